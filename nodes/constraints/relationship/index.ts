@@ -1,0 +1,3 @@
+import type { NodeDefinition } from '../../define';
+
+export const relationshipConstraints: NodeDefinition<any>[] = [];

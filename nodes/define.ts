@@ -1,0 +1,187 @@
+// How a node kind is declared: sockets, params, docs and a kernel, in one record.
+// The scheduler, compiler, editor and file loader read these records and never switch on a type name.
+import type { CatalogEntry, JsonValue, ParamShape, SocketType } from '../graph/types';
+
+/** A socket: its type, an optional default for unconnected inputs, and one line of docs. */
+export interface SocketSpec {
+  type: SocketType;
+  doc?: string;
+  /** Value of an unconnected input (floats, bools, vectors, quaternions). Stored in the node's params. */
+  default?: number | boolean | readonly number[];
+  min?: number;
+  max?: number;
+  /** An unconnected required input makes the node inactive (it passes its owner through), as Blender does. */
+  required?: boolean;
+}
+
+export type ParamSpec = ParamShape & {
+  default: JsonValue;
+  doc: string;
+  label?: string;
+  /** Unit shown by the inspector, e.g. `rad`, `m`, `frames`. */
+  unit?: string;
+};
+
+/** Views into the program's slot buffer, one per socket. A float is a view of length 1. */
+export interface KernelIO {
+  in: Record<string, Float64Array>;
+  out: Record<string, Float64Array>;
+}
+
+/** Resolved params: every param present, defaults filled in. */
+export type Params = Record<string, JsonValue>;
+
+/** What a bone owner exposes to kernels. Matrices are views that the runtime keeps current. */
+export interface BoneInfo {
+  armature: OwnerHandle;
+  parent: OwnerHandle | undefined;
+  /** Rest length, head to tail. */
+  length: number;
+  /** Rest matrix in armature space (Blender's `matrix_local`). */
+  restMatrix: Float64Array;
+  connected: boolean;
+}
+
+/** A poly spline in the curve object's local space. */
+export interface CurveInfo {
+  points: Float64Array; // x, y, z per point
+  radius: Float64Array;
+  cyclic: boolean;
+  /** Blender's path settings, used by Follow Path. */
+  pathDuration: number;
+  evalTime: number;
+  useClamp: boolean;
+  twist: 'MINIMUM' | 'Z_UP';
+}
+
+/** An owner (object or bone) as compiled: ids and live views of its matrices. */
+export interface OwnerHandle {
+  id: string;
+  kind: 'object' | 'bone';
+  objectType: 'EMPTY' | 'ARMATURE' | 'CURVE' | 'BONE';
+  /** World matrix before constraints. */
+  pre: Float64Array;
+  /** World matrix after constraints (and after IK for chain bones). */
+  final: Float64Array;
+  bone?: BoneInfo;
+  curve?: CurveInfo;
+}
+
+/** What a node may ask of the compiler when it is bound to a scene. */
+export interface BindEnv {
+  nodeId: string;
+  owner(id: string): OwnerHandle | undefined;
+  /** The owner whose matrix reaches this input through an owner node, if any. */
+  sourceOwner(input: string): OwnerHandle | undefined;
+  /** The owner whose stack this node is in (traced along `owner` sockets), if any. */
+  stackOwner(): OwnerHandle | undefined;
+  /** Current frame, a view of length 1. */
+  frame: Float64Array;
+  /** Stops compilation with an error naming this node. */
+  fail(message: string, socketOrParam?: string): never;
+}
+
+/** Runtime wrapping of a Blender-style constraint node. */
+export interface ConstraintTraits {
+  /** Inputs holding targets: converted to `targetSpace` (and moved along a bone by `headTail`). */
+  targets?: readonly string[];
+  /** Whether the owner is converted into `ownerSpace` before the kernel and back after it. */
+  ownerSpace?: boolean;
+  /** `world`: the runtime blends by influence in world space; `self`: the kernel uses influence itself. */
+  blend?: 'world' | 'self';
+}
+
+/** How a node touches owners, so the scheduler can add the implicit edges. */
+export interface OwnerTraits {
+  /** `pre`: reads the pre-constraint matrix; `read`: reads the final one; `write`: writes the stack result. */
+  role: 'pre' | 'read' | 'write';
+  /** Param that names the owner. */
+  param: string;
+}
+
+/** How a Blender constraint of one RNA type maps onto this node, read by the Blender importer. */
+export interface BlenderMapping {
+  /** RNA type id, e.g. `COPY_LOCATION`. */
+  type: string;
+  /** RNA property → param name, for values that carry over as they are. */
+  params: Record<string, string>;
+  /** RNA properties that have no effect on the result here (explained in docs/fidelity.md). */
+  ignore?: readonly string[];
+  /** Params computed from several properties, or with a changed value; merged after `params`. */
+  convert?(props: Record<string, JsonValue>): Record<string, JsonValue>;
+}
+
+export interface NodeDefinition<S = unknown> {
+  type: string;
+  label: string;
+  category: string;
+  doc: string;
+  inputs: Record<string, SocketSpec>;
+  outputs: Record<string, SocketSpec>;
+  params: Record<string, ParamSpec>;
+  constraint?: ConstraintTraits;
+  owner?: OwnerTraits;
+  blender?: BlenderMapping;
+  /** Owners this node writes besides its own outputs (an IK chain). */
+  writes?(params: Params, ownerOf: (id: string) => { parent?: string } | undefined, stackOwner: string | undefined): string[];
+  /** Runs once at compile time; what it returns is passed to every kernel call. */
+  bind?(env: BindEnv, params: Params): S;
+  /** Runs every evaluation. Reads `io.in`, writes `io.out`; allocates nothing. */
+  kernel(io: KernelIO, params: Params, state: S): void;
+}
+
+/** Declares a node kind. An identity function that keeps the literal's types. */
+export function defineNode<S>(definition: NodeDefinition<S>): NodeDefinition<S> {
+  return definition;
+}
+
+// Socket and param builders, so definitions read as declarations.
+type SocketOptions = Omit<SocketSpec, 'type'>;
+export const transform = (o: SocketOptions = {}): SocketSpec => ({ type: 'transform', ...o });
+export const vector = (o: SocketOptions = {}): SocketSpec => ({ type: 'vector', default: [0, 0, 0], ...o });
+export const quaternion = (o: SocketOptions = {}): SocketSpec => ({ type: 'quaternion', default: [0, 0, 0, 1], ...o });
+export const float = (o: SocketOptions = {}): SocketSpec => ({ type: 'float', default: 0, ...o });
+export const bool = (o: SocketOptions = {}): SocketSpec => ({ type: 'bool', default: false, ...o });
+export const curve = (o: SocketOptions = {}): SocketSpec => ({ type: 'curve', ...o });
+
+/** The influence input every constraint has. */
+export const influence = (): SocketSpec => float({ default: 1, min: 0, max: 1, doc: 'How much of the result is applied, 0 to 1.' });
+
+export const param = {
+  float: (def: number, doc: string, o: { min?: number; max?: number; unit?: string } = {}): ParamSpec => ({ kind: 'float', default: def, doc, ...o }),
+  int: (def: number, doc: string, o: { min?: number; max?: number } = {}): ParamSpec => ({ kind: 'int', default: def, doc, ...o }),
+  bool: (def: boolean, doc: string): ParamSpec => ({ kind: 'bool', default: def, doc }),
+  choice: <T extends string>(options: readonly T[], def: T, doc: string): ParamSpec => ({ kind: 'choice', options, default: def, doc }),
+  string: (def: string, doc: string): ParamSpec => ({ kind: 'string', default: def, doc }),
+  owner: (doc: string): ParamSpec => ({ kind: 'owner', default: '', doc }),
+  vector: (def: readonly number[], doc: string, unit?: string): ParamSpec => ({ kind: 'vector', size: def.length, default: [...def], doc, unit }),
+  matrix: (doc: string): ParamSpec => ({ kind: 'matrix', default: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], doc }),
+};
+
+/** The slice of a definition the graph layer validates against. */
+export function catalogEntryOf(def: NodeDefinition<unknown>): CatalogEntry {
+  const sockets = (r: Record<string, SocketSpec>) => Object.fromEntries(Object.entries(r).map(([k, s]) => [k, { type: s.type }]));
+  const inputParams = Object.entries(def.inputs)
+    .filter(([, s]) => s.default !== undefined)
+    .map(([k, s]): [string, ParamShape] => [k, inputShape(s)]);
+  return {
+    inputs: sockets(def.inputs),
+    outputs: sockets(def.outputs),
+    params: { ...Object.fromEntries(inputParams), ...Object.fromEntries(Object.entries(def.params).map(([k, p]) => [k, shapeOf(p)])) },
+  };
+}
+
+function inputShape(s: SocketSpec): ParamShape {
+  switch (s.type) {
+    case 'float': return { kind: 'float', min: s.min, max: s.max };
+    case 'bool': return { kind: 'bool' };
+    case 'vector': return { kind: 'vector', size: 3 };
+    case 'quaternion': return { kind: 'vector', size: 4 };
+    default: return { kind: 'string' };
+  }
+}
+
+function shapeOf(p: ParamSpec): ParamShape {
+  const { default: _d, doc: _doc, label: _l, unit: _u, ...shape } = p;
+  return shape as ParamShape;
+}

@@ -1,0 +1,17 @@
+// nodes/owner/owner-input.ts — where an owner's stack starts: its matrix before constraints.
+import { defineNode, param, transform, type OwnerHandle } from '../define';
+
+export const ownerInput = defineNode<OwnerHandle>({
+  type: 'owner/input',
+  label: 'Owner In',
+  category: 'Owner',
+  doc: "An owner's world matrix before its constraints: the start of its stack.",
+  inputs: {},
+  outputs: { transform: transform({ doc: 'World matrix before constraints.' }) },
+  params: { owner: param.owner('The object or bone ("Armature/Bone") whose stack this starts.') },
+  owner: { role: 'pre', param: 'owner' },
+  bind: (env, p) => env.owner(String(p.owner)) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
+  kernel: (io, _p, owner) => {
+    io.out.transform.set(owner.pre);
+  },
+});

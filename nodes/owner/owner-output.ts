@@ -1,0 +1,17 @@
+// nodes/owner/owner-output.ts — where an owner's stack ends: the constrained matrix it takes.
+import { defineNode, param, transform, type OwnerHandle } from '../define';
+
+export const ownerOutput = defineNode<OwnerHandle>({
+  type: 'owner/output',
+  label: 'Owner Out',
+  category: 'Owner',
+  doc: "Sets an owner's world matrix after its constraints: the end of its stack.",
+  inputs: { transform: transform({ doc: 'The constrained world matrix.', required: true }) },
+  outputs: {},
+  params: { owner: param.owner('The object or bone ("Armature/Bone") whose stack this ends.') },
+  owner: { role: 'write', param: 'owner' },
+  bind: (env, p) => env.owner(String(p.owner)) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
+  kernel: (io, _p, owner) => {
+    owner.final.set(io.in.transform);
+  },
+});

@@ -1,0 +1,31 @@
+// nodes/owner/owner-read.ts — an owner as a target: its final matrix, and for bones head, tail, length.
+import { defineNode, curve, float, param, transform, vector, type OwnerHandle } from '../define';
+
+export const ownerRead = defineNode<OwnerHandle>({
+  type: 'owner/read',
+  label: 'Owner',
+  category: 'Owner',
+  doc: "An owner's final world matrix (after its constraints), to use as a target, pole, curve or space.",
+  inputs: {},
+  outputs: {
+    transform: transform({ doc: 'Final world matrix.' }),
+    head: vector({ doc: 'World position of the head (an object: its origin).' }),
+    tail: vector({ doc: 'World position of the tail (an object: its origin).' }),
+    length: float({ doc: 'Bone length in world units (an object: 0).' }),
+    curve: curve({ doc: 'The path of a curve object.' }),
+  },
+  params: { owner: param.owner('The object or bone ("Armature/Bone") to read.') },
+  owner: { role: 'read', param: 'owner' },
+  bind: (env, p) => env.owner(String(p.owner)) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
+  kernel: (io, _p, owner) => {
+    const m = owner.final;
+    const o = io.out;
+    o.transform.set(m);
+    o.curve.set(m);
+    const len = owner.bone ? owner.bone.length : 0;
+    o.head[0] = m[12]; o.head[1] = m[13]; o.head[2] = m[14];
+    // The tail is the head moved along the bone's Y axis by its rest length (scaled with the pose).
+    o.tail[0] = m[12] + m[4] * len; o.tail[1] = m[13] + m[5] * len; o.tail[2] = m[14] + m[6] * len;
+    o.length[0] = Math.hypot(m[4], m[5], m[6]) * len;
+  },
+});

@@ -1,0 +1,170 @@
+// Runs Blender fixtures through Sinew and compares with Blender's own evaluated matrices, under each
+// case's tolerance and scope (all / positions / end_effector, as the fixture manifest defines them).
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { mat4 } from 'gl-matrix';
+import { compile } from '../compile';
+import type { Program } from '../program';
+import type { BoneOwner } from '../rig';
+import type { Fixture, Manifest, ManifestCase } from './fixture';
+import { importBlenderFixture } from './import';
+
+export interface CaseResult {
+  name: string;
+  file: string;
+  passed: boolean;
+  tolerance: number;
+  scope: string;
+  /** Largest difference found, and where: owner and matrix entry or coordinate. */
+  maxError: number;
+  where: string;
+  unsupported: string[];
+  /** Set when the case could not be evaluated at all. */
+  error?: string;
+}
+
+interface Check { label: string; actual: ArrayLike<number>; expected: number[]; tolerance: number }
+
+/** Evaluates one fixture and compares it with Blender's result. */
+export function runCase(fx: Fixture, c: ManifestCase): CaseResult {
+  const base = { name: c.name, file: c.file, tolerance: c.tolerance, scope: c.tolerance_scope };
+  const imported = importBlenderFixture(fx);
+  let program: Program;
+  try {
+    program = compile(imported.graph, imported.scene);
+    program.evaluate(1);
+  } catch (e) {
+    return { ...base, passed: false, maxError: Infinity, where: '', unsupported: imported.unsupported, error: e instanceof Error ? e.message : String(e) };
+  }
+  let maxError = 0;
+  let where = '';
+  let passed = imported.unsupported.length === 0;
+  for (const check of checksFor(fx, program, c)) {
+    for (let i = 0; i < check.expected.length; i++) {
+      const err = Math.abs(check.actual[i] - check.expected[i]);
+      const bad = !(err <= check.tolerance);
+      if (bad) passed = false;
+      if (!(err <= maxError)) { maxError = Number.isNaN(err) ? Infinity : err; where = `${check.label}[${i}]`; }
+    }
+  }
+  return { ...base, passed, maxError, where, unsupported: imported.unsupported };
+}
+
+function checksFor(fx: Fixture, program: Program, c: ManifestCase): Check[] {
+  const owners = new Map(program.owners.map((o) => [o.id, o]));
+  const exact = c.tolerance_scope === 'all' ? c.tolerance : Math.min(1e-5, c.tolerance);
+  const checks: Check[] = [];
+  const skipped = c.tolerance_scope === 'all' ? new Set<string>() : ikChainsAndDescendants(fx);
+  for (const [name, m] of Object.entries(fx.expected.objects)) {
+    const o = owners.get(name);
+    checks.push({ label: `${name}`, actual: o ? o.final : [], expected: m, tolerance: exact });
+  }
+  for (const [id, b] of Object.entries(fx.expected.bones)) {
+    const o = owners.get(id) as BoneOwner | undefined;
+    const ends = o ? boneEnds(o) : { pose: [], head: [], tail: [] };
+    if (skipped.has(id)) continue;
+    checks.push({ label: `${id} matrix`, actual: ends.pose, expected: b.matrix, tolerance: exact });
+    checks.push({ label: `${id} head`, actual: ends.head, expected: b.head, tolerance: exact });
+    checks.push({ label: `${id} tail`, actual: ends.tail, expected: b.tail, tolerance: exact });
+  }
+  if (c.tolerance_scope !== 'all') {
+    for (const chain of ikChains(fx)) {
+      const last = chain.bones[chain.bones.length - 1];
+      const lastOwner = owners.get(last) as BoneOwner | undefined;
+      const effector = lastOwner ? boneEnds(lastOwner).tail : [];
+      checks.push({ label: `${last} end effector`, actual: effector, expected: fx.expected.bones[last].tail, tolerance: c.tolerance });
+      if (c.tolerance_scope === 'positions') {
+        for (const id of chain.bones) {
+          const o = owners.get(id) as BoneOwner | undefined;
+          checks.push({ label: `${id} head`, actual: o ? boneEnds(o).head : [], expected: fx.expected.bones[id].head, tolerance: c.tolerance });
+        }
+      }
+    }
+  }
+  return checks;
+}
+
+const armInv = new Float64Array(16);
+function boneEnds(o: BoneOwner): { pose: number[]; head: number[]; tail: number[] } {
+  const f = o.final;
+  mat4.invert(armInv, o.armatureOwner.final);
+  const pose = new Float64Array(16);
+  mat4.multiply(pose, armInv, f);
+  const len = o.bone!.length;
+  return {
+    pose: Array.from(pose),
+    head: [f[12], f[13], f[14]],
+    tail: [f[12] + f[4] * len, f[13] + f[5] * len, f[14] + f[6] * len],
+  };
+}
+
+/** Each IK chain: its bones from the root down (README: use_tail decides the last bone). */
+export function ikChains(fx: Fixture): { bones: string[] }[] {
+  const out: { bones: string[] }[] = [];
+  for (const c of fx.constraints) {
+    if (c.type !== 'IK' || !c.owner.bone) continue;
+    const arm = fx.objects.find((o) => o.name === c.owner.object);
+    const parentOf = new Map((arm?.bones ?? []).map((b) => [b.name, b.parent ?? null]));
+    let bone: string | null = c.props.use_tail === false ? parentOf.get(c.owner.bone) ?? null : c.owner.bone;
+    const count = Number(c.props.chain_count ?? 0);
+    const bones: string[] = [];
+    while (bone && (count === 0 || bones.length < count)) {
+      bones.unshift(`${c.owner.object}/${bone}`);
+      bone = parentOf.get(bone) ?? null;
+    }
+    out.push({ bones });
+  }
+  return out;
+}
+
+/** Bones in an IK chain or below its last bone: not compared outside the `all` scope. */
+function ikChainsAndDescendants(fx: Fixture): Set<string> {
+  const set = new Set<string>();
+  for (const chain of ikChains(fx)) {
+    const last = chain.bones[chain.bones.length - 1];
+    if (!last) continue;
+    chain.bones.forEach((b) => set.add(b));
+    const armName = last.slice(0, last.indexOf('/'));
+    const bones = fx.objects.find((o) => o.name === armName)?.bones ?? [];
+    for (const b of bones) if (isBelow(bones, b.name, last.slice(armName.length + 1))) set.add(`${armName}/${b.name}`);
+  }
+  return set;
+}
+
+function isBelow(bones: { name: string; parent?: string | null }[], name: string, ancestor: string): boolean {
+  const parentOf = new Map(bones.map((b) => [b.name, b.parent ?? null]));
+  for (let p = parentOf.get(name) ?? null; p; p = parentOf.get(p) ?? null) if (p === ancestor) return true;
+  return false;
+}
+
+/** The cases under a folder: from its manifest when there is one, else every fixture at 1e-5, scope all. */
+export function casesIn(dir: string): ManifestCase[] {
+  const manifestPath = join(dir, 'manifest.json');
+  if (existsSync(manifestPath)) {
+    const m = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    return m.cases.map((c) => ({ ...c, file: join(dir, c.file) }));
+  }
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ name: f.replace(/\.json$/, ''), file: join(dir, f), category: '', tolerance: 1e-5, tolerance_scope: 'all' }));
+}
+
+/** Runs every case in the folders. */
+export function runConformance(dirs: string[]): { results: CaseResult[]; passed: number; failed: number } {
+  const results: CaseResult[] = [];
+  for (const dir of dirs) {
+    for (const c of casesIn(dir)) {
+      let fx: Fixture;
+      try {
+        fx = JSON.parse(readFileSync(c.file, 'utf8')) as Fixture;
+      } catch (e) {
+        results.push({ name: c.name, file: c.file, passed: false, tolerance: c.tolerance, scope: c.tolerance_scope, maxError: Infinity, where: '', unsupported: [], error: `cannot read: ${e instanceof Error ? e.message : e}` });
+        continue;
+      }
+      results.push(runCase(fx, c));
+    }
+  }
+  const passed = results.filter((r) => r.passed).length;
+  return { results, passed, failed: results.length - passed };
+}

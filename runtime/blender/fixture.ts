@@ -1,0 +1,44 @@
+// The Blender fixture format (`blender-constraint-fixture/1`), recorded from Blender 3.4's evaluator.
+import type { JsonValue } from '../../graph/types';
+import type { SceneObject } from '../scene/types';
+
+export const FIXTURE_FORMAT = 'blender-constraint-fixture/1';
+
+export interface FixtureConstraint {
+  owner: { object: string; bone?: string };
+  type: string;
+  name: string;
+  props: Record<string, JsonValue>;
+  props_after_eval?: Record<string, JsonValue>;
+}
+
+export interface FixtureReadout {
+  objects: Record<string, number[]>;
+  bones: Record<string, { matrix: number[]; head: number[]; tail: number[] }>;
+}
+
+export interface Fixture {
+  format: typeof FIXTURE_FORMAT;
+  blender: string;
+  name: string;
+  category: string;
+  seed: number;
+  description: string;
+  objects: SceneObject[];
+  constraints: FixtureConstraint[];
+  expected: FixtureReadout;
+  expected_unconstrained: FixtureReadout;
+}
+
+export interface ManifestCase {
+  name: string;
+  file: string;
+  category: string;
+  tolerance: number;
+  tolerance_scope: 'all' | 'positions' | 'end_effector' | string;
+}
+
+export interface Manifest {
+  format: 'blender-constraint-fixture-manifest/1';
+  cases: ManifestCase[];
+}

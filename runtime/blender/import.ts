@@ -1,0 +1,110 @@
+// Blender fixture → Sinew scene + graph: every object and bone as it is, every constraint stack in
+// order as a chain of nodes. Properties are mapped through each node's `blender` record; a property
+// with no mapping is reported by name, never dropped silently.
+import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
+import { defaultCatalog, type NodeCatalog } from '../../nodes/catalog';
+import type { NodeDefinition } from '../../nodes/define';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../scene/types';
+import type { Fixture, FixtureConstraint } from './fixture';
+
+export interface BlenderImport {
+  scene: SceneDocument;
+  graph: GraphDocument;
+  /** Properties or constraints Sinew cannot represent, each named: `Owner: Constraint (TYPE).prop`. */
+  unsupported: string[];
+}
+
+/** Props every constraint has, handled here rather than per node. */
+const COMMON: Record<string, string> = {
+  influence: 'influence',
+  owner_space: 'ownerSpace',
+  target_space: 'targetSpace',
+  head_tail: 'headTail',
+};
+/** Read-only state and UI flags: they describe Blender's evaluation, not what to evaluate. */
+const STATE = new Set(['is_valid', 'error_location', 'error_rotation', 'is_override_data', 'show_expanded', 'active', 'mute', 'enabled']);
+/** Object/bone references and the input socket each one feeds. */
+const REFERENCES: [string, string, string][] = [
+  ['target', 'subtarget', 'target'],
+  ['pole_target', 'pole_subtarget', 'pole'],
+  ['space_object', 'space_subtarget', 'space'],
+];
+
+/** Imports a fixture; `applyAfterEval` takes Blender's write-back (its steady state) as authored. */
+export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatalog; applyAfterEval?: boolean } = {}): BlenderImport {
+  const catalog = options.catalog ?? defaultCatalog;
+  const byBlenderType = new Map<string, NodeDefinition<unknown>>();
+  for (const def of catalog.values()) if (def.blender) byBlenderType.set(def.blender.type, def);
+
+  const scene: SceneDocument = { format: SCENE_FORMAT, version: SCENE_VERSION, objects: fx.objects };
+  const nodes: GraphNode[] = [];
+  const links: GraphLink[] = [];
+  const unsupported: string[] = [];
+  const readers = new Map<string, string>();
+  let column = 0;
+
+  const readerFor = (ownerId: string): string => {
+    let id = readers.get(ownerId);
+    if (!id) {
+      id = `read:${ownerId}`;
+      readers.set(ownerId, id);
+      nodes.push({ id, type: 'owner/read', params: { owner: ownerId }, position: [-300, 160 * readers.size] });
+    }
+    return id;
+  };
+
+  // One stack per owner, in the order its constraints are listed.
+  const stacks = new Map<string, FixtureConstraint[]>();
+  for (const c of fx.constraints) {
+    const ownerId = c.owner.bone ? `${c.owner.object}/${c.owner.bone}` : c.owner.object;
+    stacks.set(ownerId, [...(stacks.get(ownerId) ?? []), c]);
+  }
+
+  for (const [ownerId, stack] of stacks) {
+    const x = 0;
+    const y = 200 * column++;
+    const inId = `in:${ownerId}`;
+    nodes.push({ id: inId, type: 'owner/input', params: { owner: ownerId }, position: [x, y] });
+    let prev: { node: string; socket: string } = { node: inId, socket: 'transform' };
+    stack.forEach((c, i) => {
+      const where = `${ownerId}: ${c.name} (${c.type})`;
+      const props = { ...c.props, ...(options.applyAfterEval !== false ? c.props_after_eval : {}) };
+      if (props.mute === true || props.enabled === false) return;
+      const def = byBlenderType.get(c.type);
+      if (!def) {
+        unsupported.push(`${where}: constraint type ${c.type} is not supported`);
+        return;
+      }
+      const id = `c${nodes.length}:${c.name}`;
+      const params: Record<string, JsonValue> = {};
+      const mapping = def.blender!;
+      for (const [prop, value] of Object.entries(props)) {
+        if (STATE.has(prop) || mapping.ignore?.includes(prop)) continue;
+        const name = mapping.params[prop] ?? (prop in COMMON && (COMMON[prop] in def.params || COMMON[prop] in def.inputs) ? COMMON[prop] : undefined);
+        if (name) { params[name] = value; continue; }
+        const ref = REFERENCES.find(([obj, sub]) => prop === obj || prop === sub);
+        if (ref && ref[2] in def.inputs) continue;
+        if (ref && (value === null || value === '')) continue;
+        unsupported.push(`${where}.${prop}`);
+      }
+      if (mapping.convert) Object.assign(params, mapping.convert(props));
+      nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
+      links.push({ from: prev, to: { node: id, socket: 'owner' } });
+      for (const [obj, sub, socket] of REFERENCES) {
+        const target = props[obj];
+        if (typeof target !== 'string' || !(socket in def.inputs)) continue;
+        const bone = props[sub];
+        const refId = typeof bone === 'string' && bone !== '' ? `${target}/${bone}` : target;
+        const inputType = def.inputs[socket].type;
+        links.push({ from: { node: readerFor(refId), socket: inputType === 'curve' ? 'curve' : 'transform' }, to: { node: id, socket } });
+      }
+      prev = { node: id, socket: 'owner' };
+    });
+    const outId = `out:${ownerId}`;
+    nodes.push({ id: outId, type: 'owner/output', params: { owner: ownerId }, position: [x + 260 * (stack.length + 1), y] });
+    links.push({ from: prev, to: { node: outId, socket: 'transform' } });
+  }
+
+  const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, scene: scene as unknown as JsonValue };
+  return { scene, graph, unsupported };
+}

@@ -1,0 +1,190 @@
+// How a bone inherits from its parent: Blender's BoneParentTransform (armature.cc), with every
+// inherit-scale mode, hinge (no inherited rotation) and non-local location. Pose space throughout.
+import { mat4 } from 'gl-matrix';
+import type { InheritScale } from './scene/types';
+
+/** Blender's parent transform: rotation/scale part, location part and a scale applied after both. */
+export interface ParentTransform {
+  rotscale: Float64Array;
+  loc: Float64Array;
+  postScale: Float64Array;
+}
+
+export function createParentTransform(): ParentTransform {
+  return { rotscale: new Float64Array(16), loc: new Float64Array(16), postScale: new Float64Array(3) };
+}
+
+export interface BoneInheritance {
+  inheritRotation: boolean;
+  localLocation: boolean;
+  inheritScale: InheritScale;
+}
+
+const tmat = new Float64Array(16);
+const tscale = new Float64Array(3);
+const p3 = new Float64Array(3);
+
+/**
+ * Blender's BKE_bone_parent_transform_calc_from_matrices: `offset` is the bone's rest relative to
+ * the parent's head frame (or the rest matrix for a root), `parentRest`/`parentPose` the parent's
+ * rest and current pose matrices, or undefined for a root bone.
+ */
+export function parentTransform(
+  out: ParentTransform,
+  b: BoneInheritance,
+  offset: Float64Array,
+  parentRest: Float64Array | undefined,
+  parentPose: Float64Array | undefined,
+): ParentTransform {
+  out.postScale.fill(1);
+  if (!parentPose || !parentRest) {
+    out.rotscale.set(offset);
+    if (!b.localLocation) {
+      mat4.identity(out.loc);
+      out.loc[12] = offset[12]; out.loc[13] = offset[13]; out.loc[14] = offset[14];
+    } else {
+      out.loc.set(out.rotscale);
+    }
+    return out;
+  }
+  const mode = b.inheritScale;
+  const full = b.inheritRotation && mode === 'FULL';
+  if (full) {
+    mat4.multiply(out.rotscale, parentPose, offset);
+  } else {
+    if (b.inheritRotation) {
+      tmat.set(parentPose);
+      if (mode === 'NONE' || mode === 'AVERAGE') orthogonalizeStable(tmat, 1, true);
+      else if (mode === 'ALIGNED') { orthogonalizeStable(tmat, 1, false); normalizeColumns(tmat, out.postScale); }
+      else if (mode === 'NONE_LEGACY') normalizeColumns(tmat, tscale);
+    } else {
+      tmat.set(parentRest);
+      if (mode === 'FULL') { columnLengths(tscale, parentPose); rescaleColumns(tmat, tscale); }
+      else if (mode === 'FIX_SHEAR') { sizeFixShear(tscale, parentPose); rescaleColumns(tmat, tscale); }
+      else if (mode === 'ALIGNED') sizeFixShear(out.postScale, parentPose);
+    }
+    if (mode === 'AVERAGE') {
+      const s = Math.cbrt(Math.abs(det3(parentPose)));
+      for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) tmat[4 * c + r] *= s;
+    }
+    mat4.multiply(out.rotscale, tmat, offset);
+    if (mode === 'FIX_SHEAR') orthogonalizeStable(out.rotscale, 1, false);
+  }
+
+  if (!b.localLocation) {
+    // Location in the parent's pose space orientation, without the bone's own rest rotation.
+    p3[0] = offset[12]; p3[1] = offset[13]; p3[2] = offset[14];
+    mat4.identity(out.loc);
+    for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) out.loc[4 * c + r] = parentPose[4 * c + r];
+    for (let r = 0; r < 3; r++) {
+      out.loc[12 + r] = parentPose[r] * p3[0] + parentPose[4 + r] * p3[1] + parentPose[8 + r] * p3[2] + parentPose[12 + r];
+    }
+  } else if (!full) {
+    mat4.multiply(out.loc, parentPose, offset);
+  } else {
+    out.loc.set(out.rotscale);
+  }
+  return out;
+}
+
+const tloc = new Float64Array(3);
+
+/** Blender's BKE_bone_parent_transform_apply: out = parent transform applied to a bone-space matrix. */
+export function applyParentTransform(out: Float64Array, t: ParentTransform, m: Float64Array): Float64Array {
+  tloc[0] = m[12]; tloc[1] = m[13]; tloc[2] = m[14];
+  mat4.multiply(out, t.rotscale, m);
+  const l = t.loc;
+  for (let r = 0; r < 3; r++) out[12 + r] = l[r] * tloc[0] + l[4 + r] * tloc[1] + l[8 + r] * tloc[2] + l[12 + r];
+  rescaleColumns(out, t.postScale);
+  return out;
+}
+
+/** Inverts a parent transform in place (Blender's BKE_bone_parent_transform_invert). */
+export function invertParentTransform(t: ParentTransform): ParentTransform {
+  invertOrIdentity(t.rotscale);
+  invertOrIdentity(t.loc);
+  for (let i = 0; i < 3; i++) t.postScale[i] = t.postScale[i] !== 0 ? 1 / t.postScale[i] : 0;
+  return t;
+}
+
+/** Inverts in place; a singular matrix (zero scale) becomes identity so no NaN spreads. */
+export function invertOrIdentity(m: Float64Array): Float64Array {
+  if (!mat4.invert(m, m)) mat4.identity(m);
+  return m;
+}
+
+function det3(m: Float64Array): number {
+  return m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5]);
+}
+
+function columnLengths(out: Float64Array, m: Float64Array): void {
+  for (let c = 0; c < 3; c++) out[c] = Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
+}
+
+function sizeFixShear(out: Float64Array, m: Float64Array): void {
+  columnLengths(out, m);
+  const volume = out[0] * out[1] * out[2];
+  if (volume !== 0) {
+    const f = Math.cbrt(Math.abs(det3(m) / volume));
+    out[0] *= f; out[1] *= f; out[2] *= f;
+  }
+}
+
+function rescaleColumns(m: Float64Array, s: ArrayLike<number>): void {
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) m[4 * c + r] *= s[c];
+}
+
+/** Blender's normalize_m4_ex: unit columns, their old lengths into `scale`. */
+function normalizeColumns(m: Float64Array, scale: Float64Array): void {
+  for (let c = 0; c < 3; c++) {
+    const len = Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
+    scale[c] = len;
+    if (len !== 0) { m[4 * c] /= len; m[4 * c + 1] /= len; m[4 * c + 2] /= len; m[4 * c + 3] /= len; }
+  }
+}
+
+const v1 = new Float64Array(3), v2 = new Float64Array(3), v3 = new Float64Array(3);
+const n2 = new Float64Array(3), n3 = new Float64Array(3), tmp = new Float64Array(3);
+
+/** Blender's orthogonalize_m4_stable: keeps `axis` and makes the other two columns orthogonal, symmetrically. */
+export function orthogonalizeStable(m: Float64Array, axis: 0 | 1 | 2, normalize: boolean): void {
+  const [a, b, c] = axis === 0 ? [0, 1, 2] : axis === 1 ? [1, 0, 2] : [2, 0, 1];
+  read(v1, m, a); read(v2, m, b); read(v3, m, c);
+  const lenSq1 = dot(v1, v1);
+  if (lenSq1 > 0) {
+    const d2 = -dot(v2, v1) / lenSq1, d3 = -dot(v3, v1) / lenSq1;
+    for (let i = 0; i < 3; i++) { v2[i] += v1[i] * d2; v3[i] += v1[i] * d3; }
+    if (normalize) { const s = 1 / Math.sqrt(lenSq1); for (let i = 0; i < 3; i++) v1[i] *= s; }
+  }
+  const len2 = normalizeTo(n2, v2), len3 = normalizeTo(n3, v3);
+  const cos = dot(n2, n3), absCos = Math.abs(cos);
+  if (absCos > 1e-4 && absCos < 1 - 1.1920929e-7) {
+    const angle = Math.acos(cos);
+    const target = angle + (Math.PI / 2 - angle) / 2;
+    for (let i = 0; i < 3; i++) n2[i] -= n3[i] * cos;
+    const s = Math.sin(target) / Math.hypot(n2[0], n2[1], n2[2]);
+    for (let i = 0; i < 3; i++) n2[i] = n2[i] * s + n3[i] * Math.cos(target);
+    cross(tmp, n2, n3);
+    cross(n3, tmp, n2);
+    normalizeTo(n3, n3);
+    if (!normalize) {
+      const f = Math.sqrt(Math.sin(angle));
+      for (let i = 0; i < 3; i++) { v2[i] = n2[i] * len2 * f; v3[i] = n3[i] * len3 * f; }
+    }
+  }
+  if (normalize) { v2.set(n2); v3.set(n3); }
+  write(m, a, v1); write(m, b, v2); write(m, c, v3);
+}
+
+function read(out: Float64Array, m: Float64Array, col: number) { out[0] = m[4 * col]; out[1] = m[4 * col + 1]; out[2] = m[4 * col + 2]; }
+function write(m: Float64Array, col: number, v: Float64Array) { m[4 * col] = v[0]; m[4 * col + 1] = v[1]; m[4 * col + 2] = v[2]; }
+function dot(a: Float64Array, b: Float64Array) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+function cross(out: Float64Array, a: Float64Array, b: Float64Array) {
+  const x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2], z = a[0] * b[1] - a[1] * b[0];
+  out[0] = x; out[1] = y; out[2] = z;
+}
+function normalizeTo(out: Float64Array, v: Float64Array): number {
+  const len = Math.hypot(v[0], v[1], v[2]);
+  if (len > 1e-35) { out[0] = v[0] / len; out[1] = v[1] / len; out[2] = v[2] / len; } else out.fill(0);
+  return len;
+}

@@ -1,0 +1,274 @@
+// compile(graph, scene) → Program: checks links and types, builds the owners, schedules node and
+// owner units (Blender's order of constraint owners) and binds every kernel to slot views.
+import { schedule } from '../graph/schedule';
+import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
+import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
+import type { BindEnv, KernelIO, NodeDefinition, OwnerHandle, Params } from '../nodes/define';
+import { constraintStep } from './constraint-step';
+import { CompileFailure } from './errors';
+import { computePre } from './pose';
+import { Program, type Step } from './program';
+import { buildRig, parentOwnerOf, SceneError, type RigOwner } from './rig';
+import type { SceneDocument } from './scene/types';
+import { SlotAllocator, SOCKET_SIZE } from './slots';
+
+interface CompiledNode {
+  index: number;
+  node: GraphNode;
+  def: NodeDefinition<unknown>;
+  params: Params;
+  io: KernelIO;
+  /** Input name → [source node index, output name]. */
+  sources: Map<string, [number, string]>;
+}
+
+export interface CompileOptions {
+  catalog?: NodeCatalog;
+}
+
+/** Compiles a graph over a scene. Throws CompileFailure listing every problem found. */
+export function compile(graph: GraphDocument, scene: SceneDocument, options: CompileOptions = {}): Program {
+  const catalog = options.catalog ?? defaultCatalog;
+  const errors: GraphError[] = [];
+  const warnings: GraphError[] = [];
+  const fail = (): never => { throw new CompileFailure(errors); };
+
+  // 1. Node kinds. Unknown kinds are kept in the file but not evaluated.
+  const compiled: (CompiledNode | undefined)[] = graph.nodes.map((node, index) => {
+    const def = catalog.get(node.type);
+    if (!def) {
+      warnings.push({ code: 'unknown-node-type', pointer: `/nodes/${index}/type`, nodeId: node.id, message: `node "${node.id}" has type "${node.type}", which this version of Sinew does not know; it is kept but not evaluated` });
+      return undefined;
+    }
+    return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map() };
+  });
+  const byId = new Map<string, number>();
+  graph.nodes.forEach((n, i) => {
+    if (byId.has(n.id)) errors.push({ code: 'duplicate-id', pointer: `/nodes/${i}/id`, nodeId: n.id, message: `node id "${n.id}" is used twice` });
+    else byId.set(n.id, i);
+  });
+
+  // 2. Links: ends must exist and socket types must match.
+  graph.links.forEach((link, li) => {
+    const fi = byId.get(link.from.node);
+    const ti = byId.get(link.to.node);
+    const at = `/links/${li}`;
+    if (fi === undefined) return void errors.push({ code: 'dangling-link', pointer: `${at}/from/node`, message: `link ${li} starts at node "${link.from.node}", which is not in the graph` });
+    if (ti === undefined) return void errors.push({ code: 'dangling-link', pointer: `${at}/to/node`, message: `link ${li} ends at node "${link.to.node}", which is not in the graph` });
+    const from = compiled[fi];
+    const to = compiled[ti];
+    if (!from || !to) return; // an unknown node: its links are kept, not evaluated
+    const out = from.def.outputs[link.from.socket];
+    const inp = to.def.inputs[link.to.socket];
+    if (!out) return void errors.push({ code: 'missing-socket', pointer: `${at}/from/socket`, nodeId: from.node.id, message: `node "${from.node.id}" (${from.def.label}) has no output "${link.from.socket}"` });
+    if (!inp) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `node "${to.node.id}" (${to.def.label}) has no input "${link.to.socket}"` });
+    if (out.type !== inp.type) {
+      return void errors.push({ code: 'type-mismatch', pointer: at, nodeId: to.node.id, message: `node "${to.node.id}" input "${link.to.socket}" takes a ${inp.type}, but "${from.node.id}" output "${link.from.socket}" gives a ${out.type}` });
+    }
+    if (to.sources.has(link.to.socket)) {
+      return void errors.push({ code: 'duplicate-link', pointer: at, nodeId: to.node.id, message: `node "${to.node.id}" input "${link.to.socket}" has more than one link` });
+    }
+    to.sources.set(link.to.socket, [fi, link.from.socket]);
+  });
+  if (errors.length) fail();
+
+  // 3. Owners and slot views.
+  let rig: ReturnType<typeof buildRig>;
+  const slots = new SlotAllocator(capacity(scene, compiled));
+  try {
+    rig = buildRig(scene, (n) => slots.alloc(n));
+  } catch (e) {
+    if (e instanceof SceneError) {
+      errors.push({ code: 'bad-scene', pointer: `/scene${e.pointer}`, message: e.message });
+      return fail();
+    }
+    throw e;
+  }
+  const frame = slots.alloc(1);
+  const live = compiled.filter((c): c is CompiledNode => c !== undefined);
+  for (const c of live) {
+    for (const [name, spec] of Object.entries(c.def.outputs)) c.io.out[name] = slots.alloc(SOCKET_SIZE[spec.type]);
+  }
+  for (const c of live) {
+    for (const [name, spec] of Object.entries(c.def.inputs)) {
+      const src = c.sources.get(name);
+      if (src) c.io.in[name] = compiled[src[0]]!.io.out[src[1]];
+      else c.io.in[name] = constantSlot(slots, spec.type, c.params[name]);
+    }
+  }
+
+  // 4. Which owner each node touches, and whose stack it is in.
+  const ownerOfNode = new Map<CompiledNode, RigOwner>();
+  for (const c of live) {
+    if (!c.def.owner) continue;
+    const id = String(c.params[c.def.owner.param] ?? '');
+    const o = rig.byId.get(id);
+    if (!o) errors.push({ code: 'missing-owner', pointer: `/nodes/${c.index}/params/${c.def.owner.param}`, nodeId: c.node.id, message: id ? `node "${c.node.id}" names owner "${id}", which is not in the scene` : `node "${c.node.id}" names no owner` });
+    else ownerOfNode.set(c, o);
+  }
+  if (errors.length) fail();
+  const stackOwnerMemo = new Map<CompiledNode, RigOwner | undefined>();
+  const stackOwner = (c: CompiledNode, depth = 0): RigOwner | undefined => {
+    if (stackOwnerMemo.has(c)) return stackOwnerMemo.get(c);
+    let o: RigOwner | undefined;
+    if (c.def.owner?.role === 'pre') o = ownerOfNode.get(c);
+    else {
+      const src = c.sources.get('owner') ?? c.sources.get('transform');
+      const up = src && compiled[src[0]];
+      if (up && depth < live.length) o = stackOwner(up, depth + 1);
+    }
+    stackOwnerMemo.set(c, o);
+    return o;
+  };
+  const sourceOwner = (c: CompiledNode, input: string): RigOwner | undefined => {
+    const src = c.sources.get(input);
+    const up = src && compiled[src[0]];
+    return up && (up.def.owner?.role === 'read' || up.def.owner?.role === 'pre') ? ownerOfNode.get(up) : undefined;
+  };
+
+  // 5. Units and edges: links, plus the implicit owner edges.
+  const units: string[] = [];
+  const edges: [string, string][] = [];
+  const nodeUnit = (c: CompiledNode) => `node:${c.node.id}`;
+  for (const o of rig.owners) units.push(`pre:${o.id}`, `stack:${o.id}`, `final:${o.id}`);
+  for (const c of live) units.push(nodeUnit(c));
+  for (const c of live) for (const [, [fi]] of c.sources) edges.push([nodeUnit(compiled[fi]!), nodeUnit(c)]);
+
+  const stackWriters = new Map<RigOwner, CompiledNode[]>();
+  const chainOf = new Map<RigOwner, CompiledNode>();
+  for (const c of live) {
+    const o = ownerOfNode.get(c);
+    const role = c.def.owner?.role;
+    if (o && role === 'pre') edges.push([`pre:${o.id}`, nodeUnit(c)]);
+    if (o && role === 'read') edges.push([`final:${o.id}`, nodeUnit(c)]);
+    if (o && role === 'write') {
+      edges.push([nodeUnit(c), `stack:${o.id}`]);
+      stackWriters.set(o, [...(stackWriters.get(o) ?? []), c]);
+    }
+    if (c.def.writes) {
+      const tip = stackOwner(c);
+      const chain = c.def.writes(c.params, (id) => {
+        const r = rig.byId.get(id);
+        return r && { parent: parentOwnerOf(r)?.kind === 'bone' ? parentOwnerOf(r)!.id : undefined };
+      }, tip?.id);
+      if (tip) chainOf.set(tip, c);
+      for (const id of chain) {
+        const b = rig.byId.get(id);
+        if (!b) continue;
+        chainOf.set(b, c);
+        edges.push([`stack:${b.id}`, nodeUnit(c)], [nodeUnit(c), `final:${b.id}`]);
+      }
+    }
+  }
+  for (const [o, writers] of stackWriters) {
+    if (writers.length > 1) {
+      errors.push({ code: 'two-writers', pointer: `/nodes/${writers[1].index}`, nodeId: writers[1].node.id, message: `owner "${o.id}" has more than one Owner Out node ("${writers[0].node.id}", "${writers[1].node.id}")` });
+    }
+  }
+  if (errors.length) fail();
+  for (const o of rig.owners) {
+    edges.push([`pre:${o.id}`, `stack:${o.id}`], [`stack:${o.id}`, `final:${o.id}`]);
+    const p = parentOwnerOf(o);
+    if (!p) continue;
+    // Inside one IK chain a child starts from its parent's pre-IK (stack) matrix; the solver moves both after.
+    const sameChain = chainOf.get(o) !== undefined && chainOf.get(o) === chainOf.get(p);
+    edges.push([sameChain ? `stack:${p.id}` : `final:${p.id}`, `pre:${o.id}`]);
+  }
+  const sched = schedule(units, edges);
+
+  // 6. Bind kernels and build the steps in schedule order.
+  const stepOf = new Map<string, () => void>();
+  for (const o of rig.owners) {
+    stepOf.set(`pre:${o.id}`, () => computePre(o));
+    if (!stackWriters.has(o)) stepOf.set(`stack:${o.id}`, () => o.final.set(o.pre));
+  }
+  for (const c of live) {
+    const env: BindEnv = {
+      nodeId: c.node.id,
+      owner: (id) => rig.byId.get(id),
+      sourceOwner: (input) => sourceOwner(c, input),
+      stackOwner: () => stackOwner(c),
+      frame,
+      fail: (message, at) => {
+        throw new CompileFailure([{ code: 'bind-failed', pointer: `/nodes/${c.index}${at ? `/params/${at}` : ''}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` }]);
+      },
+    };
+    let state: unknown;
+    try {
+      state = c.def.bind?.(env, c.params);
+    } catch (e) {
+      if (e instanceof CompileFailure) { errors.push(...e.errors); continue; }
+      throw e;
+    }
+    const missing = Object.entries(c.def.inputs).filter(([name, s]) => s.required && !c.sources.has(name)).map(([name]) => name);
+    if (missing.length) {
+      warnings.push({ code: 'inactive', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}" (${c.def.label}) does nothing until "${missing.join('", "')}" is connected` });
+    }
+    if (c.def.constraint) {
+      const targetOwners = Object.fromEntries((c.def.constraint.targets ?? []).map((t) => [t, sourceOwner(c, t)]));
+      stepOf.set(nodeUnit(c), constraintStep({
+        def: c.def, params: c.params, state, io: c.io,
+        stackOwner: stackOwner(c), targetOwners,
+        custom: c.sources.has('space') ? c.io.in.space : undefined,
+        active: missing.length === 0,
+      }, slots));
+    } else if (missing.length === 0) {
+      const { def, io, params } = c;
+      stepOf.set(nodeUnit(c), () => def.kernel(io, params, state));
+    }
+  }
+  if (errors.length) fail();
+
+  const steps: Step[] = [];
+  for (const unit of sched.order) {
+    const run = stepOf.get(unit);
+    if (run) steps.push({ unit, run });
+  }
+  const cycles = sched.cycles.map((cy) => ({
+    nodes: cy.units.filter((u) => u.startsWith('node:')).map((u) => u.slice(5)),
+    owners: [...new Set(cy.units.filter((u) => !u.startsWith('node:')).map((u) => u.slice(u.indexOf(':') + 1)))],
+  }));
+  for (const cy of cycles) {
+    warnings.push({ code: 'cycle', pointer: '/links', message: `dependency cycle detected through ${[...cy.nodes.map((n) => `node "${n}"`), ...cy.owners.map((o) => `owner "${o}"`)].join(', ')}; one link of it was set aside` });
+  }
+  return new Program(slots.buffer, steps, rig.owners, frame, { order: sched.order, cycles }, warnings);
+}
+
+/** Every param present: the node's value where it has one, else the definition's default. */
+function resolveParams(def: NodeDefinition<unknown>, given: Record<string, JsonValue>): Params {
+  const out: Params = {};
+  for (const [k, s] of Object.entries(def.inputs)) if (s.default !== undefined) out[k] = (Array.isArray(s.default) ? [...s.default] : s.default) as JsonValue;
+  for (const [k, p] of Object.entries(def.params)) out[k] = p.default;
+  for (const [k, v] of Object.entries(given ?? {})) out[k] = v;
+  return out;
+}
+
+/** A view holding an unconnected input's value: its param or default; transforms default to identity. */
+function constantSlot(slots: SlotAllocator, type: keyof typeof SOCKET_SIZE, value: JsonValue | undefined): Float64Array {
+  if (type === 'transform' || type === 'curve') {
+    const m = slots.identity();
+    if (Array.isArray(value) && value.length === 16) m.set(value.map(Number));
+    return m;
+  }
+  const v = slots.alloc(SOCKET_SIZE[type]);
+  if (typeof value === 'number') v[0] = value;
+  else if (typeof value === 'boolean') v[0] = value ? 1 : 0;
+  else if (Array.isArray(value)) v.set(value.slice(0, v.length).map(Number));
+  else if (type === 'quaternion') v[3] = 1;
+  return v;
+}
+
+/** An upper bound of the slots a program needs, so one buffer holds them all. */
+function capacity(scene: SceneDocument, nodes: (CompiledNode | undefined)[]): number {
+  let n = 64;
+  for (const o of scene.objects ?? []) n += 32 + 32 * (o.bones?.length ?? 0);
+  for (const c of nodes) {
+    if (!c) continue;
+    for (const s of Object.values(c.def.inputs)) n += SOCKET_SIZE[s.type];
+    for (const s of Object.values(c.def.outputs)) n += SOCKET_SIZE[s.type];
+    n += 32 + 16 * (c.def.constraint?.targets?.length ?? 0);
+  }
+  return n;
+}
+
+export type { OwnerHandle };

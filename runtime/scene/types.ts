@@ -1,0 +1,70 @@
+// The scene file: objects, armatures, bones and curves with rest and pose. Its keys follow the
+// scene part of Blender's fixture format one to one, so a Blender export maps without translation.
+
+export const SCENE_FORMAT = 'sinew-scene';
+export const SCENE_VERSION = 1;
+
+export type RotationMode = 'XYZ' | 'XZY' | 'YXZ' | 'YZX' | 'ZXY' | 'ZYX' | 'QUATERNION' | 'AXIS_ANGLE';
+export const EULER_ORDERS = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX'] as const;
+export type EulerOrder = (typeof EULER_ORDERS)[number];
+export type InheritScale = 'FULL' | 'FIX_SHEAR' | 'ALIGNED' | 'AVERAGE' | 'NONE' | 'NONE_LEGACY';
+
+/** Location, rotation and scale, as Blender stores them on objects and pose bones. */
+export interface TransformProps {
+  location?: number[];
+  rotation_mode?: RotationMode;
+  rotation_euler?: number[];
+  /** [x, y, z, w]; normalized before use. */
+  rotation_quaternion?: number[];
+  /** [angle, x, y, z]. */
+  rotation_axis_angle?: number[];
+  scale?: number[];
+}
+
+export interface SceneBone {
+  name: string;
+  parent?: string | null;
+  head_local?: number[];
+  tail_local?: number[];
+  /** Rest matrix in armature space: Y runs head to tail. Column-major. */
+  matrix_local: number[];
+  length: number;
+  use_connect?: boolean;
+  use_inherit_rotation?: boolean;
+  use_local_location?: boolean;
+  inherit_scale?: InheritScale;
+  pose?: TransformProps;
+}
+
+export interface SceneSpline {
+  type?: 'POLY';
+  points: number[][];
+  cyclic?: boolean;
+  radius?: number[];
+  tilt?: number[];
+}
+
+export interface SceneCurve {
+  splines: SceneSpline[];
+  path_duration?: number;
+  eval_time?: number;
+  use_path_clamp?: boolean;
+  twist_mode?: 'MINIMUM' | 'Z_UP';
+}
+
+export interface SceneObject extends TransformProps {
+  name: string;
+  type: 'EMPTY' | 'ARMATURE' | 'CURVE';
+  parent?: string | null;
+  parent_type?: 'OBJECT' | 'BONE';
+  parent_bone?: string | null;
+  matrix_parent_inverse?: number[];
+  bones?: SceneBone[];
+  curve?: SceneCurve;
+}
+
+export interface SceneDocument {
+  format: typeof SCENE_FORMAT;
+  version: number;
+  objects: SceneObject[];
+}
