@@ -15,7 +15,8 @@ const USAGE = `usage: sinew <command> [options]
   validate FILE...                          check graph and scene files; exit 1 on any error
   eval GRAPH [--scene SCENE] [--frame N]    print every owner's final world matrix (column-major)
   schedule GRAPH [--scene SCENE]            print the evaluation order and any cycles
-  conformance DIR...                        compare with Blender fixtures; exit 0 only if all pass
+  conformance DIR... [--only NAME,...]       compare with Blender fixtures (cases whose name starts
+                                            with one of NAME); exit 0 only if all pass
   import-blender FIXTURE -o GRAPH           turn a Blender fixture into a graph with an inline scene
 `;
 
@@ -60,7 +61,7 @@ export function run(argv: string[], io: Out): number {
     }
     case 'conformance': {
       if (!positional.length) return usage(io);
-      const { results, passed, failed } = runConformance(positional);
+      const { results, passed, failed } = runConformance(positional, options.only?.split(','));
       for (const r of results) {
         if (r.passed) continue;
         const why = r.error ?? (r.unsupported.length ? `unsupported: ${r.unsupported.join('; ')}` : `largest error ${r.maxError.toExponential(2)} at ${r.where} (tolerance ${r.tolerance}, scope ${r.scope})`);
