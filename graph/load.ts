@@ -1,0 +1,85 @@
+// Loading a graph file: read the JSON, refuse what is not ours or too new, upgrade what is old,
+// then check structure and meaning, and report every problem at once rather than the first.
+import { describeValue } from './messages';
+import { migrate, MIGRATIONS, type MigrationTable, type RawGraph } from './migrate';
+import { parseJsonText } from './json-text';
+import { checkAgainstSchema } from './schema-check';
+import { checkSemantics } from './semantic-check';
+import { GRAPH_FORMAT, GRAPH_VERSION, type Catalog, type GraphDocument, type GraphError } from './types';
+
+export type LoadResult =
+  | { ok: true; graph: GraphDocument; warnings: GraphError[] }
+  | { ok: false; errors: GraphError[]; warnings: GraphError[] };
+
+/** Knobs for tools and tests that load with another migration table or target version. */
+export interface LoadOptions {
+  migrations?: MigrationTable;
+  version?: number;
+}
+
+/**
+ * Loads a graph from JSON text or from an already parsed value (which is copied, never kept).
+ * With a catalog, node types, sockets and params are checked too. Keys Sinew does not know are kept.
+ */
+export function loadGraph(source: string | unknown, catalog?: Catalog, options: LoadOptions = {}): LoadResult {
+  const target = options.version ?? GRAPH_VERSION;
+  const read = typeof source === 'string' ? parseJsonText(source) : copyAsJson(source);
+  if (!read.ok) return refuse([read.error]);
+  const header = checkHeader(read.value, target);
+  if (header !== undefined) return refuse([header]);
+  const migrated = migrate(read.value as RawGraph, options.migrations ?? MIGRATIONS, target);
+  if (!migrated.ok) return refuse([migrated.error]);
+  const file = migrated.file;
+  const semantics = checkSemantics(file, catalog);
+  const errors = [...checkAgainstSchema(file), ...semantics.errors];
+  if (errors.length > 0) return { ok: false, errors, warnings: semantics.warnings };
+  // The schema and the semantic checks together establish every property GraphDocument promises.
+  return { ok: true, graph: file as unknown as GraphDocument, warnings: semantics.warnings };
+}
+
+function refuse(errors: GraphError[]): LoadResult {
+  return { ok: false, errors, warnings: [] };
+}
+
+/** Format and version come first: past a wrong format or a newer version, other errors are noise. */
+function checkHeader(value: unknown, target: number): GraphError | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return {
+      code: 'wrong-format',
+      pointer: '',
+      message: `this is not a Sinew graph file: expected a JSON object with "format": "${GRAPH_FORMAT}", got ${describeValue(value)}`,
+    };
+  }
+  const { format, version } = value as RawGraph;
+  if (format === undefined) {
+    return { code: 'wrong-format', pointer: '/format', message: `this is not a Sinew graph file: it has no "format" (expected "${GRAPH_FORMAT}")` };
+  }
+  if (format !== GRAPH_FORMAT) {
+    const what = typeof format === 'string' && format !== '' ? `a "${format}" file` : `a file with "format": ${describeValue(format)}`;
+    return { code: 'wrong-format', pointer: '/format', message: `this is ${what}, not a Sinew graph file (expected "format": "${GRAPH_FORMAT}")` };
+  }
+  if (typeof version === 'number' && Number.isInteger(version) && version > target) {
+    return {
+      code: 'newer-version',
+      pointer: '/version',
+      message: `this file is version ${version}; this build of Sinew reads up to version ${target}. Open it with a newer Sinew.`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A value handed in already parsed is copied through JSON, so the graph owns its data and holds only
+ * what a file could hold (no undefined, NaN, class instances or shared references).
+ */
+function copyAsJson(value: unknown): { ok: true; value: unknown } | { ok: false; error: GraphError } {
+  try {
+    const text = JSON.stringify(value);
+    if (text !== undefined) return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    const circular = e instanceof TypeError && /circular/i.test(e.message);
+    const reason = circular ? 'it refers to itself' : 'it holds something JSON cannot store';
+    return { ok: false, error: { code: 'not-json', pointer: '', message: `the graph is not plain JSON data: ${reason}` } };
+  }
+  return { ok: false, error: { code: 'not-json', pointer: '', message: `the graph is not plain JSON data: got ${describeValue(value)}` } };
+}
