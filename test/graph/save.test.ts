@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalNumber, formatNumber } from '../../graph/canonical-number';
 import { loadGraph } from '../../graph/load';
 import { saveGraph } from '../../graph/save';
-import type { GraphDocument } from '../../graph/types';
+import type { GraphDocument, GraphNode } from '../../graph/types';
 import { deepFreeze, graphDocument, normalized } from './arbitraries';
 
 function reload(text: string): GraphDocument {
@@ -45,7 +45,7 @@ describe('saveGraph', () => {
       nodes: [
         { params: { z: 1, a: [0.1 + 0.2, -0], m: { y: 2, x: 1 } }, position: [10, -0] as [number, number], type: 'object/owner', id: 'a', note: 'hi' },
         { position: [0, 0] as [number, number], params: {}, id: 'b', type: 'constraint/damped-track' },
-      ],
+      ] as GraphNode[],
       view: { zoom: 2, x: 1 },
       scene: 'rig.scene.json',
       version: 1,
