@@ -1,0 +1,58 @@
+// Axis-angle rotations as 3x3 matrices (Blender's axis_angle_* in math_rotation.c).
+// Blender's axis-angle value is [angle, x, y, z]; matrices are column-major (row r, column c at 3c + r).
+
+/** 3x3 rotation of angle radians about a unit axis, from its sine and cosine (Blender's `axis_angle_normalized_to_mat3_ex`). */
+export function axisAngleNormalizedToMat3Ex(
+  out: Float64Array,
+  axis: ArrayLike<number>,
+  sin: number,
+  cos: number,
+): Float64Array {
+  const x = axis[0], y = axis[1], z = axis[2];
+  const ico = 1 - cos;
+  const nx = x * sin, ny = y * sin, nz = z * sin;
+  const n00 = x * x * ico, n01 = x * y * ico, n11 = y * y * ico;
+  const n02 = x * z * ico, n12 = y * z * ico, n22 = z * z * ico;
+  out[0] = n00 + cos;
+  out[1] = n01 + nz;
+  out[2] = n02 - ny;
+  out[3] = n01 - nz;
+  out[4] = n11 + cos;
+  out[5] = n12 + nx;
+  out[6] = n02 + ny;
+  out[7] = n12 - nx;
+  out[8] = n22 + cos;
+  return out;
+}
+
+/** 3x3 rotation of angle radians about a unit axis (Blender's `axis_angle_normalized_to_mat3`). */
+export function axisAngleNormalizedToMat3(out: Float64Array, axis: ArrayLike<number>, angle: number): Float64Array {
+  return axisAngleNormalizedToMat3Ex(out, axis, Math.sin(angle), Math.cos(angle));
+}
+
+/** 3x3 rotation of angle radians about any axis; a zero axis gives identity (Blender's `axis_angle_to_mat3`). */
+export function axisAngleToMat3(out: Float64Array, axis: ArrayLike<number>, angle: number): Float64Array {
+  const x = axis[0], y = axis[1], z = axis[2];
+  const d = x * x + y * y + z * z;
+  if (!(d > 1e-35)) {
+    out[0] = 1; out[1] = 0; out[2] = 0;
+    out[3] = 0; out[4] = 1; out[5] = 0;
+    out[6] = 0; out[7] = 0; out[8] = 1;
+    return out;
+  }
+  const inv = 1 / Math.sqrt(d);
+  unitAxis[0] = x * inv;
+  unitAxis[1] = y * inv;
+  unitAxis[2] = z * inv;
+  return axisAngleNormalizedToMat3Ex(out, unitAxis, Math.sin(angle), Math.cos(angle));
+}
+
+const unitAxis = new Float64Array(3);
+
+/** 3x3 rotation of a Blender axis-angle value [angle, x, y, z] (`rotation_axis_angle`); a zero axis gives identity. */
+export function axisAngleValueToMat3(out: Float64Array, axisAngle: ArrayLike<number>): Float64Array {
+  unitAxis[0] = axisAngle[1];
+  unitAxis[1] = axisAngle[2];
+  unitAxis[2] = axisAngle[3];
+  return axisAngleToMat3(out, unitAxis, axisAngle[0]);
+}

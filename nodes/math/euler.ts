@@ -1,0 +1,194 @@
+// Euler angles in Blender's six orders (math_rotation.c, after Shoemake's "Euler Angle Conversion").
+// "XYZ" applies X first, then Y, then Z: R = Rz·Ry·Rx for column vectors.
+// Matrices are column-major: element (row r, column c) of a 3x3 is at 3c + r, of a 4x4 at 4c + r.
+
+/** The six Euler rotation orders, named as Blender's `rotation_mode`. */
+export type EulerOrder = 'XYZ' | 'XZY' | 'YXZ' | 'YZX' | 'ZXY' | 'ZYX';
+
+/** All orders, in Blender's enum order. */
+export const EULER_ORDERS: readonly EulerOrder[] = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX'];
+
+// Blender's rotOrders table: axes i, j, k and the parity of the permutation.
+const ORDER_I = { XYZ: 0, XZY: 0, YXZ: 1, YZX: 1, ZXY: 2, ZYX: 2 } as const;
+const ORDER_J = { XYZ: 1, XZY: 2, YXZ: 0, YZX: 2, ZXY: 0, ZYX: 1 } as const;
+const ORDER_K = { XYZ: 2, XZY: 1, YXZ: 2, YZX: 0, ZXY: 1, ZYX: 0 } as const;
+const ORDER_PARITY = { XYZ: false, XZY: true, YXZ: true, YZX: false, ZXY: false, ZYX: true } as const;
+
+/** True when s names one of the six Euler orders. */
+export function isEulerOrder(s: unknown): s is EulerOrder {
+  return typeof s === 'string' && s in ORDER_PARITY;
+}
+
+/** First, second and third axis (0 = X) of an order, in application order. */
+export function eulerOrderAxes(order: EulerOrder): readonly [number, number, number] {
+  return [ORDER_I[order], ORDER_J[order], ORDER_K[order]];
+}
+
+// Blender 3.4 uses 16·FLT_EPSILON as the gimbal-lock threshold of mat3_normalized_to_eulo2
+// (newer versions use 3.75e-5; 3.4 is the reference).
+const EULER_HYPOT_EPSILON = 16 * 1.1920928955078125e-7;
+
+/** Rotation matrix (3x3) of an Euler rotation (Blender's `eulO_to_mat3`). */
+export function eulerToMat3(out: Float64Array, eul: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
+  const i = ORDER_I[order], j = ORDER_J[order], k = ORDER_K[order];
+  let ti = eul[i], tj = eul[j], th = eul[k];
+  if (ORDER_PARITY[order]) {
+    ti = -ti;
+    tj = -tj;
+    th = -th;
+  }
+  const ci = Math.cos(ti), cj = Math.cos(tj), ch = Math.cos(th);
+  const si = Math.sin(ti), sj = Math.sin(tj), sh = Math.sin(th);
+  const cc = ci * ch, cs = ci * sh, sc = si * ch, ss = si * sh;
+  // Blender's M[a][b] is column a, row b.
+  out[3 * i + i] = cj * ch;
+  out[3 * j + i] = sj * sc - cs;
+  out[3 * k + i] = sj * cc + ss;
+  out[3 * i + j] = cj * sh;
+  out[3 * j + j] = sj * ss + cc;
+  out[3 * k + j] = sj * cs - sc;
+  out[3 * i + k] = -sj;
+  out[3 * j + k] = cj * si;
+  out[3 * k + k] = cj * ci;
+  return out;
+}
+
+/** Rotation matrix (4x4, no translation) of an Euler rotation (Blender's `eulO_to_mat4`). */
+export function eulerToMat4(out: Float64Array, eul: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
+  eulerToMat3(scratch3, eul, order);
+  out[0] = scratch3[0]; out[1] = scratch3[1]; out[2] = scratch3[2]; out[3] = 0;
+  out[4] = scratch3[3]; out[5] = scratch3[4]; out[6] = scratch3[5]; out[7] = 0;
+  out[8] = scratch3[6]; out[9] = scratch3[7]; out[10] = scratch3[8]; out[11] = 0;
+  out[12] = 0; out[13] = 0; out[14] = 0; out[15] = 1;
+  return out;
+}
+
+const scratch3 = new Float64Array(9);
+const eul1 = new Float64Array(3);
+const eul2 = new Float64Array(3);
+
+// Blender's mat3_normalized_to_eulo2: the two Euler triples that give the same matrix.
+function twoEulers(m: ArrayLike<number>, order: EulerOrder): void {
+  const i = ORDER_I[order], j = ORDER_J[order], k = ORDER_K[order];
+  const cy = Math.hypot(m[3 * i + i], m[3 * i + j]);
+  if (cy > EULER_HYPOT_EPSILON) {
+    eul1[i] = Math.atan2(m[3 * j + k], m[3 * k + k]);
+    eul1[j] = Math.atan2(-m[3 * i + k], cy);
+    eul1[k] = Math.atan2(m[3 * i + j], m[3 * i + i]);
+    eul2[i] = Math.atan2(-m[3 * j + k], -m[3 * k + k]);
+    eul2[j] = Math.atan2(-m[3 * i + k], -cy);
+    eul2[k] = Math.atan2(-m[3 * i + j], -m[3 * i + i]);
+  } else {
+    // Gimbal lock: the first and last axes coincide, so the last angle is set to zero.
+    eul1[i] = Math.atan2(-m[3 * k + j], m[3 * j + j]);
+    eul1[j] = Math.atan2(-m[3 * i + k], cy);
+    eul1[k] = 0;
+    eul2[i] = eul1[i];
+    eul2[j] = eul1[j];
+    eul2[k] = 0;
+  }
+  if (ORDER_PARITY[order]) {
+    eul1[0] = -eul1[0]; eul1[1] = -eul1[1]; eul1[2] = -eul1[2];
+    eul2[0] = -eul2[0]; eul2[1] = -eul2[1]; eul2[2] = -eul2[2];
+  }
+}
+
+/** Euler angles of an orthonormal 3x3, the one of the two solutions with the smaller angles (Blender's `mat3_normalized_to_eulO`). */
+export function mat3NormalizedToEuler(out: Float64Array, m: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
+  twoEulers(m, order);
+  const d1 = Math.abs(eul1[0]) + Math.abs(eul1[1]) + Math.abs(eul1[2]);
+  const d2 = Math.abs(eul2[0]) + Math.abs(eul2[1]) + Math.abs(eul2[2]);
+  const e = d1 > d2 ? eul2 : eul1;
+  out[0] = e[0];
+  out[1] = e[1];
+  out[2] = e[2];
+  return out;
+}
+
+// Normalizes the columns of a 3x3 (or the 3x3 part of a 4x4 when stride is 4) into scratch3.
+function normalizedColumns(m: ArrayLike<number>, stride: number): Float64Array {
+  for (let c = 0; c < 3; c++) {
+    const o = stride * c;
+    const x = m[o], y = m[o + 1], z = m[o + 2];
+    const d = x * x + y * y + z * z;
+    const inv = d > 1e-35 ? 1 / Math.sqrt(d) : 0;
+    scratch3[3 * c] = x * inv;
+    scratch3[3 * c + 1] = y * inv;
+    scratch3[3 * c + 2] = z * inv;
+  }
+  return scratch3;
+}
+
+/** Euler angles of any rotation-scale 3x3: columns are normalized first (Blender's `mat3_to_eulO`). */
+export function mat3ToEuler(out: Float64Array, m: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
+  return mat3NormalizedToEuler(out, normalizedColumns(m, 3), order);
+}
+
+/** Euler angles of the 3x3 part of a 4x4, columns normalized first (Blender's `mat4_to_eulO`). */
+export function mat4ToEuler(out: Float64Array, m: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
+  return mat3NormalizedToEuler(out, normalizedColumns(m, 4), order);
+}
+
+const TWO_PI = 2 * Math.PI;
+
+/** Wraps eul (copied to out) by multiples of 2π to lie close to old, as Blender 3.4's `compatible_eul`. */
+export function compatibleEuler(out: Float64Array, eul: ArrayLike<number>, old: ArrayLike<number>): Float64Array {
+  // 3.4 uses 5.1 rather than π as the first threshold ("gives better results" when baking f-curves).
+  const piThresh = 5.1;
+  let e0 = eul[0], e1 = eul[1], e2 = eul[2];
+  let d0 = e0 - old[0], d1 = e1 - old[1], d2 = e2 - old[2];
+  if (d0 > piThresh) { e0 -= Math.floor(d0 / TWO_PI + 0.5) * TWO_PI; d0 = e0 - old[0]; }
+  else if (d0 < -piThresh) { e0 += Math.floor(-d0 / TWO_PI + 0.5) * TWO_PI; d0 = e0 - old[0]; }
+  if (d1 > piThresh) { e1 -= Math.floor(d1 / TWO_PI + 0.5) * TWO_PI; d1 = e1 - old[1]; }
+  else if (d1 < -piThresh) { e1 += Math.floor(-d1 / TWO_PI + 0.5) * TWO_PI; d1 = e1 - old[1]; }
+  if (d2 > piThresh) { e2 -= Math.floor(d2 / TWO_PI + 0.5) * TWO_PI; d2 = e2 - old[2]; }
+  else if (d2 < -piThresh) { e2 += Math.floor(-d2 / TWO_PI + 0.5) * TWO_PI; d2 = e2 - old[2]; }
+  // One axis more than 180° away while the others are close: wrap that one (no else-if, as Blender).
+  const a0 = Math.abs(d0), a1 = Math.abs(d1), a2 = Math.abs(d2);
+  if (a0 > 3.2 && a1 < 1.6 && a2 < 1.6) e0 += d0 > 0 ? -TWO_PI : TWO_PI;
+  if (a1 > 3.2 && a2 < 1.6 && a0 < 1.6) e1 += d1 > 0 ? -TWO_PI : TWO_PI;
+  if (a2 > 3.2 && a0 < 1.6 && a1 < 1.6) e2 += d2 > 0 ? -TWO_PI : TWO_PI;
+  out[0] = e0;
+  out[1] = e1;
+  out[2] = e2;
+  return out;
+}
+
+/** Euler angles of an orthonormal 3x3 chosen closest to old (Blender's `mat3_normalized_to_compatible_eulO`). */
+export function mat3NormalizedToCompatibleEuler(
+  out: Float64Array,
+  m: ArrayLike<number>,
+  old: ArrayLike<number>,
+  order: EulerOrder = 'XYZ',
+): Float64Array {
+  twoEulers(m, order);
+  compatibleEuler(eul1, eul1, old);
+  compatibleEuler(eul2, eul2, old);
+  const d1 = Math.abs(eul1[0] - old[0]) + Math.abs(eul1[1] - old[1]) + Math.abs(eul1[2] - old[2]);
+  const d2 = Math.abs(eul2[0] - old[0]) + Math.abs(eul2[1] - old[1]) + Math.abs(eul2[2] - old[2]);
+  const e = d1 > d2 ? eul2 : eul1;
+  out[0] = e[0];
+  out[1] = e[1];
+  out[2] = e[2];
+  return out;
+}
+
+/** Euler angles of a 4x4's rotation chosen closest to old, columns normalized first (Blender's `mat4_to_compatible_eulO`). */
+export function mat4ToCompatibleEuler(
+  out: Float64Array,
+  m: ArrayLike<number>,
+  old: ArrayLike<number>,
+  order: EulerOrder = 'XYZ',
+): Float64Array {
+  return mat3NormalizedToCompatibleEuler(out, normalizedColumns(m, 4), old, order);
+}
+
+/** Euler angles of a 3x3's rotation chosen closest to old, columns normalized first (Blender's `mat3_to_compatible_eulO`). */
+export function mat3ToCompatibleEuler(
+  out: Float64Array,
+  m: ArrayLike<number>,
+  old: ArrayLike<number>,
+  order: EulerOrder = 'XYZ',
+): Float64Array {
+  return mat3NormalizedToCompatibleEuler(out, normalizedColumns(m, 3), old, order);
+}

@@ -1,0 +1,130 @@
+// 3-vectors the way Blender's BLI_math_vector treats them: normalizing a (near-)zero vector gives
+// zero instead of NaN, angles between unit vectors stay accurate near 0 and π.
+// All functions write into `out` (which may alias an input) and allocate nothing.
+
+/** Blender's normalize threshold on the squared length (`normalize_v3_v3_length`). */
+export const NORMALIZE_EPSILON_SQ = 1e-35;
+
+/** Sets out to (x, y, z). */
+export function set3(out: Float64Array, x: number, y: number, z: number): Float64Array {
+  out[0] = x;
+  out[1] = y;
+  out[2] = z;
+  return out;
+}
+
+/** Copies the first three numbers of a into out. */
+export function copy3(out: Float64Array, a: ArrayLike<number>): Float64Array {
+  out[0] = a[0];
+  out[1] = a[1];
+  out[2] = a[2];
+  return out;
+}
+
+/** a − b. */
+export function sub3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  out[0] = a[0] - b[0];
+  out[1] = a[1] - b[1];
+  out[2] = a[2] - b[2];
+  return out;
+}
+
+/** a · b. */
+export function dot3(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/** |a|. */
+export function length3(a: ArrayLike<number>): number {
+  return Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+}
+
+/** |a − b|. */
+export function distance3(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const x = a[0] - b[0];
+  const y = a[1] - b[1];
+  const z = a[2] - b[2];
+  return Math.sqrt(x * x + y * y + z * z);
+}
+
+/** a × b (out may alias a or b). */
+export function cross3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  const ax = a[0], ay = a[1], az = a[2];
+  const bx = b[0], by = b[1], bz = b[2];
+  out[0] = ay * bz - az * by;
+  out[1] = az * bx - ax * bz;
+  out[2] = ax * by - ay * bx;
+  return out;
+}
+
+/** Writes a/|a| and returns |a|; a (near-)zero vector gives (0,0,0) and returns 0, as Blender's `normalize_v3_v3`. */
+export function normalize3(out: Float64Array, a: ArrayLike<number>): number {
+  const x = a[0], y = a[1], z = a[2];
+  const d = x * x + y * y + z * z;
+  if (d > NORMALIZE_EPSILON_SQ) {
+    const len = Math.sqrt(d);
+    const inv = 1 / len;
+    out[0] = x * inv;
+    out[1] = y * inv;
+    out[2] = z * inv;
+    return len;
+  }
+  out[0] = 0;
+  out[1] = 0;
+  out[2] = 0;
+  return 0;
+}
+
+/** asin clamped to [−1, 1] (Blender's `saasin`). */
+export function safeAsin(x: number): number {
+  return x <= -1 ? -Math.PI / 2 : x >= 1 ? Math.PI / 2 : Math.asin(x);
+}
+
+/** acos clamped to [−1, 1] (Blender's `saacos`). */
+export function safeAcos(x: number): number {
+  return x <= -1 ? Math.PI : x >= 1 ? 0 : Math.acos(x);
+}
+
+/** Angle between two unit vectors, accurate near 0 and π (Blender's `angle_normalized_v3v3`). */
+export function angleNormalized3(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  // acos(dot) loses half the digits near 0 and π; half the chord length does not.
+  const ax = a[0], ay = a[1], az = a[2];
+  const bx = b[0], by = b[1], bz = b[2];
+  if (ax * bx + ay * by + az * bz >= 0) {
+    const x = ax - bx, y = ay - by, z = az - bz;
+    return 2 * safeAsin(Math.sqrt(x * x + y * y + z * z) / 2);
+  }
+  const x = ax + bx, y = ay + by, z = az + bz;
+  return Math.PI - 2 * safeAsin(Math.sqrt(x * x + y * y + z * z) / 2);
+}
+
+/** A vector perpendicular to v, not normalized (Blender's `ortho_v3_v3`). */
+export function ortho3(out: Float64Array, v: ArrayLike<number>): Float64Array {
+  const x = v[0], y = v[1], z = v[2];
+  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
+  // Blender's axis_dominant_v3_single: ties go to the later axis.
+  const axis = ax > ay ? (ax > az ? 0 : 2) : ay > az ? 1 : 2;
+  if (axis === 0) {
+    out[0] = -y - z;
+    out[1] = x;
+    out[2] = x;
+  } else if (axis === 1) {
+    out[0] = y;
+    out[1] = -x - z;
+    out[2] = y;
+  } else {
+    out[0] = z;
+    out[1] = z;
+    out[2] = -x - y;
+  }
+  return out;
+}
+
+/** Linear interpolation a + (b − a)·t. */
+export function lerp3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): Float64Array {
+  const s = 1 - t;
+  out[0] = s * a[0] + t * b[0];
+  out[1] = s * a[1] + t * b[1];
+  out[2] = s * a[2] + t * b[2];
+  return out;
+}
