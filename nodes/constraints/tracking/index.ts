@@ -1,3 +1,7 @@
 import type { NodeDefinition } from '../../define';
+import { dampedTrack } from './damped-track';
+import { lockedTrack } from './locked-track';
+import { stretchTo } from './stretch-to';
+import { trackTo } from './track-to';
 
-export const trackingConstraints: NodeDefinition<any>[] = [];
+export const trackingConstraints: NodeDefinition<any>[] = [trackTo, dampedTrack, lockedTrack, stretchTo];

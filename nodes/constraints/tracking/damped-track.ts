@@ -1,0 +1,43 @@
+// Damped Track (Blender's DAMPED_TRACK): turns the owner by the smallest rotation that points one
+// axis at the target. Blender's `damptrack_evaluate` / `damptrack_do_transform`, in double precision.
+import { defineNode, influence, param, transform } from '../../define';
+import { dampedTrackMat4, trackAxisIndex } from '../../math/aim';
+import { finishOrPass } from './finish';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam, TRACK_AXES } from './common';
+
+const vec = new Float64Array(3);
+
+export const dampedTrack = defineNode({
+  type: 'constraint/damped-track',
+  label: 'Damped Track',
+  category: 'Tracking',
+  doc: 'Points the Track axis at the target by the smallest rotation (no up axis, no flipping); location and scale stay.',
+  inputs: {
+    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    target: targetInput(),
+    space: spaceInput(),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after Damped Track (world matrix).' }) },
+  params: {
+    trackAxis: { ...param.choice(TRACK_AXES, 'TRACK_Y', 'Axis that points at the target (Y runs along a bone).'), label: 'Track Axis' },
+    ownerSpace: ownerSpaceParam(),
+    targetSpace: targetSpaceParam(),
+    headTail: headTailParam(),
+  },
+  constraint: { targets: ['target'], ownerSpace: true },
+  blender: {
+    type: 'DAMPED_TRACK',
+    params: { track_axis: 'trackAxis' },
+    ignore: BBONE_IGNORED,
+  },
+  kernel(io, p) {
+    const o = io.in.owner;
+    const t = io.in.target;
+    const m = io.out.owner;
+    m.set(o);
+    vec[0] = t[12] - o[12]; vec[1] = t[13] - o[13]; vec[2] = t[14] - o[14];
+    dampedTrackMat4(m, vec, trackAxisIndex(p.trackAxis));
+    finishOrPass(m, o);
+  },
+});

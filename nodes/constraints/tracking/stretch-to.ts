@@ -1,0 +1,176 @@
+// Stretch To (Blender's STRETCH_TO): points Y at the target and scales Y to reach it, squashing or
+// bulging X/Z to keep volume. Blender's `stretchto_evaluate`, in double precision.
+import { defineNode, influence, param, transform } from '../../define';
+import { dampedTrackMat4, normalizeSafe3 } from '../../math/aim';
+import { orthogonalizeMat4Stable } from '../../math/matrix';
+import { finishOrPass } from './finish';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from './common';
+
+const VOLUME_MODES = ['VOLUME_XZX', 'VOLUME_X', 'VOLUME_Z', 'NO_VOLUME'] as const;
+const KEEP_AXES = ['PLANE_X', 'PLANE_Z', 'SWING_Y'] as const;
+
+/** Per node: the rest length Blender would write back when `restLength` is 0. */
+export interface StretchToState {
+  /** Distance measured on the first evaluation with `restLength` 0; 0 until then. */
+  rest: number;
+}
+
+const size = new Float64Array(3);
+const vec = new Float64Array(3);
+const xx = new Float64Array(3);
+const zz = new Float64Array(3);
+const orth = new Float64Array(3);
+const col = new Float64Array(3);
+const HALF_PI = Math.PI / 2;
+
+export const stretchTo = defineNode<StretchToState>({
+  type: 'constraint/stretch-to',
+  label: 'Stretch To',
+  category: 'Tracking',
+  doc: 'Points Y at the target and stretches it to reach the target, scaling X and Z to keep the volume.',
+  inputs: {
+    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    target: targetInput('What to stretch to: its location (a bone: moved towards its tail by Head/Tail).'),
+    space: spaceInput(),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after Stretch To (world matrix).' }) },
+  params: {
+    restLength: {
+      ...param.float(0, 'Distance at which Y has its own length. 0: the distance found on the first evaluation (Blender writes it back; Sinew keeps it for the life of the compiled graph).', { min: 0, unit: 'm' }),
+      label: 'Rest Length',
+    },
+    bulge: { ...param.float(1, 'How strongly X/Z thicken when squashed and thin when stretched: scale = (rest/length)^bulge.', { min: 0, max: 100 }), label: 'Volume Variation' },
+    useBulgeMin: { ...param.bool(false, 'Limit how thin X/Z may get when stretched.'), label: 'Use Volume Min' },
+    bulgeMin: { ...param.float(1, 'Smallest X/Z volume factor when stretched (with Use Volume Min).', { min: 0, max: 1 }), label: 'Volume Min' },
+    useBulgeMax: { ...param.bool(false, 'Limit how thick X/Z may get when squashed.'), label: 'Use Volume Max' },
+    bulgeMax: { ...param.float(1, 'Largest X/Z volume factor when squashed (with Use Volume Max).', { min: 1, max: 100 }), label: 'Volume Max' },
+    bulgeSmooth: { ...param.float(0, 'How softly the Min/Max limits are reached: 0 clamps hard, 1 eases in along an arctangent.', { min: 0, max: 1 }), label: 'Smooth' },
+    volume: { ...param.choice(VOLUME_MODES, 'VOLUME_XZX', 'Which axes keep the volume: both X and Z, X only, Z only, or none.'), label: 'Volume' },
+    keepAxis: {
+      ...param.choice(KEEP_AXES, 'SWING_Y', 'How Y is turned to the target: SWING_Y by the smallest rotation (as Damped Track), PLANE_X keeping X in the plane of the old X, PLANE_Z keeping Z in the plane of the old Z.'),
+      label: 'Rotation',
+    },
+    ownerSpace: ownerSpaceParam(),
+    targetSpace: targetSpaceParam(),
+    headTail: headTailParam(),
+  },
+  constraint: { targets: ['target'], ownerSpace: true },
+  blender: {
+    type: 'STRETCH_TO',
+    params: {
+      rest_length: 'restLength',
+      bulge: 'bulge',
+      use_bulge_min: 'useBulgeMin',
+      bulge_min: 'bulgeMin',
+      use_bulge_max: 'useBulgeMax',
+      bulge_max: 'bulgeMax',
+      bulge_smooth: 'bulgeSmooth',
+      volume: 'volume',
+      keep_axis: 'keepAxis',
+    },
+    ignore: BBONE_IGNORED,
+  },
+  bind: () => ({ rest: 0 }),
+  kernel(io, p, state) {
+    const o = io.in.owner;
+    const t = io.in.target;
+    const m = io.out.owner;
+    m.set(o);
+    const keep = p.keepAxis;
+    // Swing mode removes shear first; the plane modes lose it as a side effect.
+    if (keep === 'SWING_Y') orthogonalizeMat4Stable(m, m, 1, false);
+    for (let k = 0; k < 3; k++) {
+      col[0] = m[4 * k]; col[1] = m[4 * k + 1]; col[2] = m[4 * k + 2];
+      const len = normalizeSafe3(col, col);
+      size[k] = len;
+      m[4 * k] = col[0]; m[4 * k + 1] = col[1]; m[4 * k + 2] = col[2];
+      if (len !== 0) m[4 * k + 3] /= len;
+    }
+    xx[0] = m[0]; xx[1] = m[1]; xx[2] = m[2];
+    zz[0] = m[8]; zz[1] = m[9]; zz[2] = m[10];
+
+    vec[0] = t[12] - m[12]; vec[1] = t[13] - m[13]; vec[2] = t[14] - m[14];
+    let dist = normalizeSafe3(vec, vec);
+    // Target on the owner, or no Y scale: Blender divides by zero here; Sinew leaves the owner as it is.
+    if (!(dist > 0) || !(size[1] > 0)) return void m.set(o);
+    dist /= size[1];
+
+    let rest = typeof p.restLength === 'number' && p.restLength > 0 ? p.restLength : 0;
+    if (rest === 0) {
+      if (state && state.rest > 0) rest = state.rest;
+      else {
+        rest = dist;
+        if (state) state.rest = dist;
+      }
+    }
+
+    const scaleY = dist / rest;
+    let bulge = Math.pow(rest / dist, num(p.bulge, 1));
+    const smooth = num(p.bulgeSmooth, 0);
+    if (bulge > 1 && p.useBulgeMax === true) {
+      const bmax = Math.max(num(p.bulgeMax, 1), 1);
+      const hard = Math.min(bulge, bmax);
+      const range = bmax - 1;
+      const fac = range > 0 ? 1 / range : 0;
+      const soft = 1 + (range * Math.atan((bulge - 1) * fac)) / HALF_PI;
+      bulge = smooth * soft + (1 - smooth) * hard; // Blender's interpf(soft, hard, smooth)
+    }
+    if (bulge < 1 && p.useBulgeMin === true) {
+      const bmin = Math.min(Math.max(num(p.bulgeMin, 1), 0), 1);
+      const hard = Math.max(bulge, bmin);
+      const range = 1 - bmin;
+      const fac = range > 0 ? 1 / range : 0;
+      const soft = 1 - (range * Math.atan((1 - bulge) * fac)) / HALF_PI;
+      bulge = smooth * soft + (1 - smooth) * hard;
+    }
+    let sx = 1;
+    let sz = 1;
+    switch (p.volume) {
+      case 'VOLUME_XZX': sx = sz = Math.sqrt(bulge); break;
+      case 'VOLUME_X': sx = bulge; break;
+      case 'VOLUME_Z': sz = bulge; break;
+      case 'NO_VOLUME': break;
+      default: return void m.set(o); // Blender: an unknown mode leaves the owner unchanged
+    }
+    size[0] *= sx;
+    size[1] *= scaleY;
+    size[2] *= sz;
+
+    if (keep === 'PLANE_X') {
+      m[4] = vec[0]; m[5] = vec[1]; m[6] = vec[2];
+      cross(orth, xx, vec);
+      normalizeSafe3(orth, orth);
+      m[8] = orth[0]; m[9] = orth[1]; m[10] = orth[2];
+      cross(xx, vec, orth);
+      normalizeSafe3(xx, xx);
+      m[0] = xx[0]; m[1] = xx[1]; m[2] = xx[2];
+    } else if (keep === 'PLANE_Z') {
+      m[4] = vec[0]; m[5] = vec[1]; m[6] = vec[2];
+      cross(orth, zz, vec);
+      normalizeSafe3(orth, orth);
+      m[0] = -orth[0]; m[1] = -orth[1]; m[2] = -orth[2];
+      cross(zz, vec, orth);
+      normalizeSafe3(zz, zz);
+      m[8] = zz[0]; m[9] = zz[1]; m[10] = zz[2];
+    } else if (keep === 'SWING_Y') {
+      dampedTrackMat4(m, vec, 1);
+    }
+    for (let k = 0; k < 3; k++) {
+      const s = size[k];
+      m[4 * k] *= s; m[4 * k + 1] *= s; m[4 * k + 2] *= s;
+    }
+    finishOrPass(m, o);
+  },
+});
+
+function num(v: unknown, fallback: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
+function cross(out: Float64Array, a: Float64Array, b: Float64Array): void {
+  const x = a[1] * b[2] - a[2] * b[1];
+  const y = a[2] * b[0] - a[0] * b[2];
+  const z = a[0] * b[1] - a[1] * b[0];
+  out[0] = x; out[1] = y; out[2] = z;
+}

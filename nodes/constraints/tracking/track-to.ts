@@ -1,0 +1,65 @@
+// Track To (Blender's TRACK_TO): points one axis at the target and another up, keeping location and
+// the owner's axis lengths. Blender's `trackto_evaluate` + `vectomat`, in double precision.
+import { defineNode, influence, param, transform } from '../../define';
+import { trackAxisIndex, vecToMat3 } from '../../math/aim';
+import { finishOrPass } from './finish';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam, TRACK_AXES } from './common';
+
+const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
+
+const rot = new Float64Array(9);
+const vec = new Float64Array(3);
+const up = new Float64Array(3);
+
+export const trackTo = defineNode({
+  type: 'constraint/track-to',
+  label: 'Track To',
+  category: 'Tracking',
+  doc: 'Points the Track axis at the target and turns the Up axis towards world Z (or the target\'s Z); location and axis lengths stay.',
+  inputs: {
+    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    target: targetInput(),
+    space: spaceInput(),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after Track To (world matrix).' }) },
+  params: {
+    trackAxis: { ...param.choice(TRACK_AXES, 'TRACK_NEGATIVE_Z', 'Axis that points at the target (−Z suits cameras and lights).'), label: 'Track Axis' },
+    upAxis: {
+      ...param.choice(UP_AXES, 'UP_Y', 'Axis that points up, as close to the up direction as the track axis allows. Must differ from the track axis; if it is the same, Track To only removes rotation (as Blender does).'),
+      label: 'Up',
+    },
+    useTargetZ: { ...param.bool(false, "Use the target's Z axis as the up direction instead of world Z."), label: 'Target Z' },
+    ownerSpace: ownerSpaceParam(),
+    targetSpace: targetSpaceParam(),
+    headTail: headTailParam(),
+  },
+  constraint: { targets: ['target'], ownerSpace: true },
+  blender: {
+    type: 'TRACK_TO',
+    params: { track_axis: 'trackAxis', up_axis: 'upAxis', use_target_z: 'useTargetZ' },
+    ignore: BBONE_IGNORED,
+  },
+  kernel(io, p) {
+    const o = io.in.owner;
+    const t = io.in.target;
+    const m = io.out.owner;
+    const sx = Math.hypot(o[0], o[1], o[2]);
+    const sy = Math.hypot(o[4], o[5], o[6]);
+    const sz = Math.hypot(o[8], o[9], o[10]);
+    // Blender passes owner − target: vectomat negates it for positive axes.
+    vec[0] = o[12] - t[12]; vec[1] = o[13] - t[13]; vec[2] = o[14] - t[14];
+    up[0] = t[8]; up[1] = t[9]; up[2] = t[10];
+    vecToMat3(rot, vec, up, trackAxisIndex(p.trackAxis), upIndex(p.upAxis), p.useTargetZ === true);
+    // Rotation cleared to diag(scale), then rotated: column i = rot column i · scale i.
+    m[0] = rot[0] * sx; m[1] = rot[1] * sx; m[2] = rot[2] * sx; m[3] = o[3];
+    m[4] = rot[3] * sy; m[5] = rot[4] * sy; m[6] = rot[5] * sy; m[7] = o[7];
+    m[8] = rot[6] * sz; m[9] = rot[7] * sz; m[10] = rot[8] * sz; m[11] = o[11];
+    m[12] = o[12]; m[13] = o[13]; m[14] = o[14]; m[15] = o[15];
+    finishOrPass(m, o);
+  },
+});
+
+function upIndex(name: unknown): number {
+  return name === 'UP_X' ? 0 : name === 'UP_Y' ? 1 : name === 'UP_Z' ? 2 : -1;
+}
