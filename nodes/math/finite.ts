@@ -1,0 +1,204 @@
+// Helpers that keep a result finite for every finite input, with each degenerate case given a
+// defined answer instead of NaN or ±Infinity. Used by the math/value nodes, whose inputs are wired
+// by users and can hold anything from 0 to ±1.8e308.
+//
+// The rules, in one place:
+// - a result beyond the double range saturates to ±Number.MAX_VALUE; an indeterminate one (0/0, ∞−∞) is 0;
+// - division by zero is 0 (as Blender's `safe_divide`);
+// - lengths and normalization scale by the largest component first, so 1e300-sized vectors neither
+//   overflow nor lose their direction; a vector shorter than √1e-35 (Blender's normalize threshold)
+//   normalizes to the zero vector;
+// - a zero quaternion normalizes to the identity;
+// - a singular matrix (or one whose inverse would not fit in a double) inverts to the identity.
+
+const MAX = Number.MAX_VALUE;
+
+/** Blender's normalize threshold on the squared length (`normalize_v3`): shorter vectors become zero. */
+export const NORMALIZE_EPSILON_SQ = 1e-35;
+
+/** x itself when finite; ±MAX_VALUE for ±Infinity; 0 for NaN. */
+export function saturate(x: number): number {
+  return x !== x ? 0 : x > MAX ? MAX : x < -MAX ? -MAX : x;
+}
+
+/** a / b, 0 when b is 0, saturated (Blender's `safe_divide`). */
+export function safeDivide(a: number, b: number): number {
+  return b === 0 ? 0 : saturate(a / b);
+}
+
+/**
+ * base^exponent, saturated. A negative base with a fractional exponent gives 0 (Blender's
+ * `safe_powf`); so does 0 to a negative exponent (a division by zero).
+ */
+export function safePow(base: number, exponent: number): number {
+  if (base < 0 && !Number.isInteger(exponent)) return 0;
+  if (base === 0 && exponent < 0) return 0;
+  return saturate(Math.pow(base, exponent));
+}
+
+/** |(x, y, z)| without overflow or underflow, saturated (non-finite components are saturated first). */
+export function safeLength3(x: number, y: number, z: number): number {
+  x = saturate(x);
+  y = saturate(y);
+  z = saturate(z);
+  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
+  const m = ax > ay ? (ax > az ? ax : az) : ay > az ? ay : az;
+  if (m === 0) return 0;
+  const sx = x / m, sy = y / m, sz = z / m;
+  return saturate(m * Math.sqrt(sx * sx + sy * sy + sz * sz));
+}
+
+/**
+ * Writes (x, y, z)/|(x, y, z)| into out[o..o+2] and returns the length (saturated). A vector whose
+ * squared length is at most NORMALIZE_EPSILON_SQ gives the zero vector and returns 0.
+ */
+export function safeNormalize3(out: Float64Array, x: number, y: number, z: number, o = 0): number {
+  x = saturate(x);
+  y = saturate(y);
+  z = saturate(z);
+  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
+  const m = ax > ay ? (ax > az ? ax : az) : ay > az ? ay : az;
+  if (m === 0) {
+    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;
+    return 0;
+  }
+  const sx = x / m, sy = y / m, sz = z / m;
+  const n = Math.sqrt(sx * sx + sy * sy + sz * sz); // in [1, √3]
+  const len = m * n;
+  if (len * len <= NORMALIZE_EPSILON_SQ) {
+    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;
+    return 0;
+  }
+  out[o] = sx / n;
+  out[o + 1] = sy / n;
+  out[o + 2] = sz / n;
+  return saturate(len);
+}
+
+/** q/|q| for a quaternion [x, y, z, w] of any size; a zero quaternion gives the identity [0, 0, 0, 1]. */
+export function safeNormalizeQuat(out: Float64Array, q: ArrayLike<number>): Float64Array {
+  const x = saturate(q[0]), y = saturate(q[1]), z = saturate(q[2]), w = saturate(q[3]);
+  let m = Math.abs(x);
+  if (Math.abs(y) > m) m = Math.abs(y);
+  if (Math.abs(z) > m) m = Math.abs(z);
+  if (Math.abs(w) > m) m = Math.abs(w);
+  if (m === 0) {
+    out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1;
+    return out;
+  }
+  const sx = x / m, sy = y / m, sz = z / m, sw = w / m;
+  const n = Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw);
+  out[0] = sx / n;
+  out[1] = sy / n;
+  out[2] = sz / n;
+  out[3] = sw / n;
+  return out;
+}
+
+/** Saturates the first n numbers of out in place (see `saturate`). */
+export function saturateN(out: Float64Array, n: number): Float64Array {
+  for (let i = 0; i < n; i++) out[i] = saturate(out[i]);
+  return out;
+}
+
+/** a·b for 4x4 column-major matrices (b applied first), every entry saturated; out may alias a or b. */
+export function safeMultiplyMat4(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  const a00 = a[0], a01 = a[1], a02 = a[2], a03 = a[3];
+  const a10 = a[4], a11 = a[5], a12 = a[6], a13 = a[7];
+  const a20 = a[8], a21 = a[9], a22 = a[10], a23 = a[11];
+  const a30 = a[12], a31 = a[13], a32 = a[14], a33 = a[15];
+  for (let c = 0; c < 4; c++) {
+    const b0 = b[4 * c], b1 = b[4 * c + 1], b2 = b[4 * c + 2], b3 = b[4 * c + 3];
+    out[4 * c] = saturate(a00 * b0 + a10 * b1 + a20 * b2 + a30 * b3);
+    out[4 * c + 1] = saturate(a01 * b0 + a11 * b1 + a21 * b2 + a31 * b3);
+    out[4 * c + 2] = saturate(a02 * b0 + a12 * b1 + a22 * b2 + a32 * b3);
+    out[4 * c + 3] = saturate(a03 * b0 + a13 * b1 + a23 * b2 + a33 * b3);
+  }
+  return out;
+}
+
+const inv = new Float64Array(16);
+
+function identity4(out: Float64Array): Float64Array {
+  out.fill(0, 0, 16);
+  out[0] = 1; out[5] = 1; out[10] = 1; out[15] = 1;
+  return out;
+}
+
+/**
+ * Inverse of a 4x4 column-major matrix, or the identity when m is singular or its inverse would not
+ * fit in a double; returns whether it was invertible. The matrix is scaled by its largest entry
+ * first, so a 1e300-sized or 1e-300-sized (but regular) transform inverts exactly like a unit one.
+ * An affine matrix (bottom row 0 0 0 1, every rig transform) inverts its 3x3 part and maps the
+ * translation, so a far-away translation does not make the matrix look singular.
+ */
+export function safeInvertMat4(out: Float64Array, m: ArrayLike<number>): boolean {
+  const affine = m[3] === 0 && m[7] === 0 && m[11] === 0 && m[15] === 1;
+  let s = 0;
+  const n = affine ? 11 : 16;
+  for (let i = 0; i < n; i++) {
+    if (affine && (i === 3 || i === 7)) continue;
+    const a = Math.abs(m[i]);
+    if (a > s) s = a;
+  }
+  if (!(s > 0) || !Number.isFinite(s)) return identity4(out), false;
+  const k = 1 / s;
+  let ok: boolean;
+  if (affine) {
+    // B = A/s (3x3); A⁻¹ = B⁻¹/s; translation t' = −A⁻¹·t.
+    const b00 = m[0] * k, b01 = m[1] * k, b02 = m[2] * k;
+    const b10 = m[4] * k, b11 = m[5] * k, b12 = m[6] * k;
+    const b20 = m[8] * k, b21 = m[9] * k, b22 = m[10] * k;
+    const c00 = b11 * b22 - b12 * b21, c01 = b02 * b21 - b01 * b22, c02 = b01 * b12 - b02 * b11;
+    const det = b00 * c00 + b10 * c01 + b20 * c02;
+    if (det === 0) return identity4(out), false;
+    const f = k / det;
+    inv[0] = c00 * f; inv[1] = c01 * f; inv[2] = c02 * f; inv[3] = 0;
+    inv[4] = (b12 * b20 - b10 * b22) * f; inv[5] = (b00 * b22 - b02 * b20) * f; inv[6] = (b02 * b10 - b00 * b12) * f; inv[7] = 0;
+    inv[8] = (b10 * b21 - b11 * b20) * f; inv[9] = (b01 * b20 - b00 * b21) * f; inv[10] = (b00 * b11 - b01 * b10) * f; inv[11] = 0;
+    const tx = m[12], ty = m[13], tz = m[14];
+    inv[12] = -(inv[0] * tx + inv[4] * ty + inv[8] * tz);
+    inv[13] = -(inv[1] * tx + inv[5] * ty + inv[9] * tz);
+    inv[14] = -(inv[2] * tx + inv[6] * ty + inv[10] * tz);
+    inv[15] = 1;
+    ok = true;
+  } else {
+    ok = invertGeneral(inv, m, k);
+  }
+  if (!ok) return identity4(out), false;
+  for (let i = 0; i < 16; i++) if (!Number.isFinite(inv[i])) return identity4(out), false;
+  out.set(inv);
+  return true;
+}
+
+// Cofactor inverse of (m·k), then scaled by k again: (m·k)⁻¹·k = m⁻¹.
+function invertGeneral(out: Float64Array, m: ArrayLike<number>, k: number): boolean {
+  const a00 = m[0] * k, a01 = m[1] * k, a02 = m[2] * k, a03 = m[3] * k;
+  const a10 = m[4] * k, a11 = m[5] * k, a12 = m[6] * k, a13 = m[7] * k;
+  const a20 = m[8] * k, a21 = m[9] * k, a22 = m[10] * k, a23 = m[11] * k;
+  const a30 = m[12] * k, a31 = m[13] * k, a32 = m[14] * k, a33 = m[15] * k;
+  const b00 = a00 * a11 - a01 * a10, b01 = a00 * a12 - a02 * a10, b02 = a00 * a13 - a03 * a10;
+  const b03 = a01 * a12 - a02 * a11, b04 = a01 * a13 - a03 * a11, b05 = a02 * a13 - a03 * a12;
+  const b06 = a20 * a31 - a21 * a30, b07 = a20 * a32 - a22 * a30, b08 = a20 * a33 - a23 * a30;
+  const b09 = a21 * a32 - a22 * a31, b10 = a21 * a33 - a23 * a31, b11 = a22 * a33 - a23 * a32;
+  const det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;
+  if (det === 0 || !Number.isFinite(det)) return false;
+  const f = k / det;
+  out[0] = (a11 * b11 - a12 * b10 + a13 * b09) * f;
+  out[1] = (a02 * b10 - a01 * b11 - a03 * b09) * f;
+  out[2] = (a31 * b05 - a32 * b04 + a33 * b03) * f;
+  out[3] = (a22 * b04 - a21 * b05 - a23 * b03) * f;
+  out[4] = (a12 * b08 - a10 * b11 - a13 * b07) * f;
+  out[5] = (a00 * b11 - a02 * b08 + a03 * b07) * f;
+  out[6] = (a32 * b02 - a30 * b05 - a33 * b01) * f;
+  out[7] = (a20 * b05 - a22 * b02 + a23 * b01) * f;
+  out[8] = (a10 * b10 - a11 * b08 + a13 * b06) * f;
+  out[9] = (a01 * b08 - a00 * b10 - a03 * b06) * f;
+  out[10] = (a30 * b04 - a31 * b02 + a33 * b00) * f;
+  out[11] = (a21 * b02 - a20 * b04 - a23 * b00) * f;
+  out[12] = (a11 * b07 - a10 * b09 - a12 * b06) * f;
+  out[13] = (a00 * b09 - a01 * b07 + a02 * b06) * f;
+  out[14] = (a31 * b01 - a30 * b03 - a32 * b00) * f;
+  out[15] = (a20 * b03 - a21 * b01 + a22 * b00) * f;
+  return true;
+}
