@@ -111,10 +111,10 @@ export function quatFromAxisAngle(out: Float64Array, axisAngle: ArrayLike<number
   return out;
 }
 
-/** Blender axis-angle [angle, x, y, z] of a unit quaternion (Blender's `quat_to_axis_angle`; w is clamped so it never gives NaN). */
+/** Blender axis-angle [angle, x, y, z] of a unit quaternion (Blender's `quat_to_axis_angle`, never NaN). */
 export function quatToAxisAngle(out: Float64Array, q: ArrayLike<number>): Float64Array {
-  const w = q[3];
-  const ha = w >= 1 ? 0 : w <= -1 ? Math.PI : Math.acos(w);
+  // atan2 instead of Blender's acos(w): the same angle, without losing tiny angles to rounding.
+  const ha = Math.atan2(Math.hypot(q[0], q[1], q[2]), q[3]);
   let si = Math.sin(ha);
   // Blender's guard against dividing by a vanishing sine.
   if (Math.abs(si) < 0.0005) si = 1;

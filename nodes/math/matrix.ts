@@ -1,0 +1,486 @@
+// 4x4 and 3x3 transform helpers with Blender's semantics (math_matrix.c). Column-major: element
+// (row r, column c) is at 4c + r (3c + r for a 3x3); translation at 12, 13, 14. Plain products and
+// inverses come from gl-matrix; what Blender defines its own way (decomposition with negative
+// scale, orthogonalization, zero-safe normalization) is written here.
+import { mat4 } from 'gl-matrix';
+import { eulerToMat3, type EulerOrder } from './euler';
+import { mat3NormalizedToQuat, quatToMat3 } from './quaternion';
+
+const rot3 = new Float64Array(9);
+
+/** Sets out to the 4x4 identity. */
+export function mat4Identity(out: Float64Array): Float64Array {
+  out.fill(0, 0, 16);
+  out[0] = 1;
+  out[5] = 1;
+  out[10] = 1;
+  out[15] = 1;
+  return out;
+}
+
+/** Sets out to the 3x3 identity. */
+export function mat3Identity(out: Float64Array): Float64Array {
+  out.fill(0, 0, 9);
+  out[0] = 1;
+  out[4] = 1;
+  out[8] = 1;
+  return out;
+}
+
+/** a·b for 4x4 matrices (b applied first); out may alias a or b. */
+export function mat4Multiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  return mat4.multiply(out, a as Float64Array, b as Float64Array) as Float64Array;
+}
+
+/** a·b for 3x3 matrices (b applied first); out may alias a or b. */
+export function mat3Multiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  const a00 = a[0], a01 = a[1], a02 = a[2], a10 = a[3], a11 = a[4], a12 = a[5], a20 = a[6], a21 = a[7], a22 = a[8];
+  const b00 = b[0], b01 = b[1], b02 = b[2], b10 = b[3], b11 = b[4], b12 = b[5], b20 = b[6], b21 = b[7], b22 = b[8];
+  out[0] = a00 * b00 + a10 * b01 + a20 * b02;
+  out[1] = a01 * b00 + a11 * b01 + a21 * b02;
+  out[2] = a02 * b00 + a12 * b01 + a22 * b02;
+  out[3] = a00 * b10 + a10 * b11 + a20 * b12;
+  out[4] = a01 * b10 + a11 * b11 + a21 * b12;
+  out[5] = a02 * b10 + a12 * b11 + a22 * b12;
+  out[6] = a00 * b20 + a10 * b21 + a20 * b22;
+  out[7] = a01 * b20 + a11 * b21 + a21 * b22;
+  out[8] = a02 * b20 + a12 * b21 + a22 * b22;
+  return out;
+}
+
+/** Inverse of a 4x4; returns false and writes zeros when m is singular or not finite. */
+export function invertMat4(out: Float64Array, m: ArrayLike<number>): boolean {
+  // gl-matrix leaves out untouched on a zero determinant; a defined zero result is safer in kernels.
+  const r = mat4.invert(out, m as Float64Array);
+  if (r === null || !isFinite16(out)) {
+    out.fill(0, 0, 16);
+    return false;
+  }
+  return true;
+}
+
+/** Transpose of a 3x3 (the inverse of a rotation); out may alias m. */
+export function mat3Transpose(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  const m1 = m[1], m2 = m[2], m5 = m[5];
+  out[0] = m[0];
+  out[1] = m[3];
+  out[2] = m[6];
+  out[3] = m1;
+  out[4] = m[4];
+  out[5] = m[7];
+  out[6] = m2;
+  out[7] = m5;
+  out[8] = m[8];
+  return out;
+}
+
+/** True when the first 16 numbers are all finite (no NaN, no ±Infinity). */
+export function isFinite16(m: ArrayLike<number>): boolean {
+  for (let i = 0; i < 16; i++) if (!Number.isFinite(m[i])) return false;
+  return true;
+}
+
+/** True when the first n numbers are all finite. */
+export function isFiniteN(m: ArrayLike<number>, n: number): boolean {
+  for (let i = 0; i < n; i++) if (!Number.isFinite(m[i])) return false;
+  return true;
+}
+
+/** Copies a 4x4. */
+export function copyMat4(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  for (let i = 0; i < 16; i++) out[i] = m[i];
+  return out;
+}
+
+/** The 3x3 part of a 4x4 (Blender's `copy_m3_m4`). */
+export function copyMat3FromMat4(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  out[0] = m[0]; out[1] = m[1]; out[2] = m[2];
+  out[3] = m[4]; out[4] = m[5]; out[5] = m[6];
+  out[6] = m[8]; out[7] = m[9]; out[8] = m[10];
+  return out;
+}
+
+/** A 4x4 with m as its 3x3 part and no translation (Blender's `copy_m4_m3`). */
+export function copyMat4FromMat3(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  out[0] = m[0]; out[1] = m[1]; out[2] = m[2]; out[3] = 0;
+  out[4] = m[3]; out[5] = m[4]; out[6] = m[5]; out[7] = 0;
+  out[8] = m[6]; out[9] = m[7]; out[10] = m[8]; out[11] = 0;
+  out[12] = 0; out[13] = 0; out[14] = 0; out[15] = 1;
+  return out;
+}
+
+/** Replaces the 3x3 part of out with m, keeping out's translation and bottom row. */
+export function setMat4Basis(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  out[0] = m[0]; out[1] = m[1]; out[2] = m[2];
+  out[4] = m[3]; out[5] = m[4]; out[6] = m[5];
+  out[8] = m[6]; out[9] = m[7]; out[10] = m[8];
+  return out;
+}
+
+/** Determinant of a 3x3. */
+export function determinantMat3(m: ArrayLike<number>): number {
+  return (
+    m[0] * (m[4] * m[8] - m[5] * m[7]) -
+    m[3] * (m[1] * m[8] - m[2] * m[7]) +
+    m[6] * (m[1] * m[5] - m[2] * m[4])
+  );
+}
+
+/** Determinant of the 3x3 part of a 4x4 (Blender's `mat4_to_volume_scale`). */
+export function determinantMat4Basis(m: ArrayLike<number>): number {
+  return (
+    m[0] * (m[5] * m[10] - m[6] * m[9]) -
+    m[4] * (m[1] * m[10] - m[2] * m[9]) +
+    m[8] * (m[1] * m[6] - m[2] * m[5])
+  );
+}
+
+/** True when the 3x3 part of a 4x4 flips handedness (Blender's `is_negative_m4`). */
+export function isNegativeMat4(m: ArrayLike<number>): boolean {
+  return determinantMat4Basis(m) < 0;
+}
+
+/** Column lengths of the 3x3 part of a 4x4, always ≥ 0 (Blender's `mat4_to_size`). */
+export function mat4ToScale(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  out[0] = Math.hypot(m[0], m[1], m[2]);
+  out[1] = Math.hypot(m[4], m[5], m[6]);
+  out[2] = Math.hypot(m[8], m[9], m[10]);
+  return out;
+}
+
+/** Column lengths of a 3x3 (Blender's `mat3_to_size`). */
+export function mat3ToScale(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  out[0] = Math.hypot(m[0], m[1], m[2]);
+  out[1] = Math.hypot(m[3], m[4], m[5]);
+  out[2] = Math.hypot(m[6], m[7], m[8]);
+  return out;
+}
+
+// Normalizes column c (stride 4) of out in place like Blender's normalize_v3 and returns its length.
+function normalizeColumn4(out: Float64Array, o: number): number {
+  const x = out[o], y = out[o + 1], z = out[o + 2];
+  const d = x * x + y * y + z * z;
+  if (d > 1e-35) {
+    const len = Math.sqrt(d);
+    out[o] = x / len;
+    out[o + 1] = y / len;
+    out[o + 2] = z / len;
+    return len;
+  }
+  out[o] = 0;
+  out[o + 1] = 0;
+  out[o + 2] = 0;
+  return 0;
+}
+
+/** Unit-length columns in the 3x3 part (zero columns stay zero), translation kept (Blender's `normalize_m4_m4`). */
+export function normalizeMat4(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  if (out !== m) copyMat4(out, m);
+  for (let c = 0; c < 3; c++) {
+    const len = normalizeColumn4(out, 4 * c);
+    if (len !== 0) out[4 * c + 3] /= len;
+  }
+  return out;
+}
+
+/** Unit-length columns of a 3x3 (zero columns stay zero) (Blender's `normalize_m3_m3`). */
+export function normalizeMat3(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  for (let c = 0; c < 9; c += 3) {
+    const x = m[c], y = m[c + 1], z = m[c + 2];
+    const d = x * x + y * y + z * z;
+    const inv = d > 1e-35 ? 1 / Math.sqrt(d) : 0;
+    out[c] = x * inv;
+    out[c + 1] = y * inv;
+    out[c + 2] = z * inv;
+  }
+  return out;
+}
+
+/** Scales the three basis columns of a 4x4 by scale[0..2] (Blender's `rescale_m4`). */
+export function rescaleMat4(out: Float64Array, m: ArrayLike<number>, scale: ArrayLike<number>): Float64Array {
+  if (out !== m) copyMat4(out, m);
+  for (let c = 0; c < 3; c++) {
+    const s = scale[c];
+    out[4 * c] *= s;
+    out[4 * c + 1] *= s;
+    out[4 * c + 2] *= s;
+  }
+  return out;
+}
+
+/** T(loc)·R(quat)·S(scale) (Blender's `loc_quat_size_to_mat4`; quat is used as given, not normalized). */
+export function composeMat4(
+  out: Float64Array,
+  loc: ArrayLike<number>,
+  quat: ArrayLike<number>,
+  scale: ArrayLike<number>,
+): Float64Array {
+  quatToMat3(rot3, quat);
+  return composeMat4FromMat3(out, loc, rot3, scale);
+}
+
+/** T(loc)·R·S(scale) from a 3x3 rotation (Blender's `loc_rot_size_to_mat4`). */
+export function composeMat4FromMat3(
+  out: Float64Array,
+  loc: ArrayLike<number>,
+  rot: ArrayLike<number>,
+  scale: ArrayLike<number>,
+): Float64Array {
+  const sx = scale[0], sy = scale[1], sz = scale[2];
+  out[0] = rot[0] * sx; out[1] = rot[1] * sx; out[2] = rot[2] * sx; out[3] = 0;
+  out[4] = rot[3] * sy; out[5] = rot[4] * sy; out[6] = rot[5] * sy; out[7] = 0;
+  out[8] = rot[6] * sz; out[9] = rot[7] * sz; out[10] = rot[8] * sz; out[11] = 0;
+  out[12] = loc[0]; out[13] = loc[1]; out[14] = loc[2]; out[15] = 1;
+  return out;
+}
+
+/** T(loc)·R(euler)·S(scale) (Blender's `loc_eulO_size_to_mat4`). */
+export function composeMat4FromEuler(
+  out: Float64Array,
+  loc: ArrayLike<number>,
+  eul: ArrayLike<number>,
+  order: EulerOrder,
+  scale: ArrayLike<number>,
+): Float64Array {
+  eulerToMat3(rot3, eul, order);
+  return composeMat4FromMat3(out, loc, rot3, scale);
+}
+
+/**
+ * Splits a 4x4 into location, orthonormal rotation (3x3) and signed scale (Blender's
+ * `mat4_to_loc_rot_size`): scale = column lengths; when the columns are left-handed, the rotation
+ * and all three scales are negated so the rotation stays proper.
+ */
+export function mat4ToLocRotScale(
+  outLoc: Float64Array,
+  outRot: Float64Array,
+  outScale: Float64Array,
+  m: ArrayLike<number>,
+): void {
+  for (let c = 0; c < 3; c++) {
+    const x = m[4 * c], y = m[4 * c + 1], z = m[4 * c + 2];
+    const d = x * x + y * y + z * z;
+    if (d > 1e-35) {
+      const len = Math.sqrt(d);
+      outRot[3 * c] = x / len;
+      outRot[3 * c + 1] = y / len;
+      outRot[3 * c + 2] = z / len;
+      outScale[c] = len;
+    } else {
+      outRot[3 * c] = 0;
+      outRot[3 * c + 1] = 0;
+      outRot[3 * c + 2] = 0;
+      outScale[c] = 0;
+    }
+  }
+  if (determinantMat3(outRot) < 0) {
+    for (let i = 0; i < 9; i++) outRot[i] = -outRot[i];
+    outScale[0] = -outScale[0];
+    outScale[1] = -outScale[1];
+    outScale[2] = -outScale[2];
+  }
+  outLoc[0] = m[12];
+  outLoc[1] = m[13];
+  outLoc[2] = m[14];
+}
+
+/** Location, unit quaternion [x,y,z,w] and signed scale of a 4x4, negative determinant folded into the scale (Blender's `mat4_decompose`). */
+export function decomposeMat4(
+  outLoc: Float64Array,
+  outQuat: Float64Array,
+  outScale: Float64Array,
+  m: ArrayLike<number>,
+): void {
+  mat4ToLocRotScale(outLoc, rot3, outScale, m);
+  mat3NormalizedToQuat(outQuat, rot3);
+}
+
+const oa = new Float64Array(3);
+
+// Blender's normalize_v3 / cross_v3_v3v3 on columns of a 4x4 held in out (offsets 0, 4, 8).
+function normCol(m: Float64Array, o: number): void {
+  normalizeColumn4(m, o);
+}
+function crossCols(m: Float64Array, r: number, a: number, b: number): void {
+  const ax = m[a], ay = m[a + 1], az = m[a + 2];
+  const bx = m[b], by = m[b + 1], bz = m[b + 2];
+  m[r] = ay * bz - az * by;
+  m[r + 1] = az * bx - ax * bz;
+  m[r + 2] = ax * by - ay * bx;
+}
+function crossColVec(m: Float64Array, r: number, a: number, v: Float64Array, vFirst: boolean): void {
+  const ax = m[a], ay = m[a + 1], az = m[a + 2];
+  const bx = v[0], by = v[1], bz = v[2];
+  const s = vFirst ? -1 : 1;
+  m[r] = s * (ay * bz - az * by);
+  m[r + 1] = s * (az * bx - ax * bz);
+  m[r + 2] = s * (ax * by - ay * bx);
+}
+function dotCols(m: Float64Array, a: number, b: number): number {
+  return m[a] * m[b] + m[a + 1] * m[b + 1] + m[a + 2] * m[b + 2];
+}
+
+/**
+ * Makes the basis orthogonal around one axis (0 = X, 1 = Y, 2 = Z) keeping that axis' direction
+ * and every column's length, translation kept (Blender's `orthogonalize_m4`).
+ */
+export function orthogonalizeMat4(out: Float64Array, m: ArrayLike<number>, axis: 0 | 1 | 2): Float64Array {
+  if (out !== m) copyMat4(out, m);
+  const s0 = Math.hypot(out[0], out[1], out[2]);
+  const s1 = Math.hypot(out[4], out[5], out[6]);
+  const s2 = Math.hypot(out[8], out[9], out[10]);
+  const X = 0, Y = 4, Z = 8;
+  normCol(out, 4 * axis);
+  // The "< 1" tests and the rotated fallback vector are Blender's, kept for identical results.
+  if (axis === 0) {
+    if (dotCols(out, X, Y) < 1) {
+      crossCols(out, Z, X, Y); normCol(out, Z); crossCols(out, Y, Z, X);
+    } else if (dotCols(out, X, Z) < 1) {
+      crossCols(out, Y, Z, X); normCol(out, Y); crossCols(out, Z, X, Y);
+    } else {
+      oa[0] = out[1]; oa[1] = out[2]; oa[2] = out[0];
+      crossColVec(out, Z, X, oa, false); normCol(out, Z); crossCols(out, Y, Z, X);
+    }
+  } else if (axis === 1) {
+    if (dotCols(out, Y, X) < 1) {
+      crossCols(out, Z, X, Y); normCol(out, Z); crossCols(out, X, Y, Z);
+    } else if (dotCols(out, X, Z) < 1) {
+      crossCols(out, X, Y, Z); normCol(out, X); crossCols(out, Z, X, Y);
+    } else {
+      oa[0] = out[5]; oa[1] = out[6]; oa[2] = out[4];
+      crossColVec(out, X, Y, oa, false); normCol(out, X); crossCols(out, Z, X, Y);
+    }
+  } else {
+    if (dotCols(out, Z, X) < 1) {
+      crossCols(out, Y, Z, X); normCol(out, Y); crossCols(out, X, Y, Z);
+    } else if (dotCols(out, Z, Y) < 1) {
+      crossCols(out, X, Y, Z); normCol(out, X); crossCols(out, Y, Z, X);
+    } else {
+      oa[0] = out[9]; oa[1] = out[10]; oa[2] = out[8];
+      crossColVec(out, X, Z, oa, true); normCol(out, X); crossCols(out, Y, Z, X);
+    }
+  }
+  for (let i = 0; i < 3; i++) {
+    out[X + i] *= s0;
+    out[Y + i] *= s1;
+    out[Z + i] *= s2;
+  }
+  return out;
+}
+
+const n2 = new Float64Array(3);
+const n3 = new Float64Array(3);
+const tmp = new Float64Array(3);
+const FLT_EPSILON = 1.1920928955078125e-7;
+
+/**
+ * Removes shear around one axis symmetrically, preserving the determinant (Blender's
+ * `orthogonalize_m4_stable`, used by Copy Rotation and Copy Transforms' remove_target_shear);
+ * with normalize the basis also becomes orthonormal.
+ */
+export function orthogonalizeMat4Stable(
+  out: Float64Array,
+  m: ArrayLike<number>,
+  axis: 0 | 1 | 2,
+  normalize: boolean,
+): Float64Array {
+  if (out !== m) copyMat4(out, m);
+  // Primary column v1 and the two others in Blender's order.
+  const v1 = 4 * axis;
+  const v2 = axis === 0 ? 4 : 0;
+  const v3 = axis === 2 ? 4 : 8;
+  const lenSq1 = out[v1] ** 2 + out[v1 + 1] ** 2 + out[v1 + 2] ** 2;
+  if (lenSq1 > 0) {
+    const f2 = -dotCols(out, v2, v1) / lenSq1;
+    const f3 = -dotCols(out, v3, v1) / lenSq1;
+    for (let i = 0; i < 3; i++) {
+      out[v2 + i] += out[v1 + i] * f2;
+      out[v3 + i] += out[v1 + i] * f3;
+    }
+    if (normalize) {
+      const inv = 1 / Math.sqrt(lenSq1);
+      out[v1] *= inv; out[v1 + 1] *= inv; out[v1 + 2] *= inv;
+    }
+  }
+  const len2 = normalizeInto(n2, out, v2);
+  const len3 = normalizeInto(n3, out, v3);
+  const cosAngle = n2[0] * n3[0] + n2[1] * n3[1] + n2[2] * n3[2];
+  const absCos = Math.abs(cosAngle);
+  if (absCos > 1e-4 && absCos < 1 - FLT_EPSILON) {
+    // Turn v2 by half the missing angle so both secondary axes move by the same amount.
+    const angle = Math.acos(cosAngle);
+    const target = angle + (Math.PI / 2 - angle) / 2;
+    n2[0] -= n3[0] * cosAngle; n2[1] -= n3[1] * cosAngle; n2[2] -= n3[2] * cosAngle;
+    const k = Math.sin(target) / Math.hypot(n2[0], n2[1], n2[2]);
+    const c = Math.cos(target);
+    n2[0] = n2[0] * k + n3[0] * c;
+    n2[1] = n2[1] * k + n3[1] * c;
+    n2[2] = n2[2] * k + n3[2] * c;
+    // Make v3 orthogonal to v2 within their plane.
+    tmp[0] = n2[1] * n3[2] - n2[2] * n3[1];
+    tmp[1] = n2[2] * n3[0] - n2[0] * n3[2];
+    tmp[2] = n2[0] * n3[1] - n2[1] * n3[0];
+    const x = tmp[1] * n2[2] - tmp[2] * n2[1];
+    const y = tmp[2] * n2[0] - tmp[0] * n2[2];
+    const z = tmp[0] * n2[1] - tmp[1] * n2[0];
+    const d = x * x + y * y + z * z;
+    const inv = d > 1e-35 ? 1 / Math.sqrt(d) : 0;
+    n3[0] = x * inv; n3[1] = y * inv; n3[2] = z * inv;
+    if (!normalize) {
+      // Re-apply scale, preserving area and proportion.
+      const f = Math.sqrt(Math.sin(angle));
+      for (let i = 0; i < 3; i++) {
+        out[v2 + i] = n2[i] * len2 * f;
+        out[v3 + i] = n3[i] * len3 * f;
+      }
+    }
+  }
+  if (normalize) {
+    for (let i = 0; i < 3; i++) {
+      out[v2 + i] = n2[i];
+      out[v3 + i] = n3[i];
+    }
+  }
+  return out;
+}
+
+function normalizeInto(dst: Float64Array, m: Float64Array, o: number): number {
+  const x = m[o], y = m[o + 1], z = m[o + 2];
+  const d = x * x + y * y + z * z;
+  if (d > 1e-35) {
+    const len = Math.sqrt(d);
+    dst[0] = x / len; dst[1] = y / len; dst[2] = z / len;
+    return len;
+  }
+  dst[0] = 0; dst[1] = 0; dst[2] = 0;
+  return 0;
+}
+
+/**
+ * T(pivotTo)·rot·T(−pivotFrom)·m: turns a matrix about a point and moves that point, the way IK
+ * solvers apply a bone rotation on the left (rot is a 3x3; pivotTo defaults to pivotFrom).
+ */
+export function preRotateMat4(
+  out: Float64Array,
+  m: ArrayLike<number>,
+  rot: ArrayLike<number>,
+  pivotFrom: ArrayLike<number>,
+  pivotTo: ArrayLike<number> = pivotFrom,
+): Float64Array {
+  const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8];
+  for (let c = 0; c < 3; c++) {
+    const o = 4 * c;
+    const x = m[o], y = m[o + 1], z = m[o + 2];
+    out[o] = r0 * x + r3 * y + r6 * z;
+    out[o + 1] = r1 * x + r4 * y + r7 * z;
+    out[o + 2] = r2 * x + r5 * y + r8 * z;
+    out[o + 3] = m[o + 3];
+  }
+  const x = m[12] - pivotFrom[0], y = m[13] - pivotFrom[1], z = m[14] - pivotFrom[2];
+  const w = m[15];
+  out[12] = r0 * x + r3 * y + r6 * z + pivotTo[0];
+  out[13] = r1 * x + r4 * y + r7 * z + pivotTo[1];
+  out[14] = r2 * x + r5 * y + r8 * z + pivotTo[2];
+  out[15] = w;
+  return out;
+}

@@ -1,0 +1,154 @@
+// Polar decomposition of a 3x3: M = U·P with U orthogonal (the rotation-like part, possibly a
+// reflection) and P symmetric positive semi-definite (the stretch, expressed in U's frame).
+// Blender's mat3_polar_decompose gets it from an SVD M = W·S·Vᵀ as U = W·Vᵀ, P = V·S·Vᵀ (Eigen's
+// JacobiSVD); here the SVD is a one-sided Jacobi sweep, exact to a few ulps and allocation-free.
+//
+// Degenerate input is defined rather than left to chance: a zero matrix gives U = I, P = 0; when M
+// is singular, the directions M flattens are completed so that det U = +1 (a rank-deficient matrix
+// carries no handedness, and a proper U is what the influence blend wants).
+
+const a = new Float64Array(9); // columns of M·V, orthogonalized in place
+const v = new Float64Array(9); // right singular vectors (columns)
+const w = new Float64Array(9); // left singular vectors (columns)
+const sigma = new Float64Array(3);
+
+// Two columns count as orthogonal once |aᵢ·aⱼ| ≤ this × |aᵢ||aⱼ|.
+const JACOBI_EPS = 1e-15;
+const MAX_SWEEPS = 30;
+// A singular value this small relative to the largest is treated as zero for the completion.
+const RANK_EPS = 1e-14;
+
+function rotateColumns(m: Float64Array, p: number, q: number, c: number, s: number): void {
+  for (let r = 0; r < 3; r++) {
+    const x = m[3 * p + r], y = m[3 * q + r];
+    m[3 * p + r] = c * x - s * y;
+    m[3 * q + r] = s * x + c * y;
+  }
+}
+
+// One Jacobi rotation making columns p and q of `a` orthogonal; returns false when they already are.
+function orthogonalizePair(p: number, q: number): boolean {
+  let alpha = 0, beta = 0, gamma = 0;
+  for (let r = 0; r < 3; r++) {
+    const x = a[3 * p + r], y = a[3 * q + r];
+    alpha += x * x;
+    beta += y * y;
+    gamma += x * y;
+  }
+  if (gamma === 0 || Math.abs(gamma) <= JACOBI_EPS * Math.sqrt(alpha * beta)) return false;
+  const zeta = (beta - alpha) / (2 * gamma);
+  // The smaller root of t² + 2ζt − 1 = 0; hypot keeps it finite for huge ζ.
+  const t = (zeta >= 0 ? 1 : -1) / (Math.abs(zeta) + Math.hypot(1, zeta));
+  const c = 1 / Math.sqrt(1 + t * t);
+  const s = c * t;
+  rotateColumns(a, p, q, c, s);
+  rotateColumns(v, p, q, c, s);
+  return true;
+}
+
+function setIdentity3(m: Float64Array): void {
+  m.fill(0, 0, 9);
+  m[0] = 1;
+  m[4] = 1;
+  m[8] = 1;
+}
+
+/**
+ * Polar decomposition M = U·P of a 3x3 (Blender's `mat3_polar_decompose`): U orthogonal, P symmetric
+ * positive semi-definite; det U < 0 when M is a reflection (callers that need a rotation negate
+ * both U and P, as Blender's `interp_m3_m3m3` does). Never NaN for finite input.
+ */
+export function polarDecompose(outU: Float64Array, outP: Float64Array, m: ArrayLike<number>): void {
+  let scale = 0;
+  for (let i = 0; i < 9; i++) {
+    const x = Math.abs(m[i]);
+    if (x > scale) scale = x;
+  }
+  if (!(scale > 0) || !Number.isFinite(scale)) {
+    // Zero matrix: U = I, P = 0. Non-finite input: U = I and P = M, so the NaN stays visible.
+    setIdentity3(outU);
+    for (let i = 0; i < 9; i++) outP[i] = scale === 0 ? 0 : m[i];
+    return;
+  }
+  // Work on M/scale so neither huge nor tiny entries overflow or underflow in the squares
+  // (subnormal input is lifted by 2^600 first, since 1/scale would overflow).
+  const lift = scale < 1e-290 ? 2 ** 600 : 1;
+  const inv = 1 / (scale * lift);
+  for (let i = 0; i < 9; i++) a[i] = m[i] * lift * inv;
+  setIdentity3(v);
+  for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+    const r01 = orthogonalizePair(0, 1);
+    const r02 = orthogonalizePair(0, 2);
+    const r12 = orthogonalizePair(1, 2);
+    if (!r01 && !r02 && !r12) break;
+  }
+  for (let c = 0; c < 3; c++) sigma[c] = Math.hypot(a[3 * c], a[3 * c + 1], a[3 * c + 2]);
+
+  // Order the columns by singular value, largest first, to build W by Gram-Schmidt.
+  let i0 = 0, i1 = 1, i2 = 2;
+  if (sigma[i1] > sigma[i0]) { const t = i0; i0 = i1; i1 = t; }
+  if (sigma[i2] > sigma[i1]) { const t = i1; i1 = i2; i2 = t; }
+  if (sigma[i1] > sigma[i0]) { const t = i0; i0 = i1; i1 = t; }
+  const tiny = RANK_EPS * sigma[i0];
+
+  // First left vector: the dominant column (sigma[i0] > 0 because M ≠ 0).
+  const o0 = 3 * i0, o1 = 3 * i1, o2 = 3 * i2;
+  w[o0] = a[o0] / sigma[i0];
+  w[o0 + 1] = a[o0 + 1] / sigma[i0];
+  w[o0 + 2] = a[o0 + 2] / sigma[i0];
+
+  // Second: the next column made exactly orthogonal to the first, or any perpendicular if it vanished.
+  let x = a[o1], y = a[o1 + 1], z = a[o1 + 2];
+  const d = x * w[o0] + y * w[o0 + 1] + z * w[o0 + 2];
+  x -= d * w[o0];
+  y -= d * w[o0 + 1];
+  z -= d * w[o0 + 2];
+  let len = Math.hypot(x, y, z);
+  if (!(sigma[i1] > tiny) || !(len > tiny)) {
+    // Perpendicular to w0 built from its smallest component (well conditioned).
+    const ax = Math.abs(w[o0]), ay = Math.abs(w[o0 + 1]), az = Math.abs(w[o0 + 2]);
+    if (ax <= ay && ax <= az) { x = 0; y = -w[o0 + 2]; z = w[o0 + 1]; }
+    else if (ay <= az) { x = w[o0 + 2]; y = 0; z = -w[o0]; }
+    else { x = -w[o0 + 1]; y = w[o0]; z = 0; }
+    len = Math.hypot(x, y, z);
+  }
+  w[o1] = x / len;
+  w[o1 + 1] = y / len;
+  w[o1 + 2] = z / len;
+
+  // Third: w0 × w1, with the sign of the third column, or chosen so det U = +1 if it vanished.
+  x = w[o0 + 1] * w[o1 + 2] - w[o0 + 2] * w[o1 + 1];
+  y = w[o0 + 2] * w[o1] - w[o0] * w[o1 + 2];
+  z = w[o0] * w[o1 + 1] - w[o0 + 1] * w[o1];
+  let sign: number;
+  if (sigma[i2] > tiny) {
+    sign = x * a[o2] + y * a[o2 + 1] + z * a[o2 + 2] < 0 ? -1 : 1;
+  } else {
+    // det U = det W · det V; w0 × w1 in slot i2 makes det W equal the parity of (i0, i1, i2).
+    const detV =
+      v[0] * (v[4] * v[8] - v[5] * v[7]) - v[3] * (v[1] * v[8] - v[2] * v[7]) + v[6] * (v[1] * v[5] - v[2] * v[4]);
+    const parity = (i0 === 0 && i1 === 1) || (i0 === 1 && i1 === 2) || (i0 === 2 && i1 === 0) ? 1 : -1;
+    sign = parity * detV < 0 ? -1 : 1;
+  }
+  w[o2] = sign * x;
+  w[o2 + 1] = sign * y;
+  w[o2 + 2] = sign * z;
+  // Singular values consistent with the final W (the projections of the columns on it).
+  sigma[i1] = Math.max(0, w[o1] * a[o1] + w[o1 + 1] * a[o1 + 1] + w[o1 + 2] * a[o1 + 2]);
+  sigma[i2] = Math.max(0, w[o2] * a[o2] + w[o2 + 1] * a[o2 + 1] + w[o2 + 2] * a[o2 + 2]);
+
+  // U = W·Vᵀ, P = V·S·Vᵀ (symmetric by construction: only the upper triangle is summed).
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      outU[3 * c + r] = w[r] * v[c] + w[3 + r] * v[3 + c] + w[6 + r] * v[6 + c];
+    }
+  }
+  const s0 = sigma[0] * scale, s1 = sigma[1] * scale, s2 = sigma[2] * scale;
+  for (let r = 0; r < 3; r++) {
+    for (let c = r; c < 3; c++) {
+      const p = v[r] * s0 * v[c] + v[3 + r] * s1 * v[3 + c] + v[6 + r] * s2 * v[6 + c];
+      outP[3 * c + r] = p;
+      outP[3 * r + c] = p;
+    }
+  }
+}

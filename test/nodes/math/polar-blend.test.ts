@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { blendMat3, blendMatrices } from '../../../nodes/math/blend';
+import { composeMat4 } from '../../../nodes/math/matrix';
+import { polarDecompose } from '../../../nodes/math/polar';
+import { quatSlerp, quatToMat3 } from '../../../nodes/math/quaternion';
+import {
+  anyMat3,
+  det3,
+  expectClose,
+  expectFinite,
+  maxDiff,
+  mul3,
+  orthonormalError,
+  transpose3,
+  unitQuat,
+  vec3,
+} from './helpers';
+
+const m9 = () => new Float64Array(9);
+
+function norm(m: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < 9; i++) s = Math.max(s, Math.abs(m[i]));
+  return s;
+}
+
+/** Affine 4x4 from a 3x3 and a translation. */
+function affine(b: ArrayLike<number>, t: ArrayLike<number>): Float64Array {
+  return new Float64Array([b[0], b[1], b[2], 0, b[3], b[4], b[5], 0, b[6], b[7], b[8], 0, t[0], t[1], t[2], 1]);
+}
+
+const scaledMat3 = fc
+  .tuple(anyMat3, fc.constantFrom(1, 1, 1, 1e-150, 1e150, 1e-300))
+  .map(([m, s]) => m.map((x) => x * s));
+
+describe('polarDecompose', () => {
+  it('M = U·P with U orthonormal and P symmetric positive semi-definite, for any 3x3', () => {
+    fc.assert(
+      fc.property(scaledMat3, vec3, (m, x) => {
+        const [u, p] = [m9(), m9()];
+        polarDecompose(u, p, m);
+        expectFinite(u, 'U');
+        expectFinite(p, 'P');
+        const s = norm(m);
+        expect(orthonormalError(u)).toBeLessThan(1e-13);
+        expect(maxDiff(mul3(u, p), m)).toBeLessThanOrEqual(1e-13 * s + 1e-300);
+        expectClose(p, transpose3(p), 0);
+        const px = [0, 1, 2].map((r) => p[r] * x[0] + p[3 + r] * x[1] + p[6 + r] * x[2]);
+        expect(px[0] * x[0] + px[1] * x[1] + px[2] * x[2]).toBeGreaterThanOrEqual(-1e-12 * s * (x[0] ** 2 + x[1] ** 2 + x[2] ** 2));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('det U follows det M; singular and zero matrices get a proper U', () => {
+    fc.assert(
+      fc.property(anyMat3, (m) => {
+        const [u, p] = [m9(), m9()];
+        polarDecompose(u, p, m);
+        const d = det3(m);
+        const s = norm(m);
+        if (Math.abs(d) > 1e-6 * s * s * s) expect(Math.sign(det3(u))).toBe(Math.sign(d));
+        else if (maxDiff(m, m9()) === 0 || Math.abs(d) === 0) expect(det3(u)).toBeGreaterThan(0);
+      }),
+    );
+    const [u, p] = [m9(), m9()];
+    polarDecompose(u, p, m9());
+    expectClose(u, [1, 0, 0, 0, 1, 0, 0, 0, 1], 0);
+    expectClose(p, m9(), 0);
+  });
+
+  it('recovers R and S from M = R·S (S symmetric positive definite)', () => {
+    fc.assert(
+      fc.property(unitQuat, unitQuat, fc.tuple(fc.double({ min: 0.1, max: 4, noNaN: true }), fc.double({ min: 0.1, max: 4, noNaN: true }), fc.double({ min: 0.1, max: 4, noNaN: true })), (qr, qs, d) => {
+        const r = quatToMat3(m9(), qr);
+        const q = quatToMat3(m9(), qs);
+        const sym = mul3(q, mul3([d[0], 0, 0, 0, d[1], 0, 0, 0, d[2]], transpose3(q)));
+        const [u, p] = [m9(), m9()];
+        polarDecompose(u, p, mul3(r, sym));
+        expectClose(u, r, 1e-12);
+        expectClose(p, sym, 1e-12);
+      }),
+    );
+  });
+});
+
+describe('blendMatrices (interp_m4_m4m4)', () => {
+  it('returns the inputs at t = 0 and t = 1, and any matrix blended with itself', () => {
+    fc.assert(
+      fc.property(scaledMat3, vec3, anyMat3, vec3, fc.double({ min: 0, max: 1, noNaN: true }), (a3, ta, b3, tb, t) => {
+        const a = affine(a3, ta);
+        const b = affine(b3, tb);
+        const out = new Float64Array(16);
+        const s = Math.max(norm(a3), norm(b3), 1e-300);
+        expect(maxDiff(blendMatrices(out, a, b, 0), a)).toBeLessThanOrEqual(1e-13 * Math.max(s, 1));
+        expect(maxDiff(blendMatrices(out, a, b, 1), b)).toBeLessThanOrEqual(1e-13 * Math.max(s, 1));
+        expect(maxDiff(blendMatrices(out, a, a, t), a)).toBeLessThanOrEqual(1e-13 * Math.max(norm(a3), 1));
+        blendMatrices(out, a, b, t);
+        expectFinite(out);
+        expect(Array.from(out.slice(3, 4)).concat(out[7], out[11], out[15])).toEqual([0, 0, 0, 1]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('is slerp for rotations and lerp for the translation', () => {
+    fc.assert(
+      fc.property(unitQuat, unitQuat, vec3, vec3, fc.double({ min: 0, max: 1, noNaN: true }), (qa, qb, la, lb, t) => {
+        // Exactly 180° apart the shortest arc is ambiguous; either way is right.
+        fc.pre(Math.abs(qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3]) > 1e-6);
+        fc.pre(Math.abs(qa[3]) > 1e-9 && Math.abs(qb[3]) > 1e-9);
+        const a = composeMat4(new Float64Array(16), la, qa, [1, 1, 1]);
+        const b = composeMat4(new Float64Array(16), lb, qb, [1, 1, 1]);
+        const out = blendMatrices(new Float64Array(16), a, b, t);
+        const q = quatSlerp(new Float64Array(4), qa[3] >= 0 ? qa : qa.map((x) => -x), qb[3] >= 0 ? qb : qb.map((x) => -x), t);
+        const expected = composeMat4(new Float64Array(16), la.map((x, i) => x + (lb[i] - x) * t), q, [1, 1, 1]);
+        expectClose(out, expected, 1e-9);
+      }),
+    );
+  });
+
+  it('lerps the scale in the rotated frame and handles flipped (negative) matrices like Blender', () => {
+    const a = composeMat4(new Float64Array(16), [0, 0, 0], [0, 0, 0, 1], [1, 2, 3]);
+    const b = composeMat4(new Float64Array(16), [0, 0, 0], [0, 0, 0, 1], [3, 2, 1]);
+    expectClose(blendMatrices(new Float64Array(16), a, b, 0.25), composeMat4(new Float64Array(16), [0, 0, 0], [0, 0, 0, 1], [1.5, 2, 2.5]), 1e-14);
+    // det < 0 on both sides: U and P are negated (Blender #77154), so the blend stays a reflection.
+    const fa = composeMat4(new Float64Array(16), [0, 0, 0], [0, 0, 0, 1], [-1, 1, 1]);
+    const fb = composeMat4(new Float64Array(16), [0, 0, 0], [0, 0, Math.SQRT1_2, Math.SQRT1_2], [-1, 1, 1]);
+    const mid = blendMatrices(new Float64Array(16), fa, fb, 0.5);
+    expectFinite(mid);
+    expect(det3([mid[0], mid[1], mid[2], mid[4], mid[5], mid[6], mid[8], mid[9], mid[10]])).toBeCloseTo(-1, 12);
+  });
+
+  it('never makes NaN from zero-scale or degenerate matrices; non-finite input falls back to lerp', () => {
+    fc.assert(
+      fc.property(anyMat3, anyMat3, fc.double({ min: -0.5, max: 1.5, noNaN: true }), (a, b, t) => {
+        const out = blendMat3(m9(), a, b, t);
+        expectFinite(out);
+      }),
+    );
+    const out = blendMat3(m9(), [NaN, 0, 0, 0, 1, 0, 0, 0, 1], [1, 0, 0, 0, 1, 0, 0, 0, 1], 0.5);
+    expect(Number.isNaN(out[0])).toBe(true);
+    expectClose(out.slice(1), [0, 0, 0, 1, 0, 0, 0, 1], 0);
+  });
+});
