@@ -1,3 +1,8 @@
+// The Relationship constraints: Child Of, Floor, Follow Path, Pivot, Armature.
 import type { NodeDefinition } from '../../define';
+import { armature } from './armature';
+import { childOf } from './child-of';
+import { floor } from './floor';
+import { pivot } from './pivot';
 
-export const relationshipConstraints: NodeDefinition<any>[] = [];
+export const relationshipConstraints: NodeDefinition<any>[] = [childOf, floor, pivot, armature];

@@ -1,0 +1,177 @@
+// Child Of (Blender's CHILD_OF): parents the owner to the target as an extra parent, per channel,
+// with a parent inverse that can be set from the target on the first evaluation ("Set Inverse").
+// Blender's `childof_evaluate`, in double precision.
+import { defineNode, influence, param, transform, type OwnerHandle } from '../../define';
+import { mat4ToEuler, type EulerOrder } from '../../math/euler';
+import { composeMat4FromEuler, invertMat4, mat4Multiply, mat4ToScale } from '../../math/matrix';
+import { finishOrPass, ORDER_CHOICES, ownerInput, ownerSpaceParam, rotationOrderOf, spaceInput, targetSpaceParam } from './common';
+
+/** How the kernel undoes the runtime's conversion back from owner space (Blender's CONSTRAINT_SPACEONCE). */
+type Undo = 'none' | 'pose' | 'parlocal' | 'custom';
+
+export interface ChildOfState {
+  /** Blender's `data->invmat`: the stored parent inverse (set on the first evaluation when Set Inverse is on). */
+  inverse: Float64Array;
+  /** Blender's CHILDOF_SET_INVERSE flag: the inverse is computed on the next evaluation. */
+  pending: boolean;
+  /** World matrix of the owner bone's armature (Blender's `cob->ob->obmat`), for bone owners. */
+  armature: Float64Array | undefined;
+  /** The owner bone's rest matrix, for LOCAL_WITH_PARENT. */
+  rest: Float64Array | undefined;
+  undo: Undo;
+  ownerOrder: EulerOrder;
+  targetOrder: EulerOrder;
+  channels: Uint8Array;
+  all: boolean;
+}
+
+const CHANNELS = ['useLocationX', 'useLocationY', 'useLocationZ', 'useRotationX', 'useRotationY', 'useRotationZ', 'useScaleX', 'useScaleY', 'useScaleZ'] as const;
+
+const parmat = new Float64Array(16);
+const invmat = new Float64Array(16);
+const tmp = new Float64Array(16);
+const loc = new Float64Array(3);
+const eul = new Float64Array(3);
+const size = new Float64Array(3);
+
+const channel = (doc: string) => param.bool(true, doc);
+
+export const childOf = defineNode<ChildOfState>({
+  type: 'constraint/child-of',
+  label: 'Child Of',
+  category: 'Relationship',
+  doc: 'Parents the owner to the target per location, rotation and scale channel, through a parent inverse that Set Inverse computes from the target.',
+  inputs: {
+    owner: ownerInput(),
+    target: transform({ doc: 'The parent: an object or bone (world matrix, read in Target Space).', required: true }),
+    space: spaceInput(),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after Child Of (world matrix).' }) },
+  params: {
+    useLocationX: { ...channel('Follow the parent\'s X location.'), label: 'Location X' },
+    useLocationY: { ...channel('Follow the parent\'s Y location.'), label: 'Location Y' },
+    useLocationZ: { ...channel('Follow the parent\'s Z location.'), label: 'Location Z' },
+    useRotationX: { ...channel('Follow the parent\'s X rotation (Euler, in the parent\'s rotation order).'), label: 'Rotation X' },
+    useRotationY: { ...channel('Follow the parent\'s Y rotation (Euler, in the parent\'s rotation order).'), label: 'Rotation Y' },
+    useRotationZ: { ...channel('Follow the parent\'s Z rotation (Euler, in the parent\'s rotation order).'), label: 'Rotation Z' },
+    useScaleX: { ...channel('Follow the parent\'s X scale.'), label: 'Scale X' },
+    useScaleY: { ...channel('Follow the parent\'s Y scale.'), label: 'Scale Y' },
+    useScaleZ: { ...channel('Follow the parent\'s Z scale.'), label: 'Scale Z' },
+    setInverse: {
+      ...param.bool(false, 'Set Inverse: on the first evaluation, the inverse becomes the inverse of the (channel-filtered) parent matrix, so the owner stays where it is; for a bone owner it is also multiplied by the armature\'s world matrix on the right, as Blender does.'),
+      label: 'Set Inverse',
+    },
+    inverse: { ...param.matrix('Parent inverse matrix (column-major), used when Set Inverse is off. Identity: the owner moves with the parent as if it had no inverse.'), label: 'Inverse' },
+    ownerSpace: {
+      ...ownerSpaceParam(),
+      default: 'WORLD',
+      doc: 'Space the owner is read in. Blender gives Child Of on a bone POSE space and evaluates it once: the result is used as a world matrix, not converted back (its inverse carries the armature matrix instead). Bones accept WORLD, POSE, LOCAL_WITH_PARENT and CUSTOM here; objects WORLD, LOCAL and CUSTOM.',
+    },
+    targetSpace: targetSpaceParam(),
+    targetOrder: {
+      ...param.choice(ORDER_CHOICES, 'AUTO', 'Euler order used to split the parent\'s rotation when some rotation channels are off. AUTO: the parent\'s own rotation mode (XYZ for quaternion and axis-angle), as Blender.'),
+      label: 'Parent Euler Order',
+    },
+    ownerOrder: {
+      ...param.choice(ORDER_CHOICES, 'AUTO', 'Euler order used to split the inverse\'s rotation when some channels are off. AUTO: the owner\'s own rotation mode (XYZ for quaternion and axis-angle), as Blender.'),
+      label: 'Owner Euler Order',
+    },
+  },
+  constraint: { targets: ['target'], ownerSpace: true },
+  blender: {
+    type: 'CHILD_OF',
+    params: {
+      use_location_x: 'useLocationX', use_location_y: 'useLocationY', use_location_z: 'useLocationZ',
+      use_rotation_x: 'useRotationX', use_rotation_y: 'useRotationY', use_rotation_z: 'useRotationZ',
+      use_scale_x: 'useScaleX', use_scale_y: 'useScaleY', use_scale_z: 'useScaleZ',
+      set_inverse_pending: 'setInverse',
+      inverse_matrix: 'inverse',
+    },
+  },
+  bind(env, p) {
+    const owner: OwnerHandle | undefined = env.stackOwner();
+    const bone = owner?.kind === 'bone' ? owner.bone : undefined;
+    const space = String(p.ownerSpace);
+    let undo: Undo = 'none';
+    if (bone) {
+      // Blender adds Child Of to a bone with CONSTRAINT_SPACEONCE: evaluated in owner space, never converted back.
+      if (space === 'POSE') undo = 'pose';
+      else if (space === 'LOCAL_WITH_PARENT') undo = 'parlocal';
+      else if (space === 'CUSTOM') undo = 'custom';
+      else if (space !== 'WORLD') env.fail(`Child Of on a bone evaluates once in its owner space; ${space} is not supported (use POSE, WORLD, LOCAL_WITH_PARENT or CUSTOM)`, 'ownerSpace');
+    }
+    const inverse = new Float64Array(16);
+    const given = Array.isArray(p.inverse) && p.inverse.length === 16 ? p.inverse : [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    for (let i = 0; i < 16; i++) inverse[i] = typeof given[i] === 'number' && Number.isFinite(given[i] as number) ? (given[i] as number) : i % 5 === 0 ? 1 : 0;
+    const channels = new Uint8Array(CHANNELS.map((c) => (p[c] === false ? 0 : 1)));
+    return {
+      inverse,
+      pending: p.setInverse === true,
+      armature: bone?.armature.final,
+      rest: bone?.restMatrix,
+      undo,
+      ownerOrder: rotationOrderOf(owner, p.ownerOrder),
+      targetOrder: rotationOrderOf(env.sourceOwner('target'), p.targetOrder),
+      channels,
+      all: channels.every((c) => c === 1),
+    };
+  },
+  kernel(io, _p, s) {
+    const own = io.in.owner;
+    const out = io.out.owner;
+    childOfMatrix(out, own, io.in.target, s);
+    // Undo the runtime's conversion back from owner space: Blender keeps the result as it is.
+    if (s.undo !== 'none') {
+      if (s.undo === 'custom') tmp.set(io.in.space);
+      else if (s.undo === 'pose') tmp.set(s.armature!);
+      else mat4Multiply(tmp, s.armature!, s.rest!);
+      if (invertMat4(tmp, tmp)) mat4Multiply(out, tmp, out);
+    }
+    finishOrPass(out, own);
+  },
+});
+
+/**
+ * Blender's `childof_evaluate` on `own` (owner space) and `target` (target space), writing `out`.
+ * A pending Set Inverse is resolved first, then the steady-state formula runs, so the first
+ * evaluation already gives what Blender shows once its write-back has happened.
+ */
+export function childOfMatrix(out: Float64Array, own: Float64Array, target: Float64Array, s: ChildOfState): void {
+  const c = s.channels;
+  if (s.all) parmat.set(target);
+  else filtered(parmat, target, s.targetOrder, c);
+
+  if (s.pending) {
+    invertMat4(s.inverse, parmat);
+    if (s.armature) mat4Multiply(s.inverse, s.inverse, s.armature);
+    s.pending = false;
+  }
+
+  if (s.all) invmat.set(s.inverse);
+  else filtered(invmat, s.inverse, s.ownerOrder, c);
+
+  mat4Multiply(tmp, parmat, invmat);
+  const x = own[12], y = own[13], z = own[14];
+  mat4Multiply(out, tmp, own);
+  // Blender restores the owner's own location on the channels that are off.
+  if (!c[0]) out[12] = x;
+  if (!c[1]) out[13] = y;
+  if (!c[2]) out[14] = z;
+}
+
+/** loc/euler/size of `m` with the disabled channels reset to their no-op values, recomposed. */
+function filtered(out: Float64Array, m: Float64Array, order: EulerOrder, c: Uint8Array): void {
+  loc[0] = c[0] ? m[12] : 0;
+  loc[1] = c[1] ? m[13] : 0;
+  loc[2] = c[2] ? m[14] : 0;
+  mat4ToEuler(eul, m, order);
+  if (!c[3]) eul[0] = 0;
+  if (!c[4]) eul[1] = 0;
+  if (!c[5]) eul[2] = 0;
+  mat4ToScale(size, m);
+  if (!c[6]) size[0] = 1;
+  if (!c[7]) size[1] = 1;
+  if (!c[8]) size[2] = 1;
+  composeMat4FromEuler(out, loc, eul, order, size);
+}

@@ -1,0 +1,71 @@
+// Floor (Blender's FLOOR): keeps the owner on one side of a plane through the target, along one
+// axis, optionally in the target's rotated frame. Blender's `minmax_evaluate`, in double precision.
+import { defineNode, influence, param, transform } from '../../define';
+import { invertMat4, mat4Identity, mat4Multiply } from '../../math/matrix';
+import { finishOrPass, num, ownerInput, ownerSpaceParam, spaceInput, targetSpaceParam } from './common';
+
+export const FLOOR_LOCATIONS = ['FLOOR_X', 'FLOOR_Y', 'FLOOR_Z', 'FLOOR_NEGATIVE_X', 'FLOOR_NEGATIVE_Y', 'FLOOR_NEGATIVE_Z'] as const;
+
+const obmat = new Float64Array(16);
+const tarmat = new Float64Array(16);
+const imat = new Float64Array(16);
+
+export const floor = defineNode({
+  type: 'constraint/floor',
+  label: 'Floor',
+  category: 'Relationship',
+  doc: 'Keeps the owner above (or below) a floor plane through the target, along one axis, optionally tilted with the target.',
+  inputs: {
+    owner: ownerInput(),
+    target: transform({ doc: 'The floor: its location sets the plane (with Use Rotation, its orientation too).', required: true }),
+    space: spaceInput(),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after Floor (world matrix).' }) },
+  params: {
+    floorLocation: {
+      ...param.choice(FLOOR_LOCATIONS, 'FLOOR_Z', 'Axis the floor is perpendicular to, and which side the owner is kept on: FLOOR_Z keeps it at or above the target\'s Z plus Offset; FLOOR_NEGATIVE_Z at or below.'),
+      label: 'Floor Location',
+    },
+    offset: { ...param.float(0, 'Distance of the floor plane from the target along the floor axis.', { unit: 'm' }), label: 'Offset' },
+    useRotation: { ...param.bool(false, 'Tilt the floor with the target: compare in the target\'s own frame.'), label: 'Use Rotation' },
+    ownerSpace: ownerSpaceParam(),
+    targetSpace: targetSpaceParam(),
+  },
+  constraint: { targets: ['target'], ownerSpace: true },
+  blender: {
+    type: 'FLOOR',
+    params: { floor_location: 'floorLocation', offset: 'offset', use_rotation: 'useRotation' },
+  },
+  kernel(io, p) {
+    const own = io.in.owner;
+    const tar = io.in.target;
+    const out = io.out.owner;
+    out.set(own);
+    const offset = num(p.offset);
+    const useRot = p.useRotation === true;
+    obmat.set(own);
+    tarmat.set(tar);
+    if (useRot) {
+      // Compare in the target's local space.
+      invertMat4(imat, tarmat);
+      mat4Multiply(obmat, imat, obmat);
+      mat4Identity(tarmat);
+    }
+    const loc = String(p.floorLocation);
+    const negative = loc.startsWith('FLOOR_NEGATIVE_');
+    const axis = loc.endsWith('X') ? 0 : loc.endsWith('Y') ? 1 : 2;
+    const t = tarmat[12 + axis];
+    const o = obmat[12 + axis] - offset;
+    const below = negative ? o > t : t > o;
+    if (!below) return;
+    obmat[12 + axis] = t + offset;
+    if (useRot) mat4Multiply(out, tar, obmat);
+    else {
+      out[12] = obmat[12];
+      out[13] = obmat[13];
+      out[14] = obmat[14];
+    }
+    finishOrPass(out, own);
+  },
+});
