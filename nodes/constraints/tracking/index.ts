@@ -1,7 +1,8 @@
 import type { NodeDefinition } from '../../define';
 import { dampedTrack } from './damped-track';
 import { lockedTrack } from './locked-track';
+import { lookAt } from './look-at';
 import { stretchTo } from './stretch-to';
 import { trackTo } from './track-to';
 
-export const trackingConstraints: NodeDefinition<any>[] = [trackTo, dampedTrack, lockedTrack, stretchTo];
+export const trackingConstraints: NodeDefinition<any>[] = [trackTo, dampedTrack, lockedTrack, stretchTo, lookAt];
