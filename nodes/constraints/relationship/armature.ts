@@ -1,0 +1,145 @@
+// Armature (Blender's ARMATURE): deforms the owner like an Armature modifier deforms a vertex, by the
+// weighted deform matrices (pose · rest⁻¹) of up to four bones, blended linearly or as dual
+// quaternions (Preserve Volume). Blender 3.4's `armdef_evaluate`, without envelopes and B-Bones.
+import { defineNode, float, influence, param, transform, type BoneInfo } from '../../define';
+import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
+import { invertMat4, mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
+import { finishOrPass, ownerInput, ownerSpaceParam } from './common';
+
+/** How many bone targets one node takes. */
+export const ARMATURE_SLOTS = 4;
+
+interface Slot {
+  /** Input names: the bone's world matrix and its weight. */
+  bone: string;
+  weight: string;
+  /** The bone's rest matrix inverse (armature space), fixed at bind. */
+  restInverse: Float64Array;
+  /** Rest matrix, for the dual-quaternion base frame. */
+  rest: Float64Array;
+  /** The bone's armature world matrix (live view). */
+  armature: Float64Array;
+}
+
+export interface ArmatureState {
+  slots: Slot[];
+}
+
+const sum = new Float64Array(16);
+const deform = new Float64Array(16);
+const armInv = new Float64Array(16);
+const base = new Float64Array(16);
+const dqSum = createDualQuat();
+const dq = createDualQuat();
+
+const boneInputs = Object.fromEntries(
+  Array.from({ length: ARMATURE_SLOTS }, (_, i) => [
+    [`bone${i + 1}`, transform({ doc: `Bone ${i + 1}: the final world matrix of an armature bone (from an Owner node). Unconnected: not used.` })],
+    [`weight${i + 1}`, float({ default: 1, min: 0, max: 1, doc: `Weight of bone ${i + 1}; 0 or less: not used.` })],
+  ]).flat(),
+);
+
+export const armature = defineNode<ArmatureState>({
+  type: 'constraint/armature',
+  label: 'Armature',
+  category: 'Relationship',
+  doc: 'Moves the owner with up to four bones as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions.',
+  inputs: {
+    owner: ownerInput(),
+    ...boneInputs,
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after Armature (world matrix).' }) },
+  params: {
+    useDeformPreserveVolume: {
+      ...param.bool(false, 'Preserve Volume: blend the bone deformations as dual quaternions instead of averaging the matrices (no candy-wrapper shrinking at twisted joints).'),
+      label: 'Preserve Volume',
+    },
+    useBoneEnvelopes: {
+      ...param.bool(false, 'Multiply the weights by the bone envelopes. Not available: the scene format carries no envelope radii; turning it on is refused when the graph is compiled.'),
+      label: 'Use Envelopes',
+    },
+    ownerSpace: ownerSpaceParam(),
+  },
+  constraint: { ownerSpace: true },
+  blender: {
+    type: 'ARMATURE',
+    params: { use_deform_preserve_volume: 'useDeformPreserveVolume', use_bone_envelopes: 'useBoneEnvelopes' },
+    // `target_space`: armdef_evaluate reads bone matrices directly, never the space-converted target
+    //   matrix, so Blender ignores it. `use_current_location`: only picks the point used for envelope
+    //   weights and B-Bone segments, neither of which Sinew evaluates. `targets` is deliberately not
+    //   listed: its weights are converted below, but its bones become links, which the importer
+    //   does not make for target lists, so it reports the property.
+    ignore: ['target_space', 'use_current_location'],
+    convert(props) {
+      const out: Record<string, number> = {};
+      const list = Array.isArray(props.targets) ? props.targets : [];
+      list.slice(0, ARMATURE_SLOTS).forEach((t, i) => {
+        const w = t && typeof t === 'object' && !Array.isArray(t) ? t.weight : undefined;
+        if (typeof w === 'number') out[`weight${i + 1}`] = w;
+      });
+      return out;
+    },
+  },
+  bind(env, p) {
+    if (p.useBoneEnvelopes === true) env.fail('bone envelopes are not available: the scene has no envelope radii (turn Use Envelopes off)', 'useBoneEnvelopes');
+    const slots: Slot[] = [];
+    for (let i = 1; i <= ARMATURE_SLOTS; i++) {
+      const src = env.sourceOwner(`bone${i}`);
+      if (!src) continue;
+      const info: BoneInfo | undefined = src.bone;
+      if (src.kind !== 'bone' || !info) return env.fail(`input bone${i} must come from an armature bone; "${src.id}" is not a bone`, `bone${i}`);
+      const restInverse = new Float64Array(16);
+      invertMat4(restInverse, info.restMatrix);
+      slots.push({ bone: `bone${i}`, weight: `weight${i}`, restInverse, rest: info.restMatrix, armature: info.armature.final });
+    }
+    return { slots };
+  },
+  kernel(io, p, s) {
+    const own = io.in.owner;
+    const out = io.out.owner;
+    out.set(own);
+    if (armatureDeform(sum, io.in, s, p.useDeformPreserveVolume === true)) {
+      mat4Multiply(out, sum, own);
+      finishOrPass(out, own);
+    }
+  },
+});
+
+/**
+ * The blended world-space deform matrix of the slots into `out` (Blender's armdef_accumulate_*):
+ * each bone contributes A·(A⁻¹·W)·rest⁻¹·A⁻¹ = W·rest⁻¹·A⁻¹ with W its world matrix and A its
+ * armature's. Returns false when no bone has a positive weight (the owner is left alone).
+ */
+export function armatureDeform(out: Float64Array, inputs: Record<string, Float64Array>, s: ArmatureState, dualQuat: boolean): boolean {
+  let total = 0;
+  out.fill(0);
+  if (dualQuat) zeroDualQuat(dqSum);
+  for (let k = 0; k < s.slots.length; k++) {
+    const slot = s.slots[k];
+    const w = inputs[slot.weight]?.[0] ?? 1;
+    if (!(w > 0)) continue;
+    invertMat4(armInv, slot.armature);
+    mat4Multiply(deform, inputs[slot.bone], slot.restInverse);
+    mat4Multiply(deform, deform, armInv);
+    if (dualQuat) {
+      // The orthonormal rest frame in world space is the base the scale part is expressed about.
+      mat4Multiply(base, slot.armature, slot.rest);
+      orthogonalizeMat4Stable(base, base, 1, true);
+      mat4ToDualQuat(dq, base, deform);
+      addWeightedDualQuat(dqSum, dq, w);
+    } else {
+      for (let i = 0; i < 16; i++) out[i] += w * deform[i];
+    }
+    total += w;
+  }
+  if (!(total > 0)) return false;
+  if (dualQuat) {
+    normalizeDualQuat(dqSum, total);
+    dualQuatToMat4(out, dqSum);
+  } else {
+    const f = 1 / total;
+    for (let i = 0; i < 16; i++) out[i] *= f;
+  }
+  return true;
+}
