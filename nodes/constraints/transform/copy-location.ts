@@ -1,0 +1,55 @@
+// Copy Location: the owner takes the target's location, per axis (Blender's loclike_evaluate).
+import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
+import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam } from './common';
+
+/** Blender's loclike_evaluate on owner-space `owner` and target-space `target`; writes `out` (may alias owner). */
+export function copyLocationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params): void {
+  if (out !== owner) out.set(owner);
+  const offset = p.useOffset === true;
+  const ox = offset ? owner[12] : 0, oy = offset ? owner[13] : 0, oz = offset ? owner[14] : 0;
+  if (p.useX !== false) out[12] = (p.invertX === true ? -target[12] : target[12]) + ox;
+  if (p.useY !== false) out[13] = (p.invertY === true ? -target[13] : target[13]) + oy;
+  if (p.useZ !== false) out[14] = (p.invertZ === true ? -target[14] : target[14]) + oz;
+}
+
+export const copyLocation = defineNode({
+  type: 'constraint/copy-location',
+  label: 'Copy Location',
+  category: 'Transform',
+  doc: "Moves the owner to the target's location, axis by axis, optionally inverted or added as an offset.",
+  inputs: {
+    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    target: transform({ doc: 'Whose location is copied.', required: true }),
+    space: spaceInput(),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
+  params: {
+    useX: param.bool(true, 'Copy the X location.'),
+    useY: param.bool(true, 'Copy the Y location.'),
+    useZ: param.bool(true, 'Copy the Z location.'),
+    invertX: param.bool(false, 'Use the negated X location.'),
+    invertY: param.bool(false, 'Use the negated Y location.'),
+    invertZ: param.bool(false, 'Use the negated Z location.'),
+    useOffset: param.bool(false, "Add the target's location to the owner's instead of replacing it."),
+    ownerSpace: ownerSpaceParam(),
+    targetSpace: targetSpaceParam(),
+    headTail: headTailParam(),
+  },
+  constraint: { targets: ['target'], ownerSpace: true },
+  blender: {
+    type: 'COPY_LOCATION',
+    params: {
+      use_x: 'useX', use_y: 'useY', use_z: 'useZ',
+      invert_x: 'invertX', invert_y: 'invertY', invert_z: 'invertZ',
+      use_offset: 'useOffset',
+    },
+    // use_bbone_shape: reads a B-Bone target along its curved segments. Sinew bones have one
+    // segment, and Blender ignores the flag unless the bone has more than one (is_bbone in
+    // constraint_target_to_mat4), so the result is the same.
+    ignore: ['use_bbone_shape'],
+  },
+  kernel(io: KernelIO, p: Params): void {
+    copyLocationKernel(io.out.owner, io.in.owner, io.in.target, p);
+  },
+});

@@ -1,0 +1,104 @@
+// Copy Rotation: the owner takes the target's rotation as Euler angles per axis, mixed in one of
+// five ways (Blender's rotlike_evaluate, 3.4).
+import { defineNode, influence, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
+import { compatibleEuler, eulerToMat3, mat4ToCompatibleEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
+import { rotateEuler } from '../../math/euler-rotate';
+import { composeMat4FromMat3, mat3Multiply, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
+import {
+  EULER_ORDER_CHOICES, ownerEulerOrder, ownerSpaceParam, resolveEulerOrder, spaceInput, targetSpaceParam,
+  type OwnerOrderState,
+} from './common';
+
+export const COPY_ROTATION_MIX = ['REPLACE', 'ADD', 'BEFORE', 'AFTER', 'OFFSET'] as const;
+
+const loc = new Float64Array(3);
+const size = new Float64Array(3);
+const oldRot = new Float64Array(9);
+const newRot = new Float64Array(9);
+const tarMat = new Float64Array(16);
+const eul = new Float64Array(3);
+const obEul = new Float64Array(3);
+
+// One axis of the copied angles, in Blender's order (X, then Y, then Z: the legacy offset of one axis
+// rewrites all three angles, so the order matters).
+function copyAxis(i: 0 | 1 | 2, use: boolean, invert: boolean, keepOwn: boolean, legacyOffset: boolean, order: EulerOrder): void {
+  if (!use) {
+    eul[i] = keepOwn ? obEul[i] : 0;
+    return;
+  }
+  // Legacy Offset: turn the copied rotation by the owner's angle about this axis, in its own frame.
+  if (legacyOffset) rotateEuler(eul, order, i, obEul[i]);
+  if (invert) eul[i] = -eul[i];
+}
+
+/** Blender's rotlike_evaluate; writes `out` (may alias owner). `order` is the resolved Euler order. */
+export function copyRotationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params, order: EulerOrder): void {
+  const mix = p.mixMode;
+  mat4ToLocRotScale(loc, oldRot, size, owner);
+  // Both rotations in the chosen order; the target's made compatible with the owner's from the start.
+  mat4ToEuler(obEul, owner, order);
+  tarMat.set(target);
+  // Euler math does not take shear well: keep Y (bones' main axis) and make the rest orthonormal.
+  orthogonalizeMat4Stable(tarMat, tarMat, 1, true);
+  mat4ToCompatibleEuler(eul, tarMat, obEul, order);
+
+  const legacyOffset = mix === 'OFFSET';
+  const keepOwn = legacyOffset || mix === 'REPLACE' || mix === undefined;
+  copyAxis(0, p.useX !== false, p.invertX === true, keepOwn, legacyOffset, order);
+  copyAxis(1, p.useY !== false, p.invertY === true, keepOwn, legacyOffset, order);
+  copyAxis(2, p.useZ !== false, p.invertZ === true, keepOwn, legacyOffset, order);
+  if (mix === 'ADD') {
+    eul[0] += obEul[0]; eul[1] += obEul[1]; eul[2] += obEul[2];
+  }
+  compatibleEuler(eul, eul, obEul);
+  eulerToMat3(newRot, eul, order);
+  if (mix === 'BEFORE') mat3Multiply(newRot, newRot, oldRot);
+  else if (mix === 'AFTER') mat3Multiply(newRot, oldRot, newRot);
+  composeMat4FromMat3(out, loc, newRot, size);
+}
+
+export const copyRotation = defineNode<OwnerOrderState>({
+  type: 'constraint/copy-rotation',
+  label: 'Copy Rotation',
+  category: 'Transform',
+  doc: "Turns the owner to the target's rotation, axis by axis as Euler angles, replacing or combining with its own.",
+  inputs: {
+    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    target: transform({ doc: 'Whose rotation is copied.', required: true }),
+    space: spaceInput(),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
+  params: {
+    useX: param.bool(true, 'Copy the X Euler angle.'),
+    useY: param.bool(true, 'Copy the Y Euler angle.'),
+    useZ: param.bool(true, 'Copy the Z Euler angle.'),
+    invertX: param.bool(false, 'Use the negated X angle.'),
+    invertY: param.bool(false, 'Use the negated Y angle.'),
+    invertZ: param.bool(false, 'Use the negated Z angle.'),
+    mixMode: param.choice(
+      COPY_ROTATION_MIX,
+      'REPLACE',
+      "REPLACE: the target's angles; ADD: angles added to the owner's; BEFORE/AFTER: the target's rotation before/after the owner's; OFFSET: Blender's legacy per-axis offset.",
+    ),
+    eulerOrder: param.choice(EULER_ORDER_CHOICES, 'AUTO', "Euler order the angles are taken in; AUTO uses the owner's own rotation order (XYZ for quaternion owners)."),
+    ownerSpace: ownerSpaceParam(),
+    targetSpace: targetSpaceParam(),
+  },
+  constraint: { targets: ['target'], ownerSpace: true },
+  blender: {
+    type: 'COPY_ROTATION',
+    params: {
+      use_x: 'useX', use_y: 'useY', use_z: 'useZ',
+      invert_x: 'invertX', invert_y: 'invertY', invert_z: 'invertZ',
+      mix_mode: 'mixMode', euler_order: 'eulerOrder',
+    },
+    // use_offset: a legacy RNA alias that reads true whenever mix_mode is not REPLACE (and writing
+    // it sets mix_mode); mix_mode alone decides the result.
+    ignore: ['use_offset'],
+  },
+  bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
+  kernel(io: KernelIO, p: Params, state: OwnerOrderState): void {
+    copyRotationKernel(io.out.owner, io.in.owner, io.in.target, p, resolveEulerOrder(p.eulerOrder, state.ownerOrder));
+  },
+});

@@ -1,0 +1,88 @@
+// Copy Scale: the owner takes the target's scale per axis, raised to a power, replacing, multiplying
+// or (legacy) adding to its own (Blender's sizelike_evaluate).
+import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
+import { determinantMat4Basis, mat4ToScale } from '../../math/matrix';
+import { ownerSpaceParam, spaceInput, targetSpaceParam } from './common';
+
+const obSize = new Float64Array(3);
+const size = new Float64Array(3);
+
+/** Blender's sizelike_evaluate; writes `out` (may alias owner). */
+export function copyScaleKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params): void {
+  if (out !== owner) out.set(owner);
+  const useX = p.useX !== false, useY = p.useY !== false, useZ = p.useZ !== false;
+  const uniform = p.useMakeUniform === true;
+  mat4ToScale(obSize, owner);
+  if (uniform) {
+    // One factor for all three axes: the volume change when every axis is on, else the product.
+    let total = 1;
+    if (useX && useY && useZ) total = Math.abs(determinantMat4Basis(target));
+    else {
+      mat4ToScale(size, target);
+      if (useX) total *= size[0];
+      if (useY) total *= size[1];
+      if (useZ) total *= size[2];
+    }
+    size[0] = size[1] = size[2] = Math.cbrt(total);
+  } else {
+    mat4ToScale(size, target);
+  }
+  const power = typeof p.power === 'number' ? p.power : 1;
+  for (let i = 0; i < 3; i++) size[i] = Math.pow(size[i], power);
+  if (p.useOffset === true) {
+    if (p.useAdd === true) {
+      // Blender 2.7 compatibility: size + (own size − 1).
+      for (let i = 0; i < 3; i++) size[i] += obSize[i] - 1;
+    } else {
+      for (let i = 0; i < 3; i++) size[i] *= obSize[i];
+    }
+  }
+  scaleAxis(out, 0, uniform || useX, size[0], obSize[0]);
+  scaleAxis(out, 1, uniform || useY, size[1], obSize[1]);
+  scaleAxis(out, 2, uniform || useZ, size[2], obSize[2]);
+}
+
+// Rescales one axis column to the new length. A zero axis stays (Blender skips it); a non-finite
+// length (a zero scale raised to a negative power, where Blender writes infinities) leaves it too.
+function scaleAxis(m: Float64Array, axis: number, on: boolean, want: number, have: number): void {
+  if (!on || have === 0) return;
+  const f = want / have;
+  if (!Number.isFinite(f)) return;
+  m[4 * axis] *= f; m[4 * axis + 1] *= f; m[4 * axis + 2] *= f;
+}
+
+export const copyScale = defineNode({
+  type: 'constraint/copy-scale',
+  label: 'Copy Scale',
+  category: 'Transform',
+  doc: "Gives the owner the target's scale per axis, raised to a power, replacing or combined with its own.",
+  inputs: {
+    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    target: transform({ doc: 'Whose scale is copied.', required: true }),
+    space: spaceInput(),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
+  params: {
+    useX: param.bool(true, 'Copy the X scale.'),
+    useY: param.bool(true, 'Copy the Y scale.'),
+    useZ: param.bool(true, 'Copy the Z scale.'),
+    power: param.float(1, "Exponent applied to the copied scale (negative inverts it)."),
+    useMakeUniform: param.bool(false, 'Copy one uniform factor: the cube root of the chosen axes\' product (all three: the volume change).'),
+    useOffset: param.bool(false, "Combine with the owner's own scale instead of replacing it."),
+    useAdd: param.bool(false, "With offset: add (scale − 1) as Blender 2.7 did, instead of multiplying."),
+    ownerSpace: ownerSpaceParam(),
+    targetSpace: targetSpaceParam(),
+  },
+  constraint: { targets: ['target'], ownerSpace: true },
+  blender: {
+    type: 'COPY_SCALE',
+    params: {
+      use_x: 'useX', use_y: 'useY', use_z: 'useZ',
+      power: 'power', use_make_uniform: 'useMakeUniform', use_offset: 'useOffset', use_add: 'useAdd',
+    },
+  },
+  kernel(io: KernelIO, p: Params): void {
+    copyScaleKernel(io.out.owner, io.in.owner, io.in.target, p);
+  },
+});

@@ -1,0 +1,64 @@
+// Copy Transforms: the owner takes the target's whole matrix, or combines with it in one of six
+// ways (Blender's translike_evaluate).
+import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
+import { mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
+import { mat4MultiplyAlignedScale, mat4MultiplySplitChannels } from '../../math/split-channels';
+import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam } from './common';
+
+export const COPY_TRANSFORMS_MIX = ['REPLACE', 'BEFORE_FULL', 'BEFORE', 'BEFORE_SPLIT', 'AFTER_FULL', 'AFTER', 'AFTER_SPLIT'] as const;
+
+const tarMat = new Float64Array(16);
+
+/** Blender's translike_evaluate; writes `out` (may alias owner). */
+export function copyTransformsKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params): void {
+  tarMat.set(target);
+  // Y is kept: the natural main axis of bones.
+  if (p.removeTargetShear === true) orthogonalizeMat4Stable(tarMat, tarMat, 1, false);
+  switch (p.mixMode) {
+    case 'BEFORE_FULL': mat4Multiply(out, tarMat, owner); break;
+    case 'AFTER_FULL': mat4Multiply(out, owner, tarMat); break;
+    // Aligned inherit-scale emulation: no shear from non-uniform scale.
+    case 'BEFORE': mat4MultiplyAlignedScale(out, tarMat, owner); break;
+    case 'AFTER': mat4MultiplyAlignedScale(out, owner, tarMat); break;
+    // Location, rotation and scale combined separately.
+    case 'BEFORE_SPLIT': mat4MultiplySplitChannels(out, tarMat, owner); break;
+    case 'AFTER_SPLIT': mat4MultiplySplitChannels(out, owner, tarMat); break;
+    default: out.set(tarMat);
+  }
+}
+
+export const copyTransforms = defineNode({
+  type: 'constraint/copy-transforms',
+  label: 'Copy Transforms',
+  category: 'Transform',
+  doc: "Gives the owner the target's whole transform, or combines the two before or after the owner's own.",
+  inputs: {
+    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    target: transform({ doc: 'Whose transform is copied.', required: true }),
+    space: spaceInput(),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
+  params: {
+    mixMode: param.choice(
+      COPY_TRANSFORMS_MIX,
+      'REPLACE',
+      "REPLACE: the target's matrix; *_FULL: plain matrix product; BEFORE/AFTER: product with aligned scale (no shear); *_SPLIT: location, rotation and scale combined separately. BEFORE puts the target first.",
+    ),
+    removeTargetShear: param.bool(false, "Remove shear from the target's matrix first (keeping its Y axis and volume)."),
+    ownerSpace: ownerSpaceParam(),
+    targetSpace: targetSpaceParam(),
+    headTail: headTailParam(),
+  },
+  constraint: { targets: ['target'], ownerSpace: true },
+  blender: {
+    type: 'COPY_TRANSFORMS',
+    params: { mix_mode: 'mixMode', remove_target_shear: 'removeTargetShear' },
+    // use_bbone_shape: reads a B-Bone target along its curved segments. Sinew bones have one
+    // segment, and Blender ignores the flag unless the bone has more than one, so the result is the same.
+    ignore: ['use_bbone_shape'],
+  },
+  kernel(io: KernelIO, p: Params): void {
+    copyTransformsKernel(io.out.owner, io.in.owner, io.in.target, p);
+  },
+});

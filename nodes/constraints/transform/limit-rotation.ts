@@ -1,0 +1,87 @@
+// Limit Rotation: clamps the owner's Euler angles per axis (Blender 3.4's rotlimit_evaluate: a raw
+// clamp of the angles, no wrap-around, after the shear is removed).
+import { defineNode, influence, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
+import { mat4ToEuler, type EulerOrder } from '../../math/euler';
+import { composeMat4FromEuler, mat4ToScale, orthogonalizeMat4Stable } from '../../math/matrix';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, ownerSpaceParam, resolveEulerOrder, spaceInput, type OwnerOrderState } from './common';
+import { clampAxis } from './limit-location';
+
+const loc = new Float64Array(3);
+const size = new Float64Array(3);
+const eul = new Float64Array(3);
+
+/**
+ * Blender 3.4's rotlimit_evaluate, with the min and max of each axis switchable on their own (Blender
+ * switches both with one flag); writes `out` (may alias owner). The shear is always removed (Y
+ * kept); with no bound on nothing else changes. An angle of 3.0 limited to [−3, −2] becomes −2.
+ */
+export function limitRotationKernel(
+  out: Float64Array,
+  owner: Float64Array,
+  order: EulerOrder,
+  useMinX: boolean, minX: unknown, useMaxX: boolean, maxX: unknown,
+  useMinY: boolean, minY: unknown, useMaxY: boolean, maxY: unknown,
+  useMinZ: boolean, minZ: unknown, useMaxZ: boolean, maxZ: unknown,
+): void {
+  if (out !== owner) out.set(owner);
+  orthogonalizeMat4Stable(out, out, 1, false);
+  if (!useMinX && !useMaxX && !useMinY && !useMaxY && !useMinZ && !useMaxZ) return;
+  loc[0] = out[12]; loc[1] = out[13]; loc[2] = out[14];
+  mat4ToScale(size, out);
+  mat4ToEuler(eul, out, order);
+  eul[0] = clampAxis(eul[0], useMinX, minX, useMaxX, maxX);
+  eul[1] = clampAxis(eul[1], useMinY, minY, useMaxY, maxY);
+  eul[2] = clampAxis(eul[2], useMinZ, minZ, useMaxZ, maxZ);
+  composeMat4FromEuler(out, loc, eul, order, size);
+}
+
+export const limitRotation = defineNode<OwnerOrderState>({
+  type: 'constraint/limit-rotation',
+  label: 'Limit Rotation',
+  category: 'Transform',
+  doc: "Keeps the owner's Euler angles between a minimum and a maximum per axis (a plain clamp, no wrap-around).",
+  inputs: {
+    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    space: spaceInput(),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
+  params: {
+    useLimitX: param.bool(false, 'Limit the X angle.'),
+    useLimitY: param.bool(false, 'Limit the Y angle.'),
+    useLimitZ: param.bool(false, 'Limit the Z angle.'),
+    minX: param.float(0, 'Lowest X angle.', { unit: 'rad' }),
+    maxX: param.float(0, 'Highest X angle.', { unit: 'rad' }),
+    minY: param.float(0, 'Lowest Y angle.', { unit: 'rad' }),
+    maxY: param.float(0, 'Highest Y angle.', { unit: 'rad' }),
+    minZ: param.float(0, 'Lowest Z angle.', { unit: 'rad' }),
+    maxZ: param.float(0, 'Highest Z angle.', { unit: 'rad' }),
+    eulerOrder: param.choice(EULER_ORDER_CHOICES, 'AUTO', "Euler order the angles are measured in; AUTO uses the owner's own rotation order (XYZ for quaternion owners)."),
+    ownerSpace: ownerSpaceParam(),
+  },
+  constraint: { ownerSpace: true },
+  blender: {
+    type: 'LIMIT_ROTATION',
+    params: {
+      use_limit_x: 'useLimitX', use_limit_y: 'useLimitY', use_limit_z: 'useLimitZ',
+      min_x: 'minX', max_x: 'maxX', min_y: 'minY', max_y: 'maxY', min_z: 'minZ', max_z: 'maxZ',
+      euler_order: 'eulerOrder',
+    },
+    ignore: [
+      // use_transform_limit: only limits Blender's interactive rotate tool (R in the viewport); the
+      // evaluated pose is the same.
+      'use_transform_limit',
+      // target_space: every Blender constraint carries it; this one has no target to convert.
+      'target_space',
+    ],
+  },
+  bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
+  kernel(io: KernelIO, p: Params, state: OwnerOrderState): void {
+    limitRotationKernel(
+      io.out.owner, io.in.owner, resolveEulerOrder(p.eulerOrder, state.ownerOrder),
+      p.useLimitX === true, p.minX, p.useLimitX === true, p.maxX,
+      p.useLimitY === true, p.minY, p.useLimitY === true, p.maxY,
+      p.useLimitZ === true, p.minZ, p.useLimitZ === true, p.maxZ,
+    );
+  },
+});
