@@ -1,3 +1,4 @@
 import type { NodeDefinition } from '../../define';
+import { ik } from './ik';
 
-export const ikConstraints: NodeDefinition<any>[] = [];
+export const ikConstraints: NodeDefinition<any>[] = [ik];

@@ -1,0 +1,71 @@
+// Which bones an IK-style constraint moves, worked out twice from the same rule: once by id for the
+// scheduler (`writes`), once as live owner handles for the kernel (`bind`). Blender's rule: the
+// chain starts at the owner bone (or at its parent when the tip is not used) and climbs
+// `chainCount` bones towards the root; 0 climbs all the way.
+import type { BindEnv, OwnerHandle, Params } from '../../define';
+
+/** Chain bone ids from the root down, by the same rule as `gatherChain`. */
+export function chainIds(
+  count: number,
+  startAtParent: boolean,
+  ownerOf: (id: string) => { parent?: string } | undefined,
+  stackOwner: string | undefined,
+): string[] {
+  if (!stackOwner || !ownerOf(stackOwner)) return [];
+  let id: string | undefined = startAtParent ? ownerOf(stackOwner)?.parent : stackOwner;
+  const out: string[] = [];
+  const limit = count > 0 ? Math.floor(count) : Infinity;
+  while (id && out.length < limit && !out.includes(id)) {
+    out.unshift(id);
+    id = ownerOf(id)?.parent;
+  }
+  return out;
+}
+
+/** The scheduler's view: every chain bone this node writes besides its own stack owner. */
+export function chainWrites(count: number, startAtParent: boolean, ownerOf: (id: string) => { parent?: string } | undefined, stackOwner: string | undefined): string[] {
+  const ids = chainIds(count, startAtParent, ownerOf, stackOwner);
+  return startAtParent ? ids : ids.slice(0, -1);
+}
+
+export interface BoundChain {
+  armature: OwnerHandle;
+  /** Chain bones from the root down. */
+  bones: OwnerHandle[];
+  /** The bone whose stack holds the constraint. */
+  tip: OwnerHandle;
+  /** Whether the last chain bone is the tip itself (else it is the tip's parent). */
+  tipInChain: boolean;
+}
+
+/** The chain as live handles, or undefined when the node is not in a bone's stack. */
+export function gatherChain(env: BindEnv, count: number, startAtParent: boolean): BoundChain | undefined {
+  const tip = env.stackOwner();
+  if (!tip || tip.kind !== 'bone' || !tip.bone) return undefined;
+  const bones: OwnerHandle[] = [];
+  let b: OwnerHandle | undefined = startAtParent ? tip.bone.parent : tip;
+  const limit = count > 0 ? Math.floor(count) : Infinity;
+  while (b && b.bone && bones.length < limit && !bones.includes(b)) {
+    bones.unshift(b);
+    b = b.bone.parent;
+  }
+  if (bones.length === 0) return undefined;
+  return { armature: tip.bone.armature, bones, tip, tipInChain: !startAtParent };
+}
+
+/** An integer param, with a fallback for missing or non-numeric values. */
+export function intParam(p: Params, name: string, fallback: number): number {
+  const v = p[name];
+  return typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : fallback;
+}
+
+/** A number param, with a fallback for missing or non-finite values. */
+export function numParam(p: Params, name: string, fallback: number): number {
+  const v = p[name];
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
+/** Influence from a wire may leave 0…1 or be NaN: clamped, NaN counting as 0. */
+export function clamp01(x: number): number {
+  return x > 1 ? 1 : x > 0 ? x : 0;
+}

@@ -1,0 +1,294 @@
+// Inverse Kinematics (Blender's IK constraint, legacy solver): turns a chain of bones so its end
+// reaches the target, optionally keeping the bend towards a pole. Blender runs it after the chain's
+// own stacks, as a tree solve; Sinew's compiler does the same from `writes()`: every chain bone's
+// stack runs first (a child starting from its parent's pre-IK matrix), then this kernel reads those
+// results from the bones' `final` views, solves in armature space and writes the chain back.
+//
+// Solvers ('AUTO'): one bone is aimed; two bones are solved in closed form (README, measured fact 2:
+// pole pre-rotation, then the triangle) — within 3.3e-4 of Blender's iterative solver with a pole,
+// exact on the end effector without one; longer chains use FABRIK after the same pole
+// pre-rotation. Out-of-reach targets give the straight chain pointing at them.
+//
+// Influence as Blender applies it to IK: with a pole, each bone's local IK rotation is slerped from
+// identity by the influence and the chain rebuilt from parent to child; without a pole, the target
+// is first blended with the chain's current end (iksolver_plugin.c).
+import { defineNode, influence, param, transform, type BindEnv, type OwnerHandle, type Params } from '../../define';
+import { invertMat4, mat4Multiply } from '../../math/matrix';
+import { mat3ToQuat, quatNormalize, quatSlerp, quatToMat3 } from '../../math/quaternion';
+import { chainWrites, clamp01, gatherChain, intParam, numParam } from './chain';
+import { createChainWork, measureSegments, mulMat3, polePreRotation, solveAim, solveFabrik, solveTwoBone, IDENTITY3, type ChainWork } from './solve';
+
+const SOLVERS = ['AUTO', 'FABRIK'] as const;
+
+/** RNA properties of Blender's IK that the legacy solver never reads (they belong to iTaSC). */
+const ITASC_ONLY = [
+  'reference_axis', 'ik_type', 'limit_mode', 'distance',
+  'lock_location_x', 'lock_location_y', 'lock_location_z',
+  'lock_rotation_x', 'lock_rotation_y', 'lock_rotation_z',
+] as const;
+
+export interface IkState {
+  active: boolean;
+  n: number;
+  armature: OwnerHandle | undefined;
+  /** Chain bones from the root; the last one is read from `io.in.owner` when it is the tip. */
+  bones: OwnerHandle[];
+  tipInChain: boolean;
+  usePole: boolean;
+  /** Rest length of the last chain bone: its tail is the end effector. */
+  endLength: number;
+  wk: ChainWork;
+  /** Armature-space pose of each chain bone before and after the solve (16 each). */
+  pre: Float64Array[];
+  post: Float64Array[];
+}
+
+// Scratch shared by every IK node (kernels run one at a time).
+const armInv = new Float64Array(16);
+const m4a = new Float64Array(16);
+const m4b = new Float64Array(16);
+const preRot = new Float64Array(9);
+const loc3 = new Float64Array(9);
+const rel3 = new Float64Array(9);
+const tmp3 = new Float64Array(9);
+const unit3 = new Float64Array(9);
+const q = new Float64Array(4);
+const qf = new Float64Array(4);
+const QID = new Float64Array([0, 0, 0, 1]);
+const G = new Float64Array(3);
+const P = new Float64Array(3);
+
+function inactiveState(): IkState {
+  return { active: false, n: 0, armature: undefined, bones: [], tipInChain: true, usePole: false, endLength: 0, wk: createChainWork(0), pre: [], post: [] };
+}
+
+/** Whether an input is wired; until BindEnv can say so, a pole counts when it comes from an owner. */
+function isConnected(env: BindEnv, input: string): boolean {
+  const ext = env as BindEnv & { connected?(name: string): boolean };
+  return typeof ext.connected === 'function' ? ext.connected(input) : env.sourceOwner(input) !== undefined;
+}
+
+/** out = m·p for a 4x4 m and a point p. */
+function transformPoint(out: Float64Array, m: ArrayLike<number>, x: number, y: number, z: number): void {
+  out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
+  out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+  out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+}
+
+/** The 3x3 part of a 4x4 with unit columns (zero columns stay zero). */
+function unitBasis(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  for (let c = 0; c < 3; c++) {
+    const x = m[4 * c], y = m[4 * c + 1], z = m[4 * c + 2];
+    const l = Math.hypot(x, y, z);
+    const k = l > 0 && Number.isFinite(l) ? 1 / l : 0;
+    out[3 * c] = x * k; out[3 * c + 1] = y * k; out[3 * c + 2] = z * k;
+  }
+  return out;
+}
+
+/** The 3x3 part of a 4x4 replaced by rot·(its 3x3 part), translation set to t. */
+function rotateBasis(out: Float64Array, rot: ArrayLike<number>, m: ArrayLike<number>, t: ArrayLike<number>): void {
+  for (let c = 0; c < 3; c++) {
+    const x = m[4 * c], y = m[4 * c + 1], z = m[4 * c + 2];
+    out[4 * c] = rot[0] * x + rot[3] * y + rot[6] * z;
+    out[4 * c + 1] = rot[1] * x + rot[4] * y + rot[7] * z;
+    out[4 * c + 2] = rot[2] * x + rot[5] * y + rot[8] * z;
+    out[4 * c + 3] = 0;
+  }
+  out[12] = t[0]; out[13] = t[1]; out[14] = t[2]; out[15] = 1;
+}
+
+/** out = aᵀ·b for 3x3 matrices. */
+function mulTransposed(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  for (let c = 0; c < 3; c++) {
+    for (let r = 0; r < 3; r++) {
+      out[3 * c + r] = a[3 * r] * b[3 * c] + a[3 * r + 1] * b[3 * c + 1] + a[3 * r + 2] * b[3 * c + 2];
+    }
+  }
+  return out;
+}
+
+/** out = m·[s] for a 4x4 m and a 3x3 rotation s (no translation). */
+function mulMat4Mat3(out: Float64Array, m: ArrayLike<number>, s: ArrayLike<number>): void {
+  for (let c = 0; c < 3; c++) {
+    const s0 = s[3 * c], s1 = s[3 * c + 1], s2 = s[3 * c + 2];
+    for (let r = 0; r < 3; r++) out[4 * c + r] = m[r] * s0 + m[4 + r] * s1 + m[8 + r] * s2;
+    out[4 * c + 3] = 0;
+  }
+  out[12] = m[12]; out[13] = m[13]; out[14] = m[14]; out[15] = 1;
+}
+
+export const ik = defineNode<IkState>({
+  type: 'constraint/ik',
+  label: 'Inverse Kinematics',
+  category: 'Tracking',
+  doc: "Turns a chain of bones so its end reaches the target, bending towards the pole when one is wired (Blender's IK, legacy solver). Two bones are solved in closed form, longer chains with FABRIK; an out-of-reach target straightens the chain towards it.",
+  inputs: {
+    owner: transform({ doc: 'The stack so far (world matrix) of the bone that ends the chain.' }),
+    target: transform({ doc: 'What the chain end reaches for: its location (a bone target: its head).', required: true }),
+    pole: transform({ doc: 'Optional: the chain bends towards this point (its location), rotated by Pole Angle.' }),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after IK (world matrix).' }) },
+  params: {
+    chainCount: { ...param.int(0, 'How many bones the chain has, counted from the owner (or its parent, without Use Tail) towards the root; 0 goes all the way to the root, as in Blender.', { min: 0, max: 255 }), label: 'Chain Length' },
+    useTail: { ...param.bool(true, "Whether the owner bone is part of the chain and its tail is the chain end. Off: the chain ends at the parent's tail, and the owner just follows its parent."), label: 'Use Tail' },
+    poleAngle: { ...param.float(0, "Turns the bend plane about the root-to-target line: 0 puts the root bone's X axis towards the pole. Only used with a pole.", { min: -Math.PI, max: Math.PI, unit: 'rad' }), label: 'Pole Angle' },
+    iterations: { ...param.int(500, 'Most FABRIK passes for chains of three or more bones (or with Solver = FABRIK); the closed forms need none.', { min: 1, max: 10000 }), label: 'Iterations' },
+    tolerance: { ...param.float(1e-6, "FABRIK stops once the chain end is this close to the target, in the armature's units. Sinew's own: Blender's legacy solver stops on its angle updates instead.", { min: 0, max: 1, unit: 'm' }), label: 'Tolerance' },
+    useStretch: { ...param.bool(false, "Sinew's stretch: when the target is out of reach, every chain bone is scaled along its Y axis by the same factor so the chain ends on it. Off by default, as in a Blender rig whose bones have IK Stretch 0 (Blender's own Stretch also needs per-bone IK Stretch, which Sinew does not read, so imports leave this off)."), label: 'Stretch' },
+    solver: { ...param.choice(SOLVERS, 'AUTO', 'AUTO: one bone is aimed, two bones solved in closed form, longer chains with FABRIK. FABRIK: always iterate (two bones then keep no particular bend plane).'), label: 'Solver' },
+    useLocation: { ...param.bool(true, "Whether the chain end goes to the target's location. Off (and Rotation off): the constraint does nothing, as in Blender."), label: 'Location' },
+    useRotation: { ...param.bool(false, "Blender's rotation goal (the chain end also takes the target's rotation, weighed by orient_weight). Not solved by Sinew: only the location goal is; an import with it on is reported."), label: 'Rotation' },
+  },
+  constraint: { targets: ['target', 'pole'], blend: 'self' },
+  blender: {
+    type: 'IK',
+    params: {
+      chain_count: 'chainCount',
+      use_tail: 'useTail',
+      pole_angle: 'poleAngle',
+      iterations: 'iterations',
+      use_location: 'useLocation',
+      use_rotation: 'useRotation',
+    },
+    ignore: [
+      // One target per solve: its weight scales the only goal, which moves nothing.
+      'weight',
+      // Weighs the rotation goal only (use_rotation), which Sinew does not solve.
+      'orient_weight',
+      // Stretches only bones whose pose IK Stretch is above 0; the scene carries no IK Stretch (all 0).
+      'use_stretch',
+      // Not in Blender's IK panel: targets are read in world space.
+      'owner_space', 'target_space',
+      ...ITASC_ONLY,
+    ],
+  },
+  writes: (p, ownerOf, stackOwner) => chainWrites(intParam(p, 'chainCount', 0), p.useTail === false, ownerOf, stackOwner),
+  bind(env, p) {
+    const chain = gatherChain(env, intParam(p, 'chainCount', 0), p.useTail === false);
+    if (!chain) return inactiveState();
+    const n = chain.bones.length;
+    return {
+      active: true,
+      n,
+      armature: chain.armature,
+      bones: chain.bones,
+      tipInChain: chain.tipInChain,
+      usePole: isConnected(env, 'pole'),
+      endLength: chain.bones[n - 1].bone!.length,
+      wk: createChainWork(n),
+      pre: Array.from({ length: n }, () => new Float64Array(16)),
+      post: Array.from({ length: n }, () => new Float64Array(16)),
+    };
+  },
+  kernel(io, p, s) {
+    const out = io.out.owner;
+    const own = io.in.owner;
+    const f = clamp01(io.in.influence ? io.in.influence[0] : 1);
+    if (!s.active || f === 0 || p.useLocation === false || !invertMat4(armInv, s.armature!.final)) {
+      out.set(own);
+      return;
+    }
+    solveChain(io.in.owner, io.in.target, io.in.pole, p, s, f);
+    const arm = s.armature!.final;
+    const { n, bones, post } = s;
+    for (let i = 0; i < n; i++) {
+      if (s.tipInChain && i === n - 1) continue;
+      mat4Multiply(bones[i].final, arm, post[i]);
+    }
+    if (s.tipInChain) {
+      mat4Multiply(out, arm, post[n - 1]);
+    } else {
+      // The owner hangs from the moved chain end: new = parent_new · parent_old⁻¹ · owner_old.
+      if (!invertMat4(m4a, s.pre[n - 1])) { out.set(own); return; }
+      mat4Multiply(m4a, post[n - 1], m4a);
+      mat4Multiply(m4a, m4a, armInv);
+      mat4Multiply(m4a, arm, m4a);
+      mat4Multiply(out, m4a, own);
+    }
+  },
+});
+
+/** Solves the chain into `s.post` (armature space). `armInv` holds the armature's inverse. */
+function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Array, p: Params, s: IkState, f: number): void {
+  const { n, bones, pre, post, wk } = s;
+  for (let i = 0; i < n; i++) {
+    const world = s.tipInChain && i === n - 1 ? owner : bones[i].final;
+    mat4Multiply(pre[i], armInv, world);
+    wk.joints[i][0] = pre[i][12]; wk.joints[i][1] = pre[i][13]; wk.joints[i][2] = pre[i][14];
+  }
+  const last = pre[n - 1], L = s.endLength, end = wk.joints[n];
+  end[0] = last[12] + last[4] * L; end[1] = last[13] + last[5] * L; end[2] = last[14] + last[6] * L;
+  const total = measureSegments(wk);
+
+  transformPoint(G, armInv, target[12], target[13], target[14]);
+  const R = wk.joints[0];
+  if (s.usePole) {
+    transformPoint(P, armInv, pole[12], pole[13], pole[14]);
+    polePreRotation(preRot, pre[0], numParam(p, 'poleAngle', 0), R, end, G, P);
+  } else {
+    preRot.set(IDENTITY3);
+    if (f < 1) {
+      // Without a pole Blender blends the goal with the chain's current end, then solves fully.
+      G[0] = end[0] + (G[0] - end[0]) * f; G[1] = end[1] + (G[1] - end[1]) * f; G[2] = end[2] + (G[2] - end[2]) * f;
+    }
+  }
+
+  const fabrik = p.solver === 'FABRIK';
+  if (n === 1) solveAim(wk, G, preRot);
+  else if (n === 2 && !fabrik) solveTwoBone(wk, G, preRot);
+  else solveFabrik(wk, G, preRot, Math.max(1, intParam(p, 'iterations', 500)), numParam(p, 'tolerance', 1e-6));
+
+  const blendRotations = s.usePole && f < 1;
+  if (!blendRotations) {
+    for (let i = 0; i < n; i++) rotateBasis(post[i], wk.rot[i], pre[i], wk.rebuilt[i]);
+  } else {
+    // Blender: each bone's local IK rotation slerped from identity, the chain rebuilt parent first.
+    for (let i = 0; i < n; i++) {
+      // rel = (rotation of the parent)ᵀ · (rotation of this bone): its turn relative to the parent.
+      if (i === 0) rel3.set(wk.rot[0]);
+      else mulTransposed(rel3, wk.rot[i - 1], wk.rot[i]);
+      unitBasis(unit3, pre[i]);
+      mulTransposed(loc3, unit3, mulMat3(tmp3, rel3, unit3)); // local = Ûᵀ·rel·Û
+      mat3ToQuat(q, loc3);
+      quatSlerp(qf, QID, q, f);
+      quatNormalize(qf, qf);
+      quatToMat3(loc3, qf);
+      if (i === 0) {
+        mulMat4Mat3(post[0], pre[0], loc3);
+      } else {
+        // post_i = post_{i−1} · pre_{i−1}⁻¹ · pre_i · S_i
+        if (!invertMat4(m4b, pre[i - 1])) m4b.set(pre[i - 1]);
+        mat4Multiply(m4b, m4b, pre[i]);
+        mat4Multiply(m4b, post[i - 1], m4b);
+        mulMat4Mat3(post[i], m4b, loc3);
+      }
+    }
+  }
+
+  if (p.useStretch === true && total > 0) stretch(s, total, blendRotations ? f : 1);
+}
+
+/** Sinew's stretch: an out-of-reach chain scaled along its bones so its end lands on the goal. */
+function stretch(s: IkState, total: number, f: number): void {
+  const R = s.wk.joints[0];
+  const dx = G[0] - R[0], dy = G[1] - R[1], dz = G[2] - R[2];
+  const m = Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz));
+  const D = m > 0 ? m * Math.hypot(dx / m, dy / m, dz / m) : 0;
+  if (!(D > total) || !Number.isFinite(D)) return;
+  const k = 1 + (D / total - 1) * f;
+  const { post, n } = s;
+  // Heads move along the chain's own segments, scaled; each bone's Y axis scales by the same factor.
+  let px = post[0][12], py = post[0][13], pz = post[0][14];
+  for (let i = 0; i < n; i++) {
+    const a = post[i];
+    const nx = i + 1 < n ? post[i + 1][12] : a[12] + a[4] * s.endLength;
+    const ny = i + 1 < n ? post[i + 1][13] : a[13] + a[5] * s.endLength;
+    const nz = i + 1 < n ? post[i + 1][14] : a[14] + a[6] * s.endLength;
+    const sx = (nx - a[12]) * k, sy = (ny - a[13]) * k, sz = (nz - a[14]) * k;
+    a[12] = px; a[13] = py; a[14] = pz;
+    a[4] *= k; a[5] *= k; a[6] *= k;
+    px += sx; py += sy; pz += sz;
+  }
+}
