@@ -113,7 +113,10 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     let o: RigOwner | undefined;
     if (c.def.owner?.role === 'pre') o = ownerOfNode.get(c);
     else {
-      const src = c.sources.get('owner') ?? c.sources.get('transform');
+      // Follow the stack upstream: the `owner` input, else the first wired transform input
+      // (so a math node placed inside a stack keeps the stack's owner).
+      const firstTransform = Object.entries(c.def.inputs).find(([n, s]) => s.type === 'transform' && c.sources.has(n))?.[0];
+      const src = c.sources.get('owner') ?? (firstTransform ? c.sources.get(firstTransform) : undefined);
       const up = src && compiled[src[0]];
       if (up && depth < live.length) o = stackOwner(up, depth + 1);
     }
