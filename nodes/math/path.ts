@@ -1,0 +1,246 @@
+// Sampling a POLY curve as Blender 3.4 does for Follow Path, Clamp To and Spline IK (conformance
+// README, measured fact 1; BKE_where_on_path in anim_path.c and the bevel-list frames of curve.c):
+//
+// * the path points are the control points (no resampling); arc length is measured in the curve's
+//   local space, the position is linear inside a segment, open paths extrapolate along the first or
+//   last segment for t < 0 or t > 1, cyclic paths wrap t − floor(t) and include the closing segment;
+// * every point carries a frame q_i = vec_to_quat(d_i, −Z, up Y) of its bisector direction d_i,
+//   propagated by minimal twist (MINIMUM) or taken as is (Z_UP); between points the frame is
+//   slerped by the segment fraction clamped to [0, 1], and so is the radius.
+//
+// preparePath runs once at compile time and allocates; samplePath allocates nothing.
+import { quatMultiply, quatSetAxisAngle, quatSlerp } from './quaternion';
+import { vecToQuat } from './track';
+import { angleNormalized3 } from './vector';
+
+/** Curve twist modes covered by the model (TANGENT is not). */
+export type PathTwist = 'MINIMUM' | 'Z_UP';
+
+/** A path ready for sampling: points after Blender's duplicate removal, lengths and frames. */
+export interface PreparedPath {
+  /** Number of points kept (≥ 1). */
+  readonly count: number;
+  readonly cyclic: boolean;
+  /** Curve-local positions, xyz per point. */
+  readonly points: Float64Array;
+  /** Radius per point. */
+  readonly radius: Float64Array;
+  /** Number of segments: count − 1, or count when cyclic (0 for a single point). */
+  readonly segments: number;
+  /** Cumulative local arc length at the end of each segment. */
+  readonly accum: Float64Array;
+  /** Total local arc length. */
+  readonly length: number;
+  /** Twist used when samplePath is not told otherwise. */
+  readonly twist: PathTwist;
+  /** Per-point frame quaternions [x,y,z,w] for MINIMUM twist. */
+  readonly framesMinimum: Float64Array;
+  /** Per-point frame quaternions [x,y,z,w] for Z_UP twist. */
+  readonly framesZUp: Float64Array;
+}
+
+// Blender drops a point that coincides with the next one (bevel list "STEP 2"); its threshold is
+// 1e-5 divided by the curve resolution, so 1e-6 sits inside the range it takes in practice.
+const DUPLICATE_EPS = 1e-6;
+
+/**
+ * Prepares a POLY path for sampling: `points` is xyz per point in curve-local space, `radius` one
+ * value per point (null = 1). Allocates; call once per curve, not per frame.
+ */
+export function preparePath(
+  points: ArrayLike<number>,
+  radius: ArrayLike<number> | null,
+  cyclic: boolean,
+  twist: PathTwist = 'MINIMUM',
+): PreparedPath {
+  const n = Math.floor(points.length / 3);
+  if (n === 0) {
+    // No points at all: a single point at the origin keeps sampling defined.
+    return build(new Float64Array(3), new Float64Array([1]), 1, cyclic, twist);
+  }
+  // Blender compares each point with its successor, starting from the last one when cyclic, and
+  // tags the earlier of a coinciding pair (cyclic: (n−1,0), (0,1) … (n−3,n−2); open: (0,1) … (n−2,n−1)).
+  const tag = new Uint8Array(n);
+  const same = (a: number, b: number) =>
+    Math.abs(points[3 * a] - points[3 * b]) <= DUPLICATE_EPS &&
+    Math.abs(points[3 * a + 1] - points[3 * b + 1]) <= DUPLICATE_EPS &&
+    Math.abs(points[3 * a + 2] - points[3 * b + 2]) <= DUPLICATE_EPS;
+  if (n > 1) {
+    if (cyclic) {
+      if (same(n - 1, 0)) tag[n - 1] = 1;
+      for (let i = 0; i < n - 2; i++) if (same(i, i + 1)) tag[i] = 1;
+    } else {
+      for (let i = 0; i < n - 1; i++) if (same(i, i + 1)) tag[i] = 1;
+    }
+  }
+  let kept = 0;
+  for (let i = 0; i < n; i++) if (!tag[i]) kept++;
+  const p = new Float64Array(3 * kept);
+  const r = new Float64Array(kept);
+  for (let i = 0, k = 0; i < n; i++) {
+    if (tag[i]) continue;
+    p[3 * k] = points[3 * i];
+    p[3 * k + 1] = points[3 * i + 1];
+    p[3 * k + 2] = points[3 * i + 2];
+    r[k] = radius ? radius[i] : 1;
+    k++;
+  }
+  return build(p, r, kept, cyclic, twist);
+}
+
+function build(p: Float64Array, r: Float64Array, count: number, cyclic: boolean, twist: PathTwist): PreparedPath {
+  const segments = count < 2 ? 0 : cyclic ? count : count - 1;
+  const accum = new Float64Array(Math.max(segments, 1));
+  let total = 0;
+  for (let s = 0; s < segments; s++) {
+    const a = s, b = (s + 1) % count;
+    total += Math.hypot(p[3 * b] - p[3 * a], p[3 * b + 1] - p[3 * a + 1], p[3 * b + 2] - p[3 * a + 2]);
+    accum[s] = total;
+  }
+  const dirs = directions(p, count, cyclic);
+  const framesZUp = new Float64Array(4 * count);
+  const framesMinimum = new Float64Array(4 * count);
+  const q = new Float64Array(4);
+  const d = new Float64Array(3);
+  for (let i = 0; i < count; i++) {
+    d.set(dirs.subarray(3 * i, 3 * i + 3));
+    // vec_to_quat(dir, 5 = TRACK_NEGATIVE_Z, 1 = Y)
+    vecToQuat(q, d, 5, 1);
+    framesZUp.set(q, 4 * i);
+  }
+  if (count > 0) {
+    framesMinimum.set(framesZUp.subarray(0, 4), 0);
+    for (let i = 1; i < count; i++) minimumTwist(framesMinimum, dirs, i - 1, i);
+    if (!cyclic && count > 1) {
+      // Open paths re-derive both ends from their neighbours (the end directions come from the
+      // handles, not from a bisector). Cyclic paths get no end-to-start correction in 3.4.1.
+      minimumTwist(framesMinimum, dirs, 1, 0);
+      minimumTwist(framesMinimum, dirs, count - 2, count - 1);
+    }
+  }
+  return { count, cyclic, points: p, radius: r, segments, accum, length: total, twist, framesMinimum, framesZUp };
+}
+
+// Blender's bevel_list_calc_bisect plus the open-path end directions (first/last segment).
+function directions(p: Float64Array, count: number, cyclic: boolean): Float64Array {
+  const out = new Float64Array(3 * count);
+  if (count < 2) return out;
+  const seg = (a: number, b: number, o: number) => {
+    const x = p[3 * b] - p[3 * a], y = p[3 * b + 1] - p[3 * a + 1], z = p[3 * b + 2] - p[3 * a + 2];
+    const l = Math.hypot(x, y, z);
+    const inv = l * l > 1e-35 ? 1 / l : 0;
+    tmpSeg[o] = x * inv;
+    tmpSeg[o + 1] = y * inv;
+    tmpSeg[o + 2] = z * inv;
+  };
+  for (let i = 0; i < count; i++) {
+    const prev = i === 0 ? (cyclic ? count - 1 : -1) : i - 1;
+    const next = i === count - 1 ? (cyclic ? 0 : -1) : i + 1;
+    if (prev < 0) {
+      seg(i, next, 0);
+      out.set(tmpSeg.subarray(0, 3), 3 * i);
+      continue;
+    }
+    if (next < 0) {
+      seg(prev, i, 0);
+      out.set(tmpSeg.subarray(0, 3), 3 * i);
+      continue;
+    }
+    seg(prev, i, 0);
+    seg(i, next, 3);
+    const x = tmpSeg[0] + tmpSeg[3], y = tmpSeg[1] + tmpSeg[4], z = tmpSeg[2] + tmpSeg[5];
+    const l = Math.hypot(x, y, z);
+    // A full reversal has no bisector: Blender gets a zero vector (identity frame); so do we.
+    const inv = l * l > 1e-35 ? 1 / l : 0;
+    out[3 * i] = x * inv;
+    out[3 * i + 1] = y * inv;
+    out[3 * i + 2] = z * inv;
+  }
+  return out;
+}
+const tmpSeg = new Float64Array(6);
+
+const mtAxis = new Float64Array(3);
+const mtQ = new Float64Array(4);
+const mtA = new Float64Array(3);
+const mtB = new Float64Array(3);
+
+// Blender's minimum_twist_between_two_points: q_cur = rot(d_prev → d_cur) · q_prev.
+function minimumTwist(frames: Float64Array, dirs: Float64Array, prev: number, cur: number): void {
+  mtA.set(dirs.subarray(3 * prev, 3 * prev + 3));
+  mtB.set(dirs.subarray(3 * cur, 3 * cur + 3));
+  const angle = angleNormalized3(mtA, mtB);
+  if (angle > 0) {
+    mtAxis[0] = mtA[1] * mtB[2] - mtA[2] * mtB[1];
+    mtAxis[1] = mtA[2] * mtB[0] - mtA[0] * mtB[2];
+    mtAxis[2] = mtA[0] * mtB[1] - mtA[1] * mtB[0];
+    quatSetAxisAngle(mtQ, mtAxis, angle);
+    const out = frames.subarray(4 * cur, 4 * cur + 4);
+    quatMultiply(out, mtQ, frames.subarray(4 * prev, 4 * prev + 4));
+  } else {
+    frames.copyWithin(4 * cur, 4 * prev, 4 * prev + 4);
+  }
+}
+
+const qa = new Float64Array(4);
+const qb = new Float64Array(4);
+
+/**
+ * Samples the path at parameter t (0 = start, 1 = end, by local arc length): writes the curve-local
+ * position, the frame quaternion [x,y,z,w] (before Follow Path's quat_apply_track), and the radius
+ * into outRadius[0] when given. A one-point path gives that point, identity and its radius.
+ */
+export function samplePath(
+  outPos: Float64Array,
+  outQuat: Float64Array,
+  outRadius: Float64Array | null,
+  path: PreparedPath,
+  t: number,
+  twist: PathTwist = path.twist,
+): Float64Array {
+  const { count, points: p, accum, segments } = path;
+  if (segments === 0 || !(path.length > 0) || !Number.isFinite(t)) {
+    // Degenerate path (or t not a number): the first point, unrotated.
+    outPos[0] = p[0];
+    outPos[1] = p[1];
+    outPos[2] = p[2];
+    outQuat[0] = 0;
+    outQuat[1] = 0;
+    outQuat[2] = 0;
+    outQuat[3] = 1;
+    if (outRadius) outRadius[0] = path.radius[0];
+    return outPos;
+  }
+  if (path.cyclic && (t < 0 || t > 1)) t -= Math.floor(t);
+  const goal = t * path.length;
+  let idx: number;
+  if (t <= 0) idx = 0;
+  else if (t >= 1) idx = segments - 1;
+  else {
+    // First segment whose cumulative length exceeds the goal (Blender's binary search).
+    let lo = 0, hi = segments - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (accum[mid] > goal) hi = mid;
+      else lo = mid + 1;
+    }
+    idx = lo;
+  }
+  const start = idx === 0 ? 0 : accum[idx - 1];
+  const segLen = accum[idx] - start;
+  const f = segLen > 0 ? (goal - start) / segLen : 0;
+  const i1 = idx, i2 = idx + 1 === count ? 0 : idx + 1;
+  // KEY_LINEAR weights (1 − f, f), unclamped: extrapolates on open paths.
+  const w1 = 1 - f;
+  outPos[0] = w1 * p[3 * i1] + f * p[3 * i2];
+  outPos[1] = w1 * p[3 * i1 + 1] + f * p[3 * i2 + 1];
+  outPos[2] = w1 * p[3 * i1 + 2] + f * p[3 * i2 + 2];
+  // Frames and radius use the weights clamped to [0, 1].
+  const fc = f < 0 ? 0 : f > 1 ? 1 : f;
+  const frames = twist === 'Z_UP' ? path.framesZUp : path.framesMinimum;
+  qa[0] = frames[4 * i1]; qa[1] = frames[4 * i1 + 1]; qa[2] = frames[4 * i1 + 2]; qa[3] = frames[4 * i1 + 3];
+  qb[0] = frames[4 * i2]; qb[1] = frames[4 * i2 + 1]; qb[2] = frames[4 * i2 + 2]; qb[3] = frames[4 * i2 + 3];
+  quatSlerp(outQuat, qa, qb, fc);
+  if (outRadius) outRadius[0] = (1 - fc) * path.radius[i1] + fc * path.radius[i2];
+  return outPos;
+}

@@ -1,0 +1,211 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { blendMatrices } from '../../../nodes/math/blend';
+import { mat4Multiply, mat4ToScale } from '../../../nodes/math/matrix';
+import { preparePath, samplePath, type PathTwist } from '../../../nodes/math/path';
+import { quatMultiply, quatRotateVec3, quatToMat4 } from '../../../nodes/math/quaternion';
+import { rotationBetweenToQuat } from '../../../nodes/math/rotation-between';
+import { quatApplyTrack, vecToQuat } from '../../../nodes/math/track';
+import { expectClose, expectFinite, loadFixtures, vec3 } from './helpers';
+
+const FORWARD = ['FORWARD_X', 'FORWARD_Y', 'FORWARD_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'];
+const UP = ['UP_X', 'UP_Y', 'UP_Z'];
+
+const pointList = fc.array(vec3, { minLength: 1, maxLength: 8 }).map((pts) => Float64Array.from(pts.flatMap((p) => [...p])));
+const twist = fc.constantFrom<PathTwist>('MINIMUM', 'Z_UP');
+/** Points on a 0.1 grid: distinct points are at least 0.1 apart. */
+const gridPoint = fc.tuple(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -30, max: 30 }), fc.integer({ min: -30, max: 30 })).map((p) => p.map((x) => x / 10));
+
+function unitOrZero(v: number[]): number[] {
+  const l = Math.hypot(v[0], v[1], v[2]);
+  return l > 1e-12 ? v.map((x) => x / l) : [0, 0, 0];
+}
+
+function distToSegment(p: ArrayLike<number>, a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+  const ap = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+  const l2 = ab[0] ** 2 + ab[1] ** 2 + ab[2] ** 2;
+  const s = l2 > 0 ? Math.max(0, Math.min(1, (ap[0] * ab[0] + ap[1] * ab[1] + ap[2] * ab[2]) / l2)) : 0;
+  return Math.hypot(ap[0] - s * ab[0], ap[1] - s * ab[1], ap[2] - s * ab[2]);
+}
+
+describe('samplePath', () => {
+  it('stays on the polyline for t in [0, 1] and hits the end points', () => {
+    fc.assert(
+      fc.property(pointList, fc.boolean(), twist, fc.double({ min: 0, max: 1, noNaN: true }), (pts, cyclic, tw, t) => {
+        const path = preparePath(pts, null, cyclic, tw);
+        const pos = new Float64Array(3), q = new Float64Array(4), r = new Float64Array(1);
+        samplePath(pos, q, r, path, t);
+        expectFinite(pos);
+        expectFinite(q);
+        expect(r[0]).toBe(1);
+        const p = path.points;
+        let best = Infinity;
+        for (let s = 0; s < Math.max(path.segments, 1); s++) {
+          const a = p.subarray(3 * s, 3 * s + 3);
+          const b = p.subarray(3 * ((s + 1) % path.count), 3 * ((s + 1) % path.count) + 3);
+          best = Math.min(best, distToSegment(pos, a, b));
+        }
+        expect(best).toBeLessThan(1e-9);
+        samplePath(pos, q, null, path, 0);
+        expectClose(pos, p.subarray(0, 3), 1e-12);
+        samplePath(pos, q, null, path, 1);
+        expectClose(pos, cyclic ? p.subarray(0, 3) : p.subarray(3 * path.count - 3), 1e-9);
+      }),
+    );
+  });
+
+  it('moves linearly with arc length inside a segment', () => {
+    const path = preparePath([0, 0, 0, 3, 0, 0, 3, 1, 0], null, false);
+    const pos = new Float64Array(3), q = new Float64Array(4);
+    expect(path.length).toBe(4);
+    samplePath(pos, q, null, path, 0.5);
+    expectClose(pos, [2, 0, 0], 1e-15);
+    samplePath(pos, q, null, path, 0.875);
+    expectClose(pos, [3, 0.5, 0], 1e-15);
+    // Open paths extrapolate along the end segments.
+    samplePath(pos, q, null, path, 1.25);
+    expectClose(pos, [3, 2, 0], 1e-15);
+    samplePath(pos, q, null, path, -0.25);
+    expectClose(pos, [-1, 0, 0], 1e-15);
+  });
+
+  it('wraps t on cyclic paths, includes the closing segment, and slerps frames by the clamped fraction', () => {
+    fc.assert(
+      fc.property(pointList, twist, fc.double({ min: -3, max: 3, noNaN: true }), (pts, tw, t) => {
+        const path = preparePath(pts, null, true, tw);
+        const [p1, q1, p2, q2] = [new Float64Array(3), new Float64Array(4), new Float64Array(3), new Float64Array(4)];
+        samplePath(p1, q1, null, path, t);
+        samplePath(p2, q2, null, path, t - Math.floor(t));
+        expectClose(p1, p2, 1e-9);
+        expectClose(q1, q2, 1e-9);
+      }),
+    );
+    const sq = preparePath([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0], null, true);
+    expect(sq.length).toBe(4);
+    const pos = new Float64Array(3), q = new Float64Array(4);
+    samplePath(pos, q, null, sq, 0.875);
+    expectClose(pos, [0, 0.5, 0], 1e-15);
+  });
+
+  it('keeps frames and radius constant beyond the ends of an open path', () => {
+    const path = preparePath([0, 0, 0, 1, 0, 0, 1, 2, 0], [0.5, 1, 3], false);
+    const pos = new Float64Array(3), q = new Float64Array(4), qEnd = new Float64Array(4), r = new Float64Array(1);
+    samplePath(pos, qEnd, r, path, 1);
+    expect(r[0]).toBe(3);
+    samplePath(pos, q, r, path, 1.7);
+    expect(r[0]).toBe(3);
+    expectClose(q, qEnd, 1e-15);
+    samplePath(pos, q, r, path, -2);
+    expect(r[0]).toBe(0.5);
+    samplePath(pos, q, r, path, 0.5 / 3);
+    expect(r[0]).toBeCloseTo(0.75, 14);
+  });
+
+  it('builds frames as the README model: Z_UP = vtq(d_i), MINIMUM = minimal twist from the previous frame', () => {
+    fc.assert(
+      fc.property(fc.array(gridPoint, { minLength: 3, maxLength: 7 }), (list) => {
+        const pts = list.flatMap((p) => [...p]);
+        const z = preparePath(pts, null, false, 'Z_UP');
+        fc.pre(z.count === list.length);
+        const n = z.count;
+        const P = (i: number) => list[i];
+        const dir = (a: ArrayLike<number>, b: ArrayLike<number>) => unitOrZero([b[0] - a[0], b[1] - a[1], b[2] - a[2]]);
+        const d: number[][] = [];
+        for (let i = 0; i < n; i++) {
+          if (i === 0) d.push(dir(P(0), P(1)));
+          else if (i === n - 1) d.push(dir(P(n - 2), P(n - 1)));
+          else {
+            const a = dir(P(i - 1), P(i)), b = dir(P(i), P(i + 1));
+            d.push(unitOrZero([a[0] + b[0], a[1] + b[1], a[2] + b[2]]));
+          }
+        }
+        // Away from reversals and from vec_to_quat's 1e-4 guard around ±Z.
+        fc.pre(d.every((v) => Math.hypot(...v) > 0.5 && Math.abs(v[0]) + Math.abs(v[1]) > 1e-3));
+        for (let i = 0; i < n; i++) {
+          expectClose(z.framesZUp.subarray(4 * i, 4 * i + 4), vecToQuat(new Float64Array(4), d[i], 5, 1), 1e-12);
+          // Every frame carries local +Z along its direction.
+          const zi = quatRotateVec3(new Float64Array(3), z.framesMinimum.subarray(4 * i, 4 * i + 4), [0, 0, 1]);
+          expectClose(zi, d[i], 1e-9);
+        }
+        const m = z.framesMinimum;
+        const step = (from: number, to: number) =>
+          quatMultiply(new Float64Array(4), rotationBetweenToQuat(new Float64Array(4), d[from], d[to]), m.subarray(4 * from, 4 * from + 4));
+        for (let i = 1; i < n; i++) expectClose(m.subarray(4 * i, 4 * i + 4), step(i - 1, i), 1e-9);
+        expectClose(m.subarray(0, 4), step(1, 0), 1e-9);
+      }),
+    );
+  });
+
+  it('is defined for one point, duplicates, reversals and empty input (never NaN)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom([0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1e-7, 0]), { minLength: 0, maxLength: 6 }),
+        fc.boolean(),
+        twist,
+        fc.double({ min: -5, max: 5, noNaN: true }),
+        (pts, cyclic, tw, t) => {
+          const path = preparePath(pts.flat(), null, cyclic, tw);
+          const pos = new Float64Array(3), q = new Float64Array(4), r = new Float64Array(1);
+          samplePath(pos, q, r, path, t);
+          expectFinite(pos);
+          expectFinite(q);
+          expectFinite(r);
+          expect(Math.abs(Math.hypot(...q) - 1)).toBeLessThan(1e-4);
+        },
+      ),
+    );
+    const one = preparePath([2, 3, 4], [7], false);
+    const pos = new Float64Array(3), q = new Float64Array(4), r = new Float64Array(1);
+    samplePath(pos, q, r, one, 0.3);
+    expectClose(pos, [2, 3, 4], 0);
+    expectClose(q, [0, 0, 0, 1], 0);
+    expect(r[0]).toBe(7);
+    const dup = preparePath([0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0], null, false);
+    expect(dup.count).toBe(2);
+    samplePath(pos, q, r, dup, 0.25);
+    expectClose(pos, [0.25, 0, 0], 1e-15);
+  });
+});
+
+describe('Blender fixtures: Follow Path', () => {
+  // The whole Follow Path constraint assembled from the math: sample, quat_apply_track, radius,
+  // curve world matrix, owner, scale restore, influence blend (followpath_get_tarmat/_evaluate).
+  it('reproduces every follow_path case to 1e-5', () => {
+    const cases = loadFixtures('follow_path_');
+    expect(cases.length).toBe(12);
+    for (const c of cases) {
+      const con = c.constraints.find((k: any) => k.type === 'FOLLOW_PATH');
+      const props = con.props;
+      const curveOb = c.objects.find((o: any) => o.name === props.target);
+      const spline = curveOb.curve.splines[0];
+      const path = preparePath(spline.points.flat(), spline.radius, spline.cyclic, curveOb.curve.twist_mode);
+      let t: number;
+      if (props.use_fixed_location) t = props.offset_factor;
+      else {
+        t = (curveOb.curve.eval_time - props.offset) / curveOb.curve.path_duration;
+        if (!spline.cyclic && curveOb.curve.use_path_clamp) t = Math.min(1, Math.max(0, t));
+      }
+      const pos = new Float64Array(3), q = new Float64Array(4), r = new Float64Array(1);
+      samplePath(pos, q, r, path, t);
+      const tot = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+      if (props.use_curve_follow) {
+        quatApplyTrack(q, q, FORWARD.indexOf(props.forward_axis), UP.indexOf(props.up_axis));
+        quatToMat4(tot, q);
+      }
+      if (props.use_curve_radius) for (let i = 0; i < 12; i++) if (i % 4 !== 3) tot[i] *= r[0];
+      tot.set(pos, 12);
+      const ownerName = con.owner.object;
+      const before = Float64Array.from(c.expected_unconstrained.objects[ownerName]);
+      const target = mat4Multiply(new Float64Array(16), c.expected.objects[curveOb.name], tot);
+      const after = mat4Multiply(new Float64Array(16), target, before);
+      if (!props.use_curve_radius) {
+        const s0 = mat4ToScale(new Float64Array(3), before);
+        const s1 = mat4ToScale(new Float64Array(3), after);
+        for (let col = 0; col < 3; col++) if (s1[col]) for (let i = 0; i < 3; i++) after[4 * col + i] *= s0[col] / s1[col];
+      }
+      const result = props.influence < 1 ? blendMatrices(new Float64Array(16), before, after, props.influence) : after;
+      expectClose(result, c.expected.objects[ownerName], 1e-5, c.name);
+    }
+  });
+});
