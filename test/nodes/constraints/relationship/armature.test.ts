@@ -1,0 +1,151 @@
+// Armature has no Blender fixture: these cases are derived by hand from Blender 3.4's armdef_evaluate
+// (constraint.c) and the dual-quaternion routines of math_rotation.c. Each bone contributes its
+// deform matrix D = A·(A⁻¹·W)·rest⁻¹·A⁻¹ (W its world matrix, A its armature's, rest its rest
+// matrix in armature space); Blender blends the D's by weight, linearly (Σ wD / Σ w) or as dual
+// quaternions (Preserve Volume), and the owner becomes blend · owner.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { armature } from '../../../../nodes/constraints/relationship/armature';
+import type { OwnerHandle } from '../../../../nodes/define';
+import { allFinite, anyInfluence, anyMatrix, armatureObject, bound, evaluateGraph, IDENTITY, maxDiff, mul, oneNodeGraph, rigid, scene, sceneObject, translation } from './harness';
+
+/** A bone handle as the runtime gives it to bind: rest matrix and the armature's live world matrix. */
+function boneHandle(rest: ArrayLike<number> = IDENTITY, armatureWorld: ArrayLike<number> = IDENTITY): OwnerHandle {
+  const arm = { id: 'Arm', kind: 'object', objectType: 'ARMATURE', pre: new Float64Array(armatureWorld), final: new Float64Array(armatureWorld) } as OwnerHandle;
+  return {
+    id: 'Arm/B', kind: 'bone', objectType: 'BONE', pre: new Float64Array(16), final: new Float64Array(16),
+    bone: { armature: arm, parent: undefined, length: 1, restMatrix: new Float64Array(rest), connected: false },
+  };
+}
+
+const rotZ = (a: number, t: readonly number[] = [0, 0, 0]) =>
+  new Float64Array([Math.cos(a), Math.sin(a), 0, 0, -Math.sin(a), Math.cos(a), 0, 0, 0, 0, 1, 0, t[0], t[1], t[2], 1]);
+const scale = (s: number) => new Float64Array([s, 0, 0, 0, 0, s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1]);
+const point = (m: ArrayLike<number>) => [m[12], m[13], m[14]].map((x) => +x.toFixed(12));
+
+function invertRigid(m: Float64Array): Float64Array {
+  const r = new Float64Array(16);
+  const s = [0, 1, 2].map((c) => m[4 * c] ** 2 + m[4 * c + 1] ** 2 + m[4 * c + 2] ** 2);
+  for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) r[4 * c + k] = m[4 * k + c] / s[k];
+  for (let k = 0; k < 3; k++) r[12 + k] = -(r[k] * m[12] + r[4 + k] * m[13] + r[8 + k] * m[14]);
+  r[15] = 1;
+  return r;
+}
+
+describe('Armature (hand-derived from Blender 3.4 armdef_evaluate)', () => {
+  it('one bone at weight 1: the owner follows the bone\'s deform matrix W·rest⁻¹·A⁻¹', () => {
+    fc.assert(fc.property(rigid, rigid, rigid, rigid, fc.boolean(), (A, rest, pose, owner, dq) => {
+      const W = mul(A, pose);
+      const k = bound(armature, { useDeformPreserveVolume: dq }, { bone1: boneHandle(rest, A) });
+      const want = mul(mul(mul(W, invertRigid(rest)), invertRigid(A)), owner);
+      const got = k(owner, IDENTITY, { bone1: W, weight1: [1] });
+      // Dual quaternions carry scale in a separate matrix; the product is the same up to rounding.
+      expect(maxDiff(got, want)).toBeLessThan(1e-8 * (1 + maxAbs(want)));
+    }), { numRuns: 300 });
+  });
+
+  it('a bone in its rest pose leaves the owner where it is, whatever its weight', () => {
+    fc.assert(fc.property(rigid, rigid, rigid, fc.double({ min: 0.01, max: 1, noNaN: true }), fc.boolean(), (A, rest, owner, w, dq) => {
+      const k = bound(armature, { useDeformPreserveVolume: dq }, { bone1: boneHandle(rest, A) });
+      expect(maxDiff(k(owner, IDENTITY, { bone1: mul(A, rest), weight1: [w] }), owner)).toBeLessThan(1e-9 * (1 + maxAbs(owner)));
+    }), { numRuns: 300 });
+  });
+
+  it('two bones at ½ each, one still and one turned 90° about Z: linear averages the matrices, Preserve Volume turns 45°', () => {
+    const still = boneHandle();
+    const turned = boneHandle();
+    const owner = translation(1, 0, 0);
+    const inputs = { bone1: IDENTITY, weight1: [0.5], bone2: rotZ(Math.PI / 2), weight2: [0.5] };
+    // Linear: ½(I + Rz90) maps (1,0,0) to (½, ½, 0) and shrinks the basis.
+    const lin = bound(armature, {}, { bone1: still, bone2: turned })(owner, IDENTITY, inputs);
+    expect(point(lin)).toEqual([0.5, 0.5, 0]);
+    expect(Math.hypot(lin[0], lin[1], lin[2])).toBeCloseTo(Math.SQRT1_2, 12);
+    // Dual quaternions: normalize(½·1 + ½·q90) is the 45° turn; (1,0,0) goes to (√½, √½, 0), unit basis.
+    const dq = bound(armature, { useDeformPreserveVolume: true }, { bone1: still, bone2: turned })(owner, IDENTITY, inputs);
+    expect(point(dq)).toEqual(point(rotZ(Math.PI / 4, [Math.SQRT1_2, Math.SQRT1_2, 0])));
+    expect(maxDiff(dq.subarray(0, 12), rotZ(Math.PI / 4).subarray(0, 12))).toBeLessThan(1e-12);
+  });
+
+  it('weights are normalized by their sum: 0.2 and 0.2 blend like ½ and ½', () => {
+    const handles = { bone1: boneHandle(), bone2: boneHandle() };
+    const owner = translation(1, 2, 3);
+    for (const dq of [false, true]) {
+      const a = bound(armature, { useDeformPreserveVolume: dq }, handles)(owner, IDENTITY, { bone1: IDENTITY, weight1: [0.2], bone2: rotZ(1, [1, 0, 0]), weight2: [0.2] });
+      const b = bound(armature, { useDeformPreserveVolume: dq }, handles)(owner, IDENTITY, { bone1: IDENTITY, weight1: [0.5], bone2: rotZ(1, [1, 0, 0]), weight2: [0.5] });
+      expect(maxDiff(a, b)).toBeLessThan(1e-12);
+    }
+  });
+
+  it('a uniformly scaled bone: Preserve Volume keeps the scale in the dual quaternion\'s scale part (½ of 2× and 1× is 1.5×)', () => {
+    const handles = { bone1: boneHandle(), bone2: boneHandle() };
+    const owner = translation(1, 0, 0);
+    for (const dq of [false, true]) {
+      const m = bound(armature, { useDeformPreserveVolume: dq }, handles)(owner, IDENTITY, { bone1: IDENTITY, weight1: [0.5], bone2: scale(2), weight2: [0.5] });
+      expect(maxDiff(m, mul(scale(1.5), owner))).toBeLessThan(1e-12);
+    }
+  });
+
+  it('a translated bone carries the owner along in both modes', () => {
+    const owner = rotZ(0.3, [1, 2, 3]);
+    for (const dq of [false, true]) {
+      const m = bound(armature, { useDeformPreserveVolume: dq }, { bone1: boneHandle() })(owner, IDENTITY, { bone1: translation(2, -1, 0.5), weight1: [1] });
+      expect(maxDiff(m, mul(translation(2, -1, 0.5), owner))).toBeLessThan(1e-12);
+    }
+  });
+
+  it('zero or negative weights and unconnected bones are skipped; nothing left leaves the owner alone', () => {
+    const owner = rotZ(0.3, [1, 2, 3]);
+    const k = bound(armature, {}, { bone1: boneHandle(), bone2: boneHandle() });
+    expect(maxDiff(k(owner, IDENTITY, { bone1: translation(5, 0, 0), weight1: [0], bone2: translation(0, 5, 0), weight2: [-1] }), owner)).toBe(0);
+    expect(maxDiff(bound(armature)(owner), owner)).toBe(0);
+    const one = k(owner, IDENTITY, { bone1: translation(5, 0, 0), weight1: [0.3], bone2: translation(0, 5, 0), weight2: [0] });
+    expect(point(one)).toEqual([6, 2, 3]);
+  });
+
+  it('gives finite output for any finite bone and owner matrices and weights', () => {
+    const w = fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 1e-300, -1, 1));
+    fc.assert(fc.property(anyMatrix, anyMatrix, anyMatrix, anyMatrix, anyMatrix, w, w, fc.boolean(), (owner, A, rest, b1, b2, w1, w2, dq) => {
+      const k = bound(armature, { useDeformPreserveVolume: dq }, { bone1: boneHandle(rest, A), bone2: boneHandle(IDENTITY, A) });
+      expect(allFinite(k(owner, IDENTITY, { bone1: b1, weight1: [w1], bone2: b2, weight2: [w2] }))).toBe(true);
+    }), { numRuns: 600 });
+  });
+
+  it('in a program: a bone of another armature drives an object, finite for any influence', () => {
+    fc.assert(fc.property(anyInfluence, fc.boolean(), (influence, dq) => {
+      const arm = armatureObject('Arm', [1, 0, 0], [0, 0, Math.sin(0.2), Math.cos(0.2)], [1, 1, 1], {
+        Bone: { location: [0, 0.5, 0], rotation_mode: 'XYZ', rotation_euler: [0, 0, 0.8] },
+      });
+      const sc = scene([arm, sceneObject('Owner', [0, 2, 0], [0, 0, 0, 1], [1, 1, 1])]);
+      const g = oneNodeGraph(armature, 'Owner', { influence, useDeformPreserveVolume: dq }, { bone1: 'Arm/Bone' });
+      const p = evaluateGraph(g, sc);
+      const owner = p.ownerMatrix('Owner')!;
+      expect(allFinite(owner)).toBe(true);
+      if (influence === 1) {
+        // D = W·rest⁻¹·A⁻¹ with rest = identity here.
+        const bone = p.ownerMatrix('Arm/Bone')!;
+        const want = mul(mul(bone, invertRigid(p.ownerMatrix('Arm')!)), translation(0, 2, 0));
+        expect(maxDiff(owner, want)).toBeLessThan(1e-12);
+      }
+    }), { numRuns: 50 });
+  });
+
+  it('refuses envelopes and non-bone inputs when the graph is compiled', () => {
+    const sc = scene([armatureObject(), sceneObject('Owner', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1]), sceneObject('Empty', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1])]);
+    expect(() => evaluateGraph(oneNodeGraph(armature, 'Owner', { useBoneEnvelopes: true }, { bone1: 'Arm/Bone' }), sc)).toThrow(/envelope/);
+    expect(() => evaluateGraph(oneNodeGraph(armature, 'Owner', {}, { bone1: 'Empty' }), sc)).toThrow(/not a bone/);
+  });
+
+  it('maps every ARMATURE property except the target list, which the importer cannot link', () => {
+    const m = armature.blender!;
+    for (const prop of ['use_deform_preserve_volume', 'use_bone_envelopes', 'use_current_location', 'target_space']) {
+      expect(m.params[prop] ?? m.ignore?.includes(prop), prop).toBeTruthy();
+    }
+    expect(m.convert!({ targets: [{ target: 'Arm', subtarget: 'Bone', weight: 0.25 }, { target: 'Arm', subtarget: 'Other', weight: 0.75 }] })).toEqual({ weight1: 0.25, weight2: 0.75 });
+  });
+});
+
+function maxAbs(m: ArrayLike<number>): number {
+  let x = 0;
+  for (let i = 0; i < m.length; i++) x = Math.max(x, Math.abs(m[i]));
+  return x;
+}
