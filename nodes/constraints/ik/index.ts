@@ -1,4 +1,5 @@
 import type { NodeDefinition } from '../../define';
 import { ik } from './ik';
+import { splineIk } from './spline-ik';
 
-export const ikConstraints: NodeDefinition<any>[] = [ik];
+export const ikConstraints: NodeDefinition<any>[] = [ik, splineIk];
