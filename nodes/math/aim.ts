@@ -1,6 +1,6 @@
-// Aiming an axis at a point, the way Blender's tracking constraints do it (constraint.c:
-// `vectomat` for Track To, `damptrack_do_transform` for Damped Track and Stretch To), plus an
-// overflow-safe normalize they share. Matrices are column-major: element (row r, column c) of a
+// Aiming an axis at a point the way Blender's Track To does it (constraint.c `vectomat`), the
+// track-axis names, and an overflow-safe normalize the tracking constraints share (Damped Track's
+// turn itself is `dampedTrack` in ./track). Matrices are column-major: element (row r, column c) of a
 // 3x3 is at 3c + r, of a 4x4 at 4c + r. Everything writes into `out` and allocates nothing.
 
 /** Blender's tracking axes in RNA order: 0..2 = +X, +Y, +Z; 3..5 = −X, −Y, −Z. */
@@ -118,74 +118,4 @@ export function basisCross(a: number, b: number): number {
     case -1: case 2: return -1;
     default: return 0;
   }
-}
-
-// Blender's track_dir_vecs: +X, +Y, +Z, −X, −Y, −Z.
-const DIR = [1, 0, 0, 0, 1, 0, 0, 0, 1, -1, 0, 0, 0, -1, 0, 0, 0, -1];
-const FLT_EPSILON = 1.1920928955078125e-7;
-
-const tar = new Float64Array(3);
-const ob = new Float64Array(3);
-const raxis = new Float64Array(3);
-const tmpv = new Float64Array(3);
-
-/**
- * Blender's `damptrack_do_transform`, in place on a 4x4: turns the basis by the smallest rotation
- * that takes the direction of `axis` (0..5 = +X, +Y, +Z, −X, −Y, −Z, as the basis maps it) onto
- * `tarvec`, keeping the translation. A zero `tarvec` changes nothing; exactly opposite directions
- * turn by π about the basis' next axis, as Blender does. Returns false when nothing changed.
- */
-export function dampedTrackMat4(m: Float64Array, tarvec: ArrayLike<number>, axis: number): boolean {
-  if (axis < 0 || axis > 5) return false;
-  if (normalizeSafe3(tar, tarvec) === 0) return false;
-  const a = 3 * axis;
-  mulBasis(ob, m, DIR[a], DIR[a + 1], DIR[a + 2]);
-  if (normalizeSafe3(ob, ob) === 0) {
-    ob[0] = DIR[a]; ob[1] = DIR[a + 1]; ob[2] = DIR[a + 2];
-  }
-  raxis[0] = ob[1] * tar[2] - ob[2] * tar[1];
-  raxis[1] = ob[2] * tar[0] - ob[0] * tar[2];
-  raxis[2] = ob[0] * tar[1] - ob[1] * tar[0];
-  const dot = ob[0] * tar[0] + ob[1] * tar[1] + ob[2] * tar[2];
-  const norm = Math.hypot(raxis[0], raxis[1], raxis[2]);
-  // atan2 is accurate over the whole range (Blender mixes acos and asin for the same reason).
-  let angle = Math.atan2(norm, dot);
-  if (norm < FLT_EPSILON) {
-    // Parallel: nothing to do. Opposite: turn by π about an axis perpendicular to the track axis.
-    if (angle < Math.PI - 0.01) return false;
-    angle = Math.PI;
-    const b = 3 * ((axis + 1) % 6);
-    mulBasis(tmpv, m, DIR[b], DIR[b + 1], DIR[b + 2]);
-    raxis[0] = ob[1] * tmpv[2] - ob[2] * tmpv[1];
-    raxis[1] = ob[2] * tmpv[0] - ob[0] * tmpv[2];
-    raxis[2] = ob[0] * tmpv[1] - ob[1] * tmpv[0];
-    if (normalizeSafe3(raxis, raxis) === 0) return false;
-  } else {
-    raxis[0] /= norm; raxis[1] /= norm; raxis[2] /= norm;
-  }
-  rotateBasis(m, raxis, Math.sin(angle), Math.cos(angle));
-  return true;
-}
-
-// out = the 3x3 part of m times (x, y, z).
-function mulBasis(out: Float64Array, m: ArrayLike<number>, x: number, y: number, z: number): void {
-  out[0] = m[0] * x + m[4] * y + m[8] * z;
-  out[1] = m[1] * x + m[5] * y + m[9] * z;
-  out[2] = m[2] * x + m[6] * y + m[10] * z;
-}
-
-/** Left-multiplies the 3x3 part of a 4x4 by the rotation about a unit axis (translation kept). */
-export function rotateBasis(m: Float64Array, axis: ArrayLike<number>, sin: number, cos: number): Float64Array {
-  const x = axis[0], y = axis[1], z = axis[2];
-  const ico = 1 - cos;
-  const r00 = x * x * ico + cos, r01 = x * y * ico - z * sin, r02 = x * z * ico + y * sin;
-  const r10 = x * y * ico + z * sin, r11 = y * y * ico + cos, r12 = y * z * ico - x * sin;
-  const r20 = x * z * ico - y * sin, r21 = y * z * ico + x * sin, r22 = z * z * ico + cos;
-  for (let c = 0; c < 12; c += 4) {
-    const a = m[c], b = m[c + 1], d = m[c + 2];
-    m[c] = r00 * a + r01 * b + r02 * d;
-    m[c + 1] = r10 * a + r11 * b + r12 * d;
-    m[c + 2] = r20 * a + r21 * b + r22 * d;
-  }
-  return m;
 }

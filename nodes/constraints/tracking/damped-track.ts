@@ -1,7 +1,8 @@
 // Damped Track (Blender's DAMPED_TRACK): turns the owner by the smallest rotation that points one
 // axis at the target. Blender's `damptrack_evaluate` / `damptrack_do_transform`, in double precision.
 import { defineNode, influence, param, transform } from '../../define';
-import { dampedTrackMat4, trackAxisIndex } from '../../math/aim';
+import { normalizeSafe3, trackAxisIndex } from '../../math/aim';
+import { dampedTrack as dampedTrackTurn } from '../../math/track';
 import { finishOrPass } from './finish';
 import { BBONE_IGNORED, headTailParam, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam, TRACK_AXES } from './common';
 
@@ -37,7 +38,9 @@ export const dampedTrack = defineNode({
     const m = io.out.owner;
     m.set(o);
     vec[0] = t[12] - o[12]; vec[1] = t[13] - o[13]; vec[2] = t[14] - o[14];
-    dampedTrackMat4(m, vec, trackAxisIndex(p.trackAxis));
+    const axis = trackAxisIndex(p.trackAxis);
+    // Normalized here without overflow, so a target far away (1e300) is still aimed at.
+    if (axis >= 0 && normalizeSafe3(vec, vec) > 0) dampedTrackTurn(m, m, vec, axis);
     finishOrPass(m, o);
   },
 });

@@ -1,8 +1,9 @@
 import type { NodeDefinition } from '../../define';
+import { clampTo } from './clamp-to';
 import { dampedTrack } from './damped-track';
 import { lockedTrack } from './locked-track';
 import { lookAt } from './look-at';
 import { stretchTo } from './stretch-to';
 import { trackTo } from './track-to';
 
-export const trackingConstraints: NodeDefinition<any>[] = [trackTo, dampedTrack, lockedTrack, stretchTo, lookAt];
+export const trackingConstraints: NodeDefinition<any>[] = [trackTo, dampedTrack, lockedTrack, stretchTo, clampTo, lookAt];

@@ -1,7 +1,8 @@
 // Stretch To (Blender's STRETCH_TO): points Y at the target and scales Y to reach it, squashing or
 // bulging X/Z to keep volume. Blender's `stretchto_evaluate`, in double precision.
 import { defineNode, influence, param, transform } from '../../define';
-import { dampedTrackMat4, normalizeSafe3 } from '../../math/aim';
+import { normalizeSafe3 } from '../../math/aim';
+import { dampedTrack } from '../../math/track';
 import { orthogonalizeMat4Stable } from '../../math/matrix';
 import { finishOrPass } from './finish';
 import { BBONE_IGNORED, headTailParam, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from './common';
@@ -154,7 +155,7 @@ export const stretchTo = defineNode<StretchToState>({
       normalizeSafe3(zz, zz);
       m[8] = zz[0]; m[9] = zz[1]; m[10] = zz[2];
     } else if (keep === 'SWING_Y') {
-      dampedTrackMat4(m, vec, 1);
+      dampedTrack(m, m, vec, 1);
     }
     for (let k = 0; k < 3; k++) {
       const s = size[k];
