@@ -1,0 +1,394 @@
+// <sinew-app>: the editor, the 3D view and the inspector over one session, with a toolbar (new,
+// open, save, import scene, undo, redo, frame), file drag-and-drop and autosave.
+import { LitElement, css, html, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { GraphDocument } from '../../graph/types';
+import type { SceneDocument } from '../../runtime/scene/types';
+import type { SinewEditor } from '../editor/sinew-editor';
+import { describeErrors, openDocument } from '../model/document-io';
+import { EmbedApi, type ErrorDetail } from '../model/embed-api';
+import { emptyGraph, type Session } from '../model/session';
+import { baseStyles } from '../theme';
+import { Autosave } from './autosave';
+import { demo } from './demo';
+
+interface Message {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+  action?: { label: string; run: () => void };
+}
+
+const FRAME_MAX = 250;
+let messageIds = 0;
+
+export class SinewApp extends LitElement {
+  static override styles = [baseStyles, css`
+    :host { display: grid; grid-template-rows: auto auto 1fr; height: 100%; min-height: 480px; background: var(--_bg); color: var(--_text); position: relative; }
+    header {
+      display: flex; align-items: center; gap: 6px; padding: 6px 10px; background: var(--_panel);
+      border-bottom: 1px solid var(--_border); flex-wrap: wrap; min-height: 44px;
+    }
+    .brand { display: flex; align-items: center; gap: 8px; font-weight: 700; letter-spacing: 0.02em; margin-right: 8px; font-size: 13px; }
+    .logo { width: 22px; height: 22px; border-radius: 6px; background: linear-gradient(135deg, #f0a94a, #d9534f 55%, #6d6dd8); display: grid; place-items: center; color: white; font-size: 13px; }
+    .sep { width: 1px; height: 22px; background: var(--_border); margin: 0 4px; }
+    .group { display: flex; gap: 4px; align-items: center; }
+    .file { color: var(--_muted); font-size: 11.5px; margin-left: auto; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 30%; }
+    .file b { color: var(--_text); font-weight: 500; }
+    .frame { display: flex; align-items: center; gap: 6px; color: var(--_muted); }
+    .frame input[type=range] { width: 140px; accent-color: var(--_accent); padding: 0; border: 0; background: transparent; }
+    .frame input[type=number] { width: 58px; height: 24px; }
+    .messages { display: flex; flex-direction: column; }
+    .msg { display: flex; align-items: center; gap: 10px; padding: 6px 12px; border-bottom: 1px solid var(--_border); line-height: 1.45; }
+    .msg.error { background: rgba(239, 91, 82, 0.14); border-left: 3px solid var(--_danger); }
+    .msg.info { background: rgba(75, 141, 255, 0.1); border-left: 3px solid var(--_accent); }
+    .msg .text { flex: 1; }
+    .msg button { padding: 2px 10px; }
+    main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(320px, 38%); min-height: 0; }
+    sinew-editor { min-height: 0; border-right: 1px solid var(--_border); }
+    .side { display: grid; grid-template-rows: minmax(200px, 58%) minmax(0, 1fr); min-height: 0; }
+    sinew-viewport { min-height: 0; border-bottom: 1px solid var(--_border); }
+    sinew-inspector { min-height: 0; }
+    .drop { position: absolute; inset: 0; z-index: 50; display: grid; place-items: center; background: rgba(20, 24, 32, 0.72); border: 2px dashed var(--_accent); color: white; font-size: 16px; pointer-events: none; }
+    input[type=file] { display: none; }
+    @media (max-width: 900px) { main { grid-template-columns: 1fr; grid-template-rows: 1fr 1fr; } }
+  `];
+
+  /** Where the graph is fetched from; without it the app opens the autosaved graph or the demo. */
+  @property() src: string | undefined;
+  @property({ type: Boolean, reflect: true }) readonly = false;
+  /** Saves through the browser's file picker where it has one (else by download). */
+  @property({ type: Boolean, attribute: 'file-picker' }) filePicker = true;
+  /** Keeps the graph in localStorage while it is edited. */
+  @property({ type: Boolean, attribute: 'no-autosave' }) noAutosave = false;
+
+  @state() private messages: Message[] = [];
+  @state() private fileName = 'untitled.sinew.json';
+  @state() private dirty = false;
+  @state() private dropping = false;
+  @state() private frame = 1;
+  @state() private historyTick = 0;
+
+  @query('sinew-editor') private editorEl!: SinewEditor;
+  @query('#open') private openInput!: HTMLInputElement;
+  @query('#import') private importInput!: HTMLInputElement;
+
+  readonly api = new EmbedApi(this);
+  readonly autosave = new Autosave();
+  private fileHandle: FileSystemFileHandle | undefined;
+  private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
+  private started = false;
+
+  get session(): Session { return this.api.session; }
+  get graph(): GraphDocument { return this.api.graph; }
+  set graph(g: GraphDocument) { this.api.graph = g; }
+  get scene(): SceneDocument | undefined { return this.api.scene; }
+  set scene(s: SceneDocument | undefined) { this.api.scene = s; }
+  load(json: string | object) { return this.api.load(json); }
+  save(): string { return this.api.save(); }
+  evaluate(frame?: number) { return this.api.evaluate(frame); }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    if (!this.hasAttribute('tabindex')) this.tabIndex = -1;
+    this.addEventListener('keydown', this.onKeyDown);
+    this.addEventListener('dragover', this.onDragOver);
+    this.addEventListener('dragleave', this.onDragLeave);
+    this.addEventListener('drop', this.onDrop);
+    this.addEventListener('error', this.onError as EventListener);
+    if (!this.started) this.start();
+  }
+
+  private start() {
+    this.started = true;
+    const s = this.session;
+    s.on('graph', (e) => {
+      this.historyTick++;
+      if (e.detail.reason === 'edit' || e.detail.reason === 'undo' || e.detail.reason === 'redo') {
+        this.dirty = true;
+        this.scheduleAutosave();
+      }
+    });
+    s.on('scene', (e) => {
+      if (e.detail.reason !== 'load') {
+        this.dirty = true;
+        this.scheduleAutosave();
+      }
+    });
+    if (this.src) return; // fetched in firstUpdated
+    const saved = this.noAutosave ? undefined : this.autosave.read();
+    if (saved && this.restore(saved.graph, saved.scene, saved.name)) {
+      const when = new Date(saved.savedAt).toLocaleString();
+      this.say('info', `Restored “${saved.name}” as you left it (${when}).`, { label: 'Discard restored copy', run: () => this.discardRestored() });
+      return;
+    }
+    this.openDemo();
+  }
+
+  private restore(text: string, scene: SceneDocument | undefined, name: string): boolean {
+    const opened = openDocument(text, this.session.catalog);
+    if (!opened.ok || opened.kind !== 'graph') return false;
+    this.session.load(opened.graph, opened.scene ?? scene ?? demo()?.scene);
+    this.fileName = name;
+    this.dirty = true;
+    return true;
+  }
+
+  private openDemo() {
+    const d = demo();
+    if (!d) {
+      this.session.load(emptyGraph(), undefined);
+      return;
+    }
+    const opened = openDocument(d.graph, this.session.catalog);
+    if (!opened.ok || opened.kind !== 'graph') {
+      this.session.load(emptyGraph(), d.scene);
+      if (!opened.ok) this.say('error', describeErrors(d.name, opened.errors));
+      return;
+    }
+    this.session.load(opened.graph, opened.scene ?? d.scene);
+    this.fileName = d.name;
+    this.dirty = false;
+  }
+
+  private discardRestored() {
+    this.autosave.clear();
+    this.fileHandle = undefined;
+    this.openDemo();
+    this.messages = [];
+  }
+
+  override firstUpdated() {
+    this.editorEl.session = this.session;
+    if (this.src) void this.api.fetchSrc(this.src).then((r) => { if (r.ok) { this.fileName = this.src!.slice(this.src!.lastIndexOf('/') + 1); this.dirty = false; } });
+  }
+
+  override updated(changed: Map<string, unknown>) {
+    if (changed.has('readonly')) this.session.readonly = this.readonly;
+  }
+
+  override render() {
+    const s = this.session;
+    void this.historyTick;
+    const undo = s.history.undoLabel();
+    const redo = s.history.redoLabel();
+    const ro = this.readonly;
+    return html`
+      <header part="toolbar">
+        <div class="brand"><span class="logo">S</span>Sinew</div>
+        <div class="group">
+          <button data-testid="new" ?disabled=${ro} title="Start an empty graph on the current rig" @click=${this.newGraph}>New</button>
+          <button data-testid="open" title="Open a .sinew.json graph or a scene file (Ctrl+O)" @click=${() => this.openInput.click()}>Open…</button>
+          <button data-testid="save" title="Save the graph as .sinew.json (Ctrl+S)" @click=${() => this.saveFile()}>Save</button>
+          <button data-testid="import-scene" ?disabled=${ro} title="Replace the rig with a scene file" @click=${() => this.importInput.click()}>Import scene…</button>
+        </div>
+        <span class="sep"></span>
+        <div class="group">
+          <button data-testid="undo" ?disabled=${ro || !undo} title=${undo ? `Undo ${undo} (Ctrl+Z)` : 'Nothing to undo'} @click=${() => s.undo()}>Undo</button>
+          <button data-testid="redo" ?disabled=${ro || !redo} title=${redo ? `Redo ${redo} (Ctrl+Shift+Z)` : 'Nothing to redo'} @click=${() => s.redo()}>Redo</button>
+        </div>
+        <span class="sep"></span>
+        <label class="frame" title="The frame the rig is evaluated at (drives Time nodes and paths)">Frame
+          <input data-testid="frame-slider" type="range" min="1" max=${FRAME_MAX} .value=${String(this.frame)} @input=${this.onFrame}>
+          <input data-testid="frame" type="number" min="0" .value=${String(this.frame)} @change=${this.onFrame} @keydown=${(e: Event) => e.stopPropagation()}>
+        </label>
+        <span class="file" title=${this.fileName}><b>${this.fileName}</b>${this.dirty ? ' — edited' : ''}</span>
+        <input id="open" type="file" accept=".json,application/json" @change=${this.onOpenPicked}>
+        <input id="import" type="file" accept=".json,application/json" @change=${this.onImportPicked}>
+      </header>
+      <div class="messages" part="messages">
+        ${this.messages.map((m) => html`<div class="msg ${m.kind}" data-testid="message" data-kind=${m.kind} role=${m.kind === 'error' ? 'alert' : 'status'}>
+          <span class="text">${m.text}</span>
+          ${m.action ? html`<button data-testid="message-action" @click=${() => { this.dismiss(m.id); m.action!.run(); }}>${m.action.label}</button>` : nothing}
+          <button title="Dismiss" aria-label="Dismiss" @click=${() => this.dismiss(m.id)}>×</button>
+        </div>`)}
+      </div>
+      <main>
+        <sinew-editor part="editor" ?readonly=${ro}></sinew-editor>
+        <div class="side">
+          <sinew-viewport part="viewport" .session=${s}></sinew-viewport>
+          <sinew-inspector part="inspector" .session=${s}></sinew-inspector>
+        </div>
+      </main>
+      ${this.dropping ? html`<div class="drop">Drop a .sinew.json graph or a scene file to open it</div>` : nothing}
+    `;
+  }
+
+  // ----- messages -----
+
+  say(kind: 'error' | 'info', text: string, action?: Message['action']) {
+    const m: Message = { id: ++messageIds, kind, text, action };
+    this.messages = [...this.messages.filter((x) => x.text !== text), m].slice(-3);
+  }
+
+  private dismiss(id: number) {
+    this.messages = this.messages.filter((m) => m.id !== id);
+  }
+
+  private onError = (e: CustomEvent<ErrorDetail>) => {
+    // Errors from this element (not only its children) are shown too: file loads report here.
+    if (e.detail?.message) this.say('error', e.detail.message);
+  };
+
+  // ----- files -----
+
+  private newGraph = () => {
+    this.session.load(emptyGraph(), this.session.scene);
+    this.fileName = 'untitled.sinew.json';
+    this.fileHandle = undefined;
+    this.dirty = false;
+    this.autosave.clear();
+  };
+
+  /** Opens a file a user picked or dropped: a graph replaces the graph, a scene replaces the rig. */
+  async openFile(file: File): Promise<boolean> {
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      this.say('error', `${file.name} could not be read.`);
+      return false;
+    }
+    return this.openText(file.name, text);
+  }
+
+  /** Opens file contents by name; a bad file leaves everything as it was and says what is wrong. */
+  openText(name: string, text: string): boolean {
+    if (/\.(glb|gltf)$/i.test(name)) {
+      this.say('error', `${name}: glTF scenes are not supported by this build yet; export the rig as a Sinew scene (.scene.json).`);
+      return false;
+    }
+    const opened = openDocument(text, this.session.catalog);
+    if (!opened.ok) {
+      this.say('error', describeErrors(name, opened.errors));
+      this.dispatchEvent(new CustomEvent<ErrorDetail>('error', { detail: { source: 'file', errors: opened.errors, message: describeErrors(name, opened.errors) }, bubbles: true, composed: true }));
+      return false;
+    }
+    if (opened.kind === 'scene') {
+      this.session.setScene(opened.scene);
+      this.say('info', `Scene ${name} imported: ${opened.scene.objects.length} objects.`);
+      return true;
+    }
+    this.session.load(opened.graph, opened.scene ?? this.session.scene);
+    this.fileName = name;
+    this.fileHandle = undefined;
+    this.dirty = false;
+    this.messages = this.messages.filter((m) => m.kind !== 'error');
+    if (!opened.scene && opened.sceneRef) {
+      this.say('info', `${name} uses the scene “${opened.sceneRef}”; the current rig was kept. Import that scene if it is a different rig.`);
+    }
+    if (opened.warnings.length) this.say('info', `${name} opened with ${opened.warnings.length} warning(s): ${opened.warnings[0].message}`);
+    this.scheduleAutosave();
+    return true;
+  }
+
+  private onOpenPicked = async (e: Event) => {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (file) await this.openFile(file);
+  };
+
+  private onImportPicked = async (e: Event) => {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const opened = openDocument(await file.text(), this.session.catalog);
+    if (!opened.ok) this.say('error', describeErrors(file.name, opened.errors));
+    else if (opened.kind !== 'scene') this.say('error', `${file.name} is a graph, not a scene; use Open to open graphs.`);
+    else this.openText(file.name, JSON.stringify(opened.scene));
+  };
+
+  /** Saves through the file picker where there is one (and it is allowed), else as a download. */
+  async saveFile(): Promise<void> {
+    const text = this.save();
+    const picker = (window as unknown as { showSaveFilePicker?: (o: unknown) => Promise<FileSystemFileHandle> }).showSaveFilePicker;
+    if (this.filePicker && picker) {
+      try {
+        this.fileHandle ??= await picker({ suggestedName: this.fileName, types: [{ description: 'Sinew graph', accept: { 'application/json': ['.json'] } }] });
+        const w = await this.fileHandle.createWritable();
+        await w.write(text);
+        await w.close();
+        this.fileName = this.fileHandle.name;
+        this.saved();
+        return;
+      } catch (err) {
+        if ((err as DOMException)?.name === 'AbortError') return;
+        this.fileHandle = undefined; // fall back to a download
+      }
+    }
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = this.fileName.endsWith('.json') ? this.fileName : `${this.fileName}.sinew.json`;
+    this.renderRoot.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    this.saved();
+  }
+
+  private saved() {
+    this.dirty = false;
+    this.writeAutosave();
+  }
+
+  private scheduleAutosave() {
+    if (this.noAutosave) return;
+    clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = setTimeout(() => this.writeAutosave(), 300);
+  }
+
+  private writeAutosave() {
+    if (this.noAutosave) return;
+    const s = this.session;
+    const inline = typeof s.graph.scene === 'object' && s.graph.scene !== null;
+    this.autosave.write({ name: this.fileName, graph: s.save(), scene: inline ? undefined : s.scene, savedAt: Date.now() });
+  }
+
+  // ----- drag and drop -----
+
+  private onDragOver = (e: DragEvent) => {
+    if (!e.dataTransfer?.types.includes('Files')) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    this.dropping = true;
+  };
+
+  private onDragLeave = (e: DragEvent) => {
+    if (e.relatedTarget && this.contains(e.relatedTarget as Node)) return;
+    this.dropping = false;
+  };
+
+  private onDrop = async (e: DragEvent) => {
+    e.preventDefault();
+    this.dropping = false;
+    const files = [...(e.dataTransfer?.files ?? [])];
+    // Scenes first, so a graph dropped with its scene opens on it.
+    const texts = await Promise.all(files.map(async (f) => ({ f, text: await f.text().catch(() => '') })));
+    const isScene = (t: string) => /"format"\s*:\s*"sinew-scene"/.test(t.slice(0, 400));
+    for (const { f, text } of texts.sort((a, b) => Number(isScene(b.text)) - Number(isScene(a.text)))) this.openText(f.name, text);
+  };
+
+  // ----- keys and frame -----
+
+  private onKeyDown = (e: KeyboardEvent) => {
+    const mod = e.ctrlKey || e.metaKey;
+    const key = e.key.toLowerCase();
+    if (!mod) return;
+    const t = e.composedPath()[0] as HTMLElement;
+    if (t?.tagName === 'INPUT' && (t as HTMLInputElement).type === 'text') return;
+    if (key === 's') { e.preventDefault(); void this.saveFile(); }
+    else if (key === 'o') { e.preventDefault(); this.openInput.click(); }
+    else if (key === 'z' && !e.shiftKey) { e.preventDefault(); this.session.undo(); }
+    else if ((key === 'z' && e.shiftKey) || key === 'y') { e.preventDefault(); this.session.redo(); }
+  };
+
+  private onFrame = (e: Event) => {
+    const v = Number((e.target as HTMLInputElement).value);
+    if (!Number.isFinite(v)) return;
+    this.frame = v;
+    this.session.setFrame(v);
+  };
+}

@@ -1,0 +1,123 @@
+// One editable value of a node, drawn from its Field: a slider, a number, a toggle, a menu, an owner
+// picker or a vector. Used on the nodes and in the inspector alike. Emits `field-input` while a
+// value is being dragged and `field-change` when it is settled, each with `{ key, value }`.
+import { LitElement, css, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { JsonValue } from '../../graph/types';
+import { optionLabel, type Field, type OwnerChoice } from '../model/fields';
+import { baseStyles } from '../theme';
+
+export class SinewField extends LitElement {
+  static override styles = [baseStyles, css`
+    :host { display: block; }
+    .row { display: flex; align-items: center; gap: 6px; min-height: 20px; }
+    .name { color: var(--_muted); flex: 0 0 auto; max-width: 45%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    select, input[type=text] { flex: 1 1 auto; height: 20px; padding: 0 4px; width: 100%; }
+    sinew-number { flex: 1 1 auto; }
+    .vec { display: grid; gap: 2px; flex: 1 1 auto; }
+    .vec sinew-number { min-width: 0; }
+    label.toggle { display: flex; align-items: center; gap: 6px; cursor: pointer; user-select: none; }
+    input[type=checkbox] { accent-color: var(--_accent); margin: 0; width: 14px; height: 14px; }
+    .matrix { font-family: var(--_mono); font-size: 11px; color: var(--_muted); display: grid; grid-template-columns: repeat(4, 1fr); gap: 2px; }
+    .missing { color: var(--_warning); }
+  `];
+
+  @property({ attribute: false }) field!: Field;
+  @property({ attribute: false }) value: JsonValue = null;
+  @property({ attribute: false }) owners: OwnerChoice[] = [];
+  /** Shows the label inside sliders (on nodes) rather than beside them. */
+  @property({ type: Boolean }) compact = false;
+  @property({ type: Boolean, reflect: true }) disabled = false;
+
+  override connectedCallback() {
+    super.connectedCallback();
+    // Nodes are dragged by pointerdown on them; a control must keep its pointer to itself.
+    this.addEventListener('pointerdown', (e) => e.stopPropagation());
+    this.addEventListener('dblclick', (e) => e.stopPropagation());
+  }
+
+  override render() {
+    const f = this.field;
+    if (!f) return nothing;
+    switch (f.kind) {
+      case 'float':
+      case 'int':
+        return html`<sinew-number data-testid="field-${f.key}" .value=${Number(this.value ?? 0)} .min=${f.min} .max=${f.max} ?integer=${f.kind === 'int'}
+          .label=${f.label} .unit=${f.unit ?? ''} ?disabled=${this.disabled} title=${f.doc}
+          @number-input=${(e: CustomEvent<number>) => this.emit('field-input', e.detail)}
+          @number-change=${(e: CustomEvent<number>) => this.emit('field-change', e.detail)}></sinew-number>`;
+      case 'bool':
+        return html`<label class="toggle" title=${f.doc}>
+          <input data-testid="field-${f.key}" type="checkbox" .checked=${Boolean(this.value)} ?disabled=${this.disabled}
+            @change=${(e: Event) => this.emit('field-change', (e.target as HTMLInputElement).checked)}>
+          <span>${f.label}</span></label>`;
+      case 'choice':
+        return this.row(html`<select data-testid="field-${f.key}" ?disabled=${this.disabled} title=${f.doc}
+          @change=${(e: Event) => this.emit('field-change', (e.target as HTMLSelectElement).value)}>
+          ${(f.options ?? []).map((o) => html`<option value=${o} ?selected=${o === this.value}>${optionLabel(o)}</option>`)}
+        </select>`);
+      case 'owner':
+        return this.row(this.ownerPicker(f));
+      case 'string':
+        return this.row(html`<input data-testid="field-${f.key}" type="text" .value=${String(this.value ?? '')} ?disabled=${this.disabled} title=${f.doc}
+          @keydown=${(e: KeyboardEvent) => { e.stopPropagation(); if (e.key === 'Enter') (e.target as HTMLInputElement).blur(); }}
+          @change=${(e: Event) => this.emit('field-change', (e.target as HTMLInputElement).value)}>`);
+      case 'vector':
+        return this.vector(f);
+      case 'matrix':
+        return this.matrix(f);
+    }
+  }
+
+  private row(control: unknown) {
+    return html`<div class="row"><span class="name" title=${this.field.doc}>${this.field.label}</span>${control}</div>`;
+  }
+
+  private ownerPicker(f: Field) {
+    const value = String(this.value ?? '');
+    const known = this.owners.some((o) => o.id === value);
+    const objects = this.owners.filter((o) => o.kind === 'object');
+    const groups = [...new Set(this.owners.filter((o) => o.kind === 'bone').map((o) => o.group!))];
+    return html`<select data-testid="field-${f.key}" class=${!value || !known ? 'missing' : ''} ?disabled=${this.disabled} title=${f.doc}
+        @change=${(e: Event) => this.emit('field-change', (e.target as HTMLSelectElement).value)}>
+      <option value="" ?selected=${!value}>— pick an owner —</option>
+      ${value && !known ? html`<option value=${value} selected>${value} (not in scene)</option>` : nothing}
+      <optgroup label="Objects">${objects.map((o) => html`<option value=${o.id} ?selected=${o.id === value}>${o.label}</option>`)}</optgroup>
+      ${groups.map((g) => html`<optgroup label="Bones of ${g}">
+        ${this.owners.filter((o) => o.group === g).map((o) => html`<option value=${o.id} ?selected=${o.id === value}>${o.label}</option>`)}
+      </optgroup>`)}
+    </select>`;
+  }
+
+  private vector(f: Field) {
+    const size = f.size ?? 3;
+    const v = Array.isArray(this.value) ? (this.value as number[]) : (f.default as number[]);
+    const names = size === 4 ? ['X', 'Y', 'Z', 'W'] : ['X', 'Y', 'Z'];
+    const set = (i: number, n: number, kind: 'field-input' | 'field-change') => {
+      const next = Array.from({ length: size }, (_, j) => Number(v[j] ?? 0));
+      next[i] = n;
+      this.emit(kind, next);
+    };
+    return html`<div class="row" title=${f.doc}>
+      ${this.compact ? nothing : html`<span class="name">${f.label}</span>`}
+      <div class="vec" style="grid-template-columns: repeat(${size}, 1fr)">
+        ${names.map((n, i) => html`<sinew-number data-testid="field-${f.key}-${i}" .value=${Number(v[i] ?? 0)} .label=${this.compact ? `${f.label.charAt(0)}${n}` : n}
+          ?disabled=${this.disabled} .unit=${''}
+          @number-input=${(e: CustomEvent<number>) => { e.stopPropagation(); set(i, e.detail, 'field-input'); }}
+          @number-change=${(e: CustomEvent<number>) => { e.stopPropagation(); set(i, e.detail, 'field-change'); }}></sinew-number>`)}
+      </div></div>`;
+  }
+
+  private matrix(f: Field) {
+    const m = Array.isArray(this.value) && this.value.length === 16 ? (this.value as number[]) : (f.default as number[]);
+    if (this.compact) return this.row(html`<span class="matrix-note" title=${f.doc}>4×4 matrix</span>`);
+    // Shown row by row (the file stores columns): reads as the matrix a rigger writes on paper.
+    return html`<div title=${f.doc}><div class="name">${f.label}</div><div class="matrix">
+      ${[0, 1, 2, 3].flatMap((r) => [0, 1, 2, 3].map((c) => html`<span>${Number(m[c * 4 + r]).toFixed(3)}</span>`))}
+    </div></div>`;
+  }
+
+  private emit(type: 'field-input' | 'field-change', value: JsonValue) {
+    this.dispatchEvent(new CustomEvent(type, { detail: { key: this.field.key, value }, bubbles: true, composed: true }));
+  }
+}

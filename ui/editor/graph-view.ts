@@ -1,0 +1,352 @@
+// Rete as a view of the graph. `sync` makes the Rete editor match a graph document (add, remove,
+// move, restyle what differs). What the user does in Rete — wiring, moving, selecting — is reported
+// through callbacks as graph edits; the graph changes, and the next `sync` finds nothing to do.
+import { html } from 'lit';
+import { ClassicPreset, NodeEditor } from 'rete';
+import { AreaExtensions, AreaPlugin, Drag } from 'rete-area-plugin';
+import { ClassicFlow, ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
+import { LitPlugin, Presets as LitPresets } from '@retejs/lit-plugin';
+import { MinimapPlugin } from 'rete-minimap-plugin';
+import { connect, disconnect, type Edit } from '../../graph/edits';
+import type { GraphDocument, GraphNode } from '../../graph/types';
+import type { NodeCatalog } from '../../nodes/catalog';
+import { dragState } from './drag-state';
+import { minimapPreset } from './minimap';
+import { socketColor } from './node-view';
+import { linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection, type SinewSocket, type ViewSocketType } from './schemes';
+
+export interface GraphViewHost {
+  /** Wires the user made or broke, as one step. */
+  linked(edits: Edit[]): void;
+  /** Nodes the user dragged, with where they ended up. */
+  moved(moves: [string, [number, number]][]): void;
+  selected(ids: string[]): void;
+  contextMenu(event: MouseEvent, target: { kind: 'root' } | { kind: 'node'; id: string } | { kind: 'link'; edit: Edit }): void;
+  /** A wire dropped on empty space: offer nodes that take it. */
+  droppedWire(from: { node: string; socket: string; side: 'input' | 'output'; type: ViewSocketType }, event: PointerEvent): void;
+}
+
+type AreaExtra = any; // lit-plugin's render signals plus the minimap's
+
+const MIN_ZOOM = 0.15;
+const MAX_ZOOM = 2;
+
+export class GraphView {
+  readonly editor = new NodeEditor<Schemes>();
+  readonly area: AreaPlugin<Schemes, AreaExtra>;
+  private readonly connection: ConnectionPlugin<Schemes, AreaExtra> | undefined;
+  private readonly selector = AreaExtensions.selector();
+  private readonly selectable: ReturnType<typeof AreaExtensions.selectableNodes>;
+  private syncing = 0;
+  private accumulate = false;
+  private moves = new Map<string, [number, number]>();
+  private pendingLinks: Edit[] = [];
+  private picking: SocketData | undefined;
+  private lastSelection = '';
+  private queue: Promise<void> = Promise.resolve();
+  private arranging = false;
+
+  constructor(
+    readonly container: HTMLElement,
+    private readonly host: GraphViewHost,
+    private readonly catalog: NodeCatalog,
+    readonly readonly: boolean,
+  ) {
+    this.area = new AreaPlugin<Schemes, AreaExtra>(container);
+    const render = new LitPlugin<Schemes, AreaExtra>();
+    render.addPreset(LitPresets.classic.setup({
+      customize: {
+        node: (ctx) => ({ emit }) => html`<sinew-node .data=${ctx.payload} .emit=${emit}></sinew-node>`,
+        socket: (ctx) => () => html`<sinew-socket .data=${ctx.payload}></sinew-socket>`,
+        connection: (ctx) => ({ path }) => html`<sinew-wire .path=${path} .color=${this.wireColor(ctx.payload)}></sinew-wire>`,
+      },
+    }) as any);
+    render.addPreset(minimapPreset(140) as any);
+
+    this.editor.use(this.area);
+    this.area.use(render);
+    if (!readonly) {
+      this.connection = new ConnectionPlugin<Schemes, AreaExtra>();
+      this.connection.addPreset(() => new ClassicFlow({
+        canMakeConnection: (from, to) => this.canConnect(from, to),
+      }) as any);
+      this.area.use(this.connection);
+    }
+    this.area.use(new MinimapPlugin<Schemes>({ boundViewport: true, minDistance: 1200 }) as any);
+
+    AreaExtensions.simpleNodesOrder(this.area);
+    this.selectable = AreaExtensions.selectableNodes(this.area, this.selector, { accumulating: { active: () => this.accumulate } });
+    // Left-drag on empty space draws a selection box (see the editor); middle or right drag pans.
+    this.area.area.setDragHandler(new Drag({ down: (e) => e.pointerType !== 'mouse' || e.button === 1 || e.button === 2, move: () => true }));
+    this.installPipes();
+  }
+
+  private installPipes(): void {
+    this.editor.addPipe((ctx) => {
+      if (this.syncing) return ctx;
+      if (ctx.type === 'connectioncreate') {
+        if (this.readonly || !this.typesMatch(ctx.data)) return undefined; // refused while dragging
+      } else if (ctx.type === 'connectioncreated') {
+        const c = ctx.data;
+        this.queueLink(connect({ node: c.source, socket: c.sourceOutput }, { node: c.target, socket: c.targetInput }));
+      } else if (ctx.type === 'connectionremoved') {
+        const c = ctx.data;
+        this.queueLink(disconnect({ node: c.source, socket: c.sourceOutput }, { node: c.target, socket: c.targetInput }));
+      }
+      return ctx;
+    });
+
+    this.area.addPipe((ctx: any) => {
+      if (!ctx || typeof ctx !== 'object' || !('type' in ctx)) return ctx;
+      switch (ctx.type) {
+        case 'zoom':
+          if (ctx.data.zoom < MIN_ZOOM || ctx.data.zoom > MAX_ZOOM) return undefined;
+          break;
+        case 'pointerdown':
+          this.accumulate = ctx.data.event.ctrlKey || ctx.data.event.metaKey || ctx.data.event.shiftKey;
+          break;
+        case 'nodetranslate':
+          if (this.readonly && !this.syncing) return undefined;
+          break;
+        case 'nodetranslated':
+          if (!this.syncing && !this.arranging) this.moves.set(ctx.data.id, [ctx.data.position.x, ctx.data.position.y]);
+          break;
+        case 'nodedragged':
+          // The selector keeps the last picked node "picked", and would drag the selection along
+          // whenever that node is moved later (by undo, say); a drag ends here, so let go of it.
+          this.selector.release();
+          this.flushMoves();
+          break;
+        case 'nodepicked':
+        case 'pointerup':
+          setTimeout(() => this.reportSelection(), 0);
+          break;
+        case 'contextmenu': {
+          const e: MouseEvent = ctx.data.event;
+          e.preventDefault();
+          e.stopPropagation();
+          const c = ctx.data.context;
+          if (c === 'root') this.host.contextMenu(e, { kind: 'root' });
+          else if (c instanceof SinewNode) this.host.contextMenu(e, { kind: 'node', id: c.id });
+          else if (c && 'sourceOutput' in c) this.host.contextMenu(e, { kind: 'link', edit: disconnect({ node: c.source, socket: c.sourceOutput }, { node: c.target, socket: c.targetInput }) });
+          return undefined;
+        }
+      }
+      return ctx;
+    });
+
+    this.connection?.addPipe((ctx: any) => {
+      if (ctx.type === 'connectionpick') {
+        this.picking = ctx.data.socket;
+        dragState.set(this.socketType(ctx.data.socket));
+      } else if (ctx.type === 'connectiondrop') {
+        const initial: SocketData | undefined = ctx.data.initial;
+        this.picking = undefined;
+        dragState.set(undefined);
+        // The pick and the drop are one gesture: wires broken at the pick and made at the drop are one undo step.
+        setTimeout(() => this.flushLinks(), 0);
+        if (initial && !ctx.data.socket && !ctx.data.created && this.lastPointer) {
+          this.host.droppedWire({ node: initial.nodeId, socket: initial.key, side: initial.side, type: this.socketType(initial) }, this.lastPointer);
+        }
+      }
+      return ctx;
+    });
+    this.area.addPipe((ctx: any) => {
+      if (ctx?.type === 'pointerup' || ctx?.type === 'pointermove') this.lastPointer = ctx.data.event;
+      return ctx;
+    });
+  }
+
+  private lastPointer: PointerEvent | undefined;
+
+  private queueLink(edit: Edit): void {
+    this.pendingLinks.push(edit);
+    if (!this.picking) setTimeout(() => this.flushLinks(), 0);
+  }
+
+  private flushLinks(): void {
+    if (this.picking || this.pendingLinks.length === 0) return;
+    const edits = this.pendingLinks;
+    this.pendingLinks = [];
+    this.host.linked(edits);
+  }
+
+  private flushMoves(): void {
+    if (this.moves.size === 0) return;
+    const moves = [...this.moves];
+    this.moves.clear();
+    this.host.moved(moves);
+  }
+
+  private socketOf(s: SocketData): SinewSocket | undefined {
+    const node = this.editor.getNode(s.nodeId);
+    const port = s.side === 'input' ? node?.inputs[s.key] : node?.outputs[s.key];
+    return port?.socket;
+  }
+
+  private socketType(s: SocketData): ViewSocketType {
+    return this.socketOf(s)?.type ?? 'unknown';
+  }
+
+  private canConnect(from: SocketData, to: SocketData): boolean {
+    const ends = getSourceTarget(from, to);
+    if (!ends) return false;
+    const [source, target] = ends;
+    if (source.nodeId === target.nodeId) return false;
+    const a = this.socketType(source);
+    const b = this.socketType(target);
+    return a === b && a !== 'unknown';
+  }
+
+  private typesMatch(c: { source: string; sourceOutput: string; target: string; targetInput: string }): boolean {
+    const out = this.editor.getNode(c.source)?.outputs[c.sourceOutput]?.socket;
+    const inp = this.editor.getNode(c.target)?.inputs[c.targetInput]?.socket;
+    return Boolean(out && inp && out.type === inp.type && out.type !== 'unknown');
+  }
+
+  private wireColor(c: { source: string; sourceOutput: string }): string {
+    const type = this.editor.getNode(c.source)?.outputs[c.sourceOutput]?.socket.type;
+    return socketColor(type ?? 'unknown');
+  }
+
+  /** Makes the view match `graph`. Calls are queued, so each sees the previous one finished. */
+  sync(graph: GraphDocument, stateOf: (node: GraphNode) => NodeState): Promise<void> {
+    this.queue = this.queue.then(() => this.doSync(graph, stateOf)).catch((e) => console.warn('sinew: view sync failed', e));
+    return this.queue;
+  }
+
+  private async doSync(graph: GraphDocument, stateOf: (node: GraphNode) => NodeState): Promise<void> {
+    this.syncing++;
+    this.selector.release();
+    try {
+      const wanted = new Map(graph.nodes.map((n) => [n.id, n]));
+      const wantedLinks = new Map(graph.links.map((l) => [linkKey({ source: l.from.node, sourceOutput: l.from.socket, target: l.to.node, targetInput: l.to.socket }), l]));
+      const stale = (n: SinewNode) => {
+        const g = wanted.get(n.id);
+        return !g || g.type !== n.source.type;
+      };
+      for (const c of this.editor.getConnections()) {
+        const s = this.editor.getNode(c.source);
+        const t = this.editor.getNode(c.target);
+        if (!wantedLinks.has(linkKey(c)) || !s || !t || stale(s) || stale(t)) await this.editor.removeConnection(c.id);
+      }
+      for (const n of this.editor.getNodes()) {
+        if (stale(n)) {
+          this.selector.remove({ id: n.id, label: 'node' });
+          await this.editor.removeNode(n.id);
+        }
+      }
+      for (const g of graph.nodes) {
+        const existing = this.editor.getNode(g.id);
+        const state = stateOf(g);
+        if (!existing) {
+          const def = this.catalog.get(g.type);
+          const extra = def ? undefined : {
+            inputs: [...new Set(graph.links.filter((l) => l.to.node === g.id).map((l) => l.to.socket))],
+            outputs: [...new Set(graph.links.filter((l) => l.from.node === g.id).map((l) => l.from.socket))],
+          };
+          const node = new SinewNode(g, def, state, extra);
+          await this.editor.addNode(node);
+          await this.area.translate(node.id, { x: g.position[0], y: g.position[1] });
+          continue;
+        }
+        if (existing.source !== g) {
+          const at = this.area.nodeViews.get(g.id)?.position;
+          if (!at || at.x !== g.position[0] || at.y !== g.position[1]) await this.area.translate(g.id, { x: g.position[0], y: g.position[1] });
+          existing.source = g;
+        }
+        if (!sameState(existing.state, state)) {
+          existing.state = state;
+          await this.area.update('node', g.id);
+        }
+      }
+      const have = new Set(this.editor.getConnections().map((c) => linkKey(c)));
+      for (const [key, l] of wantedLinks) {
+        if (have.has(key)) continue;
+        const s = this.editor.getNode(l.from.node);
+        const t = this.editor.getNode(l.to.node);
+        if (!s || !t || !s.outputs[l.from.socket] || !t.inputs[l.to.socket]) continue;
+        await this.editor.addConnection(new ClassicPreset.Connection(s, l.from.socket, t, l.to.socket) as SinewConnection);
+      }
+    } finally {
+      this.syncing--;
+    }
+  }
+
+  /** Selects exactly `ids` (no report back: the caller already knows). */
+  async select(ids: readonly string[]): Promise<void> {
+    const key = [...ids].sort().join('\n');
+    if (key === this.lastSelection) return;
+    this.lastSelection = key;
+    await this.selector.unselectAll();
+    for (const id of ids) if (this.editor.getNode(id)) await this.selectable.select(id, true);
+  }
+
+  selectedIds(): string[] {
+    return this.editor.getNodes().filter((n) => n.selected).map((n) => n.id);
+  }
+
+  private reportSelection(): void {
+    const ids = this.selectedIds();
+    const key = [...ids].sort().join('\n');
+    if (key === this.lastSelection) return;
+    this.lastSelection = key;
+    this.host.selected(ids);
+  }
+
+  /** Frames `ids` (or every node) in the view. */
+  async fit(ids?: readonly string[]): Promise<void> {
+    const nodes = (ids?.length ? ids.map((id) => this.editor.getNode(id)).filter((n): n is SinewNode => Boolean(n)) : this.editor.getNodes());
+    if (nodes.length === 0) return;
+    await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.85 });
+    const t = this.area.area.transform;
+    if (t.k > 1.2) await this.area.area.zoom(1.2, 0, 0);
+  }
+
+  /** Lays the graph out left to right with ELK; returns the new positions (the caller records them). */
+  async arrange(): Promise<[string, [number, number]][]> {
+    const { AutoArrangePlugin, Presets: ArrangePresets } = await import('rete-auto-arrange-plugin');
+    const arrange = new AutoArrangePlugin<Schemes>();
+    arrange.addPreset(ArrangePresets.classic.setup());
+    this.area.use(arrange as any);
+    this.arranging = true;
+    try {
+      await arrange.layout({ options: { 'elk.direction': 'RIGHT', 'elk.spacing.nodeNode': '40', 'elk.layered.spacing.nodeNodeBetweenLayers': '70' } });
+    } finally {
+      this.arranging = false;
+    }
+    return this.editor.getNodes().map((n) => {
+      const p = this.area.nodeViews.get(n.id)!.position;
+      return [n.id, [Math.round(p.x), Math.round(p.y)]];
+    });
+  }
+
+  /** Area coordinates of a point in client (page) pixels. */
+  toArea(clientX: number, clientY: number): { x: number; y: number } {
+    const r = this.container.getBoundingClientRect();
+    const t = this.area.area.transform;
+    return { x: (clientX - r.left - t.x) / t.k, y: (clientY - r.top - t.y) / t.k };
+  }
+
+  /** Nodes whose box meets the area rectangle. */
+  nodesIn(rect: { x1: number; y1: number; x2: number; y2: number }): string[] {
+    const out: string[] = [];
+    for (const n of this.editor.getNodes()) {
+      const p = this.area.nodeViews.get(n.id)?.position;
+      if (!p) continue;
+      if (p.x < rect.x2 && p.x + n.width > rect.x1 && p.y < rect.y2 && p.y + n.height > rect.y1) out.push(n.id);
+    }
+    return out;
+  }
+
+  destroy(): void {
+    this.area.destroy();
+  }
+}
+
+function sameState(a: NodeState, b: NodeState): boolean {
+  if (a.params !== b.params || a.owners !== b.owners || a.readonly !== b.readonly) return false;
+  if (a.connected.size !== b.connected.size || [...a.connected].some((k) => !b.connected.has(k))) return false;
+  if (a.issues.length !== b.issues.length) return false;
+  return a.issues.every((i, k) => i.code === b.issues[k].code && i.message === b.issues[k].message);
+}

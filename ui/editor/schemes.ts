@@ -1,0 +1,80 @@
+// The Rete side of a graph node: sockets typed from the definition, a fixed width and a height that
+// follows from the rows it shows (so layout and fit-to-view work before anything is drawn).
+import { ClassicPreset, type GetSchemes } from 'rete';
+import type { GraphNode, JsonValue, SocketType } from '../../graph/types';
+import type { NodeDefinition } from '../../nodes/define';
+import { fieldsOf, humanize, type Field, type OwnerChoice } from '../model/fields';
+import type { NodeIssue } from '../model/live-rig';
+
+export type ViewSocketType = SocketType | 'unknown';
+
+export class SinewSocket extends ClassicPreset.Socket {
+  constructor(readonly type: ViewSocketType, readonly doc = '') {
+    super(type);
+  }
+}
+
+/** What a node shows besides its sockets; replaced as a whole when anything in it changes. */
+export interface NodeState {
+  params: Record<string, JsonValue>;
+  issues: readonly NodeIssue[];
+  owners: readonly OwnerChoice[];
+  /** Inputs that have a link: their inline values are hidden. */
+  connected: ReadonlySet<string>;
+  readonly: boolean;
+}
+
+export const NODE_WIDTH = 230;
+export const HEADER_HEIGHT = 30;
+export const ROW_HEIGHT = 26;
+const PADDING = 10;
+
+export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, Record<string, SinewSocket>> {
+  width = NODE_WIDTH;
+  height: number;
+  override selected?: boolean;
+  readonly fields: Field[];
+  /** Fields that are params (always shown), as opposed to values of inputs. */
+  readonly paramFields: Field[];
+  readonly inputFields: Map<string, Field>;
+
+  constructor(
+    public source: GraphNode,
+    readonly def: NodeDefinition<unknown> | undefined,
+    public state: NodeState,
+    /** For a node of an unknown type: the sockets its links use, so they stay drawn. */
+    extraSockets: { inputs: string[]; outputs: string[] } = { inputs: [], outputs: [] },
+  ) {
+    super(def?.label ?? `Unknown: ${source.type}`);
+    this.id = source.id;
+    this.fields = def ? fieldsOf(def) : [];
+    this.paramFields = this.fields.filter((f) => !f.socket);
+    this.inputFields = new Map(this.fields.filter((f) => f.socket).map((f) => [f.key, f]));
+    if (def) {
+      for (const [key, s] of Object.entries(def.outputs)) {
+        this.addOutput(key, new ClassicPreset.Output(new SinewSocket(s.type, s.doc), humanize(key), true));
+      }
+      for (const [key, s] of Object.entries(def.inputs)) {
+        this.addInput(key, new ClassicPreset.Input(new SinewSocket(s.type, s.doc), humanize(key), false));
+      }
+    } else {
+      for (const key of extraSockets.outputs) this.addOutput(key, new ClassicPreset.Output(new SinewSocket('unknown'), key, true));
+      for (const key of extraSockets.inputs) this.addInput(key, new ClassicPreset.Input(new SinewSocket('unknown'), key, false));
+    }
+    this.height = nodeHeight(this);
+  }
+}
+
+/** Header, one row per output, per param and per input, and a little padding. */
+export function nodeHeight(n: SinewNode): number {
+  const rows = Object.keys(n.outputs).length + n.paramFields.length + Object.keys(n.inputs).length;
+  return HEADER_HEIGHT + rows * ROW_HEIGHT + PADDING + (n.def ? 0 : ROW_HEIGHT);
+}
+
+export type SinewConnection = ClassicPreset.Connection<SinewNode, SinewNode> & { isLoop?: boolean };
+export type Schemes = GetSchemes<SinewNode, SinewConnection>;
+
+/** A link's identity in the graph, which has no link ids: its two ends. */
+export function linkKey(l: { source: string; sourceOutput: string; target: string; targetInput: string }): string {
+  return `${l.source}\u0000${l.sourceOutput}\u0000${l.target}\u0000${l.targetInput}`;
+}

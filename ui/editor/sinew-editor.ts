@@ -1,0 +1,521 @@
+// <sinew-editor>: the constraint graph on Rete. Every change goes through graph/ edits on the
+// session, so undo, redo and autosave see it; Rete only shows the graph and reports gestures.
+import { LitElement, css, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { addNode, batch, connect, moveNode, removeNode, setParam, type Edit } from '../../graph/edits';
+import type { GraphDocument, GraphLink, GraphNode, JsonValue } from '../../graph/types';
+import type { SceneDocument } from '../../runtime/scene/types';
+import { ownerChoices, type OwnerChoice } from '../model/fields';
+import { EmbedApi } from '../model/embed-api';
+import type { Session } from '../model/session';
+import { baseStyles } from '../theme';
+import { GraphView, type GraphViewHost } from './graph-view';
+import type { MenuItem } from './menu';
+import { SinewNodeElement } from './node-view';
+import type { NodeState, ViewSocketType } from './schemes';
+
+interface OpenMenu {
+  x: number;
+  y: number;
+  /** Where a node added from this menu goes, in area coordinates. */
+  at: { x: number; y: number };
+  items: MenuItem[];
+  searchable: boolean;
+  heading: string;
+  onPick: (id: string) => void;
+}
+
+interface Clip {
+  nodes: GraphNode[];
+  links: GraphLink[];
+}
+
+/** Copy/paste between editors on one page; the system clipboard gets a JSON copy too where allowed. */
+let clipboard: Clip | undefined;
+
+const EMPTY_ISSUES: never[] = [];
+const EMPTY_SET: ReadonlySet<string> = new Set();
+
+export class SinewEditor extends LitElement {
+  static override styles = [baseStyles, css`
+    :host { display: block; position: relative; overflow: hidden; min-height: 200px; background: var(--_bg); outline: none; }
+    .area {
+      position: absolute; inset: 0; overflow: hidden;
+      background-color: var(--sinew-editor-bg, #1d1f23);
+      background-image:
+        linear-gradient(var(--sinew-grid, rgba(255, 255, 255, 0.035)) 1px, transparent 1px),
+        linear-gradient(90deg, var(--sinew-grid, rgba(255, 255, 255, 0.035)) 1px, transparent 1px);
+      background-size: 24px 24px;
+    }
+    .toolbar { position: absolute; left: 10px; top: 10px; display: flex; gap: 4px; z-index: 5; }
+    .toolbar button { background: rgba(36, 39, 44, 0.92); padding: 3px 9px; font-size: 11.5px; }
+    .box { position: absolute; border: 1px dashed var(--_accent); background: var(--_accent-soft); pointer-events: none; z-index: 6; }
+    .status {
+      position: absolute; left: 10px; bottom: 10px; right: 180px; z-index: 5; pointer-events: none;
+      display: flex; flex-direction: column; gap: 4px; align-items: flex-start;
+    }
+    .status .msg { pointer-events: auto; background: rgba(36, 39, 44, 0.95); border: 1px solid var(--_border); border-left: 3px solid var(--_danger); border-radius: 4px; padding: 4px 8px; max-width: 100%; }
+    .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; line-height: 1.7; }
+    kbd { font-family: var(--_mono); font-size: 11px; border: 1px solid var(--_border); border-radius: 3px; padding: 0 4px; background: var(--_panel); }
+  `];
+
+  /** Where the graph is fetched from (a `.sinew.json` URL). */
+  @property() src: string | undefined;
+  /** Shows the graph without letting it be changed. */
+  @property({ type: Boolean, reflect: true }) readonly = false;
+  /** Shows the toolbar (add, fit, layout). */
+  @property({ type: Boolean, attribute: 'no-toolbar' }) noToolbar = false;
+
+  @state() private menu: OpenMenu | undefined;
+  @state() private box: { x1: number; y1: number; x2: number; y2: number } | undefined;
+  @state() private globalErrors: string[] = [];
+  @state() private nodeCount = 0;
+
+  readonly api: EmbedApi = new EmbedApi(this);
+  private view: GraphView | undefined;
+  private viewReadonly = false;
+  private unsubscribe: (() => void)[] = [];
+  private boundSession: Session | undefined;
+  private owners: OwnerChoice[] = [];
+  private ownersScene: SceneDocument | undefined;
+  private pointer: { x: number; y: number } | undefined;
+  private rightDown: { x: number; y: number } | undefined;
+  private rightMoved = false;
+
+  /** The session this editor shows; one is made if none is given. Share it to link views. */
+  get session(): Session {
+    return this.api.session;
+  }
+  set session(s: Session) {
+    this.api.session = s;
+    this.bind();
+  }
+
+  // The embedding API: see EmbedApi.
+  get graph(): GraphDocument { return this.api.graph; }
+  set graph(g: GraphDocument) { this.api.graph = g; }
+  get scene(): SceneDocument | undefined { return this.api.scene; }
+  set scene(s: SceneDocument | undefined) { this.api.scene = s; }
+  load(json: string | object) { return this.api.load(json); }
+  save(): string { return this.api.save(); }
+  evaluate(frame?: number) { return this.api.evaluate(frame); }
+  undo() { this.session.undo(); }
+  redo() { this.session.redo(); }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    this.addEventListener('keydown', this.onKeyDown);
+    this.addEventListener('field-input', this.onFieldInput as EventListener);
+    this.addEventListener('field-change', this.onFieldChange as EventListener);
+    this.bind();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.removeEventListener('keydown', this.onKeyDown);
+    this.removeEventListener('field-input', this.onFieldInput as EventListener);
+    this.removeEventListener('field-change', this.onFieldChange as EventListener);
+    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe = [];
+    this.boundSession = undefined;
+  }
+
+  override render() {
+    return html`
+      <div class="area" part="canvas" @pointerdown=${this.onAreaPointerDown} @pointermove=${this.onAreaPointerMove}
+        @pointerup=${this.onAreaPointerUp} @dblclick=${this.onDblClick}></div>
+      ${this.noToolbar ? nothing : html`<div class="toolbar" part="editor-toolbar">
+        ${this.readonly ? nothing : html`<button data-testid="add-node" title="Add a node (Tab or right-click)" @click=${this.openAddMenuFromButton}>Add</button>`}
+        <button data-testid="fit" title="Frame all nodes (Home)" @click=${() => this.fit()}>Fit</button>
+        ${this.readonly ? nothing : html`<button data-testid="arrange" title="Lay out the graph left to right" @click=${() => this.arrange()}>Auto layout</button>`}
+      </div>`}
+      ${this.box ? html`<div class="box" style=${this.boxStyle()}></div>` : nothing}
+      ${this.nodeCount === 0 && !this.readonly ? html`<div class="empty-hint">The graph is empty.<br>Press <kbd>Tab</kbd> or right-click to add a node.</div>` : nothing}
+      ${this.globalErrors.length ? html`<div class="status" part="editor-status">${this.globalErrors.map((m) => html`<div class="msg">${m}</div>`)}</div>` : nothing}
+      ${this.menu ? html`<sinew-menu style="left:${this.menu.x}px;top:${this.menu.y}px" .items=${this.menu.items} ?searchable=${this.menu.searchable}
+          .heading=${this.menu.heading} @menu-pick=${this.onMenuPick} @menu-close=${this.closeMenu}></sinew-menu>` : nothing}
+    `;
+  }
+
+  override firstUpdated() {
+    this.makeView();
+    if (this.src) void this.api.fetchSrc(this.src);
+  }
+
+  override updated(changed: Map<string, unknown>) {
+    if (changed.has('src') && changed.get('src') !== undefined && this.src) void this.api.fetchSrc(this.src);
+    if (changed.has('readonly')) {
+      this.session.readonly = this.readonly;
+      if (this.view && this.viewReadonly !== this.readonly) this.makeView();
+    }
+  }
+
+  private makeView() {
+    const container = this.renderRoot.querySelector<HTMLElement>('.area');
+    if (!container) return;
+    if (this.view) {
+      this.view.destroy();
+      container.replaceChildren();
+    }
+    this.viewReadonly = this.readonly;
+    this.session.readonly = this.readonly;
+    this.view = new GraphView(container, this.viewHost, this.session.catalog, this.readonly);
+    void this.syncView().then(() => this.fit());
+  }
+
+  private bind() {
+    if (!this.isConnected || this.boundSession === this.api.session) return;
+    this.unsubscribe.forEach((u) => u());
+    const s = this.api.session;
+    this.boundSession = s;
+    this.unsubscribe = [
+      s.on('graph', (e) => {
+        void this.syncView().then(() => { if (e.detail.reason === 'load') void this.fit(); });
+      }),
+      s.on('scene', () => void this.syncView()),
+      s.on('selection', (e) => void this.view?.select(e.detail.nodes)),
+    ];
+    if (this.view) void this.syncView().then(() => this.fit());
+  }
+
+  /** Brings the Rete view in line with the session's graph. Resolves when it is drawn. */
+  async syncView(): Promise<void> {
+    const s = this.session;
+    if (s.scene !== this.ownersScene) {
+      this.ownersScene = s.scene;
+      this.owners = ownerChoices(s.scene);
+    }
+    const connected = new Map<string, Set<string>>();
+    for (const l of s.graph.links) {
+      const set = connected.get(l.to.node) ?? new Set<string>();
+      set.add(l.to.socket);
+      connected.set(l.to.node, set);
+    }
+    this.nodeCount = s.graph.nodes.length;
+    this.globalErrors = s.rig.errors.filter((e) => e.code !== 'no-scene' || s.graph.nodes.length > 0).map((e) => e.message);
+    const readonly = this.readonly;
+    const stateOf = (n: GraphNode): NodeState => ({
+      params: n.params,
+      issues: s.rig.issues.get(n.id) ?? EMPTY_ISSUES,
+      owners: this.owners,
+      connected: connected.get(n.id) ?? EMPTY_SET,
+      readonly,
+    });
+    await this.view?.sync(s.graph, stateOf);
+    await this.view?.select(s.selection);
+  }
+
+  /** Frames the selected nodes, or all of them. */
+  async fit(selectedOnly = false): Promise<void> {
+    await this.view?.fit(selectedOnly ? this.session.selection : undefined);
+  }
+
+  /** Lays the graph out with ELK, as one undoable step. */
+  async arrange(): Promise<void> {
+    if (!this.view || this.readonly || this.session.graph.nodes.length === 0) return;
+    const moves = await this.view.arrange();
+    this.perform(batch('Auto layout', moves.map(([id, p]) => moveNode(id, p))));
+    await this.fit();
+  }
+
+  private perform(edit: Edit) {
+    if (this.readonly) return;
+    try {
+      this.session.perform(edit);
+    } catch (e) {
+      this.api.reportError('edit', [{ code: 'edit-failed', pointer: '', message: e instanceof Error ? e.message : String(e) }]);
+    }
+  }
+
+  private readonly viewHost: GraphViewHost = {
+    linked: (edits) => this.perform(edits.length === 1 ? edits[0] : batch('Rewire', edits)),
+    moved: (moves) => this.perform(moves.length === 1 ? moveNode(moves[0][0], moves[0][1]) : batch(`Move ${moves.length} nodes`, moves.map(([id, p]) => moveNode(id, p)))),
+    selected: (ids) => this.session.select(ids),
+    contextMenu: (event, target) => {
+      if (this.rightMoved) return; // the right button panned the view
+      if (target.kind === 'root') this.openAddMenu(event.clientX, event.clientY);
+      else if (target.kind === 'node') this.openNodeMenu(event.clientX, event.clientY, target.id);
+      else if (!this.readonly) {
+        this.openMenu(event.clientX, event.clientY, { items: [{ id: 'disconnect', label: 'Disconnect' }], searchable: false, heading: 'Link', onPick: () => this.perform(target.edit) });
+      }
+    },
+    droppedWire: (from, event) => this.openAddMenu(event.clientX, event.clientY, from),
+  };
+
+  // ----- menus -----
+
+  private openMenu(clientX: number, clientY: number, m: Omit<OpenMenu, 'x' | 'y' | 'at'>) {
+    const r = this.getBoundingClientRect();
+    const at = this.view?.toArea(clientX, clientY) ?? { x: 0, y: 0 };
+    const x = Math.max(4, Math.min(clientX - r.left, r.width - 266));
+    const y = Math.max(4, Math.min(clientY - r.top, r.height - (m.searchable ? 440 : 40 + 28 * m.items.length)));
+    this.menu = { ...m, x, y, at };
+  }
+
+  /** The searchable add-node menu; with `from`, only nodes that take that wire, and the new node is wired. */
+  openAddMenu(clientX?: number, clientY?: number, from?: { node: string; socket: string; side: 'input' | 'output'; type: ViewSocketType }) {
+    if (this.readonly) return;
+    const r = this.getBoundingClientRect();
+    const cx = clientX ?? this.pointer?.x ?? r.left + r.width / 2;
+    const cy = clientY ?? this.pointer?.y ?? r.top + r.height / 2;
+    const items: MenuItem[] = [];
+    const defs = [...this.session.catalog.values()].sort((a, b) => a.category.localeCompare(b.category) || a.label.localeCompare(b.label));
+    for (const d of defs) {
+      if (from) {
+        const side = from.side === 'output' ? d.inputs : d.outputs;
+        if (!Object.values(side).some((s) => s.type === from.type)) continue;
+      }
+      items.push({ id: d.type, label: d.label, group: d.category, doc: d.doc, keywords: d.type });
+    }
+    this.openMenu(cx, cy, {
+      items, searchable: true, heading: from ? `Add a node taking ${from.type}` : 'Add node',
+      onPick: (type) => this.addNodeAt(type, this.menu!.at, from),
+    });
+  }
+
+  private openAddMenuFromButton = (e: MouseEvent) => {
+    const b = (e.currentTarget as HTMLElement).getBoundingClientRect();
+    this.openAddMenu(b.left, b.bottom + 4);
+  };
+
+  private openNodeMenu(clientX: number, clientY: number, id: string) {
+    if (!this.session.selection.includes(id)) this.session.select([id]);
+    const ro = this.readonly;
+    this.openMenu(clientX, clientY, {
+      heading: this.session.selection.length > 1 ? `${this.session.selection.length} nodes` : id,
+      searchable: false,
+      items: [
+        { id: 'duplicate', label: 'Duplicate', shortcut: 'Ctrl+D', disabled: ro },
+        { id: 'copy', label: 'Copy', shortcut: 'Ctrl+C' },
+        { id: 'delete', label: 'Delete', shortcut: 'Del', disabled: ro },
+        { id: 'frame', label: 'Frame selected', shortcut: 'F' },
+      ],
+      onPick: (cmd) => {
+        if (cmd === 'duplicate') this.duplicate();
+        else if (cmd === 'copy') this.copy();
+        else if (cmd === 'delete') this.deleteSelected();
+        else if (cmd === 'frame') void this.fit(true);
+      },
+    });
+  }
+
+  private onMenuPick = (e: CustomEvent<string>) => {
+    const m = this.menu;
+    this.menu = undefined;
+    m?.onPick(e.detail);
+    this.focus();
+  };
+
+  private closeMenu = () => {
+    this.menu = undefined;
+    this.focus();
+  };
+
+  // ----- edits -----
+
+  /** Adds a node of `type` at `at` (area coordinates); returns its id. */
+  addNodeAt(type: string, at: { x: number; y: number }, from?: { node: string; socket: string; side: 'input' | 'output'; type: ViewSocketType }): string | undefined {
+    const def = this.session.catalog.get(type);
+    if (!def || this.readonly) return undefined;
+    const id = this.session.freshId(type);
+    const params: Record<string, JsonValue> = {};
+    // An owner picked in the viewport is the likely owner of the node added next.
+    const owner = this.session.selectedOwner;
+    if (def.owner && owner) params[def.owner.param] = owner;
+    const node: GraphNode = { id, type, params, position: [Math.round(at.x), Math.round(at.y)] };
+    const edits: Edit[] = [addNode(node)];
+    if (from) {
+      const side = from.side === 'output' ? def.inputs : def.outputs;
+      const key = Object.entries(side).find(([, s]) => s.type === from.type)?.[0];
+      if (key) {
+        edits.push(from.side === 'output'
+          ? connect({ node: from.node, socket: from.socket }, { node: id, socket: key })
+          : connect({ node: id, socket: key }, { node: from.node, socket: from.socket }));
+      }
+    }
+    this.perform(edits.length === 1 ? edits[0] : batch(`Add node "${id}"`, edits));
+    this.session.select([id]);
+    return id;
+  }
+
+  deleteSelected() {
+    const ids = this.session.selection;
+    if (!ids.length || this.readonly) return;
+    this.perform(ids.length === 1 ? removeNode(ids[0]) : batch(`Delete ${ids.length} nodes`, ids.map((id) => removeNode(id))));
+  }
+
+  copy(): Clip | undefined {
+    const ids = new Set(this.session.selection);
+    if (!ids.size) return undefined;
+    const g = this.session.graph;
+    const clip: Clip = {
+      nodes: g.nodes.filter((n) => ids.has(n.id)),
+      links: g.links.filter((l) => ids.has(l.from.node) && ids.has(l.to.node)),
+    };
+    clipboard = clip;
+    navigator.clipboard?.writeText(JSON.stringify({ format: 'sinew-clipboard', ...clip })).catch(() => {});
+    return clip;
+  }
+
+  async paste(at?: { x: number; y: number }) {
+    let clip = clipboard;
+    if (!clip) {
+      try {
+        const data = JSON.parse((await navigator.clipboard?.readText()) ?? '');
+        if (data?.format === 'sinew-clipboard' && Array.isArray(data.nodes)) clip = { nodes: data.nodes, links: data.links ?? [] };
+      } catch {
+        // nothing Sinew can paste
+      }
+    }
+    if (clip) this.insertCopies(clip, at);
+  }
+
+  duplicate() {
+    const clip = this.copy();
+    if (clip) this.insertCopies(clip);
+  }
+
+  /** Adds copies of `clip`'s nodes (new ids) and the links among them, selected, as one step. */
+  private insertCopies(clip: Clip, at?: { x: number; y: number }) {
+    if (this.readonly || clip.nodes.length === 0) return;
+    const known = clip.nodes.filter((n) => typeof n.type === 'string' && Array.isArray(n.position));
+    const minX = Math.min(...known.map((n) => n.position[0]));
+    const minY = Math.min(...known.map((n) => n.position[1]));
+    const dx = at ? at.x - minX : 40;
+    const dy = at ? at.y - minY : 40;
+    const taken = new Set<string>();
+    const ids = new Map<string, string>();
+    for (const n of known) {
+      const id = this.session.freshId(n.type, taken);
+      taken.add(id);
+      ids.set(n.id, id);
+    }
+    const edits: Edit[] = known.map((n) => addNode({ ...n, id: ids.get(n.id)!, params: structuredClone(n.params), position: [n.position[0] + dx, n.position[1] + dy] }));
+    for (const l of clip.links) {
+      const a = ids.get(l.from.node);
+      const b = ids.get(l.to.node);
+      if (a && b) edits.push(connect({ node: a, socket: l.from.socket }, { node: b, socket: l.to.socket }));
+    }
+    this.perform(batch(`Paste ${known.length} node${known.length > 1 ? 's' : ''}`, edits));
+    this.session.select([...ids.values()]);
+  }
+
+  selectAll() {
+    this.session.select(this.session.graph.nodes.map((n) => n.id));
+  }
+
+  // ----- fields on nodes -----
+
+  private nodeIdOf(e: Event): string | undefined {
+    for (const t of e.composedPath()) if (t instanceof SinewNodeElement) return t.data?.id;
+    return undefined;
+  }
+
+  private onFieldInput = (e: CustomEvent<{ key: string; value: JsonValue }>) => {
+    const id = this.nodeIdOf(e);
+    if (!id || this.readonly) return;
+    this.session.preview(`${id}.${e.detail.key}`, setParam(id, e.detail.key, e.detail.value));
+  };
+
+  private onFieldChange = (e: CustomEvent<{ key: string; value: JsonValue }>) => {
+    const id = this.nodeIdOf(e);
+    if (!id || this.readonly) return;
+    const node = this.session.graph.nodes.find((n) => n.id === id);
+    const same = node && JSON.stringify(node.params[e.detail.key]) === JSON.stringify(e.detail.value);
+    if (same) this.session.endGesture();
+    else {
+      this.session.preview(`${id}.${e.detail.key}`, setParam(id, e.detail.key, e.detail.value));
+      this.session.endGesture();
+    }
+  };
+
+  // ----- pointer: box select, context-menu guard -----
+
+  private onAreaPointerDown = (e: PointerEvent) => {
+    if (e.button === 2) {
+      this.rightDown = { x: e.clientX, y: e.clientY };
+      this.rightMoved = false;
+    }
+    if (!this.contains(document.activeElement) && document.activeElement !== this) this.focus({ preventScroll: true });
+    if (this.menu) this.menu = undefined;
+    if (e.button !== 0 || e.pointerType !== 'mouse' || !this.view) return;
+    // Node and socket presses stop propagation inside Rete, so this press is on empty space.
+    const p = this.view.toArea(e.clientX, e.clientY);
+    this.box = { x1: p.x, y1: p.y, x2: p.x, y2: p.y };
+    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+  };
+
+  private onAreaPointerMove = (e: PointerEvent) => {
+    this.pointer = { x: e.clientX, y: e.clientY };
+    if (this.rightDown && Math.hypot(e.clientX - this.rightDown.x, e.clientY - this.rightDown.y) > 4) this.rightMoved = true;
+    if (!this.box || !this.view) return;
+    const p = this.view.toArea(e.clientX, e.clientY);
+    this.box = { ...this.box, x2: p.x, y2: p.y };
+  };
+
+  private onAreaPointerUp = (e: PointerEvent) => {
+    if (e.button === 2) this.rightDown = undefined;
+    const b = this.box;
+    this.box = undefined;
+    if (!b || !this.view) return;
+    const k = this.view.area.area.transform.k;
+    if (Math.abs(b.x2 - b.x1) * k < 4 && Math.abs(b.y2 - b.y1) * k < 4) return; // a click: Rete clears the selection
+    const rect = { x1: Math.min(b.x1, b.x2), y1: Math.min(b.y1, b.y2), x2: Math.max(b.x1, b.x2), y2: Math.max(b.y1, b.y2) };
+    const hit = this.view.nodesIn(rect);
+    const keep = e.shiftKey || e.ctrlKey || e.metaKey ? this.session.selection : [];
+    this.session.select([...new Set([...keep, ...hit])]);
+  };
+
+  private onDblClick = (e: MouseEvent) => {
+    if (e.target === e.currentTarget) void this.fit();
+  };
+
+  private boxStyle(): string {
+    const b = this.box!;
+    const t = this.view!.area.area.transform;
+    const x = Math.min(b.x1, b.x2) * t.k + t.x;
+    const y = Math.min(b.y1, b.y2) * t.k + t.y;
+    return `left:${x}px;top:${y}px;width:${Math.abs(b.x2 - b.x1) * t.k}px;height:${Math.abs(b.y2 - b.y1) * t.k}px`;
+  }
+
+  // ----- keyboard, scoped to this element -----
+
+  private onKeyDown = (e: KeyboardEvent) => {
+    if (isTyping(e) || this.menu) return;
+    const mod = e.ctrlKey || e.metaKey;
+    const key = e.key.toLowerCase();
+    let handled = true;
+    if (mod && key === 'z' && !e.shiftKey) this.session.undo();
+    else if ((mod && key === 'z' && e.shiftKey) || (mod && key === 'y')) this.session.redo();
+    else if (mod && key === 'c') this.copy();
+    else if (mod && key === 'x') { this.copy(); this.deleteSelected(); }
+    else if (mod && key === 'v') void this.paste(this.pointer && this.view?.toArea(this.pointer.x, this.pointer.y));
+    else if ((mod && key === 'd') || (e.shiftKey && key === 'd')) this.duplicate();
+    else if (mod && key === 'a') this.selectAll();
+    else if (mod) handled = false;
+    else if (key === 'tab' || (e.shiftKey && key === 'a')) this.openAddMenu();
+    else if (key === 'delete' || key === 'backspace' || key === 'x') this.deleteSelected();
+    else if (key === 'home') void this.fit();
+    else if (key === 'f') void this.fit(this.session.selection.length > 0);
+    else if (key === 'escape') this.session.select([]);
+    else handled = false;
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+}
+
+/** Whether a key press is meant for a text field, not for the editor. */
+export function isTyping(e: KeyboardEvent): boolean {
+  const t = e.composedPath()[0] as HTMLElement | undefined;
+  if (!t || !(t instanceof HTMLElement)) return false;
+  const tag = t.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable) return true;
+  if (tag === 'INPUT') {
+    const type = (t as HTMLInputElement).type;
+    return !['checkbox', 'radio', 'range', 'button'].includes(type);
+  }
+  return false;
+}

@@ -1,0 +1,40 @@
+// Sinew's web components. Importing this module registers <sinew-editor>, <sinew-viewport>,
+// <sinew-inspector> and <sinew-app> (and the small elements they use); importing it twice is harmless.
+import { SinewApp } from './app/sinew-app';
+import { SinewField } from './editor/field-control';
+import { SinewMenu } from './editor/menu';
+import { SinewMinimap } from './editor/minimap';
+import { SinewNodeElement, SinewSocketElement, SinewWireElement } from './editor/node-view';
+import { SinewNumber } from './editor/number-field';
+import { SinewEditor } from './editor/sinew-editor';
+import { SinewInspector } from './inspector/sinew-inspector';
+import { defineElement } from './register';
+import { SinewViewport } from './viewport/sinew-viewport';
+
+defineElement('sinew-number', SinewNumber);
+defineElement('sinew-field', SinewField);
+defineElement('sinew-menu', SinewMenu);
+defineElement('sinew-minimap', SinewMinimap);
+defineElement('sinew-node', SinewNodeElement);
+defineElement('sinew-socket', SinewSocketElement);
+defineElement('sinew-wire', SinewWireElement);
+defineElement('sinew-editor', SinewEditor);
+defineElement('sinew-viewport', SinewViewport);
+defineElement('sinew-inspector', SinewInspector);
+defineElement('sinew-app', SinewApp);
+
+export { SinewApp, SinewEditor, SinewInspector, SinewViewport };
+export { Session, emptyGraph } from './model/session';
+export type { ChangeReason, SessionEvents } from './model/session';
+export type { ErrorDetail, GraphChangeDetail, LoadOutcome, PoseChangeDetail } from './model/embed-api';
+export type { NodeIssue } from './model/live-rig';
+export { defineElement } from './register';
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sinew-app': SinewApp;
+    'sinew-editor': SinewEditor;
+    'sinew-viewport': SinewViewport;
+    'sinew-inspector': SinewInspector;
+  }
+}

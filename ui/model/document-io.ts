@@ -1,0 +1,61 @@
+// Reading what a user hands the editor — a graph file, a scene file, text or parsed JSON — into
+// documents, or into errors that say which file, where in it, and what is wrong.
+import { loadGraph } from '../../graph/load';
+import { formatGraphError } from '../../graph/messages';
+import type { GraphDocument, GraphError } from '../../graph/types';
+import { graphCatalog, type NodeCatalog } from '../../nodes/catalog';
+import { loadScene } from '../../runtime/scene/load';
+import { SCENE_FORMAT, type SceneDocument } from '../../runtime/scene/types';
+
+export type Opened =
+  | { ok: true; kind: 'graph'; graph: GraphDocument; scene: SceneDocument | undefined; sceneRef: string | undefined; warnings: GraphError[] }
+  | { ok: true; kind: 'scene'; scene: SceneDocument }
+  | { ok: false; errors: GraphError[] };
+
+/** Opens a graph file, or a scene file (told apart by its `format`). */
+export function openDocument(source: string | unknown, catalog: NodeCatalog): Opened {
+  let data: unknown = source;
+  if (typeof source === 'string') {
+    try {
+      data = JSON.parse(source);
+    } catch {
+      // Let the graph loader word the syntax error (it names line and column).
+      data = undefined;
+    }
+  }
+  if (data && typeof data === 'object' && (data as { format?: unknown }).format === SCENE_FORMAT) {
+    const s = loadScene(data);
+    return s.ok ? { ok: true, kind: 'scene', scene: s.scene } : { ok: false, errors: s.errors };
+  }
+  const g = loadGraph(typeof source === 'string' ? source : data, graphCatalog(catalog));
+  if (!g.ok) return { ok: false, errors: g.errors };
+  const ref = g.graph.scene;
+  if (ref && typeof ref === 'object' && !Array.isArray(ref)) {
+    const s = loadScene(ref);
+    if (!s.ok) return { ok: false, errors: s.errors.map((e) => ({ ...e, pointer: `/scene${e.pointer}` })) };
+    return { ok: true, kind: 'graph', graph: g.graph, scene: s.scene, sceneRef: undefined, warnings: g.warnings };
+  }
+  return { ok: true, kind: 'graph', graph: g.graph, scene: undefined, sceneRef: typeof ref === 'string' ? ref : undefined, warnings: g.warnings };
+}
+
+/** One paragraph for a person: the file, then at most a few problems, each with where it is. */
+export function describeErrors(file: string, errors: readonly GraphError[], max = 4): string {
+  const lines = errors.slice(0, max).map(formatGraphError);
+  const more = errors.length > max ? ` (and ${errors.length - max} more)` : '';
+  return `${file} could not be opened: ${lines.join('; ')}${more}`;
+}
+
+/** Fetches a scene a graph names by path, relative to the graph's own URL. */
+export async function fetchScene(ref: string, base: string): Promise<{ ok: true; scene: SceneDocument } | { ok: false; errors: GraphError[] }> {
+  const url = new URL(ref, new URL(base, location.href)).href;
+  let text: string;
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return { ok: false, errors: [{ code: 'unreadable', pointer: '/scene', message: `the scene "${ref}" could not be fetched (HTTP ${res.status})` }] };
+    text = await res.text();
+  } catch (e) {
+    return { ok: false, errors: [{ code: 'unreadable', pointer: '/scene', message: `the scene "${ref}" could not be fetched (${e instanceof Error ? e.message : e})` }] };
+  }
+  const s = loadScene(text);
+  return s.ok ? s : { ok: false, errors: s.errors.map((e) => ({ ...e, message: `in scene "${ref}": ${e.message}` })) };
+}

@@ -1,0 +1,118 @@
+// The graph compiled over the scene and kept evaluated for the views. A graph being edited is often
+// half-wired; the compiler refuses the whole graph for one bad node, so the editor compiles again
+// without the nodes it named and shows their errors on them: the rest of the rig keeps working.
+import { mat4 } from 'gl-matrix';
+import type { GraphDocument, GraphError } from '../../graph/types';
+import type { NodeCatalog } from '../../nodes/catalog';
+import { compile } from '../../runtime/compile';
+import { CompileFailure } from '../../runtime/errors';
+import type { Program } from '../../runtime/program';
+import type { ObjectOwner, RigOwner } from '../../runtime/rig';
+import type { SceneDocument } from '../../runtime/scene/types';
+
+/** A problem shown on a node: an error keeps the node out of the evaluation, a warning does not. */
+export interface NodeIssue {
+  nodeId: string;
+  severity: 'error' | 'warning';
+  code: string;
+  message: string;
+}
+
+const MAX_ROUNDS = 12;
+
+export class LiveRig {
+  program: Program | undefined;
+  /** Problems not tied to one node (a bad scene, a dangling link). */
+  errors: GraphError[] = [];
+  issues = new Map<string, NodeIssue[]>();
+  private owners = new Map<string, RigOwner>();
+  private readonly scratch = new Float64Array(16);
+
+  constructor(private readonly catalog?: NodeCatalog) {}
+
+  /** Compiles `graph` over `scene`, leaving out nodes that fail until the rest compiles. */
+  rebuild(graph: GraphDocument, scene: SceneDocument | undefined, frame: number): void {
+    this.issues = new Map();
+    this.errors = [];
+    this.program = undefined;
+    this.owners = new Map();
+    if (!scene) {
+      this.errors.push({ code: 'no-scene', pointer: '/scene', message: 'no scene is loaded: import a scene to see the rig' });
+      return;
+    }
+    let nodes = graph.nodes;
+    let links = graph.links;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      try {
+        this.program = compile({ ...graph, nodes, links }, scene, { catalog: this.catalog });
+        break;
+      } catch (e) {
+        if (!(e instanceof CompileFailure)) throw e;
+        const drop = new Set<string>();
+        const dropLinks = new Set<number>();
+        for (const err of e.errors) {
+          const link = /^\/links\/(\d+)/.exec(err.pointer);
+          // A bad link is left out on its own; any other error leaves its node out.
+          if (link) dropLinks.add(Number(link[1]));
+          else if (err.nodeId) drop.add(err.nodeId);
+          if (err.nodeId) this.addIssue({ nodeId: err.nodeId, severity: 'error', code: err.code, message: err.message });
+          else this.errors.push(err);
+        }
+        if (drop.size === 0 && dropLinks.size === 0) break; // nothing more to leave out: a scene problem
+        nodes = nodes.filter((n) => !drop.has(n.id));
+        links = links.filter((l, i) => !dropLinks.has(i) && !drop.has(l.from.node) && !drop.has(l.to.node));
+      }
+    }
+    const p = this.program;
+    if (!p) return;
+    for (const o of p.owners) this.owners.set(o.id, o);
+    for (const w of p.warnings) {
+      if (w.nodeId) this.addIssue({ nodeId: w.nodeId, severity: 'warning', code: w.code, message: w.message });
+    }
+    for (const cycle of p.schedule.cycles) {
+      const message = `part of a dependency cycle (${[...cycle.nodes, ...cycle.owners].join(' → ')}); one link of it was set aside`;
+      for (const id of cycle.nodes) this.addIssue({ nodeId: id, severity: 'warning', code: 'cycle', message });
+    }
+    this.evaluate(frame);
+  }
+
+  private addIssue(issue: NodeIssue): void {
+    const list = this.issues.get(issue.nodeId) ?? [];
+    if (!list.some((i) => i.code === issue.code && i.message === issue.message)) list.push(issue);
+    this.issues.set(issue.nodeId, list);
+  }
+
+  evaluate(frame: number): void {
+    this.program?.evaluate(frame);
+  }
+
+  /** The evaluated world matrix of an owner (a live view), if the scene has it. */
+  matrix(id: string): Float64Array | undefined {
+    return this.owners.get(id)?.final;
+  }
+
+  owner(id: string): RigOwner | undefined {
+    return this.owners.get(id);
+  }
+
+  ownerIds(): string[] {
+    return [...this.owners.keys()];
+  }
+
+  /**
+   * Moves an object so that its pre-constraint world matrix becomes `world`, by rewriting its basis
+   * in place: the next evaluate sees it, with no compile. Returns false for bones and unknown ids.
+   */
+  setObjectWorld(id: string, world: ArrayLike<number>): boolean {
+    const o = this.owners.get(id);
+    if (!o || o.kind !== 'object') return false;
+    // pre = P · basis, with P the parent part; so basis' = P⁻¹ · world, P = pre · basis⁻¹.
+    const obj = o as ObjectOwner;
+    const p = this.scratch;
+    if (!mat4.invert(p, obj.basis)) return false;
+    mat4.multiply(p, obj.pre, p);
+    if (!mat4.invert(p, p)) return false;
+    mat4.multiply(obj.basis, p, world as Float64Array);
+    return true;
+  }
+}

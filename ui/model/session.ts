@@ -1,0 +1,204 @@
+// What one editing session holds and every view shares: the graph (the single source of truth,
+// changed only through graph/ edits so that undo, redo and autosave see every change), its history,
+// the scene, the selection, the frame, and the rig compiled from them. Views listen and redraw.
+import { applyEdit, labelOf, type Edit } from '../../graph/edits';
+import { History } from '../../graph/history';
+import { saveGraph } from '../../graph/save';
+import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type JsonValue } from '../../graph/types';
+import { defaultCatalog, type NodeCatalog } from '../../nodes/catalog';
+import type { SceneDocument, SceneObject } from '../../runtime/scene/types';
+import { LiveRig } from './live-rig';
+import { transformPropsFromMatrix } from './transform-props';
+
+export type ChangeReason = 'edit' | 'preview' | 'undo' | 'redo' | 'load';
+
+export interface SessionEvents {
+  /** The graph document changed. */
+  graph: CustomEvent<{ reason: ChangeReason }>;
+  /** Owners' evaluated matrices changed (after any graph, scene or frame change, or a drag). */
+  pose: CustomEvent<{ dragging: boolean }>;
+  selection: CustomEvent<{ nodes: readonly string[]; owner: string | undefined }>;
+  scene: CustomEvent<{ reason: 'load' | 'import' | 'move' }>;
+}
+
+export function emptyGraph(): GraphDocument {
+  return { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes: [], links: [] };
+}
+
+interface Gesture {
+  key: string;
+  undo: Edit;
+  redo: Edit;
+}
+
+export class Session extends EventTarget {
+  graph: GraphDocument = emptyGraph();
+  scene: SceneDocument | undefined;
+  readonly history = new History(500);
+  readonly rig: LiveRig;
+  selection: readonly string[] = [];
+  /** The owner picked in the viewport, if any. */
+  selectedOwner: string | undefined;
+  frame = 1;
+  readonly = false;
+  private gesture: Gesture | undefined;
+
+  constructor(readonly catalog: NodeCatalog = defaultCatalog) {
+    super();
+    this.rig = new LiveRig(catalog);
+  }
+
+  /** Replaces graph and scene (a file opened): history and selection start afresh. */
+  load(graph: GraphDocument, scene: SceneDocument | undefined): void {
+    this.gesture = undefined;
+    this.graph = graph;
+    this.scene = scene;
+    this.history.clear();
+    this.selection = [];
+    this.selectedOwner = undefined;
+    this.rebuild();
+    this.emit('scene', { reason: 'load' });
+    this.emit('graph', { reason: 'load' });
+    this.emit('selection', { nodes: this.selection, owner: undefined });
+  }
+
+  /** Makes one undoable edit. */
+  perform(edit: Edit): void {
+    if (this.readonly) return;
+    this.endGesture();
+    this.graph = this.history.perform(this.graph, edit);
+    this.changed('edit');
+  }
+
+  /**
+   * Applies an edit as part of a continuous gesture (a slider being dragged): the graph and pose
+   * follow every step, and the whole gesture becomes one undo step when it ends.
+   */
+  preview(key: string, edit: Edit): void {
+    if (this.readonly) return;
+    if (this.gesture && this.gesture.key !== key) this.endGesture();
+    const applied = applyEdit(this.graph, edit);
+    this.graph = applied.graph;
+    if (this.gesture) this.gesture.redo = edit;
+    else this.gesture = { key, undo: applied.inverse, redo: edit };
+    this.changed('preview');
+  }
+
+  /** Records the open gesture as one step. */
+  endGesture(): void {
+    const g = this.gesture;
+    if (!g) return;
+    this.gesture = undefined;
+    this.history.push({ label: labelOf(g.redo), redo: g.redo, undo: g.undo });
+    this.emit('graph', { reason: 'edit' });
+  }
+
+  undo(): void {
+    if (this.readonly) return;
+    this.endGesture();
+    if (!this.history.canUndo()) return;
+    this.graph = this.history.undo(this.graph);
+    this.changed('undo');
+  }
+
+  redo(): void {
+    if (this.readonly) return;
+    this.endGesture();
+    if (!this.history.canRedo()) return;
+    this.graph = this.history.redo(this.graph);
+    this.changed('redo');
+  }
+
+  private changed(reason: ChangeReason): void {
+    this.rebuild();
+    const ids = new Set(this.graph.nodes.map((n) => n.id));
+    if (this.selection.some((id) => !ids.has(id))) this.select(this.selection.filter((id) => ids.has(id)));
+    this.emit('graph', { reason });
+  }
+
+  /** Compiles and evaluates again, then tells the views. */
+  rebuild(): void {
+    this.rig.rebuild(this.graph, this.scene, this.frame);
+    this.emit('pose', { dragging: false });
+  }
+
+  setScene(scene: SceneDocument): void {
+    this.scene = scene;
+    this.rebuild();
+    this.emit('scene', { reason: 'import' });
+  }
+
+  setFrame(frame: number): void {
+    this.frame = frame;
+    this.rig.evaluate(frame);
+    this.emit('pose', { dragging: false });
+  }
+
+  select(nodes: readonly string[], owner?: string): void {
+    const same = nodes.length === this.selection.length && nodes.every((n, i) => n === this.selection[i]) && owner === this.selectedOwner;
+    if (same) return;
+    this.selection = [...nodes];
+    this.selectedOwner = owner;
+    this.emit('selection', { nodes: this.selection, owner });
+  }
+
+  /** Nodes whose owner param names `owner`: what clicking an owner in the viewport selects. */
+  nodesOfOwner(owner: string): string[] {
+    return this.graph.nodes
+      .filter((n) => {
+        const def = this.catalog.get(n.type);
+        return def?.owner && n.params[def.owner.param] === owner;
+      })
+      .map((n) => n.id);
+  }
+
+  /**
+   * Moves an object to a new world matrix while it is dragged: its basis is rewritten in place and
+   * the program evaluated again, with no compile. `done` writes the result into the scene document.
+   */
+  moveObject(id: string, world: ArrayLike<number>, done: boolean): boolean {
+    if (!this.rig.setObjectWorld(id, world)) return false;
+    this.rig.evaluate(this.frame);
+    this.emit('pose', { dragging: !done });
+    if (done && this.scene) {
+      const owner = this.rig.owner(id);
+      const basis = owner && 'basis' in owner ? owner.basis : undefined;
+      if (basis) {
+        const objects = this.scene.objects.map((o): SceneObject => (o.name === id ? { ...o, ...transformPropsFromMatrix(basis, o) } : o));
+        this.scene = { ...this.scene, objects };
+        this.emit('scene', { reason: 'move' });
+      }
+    }
+    return true;
+  }
+
+  /** The graph as a file: canonical text, with the scene inline when the graph carries it inline. */
+  save(): string {
+    return saveGraph(this.fileDocument());
+  }
+
+  fileDocument(): GraphDocument {
+    const inline = this.graph.scene !== undefined && typeof this.graph.scene === 'object' && this.graph.scene !== null;
+    return inline && this.scene ? { ...this.graph, scene: this.scene as unknown as JsonValue } : this.graph;
+  }
+
+  /** A node id not yet in the graph, from a node type: `constraint/damped-track` → `damped-track-2`. */
+  freshId(type: string, taken: ReadonlySet<string> = new Set()): string {
+    const base = type.slice(type.lastIndexOf('/') + 1) || 'node';
+    const ids = new Set(this.graph.nodes.map((n) => n.id));
+    for (let i = 1; ; i++) {
+      const id = i === 1 ? base : `${base}-${i}`;
+      if (!ids.has(id) && !taken.has(id)) return id;
+    }
+  }
+
+  private emit<K extends keyof SessionEvents>(type: K, detail: SessionEvents[K]['detail']): void {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  on<K extends keyof SessionEvents>(type: K, listener: (e: SessionEvents[K]) => void): () => void {
+    const l = listener as EventListener;
+    this.addEventListener(type, l);
+    return () => this.removeEventListener(type, l);
+  }
+}

@@ -1,0 +1,171 @@
+// The scene drawn the way Blender draws it: bones as octahedra from head to tail, empties as plain
+// axes, curves as lines. Built once per scene; `update` copies the evaluated matrices in place.
+import * as THREE from 'three';
+import type { SceneDocument } from '../../runtime/scene/types';
+
+export interface OwnerVisual {
+  id: string;
+  kind: 'bone' | 'empty' | 'curve' | 'armature';
+  /** What carries the owner's world matrix. */
+  root: THREE.Object3D;
+  /** Meshes a click can hit. */
+  pickables: THREE.Object3D[];
+  /** Bone length: the octahedron is scaled by it. */
+  length: number;
+  /** Materials to tint when selected. */
+  tint: THREE.Material[];
+}
+
+const BONE = new THREE.Color('#b9bdc4');
+const BONE_SELECTED = new THREE.Color('#4b8dff');
+const BONE_CONSTRAINED = new THREE.Color('#7fb2a0');
+const EMPTY_HANDLE = new THREE.Color('#f0a94a');
+
+/** A unit bone: head at the origin, tail at +Y 1, widest 0.1 along with half-width 0.1. */
+function boneGeometry(): THREE.BufferGeometry {
+  const w = 0.1;
+  const v = [
+    [0, 0, 0], [w, w, w], [w, w, -w], [-w, w, -w], [-w, w, w], [0, 1, 0],
+  ];
+  // Widest ring at y = 0.1 (x/z at ±0.1), a square cross-section like Blender's octahedral bone.
+  v[1] = [w, 0.1, 0]; v[2] = [0, 0.1, -w]; v[3] = [-w, 0.1, 0]; v[4] = [0, 0.1, w];
+  const faces = [[0, 2, 1], [0, 3, 2], [0, 4, 3], [0, 1, 4], [5, 1, 2], [5, 2, 3], [5, 3, 4], [5, 4, 1]];
+  const pos: number[] = [];
+  for (const f of faces) for (const i of f) pos.push(...v[i]);
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.Float32BufferAttribute(pos, 3));
+  g.computeVertexNormals();
+  return g;
+}
+
+function axesGeometry(size: number): THREE.BufferGeometry {
+  const p = [-size, 0, 0, size, 0, 0, 0, -size, 0, 0, size, 0, 0, 0, -size, 0, 0, size];
+  const c = [0.9, 0.3, 0.3, 0.9, 0.3, 0.3, 0.4, 0.85, 0.35, 0.4, 0.85, 0.35, 0.35, 0.55, 0.95, 0.35, 0.55, 0.95];
+  const g = new THREE.BufferGeometry();
+  g.setAttribute('position', new THREE.Float32BufferAttribute(p, 3));
+  g.setAttribute('color', new THREE.Float32BufferAttribute(c, 3));
+  return g;
+}
+
+export class RigView {
+  readonly group = new THREE.Group();
+  readonly visuals = new Map<string, OwnerVisual>();
+  private readonly boneGeo = boneGeometry();
+  private readonly boneEdges = new THREE.EdgesGeometry(this.boneGeo);
+  private readonly axesGeo = axesGeometry(0.25);
+  private readonly handleGeo = new THREE.OctahedronGeometry(0.035);
+  private readonly lengthScale = new THREE.Matrix4();
+
+  constructor(scene: SceneDocument) {
+    this.group.name = 'rig';
+    for (const o of scene.objects) {
+      if (o.type === 'ARMATURE') {
+        const root = new THREE.Object3D();
+        root.matrixAutoUpdate = false;
+        this.group.add(root);
+        this.visuals.set(o.name, { id: o.name, kind: 'armature', root, pickables: [], length: 0, tint: [] });
+        for (const b of o.bones ?? []) this.addBone(`${o.name}/${b.name}`, b.length);
+      } else if (o.type === 'EMPTY') {
+        this.addEmpty(o.name);
+      } else if (o.type === 'CURVE') {
+        this.addCurve(o.name, o.curve?.splines ?? []);
+      }
+    }
+  }
+
+  private addBone(id: string, length: number) {
+    const material = new THREE.MeshStandardMaterial({ color: BONE, roughness: 0.7, metalness: 0.05, flatShading: true });
+    const mesh = new THREE.Mesh(this.boneGeo, material);
+    const edges = new THREE.LineSegments(this.boneEdges, new THREE.LineBasicMaterial({ color: '#101214' }));
+    const root = new THREE.Object3D();
+    root.matrixAutoUpdate = false;
+    root.add(mesh, edges);
+    mesh.userData.ownerId = id;
+    this.group.add(root);
+    this.visuals.set(id, { id, kind: 'bone', root, pickables: [mesh], length, tint: [material] });
+  }
+
+  private addEmpty(id: string) {
+    const root = new THREE.Object3D();
+    root.matrixAutoUpdate = false;
+    const axes = new THREE.LineSegments(this.axesGeo, new THREE.LineBasicMaterial({ vertexColors: true }));
+    const material = new THREE.MeshBasicMaterial({ color: EMPTY_HANDLE });
+    const handle = new THREE.Mesh(this.handleGeo, material);
+    handle.userData.ownerId = id;
+    root.add(axes, handle);
+    this.group.add(root);
+    this.visuals.set(id, { id, kind: 'empty', root, pickables: [handle], length: 0, tint: [material] });
+  }
+
+  private addCurve(id: string, splines: { points: number[][]; cyclic?: boolean }[]) {
+    const root = new THREE.Object3D();
+    root.matrixAutoUpdate = false;
+    const pickables: THREE.Object3D[] = [];
+    const material = new THREE.LineBasicMaterial({ color: '#36c9a4' });
+    for (const s of splines) {
+      const g = new THREE.BufferGeometry().setFromPoints(s.points.map((p) => new THREE.Vector3(p[0], p[1], p[2])));
+      const line = s.cyclic ? new THREE.LineLoop(g, material) : new THREE.Line(g, material);
+      line.userData.ownerId = id;
+      root.add(line);
+      pickables.push(line);
+    }
+    this.group.add(root);
+    this.visuals.set(id, { id, kind: 'curve', root, pickables, length: 0, tint: [material] });
+  }
+
+  /** Copies every owner's evaluated world matrix into its visual. */
+  update(matrixOf: (id: string) => ArrayLike<number> | undefined): void {
+    for (const v of this.visuals.values()) {
+      const m = matrixOf(v.id);
+      if (!m) continue;
+      const target = v.root.matrix;
+      for (let i = 0; i < 16; i++) target.elements[i] = m[i];
+      if (v.kind === 'bone') {
+        const l = v.length;
+        this.lengthScale.makeScale(l, l, l);
+        target.multiply(this.lengthScale);
+      }
+      v.root.matrixWorldNeedsUpdate = true;
+    }
+  }
+
+  /** Tints selected owners and owners that have a constraint stack. */
+  highlight(selected: ReadonlySet<string>, constrained: ReadonlySet<string>): void {
+    for (const v of this.visuals.values()) {
+      for (const m of v.tint) {
+        const color = (m as THREE.MeshStandardMaterial).color;
+        if (!color) continue;
+        if (v.kind === 'bone') color.copy(selected.has(v.id) ? BONE_SELECTED : constrained.has(v.id) ? BONE_CONSTRAINED : BONE);
+        else if (v.kind === 'empty') color.copy(selected.has(v.id) ? BONE_SELECTED : EMPTY_HANDLE);
+        else if (v.kind === 'curve') color.set(selected.has(v.id) ? '#4b8dff' : '#36c9a4');
+      }
+    }
+  }
+
+  pickables(): THREE.Object3D[] {
+    return [...this.visuals.values()].flatMap((v) => v.pickables);
+  }
+
+  /** World-space box around everything drawn, for framing the camera. */
+  bounds(): THREE.Box3 {
+    this.group.updateMatrixWorld(true);
+    const box = new THREE.Box3();
+    for (const v of this.visuals.values()) {
+      if (v.kind === 'armature') continue;
+      box.expandByObject(v.root);
+    }
+    return box;
+  }
+
+  dispose(): void {
+    this.boneGeo.dispose();
+    this.boneEdges.dispose();
+    this.axesGeo.dispose();
+    this.handleGeo.dispose();
+    this.group.traverse((o) => {
+      const m = (o as THREE.Mesh).material;
+      if (m && !Array.isArray(m)) m.dispose();
+      if ((o as THREE.Line).isLine && (o as THREE.Line).geometry !== this.axesGeo && (o as THREE.Line).geometry !== this.boneEdges) (o as THREE.Line).geometry.dispose();
+    });
+  }
+}
