@@ -39,8 +39,12 @@ function isNumberArray(value: unknown, size: number): boolean {
 }
 
 // Node definitions spread optional fields, so a bound may be present but undefined.
+/** Canonical save keeps 12 significant digits, so a bound like π may come back a hair outside. */
+const SAVE_ROUNDING = 1e-11;
+
 function inRange(value: number, min: number | undefined, max: number | undefined): boolean {
-  return (min === undefined || value >= min) && (max === undefined || value <= max);
+  const slack = (bound: number) => SAVE_ROUNDING * Math.max(1, Math.abs(bound));
+  return (min === undefined || value >= min - slack(min)) && (max === undefined || value <= max + slack(max));
 }
 
 function numberPhrase(noun: string, min: number | undefined, max: number | undefined): string {

@@ -84,7 +84,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       objectType: so.type,
       source: so,
       pre: alloc(16),
-      final: alloc(16),
+      final: identity(alloc(16)),
       basis: basisMatrix(new Float64Array(16), so),
       parentInverse: matrixOrIdentity(so.matrix_parent_inverse),
       parent,
@@ -123,7 +123,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         objectType: 'BONE',
         source: sb,
         pre: alloc(16),
-        final: alloc(16),
+        final: identity(alloc(16)),
         armatureOwner: armature,
         parentBone: parentBone as BoneOwner | undefined,
         offset,
@@ -153,6 +153,12 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
 /** The owner a given owner's pre-constraint matrix depends on: parent object, parent bone or armature. */
 export function parentOwnerOf(o: RigOwner): RigOwner | undefined {
   return o.kind === 'object' ? o.parent : (o.parentBone ?? o.armatureOwner);
+}
+
+/** Finals start as identity, so an owner read across a set-aside cycle edge is never a zero matrix. */
+function identity(m: Float64Array): Float64Array {
+  mat4.identity(m);
+  return m;
 }
 
 function matrixOrIdentity(m: number[] | undefined): Float64Array {

@@ -46,6 +46,9 @@ export function run(argv: string[], io: Out): number {
       if (!opened.ok) return printErrors(opened.errors), 1;
       try {
         const program = compile(opened.graph, opened.scene);
+        for (const w of [...opened.warnings, ...program.warnings.map((x) => ({ ...x, file: positional[0] }))]) {
+          io.err(`${w.file}: ${w.pointer || '(file)'}: warning: ${w.message}`);
+        }
         if (command === 'eval') {
           const frame = options.frame === undefined ? 1 : Number(options.frame);
           if (!Number.isFinite(frame)) return io.err(`--frame: expected a number, got "${options.frame}"`), 1;
