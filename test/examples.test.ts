@@ -73,6 +73,27 @@ describe('examples', () => {
     expect(position(p.ownerMatrix('Prop')!)).toEqual(position(p.ownerMatrix('HandleB')!).map((x) => expect.closeTo(x, 12)));
   });
 
+  it('follow-path: the drone sits at 30% of the closed path\'s length, facing along it', () => {
+    const p = evaluated('follow-path.sinew.json');
+    const scene = JSON.parse(readFileSync(join(dir, 'rig.scene.json'), 'utf8'));
+    const curve = scene.objects.find((o: { name: string }) => o.name === 'Path');
+    const pts: number[][] = curve.curve.splines[0].points.map((q: number[]) => q.map((x, i) => x + curve.location[i]));
+    const segs = pts.map((a, i) => [a, pts[(i + 1) % pts.length]]);
+    const total = segs.reduce((s, [a, b]) => s + len(sub(b, a)), 0);
+    let remaining = 0.3 * total;
+    let expected: number[] = [];
+    let direction: number[] = [];
+    for (const [a, b] of segs) {
+      const l = len(sub(b, a));
+      if (remaining <= l) { expected = a.map((x, i) => x + (b[i] - x) * (remaining / l)); direction = unit(sub(b, a)); break; }
+      remaining -= l;
+    }
+    const drone = p.ownerMatrix('Drone')!;
+    expect(len(sub(position(drone), expected))).toBeLessThan(1e-9);
+    // Blender's frames are slerped between vertex directions, so the forward axis is near, not on, the segment.
+    expect(dot(unit(axis(drone, 1)), direction)).toBeGreaterThan(0.9);
+  });
+
   it('distance-influence: the glance influence is computed from the neck-to-target distance', () => {
     const p = evaluated('distance-influence.sinew.json');
     const head = p.ownerMatrix('Rig/Head')!;
