@@ -3,6 +3,7 @@ import type { NodeDefinition } from '../../define';
 import { armature } from './armature';
 import { childOf } from './child-of';
 import { floor } from './floor';
+import { followPath } from './follow-path';
 import { pivot } from './pivot';
 
-export const relationshipConstraints: NodeDefinition<any>[] = [childOf, floor, pivot, armature];
+export const relationshipConstraints: NodeDefinition<any>[] = [childOf, floor, followPath, pivot, armature];

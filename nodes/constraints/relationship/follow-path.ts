@@ -1,0 +1,153 @@
+// Follow Path (Blender's FOLLOW_PATH): places the owner on a curve, at a fixed fraction of its length
+// or by the curve's Evaluation Time, optionally turned along it and scaled by its radius. Blender
+// 3.4's `followpath_get_tarmat` / `followpath_evaluate` on the POLY path model of nodes/math/path.ts
+// (conformance README, measured fact 1).
+import { curve, defineNode, influence, param, transform, type CurveInfo } from '../../define';
+import { mat4Identity, mat4Multiply, mat4ToScale } from '../../math/matrix';
+import { preparePath, samplePath, type PreparedPath } from '../../math/path';
+import { quatToMat4 } from '../../math/quaternion';
+import { quatApplyTrack } from '../../math/track';
+import { finishOrPass, num, ownerInput, ownerSpaceParam } from './common';
+
+export const FORWARD_AXES = ['FORWARD_X', 'FORWARD_Y', 'FORWARD_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'] as const;
+export const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
+
+export interface FollowPathState {
+  /** The path of the target curve, or undefined when the target is not a curve (the owner is left alone). */
+  path: PreparedPath | undefined;
+  /** The curve's path settings (Blender's Curve data: ctime, pathlen, CU_PATH_CLAMP). */
+  evalTime: number;
+  pathDuration: number;
+  useClamp: boolean;
+  forward: number;
+  up: number;
+}
+
+const pos = new Float64Array(3);
+const quat = new Float64Array(4);
+const radius = new Float64Array(1);
+const totmat = new Float64Array(16);
+const tarmat = new Float64Array(16);
+const size = new Float64Array(3);
+const obsize = new Float64Array(3);
+
+export const followPath = defineNode<FollowPathState>({
+  type: 'constraint/follow-path',
+  label: 'Follow Path',
+  category: 'Relationship',
+  doc: 'Moves the owner along a curve, at a fixed fraction of its length or by the curve\'s Evaluation Time, optionally turned along it (Follow Curve) and scaled by its radius.',
+  inputs: {
+    owner: ownerInput(),
+    target: curve({ doc: 'The path: a curve from an Owner node of a curve object (its geometry and world matrix).', required: true }),
+    influence: influence(),
+  },
+  outputs: { owner: transform({ doc: 'The owner after Follow Path (world matrix).' }) },
+  params: {
+    useFixedLocation: {
+      ...param.bool(false, 'Fixed Position: place the owner at Offset Factor along the path. Off: follow the curve\'s Evaluation Time over its Path Duration (frames), minus Offset.'),
+      label: 'Fixed Position',
+    },
+    offsetFactor: {
+      ...param.float(0, 'With Fixed Position: where on the path, as a fraction of its length (0 = start, 1 = end). Cyclic paths wrap around; open paths continue straight past the ends.'),
+      label: 'Offset Factor',
+    },
+    offset: {
+      ...param.float(0, 'Without Fixed Position: frames subtracted from the curve\'s Evaluation Time before dividing by its Path Duration.', { unit: 'frames' }),
+      label: 'Offset',
+    },
+    useCurveFollow: { ...param.bool(false, 'Follow Curve: turn the owner with the path\'s direction (Forward and Up axes).'), label: 'Follow Curve' },
+    forwardAxis: {
+      ...param.choice(FORWARD_AXES, 'FORWARD_Y', 'With Follow Curve: the owner axis that points along the path.'),
+      label: 'Forward Axis',
+    },
+    upAxis: {
+      ...param.choice(UP_AXES, 'UP_Z', 'With Follow Curve: the owner axis that points up (along the path\'s normal).'),
+      label: 'Up Axis',
+    },
+    useCurveRadius: { ...param.bool(false, 'Curve Radius: scale the owner by the path\'s radius at that point.'), label: 'Curve Radius' },
+    ownerSpace: ownerSpaceParam(),
+  },
+  constraint: { targets: ['target'], ownerSpace: true },
+  blender: {
+    type: 'FOLLOW_PATH',
+    params: {
+      use_fixed_location: 'useFixedLocation',
+      offset_factor: 'offsetFactor',
+      offset: 'offset',
+      use_curve_follow: 'useCurveFollow',
+      forward_axis: 'forwardAxis',
+      up_axis: 'upAxis',
+      use_curve_radius: 'useCurveRadius',
+    },
+    // Blender's followpath_get_tarmat builds the target from the curve in world space and never
+    // converts it, so target_space has no effect.
+    ignore: ['target_space'],
+  },
+  bind(env, p) {
+    const info: CurveInfo | undefined = env.sourceOwner('target')?.curve;
+    return {
+      path: info ? preparePath(info.points, info.radius, info.cyclic, info.twist) : undefined,
+      evalTime: info?.evalTime ?? 0,
+      pathDuration: info?.pathDuration ?? 100,
+      useClamp: info?.useClamp ?? false,
+      forward: Math.max(0, FORWARD_AXES.indexOf(p.forwardAxis as (typeof FORWARD_AXES)[number])),
+      up: Math.max(0, UP_AXES.indexOf(p.upAxis as (typeof UP_AXES)[number])),
+    };
+  },
+  kernel(io, p, s) {
+    const own = io.in.owner;
+    const out = io.out.owner;
+    out.set(own);
+    if (!s.path) return;
+    followPathTarget(tarmat, io.in.target, s, p.useFixedLocation === true, num(p.offsetFactor), num(p.offset), p.useCurveFollow === true, p.useCurveRadius === true);
+    followPathApply(out, tarmat, own, p.useCurveRadius === true);
+    finishOrPass(out, own);
+  },
+});
+
+/** The path parameter: Offset Factor, or (Evaluation Time − Offset) / Path Duration clamped on open clamped paths. */
+export function pathTime(s: FollowPathState, fixed: boolean, offsetFactor: number, offset: number): number {
+  if (fixed) return offsetFactor;
+  let t = (s.evalTime - offset) / s.pathDuration;
+  if (!s.path!.cyclic && s.useClamp) t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return t;
+}
+
+/** Blender's `followpath_get_tarmat`: curve world · T(point) · R(frame) · S(radius). */
+export function followPathTarget(
+  out: Float64Array, curveWorld: ArrayLike<number>, s: FollowPathState,
+  fixed: boolean, offsetFactor: number, offset: number, follow: boolean, useRadius: boolean,
+): Float64Array {
+  samplePath(pos, quat, radius, s.path!, pathTime(s, fixed, offsetFactor, offset));
+  if (follow) {
+    quatApplyTrack(quat, quat, s.forward, s.up);
+    quatToMat4(totmat, quat);
+  } else {
+    mat4Identity(totmat);
+  }
+  if (useRadius) {
+    const r = radius[0];
+    for (let i = 0; i < 12; i++) if ((i & 3) !== 3) totmat[i] *= r;
+  }
+  totmat[12] = pos[0];
+  totmat[13] = pos[1];
+  totmat[14] = pos[2];
+  return mat4Multiply(out, curveWorld, totmat);
+}
+
+/** Blender's `followpath_evaluate`: target · owner, with the owner's column lengths kept unless Curve Radius is on. */
+export function followPathApply(out: Float64Array, target: ArrayLike<number>, own: ArrayLike<number>, useRadius: boolean): Float64Array {
+  mat4ToScale(size, own);
+  mat4Multiply(out, target, own);
+  if (!useRadius) {
+    mat4ToScale(obsize, out);
+    for (let c = 0; c < 3; c++) {
+      if (obsize[c] === 0) continue;
+      const f = size[c] / obsize[c];
+      out[4 * c] *= f;
+      out[4 * c + 1] *= f;
+      out[4 * c + 2] *= f;
+    }
+  }
+  return out;
+}
