@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { armature } from '../../../../nodes/constraints/relationship/armature';
 import type { OwnerHandle } from '../../../../nodes/define';
-import { allFinite, anyInfluence, anyMatrix, armatureObject, bound, evaluateGraph, IDENTITY, maxDiff, mul, oneNodeGraph, rigid, scene, sceneObject, translation } from './harness';
+import { allFinite, anyInfluence, anyMatrix, armatureObject, bound, evaluateGraph, IDENTITY, maxDiff, mul, oneNodeGraph, quaternion, rigid, scene, sceneObject, translation, trs, vec3 } from './harness';
 
 /** A bone handle as the runtime gives it to bind: rest matrix and the armature's live world matrix. */
 function boneHandle(rest: ArrayLike<number> = IDENTITY, armatureWorld: ArrayLike<number> = IDENTITY): OwnerHandle {
@@ -18,6 +18,8 @@ function boneHandle(rest: ArrayLike<number> = IDENTITY, armatureWorld: ArrayLike
   };
 }
 
+const uniform = fc.tuple(vec3, quaternion, fc.double({ min: 0.2, max: 3, noNaN: true })).map(([t, q, s]) => trs(t, q, [s, s, s]));
+const orthonormal = fc.tuple(vec3, quaternion).map(([t, q]) => trs(t, q, [1, 1, 1]));
 const rotZ = (a: number, t: readonly number[] = [0, 0, 0]) =>
   new Float64Array([Math.cos(a), Math.sin(a), 0, 0, -Math.sin(a), Math.cos(a), 0, 0, 0, 0, 1, 0, t[0], t[1], t[2], 1]);
 const scale = (s: number) => new Float64Array([s, 0, 0, 0, 0, s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1]);
@@ -34,7 +36,10 @@ function invertRigid(m: Float64Array): Float64Array {
 
 describe('Armature (hand-derived from Blender 3.4 armdef_evaluate)', () => {
   it('one bone at weight 1: the owner follows the bone\'s deform matrix W·rest⁻¹·A⁻¹', () => {
-    fc.assert(fc.property(rigid, rigid, rigid, rigid, fc.boolean(), (A, rest, pose, owner, dq) => {
+    // Bone rest matrices are orthonormal and armatures uniformly scaled here: with a sheared
+    // armature·rest product, Blender's orthogonalize_m4_stable leaves up to 1e-4 of shear in the
+    // dual-quaternion base frame (it only corrects |cos| > 1e-4), and the result is off by ~1e-5.
+    fc.assert(fc.property(uniform, orthonormal, rigid, rigid, fc.boolean(), (A, rest, pose, owner, dq) => {
       const W = mul(A, pose);
       const k = bound(armature, { useDeformPreserveVolume: dq }, { bone1: boneHandle(rest, A) });
       const want = mul(mul(mul(W, invertRigid(rest)), invertRigid(A)), owner);
@@ -45,7 +50,7 @@ describe('Armature (hand-derived from Blender 3.4 armdef_evaluate)', () => {
   });
 
   it('a bone in its rest pose leaves the owner where it is, whatever its weight', () => {
-    fc.assert(fc.property(rigid, rigid, rigid, fc.double({ min: 0.01, max: 1, noNaN: true }), fc.boolean(), (A, rest, owner, w, dq) => {
+    fc.assert(fc.property(uniform, orthonormal, rigid, fc.double({ min: 0.01, max: 1, noNaN: true }), fc.boolean(), (A, rest, owner, w, dq) => {
       const k = bound(armature, { useDeformPreserveVolume: dq }, { bone1: boneHandle(rest, A) });
       expect(maxDiff(k(owner, IDENTITY, { bone1: mul(A, rest), weight1: [w] }), owner)).toBeLessThan(1e-9 * (1 + maxAbs(owner)));
     }), { numRuns: 300 });
