@@ -12,6 +12,7 @@
 // Everything is allocated by `createChainWork` at compile time; solving allocates nothing.
 import { safeNormalize3 } from '../../math/finite';
 import { rotationBetweenToMat3 } from '../../math/rotation-between';
+import { ortho3 } from '../../math/vector';
 
 export interface ChainWork {
   /** Number of bones. */
@@ -258,9 +259,20 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
   } else {
     const tol = tolerance > 0 ? tolerance : 0;
     const end = K[n];
+    let prevErr = Infinity, kicks = 0, sinceKick = 0;
     while (used < iterations) {
       const ex = end[0] - G[0], ey = end[1] - G[1], ez = end[2] - G[2];
-      if (Math.sqrt(ex * ex + ey * ey + ez * ez) <= tol) break;
+      const err = Math.sqrt(ex * ex + ey * ey + ez * ez);
+      if (err <= tol) break;
+      // FABRIK cannot leave a line: a chain folded onto the goal line stalls short of a goal it
+      // could reach by bending. When the error stops shrinking, bow the interior joints sideways
+      // (each time in another plane about the goal line) and carry on.
+      if (sinceKick >= 8 && err > prevErr * 0.999 && kicks < 16) {
+        kick(K, n, seg, kicks++);
+        sinceKick = 0;
+      }
+      prevErr = err;
+      sinceKick++;
       used++;
       // Backward: the end on the goal, each joint pulled towards its child at its distance.
       end[0] = G[0]; end[1] = G[1]; end[2] = G[2];
@@ -277,6 +289,10 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
         b[0] = a[0] + va[0] * l; b[1] = a[1] + va[1] * l; b[2] = a[2] + va[2] * l;
       }
     }
+    // FABRIK converges slowly near the edges of the reachable region (a folded or nearly straight
+    // chain). Finish with the last two segments in closed form: when the goal is within their
+    // reach from joint n − 2, the chain end lands on it up to rounding.
+    if (n >= 2) finishLastTwo(K, n, seg, G);
   }
   wk.iterationsUsed = used;
   // Joint positions → minimal rotations, accumulated from the root.
@@ -292,6 +308,39 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
     prev = rot[i];
   }
   rebuild(wk);
+}
+
+/** Bows the interior joints away from the root-to-goal line `g`, in a plane that turns with `k`. */
+function kick(K: Float64Array[], n: number, seg: Float64Array, k: number): void {
+  ortho3(va, g);
+  unit(va);
+  cross(vb, g, va);
+  const t = k * 2.399963229728653; // golden angle: every kick in a new plane
+  const c = Math.cos(t), s = Math.sin(t);
+  for (let i = 1; i < n; i++) {
+    const a = 0.2 * Math.min(seg[i - 1], seg[i]) * Math.sin((Math.PI * i) / n);
+    const p = K[i];
+    p[0] += (va[0] * c + vb[0] * s) * a; p[1] += (va[1] * c + vb[1] * s) * a; p[2] += (va[2] * c + vb[2] * s) * a;
+  }
+}
+
+/** Moves joints n − 1 and n so the end is on G, keeping joint n − 2 and the bend plane, when G is within reach. */
+function finishLastTwo(K: Float64Array[], n: number, seg: Float64Array, G: ArrayLike<number>): void {
+  const A = K[n - 2], B = K[n - 1], C = K[n];
+  const l1 = seg[n - 2], l2 = seg[n - 1];
+  const D = safeNormalize3(g, G[0] - A[0], G[1] - A[1], G[2] - A[2]);
+  if (!(D > 0) || l1 <= 0 || D > l1 + l2 || D < Math.abs(l1 - l2)) return;
+  sub(w, B, A);
+  const along = dot(w, g);
+  w[0] -= g[0] * along; w[1] -= g[1] * along; w[2] -= g[2] * along;
+  if (unit(w) === 0) return;
+  let ca = (l1 * l1 + D * D - l2 * l2) / (2 * l1 * D);
+  ca = ca > 1 ? 1 : ca < -1 ? -1 : ca;
+  const sa = Math.sqrt(1 - ca * ca);
+  B[0] = A[0] + l1 * (ca * g[0] + sa * w[0]);
+  B[1] = A[1] + l1 * (ca * g[1] + sa * w[1]);
+  B[2] = A[2] + l1 * (ca * g[2] + sa * w[2]);
+  C[0] = G[0]; C[1] = G[1]; C[2] = G[2];
 }
 
 /** Fills `seg` from `joints`. */
