@@ -65,8 +65,8 @@ export const childOf = defineNode<ChildOfState>({
     inverse: { ...param.matrix('Parent inverse matrix (column-major), used when Set Inverse is off. Identity: the owner moves with the parent as if it had no inverse.'), label: 'Inverse' },
     ownerSpace: {
       ...ownerSpaceParam(),
-      default: 'WORLD',
-      doc: 'Space the owner is read in. Blender gives Child Of on a bone POSE space and evaluates it once: the result is used as a world matrix, not converted back (its inverse carries the armature matrix instead). Bones accept WORLD, POSE, LOCAL_WITH_PARENT and CUSTOM here; objects WORLD, LOCAL and CUSTOM.',
+      default: 'POSE',
+      doc: 'Space the owner is read in. POSE, Blender\'s choice when it adds Child Of to a bone: the bone is read in pose space and, as in Blender (CONSTRAINT_SPACEONCE), the result is used as a world matrix without converting back, which the armature matrix in its inverse accounts for. Objects have no pose space: for them POSE is WORLD. Bones accept WORLD, POSE, LOCAL_WITH_PARENT and CUSTOM; objects WORLD, POSE, LOCAL and CUSTOM.',
     },
     targetSpace: targetSpaceParam(),
     targetOrder: {

@@ -10,7 +10,14 @@ const obmat = new Float64Array(16);
 const tarmat = new Float64Array(16);
 const imat = new Float64Array(16);
 
-export const floor = defineNode({
+export interface FloorState {
+  /** 0, 1, 2 for X, Y, Z. */
+  axis: number;
+  /** FLOOR_NEGATIVE_*: keep the owner below the plane. */
+  negative: boolean;
+}
+
+export const floor = defineNode<FloorState>({
   type: 'constraint/floor',
   label: 'Floor',
   category: 'Relationship',
@@ -37,7 +44,11 @@ export const floor = defineNode({
     type: 'FLOOR',
     params: { floor_location: 'floorLocation', offset: 'offset', use_rotation: 'useRotation' },
   },
-  kernel(io, p) {
+  bind(_env, p) {
+    const loc = String(p.floorLocation);
+    return { axis: loc.endsWith('X') ? 0 : loc.endsWith('Y') ? 1 : 2, negative: loc.startsWith('FLOOR_NEGATIVE_') };
+  },
+  kernel(io, p, s) {
     const own = io.in.owner;
     const tar = io.in.target;
     const out = io.out.owner;
@@ -52,9 +63,7 @@ export const floor = defineNode({
       mat4Multiply(obmat, imat, obmat);
       mat4Identity(tarmat);
     }
-    const loc = String(p.floorLocation);
-    const negative = loc.startsWith('FLOOR_NEGATIVE_');
-    const axis = loc.endsWith('X') ? 0 : loc.endsWith('Y') ? 1 : 2;
+    const { axis, negative } = s;
     const t = tarmat[12 + axis];
     const o = obmat[12 + axis] - offset;
     const below = negative ? o > t : t > o;

@@ -145,6 +145,16 @@ describe('Child Of', () => {
     expect(maxDiff(bone.final, want)).toBeLessThan(1e-12);
   });
 
+  it('by default (POSE, Blender\'s choice) an object is parented in world space and a bone in pose space', () => {
+    const arm = armatureObject('Arm', [1, 2, 3], [0, 0, Math.SQRT1_2, Math.SQRT1_2], [2, 2, 2], { Bone: { location: [0.2, 0, 0.1] } });
+    const sc = scene([arm, sceneObject('Owner', [1, 0, 0], [0.1, 0, 0, 1], [1, 2, 1]), sceneObject('Target', [0.5, -1, 2], [0.2, 0.1, 0, 0.97], [1, 1.5, 1])]);
+    const obj = evaluateGraph(oneNodeGraph(childOf, 'Owner', {}, { target: 'Target' }), sc);
+    const o = obj.owners.find((x) => x.id === 'Owner')!;
+    expect(maxDiff(o.final, mul(obj.ownerMatrix('Target')!, o.pre))).toBeLessThan(1e-12);
+    const bone = evaluateGraph(oneNodeGraph(childOf, 'Arm/Bone', { setInverse: true }, { target: 'Target' }), sc).owners.find((x) => x.id === 'Arm/Bone')!;
+    expect(maxDiff(bone.final, bone.pre)).toBeLessThan(1e-12);
+  });
+
   it('refuses LOCAL owner space on a bone (Blender would not convert the result back)', () => {
     const sc = scene([armatureObject(), sceneObject('Target', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1])]);
     expect(() => evaluateGraph(oneNodeGraph(childOf, 'Arm/Bone', { ownerSpace: 'LOCAL' }, { target: 'Target' }), sc)).toThrow(/LOCAL is not supported/);
