@@ -1,0 +1,209 @@
+// Edits to a graph document, as plain data. Applying one returns a new document (the input is never
+// changed; unchanged nodes and links are shared) and the exact edit that undoes it, computed from
+// the document it was applied to. Being data, edits can be logged, sent to a worker or replayed.
+import type { GraphDocument, GraphLink, GraphNode, JsonValue, LinkEnd } from './types';
+
+/** A link and the index it held in `links`, so undo puts it back where it was. */
+export interface IndexedLink {
+  index: number;
+  link: GraphLink;
+}
+
+export type Edit =
+  /** Inserts a node (at the end unless `index` is given), then `links` at their indices. */
+  | { kind: 'add-node'; node: GraphNode; index?: number; links?: readonly IndexedLink[] }
+  /** Removes a node and every link to or from it. */
+  | { kind: 'remove-node'; id: string }
+  /** Links an output to an input. A link already into that input is replaced in place. */
+  | { kind: 'connect'; link: GraphLink; index?: number }
+  /** Removes the link with exactly these ends. */
+  | { kind: 'disconnect'; link: GraphLink }
+  /** Sets a param; with `value` left out, removes it so the default applies again. */
+  | { kind: 'set-param'; node: string; name: string; value?: JsonValue }
+  | { kind: 'move-node'; node: string; position: readonly [number, number] }
+  /** Several edits as one step, e.g. deleting a selection. */
+  | { kind: 'batch'; label: string; edits: readonly Edit[] };
+
+export interface Applied {
+  graph: GraphDocument;
+  /** Applied to `graph`, gives back the document the edit was applied to. */
+  inverse: Edit;
+}
+
+/** An edit that cannot apply to this document: a bug in the caller, not a problem in a file. */
+export class GraphEditError extends Error {
+  override name = 'GraphEditError';
+  constructor(
+    readonly code: 'no-such-node' | 'duplicate-node-id' | 'no-such-link' | 'bad-index',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const addNode = (node: GraphNode, index?: number): Edit => ({ kind: 'add-node', node, ...(index !== undefined && { index }) });
+export const removeNode = (id: string): Edit => ({ kind: 'remove-node', id });
+export const connect = (from: LinkEnd, to: LinkEnd): Edit => ({ kind: 'connect', link: { from, to } });
+export const disconnect = (from: LinkEnd, to: LinkEnd): Edit => ({ kind: 'disconnect', link: { from, to } });
+export const setParam = (node: string, name: string, value: JsonValue | undefined): Edit =>
+  value === undefined ? { kind: 'set-param', node, name } : { kind: 'set-param', node, name, value };
+export const moveNode = (node: string, position: readonly [number, number]): Edit => ({ kind: 'move-node', node, position });
+export const batch = (label: string, edits: readonly Edit[]): Edit => ({ kind: 'batch', label, edits });
+
+/** Applies an edit; throws GraphEditError when it names a node or link the document does not have. */
+export function applyEdit(graph: GraphDocument, edit: Edit): Applied {
+  switch (edit.kind) {
+    case 'add-node':
+      return applyAddNode(graph, edit.node, edit.index, edit.links ?? []);
+    case 'remove-node':
+      return applyRemoveNode(graph, edit.id);
+    case 'connect':
+      return applyConnect(graph, edit.link, edit.index);
+    case 'disconnect':
+      return applyDisconnect(graph, edit.link);
+    case 'set-param':
+      return applySetParam(graph, edit.node, edit.name, edit.value);
+    case 'move-node':
+      return applyMoveNode(graph, edit.node, edit.position);
+    case 'batch':
+      return applyBatch(graph, edit.label, edit.edits);
+  }
+}
+
+/** What the edit does, for menus: "Undo Move node "arm"". */
+export function labelOf(edit: Edit): string {
+  switch (edit.kind) {
+    case 'add-node':
+      return `Add node "${edit.node.id}"`;
+    case 'remove-node':
+      return `Remove node "${edit.id}"`;
+    case 'connect':
+      return `Connect ${endLabel(edit.link.from)} to ${endLabel(edit.link.to)}`;
+    case 'disconnect':
+      return `Disconnect ${endLabel(edit.link.from)} from ${endLabel(edit.link.to)}`;
+    case 'set-param':
+      return edit.value === undefined ? `Reset ${edit.node}.${edit.name}` : `Set ${edit.node}.${edit.name}`;
+    case 'move-node':
+      return `Move node "${edit.node}"`;
+    case 'batch':
+      return edit.label;
+  }
+}
+
+function endLabel(end: LinkEnd): string {
+  return `${end.node}.${end.socket}`;
+}
+
+function applyAddNode(graph: GraphDocument, node: GraphNode, index: number | undefined, links: readonly IndexedLink[]): Applied {
+  if (graph.nodes.some((n) => n.id === node.id)) throw new GraphEditError('duplicate-node-id', `a node with id "${node.id}" already exists`);
+  const at = checkIndex(index ?? graph.nodes.length, graph.nodes.length, 'node');
+  const nodes = [...graph.nodes.slice(0, at), node, ...graph.nodes.slice(at)];
+  const ids = new Set(nodes.map((n) => n.id));
+  const restored = [...graph.links];
+  // Ascending order, so each index is final when its link goes in.
+  for (const { index: i, link } of [...links].sort((a, b) => a.index - b.index)) {
+    requireEnds(ids, link);
+    restored.splice(checkIndex(i, restored.length, 'link'), 0, link);
+  }
+  return { graph: { ...graph, nodes, links: restored }, inverse: { kind: 'remove-node', id: node.id } };
+}
+
+function applyRemoveNode(graph: GraphDocument, id: string): Applied {
+  const index = nodeIndex(graph, id);
+  const removed: IndexedLink[] = [];
+  const links = graph.links.filter((link, i) => {
+    const touches = link.from.node === id || link.to.node === id;
+    if (touches) removed.push({ index: i, link });
+    return !touches;
+  });
+  const nodes = graph.nodes.filter((_, i) => i !== index);
+  return {
+    graph: { ...graph, nodes, links },
+    inverse: { kind: 'add-node', node: graph.nodes[index]!, index, links: removed },
+  };
+}
+
+function applyConnect(graph: GraphDocument, link: GraphLink, index: number | undefined): Applied {
+  requireEnds(new Set(graph.nodes.map((n) => n.id)), link);
+  const existing = graph.links.findIndex((l) => sameEnd(l.to, link.to));
+  if (existing >= 0) {
+    const links = graph.links.map((l, i) => (i === existing ? link : l));
+    return { graph: { ...graph, links }, inverse: { kind: 'connect', link: graph.links[existing]! } };
+  }
+  const at = checkIndex(index ?? graph.links.length, graph.links.length, 'link');
+  const links = [...graph.links.slice(0, at), link, ...graph.links.slice(at)];
+  return { graph: { ...graph, links }, inverse: { kind: 'disconnect', link } };
+}
+
+function applyDisconnect(graph: GraphDocument, link: GraphLink): Applied {
+  const index = graph.links.findIndex((l) => sameEnd(l.from, link.from) && sameEnd(l.to, link.to));
+  if (index < 0) throw new GraphEditError('no-such-link', `there is no link from ${endLabel(link.from)} to ${endLabel(link.to)}`);
+  const links = graph.links.filter((_, i) => i !== index);
+  return { graph: { ...graph, links }, inverse: { kind: 'connect', link: graph.links[index]!, index } };
+}
+
+function applySetParam(graph: GraphDocument, id: string, name: string, value: JsonValue | undefined): Applied {
+  const index = nodeIndex(graph, id);
+  const node = graph.nodes[index]!;
+  const had = Object.hasOwn(node.params, name);
+  if (!had && value === undefined) return { graph, inverse: setParam(id, name, undefined) };
+  // Built from entries, so a param named "__proto__" stays a param. A changed param keeps its place.
+  const entries: [string, JsonValue][] = Object.entries(node.params);
+  const next =
+    value === undefined
+      ? entries.filter(([key]) => key !== name)
+      : had
+        ? entries.map(([key, v]): [string, JsonValue] => [key, key === name ? value : v])
+        : [...entries, [name, value] as [string, JsonValue]];
+  return {
+    graph: replaceNode(graph, index, { ...node, params: Object.fromEntries(next) }),
+    inverse: setParam(id, name, had ? node.params[name] : undefined),
+  };
+}
+
+function applyMoveNode(graph: GraphDocument, id: string, position: readonly [number, number]): Applied {
+  const index = nodeIndex(graph, id);
+  const node = graph.nodes[index]!;
+  return {
+    graph: replaceNode(graph, index, { ...node, position: [position[0], position[1]] }),
+    inverse: { kind: 'move-node', node: id, position: [node.position[0], node.position[1]] },
+  };
+}
+
+function applyBatch(graph: GraphDocument, label: string, edits: readonly Edit[]): Applied {
+  const inverses: Edit[] = [];
+  let current = graph;
+  for (const edit of edits) {
+    const applied = applyEdit(current, edit);
+    current = applied.graph;
+    inverses.push(applied.inverse);
+  }
+  return { graph: current, inverse: { kind: 'batch', label, edits: inverses.reverse() } };
+}
+
+function replaceNode(graph: GraphDocument, index: number, node: GraphNode): GraphDocument {
+  return { ...graph, nodes: graph.nodes.map((n, i) => (i === index ? node : n)) };
+}
+
+function nodeIndex(graph: GraphDocument, id: string): number {
+  const index = graph.nodes.findIndex((n) => n.id === id);
+  if (index < 0) throw new GraphEditError('no-such-node', `there is no node with id "${id}"`);
+  return index;
+}
+
+function requireEnds(ids: ReadonlySet<string>, link: GraphLink): void {
+  for (const end of [link.from, link.to]) {
+    if (!ids.has(end.node)) throw new GraphEditError('no-such-node', `cannot link ${endLabel(end)}: there is no node with id "${end.node}"`);
+  }
+}
+
+function checkIndex(index: number, length: number, what: string): number {
+  if (!Number.isInteger(index) || index < 0 || index > length) {
+    throw new GraphEditError('bad-index', `cannot insert a ${what} at index ${index}; there are ${length}`);
+  }
+  return index;
+}
+
+function sameEnd(a: LinkEnd, b: LinkEnd): boolean {
+  return a.node === b.node && a.socket === b.socket;
+}
