@@ -31,10 +31,20 @@ export function loadGraph(source: string | unknown, catalog?: Catalog, options: 
   if (!migrated.ok) return refuse([migrated.error]);
   const file = migrated.file;
   const semantics = checkSemantics(file, catalog);
-  const errors = [...checkAgainstSchema(file), ...semantics.errors];
+  const errors = [...checkAgainstSchema(file).map((e) => withNodeId(e, file)), ...semantics.errors];
   if (errors.length > 0) return { ok: false, errors, warnings: semantics.warnings };
   // The schema and the semantic checks together establish every property GraphDocument promises.
   return { ok: true, graph: file as unknown as GraphDocument, warnings: semantics.warnings };
+}
+
+/** Errors inside a node name its id too, so the editor can select the node, when the id is readable. */
+function withNodeId(error: GraphError, file: RawGraph): GraphError {
+  const match = /^\/nodes\/(\d+)(?:\/|$)/.exec(error.pointer);
+  const nodes = file['nodes'];
+  if (match === null || !Array.isArray(nodes)) return error;
+  const node: unknown = nodes[Number(match[1])];
+  const id = typeof node === 'object' && node !== null ? (node as RawGraph)['id'] : undefined;
+  return typeof id === 'string' && id !== '' ? { ...error, nodeId: id } : error;
 }
 
 function refuse(errors: GraphError[]): LoadResult {
