@@ -4,7 +4,7 @@
 import { defineNode, float, influence, param, transform, type BoneInfo } from '../../define';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
 import { invertMat4, mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
-import { finishOrPass, ownerInput, ownerSpaceParam } from './common';
+import { finishOrPass, ownerInput, ownerSpaceParam, spaceInput } from './common';
 
 /** How many bone targets one node takes. */
 export const ARMATURE_SLOTS = 4;
@@ -47,6 +47,7 @@ export const armature = defineNode<ArmatureState>({
   inputs: {
     owner: ownerInput(),
     ...boneInputs,
+    space: spaceInput(),
     influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after Armature (world matrix).' }) },

@@ -7,7 +7,7 @@ import { mat4Identity, mat4Multiply, mat4ToScale } from '../../math/matrix';
 import { preparePath, samplePath, type PreparedPath } from '../../math/path';
 import { quatToMat4 } from '../../math/quaternion';
 import { quatApplyTrack } from '../../math/track';
-import { finishOrPass, num, ownerInput, ownerSpaceParam } from './common';
+import { finishOrPass, num, ownerInput, ownerSpaceParam, spaceInput } from './common';
 
 export const FORWARD_AXES = ['FORWARD_X', 'FORWARD_Y', 'FORWARD_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'] as const;
 export const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
@@ -39,6 +39,7 @@ export const followPath = defineNode<FollowPathState>({
   inputs: {
     owner: ownerInput(),
     target: curve({ doc: 'The path: a curve from an Owner node of a curve object (its geometry and world matrix).', required: true }),
+    space: spaceInput(),
     influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after Follow Path (world matrix).' }) },

@@ -4,7 +4,7 @@ import { defineNode, influence, param, transform, type OwnerHandle } from '../..
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { copyMat3FromMat4, normalizeMat3 } from '../../math/matrix';
 import { mat3NormalizedToQuat, quatToAxisAngle } from '../../math/quaternion';
-import { BBONE_IGNORED, headTailParam, num, ORDER_CHOICES, ownerInput, ownerSpaceParam, rotationOrderOf, targetSpaceParam } from './common';
+import { BBONE_IGNORED, headTailParam, num, ORDER_CHOICES, ownerInput, ownerSpaceParam, rotationOrderOf, spaceInput, targetSpaceParam } from './common';
 
 export const ROTATION_RANGES = ['ALWAYS_ACTIVE', 'NX', 'NY', 'NZ', 'X', 'Y', 'Z'] as const;
 
@@ -31,6 +31,7 @@ export const pivot = defineNode<PivotState>({
   inputs: {
     owner: ownerInput(),
     target: transform({ doc: 'Optional pivot object or bone: its location plus Offset is the pivot. Unconnected: the pivot comes from Offset alone.' }),
+    space: spaceInput(),
     influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after Pivot (world matrix).' }) },
