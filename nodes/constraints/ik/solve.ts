@@ -208,6 +208,12 @@ export function solveTwoBone(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike
     // Elbow on the goal line: any plane through it; the same choice as the measured model.
     if (Math.abs(g[0]) < 0.9) { w[0] = 0; w[1] = g[2]; w[2] = -g[1]; } else { w[0] = -g[2]; w[1] = 0; w[2] = g[0]; }
     unit(w);
+  } else {
+    // w came from a difference that may have cancelled: project once more so it is exactly ⟂ g
+    // (else a nearly straight chain misses the goal by |rounding| / |w|).
+    const again = dot(w, g);
+    w[0] -= g[0] * again; w[1] -= g[1] * again; w[2] -= g[2] * again;
+    unit(w);
   }
   const E = vd;
   if (D >= L1 + L2) {

@@ -96,8 +96,23 @@ describe('constraint/ik: two bones in closed form', () => {
         const program = evaluate(scene, stackGraph(scene, tipId(2), 'constraint/ik', { chainCount: 2 }, { target: { owner: 'Target' } }));
         expect(dist(ends(program, tipId(2)).tail, G)).toBeLessThan(1e-9 * armScale * 10);
       }),
-      { numRuns: 100 },
+      { numRuns: Number(process.env.IK_RUNS ?? 100) },
     );
+  });
+});
+
+describe('constraint/ik: nearly straight two-bone chain (bend plane from a cancelled difference)', () => {
+  it('still reaches the target to 1e-9', () => {
+    // Found by the property above: the elbow direction ⟂ the goal came from a 1e-12 residue.
+    const joints: V3[] = [[0, 0, 0], [0.3, 0, 0], [0.6, 1.1998759278901961e-12, 0]];
+    const g: V3 = [-0.0000019952284245281807, -0.707104073247412, 0.7071094891124979];
+    const local = add([0, 0, 0], g, 0.012 + (0.588 - 0.012) * 0.1);
+    const arm = { location: [0.3, -0.2, 0.5], rotation_mode: 'XYZ' as const, rotation_euler: [0, 0, 0], scale: [0.5, 0.5, 0.5] };
+    const A = worldOf(chainScene({ joints, armature: arm }), 'Arm');
+    const G: V3 = [0, 1, 2].map((r) => A[r] * local[0] + A[4 + r] * local[1] + A[8 + r] * local[2] + A[12 + r]) as V3;
+    const scene = chainScene({ joints, armature: arm }, [empty('Target', G)]);
+    const program = evaluate(scene, stackGraph(scene, tipId(2), 'constraint/ik', { chainCount: 2 }, { target: { owner: 'Target' } }));
+    expect(dist(ends(program, tipId(2)).tail, G)).toBeLessThan(1e-9);
   });
 });
 
