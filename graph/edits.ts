@@ -41,6 +41,7 @@ export class GraphEditError extends Error {
   }
 }
 
+// Constructors, so call sites read as sentences: history.perform(graph, moveNode('arm', [0, 40])).
 export const addNode = (node: GraphNode, index?: number): Edit => ({ kind: 'add-node', node, ...(index !== undefined && { index }) });
 export const removeNode = (id: string): Edit => ({ kind: 'remove-node', id });
 export const connect = (from: LinkEnd, to: LinkEnd): Edit => ({ kind: 'connect', link: { from, to } });
