@@ -71,8 +71,13 @@ function point(out: Float64Array, m: ArrayLike<number>, v: ArrayLike<number>): F
   return out;
 }
 
+/** |(x, y, z)| without overflow (curves may sit at 1e300). */
 function len3(x: number, y: number, z: number): number {
-  return Math.sqrt(x * x + y * y + z * z);
+  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
+  const m = ax > ay ? (ax > az ? ax : az) : ay > az ? ay : az;
+  if (m === 0 || m === Infinity || m !== m) return m === 0 ? 0 : m;
+  const sx = x / m, sy = y / m, sz = z / m;
+  return m * Math.sqrt(sx * sx + sy * sy + sz * sz);
 }
 
 function scaleColumn(m: Float64Array, c: number, k: number): void {
