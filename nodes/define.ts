@@ -59,6 +59,8 @@ export interface OwnerHandle {
   id: string;
   kind: 'object' | 'bone';
   objectType: 'EMPTY' | 'ARMATURE' | 'CURVE' | 'BONE';
+  /** Euler order of the owner's rotation mode; XYZ for quaternion and axis-angle, as Blender. */
+  rotationOrder: 'XYZ' | 'XZY' | 'YXZ' | 'YZX' | 'ZXY' | 'ZYX';
   /** World matrix before constraints. */
   pre: Float64Array;
   /** World matrix after constraints (and after IK for chain bones). */
@@ -73,6 +75,8 @@ export interface BindEnv {
   owner(id: string): OwnerHandle | undefined;
   /** The owner whose matrix reaches this input through an owner node, if any. */
   sourceOwner(input: string): OwnerHandle | undefined;
+  /** Whether an input has a link (whatever feeds it). */
+  connected(input: string): boolean;
   /** The owner whose stack this node is in (traced along `owner` sockets), if any. */
   stackOwner(): OwnerHandle | undefined;
   /** Current frame, a view of length 1. */

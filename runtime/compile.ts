@@ -184,12 +184,19 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   for (const o of rig.owners) {
     stepOf.set(`pre:${o.id}`, () => computePre(o));
     if (!stackWriters.has(o)) stepOf.set(`stack:${o.id}`, () => o.final.set(o.pre));
+    else if (o.bone?.connected && !chainOf.has(o)) {
+      // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
+      // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.
+      const { pre, final } = o;
+      stepOf.set(`stack:${o.id}`, () => { final[12] = pre[12]; final[13] = pre[13]; final[14] = pre[14]; });
+    }
   }
   for (const c of live) {
     const env: BindEnv = {
       nodeId: c.node.id,
       owner: (id) => rig.byId.get(id),
       sourceOwner: (input) => sourceOwner(c, input),
+      connected: (input) => c.sources.has(input),
       stackOwner: () => stackOwner(c),
       frame,
       fail: (message, at) => {

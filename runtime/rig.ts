@@ -2,7 +2,7 @@
 import { mat4 } from 'gl-matrix';
 import type { CurveInfo, OwnerHandle } from '../nodes/define';
 import { basisMatrix } from './scene/basis';
-import type { InheritScale, SceneBone, SceneDocument, SceneObject } from './scene/types';
+import { EULER_ORDERS, type EulerOrder, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {
   kind: 'object';
@@ -82,6 +82,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       id: so.name,
       kind: 'object',
       objectType: so.type,
+      rotationOrder: eulerOrderOf(so.rotation_mode),
       source: so,
       pre: alloc(16),
       final: identity(alloc(16)),
@@ -121,6 +122,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         id,
         kind: 'bone',
         objectType: 'BONE',
+        rotationOrder: eulerOrderOf(sb.pose?.rotation_mode),
         source: sb,
         pre: alloc(16),
         final: identity(alloc(16)),
@@ -153,6 +155,10 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
 /** The owner a given owner's pre-constraint matrix depends on: parent object, parent bone or armature. */
 export function parentOwnerOf(o: RigOwner): RigOwner | undefined {
   return o.kind === 'object' ? o.parent : (o.parentBone ?? o.armatureOwner);
+}
+
+function eulerOrderOf(mode: RotationMode | undefined): EulerOrder {
+  return mode && (EULER_ORDERS as readonly string[]).includes(mode) ? (mode as EulerOrder) : 'XYZ';
 }
 
 /** Finals start as identity, so an owner read across a set-aside cycle edge is never a zero matrix. */

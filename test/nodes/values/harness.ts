@@ -19,6 +19,7 @@ export function fakeEnv(frame = 1): BindEnv {
     nodeId: 'n',
     owner: () => undefined,
     sourceOwner: () => undefined,
+    connected: () => false,
     stackOwner: () => undefined,
     frame: new Float64Array([frame]),
     fail: (m) => { throw new Error(m); },

@@ -13,7 +13,7 @@ import { allFinite, anyInfluence, anyMatrix, armatureObject, bound, evaluateGrap
 function boneHandle(rest: ArrayLike<number> = IDENTITY, armatureWorld: ArrayLike<number> = IDENTITY): OwnerHandle {
   const arm = { id: 'Arm', kind: 'object', objectType: 'ARMATURE', pre: new Float64Array(armatureWorld), final: new Float64Array(armatureWorld) } as OwnerHandle;
   return {
-    id: 'Arm/B', kind: 'bone', objectType: 'BONE', pre: new Float64Array(16), final: new Float64Array(16),
+    id: 'Arm/B', kind: 'bone', objectType: 'BONE', rotationOrder: 'XYZ', pre: new Float64Array(16), final: new Float64Array(16),
     bone: { armature: arm, parent: undefined, length: 1, restMatrix: new Float64Array(rest), connected: false },
   };
 }

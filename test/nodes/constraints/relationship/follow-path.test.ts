@@ -11,7 +11,7 @@ function curveHandle(points: number[][], cyclic = false, extra: Partial<CurveInf
     radius: Float64Array.from(points.map(() => 1)),
     cyclic, pathDuration: 100, evalTime: 0, useClamp: true, twist: 'MINIMUM', ...extra,
   };
-  return { id: 'Path', kind: 'object', objectType: 'CURVE', pre: new Float64Array(16), final: new Float64Array(16), curve };
+  return { id: 'Path', kind: 'object', objectType: 'CURVE', rotationOrder: 'XYZ', pre: new Float64Array(16), final: new Float64Array(16), curve };
 }
 
 const coord = fc.double({ min: -5, max: 5, noNaN: true });

@@ -22,6 +22,7 @@ export function env(sources: Record<string, OwnerHandle> = {}, stackOwner?: Owne
     nodeId: 'n',
     owner: () => undefined,
     sourceOwner: (input) => sources[input],
+    connected: (input) => sources[input] !== undefined,
     stackOwner: () => stackOwner,
     frame: new Float64Array([1]),
     fail: (m) => { throw new Error(m); },

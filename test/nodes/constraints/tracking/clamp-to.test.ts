@@ -9,7 +9,7 @@ const combos = choiceCombos(clampTo);
 function curveOwner(points: number[][], cyclic: boolean): OwnerHandle {
   const m = new Float64Array(IDENTITY);
   return {
-    id: 'Path', kind: 'object', objectType: 'CURVE', pre: m, final: m,
+    id: 'Path', kind: 'object', objectType: 'CURVE', rotationOrder: 'XYZ', pre: m, final: m,
     curve: { points: new Float64Array(points.flat()), radius: new Float64Array(points.length).fill(1), cyclic, pathDuration: 100, evalTime: 0, useClamp: true, twist: 'MINIMUM' },
   };
 }

@@ -18,6 +18,7 @@ export function env(sources: Record<string, OwnerHandle> = {}): BindEnv {
     nodeId: 'n',
     owner: () => undefined,
     sourceOwner: (input) => sources[input],
+    connected: (input) => sources[input] !== undefined,
     stackOwner: () => undefined,
     frame: new Float64Array([1]),
     fail: (m) => { throw new Error(m); },
