@@ -92,7 +92,7 @@ function limitBulge(bulge: number, useMin: boolean, min: number, useMax: boolean
     const range = bmax - 1;
     const scale = range > 0 ? 1 / range : 0;
     const soft = 1 + (range * Math.atan((bulge - 1) * scale)) / (Math.PI / 2);
-    bulge = soft + (hard - soft) * smooth;
+    bulge = smooth * soft + (1 - smooth) * hard; // Blender's interpf(soft, hard, smooth)
   }
   if (bulge < 1 && useMin) {
     const bmin = Math.min(Math.max(min, 0), 1);
@@ -100,7 +100,7 @@ function limitBulge(bulge: number, useMin: boolean, min: number, useMax: boolean
     const range = 1 - bmin;
     const scale = range > 0 ? 1 / range : 0;
     const soft = 1 - (range * Math.atan((1 - bulge) * scale)) / (Math.PI / 2);
-    bulge = soft + (hard - soft) * smooth;
+    bulge = smooth * soft + (1 - smooth) * hard; // Blender's interpf(soft, hard, smooth)
   }
   return bulge;
 }
@@ -188,7 +188,7 @@ export const splineIk = defineNode<SplineIkState>({
     useBulgeMax: { ...param.bool(false, 'VOLUME_PRESERVE: limit how thick the bones get.'), label: 'Use Volume Max' },
     bulgeMin: { ...param.float(1, 'VOLUME_PRESERVE: the smallest X/Z volume factor (0…1).', { min: 0, max: 1 }), label: 'Volume Min' },
     bulgeMax: { ...param.float(1, 'VOLUME_PRESERVE: the largest X/Z volume factor (≥ 1).', { min: 1, max: 100 }), label: 'Volume Max' },
-    bulgeSmooth: { ...param.float(0, 'VOLUME_PRESERVE: 0 limits softly (an arctangent curve), 1 clamps hard.', { min: 0, max: 1 }), label: 'Smooth' },
+    bulgeSmooth: { ...param.float(0, 'VOLUME_PRESERVE: how softly the Min/Max limits are reached: 0 clamps hard, 1 eases in along an arctangent.', { min: 0, max: 1 }), label: 'Smooth' },
   },
   constraint: { targets: ['target'], blend: 'self' },
   blender: {
