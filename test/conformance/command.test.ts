@@ -1,0 +1,39 @@
+// `sinew conformance` over the shipped Blender fixtures, and over another folder of fixtures in the
+// same format (no manifest there: each case at 1e-5, scope all), with no change to the code.
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../runtime/cli/main';
+
+const fixtures = join(__dirname, '../../../shared/conformance/fixtures');
+
+function conformance(...dirs: string[]) {
+  const out: string[] = [];
+  const code = run(['conformance', ...dirs], { out: (s) => out.push(s), err: (s) => out.push(s) });
+  return { code, lines: out };
+}
+
+describe('sinew conformance', () => {
+  it('passes every shipped Blender fixture at its manifest tolerance', () => {
+    const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as { cases: unknown[] };
+    const { code, lines } = conformance(fixtures);
+    expect(lines.filter((l) => l.startsWith('FAIL')), 'failing cases').toEqual([]);
+    expect(lines.at(-1)).toBe(`${manifest.cases.length} passed, 0 failed`);
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it('runs on another folder of fixtures, and names a failing case with its largest error and where', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sinew-fixtures-'));
+    copyFileSync(join(fixtures, 'track_to_03.json'), join(dir, 'track_to_03.json'));
+    // A copy whose recorded result was moved: the command must fail it and say where.
+    const fx = JSON.parse(readFileSync(join(fixtures, 'copy_location_05.json'), 'utf8'));
+    const owner = Object.keys(fx.expected.objects)[0];
+    fx.expected.objects[owner][13] += 0.5;
+    writeFileSync(join(dir, 'copy_location_05.json'), JSON.stringify(fx));
+    const { code, lines } = conformance(dir);
+    expect(code).toBe(1);
+    expect(lines.at(-1)).toBe('1 passed, 1 failed');
+    expect(lines[0]).toMatch(new RegExp(`^FAIL copy_location_05: largest error 5\\.00e-1 at ${owner}\\[13\\]`));
+  });
+});
