@@ -105,6 +105,13 @@ function limitBulge(bulge: number, useMin: boolean, min: number, useMax: boolean
   return bulge;
 }
 
+/** o = startP + (point bp − startP)·x. */
+function lerpTo(o: Float64Array, pts: Float64Array, bp: number, x: number): void {
+  o[0] = startP[0] + (pts[3 * bp] - startP[0]) * x;
+  o[1] = startP[1] + (pts[3 * bp + 1] - startP[1]) * x;
+  o[2] = startP[2] + (pts[3 * bp + 2] - startP[2]) * x;
+}
+
 /**
  * Blender's position_tail_on_spline (modes other than Fit Curve): where a sphere of `radius` about
  * `headPos` (curve-local) leaves the polyline, searched from segment `prevSeg`. Writes the point
@@ -121,8 +128,7 @@ function tailOnSpline(out: Float64Array, path: PreparedPath, headPos: Float64Arr
   let bpIdx = cur + 1;
   let bp = bpIdx % count;
   let prevBp = bpIdx - 1;
-  const dist = (i: number) => len3(headPos[0] - pts[3 * i], headPos[1] - pts[3 * i + 1], headPos[2] - pts[3 * i + 2]);
-  while (dist(bp) < radius) {
+  while (len3(headPos[0] - pts[3 * bp], headPos[1] - pts[3 * bp + 1], headPos[2] - pts[3 * bp + 2]) < radius) {
     if (bpIdx > maxSeg) break; // past the end: extrapolate along the last segment
     prevBp = bp;
     bp = path.cyclic && bpIdx === maxSeg ? 0 : bp + 1;
@@ -134,14 +140,9 @@ function tailOnSpline(out: Float64Array, path: PreparedPath, headPos: Float64Arr
   const eps = Math.max(1, hl, bl) * FLT_EPSILON;
   if (prevSeg === bpIdx - 1) startP.set(headPos);
   else { startP[0] = pts[3 * prevBp]; startP[1] = pts[3 * prevBp + 1]; startP[2] = pts[3 * prevBp + 2]; }
-  const at = (o: Float64Array, x: number) => {
-    o[0] = startP[0] + (pts[3 * bp] - startP[0]) * x;
-    o[1] = startP[1] + (pts[3 * bp + 1] - startP[1]) * x;
-    o[2] = startP[2] + (pts[3 * bp + 2] - startP[2]) * x;
-  };
   for (let i = 0; i < 10; i++) {
-    at(x1p, x1);
-    at(x0p, x0);
+    lerpTo(x1p, pts, bp, x1);
+    lerpTo(x0p, pts, bp, x0);
     const f0 = len3(headPos[0] - x0p[0], headPos[1] - x0p[1], headPos[2] - x0p[2]) - radius;
     const f1 = len3(headPos[0] - x1p[0], headPos[1] - x1p[1], headPos[2] - x1p[2]) - radius;
     if (Math.abs(f1) <= eps || f0 === f1) break;
