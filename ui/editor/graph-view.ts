@@ -22,6 +22,8 @@ export interface GraphViewHost {
   moved(moves: [string, [number, number]][]): void;
   selected(ids: string[]): void;
   contextMenu(event: MouseEvent, target: { kind: 'root' } | { kind: 'node'; id: string } | { kind: 'link'; edit: Edit }): void;
+  /** A wire the user tried to make was refused; `why` says so in a sentence. */
+  refused(why: string): void;
   /** A wire dropped on empty space: offer nodes that take it. */
   droppedWire(from: { node: string; socket: string; side: 'input' | 'output'; type: ViewSocketType }, event: PointerEvent): void;
 }
@@ -189,13 +191,17 @@ export class GraphView {
   }
 
   private canConnect(from: SocketData, to: SocketData): boolean {
+    if (from.nodeId === to.nodeId && from.side === to.side && from.key === to.key) return false; // released where pressed: click-to-wire
     const ends = getSourceTarget(from, to);
-    if (!ends) return false;
-    const [source, target] = ends;
-    if (source.nodeId === target.nodeId) return false;
-    const a = this.socketType(source);
-    const b = this.socketType(target);
-    return a === b && a !== 'unknown';
+    const a = this.socketType(from);
+    const b = this.socketType(to);
+    const ok = Boolean(ends) && ends![0].nodeId !== ends![1].nodeId && a === b && a !== 'unknown';
+    if (!ok) {
+      // Refused: end the drag rather than leave the wire hanging on the pointer.
+      setTimeout(() => this.connection?.drop(), 0);
+      this.host.refused(ends ? `A ${a} output cannot feed a ${b} input.` : from.side === to.side ? `Wires run from an output to an input.` : 'A node cannot feed itself.');
+    }
+    return ok;
   }
 
   private typesMatch(c: { source: string; sourceOutput: string; target: string; targetInput: string }): boolean {

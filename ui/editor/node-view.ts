@@ -47,6 +47,7 @@ export class SinewNodeElement extends LitElement {
     .socket { position: absolute; top: 50%; width: 14px; height: 14px; margin-top: -7px; display: block; }
     .socket.out { right: -7px; }
     .socket.in { left: -7px; }
+    .row.more { color: var(--_muted); font-size: 11px; font-style: italic; }
     .unknown { color: var(--_warning); padding: 4px 14px; line-height: 18px; }
   `];
 
@@ -78,6 +79,7 @@ export class SinewNodeElement extends LitElement {
       ${n.paramFields.map((f) => html`<div class="row">
         <sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} .owners=${st.owners} ?disabled=${st.readonly}></sinew-field>
       </div>`)}
+      ${n.hiddenParams ? html`<div class="row more" title="Select the node to edit every param in the inspector">+ ${n.hiddenParams} more params in the inspector</div>` : nothing}
       ${Object.entries(n.inputs).map(([key, inp]) => {
         if (!inp) return nothing;
         const f = n.inputFields.get(key);

@@ -25,8 +25,10 @@ export interface NodeState {
 }
 
 export const NODE_WIDTH = 230;
-export const HEADER_HEIGHT = 30;
-export const ROW_HEIGHT = 26;
+/** Params drawn on a node; the rest are edited in the inspector (Transformation has 49). */
+export const MAX_PARAM_ROWS = 8;
+export const HEADER_HEIGHT = 28;
+export const ROW_HEIGHT = 24;
 const PADDING = 10;
 
 export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, Record<string, SinewSocket>> {
@@ -34,8 +36,10 @@ export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, R
   height: number;
   override selected?: boolean;
   readonly fields: Field[];
-  /** Fields that are params (always shown), as opposed to values of inputs. */
+  /** Params drawn on the node (the first MAX_PARAM_ROWS), as opposed to values of inputs. */
   readonly paramFields: Field[];
+  /** Params left to the inspector. */
+  readonly hiddenParams: number;
   readonly inputFields: Map<string, Field>;
 
   constructor(
@@ -48,7 +52,9 @@ export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, R
     super(def?.label ?? `Unknown: ${source.type}`);
     this.id = source.id;
     this.fields = def ? fieldsOf(def) : [];
-    this.paramFields = this.fields.filter((f) => !f.socket);
+    const params = this.fields.filter((f) => !f.socket);
+    this.paramFields = params.slice(0, MAX_PARAM_ROWS);
+    this.hiddenParams = params.length - this.paramFields.length;
     this.inputFields = new Map(this.fields.filter((f) => f.socket).map((f) => [f.key, f]));
     if (def) {
       for (const [key, s] of Object.entries(def.outputs)) {
@@ -67,7 +73,7 @@ export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, R
 
 /** Header, one row per output, per param and per input, and a little padding. */
 export function nodeHeight(n: SinewNode): number {
-  const rows = Object.keys(n.outputs).length + n.paramFields.length + Object.keys(n.inputs).length;
+  const rows = Object.keys(n.outputs).length + n.paramFields.length + (n.hiddenParams ? 1 : 0) + Object.keys(n.inputs).length;
   return HEADER_HEIGHT + rows * ROW_HEIGHT + PADDING + (n.def ? 0 : ROW_HEIGHT);
 }
 

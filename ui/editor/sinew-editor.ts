@@ -22,7 +22,7 @@ interface OpenMenu {
   items: MenuItem[];
   searchable: boolean;
   heading: string;
-  onPick: (id: string) => void;
+  onPick: (id: string, at: { x: number; y: number }) => void;
 }
 
 interface Clip {
@@ -55,6 +55,7 @@ export class SinewEditor extends LitElement {
       display: flex; flex-direction: column; gap: 4px; align-items: flex-start;
     }
     .status .msg { pointer-events: auto; background: rgba(36, 39, 44, 0.95); border: 1px solid var(--_border); border-left: 3px solid var(--_danger); border-radius: 4px; padding: 4px 8px; max-width: 100%; }
+    .status .msg.note { border-left-color: var(--_warning); }
     .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; line-height: 1.7; }
     kbd { font-family: var(--_mono); font-size: 11px; border: 1px solid var(--_border); border-radius: 3px; padding: 0 4px; background: var(--_panel); }
   `];
@@ -70,6 +71,8 @@ export class SinewEditor extends LitElement {
   @state() private box: { x1: number; y1: number; x2: number; y2: number } | undefined;
   @state() private globalErrors: string[] = [];
   @state() private nodeCount = 0;
+  @state() private note = '';
+  private noteTimer: ReturnType<typeof setTimeout> | undefined;
 
   readonly api: EmbedApi = new EmbedApi(this);
   private view: GraphView | undefined;
@@ -132,14 +135,18 @@ export class SinewEditor extends LitElement {
       </div>`}
       ${this.box ? html`<div class="box" style=${this.boxStyle()}></div>` : nothing}
       ${this.nodeCount === 0 && !this.readonly ? html`<div class="empty-hint">The graph is empty.<br>Press <kbd>Tab</kbd> or right-click to add a node.</div>` : nothing}
-      ${this.globalErrors.length ? html`<div class="status" part="editor-status">${this.globalErrors.map((m) => html`<div class="msg">${m}</div>`)}</div>` : nothing}
+      ${this.globalErrors.length || this.note ? html`<div class="status" part="editor-status">
+        ${this.globalErrors.map((m) => html`<div class="msg">${m}</div>`)}
+        ${this.note ? html`<div class="msg note" data-testid="editor-note">${this.note}</div>` : nothing}
+      </div>` : nothing}
       ${this.menu ? html`<sinew-menu style="left:${this.menu.x}px;top:${this.menu.y}px" .items=${this.menu.items} ?searchable=${this.menu.searchable}
           .heading=${this.menu.heading} @menu-pick=${this.onMenuPick} @menu-close=${this.closeMenu}></sinew-menu>` : nothing}
     `;
   }
 
   override firstUpdated() {
-    this.makeView();
+    // After this update: making the view sets state, and Lit prefers that in a later update.
+    void this.updateComplete.then(() => this.makeView());
     if (this.src) void this.api.fetchSrc(this.src);
   }
 
@@ -241,7 +248,15 @@ export class SinewEditor extends LitElement {
       }
     },
     droppedWire: (from, event) => this.openAddMenu(event.clientX, event.clientY, from),
+    refused: (why) => this.flash(why),
   };
+
+  /** A short-lived note at the bottom of the editor. */
+  private flash(text: string) {
+    this.note = text;
+    clearTimeout(this.noteTimer);
+    this.noteTimer = setTimeout(() => { this.note = ''; }, 2600);
+  }
 
   // ----- menus -----
 
@@ -270,7 +285,7 @@ export class SinewEditor extends LitElement {
     }
     this.openMenu(cx, cy, {
       items, searchable: true, heading: from ? `Add a node taking ${from.type}` : 'Add node',
-      onPick: (type) => this.addNodeAt(type, this.menu!.at, from),
+      onPick: (type, at) => this.addNodeAt(type, at, from),
     });
   }
 
@@ -303,7 +318,7 @@ export class SinewEditor extends LitElement {
   private onMenuPick = (e: CustomEvent<string>) => {
     const m = this.menu;
     this.menu = undefined;
-    m?.onPick(e.detail);
+    m?.onPick(e.detail, m.at);
     this.focus();
   };
 

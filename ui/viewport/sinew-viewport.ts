@@ -284,7 +284,8 @@ export class SinewViewport extends LitElement {
     if (box.isEmpty()) return;
     const center = box.getCenter(new THREE.Vector3());
     const radius = Math.max(0.5, box.getSize(new THREE.Vector3()).length() / 2);
-    const dist = radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2)) * 0.9;
+    const fov = Math.min(this.camera.fov, this.camera.fov * this.camera.aspect);
+    const dist = (radius / Math.sin(THREE.MathUtils.degToRad(fov / 2))) * 0.8;
     const dir = new THREE.Vector3(0.55, -1, 0.45).normalize();
     this.camera.position.copy(center).addScaledVector(dir, dist);
     this.orbit.target.copy(center);

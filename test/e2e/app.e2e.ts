@@ -1,0 +1,200 @@
+// The app in real Chromium: loading, wiring, refusing wrong wires, influence, undo/redo, files.
+import { writeFileSync } from 'node:fs';
+import { addFromMenu, downloadSave, editorPoint, graphLinks, loadGraph, nodeLocator, openApp, ownerMatrix, preMatrix, savedText, socket, waitForNodes, wire } from './app-page';
+import { check, RESULTS, type E2ETest } from './harness';
+
+/** Head bone: its stack is wired straight through, and the look target is on the canvas. */
+const HEAD_GRAPH = {
+  format: 'sinew-graph',
+  version: 1,
+  scene: 'rig.scene.json',
+  nodes: [
+    { id: 'head-in', type: 'owner/input', position: [0, 0], params: { owner: 'Rig/Head' } },
+    { id: 'look', type: 'owner/read', position: [0, 220], params: { owner: 'LookTarget' } },
+    { id: 'head-out', type: 'owner/output', position: [760, 0], params: { owner: 'Rig/Head' } },
+  ],
+  links: [{ from: { node: 'head-in', socket: 'transform' }, to: { node: 'head-out', socket: 'transform' } }],
+};
+
+const maxDiff = (a: number[], b: number[]) => Math.max(...a.map((v, i) => Math.abs(v - b[i])));
+
+/** Loads HEAD_GRAPH, adds a Damped Track from the menu and wires it into the Head's stack. */
+async function wireDampedTrack(t: Parameters<E2ETest['run']>[0]): Promise<string> {
+  const { page, base } = t;
+  await openApp(page, base);
+  await loadGraph(page, HEAD_GRAPH);
+  await page.locator('sinew-editor').evaluate((e) => (e as HTMLElement & { fit(): Promise<void> }).fit());
+  const at = await editorPoint(page, 0.45, 0.7);
+  const id = await addFromMenu(page, 'damped', at);
+  await page.locator('sinew-editor').evaluate((e) => (e as HTMLElement & { fit(): Promise<void> }).fit());
+  await page.waitForTimeout(200);
+  await wire(page, socket(page, 'head-in', 'output', 'transform'), socket(page, id, 'input', 'owner'));
+  await wire(page, socket(page, 'look', 'output', 'transform'), socket(page, id, 'input', 'target'));
+  await wire(page, socket(page, id, 'output', 'owner'), socket(page, 'head-out', 'input', 'transform'));
+  return id;
+}
+
+export const appTests: E2ETest[] = [
+  {
+    name: 'app loads the demo rig with no console errors',
+    async run({ page, base, consoleErrors }) {
+      await openApp(page, base);
+      await page.waitForTimeout(800);
+      const nodes = await page.locator('sinew-node').count();
+      check(nodes > 0, 'no nodes drawn');
+      const owners = await page.evaluate(() => Object.keys(document.querySelector('sinew-app')!.evaluate()).length);
+      check(owners > 0, 'the rig has no owners');
+      check(await page.locator('sinew-viewport canvas').count() === 1, 'no 3D view');
+      await page.screenshot({ path: `${RESULTS}/app.png` });
+      check(consoleErrors.length === 0, `console errors:\n${consoleErrors.join('\n')}`);
+    },
+  },
+  {
+    name: 'a node added from the menu and wired to an owner changes that bone\'s evaluated matrix',
+    async run(t) {
+      const { page } = t;
+      await openApp(page, t.base);
+      await loadGraph(page, HEAD_GRAPH);
+      const before = await ownerMatrix(page, 'Rig/Head');
+      const id = await wireDampedTrack(t);
+      const links = await page.evaluate(() => document.querySelector('sinew-app')!.session.graph.links);
+      check(links.length === 3, `expected 3 links after wiring, got ${JSON.stringify(links)}`);
+      check(links.some((l) => l.to.node === 'head-out' && l.from.node === id), 'the new node does not feed the owner');
+      const after = await ownerMatrix(page, 'Rig/Head');
+      const d = maxDiff(before, after);
+      check(d > 1e-3, `Rig/Head did not move (largest change ${d})`);
+      await page.screenshot({ path: `${RESULTS}/wired.png` });
+      check(t.consoleErrors.length === 0, `console errors:\n${t.consoleErrors.join('\n')}`);
+    },
+  },
+  {
+    name: 'a wrong-type connection is refused while dragging',
+    async run({ page, base }) {
+      await openApp(page, base);
+      await loadGraph(page, HEAD_GRAPH);
+      const before = await savedText(page);
+      // Owner "length" is a float; Owner Out takes a transform.
+      await wire(page, socket(page, 'look', 'output', 'length'), socket(page, 'head-out', 'input', 'transform'));
+      check(await graphLinks(page) === 1, 'a float was wired into a transform input');
+      check(await savedText(page) === before, 'the graph changed');
+      const wires = await page.locator('sinew-wire').count();
+      check(wires === 1, `expected 1 wire drawn, found ${wires}`);
+    },
+  },
+  {
+    name: 'influence dragged to 0 restores the pre-constraint pose',
+    async run(t) {
+      const { page } = t;
+      const id = await wireDampedTrack(t);
+      const pre = await preMatrix(page, 'Rig/Head');
+      const constrained = await ownerMatrix(page, 'Rig/Head');
+      check(maxDiff(pre, constrained) > 1e-3, 'the constraint had no effect to begin with');
+      const slider = nodeLocator(page, id).locator('[data-testid="input-influence"] sinew-number .bar');
+      const box = await slider.boundingBox();
+      check(box, 'influence slider not on screen');
+      await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.move(box.x - 30, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+      const influence = await page.evaluate((n) => document.querySelector('sinew-app')!.session.graph.nodes.find((x) => x.id === n)!.params.influence, id);
+      check(influence === 0, `influence is ${influence}, not 0`);
+      const after = await ownerMatrix(page, 'Rig/Head');
+      const d = maxDiff(pre, after);
+      check(d < 1e-9, `pose differs from the pre-constraint pose by ${d}`);
+      const steps = await page.evaluate(() => document.querySelector('sinew-app')!.session.history.undoLabel());
+      check(steps?.includes('influence'), `the drag was not one undo step (last step: ${steps})`);
+    },
+  },
+  {
+    name: 'undo and redo return the exact graph (Ctrl+Z / Ctrl+Shift+Z in the editor)',
+    async run(t) {
+      const { page } = t;
+      await openApp(page, t.base);
+      await loadGraph(page, HEAD_GRAPH);
+      const start = await savedText(page);
+      await wireDampedTrack(t); // add + 3 wirings
+      const end = await savedText(page);
+      check(end !== start, 'nothing was edited');
+      const canUndo = () => page.evaluate(() => document.querySelector('sinew-app')!.session.history.canUndo());
+      await page.locator('sinew-editor').focus();
+      const seen = [end];
+      while (await canUndo()) {
+        check(seen.length < 20, 'more undo steps than edits');
+        await page.keyboard.press('Control+z');
+        seen.push(await savedText(page));
+      }
+      const steps = seen.length - 1;
+      check(steps === 4, `expected 4 undo steps (add, 3 wires), got ${steps}`);
+      check(seen[seen.length - 1] === start, 'undoing every step did not give back the graph as loaded');
+      for (let i = steps - 1; i >= 0; i--) {
+        await page.keyboard.press('Control+Shift+z');
+        const now = await savedText(page);
+        check(now === seen[i], `redo step ${steps - i} did not give back the graph it undid`);
+      }
+      check(await savedText(page) === end, 'redo did not return the edited graph');
+      await waitForNodes(page);
+      check(await page.locator('sinew-wire').count() === 3, 'the view does not show the redone wires');
+    },
+  },
+  {
+    name: 'save, reload, load gives the identical file',
+    async run({ page, base }) {
+      await openApp(page, base);
+      // An edit first, so the file is not just the demo as shipped.
+      await page.evaluate(() => {
+        const app = document.querySelector('sinew-app')!;
+        const n = app.session.graph.nodes[0];
+        app.session.perform({ kind: 'move-node', node: n.id, position: [n.position[0] + 13.25, n.position[1] - 7.5] });
+      });
+      const first = await downloadSave(page);
+      writeFileSync(`${RESULTS}/saved.sinew.json`, first);
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await openApp(page, base);
+      await page.locator('#open').setInputFiles({ name: 'saved.sinew.json', mimeType: 'application/json', buffer: Buffer.from(first) });
+      await page.waitForFunction(() => document.querySelector('sinew-app')!.shadowRoot!.querySelector('.file b')!.textContent === 'saved.sinew.json');
+      const second = await downloadSave(page);
+      check(second === first, 'the file saved after reloading differs from the file loaded');
+    },
+  },
+  {
+    name: 'a broken file shows an error and keeps the graph',
+    async run({ page, base }) {
+      await openApp(page, base);
+      const before = await savedText(page);
+      const broken = JSON.parse(before);
+      broken.nodes[0].params.owner = 42;
+      await page.locator('#open').setInputFiles({ name: 'broken.sinew.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+      const msg = page.locator('[data-testid="message"][data-kind="error"]');
+      await msg.waitFor({ timeout: 5000 });
+      const text = (await msg.textContent()) ?? '';
+      check(text.includes('broken.sinew.json') && text.includes('/nodes/0/params/owner'), `the message does not name the file and the place: ${text}`);
+      check(await savedText(page) === before, 'the graph changed');
+      await page.locator('#open').setInputFiles({ name: 'notjson.sinew.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "sinew-graph", "nodes": [') });
+      await page.waitForFunction(() => [...document.querySelector('sinew-app')!.shadowRoot!.querySelectorAll('[data-testid="message"]')].some((m) => m.textContent!.includes('notjson')));
+      check(await savedText(page) === before, 'the graph changed after a file that is not JSON');
+    },
+  },
+  {
+    name: 'autosave restores the graph after a reload, and the restored copy can be discarded',
+    async run({ page, base }) {
+      await openApp(page, base);
+      const demo = await savedText(page);
+      await page.evaluate(() => {
+        const app = document.querySelector('sinew-app')!;
+        app.session.perform({ kind: 'remove-node', id: app.session.graph.nodes[0].id });
+      });
+      const edited = await savedText(page);
+      await page.waitForTimeout(600); // autosave is debounced
+      await page.reload();
+      await openApp(page, base);
+      check(await savedText(page) === edited, 'the edited graph did not survive the reload');
+      const action = page.locator('[data-testid="message-action"]');
+      await action.click();
+      await waitForNodes(page);
+      check(await savedText(page) === demo, 'discarding did not bring back the demo');
+      check(await page.evaluate(() => localStorage.getItem('sinew:autosave:v1')) === null, 'the autosaved copy is still stored');
+    },
+  },
+];
