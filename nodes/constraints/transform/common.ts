@@ -27,23 +27,27 @@ export interface OwnerOrderState {
 
 /**
  * The owner's Euler order as Blender's solver takes it (BKE_constraints_make_evalob): its rotation
- * mode when that is an Euler order, XYZ for quaternion and axis-angle.
- *
- * `OwnerHandle` (nodes/define.ts) carries no rotation mode, so this reads `rotationMode` if a future
- * runtime provides it and otherwise the scene record the runtime's owners keep as `source`
- * (`rotation_mode` of an object, `pose.rotation_mode` of a bone). Reported as a gap in define.ts.
+ * mode when that is an Euler order, XYZ for quaternion and axis-angle (and with no owner).
  */
 export function ownerEulerOrder(owner: OwnerHandle | undefined): EulerOrder {
-  if (!owner) return 'XYZ';
-  const o = owner as OwnerHandle & {
-    rotationMode?: unknown;
-    source?: { rotation_mode?: unknown; pose?: { rotation_mode?: unknown } };
-  };
-  const mode = o.rotationMode ?? (owner.kind === 'bone' ? o.source?.pose?.rotation_mode : o.source?.rotation_mode);
-  return isEulerOrder(mode) ? mode : 'XYZ';
+  return owner?.rotationOrder ?? 'XYZ';
 }
 
 /** An Euler order param value, AUTO meaning the owner's own order. */
 export function resolveEulerOrder(choice: unknown, ownerOrder: EulerOrder): EulerOrder {
   return isEulerOrder(choice) ? choice : ownerOrder;
+}
+
+/**
+ * Where Blender's formulas overflow on extreme but finite input (a huge extrapolated range, a zero
+ * scale raised to a negative power) Blender writes infinities; Sinew passes the owner through
+ * unchanged instead, so no kernel output is ever non-finite for finite input.
+ */
+export function keepFinite(out: Float64Array, owner: Float64Array): void {
+  for (let i = 0; i < 16; i++) {
+    if (!Number.isFinite(out[i])) {
+      if (out !== owner) out.set(owner);
+      return;
+    }
+  }
 }

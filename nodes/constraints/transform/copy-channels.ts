@@ -1,22 +1,30 @@
 // Copy Transform Channels (Sinew): the owner takes the target's location, rotation and scale, each
-// on or off, in world space. The same as Copy Location, Copy Rotation and Copy Scale stacked at full
-// influence in world space, and built from their kernels.
+// on or off, in world space. Both matrices are split as Blender splits them (mat4_to_loc_rot_size)
+// and rebuilt from the chosen parts; the target's rotation is taken without shear (Y axis kept, as
+// Copy Rotation does), so with every channel on the owner becomes the target minus its shear.
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { copyLocationKernel } from './copy-location';
-import { copyRotationKernel } from './copy-rotation';
-import { copyScaleKernel } from './copy-scale';
+import { composeMat4FromMat3, copyMat3FromMat4, determinantMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
+import { keepFinite } from './common';
 
-// Every axis, replacing: the params the three kernels are run with.
-const ALL_AXES: Params = { useX: true, useY: true, useZ: true, mixMode: 'REPLACE', power: 1 };
+const locO = new Float64Array(3), rotO = new Float64Array(9), sizeO = new Float64Array(3);
+const locT = new Float64Array(3), rotT = new Float64Array(9), sizeT = new Float64Array(3);
+const unsheared = new Float64Array(16);
 
-/** Copies the chosen channels of `target` onto `owner` (both world matrices); writes `out` (may alias owner). */
+/** Copies the chosen channels of `target` onto `owner` (both world matrices); writes `out` (may alias either). */
 export function copyChannelsKernel(out: Float64Array, owner: Float64Array, target: Float64Array, location: boolean, rotation: boolean, scale: boolean): void {
-  if (out !== owner) out.set(owner);
-  // Rotation first: it rebuilds the matrix from the owner's location and scale. A sheared target's
-  // rotation is taken with the shear removed (its Y axis kept).
-  if (rotation) copyRotationKernel(out, out, target, ALL_AXES, 'XYZ');
-  if (scale) copyScaleKernel(out, out, target, ALL_AXES);
-  if (location) copyLocationKernel(out, out, target, ALL_AXES);
+  if (!location && !rotation && !scale) {
+    if (out !== owner) out.set(owner);
+    return;
+  }
+  mat4ToLocRotScale(locO, rotO, sizeO, owner);
+  mat4ToLocRotScale(locT, rotT, sizeT, target);
+  if (rotation) {
+    // The target's axes made orthonormal (Y kept) and right-handed; a mirror stays in its scale.
+    orthogonalizeMat4Stable(unsheared, target, 1, true);
+    const flip = determinantMat3(copyMat3FromMat4(rotT, unsheared)) < 0 ? -1 : 1;
+    for (let i = 0; i < 9; i++) rotT[i] *= flip;
+  }
+  composeMat4FromMat3(out, location ? locT : locO, rotation ? rotT : rotO, scale ? sizeT : sizeO);
 }
 
 export const copyChannels = defineNode({
@@ -38,5 +46,6 @@ export const copyChannels = defineNode({
   constraint: { targets: ['target'] },
   kernel(io: KernelIO, p: Params): void {
     copyChannelsKernel(io.out.owner, io.in.owner, io.in.target, p.copyLocation !== false, p.copyRotation !== false, p.copyScale !== false);
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

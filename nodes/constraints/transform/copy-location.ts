@@ -1,6 +1,6 @@
 // Copy Location: the owner takes the target's location, per axis (Blender's loclike_evaluate).
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam } from './common';
+import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam, keepFinite } from './common';
 
 /** Blender's loclike_evaluate on owner-space `owner` and target-space `target`; writes `out` (may alias owner). */
 export function copyLocationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params): void {
@@ -51,5 +51,6 @@ export const copyLocation = defineNode({
   },
   kernel(io: KernelIO, p: Params): void {
     copyLocationKernel(io.out.owner, io.in.owner, io.in.target, p);
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

@@ -6,7 +6,7 @@ import { rotateEuler } from '../../math/euler-rotate';
 import { composeMat4FromMat3, mat3Multiply, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
 import {
   EULER_ORDER_CHOICES, ownerEulerOrder, ownerSpaceParam, resolveEulerOrder, spaceInput, targetSpaceParam,
-  type OwnerOrderState,
+  keepFinite, type OwnerOrderState,
 } from './common';
 
 export const COPY_ROTATION_MIX = ['REPLACE', 'ADD', 'BEFORE', 'AFTER', 'OFFSET'] as const;
@@ -100,5 +100,6 @@ export const copyRotation = defineNode<OwnerOrderState>({
   bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
   kernel(io: KernelIO, p: Params, state: OwnerOrderState): void {
     copyRotationKernel(io.out.owner, io.in.owner, io.in.target, p, resolveEulerOrder(p.eulerOrder, state.ownerOrder));
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

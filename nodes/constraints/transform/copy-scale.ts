@@ -2,7 +2,7 @@
 // or (legacy) adding to its own (Blender's sizelike_evaluate).
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
 import { determinantMat4Basis, mat4ToScale } from '../../math/matrix';
-import { ownerSpaceParam, spaceInput, targetSpaceParam } from './common';
+import { ownerSpaceParam, spaceInput, targetSpaceParam, keepFinite } from './common';
 
 const obSize = new Float64Array(3);
 const size = new Float64Array(3);
@@ -84,5 +84,6 @@ export const copyScale = defineNode({
   },
   kernel(io: KernelIO, p: Params): void {
     copyScaleKernel(io.out.owner, io.in.owner, io.in.target, p);
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

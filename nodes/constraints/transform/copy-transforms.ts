@@ -3,7 +3,7 @@
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
 import { mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
 import { mat4MultiplyAlignedScale, mat4MultiplySplitChannels } from '../../math/split-channels';
-import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam } from './common';
+import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam, keepFinite } from './common';
 
 export const COPY_TRANSFORMS_MIX = ['REPLACE', 'BEFORE_FULL', 'BEFORE', 'BEFORE_SPLIT', 'AFTER_FULL', 'AFTER', 'AFTER_SPLIT'] as const;
 
@@ -60,5 +60,6 @@ export const copyTransforms = defineNode({
   },
   kernel(io: KernelIO, p: Params): void {
     copyTransformsKernel(io.out.owner, io.in.owner, io.in.target, p);
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

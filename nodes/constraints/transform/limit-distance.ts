@@ -2,7 +2,7 @@
 // distlimit_evaluate). A distance of 0 means "the distance the owner has when first evaluated",
 // which Blender then writes back into the constraint; this node remembers it the same way.
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam } from './common';
+import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam, keepFinite } from './common';
 
 export const LIMIT_DISTANCE_MODES = ['LIMITDIST_INSIDE', 'LIMITDIST_OUTSIDE', 'LIMITDIST_ONSURFACE'] as const;
 
@@ -93,5 +93,6 @@ export const limitDistance = defineNode<LimitDistanceState>({
   bind: () => ({ captured: NaN }),
   kernel(io: KernelIO, p: Params, state: LimitDistanceState): void {
     limitDistanceKernel(io.out.owner, io.in.owner, io.in.target, p, state);
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

@@ -1,6 +1,6 @@
 // Limit Location: clamps the owner's location per axis, each bound on or off (Blender's loclimit_evaluate).
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { ownerSpaceParam, spaceInput } from './common';
+import { ownerSpaceParam, spaceInput, keepFinite } from './common';
 
 /** Clamps m's location to the enabled bounds, in Blender's order (min, then max, per axis). */
 export function limitLocationKernel(out: Float64Array, owner: Float64Array, p: Params): void {
@@ -61,5 +61,6 @@ export const limitLocation = defineNode({
   },
   kernel(io: KernelIO, p: Params): void {
     limitLocationKernel(io.out.owner, io.in.owner, p);
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

@@ -3,7 +3,7 @@
 import { defineNode, influence, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { composeMat4FromEuler, mat4ToScale, orthogonalizeMat4Stable } from '../../math/matrix';
-import { EULER_ORDER_CHOICES, ownerEulerOrder, ownerSpaceParam, resolveEulerOrder, spaceInput, type OwnerOrderState } from './common';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, ownerSpaceParam, resolveEulerOrder, spaceInput, keepFinite, type OwnerOrderState } from './common';
 import { clampAxis } from './limit-location';
 
 const loc = new Float64Array(3);
@@ -83,5 +83,6 @@ export const limitRotation = defineNode<OwnerOrderState>({
       p.useLimitY === true, p.minY, p.useLimitY === true, p.maxY,
       p.useLimitZ === true, p.minZ, p.useLimitZ === true, p.maxZ,
     );
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

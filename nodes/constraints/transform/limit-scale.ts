@@ -1,7 +1,7 @@
 // Limit Scale: clamps the length of each of the owner's axes, each bound on or off (Blender's sizelimit_evaluate).
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
 import { mat4ToScale } from '../../math/matrix';
-import { ownerSpaceParam, spaceInput } from './common';
+import { ownerSpaceParam, spaceInput, keepFinite } from './common';
 import { clampAxis } from './limit-location';
 
 const obSize = new Float64Array(3);
@@ -77,5 +77,6 @@ export const limitScale = defineNode({
       p.useMinY === true, p.minY, p.useMaxY === true, p.maxY,
       p.useMinZ === true, p.minZ, p.useMaxZ === true, p.maxZ,
     );
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

@@ -1,7 +1,7 @@
 // Limit Transform (Sinew): Limit Location, Limit Rotation (Euler XYZ) and Limit Scale in one node,
 // every bound of every axis on or off on its own. Built from their kernels, applied in that order.
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { ownerSpaceParam, spaceInput } from './common';
+import { ownerSpaceParam, spaceInput, keepFinite } from './common';
 import { clampAxis } from './limit-location';
 import { limitRotationKernel } from './limit-rotation';
 import { limitScaleKernel } from './limit-scale';
@@ -78,5 +78,6 @@ export const limitTransform = defineNode({
   constraint: { ownerSpace: true },
   kernel(io: KernelIO, p: Params): void {
     limitTransformKernel(io.out.owner, io.in.owner, p);
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

@@ -2,7 +2,7 @@
 // (Blender's samevolume_evaluate).
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
 import { mat4ToScale } from '../../math/matrix';
-import { ownerSpaceParam, spaceInput } from './common';
+import { ownerSpaceParam, spaceInput, keepFinite } from './common';
 
 export const MAINTAIN_VOLUME_MODES = ['STRICT', 'UNIFORM', 'SINGLE_AXIS'] as const;
 export const FREE_AXES = ['SAMEVOL_X', 'SAMEVOL_Y', 'SAMEVOL_Z'] as const;
@@ -59,5 +59,6 @@ export const maintainVolume = defineNode({
   },
   kernel(io: KernelIO, p: Params): void {
     maintainVolumeKernel(io.out.owner, io.in.owner, p);
+    keepFinite(io.out.owner, io.in.owner);
   },
 });

@@ -8,7 +8,7 @@ import { quatSplitSwingAndTwist } from '../../math/swing-twist';
 import { safeAsin } from '../../math/vector';
 import {
   EULER_ORDER_CHOICES, ownerEulerOrder, ownerSpaceParam, resolveEulerOrder, spaceInput, targetSpaceParam,
-  type OwnerOrderState,
+  keepFinite, type OwnerOrderState,
 } from './common';
 
 export const TRANSFORM_CHANNELS = ['LOCATION', 'ROTATION', 'SCALE'] as const;
@@ -222,5 +222,6 @@ export const transformation = defineNode<OwnerOrderState>({
   bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
   kernel(io: KernelIO, p: Params, state: OwnerOrderState): void {
     transformationKernel(io.out.owner, io.in.owner, io.in.target, p, state.ownerOrder);
+    keepFinite(io.out.owner, io.in.owner);
   },
 });
