@@ -1,8 +1,9 @@
 // Loading a graph file: read the JSON, refuse what is not ours or too new, upgrade what is old,
 // then check structure and meaning, and report every problem at once rather than the first.
+import { limitsWith, tooMany, type Limits } from './limits';
 import { describeValue } from './messages';
 import { migrate, MIGRATIONS, type MigrationTable, type RawGraph } from './migrate';
-import { parseJsonText } from './json-text';
+import { readJson } from './safe-json';
 import { checkAgainstSchema } from './schema-check';
 import { checkSemantics } from './semantic-check';
 import { GRAPH_FORMAT, GRAPH_VERSION, type Catalog, type GraphDocument, type GraphError } from './types';
@@ -15,6 +16,8 @@ export type LoadResult =
 export interface LoadOptions {
   migrations?: MigrationTable;
   version?: number;
+  /** Size, depth and count limits; the defaults (graph/limits.ts) for any left out. */
+  limits?: Partial<Limits>;
 }
 
 /**
@@ -23,10 +26,14 @@ export interface LoadOptions {
  */
 export function loadGraph(source: string | unknown, catalog?: Catalog, options: LoadOptions = {}): LoadResult {
   const target = options.version ?? GRAPH_VERSION;
-  const read = typeof source === 'string' ? parseJsonText(source) : copyAsJson(source);
-  if (!read.ok) return refuse([read.error]);
+  const limits = limitsWith(options.limits);
+  // Bounded in size and depth, numbers within a double's range, keys kept as plain data.
+  const read = readJson(source, limits, 'graph');
+  if (!read.ok) return refuse(read.errors);
   const header = checkHeader(read.value, target);
   if (header !== undefined) return refuse([header]);
+  const counts = checkCounts(read.value as RawGraph, limits);
+  if (counts.length > 0) return refuse(counts);
   const migrated = migrate(read.value as RawGraph, options.migrations ?? MIGRATIONS, target);
   if (!migrated.ok) return refuse([migrated.error]);
   const file = migrated.file;
@@ -78,18 +85,11 @@ function checkHeader(value: unknown, target: number): GraphError | undefined {
   return undefined;
 }
 
-/**
- * A value handed in already parsed is copied through JSON, so the graph owns its data and holds only
- * what a file could hold (no undefined, NaN, class instances or shared references).
- */
-function copyAsJson(value: unknown): { ok: true; value: unknown } | { ok: false; error: GraphError } {
-  try {
-    const text = JSON.stringify(value);
-    if (text !== undefined) return { ok: true, value: JSON.parse(text) };
-  } catch (e) {
-    const circular = e instanceof TypeError && /circular/i.test(e.message);
-    const reason = circular ? 'it refers to itself' : 'it holds something JSON cannot store';
-    return { ok: false, error: { code: 'not-json', pointer: '', message: `the graph is not plain JSON data: ${reason}` } };
-  }
-  return { ok: false, error: { code: 'not-json', pointer: '', message: `the graph is not plain JSON data: got ${describeValue(value)}` } };
+/** Node and link counts within their limits, so no later step does unbounded work. */
+function checkCounts(file: RawGraph, limits: Limits): GraphError[] {
+  const errors: GraphError[] = [];
+  const { nodes, links } = file;
+  if (Array.isArray(nodes) && nodes.length > limits.maxNodes) errors.push(tooMany('/nodes', 'nodes', 'graph', nodes.length, 'maxNodes', limits));
+  if (Array.isArray(links) && links.length > limits.maxLinks) errors.push(tooMany('/links', 'links', 'graph', links.length, 'maxLinks', limits));
+  return errors;
 }
