@@ -1,6 +1,7 @@
 // Opening graph and scene files from disk: a graph's scene is inline or a path relative to the graph.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { DEFAULT_LIMITS, describeSize } from '../graph/limits';
 import { loadGraph } from '../graph/load';
 import type { GraphDocument, GraphError } from '../graph/types';
 import { graphCatalog } from '../nodes/catalog';
@@ -15,9 +16,17 @@ export type Opened = { ok: true; graph: GraphDocument; scene: SceneDocument; war
 
 const inFile = (file: string) => (e: GraphError): FileError => ({ ...e, file });
 
-/** Reads a file as text, turning a missing or unreadable file into an error value. */
-export function readText(file: string): { ok: true; text: string } | { ok: false; errors: FileError[] } {
+/**
+ * Reads a file as text, turning a missing, unreadable or oversized file into an error value. The
+ * size is checked before reading, so a huge file is refused without loading it into memory.
+ */
+export function readText(file: string, maxBytes = DEFAULT_LIMITS.maxTextLength): { ok: true; text: string } | { ok: false; errors: FileError[] } {
   try {
+    const size = statSync(file).size;
+    if (size > maxBytes) {
+      const message = `the file is ${describeSize(size)} (${size} bytes); Sinew reads at most ${describeSize(maxBytes)} (limit maxTextLength)`;
+      return { ok: false, errors: [{ file, code: 'limit-exceeded', pointer: '', message }] };
+    }
     return { ok: true, text: readFileSync(file, 'utf8') };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
