@@ -1,0 +1,237 @@
+// Safe loading: every graph and scene file is untrusted. Limits on size, depth and counts with
+// messages naming the limit and the value; numbers past a double refused; "__proto__",
+// "constructor" and "prototype" keys kept as plain data that change no prototype.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../graph/limits';
+import { loadGraph } from '../../graph/load';
+import { inspectJson, readJson, scanDepth } from '../../graph/safe-json';
+import { saveGraph } from '../../graph/save';
+import { graphCatalog } from '../../nodes/catalog';
+import { compile } from '../../runtime/compile';
+import { readText } from '../../runtime/files';
+import { loadScene, MAX_PARENT_DEPTH } from '../../runtime/scene/load';
+import type { SceneDocument } from '../../runtime/scene/types';
+
+const graphOf = (extra: Record<string, unknown> = {}) => ({ format: 'sinew-graph', version: 1, nodes: [], links: [], ...extra });
+const sceneOf = (objects: unknown[]) => ({ format: 'sinew-scene', version: 1, objects });
+const nested = (depth: number): string => '['.repeat(depth - 1) + '[]' + ']'.repeat(depth - 1);
+
+function errorsOf(r: { ok: boolean; errors?: unknown }): { code: string; pointer: string; message: string }[] {
+  expect(r.ok).toBe(false);
+  return (r as { errors: { code: string; pointer: string; message: string }[] }).errors;
+}
+
+describe('size limit', () => {
+  it('refuses graph and scene text past maxTextLength, naming the limit and the size', () => {
+    const text = JSON.stringify(graphOf({ pad: 'x'.repeat(2000) }));
+    const [e] = errorsOf(loadGraph(text, undefined, { limits: { maxTextLength: 1024 } }));
+    expect(e).toMatchObject({ code: 'limit-exceeded', pointer: '' });
+    expect(e!.message).toBe(`the graph is 2 KiB (${text.length} characters); Sinew reads at most 1 KiB (limit maxTextLength)`);
+    const scene = JSON.stringify({ ...sceneOf([]), pad: 'x'.repeat(2000) });
+    expect(errorsOf(loadScene(scene, { limits: { maxTextLength: 1024 } }))[0]!.message).toMatch(/^the scene is 2 KiB .*limit maxTextLength/);
+  });
+
+  it('the default is 32 MiB', () => {
+    expect(DEFAULT_LIMITS.maxTextLength).toBe(32 * 1024 * 1024);
+    const big = '[' + ' '.repeat(32 * 1024 * 1024) + ']';
+    expect(errorsOf(loadGraph(big))[0]!.message).toContain('Sinew reads at most 32 MiB (limit maxTextLength)');
+  });
+
+  it('a file on disk is refused by its size before it is read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sinew-'));
+    const file = join(dir, 'big.sinew.json');
+    writeFileSync(file, JSON.stringify(graphOf({ pad: 'x'.repeat(5000) })));
+    const r = readText(file, 4096);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toMatchObject({ file, code: 'limit-exceeded', message: expect.stringMatching(/^the file is 4\.9 KiB \(\d+ bytes\); Sinew reads at most 4 KiB \(limit maxTextLength\)$/) });
+  });
+
+  it('a parsed value handed in is measured as JSON text too', () => {
+    expect(errorsOf(loadGraph(graphOf({ pad: 'x'.repeat(2000) }), undefined, { limits: { maxTextLength: 1024 } }))[0]!.code).toBe('limit-exceeded');
+  });
+});
+
+describe('depth limit', () => {
+  it('refuses nesting past 64 levels at the pointer where it happens', () => {
+    const deep = `{"format":"sinew-graph","version":1,"nodes":[],"links":[],"x":${nested(64)}}`;
+    const [e] = errorsOf(loadGraph(deep));
+    expect(e).toMatchObject({ code: 'limit-exceeded', pointer: '/x' + '/0'.repeat(63) });
+    expect(e!.message).toBe('the file nests 65 levels deep here; Sinew reads at most 64 levels (limit maxDepth)');
+    expect(loadGraph(`{"format":"sinew-graph","version":1,"nodes":[],"links":[],"x":${nested(63)}}`).ok).toBe(true);
+  });
+
+  it('a million levels neither overflow the stack nor take long', () => {
+    const t0 = performance.now();
+    expect(errorsOf(loadGraph(nested(1_000_000)))[0]!.code).toBe('limit-exceeded');
+    expect(errorsOf(loadScene(nested(1_000_000)))[0]!.code).toBe('limit-exceeded');
+    expect(errorsOf(loadGraph('['.repeat(1_000_000)))[0]!.code).toBe('limit-exceeded');
+    expect(errorsOf(loadGraph('['.repeat(60)))[0]!.code).toBe('json-syntax');
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
+  it('a parsed value nested too deeply to copy is refused in words', () => {
+    let v: unknown = [];
+    for (let i = 0; i < 200_000; i++) v = [v];
+    expect(errorsOf(loadGraph(v))[0]).toMatchObject({ code: 'not-json', message: 'the graph is not plain JSON data: it is nested too deeply to read' });
+  });
+});
+
+describe('count limits', () => {
+  it('nodes and links', () => {
+    const nodes = Array.from({ length: 3 }, (_, i) => ({ id: `n${i}`, type: 'x', params: {}, position: [0, 0] }));
+    const link = { from: { node: 'n0', socket: 'a' }, to: { node: 'n1', socket: 'b' } };
+    expect(errorsOf(loadGraph(graphOf({ nodes }), undefined, { limits: { maxNodes: 2 } }))).toEqual([
+      { code: 'limit-exceeded', pointer: '/nodes', message: 'the graph has 3 nodes; Sinew reads at most 2 (limit maxNodes)' },
+    ]);
+    expect(errorsOf(loadGraph(graphOf({ nodes, links: [link, link] }), undefined, { limits: { maxLinks: 1 } }))[0]!.message).toBe(
+      'the graph has 2 links; Sinew reads at most 1 (limit maxLinks)',
+    );
+  });
+
+  it('objects, bones (all armatures together) and curve points', () => {
+    const bone = (name: string) => ({ name, length: 1, matrix_local: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] });
+    const arm = (name: string) => ({ name, type: 'ARMATURE', bones: [bone('a'), bone('b')] });
+    const curve = { name: 'C', type: 'CURVE', curve: { splines: [{ points: [[0, 0, 0], [1, 0, 0]] }, { points: [[0, 0, 0]] }] } };
+    expect(errorsOf(loadScene(sceneOf([arm('A'), arm('B')]), { limits: { maxObjects: 1 } }))[0]!.message).toBe('the scene has 2 objects; Sinew reads at most 1 (limit maxObjects)');
+    expect(errorsOf(loadScene(sceneOf([arm('A'), arm('B')]), { limits: { maxBones: 3 } }))[0]!.message).toBe('the scene has 4 bones; Sinew reads at most 3 (limit maxBones)');
+    expect(errorsOf(loadScene(sceneOf([curve]), { limits: { maxPoints: 2 } }))[0]!.message).toBe('the scene has 3 curve points; Sinew reads at most 2 (limit maxPoints)');
+    expect(loadScene(sceneOf([arm('A'), arm('B'), curve])).ok).toBe(true);
+  });
+
+  it('a graph and a scene at the default count limits load within a few seconds', () => {
+    const n = DEFAULT_LIMITS.maxNodes;
+    const nodes = Array.from({ length: n }, (_, i) => ({ id: `n${i}`, type: 'value/float', params: { value: i }, position: [i, 0] }));
+    let t0 = performance.now();
+    expect(loadGraph(graphOf({ nodes }), graphCatalog()).ok).toBe(true);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(errorsOf(loadGraph(graphOf({ nodes: [...nodes, { ...nodes[0], id: 'extra' }] })))[0]!.code).toBe('limit-exceeded');
+    const objects = Array.from({ length: DEFAULT_LIMITS.maxObjects }, (_, i) => ({ name: `o${i}`, type: 'EMPTY', location: [i, 0, 0] }));
+    t0 = performance.now();
+    expect(loadScene(sceneOf(objects)).ok).toBe(true);
+    expect(performance.now() - t0).toBeLessThan(5000);
+  });
+});
+
+describe('numbers', () => {
+  it('a number too large for a double is refused at its pointer, not turned into null or Infinity', () => {
+    const text = '{"format":"sinew-graph","version":1,"links":[],"nodes":[{"id":"a","type":"future/x","params":{"v":[1,-1e400]},"position":[0,0]}]}';
+    expect(errorsOf(loadGraph(text))).toEqual([
+      { code: 'number-out-of-range', pointer: '/nodes/0/params/v/1', message: 'this number is too large to store: a number in a Sinew file must lie within ±1.7976931348623157e308' },
+    ]);
+    const scene = '{"format":"sinew-scene","version":1,"objects":[{"name":"E","type":"EMPTY","location":[1e999,0,0]}]}';
+    expect(errorsOf(loadScene(scene))[0]).toMatchObject({ code: 'number-out-of-range', pointer: '/objects/0/location/0' });
+  });
+
+  it('1e300 and 5e-324 are numbers like any other', () => {
+    expect(loadScene('{"format":"sinew-scene","version":1,"objects":[{"name":"E","type":"EMPTY","location":[1e300,5e-324,-1e300]}]}').ok).toBe(true);
+  });
+});
+
+describe('prototype keys are plain data', () => {
+  const hostile = '{"__proto__":{"polluted":1,"ownerSpace":"LOCAL"},"constructor":{"prototype":{"polluted":2}},"prototype":{"polluted":3}}';
+
+  it('a graph keeps them as own keys, changes no prototype, and saves them back unchanged', () => {
+    const text = `{"format":"sinew-graph","version":1,"links":[],"extra":${hostile},"nodes":[{"id":"__proto__","type":"constraint/copy-location","params":${hostile},"position":[0,0],"__proto__":{"x":1}}]}`;
+    const r = loadGraph(text, graphCatalog());
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const params = r.graph.nodes[0]!.params;
+    expect(Object.getPrototypeOf(params)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(r.graph.nodes[0])).toBe(Object.prototype);
+    expect(Object.hasOwn(params, '__proto__')).toBe(true);
+    expect((params as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(r.warnings.map((w) => w.code)).toContain('unknown-param');
+    const again = loadGraph(saveGraph(r.graph), graphCatalog());
+    if (!again.ok) throw new Error('reload failed');
+    expect(saveGraph(again.graph)).toBe(saveGraph(r.graph));
+    expect(JSON.parse(saveGraph(r.graph)).nodes[0].params).toEqual(JSON.parse(hostile));
+  });
+
+  it('compiling a node whose params carry "__proto__" uses only its own, validated params', () => {
+    const scene = sceneOf([{ name: 'A', type: 'EMPTY' }, { name: 'B', type: 'EMPTY', location: [1, 2, 3] }]);
+    const text = JSON.stringify({
+      format: 'sinew-graph', version: 1, scene,
+      nodes: [
+        { id: 'in', type: 'owner/input', params: { owner: 'A' }, position: [0, 0] },
+        { id: 'b', type: 'owner/read', params: { owner: 'B' }, position: [0, 0] },
+        { id: 'c', type: 'constraint/copy-location', params: JSON.parse('{"__proto__":{"useX":false,"ownerSpace":"NOT_A_SPACE"}}'), position: [0, 0] },
+        { id: 'out', type: 'owner/output', params: { owner: 'A' }, position: [0, 0] },
+      ],
+      links: [
+        { from: { node: 'in', socket: 'transform' }, to: { node: 'c', socket: 'owner' } },
+        { from: { node: 'b', socket: 'transform' }, to: { node: 'c', socket: 'target' } },
+        { from: { node: 'c', socket: 'owner' }, to: { node: 'out', socket: 'transform' } },
+      ],
+    }).replace('"params":{}', '"params":{"__proto__":{"useX":false,"ownerSpace":"NOT_A_SPACE"}}');
+    const r = loadGraph(text, graphCatalog());
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const s = loadScene(r.graph.scene);
+    if (!s.ok) throw new Error(JSON.stringify(s.errors));
+    const m = compile(r.graph, s.scene).evaluate(1).ownerMatrix('A')!;
+    expect([m[12], m[13], m[14]]).toEqual([1, 2, 3]); // useX stayed true: the injected value was not read
+  });
+
+  it('a scene keeps them as data too', () => {
+    const r = loadScene(`{"format":"sinew-scene","version":1,"objects":[{"name":"E","type":"EMPTY","__proto__":{"type":"ARMATURE","bones":[1]}, "pose":${hostile}}]}`);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const o = r.scene.objects[0]!;
+    expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
+    expect(o.bones).toBeUndefined();
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});
+
+describe('scene structure is checked at load, so a scene that loads also builds', () => {
+  const E = (name: string, extra: Record<string, unknown> = {}) => ({ name, type: 'EMPTY', ...extra });
+  const cases: [string, unknown[], { code: string; pointer: string; message: string }][] = [
+    ['a duplicate object name', [E('A'), E('A')], { code: 'duplicate-name', pointer: '/objects/1/name', message: 'object name "A" is already used by /objects/0; every object needs its own name' }],
+    ['a missing parent', [E('A', { parent: 'Nope' })], { code: 'missing-parent', pointer: '/objects/0/parent', message: 'parent object "Nope" is not in the scene' }],
+    ['a parenting loop', [E('A', { parent: 'B' }), E('B', { parent: 'A' })], { code: 'parent-loop', pointer: '/objects/0/parent', message: 'object "A" is its own ancestor (a parenting loop)' }],
+    ['a parent bone that is not there', [{ name: 'Arm', type: 'ARMATURE', bones: [] }, E('A', { parent: 'Arm', parent_type: 'BONE', parent_bone: 'x' })], { code: 'missing-parent', pointer: '/objects/1/parent_bone', message: 'parent bone "x" is not a bone of armature "Arm"' }],
+    ['a bone parent listed after', [{ name: 'Arm', type: 'ARMATURE', bones: [{ name: 'b', parent: 'a', length: 1, matrix_local: Array(16).fill(0) }, { name: 'a', length: 1, matrix_local: Array(16).fill(0) }] }], { code: 'missing-parent', pointer: '/objects/0/bones/0/parent', message: 'parent bone "a" must be listed before "b" in armature "Arm"' }],
+    ['a radius list of the wrong length', [{ name: 'C', type: 'CURVE', curve: { splines: [{ points: [[0, 0, 0], [1, 0, 0]], radius: [1] }] } }], { code: 'invalid-value', pointer: '/objects/0/curve/splines/0/radius', message: 'expected one radius value per point (2), got 1' }],
+    ['a wrong type', [{ name: 'A', type: 'MESH' }], { code: 'invalid-value', pointer: '/objects/0/type', message: 'expected one of "EMPTY", "ARMATURE" or "CURVE", got "MESH"' }],
+    ['a short vector', [E('A', { location: [1, 2] })], { code: 'invalid-value', pointer: '/objects/0/location', message: 'expected an array of 3 numbers, got [1,2]' }],
+    ['a missing name', [{ type: 'EMPTY' }], { code: 'missing-field', pointer: '/objects/0/name', message: 'required field "name" is missing' }],
+  ];
+  for (const [name, objects, error] of cases) {
+    it(name, () => expect(errorsOf(loadScene(sceneOf(objects)))).toContainEqual(error));
+  }
+
+  it('a newer scene is refused naming both versions; a fractional version is a plain error', () => {
+    expect(errorsOf(loadScene({ ...sceneOf([]), version: 7 }))).toEqual([
+      { code: 'newer-version', pointer: '/version', message: 'this scene is version 7; this build of Sinew reads scene files up to version 1. Open it with a newer Sinew.' },
+    ]);
+    expect(errorsOf(loadScene({ ...sceneOf([]), version: 1.5 }))[0]).toMatchObject({ code: 'invalid-value', pointer: '/version' });
+  });
+
+  it('a parenting chain deeper than the limit is refused; one listed children-first at the limit builds', () => {
+    const chain = (n: number) => Array.from({ length: n }, (_, i) => E(`o${i}`, i < n - 1 ? { parent: `o${i + 1}` } : {}));
+    const [e] = errorsOf(loadScene(sceneOf(chain(MAX_PARENT_DEPTH + 2))));
+    expect(e).toMatchObject({ code: 'limit-exceeded', pointer: '/objects/0/parent' });
+    expect(e!.message).toBe(`object "o0" hangs ${MAX_PARENT_DEPTH + 1} parents deep; Sinew reads parenting chains at most ${MAX_PARENT_DEPTH} deep`);
+    const ok = loadScene(sceneOf(chain(MAX_PARENT_DEPTH + 1)));
+    if (!ok.ok) throw new Error(JSON.stringify(ok.errors));
+    const program = compile({ format: 'sinew-graph', version: 1, nodes: [], links: [] }, ok.scene as SceneDocument).evaluate(0);
+    expect(program.owners).toHaveLength(MAX_PARENT_DEPTH + 1);
+  });
+});
+
+describe('readJson', () => {
+  it('names the deep place by pointer through keys with escapes, strings holding brackets, and indices', () => {
+    const text = `{"a\\\\\\"/b":[0,"[[[[",{"k~":${nested(3)}}]}`;
+    expect(JSON.parse(text)).toBeTruthy();
+    expect(scanDepth(text, 4)).toMatchObject({ pointer: '/a\\"~1b/2/k~0/0' });
+    expect(scanDepth(text, 6)).toBeUndefined();
+  });
+
+  it('reports every out-of-range number up to 20, and keeps going past a too-deep branch', () => {
+    const r = readJson(`[${Array(30).fill('1e999').join(',')}]`);
+    expect(errorsOf(r)).toHaveLength(20);
+    const mixed = inspectJson(JSON.parse(`{"a":${nested(70)},"b":1e999}`));
+    expect(mixed.map((e) => [e.code, e.pointer.slice(0, 4)]).sort()).toEqual([['limit-exceeded', '/a/0'], ['number-out-of-range', '/b']]);
+  });
+});
