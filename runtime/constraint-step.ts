@@ -49,7 +49,8 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   };
 
   return () => {
-    if (!b.active) {
+    // Blender skips a constraint whose influence is 0 (nor does a stateful kernel capture anything then).
+    if (!b.active || (influence !== undefined && !(influence[0] > 0))) {
       worldOut.set(worldIn);
       return;
     }
