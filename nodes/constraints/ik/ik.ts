@@ -139,7 +139,7 @@ export const ik = defineNode<IkState>({
     useStretch: { ...param.bool(false, "Sinew's stretch: when the target is out of reach, every chain bone is scaled along its Y axis by the same factor so the chain ends on it. Off by default, as in a Blender rig whose bones have IK Stretch 0 (Blender's own Stretch also needs per-bone IK Stretch, which Sinew does not read, so imports leave this off)."), label: 'Stretch' },
     solver: { ...param.choice(SOLVERS, 'AUTO', 'AUTO: one bone is aimed, two bones solved in closed form, longer chains with FABRIK. FABRIK: always iterate (two bones then keep no particular bend plane).'), label: 'Solver' },
     useLocation: { ...param.bool(true, "Whether the chain end goes to the target's location. Off (and Rotation off): the constraint does nothing, as in Blender."), label: 'Location' },
-    useRotation: { ...param.bool(false, "Blender's rotation goal (the chain end also takes the target's rotation, weighed by orient_weight). Not solved by Sinew: only the location goal is; an import with it on is reported."), label: 'Rotation' },
+    useRotation: { ...param.bool(false, "Blender's rotation goal (the chain end also takes the target's rotation, weighed by orient_weight). Not solved by Sinew: the chain end only goes to the target's location, whatever this says."), label: 'Rotation' },
   },
   constraint: { targets: ['target', 'pole'], blend: 'self' },
   blender: {
