@@ -1,7 +1,7 @@
 // A small browser-test harness: starts the Vite dev server on a free port, launches Debian's
 // Chromium through playwright-core, runs each test in a fresh context (so localStorage starts
 // empty), and reports `N passed, M failed`. No test framework, so nothing but Chromium is needed.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
@@ -37,6 +37,7 @@ const CHROMIUM_ARGS = [
 
 export async function runAll(tests: E2ETest[], filter?: string): Promise<number> {
   mkdirSync(RESULTS, { recursive: true });
+  for (const f of readdirSync(RESULTS)) if (f.startsWith('failed-')) rmSync(`${RESULTS}/${f}`);
   const started = Date.now();
   let server: ViteDevServer | undefined;
   let browser: Browser | undefined;
@@ -53,6 +54,9 @@ export async function runAll(tests: E2ETest[], filter?: string): Promise<number>
     for (const test of tests) {
       if (filter && !test.name.includes(filter)) continue;
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+      // tsx compiles these tests with esbuild's keepNames, which wraps named functions in __name();
+      // functions sent to the page through evaluate() carry those calls along.
+      await context.addInitScript({ content: 'window.__name = (f) => f;' });
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });

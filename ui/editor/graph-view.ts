@@ -6,12 +6,12 @@ import { ClassicPreset, NodeEditor } from 'rete';
 import { AreaExtensions, AreaPlugin, Drag } from 'rete-area-plugin';
 import { ClassicFlow, ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
 import { LitPlugin, Presets as LitPresets } from '@retejs/lit-plugin';
-import { MinimapPlugin } from 'rete-minimap-plugin';
 import { connect, disconnect, type Edit } from '../../graph/edits';
 import type { GraphDocument, GraphNode } from '../../graph/types';
 import type { NodeCatalog } from '../../nodes/catalog';
 import { dragState } from './drag-state';
-import { minimapPreset } from './minimap';
+import { MINIMAP_HEIGHT, MINIMAP_WIDTH, SinewMinimap } from './minimap';
+import { LayoutSocketPositions } from './socket-positions';
 import { socketColor } from './node-view';
 import { linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection, type SinewSocket, type ViewSocketType } from './schemes';
 
@@ -47,6 +47,8 @@ export class GraphView {
   private lastSelection = '';
   private queue: Promise<void> = Promise.resolve();
   private arranging = false;
+  private pressed = false;
+  private selecting = 0;
 
   constructor(
     readonly container: HTMLElement,
@@ -57,13 +59,13 @@ export class GraphView {
     this.area = new AreaPlugin<Schemes, AreaExtra>(container);
     const render = new LitPlugin<Schemes, AreaExtra>();
     render.addPreset(LitPresets.classic.setup({
+      socketPositionWatcher: new LayoutSocketPositions(() => this.editor) as any,
       customize: {
         node: (ctx) => ({ emit }) => html`<sinew-node .data=${ctx.payload} .emit=${emit}></sinew-node>`,
         socket: (ctx) => () => html`<sinew-socket .data=${ctx.payload}></sinew-socket>`,
         connection: (ctx) => ({ path }) => html`<sinew-wire .path=${path} .color=${this.wireColor(ctx.payload)}></sinew-wire>`,
       },
     }) as any);
-    render.addPreset(minimapPreset(140) as any);
 
     this.editor.use(this.area);
     this.area.use(render);
@@ -74,13 +76,70 @@ export class GraphView {
       }) as any);
       this.area.use(this.connection);
     }
-    this.area.use(new MinimapPlugin<Schemes>({ boundViewport: true, minDistance: 1200 }) as any);
 
     AreaExtensions.simpleNodesOrder(this.area);
     this.selectable = AreaExtensions.selectableNodes(this.area, this.selector, { accumulating: { active: () => this.accumulate } });
     // Left-drag on empty space draws a selection box (see the editor); middle or right drag pans.
     this.area.area.setDragHandler(new Drag({ down: (e) => e.pointerType !== 'mouse' || e.button === 1 || e.button === 2, move: () => true }));
     this.installPipes();
+    this.minimap = document.createElement('sinew-minimap') as SinewMinimap;
+    this.minimap.panBy = (dx, dy) => this.panByMap(dx, dy);
+    this.minimap.centerAt = (x, y) => this.centerOnMap(x, y);
+    container.appendChild(this.minimap);
+  }
+
+  // ----- minimap -----
+
+  private readonly minimap: SinewMinimap;
+  private minimapFrame = 0;
+  /** Map pixels per area unit, and the area point at the map's corner, from the last draw. */
+  private mapScale = 1;
+  private mapOrigin = { x: 0, y: 0 };
+
+  /** Redraws the minimap on the next frame (at most once a frame). */
+  private scheduleMinimap(): void {
+    if (this.minimapFrame) return;
+    this.minimapFrame = requestAnimationFrame(() => {
+      this.minimapFrame = 0;
+      this.drawMinimap();
+    });
+  }
+
+  private drawMinimap(): void {
+    const t = this.area.area.transform;
+    const view = { x: -t.x / t.k, y: -t.y / t.k, w: this.container.clientWidth / t.k, h: this.container.clientHeight / t.k };
+    const boxes: { x: number; y: number; w: number; h: number; selected?: boolean }[] = [];
+    for (const n of this.editor.getNodes()) {
+      const p = this.area.nodeViews.get(n.id)?.position;
+      if (p) boxes.push({ x: p.x, y: p.y, w: n.width, h: n.height, selected: n.selected });
+    }
+    const all = [...boxes, view];
+    const x1 = Math.min(...all.map((b) => b.x));
+    const y1 = Math.min(...all.map((b) => b.y));
+    const x2 = Math.max(...all.map((b) => b.x + b.w));
+    const y2 = Math.max(...all.map((b) => b.y + b.h));
+    const pad = 8;
+    const scale = Math.min((MINIMAP_WIDTH - 2 * pad) / Math.max(1, x2 - x1), (MINIMAP_HEIGHT - 2 * pad) / Math.max(1, y2 - y1));
+    // Centre the content in the map.
+    const ox = x1 - (MINIMAP_WIDTH / scale - (x2 - x1)) / 2;
+    const oy = y1 - (MINIMAP_HEIGHT / scale - (y2 - y1)) / 2;
+    this.mapScale = scale;
+    this.mapOrigin = { x: ox, y: oy };
+    const toMap = (b: { x: number; y: number; w: number; h: number }) => ({ x: (b.x - ox) * scale, y: (b.y - oy) * scale, w: b.w * scale, h: b.h * scale });
+    this.minimap.nodes = boxes.map((b) => ({ ...toMap(b), selected: b.selected }));
+    this.minimap.viewport = toMap(view);
+  }
+
+  private panByMap(dx: number, dy: number): void {
+    const t = this.area.area.transform;
+    void this.area.area.translate(t.x - (dx / this.mapScale) * t.k, t.y - (dy / this.mapScale) * t.k);
+  }
+
+  private centerOnMap(x: number, y: number): void {
+    const t = this.area.area.transform;
+    const ax = x / this.mapScale + this.mapOrigin.x;
+    const ay = y / this.mapScale + this.mapOrigin.y;
+    void this.area.area.translate(this.container.clientWidth / 2 - ax * t.k, this.container.clientHeight / 2 - ay * t.k);
   }
 
   private installPipes(): void {
@@ -106,6 +165,7 @@ export class GraphView {
           break;
         case 'pointerdown':
           this.accumulate = ctx.data.event.ctrlKey || ctx.data.event.metaKey || ctx.data.event.shiftKey;
+          this.pressed = true;
           break;
         case 'nodetranslate':
           if (this.readonly && !this.syncing) return undefined;
@@ -120,8 +180,12 @@ export class GraphView {
           this.flushMoves();
           break;
         case 'nodepicked':
-        case 'pointerup':
           setTimeout(() => this.reportSelection(), 0);
+          break;
+        case 'pointerup':
+          // Rete hears pointerup on the whole window; only a press that began here selects.
+          if (this.pressed) setTimeout(() => this.reportSelection(), 0);
+          this.pressed = false;
           break;
         case 'contextmenu': {
           const e: MouseEvent = ctx.data.event;
@@ -154,7 +218,15 @@ export class GraphView {
       return ctx;
     });
     this.area.addPipe((ctx: any) => {
-      if (ctx?.type === 'pointerup' || ctx?.type === 'pointermove') this.lastPointer = ctx.data.event;
+      const type = ctx?.type;
+      if (type === 'pointerup' || type === 'pointermove') this.lastPointer = ctx.data.event;
+      if (type === 'nodetranslated' || type === 'nodecreated' || type === 'noderemoved' || type === 'translated' || type === 'zoomed' || type === 'resized' || (type === 'render' && ctx.data.type === 'node')) {
+        this.scheduleMinimap();
+      }
+      return ctx;
+    });
+    this.editor.addPipe((ctx) => {
+      if (ctx.type === 'nodecreated' || ctx.type === 'noderemoved') this.scheduleMinimap();
       return ctx;
     });
   }
@@ -284,8 +356,13 @@ export class GraphView {
     const key = [...ids].sort().join('\n');
     if (key === this.lastSelection) return;
     this.lastSelection = key;
-    await this.selector.unselectAll();
-    for (const id of ids) if (this.editor.getNode(id)) await this.selectable.select(id, true);
+    this.selecting++;
+    try {
+      await this.selector.unselectAll();
+      for (const id of ids) if (this.editor.getNode(id)) await this.selectable.select(id, true);
+    } finally {
+      this.selecting--;
+    }
   }
 
   selectedIds(): string[] {
@@ -293,6 +370,7 @@ export class GraphView {
   }
 
   private reportSelection(): void {
+    if (this.selecting) return;
     const ids = this.selectedIds();
     const key = [...ids].sort().join('\n');
     if (key === this.lastSelection) return;
@@ -346,6 +424,7 @@ export class GraphView {
   }
 
   destroy(): void {
+    cancelAnimationFrame(this.minimapFrame);
     this.area.destroy();
   }
 }

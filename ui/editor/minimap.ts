@@ -1,50 +1,56 @@
-// The minimap, drawn in Sinew's colours: rete-minimap-plugin computes the rectangles (fractions of
-// the map's width), this element draws them and pans the area when the viewport box is dragged.
+// The minimap: every node as a small box and the visible part of the graph as a frame; drag the
+// frame or click the map to move the view. It reads node positions and sizes the editor already
+// knows (rete-minimap-plugin measures every node's element on every change, which on a 200-node
+// graph took seconds), and redraws at most once a frame.
 import { LitElement, css, html } from 'lit';
 import { property } from 'lit/decorators.js';
 
-interface Rect { left: number; top: number; width: number; height: number }
+export interface Rect { x: number; y: number; w: number; h: number }
+
+export const MINIMAP_WIDTH = 170;
+export const MINIMAP_HEIGHT = 110;
 
 export class SinewMinimap extends LitElement {
   static override styles = css`
+    :host { position: absolute; right: 12px; bottom: 12px; z-index: 4; }
     .map {
-      position: absolute; right: 12px; bottom: 12px; overflow: hidden; box-sizing: border-box;
-      background: var(--sinew-minimap-bg, rgba(20, 22, 25, 0.82)); border: 1px solid var(--sinew-border, #383d45);
+      position: relative; overflow: hidden; box-sizing: border-box; cursor: pointer;
+      width: ${MINIMAP_WIDTH}px; height: ${MINIMAP_HEIGHT}px;
+      background: var(--sinew-minimap-bg, rgba(20, 22, 25, 0.85)); border: 1px solid var(--sinew-border, #383d45);
       border-radius: 6px;
     }
     .n { position: absolute; background: var(--sinew-minimap-node, #5b6370); border-radius: 1px; }
-    .v { position: absolute; border: 1px solid var(--sinew-accent, #4b8dff); background: rgba(75, 141, 255, 0.12); cursor: grab; }
+    .n.sel { background: var(--sinew-accent, #4b8dff); }
+    .v { position: absolute; box-sizing: border-box; border: 1px solid var(--sinew-accent, #4b8dff); background: rgba(75, 141, 255, 0.1); cursor: grab; }
   `;
 
-  @property({ attribute: false }) nodes: Rect[] = [];
-  @property({ attribute: false }) viewport: Rect = { left: 0, top: 0, width: 0, height: 0 };
-  @property({ attribute: false }) ratio = 1;
-  @property({ attribute: false }) size = 150;
-  @property({ attribute: false }) pan: (dx: number, dy: number) => void = () => {};
-  @property({ attribute: false }) point: (x: number, y: number) => void = () => {};
+  /** Node boxes, in map pixels. */
+  @property({ attribute: false }) nodes: (Rect & { selected?: boolean })[] = [];
+  /** The visible part of the graph, in map pixels. */
+  @property({ attribute: false }) viewport: Rect = { x: 0, y: 0, w: 0, h: 0 };
+  /** Moves the view by a distance in map pixels. */
+  @property({ attribute: false }) panBy: (dx: number, dy: number) => void = () => {};
+  /** Centres the view on a point in map pixels. */
+  @property({ attribute: false }) centerAt: (x: number, y: number) => void = () => {};
 
   override render() {
-    const w = this.size * this.ratio;
-    const px = (v: number) => `${v * w}px`;
-    const r = (x: Rect) => `left:${px(x.left)};top:${px(x.top)};width:${px(x.width)};height:${px(x.height)}`;
-    return html`<div class="map" part="minimap" data-testid="minimap" style="width:${w}px;height:${this.size}px"
-        @pointerdown=${(e: Event) => { e.stopPropagation(); e.preventDefault(); }} @dblclick=${this.onDblClick}>
-      ${this.nodes.map((n) => html`<div class="n" style=${r(n)}></div>`)}
-      <div class="v" style=${r(this.viewport)} @pointerdown=${this.onDragStart}></div>
+    const r = (x: Rect) => `left:${x.x}px;top:${x.y}px;width:${Math.max(1, x.w)}px;height:${Math.max(1, x.h)}px`;
+    return html`<div class="map" part="minimap" data-testid="minimap" @pointerdown=${this.onDown} @wheel=${(e: Event) => e.stopPropagation()}>
+      ${this.nodes.map((n) => html`<div class="n ${n.selected ? 'sel' : ''}" style=${r(n)}></div>`)}
+      <div class="v" style=${r(this.viewport)}></div>
     </div>`;
   }
 
-  private onDblClick = (e: MouseEvent) => {
-    const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
-    this.point((e.clientX - box.left) / box.width, (e.clientY - box.top) / box.width);
-  };
-
-  private onDragStart = (e: PointerEvent) => {
+  private onDown = (e: PointerEvent) => {
     e.stopPropagation();
-    const w = this.size * this.ratio;
+    e.preventDefault();
+    const map = e.currentTarget as HTMLElement;
+    const box = map.getBoundingClientRect();
+    const onFrame = (e.target as HTMLElement).classList.contains('v');
+    if (!onFrame) this.centerAt(e.clientX - box.left, e.clientY - box.top);
     let last = { x: e.clientX, y: e.clientY };
     const move = (m: PointerEvent) => {
-      this.pan(-(m.clientX - last.x) / w, -(m.clientY - last.y) / w);
+      this.panBy(m.clientX - last.x, m.clientY - last.y);
       last = { x: m.clientX, y: m.clientY };
     };
     const up = () => {
@@ -53,24 +59,5 @@ export class SinewMinimap extends LitElement {
     };
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
-  };
-}
-
-/** A render preset for lit-plugin that draws rete-minimap-plugin's `minimap` signal with <sinew-minimap>. */
-export function minimapPreset(size = 150) {
-  type MinimapData = { type: 'minimap'; ratio: number; nodes: Rect[]; viewport: Rect; translate(dx: number, dy: number): void; point(x: number, y: number): void };
-  const isMinimap = (ctx: { data: { type: string } }): ctx is { data: MinimapData } => ctx.data.type === 'minimap';
-  return {
-    update(ctx: { type: string; data: { type: string } }) {
-      if (ctx.type !== 'render' || !isMinimap(ctx)) return undefined;
-      const d = ctx.data;
-      return { nodes: d.nodes, viewport: d.viewport, ratio: d.ratio, pan: d.translate, point: d.point };
-    },
-    render(ctx: { type: string; data: { type: string } }) {
-      if (ctx.type !== 'render' || !isMinimap(ctx)) return undefined;
-      const d = ctx.data;
-      return html`<sinew-minimap .nodes=${d.nodes} .viewport=${d.viewport} .ratio=${d.ratio} .size=${size}
-        .pan=${d.translate} .point=${d.point}></sinew-minimap>`;
-    },
   };
 }

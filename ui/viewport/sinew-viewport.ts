@@ -52,6 +52,7 @@ export class SinewViewport extends LitElement {
   private unsubscribe: (() => void)[] = [];
   private down: { x: number; y: number } | undefined;
   private readonly raycaster = new THREE.Raycaster();
+  private readonly tmp = new THREE.Vector3();
   private boundSession: Session | undefined;
 
   override render() {
@@ -314,10 +315,41 @@ export class SinewViewport extends LitElement {
     if (hit !== this.hovered) this.hovered = hit;
   }
 
+  /**
+   * The owner under the pointer. Empties and bones are small on screen, so they are picked by
+   * distance in pixels (to an empty's origin, to a bone's head–tail segment); curves by ray.
+   */
   private pick(e: PointerEvent): string | undefined {
-    if (!this.rigView || !this.renderer) return undefined;
+    const s = this.session;
+    if (!this.rigView || !this.renderer || !s) return undefined;
     const r = this.renderer.domElement.getBoundingClientRect();
-    const ndc = new THREE.Vector2(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
+    const px = e.clientX - r.left;
+    const py = e.clientY - r.top;
+    const toScreen = (x: number, y: number, z: number) => {
+      const p = this.tmp.set(x, y, z).project(this.camera);
+      return { x: ((p.x + 1) / 2) * r.width, y: ((1 - p.y) / 2) * r.height, behind: p.z > 1 };
+    };
+    let best: string | undefined;
+    let bestDist = PICK_RADIUS;
+    for (const v of this.rigView.visuals.values()) {
+      if (v.kind !== 'empty' && v.kind !== 'bone') continue;
+      const m = s.rig.matrix(v.id);
+      if (!m) continue;
+      const head = toScreen(m[12], m[13], m[14]);
+      if (head.behind) continue;
+      let d: number;
+      if (v.kind === 'empty') d = Math.hypot(px - head.x, py - head.y);
+      else {
+        const l = v.length;
+        const tail = toScreen(m[12] + m[4] * l, m[13] + m[5] * l, m[14] + m[6] * l);
+        d = segmentDistance(px, py, head.x, head.y, tail.x, tail.y);
+      }
+      // Prefer empties a little: targets sit on bones' tips and are what a rigger grabs.
+      if (v.kind === 'empty') d -= 3;
+      if (d < bestDist) { bestDist = d; best = v.id; }
+    }
+    if (best) return best;
+    const ndc = new THREE.Vector2((px / r.width) * 2 - 1, -(py / r.height) * 2 + 1);
     this.raycaster.setFromCamera(ndc, this.camera);
     this.raycaster.params.Line = { threshold: 0.03 };
     const hits = this.raycaster.intersectObjects(this.rigView.pickables(), false);
@@ -346,6 +378,16 @@ export class SinewViewport extends LitElement {
   private renderNow() {
     this.renderer?.render(this.scene3, this.camera);
   }
+}
+
+const PICK_RADIUS = 10;
+
+function segmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2)) : 0;
+  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
 }
 
 function webglAvailable(): boolean {
