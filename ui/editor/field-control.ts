@@ -99,9 +99,9 @@ export class SinewField extends LitElement {
       this.emit(kind, next);
     };
     return html`<div class="row" title=${f.doc}>
-      ${this.compact ? nothing : html`<span class="name">${f.label}</span>`}
+      <span class="name">${f.label}</span>
       <div class="vec" style="grid-template-columns: repeat(${size}, 1fr)">
-        ${names.map((n, i) => html`<sinew-number data-testid="field-${f.key}-${i}" .value=${Number(v[i] ?? 0)} .label=${this.compact ? `${f.label.charAt(0)}${n}` : n}
+        ${names.map((n, i) => html`<sinew-number data-testid="field-${f.key}-${i}" .value=${Number(v[i] ?? 0)} .label=${this.compact ? '' : n} ?compact=${this.compact}
           ?disabled=${this.disabled} .unit=${''}
           @number-input=${(e: CustomEvent<number>) => { e.stopPropagation(); set(i, e.detail, 'field-input'); }}
           @number-change=${(e: CustomEvent<number>) => { e.stopPropagation(); set(i, e.detail, 'field-change'); }}></sinew-number>`)}

@@ -16,7 +16,7 @@ export function socketColor(type: ViewSocketType): string {
 
 export class SinewNodeElement extends LitElement {
   static override styles = [baseStyles, css`
-    :host { display: block; width: ${NODE_WIDTH}px; }
+    :host { display: block; width: ${NODE_WIDTH}px; user-select: none; -webkit-user-select: none; }
     .node {
       position: relative; width: 100%;
       background: var(--sinew-node-bg, rgba(40, 43, 48, 0.97));
@@ -139,15 +139,17 @@ export class SinewSocketElement extends LitElement {
 /** A wire, coloured by the type it carries. */
 export class SinewWireElement extends LitElement {
   static override styles = css`
-    :host { display: contents; }
     svg { overflow: visible !important; position: absolute; pointer-events: none; width: 9999px; height: 9999px; }
     path { fill: none; stroke-width: 3px; pointer-events: auto; }
+    path.invalid { stroke: var(--sinew-danger, #ef5b52) !important; stroke-dasharray: 7 5; }
   `;
 
   @property({ attribute: false }) path = '';
   @property({ attribute: false }) color = '#a8a8a8';
+  /** A wire whose ends have different types (from a file): drawn red and dashed. */
+  @property({ attribute: false }) invalid = false;
 
   override render() {
-    return html`<svg data-testid="connection">${svg`<path d=${this.path} style="stroke:${this.color}"></path>`}</svg>`;
+    return html`<svg data-testid="connection">${svg`<path class=${this.invalid ? 'invalid' : ''} d=${this.path} style="stroke:${this.color}"></path>`}</svg>`;
   }
 }

@@ -17,9 +17,10 @@ export class SinewNumber extends LitElement {
     :host([disabled]) .bar { cursor: default; opacity: 0.6; }
     .fill { position: absolute; inset: 0 auto 0 0; background: var(--sinew-slider-fill, #3f6fc2); pointer-events: none; }
     .label, .value { position: relative; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; pointer-events: none; }
-    .label { color: var(--_muted); }
+    .label { color: var(--sinew-slider-label, rgba(225, 229, 235, 0.72)); }
     .value { font-variant-numeric: tabular-nums; }
     input { width: 100%; height: 100%; padding: 0 6px; text-align: right; }
+    :host([compact]) .bar { padding: 0 3px; justify-content: center; font-size: 11px; }
   `];
 
   @property({ type: Number }) value = 0;
@@ -29,6 +30,8 @@ export class SinewNumber extends LitElement {
   @property({ type: String }) label = '';
   @property({ type: String }) unit = '';
   @property({ type: Boolean, reflect: true }) disabled = false;
+  /** Narrow: tighter padding and fewer decimals (vector components on a node). */
+  @property({ type: Boolean, reflect: true }) compact = false;
   @state() private editing = false;
 
   private drag: { x: number; start: number; moved: boolean; width: number } | undefined;
@@ -49,7 +52,7 @@ export class SinewNumber extends LitElement {
         @keydown=${this.onBarKey}>
       ${this.bounded ? html`<div class="fill" style="width:${Math.max(0, Math.min(100, fill))}%"></div>` : null}
       <span class="label">${this.label}</span>
-      <span class="value">${format(this.value, this.integer)}${this.unit ? ` ${this.unit}` : ''}</span>
+      <span class="value">${this.compact ? shortFormat(this.value) : format(this.value, this.integer)}${this.unit ? ` ${this.unit}` : ''}</span>
     </div>`;
   }
 
@@ -138,6 +141,10 @@ export class SinewNumber extends LitElement {
 
 function stop(e: Event) {
   e.stopPropagation();
+}
+
+function shortFormat(v: number): string {
+  return String(Math.round(v * 100) / 100);
 }
 
 export function format(v: number, integer: boolean): string {

@@ -40,7 +40,7 @@ export class SinewEditor extends LitElement {
   static override styles = [baseStyles, css`
     :host { display: block; position: relative; overflow: hidden; min-height: 200px; background: var(--_bg); outline: none; }
     .area {
-      position: absolute; inset: 0; overflow: hidden;
+      position: absolute; inset: 0; overflow: hidden; user-select: none; -webkit-user-select: none;
       background-color: var(--sinew-editor-bg, #1d1f23);
       background-image:
         linear-gradient(var(--sinew-grid, rgba(255, 255, 255, 0.035)) 1px, transparent 1px),
@@ -333,7 +333,7 @@ export class SinewEditor extends LitElement {
   addNodeAt(type: string, at: { x: number; y: number }, from?: { node: string; socket: string; side: 'input' | 'output'; type: ViewSocketType }): string | undefined {
     const def = this.session.catalog.get(type);
     if (!def || this.readonly) return undefined;
-    const id = this.session.freshId(type);
+    const id = this.session.freshId(kebab(def.label));
     const params: Record<string, JsonValue> = {};
     // An owner picked in the viewport is the likely owner of the node added next.
     const owner = this.session.selectedOwner;
@@ -402,7 +402,7 @@ export class SinewEditor extends LitElement {
     const taken = new Set<string>();
     const ids = new Map<string, string>();
     for (const n of known) {
-      const id = this.session.freshId(n.type, taken);
+      const id = this.session.freshId(n.id.replace(/-\d+$/, ''), taken);
       taken.add(id);
       ids.set(n.id, id);
     }
@@ -520,6 +520,11 @@ export class SinewEditor extends LitElement {
       e.stopPropagation();
     }
   };
+}
+
+/** `Owner In` → `owner-in`: new node ids read like the node's name. */
+function kebab(label: string): string {
+  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'node';
 }
 
 /** Whether a key press is meant for a text field, not for the editor. */

@@ -158,10 +158,11 @@ export class SinewInspector extends LitElement {
 /** "0 – 1", "≥ 0 m", "rad": what a value may be, as the inspector prints it. */
 function rangeText(f: Field): string {
   const unit = f.unit ? ` ${f.unit}` : '';
+  const n = (v: number | undefined) => String(Math.round(v! * 1000) / 1000);
   const has = (v: number | undefined) => v !== undefined && Number.isFinite(v);
-  if (has(f.min) && has(f.max)) return `${f.min} – ${f.max}${unit}`;
-  if (has(f.min)) return `≥ ${f.min}${unit}`;
-  if (has(f.max)) return `≤ ${f.max}${unit}`;
+  if (has(f.min) && has(f.max)) return `${n(f.min)} – ${n(f.max)}${unit}`;
+  if (has(f.min)) return `≥ ${n(f.min)}${unit}`;
+  if (has(f.max)) return `≤ ${n(f.max)}${unit}`;
   if (f.kind === 'choice') return `${f.options?.length ?? 0} choices`;
   return f.unit ?? '';
 }

@@ -182,9 +182,9 @@ export class Session extends EventTarget {
     return inline && this.scene ? { ...this.graph, scene: this.scene as unknown as JsonValue } : this.graph;
   }
 
-  /** A node id not yet in the graph, from a node type: `constraint/damped-track` → `damped-track-2`. */
-  freshId(type: string, taken: ReadonlySet<string> = new Set()): string {
-    const base = type.slice(type.lastIndexOf('/') + 1) || 'node';
+  /** A node id not yet in the graph: `base`, else `base-2`, `base-3`… (a type's last part for `a/b`). */
+  freshId(base: string, taken: ReadonlySet<string> = new Set()): string {
+    base = base.slice(base.lastIndexOf('/') + 1) || 'node';
     const ids = new Set(this.graph.nodes.map((n) => n.id));
     for (let i = 1; ; i++) {
       const id = i === 1 ? base : `${base}-${i}`;

@@ -16,7 +16,7 @@ export interface OwnerVisual {
   tint: THREE.Material[];
 }
 
-const BONE = new THREE.Color('#b9bdc4');
+const BONE = new THREE.Color('#d3d6dc');
 const BONE_SELECTED = new THREE.Color('#4b8dff');
 const BONE_CONSTRAINED = new THREE.Color('#7fb2a0');
 const EMPTY_HANDLE = new THREE.Color('#f0a94a');
@@ -74,7 +74,7 @@ export class RigView {
   }
 
   private addBone(id: string, length: number) {
-    const material = new THREE.MeshStandardMaterial({ color: BONE, roughness: 0.7, metalness: 0.05, flatShading: true });
+    const material = new THREE.MeshStandardMaterial({ color: BONE, roughness: 0.65, metalness: 0.0, flatShading: true, emissive: '#2a2c30' });
     const mesh = new THREE.Mesh(this.boneGeo, material);
     const edges = new THREE.LineSegments(this.boneEdges, new THREE.LineBasicMaterial({ color: '#101214' }));
     const root = new THREE.Object3D();
@@ -146,14 +146,12 @@ export class RigView {
     return [...this.visuals.values()].flatMap((v) => v.pickables);
   }
 
-  /** World-space box around everything drawn, for framing the camera. */
+  /** World-space box around the bones and empties (curves only when there is nothing else), for framing. */
   bounds(): THREE.Box3 {
     this.group.updateMatrixWorld(true);
     const box = new THREE.Box3();
-    for (const v of this.visuals.values()) {
-      if (v.kind === 'armature') continue;
-      box.expandByObject(v.root);
-    }
+    for (const v of this.visuals.values()) if (v.kind === 'bone' || v.kind === 'empty') box.expandByObject(v.root);
+    if (box.isEmpty()) for (const v of this.visuals.values()) if (v.kind === 'curve') box.expandByObject(v.root);
     return box;
   }
 

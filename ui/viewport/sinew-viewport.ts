@@ -19,7 +19,10 @@ export interface DragSample {
 
 export class SinewViewport extends LitElement {
   static override styles = [baseStyles, css`
-    :host { display: block; position: relative; overflow: hidden; background: var(--sinew-viewport-bg, #2a2d32); min-height: 120px; }
+    :host {
+      display: block; position: relative; overflow: hidden; min-height: 120px;
+      background: var(--sinew-viewport-bg, radial-gradient(ellipse at 50% 35%, #3a3f47 0%, #2a2d33 55%, #212328 100%));
+    }
     canvas { display: block; width: 100%; height: 100%; outline: none; touch-action: none; }
     .wrap { position: absolute; inset: 0; }
     .hud { position: absolute; left: 8px; top: 8px; display: flex; gap: 4px; }
@@ -76,16 +79,17 @@ export class SinewViewport extends LitElement {
       this.unavailable = '3D view unavailable: this browser has no WebGL. The graph still evaluates.';
       return;
     }
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true });
+    // Transparent: the element's CSS background (a custom property) shows through.
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, alpha: true });
+    this.renderer.setClearColor(0x000000, 0);
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
-    this.scene3.background = new THREE.Color(getComputedStyle(this).getPropertyValue('--sinew-viewport-bg').trim() || '#2a2d32');
     this.camera.up.set(0, 0, 1);
     this.camera.position.set(2.5, -4, 2.2);
     this.scene3.add(new THREE.HemisphereLight('#dfe6ff', '#30302c', 2.2));
     const sun = new THREE.DirectionalLight('#ffffff', 1.6);
     sun.position.set(3, -4, 6);
     this.scene3.add(sun);
-    const grid = new THREE.GridHelper(10, 20, '#50555e', '#3a3e45');
+    const grid = new THREE.GridHelper(10, 20, '#5a606a', '#3c4048');
     grid.rotation.x = Math.PI / 2; // Blender's floor is XY, Z up
     this.scene3.add(grid);
     this.scene3.add(this.proxy);
@@ -284,9 +288,9 @@ export class SinewViewport extends LitElement {
     const box = this.rigView.bounds();
     if (box.isEmpty()) return;
     const center = box.getCenter(new THREE.Vector3());
-    const radius = Math.max(0.5, box.getSize(new THREE.Vector3()).length() / 2);
+    const radius = Math.max(0.4, box.getSize(new THREE.Vector3()).length() / 2);
     const fov = Math.min(this.camera.fov, this.camera.fov * this.camera.aspect);
-    const dist = (radius / Math.sin(THREE.MathUtils.degToRad(fov / 2))) * 0.8;
+    const dist = (radius / Math.sin(THREE.MathUtils.degToRad(fov / 2))) * 0.62;
     const dir = new THREE.Vector3(0.55, -1, 0.45).normalize();
     this.camera.position.copy(center).addScaledVector(dir, dist);
     this.orbit.target.copy(center);
