@@ -81,6 +81,8 @@ export interface BindEnv {
   stackOwner(): OwnerHandle | undefined;
   /** Current frame, a view of length 1. */
   frame: Float64Array;
+  /** Notes something the user should know that does not stop compilation (shown on the node). */
+  warn(message: string): void;
   /** Stops compilation with an error naming this node. */
   fail(message: string, socketOrParam?: string): never;
 }
@@ -111,6 +113,8 @@ export interface BlenderMapping {
   params: Record<string, string>;
   /** RNA properties that have no effect on the result here (explained in docs/fidelity.md). */
   ignore?: readonly string[];
+  /** Property names whose *value* here is not supported (e.g. `use_rotation` when true): reported. */
+  unsupported?(props: Record<string, JsonValue>): string[];
   /** Params computed from several properties, or with a changed value; merged after `params`. */
   convert?(props: Record<string, JsonValue>): Record<string, JsonValue>;
 }

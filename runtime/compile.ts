@@ -139,6 +139,9 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
 
   const stackWriters = new Map<RigOwner, CompiledNode[]>();
   const chainOf = new Map<RigOwner, CompiledNode>();
+  /** Owners whose final matrix a node writes besides its outputs (Owner Out, IK chains). */
+  const writtenBy = new Map<CompiledNode, RigOwner[]>();
+  const addWritten = (c: CompiledNode, o: RigOwner) => writtenBy.set(c, [...(writtenBy.get(c) ?? []), o]);
   for (const c of live) {
     const o = ownerOfNode.get(c);
     const role = c.def.owner?.role;
@@ -147,6 +150,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     if (o && role === 'write') {
       edges.push([nodeUnit(c), `stack:${o.id}`]);
       stackWriters.set(o, [...(stackWriters.get(o) ?? []), c]);
+      addWritten(c, o);
     }
     if (c.def.writes) {
       const tip = stackOwner(c);
@@ -159,6 +163,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
         const b = rig.byId.get(id);
         if (!b) continue;
         chainOf.set(b, c);
+        addWritten(c, b);
         edges.push([`stack:${b.id}`, nodeUnit(c)], [nodeUnit(c), `final:${b.id}`]);
       }
     }
@@ -182,7 +187,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   // 6. Bind kernels and build the steps in schedule order.
   const stepOf = new Map<string, () => void>();
   for (const o of rig.owners) {
-    stepOf.set(`pre:${o.id}`, () => computePre(o));
+    stepOf.set(`pre:${o.id}`, guardPre(o, warnings));
     if (!stackWriters.has(o)) stepOf.set(`stack:${o.id}`, () => o.final.set(o.pre));
     else if (o.bone?.connected && !chainOf.has(o)) {
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
@@ -197,6 +202,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
       owner: (id) => rig.byId.get(id),
       sourceOwner: (input) => sourceOwner(c, input),
       connected: (input) => c.sources.has(input),
+      warn: (message) => void warnings.push({ code: 'node-warning', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` }),
       stackOwner: () => stackOwner(c),
       frame,
       fail: (message, at) => {
@@ -228,6 +234,12 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     }
   }
   if (errors.length) fail();
+  // A node that throws or gives a non-finite number is marked and passes its owner through; the
+  // rest of the program keeps evaluating.
+  for (const c of live) {
+    const run = stepOf.get(nodeUnit(c));
+    if (run) stepOf.set(nodeUnit(c), guardNode(c, run, writtenBy.get(c) ?? [], warnings));
+  }
 
   const steps: Step[] = [];
   for (const unit of sched.order) {
@@ -242,6 +254,95 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     warnings.push({ code: 'cycle', pointer: '/links', message: `dependency cycle detected through ${[...cy.nodes.map((n) => `node "${n}"`), ...cy.owners.map((o) => `owner "${o}"`)].join(', ')}; one link of it was set aside` });
   }
   return new Program(slots.buffer, steps, rig.owners, frame, { order: sched.order, cycles }, warnings);
+}
+
+/**
+ * A node's step, guarded: if its kernel throws, or leaves a NaN or ±Infinity in an output or in a
+ * final matrix it writes, the node is marked failed (a `node-failed` warning naming it, pushed once)
+ * and its effect is undone for this frame: a constraint passes its owner through unchanged (as an
+ * inactive one does), other outputs take their neutral value (identity transform and quaternion,
+ * zero vector and float), and owners it writes keep the matrix they had before it ran. Nothing is
+ * allocated per frame: the copies it restores from are made here, once.
+ */
+function guardNode(c: CompiledNode, run: () => void, written: RigOwner[], warnings: GraphError[]): () => void {
+  const outputs = Object.entries(c.io.out).map(([name, view]) => ({ view, type: c.def.outputs[name]?.type }));
+  const passThrough = c.def.constraint && c.io.in.owner && c.io.out.owner ? { from: c.io.in.owner, to: c.io.out.owner } : undefined;
+  const saved = written.map((o) => ({ view: o.final, copy: new Float64Array(16) }));
+  let failed = false;
+  const undo = (reason: string) => {
+    for (const { view, type } of outputs) neutral(view, type);
+    if (passThrough) passThrough.to.set(passThrough.from);
+    for (const s of saved) s.view.set(s.copy);
+    if (failed) return;
+    failed = true;
+    warnings.push({
+      code: 'node-failed',
+      pointer: `/nodes/${c.index}`,
+      nodeId: c.node.id,
+      message: `node "${c.node.id}" (${c.def.label}) failed: ${reason}; it is skipped${passThrough ? ' and its owner passes through unchanged' : ''}`,
+    });
+  };
+  return () => {
+    for (let i = 0; i < saved.length; i++) saved[i].copy.set(saved[i].view);
+    try {
+      run();
+    } catch (e) {
+      undo(`it stopped with an error (${e instanceof Error ? e.message : String(e)})`.slice(0, 300));
+      return;
+    }
+    for (let k = 0; k < outputs.length; k++) {
+      if (!allFinite(outputs[k].view)) return undo('it gave a number that is not finite');
+    }
+    for (let k = 0; k < saved.length; k++) {
+      if (!allFinite(saved[k].view)) return undo('it gave an owner a matrix that is not finite');
+    }
+  };
+}
+
+/**
+ * An owner's pre-constraint step, guarded: a matrix that overflows (a parent far away and scaled
+ * up) saturates as the math nodes do: ±Infinity becomes ±Number.MAX_VALUE, NaN becomes 0. A
+ * warning names the owner once: `owner-overflow` when numbers only grew too large,
+ * `owner-invalid` when one could not be computed at all (NaN: a bug to report).
+ */
+function guardPre(o: RigOwner, warnings: GraphError[]): () => void {
+  let warned = false;
+  return () => {
+    computePre(o);
+    const m = o.pre;
+    if (allFinite(m)) return;
+    let nan = false;
+    for (let i = 0; i < 16; i++) {
+      if (m[i] !== m[i]) nan = true;
+      m[i] = saturate(m[i]);
+    }
+    if (warned) return;
+    warned = true;
+    warnings.push(
+      nan
+        ? { code: 'owner-invalid', pointer: '/scene', message: `owner "${o.id}": its matrix before constraints could not be computed (NaN); those numbers were set to 0` }
+        : { code: 'owner-overflow', pointer: '/scene', message: `owner "${o.id}": its matrix before constraints does not fit in a double; numbers too large were saturated` },
+    );
+  };
+}
+
+function allFinite(v: Float64Array): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i];
+    if (x - x !== 0) return false; // NaN and ±Infinity
+  }
+  return true;
+}
+
+function saturate(x: number): number {
+  return x !== x ? 0 : x > Number.MAX_VALUE ? Number.MAX_VALUE : x < -Number.MAX_VALUE ? -Number.MAX_VALUE : x;
+}
+
+/** A socket's neutral value: identity for transforms and quaternions, zero otherwise. */
+function neutral(view: Float64Array, type: string | undefined): void {
+  view.fill(0);
+  if (type === 'transform' || type === 'curve') view[0] = view[5] = view[10] = view[15] = 1;
+  else if (type === 'quaternion') view[3] = 1;
 }
 
 /** Every param present: the node's value where it has one, else the definition's default. */

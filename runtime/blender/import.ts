@@ -87,6 +87,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         if (ref && (value === null || value === '')) continue;
         unsupported.push(`${where}.${prop}`);
       }
+      for (const prop of mapping.unsupported?.(props) ?? []) unsupported.push(`${where}.${prop}`);
       if (mapping.convert) Object.assign(params, mapping.convert(props));
       nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
       links.push({ from: prev, to: { node: id, socket: 'owner' } });

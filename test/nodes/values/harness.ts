@@ -20,6 +20,7 @@ export function fakeEnv(frame = 1): BindEnv {
     owner: () => undefined,
     sourceOwner: () => undefined,
     connected: () => false,
+    warn: () => {},
     stackOwner: () => undefined,
     frame: new Float64Array([frame]),
     fail: (m) => { throw new Error(m); },

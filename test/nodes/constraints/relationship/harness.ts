@@ -23,6 +23,7 @@ export function env(sources: Record<string, OwnerHandle> = {}, stackOwner?: Owne
     owner: () => undefined,
     sourceOwner: (input) => sources[input],
     connected: (input) => sources[input] !== undefined,
+    warn: () => {},
     stackOwner: () => stackOwner,
     frame: new Float64Array([1]),
     fail: (m) => { throw new Error(m); },

@@ -19,6 +19,7 @@ export function env(sources: Record<string, OwnerHandle> = {}): BindEnv {
     owner: () => undefined,
     sourceOwner: (input) => sources[input],
     connected: (input) => sources[input] !== undefined,
+    warn: () => {},
     stackOwner: () => undefined,
     frame: new Float64Array([1]),
     fail: (m) => { throw new Error(m); },

@@ -23,6 +23,7 @@ export function env(stackOwner?: OwnerHandle): BindEnv {
     owner: () => undefined,
     sourceOwner: () => undefined,
     connected: () => true,
+    warn: () => {},
     stackOwner: () => stackOwner,
     frame: new Float64Array([1]),
     fail: (m) => { throw new Error(m); },
