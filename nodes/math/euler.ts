@@ -70,7 +70,8 @@ const eul2 = new Float64Array(3);
 // Blender's mat3_normalized_to_eulo2: the two Euler triples that give the same matrix.
 function twoEulers(m: ArrayLike<number>, order: EulerOrder): void {
   const i = ORDER_I[order], j = ORDER_J[order], k = ORDER_K[order];
-  const cy = Math.hypot(m[3 * i + i], m[3 * i + j]);
+  const mii = m[3 * i + i], mij = m[3 * i + j];
+  const cy = Math.sqrt(mii * mii + mij * mij);
   if (cy > EULER_HYPOT_EPSILON) {
     eul1[i] = Math.atan2(m[3 * j + k], m[3 * k + k]);
     eul1[j] = Math.atan2(-m[3 * i + k], cy);

@@ -7,6 +7,7 @@
 // Joints are xyz triples in one flat array, root first, end effector last (bones + 1 joints).
 import { axisAngleNormalizedToMat3 } from './axis-angle';
 import { rotationBetweenToMat3 } from './rotation-between';
+import { len3 } from './vector';
 
 const fallback = new Float64Array(3);
 const rot = new Float64Array(9);
@@ -18,7 +19,7 @@ const vb = new Float64Array(3);
 // two coincide (a folded or fresh chain has no direction of its own).
 function place(j: Float64Array, from: number, to: number, len: number): void {
   const x = j[to] - j[from], y = j[to + 1] - j[from + 1], z = j[to + 2] - j[from + 2];
-  const d = Math.hypot(x, y, z);
+  const d = len3(x, y, z);
   if (d > 0) {
     const k = len / d;
     j[to] = j[from] + x * k;
@@ -34,7 +35,7 @@ function place(j: Float64Array, from: number, to: number, len: number): void {
 // Unit root→target direction, or +Y when the target sits on the root.
 function setFallback(rx: number, ry: number, rz: number, target: ArrayLike<number>): number {
   const x = target[0] - rx, y = target[1] - ry, z = target[2] - rz;
-  const d = Math.hypot(x, y, z);
+  const d = len3(x, y, z);
   if (d > 0) {
     fallback[0] = x / d;
     fallback[1] = y / d;
@@ -79,7 +80,7 @@ export function fabrik(
       joints[o + 4] = joints[o + 1] + fallback[1] * lengths[i];
       joints[o + 5] = joints[o + 2] + fallback[2] * lengths[i];
     }
-    return Math.hypot(joints[tipO] - target[0], joints[tipO + 1] - target[1], joints[tipO + 2] - target[2]);
+    return len3(joints[tipO] - target[0], joints[tipO + 1] - target[1], joints[tipO + 2] - target[2]);
   }
 
   // Make the input consistent with the lengths first (a forward pass from the root).
@@ -87,7 +88,7 @@ export function fabrik(
   if (n > 1) orientBend(joints, lengths, n, rx, ry, rz, total, pole);
 
   const tx = target[0], ty = target[1], tz = target[2];
-  let dist = Math.hypot(joints[tipO] - tx, joints[tipO + 1] - ty, joints[tipO + 2] - tz);
+  let dist = len3(joints[tipO] - tx, joints[tipO + 1] - ty, joints[tipO + 2] - tz);
   for (let it = 0; it < iterations && dist > tolerance; it++) {
     // Backward: pin the end effector on the target, walk to the root. A coincident pair falls back
     // to the target→root direction.
@@ -102,7 +103,7 @@ export function fabrik(
     joints[1] = ry;
     joints[2] = rz;
     for (let i = 0; i < n; i++) place(joints, 3 * i, 3 * i + 3, lengths[i]);
-    dist = Math.hypot(joints[tipO] - tx, joints[tipO + 1] - ty, joints[tipO + 2] - tz);
+    dist = len3(joints[tipO] - tx, joints[tipO + 1] - ty, joints[tipO + 2] - tz);
   }
   return dist;
 }
@@ -133,7 +134,7 @@ function orientBend(
     along = px * ax + py * ay + pz * az;
     px -= along * ax; py -= along * ay; pz -= along * az;
   }
-  const cn = Math.hypot(cx, cy, cz), pn = Math.hypot(px, py, pz);
+  const cn = len3(cx, cy, cz), pn = len3(px, py, pz);
   const eps = 1e-9 * total;
   if (cn > eps) {
     if (pn > eps) {
@@ -161,7 +162,7 @@ function orientBend(
     else if (by <= bz) { px = az; py = 0; pz = -ax; }
     else { px = -ay; py = ax; pz = 0; }
   }
-  const k = (1e-3 * total) / Math.hypot(px, py, pz);
+  const k = (1e-3 * total) / len3(px, py, pz);
   for (let i = 1; i < n; i++) {
     j[3 * i] += px * k;
     j[3 * i + 1] += py * k;

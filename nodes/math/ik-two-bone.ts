@@ -23,6 +23,7 @@
 import { invertMat4, mat4Multiply, preRotateMat4 } from './matrix';
 import { mat3NormalizedToQuat, mat4ToQuat, quatSlerp, quatToMat4 } from './quaternion';
 import { rotationBetweenToMat3 } from './rotation-between';
+import { len3 } from './vector';
 
 /** Result of {@link solveTwoBoneIK}; allocate once with {@link createTwoBoneIKResult}. */
 export interface TwoBoneIKResult {
@@ -101,11 +102,11 @@ export function solveTwoBoneIK(
   const rx = root[0], ry = root[1], rz = root[2];
   const ux = elbow[0] - rx, uy = elbow[1] - ry, uz = elbow[2] - rz; // upper bone
   const lx = tip[0] - elbow[0], ly = tip[1] - elbow[1], lz = tip[2] - elbow[2]; // lower bone
-  const L1 = Math.hypot(ux, uy, uz);
-  const L2 = Math.hypot(lx, ly, lz);
+  const L1 = len3(ux, uy, uz);
+  const L2 = len3(lx, ly, lz);
   const dx = tip[0] - rx, dy = tip[1] - ry, dz = tip[2] - rz; // root → tip
   const gx0 = target[0] - rx, gy0 = target[1] - ry, gz0 = target[2] - rz; // root → target
-  const D = Math.hypot(gx0, gy0, gz0);
+  const D = len3(gx0, gy0, gz0);
   const scale = Math.max(L1 + L2, D, 1e-300);
   const tiny = REL_EPS * scale;
   out.root[0] = rx; out.root[1] = ry; out.root[2] = rz;
@@ -116,7 +117,7 @@ export function solveTwoBoneIK(
   if (!out.usedPole) {
     v1[0] = dx; v1[1] = dy; v1[2] = dz;
     v2[0] = gx0; v2[1] = gy0; v2[2] = gz0;
-    if (Math.hypot(dx, dy, dz) > tiny && D > tiny) rotationBetweenToMat3(pre, v1, v2);
+    if (len3(dx, dy, dz) > tiny && D > tiny) rotationBetweenToMat3(pre, v1, v2);
     else identity3(pre);
   }
 
@@ -132,17 +133,17 @@ export function solveTwoBoneIK(
     const px = pre[0] * dx + pre[3] * dy + pre[6] * dz;
     const py = pre[1] * dx + pre[4] * dy + pre[7] * dz;
     const pz = pre[2] * dx + pre[5] * dy + pre[8] * dz;
-    let n = Math.hypot(px, py, pz);
+    let n = len3(px, py, pz);
     if (n > tiny) { gx = px / n; gy = py / n; gz = pz / n; }
     else {
-      n = Math.hypot(pux, puy, puz);
+      n = len3(pux, puy, puz);
       if (n > tiny) { gx = pux / n; gy = puy / n; gz = puz / n; }
       else { gx = 0; gy = 1; gz = 0; }
     }
   }
   let along = pux * gx + puy * gy + puz * gz;
   let wx = pux - along * gx, wy = puy - along * gy, wz = puz - along * gz;
-  let wn = Math.hypot(wx, wy, wz);
+  let wn = len3(wx, wy, wz);
   if (!(wn > tiny)) {
     // No bend plane in the chain itself: toward the pole, else the root's (rotated) Z, else any.
     wn = 0;
@@ -150,7 +151,7 @@ export function solveTwoBoneIK(
       wx = pole[0] - rx; wy = pole[1] - ry; wz = pole[2] - rz;
       along = wx * gx + wy * gy + wz * gz;
       wx -= along * gx; wy -= along * gy; wz -= along * gz;
-      wn = Math.hypot(wx, wy, wz);
+      wn = len3(wx, wy, wz);
     }
     if (!(wn > tiny)) {
       const zx = rootZ[0], zy = rootZ[1], zz = rootZ[2];
@@ -159,14 +160,14 @@ export function solveTwoBoneIK(
       wz = pre[2] * zx + pre[5] * zy + pre[8] * zz;
       along = wx * gx + wy * gy + wz * gz;
       wx -= along * gx; wy -= along * gy; wz -= along * gz;
-      wn = Math.hypot(wx, wy, wz);
-      if (!(wn > REL_EPS * Math.hypot(zx, zy, zz)) || !(wn > 0)) {
+      wn = len3(wx, wy, wz);
+      if (!(wn > REL_EPS * len3(zx, zy, zz)) || !(wn > 0)) {
         // Perpendicular built from g's smallest component.
         const ax = Math.abs(gx), ay = Math.abs(gy), az = Math.abs(gz);
         if (ax <= ay && ax <= az) { wx = 0; wy = -gz; wz = gy; }
         else if (ay <= az) { wx = gz; wy = 0; wz = -gx; }
         else { wx = -gy; wy = gx; wz = 0; }
-        wn = Math.hypot(wx, wy, wz);
+        wn = len3(wx, wy, wz);
       }
     }
   }
@@ -224,10 +225,10 @@ function polePreRotation(
   rootZ: ArrayLike<number>,
   tiny: number,
 ): boolean {
-  const dn = Math.hypot(dx, dy, dz), gn = Math.hypot(gx, gy, gz);
+  const dn = len3(dx, dy, dz), gn = len3(gx, gy, gz);
   const px = pole[0] - root[0], py = pole[1] - root[1], pz = pole[2] - root[2];
-  const pn = Math.hypot(px, py, pz);
-  const xn = Math.hypot(rootX[0], rootX[1], rootX[2]), zn = Math.hypot(rootZ[0], rootZ[1], rootZ[2]);
+  const pn = len3(px, py, pz);
+  const xn = len3(rootX[0], rootX[1], rootX[2]), zn = len3(rootZ[0], rootZ[1], rootZ[2]);
   if (!(dn > tiny && gn > tiny && pn > tiny && xn > 0 && zn > 0)) return false;
   dx /= dn; dy /= dn; dz /= dn;
   gx /= gn; gy /= gn; gz /= gn;
@@ -237,13 +238,13 @@ function polePreRotation(
   const upz = rootX[2] * ca + rootZ[2] * sa;
   // m0 = ‖d × up‖, m1 = m0 × d, m2 = −d
   let m0x = dy * upz - dz * upy, m0y = dz * upx - dx * upz, m0z = dx * upy - dy * upx;
-  let n = Math.hypot(m0x, m0y, m0z);
+  let n = len3(m0x, m0y, m0z);
   if (!(n > 1e-9)) return false;
   m0x /= n; m0y /= n; m0z /= n;
   const m1x = m0y * dz - m0z * dy, m1y = m0z * dx - m0x * dz, m1z = m0x * dy - m0y * dx;
   // q0 = ‖d′ × p′‖, q1 = q0 × d′, q2 = −d′
   let q0x = gy * pz - gz * py, q0y = gz * px - gx * pz, q0z = gx * py - gy * px;
-  n = Math.hypot(q0x, q0y, q0z) / pn;
+  n = len3(q0x, q0y, q0z) / pn;
   if (!(n > 1e-9)) return false;
   n *= pn;
   q0x /= n; q0y /= n; q0z /= n;

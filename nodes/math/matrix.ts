@@ -5,6 +5,7 @@
 import { mat4 } from 'gl-matrix';
 import { eulerToMat3, type EulerOrder } from './euler';
 import { mat3NormalizedToQuat, quatToMat3 } from './quaternion';
+import { len3 } from './vector';
 
 const rot3 = new Float64Array(9);
 
@@ -142,17 +143,17 @@ export function isNegativeMat4(m: ArrayLike<number>): boolean {
 
 /** Column lengths of the 3x3 part of a 4x4, always ≥ 0 (Blender's `mat4_to_size`). */
 export function mat4ToScale(out: Float64Array, m: ArrayLike<number>): Float64Array {
-  out[0] = Math.hypot(m[0], m[1], m[2]);
-  out[1] = Math.hypot(m[4], m[5], m[6]);
-  out[2] = Math.hypot(m[8], m[9], m[10]);
+  out[0] = len3(m[0], m[1], m[2]);
+  out[1] = len3(m[4], m[5], m[6]);
+  out[2] = len3(m[8], m[9], m[10]);
   return out;
 }
 
 /** Column lengths of a 3x3 (Blender's `mat3_to_size`). */
 export function mat3ToScale(out: Float64Array, m: ArrayLike<number>): Float64Array {
-  out[0] = Math.hypot(m[0], m[1], m[2]);
-  out[1] = Math.hypot(m[3], m[4], m[5]);
-  out[2] = Math.hypot(m[6], m[7], m[8]);
+  out[0] = len3(m[0], m[1], m[2]);
+  out[1] = len3(m[3], m[4], m[5]);
+  out[2] = len3(m[6], m[7], m[8]);
   return out;
 }
 
@@ -326,9 +327,9 @@ function dotCols(m: Float64Array, a: number, b: number): number {
  */
 export function orthogonalizeMat4(out: Float64Array, m: ArrayLike<number>, axis: 0 | 1 | 2): Float64Array {
   if (out !== m) copyMat4(out, m);
-  const s0 = Math.hypot(out[0], out[1], out[2]);
-  const s1 = Math.hypot(out[4], out[5], out[6]);
-  const s2 = Math.hypot(out[8], out[9], out[10]);
+  const s0 = len3(out[0], out[1], out[2]);
+  const s1 = len3(out[4], out[5], out[6]);
+  const s2 = len3(out[8], out[9], out[10]);
   const X = 0, Y = 4, Z = 8;
   normCol(out, 4 * axis);
   // The "< 1" tests and the rotated fallback vector are Blender's, kept for identical results.
@@ -402,8 +403,8 @@ export function orthogonalizeMat4Stable(
       out[v1] *= inv; out[v1 + 1] *= inv; out[v1 + 2] *= inv;
     }
   }
-  const len2 = normalizeInto(n2, out, v2);
-  const len3 = normalizeInto(n3, out, v3);
+  const l2 = normalizeInto(n2, out, v2);
+  const l3 = normalizeInto(n3, out, v3);
   const cosAngle = n2[0] * n3[0] + n2[1] * n3[1] + n2[2] * n3[2];
   const absCos = Math.abs(cosAngle);
   if (absCos > 1e-4 && absCos < 1 - FLT_EPSILON) {
@@ -411,7 +412,7 @@ export function orthogonalizeMat4Stable(
     const angle = Math.acos(cosAngle);
     const target = angle + (Math.PI / 2 - angle) / 2;
     n2[0] -= n3[0] * cosAngle; n2[1] -= n3[1] * cosAngle; n2[2] -= n3[2] * cosAngle;
-    const k = Math.sin(target) / Math.hypot(n2[0], n2[1], n2[2]);
+    const k = Math.sin(target) / len3(n2[0], n2[1], n2[2]);
     const c = Math.cos(target);
     n2[0] = n2[0] * k + n3[0] * c;
     n2[1] = n2[1] * k + n3[1] * c;
@@ -430,8 +431,8 @@ export function orthogonalizeMat4Stable(
       // Re-apply scale, preserving area and proportion.
       const f = Math.sqrt(Math.sin(angle));
       for (let i = 0; i < 3; i++) {
-        out[v2 + i] = n2[i] * len2 * f;
-        out[v3 + i] = n3[i] * len3 * f;
+        out[v2 + i] = n2[i] * l2 * f;
+        out[v3 + i] = n3[i] * l3 * f;
       }
     }
   }

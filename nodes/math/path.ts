@@ -11,7 +11,7 @@
 // preparePath runs once at compile time and allocates; samplePath allocates nothing.
 import { quatMultiply, quatSetAxisAngle, quatSlerp } from './quaternion';
 import { vecToQuat } from './track';
-import { angleNormalized3 } from './vector';
+import { angleNormalized3, len3 } from './vector';
 
 /** Curve twist modes covered by the model (TANGENT is not). */
 export type PathTwist = 'MINIMUM' | 'Z_UP';
@@ -94,7 +94,7 @@ function build(p: Float64Array, r: Float64Array, count: number, cyclic: boolean,
   let total = 0;
   for (let s = 0; s < segments; s++) {
     const a = s, b = (s + 1) % count;
-    total += Math.hypot(p[3 * b] - p[3 * a], p[3 * b + 1] - p[3 * a + 1], p[3 * b + 2] - p[3 * a + 2]);
+    total += len3(p[3 * b] - p[3 * a], p[3 * b + 1] - p[3 * a + 1], p[3 * b + 2] - p[3 * a + 2]);
     accum[s] = total;
   }
   const dirs = directions(p, count, cyclic);
@@ -127,7 +127,7 @@ function directions(p: Float64Array, count: number, cyclic: boolean): Float64Arr
   if (count < 2) return out;
   const seg = (a: number, b: number, o: number) => {
     const x = p[3 * b] - p[3 * a], y = p[3 * b + 1] - p[3 * a + 1], z = p[3 * b + 2] - p[3 * a + 2];
-    const l = Math.hypot(x, y, z);
+    const l = len3(x, y, z);
     const inv = l * l > 1e-35 ? 1 / l : 0;
     tmpSeg[o] = x * inv;
     tmpSeg[o + 1] = y * inv;
@@ -149,7 +149,7 @@ function directions(p: Float64Array, count: number, cyclic: boolean): Float64Arr
     seg(prev, i, 0);
     seg(i, next, 3);
     const x = tmpSeg[0] + tmpSeg[3], y = tmpSeg[1] + tmpSeg[4], z = tmpSeg[2] + tmpSeg[5];
-    const l = Math.hypot(x, y, z);
+    const l = len3(x, y, z);
     // A full reversal has no bisector: Blender gets a zero vector (identity frame); so do we.
     const inv = l * l > 1e-35 ? 1 / l : 0;
     out[3 * i] = x * inv;

@@ -6,6 +6,7 @@
 // Degenerate input is defined rather than left to chance: a zero matrix gives U = I, P = 0; when M
 // is singular, the directions M flattens are completed so that det U = +1 (a rank-deficient matrix
 // carries no handedness, and a proper U is what the influence blend wants).
+import { len3 } from './vector';
 
 const a = new Float64Array(9); // columns of M·V, orthogonalized in place
 const v = new Float64Array(9); // right singular vectors (columns)
@@ -37,8 +38,8 @@ function orthogonalizePair(p: number, q: number): boolean {
   }
   if (gamma === 0 || Math.abs(gamma) <= JACOBI_EPS * Math.sqrt(alpha * beta)) return false;
   const zeta = (beta - alpha) / (2 * gamma);
-  // The smaller root of t² + 2ζt − 1 = 0; hypot keeps it finite for huge ζ.
-  const t = (zeta >= 0 ? 1 : -1) / (Math.abs(zeta) + Math.hypot(1, zeta));
+  // The smaller root of t² + 2ζt − 1 = 0 (for huge ζ, √(1+ζ²) ≈ |ζ| avoids overflow).
+  const t = (zeta >= 0 ? 1 : -1) / (Math.abs(zeta) + (Math.abs(zeta) < 1e150 ? Math.sqrt(1 + zeta * zeta) : Math.abs(zeta)));
   const c = 1 / Math.sqrt(1 + t * t);
   const s = c * t;
   rotateColumns(a, p, q, c, s);
@@ -82,7 +83,7 @@ export function polarDecompose(outU: Float64Array, outP: Float64Array, m: ArrayL
     const r12 = orthogonalizePair(1, 2);
     if (!r01 && !r02 && !r12) break;
   }
-  for (let c = 0; c < 3; c++) sigma[c] = Math.hypot(a[3 * c], a[3 * c + 1], a[3 * c + 2]);
+  for (let c = 0; c < 3; c++) sigma[c] = len3(a[3 * c], a[3 * c + 1], a[3 * c + 2]);
 
   // Order the columns by singular value, largest first, to build W by Gram-Schmidt.
   let i0 = 0, i1 = 1, i2 = 2;
@@ -103,14 +104,14 @@ export function polarDecompose(outU: Float64Array, outP: Float64Array, m: ArrayL
   x -= d * w[o0];
   y -= d * w[o0 + 1];
   z -= d * w[o0 + 2];
-  let len = Math.hypot(x, y, z);
+  let len = len3(x, y, z);
   if (!(sigma[i1] > tiny) || !(len > tiny)) {
     // Perpendicular to w0 built from its smallest component (well conditioned).
     const ax = Math.abs(w[o0]), ay = Math.abs(w[o0 + 1]), az = Math.abs(w[o0 + 2]);
     if (ax <= ay && ax <= az) { x = 0; y = -w[o0 + 2]; z = w[o0 + 1]; }
     else if (ay <= az) { x = w[o0 + 2]; y = 0; z = -w[o0]; }
     else { x = -w[o0 + 1]; y = w[o0]; z = 0; }
-    len = Math.hypot(x, y, z);
+    len = len3(x, y, z);
   }
   w[o1] = x / len;
   w[o1 + 1] = y / len;

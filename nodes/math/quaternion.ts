@@ -2,6 +2,7 @@
 // only the layout differs, the products and conventions are the same (Hamilton, q·v·q* rotates v).
 // 3x3 matrices are column-major (row r, column c at 3c + r); 4x4 at 4c + r.
 import { type EulerOrder } from './euler';
+import { len3 } from './vector';
 
 const ORDER_I = { XYZ: 0, XZY: 0, YXZ: 1, YZX: 1, ZXY: 2, ZYX: 2 } as const;
 const ORDER_J = { XYZ: 1, XZY: 2, YXZ: 0, YZX: 2, ZXY: 0, ZYX: 1 } as const;
@@ -114,7 +115,7 @@ export function quatFromAxisAngle(out: Float64Array, axisAngle: ArrayLike<number
 /** Blender axis-angle [angle, x, y, z] of a unit quaternion (Blender's `quat_to_axis_angle`, never NaN). */
 export function quatToAxisAngle(out: Float64Array, q: ArrayLike<number>): Float64Array {
   // atan2 instead of Blender's acos(w): the same angle, without losing tiny angles to rounding.
-  const ha = Math.atan2(Math.hypot(q[0], q[1], q[2]), q[3]);
+  const ha = Math.atan2(len3(q[0], q[1], q[2]), q[3]);
   let si = Math.sin(ha);
   // Blender's guard against dividing by a vanishing sine.
   if (Math.abs(si) < 0.0005) si = 1;

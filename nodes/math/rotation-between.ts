@@ -1,7 +1,7 @@
 // The minimal ("swing") rotation taking one direction onto another, as Blender's
 // rotation_between_vecs_to_quat / _to_mat3, made exact in double precision near 0° and 180°.
 import { axisAngleNormalizedToMat3Ex } from './axis-angle';
-import { angleNormalized3, ortho3 } from './vector';
+import { angleNormalized3, len3, ortho3 } from './vector';
 
 const f = new Float64Array(3);
 const t = new Float64Array(3);
@@ -34,7 +34,7 @@ function swingAxisAngle(from: ArrayLike<number>, to: ArrayLike<number>): number 
   if (dot > 0) return 0;
   // Opposite directions: any perpendicular axis will do; Blender picks ortho_v3_v3.
   ortho3(axis, f);
-  inv = 1 / Math.hypot(axis[0], axis[1], axis[2]);
+  inv = 1 / len3(axis[0], axis[1], axis[2]);
   axis[0] *= inv; axis[1] *= inv; axis[2] *= inv;
   return Math.PI;
 }

@@ -5,7 +5,7 @@
 //
 // Axis codes follow Blender: track/forward 0..5 = +X, +Y, +Z, −X, −Y, −Z; up 0..2 = X, Y, Z.
 import { quatMultiply } from './quaternion';
-import { safeAcos } from './vector';
+import { len3, safeAcos } from './vector';
 
 const q2 = new Float64Array(4);
 
@@ -19,7 +19,7 @@ export function vecToQuat(out: Float64Array, v: ArrayLike<number>, axis: number,
   out[1] = 0;
   out[2] = 0;
   out[3] = 1;
-  const len = Math.hypot(v[0], v[1], v[2]);
+  const len = len3(v[0], v[1], v[2]);
   if (len === 0) return out;
   let tx: number, ty: number, tz: number;
   if (axis > 2) {
@@ -160,7 +160,7 @@ export function dampedTrack(
   let ry = oz * tx - ox * tz;
   let rz = ox * ty - oy * tx;
   let angle = safeAcos(ox * tx + oy * ty + oz * tz);
-  const norm = Math.hypot(rx, ry, rz);
+  const norm = len3(rx, ry, rz);
   if (norm < FLT_EPSILON) {
     // Parallel: nothing to do. Opposite: turn 180° about another local axis, as Blender does.
     if (Math.abs(angle) < Math.PI - 0.01) return out;
@@ -172,7 +172,7 @@ export function dampedTrack(
     rx = oy * ez - oz * ey;
     ry = oz * ex - ox * ez;
     rz = ox * ey - oy * ex;
-    const n2 = Math.hypot(rx, ry, rz);
+    const n2 = len3(rx, ry, rz);
     if (!(n2 * n2 > 1e-35)) return out;
     rx /= n2; ry /= n2; rz /= n2;
   } else {

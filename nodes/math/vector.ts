@@ -29,6 +29,11 @@ export function sub3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<numbe
   return out;
 }
 
+/** √(x² + y² + z²): Math.hypot without its cost (rig-sized values never overflow the squares). */
+export function len3(x: number, y: number, z: number): number {
+  return Math.sqrt(x * x + y * y + z * z);
+}
+
 /** a · b. */
 export function dot3(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
