@@ -19,7 +19,7 @@ export function isEulerOrder(s: unknown): s is EulerOrder {
   return typeof s === 'string' && s in ORDER_PARITY;
 }
 
-/** First, second and third axis (0 = X) of an order, in application order. */
+/** First, second and third axis (0 = X) of an order, in application order (allocates: compile time only). */
 export function eulerOrderAxes(order: EulerOrder): readonly [number, number, number] {
   return [ORDER_I[order], ORDER_J[order], ORDER_K[order]];
 }

@@ -82,7 +82,9 @@ export function preparePath(
     p[3 * k] = points[3 * i];
     p[3 * k + 1] = points[3 * i + 1];
     p[3 * k + 2] = points[3 * i + 2];
-    r[k] = radius ? radius[i] : 1;
+    // A missing or short radius list counts as radius 1, as does a non-finite entry.
+    const ri = radius && i < radius.length ? radius[i] : 1;
+    r[k] = Number.isFinite(ri) ? ri : 1;
     k++;
   }
   return build(p, r, kept, cyclic, twist);
