@@ -1,0 +1,32 @@
+// Loads a GLB with three.js's GLTFLoader (in Node: GLB without textures needs no DOM) and samples
+// its first animation with an AnimationMixer, as an engine would play the clip.
+import { AnimationMixer, LoopOnce, type Object3D } from 'three';
+import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
+
+export function parseGlb(bytes: Uint8Array): Promise<GLTF> {
+  const ab = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  return new Promise((resolve, reject) => new GLTFLoader().parse(ab, '', resolve, reject));
+}
+
+/** The three.js object made for each glTF node index. */
+export function objectsByNode(gltf: GLTF): Map<number, Object3D> {
+  const out = new Map<number, Object3D>();
+  gltf.scene.traverse((o) => {
+    const a = gltf.parser.associations.get(o);
+    if (a?.nodes !== undefined && !out.has(a.nodes)) out.set(a.nodes, o);
+  });
+  return out;
+}
+
+/** Plays the first clip once and returns a function that poses the scene at a time (seconds). */
+export function sampler(gltf: GLTF): (seconds: number) => void {
+  const mixer = new AnimationMixer(gltf.scene);
+  const action = mixer.clipAction(gltf.animations[0]);
+  action.setLoop(LoopOnce, 1);
+  action.clampWhenFinished = true;
+  action.play();
+  return (seconds) => {
+    mixer.setTime(seconds);
+    gltf.scene.updateMatrixWorld(true);
+  };
+}
