@@ -9,6 +9,7 @@ import { CompileFailure } from '../errors';
 import { openGraph, openScene, readText, type FileError } from '../files';
 import { loadGraph } from '../../graph/load';
 import { graphCatalog } from '../../nodes/catalog';
+import { bakeCommand, importGltfCommand } from '../gltf/cli';
 
 const USAGE = `usage: sinew <command> [options]
 
@@ -18,6 +19,11 @@ const USAGE = `usage: sinew <command> [options]
   conformance DIR... [--only NAME,...]       compare with Blender fixtures (cases whose name starts
                                             with one of NAME); exit 0 only if all pass
   import-blender FIXTURE -o GRAPH           turn a Blender fixture into a graph with an inline scene
+  import-gltf FILE -o OUT [--armature NAME] turn a glTF/GLB/VRM file into a scene (OUT.scene.json)
+                                            or a graph with its VRM constraints (OUT.sinew.json)
+  bake GRAPH [--scene FILE] --frames A..B -o OUT.glb [--fps N] [--step N] [--name NAME]
+                                            evaluate every frame and write a glTF animation on the
+                                            skeleton (FILE: .glb/.gltf/.vrm or a scene file)
 `;
 
 type Out = { out: (s: string) => void; err: (s: string) => void };
@@ -89,6 +95,14 @@ export function run(argv: string[], io: Out): number {
       writeFileSync(options.o, saveGraph(imported.graph));
       io.out(`wrote ${options.o} (${imported.graph.nodes.length} nodes)`);
       return 0;
+    }
+    case 'import-gltf': {
+      if (positional.length !== 1 || !options.o) return usage(io);
+      return importGltfCommand(positional[0], options.o, { armature: options.armature }, io);
+    }
+    case 'bake': {
+      if (positional.length !== 1 || !options.o) return usage(io);
+      return bakeCommand(positional[0], options, io);
     }
     default:
       return usage(io);
