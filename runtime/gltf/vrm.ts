@@ -28,8 +28,9 @@ export interface VrmConstraint {
 }
 
 const AIM_AXES: Record<string, string> = {
-  PositiveX: 'TRACK_X', PositiveY: 'TRACK_Y', PositiveZ: 'TRACK_Z',
-  NegativeX: 'TRACK_NEGATIVE_X', NegativeY: 'TRACK_NEGATIVE_Y', NegativeZ: 'TRACK_NEGATIVE_Z',
+  PositiveX: 'TRACK_X', NegativeX: 'TRACK_NEGATIVE_X',
+  PositiveY: 'TRACK_Y', NegativeY: 'TRACK_NEGATIVE_Y',
+  PositiveZ: 'TRACK_Z', NegativeZ: 'TRACK_NEGATIVE_Z',
 };
 
 /** The VRMC_node_constraint constraints of a file; ones that cannot be read are named in `notes`. */
