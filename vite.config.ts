@@ -13,6 +13,10 @@ export default defineConfig({
     host: '127.0.0.1',
   },
   optimizeDeps: {
-    include: ['lit', 'rete', 'rete-area-plugin', 'rete-connection-plugin', '@retejs/lit-plugin', 'rete-minimap-plugin', 'three', 'gl-matrix', 'ajv/dist/2020.js'],
+    // Listed so the first page load does not discover them and reload midway (the browser tests start a fresh server).
+    include: [
+      'lit', 'lit/decorators.js', 'rete', 'rete-area-plugin', 'rete-connection-plugin', '@retejs/lit-plugin', 'rete-auto-arrange-plugin',
+      'three', 'three/examples/jsm/controls/OrbitControls.js', 'three/examples/jsm/controls/TransformControls.js', 'gl-matrix', 'ajv/dist/2020.js',
+    ],
   },
 });

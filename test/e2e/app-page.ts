@@ -7,7 +7,8 @@ export async function openApp(page: Page, base: string, query = ''): Promise<voi
   await page.goto(`${base}/${query}`);
   await page.waitForFunction(() => {
     const app = document.querySelector('sinew-app');
-    return app && app.session.graph.nodes.length > 0 && app.shadowRoot?.querySelector('sinew-editor')?.shadowRoot?.querySelectorAll('sinew-node').length === app.session.graph.nodes.length;
+    const n = app?.session?.graph.nodes.length ?? 0;
+    return n > 0 && app!.shadowRoot?.querySelector('sinew-editor')?.shadowRoot?.querySelectorAll('sinew-node').length === n;
   }, undefined, { timeout: 20_000 });
   await page.evaluate(() => { document.querySelector('sinew-app')!.filePicker = false; });
 }

@@ -68,6 +68,30 @@ export const appTests: E2ETest[] = [
     },
   },
   {
+    name: 'a target can be picked from the scene instead of wired',
+    async run({ page, base }) {
+      await openApp(page, base);
+      const graph = structuredClone(HEAD_GRAPH);
+      graph.nodes.push({ id: 'dt', type: 'constraint/damped-track', position: [380, 0], params: {} });
+      graph.links = [
+        { from: { node: 'head-in', socket: 'transform' }, to: { node: 'dt', socket: 'owner' } },
+        { from: { node: 'dt', socket: 'owner' }, to: { node: 'head-out', socket: 'transform' } },
+      ];
+      await loadGraph(page, graph);
+      const before = await ownerMatrix(page, 'Rig/Head');
+      await nodeLocator(page, 'dt').locator('[data-testid="pick-target"]').selectOption('HandTarget');
+      await page.waitForFunction(() => document.querySelector('sinew-app')!.session.graph.links.length === 3);
+      const g = await page.evaluate(() => document.querySelector('sinew-app')!.session.graph);
+      const link = g.links.find((l) => l.to.node === 'dt' && l.to.socket === 'target');
+      const reader = g.nodes.find((n) => n.id === link?.from.node);
+      check(reader?.type === 'owner/read' && reader.params.owner === 'HandTarget', `the target is not wired from an Owner node for HandTarget: ${JSON.stringify(reader)}`);
+      check(maxDiff(before, await ownerMatrix(page, 'Rig/Head')) > 1e-3, 'the head did not turn to the picked target');
+      await page.locator('sinew-editor').focus();
+      await page.keyboard.press('Control+z');
+      check((await page.evaluate(() => document.querySelector('sinew-app')!.session.graph.nodes.length)) === 4, 'picking was not one undo step');
+    },
+  },
+  {
     name: 'a wrong-type connection is refused while dragging',
     async run({ page, base }) {
       await openApp(page, base);

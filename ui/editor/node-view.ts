@@ -47,6 +47,8 @@ export class SinewNodeElement extends LitElement {
     .socket { position: absolute; top: 50%; width: 14px; height: 14px; margin-top: -7px; display: block; }
     .socket.out { right: -7px; }
     .socket.in { left: -7px; }
+    .pick { margin-left: auto; width: 76px; height: 19px; font-size: 11px; padding: 0 2px; color: var(--_muted); background: transparent; border-color: transparent; }
+    .pick:hover, .pick:focus { border-color: var(--_border); color: var(--_text); background: var(--_field); }
     .row.more { color: var(--_muted); font-size: 11px; font-style: italic; }
     .unknown { color: var(--_warning); padding: 4px 14px; line-height: 18px; }
   `];
@@ -83,16 +85,35 @@ export class SinewNodeElement extends LitElement {
       ${Object.entries(n.inputs).map(([key, inp]) => {
         if (!inp) return nothing;
         const f = n.inputFields.get(key);
-        const inline = f && !st.connected.has(key);
+        const connected = st.connected.has(key);
+        const inline = f && !connected;
+        // A target, pole, curve or space left unwired can be picked from the scene here.
+        const pickable = !connected && !st.readonly && n.def?.constraint && key !== 'owner' && (inp.socket.type === 'transform' || inp.socket.type === 'curve');
         return html`<div class="row in" data-testid="input-${key}">
           <span class="socket in">${this.socketRef('input', key, inp.socket)}</span>
           ${inline
             ? html`<sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} ?disabled=${st.readonly}></sinew-field>`
             : html`<span class="label" title=${inp.socket.doc}>${inp.label}</span>`}
+          ${pickable ? this.picker(key, inp.socket.type) : nothing}
         </div>`;
       })}
       ${n.def ? nothing : html`<div class="unknown">This version of Sinew does not know “${n.source.type}”. It is kept as it is.</div>`}
     </div>`;
+  }
+
+  /** A menu of the scene's owners that wires the chosen one into input `key`. */
+  private picker(key: string, type: ViewSocketType) {
+    const owners = this.data.state.owners.filter((o) => type !== 'curve' || o.objectType === 'CURVE');
+    const pick = (e: Event) => {
+      const select = e.target as HTMLSelectElement;
+      const owner = select.value;
+      select.value = '';
+      if (owner) this.dispatchEvent(new CustomEvent('pick-owner', { detail: { key, owner }, bubbles: true, composed: true }));
+    };
+    return html`<select class="pick" data-testid="pick-${key}" title="Pick an object or bone to wire in" @change=${pick} @pointerdown=${(e: Event) => e.stopPropagation()}>
+      <option value="">pick…</option>
+      ${owners.map((o) => html`<option value=${o.id}>${o.kind === 'bone' ? `${o.group}/${o.label}` : o.id}</option>`)}
+    </select>`;
   }
 
   private socketRef(side: 'input' | 'output', key: string, socket: SinewSocket) {

@@ -109,14 +109,19 @@ export class SinewEditor extends LitElement {
     super.connectedCallback();
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     this.addEventListener('keydown', this.onKeyDown);
+    // Rete handles presses on nodes without letting the browser move focus; take it, so the keys
+    // that follow (Delete, Ctrl+Z) come here. Form controls keep their own focus.
+    this.addEventListener('pointerdown', this.takeFocus, { capture: true });
     this.addEventListener('field-input', this.onFieldInput as EventListener);
     this.addEventListener('field-change', this.onFieldChange as EventListener);
+    this.addEventListener('pick-owner', this.onPickOwner as EventListener);
     this.bind();
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.removeEventListener('keydown', this.onKeyDown);
+    this.removeEventListener('pointerdown', this.takeFocus, { capture: true });
     this.removeEventListener('field-input', this.onFieldInput as EventListener);
     this.removeEventListener('field-change', this.onFieldChange as EventListener);
     this.unsubscribe.forEach((u) => u());
@@ -445,14 +450,43 @@ export class SinewEditor extends LitElement {
     }
   };
 
+  /** An owner picked for an unwired target: wire in its Owner node (made if the graph has none), as one step. */
+  private onPickOwner = (e: CustomEvent<{ key: string; owner: string }>) => {
+    const id = this.nodeIdOf(e);
+    const s = this.session;
+    const node = id && s.graph.nodes.find((n) => n.id === id);
+    const type = node && s.catalog.get(node.type)?.inputs[e.detail.key]?.type;
+    if (!node || !type || this.readonly) return;
+    const reader = [...s.catalog.values()].find((d) => d.owner?.role === 'read' && Object.values(d.outputs).some((o) => o.type === type));
+    const out = reader && Object.entries(reader.outputs).find(([, o]) => o.type === type)?.[0];
+    if (!reader || !out) return;
+    const param = reader.owner!.param;
+    const edits: Edit[] = [];
+    let readId = s.graph.nodes.find((n) => n.type === reader.type && n.params[param] === e.detail.owner)?.id;
+    if (!readId) {
+      readId = s.freshId(kebab(e.detail.owner));
+      const inputs = Object.keys(s.catalog.get(node.type)!.inputs);
+      const y = node.position[1] + 60 + inputs.indexOf(e.detail.key) * 24;
+      edits.push(addNode({ id: readId, type: reader.type, params: { [param]: e.detail.owner }, position: [node.position[0] - 290, Math.round(y)] }));
+    }
+    edits.push(connect({ node: readId, socket: out }, { node: node.id, socket: e.detail.key }));
+    this.perform(batch(`Pick ${e.detail.owner} for ${node.id}.${e.detail.key}`, edits));
+  };
+
   // ----- pointer: box select, context-menu guard -----
+
+  private takeFocus = (e: PointerEvent) => {
+    const t = e.composedPath()[0] as HTMLElement | undefined;
+    if (t instanceof HTMLElement && t.closest('input, select, textarea, button, sinew-number, sinew-menu')) return;
+    if (this.shadowRoot?.activeElement && this.shadowRoot.activeElement.closest('sinew-menu')) return;
+    this.focus({ preventScroll: true });
+  };
 
   private onAreaPointerDown = (e: PointerEvent) => {
     if (e.button === 2) {
       this.rightDown = { x: e.clientX, y: e.clientY };
       this.rightMoved = false;
     }
-    if (!this.contains(document.activeElement) && document.activeElement !== this) this.focus({ preventScroll: true });
     if (this.menu) this.menu = undefined;
     if (e.button !== 0 || e.pointerType !== 'mouse' || !this.view) return;
     // Node and socket presses stop propagation inside Rete, so this press is on empty space.

@@ -78,6 +78,8 @@ export interface OwnerChoice {
   id: string;
   label: string;
   kind: 'object' | 'bone';
+  /** EMPTY, ARMATURE, CURVE, or BONE. */
+  objectType: string;
   /** The armature a bone belongs to, for grouping. */
   group?: string;
 }
@@ -86,8 +88,8 @@ export interface OwnerChoice {
 export function ownerChoices(scene: SceneDocument | undefined): OwnerChoice[] {
   const out: OwnerChoice[] = [];
   for (const o of scene?.objects ?? []) {
-    out.push({ id: o.name, label: `${o.name} (${o.type.toLowerCase()})`, kind: 'object' });
-    for (const b of o.bones ?? []) out.push({ id: `${o.name}/${b.name}`, label: b.name, kind: 'bone', group: o.name });
+    out.push({ id: o.name, label: `${o.name} (${o.type.toLowerCase()})`, kind: 'object', objectType: o.type });
+    for (const b of o.bones ?? []) out.push({ id: `${o.name}/${b.name}`, label: b.name, kind: 'bone', objectType: 'BONE', group: o.name });
   }
   return out;
 }
