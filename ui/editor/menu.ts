@@ -43,6 +43,11 @@ export class SinewMenu extends LitElement {
   @state() private filter = '';
   @state() private active = 0;
 
+  override connectedCallback() {
+    super.connectedCallback();
+    this.setAttribute('exportparts', 'menu');
+  }
+
   private visible(): MenuItem[] {
     const words = this.filter.toLowerCase().split(/\s+/).filter(Boolean);
     if (!words.length) return this.items;

@@ -33,6 +33,11 @@ export class SinewMinimap extends LitElement {
   /** Centres the view on a point in map pixels. */
   @property({ attribute: false }) centerAt: (x: number, y: number) => void = () => {};
 
+  override connectedCallback() {
+    super.connectedCallback();
+    this.setAttribute('exportparts', 'minimap');
+  }
+
   override render() {
     const r = (x: Rect) => `left:${x.x}px;top:${x.y}px;width:${Math.max(1, x.w)}px;height:${Math.max(1, x.h)}px`;
     return html`<div class="map" part="minimap" data-testid="minimap" @pointerdown=${this.onDown} @wheel=${(e: Event) => e.stopPropagation()}>

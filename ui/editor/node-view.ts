@@ -56,6 +56,12 @@ export class SinewNodeElement extends LitElement {
   @property({ attribute: false }) data!: SinewNode;
   @property({ attribute: false }) emit: Emit | null = null;
 
+  override connectedCallback() {
+    super.connectedCallback();
+    // So a page can style nodes as `sinew-editor::part(node)`.
+    this.setAttribute('exportparts', 'node, node-header');
+  }
+
   override render() {
     const n = this.data;
     if (!n) return nothing;
