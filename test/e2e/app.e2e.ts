@@ -183,6 +183,27 @@ export const appTests: E2ETest[] = [
     },
   },
   {
+    name: 'a graph and a scene dropped on the app open together',
+    async run({ page, base }) {
+      await openApp(page, base);
+      const result = await page.evaluate(async (graph) => {
+        const app = document.querySelector('sinew-app')!;
+        const scene = structuredClone(app.session.scene!);
+        scene.objects.find((o) => o.name === 'LookTarget')!.location = [0.25, -2, 1.5];
+        const dt = new DataTransfer();
+        dt.items.add(new File([JSON.stringify(graph)], 'head.sinew.json', { type: 'application/json' }));
+        dt.items.add(new File([JSON.stringify(scene)], 'moved.scene.json', { type: 'application/json' }));
+        app.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        app.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        for (let i = 0; i < 50 && app.session.graph.nodes.length !== 3; i++) await new Promise((r) => setTimeout(r, 50));
+        return { nodes: app.session.graph.nodes.map((n) => n.id), look: app.session.scene!.objects.find((o) => o.name === 'LookTarget')!.location };
+      }, HEAD_GRAPH);
+      check(result.nodes.join() === 'head-in,look,head-out', `the dropped graph did not open: ${result.nodes.join()}`);
+      check(JSON.stringify(result.look) === '[0.25,-2,1.5]', `the dropped scene did not open: ${JSON.stringify(result.look)}`);
+      await waitForNodes(page);
+    },
+  },
+  {
     name: 'a broken file shows an error and keeps the graph',
     async run({ page, base }) {
       await openApp(page, base);

@@ -343,8 +343,7 @@ export class SinewApp extends LitElement {
   private writeAutosave() {
     if (this.noAutosave) return;
     const s = this.session;
-    const inline = typeof s.graph.scene === 'object' && s.graph.scene !== null;
-    this.autosave.write({ name: this.fileName, graph: s.save(), scene: inline ? undefined : s.scene, savedAt: Date.now() });
+    this.autosave.write({ name: this.fileName, graph: s.save(), scene: s.sceneInline ? undefined : s.scene, savedAt: Date.now() });
   }
 
   // ----- drag and drop -----

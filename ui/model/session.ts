@@ -41,6 +41,8 @@ export class Session extends EventTarget {
   selectedOwner: string | undefined;
   frame = 1;
   readonly = false;
+  /** Whether a saved file carries the scene inline: it came that way, or the scene was imported. */
+  sceneInline = false;
   private gesture: Gesture | undefined;
 
   constructor(readonly catalog: NodeCatalog = defaultCatalog) {
@@ -53,6 +55,7 @@ export class Session extends EventTarget {
     this.gesture = undefined;
     this.graph = graph;
     this.scene = scene;
+    this.sceneInline = typeof graph.scene === 'object' && graph.scene !== null;
     this.history.clear();
     this.selection = [];
     this.selectedOwner = undefined;
@@ -122,8 +125,10 @@ export class Session extends EventTarget {
     this.emit('pose', { dragging: false });
   }
 
+  /** Replaces the rig (an imported scene); saved files then carry it inline. */
   setScene(scene: SceneDocument): void {
     this.scene = scene;
+    this.sceneInline = true;
     this.rebuild();
     this.emit('scene', { reason: 'import' });
   }
@@ -178,8 +183,7 @@ export class Session extends EventTarget {
   }
 
   fileDocument(): GraphDocument {
-    const inline = this.graph.scene !== undefined && typeof this.graph.scene === 'object' && this.graph.scene !== null;
-    return inline && this.scene ? { ...this.graph, scene: this.scene as unknown as JsonValue } : this.graph;
+    return this.sceneInline && this.scene ? { ...this.graph, scene: this.scene as unknown as JsonValue } : this.graph;
   }
 
   /** A node id not yet in the graph: `base`, else `base-2`, `base-3`… (a type's last part for `a/b`). */
