@@ -3,8 +3,16 @@ import { writeFileSync } from 'node:fs';
 import { addFromMenu, downloadSave, editorPoint, graphLinks, loadGraph, nodeLocator, openApp, ownerMatrix, preMatrix, savedText, socket, waitForNodes, wire } from './app-page';
 import { check, RESULTS, type E2ETest } from './harness';
 
+interface TestGraph {
+  format: string;
+  version: number;
+  scene: string;
+  nodes: { id: string; type: string; position: [number, number]; params: Record<string, unknown> }[];
+  links: { from: { node: string; socket: string }; to: { node: string; socket: string } }[];
+}
+
 /** Head bone: its stack is wired straight through, and the look target is on the canvas. */
-const HEAD_GRAPH = {
+const HEAD_GRAPH: TestGraph = {
   format: 'sinew-graph',
   version: 1,
   scene: 'rig.scene.json',
