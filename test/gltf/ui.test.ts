@@ -8,7 +8,7 @@ import { compile } from '../../runtime/compile';
 import { readGltf } from '../../runtime/gltf/container';
 import { maxDiff } from '../../runtime/gltf/mat';
 import { openGraph } from '../../runtime/files';
-import { bakeGlbBytes, characterForScene, exportGlb, importGltfBytes, isGltfFileName } from '../../ui/gltf';
+import { bakeGlbBytes, characterForScene, exportGlb, importGltfBytes, isGltfFileName, type GltfCharacter } from '../../ui/gltf';
 
 const examples = join(__dirname, '../../examples');
 const bytes = new Uint8Array(readFileSync(join(examples, 'assets/mannequin.glb')));
@@ -79,7 +79,7 @@ describe('ui/gltf', () => {
   });
 });
 
-function findUuid(character: { gltf: { scene: THREE.Object3D; parser: { associations: Map<THREE.Object3D, { nodes?: number }> } } }, node: number): string {
+function findUuid(character: GltfCharacter, node: number): string {
   let uuid = '';
   character.gltf.scene.traverse((o) => { if (!uuid && character.gltf.parser.associations.get(o)?.nodes === node) uuid = o.uuid; });
   return uuid;
