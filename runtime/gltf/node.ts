@@ -9,7 +9,7 @@ import { openScene, readText, type FileError } from '../files';
 import { loadScene } from '../scene/load';
 import type { SceneDocument } from '../scene/types';
 import { assetFromScene, bindingsFromScene, type BakeTarget } from './bake';
-import { GltfError, readGltf } from './container';
+import { GltfError, readGltf, singleBuffer } from './container';
 import { withHelpers } from './helpers';
 import { importGltf, type GltfImport, type GltfImportOptions } from './import';
 import type { GltfAsset } from './types';
@@ -30,13 +30,15 @@ export function readGltfFile(file: string): { ok: true; asset: GltfAsset } | { o
   }
   try {
     const base = dirname(file);
-    const asset = readGltf(bytes, (uri) => {
+    const read = (uri: string) => {
       try {
         return new Uint8Array(readFileSync(resolve(base, uri)));
       } catch {
         return undefined;
       }
-    });
+    };
+    // One embedded buffer, external images embedded too: what a baked GLB needs.
+    const asset = singleBuffer(readGltf(bytes, read), read);
     return { ok: true, asset };
   } catch (e) {
     if (e instanceof GltfError) return { ok: false, errors: [{ file, code: 'bad-gltf', pointer: '', message: e.message }] };

@@ -99,11 +99,21 @@ describe('sinew bake', () => {
     const json = structuredClone(src.json);
     json.buffers = [{ byteLength: json.buffers![0].byteLength, uri: 'mannequin%20data.bin' }];
     writeFileSync(join(dir, 'mannequin data.bin'), src.buffers[0]);
+    // An external image too (no texture uses it; it only has to travel).
+    const png = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10]);
+    writeFileSync(join(dir, 'skin.png'), png);
+    json.images = [{ uri: 'skin.png' }];
     writeFileSync(join(dir, 'mannequin.gltf'), JSON.stringify(json));
     const out = join(dir, 'from-gltf.glb');
     const r = sinew('bake', join(examples, 'mannequin.sinew.json'), '--scene', join(dir, 'mannequin.gltf'), '--frames', '1..2', '-o', out);
     expect(r.code).toBe(0);
     const gltf = await parseGlb(new Uint8Array(readFileSync(out)));
     expect(gltf.animations[0].tracks.length).toBe(65 * 3);
+    const file = readGltf(new Uint8Array(readFileSync(out)));
+    expect(file.json.buffers).toEqual([{ byteLength: file.buffers[0].byteLength }]);
+    const image = file.json.images![0];
+    expect(image).toEqual({ bufferView: image.bufferView, mimeType: 'image/png' });
+    const view = file.json.bufferViews![image.bufferView!];
+    expect(Array.from(file.buffers[0].subarray(view.byteOffset!, view.byteOffset! + view.byteLength))).toEqual(Array.from(png));
   });
 });
