@@ -1,7 +1,7 @@
 // The app in real Chromium: loading, wiring, refusing wrong wires, influence, undo/redo, files.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { addFromMenu, downloadSave, editorPoint, graphLinks, loadGraph, nodeLocator, openApp, ownerMatrix, preMatrix, savedText, socket, waitForNodes, wire } from './app-page';
-import { check, RESULTS, type E2ETest } from './harness';
+import { check, RESULTS, ROOT, type E2ETest } from './harness';
 
 interface TestGraph {
   format: string;
@@ -209,6 +209,20 @@ export const appTests: E2ETest[] = [
       check(result.nodes.join() === 'head-in,look,head-out', `the dropped graph did not open: ${result.nodes.join()}`);
       check(JSON.stringify(result.look) === '[0.25,-2,1.5]', `the dropped scene did not open: ${JSON.stringify(result.look)}`);
       await waitForNodes(page);
+    },
+  },
+  {
+    name: 'a glTF character opened from the file picker is drawn and posed by the rig',
+    async run({ page, base, consoleErrors }) {
+      await openApp(page, base);
+      const glb = readFileSync(`${ROOT}examples/assets/mannequin.glb`);
+      await page.locator('#open').setInputFiles({ name: 'mannequin.glb', mimeType: 'model/gltf-binary', buffer: glb });
+      await page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.character), undefined, { timeout: 15_000 });
+      const bones = await page.evaluate(() => document.querySelector('sinew-app')!.session.scene!.objects.reduce((n, o) => n + (o.bones?.length ?? 0), 0));
+      check(bones > 10, `the character brought ${bones} bones`);
+      await page.waitForTimeout(300);
+      await page.locator('sinew-viewport').screenshot({ path: `${RESULTS}/character.png` });
+      check(consoleErrors.length === 0, `console errors:\n${consoleErrors.join('\n')}`);
     },
   },
   {

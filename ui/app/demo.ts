@@ -20,3 +20,10 @@ export function demo(): Demo | undefined {
   const ref = typeof graph.scene === 'string' ? `../../examples/${graph.scene.replace(/^\.\//, '')}` : undefined;
   return { name: path.slice(path.lastIndexOf('/') + 1), graph, scene: ref ? (scenes[ref] as SceneDocument | undefined) : undefined };
 }
+
+const assets = import.meta.glob<string>('../../examples/assets/*.{glb,gltf,vrm}', { eager: true, query: '?url', import: 'default' });
+
+/** The URL of a file the bundled examples name (a character's `gltf_file`, relative to examples/). */
+export function exampleAsset(path: string): string | undefined {
+  return assets[`../../examples/${path.replace(/^\.\//, '')}`];
+}

@@ -10,7 +10,12 @@ import { EmbedApi, type ErrorDetail } from '../model/embed-api';
 import { emptyGraph, type Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { Autosave } from './autosave';
-import { demo } from './demo';
+import type { GltfCharacter } from '../gltf/index';
+import { demo, exampleAsset } from './demo';
+
+const GLTF_NAME = /\.(glb|gltf|vrm)$/i;
+/** glTF support (three's loader and the importer) loads when a glTF file is first opened. */
+const gltf = () => import('../gltf/index');
 
 interface Message {
   id: number;
@@ -149,6 +154,7 @@ export class SinewApp extends LitElement {
     this.session.load(opened.graph, opened.scene ?? d.scene);
     this.fileName = d.name;
     this.dirty = false;
+    void this.api.attachNamedCharacter((path) => exampleAsset(path));
   }
 
   private discardRestored() {
@@ -180,7 +186,8 @@ export class SinewApp extends LitElement {
           <button data-testid="new" ?disabled=${ro} title="Start an empty graph on the current rig" @click=${this.newGraph}>New</button>
           <button data-testid="open" title="Open a .sinew.json graph or a scene file (Ctrl+O)" @click=${() => this.openInput.click()}>Open…</button>
           <button data-testid="save" title="Save the graph as .sinew.json (Ctrl+S)" @click=${() => this.saveFile()}>Save</button>
-          <button data-testid="import-scene" ?disabled=${ro} title="Replace the rig with a scene file" @click=${() => this.importInput.click()}>Import scene…</button>
+          <button data-testid="import-scene" ?disabled=${ro} title="Replace the rig with a scene file, or a glTF/VRM character" @click=${() => this.importInput.click()}>Import scene…</button>
+          <button data-testid="export-glb" title="Bake frames 1–${FRAME_MAX} to a glTF animation (.glb), on the character when there is one" @click=${() => this.exportGlb()}>Export GLB</button>
         </div>
         <span class="sep"></span>
         <div class="group">
@@ -193,8 +200,8 @@ export class SinewApp extends LitElement {
           <input data-testid="frame" type="number" min="0" .value=${String(this.frame)} @change=${this.onFrame} @keydown=${(e: Event) => e.stopPropagation()}>
         </label>
         <span class="file" title=${this.fileName}><b>${this.fileName}</b>${this.dirty ? ' — edited' : ''}</span>
-        <input id="open" type="file" accept=".json,application/json" @change=${this.onOpenPicked}>
-        <input id="import" type="file" accept=".json,application/json" @change=${this.onImportPicked}>
+        <input id="open" type="file" accept=".json,application/json,.glb,.gltf,.vrm" @change=${this.onOpenPicked}>
+        <input id="import" type="file" accept=".json,application/json,.glb,.gltf,.vrm" @change=${this.onImportPicked}>
       </header>
       <div class="messages" part="messages">
         ${this.messages.map((m) => html`<div class="msg ${m.kind}" data-testid="message" data-kind=${m.kind} role=${m.kind === 'error' ? 'alert' : 'status'}>
@@ -242,6 +249,7 @@ export class SinewApp extends LitElement {
 
   /** Opens a file a user picked or dropped: a graph replaces the graph, a scene replaces the rig. */
   async openFile(file: File): Promise<boolean> {
+    if (GLTF_NAME.test(file.name)) return this.openGltf(file.name, await file.arrayBuffer());
     let text: string;
     try {
       text = await file.text();
@@ -252,12 +260,68 @@ export class SinewApp extends LitElement {
     return this.openText(file.name, text);
   }
 
-  /** Opens file contents by name; a bad file leaves everything as it was and says what is wrong. */
-  openText(name: string, text: string): boolean {
-    if (/\.(glb|gltf)$/i.test(name)) {
-      this.say('error', `${name}: glTF scenes are not supported by this build yet; export the rig as a Sinew scene (.scene.json).`);
+  /**
+   * Opens a glTF/VRM file: the character of the current scene when the scene names this file
+   * (`gltf_file`), else a new graph and scene imported from it, its meshes posed by the rig.
+   */
+  async openGltf(name: string, bytes: ArrayBuffer): Promise<boolean> {
+    try {
+      const g = await gltf();
+      const s = this.session;
+      const named = s.scene?.objects.find((o) => typeof (o as { gltf_file?: unknown }).gltf_file === 'string') as { gltf_file?: string } | undefined;
+      if (s.scene && named?.gltf_file && named.gltf_file.split('/').pop() === name) {
+        const character = await g.characterForScene(s.scene, async () => bytes);
+        if (character) {
+          s.setCharacter(character);
+          this.say('info', `${name} is drawn with the rig.`);
+          return true;
+        }
+      }
+      const imported = await g.importGltfBytes(bytes, name);
+      s.load(imported.graph, imported.scene);
+      s.setCharacter(imported.character);
+      this.fileName = name.replace(GLTF_NAME, '.sinew.json');
+      this.fileHandle = undefined;
+      this.dirty = true;
+      this.messages = this.messages.filter((m) => m.kind !== 'error');
+      const bones = imported.scene.objects.reduce((n, o) => n + (o.bones?.length ?? 0), 0);
+      this.say('info', `${name} imported: ${bones} bones${imported.graph.nodes.length ? `, ${imported.graph.nodes.length} constraint nodes` : ''}. ${imported.notes.join(' ')}`.trim());
+      this.scheduleAutosave();
+      return true;
+    } catch (e) {
+      const text = `${name} could not be opened: ${e instanceof Error ? e.message : String(e)}`;
+      this.say('error', text);
+      this.dispatchEvent(new CustomEvent<ErrorDetail>('error', { detail: { source: 'file', errors: [{ code: 'bad-gltf', pointer: '', message: text }], message: text }, bubbles: true, composed: true }));
       return false;
     }
+  }
+
+  /** Bakes the graph over frames 1–FRAME_MAX to a GLB and downloads it. */
+  async exportGlb(): Promise<void> {
+    const s = this.session;
+    if (!s.scene) return this.say('error', 'There is no scene to bake.');
+    try {
+      const g = await gltf();
+      const blob = g.exportGlb(s.graph, s.scene, { start: 1, end: FRAME_MAX }, s.character as GltfCharacter | undefined);
+      this.download(blob, this.fileName.replace(/(\.sinew)?\.json$/i, '') + '.glb');
+    } catch (e) {
+      this.say('error', `The animation could not be baked: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private download(blob: Blob, name: string) {
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    this.renderRoot.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  /** Opens file contents by name; a bad file leaves everything as it was and says what is wrong. */
+  openText(name: string, text: string): boolean {
     const opened = openDocument(text, this.session.catalog);
     if (!opened.ok) {
       this.say('error', describeErrors(name, opened.errors));
@@ -294,6 +358,10 @@ export class SinewApp extends LitElement {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
+    if (GLTF_NAME.test(file.name)) {
+      await this.openGltf(file.name, await file.arrayBuffer());
+      return;
+    }
     const opened = openDocument(await file.text(), this.session.catalog);
     if (!opened.ok) this.say('error', describeErrors(file.name, opened.errors));
     else if (opened.kind !== 'scene') this.say('error', `${file.name} is a graph, not a scene; use Open to open graphs.`);
@@ -318,14 +386,7 @@ export class SinewApp extends LitElement {
         this.fileHandle = undefined; // fall back to a download
       }
     }
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = this.fileName.endsWith('.json') ? this.fileName : `${this.fileName}.sinew.json`;
-    this.renderRoot.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    this.download(new Blob([text], { type: 'application/json' }), this.fileName.endsWith('.json') ? this.fileName : `${this.fileName}.sinew.json`);
     this.saved();
   }
 
@@ -364,10 +425,12 @@ export class SinewApp extends LitElement {
     e.preventDefault();
     this.dropping = false;
     const files = [...(e.dataTransfer?.files ?? [])];
-    // Scenes first, so a graph dropped with its scene opens on it.
-    const texts = await Promise.all(files.map(async (f) => ({ f, text: await f.text().catch(() => '') })));
+    const models = files.filter((f) => GLTF_NAME.test(f.name));
+    // Scenes first, so a graph dropped with its scene opens on it; characters last, to join that scene.
+    const texts = await Promise.all(files.filter((f) => !GLTF_NAME.test(f.name)).map(async (f) => ({ f, text: await f.text().catch(() => '') })));
     const isScene = (t: string) => /"format"\s*:\s*"sinew-scene"/.test(t.slice(0, 400));
     for (const { f, text } of texts.sort((a, b) => Number(isScene(b.text)) - Number(isScene(a.text)))) this.openText(f.name, text);
+    for (const f of models) await this.openGltf(f.name, await f.arrayBuffer());
   };
 
   // ----- keys and frame -----

@@ -129,7 +129,31 @@ export class EmbedApi {
       scene = s.scene;
     }
     this.session.load(opened.graph, scene ?? this.session.scene);
+    void this.attachNamedCharacter((path) => new URL(path, new URL(url, location.href)).href);
     return { ok: true, warnings: opened.warnings };
+  }
+
+  /**
+   * Draws the character the scene names in an armature's `gltf_file` (a scene imported from glTF),
+   * fetched from `urlOf(path)`. glTF support loads only now. Nothing happens when there is none.
+   */
+  async attachNamedCharacter(urlOf: (path: string) => string | undefined): Promise<void> {
+    const s = this.session;
+    const scene = s.scene;
+    const named = scene?.objects.find((o) => typeof (o as { gltf_file?: unknown }).gltf_file === 'string') as { gltf_file?: string } | undefined;
+    const url = named?.gltf_file && urlOf(named.gltf_file);
+    if (!scene || !url) return;
+    try {
+      const g = await import('../gltf/index');
+      const character = await g.characterForScene(scene, async (path) => {
+        const res = await fetch(url);
+        if (!res.ok) throw new Error(`HTTP ${res.status} for ${path}`);
+        return res.arrayBuffer();
+      });
+      if (character && s.scene === scene) s.setCharacter(character);
+    } catch (e) {
+      this.reportError('character', [{ code: 'no-character', pointer: '', message: `the character ${named!.gltf_file} could not be loaded (${e instanceof Error ? e.message : e}); the rig is shown without it` }], 'the scene');
+    }
   }
 
   /** The graph as canonical JSON text, ready to write to a `.sinew.json` file. */

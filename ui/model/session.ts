@@ -19,6 +19,16 @@ export interface SessionEvents {
   pose: CustomEvent<{ dragging: boolean }>;
   selection: CustomEvent<{ nodes: readonly string[]; owner: string | undefined }>;
   scene: CustomEvent<{ reason: 'load' | 'import' | 'move' }>;
+  /** A character (a glTF's meshes) was attached to the scene, or taken away. */
+  character: CustomEvent<Record<string, never>>;
+}
+
+/** Something drawn with the rig and posed by it: a glTF character (ui/gltf). Kept free of three's types here. */
+export interface SessionCharacter {
+  /** A three.js Object3D, added at the root of the 3D view. */
+  readonly object: unknown;
+  update(matrixOf: (owner: string) => ArrayLike<number> | undefined): void;
+  dispose(): void;
 }
 
 export function emptyGraph(): GraphDocument {
@@ -43,6 +53,8 @@ export class Session extends EventTarget {
   readonly = false;
   /** Whether a saved file carries the scene inline: it came that way, or the scene was imported. */
   sceneInline = false;
+  /** The character drawn with the rig, if the scene came from a glTF file. */
+  character: SessionCharacter | undefined;
   private gesture: Gesture | undefined;
 
   constructor(readonly catalog: NodeCatalog = defaultCatalog) {
@@ -56,6 +68,7 @@ export class Session extends EventTarget {
     this.graph = graph;
     this.scene = scene;
     this.sceneInline = typeof graph.scene === 'object' && graph.scene !== null;
+    this.setCharacter(undefined);
     this.history.clear();
     this.selection = [];
     this.selectedOwner = undefined;
@@ -129,8 +142,17 @@ export class Session extends EventTarget {
   setScene(scene: SceneDocument): void {
     this.scene = scene;
     this.sceneInline = true;
+    this.setCharacter(undefined);
     this.rebuild();
     this.emit('scene', { reason: 'import' });
+  }
+
+  /** Attaches (or with undefined, removes) the character posed by the rig. */
+  setCharacter(character: SessionCharacter | undefined): void {
+    if (character === this.character) return;
+    this.character?.dispose();
+    this.character = character;
+    this.emit('character', {});
   }
 
   setFrame(frame: number): void {

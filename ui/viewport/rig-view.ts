@@ -142,6 +142,21 @@ export class RigView {
     }
   }
 
+  /** Draws bones over everything (a character's mesh would hide them), half transparent. */
+  setInFront(inFront: boolean): void {
+    for (const v of this.visuals.values()) {
+      if (v.kind !== 'bone') continue;
+      v.root.traverse((o) => {
+        const m = (o as THREE.Mesh).material as THREE.Material | undefined;
+        if (!m) return;
+        m.depthTest = !inFront;
+        m.transparent = inFront;
+        m.opacity = inFront ? 0.55 : 1;
+        o.renderOrder = inFront ? 10 : 0;
+      });
+    }
+  }
+
   pickables(): THREE.Object3D[] {
     return [...this.visuals.values()].flatMap((v) => v.pickables);
   }

@@ -146,8 +146,21 @@ export class SinewViewport extends LitElement {
       s.on('scene', (e) => { if (e.detail.reason !== 'move') this.buildScene(); }),
       s.on('pose', () => this.onPose()),
       s.on('selection', () => this.onSelection()),
+      s.on('character', () => this.attachCharacter()),
     );
     this.buildScene();
+  }
+
+  private character: THREE.Object3D | undefined;
+
+  /** Shows the session's character (a glTF's meshes); bones are then drawn in front, as Blender's In Front. */
+  private attachCharacter() {
+    if (this.character) this.scene3.remove(this.character);
+    const object = this.session?.character?.object as THREE.Object3D | undefined;
+    this.character = object;
+    if (object) this.scene3.add(object);
+    this.rigView?.setInFront(Boolean(object));
+    this.onPose();
   }
 
   private buildScene() {
@@ -161,7 +174,7 @@ export class SinewViewport extends LitElement {
       this.rigView = new RigView(scene);
       this.scene3.add(this.rigView.group);
     }
-    this.onPose();
+    this.attachCharacter();
     this.onSelection();
     this.frameAll();
   }
@@ -169,7 +182,9 @@ export class SinewViewport extends LitElement {
   private onPose() {
     const s = this.session;
     if (!s || !this.rigView) return;
-    this.rigView.update((id) => s.rig.matrix(id));
+    const matrixOf = (id: string) => s.rig.matrix(id);
+    this.rigView.update(matrixOf);
+    s.character?.update(matrixOf);
     if (!this.dragging) this.placeProxy();
     this.requestFrame();
   }
@@ -290,7 +305,7 @@ export class SinewViewport extends LitElement {
     const center = box.getCenter(new THREE.Vector3());
     const radius = Math.max(0.4, box.getSize(new THREE.Vector3()).length() / 2);
     const fov = Math.min(this.camera.fov, this.camera.fov * this.camera.aspect);
-    const dist = (radius / Math.sin(THREE.MathUtils.degToRad(fov / 2))) * 0.62;
+    const dist = (radius / Math.sin(THREE.MathUtils.degToRad(fov / 2))) * 0.95;
     const dir = new THREE.Vector3(0.55, -1, 0.45).normalize();
     this.camera.position.copy(center).addScaledVector(dir, dist);
     this.orbit.target.copy(center);
