@@ -16,7 +16,8 @@ export default defineConfig({
     // Listed so the first page load does not discover them and reload midway (the browser tests start a fresh server).
     include: [
       'lit', 'lit/decorators.js', 'rete', 'rete-area-plugin', 'rete-connection-plugin', '@retejs/lit-plugin', 'rete-auto-arrange-plugin',
-      'three', 'three/examples/jsm/controls/OrbitControls.js', 'three/examples/jsm/controls/TransformControls.js', 'gl-matrix', 'ajv/dist/2020.js',
+      'three', 'three/examples/jsm/controls/OrbitControls.js', 'three/examples/jsm/controls/TransformControls.js',
+      'three/examples/jsm/loaders/GLTFLoader.js', 'gl-matrix', 'ajv/dist/2020.js',
     ],
   },
 });
