@@ -1,6 +1,12 @@
 // A compiled program: a flat list of steps over one Float64Array, run every frame.
-import type { GraphError } from '../graph/types';
+// `evaluate` runs every step; `update` runs only the steps marked dirty by `setParam`,
+// `setOwnerBasis`, `markOwnerDirty` or a frame change, in schedule order. Neither allocates.
+import type { GraphError, JsonValue, SocketType } from '../graph/types';
+import type { Params } from '../nodes/define';
+import { DirtySet, type DependencyInfo } from './dirty';
 import type { RigOwner } from './rig';
+import { basisMatrix } from './scene/basis';
+import type { TransformProps } from './scene/types';
 
 export interface Step {
   /** Schedule unit: `node:<id>`, `pre:<owner>`, `stack:<owner>` or `final:<owner>`. */
@@ -13,7 +19,38 @@ export interface ScheduleReport {
   cycles: { nodes: string[]; owners: string[] }[];
 }
 
+/** What the program may change of one compiled node without a recompile. */
+export interface NodeControl {
+  unit: string;
+  /** The params the kernel reads (the same object). */
+  params: Params;
+  /** Names a param may have: the definition's params and its inputs with a default. */
+  paramNames: ReadonlySet<string>;
+  /** Input names (a param of that name is the value of the input when it is not wired). */
+  inputNames: ReadonlySet<string>;
+  /** Unconnected inputs: the slot holding their value, and its socket type. */
+  constants: Record<string, { type: SocketType; slot: Float64Array }>;
+  /** Binds the node again after a param change; its new step, or undefined when it has none. */
+  rebind(): (() => void) | undefined;
+  /** What the schedule depends on (owner param, IK chain): a change needs a recompile. */
+  structure(): string;
+}
+
+/** What the compiler hands over for incremental evaluation. */
+export interface ProgramDeps extends DependencyInfo {
+  /** Units whose step reads the frame (time nodes). */
+  frameUnits: readonly string[];
+  nodes: ReadonlyMap<string, NodeControl>;
+}
+
 export class Program {
+  /** Steps run by the last `evaluate` or `update`. */
+  lastStepsRun = 0;
+  private readonly dirty: DirtySet | undefined;
+  private readonly frameUnits: Int32Array;
+  private readonly stepIndex = new Map<string, number>();
+  private ownersById: Map<string, RigOwner> | undefined;
+
   constructor(
     readonly buffer: Float64Array,
     readonly steps: Step[],
@@ -21,23 +58,171 @@ export class Program {
     readonly frameSlot: Float64Array,
     readonly schedule: ScheduleReport,
     readonly warnings: GraphError[],
-  ) {}
+    private readonly deps?: ProgramDeps,
+  ) {
+    steps.forEach((s, i) => this.stepIndex.set(s.unit, i));
+    if (deps) {
+      this.dirty = new DirtySet(deps, steps.map((s) => s.unit));
+      this.dirty.markAll();
+      this.frameUnits = Int32Array.from(deps.frameUnits.map((u) => this.dirty!.unitIndex.get(u) ?? -1).filter((i) => i >= 0));
+    } else {
+      this.frameUnits = new Int32Array(0);
+    }
+  }
 
   /** Evaluates every step in order for `frame`. Allocates nothing. */
   evaluate(frame = this.frameSlot[0]): this {
     this.frameSlot[0] = frame;
     const steps = this.steps;
     for (let i = 0; i < steps.length; i++) steps[i].run();
+    this.dirty?.clear();
+    this.lastStepsRun = steps.length;
     return this;
+  }
+
+  /**
+   * Evaluates only what changed since the last evaluation: steps downstream of a `setParam`,
+   * `setOwnerBasis` or `markOwnerDirty`, and of the frame when `frame` differs from the last one.
+   * The first call runs everything. Allocates nothing.
+   */
+  update(frame = this.frameSlot[0]): this {
+    const d = this.dirty;
+    if (!d) return this.evaluate(frame);
+    if (frame !== this.frameSlot[0]) {
+      this.frameSlot[0] = frame;
+      if (this.frameUnits.length) d.markUnits(this.frameUnits, this.frameUnits.length);
+    }
+    const steps = this.steps, flags = d.flags;
+    let ran = 0;
+    for (let i = d.lo, hi = d.hi; i <= hi; i++) {
+      if (flags[i] === 0) continue;
+      flags[i] = 0;
+      steps[i].run();
+      ran++;
+    }
+    d.lo = steps.length;
+    d.hi = -1;
+    this.lastStepsRun = ran;
+    return this;
+  }
+
+  /** How many steps the next `update` will run (the frame aside). */
+  get pendingSteps(): number {
+    return this.dirty ? this.dirty.count() : this.steps.length;
+  }
+
+  /** Marks every step, so the next `update` runs them all. */
+  invalidate(): this {
+    this.dirty?.markAll();
+    return this;
+  }
+
+  /**
+   * Sets a node's param (or the value of an unconnected input) and marks what depends on it.
+   * Params the schedule depends on (an owner node's owner, an IK chain's length) need a recompile:
+   * changing one throws and leaves the program as it was.
+   */
+  setParam(nodeId: string, name: string, value: JsonValue): this {
+    const ctrl = this.deps?.nodes.get(nodeId);
+    if (!ctrl) throw new Error(`setParam: node "${nodeId}" is not in this program`);
+    if (!ctrl.paramNames.has(name)) throw new Error(`setParam: node "${nodeId}" has no param "${name}"`);
+    const constant = ctrl.constants[name];
+    const old = ctrl.params[name];
+    if (constant) {
+      ctrl.params[name] = value;
+      writeConstant(constant.slot, constant.type, value);
+    } else if (ctrl.inputNames.has(name)) {
+      ctrl.params[name] = value; // a wired input: its link gives the value, nothing changes
+      return this;
+    } else {
+      const before = ctrl.structure();
+      ctrl.params[name] = value;
+      if (ctrl.structure() !== before) {
+        ctrl.params[name] = old;
+        throw new Error(`setParam: changing "${name}" of node "${nodeId}" changes what is evaluated in which order; compile the graph again`);
+      }
+      let run: (() => void) | undefined;
+      try {
+        run = ctrl.rebind();
+      } catch (e) {
+        ctrl.params[name] = old;
+        ctrl.rebind();
+        throw e;
+      }
+      const i = this.stepIndex.get(ctrl.unit);
+      if (i !== undefined && run) this.steps[i].run = run;
+    }
+    this.markUnit(ctrl.unit);
+    return this;
+  }
+
+  /**
+   * Sets an owner's own transform (an object's basis, a bone's pose) from a 4×4 matrix
+   * (column-major) or Blender-style location/rotation/scale, and marks what depends on it.
+   */
+  setOwnerBasis(ownerId: string, basis: ArrayLike<number> | TransformProps): this {
+    const o = this.owner(ownerId);
+    if (!o) throw new Error(`setOwnerBasis: owner "${ownerId}" is not in the scene`);
+    if (isMatrix(basis)) {
+      if (basis.length !== 16) throw new Error(`setOwnerBasis: a matrix has 16 numbers, got ${basis.length}`);
+      for (let i = 0; i < 16; i++) o.basis[i] = basis[i];
+    } else {
+      basisMatrix(o.basis, basis);
+    }
+    return this.markOwnerDirty(ownerId);
+  }
+
+  /** Marks an owner's pre-constraint matrix and everything after it (after editing its basis in place). */
+  markOwnerDirty(ownerId: string): this {
+    return this.markUnit(`pre:${ownerId}`);
+  }
+
+  /** Marks a node's step and everything after it. */
+  markNodeDirty(nodeId: string): this {
+    return this.markUnit(`node:${nodeId}`);
+  }
+
+  private markUnit(unit: string): this {
+    const d = this.dirty;
+    if (!d) return this;
+    const i = d.unitIndex.get(unit);
+    if (i === undefined) throw new Error(`unit "${unit}" is not in this program`);
+    d.markUnit(i);
+    return this;
+  }
+
+  /** An owner by id. */
+  owner(id: string): RigOwner | undefined {
+    this.ownersById ??= new Map(this.owners.map((o) => [o.id, o]));
+    return this.ownersById.get(id);
   }
 
   /** The live final world matrix of an owner (a view; read it after `evaluate`). */
   ownerMatrix(id: string): Float64Array | undefined {
-    return this.owners.find((o) => o.id === id)?.final;
+    return this.owner(id)?.final;
   }
 
   /** Every owner's final world matrix as plain arrays (allocates; for files and the CLI). */
   result(): { owners: Record<string, number[]> } {
     return { owners: Object.fromEntries(this.owners.map((o) => [o.id, Array.from(o.final)])) };
   }
+}
+
+function isMatrix(b: ArrayLike<number> | TransformProps): b is ArrayLike<number> {
+  return typeof (b as ArrayLike<number>).length === 'number';
+}
+
+/** Writes an unconnected input's value the way the compiler does. */
+function writeConstant(slot: Float64Array, type: SocketType, value: JsonValue): void {
+  if (type === 'transform' || type === 'curve') {
+    slot.fill(0);
+    slot[0] = slot[5] = slot[10] = slot[15] = 1;
+    if (Array.isArray(value) && value.length === 16) for (let i = 0; i < 16; i++) slot[i] = Number(value[i]);
+    return;
+  }
+  slot.fill(0);
+  if (typeof value === 'number') slot[0] = value;
+  else if (typeof value === 'boolean') slot[0] = value ? 1 : 0;
+  else if (Array.isArray(value)) for (let i = 0; i < Math.min(slot.length, value.length); i++) slot[i] = Number(value[i]);
+  else if (type === 'quaternion') slot[3] = 1;
 }
