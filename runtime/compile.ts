@@ -7,7 +7,7 @@ import type { BindEnv, KernelIO, NodeDefinition, OwnerHandle, Params } from '../
 import { constraintStep } from './constraint-step';
 import { CompileFailure } from './errors';
 import { computePre } from './pose';
-import { Program, type Step } from './program';
+import { Program, type NodeControl, type Step } from './program';
 import { buildRig, parentOwnerOf, SceneError, type RigOwner } from './rig';
 import type { SceneDocument } from './scene/types';
 import { SlotAllocator, SOCKET_SIZE } from './slots';
@@ -20,6 +20,8 @@ interface CompiledNode {
   io: KernelIO;
   /** Input name → [source node index, output name]. */
   sources: Map<string, [number, string]>;
+  /** Unconnected inputs' value slots, for `Program.setParam`. */
+  constants: NodeControl['constants'];
 }
 
 export interface CompileOptions {
@@ -40,7 +42,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
       warnings.push({ code: 'unknown-node-type', pointer: `/nodes/${index}/type`, nodeId: node.id, message: `node "${node.id}" has type "${node.type}", which this version of Sinew does not know; it is kept but not evaluated` });
       return undefined;
     }
-    return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map() };
+    return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {} };
   });
   const byId = new Map<string, number>();
   graph.nodes.forEach((n, i) => {
@@ -93,7 +95,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     for (const [name, spec] of Object.entries(c.def.inputs)) {
       const src = c.sources.get(name);
       if (src) c.io.in[name] = compiled[src[0]]!.io.out[src[1]];
-      else c.io.in[name] = constantSlot(slots, spec.type, c.params[name]);
+      else c.constants[name] = { type: spec.type, slot: (c.io.in[name] = constantSlot(slots, spec.type, c.params[name])) };
     }
   }
 
@@ -137,6 +139,10 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   for (const c of live) units.push(nodeUnit(c));
   for (const c of live) for (const [, [fi]] of c.sources) edges.push([nodeUnit(compiled[fi]!), nodeUnit(c)]);
 
+  const boneParentId = (id: string) => {
+    const r = rig.byId.get(id);
+    return r && { parent: parentOwnerOf(r)?.kind === 'bone' ? parentOwnerOf(r)!.id : undefined };
+  };
   const stackWriters = new Map<RigOwner, CompiledNode[]>();
   const chainOf = new Map<RigOwner, CompiledNode>();
   /** Owners whose final matrix a node writes besides its outputs (Owner Out, IK chains). */
@@ -154,10 +160,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     }
     if (c.def.writes) {
       const tip = stackOwner(c);
-      const chain = c.def.writes(c.params, (id) => {
-        const r = rig.byId.get(id);
-        return r && { parent: parentOwnerOf(r)?.kind === 'bone' ? parentOwnerOf(r)!.id : undefined };
-      }, tip?.id);
+      const chain = c.def.writes(c.params, boneParentId, tip?.id);
       if (tip) chainOf.set(tip, c);
       for (const id of chain) {
         const b = rig.byId.get(id);
@@ -196,49 +199,77 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
       stepOf.set(`stack:${o.id}`, () => { final[12] = pre[12]; final[13] = pre[13]; final[14] = pre[14]; });
     }
   }
-  for (const c of live) {
+  // A node's step: bound to the scene, wrapped by Blender's constraint loop when it is a
+  // constraint, guarded. Also run again by `Program.setParam` (with its own scratch) to rebind.
+  const readsFrame = new Set<CompiledNode>();
+  const missingOf = (c: CompiledNode) => Object.entries(c.def.inputs).filter(([name, s]) => s.required && !c.sources.has(name)).map(([name]) => name);
+  const bindStep = (c: CompiledNode, scratch: SlotAllocator, quiet: boolean): (() => void) | undefined => {
     const env: BindEnv = {
       nodeId: c.node.id,
       owner: (id) => rig.byId.get(id),
       sourceOwner: (input) => sourceOwner(c, input),
       connected: (input) => c.sources.has(input),
-      warn: (message) => void warnings.push({ code: 'node-warning', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` }),
+      warn: (message) => {
+        const w = { code: 'node-warning', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` };
+        if (!quiet || !warnings.some((x) => x.nodeId === w.nodeId && x.message === w.message)) warnings.push(w);
+      },
       stackOwner: () => stackOwner(c),
-      frame,
+      get frame() { readsFrame.add(c); return frame; },
       fail: (message, at) => {
         throw new CompileFailure([{ code: 'bind-failed', pointer: `/nodes/${c.index}${at ? `/params/${at}` : ''}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` }]);
       },
     };
-    let state: unknown;
+    const state = c.def.bind?.(env, c.params);
+    const active = missingOf(c).length === 0;
+    let run: (() => void) | undefined;
+    if (c.def.constraint) {
+      const targetOwners = Object.fromEntries((c.def.constraint.targets ?? []).map((t) => [t, sourceOwner(c, t)]));
+      run = constraintStep({
+        def: c.def, params: c.params, state, io: c.io,
+        stackOwner: stackOwner(c), targetOwners,
+        custom: c.sources.has('space') ? c.io.in.space : undefined,
+        active,
+      }, scratch);
+    } else if (active) {
+      const { def, io, params } = c;
+      run = () => def.kernel(io, params, state);
+    }
+    // A node that throws or gives a non-finite number is marked and passes its owner through; the
+    // rest of the program keeps evaluating.
+    return run && guardNode(c, run, writtenBy.get(c) ?? [], warnings);
+  };
+  for (const c of live) {
+    let run: (() => void) | undefined;
     try {
-      state = c.def.bind?.(env, c.params);
+      run = bindStep(c, slots, false);
     } catch (e) {
       if (e instanceof CompileFailure) { errors.push(...e.errors); continue; }
       throw e;
     }
-    const missing = Object.entries(c.def.inputs).filter(([name, s]) => s.required && !c.sources.has(name)).map(([name]) => name);
+    const missing = missingOf(c);
     if (missing.length) {
       warnings.push({ code: 'inactive', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}" (${c.def.label}) does nothing until "${missing.join('", "')}" is connected` });
     }
-    if (c.def.constraint) {
-      const targetOwners = Object.fromEntries((c.def.constraint.targets ?? []).map((t) => [t, sourceOwner(c, t)]));
-      stepOf.set(nodeUnit(c), constraintStep({
-        def: c.def, params: c.params, state, io: c.io,
-        stackOwner: stackOwner(c), targetOwners,
-        custom: c.sources.has('space') ? c.io.in.space : undefined,
-        active: missing.length === 0,
-      }, slots));
-    } else if (missing.length === 0) {
-      const { def, io, params } = c;
-      stepOf.set(nodeUnit(c), () => def.kernel(io, params, state));
-    }
+    if (run) stepOf.set(nodeUnit(c), run);
   }
   if (errors.length) fail();
-  // A node that throws or gives a non-finite number is marked and passes its owner through; the
-  // rest of the program keeps evaluating.
+
+  // What `Program.setParam` may change without a recompile, and what it must refuse.
+  const nodes = new Map<string, NodeControl>();
   for (const c of live) {
-    const run = stepOf.get(nodeUnit(c));
-    if (run) stepOf.set(nodeUnit(c), guardNode(c, run, writtenBy.get(c) ?? [], warnings));
+    const inputNames = new Set(Object.keys(c.def.inputs));
+    nodes.set(c.node.id, {
+      unit: nodeUnit(c),
+      params: c.params,
+      paramNames: new Set([...Object.keys(c.def.params), ...Object.entries(c.def.inputs).filter(([, s]) => s.default !== undefined).map(([k]) => k)]),
+      inputNames,
+      constants: c.constants,
+      rebind: () => bindStep(c, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), true),
+      structure: () => JSON.stringify([
+        c.def.owner ? c.params[c.def.owner.param] ?? '' : null,
+        c.def.writes ? c.def.writes(c.params, boneParentId, stackOwner(c)?.id) : null,
+      ]),
+    });
   }
 
   const steps: Step[] = [];
@@ -253,7 +284,9 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   for (const cy of cycles) {
     warnings.push({ code: 'cycle', pointer: '/links', message: `dependency cycle detected through ${[...cy.nodes.map((n) => `node "${n}"`), ...cy.owners.map((o) => `owner "${o}"`)].join(', ')}; one link of it was set aside` });
   }
-  return new Program(slots.buffer, steps, rig.owners, frame, { order: sched.order, cycles }, warnings);
+  return new Program(slots.buffer, steps, rig.owners, frame, { order: sched.order, cycles }, warnings, {
+    units, edges, nodes, frameUnits: [...readsFrame].map(nodeUnit),
+  });
 }
 
 /**
