@@ -1,68 +1,80 @@
-// Opening graph and scene files from disk: a graph's scene is inline or a path relative to the graph.
-import { readFileSync, statSync } from 'node:fs';
+// Opening a graph file and the scene it runs on: the graph's own scene (inline, or a path relative to
+// the graph), or a replacement given by the user (scene JSON or a glTF/VRM character). A replacement
+// keeps the graph's helper objects (targets, poles) that it lacks, so one graph runs on many
+// characters with the same bone names.
 import { dirname, resolve } from 'node:path';
-import { DEFAULT_LIMITS, describeSize } from '../graph/limits';
 import { loadGraph } from '../graph/load';
-import type { GraphDocument, GraphError } from '../graph/types';
+import type { GraphDocument } from '../graph/types';
 import { graphCatalog } from '../nodes/catalog';
+import type { GltfBinding, GltfImportOptions } from './gltf/import';
+import { withHelpers } from './gltf/helpers';
+import { importGltfFile, isGltfPath } from './gltf/node';
+import type { GltfAsset } from './gltf/types';
+import { openScene, readText, type FileError } from './scene/open';
 import { loadScene } from './scene/load';
 import type { SceneDocument } from './scene/types';
 
-export interface FileError extends GraphError {
-  file: string;
+export { openScene, readText, type FileError };
+
+export interface OpenedGraph {
+  graph: GraphDocument;
+  scene: SceneDocument;
+  /** Folder of the file the scene came from (paths inside the scene are relative to it). */
+  sceneDir: string;
+  /** Where the scene came from: a scene file, a glTF file, or the graph file itself. */
+  sceneSource: string;
+  /** The glTF the scene was imported from just now, when `--scene` named one. */
+  gltf?: { asset: GltfAsset; bindings: GltfBinding[] };
+  /** Helper objects taken over from the graph's own scene into a replacement scene. */
+  carried: string[];
+  warnings: FileError[];
 }
 
-export type Opened = { ok: true; graph: GraphDocument; scene: SceneDocument; warnings: FileError[] } | { ok: false; errors: FileError[] };
+export type Opened = ({ ok: true } & OpenedGraph) | { ok: false; errors: FileError[] };
 
-const inFile = (file: string) => (e: GraphError): FileError => ({ ...e, file });
-
-/**
- * Reads a file as text, turning a missing, unreadable or oversized file into an error value. The
- * size is checked before reading, so a huge file is refused without loading it into memory.
- */
-export function readText(file: string, maxBytes = DEFAULT_LIMITS.maxTextLength): { ok: true; text: string } | { ok: false; errors: FileError[] } {
-  try {
-    const size = statSync(file).size;
-    if (size > maxBytes) {
-      const message = `the file is ${describeSize(size)} (${size} bytes); Sinew reads at most ${describeSize(maxBytes)} (limit maxTextLength)`;
-      return { ok: false, errors: [{ file, code: 'limit-exceeded', pointer: '', message }] };
-    }
-    return { ok: true, text: readFileSync(file, 'utf8') };
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const message = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot read (${code ?? e})`;
-    return { ok: false, errors: [{ file, code: 'unreadable', pointer: '', message }] };
-  }
-}
-
-/** Opens a scene file. */
-export function openScene(file: string): { ok: true; scene: SceneDocument } | { ok: false; errors: FileError[] } {
-  const t = readText(file);
-  if (!t.ok) return t;
-  const s = loadScene(t.text);
-  return s.ok ? s : { ok: false, errors: s.errors.map(inFile(file)) };
-}
-
-/** Opens a graph file and its scene: `sceneFile` if given, else the graph's inline or referenced scene. */
-export function openGraph(file: string, sceneFile?: string): Opened {
+/** Opens a graph file and its scene: `sceneFile` (scene JSON or glTF) if given, else the graph's own. */
+export function openGraph(file: string, sceneFile?: string, options: GltfImportOptions = {}): Opened {
   const t = readText(file);
   if (!t.ok) return t;
   const g = loadGraph(t.text, graphCatalog());
-  if (!g.ok) return { ok: false, errors: g.errors.map(inFile(file)) };
-  const warnings = g.warnings.map(inFile(file));
-  if (sceneFile) {
-    const s = openScene(sceneFile);
-    return s.ok ? { ok: true, graph: g.graph, scene: s.scene, warnings } : s;
+  if (!g.ok) return { ok: false, errors: g.errors.map((e) => ({ ...e, file })) };
+  const graph = g.graph;
+  const warnings: FileError[] = g.warnings.map((e) => ({ ...e, file }));
+
+  const own = ownScene(file, graph);
+  if (!sceneFile) {
+    if (!own.ok) return own;
+    return { ok: true, graph, scene: own.scene, sceneDir: own.dir, sceneSource: own.source, carried: [], warnings };
   }
-  const ref = g.graph.scene;
+
+  let replacement: { scene: SceneDocument; gltf?: OpenedGraph['gltf'] };
+  if (isGltfPath(sceneFile)) {
+    const r = importGltfFile(sceneFile, options);
+    if (!r.ok) return r;
+    replacement = { scene: r.imported.scene, gltf: { asset: r.asset, bindings: r.imported.bindings } };
+  } else {
+    const s = openScene(sceneFile);
+    if (!s.ok) return s;
+    replacement = { scene: s.scene };
+  }
+  if (!own.ok && own.errors[0]?.code !== 'no-scene') {
+    warnings.push(...own.errors.map((e) => ({ ...e, message: `${e.message} (the graph's own scene; its helper objects are not carried over)` })));
+  }
+  const { scene, carried } = withHelpers(graph, own.ok ? own.scene : undefined, replacement.scene);
+  return { ok: true, graph, scene, sceneDir: dirname(sceneFile), sceneSource: sceneFile, gltf: replacement.gltf, carried, warnings };
+}
+
+function ownScene(file: string, graph: GraphDocument): { ok: true; scene: SceneDocument; dir: string; source: string } | { ok: false; errors: FileError[] } {
+  const ref = graph.scene;
   if (typeof ref === 'string') {
-    const s = openScene(resolve(dirname(file), ref));
-    return s.ok ? { ok: true, graph: g.graph, scene: s.scene, warnings } : s;
+    const path = resolve(dirname(file), ref);
+    const s = openScene(path);
+    return s.ok ? { ok: true, scene: s.scene, dir: dirname(path), source: path } : s;
   }
   if (ref === undefined || ref === null) {
     return { ok: false, errors: [{ file, code: 'no-scene', pointer: '/scene', message: 'the graph has no scene; give one with --scene FILE' }] };
   }
   const s = loadScene(ref);
   if (!s.ok) return { ok: false, errors: s.errors.map((e) => ({ ...e, pointer: `/scene${e.pointer}`, file })) };
-  return { ok: true, graph: g.graph, scene: s.scene, warnings };
+  return { ok: true, scene: s.scene, dir: dirname(file), source: file };
 }

@@ -52,6 +52,7 @@ export function run(argv: string[], io: Out): number {
       if (!opened.ok) return printErrors(opened.errors), 1;
       try {
         const program = compile(opened.graph, opened.scene);
+        if (opened.carried.length) io.err(`${positional[0]}: helper objects from the graph's scene: ${opened.carried.join(', ')}`);
         for (const w of [...opened.warnings, ...program.warnings.map((x) => ({ ...x, file: positional[0] }))]) {
           io.err(`${w.file}: ${w.pointer || '(file)'}: warning: ${w.message}`);
         }

@@ -10,7 +10,9 @@ import { loadScene } from '../scene/load';
 import type { SceneDocument } from '../scene/types';
 import { bakeAnimation } from './bake';
 import { GltfError, writeGlb } from './container';
-import { importGltfFile, openForBake } from './node';
+import { openGraph } from '../files';
+import { bakeTargetFor } from './bake-target';
+import { importGltfFile } from './node';
 
 type Io = { out: (s: string) => void; err: (s: string) => void };
 const printErrors = (io: Io, errors: FileError[]) => errors.forEach((e) => io.err(`${e.file}: ${e.pointer || '(file)'}: ${e.message}`));
@@ -62,17 +64,17 @@ export function bakeCommand(graphFile: string, options: Record<string, string | 
   const step = options.step === undefined ? 1 : Number(options.step);
   if (!(fps > 0)) return io.err(`--fps: expected a number above 0, got "${options.fps}"`), 2;
   if (!(step > 0)) return io.err(`--step: expected a number above 0, got "${options.step}"`), 2;
-  const opened = openForBake(graphFile, options.scene, { armature: options.armature });
+  const opened = openGraph(graphFile, options.scene, { armature: options.armature });
   if (!opened.ok) return printErrors(io, opened.errors), 1;
-  const { inputs } = opened;
-  for (const w of inputs.warnings) io.err(`${w.file}: ${w.pointer || '(file)'}: warning: ${w.message}`);
-  if (inputs.carried.length) io.err(`${graphFile}: helper objects from the graph's scene: ${inputs.carried.join(', ')}`);
+  const { target, source, warnings } = bakeTargetFor(opened);
+  for (const w of [...opened.warnings, ...warnings]) io.err(`${w.file}: ${w.pointer || '(file)'}: warning: ${w.message}`);
+  if (opened.carried.length) io.err(`${graphFile}: helper objects from the graph's scene: ${opened.carried.join(', ')}`);
   try {
-    const program = compile(inputs.graph, inputs.scene);
+    const program = compile(opened.graph, opened.scene);
     for (const w of program.warnings) io.err(`${graphFile}: ${w.pointer || '(file)'}: warning: ${w.message}`);
-    const baked = bakeAnimation(program, inputs.target, { ...frames, fps, step, name: options.name });
+    const baked = bakeAnimation(program, target, { ...frames, fps, step, name: options.name });
     writeFileSync(options.o!, writeGlb(baked.asset));
-    io.out(`wrote ${options.o} (${baked.frames.length} frames at ${fps} fps, ${baked.nodes.length} animated nodes, skeleton from ${inputs.source})`);
+    io.out(`wrote ${options.o} (${baked.frames.length} frames at ${fps} fps, ${baked.nodes.length} animated nodes, skeleton from ${source})`);
     return 0;
   } catch (e) {
     if (e instanceof CompileFailure) return printErrors(io, e.errors.map((x) => ({ ...x, file: graphFile }))), 1;

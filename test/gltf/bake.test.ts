@@ -12,7 +12,8 @@ import { readAccessor, readGltf, writeGlb } from '../../runtime/gltf/container';
 import { hierarchy } from '../../runtime/gltf/hierarchy';
 import { importGltf } from '../../runtime/gltf/import';
 import { maxDiff, mul, trs } from '../../runtime/gltf/mat';
-import { openForBake } from '../../runtime/gltf/node';
+import { openGraph } from '../../runtime/files';
+import { bakeTargetFor } from '../../runtime/gltf/bake-target';
 import type { Program } from '../../runtime/program';
 import { objectsByNode, parseGlb, sampler } from './three-sample';
 
@@ -146,9 +147,10 @@ async function compareWithThree(program: Program, target: BakeTarget, start: num
 
 describe('a baked clip played by three.js', () => {
   it('gives the mannequin example\'s evaluated world matrices at every frame (within 1e-5)', async () => {
-    const opened = openForBake(join(examples, 'mannequin.sinew.json'), undefined);
+    const opened = openGraph(join(examples, 'mannequin.sinew.json'));
     if (!opened.ok) throw new Error(JSON.stringify(opened.errors));
-    const { graph, scene, target, source } = opened.inputs;
+    const { graph, scene } = opened;
+    const { target, source } = bakeTargetFor(opened);
     expect(source).toBe(glbPath); // baked onto the character file itself
     const program = compile(graph, scene);
     expect(program.warnings).toEqual([]);
@@ -162,9 +164,10 @@ describe('a baked clip played by three.js', () => {
   });
 
   it('gives a scene file\'s evaluated matrices too (skeleton made from the scene)', async () => {
-    const opened = openForBake(join(examples, 'arm-ik.sinew.json'), undefined);
+    const opened = openGraph(join(examples, 'arm-ik.sinew.json'));
     if (!opened.ok) throw new Error(JSON.stringify(opened.errors));
-    const { graph, scene, target } = opened.inputs;
+    const { graph, scene } = opened;
+    const { target } = bakeTargetFor(opened);
     const program = compile(graph, scene);
     const { worst, compared } = await compareWithThree(program, target, 1, 5);
     expect(compared).toBeGreaterThan(0);

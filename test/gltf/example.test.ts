@@ -9,7 +9,7 @@ import { compile } from '../../runtime/compile';
 import { readGltf, writeGlb } from '../../runtime/gltf/container';
 import { importGltf } from '../../runtime/gltf/import';
 import { maxDiff } from '../../runtime/gltf/mat';
-import { openForBake } from '../../runtime/gltf/node';
+import { bakeTargetFor } from '../../runtime/gltf/bake-target';
 import { openGraph } from '../../runtime/files';
 import type { Program } from '../../runtime/program';
 
@@ -84,11 +84,11 @@ describe('examples/mannequin.sinew.json', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sinew-gltf-'));
     const file = join(dir, 'robin.glb');
     writeFileSync(file, writeGlb(other));
-    const opened = openForBake(graphFile, file);
+    const opened = openGraph(graphFile, file);
     if (!opened.ok) throw new Error(JSON.stringify(opened.errors));
-    expect(opened.inputs.carried).toEqual(['HandTarget.L', 'ElbowPole.L', 'HandTarget.R', 'ElbowPole.R', 'LookTarget']);
-    expect(opened.inputs.source).toBe(file);
-    const p = compile(opened.inputs.graph, opened.inputs.scene);
+    expect(opened.carried).toEqual(['HandTarget.L', 'ElbowPole.L', 'HandTarget.R', 'ElbowPole.R', 'LookTarget']);
+    expect(bakeTargetFor(opened).source).toBe(file);
+    const p = compile(opened.graph, opened.scene);
     expect(p.warnings).toEqual([]);
     for (const frame of [1, 13, 25]) checkPose(p, frame);
   });
