@@ -47,7 +47,11 @@ export class LiveRig {
         this.program = compile({ ...graph, nodes, links }, scene, { catalog: this.catalog });
         break;
       } catch (e) {
-        if (!(e instanceof CompileFailure)) throw e;
+        if (!(e instanceof CompileFailure)) {
+          // A bug, not a problem in the graph: say so, and keep the editor working.
+          this.errors.push({ code: 'internal', pointer: '', message: `the rig could not be evaluated: ${e instanceof Error ? e.message : String(e)}` });
+          return;
+        }
         const drop = new Set<string>();
         const dropLinks = new Set<number>();
         for (const err of e.errors) {
@@ -83,7 +87,12 @@ export class LiveRig {
   }
 
   evaluate(frame: number): void {
-    this.program?.evaluate(frame);
+    try {
+      this.program?.evaluate(frame);
+    } catch (e) {
+      this.errors.push({ code: 'internal', pointer: '', message: `the rig could not be evaluated: ${e instanceof Error ? e.message : String(e)}` });
+      this.program = undefined;
+    }
   }
 
   /** The evaluated world matrix of an owner (a live view), if the scene has it. */
