@@ -166,11 +166,20 @@ export class SinewApp extends LitElement {
 
   override firstUpdated() {
     this.editorEl.session = this.session;
-    if (this.src) void this.api.fetchSrc(this.src).then((r) => { if (r.ok) { this.fileName = this.src!.slice(this.src!.lastIndexOf('/') + 1); this.dirty = false; } });
+    if (this.src) void this.openSrc(this.src);
   }
 
   override updated(changed: Map<string, unknown>) {
     if (changed.has('readonly')) this.session.readonly = this.readonly;
+    if (changed.has('src') && changed.get('src') !== undefined && this.src) void this.openSrc(this.src);
+  }
+
+  private async openSrc(src: string) {
+    const r = await this.api.fetchSrc(src);
+    if (!r.ok) return;
+    this.fileName = src.slice(src.lastIndexOf('/') + 1);
+    this.fileHandle = undefined;
+    this.dirty = false;
   }
 
   override render() {
