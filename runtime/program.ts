@@ -106,6 +106,11 @@ export class Program {
     return this;
   }
 
+  /** The schedule's units and edges the dirty marks follow (for tools and tests). */
+  get dependencies(): DependencyInfo | undefined {
+    return this.deps;
+  }
+
   /** How many steps the next `update` will run (the frame aside). */
   get pendingSteps(): number {
     return this.dirty ? this.dirty.count() : this.steps.length;
