@@ -2,7 +2,7 @@
 // half-wired; the compiler refuses the whole graph for one bad node, so the editor compiles again
 // without the nodes it named and shows their errors on them: the rest of the rig keeps working.
 import { mat4 } from 'gl-matrix';
-import type { GraphDocument, GraphError } from '../../graph/types';
+import type { GraphDocument, GraphError, JsonValue } from '../../graph/types';
 import type { NodeCatalog } from '../../nodes/catalog';
 import { compile } from '../../runtime/compile';
 import { CompileFailure } from '../../runtime/errors';
@@ -27,6 +27,7 @@ export class LiveRig {
   issues = new Map<string, NodeIssue[]>();
   private owners = new Map<string, RigOwner>();
   private readonly scratch = new Float64Array(16);
+  private readonly basis = new Float64Array(16);
 
   constructor(private readonly catalog?: NodeCatalog) {}
 
@@ -77,7 +78,7 @@ export class LiveRig {
       const message = `part of a dependency cycle (${[...cycle.nodes, ...cycle.owners].join(' → ')}); one link of it was set aside`;
       for (const id of cycle.nodes) this.addIssue({ nodeId: id, severity: 'warning', code: 'cycle', message });
     }
-    this.evaluate(frame);
+    this.evaluateAll(frame);
   }
 
   private addIssue(issue: NodeIssue): void {
@@ -86,9 +87,34 @@ export class LiveRig {
     this.issues.set(issue.nodeId, list);
   }
 
+  /** Evaluates what changed since the last evaluation (the program tracks it), at `frame`. */
   evaluate(frame: number): void {
+    this.run((p) => p.update(frame));
+  }
+
+  /** Evaluates every step. */
+  evaluateAll(frame: number): void {
+    this.run((p) => p.evaluate(frame));
+  }
+
+  /**
+   * Changes a param in the compiled program, with no compile. False when the program cannot (the
+   * node was left out, or the param decides what is evaluated in which order): compile again then.
+   */
+  trySetParam(nodeId: string, name: string, value: JsonValue): boolean {
+    if (!this.program) return false;
     try {
-      this.program?.evaluate(frame);
+      this.program.setParam(nodeId, name, value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private run(f: (p: Program) => void): void {
+    if (!this.program) return;
+    try {
+      f(this.program);
     } catch (e) {
       this.errors.push({ code: 'internal', pointer: '', message: `the rig could not be evaluated: ${e instanceof Error ? e.message : String(e)}` });
       this.program = undefined;
@@ -121,7 +147,9 @@ export class LiveRig {
     if (!mat4.invert(p, obj.basis)) return false;
     mat4.multiply(p, obj.pre, p);
     if (!mat4.invert(p, p)) return false;
-    mat4.multiply(obj.basis, p, world as Float64Array);
+    mat4.multiply(this.basis, p, world as Float64Array);
+    // The program marks the owner and everything after it, so the next update runs only those.
+    this.program!.setOwnerBasis(id, this.basis);
     return true;
   }
 }

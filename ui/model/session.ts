@@ -83,7 +83,7 @@ export class Session extends EventTarget {
     if (this.readonly) return;
     this.endGesture();
     this.graph = this.history.perform(this.graph, edit);
-    this.changed('edit');
+    this.changed('edit', edit);
   }
 
   /**
@@ -97,7 +97,7 @@ export class Session extends EventTarget {
     this.graph = applied.graph;
     if (this.gesture) this.gesture.redo = edit;
     else this.gesture = { key, undo: applied.inverse, redo: edit };
-    this.changed('preview');
+    this.changed('preview', edit);
   }
 
   /** Records the open gesture as one step. */
@@ -125,8 +125,14 @@ export class Session extends EventTarget {
     this.changed('redo');
   }
 
-  private changed(reason: ChangeReason): void {
-    this.rebuild();
+  /** After the graph changed: a param change goes into the compiled program when it can, else it compiles again. */
+  private changed(reason: ChangeReason, edit?: Edit): void {
+    if (edit?.kind === 'set-param' && edit.value !== undefined && this.rig.trySetParam(edit.node, edit.name, edit.value)) {
+      this.rig.evaluate(this.frame);
+      this.emit('pose', { dragging: false });
+    } else {
+      this.rebuild();
+    }
     const ids = new Set(this.graph.nodes.map((n) => n.id));
     if (this.selection.some((id) => !ids.has(id))) this.select(this.selection.filter((id) => ids.has(id)));
     this.emit('graph', { reason });
