@@ -75,6 +75,11 @@ export function safeNormalize3(out: Float64Array, x: number, y: number, z: numbe
   return saturate(len);
 }
 
+/** {@link safeNormalize3} of v into itself; returns its length (0 leaves the zero vector). */
+export function safeNormalize3InPlace(v: Float64Array): number {
+  return safeNormalize3(v, v[0], v[1], v[2]);
+}
+
 /** q/|q| for a quaternion [x, y, z, w] of any size; a zero quaternion gives the identity [0, 0, 0, 1]. */
 export function safeNormalizeQuat(out: Float64Array, q: ArrayLike<number>): Float64Array {
   const x = saturate(q[0]), y = saturate(q[1]), z = saturate(q[2]), w = saturate(q[3]);

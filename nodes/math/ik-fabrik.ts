@@ -1,247 +1,138 @@
 // FABRIK (Aristidou & Lasenby, "Forward And Backward Reaching Inverse Kinematics") for chains of any
-// length, plus the step that turns solved joint positions back into bone rotations.
+// length, then each bone the minimal rotation of its segment onto the solved one, root first.
 //
 // Blender's legacy solver is a damped Jacobian; for chains longer than two bones only its end
-// effector is comparable (README fact 2), so FABRIK is Sinew's choice: it reaches what is
-// reachable, keeps every bone length exactly, and straightens toward an unreachable target.
-// Joints are xyz triples in one flat array, root first, end effector last (bones + 1 joints).
-import { axisAngleNormalizedToMat3 } from './axis-angle';
-import { rotationBetweenToMat3 } from './rotation-between';
-import { len3 } from './vector';
+// effector is comparable (conformance README, fact 2), so FABRIK is Sinew's choice: it reaches what
+// is reachable, keeps every bone length exactly, and straightens toward an unreachable target.
+import { safeNormalize3, safeNormalize3InPlace } from './finite';
+import { type ChainWork, rebuildJoints } from './ik-chain';
+import { mat3Multiply, mat3MultiplyVec3 } from './matrix';
+import { safeRotationBetweenToMat3 } from './rotation-between';
+import { cross3, dot3, ortho3, sub3 } from './vector';
 
-const fallback = new Float64Array(3);
-const rot = new Float64Array(9);
 const va = new Float64Array(3);
 const vb = new Float64Array(3);
-
-
-// Places joint `to` at distance len from joint `from` along from→to, or along `fallback` when the
-// two coincide (a folded or fresh chain has no direction of its own).
-function place(j: Float64Array, from: number, to: number, len: number): void {
-  const x = j[to] - j[from], y = j[to + 1] - j[from + 1], z = j[to + 2] - j[from + 2];
-  const d = len3(x, y, z);
-  if (d > 0) {
-    const k = len / d;
-    j[to] = j[from] + x * k;
-    j[to + 1] = j[from + 1] + y * k;
-    j[to + 2] = j[from + 2] + z * k;
-  } else {
-    j[to] = j[from] + fallback[0] * len;
-    j[to + 1] = j[from + 1] + fallback[1] * len;
-    j[to + 2] = j[from + 2] + fallback[2] * len;
-  }
-}
-
-// Unit root→target direction, or +Y when the target sits on the root.
-function setFallback(rx: number, ry: number, rz: number, target: ArrayLike<number>): number {
-  const x = target[0] - rx, y = target[1] - ry, z = target[2] - rz;
-  const d = len3(x, y, z);
-  if (d > 0) {
-    fallback[0] = x / d;
-    fallback[1] = y / d;
-    fallback[2] = z / d;
-  } else {
-    fallback[0] = 0;
-    fallback[1] = 1;
-    fallback[2] = 0;
-  }
-  return d;
-}
+const P = new Float64Array(3);
+const g = new Float64Array(3);
+const w = new Float64Array(3);
+const m3 = new Float64Array(9);
 
 /**
- * Solves the chain in place for `target` and returns the final end-effector distance. The root stays
- * where it is; every bone keeps its length (to ~1e-15 relative); iteration stops after `iterations`
- * passes or once the end effector is within `tolerance`. An unreachable target gives a straight
- * chain pointed at it. With `pole` (optional) the chain's bend is first turned toward that point
- * about the root→target line, and a straight chain facing a reachable target bends toward it.
- * Allocation-free.
+ * FABRIK from the pre-rotated joints (`pre`, 3x3 about the root) until the chain end is within
+ * `tolerance` of the goal G or `iterations` passes were made; a goal out of reach gives the straight
+ * chain pointing at it. Then each bone takes the minimal rotation of its segment onto the solved
+ * one, root first. Fills `wk.rot`, `wk.rebuilt` and `wk.iterationsUsed`; returns the distance from
+ * the rebuilt chain end to G.
+ *
+ * A chain folded onto the goal line cannot leave that line by FABRIK alone: when the error stops
+ * shrinking the interior joints are bowed sideways, each time in a new plane (the side is FABRIK's
+ * own, not the pole's). The last two segments are then solved in closed form from joint n − 2.
  */
-export function fabrik(
-  joints: Float64Array,
-  lengths: ArrayLike<number>,
-  target: ArrayLike<number>,
-  iterations: number,
-  tolerance: number,
-  pole: ArrayLike<number> | null = null,
-): number {
-  const n = lengths.length;
-  const rx = joints[0], ry = joints[1], rz = joints[2];
-  const tipO = 3 * n;
+export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<number>, iterations: number, tolerance: number): number {
+  const { n, joints, solved: K, seg, dir0, rot } = wk;
+  const R = joints[0];
   let total = 0;
-  for (let i = 0; i < n; i++) total += lengths[i];
-  const D = setFallback(rx, ry, rz, target);
-  if (n === 0) return D;
-
+  for (let i = 0; i <= n; i++) {
+    mat3MultiplyVec3(K[i], pre, sub3(va, joints[i], R));
+    K[i][0] += R[0]; K[i][1] += R[1]; K[i][2] += R[2];
+  }
+  for (let i = 0; i < n; i++) {
+    total += seg[i];
+    if (safeNormalize3InPlace(sub3(dir0[i], K[i + 1], K[i])) === 0) { dir0[i][0] = 0; dir0[i][1] = 1; dir0[i][2] = 0; }
+  }
+  const D = safeNormalize3(g, G[0] - R[0], G[1] - R[1], G[2] - R[2]);
+  let used = 0;
   if (D >= total) {
-    // Out of reach (or exactly at full stretch): a straight line toward the target.
+    if (D === 0) g.set(dir0[n - 1]);
     for (let i = 0; i < n; i++) {
-      const o = 3 * i;
-      joints[o + 3] = joints[o] + fallback[0] * lengths[i];
-      joints[o + 4] = joints[o + 1] + fallback[1] * lengths[i];
-      joints[o + 5] = joints[o + 2] + fallback[2] * lengths[i];
+      const a = K[i], b = K[i + 1], l = seg[i];
+      b[0] = a[0] + g[0] * l; b[1] = a[1] + g[1] * l; b[2] = a[2] + g[2] * l;
     }
-    return len3(joints[tipO] - target[0], joints[tipO + 1] - target[1], joints[tipO + 2] - target[2]);
-  }
-
-  // Make the input consistent with the lengths first (a forward pass from the root).
-  for (let i = 0; i < n; i++) place(joints, 3 * i, 3 * i + 3, lengths[i]);
-  if (n > 1) orientBend(joints, lengths, n, rx, ry, rz, total, pole);
-
-  const tx = target[0], ty = target[1], tz = target[2];
-  let dist = len3(joints[tipO] - tx, joints[tipO + 1] - ty, joints[tipO + 2] - tz);
-  for (let it = 0; it < iterations && dist > tolerance; it++) {
-    // Backward: pin the end effector on the target, walk to the root. A coincident pair falls back
-    // to the target→root direction.
-    joints[tipO] = tx;
-    joints[tipO + 1] = ty;
-    joints[tipO + 2] = tz;
-    fallback[0] = -fallback[0]; fallback[1] = -fallback[1]; fallback[2] = -fallback[2];
-    for (let i = n - 1; i >= 0; i--) place(joints, 3 * i + 3, 3 * i, lengths[i]);
-    fallback[0] = -fallback[0]; fallback[1] = -fallback[1]; fallback[2] = -fallback[2];
-    // Forward: pin the root back, walk to the end effector.
-    joints[0] = rx;
-    joints[1] = ry;
-    joints[2] = rz;
-    for (let i = 0; i < n; i++) place(joints, 3 * i, 3 * i + 3, lengths[i]);
-    dist = len3(joints[tipO] - tx, joints[tipO + 1] - ty, joints[tipO + 2] - tz);
-  }
-  return dist;
-}
-
-// Turns the chain about the root→target axis so its interior joints lean toward the pole, and
-// gives a chain lying on that axis a bend to start from (FABRIK cannot leave a line by itself).
-function orientBend(
-  j: Float64Array,
-  lengths: ArrayLike<number>,
-  n: number,
-  rx: number, ry: number, rz: number,
-  total: number,
-  pole: ArrayLike<number> | null,
-): void {
-  const ax = fallback[0], ay = fallback[1], az = fallback[2];
-  // Mean offset of the interior joints from the axis.
-  let cx = 0, cy = 0, cz = 0;
-  for (let i = 1; i < n; i++) {
-    cx += j[3 * i] - rx;
-    cy += j[3 * i + 1] - ry;
-    cz += j[3 * i + 2] - rz;
-  }
-  let along = cx * ax + cy * ay + cz * az;
-  cx -= along * ax; cy -= along * ay; cz -= along * az;
-  let px = 0, py = 0, pz = 0;
-  if (pole !== null) {
-    px = pole[0] - rx; py = pole[1] - ry; pz = pole[2] - rz;
-    along = px * ax + py * ay + pz * az;
-    px -= along * ax; py -= along * ay; pz -= along * az;
-  }
-  const cn = len3(cx, cy, cz), pn = len3(px, py, pz);
-  const eps = 1e-9 * total;
-  if (cn > eps) {
-    if (pn > eps) {
-      // Turn the bend onto the pole side, about the root→target axis (signed angle, so a pole
-      // exactly opposite the bend still turns about that axis and not some other perpendicular).
-      const sin = (cy * pz - cz * py) * ax + (cz * px - cx * pz) * ay + (cx * py - cy * px) * az;
-      const cos = cx * px + cy * py + cz * pz;
-      va[0] = ax; va[1] = ay; va[2] = az;
-      axisAngleNormalizedToMat3(rot, va, Math.atan2(sin, cos));
-      for (let i = 1; i <= n; i++) {
-        const o = 3 * i;
-        const x = j[o] - rx, y = j[o + 1] - ry, z = j[o + 2] - rz;
-        j[o] = rx + rot[0] * x + rot[3] * y + rot[6] * z;
-        j[o + 1] = ry + rot[1] * x + rot[4] * y + rot[7] * z;
-        j[o + 2] = rz + rot[2] * x + rot[5] * y + rot[8] * z;
+  } else {
+    const tol = tolerance > 0 ? tolerance : 0;
+    const end = K[n];
+    let prevErr = Infinity, kicks = 0, sinceKick = 0;
+    while (used < iterations) {
+      const ex = end[0] - G[0], ey = end[1] - G[1], ez = end[2] - G[2];
+      const err = Math.sqrt(ex * ex + ey * ey + ez * ez);
+      if (err <= tol) break;
+      // FABRIK cannot leave a line: a chain folded onto the goal line stalls short of a goal it
+      // could reach by bending. When the error stops shrinking, bow the interior joints sideways
+      // (each time in another plane about the goal line) and carry on.
+      if (sinceKick >= 8 && err > prevErr * 0.999 && kicks < 16) {
+        kick(K, n, seg, kicks++);
+        sinceKick = 0;
+      }
+      prevErr = err;
+      sinceKick++;
+      used++;
+      // Backward: the end on the goal, each joint pulled towards its child at its distance.
+      end[0] = G[0]; end[1] = G[1]; end[2] = G[2];
+      for (let i = n - 1; i >= 0; i--) {
+        const a = K[i], b = K[i + 1], l = seg[i];
+        if (safeNormalize3InPlace(sub3(va, a, b)) === 0) { va[0] = -dir0[i][0]; va[1] = -dir0[i][1]; va[2] = -dir0[i][2]; }
+        a[0] = b[0] + va[0] * l; a[1] = b[1] + va[1] * l; a[2] = b[2] + va[2] * l;
+      }
+      // Forward: the root back on its head, each joint pulled towards its parent.
+      K[0][0] = R[0]; K[0][1] = R[1]; K[0][2] = R[2];
+      for (let i = 0; i < n; i++) {
+        const a = K[i], b = K[i + 1], l = seg[i];
+        if (safeNormalize3InPlace(sub3(va, b, a)) === 0) va.set(dir0[i]);
+        b[0] = a[0] + va[0] * l; b[1] = a[1] + va[1] * l; b[2] = a[2] + va[2] * l;
       }
     }
-    return;
+    // FABRIK converges slowly near the edges of the reachable region (a folded or nearly straight
+    // chain). Finish with the last two segments in closed form: when the goal is within their
+    // reach from joint n − 2, the chain end lands on it up to rounding.
+    if (n >= 2) finishLastTwo(K, n, seg, G);
   }
-  // A chain on the target line: nudge the interior joints sideways (toward the pole, else any
-  // perpendicular) so the passes can bend it; the forward pass restores the lengths.
-  if (!(pn > eps)) {
-    const bx = Math.abs(ax), by = Math.abs(ay), bz = Math.abs(az);
-    if (bx <= by && bx <= bz) { px = 0; py = -az; pz = ay; }
-    else if (by <= bz) { px = az; py = 0; pz = -ax; }
-    else { px = -ay; py = ax; pz = 0; }
+  wk.iterationsUsed = used;
+  // Joint positions → minimal rotations, accumulated from the root.
+  P[0] = R[0]; P[1] = R[1]; P[2] = R[2];
+  let prev: ArrayLike<number> = pre;
+  for (let i = 0; i < n; i++) {
+    mat3MultiplyVec3(va, prev, sub3(va, joints[i + 1], joints[i]));
+    safeRotationBetweenToMat3(m3, va, sub3(vb, K[i + 1], P));
+    mat3Multiply(rot[i], m3, prev);
+    mat3MultiplyVec3(va, rot[i], sub3(va, joints[i + 1], joints[i]));
+    P[0] += va[0]; P[1] += va[1]; P[2] += va[2];
+    prev = rot[i];
   }
-  const k = (1e-3 * total) / len3(px, py, pz);
+  rebuildJoints(wk);
+  const end = wk.rebuilt[n];
+  const ex = end[0] - G[0], ey = end[1] - G[1], ez = end[2] - G[2];
+  return Math.sqrt(ex * ex + ey * ey + ez * ez);
+}
+
+/** Bows the interior joints away from the root-to-goal line `g`, in a plane that turns with `k`. */
+function kick(K: Float64Array[], n: number, seg: Float64Array, k: number): void {
+  ortho3(va, g);
+  safeNormalize3InPlace(va);
+  cross3(vb, g, va);
+  const t = k * 2.399963229728653; // golden angle: every kick in a new plane
+  const c = Math.cos(t), s = Math.sin(t);
   for (let i = 1; i < n; i++) {
-    j[3 * i] += px * k;
-    j[3 * i + 1] += py * k;
-    j[3 * i + 2] += pz * k;
+    const a = 0.2 * Math.min(seg[i - 1], seg[i]) * Math.sin((Math.PI * i) / n);
+    const p = K[i];
+    p[0] += (va[0] * c + vb[0] * s) * a; p[1] += (va[1] * c + vb[1] * s) * a; p[2] += (va[2] * c + vb[2] * s) * a;
   }
-  // Restore the lengths (the passes would too, but zero iterations must still return a valid chain).
-  for (let i = 0; i < n; i++) place(j, 3 * i, 3 * i + 3, lengths[i]);
 }
 
-/**
- * Bone rotations from solved joints: for each bone i, the 3x3 minimal rotation taking its direction
- * in `before` (joint i → i+1) onto its direction in `after`, written at out[9i..9i+8], to multiply
- * on the left of the bone's pre-IK matrix (so its roll is carried along). With `accumulate`, each
- * bone's old direction is first turned by its parent's rotation and the result includes it (the
- * Spline IK convention: swing measured from the parent's accumulated motion).
- */
-export function jointsToBoneRotations(
-  out: Float64Array,
-  before: ArrayLike<number>,
-  after: ArrayLike<number>,
-  boneCount: number,
-  accumulate = false,
-): Float64Array {
-  for (let i = 0; i < boneCount; i++) {
-    const o = 3 * i;
-    let x = before[o + 3] - before[o], y = before[o + 4] - before[o + 1], z = before[o + 5] - before[o + 2];
-    const r = 9 * i;
-    if (accumulate && i > 0) {
-      const p = r - 9;
-      const px = out[p] * x + out[p + 3] * y + out[p + 6] * z;
-      const py = out[p + 1] * x + out[p + 4] * y + out[p + 7] * z;
-      const pz = out[p + 2] * x + out[p + 5] * y + out[p + 8] * z;
-      x = px; y = py; z = pz;
-    }
-    va[0] = x; va[1] = y; va[2] = z;
-    vb[0] = after[o + 3] - after[o];
-    vb[1] = after[o + 4] - after[o + 1];
-    vb[2] = after[o + 5] - after[o + 2];
-    rotationBetweenToMat3(rot, va, vb);
-    if (accumulate && i > 0) {
-      // out_i = swing · out_{i−1}
-      const p = r - 9;
-      for (let c = 0; c < 3; c++) {
-        const a = out[p + 3 * c], b = out[p + 3 * c + 1], d = out[p + 3 * c + 2];
-        out[r + 3 * c] = rot[0] * a + rot[3] * b + rot[6] * d;
-        out[r + 3 * c + 1] = rot[1] * a + rot[4] * b + rot[7] * d;
-        out[r + 3 * c + 2] = rot[2] * a + rot[5] * b + rot[8] * d;
-      }
-    } else {
-      for (let k = 0; k < 9; k++) out[r + k] = rot[k];
-    }
-  }
-  return out;
-}
-
-/**
- * Applies per-bone rotations (9 per bone, from {@link jointsToBoneRotations}) to the bones' pre-IK
- * 4x4 matrices (16 per bone): out_i = [R_i · pre_i(3x3) | after joint i]. Allocation-free.
- */
-export function applyBoneRotations(
-  out: Float64Array,
-  pre: ArrayLike<number>,
-  rotations: ArrayLike<number>,
-  after: ArrayLike<number>,
-  boneCount: number,
-): Float64Array {
-  for (let i = 0; i < boneCount; i++) {
-    const m = 16 * i, r = 9 * i;
-    for (let c = 0; c < 3; c++) {
-      const x = pre[m + 4 * c], y = pre[m + 4 * c + 1], z = pre[m + 4 * c + 2];
-      out[m + 4 * c] = rotations[r] * x + rotations[r + 3] * y + rotations[r + 6] * z;
-      out[m + 4 * c + 1] = rotations[r + 1] * x + rotations[r + 4] * y + rotations[r + 7] * z;
-      out[m + 4 * c + 2] = rotations[r + 2] * x + rotations[r + 5] * y + rotations[r + 8] * z;
-      out[m + 4 * c + 3] = pre[m + 4 * c + 3];
-    }
-    out[m + 12] = after[3 * i];
-    out[m + 13] = after[3 * i + 1];
-    out[m + 14] = after[3 * i + 2];
-    out[m + 15] = pre[m + 15];
-  }
-  return out;
+/** Moves joints n − 1 and n so the end is on G, keeping joint n − 2 and the bend plane, when G is within reach. */
+function finishLastTwo(K: Float64Array[], n: number, seg: Float64Array, G: ArrayLike<number>): void {
+  const A = K[n - 2], B = K[n - 1], C = K[n];
+  const l1 = seg[n - 2], l2 = seg[n - 1];
+  const D = safeNormalize3(g, G[0] - A[0], G[1] - A[1], G[2] - A[2]);
+  if (!(D > 0) || l1 <= 0 || D > l1 + l2 || D < Math.abs(l1 - l2)) return;
+  sub3(w, B, A);
+  const along = dot3(w, g);
+  w[0] -= g[0] * along; w[1] -= g[1] * along; w[2] -= g[2] * along;
+  if (safeNormalize3InPlace(w) === 0) return;
+  let ca = (l1 * l1 + D * D - l2 * l2) / (2 * l1 * D);
+  ca = ca > 1 ? 1 : ca < -1 ? -1 : ca;
+  const sa = Math.sqrt(1 - ca * ca);
+  B[0] = A[0] + l1 * (ca * g[0] + sa * w[0]);
+  B[1] = A[1] + l1 * (ca * g[1] + sa * w[1]);
+  B[2] = A[2] + l1 * (ca * g[2] + sa * w[2]);
+  C[0] = G[0]; C[1] = G[1]; C[2] = G[2];
 }

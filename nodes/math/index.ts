@@ -10,5 +10,8 @@ export * from './polar';
 export * from './blend';
 export * from './track';
 export * from './path';
+export * from './ik-chain';
+export * from './ik-pole';
 export * from './ik-two-bone';
 export * from './ik-fabrik';
+export * from './ik-pose';

@@ -49,6 +49,23 @@ export function mat3Multiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLi
   return out;
 }
 
+/** m·v for a 3x3 m and a 3-vector v; out may alias v. */
+export function mat3MultiplyVec3(out: Float64Array, m: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
+  const x = v[0], y = v[1], z = v[2];
+  out[0] = m[0] * x + m[3] * y + m[6] * z;
+  out[1] = m[1] * x + m[4] * y + m[7] * z;
+  out[2] = m[2] * x + m[5] * y + m[8] * z;
+  return out;
+}
+
+/** m·(x, y, z, 1) for a 4x4 m: a point moved by the transform (no projective divide). */
+export function mat4TransformPoint(out: Float64Array, m: ArrayLike<number>, x: number, y: number, z: number): Float64Array {
+  out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
+  out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+  out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+  return out;
+}
+
 /** Inverse of a 4x4; returns false and writes zeros when m is singular or not finite. */
 export function invertMat4(out: Float64Array, m: ArrayLike<number>): boolean {
   // gl-matrix leaves out untouched on a zero determinant; a defined zero result is safer in kernels.

@@ -1,6 +1,8 @@
 // The minimal ("swing") rotation taking one direction onto another, as Blender's
 // rotation_between_vecs_to_quat / _to_mat3, made exact in double precision near 0° and 180°.
 import { axisAngleNormalizedToMat3Ex } from './axis-angle';
+import { safeNormalize3 } from './finite';
+import { mat3Identity } from './matrix';
 import { angleNormalized3, len3, ortho3 } from './vector';
 
 const f = new Float64Array(3);
@@ -65,4 +67,18 @@ export function rotationBetweenToMat3(out: Float64Array, from: ArrayLike<number>
   }
   // sin(π) is not exactly 0 in floating point; use it anyway, the error is 1e-16.
   return axisAngleNormalizedToMat3Ex(out, axis, Math.sin(angle), Math.cos(angle));
+}
+
+const fs = new Float64Array(3);
+const ts = new Float64Array(3);
+
+/**
+ * {@link rotationBetweenToMat3} for vectors of any finite size (1e300 and 1e-300 included): both are
+ * normalized without overflow first; a zero vector gives the identity.
+ */
+export function safeRotationBetweenToMat3(out: Float64Array, from: ArrayLike<number>, to: ArrayLike<number>): Float64Array {
+  const fl = safeNormalize3(fs, from[0], from[1], from[2]);
+  const tl = safeNormalize3(ts, to[0], to[1], to[2]);
+  if (fl === 0 || tl === 0) return mat3Identity(out);
+  return rotationBetweenToMat3(out, fs, ts);
 }

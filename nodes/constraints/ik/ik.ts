@@ -13,10 +13,13 @@
 // identity by the influence and the chain rebuilt from parent to child; without a pole, the target
 // is first blended with the chain's current end (iksolver_plugin.c).
 import { defineNode, influence, param, transform, type BindEnv, type OwnerHandle, type Params } from '../../define';
-import { invertMat4, mat4Multiply } from '../../math/matrix';
-import { mat3ToQuat, quatNormalize, quatSlerp, quatToMat3 } from '../../math/quaternion';
+import { createChainWork, measureSegments, solveAim, type ChainWork } from '../../math/ik-chain';
+import { solveFabrik } from '../../math/ik-fabrik';
+import { polePreRotation } from '../../math/ik-pole';
+import { blendPoses, rotatePose } from '../../math/ik-pose';
+import { solveTwoBone } from '../../math/ik-two-bone';
+import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
 import { chainWrites, clamp01, gatherChain, intParam, numParam } from './chain';
-import { createChainWork, measureSegments, mulMat3, polePreRotation, solveAim, solveFabrik, solveTwoBone, IDENTITY3, type ChainWork } from './solve';
 
 const SOLVERS = ['AUTO', 'FABRIK'] as const;
 
@@ -46,15 +49,7 @@ export interface IkState {
 // Scratch shared by every IK node (kernels run one at a time).
 const armInv = new Float64Array(16);
 const m4a = new Float64Array(16);
-const m4b = new Float64Array(16);
 const preRot = new Float64Array(9);
-const loc3 = new Float64Array(9);
-const rel3 = new Float64Array(9);
-const tmp3 = new Float64Array(9);
-const unit3 = new Float64Array(9);
-const q = new Float64Array(4);
-const qf = new Float64Array(4);
-const QID = new Float64Array([0, 0, 0, 1]);
 const G = new Float64Array(3);
 const P = new Float64Array(3);
 
@@ -66,56 +61,6 @@ function inactiveState(): IkState {
 function isConnected(env: BindEnv, input: string): boolean {
   const ext = env as BindEnv & { connected?(name: string): boolean };
   return typeof ext.connected === 'function' ? ext.connected(input) : env.sourceOwner(input) !== undefined;
-}
-
-/** out = m·p for a 4x4 m and a point p. */
-function transformPoint(out: Float64Array, m: ArrayLike<number>, x: number, y: number, z: number): void {
-  out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
-  out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
-  out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
-}
-
-/** The 3x3 part of a 4x4 with unit columns (zero columns stay zero). */
-function unitBasis(out: Float64Array, m: ArrayLike<number>): Float64Array {
-  for (let c = 0; c < 3; c++) {
-    const x = m[4 * c], y = m[4 * c + 1], z = m[4 * c + 2];
-    const l = Math.hypot(x, y, z);
-    const k = l > 0 && Number.isFinite(l) ? 1 / l : 0;
-    out[3 * c] = x * k; out[3 * c + 1] = y * k; out[3 * c + 2] = z * k;
-  }
-  return out;
-}
-
-/** The 3x3 part of a 4x4 replaced by rot·(its 3x3 part), translation set to t. */
-function rotateBasis(out: Float64Array, rot: ArrayLike<number>, m: ArrayLike<number>, t: ArrayLike<number>): void {
-  for (let c = 0; c < 3; c++) {
-    const x = m[4 * c], y = m[4 * c + 1], z = m[4 * c + 2];
-    out[4 * c] = rot[0] * x + rot[3] * y + rot[6] * z;
-    out[4 * c + 1] = rot[1] * x + rot[4] * y + rot[7] * z;
-    out[4 * c + 2] = rot[2] * x + rot[5] * y + rot[8] * z;
-    out[4 * c + 3] = 0;
-  }
-  out[12] = t[0]; out[13] = t[1]; out[14] = t[2]; out[15] = 1;
-}
-
-/** out = aᵀ·b for 3x3 matrices. */
-function mulTransposed(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
-  for (let c = 0; c < 3; c++) {
-    for (let r = 0; r < 3; r++) {
-      out[3 * c + r] = a[3 * r] * b[3 * c] + a[3 * r + 1] * b[3 * c + 1] + a[3 * r + 2] * b[3 * c + 2];
-    }
-  }
-  return out;
-}
-
-/** out = m·[s] for a 4x4 m and a 3x3 rotation s (no translation). */
-function mulMat4Mat3(out: Float64Array, m: ArrayLike<number>, s: ArrayLike<number>): void {
-  for (let c = 0; c < 3; c++) {
-    const s0 = s[3 * c], s1 = s[3 * c + 1], s2 = s[3 * c + 2];
-    for (let r = 0; r < 3; r++) out[4 * c + r] = m[r] * s0 + m[4 + r] * s1 + m[8 + r] * s2;
-    out[4 * c + 3] = 0;
-  }
-  out[12] = m[12]; out[13] = m[13]; out[14] = m[14]; out[15] = 1;
 }
 
 export const ik = defineNode<IkState>({
@@ -222,13 +167,13 @@ function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Arra
   end[0] = last[12] + last[4] * L; end[1] = last[13] + last[5] * L; end[2] = last[14] + last[6] * L;
   const total = measureSegments(wk);
 
-  transformPoint(G, armInv, target[12], target[13], target[14]);
+  mat4TransformPoint(G, armInv, target[12], target[13], target[14]);
   const R = wk.joints[0];
   if (s.usePole) {
-    transformPoint(P, armInv, pole[12], pole[13], pole[14]);
+    mat4TransformPoint(P, armInv, pole[12], pole[13], pole[14]);
     polePreRotation(preRot, pre[0], numParam(p, 'poleAngle', 0), R, end, G, P);
   } else {
-    preRot.set(IDENTITY3);
+    mat3Identity(preRot);
     if (f < 1) {
       // Without a pole Blender blends the goal with the chain's current end, then solves fully.
       G[0] = end[0] + (G[0] - end[0]) * f; G[1] = end[1] + (G[1] - end[1]) * f; G[2] = end[2] + (G[2] - end[2]) * f;
@@ -242,29 +187,10 @@ function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Arra
 
   const blendRotations = s.usePole && f < 1;
   if (!blendRotations) {
-    for (let i = 0; i < n; i++) rotateBasis(post[i], wk.rot[i], pre[i], wk.rebuilt[i]);
+    for (let i = 0; i < n; i++) rotatePose(post[i], wk.rot[i], pre[i], wk.rebuilt[i]);
   } else {
     // Blender: each bone's local IK rotation slerped from identity, the chain rebuilt parent first.
-    for (let i = 0; i < n; i++) {
-      // rel = (rotation of the parent)ᵀ · (rotation of this bone): its turn relative to the parent.
-      if (i === 0) rel3.set(wk.rot[0]);
-      else mulTransposed(rel3, wk.rot[i - 1], wk.rot[i]);
-      unitBasis(unit3, pre[i]);
-      mulTransposed(loc3, unit3, mulMat3(tmp3, rel3, unit3)); // local = Ûᵀ·rel·Û
-      mat3ToQuat(q, loc3);
-      quatSlerp(qf, QID, q, f);
-      quatNormalize(qf, qf);
-      quatToMat3(loc3, qf);
-      if (i === 0) {
-        mulMat4Mat3(post[0], pre[0], loc3);
-      } else {
-        // post_i = post_{i−1} · pre_{i−1}⁻¹ · pre_i · S_i
-        if (!invertMat4(m4b, pre[i - 1])) m4b.set(pre[i - 1]);
-        mat4Multiply(m4b, m4b, pre[i]);
-        mat4Multiply(m4b, post[i - 1], m4b);
-        mulMat4Mat3(post[i], m4b, loc3);
-      }
-    }
+    blendPoses(post, pre, wk.rot, n, f);
   }
 
   if (p.useStretch === true && total > 0) stretch(s, total, blendRotations ? f : 1);

@@ -10,10 +10,9 @@
 // run first, and the kernel reads their results from the bones' `final` views.
 import { curve, defineNode, influence, param, transform, type OwnerHandle } from '../../define';
 import { axisAngleToMat3 } from '../../math/axis-angle';
-import { invertMat4, mat4Multiply } from '../../math/matrix';
+import { invertMat4, mat3Multiply, mat3MultiplyVec3, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
 import { preparePath, samplePath, type PreparedPath } from '../../math/path';
 import { chainWrites, clamp01, gatherChain, intParam, numParam } from './chain';
-import { mulMat3, mulMat3Vec } from './solve';
 
 const Y_SCALE_MODES = ['NONE', 'FIT_CURVE', 'BONE_ORIGINAL'] as const;
 const XZ_SCALE_MODES = ['NONE', 'BONE_ORIGINAL', 'INVERSE_PRESERVE', 'VOLUME_PRESERVE'] as const;
@@ -61,14 +60,6 @@ const startP = new Float64Array(3);
 
 function inactive(): SplineIkState {
   return { active: false, n: 0, armature: undefined, bones: [], path: undefined, lengths: new Float64Array(0), totalLength: 0, points: new Float64Array(1), pre: [], post: [] };
-}
-
-function point(out: Float64Array, m: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
-  const x = v[0], y = v[1], z = v[2];
-  out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
-  out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
-  out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
-  return out;
 }
 
 /** |(x, y, z)| without overflow (curves may sit at 1e300). */
@@ -283,16 +274,16 @@ export const splineIk = defineNode<SplineIkState>({
         // A zero-length bone is only moved, to the current curve position.
         M.set(P);
         samplePath(vec, quat, rad, path, curvePos);
-        point(tmp3, toArm, vec);
+        mat4TransformPoint(tmp3, toArm, vec[0], vec[1], vec[2]);
         M[12] = tmp3[0]; M[13] = tmp3[1]; M[14] = tmp3[2];
         continue;
       }
       // Pre-IK head and tail, carried along by the parents' accumulated swing and offset.
       tmp3[0] = P[12]; tmp3[1] = P[13]; tmp3[2] = P[14];
-      mulMat3Vec(head, locrot, tmp3);
+      mat3MultiplyVec3(head, locrot, tmp3);
       head[0] += locT[0]; head[1] += locT[1]; head[2] += locT[2];
       tmp3[0] = P[12] + P[4] * L; tmp3[1] = P[13] + P[5] * L; tmp3[2] = P[14] + P[6] * L;
-      mulMat3Vec(tail, locrot, tmp3);
+      mat3MultiplyVec3(tail, locrot, tmp3);
       tail[0] += locT[0]; tail[1] += locT[1]; tail[2] += locT[2];
       origHead.set(head);
 
@@ -316,7 +307,7 @@ export const splineIk = defineNode<SplineIkState>({
           r = prevTailRad;
         }
         radius = r;
-        point(head, toArm, vec);
+        mat4TransformPoint(head, toArm, vec[0], vec[1], vec[2]);
         if (!fit) {
           tailOnSpline(tmp3, path, vec, yMode === 'BONE_ORIGINAL' ? boneLen : L, prevSeg, end);
           prevSeg = res[0];
@@ -333,7 +324,7 @@ export const splineIk = defineNode<SplineIkState>({
           prevTail.set(tmp3);
           tailBlend = 1;
         }
-        point(tail, toArm, tmp3);
+        mat4TransformPoint(tail, toArm, tmp3[0], tmp3[1], tmp3[2]);
         radius = (r + radius) / 2;
       }
 
@@ -345,7 +336,7 @@ export const splineIk = defineNode<SplineIkState>({
 
       // Smallest rotation from the current (swing-carried) Y axis onto the chord.
       for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) tmpCol[3 * c + r] = P[4 * c + r];
-      mulMat3(base, locrot, tmpCol);
+      mat3Multiply(base, locrot, tmpCol);
       for (let c = 0; c < 3; c++) {
         const l = len3(base[3 * c], base[3 * c + 1], base[3 * c + 2]);
         const inv = l > 0 ? 1 / l : 0;
@@ -369,13 +360,13 @@ export const splineIk = defineNode<SplineIkState>({
       dotv = dotv > 1 ? 1 : dotv < -1 ? -1 : dotv;
       const angle = Math.acos(dotv) * f * tailBlend;
       axisAngleToMat3(dmat, raxis, angle);
-      mulMat3(pose3, dmat, rmat);
+      mat3Multiply(pose3, dmat, rmat);
       for (let c = 0; c < 3; c++) {
         const l = len3(pose3[3 * c], pose3[3 * c + 1], pose3[3 * c + 2]);
         if (l > 0) scaleColumn(pose3, c, 1 / l);
       }
-      mulMat3(base, dmat, base);
-      mulMat3(locrot, dmat, locrot);
+      mat3Multiply(base, dmat, base);
+      mat3Multiply(locrot, dmat, locrot);
 
       // Scale: Y to the chord, then the X/Z mode, then the curve radius.
       scaleColumn(pose3, 1, scaleFac);
@@ -420,7 +411,7 @@ export const splineIk = defineNode<SplineIkState>({
       M[12] = head[0]; M[13] = head[1]; M[14] = head[2]; M[15] = 1;
       // Offset carried to the children: new tail minus the swung (not offset) pre-IK tail.
       tmp3[0] = P[12] + P[4] * L; tmp3[1] = P[13] + P[5] * L; tmp3[2] = P[14] + P[6] * L;
-      mulMat3Vec(origTail, locrot, tmp3);
+      mat3MultiplyVec3(origTail, locrot, tmp3);
       locT[0] = head[0] + M[4] * L - origTail[0];
       locT[1] = head[1] + M[5] * L - origTail[1];
       locT[2] = head[2] + M[6] * L - origTail[2];
