@@ -1,6 +1,7 @@
 // Wraps a constraint kernel the way Blender's solver loop does: owner and targets converted into
 // their spaces, the kernel run there, the result converted back to world space and blended with
 // the stack's previous matrix by influence.
+import { clampInfluence } from '../nodes/constraints/param-values';
 import { blendMatrices } from '../nodes/math/blend';
 import type { KernelIO, NodeDefinition, Params } from '../nodes/define';
 import type { RigOwner } from './rig';
@@ -69,13 +70,8 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
     }
     def.kernel(kernelIO, params, state);
     spaceToWorld(result, ownerSpace, ownerCtx);
-    const k = influence ? clamp01(influence[0]) : 1;
+    const k = influence ? clampInfluence(influence[0]) : 1;
     if (selfBlend || k >= 1) worldOut.set(result);
     else blendMatrices(worldOut, worldIn, result, k);
   };
-}
-
-/** Influence from a math node may leave 0…1 (or be NaN): clamp it, NaN counting as 0. */
-function clamp01(x: number): number {
-  return x > 1 ? 1 : x > 0 ? x : 0;
 }

@@ -2,7 +2,7 @@
 // scheduler (`writes`), once as live owner handles for the kernel (`bind`). Blender's rule: the
 // chain starts at the owner bone (or at its parent when the tip is not used) and climbs
 // `chainCount` bones towards the root; 0 climbs all the way.
-import type { BindEnv, OwnerHandle, Params } from '../../define';
+import type { BindEnv, OwnerHandle } from '../../define';
 
 /** Chain bone ids from the root down, by the same rule as `gatherChain`. */
 export function chainIds(
@@ -51,21 +51,4 @@ export function gatherChain(env: BindEnv, count: number, startAtParent: boolean)
   }
   if (bones.length === 0) return undefined;
   return { armature: tip.bone.armature, bones, tip, tipInChain: !startAtParent };
-}
-
-/** An integer param, with a fallback for missing or non-numeric values. */
-export function intParam(p: Params, name: string, fallback: number): number {
-  const v = p[name];
-  return typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : fallback;
-}
-
-/** A number param, with a fallback for missing or non-finite values. */
-export function numParam(p: Params, name: string, fallback: number): number {
-  const v = p[name];
-  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
-}
-
-/** Influence from a wire may leave 0…1 or be NaN: clamped, NaN counting as 0. */
-export function clamp01(x: number): number {
-  return x > 1 ? 1 : x > 0 ? x : 0;
 }

@@ -19,7 +19,9 @@ import { polePreRotation } from '../../math/ik-pole';
 import { blendPoses, rotatePose } from '../../math/ik-pose';
 import { solveTwoBone } from '../../math/ik-two-bone';
 import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
-import { chainWrites, clamp01, gatherChain, intParam, numParam } from './chain';
+import { targetInput } from '../common';
+import { clampInfluence, integerParam, numberParam } from '../param-values';
+import { chainWrites, gatherChain } from './chain';
 
 const SOLVERS = ['AUTO', 'FABRIK'] as const;
 
@@ -70,7 +72,7 @@ export const ik = defineNode<IkState>({
   doc: "Turns a chain of bones so its end reaches the target, bending towards the pole when one is wired (Blender's IK, legacy solver). Two bones are solved in closed form, longer chains with FABRIK; an out-of-reach target straightens the chain towards it.",
   inputs: {
     owner: transform({ doc: 'The stack so far (world matrix) of the bone that ends the chain.' }),
-    target: transform({ doc: 'What the chain end reaches for: its location (a bone target: its head).', required: true }),
+    target: targetInput('What the chain end reaches for: its location (a bone target: its head).'),
     pole: transform({ doc: 'Optional: the chain bends towards this point (its location), rotated by Pole Angle.' }),
     influence: influence(),
   },
@@ -109,9 +111,9 @@ export const ik = defineNode<IkState>({
       ...ITASC_ONLY,
     ],
   },
-  writes: (p, ownerOf, stackOwner) => chainWrites(intParam(p, 'chainCount', 0), p.useTail === false, ownerOf, stackOwner),
+  writes: (p, ownerOf, stackOwner) => chainWrites(integerParam(p.chainCount, 0), p.useTail === false, ownerOf, stackOwner),
   bind(env, p) {
-    const chain = gatherChain(env, intParam(p, 'chainCount', 0), p.useTail === false);
+    const chain = gatherChain(env, integerParam(p.chainCount, 0), p.useTail === false);
     if (!chain) return inactiveState();
     const n = chain.bones.length;
     return {
@@ -130,7 +132,7 @@ export const ik = defineNode<IkState>({
   kernel(io, p, s) {
     const out = io.out.owner;
     const own = io.in.owner;
-    const f = clamp01(io.in.influence ? io.in.influence[0] : 1);
+    const f = clampInfluence(io.in.influence ? io.in.influence[0] : 1);
     if (!s.active || f === 0 || p.useLocation === false || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
@@ -171,7 +173,7 @@ function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Arra
   const R = wk.joints[0];
   if (s.usePole) {
     mat4TransformPoint(P, armInv, pole[12], pole[13], pole[14]);
-    polePreRotation(preRot, pre[0], numParam(p, 'poleAngle', 0), R, end, G, P);
+    polePreRotation(preRot, pre[0], numberParam(p.poleAngle, 0), R, end, G, P);
   } else {
     mat3Identity(preRot);
     if (f < 1) {
@@ -183,7 +185,7 @@ function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Arra
   const fabrik = p.solver === 'FABRIK';
   if (n === 1) solveAim(wk, G, preRot);
   else if (n === 2 && !fabrik) solveTwoBone(wk, G, preRot);
-  else solveFabrik(wk, G, preRot, Math.max(1, intParam(p, 'iterations', 500)), numParam(p, 'tolerance', 1e-6));
+  else solveFabrik(wk, G, preRot, Math.max(1, integerParam(p.iterations, 500)), numberParam(p.tolerance, 1e-6));
 
   const blendRotations = s.usePole && f < 1;
   if (!blendRotations) {

@@ -12,7 +12,8 @@ import { curve, defineNode, influence, param, transform, type OwnerHandle } from
 import { axisAngleToMat3 } from '../../math/axis-angle';
 import { invertMat4, mat3Multiply, mat3MultiplyVec3, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
 import { preparePath, samplePath, type PreparedPath } from '../../math/path';
-import { chainWrites, clamp01, gatherChain, intParam, numParam } from './chain';
+import { clampInfluence, integerParam, numberParam } from '../param-values';
+import { chainWrites, gatherChain } from './chain';
 
 const Y_SCALE_MODES = ['NONE', 'FIT_CURVE', 'BONE_ORIGINAL'] as const;
 const XZ_SCALE_MODES = ['NONE', 'BONE_ORIGINAL', 'INVERSE_PRESERVE', 'VOLUME_PRESERVE'] as const;
@@ -207,9 +208,9 @@ export const splineIk = defineNode<SplineIkState>({
       'owner_space', 'target_space',
     ],
   },
-  writes: (p, ownerOf, stackOwner) => chainWrites(intParam(p, 'chainCount', 1), false, ownerOf, stackOwner),
+  writes: (p, ownerOf, stackOwner) => chainWrites(integerParam(p.chainCount, 1), false, ownerOf, stackOwner),
   bind(env, p) {
-    const chain = gatherChain(env, intParam(p, 'chainCount', 1), false);
+    const chain = gatherChain(env, integerParam(p.chainCount, 1), false);
     const info = env.sourceOwner('target')?.curve;
     if (!chain || !info) return inactive();
     const n = chain.bones.length;
@@ -238,7 +239,7 @@ export const splineIk = defineNode<SplineIkState>({
   kernel(io, p, s) {
     const out = io.out.owner;
     const own = io.in.owner;
-    const f = clamp01(io.in.influence ? io.in.influence[0] : 1);
+    const f = clampInfluence(io.in.influence ? io.in.influence[0] : 1);
     if (!s.active || f === 0 || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
@@ -255,7 +256,7 @@ export const splineIk = defineNode<SplineIkState>({
     const fit = yMode === 'FIT_CURVE';
     const useRadius = p.useCurveRadius !== false;
     const useOriginal = p.useOriginalScale !== false;
-    const bulgeExp = numParam(p, 'bulge', 1);
+    const bulgeExp = numberParam(p.bulge, 1);
 
     let curvePos = 0;
     const curveScale = !fit && s.totalLength !== 0 && path.length > 0 ? s.totalLength / path.length : 1;
@@ -384,7 +385,7 @@ export const splineIk = defineNode<SplineIkState>({
         } else if (xzMode === 'VOLUME_PRESERVE') {
           let sc = 1;
           if (Math.abs(scaleFac) !== 0) {
-            const b = limitBulge(Math.pow(1 / Math.abs(scaleFac), bulgeExp), p.useBulgeMin === true, numParam(p, 'bulgeMin', 1), p.useBulgeMax === true, numParam(p, 'bulgeMax', 1), numParam(p, 'bulgeSmooth', 0));
+            const b = limitBulge(Math.pow(1 / Math.abs(scaleFac), bulgeExp), p.useBulgeMin === true, numberParam(p.bulgeMin, 1), p.useBulgeMax === true, numberParam(p.bulgeMax, 1), numberParam(p.bulgeSmooth, 0));
             sc = Math.sqrt(b);
           }
           scaleColumn(pose3, 0, sc);

@@ -4,7 +4,8 @@
 import { defineNode, float, influence, param, transform, type BoneInfo } from '../../define';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
 import { invertMat4, mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
-import { finishOrPass, ownerInput, ownerSpaceParam, spaceInput } from './common';
+import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { finishOrPass } from '../finite-result';
 
 /** How many bone targets one node takes. */
 export const ARMATURE_SLOTS = 4;

@@ -4,7 +4,9 @@
 import { defineNode, influence, param, transform, type OwnerHandle } from '../../define';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { composeMat4FromEuler, invertMat4, mat4Multiply, mat4ToScale } from '../../math/matrix';
-import { finishOrPass, ORDER_CHOICES, ownerInput, ownerSpaceParam, rotationOrderOf, spaceInput, targetSpaceParam } from './common';
+import { ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
+import { finishOrPass } from '../finite-result';
 
 /** How the kernel undoes the runtime's conversion back from owner space (Blender's CONSTRAINT_SPACEONCE). */
 type Undo = 'none' | 'pose' | 'parlocal' | 'custom';
@@ -43,7 +45,7 @@ export const childOf = defineNode<ChildOfState>({
   doc: 'Parents the owner to the target per location, rotation and scale channel, through a parent inverse that Set Inverse computes from the target.',
   inputs: {
     owner: ownerInput(),
-    target: transform({ doc: 'The parent: an object or bone (world matrix, read in Target Space).', required: true }),
+    target: targetInput('The parent: an object or bone (world matrix, read in Target Space).'),
     space: spaceInput(),
     influence: influence(),
   },
@@ -70,11 +72,11 @@ export const childOf = defineNode<ChildOfState>({
     },
     targetSpace: targetSpaceParam(),
     targetOrder: {
-      ...param.choice(ORDER_CHOICES, 'AUTO', 'Euler order used to split the parent\'s rotation when some rotation channels are off. AUTO: the parent\'s own rotation mode (XYZ for quaternion and axis-angle), as Blender.'),
+      ...param.choice(EULER_ORDER_CHOICES, 'AUTO', 'Euler order used to split the parent\'s rotation when some rotation channels are off. AUTO: the parent\'s own rotation mode (XYZ for quaternion and axis-angle), as Blender.'),
       label: 'Parent Euler Order',
     },
     ownerOrder: {
-      ...param.choice(ORDER_CHOICES, 'AUTO', 'Euler order used to split the inverse\'s rotation when some channels are off. AUTO: the owner\'s own rotation mode (XYZ for quaternion and axis-angle), as Blender.'),
+      ...param.choice(EULER_ORDER_CHOICES, 'AUTO', 'Euler order used to split the inverse\'s rotation when some channels are off. AUTO: the owner\'s own rotation mode (XYZ for quaternion and axis-angle), as Blender.'),
       label: 'Owner Euler Order',
     },
   },
@@ -111,8 +113,8 @@ export const childOf = defineNode<ChildOfState>({
       armature: bone?.armature.final,
       rest: bone?.restMatrix,
       undo,
-      ownerOrder: rotationOrderOf(owner, p.ownerOrder),
-      targetOrder: rotationOrderOf(env.sourceOwner('target'), p.targetOrder),
+      ownerOrder: resolveEulerOrder(p.ownerOrder, ownerEulerOrder(owner)),
+      targetOrder: resolveEulerOrder(p.targetOrder, ownerEulerOrder(env.sourceOwner('target'))),
       channels,
       all: channels.every((c) => c === 1),
     };

@@ -2,7 +2,9 @@
 // axis, optionally in the target's rotated frame. Blender's `minmax_evaluate`, in double precision.
 import { defineNode, influence, param, transform } from '../../define';
 import { invertMat4, mat4Identity, mat4Multiply } from '../../math/matrix';
-import { finishOrPass, num, ownerInput, ownerSpaceParam, spaceInput, targetSpaceParam } from './common';
+import { ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
+import { numberParam } from '../param-values';
 
 export const FLOOR_LOCATIONS = ['FLOOR_X', 'FLOOR_Y', 'FLOOR_Z', 'FLOOR_NEGATIVE_X', 'FLOOR_NEGATIVE_Y', 'FLOOR_NEGATIVE_Z'] as const;
 
@@ -24,7 +26,7 @@ export const floor = defineNode<FloorState>({
   doc: 'Keeps the owner above (or below) a floor plane through the target, along one axis, optionally tilted with the target.',
   inputs: {
     owner: ownerInput(),
-    target: transform({ doc: 'The floor: its location sets the plane (with Use Rotation, its orientation too).', required: true }),
+    target: targetInput('The floor: its location sets the plane (with Use Rotation, its orientation too).'),
     space: spaceInput(),
     influence: influence(),
   },
@@ -53,7 +55,7 @@ export const floor = defineNode<FloorState>({
     const tar = io.in.target;
     const out = io.out.owner;
     out.set(own);
-    const offset = num(p.offset);
+    const offset = numberParam(p.offset);
     const useRot = p.useRotation === true;
     obmat.set(own);
     tarmat.set(tar);

@@ -7,7 +7,9 @@ import { mat4Identity, mat4Multiply, mat4ToScale } from '../../math/matrix';
 import { preparePath, samplePath, type PreparedPath } from '../../math/path';
 import { quatToMat4 } from '../../math/quaternion';
 import { quatApplyTrack } from '../../math/track';
-import { finishOrPass, num, ownerInput, ownerSpaceParam, spaceInput } from './common';
+import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { finishOrPass } from '../finite-result';
+import { numberParam } from '../param-values';
 
 export const FORWARD_AXES = ['FORWARD_X', 'FORWARD_Y', 'FORWARD_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'] as const;
 export const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
@@ -100,7 +102,7 @@ export const followPath = defineNode<FollowPathState>({
     const out = io.out.owner;
     out.set(own);
     if (!s.path) return;
-    followPathTarget(tarmat, io.in.target, s, p.useFixedLocation === true, num(p.offsetFactor), num(p.offset), p.useCurveFollow === true, p.useCurveRadius === true);
+    followPathTarget(tarmat, io.in.target, s, p.useFixedLocation === true, numberParam(p.offsetFactor), numberParam(p.offset), p.useCurveFollow === true, p.useCurveRadius === true);
     followPathApply(out, tarmat, own, p.useCurveRadius === true);
     finishOrPass(out, own);
   },

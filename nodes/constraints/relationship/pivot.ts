@@ -4,7 +4,9 @@ import { defineNode, influence, param, transform, type OwnerHandle } from '../..
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { copyMat3FromMat4, normalizeMat3 } from '../../math/matrix';
 import { mat3NormalizedToQuat, quatToAxisAngle } from '../../math/quaternion';
-import { BBONE_IGNORED, headTailParam, num, ORDER_CHOICES, ownerInput, ownerSpaceParam, rotationOrderOf, spaceInput, targetSpaceParam } from './common';
+import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetSpaceParam } from '../common';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
+import { numberParam } from '../param-values';
 
 export const ROTATION_RANGES = ['ALWAYS_ACTIVE', 'NX', 'NY', 'NZ', 'X', 'Y', 'Z'] as const;
 
@@ -46,7 +48,7 @@ export const pivot = defineNode<PivotState>({
       label: 'Pivot When',
     },
     ownerOrder: {
-      ...param.choice(ORDER_CHOICES, 'AUTO', 'Euler order for Pivot When. AUTO: the owner\'s own rotation mode (XYZ for quaternion and axis-angle), as Blender.'),
+      ...param.choice(EULER_ORDER_CHOICES, 'AUTO', 'Euler order for Pivot When. AUTO: the owner\'s own rotation mode (XYZ for quaternion and axis-angle), as Blender.'),
       label: 'Euler Order',
     },
     ownerSpace: ownerSpaceParam(),
@@ -63,7 +65,7 @@ export const pivot = defineNode<PivotState>({
     const owner: OwnerHandle | undefined = env.stackOwner();
     return {
       hasTarget: env.sourceOwner('target') !== undefined,
-      order: rotationOrderOf(owner, p.ownerOrder),
+      order: resolveEulerOrder(p.ownerOrder, ownerEulerOrder(owner)),
       range: ROTATION_RANGES.indexOf(p.rotationRange as (typeof ROTATION_RANGES)[number]) - 1,
     };
   },
@@ -82,7 +84,7 @@ export function pivotMatrix(m: Float64Array, target: ArrayLike<number>, offset: 
     if (s.range < 3 ? eul[s.range] > 0 : eul[s.range - 3] < 0) return;
   }
   const off: ArrayLike<unknown> = Array.isArray(offset) ? offset : NO_OFFSET;
-  const ox = num(off[0]), oy = num(off[1]), oz = num(off[2]);
+  const ox = numberParam(off[0]), oy = numberParam(off[1]), oz = numberParam(off[2]);
   if (s.hasTarget) {
     pv[0] = target[12] + ox; pv[1] = target[13] + oy; pv[2] = target[14] + oz;
   } else if (relative) {

@@ -4,8 +4,8 @@
 // Clamp To notes), in double precision.
 import { curve, defineNode, influence, param, transform, type CurveInfo } from '../../define';
 import { preparePath, samplePath, type PreparedPath } from '../../math/path';
-import { finishOrPass } from './finish';
-import { ownerSpaceParam, spaceInput } from './common';
+import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { finishOrPass } from '../finite-result';
 
 const MAIN_AXES = ['CLAMPTO_AUTO', 'CLAMPTO_X', 'CLAMPTO_Y', 'CLAMPTO_Z'] as const;
 const FLT_EPSILON = 1.1920928955078125e-7;
@@ -28,7 +28,7 @@ export const clampTo = defineNode<ClampToState | undefined>({
   category: 'Tracking',
   doc: "Moves the owner onto a curve: its place along the curve's bounding box on the main axis picks the point (rotation and scale stay).",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    owner: ownerInput(),
     target: curve({ doc: 'The curve to clamp to (a curve object\'s `curve` output).', required: true }),
     space: spaceInput(),
     influence: influence(),

@@ -3,8 +3,9 @@
 import { defineNode, influence, param, transform } from '../../define';
 import { normalizeSafe3, trackAxisIndex } from '../../math/aim';
 import { dampedTrack as dampedTrackTurn } from '../../math/track';
-import { finishOrPass } from './finish';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam, TRACK_AXES } from './common';
+import { TRACK_AXES } from '../../math/aim';
+import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
 
 const vec = new Float64Array(3);
 
@@ -14,8 +15,8 @@ export const dampedTrack = defineNode({
   category: 'Tracking',
   doc: 'Points the Track axis at the target by the smallest rotation (no up axis, no flipping); location and scale stay.',
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
-    target: targetInput(),
+    owner: ownerInput(),
+    target: targetInput('What to aim at: its location (a bone: moved towards its tail by Head/Tail).'),
     space: spaceInput(),
     influence: influence(),
   },

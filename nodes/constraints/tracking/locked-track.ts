@@ -2,8 +2,9 @@
 // axis points as close to the target as that allows. Blender's `locktrack_evaluate`, in double precision.
 import { defineNode, influence, param, transform } from '../../define';
 import { normalizeSafe3, trackAxisIndex } from '../../math/aim';
-import { finishOrPass } from './finish';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam, TRACK_AXES } from './common';
+import { TRACK_AXES } from '../../math/aim';
+import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
 
 const LOCK_AXES = ['LOCK_X', 'LOCK_Y', 'LOCK_Z'] as const;
 
@@ -21,8 +22,8 @@ export const lockedTrack = defineNode({
   category: 'Tracking',
   doc: 'Turns the owner about its Lock axis only, pointing the Track axis as close to the target as that allows (billboards, eyelids).',
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
-    target: targetInput(),
+    owner: ownerInput(),
+    target: targetInput('What to aim at: its location (a bone: moved towards its tail by Head/Tail).'),
     space: spaceInput(),
     influence: influence(),
   },

@@ -10,8 +10,8 @@
 import { defineNode, influence, param, transform } from '../../define';
 import { normalizeSafe3 } from '../../math/aim';
 import { ortho3 } from '../../math/vector';
-import { finishOrPass } from './finish';
-import { headTailParam, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from './common';
+import { headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
 
 const AXES = ['X', 'Y', 'Z', '-X', '-Y', '-Z'] as const;
 
@@ -25,7 +25,7 @@ export const lookAt = defineNode({
   category: 'Tracking',
   doc: 'Aims an axis at the target and turns a second axis towards World Up (Maya aim / Unreal Aim); location and axis lengths stay.',
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    owner: ownerInput(),
     target: targetInput('What to look at: its location (a bone: moved towards its tail by Head/Tail).'),
     space: spaceInput(),
     influence: influence(),

@@ -4,8 +4,9 @@ import { defineNode, influence, param, transform } from '../../define';
 import { normalizeSafe3 } from '../../math/aim';
 import { dampedTrack } from '../../math/track';
 import { orthogonalizeMat4Stable } from '../../math/matrix';
-import { finishOrPass } from './finish';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from './common';
+import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
+import { numberParam } from '../param-values';
 
 const VOLUME_MODES = ['VOLUME_XZX', 'VOLUME_X', 'VOLUME_Z', 'NO_VOLUME'] as const;
 const KEEP_AXES = ['PLANE_X', 'PLANE_Z', 'SWING_Y'] as const;
@@ -30,7 +31,7 @@ export const stretchTo = defineNode<StretchToState>({
   category: 'Tracking',
   doc: 'Points Y at the target and stretches it to reach the target, scaling X and Z to keep the volume.',
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    owner: ownerInput(),
     target: targetInput('What to stretch to: its location (a bone: moved towards its tail by Head/Tail).'),
     space: spaceInput(),
     influence: influence(),
@@ -107,10 +108,10 @@ export const stretchTo = defineNode<StretchToState>({
     }
 
     const scaleY = dist / rest;
-    let bulge = Math.pow(rest / dist, num(p.bulge, 1));
-    const smooth = num(p.bulgeSmooth, 0);
+    let bulge = Math.pow(rest / dist, numberParam(p.bulge, 1));
+    const smooth = numberParam(p.bulgeSmooth, 0);
     if (bulge > 1 && p.useBulgeMax === true) {
-      const bmax = Math.max(num(p.bulgeMax, 1), 1);
+      const bmax = Math.max(numberParam(p.bulgeMax, 1), 1);
       const hard = Math.min(bulge, bmax);
       const range = bmax - 1;
       const fac = range > 0 ? 1 / range : 0;
@@ -118,7 +119,7 @@ export const stretchTo = defineNode<StretchToState>({
       bulge = smooth * soft + (1 - smooth) * hard; // Blender's interpf(soft, hard, smooth)
     }
     if (bulge < 1 && p.useBulgeMin === true) {
-      const bmin = Math.min(Math.max(num(p.bulgeMin, 1), 0), 1);
+      const bmin = Math.min(Math.max(numberParam(p.bulgeMin, 1), 0), 1);
       const hard = Math.max(bulge, bmin);
       const range = 1 - bmin;
       const fac = range > 0 ? 1 / range : 0;
@@ -164,10 +165,6 @@ export const stretchTo = defineNode<StretchToState>({
     finishOrPass(m, o);
   },
 });
-
-function num(v: unknown, fallback: number): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
-}
 
 function cross(out: Float64Array, a: Float64Array, b: Float64Array): void {
   const x = a[1] * b[2] - a[2] * b[1];

@@ -2,8 +2,9 @@
 // the owner's axis lengths. Blender's `trackto_evaluate` + `vectomat`, in double precision.
 import { defineNode, influence, param, transform } from '../../define';
 import { trackAxisIndex, vecToMat3 } from '../../math/aim';
-import { finishOrPass } from './finish';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam, TRACK_AXES } from './common';
+import { TRACK_AXES } from '../../math/aim';
+import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
 
 const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
 
@@ -17,8 +18,8 @@ export const trackTo = defineNode({
   category: 'Tracking',
   doc: 'Points the Track axis at the target and turns the Up axis towards world Z (or the target\'s Z); location and axis lengths stay.',
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
-    target: targetInput(),
+    owner: ownerInput(),
+    target: targetInput('What to aim at: its location (a bone: moved towards its tail by Head/Tail).'),
     space: spaceInput(),
     influence: influence(),
   },

@@ -4,7 +4,8 @@
 // Copy Rotation does), so with every channel on the owner becomes the target minus its shear.
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
 import { composeMat4FromMat3, copyMat3FromMat4, determinantMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
-import { keepFinite } from './common';
+import { finishOrPass } from '../finite-result';
+import { ownerInput, targetInput } from '../common';
 
 const locO = new Float64Array(3), rotO = new Float64Array(9), sizeO = new Float64Array(3);
 const locT = new Float64Array(3), rotT = new Float64Array(9), sizeT = new Float64Array(3);
@@ -33,8 +34,8 @@ export const copyChannels = defineNode({
   category: 'Transform',
   doc: "Gives the owner the target's world location, rotation and scale, each channel on or off.",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
-    target: transform({ doc: 'Whose channels are copied.', required: true }),
+    owner: ownerInput(),
+    target: targetInput('Whose channels are copied.'),
     influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
@@ -46,6 +47,6 @@ export const copyChannels = defineNode({
   constraint: { targets: ['target'] },
   kernel(io: KernelIO, p: Params): void {
     copyChannelsKernel(io.out.owner, io.in.owner, io.in.target, p.copyLocation !== false, p.copyRotation !== false, p.copyScale !== false);
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

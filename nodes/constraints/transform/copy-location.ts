@@ -1,6 +1,7 @@
 // Copy Location: the owner takes the target's location, per axis (Blender's loclike_evaluate).
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam, keepFinite } from './common';
+import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
 
 /** Blender's loclike_evaluate on owner-space `owner` and target-space `target`; writes `out` (may alias owner). */
 export function copyLocationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params): void {
@@ -18,8 +19,8 @@ export const copyLocation = defineNode({
   category: 'Transform',
   doc: "Moves the owner to the target's location, axis by axis, optionally inverted or added as an offset.",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
-    target: transform({ doc: 'Whose location is copied.', required: true }),
+    owner: ownerInput(),
+    target: targetInput('Whose location is copied.'),
     space: spaceInput(),
     influence: influence(),
   },
@@ -44,13 +45,10 @@ export const copyLocation = defineNode({
       invert_x: 'invertX', invert_y: 'invertY', invert_z: 'invertZ',
       use_offset: 'useOffset',
     },
-    // use_bbone_shape: reads a B-Bone target along its curved segments. Sinew bones have one
-    // segment, and Blender ignores the flag unless the bone has more than one (is_bbone in
-    // constraint_target_to_mat4), so the result is the same.
-    ignore: ['use_bbone_shape'],
+    ignore: BBONE_IGNORED,
   },
   kernel(io: KernelIO, p: Params): void {
     copyLocationKernel(io.out.owner, io.in.owner, io.in.target, p);
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

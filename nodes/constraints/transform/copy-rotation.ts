@@ -4,10 +4,9 @@ import { defineNode, influence, param, transform, type BindEnv, type KernelIO, t
 import { compatibleEuler, eulerToMat3, mat4ToCompatibleEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { rotateEuler } from '../../math/euler-rotate';
 import { composeMat4FromMat3, mat3Multiply, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
-import {
-  EULER_ORDER_CHOICES, ownerEulerOrder, ownerSpaceParam, resolveEulerOrder, spaceInput, targetSpaceParam,
-  keepFinite, type OwnerOrderState,
-} from './common';
+import { ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
+import { finishOrPass } from '../finite-result';
 
 export const COPY_ROTATION_MIX = ['REPLACE', 'ADD', 'BEFORE', 'AFTER', 'OFFSET'] as const;
 
@@ -63,8 +62,8 @@ export const copyRotation = defineNode<OwnerOrderState>({
   category: 'Transform',
   doc: "Turns the owner to the target's rotation, axis by axis as Euler angles, replacing or combining with its own.",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
-    target: transform({ doc: 'Whose rotation is copied.', required: true }),
+    owner: ownerInput(),
+    target: targetInput('Whose rotation is copied.'),
     space: spaceInput(),
     influence: influence(),
   },
@@ -100,6 +99,6 @@ export const copyRotation = defineNode<OwnerOrderState>({
   bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
   kernel(io: KernelIO, p: Params, state: OwnerOrderState): void {
     copyRotationKernel(io.out.owner, io.in.owner, io.in.target, p, resolveEulerOrder(p.eulerOrder, state.ownerOrder));
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

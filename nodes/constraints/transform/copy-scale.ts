@@ -2,7 +2,8 @@
 // or (legacy) adding to its own (Blender's sizelike_evaluate).
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
 import { determinantMat4Basis, mat4ToScale } from '../../math/matrix';
-import { ownerSpaceParam, spaceInput, targetSpaceParam, keepFinite } from './common';
+import { ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
 
 const obSize = new Float64Array(3);
 const size = new Float64Array(3);
@@ -57,8 +58,8 @@ export const copyScale = defineNode({
   category: 'Transform',
   doc: "Gives the owner the target's scale per axis, raised to a power, replacing or combined with its own.",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
-    target: transform({ doc: 'Whose scale is copied.', required: true }),
+    owner: ownerInput(),
+    target: targetInput('Whose scale is copied.'),
     space: spaceInput(),
     influence: influence(),
   },
@@ -84,6 +85,6 @@ export const copyScale = defineNode({
   },
   kernel(io: KernelIO, p: Params): void {
     copyScaleKernel(io.out.owner, io.in.owner, io.in.target, p);
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

@@ -3,7 +3,8 @@
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
 import { mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
 import { mat4MultiplyAlignedScale, mat4MultiplySplitChannels } from '../../math/split-channels';
-import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam, keepFinite } from './common';
+import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
 
 export const COPY_TRANSFORMS_MIX = ['REPLACE', 'BEFORE_FULL', 'BEFORE', 'BEFORE_SPLIT', 'AFTER_FULL', 'AFTER', 'AFTER_SPLIT'] as const;
 
@@ -33,8 +34,8 @@ export const copyTransforms = defineNode({
   category: 'Transform',
   doc: "Gives the owner the target's whole transform, or combines the two before or after the owner's own.",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
-    target: transform({ doc: 'Whose transform is copied.', required: true }),
+    owner: ownerInput(),
+    target: targetInput('Whose transform is copied.'),
     space: spaceInput(),
     influence: influence(),
   },
@@ -54,12 +55,10 @@ export const copyTransforms = defineNode({
   blender: {
     type: 'COPY_TRANSFORMS',
     params: { mix_mode: 'mixMode', remove_target_shear: 'removeTargetShear' },
-    // use_bbone_shape: reads a B-Bone target along its curved segments. Sinew bones have one
-    // segment, and Blender ignores the flag unless the bone has more than one, so the result is the same.
-    ignore: ['use_bbone_shape'],
+    ignore: BBONE_IGNORED,
   },
   kernel(io: KernelIO, p: Params): void {
     copyTransformsKernel(io.out.owner, io.in.owner, io.in.target, p);
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

@@ -2,7 +2,8 @@
 // distlimit_evaluate). A distance of 0 means "the distance the owner has when first evaluated",
 // which Blender then writes back into the constraint; this node remembers it the same way.
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { headTailParam, ownerSpaceParam, spaceInput, targetSpaceParam, keepFinite } from './common';
+import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
 
 export const LIMIT_DISTANCE_MODES = ['LIMITDIST_INSIDE', 'LIMITDIST_OUTSIDE', 'LIMITDIST_ONSURFACE'] as const;
 
@@ -62,8 +63,8 @@ export const limitDistance = defineNode<LimitDistanceState>({
   category: 'Transform',
   doc: 'Keeps the owner within, beyond or exactly at a distance from the target.',
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
-    target: transform({ doc: 'The centre of the limiting sphere.', required: true }),
+    owner: ownerInput(),
+    target: targetInput('The centre of the limiting sphere.'),
     space: spaceInput(),
     influence: influence(),
   },
@@ -86,13 +87,12 @@ export const limitDistance = defineNode<LimitDistanceState>({
     ignore: [
       // use_transform_limit: only limits Blender's interactive transform tools; the evaluated pose is the same.
       'use_transform_limit',
-      // use_bbone_shape: Sinew bones have one segment; Blender ignores the flag then.
-      'use_bbone_shape',
+      ...BBONE_IGNORED,
     ],
   },
   bind: () => ({ captured: NaN }),
   kernel(io: KernelIO, p: Params, state: LimitDistanceState): void {
     limitDistanceKernel(io.out.owner, io.in.owner, io.in.target, p, state);
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

@@ -1,6 +1,7 @@
 // Limit Location: clamps the owner's location per axis, each bound on or off (Blender's loclimit_evaluate).
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { ownerSpaceParam, spaceInput, keepFinite } from './common';
+import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { finishOrPass } from '../finite-result';
 
 /** Clamps m's location to the enabled bounds, in Blender's order (min, then max, per axis). */
 export function limitLocationKernel(out: Float64Array, owner: Float64Array, p: Params): void {
@@ -23,7 +24,7 @@ export const limitLocation = defineNode({
   category: 'Transform',
   doc: "Keeps the owner's location between a minimum and a maximum per axis, each bound on or off.",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    owner: ownerInput(),
     space: spaceInput(),
     influence: influence(),
   },
@@ -61,6 +62,6 @@ export const limitLocation = defineNode({
   },
   kernel(io: KernelIO, p: Params): void {
     limitLocationKernel(io.out.owner, io.in.owner, p);
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

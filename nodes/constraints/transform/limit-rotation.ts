@@ -3,8 +3,10 @@
 import { defineNode, influence, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { composeMat4FromEuler, mat4ToScale, orthogonalizeMat4Stable } from '../../math/matrix';
-import { EULER_ORDER_CHOICES, ownerEulerOrder, ownerSpaceParam, resolveEulerOrder, spaceInput, keepFinite, type OwnerOrderState } from './common';
 import { clampAxis } from './limit-location';
+import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
+import { finishOrPass } from '../finite-result';
 
 const loc = new Float64Array(3);
 const size = new Float64Array(3);
@@ -41,7 +43,7 @@ export const limitRotation = defineNode<OwnerOrderState>({
   category: 'Transform',
   doc: "Keeps the owner's Euler angles between a minimum and a maximum per axis (a plain clamp, no wrap-around).",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    owner: ownerInput(),
     space: spaceInput(),
     influence: influence(),
   },
@@ -83,6 +85,6 @@ export const limitRotation = defineNode<OwnerOrderState>({
       p.useLimitY === true, p.minY, p.useLimitY === true, p.maxY,
       p.useLimitZ === true, p.minZ, p.useLimitZ === true, p.maxZ,
     );
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

@@ -1,8 +1,9 @@
 // Limit Scale: clamps the length of each of the owner's axes, each bound on or off (Blender's sizelimit_evaluate).
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
 import { mat4ToScale } from '../../math/matrix';
-import { ownerSpaceParam, spaceInput, keepFinite } from './common';
 import { clampAxis } from './limit-location';
+import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { finishOrPass } from '../finite-result';
 
 const obSize = new Float64Array(3);
 
@@ -34,7 +35,7 @@ export const limitScale = defineNode({
   category: 'Transform',
   doc: "Keeps the owner's scale between a minimum and a maximum per axis, each bound on or off.",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    owner: ownerInput(),
     space: spaceInput(),
     influence: influence(),
   },
@@ -77,6 +78,6 @@ export const limitScale = defineNode({
       p.useMinY === true, p.minY, p.useMaxY === true, p.maxY,
       p.useMinZ === true, p.minZ, p.useMaxZ === true, p.maxZ,
     );
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

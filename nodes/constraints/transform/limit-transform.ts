@@ -1,10 +1,11 @@
 // Limit Transform (Sinew): Limit Location, Limit Rotation (Euler XYZ) and Limit Scale in one node,
 // every bound of every axis on or off on its own. Built from their kernels, applied in that order.
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { ownerSpaceParam, spaceInput, keepFinite } from './common';
 import { clampAxis } from './limit-location';
 import { limitRotationKernel } from './limit-rotation';
 import { limitScaleKernel } from './limit-scale';
+import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { finishOrPass } from '../finite-result';
 
 function vec(p: Params, name: string, i: number): unknown {
   const v = p[name];
@@ -43,7 +44,7 @@ export const limitTransform = defineNode({
   category: 'Transform',
   doc: "Keeps the owner's location, Euler XYZ rotation and scale within bounds, each bound of each axis on or off.",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    owner: ownerInput(),
     space: spaceInput(),
     influence: influence(),
   },
@@ -78,6 +79,6 @@ export const limitTransform = defineNode({
   constraint: { ownerSpace: true },
   kernel(io: KernelIO, p: Params): void {
     limitTransformKernel(io.out.owner, io.in.owner, p);
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

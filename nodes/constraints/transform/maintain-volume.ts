@@ -2,7 +2,8 @@
 // (Blender's samevolume_evaluate).
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
 import { mat4ToScale } from '../../math/matrix';
-import { ownerSpaceParam, spaceInput, keepFinite } from './common';
+import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { finishOrPass } from '../finite-result';
 
 export const MAINTAIN_VOLUME_MODES = ['STRICT', 'UNIFORM', 'SINGLE_AXIS'] as const;
 export const FREE_AXES = ['SAMEVOL_X', 'SAMEVOL_Y', 'SAMEVOL_Z'] as const;
@@ -35,7 +36,7 @@ export const maintainVolume = defineNode({
   category: 'Transform',
   doc: 'Scales the two other axes against the free axis so that the owner keeps its volume.',
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
+    owner: ownerInput(),
     space: spaceInput(),
     influence: influence(),
   },
@@ -59,6 +60,6 @@ export const maintainVolume = defineNode({
   },
   kernel(io: KernelIO, p: Params): void {
     maintainVolumeKernel(io.out.owner, io.in.owner, p);
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });

@@ -6,10 +6,9 @@ import { composeMat4FromMat3, isNegativeMat4, mat3Multiply, mat4ToLocRotScale, m
 import { mat4ToQuat } from '../../math/quaternion';
 import { quatSplitSwingAndTwist } from '../../math/swing-twist';
 import { safeAsin } from '../../math/vector';
-import {
-  EULER_ORDER_CHOICES, ownerEulerOrder, ownerSpaceParam, resolveEulerOrder, spaceInput, targetSpaceParam,
-  keepFinite, type OwnerOrderState,
-} from './common';
+import { ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
+import { finishOrPass } from '../finite-result';
 
 export const TRANSFORM_CHANNELS = ['LOCATION', 'ROTATION', 'SCALE'] as const;
 export const FROM_ROTATION_MODES = ['AUTO', ...EULER_ORDERS, 'QUATERNION', 'SWING_TWIST_X', 'SWING_TWIST_Y', 'SWING_TWIST_Z'] as const;
@@ -177,8 +176,8 @@ export const transformation = defineNode<OwnerOrderState>({
   category: 'Transform',
   doc: "Maps a range of the target's location, rotation or scale onto a range of the owner's, axis by axis.",
   inputs: {
-    owner: transform({ doc: 'The stack so far (world matrix).' }),
-    target: transform({ doc: 'Whose transform drives the owner.', required: true }),
+    owner: ownerInput(),
+    target: targetInput('Whose transform drives the owner.'),
     space: spaceInput(),
     influence: influence(),
   },
@@ -222,6 +221,6 @@ export const transformation = defineNode<OwnerOrderState>({
   bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
   kernel(io: KernelIO, p: Params, state: OwnerOrderState): void {
     transformationKernel(io.out.owner, io.in.owner, io.in.target, p, state.ownerOrder);
-    keepFinite(io.out.owner, io.in.owner);
+    finishOrPass(io.out.owner, io.in.owner);
   },
 });
