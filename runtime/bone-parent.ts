@@ -1,6 +1,7 @@
 // How a bone inherits from its parent: Blender's BoneParentTransform (armature.cc), with every
 // inherit-scale mode, hinge (no inherited rotation) and non-local location. Pose space throughout.
 import { mat4 } from 'gl-matrix';
+import { cross3, dot3 } from '../nodes/math/vector';
 import type { InheritScale } from './scene/types';
 
 /** Blender's parent transform: rotation/scale part, location part and a scale applied after both. */
@@ -150,22 +151,22 @@ const n2 = new Float64Array(3), n3 = new Float64Array(3), tmp = new Float64Array
 export function orthogonalizeStable(m: Float64Array, axis: 0 | 1 | 2, normalize: boolean): void {
   const [a, b, c] = axis === 0 ? [0, 1, 2] : axis === 1 ? [1, 0, 2] : [2, 0, 1];
   read(v1, m, a); read(v2, m, b); read(v3, m, c);
-  const lenSq1 = dot(v1, v1);
+  const lenSq1 = dot3(v1, v1);
   if (lenSq1 > 0) {
-    const d2 = -dot(v2, v1) / lenSq1, d3 = -dot(v3, v1) / lenSq1;
+    const d2 = -dot3(v2, v1) / lenSq1, d3 = -dot3(v3, v1) / lenSq1;
     for (let i = 0; i < 3; i++) { v2[i] += v1[i] * d2; v3[i] += v1[i] * d3; }
     if (normalize) { const s = 1 / Math.sqrt(lenSq1); for (let i = 0; i < 3; i++) v1[i] *= s; }
   }
   const len2 = normalizeTo(n2, v2), len3 = normalizeTo(n3, v3);
-  const cos = dot(n2, n3), absCos = Math.abs(cos);
+  const cos = dot3(n2, n3), absCos = Math.abs(cos);
   if (absCos > 1e-4 && absCos < 1 - 1.1920929e-7) {
     const angle = Math.acos(cos);
     const target = angle + (Math.PI / 2 - angle) / 2;
     for (let i = 0; i < 3; i++) n2[i] -= n3[i] * cos;
     const s = Math.sin(target) / Math.hypot(n2[0], n2[1], n2[2]);
     for (let i = 0; i < 3; i++) n2[i] = n2[i] * s + n3[i] * Math.cos(target);
-    cross(tmp, n2, n3);
-    cross(n3, tmp, n2);
+    cross3(tmp, n2, n3);
+    cross3(n3, tmp, n2);
     normalizeTo(n3, n3);
     if (!normalize) {
       const f = Math.sqrt(Math.sin(angle));
@@ -178,11 +179,6 @@ export function orthogonalizeStable(m: Float64Array, axis: 0 | 1 | 2, normalize:
 
 function read(out: Float64Array, m: Float64Array, col: number) { out[0] = m[4 * col]; out[1] = m[4 * col + 1]; out[2] = m[4 * col + 2]; }
 function write(m: Float64Array, col: number, v: Float64Array) { m[4 * col] = v[0]; m[4 * col + 1] = v[1]; m[4 * col + 2] = v[2]; }
-function dot(a: Float64Array, b: Float64Array) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-function cross(out: Float64Array, a: Float64Array, b: Float64Array) {
-  const x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2], z = a[0] * b[1] - a[1] * b[0];
-  out[0] = x; out[1] = y; out[2] = z;
-}
 function normalizeTo(out: Float64Array, v: Float64Array): number {
   const len = Math.hypot(v[0], v[1], v[2]);
   if (len > 1e-35) { out[0] = v[0] / len; out[1] = v[1] / len; out[2] = v[2] / len; } else out.fill(0);

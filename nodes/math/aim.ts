@@ -1,7 +1,8 @@
-// Aiming an axis at a point the way Blender's Track To does it (constraint.c `vectomat`), the
-// track-axis names, and an overflow-safe normalize the tracking constraints share (Damped Track's
-// turn itself is `dampedTrack` in ./track). Matrices are column-major: element (row r, column c) of a
+// Aiming an axis at a point the way Blender's Track To does it (constraint.c `vectomat`) and the
+// track-axis names (Damped Track's turn itself is `dampedTrack` in ./track). Matrices are column-major: element (row r, column c) of a
 // 3x3 is at 3c + r, of a 4x4 at 4c + r. Everything writes into `out` and allocates nothing.
+
+import { normalize3 } from './vector';
 
 /** Blender's tracking axes in RNA order: 0..2 = +X, +Y, +Z; 3..5 = −X, −Y, −Z. */
 export const TRACK_AXES = ['TRACK_X', 'TRACK_Y', 'TRACK_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'] as const;
@@ -18,34 +19,6 @@ export function trackAxisIndex(name: unknown): number {
     case 'TRACK_NEGATIVE_Z': return 5;
     default: return -1;
   }
-}
-
-/** Blender's normalize threshold on the squared length (`normalize_v3`). */
-const EPS_SQ = 1e-35;
-const EPS_LEN = Math.sqrt(EPS_SQ);
-
-/**
- * Writes a/|a| and returns |a|, like Blender's `normalize_v3_v3` (a length at or below √1e-35
- * gives (0,0,0) and returns 0), but without overflow: components up to ±1.7e308 normalize
- * correctly (the returned length may be Infinity when |a| exceeds the double range). A
- * non-finite input gives (0,0,0) and returns 0.
- */
-export function normalizeSafe3(out: Float64Array, a: ArrayLike<number>): number {
-  const x = a[0], y = a[1], z = a[2];
-  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
-  if (!(m > 0) || m === Infinity) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-    return 0;
-  }
-  const sx = x / m, sy = y / m, sz = z / m;
-  const s = Math.sqrt(sx * sx + sy * sy + sz * sz); // in [1, √3]
-  const len = m * s;
-  if (len <= EPS_LEN) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-    return 0;
-  }
-  out[0] = sx / s; out[1] = sy / s; out[2] = sz / s;
-  return len;
 }
 
 const n = new Float64Array(3);
@@ -69,7 +42,7 @@ export function vecToMat3(
   upAxis: number,
   useTargetUp: boolean,
 ): Float64Array {
-  if (normalizeSafe3(n, vec) === 0) {
+  if (normalize3(n, vec) === 0) {
     n[0] = 0; n[1] = 0; n[2] = 1;
   }
   if (axis > 2) axis -= 3;
@@ -83,13 +56,13 @@ export function vecToMat3(
   proj[0] = u[0] - n[0] * d;
   proj[1] = u[1] - n[1] * d;
   proj[2] = u[2] - n[2] * d;
-  if (normalizeSafe3(proj, proj) === 0) {
+  if (normalize3(proj, proj) === 0) {
     proj[0] = 0; proj[1] = 1; proj[2] = 0;
   }
   right[0] = proj[1] * n[2] - proj[2] * n[1];
   right[1] = proj[2] * n[0] - proj[0] * n[2];
   right[2] = proj[0] * n[1] - proj[1] * n[0];
-  normalizeSafe3(right, right);
+  normalize3(right, right);
 
   if (axis === upAxis || upAxis < 0 || upAxis > 2 || axis < 0) {
     out[0] = 1; out[1] = 0; out[2] = 0;

@@ -11,10 +11,9 @@
 // - a zero quaternion normalizes to the identity;
 // - a singular matrix (or one whose inverse would not fit in a double) inverts to the identity.
 
-const MAX = Number.MAX_VALUE;
+import { NORMALIZE_EPSILON_SQ } from './vector';
 
-/** Blender's normalize threshold on the squared length (`normalize_v3`): shorter vectors become zero. */
-export const NORMALIZE_EPSILON_SQ = 1e-35;
+const MAX = Number.MAX_VALUE;
 
 /** x itself when finite; ±MAX_VALUE for ±Infinity; 0 for NaN. */
 export function saturate(x: number): number {

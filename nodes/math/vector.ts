@@ -62,22 +62,30 @@ export function cross3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<num
   return out;
 }
 
-/** Writes a/|a| and returns |a|; a (near-)zero vector gives (0,0,0) and returns 0, as Blender's `normalize_v3_v3`. */
+const NORMALIZE_EPSILON = Math.sqrt(NORMALIZE_EPSILON_SQ);
+
+/**
+ * Writes a/|a| and returns |a|, like Blender's `normalize_v3_v3` (a length at or below √1e-35
+ * gives (0,0,0) and returns 0), but without overflow: components up to ±1.7e308 normalize
+ * correctly (the returned length may be Infinity when |a| exceeds the double range). A
+ * non-finite input gives (0,0,0) and returns 0. (finite.ts's `safeNormalize3` saturates instead.)
+ */
 export function normalize3(out: Float64Array, a: ArrayLike<number>): number {
   const x = a[0], y = a[1], z = a[2];
-  const d = x * x + y * y + z * z;
-  if (d > NORMALIZE_EPSILON_SQ) {
-    const len = Math.sqrt(d);
-    const inv = 1 / len;
-    out[0] = x * inv;
-    out[1] = y * inv;
-    out[2] = z * inv;
-    return len;
+  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+  if (!(m > 0) || m === Infinity) {
+    out[0] = 0; out[1] = 0; out[2] = 0;
+    return 0;
   }
-  out[0] = 0;
-  out[1] = 0;
-  out[2] = 0;
-  return 0;
+  const sx = x / m, sy = y / m, sz = z / m;
+  const s = Math.sqrt(sx * sx + sy * sy + sz * sz); // in [1, √3]
+  const len = m * s;
+  if (len <= NORMALIZE_EPSILON) {
+    out[0] = 0; out[1] = 0; out[2] = 0;
+    return 0;
+  }
+  out[0] = sx / s; out[1] = sy / s; out[2] = sz / s;
+  return len;
 }
 
 /** asin clamped to [−1, 1] (Blender's `saasin`). */

@@ -1,9 +1,9 @@
 // Damped Track (Blender's DAMPED_TRACK): turns the owner by the smallest rotation that points one
 // axis at the target. Blender's `damptrack_evaluate` / `damptrack_do_transform`, in double precision.
 import { defineNode, influence, param, transform } from '../../define';
-import { normalizeSafe3, trackAxisIndex } from '../../math/aim';
+import { TRACK_AXES, trackAxisIndex } from '../../math/aim';
 import { dampedTrack as dampedTrackTurn } from '../../math/track';
-import { TRACK_AXES } from '../../math/aim';
+import { normalize3 } from '../../math/vector';
 import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
@@ -41,7 +41,7 @@ export const dampedTrack = defineNode({
     vec[0] = t[12] - o[12]; vec[1] = t[13] - o[13]; vec[2] = t[14] - o[14];
     const axis = trackAxisIndex(p.trackAxis);
     // Normalized here without overflow, so a target far away (1e300) is still aimed at.
-    if (axis >= 0 && normalizeSafe3(vec, vec) > 0) dampedTrackTurn(m, m, vec, axis);
+    if (axis >= 0 && normalize3(vec, vec) > 0) dampedTrackTurn(m, m, vec, axis);
     finishOrPass(m, o);
   },
 });

@@ -1,8 +1,8 @@
 // Locked Track (Blender's LOCKED_TRACK): turns the owner about its Lock axis only, so that the Track
 // axis points as close to the target as that allows. Blender's `locktrack_evaluate`, in double precision.
 import { defineNode, influence, param, transform } from '../../define';
-import { normalizeSafe3, trackAxisIndex } from '../../math/aim';
-import { TRACK_AXES } from '../../math/aim';
+import { TRACK_AXES, trackAxisIndex } from '../../math/aim';
+import { normalize3 } from '../../math/vector';
 import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
@@ -57,10 +57,10 @@ export const lockedTrack = defineNode({
     vec[0] = t[12] - o[12]; vec[1] = t[13] - o[13]; vec[2] = t[14] - o[14];
     // The target direction projected onto the plane perpendicular to the lock axis.
     lock[0] = o[4 * l]; lock[1] = o[4 * l + 1]; lock[2] = o[4 * l + 2];
-    const lockLen = normalizeSafe3(lock, lock);
+    const lockLen = normalize3(lock, lock);
     const d = vec[0] * lock[0] + vec[1] * lock[1] + vec[2] * lock[2];
     perp[0] = vec[0] - lock[0] * d; perp[1] = vec[1] - lock[1] * d; perp[2] = vec[2] - lock[2] * d;
-    normalizeSafe3(perp, perp);
+    normalize3(perp, perp);
     const s = track > 2 ? -1 : 1;
     tot[3 * a] = s * perp[0]; tot[3 * a + 1] = s * perp[1]; tot[3 * a + 2] = s * perp[2];
     tot[3 * l] = lock[0]; tot[3 * l + 1] = lock[1]; tot[3 * l + 2] = lock[2];
@@ -91,7 +91,7 @@ const col = new Float64Array(3);
 function normalizeColumns(out: Float64Array, m: ArrayLike<number>): void {
   for (let k = 0; k < 3; k++) {
     col[0] = m[4 * k]; col[1] = m[4 * k + 1]; col[2] = m[4 * k + 2];
-    normalizeSafe3(col, col);
+    normalize3(col, col);
     out[3 * k] = col[0]; out[3 * k + 1] = col[1]; out[3 * k + 2] = col[2];
   }
 }

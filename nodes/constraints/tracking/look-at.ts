@@ -8,8 +8,7 @@
 // direction is parallel to World Up (Track To snaps the up axis to world +Y; Look At keeps the
 // owner's own up axis as far as it can, so the owner does not flip).
 import { defineNode, influence, param, transform } from '../../define';
-import { normalizeSafe3 } from '../../math/aim';
-import { ortho3 } from '../../math/vector';
+import { normalize3, ortho3 } from '../../math/vector';
 import { headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
@@ -55,7 +54,7 @@ export const lookAt = defineNode({
     const ui = axisIndex(p.upAxis);
     if (ai < 0 || ui < 0 || ai % 3 === ui % 3) return;
     aim[0] = t[12] - o[12]; aim[1] = t[13] - o[13]; aim[2] = t[14] - o[14];
-    if (normalizeSafe3(aim, aim) === 0) return; // target on the owner: nothing to aim at
+    if (normalize3(aim, aim) === 0) return; // target on the owner: nothing to aim at
     const a = ai % 3, u = ui % 3;
     const sa = ai > 2 ? -1 : 1, su = ui > 2 ? -1 : 1;
 
@@ -67,7 +66,7 @@ export const lookAt = defineNode({
       up[0] = su * o[4 * u]; up[1] = su * o[4 * u + 1]; up[2] = su * o[4 * u + 2];
       if (!projectOut(up, aim)) {
         ortho3(up, aim);
-        normalizeSafe3(up, up);
+        normalize3(up, up);
       }
     }
     // Columns: aim, up, and the third axis completing a right-handed basis (c = (c+1) × (c+2)).
@@ -93,9 +92,9 @@ function axisIndex(name: unknown): number {
 
 /** v ← the unit part of v perpendicular to the unit vector n; false when that part is (nearly) zero. */
 function projectOut(v: Float64Array, n: Float64Array): boolean {
-  if (normalizeSafe3(v, v) === 0) return false;
+  if (normalize3(v, v) === 0) return false;
   const d = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
   v[0] -= n[0] * d; v[1] -= n[1] * d; v[2] -= n[2] * d;
   // Nearly parallel: the remainder is noise, and its direction would jump from frame to frame.
-  return normalizeSafe3(v, v) > 1e-6;
+  return normalize3(v, v) > 1e-6;
 }

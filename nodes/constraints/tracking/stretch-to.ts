@@ -1,9 +1,9 @@
 // Stretch To (Blender's STRETCH_TO): points Y at the target and scales Y to reach it, squashing or
 // bulging X/Z to keep volume. Blender's `stretchto_evaluate`, in double precision.
 import { defineNode, influence, param, transform } from '../../define';
-import { normalizeSafe3 } from '../../math/aim';
 import { dampedTrack } from '../../math/track';
 import { orthogonalizeMat4Stable } from '../../math/matrix';
+import { cross3, normalize3 } from '../../math/vector';
 import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 import { numberParam } from '../param-values';
@@ -84,7 +84,7 @@ export const stretchTo = defineNode<StretchToState>({
     if (keep === 'SWING_Y') orthogonalizeMat4Stable(m, m, 1, false);
     for (let k = 0; k < 3; k++) {
       col[0] = m[4 * k]; col[1] = m[4 * k + 1]; col[2] = m[4 * k + 2];
-      const len = normalizeSafe3(col, col);
+      const len = normalize3(col, col);
       size[k] = len;
       m[4 * k] = col[0]; m[4 * k + 1] = col[1]; m[4 * k + 2] = col[2];
       if (len !== 0) m[4 * k + 3] /= len;
@@ -93,7 +93,7 @@ export const stretchTo = defineNode<StretchToState>({
     zz[0] = m[8]; zz[1] = m[9]; zz[2] = m[10];
 
     vec[0] = t[12] - m[12]; vec[1] = t[13] - m[13]; vec[2] = t[14] - m[14];
-    let dist = normalizeSafe3(vec, vec);
+    let dist = normalize3(vec, vec);
     // Target on the owner, or no Y scale: Blender divides by zero here; Sinew leaves the owner as it is.
     if (!(dist > 0) || !(size[1] > 0)) return void m.set(o);
     dist /= size[1];
@@ -141,19 +141,19 @@ export const stretchTo = defineNode<StretchToState>({
 
     if (keep === 'PLANE_X') {
       m[4] = vec[0]; m[5] = vec[1]; m[6] = vec[2];
-      cross(orth, xx, vec);
-      normalizeSafe3(orth, orth);
+      cross3(orth, xx, vec);
+      normalize3(orth, orth);
       m[8] = orth[0]; m[9] = orth[1]; m[10] = orth[2];
-      cross(xx, vec, orth);
-      normalizeSafe3(xx, xx);
+      cross3(xx, vec, orth);
+      normalize3(xx, xx);
       m[0] = xx[0]; m[1] = xx[1]; m[2] = xx[2];
     } else if (keep === 'PLANE_Z') {
       m[4] = vec[0]; m[5] = vec[1]; m[6] = vec[2];
-      cross(orth, zz, vec);
-      normalizeSafe3(orth, orth);
+      cross3(orth, zz, vec);
+      normalize3(orth, orth);
       m[0] = -orth[0]; m[1] = -orth[1]; m[2] = -orth[2];
-      cross(zz, vec, orth);
-      normalizeSafe3(zz, zz);
+      cross3(zz, vec, orth);
+      normalize3(zz, zz);
       m[8] = zz[0]; m[9] = zz[1]; m[10] = zz[2];
     } else if (keep === 'SWING_Y') {
       dampedTrack(m, m, vec, 1);
@@ -165,10 +165,3 @@ export const stretchTo = defineNode<StretchToState>({
     finishOrPass(m, o);
   },
 });
-
-function cross(out: Float64Array, a: Float64Array, b: Float64Array): void {
-  const x = a[1] * b[2] - a[2] * b[1];
-  const y = a[2] * b[0] - a[0] * b[2];
-  const z = a[0] * b[1] - a[1] * b[0];
-  out[0] = x; out[1] = y; out[2] = z;
-}

@@ -1,8 +1,7 @@
 // Track To (Blender's TRACK_TO): points one axis at the target and another up, keeping location and
 // the owner's axis lengths. Blender's `trackto_evaluate` + `vectomat`, in double precision.
 import { defineNode, influence, param, transform } from '../../define';
-import { trackAxisIndex, vecToMat3 } from '../../math/aim';
-import { TRACK_AXES } from '../../math/aim';
+import { TRACK_AXES, trackAxisIndex, vecToMat3 } from '../../math/aim';
 import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
