@@ -1,7 +1,7 @@
 // Sockets and params every constraint kind declares the same way, as all of Blender's constraints
 // carry owner_space, target_space, head_tail and space_object: the two space choices, Head/Tail,
-// the owner, target and CUSTOM space inputs, and the B-Bone flag none of them can honour.
-import { param, transform, type ParamSpec, type SocketSpec } from '../define';
+// the owner, target and CUSTOM space inputs, and the Blender properties none of them can honour.
+import { influence, param, transform, type ParamSpec, type SocketSpec } from '../define';
 
 /** Owner spaces Blender offers (LOCAL_OWNER_ORIENT is a target space only). */
 export const OWNER_SPACES = ['WORLD', 'CUSTOM', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL'] as const;
@@ -31,6 +31,24 @@ export const ownerInput = (): SocketSpec => transform({ doc: 'The stack so far (
 
 /** A target the constraint cannot act without (unconnected, the node passes its owner through). */
 export const targetInput = (doc: string): SocketSpec => transform({ doc, required: true });
+
+/** The inputs of a constraint with one target, in the order the editor shows them. */
+export const targetConstraintInputs = (targetDoc: string): Record<string, SocketSpec> => ({
+  owner: ownerInput(),
+  target: targetInput(targetDoc),
+  space: spaceInput(),
+  influence: influence(),
+});
+
+/** The inputs of a constraint without a target (the Limit constraints, Maintain Volume). */
+export const ownerConstraintInputs = (): Record<string, SocketSpec> => ({
+  owner: ownerInput(),
+  space: spaceInput(),
+  influence: influence(),
+});
+
+/** `target_space`: every Blender constraint carries it; one without a target has none to convert. */
+export const NO_TARGET_IGNORED = ['target_space'] as const;
 
 /**
  * `use_bbone_shape` makes Head/Tail follow a B-Bone's curve, which Blender only does for bones with

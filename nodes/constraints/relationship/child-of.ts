@@ -1,10 +1,10 @@
 // Child Of (Blender's CHILD_OF): parents the owner to the target as an extra parent, per channel,
 // with a parent inverse that can be set from the target on the first evaluation ("Set Inverse").
 // Blender's `childof_evaluate`, in double precision.
-import { defineNode, influence, param, transform, type OwnerHandle } from '../../define';
+import { defineNode, param, transform, type OwnerHandle } from '../../define';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { composeMat4FromEuler, invertMat4, mat4Multiply, mat4ToScale } from '../../math/matrix';
-import { ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
@@ -43,12 +43,7 @@ export const childOf = defineNode<ChildOfState>({
   label: 'Child Of',
   category: 'Relationship',
   doc: 'Parents the owner to the target per location, rotation and scale channel, through a parent inverse that Set Inverse computes from the target.',
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('The parent: an object or bone (world matrix, read in Target Space).'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('The parent: an object or bone (world matrix, read in Target Space).'),
   outputs: { owner: transform({ doc: 'The owner after Child Of (world matrix).' }) },
   params: {
     useLocationX: { ...channel('Follow the parent\'s X location.'), label: 'Location X' },

@@ -1,8 +1,8 @@
 // Floor (Blender's FLOOR): keeps the owner on one side of a plane through the target, along one
 // axis, optionally in the target's rotated frame. Blender's `minmax_evaluate`, in double precision.
-import { defineNode, influence, param, transform } from '../../define';
+import { defineNode, param, transform } from '../../define';
 import { invertMat4, mat4Identity, mat4Multiply } from '../../math/matrix';
-import { ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 import { numberParam } from '../param-values';
 
@@ -24,12 +24,7 @@ export const floor = defineNode<FloorState>({
   label: 'Floor',
   category: 'Relationship',
   doc: 'Keeps the owner above (or below) a floor plane through the target, along one axis, optionally tilted with the target.',
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('The floor: its location sets the plane (with Use Rotation, its orientation too).'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('The floor: its location sets the plane (with Use Rotation, its orientation too).'),
   outputs: { owner: transform({ doc: 'The owner after Floor (world matrix).' }) },
   params: {
     floorLocation: {

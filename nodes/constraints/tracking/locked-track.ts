@@ -1,9 +1,9 @@
 // Locked Track (Blender's LOCKED_TRACK): turns the owner about its Lock axis only, so that the Track
 // axis points as close to the target as that allows. Blender's `locktrack_evaluate`, in double precision.
-import { defineNode, influence, param, transform } from '../../define';
+import { defineNode, param, transform } from '../../define';
 import { TRACK_AXES, trackAxisIndex } from '../../math/aim';
 import { normalize3 } from '../../math/vector';
-import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
 const LOCK_AXES = ['LOCK_X', 'LOCK_Y', 'LOCK_Z'] as const;
@@ -21,12 +21,7 @@ export const lockedTrack = defineNode({
   label: 'Locked Track',
   category: 'Tracking',
   doc: 'Turns the owner about its Lock axis only, pointing the Track axis as close to the target as that allows (billboards, eyelids).',
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('What to aim at: its location (a bone: moved towards its tail by Head/Tail).'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('What to aim at: its location (a bone: moved towards its tail by Head/Tail).'),
   outputs: { owner: transform({ doc: 'The owner after Locked Track (world matrix).' }) },
   params: {
     trackAxis: { ...param.choice(TRACK_AXES, 'TRACK_Y', 'Axis that points towards the target.'), label: 'Track Axis' },

@@ -7,9 +7,9 @@
 // Maya/Unreal expect: any World Up vector, negative up axes, and a stable fallback when the aim
 // direction is parallel to World Up (Track To snaps the up axis to world +Y; Look At keeps the
 // owner's own up axis as far as it can, so the owner does not flip).
-import { defineNode, influence, param, transform } from '../../define';
+import { defineNode, param, transform } from '../../define';
 import { normalize3, ortho3 } from '../../math/vector';
-import { headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
 const AXES = ['X', 'Y', 'Z', '-X', '-Y', '-Z'] as const;
@@ -23,12 +23,7 @@ export const lookAt = defineNode({
   label: 'Look At',
   category: 'Tracking',
   doc: 'Aims an axis at the target and turns a second axis towards World Up (Maya aim / Unreal Aim); location and axis lengths stay.',
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('What to look at: its location (a bone: moved towards its tail by Head/Tail).'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('What to look at: its location (a bone: moved towards its tail by Head/Tail).'),
   outputs: { owner: transform({ doc: 'The owner after Look At (world matrix).' }) },
   params: {
     aimAxis: { ...param.choice(AXES, 'X', 'Owner axis that points exactly at the target.'), label: 'Aim Axis' },

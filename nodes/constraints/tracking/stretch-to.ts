@@ -1,10 +1,10 @@
 // Stretch To (Blender's STRETCH_TO): points Y at the target and scales Y to reach it, squashing or
 // bulging X/Z to keep volume. Blender's `stretchto_evaluate`, in double precision.
-import { defineNode, influence, param, transform } from '../../define';
+import { defineNode, param, transform } from '../../define';
 import { dampedTrack } from '../../math/track';
 import { orthogonalizeMat4Stable } from '../../math/matrix';
 import { cross3, normalize3 } from '../../math/vector';
-import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 import { numberParam } from '../param-values';
 
@@ -30,12 +30,7 @@ export const stretchTo = defineNode<StretchToState>({
   label: 'Stretch To',
   category: 'Tracking',
   doc: 'Points Y at the target and stretches it to reach the target, scaling X and Z to keep the volume.',
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('What to stretch to: its location (a bone: moved towards its tail by Head/Tail).'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('What to stretch to: its location (a bone: moved towards its tail by Head/Tail).'),
   outputs: { owner: transform({ doc: 'The owner after Stretch To (world matrix).' }) },
   params: {
     restLength: {

@@ -1,8 +1,8 @@
 // Track To (Blender's TRACK_TO): points one axis at the target and another up, keeping location and
 // the owner's axis lengths. Blender's `trackto_evaluate` + `vectomat`, in double precision.
-import { defineNode, influence, param, transform } from '../../define';
+import { defineNode, param, transform } from '../../define';
 import { TRACK_AXES, trackAxisIndex, vecToMat3 } from '../../math/aim';
-import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
 const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
@@ -16,12 +16,7 @@ export const trackTo = defineNode({
   label: 'Track To',
   category: 'Tracking',
   doc: 'Points the Track axis at the target and turns the Up axis towards world Z (or the target\'s Z); location and axis lengths stay.',
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('What to aim at: its location (a bone: moved towards its tail by Head/Tail).'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('What to aim at: its location (a bone: moved towards its tail by Head/Tail).'),
   outputs: { owner: transform({ doc: 'The owner after Track To (world matrix).' }) },
   params: {
     trackAxis: { ...param.choice(TRACK_AXES, 'TRACK_NEGATIVE_Z', 'Axis that points at the target (−Z suits cameras and lights).'), label: 'Track Axis' },

@@ -1,6 +1,6 @@
 // Copy Location: the owner takes the target's location, per axis (Blender's loclike_evaluate).
-import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
 /** Blender's loclike_evaluate on owner-space `owner` and target-space `target`; writes `out` (may alias owner). */
@@ -18,12 +18,7 @@ export const copyLocation = defineNode({
   label: 'Copy Location',
   category: 'Transform',
   doc: "Moves the owner to the target's location, axis by axis, optionally inverted or added as an offset.",
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('Whose location is copied.'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('Whose location is copied.'),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
     useX: param.bool(true, 'Copy the X location.'),

@@ -1,10 +1,10 @@
 // Copy Rotation: the owner takes the target's rotation as Euler angles per axis, mixed in one of
 // five ways (Blender's rotlike_evaluate, 3.4).
-import { defineNode, influence, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
+import { defineNode, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
 import { compatibleEuler, eulerToMat3, mat4ToCompatibleEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { rotateEuler } from '../../math/euler-rotate';
 import { composeMat4FromMat3, mat3Multiply, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
-import { ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
@@ -61,12 +61,7 @@ export const copyRotation = defineNode<OwnerOrderState>({
   label: 'Copy Rotation',
   category: 'Transform',
   doc: "Turns the owner to the target's rotation, axis by axis as Euler angles, replacing or combining with its own.",
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('Whose rotation is copied.'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('Whose rotation is copied.'),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
     useX: param.bool(true, 'Copy the X Euler angle.'),

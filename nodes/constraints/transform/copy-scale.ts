@@ -1,8 +1,8 @@
 // Copy Scale: the owner takes the target's scale per axis, raised to a power, replacing, multiplying
 // or (legacy) adding to its own (Blender's sizelike_evaluate).
-import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
+import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
 import { determinantMat4Basis, mat4ToScale } from '../../math/matrix';
-import { ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
 const obSize = new Float64Array(3);
@@ -57,12 +57,7 @@ export const copyScale = defineNode({
   label: 'Copy Scale',
   category: 'Transform',
   doc: "Gives the owner the target's scale per axis, raised to a power, replacing or combined with its own.",
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('Whose scale is copied.'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('Whose scale is copied.'),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
     useX: param.bool(true, 'Copy the X scale.'),

@@ -1,9 +1,9 @@
 // Copy Transforms: the owner takes the target's whole matrix, or combines with it in one of six
 // ways (Blender's translike_evaluate).
-import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
+import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
 import { mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
 import { mat4MultiplyAlignedScale, mat4MultiplySplitChannels } from '../../math/split-channels';
-import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
 export const COPY_TRANSFORMS_MIX = ['REPLACE', 'BEFORE_FULL', 'BEFORE', 'BEFORE_SPLIT', 'AFTER_FULL', 'AFTER', 'AFTER_SPLIT'] as const;
@@ -33,12 +33,7 @@ export const copyTransforms = defineNode({
   label: 'Copy Transforms',
   category: 'Transform',
   doc: "Gives the owner the target's whole transform, or combines the two before or after the owner's own.",
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('Whose transform is copied.'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('Whose transform is copied.'),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
     mixMode: param.choice(

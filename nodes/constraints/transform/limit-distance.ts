@@ -1,9 +1,10 @@
 // Limit Distance: keeps the owner inside, outside or on a sphere around the target (Blender's
 // distlimit_evaluate). A distance of 0 means "the distance the owner has when first evaluated",
 // which Blender then writes back into the constraint; this node remembers it the same way.
-import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
+import { TRANSFORM_LIMIT_IGNORED } from './axis-bounds';
 
 export const LIMIT_DISTANCE_MODES = ['LIMITDIST_INSIDE', 'LIMITDIST_OUTSIDE', 'LIMITDIST_ONSURFACE'] as const;
 
@@ -62,12 +63,7 @@ export const limitDistance = defineNode<LimitDistanceState>({
   label: 'Limit Distance',
   category: 'Transform',
   doc: 'Keeps the owner within, beyond or exactly at a distance from the target.',
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('The centre of the limiting sphere.'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('The centre of the limiting sphere.'),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
     distance: param.float(0, 'Radius of the sphere; 0 takes the distance the owner has on the first evaluation.', { min: 0 }),
@@ -85,8 +81,7 @@ export const limitDistance = defineNode<LimitDistanceState>({
     type: 'LIMIT_DISTANCE',
     params: { distance: 'distance', limit_mode: 'limitMode' },
     ignore: [
-      // use_transform_limit: only limits Blender's interactive transform tools; the evaluated pose is the same.
-      'use_transform_limit',
+      ...TRANSFORM_LIMIT_IGNORED,
       ...BBONE_IGNORED,
     ],
   },

@@ -1,12 +1,12 @@
 // Limit Rotation: clamps the owner's Euler angles per axis (Blender 3.4's rotlimit_evaluate: a raw
 // clamp of the angles, no wrap-around, after the shear is removed).
-import { defineNode, influence, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
+import { defineNode, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { composeMat4FromEuler, mat4ToScale, orthogonalizeMat4Stable } from '../../math/matrix';
-import { clampAxis } from './limit-location';
-import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { NO_TARGET_IGNORED, ownerConstraintInputs, ownerSpaceParam } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
+import { clampAxis, TRANSFORM_LIMIT_IGNORED } from './axis-bounds';
 
 const loc = new Float64Array(3);
 const size = new Float64Array(3);
@@ -42,11 +42,7 @@ export const limitRotation = defineNode<OwnerOrderState>({
   label: 'Limit Rotation',
   category: 'Transform',
   doc: "Keeps the owner's Euler angles between a minimum and a maximum per axis (a plain clamp, no wrap-around).",
-  inputs: {
-    owner: ownerInput(),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: ownerConstraintInputs(),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
     useLimitX: param.bool(false, 'Limit the X angle.'),
@@ -69,13 +65,7 @@ export const limitRotation = defineNode<OwnerOrderState>({
       min_x: 'minX', max_x: 'maxX', min_y: 'minY', max_y: 'maxY', min_z: 'minZ', max_z: 'maxZ',
       euler_order: 'eulerOrder',
     },
-    ignore: [
-      // use_transform_limit: only limits Blender's interactive rotate tool (R in the viewport); the
-      // evaluated pose is the same.
-      'use_transform_limit',
-      // target_space: every Blender constraint carries it; this one has no target to convert.
-      'target_space',
-    ],
+    ignore: [...TRANSFORM_LIMIT_IGNORED, ...NO_TARGET_IGNORED],
   },
   bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
   kernel(io: KernelIO, p: Params, state: OwnerOrderState): void {

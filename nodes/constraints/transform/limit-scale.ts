@@ -1,9 +1,9 @@
 // Limit Scale: clamps the length of each of the owner's axes, each bound on or off (Blender's sizelimit_evaluate).
-import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
+import { defineNode, transform, type KernelIO, type Params } from '../../define';
 import { mat4ToScale } from '../../math/matrix';
-import { clampAxis } from './limit-location';
-import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { NO_TARGET_IGNORED, ownerConstraintInputs, ownerSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
+import { AXIS_BOUND_BLENDER_PARAMS, axisBoundParams, clampAxis, TRANSFORM_LIMIT_IGNORED } from './axis-bounds';
 
 const obSize = new Float64Array(3);
 
@@ -34,42 +34,17 @@ export const limitScale = defineNode({
   label: 'Limit Scale',
   category: 'Transform',
   doc: "Keeps the owner's scale between a minimum and a maximum per axis, each bound on or off.",
-  inputs: {
-    owner: ownerInput(),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: ownerConstraintInputs(),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
-    useMinX: param.bool(false, 'Enforce the minimum X scale.'),
-    useMinY: param.bool(false, 'Enforce the minimum Y scale.'),
-    useMinZ: param.bool(false, 'Enforce the minimum Z scale.'),
-    useMaxX: param.bool(false, 'Enforce the maximum X scale.'),
-    useMaxY: param.bool(false, 'Enforce the maximum Y scale.'),
-    useMaxZ: param.bool(false, 'Enforce the maximum Z scale.'),
-    minX: param.float(0, 'Lowest X scale.'),
-    minY: param.float(0, 'Lowest Y scale.'),
-    minZ: param.float(0, 'Lowest Z scale.'),
-    maxX: param.float(0, 'Highest X scale.'),
-    maxY: param.float(0, 'Highest Y scale.'),
-    maxZ: param.float(0, 'Highest Z scale.'),
+    ...axisBoundParams('scale'),
     ownerSpace: ownerSpaceParam(),
   },
   constraint: { ownerSpace: true },
   blender: {
     type: 'LIMIT_SCALE',
-    params: {
-      use_min_x: 'useMinX', use_min_y: 'useMinY', use_min_z: 'useMinZ',
-      use_max_x: 'useMaxX', use_max_y: 'useMaxY', use_max_z: 'useMaxZ',
-      min_x: 'minX', min_y: 'minY', min_z: 'minZ',
-      max_x: 'maxX', max_y: 'maxY', max_z: 'maxZ',
-    },
-    ignore: [
-      // use_transform_limit: only limits Blender's interactive scale tool; the evaluated pose is the same.
-      'use_transform_limit',
-      // target_space: every Blender constraint carries it; this one has no target to convert.
-      'target_space',
-    ],
+    params: AXIS_BOUND_BLENDER_PARAMS,
+    ignore: [...TRANSFORM_LIMIT_IGNORED, ...NO_TARGET_IGNORED],
   },
   kernel(io: KernelIO, p: Params): void {
     limitScaleKernel(

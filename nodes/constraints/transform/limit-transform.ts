@@ -1,11 +1,11 @@
 // Limit Transform (Sinew): Limit Location, Limit Rotation (Euler XYZ) and Limit Scale in one node,
 // every bound of every axis on or off on its own. Built from their kernels, applied in that order.
-import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { clampAxis } from './limit-location';
+import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
+import { ownerConstraintInputs, ownerSpaceParam } from '../common';
+import { finishOrPass } from '../finite-result';
+import { clampAxis } from './axis-bounds';
 import { limitRotationKernel } from './limit-rotation';
 import { limitScaleKernel } from './limit-scale';
-import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
-import { finishOrPass } from '../finite-result';
 
 function vec(p: Params, name: string, i: number): unknown {
   const v = p[name];
@@ -43,11 +43,7 @@ export const limitTransform = defineNode({
   label: 'Limit Transform',
   category: 'Transform',
   doc: "Keeps the owner's location, Euler XYZ rotation and scale within bounds, each bound of each axis on or off.",
-  inputs: {
-    owner: ownerInput(),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: ownerConstraintInputs(),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
     locationMin: param.vector([0, 0, 0], 'Lowest location per axis.', 'm'),

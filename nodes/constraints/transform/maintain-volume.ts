@@ -1,8 +1,8 @@
 // Maintain Volume: scales the two axes other than the free one so that the owner keeps a volume
 // (Blender's samevolume_evaluate).
-import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
+import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
 import { mat4ToScale } from '../../math/matrix';
-import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+import { NO_TARGET_IGNORED, ownerConstraintInputs, ownerSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
 export const MAINTAIN_VOLUME_MODES = ['STRICT', 'UNIFORM', 'SINGLE_AXIS'] as const;
@@ -35,11 +35,7 @@ export const maintainVolume = defineNode({
   label: 'Maintain Volume',
   category: 'Transform',
   doc: 'Scales the two other axes against the free axis so that the owner keeps its volume.',
-  inputs: {
-    owner: ownerInput(),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: ownerConstraintInputs(),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
     mode: param.choice(
@@ -55,8 +51,7 @@ export const maintainVolume = defineNode({
   blender: {
     type: 'MAINTAIN_VOLUME',
     params: { mode: 'mode', free_axis: 'freeAxis', volume: 'volume' },
-    // target_space: every Blender constraint carries it; this one has no target to convert.
-    ignore: ['target_space'],
+    ignore: NO_TARGET_IGNORED,
   },
   kernel(io: KernelIO, p: Params): void {
     maintainVolumeKernel(io.out.owner, io.in.owner, p);

@@ -1,12 +1,12 @@
 // Transformation: maps a range of the target's location, rotation or scale onto a range of the
 // owner's location, rotation or scale, axis by axis (Blender's transform_evaluate, 3.4).
-import { defineNode, influence, param, transform, type BindEnv, type KernelIO, type ParamSpec, type Params } from '../../define';
+import { defineNode, param, transform, type BindEnv, type KernelIO, type ParamSpec, type Params } from '../../define';
 import { EULER_ORDERS, eulerToMat3, mat3ToEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { composeMat4FromMat3, isNegativeMat4, mat3Multiply, mat4ToLocRotScale, mat4ToScale } from '../../math/matrix';
 import { mat4ToQuat } from '../../math/quaternion';
 import { quatSplitSwingAndTwist } from '../../math/swing-twist';
 import { safeAsin } from '../../math/vector';
-import { ownerInput, ownerSpaceParam, spaceInput, targetInput, targetSpaceParam } from '../common';
+import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
@@ -175,12 +175,7 @@ export const transformation = defineNode<OwnerOrderState>({
   label: 'Transformation',
   category: 'Transform',
   doc: "Maps a range of the target's location, rotation or scale onto a range of the owner's, axis by axis.",
-  inputs: {
-    owner: ownerInput(),
-    target: targetInput('Whose transform drives the owner.'),
-    space: spaceInput(),
-    influence: influence(),
-  },
+  inputs: targetConstraintInputs('Whose transform drives the owner.'),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
     mapFrom: param.choice(TRANSFORM_CHANNELS, 'LOCATION', "Which of the target's channels is read."),
