@@ -1,8 +1,10 @@
 // Which bones an IK-style constraint moves, worked out twice from the same rule: once by id for the
-// scheduler (`writes`), once as live owner handles for the kernel (`bind`). Blender's rule: the
-// chain starts at the owner bone (or at its parent when the tip is not used) and climbs
-// `chainCount` bones towards the root; 0 climbs all the way.
+// scheduler (`writes`), once as live owner handles for the kernel (`bind`); and how the kernel reads
+// their poses into armature space and writes the solved ones back. Blender's rule: the chain starts
+// at the owner bone (or at its parent when the tip is not used) and climbs `chainCount` bones
+// towards the root; 0 climbs all the way.
 import type { BindEnv, OwnerHandle } from '../../define';
+import { mat4Multiply } from '../../math/matrix';
 
 /** Chain bone ids from the root down, by the same rule as `gatherChain`. */
 export function chainIds(
@@ -51,4 +53,24 @@ export function gatherChain(env: BindEnv, count: number, startAtParent: boolean)
   }
   if (bones.length === 0) return undefined;
   return { armature: tip.bone.armature, bones, tip, tipInChain: !startAtParent };
+}
+
+/** One armature-space pose (16 numbers) per chain bone, allocated at compile time. */
+export function createPoses(n: number): Float64Array[] {
+  return Array.from({ length: n }, () => new Float64Array(16));
+}
+
+/**
+ * Reads each chain bone's stack result into `pre`, in armature space (`armInv` is the armature's
+ * inverse world matrix); the last bone's is `tip` when given (the owner's stack, when it ends the chain).
+ */
+export function readChainPoses(pre: Float64Array[], armInv: ArrayLike<number>, bones: OwnerHandle[], tip: Float64Array | undefined): void {
+  const n = bones.length;
+  for (let i = 0; i < n; i++) mat4Multiply(pre[i], armInv, tip && i === n - 1 ? tip : bones[i].final);
+}
+
+/** Writes the solved poses `post` back as world matrices (`arm` is the armature's): into the bones' finals, the last one into `tip` when given. */
+export function writeChainFinals(arm: ArrayLike<number>, post: Float64Array[], bones: OwnerHandle[], tip: Float64Array | undefined): void {
+  const n = bones.length;
+  for (let i = 0; i < n; i++) mat4Multiply(tip && i === n - 1 ? tip : bones[i].final, arm, post[i]);
 }

@@ -21,7 +21,7 @@ import { solveTwoBone } from '../../math/ik-two-bone';
 import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
 import { targetInput } from '../common';
 import { clampInfluence, integerParam, numberParam } from '../param-values';
-import { chainWrites, gatherChain } from './chain';
+import { chainWrites, createPoses, gatherChain, readChainPoses, writeChainFinals } from './chain';
 
 const SOLVERS = ['AUTO', 'FABRIK'] as const;
 
@@ -125,8 +125,8 @@ export const ik = defineNode<IkState>({
       usePole: isConnected(env, 'pole'),
       endLength: chain.bones[n - 1].bone!.length,
       wk: createChainWork(n),
-      pre: Array.from({ length: n }, () => new Float64Array(16)),
-      post: Array.from({ length: n }, () => new Float64Array(16)),
+      pre: createPoses(n),
+      post: createPoses(n),
     };
   },
   kernel(io, p, s) {
@@ -139,14 +139,9 @@ export const ik = defineNode<IkState>({
     }
     solveChain(io.in.owner, io.in.target, io.in.pole, p, s, f);
     const arm = s.armature!.final;
-    const { n, bones, post } = s;
-    for (let i = 0; i < n; i++) {
-      if (s.tipInChain && i === n - 1) continue;
-      mat4Multiply(bones[i].final, arm, post[i]);
-    }
-    if (s.tipInChain) {
-      mat4Multiply(out, arm, post[n - 1]);
-    } else {
+    const { n, post } = s;
+    writeChainFinals(arm, post, s.bones, s.tipInChain ? out : undefined);
+    if (!s.tipInChain) {
       // The owner hangs from the moved chain end: new = parent_new · parent_old⁻¹ · owner_old.
       if (!invertMat4(m4a, s.pre[n - 1])) { out.set(own); return; }
       mat4Multiply(m4a, post[n - 1], m4a);
@@ -159,10 +154,9 @@ export const ik = defineNode<IkState>({
 
 /** Solves the chain into `s.post` (armature space). `armInv` holds the armature's inverse. */
 function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Array, p: Params, s: IkState, f: number): void {
-  const { n, bones, pre, post, wk } = s;
+  const { n, pre, post, wk } = s;
+  readChainPoses(pre, armInv, s.bones, s.tipInChain ? owner : undefined);
   for (let i = 0; i < n; i++) {
-    const world = s.tipInChain && i === n - 1 ? owner : bones[i].final;
-    mat4Multiply(pre[i], armInv, world);
     wk.joints[i][0] = pre[i][12]; wk.joints[i][1] = pre[i][13]; wk.joints[i][2] = pre[i][14];
   }
   const last = pre[n - 1], L = s.endLength, end = wk.joints[n];

@@ -13,7 +13,7 @@ import { axisAngleToMat3 } from '../../math/axis-angle';
 import { invertMat4, mat3Multiply, mat3MultiplyVec3, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
 import { preparePath, samplePath, type PreparedPath } from '../../math/path';
 import { clampInfluence, integerParam, numberParam } from '../param-values';
-import { chainWrites, gatherChain } from './chain';
+import { chainWrites, createPoses, gatherChain, readChainPoses, writeChainFinals } from './chain';
 
 const Y_SCALE_MODES = ['NONE', 'FIT_CURVE', 'BONE_ORIGINAL'] as const;
 const XZ_SCALE_MODES = ['NONE', 'BONE_ORIGINAL', 'INVERSE_PRESERVE', 'VOLUME_PRESERVE'] as const;
@@ -232,8 +232,8 @@ export const splineIk = defineNode<SplineIkState>({
       lengths,
       totalLength: total,
       points,
-      pre: Array.from({ length: n }, () => new Float64Array(16)),
-      post: Array.from({ length: n }, () => new Float64Array(16)),
+      pre: createPoses(n),
+      post: createPoses(n),
     };
   },
   kernel(io, p, s) {
@@ -246,7 +246,7 @@ export const splineIk = defineNode<SplineIkState>({
     }
     const { n, bones, pre, post, lengths, points } = s;
     const path = s.path!;
-    for (let i = 0; i < n; i++) mat4Multiply(pre[i], armInv, i === n - 1 ? own : bones[i].final);
+    readChainPoses(pre, armInv, bones, own);
     // Curve-local → armature space (Chain Offset leaves out the curve object's transform).
     if (p.useChainOffset === true) toArm.set(armInv);
     else mat4Multiply(toArm, armInv, io.in.target);
@@ -418,9 +418,7 @@ export const splineIk = defineNode<SplineIkState>({
       locT[2] = head[2] + M[6] * L - origTail[2];
     }
 
-    const arm = s.armature!.final;
-    for (let i = 0; i < n - 1; i++) mat4Multiply(bones[i].final, arm, post[i]);
-    mat4Multiply(out, arm, post[n - 1]);
+    writeChainFinals(s.armature!.final, post, bones, out);
   },
 });
 
