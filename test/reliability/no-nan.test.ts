@@ -1,0 +1,118 @@
+// No NaN, ever: random graphs using every node kind, compiled over random degenerate scenes
+// (zero-length bones, zero and negative scales, targets on the root or at 1e300, poles on the chain
+// line, curves with no, one or coincident points, influences far outside 0…1 from math nodes).
+//
+// Two things are checked. First the guarantee: every owner's final matrix is finite, always (the
+// runtime skips a failing node, runtime/compile.ts). Second, that nothing needed the safety net:
+// no node failed (threw, or gave NaN/Infinity) and no owner's pre-constraint matrix came out NaN.
+// When that second check fails, the message names the node kind, its params, and the numbers its
+// kernel was given and gave back, so the bug can be fixed where it is.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadGraph } from '../../graph/load';
+import type { GraphDocument, GraphError } from '../../graph/types';
+import { graphCatalog } from '../../nodes/catalog';
+import { compile } from '../../runtime/compile';
+import { CompileFailure } from '../../runtime/errors';
+import { loadScene } from '../../runtime/scene/load';
+import type { SceneDocument } from '../../runtime/scene/types';
+import { instrumentedCatalog, type KernelRecord } from './instrument';
+import { ALL_KINDS, degenerateRig, degenerateScene } from './rigs';
+
+const FRAMES = [0, 1, 37.5, -12];
+const catalog = graphCatalog();
+const RUNS_PER_KIND = Number(process.env['SINEW_NAN_RUNS'] ?? 60);
+const EMPTY: GraphDocument = { format: 'sinew-graph', version: 1, nodes: [], links: [] };
+
+/** Warnings that mean something needed the safety net. */
+const isFailure = (w: GraphError) => w.code === 'node-failed' || w.code === 'owner-invalid';
+
+interface Outcome {
+  compiled: boolean;
+  /** Kernels that gave NaN/Infinity from finite inputs: bugs in nodes/. */
+  kernelBugs: KernelRecord[];
+  /** node-failed / owner-invalid warnings not explained by a kernel bug: the runtime around kernels. */
+  runtimeFailures: string[];
+  /** A failing kernel's record when its inputs were already not finite (made by the runtime). */
+  fedNonFinite: KernelRecord | undefined;
+}
+
+/**
+ * Loads, compiles and evaluates a rig at several frames. Always checks the guarantee (every owner's
+ * final matrix finite); returns what needed the safety net, for the tests to judge.
+ */
+function run({ scene, graph }: { scene: SceneDocument; graph: GraphDocument }): Outcome {
+  const s = loadScene(scene);
+  if (!s.ok) throw new Error(`generated scene does not load: ${JSON.stringify(s.errors.slice(0, 3))}`);
+  const g = loadGraph(graph, catalog);
+  if (!g.ok) throw new Error(`generated graph does not load: ${JSON.stringify(g.errors.slice(0, 3))}`);
+  const kernels: KernelRecord[] = [];
+  const outcome: Outcome = { compiled: false, kernelBugs: [], runtimeFailures: [], fedNonFinite: undefined };
+  let program;
+  try {
+    program = compile(g.graph, s.scene, { catalog: instrumentedCatalog(kernels) });
+  } catch (e) {
+    if (e instanceof CompileFailure) return outcome;
+    throw e;
+  }
+  outcome.compiled = true;
+  for (const frame of FRAMES) {
+    program.evaluate(frame);
+    for (const o of program.owners) {
+      if (!Array.from(o.final).every(Number.isFinite)) throw new Error(`the guarantee broke: owner ${o.id} is not finite at frame ${frame}: ${Array.from(o.final)}`);
+    }
+  }
+  outcome.kernelBugs = kernels.filter((k) => k.finiteInputs);
+  outcome.fedNonFinite = kernels.find((k) => !k.finiteInputs);
+  outcome.runtimeFailures = program.warnings.filter(isFailure).map((w) => w.message);
+  return outcome;
+}
+
+function describeKernel(k: KernelRecord): string {
+  return `kernel ${k.type} with params ${JSON.stringify(k.params)} was given ${JSON.stringify(k.inputs)} and gave ${JSON.stringify(k.outputs)}`;
+}
+
+/** Every kernel given finite numbers gives finite numbers. */
+function expectKernelsFinite(o: Outcome): void {
+  if (o.kernelBugs.length > 0) throw new Error(`a kernel gave NaN/Infinity from finite inputs: ${describeKernel(o.kernelBugs[0]!)}`);
+}
+
+/** Nothing needed the safety net: no node failed and no pre-constraint matrix was NaN. */
+function expectNoFailures(o: Outcome): void {
+  expectKernelsFinite(o);
+  if (o.runtimeFailures.length > 0) {
+    const fed = o.fedNonFinite ? `\nthe runtime fed a kernel non-finite numbers: ${describeKernel(o.fedNonFinite)}` : '';
+    throw new Error(`the runtime made NaN/Infinity around finite kernels: ${o.runtimeFailures.join('; ')}${fed}`);
+  }
+}
+
+const settings = (numRuns: number) => ({ numRuns, endOnFailure: true });
+
+describe('no NaN: the runtime over degenerate scenes alone', () => {
+  it('pre-constraint matrices of every owner are finite and never NaN', () => {
+    fc.assert(fc.property(degenerateScene, (scene) => expectNoFailures(run({ scene, graph: EMPTY }))), settings(RUNS_PER_KIND * 10));
+  });
+});
+
+describe('no NaN: every kernel, given finite numbers, gives finite numbers (degenerate rigs using each kind)', () => {
+  for (const kind of ALL_KINDS) {
+    it(kind, () => {
+      let compiled = 0;
+      fc.assert(
+        fc.property(degenerateRig([kind]), (rig) => {
+          const o = run(rig);
+          if (o.compiled) compiled++;
+          expectKernelsFinite(o);
+        }),
+        settings(RUNS_PER_KIND),
+      );
+      expect(compiled, 'most generated rigs should compile').toBeGreaterThan(RUNS_PER_KIND / 2);
+    });
+  }
+});
+
+describe('no NaN: the runtime around kernels (spaces, influence blend, IK write-back)', () => {
+  it('random mixes of every kind: no node fails and every final matrix is finite', () => {
+    fc.assert(fc.property(degenerateRig(), (rig) => expectNoFailures(run(rig))), settings(RUNS_PER_KIND * 10));
+  });
+});
