@@ -1,0 +1,298 @@
+// The file fuzz: at least 10,000 generated and mutated graph and scene files per run. Every file
+// either loads or yields structured errors (code, pointer, message): no uncaught exception, no
+// file taking over 1 s, and no prototype pollution, checked after the run. Files that load are
+// compiled and evaluated too, so the whole path from text to matrices is covered.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadGraph } from '../../graph/load';
+import { saveGraph } from '../../graph/save';
+import type { GraphError, JsonValue } from '../../graph/types';
+import { graphCatalog } from '../../nodes/catalog';
+import { compile } from '../../runtime/compile';
+import { CompileFailure } from '../../runtime/errors';
+import { loadScene } from '../../runtime/scene/load';
+import { degenerateRig, degenerateScene } from './rigs';
+
+const catalog = graphCatalog();
+const RUNS = Number(process.env['SINEW_FUZZ_RUNS'] ?? 2500); // per property; four properties
+const MAX_MS_PER_FILE = 1000;
+
+// ---------------------------------------------------------------- what counts as "structured"
+
+function expectStructured(errors: readonly GraphError[]): void {
+  expect(errors.length).toBeGreaterThan(0);
+  for (const e of errors) {
+    expect(typeof e.code).toBe('string');
+    expect(typeof e.pointer).toBe('string');
+    expect(e.pointer === '' || e.pointer.startsWith('/')).toBe(true);
+    expect(typeof e.message).toBe('string');
+    expect(e.message.length).toBeGreaterThan(0);
+    expect(e.message).not.toMatch(/\n\s+at /); // no stack trace
+  }
+}
+
+const stats = { files: 0, graphsLoaded: 0, scenesLoaded: 0, compiled: 0, slowest: 0, slowestFile: '' };
+
+/** Everything Sinew does with a file a user opens: load as graph and as scene, and run what loads. */
+function openEverything(text: string): void {
+  const t0 = performance.now();
+  const g = loadGraph(text, catalog);
+  if (g.ok) {
+    stats.graphsLoaded++;
+    // A graph that loads saves to text that loads to the same bytes.
+    const saved = saveGraph(g.graph);
+    const again = loadGraph(saved, catalog);
+    if (!again.ok) throw new Error(`a loaded graph saved to a file that does not load: ${JSON.stringify(again.errors.slice(0, 2))}`);
+    expect(saveGraph(again.graph)).toBe(saved);
+    const scene = g.graph.scene;
+    if (typeof scene === 'object' && scene !== null) {
+      const s = loadScene(scene);
+      if (s.ok) runProgram(g.graph, s.scene);
+      else expectStructured(s.errors);
+    }
+  } else {
+    expectStructured(g.errors);
+  }
+  const s = loadScene(text);
+  if (s.ok) {
+    stats.scenesLoaded++;
+    runProgram({ format: 'sinew-graph', version: 1, nodes: [], links: [] }, s.scene);
+  } else {
+    expectStructured(s.errors);
+  }
+  const ms = performance.now() - t0;
+  stats.files++;
+  if (ms > stats.slowest) {
+    stats.slowest = ms;
+    stats.slowestFile = text.slice(0, 300);
+  }
+  if (ms > MAX_MS_PER_FILE) throw new Error(`a file took ${ms.toFixed(0)} ms (limit ${MAX_MS_PER_FILE} ms): ${text.slice(0, 300)}`);
+}
+
+function runProgram(graph: Parameters<typeof compile>[0], scene: Parameters<typeof compile>[1]): void {
+  let program;
+  try {
+    program = compile(graph, scene);
+  } catch (e) {
+    if (e instanceof CompileFailure) return expectStructured(e.errors);
+    throw e;
+  }
+  stats.compiled++;
+  program.evaluate(0).evaluate(1);
+  for (const o of program.owners) {
+    if (!Array.from(o.final).every(Number.isFinite)) throw new Error(`owner ${o.id} is not finite`);
+  }
+}
+
+// ---------------------------------------------------------------- mutations
+
+const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '', '/', '~', '💥', 'format', 'version', 'nodes', 'id', 'owner');
+const hostileValue: fc.Arbitrary<JsonValue> = fc.oneof(
+  fc.constantFrom<JsonValue>(
+    null, true, 0, -0, 1e308, -1e308, 5e-324, 2 ** 53 + 1, '', 'x'.repeat(300), '<img src=x onerror=alert(1)>', '${process.exit()}',
+    [], {}, [1, 2], [0, 0, 0, 0], new Array(16).fill(1e300),
+    { polluted: 'yes' },
+    'sinew-graph', 'sinew-scene', 'constraint/ik', 'owner/output', 'ARMATURE', 'CURVE', 'BONE',
+  ),
+  fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<JsonValue>,
+);
+
+type Mutation =
+  | { kind: 'delete'; at: number }
+  | { kind: 'replace'; at: number; value: JsonValue }
+  | { kind: 'add-key'; at: number; key: string; value: JsonValue }
+  | { kind: 'pollute'; at: number; key: '__proto__' | 'constructor' }
+  | { kind: 'duplicate'; at: number }
+  | { kind: 'nest'; at: number; depth: number }
+  | { kind: 'grow'; at: number; count: number };
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), value: hostileValue }),
+  fc.record({ kind: fc.constant('add-key' as const), at: fc.nat(), key: fc.oneof(hostileKey, fc.string({ maxLength: 6 })), value: hostileValue }),
+  fc.record({ kind: fc.constant('pollute' as const), at: fc.nat(), key: fc.constantFrom('__proto__' as const, 'constructor' as const) }),
+  fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('nest' as const), at: fc.nat(), depth: fc.constantFrom(10, 63, 64, 65, 200) }),
+  fc.record({ kind: fc.constant('grow' as const), at: fc.nat(), count: fc.constantFrom(2, 50, 2000) }),
+);
+
+type Container = Record<string, unknown> | unknown[];
+
+/** Every container in a value with the key of each child, so a mutation can pick one by number. */
+function places(root: unknown): { parent: Container; key: string | number }[] {
+  const out: { parent: Container; key: string | number }[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    const c = v as Container;
+    for (const key of Array.isArray(c) ? c.keys() : Object.keys(c)) {
+      out.push({ parent: c, key });
+      stack.push((c as Record<string | number, unknown>)[key]);
+    }
+  }
+  return out;
+}
+
+function define(parent: Container, key: string | number, value: unknown): void {
+  // defineProperty, so a "__proto__" key becomes data here as it does in JSON.parse.
+  Object.defineProperty(parent, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function applyMutation(root: unknown, m: Mutation): unknown {
+  const all = places(root);
+  if (all.length === 0) return m.kind === 'replace' ? m.value : root;
+  const { parent, key } = all[m.at % all.length]!;
+  const current = (parent as Record<string | number, unknown>)[key];
+  switch (m.kind) {
+    case 'delete':
+      if (Array.isArray(parent)) parent.splice(key as number, 1);
+      else delete parent[key as string];
+      break;
+    case 'replace':
+      define(parent, key, structuredClone(m.value));
+      break;
+    case 'add-key':
+      if (typeof current === 'object' && current !== null && !Array.isArray(current)) define(current as Container, m.key, structuredClone(m.value));
+      else define(parent, key, structuredClone(m.value));
+      break;
+    case 'pollute': {
+      const payload = m.key === '__proto__' ? { polluted: 'yes', ownerSpace: 'WORLD', type: 'ARMATURE' } : { prototype: { polluted: 'yes' } };
+      const target = typeof current === 'object' && current !== null && !Array.isArray(current) ? (current as Container) : parent;
+      if (!Array.isArray(target)) define(target, m.key, payload);
+      break;
+    }
+    case 'duplicate':
+      if (Array.isArray(parent)) parent.splice(key as number, 0, structuredClone(current));
+      break;
+    case 'nest': {
+      let v: unknown = current;
+      for (let i = 0; i < m.depth; i++) v = [v];
+      define(parent, key, v);
+      break;
+    }
+    case 'grow':
+      if (Array.isArray(current) && current.length > 0) define(parent, key, Array.from({ length: m.count }, (_, i) => structuredClone(current[i % current.length])));
+      break;
+  }
+  return root;
+}
+
+type TextMutation =
+  | { kind: 'truncate'; at: number }
+  | { kind: 'insert'; at: number; text: string }
+  | { kind: 'delete-char'; at: number }
+  | { kind: 'overflow-number'; at: number }
+  | { kind: 'bom' };
+
+const textMutation: fc.Arbitrary<TextMutation> = fc.oneof(
+  fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom('{', '}', '[', ']', ',', '"', ':', '\\', '\u0000', 'null', '1e999', '-', '//', "'", '\u2028', '\uD800') }),
+  fc.record({ kind: fc.constant('delete-char' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('overflow-number' as const), at: fc.nat() }),
+  fc.constant({ kind: 'bom' as const }),
+);
+
+function applyText(text: string, m: TextMutation): string {
+  const at = m.kind === 'bom' ? 0 : m.at % (text.length + 1);
+  switch (m.kind) {
+    case 'truncate':
+      return text.slice(0, at);
+    case 'insert':
+      return text.slice(0, at) + m.text + text.slice(at);
+    case 'delete-char':
+      return text.slice(0, at) + text.slice(at + 1);
+    case 'overflow-number': {
+      const numbers = [...text.matchAll(/-?\d+(\.\d+)?([eE][+-]?\d+)?/g)];
+      if (numbers.length === 0) return text;
+      const n = numbers[at % numbers.length]!;
+      return text.slice(0, n.index) + '1e999' + text.slice(n.index! + n[0].length);
+    }
+    case 'bom':
+      return '\uFEFF' + text;
+  }
+}
+
+// ---------------------------------------------------------------- seeds
+
+const exampleDir = join(__dirname, '../../examples');
+const exampleTexts = readdirSync(exampleDir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => readFileSync(join(exampleDir, f), 'utf8'))
+  .filter((t) => t.length < 200_000);
+
+/** Valid graph files with their scene inline: generated rigs, and the examples. */
+const graphFile: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: degenerateRig().map(({ scene, graph }) => ({ ...graph, scene })) },
+  { weight: 1, arbitrary: fc.constantFrom(...exampleTexts).map((t) => JSON.parse(t) as unknown) },
+);
+const sceneFile: fc.Arbitrary<unknown> = degenerateScene;
+
+const mutated = (base: fc.Arbitrary<unknown>) =>
+  fc.tuple(base, fc.array(mutation, { minLength: 1, maxLength: 4 })).map(([file, ms]) => {
+    let v: unknown = structuredClone(file);
+    for (const m of ms) v = applyMutation(v, m);
+    return JSON.stringify(v) ?? 'null';
+  });
+const textMutated = (base: fc.Arbitrary<unknown>) =>
+  fc.tuple(base, fc.array(textMutation, { minLength: 1, maxLength: 3 })).map(([file, ms]) => ms.reduce(applyText, JSON.stringify(file, null, 1)));
+
+// ---------------------------------------------------------------- the run
+
+const baseline = {
+  object: Object.getOwnPropertyNames(Object.prototype).sort(),
+  array: Object.getOwnPropertyNames(Array.prototype).sort(),
+  function: Object.getOwnPropertyNames(Function.prototype).sort(),
+};
+
+describe('file fuzz', () => {
+  const started = performance.now();
+
+  it('graph files, mutated as JSON values (hostile keys and values, deletions, deep nesting, growth)', () => {
+    fc.assert(fc.property(mutated(graphFile), openEverything), { numRuns: RUNS });
+  });
+
+  it('graph files, mutated as text (truncation, stray characters, numbers past a double, BOM)', () => {
+    fc.assert(fc.property(textMutated(graphFile), openEverything), { numRuns: RUNS });
+  });
+
+  it('scene files, mutated as JSON values', () => {
+    fc.assert(fc.property(mutated(sceneFile), openEverything), { numRuns: RUNS });
+  });
+
+  it('scene files, mutated as text', () => {
+    fc.assert(fc.property(textMutated(sceneFile), openEverything), { numRuns: RUNS });
+  });
+
+  it('generated graph files, unmutated, all load', () => {
+    fc.assert(
+      fc.property(degenerateRig().map(({ scene, graph }) => ({ ...graph, scene })), (file) => {
+        const g = loadGraph(file, catalog);
+        if (!g.ok) throw new Error(JSON.stringify(g.errors.slice(0, 2)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  afterAll(() => {
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `file fuzz: ${stats.files} files in ${seconds.toFixed(1)} s; ${stats.graphsLoaded} loaded as graphs, ${stats.scenesLoaded} as scenes, ${stats.compiled} compiled and evaluated; slowest file ${stats.slowest.toFixed(1)} ms`,
+    );
+  });
+
+  it('ran at least 10,000 files, none over 1 s, and nothing was polluted', () => {
+    expect(stats.files).toBeGreaterThanOrEqual(RUNS * 4);
+    if (RUNS >= 2500) expect(stats.files).toBeGreaterThanOrEqual(10_000);
+    expect(stats.slowest).toBeLessThan(MAX_MS_PER_FILE);
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(baseline.object);
+    expect(Object.getOwnPropertyNames(Array.prototype).sort()).toEqual(baseline.array);
+    expect(Object.getOwnPropertyNames(Function.prototype).sort()).toEqual(baseline.function);
+    const probe = {} as Record<string, unknown>;
+    expect(probe['polluted']).toBeUndefined();
+    expect(([] as unknown as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(Object.getPrototypeOf(probe)).toBe(Object.prototype);
+  });
+});
