@@ -1,6 +1,7 @@
 // Euler angles in Blender's six orders (math_rotation.c, after Shoemake's "Euler Angle Conversion").
 // "XYZ" applies X first, then Y, then Z: R = Rz·Ry·Rx for column vectors.
 // Matrices are column-major: element (row r, column c) of a 3x3 is at 3c + r, of a 4x4 at 4c + r.
+import { FLT_EPSILON } from './float32';
 
 /** The six Euler rotation orders, named as Blender's `rotation_mode`. */
 export type EulerOrder = 'XYZ' | 'XZY' | 'YXZ' | 'YZX' | 'ZXY' | 'ZYX';
@@ -26,7 +27,7 @@ export function eulerOrderAxes(order: EulerOrder): readonly [number, number, num
 
 // Blender 3.4 uses 16·FLT_EPSILON as the gimbal-lock threshold of mat3_normalized_to_eulo2
 // (newer versions use 3.75e-5; 3.4 is the reference).
-const EULER_HYPOT_EPSILON = 16 * 1.1920928955078125e-7;
+const EULER_HYPOT_EPSILON = 16 * FLT_EPSILON;
 
 /** Rotation matrix (3x3) of an Euler rotation (Blender's `eulO_to_mat3`). */
 export function eulerToMat3(out: Float64Array, eul: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {

@@ -4,6 +4,7 @@
 // scale, orthogonalization, zero-safe normalization) is written here.
 import { mat4 } from 'gl-matrix';
 import { eulerToMat3, type EulerOrder } from './euler';
+import { FLT_EPSILON } from './float32';
 import { mat3NormalizedToQuat, quatToMat3 } from './quaternion';
 import { len3 } from './vector';
 
@@ -389,7 +390,6 @@ export function orthogonalizeMat4(out: Float64Array, m: ArrayLike<number>, axis:
 const n2 = new Float64Array(3);
 const n3 = new Float64Array(3);
 const tmp = new Float64Array(3);
-const FLT_EPSILON = 1.1920928955078125e-7;
 
 /**
  * Removes shear around one axis symmetrically, preserving the determinant (Blender's

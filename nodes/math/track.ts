@@ -4,6 +4,7 @@
 // onto a direction). Quaternions are [x, y, z, w]; 4x4 matrices column-major.
 //
 // Axis codes follow Blender: track/forward 0..5 = +X, +Y, +Z, −X, −Y, −Z; up 0..2 = X, Y, Z.
+import { FLT_EPSILON } from './float32';
 import { quatMultiply } from './quaternion';
 import { len3, safeAcos } from './vector';
 
@@ -125,7 +126,6 @@ const TRACK_DIRS: readonly (readonly number[])[] = [
   [0, -1, 0],
   [0, 0, -1],
 ];
-const FLT_EPSILON = 1.1920928955078125e-7;
 
 /**
  * Turns m by the smallest rotation that points its local `trackAxis` (0..5) along `direction`,

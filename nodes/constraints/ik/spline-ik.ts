@@ -10,6 +10,8 @@
 // run first, and the kernel reads their results from the bones' `final` views.
 import { curve, defineNode, influence, param, transform, type OwnerHandle } from '../../define';
 import { axisAngleToMat3 } from '../../math/axis-angle';
+import { limitBulge } from '../../math/bulge';
+import { FLT_EPSILON } from '../../math/float32';
 import { invertMat4, mat3Multiply, mat3MultiplyVec3, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
 import { preparePath, samplePath, type PreparedPath } from '../../math/path';
 import { clampInfluence, integerParam, numberParam } from '../param-values';
@@ -17,8 +19,6 @@ import { chainWrites, createPoses, gatherChain, readChainPoses, writeChainFinals
 
 const Y_SCALE_MODES = ['NONE', 'FIT_CURVE', 'BONE_ORIGINAL'] as const;
 const XZ_SCALE_MODES = ['NONE', 'BONE_ORIGINAL', 'INVERSE_PRESERVE', 'VOLUME_PRESERVE'] as const;
-/** Blender's FLT_EPSILON, the threshold its float code uses for zero-length bones and axes. */
-const FLT_EPSILON = 1.1920928955078125e-7;
 
 export interface SplineIkState {
   active: boolean;
@@ -74,27 +74,6 @@ function len3(x: number, y: number, z: number): number {
 
 function scaleColumn(m: Float64Array, c: number, k: number): void {
   m[3 * c] *= k; m[3 * c + 1] *= k; m[3 * c + 2] *= k;
-}
-
-/** Blender's Stretch To style bulge limits on the volume factor. */
-function limitBulge(bulge: number, useMin: boolean, min: number, useMax: boolean, max: number, smooth: number): number {
-  if (bulge > 1 && useMax) {
-    const bmax = Math.max(max, 1);
-    const hard = Math.min(bulge, bmax);
-    const range = bmax - 1;
-    const scale = range > 0 ? 1 / range : 0;
-    const soft = 1 + (range * Math.atan((bulge - 1) * scale)) / (Math.PI / 2);
-    bulge = smooth * soft + (1 - smooth) * hard; // Blender's interpf(soft, hard, smooth)
-  }
-  if (bulge < 1 && useMin) {
-    const bmin = Math.min(Math.max(min, 0), 1);
-    const hard = Math.max(bulge, bmin);
-    const range = 1 - bmin;
-    const scale = range > 0 ? 1 / range : 0;
-    const soft = 1 - (range * Math.atan((1 - bulge) * scale)) / (Math.PI / 2);
-    bulge = smooth * soft + (1 - smooth) * hard; // Blender's interpf(soft, hard, smooth)
-  }
-  return bulge;
 }
 
 /** o = startP + (point bp − startP)·x. */

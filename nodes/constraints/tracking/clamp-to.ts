@@ -3,12 +3,12 @@
 // `clampto_evaluate` with the POLY path model of the conformance README (measured fact 1 and the
 // Clamp To notes), in double precision.
 import { curve, defineNode, influence, param, transform, type CurveInfo } from '../../define';
+import { FLT_EPSILON } from '../../math/float32';
 import { preparePath, samplePath, type PreparedPath } from '../../math/path';
 import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
 const MAIN_AXES = ['CLAMPTO_AUTO', 'CLAMPTO_X', 'CLAMPTO_Y', 'CLAMPTO_Z'] as const;
-const FLT_EPSILON = 1.1920928955078125e-7;
 
 /** The curve as bound at compile time: its path, and the local bounding box of its control points. */
 export interface ClampToState {

@@ -1,6 +1,7 @@
 // Stretch To (Blender's STRETCH_TO): points Y at the target and scales Y to reach it, squashing or
 // bulging X/Z to keep volume. Blender's `stretchto_evaluate`, in double precision.
 import { defineNode, param, transform } from '../../define';
+import { limitBulge } from '../../math/bulge';
 import { dampedTrack } from '../../math/track';
 import { orthogonalizeMat4Stable } from '../../math/matrix';
 import { cross3, normalize3 } from '../../math/vector';
@@ -23,7 +24,6 @@ const xx = new Float64Array(3);
 const zz = new Float64Array(3);
 const orth = new Float64Array(3);
 const col = new Float64Array(3);
-const HALF_PI = Math.PI / 2;
 
 export const stretchTo = defineNode<StretchToState>({
   type: 'constraint/stretch-to',
@@ -104,23 +104,7 @@ export const stretchTo = defineNode<StretchToState>({
 
     const scaleY = dist / rest;
     let bulge = Math.pow(rest / dist, numberParam(p.bulge, 1));
-    const smooth = numberParam(p.bulgeSmooth, 0);
-    if (bulge > 1 && p.useBulgeMax === true) {
-      const bmax = Math.max(numberParam(p.bulgeMax, 1), 1);
-      const hard = Math.min(bulge, bmax);
-      const range = bmax - 1;
-      const fac = range > 0 ? 1 / range : 0;
-      const soft = 1 + (range * Math.atan((bulge - 1) * fac)) / HALF_PI;
-      bulge = smooth * soft + (1 - smooth) * hard; // Blender's interpf(soft, hard, smooth)
-    }
-    if (bulge < 1 && p.useBulgeMin === true) {
-      const bmin = Math.min(Math.max(numberParam(p.bulgeMin, 1), 0), 1);
-      const hard = Math.max(bulge, bmin);
-      const range = 1 - bmin;
-      const fac = range > 0 ? 1 / range : 0;
-      const soft = 1 - (range * Math.atan((1 - bulge) * fac)) / HALF_PI;
-      bulge = smooth * soft + (1 - smooth) * hard;
-    }
+    bulge = limitBulge(bulge, p.useBulgeMin === true, numberParam(p.bulgeMin, 1), p.useBulgeMax === true, numberParam(p.bulgeMax, 1), numberParam(p.bulgeSmooth, 0));
     let sx = 1;
     let sz = 1;
     switch (p.volume) {

@@ -2,13 +2,13 @@
 // distlimit_evaluate). A distance of 0 means "the distance the owner has when first evaluated",
 // which Blender then writes back into the constraint; this node remembers it the same way.
 import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
+import { FLT_EPSILON } from '../../math/float32';
 import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 import { TRANSFORM_LIMIT_IGNORED } from './axis-bounds';
 
 export const LIMIT_DISTANCE_MODES = ['LIMITDIST_INSIDE', 'LIMITDIST_OUTSIDE', 'LIMITDIST_ONSURFACE'] as const;
 
-const FLT_EPSILON = 1.1920928955078125e-7;
 
 /** The distance captured on the first evaluation with `distance` 0 (Blender's write-back). */
 export interface LimitDistanceState {
