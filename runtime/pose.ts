@@ -52,10 +52,32 @@ export function boneParentTransform(out: ParentTransform, b: BoneOwner): ParentT
 
 /** A bone's current final matrix in pose (armature) space. */
 export function poseOf(out: Float64Array, b: BoneOwner): Float64Array {
-  armInverse.set(b.armatureOwner.final);
-  invertOrIdentity(armInverse);
-  mat4.multiply(out, armInverse, b.final);
+  mat4.multiply(out, armatureInverse(b.armatureOwner), b.final);
   return out;
+}
+
+// The inverse of the last armature matrix asked for, kept while that matrix stays the same: every
+// bone's pre-constraint step and every pose/local space conversion needs it, and it changes at
+// most once a frame. Compared number by number, so any change (or a NaN) inverts again.
+let cachedArmature: RigOwner | undefined;
+const cachedMatrix = new Float64Array(16);
+
+/** The inverse of an armature's final matrix (identity when it is singular). Read it before the next call. */
+export function armatureInverse(arm: RigOwner): Float64Array {
+  const m = arm.final, c = cachedMatrix;
+  if (
+    arm !== cachedArmature ||
+    m[0] !== c[0] || m[1] !== c[1] || m[2] !== c[2] || m[3] !== c[3] ||
+    m[4] !== c[4] || m[5] !== c[5] || m[6] !== c[6] || m[7] !== c[7] ||
+    m[8] !== c[8] || m[9] !== c[9] || m[10] !== c[10] || m[11] !== c[11] ||
+    m[12] !== c[12] || m[13] !== c[13] || m[14] !== c[14] || m[15] !== c[15]
+  ) {
+    cachedArmature = arm;
+    c.set(m);
+    armInverse.set(m);
+    invertOrIdentity(armInverse);
+  }
+  return armInverse;
 }
 
 function translateY(m: Float64Array, y: number): void {

@@ -2,7 +2,7 @@
 // WORLD, CUSTOM, POSE, LOCAL_WITH_PARENT, LOCAL, LOCAL_OWNER_ORIENT for bones; WORLD, CUSTOM, LOCAL for objects.
 import { mat4 } from 'gl-matrix';
 import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from './bone-parent';
-import { boneParentTransform } from './pose';
+import { armatureInverse, boneParentTransform } from './pose';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
 export const SPACES = ['WORLD', 'CUSTOM', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL', 'LOCAL_OWNER_ORIENT'] as const;
@@ -28,7 +28,7 @@ export function worldToSpace(m: Float64Array, to: Space, ctx: SpaceContext): Flo
   if (to === 'WORLD' || !o) return m;
   if (to === 'CUSTOM') return leftMultiplyInverse(m, ctx.custom);
   if (o.kind === 'object') return to === 'LOCAL' ? objectWorldToLocal(m, o) : m;
-  leftMultiplyInverse(m, o.armatureOwner.final); // world → pose
+  mat4.multiply(m, armatureInverse(o.armatureOwner), m); // world → pose
   return poseToSpace(m, to, o, ctx.constraintOwner);
 }
 
