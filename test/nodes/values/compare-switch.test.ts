@@ -4,7 +4,7 @@ import { compare } from '../../../nodes/values/compare';
 import { switchFloat } from '../../../nodes/values/switch-float';
 import { switchTransform } from '../../../nodes/values/switch-transform';
 import { switchVector } from '../../../nodes/values/switch-vector';
-import { IDENTITY, run } from './harness';
+import { IDENTITY, run } from '../harness';
 
 const cmp = (operation: string, a: number, b: number, epsilon?: number) =>
   run(compare, epsilon === undefined ? { a, b } : { a, b, epsilon }, { operation }).out.result[0];

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { valueNodes } from '../../../nodes/values';
-import { paramCombos, run, SIZE, socketValue } from './harness';
+import { paramCombos, run, SIZE, socketValue } from '../harness';
 
 const frameArb = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, 1, -1e300, 1e300, Number.MAX_VALUE));
 

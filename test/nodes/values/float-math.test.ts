@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { floatMath, mapRange } from '../../../nodes/values/float-math';
-import { run } from './harness';
+import { run } from '../harness';
 
 const op = (operation: string, inputs: Record<string, number>, extra: Record<string, boolean> = {}) =>
   run(floatMath, inputs, { operation, ...extra }).out.value[0];

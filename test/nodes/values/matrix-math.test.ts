@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EULER_ORDERS, eulerToMat4 } from '../../../nodes/math/euler';
 import { matrixMath } from '../../../nodes/values/matrix-math';
 import { quaternionMath } from '../../../nodes/values/quaternion-math';
-import { IDENTITY, run } from './harness';
+import { IDENTITY, run } from '../harness';
 
 const M = (operation: string, inputs: Record<string, number[] | number>) => {
   const o = run(matrixMath, inputs, { operation }).out;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EULER_ORDERS, eulerToMat3, type EulerOrder } from '../../../nodes/math/euler';
 import { quatToMat3 } from '../../../nodes/math/quaternion';
 import { quaternionMath } from '../../../nodes/values/quaternion-math';
-import { run } from './harness';
+import { run } from '../harness';
 
 type Q = [number, number, number, number];
 const q = (operation: string, inputs: Record<string, number[] | number>, params: Record<string, string> = {}): Q =>

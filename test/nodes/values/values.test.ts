@@ -4,7 +4,7 @@ import { valueBool } from '../../../nodes/values/value-bool';
 import { valueFloat } from '../../../nodes/values/value-float';
 import { valueTransform } from '../../../nodes/values/value-transform';
 import { valueVector } from '../../../nodes/values/value-vector';
-import { fakeEnv, IDENTITY, run } from './harness';
+import { bindEnv, IDENTITY, run } from '../harness';
 
 describe('constants', () => {
   it('give their param, or its default', () => {
@@ -28,7 +28,7 @@ describe('constants', () => {
 
 describe('value/time', () => {
   it('reads the frame being evaluated live and converts it at fps', () => {
-    const env = fakeEnv(48);
+    const env = bindEnv({ frame: 48 });
     const def = time;
     const params = { fps: 24 };
     const frame = def.bind!(env, params);
@@ -40,6 +40,6 @@ describe('value/time', () => {
     expect([io.out.frame[0], io.out.seconds[0]]).toEqual([12, 0.5]);
     def.kernel(io, { fps: 0 }, frame);
     expect(io.out.seconds[0]).toBe(0);
-    expect(run(time, {}, {}, fakeEnv(30)).out.seconds[0]).toBe(1.25); // default 24 fps
+    expect(run(time, {}, {}, bindEnv({ frame: 30 })).out.seconds[0]).toBe(1.25); // default 24 fps
   });
 });

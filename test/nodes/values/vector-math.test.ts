@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { vectorMath } from '../../../nodes/values/vector-math';
-import { run } from './harness';
+import { run } from '../harness';
 
 type V = [number, number, number];
 const op = (operation: string, inputs: Record<string, V | number>) => {

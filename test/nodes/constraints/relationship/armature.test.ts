@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { armature } from '../../../../nodes/constraints/relationship/armature';
 import type { OwnerHandle } from '../../../../nodes/define';
-import { allFinite, anyInfluence, anyMatrix, armatureObject, bound, evaluateGraph, IDENTITY, maxDiff, mul, oneNodeGraph, quaternion, rigid, scene, sceneObject, translation, trs, vec3 } from './harness';
+import { allFinite, anyInfluence, anyMatrix, armatureObject, bound, evaluateGraph, IDENTITY, inverseTRS, maxAbs, maxDiff, mul, oneNodeGraph, quaternion, rigid, scene, sceneObject, translation, trs, vec3 } from '../../harness';
 
 /** A bone handle as the runtime gives it to bind: rest matrix and the armature's live world matrix. */
 function boneHandle(rest: ArrayLike<number> = IDENTITY, armatureWorld: ArrayLike<number> = IDENTITY): OwnerHandle {
@@ -25,15 +25,6 @@ const rotZ = (a: number, t: readonly number[] = [0, 0, 0]) =>
 const scale = (s: number) => new Float64Array([s, 0, 0, 0, 0, s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1]);
 const point = (m: ArrayLike<number>) => [m[12], m[13], m[14]].map((x) => +x.toFixed(12));
 
-function invertRigid(m: Float64Array): Float64Array {
-  const r = new Float64Array(16);
-  const s = [0, 1, 2].map((c) => m[4 * c] ** 2 + m[4 * c + 1] ** 2 + m[4 * c + 2] ** 2);
-  for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) r[4 * c + k] = m[4 * k + c] / s[k];
-  for (let k = 0; k < 3; k++) r[12 + k] = -(r[k] * m[12] + r[4 + k] * m[13] + r[8 + k] * m[14]);
-  r[15] = 1;
-  return r;
-}
-
 describe('Armature (hand-derived from Blender 3.4 armdef_evaluate)', () => {
   it('one bone at weight 1: the owner follows the bone\'s deform matrix W·rest⁻¹·A⁻¹', () => {
     // Bone rest matrices are orthonormal and armatures uniformly scaled here: with a sheared
@@ -42,7 +33,7 @@ describe('Armature (hand-derived from Blender 3.4 armdef_evaluate)', () => {
     fc.assert(fc.property(uniform, orthonormal, rigid, rigid, fc.boolean(), (A, rest, pose, owner, dq) => {
       const W = mul(A, pose);
       const k = bound(armature, { useDeformPreserveVolume: dq }, { bone1: boneHandle(rest, A) });
-      const want = mul(mul(mul(W, invertRigid(rest)), invertRigid(A)), owner);
+      const want = mul(mul(mul(W, inverseTRS(rest)), inverseTRS(A)), owner);
       const got = k(owner, IDENTITY, { bone1: W, weight1: [1] });
       // Dual quaternions carry scale in a separate matrix; the product is the same up to rounding.
       expect(maxDiff(got, want)).toBeLessThan(1e-8 * (1 + maxAbs(want)));
@@ -128,7 +119,7 @@ describe('Armature (hand-derived from Blender 3.4 armdef_evaluate)', () => {
       if (influence === 1) {
         // D = W·rest⁻¹·A⁻¹ with rest = identity here.
         const bone = p.ownerMatrix('Arm/Bone')!;
-        const want = mul(mul(bone, invertRigid(p.ownerMatrix('Arm')!)), translation(0, 2, 0));
+        const want = mul(mul(bone, inverseTRS(p.ownerMatrix('Arm')!)), translation(0, 2, 0));
         expect(maxDiff(owner, want)).toBeLessThan(1e-12);
       }
     }), { numRuns: 50 });
@@ -148,9 +139,3 @@ describe('Armature (hand-derived from Blender 3.4 armdef_evaluate)', () => {
     expect(m.convert!({ targets: [{ target: 'Arm', subtarget: 'Bone', weight: 0.25 }, { target: 'Arm', subtarget: 'Other', weight: 0.75 }] })).toEqual({ weight1: 0.25, weight2: 0.75 });
   });
 });
-
-function maxAbs(m: ArrayLike<number>): number {
-  let x = 0;
-  for (let i = 0; i < m.length; i++) x = Math.max(x, Math.abs(m[i]));
-  return x;
-}

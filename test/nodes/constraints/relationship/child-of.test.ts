@@ -1,25 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { childOf } from '../../../../nodes/constraints/relationship/child-of';
-import {
-  allFinite, anyInfluence, anyMatrix, armatureObject, bound, evaluateGraph, IDENTITY, maxDiff, mul, oneNodeGraph, rigid,
-  scene, sceneObject, sceneTransform, wellConditioned,
-} from './harness';
+import { allFinite, anyInfluence, anyMatrix, armatureObject, bound, evaluateGraph, IDENTITY, inverseTRS, maxAbs, maxDiff, mul, oneNodeGraph, rigid, scene, sceneObject, sceneTransform, wellConditioned } from '../../harness';
 
 const CHANNELS = ['useLocationX', 'useLocationY', 'useLocationZ', 'useRotationX', 'useRotationY', 'useRotationZ', 'useScaleX', 'useScaleY', 'useScaleZ'];
 const channelMask = fc.array(fc.boolean(), { minLength: 9, maxLength: 9 }).map((m) => Object.fromEntries(CHANNELS.map((c, i) => [c, m[i]])));
 const orders = fc.constantFrom('AUTO', 'XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX');
-
-function invert(m: Float64Array): Float64Array {
-  // Inverse of T·R·S with positive scale, via the general product check below.
-  const r = new Float64Array(16);
-  const sx = Math.hypot(m[0], m[1], m[2]) ** 2, sy = Math.hypot(m[4], m[5], m[6]) ** 2, sz = Math.hypot(m[8], m[9], m[10]) ** 2;
-  const s = [sx, sy, sz];
-  for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) r[4 * c + k] = m[4 * k + c] / s[k];
-  for (let k = 0; k < 3; k++) r[12 + k] = -(r[k] * m[12] + r[4 + k] * m[13] + r[8 + k] * m[14]);
-  r[15] = 1;
-  return r;
-}
 
 describe('Child Of', () => {
   it('gives finite output for any finite owner, parent, inverse and channel set', () => {
@@ -51,7 +37,7 @@ describe('Child Of', () => {
       const t2 = mul(move, t);
       // The parent moved by `move`: the child moves with it.
       expect(maxDiff(k(o, t2), mul(move, o))).toBeLessThan(1e-8 * (1 + maxAbs(move) * maxAbs(o)));
-      expect(maxDiff(k.state.inverse, invert(t))).toBeLessThan(1e-9 * (1 + maxAbs(invert(t))));
+      expect(maxDiff(k.state.inverse, inverseTRS(t))).toBeLessThan(1e-9 * (1 + maxAbs(inverseTRS(t))));
     }), { numRuns: 300 });
   });
 
@@ -141,7 +127,7 @@ describe('Child Of', () => {
     const bone = p.owners.find((o) => o.id === 'Arm/Bone')!;
     const armature = p.ownerMatrix('Arm')!;
     const target = p.ownerMatrix('Target')!;
-    const want = mul(target, mul(invert(armature), bone.pre));
+    const want = mul(target, mul(inverseTRS(armature), bone.pre));
     expect(maxDiff(bone.final, want)).toBeLessThan(1e-12);
   });
 
@@ -167,9 +153,3 @@ describe('Child Of', () => {
     }
   });
 });
-
-function maxAbs(m: ArrayLike<number>): number {
-  let x = 0;
-  for (let i = 0; i < m.length; i++) x = Math.max(x, Math.abs(m[i]));
-  return x;
-}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FLOOR_LOCATIONS, floor } from '../../../../nodes/constraints/relationship/floor';
-import { allFinite, anyInfluence, anyMatrix, bound, evaluateGraph, maxDiff, mul, oneNodeGraph, rigid, scene, sceneObject, sceneTransform, wellConditioned } from './harness';
+import { allFinite, anyInfluence, anyMatrix, bound, evaluateGraph, inverseTRS, maxAbs, maxDiff, mul, oneNodeGraph, rigid, scene, sceneObject, sceneTransform, wellConditioned } from '../../harness';
 
 const location = fc.constantFrom(...FLOOR_LOCATIONS);
 const offset = fc.double({ min: -2, max: 2, noNaN: true });
@@ -31,7 +31,7 @@ describe('Floor', () => {
       const axis = floorLocation.endsWith('X') ? 0 : floorLocation.endsWith('Y') ? 1 : 2;
       const negative = floorLocation.includes('NEGATIVE');
       // The owner in the target's frame: its coordinate along the floor axis is clamped at Offset.
-      const local = (x: ArrayLike<number>) => mul(inverseRigid(t), x)[12 + axis];
+      const local = (x: ArrayLike<number>) => mul(inverseTRS(t), x)[12 + axis];
       const before = local(o);
       const after = local(m);
       const want = negative ? Math.min(before, off) : Math.max(before, off);
@@ -55,18 +55,3 @@ describe('Floor', () => {
     for (const prop of ['floor_location', 'offset', 'use_rotation']) expect(m.params[prop], prop).toBeTruthy();
   });
 });
-
-function inverseRigid(m: Float64Array): Float64Array {
-  const r = new Float64Array(16);
-  const s = [0, 1, 2].map((c) => m[4 * c] ** 2 + m[4 * c + 1] ** 2 + m[4 * c + 2] ** 2);
-  for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) r[4 * c + k] = m[4 * k + c] / s[k];
-  for (let k = 0; k < 3; k++) r[12 + k] = -(r[k] * m[12] + r[4 + k] * m[13] + r[8 + k] * m[14]);
-  r[15] = 1;
-  return r;
-}
-
-function maxAbs(m: ArrayLike<number>): number {
-  let x = 0;
-  for (let i = 0; i < m.length; i++) x = Math.max(x, Math.abs(m[i]));
-  return x;
-}

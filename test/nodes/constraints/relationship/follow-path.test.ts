@@ -1,18 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORWARD_AXES, followPath, UP_AXES } from '../../../../nodes/constraints/relationship/follow-path';
-import type { CurveInfo, OwnerHandle } from '../../../../nodes/define';
+import type { CurveInfo } from '../../../../nodes/define';
 import type { SceneObject } from '../../../../runtime/scene/types';
-import { allFinite, anyInfluence, anyMatrix, bound, evaluateGraph, IDENTITY, maxDiff, mul, oneNodeGraph, quaternion, rigid, scene, sceneObject, sceneTransform, translation } from './harness';
-
-function curveHandle(points: number[][], cyclic = false, extra: Partial<CurveInfo> = {}): OwnerHandle {
-  const curve: CurveInfo = {
-    points: Float64Array.from(points.flat()),
-    radius: Float64Array.from(points.map(() => 1)),
-    cyclic, pathDuration: 100, evalTime: 0, useClamp: true, twist: 'MINIMUM', ...extra,
-  };
-  return { id: 'Path', kind: 'object', objectType: 'CURVE', rotationOrder: 'XYZ', pre: new Float64Array(16), final: new Float64Array(16), curve };
-}
+import { allFinite, anyInfluence, anyMatrix, bound, curveHandle, evaluateGraph, IDENTITY, maxDiff, mul, oneNodeGraph, quaternion, rigid, scene, sceneObject, sceneTransform, translation, trs } from '../../harness';
 
 const coord = fc.double({ min: -5, max: 5, noNaN: true });
 const point: fc.Arbitrary<number[]> = fc.tuple(coord, coord, coord).map((p) => [...p]);
@@ -65,7 +56,7 @@ describe('Follow Path', () => {
 
   it('with a fixed position, an unrotated owner lies on the polyline at that fraction of its local length', () => {
     const curveWorld = fc.tuple(fc.tuple(coord, coord, coord), quaternion, fc.tuple(fc.double({ min: 0.3, max: 3, noNaN: true }), fc.double({ min: 0.3, max: 3, noNaN: true }), fc.double({ min: 0.3, max: 3, noNaN: true })))
-      .map(([t, q, s]) => rigidFrom(t, q, s));
+      .map(([t, q, s]) => trs(t, q, s));
     fc.assert(fc.property(fc.array(point, { minLength: 2, maxLength: 8 }), curveWorld, fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), (pts, world, t, follow) => {
       const lens = pts.slice(1).map((p, i) => Math.hypot(p[0] - pts[i][0], p[1] - pts[i][1], p[2] - pts[i][2]));
       fc.pre(lens.every((l) => l > 1e-3));
@@ -132,7 +123,7 @@ describe('Follow Path', () => {
   });
 
   it('leaves the owner alone when the input is not a curve object', () => {
-    const o = rigidFrom([1, 2, 3], [0.1, 0.2, 0.3, 0.9], [1, 2, 3]);
+    const o = trs([1, 2, 3], [0.1, 0.2, 0.3, 0.9], [1, 2, 3]);
     expect(maxDiff(bound(followPath, { useFixedLocation: true, offsetFactor: 0.5 })(o, translation(5, 5, 5)), o)).toBe(0);
   });
 
@@ -152,17 +143,3 @@ describe('Follow Path', () => {
     }
   });
 });
-
-function rigidFrom(t: readonly number[], q: readonly number[], s: readonly number[]): Float64Array {
-  const l = Math.hypot(q[0], q[1], q[2], q[3]);
-  const x = q[0] / l, y = q[1] / l, z = q[2] / l, w = q[3] / l;
-  const r = [
-    1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w),
-    2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w),
-    2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y),
-  ];
-  const out = new Float64Array(16);
-  for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[4 * c + k] = r[3 * c + k] * s[c];
-  out[12] = t[0]; out[13] = t[1]; out[14] = t[2]; out[15] = 1;
-  return out;
-}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OwnerHandle } from '../../../../nodes/define';
 import { pivot, ROTATION_RANGES } from '../../../../nodes/constraints/relationship/pivot';
-import { allFinite, anyInfluence, anyMatrix, bound, maxDiff, evaluateGraph, IDENTITY, oneNodeGraph, rigid, scene, sceneObject, sceneTransform, translation, vec3 } from './harness';
+import { allFinite, anyInfluence, anyMatrix, bound, evaluateGraph, IDENTITY, maxDiff, oneNodeGraph, rigid, scene, sceneObject, sceneTransform, translation, vec3 } from '../../harness';
 
 const targetHandle = { id: 'Target', kind: 'object', objectType: 'EMPTY', pre: new Float64Array(16), final: new Float64Array(16) } as OwnerHandle;
 const range = fc.constantFrom(...ROTATION_RANGES);

@@ -1,18 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clampTo } from '../../../../nodes/constraints/tracking/clamp-to';
-import type { OwnerHandle } from '../../../../nodes/define';
-import { allFinite, anyOwner, bound, choiceCombos, IDENTITY, ownerMatrix, translation, trs } from './harness';
+import { allFinite, anyMatrix, bound, curveHandle, IDENTITY, paramCombos, SPACE_PARAMS, translation, trs, wellConditioned } from '../../harness';
 
-const combos = choiceCombos(clampTo);
-
-function curveOwner(points: number[][], cyclic: boolean): OwnerHandle {
-  const m = new Float64Array(IDENTITY);
-  return {
-    id: 'Path', kind: 'object', objectType: 'CURVE', rotationOrder: 'XYZ', pre: m, final: m,
-    curve: { points: new Float64Array(points.flat()), radius: new Float64Array(points.length).fill(1), cyclic, pathDuration: 100, evalTime: 0, useClamp: true, twist: 'MINIMUM' },
-  };
-}
+const combos = paramCombos(clampTo, SPACE_PARAMS);
 
 const coord = fc.double({ min: -10, max: 10, noNaN: true });
 const point = fc.tuple(coord, coord, coord).map((p) => [...p]);
@@ -45,16 +36,16 @@ function distanceToPolyline(p: number[], pts: number[][], m: Float64Array, cycli
 
 describe('Clamp To', () => {
   it('gives finite output for any finite owner and curve, including one-point and zero-length curves', () => {
-    fc.assert(fc.property(anyOwner, polyline, fc.boolean(), curveMatrix, fc.integer({ min: 0, max: combos.length - 1 }), (o, pts, cyclic, cm, i) => {
-      const k = bound(clampTo, combos[i], { target: curveOwner(pts, cyclic) });
+    fc.assert(fc.property(anyMatrix, polyline, fc.boolean(), curveMatrix, fc.integer({ min: 0, max: combos.length - 1 }), (o, pts, cyclic, cm, i) => {
+      const k = bound(clampTo, combos[i], { target: curveHandle(pts, cyclic) });
       expect(allFinite(k(o, cm))).toBe(true);
     }), { numRuns: 800 });
   });
 
   it('puts the owner on the curve and changes only its location', () => {
     const cm = fc.tuple(point, q, fc.tuple(fc.double({ min: 0.2, max: 3, noNaN: true }), fc.double({ min: 0.2, max: 3, noNaN: true }), fc.double({ min: 0.2, max: 3, noNaN: true }))).map(([t, r, s]) => trs(t, r, s));
-    fc.assert(fc.property(ownerMatrix, fc.array(point, { minLength: 1, maxLength: 8 }), fc.boolean(), cm, fc.integer({ min: 0, max: combos.length - 1 }), (o, pts, cyclic, c, i) => {
-      const m = bound(clampTo, combos[i], { target: curveOwner(pts, cyclic) })(o, c);
+    fc.assert(fc.property(wellConditioned, fc.array(point, { minLength: 1, maxLength: 8 }), fc.boolean(), cm, fc.integer({ min: 0, max: combos.length - 1 }), (o, pts, cyclic, c, i) => {
+      const m = bound(clampTo, combos[i], { target: curveHandle(pts, cyclic) })(o, c);
       expect(distanceToPolyline([m[12], m[13], m[14]], pts, c, cyclic)).toBeLessThan(1e-9 * (1 + Math.hypot(c[12], c[13], c[14])) * 100);
       for (let k = 0; k < 12; k++) expect(m[k]).toBe(o[k]);
     }), { numRuns: 400 });
@@ -63,7 +54,7 @@ describe('Clamp To', () => {
   it('maps the owner across the bounding box to the arc-length fraction, clamped or wrapped', () => {
     // An L: 4 along X, then 2 along Y; the box is 4 × 2, so AUTO picks X.
     const pts = [[0, 0, 0], [4, 0, 0], [4, 2, 0]];
-    const at = (x: number, cyclic: boolean) => Array.from(bound(clampTo, { useCyclic: cyclic }, { target: curveOwner(pts, false) })(translation(x, 9, 9), IDENTITY)).slice(12, 15);
+    const at = (x: number, cyclic: boolean) => Array.from(bound(clampTo, { useCyclic: cyclic }, { target: curveHandle(pts, false) })(translation(x, 9, 9), IDENTITY)).slice(12, 15);
     expect(at(2, false)).toEqual([3, 0, 0]); // half the box: half of the length 6
     expect(at(-5, false)).toEqual([0, 0, 0]);
     expect(at(10, false)).toEqual([4, 2, 0]);

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lockedTrack } from '../../../../nodes/constraints/tracking/locked-track';
 import { TRACK_AXES } from '../../../../nodes/math/aim';
-import { allFinite, bound, choiceCombos, column, dot, ownerAndTarget, rigidOwner, translation, unit } from './harness';
+import { allFinite, bound, column, dot, ownerAndTarget, paramCombos, rigid, SPACE_PARAMS, translation, unit } from '../../harness';
 
-const combos = choiceCombos(lockedTrack);
+const combos = paramCombos(lockedTrack, SPACE_PARAMS);
 const LOCK = ['LOCK_X', 'LOCK_Y', 'LOCK_Z'];
 
 describe('Locked Track', () => {
@@ -16,7 +16,7 @@ describe('Locked Track', () => {
 
   it('keeps the lock axis and turns the track axis towards the target about it', () => {
     const coord = fc.double({ min: -10, max: 10, noNaN: true });
-    fc.assert(fc.property(rigidOwner, fc.tuple(coord, coord, coord), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 2 }), (o, p, a, l) => {
+    fc.assert(fc.property(rigid, fc.tuple(coord, coord, coord), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 2 }), (o, p, a, l) => {
       fc.pre(a % 3 !== l);
       const lockDir = unit(column(o, l));
       const d = [p[0] - o[12], p[1] - o[13], p[2] - o[14]];

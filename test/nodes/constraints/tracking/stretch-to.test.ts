@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stretchTo } from '../../../../nodes/constraints/tracking/stretch-to';
-import { allFinite, bound, choiceCombos, column, dot, ownerAndTarget, rigidOwner, translation, unit } from './harness';
+import { allFinite, bound, column, dot, ownerAndTarget, paramCombos, rigid, SPACE_PARAMS, translation, unit } from '../../harness';
 
-const combos = choiceCombos(stretchTo);
+const combos = paramCombos(stretchTo, SPACE_PARAMS);
 const coord = fc.double({ min: -10, max: 10, noNaN: true });
 const point = fc.tuple(coord, coord, coord);
 const KEEP = ['PLANE_X', 'PLANE_Z', 'SWING_Y'];
@@ -26,7 +26,7 @@ describe('Stretch To', () => {
   });
 
   it('points Y at the target and scales it to distance / rest length', () => {
-    fc.assert(fc.property(rigidOwner, point, fc.double({ min: 0.1, max: 5, noNaN: true }), fc.integer({ min: 0, max: 2 }), (o, p, rest, k) => {
+    fc.assert(fc.property(rigid, point, fc.double({ min: 0.1, max: 5, noNaN: true }), fc.integer({ min: 0, max: 2 }), (o, p, rest, k) => {
       const d = [p[0] - o[12], p[1] - o[13], p[2] - o[14]];
       const dist = Math.hypot(...d);
       fc.pre(dist > 1e-3);
@@ -38,7 +38,7 @@ describe('Stretch To', () => {
   });
 
   it('keeps the volume with VOLUME_XZX and bulge 1', () => {
-    fc.assert(fc.property(rigidOwner, point, fc.double({ min: 0.1, max: 5, noNaN: true }), fc.integer({ min: 0, max: 2 }), (o, p, rest, k) => {
+    fc.assert(fc.property(rigid, point, fc.double({ min: 0.1, max: 5, noNaN: true }), fc.integer({ min: 0, max: 2 }), (o, p, rest, k) => {
       const d = [p[0] - o[12], p[1] - o[13], p[2] - o[14]];
       fc.pre(Math.hypot(...d) > 1e-3);
       // PLANE_X / PLANE_Z need the target off the kept axis (Blender's basis collapses there too).

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { transformConstraints } from '../../../../nodes/constraints/transform';
-import { allFinite, anyInfluence, anyMatrix, anyParams, bound, stepped } from './harness';
+import { allFinite, anyInfluence, anyMatrix, anyParams, bound, stepped } from '../../harness';
 
 describe.each(transformConstraints.map((d) => [d.type, d] as const))('%s', (_type, def) => {
   it('kernel output is finite for any finite input and params', () => {
