@@ -383,7 +383,8 @@ function resolveParams(def: NodeDefinition<unknown>, given: Record<string, JsonV
   const out: Params = {};
   for (const [k, s] of Object.entries(def.inputs)) if (s.default !== undefined) out[k] = (Array.isArray(s.default) ? [...s.default] : s.default) as JsonValue;
   for (const [k, p] of Object.entries(def.params)) out[k] = p.default;
-  for (const [k, v] of Object.entries(given ?? {})) out[k] = v;
+  // Defined, not assigned: a "__proto__" param from a file stays data and gives `out` no prototype.
+  for (const [k, v] of Object.entries(given ?? {})) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
