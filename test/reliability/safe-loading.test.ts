@@ -11,6 +11,7 @@ import { inspectJson, readJson, scanDepth } from '../../graph/safe-json';
 import { saveGraph } from '../../graph/save';
 import { graphCatalog } from '../../nodes/catalog';
 import { compile } from '../../runtime/compile';
+import { defaultCatalog } from '../../nodes/catalog';
 import { readText } from '../../runtime/files';
 import { loadScene, MAX_PARENT_DEPTH } from '../../runtime/scene/load';
 import type { SceneDocument } from '../../runtime/scene/types';
@@ -233,5 +234,20 @@ describe('readJson', () => {
     expect(errorsOf(r)).toHaveLength(20);
     const mixed = inspectJson(JSON.parse(`{"a":${nested(70)},"b":1e999}`));
     expect(mixed.map((e) => [e.code, e.pointer.slice(0, 4)]).sort()).toEqual([['limit-exceeded', '/a/0'], ['number-out-of-range', '/b']]);
+  });
+});
+
+describe('compiled params', () => {
+  it('a "__proto__" param gives the resolved params no prototype and is kept as data', () => {
+    const seen: unknown[] = [];
+    const spy = { ...defaultCatalog.get('value/float')!, type: 'value/float', kernel: (io: { out: Record<string, Float64Array> }, params: Record<string, unknown>) => { seen.push(params); io.out['value']![0] = 0; } };
+    const catalog = new Map(defaultCatalog);
+    catalog.set('value/float', spy as never);
+    const params = JSON.parse('{"value": 2, "__proto__": {"value": 5, "polluted": true}}');
+    compile({ format: 'sinew-graph', version: 1, nodes: [{ id: 'f', type: 'value/float', params, position: [0, 0] }], links: [] }, { format: 'sinew-scene', version: 1, objects: [] }, { catalog }).evaluate(0);
+    const resolved = seen[0] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(resolved)).toBe(Object.prototype);
+    expect(resolved['polluted']).toBeUndefined();
+    expect(Object.hasOwn(resolved, '__proto__')).toBe(true);
   });
 });
