@@ -1,7 +1,7 @@
 // Wraps a constraint kernel the way Blender's solver loop does: owner and targets converted into
 // their spaces, the kernel run there, the result converted back to world space and blended with
 // the stack's previous matrix by influence.
-import { clampInfluence } from '../nodes/constraints/param-values';
+import { influenceOf } from '../nodes/constraints/param-values';
 import { blendMatrices } from '../nodes/math/blend';
 import type { KernelIO, NodeDefinition, Params } from '../nodes/define';
 import type { RigOwner } from './rig';
@@ -70,7 +70,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
     }
     def.kernel(kernelIO, params, state);
     spaceToWorld(result, ownerSpace, ownerCtx);
-    const k = influence ? clampInfluence(influence[0]) : 1;
+    const k = influenceOf(influence);
     if (selfBlend || k >= 1) worldOut.set(result);
     else blendMatrices(worldOut, worldIn, result, k);
   };

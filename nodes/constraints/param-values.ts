@@ -16,3 +16,8 @@ export function integerParam(v: unknown, fallback: number): number {
 export function clampInfluence(x: number): number {
   return x > 1 ? 1 : x > 0 ? x : 0;
 }
+
+/** The influence an input slot carries (clamped), 1 when the node has no influence input. */
+export function influenceOf(slot: Float64Array | undefined): number {
+  return slot ? clampInfluence(slot[0]) : 1;
+}

@@ -55,6 +55,30 @@ export function gatherChain(env: BindEnv, count: number, startAtParent: boolean)
   return { armature: tip.bone.armature, bones, tip, tipInChain: !startAtParent };
 }
 
+/** What an IK-style kernel keeps from compile time about its chain. */
+export interface ChainState {
+  /** False when the node is not in a bone's stack (or the chain is empty): it passes its owner through. */
+  active: boolean;
+  n: number;
+  armature: OwnerHandle | undefined;
+  /** Chain bones from the root down. */
+  bones: OwnerHandle[];
+  /** Armature-space pose of each chain bone before and after the solve (16 numbers each). */
+  pre: Float64Array[];
+  post: Float64Array[];
+}
+
+/** The state of a node with no chain. */
+export function inactiveChain(): ChainState {
+  return { active: false, n: 0, armature: undefined, bones: [], pre: [], post: [] };
+}
+
+/** The state of a gathered chain, its poses allocated. */
+export function activeChain(chain: BoundChain): ChainState {
+  const n = chain.bones.length;
+  return { active: true, n, armature: chain.armature, bones: chain.bones, pre: createPoses(n), post: createPoses(n) };
+}
+
 /** One armature-space pose (16 numbers) per chain bone, allocated at compile time. */
 export function createPoses(n: number): Float64Array[] {
   return Array.from({ length: n }, () => new Float64Array(16));

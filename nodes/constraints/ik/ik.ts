@@ -12,7 +12,7 @@
 // Influence as Blender applies it to IK: with a pole, each bone's local IK rotation is slerped from
 // identity by the influence and the chain rebuilt from parent to child; without a pole, the target
 // is first blended with the chain's current end (iksolver_plugin.c).
-import { defineNode, influence, param, transform, type BindEnv, type OwnerHandle, type Params } from '../../define';
+import { defineNode, influence, param, transform, type BindEnv, type Params } from '../../define';
 import { createChainWork, measureSegments, solveAim, type ChainWork } from '../../math/ik-chain';
 import { solveFabrik } from '../../math/ik-fabrik';
 import { polePreRotation } from '../../math/ik-pole';
@@ -20,8 +20,8 @@ import { blendPoses, rotatePose } from '../../math/ik-pose';
 import { solveTwoBone } from '../../math/ik-two-bone';
 import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
 import { targetInput } from '../common';
-import { clampInfluence, integerParam, numberParam } from '../param-values';
-import { chainWrites, createPoses, gatherChain, readChainPoses, writeChainFinals } from './chain';
+import { influenceOf, integerParam, numberParam } from '../param-values';
+import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 
 const SOLVERS = ['AUTO', 'FABRIK'] as const;
 
@@ -32,20 +32,13 @@ const ITASC_ONLY = [
   'lock_rotation_x', 'lock_rotation_y', 'lock_rotation_z',
 ] as const;
 
-export interface IkState {
-  active: boolean;
-  n: number;
-  armature: OwnerHandle | undefined;
-  /** Chain bones from the root; the last one is read from `io.in.owner` when it is the tip. */
-  bones: OwnerHandle[];
+export interface IkState extends ChainState {
+  /** Whether the last chain bone is the owner itself (read from `io.in.owner`), else its parent. */
   tipInChain: boolean;
   usePole: boolean;
   /** Rest length of the last chain bone: its tail is the end effector. */
   endLength: number;
   wk: ChainWork;
-  /** Armature-space pose of each chain bone before and after the solve (16 each). */
-  pre: Float64Array[];
-  post: Float64Array[];
 }
 
 // Scratch shared by every IK node (kernels run one at a time).
@@ -56,7 +49,7 @@ const G = new Float64Array(3);
 const P = new Float64Array(3);
 
 function inactiveState(): IkState {
-  return { active: false, n: 0, armature: undefined, bones: [], tipInChain: true, usePole: false, endLength: 0, wk: createChainWork(0), pre: [], post: [] };
+  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: 0, wk: createChainWork(0) };
 }
 
 /** Whether an input is wired; until BindEnv can say so, a pole counts when it comes from an owner. */
@@ -117,22 +110,17 @@ export const ik = defineNode<IkState>({
     if (!chain) return inactiveState();
     const n = chain.bones.length;
     return {
-      active: true,
-      n,
-      armature: chain.armature,
-      bones: chain.bones,
+      ...activeChain(chain),
       tipInChain: chain.tipInChain,
       usePole: isConnected(env, 'pole'),
       endLength: chain.bones[n - 1].bone!.length,
       wk: createChainWork(n),
-      pre: createPoses(n),
-      post: createPoses(n),
     };
   },
   kernel(io, p, s) {
     const out = io.out.owner;
     const own = io.in.owner;
-    const f = clampInfluence(io.in.influence ? io.in.influence[0] : 1);
+    const f = influenceOf(io.in.influence);
     if (!s.active || f === 0 || p.useLocation === false || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;

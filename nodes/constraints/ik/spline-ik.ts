@@ -8,31 +8,25 @@
 //
 // Like IK it writes a whole chain: `writes()` names the chain bones above the owner, their stacks
 // run first, and the kernel reads their results from the bones' `final` views.
-import { curve, defineNode, influence, param, transform, type OwnerHandle } from '../../define';
+import { curve, defineNode, influence, param, transform } from '../../define';
 import { axisAngleToMat3 } from '../../math/axis-angle';
 import { limitBulge } from '../../math/bulge';
 import { FLT_EPSILON } from '../../math/float32';
 import { invertMat4, mat3Multiply, mat3MultiplyVec3, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
 import { preparePath, samplePath, type PreparedPath } from '../../math/path';
-import { clampInfluence, integerParam, numberParam } from '../param-values';
-import { chainWrites, createPoses, gatherChain, readChainPoses, writeChainFinals } from './chain';
+import { influenceOf, integerParam, numberParam } from '../param-values';
+import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 
 const Y_SCALE_MODES = ['NONE', 'FIT_CURVE', 'BONE_ORIGINAL'] as const;
 const XZ_SCALE_MODES = ['NONE', 'BONE_ORIGINAL', 'INVERSE_PRESERVE', 'VOLUME_PRESERVE'] as const;
 
-export interface SplineIkState {
-  active: boolean;
-  n: number;
-  armature: OwnerHandle | undefined;
-  bones: OwnerHandle[];
+export interface SplineIkState extends ChainState {
   path: PreparedPath | undefined;
   /** Rest length of each chain bone, root first. */
   lengths: Float64Array;
   totalLength: number;
   /** Blender's joint bindings, tip first: points[0] = 1 … points[n] = 0. */
   points: Float64Array;
-  pre: Float64Array[];
-  post: Float64Array[];
 }
 
 // Scratch shared by every Spline IK node.
@@ -60,7 +54,7 @@ const x1p = new Float64Array(3);
 const startP = new Float64Array(3);
 
 function inactive(): SplineIkState {
-  return { active: false, n: 0, armature: undefined, bones: [], path: undefined, lengths: new Float64Array(0), totalLength: 0, points: new Float64Array(1), pre: [], post: [] };
+  return { ...inactiveChain(), path: undefined, lengths: new Float64Array(0), totalLength: 0, points: new Float64Array(1) };
 }
 
 /** |(x, y, z)| without overflow (curves may sit at 1e300). */
@@ -203,22 +197,17 @@ export const splineIk = defineNode<SplineIkState>({
     for (let i = 0; i < n; i++) points[i + 1] = points[i] - (even ? 1 / n : lengths[n - 1 - i] / total);
     if (points[n] < 0) points[n] = 0;
     return {
-      active: true,
-      n,
-      armature: chain.armature,
-      bones: chain.bones,
+      ...activeChain(chain),
       path: preparePath(info.points, info.radius, info.cyclic, info.twist),
       lengths,
       totalLength: total,
       points,
-      pre: createPoses(n),
-      post: createPoses(n),
     };
   },
   kernel(io, p, s) {
     const out = io.out.owner;
     const own = io.in.owner;
-    const f = clampInfluence(io.in.influence ? io.in.influence[0] : 1);
+    const f = influenceOf(io.in.influence);
     if (!s.active || f === 0 || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
