@@ -1,17 +1,11 @@
 // From an IK solve (ik-chain's `ChainWork`) back to the bones' pose matrices: fully, or partly the
 // way Blender applies IK influence to a pole-driven chain (conformance README, fact 2, item 4).
-import { invertMat4, mat3Multiply, mat4Multiply } from './matrix';
+import { invertMat4, mat3Multiply, mat4Multiply, mat4RotateBasis } from './matrix';
 import { mat3ToQuat, quatNormalize, quatSlerp, quatToMat3 } from './quaternion';
 
 /** The pose with its 3x3 part turned by `rot` (on the left) and its head moved to `head`. */
 export function rotatePose(out: Float64Array, rot: ArrayLike<number>, pose: ArrayLike<number>, head: ArrayLike<number>): void {
-  for (let c = 0; c < 3; c++) {
-    const x = pose[4 * c], y = pose[4 * c + 1], z = pose[4 * c + 2];
-    out[4 * c] = rot[0] * x + rot[3] * y + rot[6] * z;
-    out[4 * c + 1] = rot[1] * x + rot[4] * y + rot[7] * z;
-    out[4 * c + 2] = rot[2] * x + rot[5] * y + rot[8] * z;
-    out[4 * c + 3] = 0;
-  }
+  mat4RotateBasis(out, rot, pose);
   out[12] = head[0]; out[13] = head[1]; out[14] = head[2]; out[15] = 1;
 }
 

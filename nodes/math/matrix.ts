@@ -59,6 +59,22 @@ export function mat3MultiplyVec3(out: Float64Array, m: ArrayLike<number>, v: Arr
   return out;
 }
 
+/**
+ * Turns the 3x3 part of a 4x4 by a 3x3 rotation on the left: out's columns 0–2 = rot·(m's), with
+ * out[3], out[7], out[11] = 0; the translation and out[15] are left as they are. out may alias m.
+ */
+export function mat4RotateBasis(out: Float64Array, rot: ArrayLike<number>, m: ArrayLike<number>): Float64Array {
+  for (let c = 0; c < 3; c++) {
+    const o = 4 * c;
+    const x = m[o], y = m[o + 1], z = m[o + 2];
+    out[o] = rot[0] * x + rot[3] * y + rot[6] * z;
+    out[o + 1] = rot[1] * x + rot[4] * y + rot[7] * z;
+    out[o + 2] = rot[2] * x + rot[5] * y + rot[8] * z;
+    out[o + 3] = 0;
+  }
+  return out;
+}
+
 /** m·(x, y, z, 1) for a 4x4 m: a point moved by the transform (no projective divide). */
 export function mat4TransformPoint(out: Float64Array, m: ArrayLike<number>, x: number, y: number, z: number): Float64Array {
   out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];

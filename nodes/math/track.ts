@@ -4,11 +4,15 @@
 // onto a direction). Quaternions are [x, y, z, w]; 4x4 matrices column-major.
 //
 // Axis codes follow Blender: track/forward 0..5 = +X, +Y, +Z, −X, −Y, −Z; up 0..2 = X, Y, Z.
+import { axisAngleNormalizedToMat3Ex } from './axis-angle';
 import { FLT_EPSILON } from './float32';
+import { mat4RotateBasis } from './matrix';
 import { quatMultiply } from './quaternion';
 import { len3, safeAcos } from './vector';
 
 const q2 = new Float64Array(4);
+const axis = new Float64Array(3);
+const rot = new Float64Array(9);
 
 /**
  * Quaternion turning the frame so that its `axis` (0..5) points along v and, when possible, its
@@ -180,18 +184,10 @@ export function dampedTrack(
     // Near 0 and π, asin of the cross length is far more precise than acos of the dot.
     if (norm < 0.1) angle = angle > Math.PI / 2 ? Math.PI - Math.asin(norm) : Math.asin(norm);
   }
-  const s = Math.sin(angle), c = Math.cos(angle), ic = 1 - c;
-  const r0 = rx * rx * ic + c, r1 = rx * ry * ic + rz * s, r2 = rx * rz * ic - ry * s;
-  const r3 = rx * ry * ic - rz * s, r4 = ry * ry * ic + c, r5 = ry * rz * ic + rx * s;
-  const r6 = rx * rz * ic + ry * s, r7 = ry * rz * ic - rx * s, r8 = rz * rz * ic + c;
-  for (let col = 0; col < 3; col++) {
-    const o = 4 * col;
-    const x = out[o], y = out[o + 1], z = out[o + 2];
-    out[o] = r0 * x + r3 * y + r6 * z;
-    out[o + 1] = r1 * x + r4 * y + r7 * z;
-    out[o + 2] = r2 * x + r5 * y + r8 * z;
-    out[o + 3] = 0; // Blender rebuilds the matrix from a unit 4x4 (mul_m4_m3m4 into unit_m4).
-  }
+  axis[0] = rx; axis[1] = ry; axis[2] = rz;
+  axisAngleNormalizedToMat3Ex(rot, axis, Math.sin(angle), Math.cos(angle));
+  // Blender rebuilds the matrix from a unit 4x4 (mul_m4_m3m4 into unit_m4): bottom row 0 0 0 1.
+  mat4RotateBasis(out, rot, out);
   out[15] = 1;
   return out;
 }
