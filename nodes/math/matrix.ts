@@ -231,6 +231,18 @@ export function normalizeMat3(out: Float64Array, m: ArrayLike<number>): Float64A
   return out;
 }
 
+/**
+ * Rescales basis column `axis` of a 4x4 from length `have` to `want`. A zero axis stays (Blender
+ * skips it), and so does one whose factor is not finite (a zero scale raised to a negative power,
+ * where Blender writes infinities).
+ */
+export function rescaleMat4Axis(m: Float64Array, axis: number, have: number, want: number): void {
+  if (have === 0) return;
+  const f = want / have;
+  if (!Number.isFinite(f)) return;
+  m[4 * axis] *= f; m[4 * axis + 1] *= f; m[4 * axis + 2] *= f;
+}
+
 /** Scales the three basis columns of a 4x4 by scale[0..2] (Blender's `rescale_m4`). */
 export function rescaleMat4(out: Float64Array, m: ArrayLike<number>, scale: ArrayLike<number>): Float64Array {
   if (out !== m) copyMat4(out, m);

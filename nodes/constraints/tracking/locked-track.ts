@@ -2,6 +2,7 @@
 // axis points as close to the target as that allows. Blender's `locktrack_evaluate`, in double precision.
 import { defineNode, param, transform } from '../../define';
 import { TRACK_AXES, trackAxisIndex } from '../../math/aim';
+import { determinantMat3, mat3Multiply } from '../../math/matrix';
 import { normalize3 } from '../../math/vector';
 import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
@@ -70,8 +71,8 @@ export const lockedTrack = defineNode({
     // "Keep heading": rel = tot · inverse(owner basis with unit columns); owner basis ← rel · owner basis.
     normalizeColumns(nrm, o);
     invert3(inv, nrm);
-    mul3(rel, tot, inv);
-    if (det3(rel) === 0) return; // Blender: identity
+    mat3Multiply(rel, tot, inv);
+    if (determinantMat3(rel) === 0) return; // Blender: identity
     for (let k = 0; k < 12; k += 4) {
       const x = o[k], y = o[k + 1], z = o[k + 2];
       m[k] = rel[0] * x + rel[3] * y + rel[6] * z;
@@ -100,17 +101,4 @@ function invert3(out: Float64Array, m: Float64Array): void {
   out[0] = A * s; out[1] = (c * h - b * k) * s; out[2] = (b * f - c * e) * s;
   out[3] = B * s; out[4] = (a * k - c * g) * s; out[5] = (c * d - a * f) * s;
   out[6] = C * s; out[7] = (b * g - a * h) * s; out[8] = (a * e - b * d) * s;
-}
-
-function mul3(out: Float64Array, a: Float64Array, b: Float64Array): void {
-  for (let cIdx = 0; cIdx < 9; cIdx += 3) {
-    const x = b[cIdx], y = b[cIdx + 1], z = b[cIdx + 2];
-    out[cIdx] = a[0] * x + a[3] * y + a[6] * z;
-    out[cIdx + 1] = a[1] * x + a[4] * y + a[7] * z;
-    out[cIdx + 2] = a[2] * x + a[5] * y + a[8] * z;
-  }
-}
-
-function det3(m: Float64Array): number {
-  return m[0] * (m[4] * m[8] - m[5] * m[7]) - m[3] * (m[1] * m[8] - m[2] * m[7]) + m[6] * (m[1] * m[5] - m[2] * m[4]);
 }

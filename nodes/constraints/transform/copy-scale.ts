@@ -1,7 +1,7 @@
 // Copy Scale: the owner takes the target's scale per axis, raised to a power, replacing, multiplying
 // or (legacy) adding to its own (Blender's sizelike_evaluate).
 import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
-import { determinantMat4Basis, mat4ToScale } from '../../math/matrix';
+import { determinantMat4Basis, mat4ToScale, rescaleMat4Axis } from '../../math/matrix';
 import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 
@@ -38,18 +38,9 @@ export function copyScaleKernel(out: Float64Array, owner: Float64Array, target: 
       for (let i = 0; i < 3; i++) size[i] *= obSize[i];
     }
   }
-  scaleAxis(out, 0, uniform || useX, size[0], obSize[0]);
-  scaleAxis(out, 1, uniform || useY, size[1], obSize[1]);
-  scaleAxis(out, 2, uniform || useZ, size[2], obSize[2]);
-}
-
-// Rescales one axis column to the new length. A zero axis stays (Blender skips it); a non-finite
-// length (a zero scale raised to a negative power, where Blender writes infinities) leaves it too.
-function scaleAxis(m: Float64Array, axis: number, on: boolean, want: number, have: number): void {
-  if (!on || have === 0) return;
-  const f = want / have;
-  if (!Number.isFinite(f)) return;
-  m[4 * axis] *= f; m[4 * axis + 1] *= f; m[4 * axis + 2] *= f;
+  if (uniform || useX) rescaleMat4Axis(out, 0, obSize[0], size[0]);
+  if (uniform || useY) rescaleMat4Axis(out, 1, obSize[1], size[1]);
+  if (uniform || useZ) rescaleMat4Axis(out, 2, obSize[2], size[2]);
 }
 
 export const copyScale = defineNode({

@@ -1,6 +1,6 @@
 // Limit Scale: clamps the length of each of the owner's axes, each bound on or off (Blender's sizelimit_evaluate).
 import { defineNode, transform, type KernelIO, type Params } from '../../define';
-import { mat4ToScale } from '../../math/matrix';
+import { mat4ToScale, rescaleMat4Axis } from '../../math/matrix';
 import { NO_TARGET_IGNORED, ownerConstraintInputs, ownerSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 import { AXIS_BOUND_BLENDER_PARAMS, axisBoundParams, clampAxis, TRANSFORM_LIMIT_IGNORED } from './axis-bounds';
@@ -17,16 +17,9 @@ export function limitScaleKernel(
 ): void {
   if (out !== owner) out.set(owner);
   mat4ToScale(obSize, owner);
-  rescale(out, 0, obSize[0], clampAxis(obSize[0], useMinX, minX, useMaxX, maxX));
-  rescale(out, 1, obSize[1], clampAxis(obSize[1], useMinY, minY, useMaxY, maxY));
-  rescale(out, 2, obSize[2], clampAxis(obSize[2], useMinZ, minZ, useMaxZ, maxZ));
-}
-
-function rescale(m: Float64Array, axis: number, have: number, want: number): void {
-  if (have === 0 || want === have) return;
-  const f = want / have;
-  if (!Number.isFinite(f)) return;
-  m[4 * axis] *= f; m[4 * axis + 1] *= f; m[4 * axis + 2] *= f;
+  rescaleMat4Axis(out, 0, obSize[0], clampAxis(obSize[0], useMinX, minX, useMaxX, maxX));
+  rescaleMat4Axis(out, 1, obSize[1], clampAxis(obSize[1], useMinY, minY, useMaxY, maxY));
+  rescaleMat4Axis(out, 2, obSize[2], clampAxis(obSize[2], useMinZ, minZ, useMaxZ, maxZ));
 }
 
 export const limitScale = defineNode({
