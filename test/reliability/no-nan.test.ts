@@ -72,9 +72,10 @@ function describeKernel(k: KernelRecord): string {
   return `kernel ${k.type} with params ${JSON.stringify(k.params)} was given ${JSON.stringify(k.inputs)} and gave ${JSON.stringify(k.outputs)}`;
 }
 
-/** Every kernel given finite numbers gives finite numbers. */
-function expectKernelsFinite(o: Outcome): void {
-  if (o.kernelBugs.length > 0) throw new Error(`a kernel gave NaN/Infinity from finite inputs: ${describeKernel(o.kernelBugs[0]!)}`);
+/** Every kernel (of `kind`, when given) given finite numbers gives finite numbers. */
+function expectKernelsFinite(o: Outcome, kind?: string): void {
+  const bugs = o.kernelBugs.filter((k) => kind === undefined || k.type === kind);
+  if (bugs.length > 0) throw new Error(`a kernel gave NaN/Infinity from finite inputs: ${describeKernel(bugs[0]!)}`);
 }
 
 /** Nothing needed the safety net: no node failed and no pre-constraint matrix was NaN. */
@@ -102,11 +103,12 @@ describe('no NaN: every kernel, given finite numbers, gives finite numbers (dege
         fc.property(degenerateRig([kind]), (rig) => {
           const o = run(rig);
           if (o.compiled) compiled++;
-          expectKernelsFinite(o);
+          expectKernelsFinite(o, kind); // other kinds in the rig are judged by their own test
         }),
         settings(RUNS_PER_KIND),
       );
-      expect(compiled, 'most generated rigs should compile').toBeGreaterThan(RUNS_PER_KIND / 2);
+      // Some kinds refuse many random wirings at compile time (Armature wants bones in every boneN input).
+      expect(compiled, 'enough generated rigs should compile').toBeGreaterThan(RUNS_PER_KIND / 6);
     });
   }
 });
@@ -114,5 +116,31 @@ describe('no NaN: every kernel, given finite numbers, gives finite numbers (dege
 describe('no NaN: the runtime around kernels (spaces, influence blend, IK write-back)', () => {
   it('random mixes of every kind: no node fails and every final matrix is finite', () => {
     fc.assert(fc.property(degenerateRig(), (rig) => expectNoFailures(run(rig))), settings(RUNS_PER_KIND * 10));
+  });
+});
+
+describe('no NaN: kernel cases the property tests found', () => {
+  it('owner/read: the tail and length of a bone whose length times its scale pass a double stay finite', () => {
+    const scene: SceneDocument = {
+      format: 'sinew-scene',
+      version: 1,
+      objects: [{ name: 'A', type: 'ARMATURE', scale: [1e10, 1e10, 1e10], bones: [{ name: 'b', matrix_local: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], length: 1e300 }] }],
+    };
+    const graph: GraphDocument = { format: 'sinew-graph', version: 1, nodes: [{ id: 'r', type: 'owner/read', params: { owner: 'A/b' }, position: [0, 0] }], links: [] };
+    expectKernelsFinite(run({ scene, graph }), 'owner/read');
+  });
+});
+
+describe('no NaN: runtime cases the property tests found', () => {
+  it('a bone under an armature scaled by a subnormal number (5e-324) gets a finite, non-NaN pre-constraint matrix', () => {
+    // runtime/bone-parent.ts invertOrIdentity uses gl-matrix's invert, whose 1/det overflows to
+    // Infinity for a nearly singular matrix instead of falling back to the identity.
+    const I = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    const scene: SceneDocument = {
+      format: 'sinew-scene',
+      version: 1,
+      objects: [{ name: 'A', type: 'ARMATURE', scale: [1, 5e-324, 1], bones: [{ name: 'b0', matrix_local: I, length: 1 }, { name: 'b1', parent: 'b0', matrix_local: I, length: 1 }] }],
+    };
+    expectNoFailures(run({ scene, graph: EMPTY }));
   });
 });
