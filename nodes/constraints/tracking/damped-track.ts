@@ -1,11 +1,12 @@
 // Damped Track (Blender's DAMPED_TRACK): turns the owner by the smallest rotation that points one
 // axis at the target. Blender's `damptrack_evaluate` / `damptrack_do_transform`, in double precision.
-import { defineNode, param, transform } from '../../define';
-import { TRACK_AXES, trackAxisIndex } from '../../math/aim';
+import { defineNode, transform } from '../../define';
+import { trackAxisIndex } from '../../math/aim';
 import { dampedTrack as dampedTrackTurn } from '../../math/track';
 import { normalize3 } from '../../math/vector';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
+import { aimTargetInputs, trackAxisParam } from './aim';
 
 const vec = new Float64Array(3);
 
@@ -14,10 +15,10 @@ export const dampedTrack = defineNode({
   label: 'Damped Track',
   category: 'Tracking',
   doc: 'Points the Track axis at the target by the smallest rotation (no up axis, no flipping); location and scale stay.',
-  inputs: targetConstraintInputs('What to aim at: its location (a bone: moved towards its tail by Head/Tail).'),
+  inputs: aimTargetInputs(),
   outputs: { owner: transform({ doc: 'The owner after Damped Track (world matrix).' }) },
   params: {
-    trackAxis: { ...param.choice(TRACK_AXES, 'TRACK_Y', 'Axis that points at the target (Y runs along a bone).'), label: 'Track Axis' },
+    trackAxis: trackAxisParam('TRACK_Y', 'Axis that points at the target (Y runs along a bone).'),
     ownerSpace: ownerSpaceParam(),
     targetSpace: targetSpaceParam(),
     headTail: headTailParam(),

@@ -1,11 +1,12 @@
 // Locked Track (Blender's LOCKED_TRACK): turns the owner about its Lock axis only, so that the Track
 // axis points as close to the target as that allows. Blender's `locktrack_evaluate`, in double precision.
 import { defineNode, param, transform } from '../../define';
-import { TRACK_AXES, trackAxisIndex } from '../../math/aim';
+import { trackAxisIndex } from '../../math/aim';
 import { determinantMat3, mat3Multiply } from '../../math/matrix';
 import { normalize3 } from '../../math/vector';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
+import { aimTargetInputs, trackAxisParam } from './aim';
 
 const LOCK_AXES = ['LOCK_X', 'LOCK_Y', 'LOCK_Z'] as const;
 
@@ -22,10 +23,10 @@ export const lockedTrack = defineNode({
   label: 'Locked Track',
   category: 'Tracking',
   doc: 'Turns the owner about its Lock axis only, pointing the Track axis as close to the target as that allows (billboards, eyelids).',
-  inputs: targetConstraintInputs('What to aim at: its location (a bone: moved towards its tail by Head/Tail).'),
+  inputs: aimTargetInputs(),
   outputs: { owner: transform({ doc: 'The owner after Locked Track (world matrix).' }) },
   params: {
-    trackAxis: { ...param.choice(TRACK_AXES, 'TRACK_Y', 'Axis that points towards the target.'), label: 'Track Axis' },
+    trackAxis: trackAxisParam('TRACK_Y', 'Axis that points towards the target.'),
     lockAxis: {
       ...param.choice(LOCK_AXES, 'LOCK_Z', 'Axis that keeps its direction; the owner only turns about it. Must differ from the track axis, else nothing changes (as in Blender).'),
       label: 'Lock',

@@ -1,9 +1,10 @@
 // Track To (Blender's TRACK_TO): points one axis at the target and another up, keeping location and
 // the owner's axis lengths. Blender's `trackto_evaluate` + `vectomat`, in double precision.
 import { defineNode, param, transform } from '../../define';
-import { TRACK_AXES, trackAxisIndex, vecToMat3 } from '../../math/aim';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { trackAxisIndex, vecToMat3 } from '../../math/aim';
+import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
+import { aimTargetInputs, trackAxisParam } from './aim';
 
 const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
 
@@ -16,10 +17,10 @@ export const trackTo = defineNode({
   label: 'Track To',
   category: 'Tracking',
   doc: 'Points the Track axis at the target and turns the Up axis towards world Z (or the target\'s Z); location and axis lengths stay.',
-  inputs: targetConstraintInputs('What to aim at: its location (a bone: moved towards its tail by Head/Tail).'),
+  inputs: aimTargetInputs(),
   outputs: { owner: transform({ doc: 'The owner after Track To (world matrix).' }) },
   params: {
-    trackAxis: { ...param.choice(TRACK_AXES, 'TRACK_NEGATIVE_Z', 'Axis that points at the target (−Z suits cameras and lights).'), label: 'Track Axis' },
+    trackAxis: trackAxisParam('TRACK_NEGATIVE_Z', 'Axis that points at the target (−Z suits cameras and lights).'),
     upAxis: {
       ...param.choice(UP_AXES, 'UP_Y', 'Axis that points up, as close to the up direction as the track axis allows. Must differ from the track axis; if it is the same, Track To only removes rotation (as Blender does).'),
       label: 'Up',
