@@ -24,10 +24,10 @@ export interface NodeControl {
   unit: string;
   /** The params the kernel reads (the same object). */
   params: Params;
-  /** Names a param may have: the definition's params and its inputs with a default. */
-  paramNames: ReadonlySet<string>;
-  /** Input names (a param of that name is the value of the input when it is not wired). */
-  inputNames: ReadonlySet<string>;
+  /** Whether a param may have this name: the definition's params and its inputs with a default. */
+  hasParam(name: string): boolean;
+  /** Whether this is an input (a param of that name is the input's value when it is not wired). */
+  isInput(name: string): boolean;
   /** Unconnected inputs: the slot holding their value, and its socket type. */
   constants: Record<string, { type: SocketType; slot: Float64Array }>;
   /** Binds the node again after a param change; its new step, or undefined when it has none. */
@@ -46,10 +46,13 @@ export interface ProgramDeps extends DependencyInfo {
 export class Program {
   /** Steps run by the last `evaluate` or `update`. */
   lastStepsRun = 0;
-  private readonly dirty: DirtySet | undefined;
-  private readonly frameUnits: Int32Array;
-  private readonly stepIndex = new Map<string, number>();
+  // Built on first use (`update`, `setParam`, `mark…`), so programs only ever `evaluate`d never pay for them.
+  private dirtySet: DirtySet | undefined;
+  private frameUnits = new Int32Array(0);
+  private stepIndex: Map<string, number> | undefined;
   private ownersById: Map<string, RigOwner> | undefined;
+  /** Whether every step has run since the program was built (else all are dirty). */
+  private evaluated = false;
 
   constructor(
     readonly buffer: Float64Array,
@@ -59,15 +62,14 @@ export class Program {
     readonly schedule: ScheduleReport,
     readonly warnings: GraphError[],
     private readonly deps?: ProgramDeps,
-  ) {
-    steps.forEach((s, i) => this.stepIndex.set(s.unit, i));
-    if (deps) {
-      this.dirty = new DirtySet(deps, steps.map((s) => s.unit));
-      this.dirty.markAll();
-      this.frameUnits = Int32Array.from(deps.frameUnits.map((u) => this.dirty!.unitIndex.get(u) ?? -1).filter((i) => i >= 0));
-    } else {
-      this.frameUnits = new Int32Array(0);
-    }
+  ) {}
+
+  private get dirty(): DirtySet | undefined {
+    if (this.dirtySet || !this.deps) return this.dirtySet;
+    const d = new DirtySet(this.deps, this.steps.map((s) => s.unit));
+    if (!this.evaluated) d.markAll();
+    this.frameUnits = Int32Array.from(this.deps.frameUnits.map((u) => d.unitIndex.get(u) ?? -1).filter((i) => i >= 0));
+    return (this.dirtySet = d);
   }
 
   /** Evaluates every step in order for `frame`. Allocates nothing. */
@@ -75,7 +77,8 @@ export class Program {
     this.frameSlot[0] = frame;
     const steps = this.steps;
     for (let i = 0; i < steps.length; i++) steps[i].run();
-    this.dirty?.clear();
+    this.dirtySet?.clear();
+    this.evaluated = true;
     this.lastStepsRun = steps.length;
     return this;
   }
@@ -102,6 +105,7 @@ export class Program {
     }
     d.lo = steps.length;
     d.hi = -1;
+    this.evaluated = true;
     this.lastStepsRun = ran;
     return this;
   }
@@ -130,13 +134,13 @@ export class Program {
   setParam(nodeId: string, name: string, value: JsonValue): this {
     const ctrl = this.deps?.nodes.get(nodeId);
     if (!ctrl) throw new Error(`setParam: node "${nodeId}" is not in this program`);
-    if (!ctrl.paramNames.has(name)) throw new Error(`setParam: node "${nodeId}" has no param "${name}"`);
+    if (!ctrl.hasParam(name)) throw new Error(`setParam: node "${nodeId}" has no param "${name}"`);
     const constant = ctrl.constants[name];
     const old = ctrl.params[name];
     if (constant) {
       ctrl.params[name] = value;
       writeConstant(constant.slot, constant.type, value);
-    } else if (ctrl.inputNames.has(name)) {
+    } else if (ctrl.isInput(name)) {
       ctrl.params[name] = value; // a wired input: its link gives the value, nothing changes
       return this;
     } else {
@@ -154,6 +158,7 @@ export class Program {
         ctrl.rebind();
         throw e;
       }
+      this.stepIndex ??= new Map(this.steps.map((st, k) => [st.unit, k]));
       const i = this.stepIndex.get(ctrl.unit);
       if (i !== undefined && run) this.steps[i].run = run;
     }

@@ -99,7 +99,7 @@ function ownerChange(rig: BenchRig): fc.Arbitrary<Change> {
     fc.record({
       kind: fc.constant('owner' as const),
       owner: fc.constantFrom(...bones),
-      props: fc.record({ rotation_mode: fc.constant('XYZ' as const), rotation_euler: v3, scale: fc.constant([1, 1, 1]) }),
+      props: fc.record({ rotation_mode: fc.constant('XYZ' as const), rotation_euler: v3, scale: fc.constant<number[]>([1, 1, 1]) }),
     }),
   );
 }
