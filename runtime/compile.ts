@@ -257,12 +257,12 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   // What `Program.setParam` may change without a recompile, and what it must refuse.
   const nodes = new Map<string, NodeControl>();
   for (const c of live) {
-    const inputNames = new Set(Object.keys(c.def.inputs));
+    const { def } = c;
     nodes.set(c.node.id, {
       unit: nodeUnit(c),
       params: c.params,
-      paramNames: new Set([...Object.keys(c.def.params), ...Object.entries(c.def.inputs).filter(([, s]) => s.default !== undefined).map(([k]) => k)]),
-      inputNames,
+      hasParam: (name) => Object.hasOwn(def.params, name) || (Object.hasOwn(def.inputs, name) && def.inputs[name].default !== undefined),
+      isInput: (name) => Object.hasOwn(def.inputs, name),
       constants: c.constants,
       rebind: () => bindStep(c, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), true),
       structure: () => JSON.stringify([
