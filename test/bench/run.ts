@@ -1,0 +1,201 @@
+// `npm run bench` — Sinew's runtime benchmark (tinybench). Prints a table; with `-- --json`, one JSON
+// object: humanoid_us, large_us, compile_ms, ccd_ratio, naive_ratio, alloc_bytes_per_frame, each
+// the median of repeated runs (every task of every run in a fresh process). Options: `--runs N`
+// (default 5), `--quick` (2 short runs, 20,000 frames for the allocation figure), `--task NAME`
+// (one measurement, printed as JSON). Not part of `npm test`. See docs/performance.md.
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Bench } from 'tinybench';
+import { compile } from '../../runtime/compile';
+import { ALLOC_NODE_FLAGS, measureAllocation } from './alloc';
+import { allowedDistance, BONE_LENGTH, CHAIN_BONES, sinewChain, threeChain } from './ccd';
+import { naiveEvaluate } from './naive';
+import { humanoid, largeRig, rigStats } from './rigs';
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const quick = args.includes('--quick');
+const runsArg = args.indexOf('--runs');
+const runs = runsArg >= 0 ? Math.max(1, Number(args[runsArg + 1])) : quick ? 2 : 5;
+const taskTime = quick ? 300 : 1000;
+const log = (...x: unknown[]) => { if (!json) console.log(...x); else console.error(...x); };
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+const HUMANOID_BATCH = 20;
+const LARGE_BATCH = 2;
+
+type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc';
+const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc'];
+
+/**
+ * One measurement, in a process of its own: the node kernels are shared by every program (and by
+ * the naive evaluator), so measuring several rigs in one process would let each one's type
+ * feedback slow the others down. Prints one JSON line.
+ */
+async function child(task: Task): Promise<void> {
+  const out = (x: Record<string, unknown>) => console.log(JSON.stringify({ task, load: loadavg()[0], ...x }));
+  const bench = new Bench({ time: taskTime, warmupTime: taskTime / 4 });
+  let frame = 0;
+  const hum = humanoid();
+  const humProgram = compile(hum.graph, hum.scene);
+  if (task === 'humanoid') {
+    bench.add(`humanoid evaluate ×${HUMANOID_BATCH}`, () => { for (let i = 0; i < HUMANOID_BATCH; i++) humProgram.evaluate(frame++); });
+  } else if (task === 'large' || task === 'compile') {
+    const big = largeRig();
+    const bigProgram = compile(big.graph, big.scene);
+    if (task === 'large') bench.add(`large evaluate ×${LARGE_BATCH}`, () => { for (let i = 0; i < LARGE_BATCH; i++) bigProgram.evaluate(frame++); });
+    else bench.add('compile large', () => { compile(big.graph, big.scene); });
+  } else if (task === 'ccd') {
+    const sinew = sinewChain();
+    const three = threeChain(sinew.goals);
+    // Both solvers must reach every goal (or their best) before they are timed.
+    sinew.goals.forEach((g, i) => {
+      for (const [name, s] of [['sinew', sinew], ['three', three]] as const) {
+        const e = s.solveOne(i);
+        const d = Math.hypot(e[0] - g[0], e[1] - g[1], e[2] - g[2]);
+        const best = allowedDistance(g, [0, 0, 0], CHAIN_BONES * BONE_LENGTH);
+        if (!(d <= best + 1e-12)) throw new Error(`${name} misses goal ${i}: ${d} > ${best}`);
+      }
+    });
+    if (!three.converged.every(Boolean)) throw new Error('CCDIKSolver did not converge on every goal');
+    bench
+      .add(`sinew chain IK ×${sinew.goals.length} goals`, () => sinew.solveAll())
+      .add(`three CCDIKSolver ×${sinew.goals.length} goals`, () => three.solveAll());
+  } else if (task === 'naive') {
+    // The naive evaluator must give the same pose before it is timed.
+    for (const f of [1, 13, 50]) {
+      humProgram.evaluate(f);
+      const naive = naiveEvaluate(hum.graph, hum.scene, f);
+      for (const o of humProgram.owners) {
+        const m = naive.get(o.id)!;
+        for (let i = 0; i < 16; i++) {
+          if (!(Math.abs(m[i] - o.final[i]) <= 1e-9)) throw new Error(`naive evaluator differs at ${o.id}[${i}], frame ${f}: ${m[i]} vs ${o.final[i]}`);
+        }
+      }
+    }
+    bench.add('naive humanoid ×1', () => { naiveEvaluate(hum.graph, hum.scene, frame++); });
+  } else {
+    const frames = quick ? 20_000 : 100_000;
+    const a = await measureAllocation((f) => { humProgram.evaluate(f); }, frames);
+    out({ ...a });
+    return;
+  }
+  await bench.warmup();
+  await bench.run();
+  // CPU time too (user + system, per iteration): on a loaded machine it moves less than wall time.
+  const cpu = bench.tasks.map((t) => {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    let n = 0;
+    while (performance.now() - t0 < taskTime / 2 || n < 3) { (t as unknown as { fn: () => void }).fn(); n++; }
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / n;
+  });
+  out({ tasks: bench.tasks.map((t, i) => ({ name: t.name, median: median(t.result!.samples), p99: t.result!.p99, samples: t.result!.samples.length, cpu: cpu[i] })) });
+}
+
+interface ChildResult {
+  task: Task;
+  load: number;
+  tasks?: { name: string; median: number; p99: number; samples: number; cpu: number }[];
+  bytesPerFrame?: number;
+  rawBytesPerFrame?: number;
+  frames?: number;
+  scavenges?: number;
+  collections?: number;
+}
+
+function runChild(task: Task): ChildResult {
+  const flags = task === 'alloc' ? ALLOC_NODE_FLAGS : [];
+  const r = spawnSync(process.execPath, [...process.execArgv, ...flags, fileURLToPath(import.meta.url), '--task', task, ...(quick ? ['--quick'] : [])], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`bench task ${task} failed:\n${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as ChildResult;
+}
+
+async function main(): Promise<void> {
+  const taskArg = args.indexOf('--task');
+  if (taskArg >= 0) return child(args[taskArg + 1] as Task);
+
+  const hum = humanoid();
+  const big = largeRig();
+  const st = { hum: rigStats(hum), big: rigStats(big) };
+  const humSteps = compile(hum.graph, hum.scene).steps.length;
+  const bigSteps = compile(big.graph, big.scene).steps.length;
+  log(`humanoid: ${st.hum.bones} bones, ${st.hum.constraints} constraints, ${st.hum.nodes} nodes, ${humSteps} steps`);
+  log(`large: ${st.big.bones} bones, ${st.big.constraints} constraints, ${st.big.nodes} nodes, ${bigSteps} steps`);
+  log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}; ${runs} runs, each task in a process of its own`);
+
+  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[] };
+  const cpuPer = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[] };
+  const rows: Record<string, unknown>[] = [];
+  const loads: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const res = Object.fromEntries(TASKS.map((t) => [t, runChild(t)])) as Record<Task, ChildResult>;
+    const ms = (t: Task, i = 0) => res[t].tasks![i].median;
+    const humanoidUs = (ms('humanoid') / HUMANOID_BATCH) * 1000;
+    per.humanoid_us.push(humanoidUs);
+    per.large_us.push((ms('large') / LARGE_BATCH) * 1000);
+    per.compile_ms.push(ms('compile'));
+    per.ccd_ratio.push(ms('ccd', 1) / ms('ccd', 0));
+    per.naive_ratio.push((ms('naive') * 1000) / humanoidUs);
+    per.alloc_bytes_per_frame.push(res.alloc.bytesPerFrame!);
+    const cpu = (t: Task, i = 0) => res[t].tasks![i].cpu;
+    cpuPer.humanoid_us.push((cpu('humanoid') / HUMANOID_BATCH) * 1000);
+    cpuPer.large_us.push((cpu('large') / LARGE_BATCH) * 1000);
+    cpuPer.compile_ms.push(cpu('compile'));
+    cpuPer.ccd_ratio.push(cpu('ccd', 1) / cpu('ccd', 0));
+    cpuPer.naive_ratio.push((cpu('naive') * 1000) / cpuPer.humanoid_us[cpuPer.humanoid_us.length - 1]);
+    for (const t of TASKS) {
+      loads.push(res[t].load);
+      for (const k of res[t].tasks ?? []) rows.push({ run: r + 1, task: k.name, 'median (µs)': +(k.median * 1000).toFixed(2), 'p99 (µs)': +(k.p99 * 1000).toFixed(2), 'CPU (µs)': +(k.cpu * 1000).toFixed(2), samples: k.samples, load: +res[t].load.toFixed(2) });
+    }
+    const a = res.alloc;
+    rows.push({ run: r + 1, task: `allocation: ${a.frames} frames, ${a.scavenges} scavenges`, 'median (µs)': `${a.rawBytesPerFrame!.toFixed(2)} B/frame raw`, load: +a.load.toFixed(2) });
+    log(`run ${r + 1}/${runs}: humanoid ${humanoidUs.toFixed(2)} µs, load ${loadavg()[0].toFixed(2)}`);
+  }
+
+  const figures = {
+    humanoid_us: round(median(per.humanoid_us), 2),
+    large_us: round(median(per.large_us), 1),
+    compile_ms: round(median(per.compile_ms), 2),
+    ccd_ratio: round(median(per.ccd_ratio), 2),
+    naive_ratio: round(median(per.naive_ratio), 1),
+    alloc_bytes_per_frame: round(median(per.alloc_bytes_per_frame), 1),
+  };
+  if (json) {
+    console.log(JSON.stringify(figures));
+    console.error(`load during the runs: ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} (1-minute average)`);
+    return;
+  }
+  console.table(rows);
+  const goals: Record<keyof typeof figures, [string, (x: number) => boolean]> = {
+    humanoid_us: ['≤ 15', (x) => x <= 15],
+    large_us: ['≤ 300', (x) => x <= 300],
+    compile_ms: ['≤ 20', (x) => x <= 20],
+    ccd_ratio: ['≥ 5', (x) => x >= 5],
+    naive_ratio: ['≥ 10', (x) => x >= 10],
+    alloc_bytes_per_frame: ['= 0', (x) => x === 0],
+  };
+  console.table(Object.entries(figures).map(([k, v]) => {
+    const key = k as keyof typeof figures;
+    const cpu = key === 'alloc_bytes_per_frame' ? undefined : round(median(cpuPer[key]), 2);
+    return { figure: k, median: v, runs: per[key].map((x) => round(x, 2)).join(' '), 'CPU-time median': cpu ?? '', goal: goals[key][0], met: goals[key][1](v) ? 'yes' : 'no' };
+  }));
+  console.log(`load during the runs: ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} (1-minute average)`);
+}
+
+function round(x: number, digits: number): number {
+  const k = 10 ** digits;
+  return Math.round(x * k) / k;
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.stack : e);
+  process.exit(1);
+});
