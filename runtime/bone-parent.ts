@@ -2,6 +2,7 @@
 // inherit-scale mode, hinge (no inherited rotation) and non-local location. Pose space throughout.
 import { mat4 } from 'gl-matrix';
 import { cross3, dot3 } from '../nodes/math/vector';
+import { safeInvertMat4 } from '../nodes/math/finite';
 import type { InheritScale } from './scene/types';
 
 /** Blender's parent transform: rotation/scale part, location part and a scale applied after both. */
@@ -108,9 +109,9 @@ export function invertParentTransform(t: ParentTransform): ParentTransform {
   return t;
 }
 
-/** Inverts in place; a singular matrix (zero scale) becomes identity so no NaN spreads. */
+/** Inverts in place; a singular (zero scale) or non-invertible matrix becomes identity so no NaN spreads. */
 export function invertOrIdentity(m: Float64Array): Float64Array {
-  if (!mat4.invert(m, m)) mat4.identity(m);
+  safeInvertMat4(m, m);
   return m;
 }
 

@@ -1,6 +1,7 @@
 // The scene turned into owners: objects and bones with their rest data, parents and live matrix views.
 import { mat4 } from 'gl-matrix';
 import type { CurveInfo, OwnerHandle } from '../nodes/define';
+import { invertOrIdentity } from './bone-parent';
 import { basisMatrix } from './scene/basis';
 import { EULER_ORDERS, type EulerOrder, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
 
@@ -113,7 +114,8 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       const offset = new Float64Array(16);
       if (parentBone && parentBone.kind === 'bone') {
         // offs_bone = inverse(parent rest) · rest: the bone's rest relative to its parent's head frame.
-        mat4.invert(offset, parentBone.bone!.restMatrix);
+        offset.set(parentBone.bone!.restMatrix);
+        invertOrIdentity(offset);
         mat4.multiply(offset, offset, rest);
       } else {
         offset.set(rest);

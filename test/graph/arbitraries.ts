@@ -72,7 +72,7 @@ export const graphDocument: fc.Arbitrary<GraphDocument> = fc
 
 /** What a graph looks like once saved: numbers rounded to 12 significant digits, no -0, no undefined. */
 export function normalized<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(12)) + 0 : v))) as T;
+  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' ? (Number.isSafeInteger(v) ? v + 0 : Number(v.toPrecision(12)) + 0) : v))) as T;
 }
 
 /** Freezes a value and everything in it, so any later mutation throws (modules run in strict mode). */
