@@ -8,6 +8,7 @@ import { compile } from '../compile';
 import { CompileFailure } from '../errors';
 import { openGraph, openScene, readText, type FileError } from '../files';
 import { loadGraph } from '../../graph/load';
+import { readJson } from '../../graph/safe-json';
 import { graphCatalog } from '../../nodes/catalog';
 import { bakeCommand, importGltfCommand } from '../gltf/cli';
 
@@ -113,17 +114,14 @@ export function run(argv: string[], io: Out): number {
 function validateFile(file: string): FileError[] {
   const t = readText(file);
   if (!t.ok) return t.errors;
-  let format: unknown;
-  try {
-    format = (JSON.parse(t.text) as { format?: unknown })?.format;
-  } catch {
-    format = undefined;
-  }
+  const read = readJson(t.text);
+  if (!read.ok) return read.errors.map((e) => ({ ...e, file }));
+  const format = (read.value as { format?: unknown } | null)?.format;
   if (format === 'sinew-scene') {
     const s = openScene(file);
     return s.ok ? [] : s.errors;
   }
-  const g = loadGraph(t.text, graphCatalog());
+  const g = loadGraph(read.value, graphCatalog());
   if (!g.ok) return g.errors.map((e) => ({ ...e, file }));
   if (g.graph.scene === undefined) return [];
   // With a scene at hand, also check what only compiling can: owners, socket types, dangling links.

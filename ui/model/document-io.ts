@@ -2,6 +2,7 @@
 // documents, or into errors that say which file, where in it, and what is wrong.
 import { loadGraph } from '../../graph/load';
 import { formatGraphError } from '../../graph/messages';
+import { readJson } from '../../graph/safe-json';
 import type { GraphDocument, GraphError } from '../../graph/types';
 import { graphCatalog, type NodeCatalog } from '../../nodes/catalog';
 import { loadScene } from '../../runtime/scene/load';
@@ -14,20 +15,15 @@ export type Opened =
 
 /** Opens a graph file, or a scene file (told apart by its `format`). */
 export function openDocument(source: string | unknown, catalog: NodeCatalog): Opened {
-  let data: unknown = source;
-  if (typeof source === 'string') {
-    try {
-      data = JSON.parse(source);
-    } catch {
-      // Let the graph loader word the syntax error (it names line and column).
-      data = undefined;
-    }
-  }
+  // Through the safe reader, so size, depth and number limits apply before anything else looks.
+  const read = readJson(source);
+  if (!read.ok) return { ok: false, errors: read.errors };
+  const data = read.value;
   if (data && typeof data === 'object' && (data as { format?: unknown }).format === SCENE_FORMAT) {
     const s = loadScene(data);
     return s.ok ? { ok: true, kind: 'scene', scene: s.scene } : { ok: false, errors: s.errors };
   }
-  const g = loadGraph(typeof source === 'string' ? source : data, graphCatalog(catalog));
+  const g = loadGraph(data, graphCatalog(catalog));
   if (!g.ok) return { ok: false, errors: g.errors };
   const ref = g.graph.scene;
   if (ref && typeof ref === 'object' && !Array.isArray(ref)) {
