@@ -131,7 +131,7 @@ function objectParentSpace(out: Float64Array, o: ObjectOwner): void {
     // Blender: "local space of a parent-less object" is its own normalized rotation, no translation.
     out.set(o.basis);
     for (let c = 0; c < 3; c++) {
-      const len = Math.hypot(out[4 * c], out[4 * c + 1], out[4 * c + 2]);
+      const len = hypot3(out[4 * c], out[4 * c + 1], out[4 * c + 2]);
       if (len !== 0) for (let r = 0; r < 3; r++) out[4 * c + r] /= len;
     }
     out[12] = out[13] = out[14] = 0;
@@ -144,4 +144,27 @@ function leftMultiplyInverse(m: Float64Array, a: Float64Array | undefined): Floa
   invertOrIdentity(tmp);
   mat4.multiply(m, tmp, m);
   return m;
+}
+
+/**
+ * Math.hypot for three numbers, the same algorithm as V8's (scaled by the largest, Kahan-summed),
+ * so the same bits; V8 does not inline Math.hypot and allocates for every call, this allocates
+ * nothing. Every result is a double computed from the inputs (no literal 0, Infinity or NaN):
+ * a literal would make the inlined result a boxed number, allocated again.
+ */
+function hypot3(x: number, y: number, z: number): number {
+  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
+  if (ax === Infinity || ay === Infinity || az === Infinity) return ax === Infinity ? ax : ay === Infinity ? ay : az;
+  if (x !== x || y !== y || z !== z) return x + y + z;
+  let max = ax > ay ? ax : ay;
+  if (az > max) max = az;
+  if (max === 0) return max;
+  let sum = 0, comp = 0, n = ax / max;
+  let summand = n * n - comp, next = sum + summand;
+  comp = next - sum - summand; sum = next;
+  n = ay / max; summand = n * n - comp; next = sum + summand;
+  comp = next - sum - summand; sum = next;
+  n = az / max; summand = n * n - comp; next = sum + summand;
+  sum = next;
+  return Math.sqrt(sum) * max;
 }
