@@ -2,7 +2,7 @@
 // inherit-scale mode, hinge (no inherited rotation) and non-local location. Pose space throughout.
 import { mat4 } from 'gl-matrix';
 import { cross3, dot3 } from '../nodes/math/vector';
-import { safeInvertMat4 } from '../nodes/math/finite';
+import { safeInvertMat4, safeMultiplyMat4, saturate } from '../nodes/math/finite';
 import type { InheritScale } from './scene/types';
 
 /** Blender's parent transform: rotation/scale part, location part and a scale applied after both. */
@@ -52,7 +52,7 @@ export function parentTransform(
   const mode = b.inheritScale;
   const full = b.inheritRotation && mode === 'FULL';
   if (full) {
-    mat4.multiply(out.rotscale, parentPose, offset);
+    safeMultiplyMat4(out.rotscale, parentPose, offset);
   } else {
     if (b.inheritRotation) {
       tmat.set(parentPose);
@@ -67,9 +67,9 @@ export function parentTransform(
     }
     if (mode === 'AVERAGE') {
       const s = Math.cbrt(Math.abs(det3(parentPose)));
-      for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) tmat[4 * c + r] *= s;
+      for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) tmat[4 * c + r] = saturate(tmat[4 * c + r] * s);
     }
-    mat4.multiply(out.rotscale, tmat, offset);
+    safeMultiplyMat4(out.rotscale, tmat, offset);
     if (mode === 'FIX_SHEAR') orthogonalizeStable(out.rotscale, 1, false);
   }
 
@@ -79,10 +79,10 @@ export function parentTransform(
     mat4.identity(out.loc);
     for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) out.loc[4 * c + r] = parentPose[4 * c + r];
     for (let r = 0; r < 3; r++) {
-      out.loc[12 + r] = parentPose[r] * p3[0] + parentPose[4 + r] * p3[1] + parentPose[8 + r] * p3[2] + parentPose[12 + r];
+      out.loc[12 + r] = saturate(parentPose[r] * p3[0] + parentPose[4 + r] * p3[1] + parentPose[8 + r] * p3[2] + parentPose[12 + r]);
     }
   } else if (!full) {
-    mat4.multiply(out.loc, parentPose, offset);
+    safeMultiplyMat4(out.loc, parentPose, offset);
   } else {
     out.loc.set(out.rotscale);
   }
@@ -94,9 +94,9 @@ const tloc = new Float64Array(3);
 /** Blender's BKE_bone_parent_transform_apply: out = parent transform applied to a bone-space matrix. */
 export function applyParentTransform(out: Float64Array, t: ParentTransform, m: Float64Array): Float64Array {
   tloc[0] = m[12]; tloc[1] = m[13]; tloc[2] = m[14];
-  mat4.multiply(out, t.rotscale, m);
+  safeMultiplyMat4(out, t.rotscale, m);
   const l = t.loc;
-  for (let r = 0; r < 3; r++) out[12 + r] = l[r] * tloc[0] + l[4 + r] * tloc[1] + l[8 + r] * tloc[2] + l[12 + r];
+  for (let r = 0; r < 3; r++) out[12 + r] = saturate(l[r] * tloc[0] + l[4 + r] * tloc[1] + l[8 + r] * tloc[2] + l[12 + r]);
   rescaleColumns(out, t.postScale);
   return out;
 }
@@ -105,7 +105,7 @@ export function applyParentTransform(out: Float64Array, t: ParentTransform, m: F
 export function invertParentTransform(t: ParentTransform): ParentTransform {
   invertOrIdentity(t.rotscale);
   invertOrIdentity(t.loc);
-  for (let i = 0; i < 3; i++) t.postScale[i] = t.postScale[i] !== 0 ? 1 / t.postScale[i] : 0;
+  for (let i = 0; i < 3; i++) t.postScale[i] = t.postScale[i] !== 0 ? saturate(1 / t.postScale[i]) : 0;
   return t;
 }
 
@@ -115,32 +115,39 @@ export function invertOrIdentity(m: Float64Array): Float64Array {
   return m;
 }
 
+/** det of the 3x3 part, saturated: computed on the matrix scaled by its largest entry, so huge entries give no Inf − Inf. */
 function det3(m: Float64Array): number {
-  return m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5]);
+  let k = 0;
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) { const a = Math.abs(m[4 * c + r]); if (a > k) k = a; }
+  if (!(k > 0) || !Number.isFinite(k)) return 0;
+  const a0 = m[0] / k, a1 = m[1] / k, a2 = m[2] / k, a4 = m[4] / k, a5 = m[5] / k, a6 = m[6] / k, a8 = m[8] / k, a9 = m[9] / k, a10 = m[10] / k;
+  const d = a0 * (a5 * a10 - a6 * a9) - a4 * (a1 * a10 - a2 * a9) + a8 * (a1 * a6 - a2 * a5);
+  return saturate(d * k * k * k);
 }
 
 function columnLengths(out: Float64Array, m: Float64Array): void {
-  for (let c = 0; c < 3; c++) out[c] = Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
+  for (let c = 0; c < 3; c++) out[c] = saturate(Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]));
 }
 
 function sizeFixShear(out: Float64Array, m: Float64Array): void {
   columnLengths(out, m);
   const volume = out[0] * out[1] * out[2];
   if (volume !== 0) {
-    const f = Math.cbrt(Math.abs(det3(m) / volume));
-    out[0] *= f; out[1] *= f; out[2] *= f;
+    // (det/volume)^(1/3) taken per column length, so neither the volume nor the product overflows.
+    const f = Math.cbrt(Math.abs(det3(m))) / Math.cbrt(out[0]) / Math.cbrt(out[1]) / Math.cbrt(out[2]);
+    out[0] = saturate(out[0] * f); out[1] = saturate(out[1] * f); out[2] = saturate(out[2] * f);
   }
 }
 
 function rescaleColumns(m: Float64Array, s: ArrayLike<number>): void {
-  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) m[4 * c + r] *= s[c];
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) m[4 * c + r] = saturate(m[4 * c + r] * s[c]);
 }
 
 /** Blender's normalize_m4_ex: unit columns, their old lengths into `scale`. */
 function normalizeColumns(m: Float64Array, scale: Float64Array): void {
   for (let c = 0; c < 3; c++) {
     const len = Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
-    scale[c] = len;
+    scale[c] = saturate(len);
     if (len !== 0) { m[4 * c] /= len; m[4 * c + 1] /= len; m[4 * c + 2] /= len; m[4 * c + 3] /= len; }
   }
 }
@@ -148,8 +155,22 @@ function normalizeColumns(m: Float64Array, scale: Float64Array): void {
 const v1 = new Float64Array(3), v2 = new Float64Array(3), v3 = new Float64Array(3);
 const n2 = new Float64Array(3), n3 = new Float64Array(3), tmp = new Float64Array(3);
 
-/** Blender's orthogonalize_m4_stable: keeps `axis` and makes the other two columns orthogonal, symmetrically. */
+/**
+ * Blender's orthogonalize_m4_stable: keeps `axis` and makes the other two columns orthogonal, symmetrically.
+ * Columns past 1e150 are scaled down by a power of two first (exact) and back after, so their squared
+ * lengths and dot products do not overflow to Infinity and make Inf/Inf = NaN; the result is the same.
+ */
 export function orthogonalizeStable(m: Float64Array, axis: 0 | 1 | 2, normalize: boolean): void {
+  let k = 0;
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) { const x = Math.abs(m[4 * c + r]); if (x > k) k = x; }
+  if (!(k > 1e150)) return orthogonalizeStableUnscaled(m, axis, normalize);
+  const p = 2 ** Math.floor(Math.log2(k));
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) m[4 * c + r] /= p;
+  orthogonalizeStableUnscaled(m, axis, normalize);
+  if (!normalize) for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) m[4 * c + r] = saturate(m[4 * c + r] * p);
+}
+
+function orthogonalizeStableUnscaled(m: Float64Array, axis: 0 | 1 | 2, normalize: boolean): void {
   const [a, b, c] = axis === 0 ? [0, 1, 2] : axis === 1 ? [1, 0, 2] : [2, 0, 1];
   read(v1, m, a); read(v2, m, b); read(v3, m, c);
   const lenSq1 = dot3(v1, v1);

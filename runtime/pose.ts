@@ -1,7 +1,7 @@
 // Pre-constraint world matrices: an owner's parent's final matrix times its parenting and its own
 // transform, as Blender builds them (objects: parent · parentInverse · basis; bones: parent pose ·
 // rest offset · pose basis, honouring the bone's inheritance flags).
-import { mat4 } from 'gl-matrix';
+import { safeMultiplyMat4, saturate } from '../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from './bone-parent';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
@@ -27,13 +27,13 @@ function computeObjectPre(o: ObjectOwner): void {
     // A bone-parented object hangs from the bone's tail: T(0, length, 0) in bone space.
     translateY(out, o.parent.bone!.length);
   }
-  mat4.multiply(out, out, o.parentInverse);
-  mat4.multiply(out, out, o.basis);
+  safeMultiplyMat4(out, out, o.parentInverse);
+  safeMultiplyMat4(out, out, o.basis);
 }
 
 function computeBonePre(b: BoneOwner): void {
   poseMatrixFromParent(poseMat, b, b.basis);
-  mat4.multiply(b.pre, b.armatureOwner.final, poseMat);
+  safeMultiplyMat4(b.pre, b.armatureOwner.final, poseMat);
 }
 
 /** The bone's pose-space matrix for a bone-space (local) matrix `local`, given its parent's current pose. */
@@ -52,7 +52,7 @@ export function boneParentTransform(out: ParentTransform, b: BoneOwner): ParentT
 
 /** A bone's current final matrix in pose (armature) space. */
 export function poseOf(out: Float64Array, b: BoneOwner): Float64Array {
-  mat4.multiply(out, armatureInverse(b.armatureOwner), b.final);
+  safeMultiplyMat4(out, armatureInverse(b.armatureOwner), b.final);
   return out;
 }
 
@@ -81,5 +81,5 @@ export function armatureInverse(arm: RigOwner): Float64Array {
 }
 
 function translateY(m: Float64Array, y: number): void {
-  m[12] += m[4] * y; m[13] += m[5] * y; m[14] += m[6] * y;
+  m[12] = saturate(m[12] + m[4] * y); m[13] = saturate(m[13] + m[5] * y); m[14] = saturate(m[14] + m[6] * y);
 }

@@ -1,6 +1,6 @@
 // Blender's constraint spaces, converted in one place (BKE_constraint_mat_convertspace):
 // WORLD, CUSTOM, POSE, LOCAL_WITH_PARENT, LOCAL, LOCAL_OWNER_ORIENT for bones; WORLD, CUSTOM, LOCAL for objects.
-import { mat4 } from 'gl-matrix';
+import { safeMultiplyMat4, saturate } from '../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from './bone-parent';
 import { armatureInverse, boneParentTransform } from './pose';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
@@ -28,7 +28,7 @@ export function worldToSpace(m: Float64Array, to: Space, ctx: SpaceContext): Flo
   if (to === 'WORLD' || !o) return m;
   if (to === 'CUSTOM') return leftMultiplyInverse(m, ctx.custom);
   if (o.kind === 'object') return to === 'LOCAL' ? objectWorldToLocal(m, o) : m;
-  mat4.multiply(m, armatureInverse(o.armatureOwner), m); // world → pose
+  safeMultiplyMat4(m, armatureInverse(o.armatureOwner), m); // world → pose
   return poseToSpace(m, to, o, ctx.constraintOwner);
 }
 
@@ -37,12 +37,12 @@ export function spaceToWorld(m: Float64Array, from: Space, ctx: SpaceContext): F
   const o = ctx.owner;
   if (from === 'WORLD' || !o) return m;
   if (from === 'CUSTOM') {
-    if (ctx.custom) mat4.multiply(m, ctx.custom, m);
+    if (ctx.custom) safeMultiplyMat4(m, ctx.custom, m);
     return m;
   }
   if (o.kind === 'object') return from === 'LOCAL' ? objectLocalToWorld(m, o) : m;
   spaceToPose(m, from, o, ctx.constraintOwner);
-  mat4.multiply(m, o.armatureOwner.final, m);
+  safeMultiplyMat4(m, o.armatureOwner.final, m);
   return m;
 }
 
@@ -57,9 +57,9 @@ function poseToSpace(m: Float64Array, to: Space, b: BoneOwner, cobOwner: RigOwne
     case 'LOCAL_OWNER_ORIENT':
       poseToLocal(m, b);
       ownerOrientDiff(diff, b, cobOwner);
-      mat4.multiply(m, diff, m);
+      safeMultiplyMat4(m, diff, m);
       invertOrIdentity(diff);
-      mat4.multiply(m, m, diff);
+      safeMultiplyMat4(m, m, diff);
   return m;
     default:
       return m;
@@ -69,7 +69,7 @@ function poseToSpace(m: Float64Array, to: Space, b: BoneOwner, cobOwner: RigOwne
 function spaceToPose(m: Float64Array, from: Space, b: BoneOwner, cobOwner: RigOwner | undefined): Float64Array {
   switch (from) {
     case 'LOCAL_WITH_PARENT':
-      mat4.multiply(m, b.bone!.restMatrix, m);
+      safeMultiplyMat4(m, b.bone!.restMatrix, m);
   return m;
     case 'LOCAL':
       return localToPose(m, b);
@@ -77,8 +77,8 @@ function spaceToPose(m: Float64Array, from: Space, b: BoneOwner, cobOwner: RigOw
       ownerOrientDiff(diff, b, cobOwner);
       tmp.set(diff);
       invertOrIdentity(tmp);
-      mat4.multiply(m, tmp, m);
-      mat4.multiply(m, m, diff);
+      safeMultiplyMat4(m, tmp, m);
+      safeMultiplyMat4(m, m, diff);
       return localToPose(m, b);
     default:
       return m;
@@ -102,7 +102,7 @@ function ownerOrientDiff(out: Float64Array, b: BoneOwner, cobOwner: RigOwner | u
   if (cobOwner?.kind === 'bone') {
     tmp.set(cobOwner.bone!.restMatrix);
     invertOrIdentity(tmp);
-    mat4.multiply(out, tmp, out);
+    safeMultiplyMat4(out, tmp, out);
   }
   out[12] = out[13] = out[14] = 0;
 }
@@ -114,7 +114,7 @@ function objectWorldToLocal(m: Float64Array, o: ObjectOwner): Float64Array {
 
 function objectLocalToWorld(m: Float64Array, o: ObjectOwner): Float64Array {
   objectParentSpace(diff, o);
-  mat4.multiply(m, diff, m);
+  safeMultiplyMat4(m, diff, m);
   return m;
 }
 
@@ -124,9 +124,10 @@ function objectParentSpace(out: Float64Array, o: ObjectOwner): void {
     out.set(o.parent.final);
     if (o.parentIsBone) {
       const len = o.parent.bone!.length;
-      out[12] += out[4] * len; out[13] += out[5] * len; out[14] += out[6] * len;
+      // Saturated: a 1e300-long bone under a scaled parent stays finite (no Inf − Inf later).
+      out[12] = saturate(out[12] + out[4] * len); out[13] = saturate(out[13] + out[5] * len); out[14] = saturate(out[14] + out[6] * len);
     }
-    mat4.multiply(out, out, o.parentInverse);
+    safeMultiplyMat4(out, out, o.parentInverse);
   } else {
     // Blender: "local space of a parent-less object" is its own normalized rotation, no translation.
     out.set(o.basis);
@@ -142,7 +143,7 @@ function leftMultiplyInverse(m: Float64Array, a: Float64Array | undefined): Floa
   if (!a) return m;
   tmp.set(a);
   invertOrIdentity(tmp);
-  mat4.multiply(m, tmp, m);
+  safeMultiplyMat4(m, tmp, m);
   return m;
 }
 
