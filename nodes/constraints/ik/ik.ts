@@ -189,6 +189,21 @@ function stretch(s: IkState, total: number, f: number): void {
   if (!(D > total) || !Number.isFinite(D)) return;
   const k = 1 + (D / total - 1) * f;
   const { post, n } = s;
+  // A goal ~1e300 away from a chain of 1e-12 bones asks for a stretch past the double range (k or
+  // the stretched axes/heads overflow, and ∞·0 gives NaN): the chain is then left unstretched,
+  // straightened towards the goal, as without Stretch.
+  if (!Number.isFinite(k)) return;
+  {
+    let qx = post[0][12], qy = post[0][13], qz = post[0][14];
+    for (let i = 0; i < n; i++) {
+      const a = post[i];
+      const nx = i + 1 < n ? post[i + 1][12] : a[12] + a[4] * s.endLength;
+      const ny = i + 1 < n ? post[i + 1][13] : a[13] + a[5] * s.endLength;
+      const nz = i + 1 < n ? post[i + 1][14] : a[14] + a[6] * s.endLength;
+      qx += (nx - a[12]) * k; qy += (ny - a[13]) * k; qz += (nz - a[14]) * k;
+      if (!Number.isFinite(qx + qy + qz) || !Number.isFinite(a[4] * k) || !Number.isFinite(a[5] * k) || !Number.isFinite(a[6] * k)) return;
+    }
+  }
   // Heads move along the chain's own segments, scaled; each bone's Y axis scales by the same factor.
   let px = post[0][12], py = post[0][13], pz = post[0][14];
   for (let i = 0; i < n; i++) {
