@@ -85,6 +85,10 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
     // chain). Finish with the last two segments in closed form: when the goal is within their
     // reach from joint n − 2, the chain end lands on it up to rounding.
     if (n >= 2) finishLastTwo(K, n, seg, G);
+    // FABRIK can also crawl when the whole chain must turn (a folded chain whose goal lies behind
+    // its root: 2,000 passes left 3e-4). Then finish as a two-bone problem over rigid parts: the
+    // joints up to j turned about the root, the rest turned about joint j, for the best-placed j.
+    if (n >= 2 && endError(K[n], G) > tol) finishRigidTwo(K, n, G);
   }
   wk.iterationsUsed = used;
   // Joint positions → minimal rotations, accumulated from the root.
@@ -102,6 +106,54 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
   const end = wk.rebuilt[n];
   const ex = end[0] - G[0], ey = end[1] - G[1], ez = end[2] - G[2];
   return Math.sqrt(ex * ex + ey * ey + ez * ez);
+}
+
+function endError(e: ArrayLike<number>, G: ArrayLike<number>): number {
+  const ex = e[0] - G[0], ey = e[1] - G[1], ez = e[2] - G[2];
+  return Math.sqrt(ex * ex + ey * ey + ez * ez);
+}
+
+const u = new Float64Array(3), Bn = new Float64Array(3), m3b = new Float64Array(9);
+
+/**
+ * Lands the chain end on G exactly when G is within reach of the chain split at some joint j into
+ * two rigid parts (root…j, j…end, each keeping its current shape, so every bone length is kept):
+ * the closed-form two-bone solution in the plane the chain bends in now. Picks the j for which G is
+ * deepest inside the reachable shell; leaves K when there is none or no bend plane.
+ */
+function finishRigidTwo(K: Float64Array[], n: number, G: ArrayLike<number>): void {
+  const R = K[0];
+  const D = safeNormalize3(g, G[0] - R[0], G[1] - R[1], G[2] - R[2]);
+  if (!(D > 0)) return;
+  let best = -1, margin = 0;
+  for (let j = 1; j < n; j++) {
+    const d1 = endError(K[j], R), d2 = endError(K[n], K[j]);
+    const m = Math.min(D - Math.abs(d1 - d2), d1 + d2 - D);
+    if (d1 > 0 && d2 > 0 && m > margin) { margin = m; best = j; }
+  }
+  if (best < 0) return;
+  const J = K[best];
+  const d1 = endError(J, R), d2 = endError(K[n], J);
+  sub3(w, J, R);
+  const along = dot3(w, g);
+  w[0] -= g[0] * along; w[1] -= g[1] * along; w[2] -= g[2] * along;
+  if (safeNormalize3InPlace(w) === 0) return;
+  let ca = (d1 * d1 + D * D - d2 * d2) / (2 * d1 * D);
+  ca = ca > 1 ? 1 : ca < -1 ? -1 : ca;
+  const sa = Math.sqrt(1 - ca * ca);
+  for (let i = 0; i < 3; i++) Bn[i] = R[i] + d1 * (ca * g[i] + sa * w[i]);
+  // Suffix: turned about J onto (G − Bn), then moved to Bn. Prefix: turned about the root.
+  safeRotationBetweenToMat3(m3b, sub3(u, K[n], J), sub3(vb, G, Bn));
+  for (let i = n; i > best; i--) {
+    mat3MultiplyVec3(u, m3b, sub3(u, K[i], J));
+    K[i][0] = Bn[0] + u[0]; K[i][1] = Bn[1] + u[1]; K[i][2] = Bn[2] + u[2];
+  }
+  safeRotationBetweenToMat3(m3b, sub3(u, J, R), sub3(vb, Bn, R));
+  for (let i = best; i > 0; i--) {
+    mat3MultiplyVec3(u, m3b, sub3(u, K[i], R));
+    K[i][0] = R[0] + u[0]; K[i][1] = R[1] + u[1]; K[i][2] = R[2] + u[2];
+  }
+  K[n][0] = G[0]; K[n][1] = G[1]; K[n][2] = G[2];
 }
 
 /** Bows the interior joints away from the root-to-goal line `g`, in a plane that turns with `k`. */
