@@ -20,6 +20,7 @@ import { blendPoses, rotatePose } from '../../math/ik-pose';
 import { solveTwoBone } from '../../math/ik-two-bone';
 import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
 import { targetInput } from '../common';
+import { finishOrPass } from '../finite-result';
 import { influenceOf, integerParam, numberParam } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 
@@ -128,7 +129,12 @@ export const ik = defineNode<IkState>({
     solveChain(io.in.owner, io.in.target, io.in.pole, p, s, f);
     const arm = s.armature!.final;
     const { n, post } = s;
-    writeChainFinals(arm, post, s.bones, s.tipInChain ? out : undefined);
+    // A solved chain whose world matrices pass the double range (a stretched chain far from a
+    // 1e300 armature: ∞ − ∞ in arm · post) is not written: the constraint passes through, as any
+    // constraint whose result overflows does (finishOrPass), and the chain keeps its matrices.
+    for (let i = 0; i < n; i++) {
+      if (!finishOrPass(mat4Multiply(m4a, arm, post[i]), own)) { out.set(own); return; }
+    }
     if (!s.tipInChain) {
       // The owner hangs from the moved chain end: new = parent_new · parent_old⁻¹ · owner_old.
       if (!invertMat4(m4a, s.pre[n - 1])) { out.set(own); return; }
@@ -136,7 +142,9 @@ export const ik = defineNode<IkState>({
       mat4Multiply(m4a, m4a, armInv);
       mat4Multiply(m4a, arm, m4a);
       mat4Multiply(out, m4a, own);
+      if (!finishOrPass(out, own)) return;
     }
+    writeChainFinals(arm, post, s.bones, s.tipInChain ? out : undefined);
   },
 });
 
