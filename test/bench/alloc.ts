@@ -6,8 +6,9 @@
 // happens inside the window to hide it). Do not call gc() between windows: a full collection makes
 // V8 rebuild code and feedback, which the next window would count. The same windows over an empty
 // loop give the measuring's own bytes, subtracted. Separately, frames run in one long go while
-// garbage collections are counted: an allocation-free frame loop triggers none.
+// V8's GC profiler counts collections: an allocation-free frame loop triggers none.
 import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { GCProfiler } from 'node:v8';
 
 /** Node flags for the measuring process. */
 export const ALLOC_NODE_FLAGS = ['--max-semi-space-size=128', '--min-semi-space-size=128'];
@@ -48,10 +49,13 @@ export async function measureAllocation(run: (frame: number) => void, frames = 1
   let frame = 0;
   for (let i = 0; i < warmup; i++) run(frame++);
   await tick();
-  collections = scavenges = 0;
+  // The long run's collections, from V8's own GC profiler (the observer may drop entries).
+  const gcProfiler = new GCProfiler();
+  gcProfiler.start();
   for (let i = 0; i < frames; i++) run(frame++);
+  const stats = gcProfiler.stop()?.statistics ?? [];
   await tick();
-  const longRun = { collections, scavenges };
+  const longRun = { collections: stats.length, scavenges: stats.filter((x) => x.gcType === 'Scavenge').length };
 
   // Windows: a window in which a collection happened anyway (seen by the observer) is dropped.
   const measure = async (fn: (f: number) => void): Promise<number[]> => {
