@@ -46,6 +46,21 @@ async function child(task: Task): Promise<void> {
   const humProgram = compile(hum.graph, hum.scene);
   if (task === 'humanoid') {
     bench.add(`humanoid evaluate ×${HUMANOID_BATCH}`, () => { for (let i = 0; i < HUMANOID_BATCH; i++) humProgram.evaluate(frame++); });
+    // Incremental: what the editor pays while a target is dragged, and when only the frame moves.
+    const inc = compile(hum.graph, hum.scene).update(0);
+    const look = inc.owner('look')!.basis;
+    const hand = inc.owner('hand_ik.L')!.basis;
+    let k = 0;
+    bench
+      .add(`humanoid update after moving the look target ×${HUMANOID_BATCH}`, () => {
+        for (let i = 0; i < HUMANOID_BATCH; i++) { look[12] = 0.2 + 0.001 * (k++ % 100); inc.markOwnerDirty('look').update(); }
+      })
+      .add(`humanoid update after moving a hand IK target ×${HUMANOID_BATCH}`, () => {
+        for (let i = 0; i < HUMANOID_BATCH; i++) { hand[13] = -0.15 + 0.001 * (k++ % 100); inc.markOwnerDirty('hand_ik.L').update(); }
+      })
+      .add(`humanoid update to the next frame ×${HUMANOID_BATCH}`, () => {
+        for (let i = 0; i < HUMANOID_BATCH; i++) inc.update(k++);
+      });
   } else if (task === 'large' || task === 'compile') {
     const big = largeRig();
     const bigProgram = compile(big.graph, big.scene);
