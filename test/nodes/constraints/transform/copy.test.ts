@@ -7,6 +7,7 @@ import { copyRotation } from '../../../../nodes/constraints/transform/copy-rotat
 import { copyScale } from '../../../../nodes/constraints/transform/copy-scale';
 import { copyTransforms } from '../../../../nodes/constraints/transform/copy-transforms';
 import type { OwnerHandle } from '../../../../nodes/define';
+import { FLT_EPSILON } from '../../../../nodes/math/float32';
 import { anyInfluence, anyMatrix, axisLength, bound, positiveScaled, stepped, translation, trs } from '../../harness';
 
 const near = (a: ArrayLike<number>, b: ArrayLike<number>, tol: number) => {
@@ -62,7 +63,17 @@ describe('Copy Rotation', () => {
   it('ADD of the identity target leaves the owner\'s rotation', () => {
     fc.assert(fc.property(positiveScaled, (owner) => {
       const out = bound(copyRotation, { mixMode: 'ADD' })(owner, translation(3, 4, 5));
-      near(out, owner, 1e-9);
+      // The owner goes through Euler angles and back. Rounding: 1e-9 relative to each number (the
+      // matrix holds scales up to 3 and locations up to 10; 300,000 samples stay under 2.1e-10).
+      // Gimbal lock: like Blender 3.4 (the conformance reference), the decomposition calls the
+      // owner locked when cy = |(m00, m01)| of its normalized X column is at most 16·FLT_EPSILON
+      // (1.9e-6) and drops the last angle, which moves the owner by up to about cy times its scale;
+      // that is Blender's defined answer, not rounding, so it is allowed exactly there.
+      const sx = Math.hypot(owner[0], owner[1], owner[2]);
+      const cy = Math.hypot(owner[0], owner[1]) / sx;
+      const scale = Math.max(sx, Math.hypot(owner[4], owner[5], owner[6]), Math.hypot(owner[8], owner[9], owner[10]));
+      const lock = cy <= 16 * FLT_EPSILON ? 2 * cy * scale : 0;
+      for (let i = 0; i < 16; i++) expect(Math.abs(out[i] - owner[i]), `[${i}]`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(owner[i])) + lock);
     }));
   });
 });
