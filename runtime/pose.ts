@@ -9,6 +9,7 @@ const pt: ParentTransform = createParentTransform();
 const parentPose = new Float64Array(16);
 const armInverse = new Float64Array(16);
 const poseMat = new Float64Array(16);
+const rotscale = new Float64Array(16);
 
 /** Writes `owner.pre` from its parent's current final matrix. */
 export function computePre(owner: RigOwner): void {
@@ -32,7 +33,22 @@ function computeObjectPre(o: ObjectOwner): void {
 }
 
 function computeBonePre(b: BoneOwner): void {
-  poseMatrixFromParent(poseMat, b, b.basis);
+  const basis = b.basis;
+  if (b.localLocation && basis[15] === 1 && (!b.parentBone || (b.inheritRotation && b.inheritScale === 'FULL'))) {
+    // The common bone (full inheritance, local location): its parent transform is one matrix, both
+    // for rotation/scale and location, with no post-scale, so applying it is one product. The same
+    // products as parentTransform + applyParentTransform, in the same order: the same numbers.
+    const parent = b.parentBone;
+    if (parent) {
+      poseOf(parentPose, parent);
+      safeMultiplyMat4(rotscale, parentPose, b.offset);
+      safeMultiplyMat4(poseMat, rotscale, basis);
+    } else {
+      safeMultiplyMat4(poseMat, b.offset, basis);
+    }
+  } else {
+    poseMatrixFromParent(poseMat, b, basis);
+  }
   safeMultiplyMat4(b.pre, b.armatureOwner.final, poseMat);
 }
 
