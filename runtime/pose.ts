@@ -34,22 +34,27 @@ function computeObjectPre(o: ObjectOwner): void {
 
 function computeBonePre(b: BoneOwner): void {
   const basis = b.basis;
-  if (b.localLocation && basis[15] === 1 && (!b.parentBone || (b.inheritRotation && b.inheritScale === 'FULL'))) {
-    // The common bone (full inheritance, local location): its parent transform is one matrix, both
-    // for rotation/scale and location, with no post-scale, so applying it is one product. The same
-    // products as parentTransform + applyParentTransform, in the same order: the same numbers.
-    const parent = b.parentBone;
-    if (parent) {
-      poseOf(parentPose, parent);
-      safeMultiplyMat4(rotscale, parentPose, b.offset);
-      safeMultiplyMat4(poseMat, rotscale, basis);
-    } else {
-      safeMultiplyMat4(poseMat, b.offset, basis);
-    }
-  } else {
-    poseMatrixFromParent(poseMat, b, basis);
-  }
+  if (basis[15] === 1 && inheritsFully(b)) safeMultiplyMat4(poseMat, fullParentMatrix(b), basis);
+  else poseMatrixFromParent(poseMat, b, basis);
   safeMultiplyMat4(b.pre, b.armatureOwner.final, poseMat);
+}
+
+/**
+ * Whether the bone inherits fully (rotation, FULL scale, local location; or is a root with local
+ * location): then its parent transform is one matrix for rotation/scale and location alike, with no
+ * post-scale, and applying it to a matrix whose last row is (0 0 0 1) is one product — the same
+ * products, in the same order, as parentTransform + applyParentTransform: the same numbers.
+ */
+export function inheritsFully(b: BoneOwner): boolean {
+  return b.localLocation && (!b.parentBone || (b.inheritRotation && b.inheritScale === 'FULL'));
+}
+
+/** For a bone that `inheritsFully`: its parent transform (parent pose · offset, or the offset of a root). A scratch view. */
+export function fullParentMatrix(b: BoneOwner): Float64Array {
+  const parent = b.parentBone;
+  if (!parent) return b.offset;
+  poseOf(parentPose, parent);
+  return safeMultiplyMat4(rotscale, parentPose, b.offset);
 }
 
 /** The bone's pose-space matrix for a bone-space (local) matrix `local`, given its parent's current pose. */

@@ -2,7 +2,7 @@
 // WORLD, CUSTOM, POSE, LOCAL_WITH_PARENT, LOCAL, LOCAL_OWNER_ORIENT for bones; WORLD, CUSTOM, LOCAL for objects.
 import { safeMultiplyMat4, saturate } from '../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from './bone-parent';
-import { armatureInverse, boneParentTransform } from './pose';
+import { armatureInverse, boneParentTransform, fullParentMatrix, inheritsFully } from './pose';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
 export const SPACES = ['WORLD', 'CUSTOM', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL', 'LOCAL_OWNER_ORIENT'] as const;
@@ -21,6 +21,7 @@ export interface SpaceContext {
 const tmp = new Float64Array(16);
 const diff = new Float64Array(16);
 const pt = createParentTransform();
+const full = new Float64Array(16);
 
 /** Converts `m` in place from world space into `to`. */
 export function worldToSpace(m: Float64Array, to: Space, ctx: SpaceContext): Float64Array {
@@ -87,12 +88,18 @@ function spaceToPose(m: Float64Array, from: Space, b: BoneOwner, cobOwner: RigOw
 
 /** Blender's BKE_armature_mat_pose_to_bone. */
 function poseToLocal(m: Float64Array, b: BoneOwner): Float64Array {
+  if (m[15] === 1 && inheritsFully(b)) {
+    // One inverse instead of two equal ones, one product (same numbers, see inheritsFully).
+    full.set(fullParentMatrix(b));
+    return safeMultiplyMat4(m, invertOrIdentity(full), m);
+  }
   invertParentTransform(boneParentTransform(pt, b));
   return applyParentTransform(m, pt, m);
 }
 
 /** Blender's BKE_armature_mat_bone_to_pose. */
 function localToPose(m: Float64Array, b: BoneOwner): Float64Array {
+  if (m[15] === 1 && inheritsFully(b)) return safeMultiplyMat4(m, fullParentMatrix(b), m);
   return applyParentTransform(m, boneParentTransform(pt, b), m);
 }
 
