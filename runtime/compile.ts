@@ -203,23 +203,23 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   // constraint, guarded. Also run again by `Program.setParam` (with its own scratch) to rebind.
   const readsFrame = new Set<CompiledNode>();
   const missingOf = (c: CompiledNode) => Object.entries(c.def.inputs).filter(([name, s]) => s.required && !c.sources.has(name)).map(([name]) => name);
+  const envOf = (c: CompiledNode, quiet: boolean): BindEnv => ({
+    nodeId: c.node.id,
+    owner: (id) => rig.byId.get(id),
+    sourceOwner: (input) => sourceOwner(c, input),
+    connected: (input) => c.sources.has(input),
+    warn: (message) => {
+      const w = { code: 'node-warning', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` };
+      if (!quiet || !warnings.some((x) => x.nodeId === w.nodeId && x.message === w.message)) warnings.push(w);
+    },
+    stackOwner: () => stackOwner(c),
+    get frame() { readsFrame.add(c); return frame; },
+    fail: (message, at) => {
+      throw new CompileFailure([{ code: 'bind-failed', pointer: `/nodes/${c.index}${at ? `/params/${at}` : ''}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` }]);
+    },
+  });
   const bindStep = (c: CompiledNode, scratch: SlotAllocator, quiet: boolean): (() => void) | undefined => {
-    const env: BindEnv = {
-      nodeId: c.node.id,
-      owner: (id) => rig.byId.get(id),
-      sourceOwner: (input) => sourceOwner(c, input),
-      connected: (input) => c.sources.has(input),
-      warn: (message) => {
-        const w = { code: 'node-warning', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` };
-        if (!quiet || !warnings.some((x) => x.nodeId === w.nodeId && x.message === w.message)) warnings.push(w);
-      },
-      stackOwner: () => stackOwner(c),
-      get frame() { readsFrame.add(c); return frame; },
-      fail: (message, at) => {
-        throw new CompileFailure([{ code: 'bind-failed', pointer: `/nodes/${c.index}${at ? `/params/${at}` : ''}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` }]);
-      },
-    };
-    const state = c.def.bind?.(env, c.params);
+    const state = c.def.bind ? c.def.bind(envOf(c, quiet), c.params) : undefined;
     const active = missingOf(c).length === 0;
     let run: (() => void) | undefined;
     if (c.def.constraint) {
@@ -254,11 +254,13 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   }
   if (errors.length) fail();
 
-  // What `Program.setParam` may change without a recompile, and what it must refuse.
-  const nodes = new Map<string, NodeControl>();
-  for (const c of live) {
+  // What `Program.setParam` may change without a recompile, and what it must refuse (made when asked).
+  const controlOf = (nodeId: string): NodeControl | undefined => {
+    const i = byId.get(nodeId);
+    const c = i === undefined ? undefined : compiled[i];
+    if (!c) return undefined;
     const { def } = c;
-    nodes.set(c.node.id, {
+    return {
       unit: nodeUnit(c),
       params: c.params,
       hasParam: (name) => Object.hasOwn(def.params, name) || (Object.hasOwn(def.inputs, name) && def.inputs[name].default !== undefined),
@@ -269,8 +271,8 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
         c.def.owner ? c.params[c.def.owner.param] ?? '' : null,
         c.def.writes ? c.def.writes(c.params, boneParentId, stackOwner(c)?.id) : null,
       ]),
-    });
-  }
+    };
+  };
 
   const steps: Step[] = [];
   for (const unit of sched.order) {
@@ -285,7 +287,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     warnings.push({ code: 'cycle', pointer: '/links', message: `dependency cycle detected through ${[...cy.nodes.map((n) => `node "${n}"`), ...cy.owners.map((o) => `owner "${o}"`)].join(', ')}; one link of it was set aside` });
   }
   return new Program(slots.buffer, steps, rig.owners, frame, { order: sched.order, cycles }, warnings, {
-    units, edges, nodes, frameUnits: [...readsFrame].map(nodeUnit),
+    units, edges, node: controlOf, frameUnits: [...readsFrame].map(nodeUnit),
   });
 }
 

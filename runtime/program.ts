@@ -40,7 +40,8 @@ export interface NodeControl {
 export interface ProgramDeps extends DependencyInfo {
   /** Units whose step reads the frame (time nodes). */
   frameUnits: readonly string[];
-  nodes: ReadonlyMap<string, NodeControl>;
+  /** The controls of a node (made on each call: keep it while you use it). */
+  node(nodeId: string): NodeControl | undefined;
 }
 
 export class Program {
@@ -132,7 +133,7 @@ export class Program {
    * changing one throws and leaves the program as it was.
    */
   setParam(nodeId: string, name: string, value: JsonValue): this {
-    const ctrl = this.deps?.nodes.get(nodeId);
+    const ctrl = this.deps?.node(nodeId);
     if (!ctrl) throw new Error(`setParam: node "${nodeId}" is not in this program`);
     if (!ctrl.hasParam(name)) throw new Error(`setParam: node "${nodeId}" has no param "${name}"`);
     const constant = ctrl.constants[name];
