@@ -3,6 +3,7 @@
 // the stack's previous matrix by influence.
 import { influenceOf } from '../nodes/constraints/param-values';
 import { blendMatrices } from '../nodes/math/blend';
+import { saturate } from '../nodes/math/finite';
 import type { KernelIO, NodeDefinition, Params } from '../nodes/define';
 import type { RigOwner } from './rig';
 import type { SlotAllocator } from './slots';
@@ -64,7 +65,8 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
       if (len !== undefined && headTail !== 0) {
         // Blender moves a bone target from its head towards its tail: along the bone's Y axis.
         const d = len * headTail;
-        t.local[12] += t.local[4] * d; t.local[13] += t.local[5] * d; t.local[14] += t.local[6] * d;
+        // Saturated: a 1e300-long bone (or a huge scale) must not feed the kernel ±Infinity or Inf − Inf.
+        t.local[12] = saturate(t.local[12] + t.local[4] * d); t.local[13] = saturate(t.local[13] + t.local[5] * d); t.local[14] = saturate(t.local[14] + t.local[6] * d);
       }
       worldToSpace(t.local, targetSpace, t.ctx);
     }

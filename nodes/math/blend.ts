@@ -4,6 +4,7 @@
 import { polarDecompose } from './polar';
 import { mat3NormalizedToQuat, quatSlerp, quatToMat3 } from './quaternion';
 import { determinantMat3, isFiniteN } from './matrix';
+import { saturate } from './finite';
 
 const uA = new Float64Array(9);
 const pA = new Float64Array(9);
@@ -27,8 +28,10 @@ export function blendMat3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<
     for (let i = 0; i < 9; i++) out[i] = a[i] + (b[i] - a[i]) * t;
     return out;
   }
-  polarDecompose(uA, pA, a);
-  polarDecompose(uB, pB, b);
+  // Polar decomposition is homogeneous (k·A = U·(k·P)): a matrix with entries past 1e100 (or all
+  // below 1e-100) is decomposed scaled by a power of two (exact), its P scaled back after, so the
+  // iteration's products neither overflow (Inf − Inf = NaN) nor underflow.
+  const ka = decomposeScaled(uA, pA, a), kb = decomposeScaled(uB, pB, b);
   // A quaternion cannot hold an axis flip: take −U and −P instead (still A = U·P), Blender #77154.
   if (determinantMat3(uA) < 0) {
     for (let i = 0; i < 9; i++) { uA[i] = -uA[i]; pA[i] = -pA[i]; }
@@ -43,14 +46,39 @@ export function blendMat3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<
   const s = 1 - t;
   // out = U·P with P lerped on the fly (Blender's interp_v3_v3v3 per column: s·a + t·b).
   for (let c = 0; c < 3; c++) {
-    const p0 = s * pA[3 * c] + t * pB[3 * c];
-    const p1 = s * pA[3 * c + 1] + t * pB[3 * c + 1];
-    const p2 = s * pA[3 * c + 2] + t * pB[3 * c + 2];
+    let p0 = s * pA[3 * c] + t * pB[3 * c];
+    let p1 = s * pA[3 * c + 1] + t * pB[3 * c + 1];
+    let p2 = s * pA[3 * c + 2] + t * pB[3 * c + 2];
+    if (ka !== 1 || kb !== 1) {
+      p0 = saturate(s * pA[3 * c] * ka + t * pB[3 * c] * kb);
+      p1 = saturate(s * pA[3 * c + 1] * ka + t * pB[3 * c + 1] * kb);
+      p2 = saturate(s * pA[3 * c + 2] * ka + t * pB[3 * c + 2] * kb);
+      out[3 * c] = saturate(u[0] * p0 + u[3] * p1 + u[6] * p2);
+      out[3 * c + 1] = saturate(u[1] * p0 + u[4] * p1 + u[7] * p2);
+      out[3 * c + 2] = saturate(u[2] * p0 + u[5] * p1 + u[8] * p2);
+      continue;
+    }
     out[3 * c] = u[0] * p0 + u[3] * p1 + u[6] * p2;
     out[3 * c + 1] = u[1] * p0 + u[4] * p1 + u[7] * p2;
     out[3 * c + 2] = u[2] * p0 + u[5] * p1 + u[8] * p2;
   }
   return out;
+}
+
+const sc = new Float64Array(9);
+
+/** polarDecompose of m, scaled first by a power of two when its entries are extreme; returns that scale (1 when not). */
+function decomposeScaled(outU: Float64Array, outP: Float64Array, m: ArrayLike<number>): number {
+  let k = 0;
+  for (let i = 0; i < 9; i++) { const x = Math.abs(m[i]); if (x > k) k = x; }
+  if (!(k > 1e100 || (k > 0 && k < 1e-100))) {
+    polarDecompose(outU, outP, m);
+    return 1;
+  }
+  const p = 2 ** Math.floor(Math.log2(k));
+  for (let i = 0; i < 9; i++) sc[i] = m[i] / p;
+  polarDecompose(outU, outP, sc);
+  return p;
 }
 
 /**
@@ -59,9 +87,9 @@ export function blendMat3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<
  */
 export function blendMatrices(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): Float64Array {
   const s = 1 - t;
-  const x = s * a[12] + t * b[12];
-  const y = s * a[13] + t * b[13];
-  const z = s * a[14] + t * b[14];
+  const x = saturate(s * a[12] + t * b[12]);
+  const y = saturate(s * a[13] + t * b[13]);
+  const z = saturate(s * a[14] + t * b[14]);
   a3[0] = a[0]; a3[1] = a[1]; a3[2] = a[2];
   a3[3] = a[4]; a3[4] = a[5]; a3[5] = a[6];
   a3[6] = a[8]; a3[7] = a[9]; a3[8] = a[10];
