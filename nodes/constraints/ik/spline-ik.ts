@@ -344,6 +344,10 @@ export const splineIk = defineNode<SplineIkState>({
           scaleColumn(pose3, 0, len3(P[0], P[1], P[2]));
           scaleColumn(pose3, 2, len3(P[8], P[9], P[10]));
           scaleFac /= poseScale;
+          // A bone with no pre-IK length (zero Y scale) on a zero chord: the volume change 0/0 is
+          // undefined, so none (1). Blender's float math gives NaN here; a positive chord over a
+          // zero pre-IK length stays +Infinity, which the modes below clamp as Blender does.
+          if (scaleFac !== scaleFac) scaleFac = 1;
         }
         if (xzMode === 'INVERSE_PRESERVE') {
           let sc = 1;
