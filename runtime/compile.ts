@@ -134,9 +134,21 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   // 5. Units and edges: links, plus the implicit owner edges.
   const units: string[] = [];
   const edges: [string, string][] = [];
-  const nodeUnit = (c: CompiledNode) => `node:${c.node.id}`;
-  for (const o of rig.owners) units.push(`pre:${o.id}`, `stack:${o.id}`, `final:${o.id}`);
-  for (const c of live) units.push(nodeUnit(c));
+  // Each unit name is made once and reused, so the scheduler's and the step map's lookups hash it once.
+  const ownerUnits = new Map<RigOwner, { pre: string; stack: string; final: string }>();
+  const nodeUnits = new Map<CompiledNode, string>();
+  const ou = (o: RigOwner) => ownerUnits.get(o)!;
+  const nodeUnit = (c: CompiledNode) => nodeUnits.get(c)!;
+  for (const o of rig.owners) {
+    const u = { pre: `pre:${o.id}`, stack: `stack:${o.id}`, final: `final:${o.id}` };
+    ownerUnits.set(o, u);
+    units.push(u.pre, u.stack, u.final);
+  }
+  for (const c of live) {
+    const u = `node:${c.node.id}`;
+    nodeUnits.set(c, u);
+    units.push(u);
+  }
   for (const c of live) for (const [, [fi]] of c.sources) edges.push([nodeUnit(compiled[fi]!), nodeUnit(c)]);
 
   const boneParentId = (id: string) => {
@@ -151,10 +163,10 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   for (const c of live) {
     const o = ownerOfNode.get(c);
     const role = c.def.owner?.role;
-    if (o && role === 'pre') edges.push([`pre:${o.id}`, nodeUnit(c)]);
-    if (o && role === 'read') edges.push([`final:${o.id}`, nodeUnit(c)]);
+    if (o && role === 'pre') edges.push([ou(o).pre, nodeUnit(c)]);
+    if (o && role === 'read') edges.push([ou(o).final, nodeUnit(c)]);
     if (o && role === 'write') {
-      edges.push([nodeUnit(c), `stack:${o.id}`]);
+      edges.push([nodeUnit(c), ou(o).stack]);
       stackWriters.set(o, [...(stackWriters.get(o) ?? []), c]);
       addWritten(c, o);
     }
@@ -167,7 +179,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
         if (!b) continue;
         chainOf.set(b, c);
         addWritten(c, b);
-        edges.push([`stack:${b.id}`, nodeUnit(c)], [nodeUnit(c), `final:${b.id}`]);
+        edges.push([ou(b).stack, nodeUnit(c)], [nodeUnit(c), ou(b).final]);
       }
     }
   }
@@ -178,25 +190,25 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   }
   if (errors.length) fail();
   for (const o of rig.owners) {
-    edges.push([`pre:${o.id}`, `stack:${o.id}`], [`stack:${o.id}`, `final:${o.id}`]);
+    edges.push([ou(o).pre, ou(o).stack], [ou(o).stack, ou(o).final]);
     const p = parentOwnerOf(o);
     if (!p) continue;
     // Inside one IK chain a child starts from its parent's pre-IK (stack) matrix; the solver moves both after.
     const sameChain = chainOf.get(o) !== undefined && chainOf.get(o) === chainOf.get(p);
-    edges.push([sameChain ? `stack:${p.id}` : `final:${p.id}`, `pre:${o.id}`]);
+    edges.push([sameChain ? ou(p).stack : ou(p).final, ou(o).pre]);
   }
   const sched = schedule(units, edges);
 
   // 6. Bind kernels and build the steps in schedule order.
   const stepOf = new Map<string, () => void>();
   for (const o of rig.owners) {
-    stepOf.set(`pre:${o.id}`, guardPre(o, warnings));
-    if (!stackWriters.has(o)) stepOf.set(`stack:${o.id}`, () => o.final.set(o.pre));
+    stepOf.set(ou(o).pre, guardPre(o, warnings));
+    if (!stackWriters.has(o)) stepOf.set(ou(o).stack, () => o.final.set(o.pre));
     else if (o.bone?.connected && !chainOf.has(o)) {
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
       // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.
       const { pre, final } = o;
-      stepOf.set(`stack:${o.id}`, () => { final[12] = pre[12]; final[13] = pre[13]; final[14] = pre[14]; });
+      stepOf.set(ou(o).stack, () => { final[12] = pre[12]; final[13] = pre[13]; final[14] = pre[14]; });
     }
   }
   // A node's step: bound to the scene, wrapped by Blender's constraint loop when it is a
@@ -345,9 +357,7 @@ function guardPre(o: RigOwner, warnings: GraphError[]): () => void {
   return () => {
     computePre(o);
     const m = o.pre;
-    // runtime/pose.ts multiplies with saturation (so a far parent never makes Inf − Inf = NaN): an
-    // overflow shows as ±MAX_VALUE, and is warned about like an Infinity.
-    if (allFiniteUnsaturated(m)) return;
+    if (allFinite(m)) return;
     let nan = false;
     for (let i = 0; i < 16; i++) {
       if (m[i] !== m[i]) nan = true;
@@ -361,14 +371,6 @@ function guardPre(o: RigOwner, warnings: GraphError[]): () => void {
         : { code: 'owner-overflow', pointer: '/scene', message: `owner "${o.id}": its matrix before constraints does not fit in a double; numbers too large were saturated` },
     );
   };
-}
-
-function allFiniteUnsaturated(v: Float64Array): boolean {
-  for (let i = 0; i < 16; i++) {
-    const x = v[i];
-    if (x - x !== 0 || x === Number.MAX_VALUE || x === -Number.MAX_VALUE) return false;
-  }
-  return true;
 }
 
 function allFinite(v: Float64Array): boolean {
