@@ -22,8 +22,8 @@ export const degenerate: fc.Arbitrary<number> = fc.oneof(
 /**
  * Scales: zero, negative, tiny (1e-6) and ordinary. Not huge (no rig scales by 1e300), and not
  * between 0 and 1e-9 in size: products of such scales leave the double range (1e-300 · 1e-12 · …),
- * which the runtime meets with its documented safety net (saturate, warn `owner-invalid`), tested
- * apart in degenerate-cases.test.ts; docs/reliability.md gives the supported range.
+ * which the runtime meets with its documented safety net (saturate, warn `owner-overflow` or
+ * `node-failed`); docs/reliability.md ("Supported ranges") gives the range.
  */
 const scaleValue = fc.oneof(
   fc.constantFrom(0, -0, -1, 1, 1e-6, -2),
