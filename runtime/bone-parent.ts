@@ -4,6 +4,7 @@ import { mat4 } from 'gl-matrix';
 import { cross3, dot3 } from '../nodes/math/vector';
 import { safeInvertMat4, safeMultiplyMat4, saturate } from '../nodes/math/finite';
 import type { InheritScale } from './scene/types';
+import { hypot3 } from '../nodes/math/hypot';
 
 /** Blender's parent transform: rotation/scale part, location part and a scale applied after both. */
 export interface ParentTransform {
@@ -126,7 +127,7 @@ function det3(m: Float64Array): number {
 }
 
 function columnLengths(out: Float64Array, m: Float64Array): void {
-  for (let c = 0; c < 3; c++) out[c] = saturate(Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]));
+  for (let c = 0; c < 3; c++) out[c] = saturate(hypot3(m[4 * c], m[4 * c + 1], m[4 * c + 2]));
 }
 
 function sizeFixShear(out: Float64Array, m: Float64Array): void {
@@ -146,7 +147,7 @@ function rescaleColumns(m: Float64Array, s: ArrayLike<number>): void {
 /** Blender's normalize_m4_ex: unit columns, their old lengths into `scale`. */
 function normalizeColumns(m: Float64Array, scale: Float64Array): void {
   for (let c = 0; c < 3; c++) {
-    const len = Math.hypot(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
+    const len = hypot3(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
     scale[c] = saturate(len);
     if (len !== 0) { m[4 * c] /= len; m[4 * c + 1] /= len; m[4 * c + 2] /= len; m[4 * c + 3] /= len; }
   }
@@ -185,7 +186,7 @@ function orthogonalizeStableUnscaled(m: Float64Array, axis: 0 | 1 | 2, normalize
     const angle = Math.acos(cos);
     const target = angle + (Math.PI / 2 - angle) / 2;
     for (let i = 0; i < 3; i++) n2[i] -= n3[i] * cos;
-    const s = Math.sin(target) / Math.hypot(n2[0], n2[1], n2[2]);
+    const s = Math.sin(target) / hypot3(n2[0], n2[1], n2[2]);
     for (let i = 0; i < 3; i++) n2[i] = n2[i] * s + n3[i] * Math.cos(target);
     cross3(tmp, n2, n3);
     cross3(n3, tmp, n2);
@@ -202,7 +203,7 @@ function orthogonalizeStableUnscaled(m: Float64Array, axis: 0 | 1 | 2, normalize
 function read(out: Float64Array, m: Float64Array, col: number) { out[0] = m[4 * col]; out[1] = m[4 * col + 1]; out[2] = m[4 * col + 2]; }
 function write(m: Float64Array, col: number, v: Float64Array) { m[4 * col] = v[0]; m[4 * col + 1] = v[1]; m[4 * col + 2] = v[2]; }
 function normalizeTo(out: Float64Array, v: Float64Array): number {
-  const len = Math.hypot(v[0], v[1], v[2]);
+  const len = hypot3(v[0], v[1], v[2]);
   if (len > 1e-35) { out[0] = v[0] / len; out[1] = v[1] / len; out[2] = v[2] / len; } else out.fill(0);
   return len;
 }

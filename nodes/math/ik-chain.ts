@@ -8,6 +8,7 @@
 import { mat3Multiply, mat3MultiplyVec3 } from './matrix';
 import { safeRotationBetweenToMat3 } from './rotation-between';
 import { sub3 } from './vector';
+import { hypot3 } from './hypot';
 
 export interface ChainWork {
   /** Number of bones. */
@@ -48,7 +49,7 @@ export function measureSegments(wk: ChainWork): number {
   let total = 0;
   for (let i = 0; i < wk.n; i++) {
     const a = wk.joints[i], b = wk.joints[i + 1];
-    const l = Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+    const l = hypot3(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
     wk.seg[i] = l;
     total += l;
   }

@@ -2,6 +2,7 @@
 // way Blender applies IK influence to a pole-driven chain (conformance README, fact 2, item 4).
 import { invertMat4, mat3Multiply, mat4Multiply, mat4RotateBasis } from './matrix';
 import { mat3ToQuat, quatNormalize, quatSlerp, quatToMat3 } from './quaternion';
+import { hypot3 } from './hypot';
 
 /** The pose with its 3x3 part turned by `rot` (on the left) and its head moved to `head`. */
 export function rotatePose(out: Float64Array, rot: ArrayLike<number>, pose: ArrayLike<number>, head: ArrayLike<number>): void {
@@ -50,7 +51,7 @@ export function blendPoses(post: Float64Array[], pre: Float64Array[], rot: Float
 function unitBasis(out: Float64Array, m: ArrayLike<number>): Float64Array {
   for (let c = 0; c < 3; c++) {
     const x = m[4 * c], y = m[4 * c + 1], z = m[4 * c + 2];
-    const l = Math.hypot(x, y, z);
+    const l = hypot3(x, y, z);
     const k = l > 0 && Number.isFinite(l) ? 1 / l : 0;
     out[3 * c] = x * k; out[3 * c + 1] = y * k; out[3 * c + 2] = z * k;
   }

@@ -23,6 +23,7 @@ import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 import { influenceOf, integerParam, numberParam } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
+import { hypot3 } from '../../math/hypot';
 
 const SOLVERS = ['AUTO', 'FABRIK'] as const;
 
@@ -193,7 +194,7 @@ function stretch(s: IkState, total: number, f: number): void {
   const R = s.wk.joints[0];
   const dx = G[0] - R[0], dy = G[1] - R[1], dz = G[2] - R[2];
   const m = Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz));
-  const D = m > 0 ? m * Math.hypot(dx / m, dy / m, dz / m) : 0;
+  const D = m > 0 ? m * hypot3(dx / m, dy / m, dz / m) : 0;
   if (!(D > total) || !Number.isFinite(D)) return;
   const k = 1 + (D / total - 1) * f;
   const { post, n } = s;

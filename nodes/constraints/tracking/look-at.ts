@@ -11,6 +11,7 @@ import { defineNode, param, transform } from '../../define';
 import { normalize3, ortho3 } from '../../math/vector';
 import { headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
+import { hypot3 } from '../../math/hypot';
 
 const AXES = ['X', 'Y', 'Z', '-X', '-Y', '-Z'] as const;
 
@@ -73,7 +74,7 @@ export const lookAt = defineNode({
     basis[3 * c + 1] = basis[i + 2] * basis[j] - basis[i] * basis[j + 2];
     basis[3 * c + 2] = basis[i] * basis[j + 1] - basis[i + 1] * basis[j];
     for (let k = 0; k < 3; k++) {
-      const s = Math.hypot(o[4 * k], o[4 * k + 1], o[4 * k + 2]);
+      const s = hypot3(o[4 * k], o[4 * k + 1], o[4 * k + 2]);
       m[4 * k] = basis[3 * k] * s; m[4 * k + 1] = basis[3 * k + 1] * s; m[4 * k + 2] = basis[3 * k + 2] * s;
     }
     finishOrPass(m, o);

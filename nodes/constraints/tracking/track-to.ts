@@ -5,6 +5,7 @@ import { trackAxisIndex, vecToMat3 } from '../../math/aim';
 import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 import { aimTargetInputs, trackAxisParam } from './aim';
+import { hypot3 } from '../../math/hypot';
 
 const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
 
@@ -40,9 +41,9 @@ export const trackTo = defineNode({
     const o = io.in.owner;
     const t = io.in.target;
     const m = io.out.owner;
-    const sx = Math.hypot(o[0], o[1], o[2]);
-    const sy = Math.hypot(o[4], o[5], o[6]);
-    const sz = Math.hypot(o[8], o[9], o[10]);
+    const sx = hypot3(o[0], o[1], o[2]);
+    const sy = hypot3(o[4], o[5], o[6]);
+    const sz = hypot3(o[8], o[9], o[10]);
     // Blender passes owner − target: vectomat negates it for positive axes.
     vec[0] = o[12] - t[12]; vec[1] = o[13] - t[13]; vec[2] = o[14] - t[14];
     up[0] = t[8]; up[1] = t[9]; up[2] = t[10];
