@@ -3,7 +3,7 @@
 // as a quaternion along the shortest arc, P lerped per element, result U·P.
 import { polarDecompose } from './polar';
 import { mat3NormalizedToQuat, quatSlerp, quatToMat3 } from './quaternion';
-import { determinantMat3, isFiniteN } from './matrix';
+import { isFiniteN } from './matrix';
 import { saturate } from './finite';
 
 const uA = new Float64Array(9);
@@ -31,12 +31,14 @@ export function blendMat3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<
   // Polar decomposition is homogeneous (k·A = U·(k·P)): a matrix with entries past 1e100 (or all
   // below 1e-100) is decomposed scaled by a power of two (exact), its P scaled back after, so the
   // iteration's products neither overflow (Inf − Inf = NaN) nor underflow.
-  const ka = decomposeScaled(uA, pA, a), kb = decomposeScaled(uB, pB, b);
+  decomposeScaled(uA, pA, a, 0);
+  decomposeScaled(uB, pB, b, 1);
+  const ka = scales[0], kb = scales[1];
   // A quaternion cannot hold an axis flip: take −U and −P instead (still A = U·P), Blender #77154.
-  if (determinantMat3(uA) < 0) {
+  if (negativeDeterminant(uA)) {
     for (let i = 0; i < 9; i++) { uA[i] = -uA[i]; pA[i] = -pA[i]; }
   }
-  if (determinantMat3(uB) < 0) {
+  if (negativeDeterminant(uB)) {
     for (let i = 0; i < 9; i++) { uB[i] = -uB[i]; pB[i] = -pB[i]; }
   }
   mat3NormalizedToQuat(qA, uA);
@@ -66,19 +68,32 @@ export function blendMat3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<
 }
 
 const sc = new Float64Array(9);
+// The scales decomposeScaled found: kept in a typed array, since a double returned from a function
+// V8 does not inline is boxed (allocated).
+const scales = new Float64Array(2);
 
-/** polarDecompose of m, scaled first by a power of two when its entries are extreme; returns that scale (1 when not). */
-function decomposeScaled(outU: Float64Array, outP: Float64Array, m: ArrayLike<number>): number {
+/** determinantMat3(m) < 0, as a boolean (a returned double would be boxed). */
+function negativeDeterminant(m: Float64Array): boolean {
+  return (
+    m[0] * (m[4] * m[8] - m[5] * m[7]) -
+    m[3] * (m[1] * m[8] - m[2] * m[7]) +
+    m[6] * (m[1] * m[5] - m[2] * m[4])
+  ) < 0;
+}
+
+/** polarDecompose of m, scaled first by a power of two when its entries are extreme; writes that scale (1 when not) to scales[slot]. */
+function decomposeScaled(outU: Float64Array, outP: Float64Array, m: ArrayLike<number>, slot: number): void {
   let k = 0;
   for (let i = 0; i < 9; i++) { const x = Math.abs(m[i]); if (x > k) k = x; }
   if (!(k > 1e100 || (k > 0 && k < 1e-100))) {
     polarDecompose(outU, outP, m);
-    return 1;
+    scales[slot] = 1;
+    return;
   }
   const p = 2 ** Math.floor(Math.log2(k));
   for (let i = 0; i < 9; i++) sc[i] = m[i] / p;
   polarDecompose(outU, outP, sc);
-  return p;
+  scales[slot] = p;
 }
 
 /**

@@ -195,12 +195,15 @@ export function quatRotateVec3(out: Float64Array, q: ArrayLike<number>, v: Array
 
 // Mike Day's branch choice (Blender's mat3_normalized_to_quat_fast, 3.1+): every branch has a trace
 // of at least 1, so no division by a vanishing number even for degenerate input; w ≥ 0 on output.
-function quatFromRotationElements(
-  out: Float64Array,
-  m00: number, m01: number, m02: number,
-  m10: number, m11: number, m12: number,
-  m20: number, m21: number, m22: number,
-): Float64Array {
+// The 3x3 being converted, column-major (rot[3·A + B] is Blender's mat[A][B]): the elements pass
+// through this scratch rather than as arguments, since a double passed to a function V8 does not
+// inline is boxed (allocated).
+const rot = new Float64Array(9);
+
+function quatFromRotationScratch(out: Float64Array): Float64Array {
+  const m00 = rot[0], m01 = rot[1], m02 = rot[2];
+  const m10 = rot[3], m11 = rot[4], m12 = rot[5];
+  const m20 = rot[6], m21 = rot[7], m22 = rot[8];
   // mAB is Blender's mat[A][B]: column A, row B.
   let x: number, y: number, z: number, w: number;
   if (m22 < 0) {
@@ -254,18 +257,30 @@ function quatFromElementsChecked(
   m10: number, m11: number, m12: number,
   m20: number, m21: number, m22: number,
 ): Float64Array {
+  rot[0] = m00; rot[1] = m01; rot[2] = m02;
+  rot[3] = m10; rot[4] = m11; rot[5] = m12;
+  rot[6] = m20; rot[7] = m21; rot[8] = m22;
+  return quatFromScratchChecked(out);
+}
+
+// quatFromElementsChecked of the matrix in `rot`.
+function quatFromScratchChecked(out: Float64Array): Float64Array {
+  const m00 = rot[0], m01 = rot[1], m02 = rot[2];
+  const m10 = rot[3], m11 = rot[4], m12 = rot[5];
+  const m20 = rot[6], m21 = rot[7], m22 = rot[8];
   const det =
     m00 * (m11 * m22 - m12 * m21) - m10 * (m01 * m22 - m02 * m21) + m20 * (m01 * m12 - m02 * m11);
   if (!Number.isFinite(det)) return quatIdentity(out);
   if (det < 0) {
-    return quatFromRotationElements(out, -m00, -m01, -m02, -m10, -m11, -m12, -m20, -m21, -m22);
+    for (let i = 0; i < 9; i++) rot[i] = -rot[i];
   }
-  return quatFromRotationElements(out, m00, m01, m02, m10, m11, m12, m20, m21, m22);
+  return quatFromRotationScratch(out);
 }
 
 /** Quaternion of an orthonormal 3x3; negative matrices are negated first, non-finite ones give identity (Blender's `mat3_normalized_to_quat`). */
 export function mat3NormalizedToQuat(out: Float64Array, m: ArrayLike<number>): Float64Array {
-  return quatFromElementsChecked(out, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8]);
+  for (let i = 0; i < 9; i++) rot[i] = m[i];
+  return quatFromScratchChecked(out);
 }
 
 /** Quaternion of the rotation of any 3x3: columns are normalized first (Blender's `mat3_to_quat`). */
