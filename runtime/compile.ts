@@ -357,7 +357,9 @@ function guardPre(o: RigOwner, warnings: GraphError[]): () => void {
   return () => {
     computePre(o);
     const m = o.pre;
-    if (allFinite(m)) return;
+    // runtime/pose.ts multiplies with saturation (so a far parent never makes Inf − Inf = NaN): an
+    // overflow shows as ±MAX_VALUE, and is warned about like an Infinity.
+    if (allFiniteUnsaturated(m)) return;
     let nan = false;
     for (let i = 0; i < 16; i++) {
       if (m[i] !== m[i]) nan = true;
@@ -371,6 +373,14 @@ function guardPre(o: RigOwner, warnings: GraphError[]): () => void {
         : { code: 'owner-overflow', pointer: '/scene', message: `owner "${o.id}": its matrix before constraints does not fit in a double; numbers too large were saturated` },
     );
   };
+}
+
+function allFiniteUnsaturated(v: Float64Array): boolean {
+  for (let i = 0; i < 16; i++) {
+    const x = v[i];
+    if (x - x !== 0 || x === Number.MAX_VALUE || x === -Number.MAX_VALUE) return false;
+  }
+  return true;
 }
 
 function allFinite(v: Float64Array): boolean {
