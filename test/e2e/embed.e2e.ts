@@ -37,7 +37,14 @@ export const embedTests: E2ETest[] = [
 
       // An edit by keyboard: click a node, Delete. graph-change and pose-change reach the document.
       const node = editor.locator('sinew-node .node[data-node-id="arm-ik"] header');
-      await node.click();
+      // Under load a click can land while the area is still settling: click until the node is
+      // selected (what Delete acts on), then press Delete.
+      const selected = () => page.evaluate(() => document.querySelector('sinew-editor')!.session.selection.includes('arm-ik'));
+      for (let attempt = 0; attempt < 5 && !(await selected()); attempt++) {
+        await node.click();
+        await page.waitForTimeout(100);
+      }
+      check(await selected(), 'clicking the IK node did not select it');
       await page.keyboard.press('Delete');
       await page.waitForFunction(() => !document.querySelector('sinew-editor')!.session.graph.nodes.some((n) => n.id === 'arm-ik'));
       const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
