@@ -501,32 +501,3 @@ function normalizeInto(dst: Float64Array, m: Float64Array, o: number): number {
   dst[0] = 0; dst[1] = 0; dst[2] = 0;
   return 0;
 }
-
-/**
- * T(pivotTo)·rot·T(−pivotFrom)·m: turns a matrix about a point and moves that point, the way IK
- * solvers apply a bone rotation on the left (rot is a 3x3; pivotTo defaults to pivotFrom).
- */
-export function preRotateMat4(
-  out: Float64Array,
-  m: ArrayLike<number>,
-  rot: ArrayLike<number>,
-  pivotFrom: ArrayLike<number>,
-  pivotTo: ArrayLike<number> = pivotFrom,
-): Float64Array {
-  const r0 = rot[0], r1 = rot[1], r2 = rot[2], r3 = rot[3], r4 = rot[4], r5 = rot[5], r6 = rot[6], r7 = rot[7], r8 = rot[8];
-  for (let c = 0; c < 3; c++) {
-    const o = 4 * c;
-    const x = m[o], y = m[o + 1], z = m[o + 2];
-    out[o] = r0 * x + r3 * y + r6 * z;
-    out[o + 1] = r1 * x + r4 * y + r7 * z;
-    out[o + 2] = r2 * x + r5 * y + r8 * z;
-    out[o + 3] = m[o + 3];
-  }
-  const x = m[12] - pivotFrom[0], y = m[13] - pivotFrom[1], z = m[14] - pivotFrom[2];
-  const w = m[15];
-  out[12] = r0 * x + r3 * y + r6 * z + pivotTo[0];
-  out[13] = r1 * x + r4 * y + r7 * z + pivotTo[1];
-  out[14] = r2 * x + r5 * y + r8 * z + pivotTo[2];
-  out[15] = w;
-  return out;
-}

@@ -18,7 +18,6 @@ import {
   normalizeMat4,
   orthogonalizeMat4,
   orthogonalizeMat4Stable,
-  preRotateMat4,
 } from '../../../nodes/math/matrix';
 import { quatToMat3 } from '../../../nodes/math/quaternion';
 import {
@@ -210,21 +209,5 @@ describe('small helpers', () => {
     expect(isFinite16(m)).toBe(false);
     m[7] = -Infinity;
     expect(isFinite16(m)).toBe(false);
-  });
-
-  it('preRotateMat4 turns about a pivot and moves it', () => {
-    fc.assert(
-      fc.property(affine, unitQuat, vec3, vec3, (m, q, from, to) => {
-        const r = quatToMat3(new Float64Array(9), q);
-        const out = preRotateMat4(m16(), m, r, from, to);
-        // Same as T(to)·R·T(−from)·M.
-        const t1 = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -from[0], -from[1], -from[2], 1]);
-        const rr = copyMat4FromMat3(m16(), r);
-        rr[12] = to[0];
-        rr[13] = to[1];
-        rr[14] = to[2];
-        expectClose(out, mat4Multiply(m16(), rr, mat4Multiply(m16(), t1, m)), 1e-12);
-      }),
-    );
   });
 });
