@@ -3,13 +3,13 @@
 // rest offset · pose basis, honouring the bone's inheritance flags).
 import { safeMultiplyMat4, saturate } from '../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from './bone-parent';
+import { parentFrame } from './parent-frame';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
 const pt: ParentTransform = createParentTransform();
 const parentPose = new Float64Array(16);
 const armInverse = new Float64Array(16);
 const poseMat = new Float64Array(16);
-const rotscale = new Float64Array(16);
 
 /** Writes `owner.pre` from its parent's current final matrix. */
 export function computePre(owner: RigOwner): void {
@@ -34,27 +34,22 @@ function computeObjectPre(o: ObjectOwner): void {
 
 function computeBonePre(b: BoneOwner): void {
   const basis = b.basis;
-  if (basis[15] === 1 && inheritsFully(b)) safeMultiplyMat4(poseMat, fullParentMatrix(b), basis);
-  else poseMatrixFromParent(poseMat, b, basis);
+  if (basis[15] === 1 && inheritsFully(b)) {
+    safeMultiplyMat4(b.pre, parentFrame(b), basis);
+    return;
+  }
+  poseMatrixFromParent(poseMat, b, basis);
   safeMultiplyMat4(b.pre, b.armatureOwner.final, poseMat);
 }
 
 /**
  * Whether the bone inherits fully (rotation, FULL scale, local location; or is a root with local
  * location): then its parent transform is one matrix for rotation/scale and location alike, with no
- * post-scale, and applying it to a matrix whose last row is (0 0 0 1) is one product — the same
- * products, in the same order, as parentTransform + applyParentTransform: the same numbers.
+ * post-scale, and applying it to a matrix whose last row is (0 0 0 1) is one product, which in
+ * world space is its parent frame (runtime/parent-frame.ts).
  */
 export function inheritsFully(b: BoneOwner): boolean {
   return b.localLocation && (!b.parentBone || (b.inheritRotation && b.inheritScale === 'FULL'));
-}
-
-/** For a bone that `inheritsFully`: its parent transform (parent pose · offset, or the offset of a root). A scratch view. */
-export function fullParentMatrix(b: BoneOwner): Float64Array {
-  const parent = b.parentBone;
-  if (!parent) return b.offset;
-  poseOf(parentPose, parent);
-  return safeMultiplyMat4(rotscale, parentPose, b.offset);
 }
 
 /** The bone's pose-space matrix for a bone-space (local) matrix `local`, given its parent's current pose. */

@@ -2,6 +2,7 @@
 import { mat4 } from 'gl-matrix';
 import type { CurveInfo, OwnerHandle } from '../nodes/define';
 import { invertOrIdentity } from './bone-parent';
+import { createParentFrame, type ParentFrame } from './parent-frame';
 import { basisMatrix } from './scene/basis';
 import { EULER_ORDERS, type EulerOrder, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
 
@@ -29,6 +30,8 @@ export interface BoneOwner extends OwnerHandle {
   inheritRotation: boolean;
   localLocation: boolean;
   inheritScale: InheritScale;
+  /** Its parent frame in world space, kept current by runtime/parent-frame.ts. */
+  parentFrame: ParentFrame;
 }
 
 export type RigOwner = ObjectOwner | BoneOwner;
@@ -135,6 +138,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         inheritRotation: sb.use_inherit_rotation ?? true,
         localLocation: sb.use_local_location ?? true,
         inheritScale: sb.inherit_scale ?? 'FULL',
+        parentFrame: createParentFrame(),
         bone: {
           armature,
           parent: parentBone,

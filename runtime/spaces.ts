@@ -3,7 +3,8 @@
 import { safeMultiplyMat4, saturate } from '../nodes/math/finite';
 import { hypot3 } from '../nodes/math/hypot';
 import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from './bone-parent';
-import { armatureInverse, boneParentTransform, fullParentMatrix, inheritsFully } from './pose';
+import { parentFrame, parentFrameInverse } from './parent-frame';
+import { armatureInverse, boneParentTransform, inheritsFully } from './pose';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
 export const SPACES = ['WORLD', 'CUSTOM', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL', 'LOCAL_OWNER_ORIENT'] as const;
@@ -22,7 +23,6 @@ export interface SpaceContext {
 const tmp = new Float64Array(16);
 const diff = new Float64Array(16);
 const pt = createParentTransform();
-const full = new Float64Array(16);
 
 /** Converts `m` in place from world space into `to`. */
 export function worldToSpace(m: Float64Array, to: Space, ctx: SpaceContext): Float64Array {
@@ -30,6 +30,8 @@ export function worldToSpace(m: Float64Array, to: Space, ctx: SpaceContext): Flo
   if (to === 'WORLD' || !o) return m;
   if (to === 'CUSTOM') return leftMultiplyInverse(m, ctx.custom);
   if (o.kind === 'object') return to === 'LOCAL' ? objectWorldToLocal(m, o) : m;
+  // A fully inheriting bone's LOCAL space is its parent frame: one product, no trip through pose space.
+  if (to === 'LOCAL' && m[15] === 1 && inheritsFully(o)) return safeMultiplyMat4(m, parentFrameInverse(o), m);
   safeMultiplyMat4(m, armatureInverse(o.armatureOwner), m); // world → pose
   return poseToSpace(m, to, o, ctx.constraintOwner);
 }
@@ -43,6 +45,7 @@ export function spaceToWorld(m: Float64Array, from: Space, ctx: SpaceContext): F
     return m;
   }
   if (o.kind === 'object') return from === 'LOCAL' ? objectLocalToWorld(m, o) : m;
+  if (from === 'LOCAL' && m[15] === 1 && inheritsFully(o)) return safeMultiplyMat4(m, parentFrame(o), m);
   spaceToPose(m, from, o, ctx.constraintOwner);
   safeMultiplyMat4(m, o.armatureOwner.final, m);
   return m;
@@ -89,18 +92,12 @@ function spaceToPose(m: Float64Array, from: Space, b: BoneOwner, cobOwner: RigOw
 
 /** Blender's BKE_armature_mat_pose_to_bone. */
 function poseToLocal(m: Float64Array, b: BoneOwner): Float64Array {
-  if (m[15] === 1 && inheritsFully(b)) {
-    // One inverse instead of two equal ones, one product (same numbers, see inheritsFully).
-    full.set(fullParentMatrix(b));
-    return safeMultiplyMat4(m, invertOrIdentity(full), m);
-  }
   invertParentTransform(boneParentTransform(pt, b));
   return applyParentTransform(m, pt, m);
 }
 
 /** Blender's BKE_armature_mat_bone_to_pose. */
 function localToPose(m: Float64Array, b: BoneOwner): Float64Array {
-  if (m[15] === 1 && inheritsFully(b)) return safeMultiplyMat4(m, fullParentMatrix(b), m);
   return applyParentTransform(m, boneParentTransform(pt, b), m);
 }
 
