@@ -111,13 +111,19 @@ export function safeMultiplyMat4(out: Float64Array, a: ArrayLike<number>, b: Arr
   const a10 = a[4], a11 = a[5], a12 = a[6], a13 = a[7];
   const a20 = a[8], a21 = a[9], a22 = a[10], a23 = a[11];
   const a30 = a[12], a31 = a[13], a32 = a[14], a33 = a[15];
+  // The plain product first; its sum is finite only when every entry is (an overflowing sum of
+  // finite entries just takes the slow way), so one check replaces sixteen saturations.
+  let sum = 0;
   for (let c = 0; c < 4; c++) {
     const b0 = b[4 * c], b1 = b[4 * c + 1], b2 = b[4 * c + 2], b3 = b[4 * c + 3];
-    out[4 * c] = saturate(a00 * b0 + a10 * b1 + a20 * b2 + a30 * b3);
-    out[4 * c + 1] = saturate(a01 * b0 + a11 * b1 + a21 * b2 + a31 * b3);
-    out[4 * c + 2] = saturate(a02 * b0 + a12 * b1 + a22 * b2 + a32 * b3);
-    out[4 * c + 3] = saturate(a03 * b0 + a13 * b1 + a23 * b2 + a33 * b3);
+    const x = a00 * b0 + a10 * b1 + a20 * b2 + a30 * b3;
+    const y = a01 * b0 + a11 * b1 + a21 * b2 + a31 * b3;
+    const z = a02 * b0 + a12 * b1 + a22 * b2 + a32 * b3;
+    const w = a03 * b0 + a13 * b1 + a23 * b2 + a33 * b3;
+    out[4 * c] = x; out[4 * c + 1] = y; out[4 * c + 2] = z; out[4 * c + 3] = w;
+    sum += x + y + z + w;
   }
+  if (sum - sum !== 0) saturateN(out, 16);
   return out;
 }
 
