@@ -132,6 +132,12 @@ export interface NodeDefinition<S = unknown> {
   blender?: BlenderMapping;
   /** Owners this node writes besides its own outputs (an IK chain). */
   writes?(params: Params, ownerOf: (id: string) => { parent?: string } | undefined, stackOwner: string | undefined): string[];
+  /**
+   * The kernel only copies and saturates (the owner nodes): it cannot throw, and finite inputs give
+   * finite outputs, so the runtime runs it without the failure guard, whose copies and checks
+   * would cost more than the kernel.
+   */
+  cannotFail?: boolean;
   /** Runs once at compile time; what it returns is passed to every kernel call. */
   bind?(env: BindEnv, params: Params): S;
   /** Runs every evaluation. Reads `io.in`, writes `io.out`; allocates nothing. */

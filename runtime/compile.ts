@@ -248,7 +248,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     }
     // A node that throws or gives a non-finite number is marked and passes its owner through; the
     // rest of the program keeps evaluating.
-    return run && guardNode(c, run, writtenBy.get(c) ?? [], warnings);
+    return run && (c.def.cannotFail ? run : guardNode(c, run, writtenBy.get(c) ?? [], warnings));
   };
   for (const c of live) {
     let run: (() => void) | undefined;

@@ -10,6 +10,7 @@ export const ownerInput = defineNode<OwnerHandle>({
   outputs: { transform: transform({ doc: 'World matrix before constraints.' }) },
   params: { owner: param.owner('The object or bone ("Armature/Bone") whose stack this starts.') },
   owner: { role: 'pre', param: 'owner' },
+  cannotFail: true,
   bind: (env, p) => env.owner(String(p.owner)) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
     io.out.transform.set(owner.pre);

@@ -10,6 +10,7 @@ export const ownerOutput = defineNode<OwnerHandle>({
   outputs: {},
   params: { owner: param.owner('The object or bone ("Armature/Bone") whose stack this ends.') },
   owner: { role: 'write', param: 'owner' },
+  cannotFail: true,
   bind: (env, p) => env.owner(String(p.owner)) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
     owner.final.set(io.in.transform);

@@ -18,6 +18,7 @@ export const ownerRead = defineNode<OwnerHandle>({
   },
   params: { owner: param.owner('The object or bone ("Armature/Bone") to read.') },
   owner: { role: 'read', param: 'owner' },
+  cannotFail: true,
   bind: (env, p) => env.owner(String(p.owner)) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
     const m = owner.final;
