@@ -18,8 +18,9 @@ export interface ParentFrame {
   inverseMade: boolean;
 }
 
-export function createParentFrame(): ParentFrame {
-  return { source: new Float64Array(16).fill(NaN), matrix: new Float64Array(16), inverse: new Float64Array(16), inverseMade: false };
+/** A frame not made yet; `alloc` hands out its three matrices. */
+export function createParentFrame(alloc: (size: number) => Float64Array): ParentFrame {
+  return { source: alloc(16).fill(NaN), matrix: alloc(16), inverse: alloc(16), inverseMade: false };
 }
 
 /** The bone's parent frame in world space, current for its parent's final matrix. */
