@@ -3,7 +3,8 @@
 import { schedule } from '../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
-import type { BindEnv, KernelIO, NodeDefinition, OwnerHandle, Params } from '../nodes/define';
+import type { KernelIO, NodeDefinition, OwnerHandle, Params } from '../nodes/define';
+import { NodeBindEnv, type BindContext } from './bind-env';
 import { constraintStep } from './constraint-step';
 import { CompileFailure } from './errors';
 import { computePre } from './pose';
@@ -22,6 +23,8 @@ interface CompiledNode {
   sources: Map<string, [number, string]>;
   /** Unconnected inputs' value slots, for `Program.setParam`. */
   constants: NodeControl['constants'];
+  /** Required inputs left unconnected: the node is inactive. */
+  missing: string[];
 }
 
 export interface CompileOptions {
@@ -42,7 +45,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
       warnings.push({ code: 'unknown-node-type', pointer: `/nodes/${index}/type`, nodeId: node.id, message: `node "${node.id}" has type "${node.type}", which this version of Sinew does not know; it is kept but not evaluated` });
       return undefined;
     }
-    return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {} };
+    return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {}, missing: [] };
   });
   const byId = new Map<string, number>();
   graph.nodes.forEach((n, i) => {
@@ -73,6 +76,9 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     to.sources.set(link.to.socket, [fi, link.from.socket]);
   });
   if (errors.length) fail();
+  for (const c of compiled) {
+    if (c) for (const name in c.def.inputs) if (c.def.inputs[name].required && !c.sources.has(name)) c.missing.push(name);
+  }
 
   // 3. Owners and slot views.
   let rig: ReturnType<typeof buildRig>;
@@ -214,25 +220,10 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   // A node's step: bound to the scene, wrapped by Blender's constraint loop when it is a
   // constraint, guarded. Also run again by `Program.setParam` (with its own scratch) to rebind.
   const readsFrame = new Set<CompiledNode>();
-  const missingOf = (c: CompiledNode) => Object.entries(c.def.inputs).filter(([name, s]) => s.required && !c.sources.has(name)).map(([name]) => name);
-  const envOf = (c: CompiledNode, quiet: boolean): BindEnv => ({
-    nodeId: c.node.id,
-    owner: (id) => rig.byId.get(id),
-    sourceOwner: (input) => sourceOwner(c, input),
-    connected: (input) => c.sources.has(input),
-    warn: (message) => {
-      const w = { code: 'node-warning', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` };
-      if (!quiet || !warnings.some((x) => x.nodeId === w.nodeId && x.message === w.message)) warnings.push(w);
-    },
-    stackOwner: () => stackOwner(c),
-    get frame() { readsFrame.add(c); return frame; },
-    fail: (message, at) => {
-      throw new CompileFailure([{ code: 'bind-failed', pointer: `/nodes/${c.index}${at ? `/params/${at}` : ''}`, nodeId: c.node.id, message: `node "${c.node.id}": ${message}` }]);
-    },
-  });
+  const bindContext: BindContext<CompiledNode> = { owners: rig.byId, frame, warnings, readsFrame, stackOwner: (c) => stackOwner(c), sourceOwner };
   const bindStep = (c: CompiledNode, scratch: SlotAllocator, quiet: boolean): (() => void) | undefined => {
-    const state = c.def.bind ? c.def.bind(envOf(c, quiet), c.params) : undefined;
-    const active = missingOf(c).length === 0;
+    const state = c.def.bind ? c.def.bind(new NodeBindEnv(bindContext, c, quiet), c.params) : undefined;
+    const active = c.missing.length === 0;
     let run: (() => void) | undefined;
     if (c.def.constraint) {
       const targetOwners = Object.fromEntries((c.def.constraint.targets ?? []).map((t) => [t, sourceOwner(c, t)]));
@@ -258,7 +249,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
       if (e instanceof CompileFailure) { errors.push(...e.errors); continue; }
       throw e;
     }
-    const missing = missingOf(c);
+    const { missing } = c;
     if (missing.length) {
       warnings.push({ code: 'inactive', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}" (${c.def.label}) does nothing until "${missing.join('", "')}" is connected` });
     }
@@ -405,10 +396,17 @@ function neutral(view: Float64Array, type: string | undefined): void {
 /** Every param present: the node's value where it has one, else the definition's default. */
 function resolveParams(def: NodeDefinition<unknown>, given: Record<string, JsonValue>): Params {
   const out: Params = {};
-  for (const [k, s] of Object.entries(def.inputs)) if (s.default !== undefined) out[k] = (Array.isArray(s.default) ? [...s.default] : s.default) as JsonValue;
-  for (const [k, p] of Object.entries(def.params)) out[k] = p.default;
-  // Defined, not assigned: a "__proto__" param from a file stays data and gives `out` no prototype.
-  for (const [k, v] of Object.entries(given ?? {})) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const k in def.inputs) {
+    const d = def.inputs[k].default;
+    if (d !== undefined) out[k] = (Array.isArray(d) ? [...d] : d) as JsonValue;
+  }
+  for (const k in def.params) out[k] = def.params[k].default;
+  for (const k in given) {
+    if (!Object.hasOwn(given, k)) continue;
+    // Defined, not assigned: a "__proto__" param from a file stays data and gives `out` no prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: given[k], enumerable: true, writable: true, configurable: true });
+    else out[k] = given[k];
+  }
   return out;
 }
 
@@ -430,7 +428,8 @@ function constantSlot(slots: SlotAllocator, type: keyof typeof SOCKET_SIZE, valu
 /** An upper bound of the slots a program needs, so one buffer holds them all. */
 function capacity(scene: SceneDocument, nodes: (CompiledNode | undefined)[]): number {
   let n = 64;
-  for (const o of scene.objects ?? []) n += 32 + 32 * (o.bones?.length ?? 0);
+  // Objects: pre, final, basis, parent inverse; bones: pre, final, basis, rest, offset, parent frame (3).
+  for (const o of scene.objects ?? []) n += 64 + 128 * (o.bones?.length ?? 0);
   for (const c of nodes) {
     if (!c) continue;
     for (const s of Object.values(c.def.inputs)) n += SOCKET_SIZE[s.type];
