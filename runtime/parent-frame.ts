@@ -26,19 +26,35 @@ export function createParentFrame(alloc: (size: number) => Float64Array): Parent
 /** The bone's parent frame in world space, current for its parent's final matrix. */
 export function parentFrame(b: BoneOwner): Float64Array {
   const f = b.parentFrame;
-  const m = b.parentBone ? b.parentBone.final : b.armatureOwner.final;
-  const s = f.source;
-  if (
-    m[0] !== s[0] || m[1] !== s[1] || m[2] !== s[2] || m[3] !== s[3] ||
-    m[4] !== s[4] || m[5] !== s[5] || m[6] !== s[6] || m[7] !== s[7] ||
-    m[8] !== s[8] || m[9] !== s[9] || m[10] !== s[10] || m[11] !== s[11] ||
-    m[12] !== s[12] || m[13] !== s[13] || m[14] !== s[14] || m[15] !== s[15]
-  ) {
-    s.set(m);
-    safeMultiplyMat4(f.matrix, m, b.offset);
-    f.inverseMade = false;
-  }
+  if (!sameMatrix(parentMatrixOf(b), f.source)) makeParentFrame(b);
   return f.matrix;
+}
+
+/**
+ * Makes the frame from the parent's matrix as it is now, without first asking whether it changed:
+ * the bone's pre-constraint step calls this, since in an animated rig its parent has always moved
+ * since the last frame, and the comparison would only add to the product.
+ */
+export function makeParentFrame(b: BoneOwner): Float64Array {
+  const f = b.parentFrame;
+  const m = parentMatrixOf(b);
+  f.source.set(m);
+  safeMultiplyMat4(f.matrix, m, b.offset);
+  f.inverseMade = false;
+  return f.matrix;
+}
+
+function parentMatrixOf(b: BoneOwner): Float64Array {
+  return b.parentBone ? b.parentBone.final : b.armatureOwner.final;
+}
+
+function sameMatrix(m: Float64Array, s: Float64Array): boolean {
+  return (
+    m[0] === s[0] && m[1] === s[1] && m[2] === s[2] && m[3] === s[3] &&
+    m[4] === s[4] && m[5] === s[5] && m[6] === s[6] && m[7] === s[7] &&
+    m[8] === s[8] && m[9] === s[9] && m[10] === s[10] && m[11] === s[11] &&
+    m[12] === s[12] && m[13] === s[13] && m[14] === s[14] && m[15] === s[15]
+  );
 }
 
 /** The inverse of {@link parentFrame} (identity when the frame is singular). */

@@ -3,7 +3,7 @@
 // rest offset · pose basis, honouring the bone's inheritance flags).
 import { safeMultiplyMat4, saturate } from '../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from './bone-parent';
-import { parentFrame } from './parent-frame';
+import { makeParentFrame } from './parent-frame';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
 const pt: ParentTransform = createParentTransform();
@@ -35,7 +35,7 @@ function computeObjectPre(o: ObjectOwner): void {
 function computeBonePre(b: BoneOwner): void {
   const basis = b.basis;
   if (basis[15] === 1 && inheritsFully(b)) {
-    safeMultiplyMat4(b.pre, parentFrame(b), basis);
+    safeMultiplyMat4(b.pre, makeParentFrame(b), basis);
     return;
   }
   poseMatrixFromParent(poseMat, b, basis);
