@@ -37,17 +37,25 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   const selfBlend = traits.blend === 'self';
 
   const ownerCtx: SpaceContext = { owner: b.stackOwner, custom: b.custom, constraintOwner: b.stackOwner };
-  const spaced = slots.alloc(16);
-  const result = slots.alloc(16);
-  const targets = (traits.targets ?? []).map((name) => ({
-    world: io.in[name],
-    local: slots.alloc(16),
-    owner: b.targetOwners[name],
-    ctx: { owner: b.targetOwners[name], custom: b.custom, constraintOwner: b.stackOwner } as SpaceContext,
-  }));
+  // The kernel reads the stack's matrix where it is when no space conversion changes it, and
+  // writes the node's output itself: the conversions and the blend work in place.
+  const spaced = ownerSpace === 'WORLD' ? worldIn : slots.alloc(16);
+  const targets = (traits.targets ?? []).map((name) => {
+    const owner = b.targetOwners[name];
+    const moved = owner?.bone !== undefined && headTail !== 0;
+    const converted = targetSpace !== 'WORLD' && owner !== undefined;
+    return {
+      world: io.in[name],
+      local: moved || converted ? slots.alloc(16) : io.in[name],
+      /** The bone's length when headTail moves the target along it, else 0. */
+      along: moved ? owner.bone!.length * headTail : 0,
+      converted,
+      ctx: { owner, custom: b.custom, constraintOwner: b.stackOwner } as SpaceContext,
+    };
+  });
   const kernelIO: KernelIO = {
     in: { ...io.in, owner: spaced, ...Object.fromEntries(targets.map((t, i) => [traits.targets![i], t.local])) },
-    out: { ...io.out, owner: result },
+    out: io.out,
   };
 
   return () => {
@@ -56,24 +64,27 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
       worldOut.set(worldIn);
       return;
     }
-    spaced.set(worldIn);
-    worldToSpace(spaced, ownerSpace, ownerCtx);
+    if (spaced !== worldIn) {
+      spaced.set(worldIn);
+      worldToSpace(spaced, ownerSpace, ownerCtx);
+    }
     for (let i = 0; i < targets.length; i++) {
       const t = targets[i];
-      t.local.set(t.world);
-      const len = t.owner?.bone?.length;
-      if (len !== undefined && headTail !== 0) {
+      if (t.local === t.world) continue;
+      const m = t.local;
+      m.set(t.world);
+      const d = t.along;
+      if (d !== 0) {
         // Blender moves a bone target from its head towards its tail: along the bone's Y axis.
-        const d = len * headTail;
         // Saturated: a 1e300-long bone (or a huge scale) must not feed the kernel ±Infinity or Inf − Inf.
-        t.local[12] = saturate(t.local[12] + t.local[4] * d); t.local[13] = saturate(t.local[13] + t.local[5] * d); t.local[14] = saturate(t.local[14] + t.local[6] * d);
+        m[12] = saturate(m[12] + m[4] * d); m[13] = saturate(m[13] + m[5] * d); m[14] = saturate(m[14] + m[6] * d);
       }
-      worldToSpace(t.local, targetSpace, t.ctx);
+      if (t.converted) worldToSpace(m, targetSpace, t.ctx);
     }
     def.kernel(kernelIO, params, state);
-    spaceToWorld(result, ownerSpace, ownerCtx);
+    spaceToWorld(worldOut, ownerSpace, ownerCtx);
+    if (selfBlend) return;
     const k = influenceOf(influence);
-    if (selfBlend || k >= 1) worldOut.set(result);
-    else blendMatrices(worldOut, worldIn, result, k);
+    if (k < 1) blendMatrices(worldOut, worldIn, worldOut, k);
   };
 }
