@@ -10,6 +10,7 @@ import { Bench } from 'tinybench';
 import { compile } from '../../runtime/compile';
 import { ALLOC_NODE_FLAGS, measureAllocation } from './alloc';
 import { allowedDistance, BONE_LENGTH, CHAIN_BONES, sinewChain, threeChain } from './ccd';
+import { poseCycle } from './animate';
 import { naiveEvaluate } from './naive';
 import { humanoid, largeRig, rigStats } from './rigs';
 
@@ -61,6 +62,17 @@ async function child(task: Task): Promise<void> {
       })
       .add(`humanoid update to the next frame ×${HUMANOID_BATCH}`, () => {
         for (let i = 0; i < HUMANOID_BATCH; i++) inc.update(k++);
+      });
+    // Animated: every bone's pose changes every frame (written in place, then evaluated), so no
+    // matrix can be kept from the last frame; the writes alone are the next row.
+    const animated = compile(hum.graph, hum.scene);
+    const play = poseCycle(animated);
+    bench
+      .add(`humanoid animated: every bone's pose changes, evaluate ×${HUMANOID_BATCH}`, () => {
+        for (let i = 0; i < HUMANOID_BATCH; i++) { play(k); animated.evaluate(k++); }
+      })
+      .add(`humanoid animated: writing the poses only ×${HUMANOID_BATCH}`, () => {
+        for (let i = 0; i < HUMANOID_BATCH; i++) play(k++);
       });
   } else if (task === 'large' || task === 'compile') {
     const big = largeRig();
