@@ -28,19 +28,38 @@ export interface Schedule {
  * time, the one earliest in `units` goes first. Throws on a repeated unit or an edge to an unknown one.
  */
 export function schedule(units: readonly string[], edges: readonly (readonly [string, string])[]): Schedule {
-  const n = units.length;
   const indexOf = new Map<string, number>();
   units.forEach((unit, i) => {
     if (indexOf.has(unit)) throw new RangeError(`schedule: unit "${unit}" is listed twice`);
     indexOf.set(unit, i);
   });
-  const m = edges.length;
-  const from = new Int32Array(m);
-  const to = new Int32Array(m);
+  const from = new Int32Array(edges.length);
+  const to = new Int32Array(edges.length);
   edges.forEach(([a, b], e) => {
     from[e] = unitIndex(indexOf, a);
     to[e] = unitIndex(indexOf, b);
   });
+  const s = scheduleIndices(units.length, from, to);
+  return {
+    order: Array.from(s.order, (u) => units[u]!),
+    cycles: s.cycles.map((c) => ({ units: c.map((u) => units[u]!) })),
+    setAside: s.setAside.map((e) => [units[from[e]!]!, units[to[e]!]!]),
+  };
+}
+
+/** {@link schedule} over units named by their index: what a compiler that numbers its units calls. */
+export interface IndexSchedule {
+  /** Unit indices in evaluation order. */
+  order: Int32Array;
+  /** Each cycle's unit indices, ascending; cycles ordered by their earliest unit. */
+  cycles: number[][];
+  /** Indices of the edges set aside, in the order they were. */
+  setAside: number[];
+}
+
+/** Orders units 0 … n − 1 given the edges `from[e] → to[e]` (each an index below n), by the rule of {@link schedule}. */
+export function scheduleIndices(n: number, from: Int32Array, to: Int32Array): IndexSchedule {
+  const m = from.length;
   const outEdges = edgesByUnit(n, from);
   const inEdges = edgesByUnit(n, to);
 
@@ -66,9 +85,9 @@ export function schedule(units: readonly string[], edges: readonly (readonly [st
 
   const done = new Uint8Array(n);
   const edgeSetAside = new Uint8Array(m);
-  const order: string[] = [];
-  const setAside: [string, string][] = [];
-  while (order.length < n) {
+  const order = new Int32Array(n);
+  const setAside: number[] = [];
+  for (let placed = 0; placed < n; placed++) {
     if (ready.size === 0) {
       const r = nextUndone(breakable, done);
       const first = inEdges.start[r]!;
@@ -78,13 +97,13 @@ export function schedule(units: readonly string[], edges: readonly (readonly [st
         if (edgeSetAside[e] === 1 || done[from[e]!] === 1) continue;
         edgeSetAside[e] = 1;
         waiting[r]!--;
-        setAside.push([units[from[e]!]!, units[r]!]);
+        setAside.push(e);
       }
       ready.push(r);
     }
     const u = ready.pop();
     done[u] = 1;
-    order.push(units[u]!);
+    order[placed] = u;
     for (let k = outEdges.start[u]!; k < outEdges.start[u + 1]!; k++) {
       const e = outEdges.edges[k]!;
       if (edgeSetAside[e] === 1) continue;
@@ -93,7 +112,7 @@ export function schedule(units: readonly string[], edges: readonly (readonly [st
       if (component[u] !== component[v] && --waitingOutside[v]! === 0 && cyclic[component[v]!] === 1) breakable.push(v);
     }
   }
-  return { order, cycles: listCycles(units, component, count, cyclic), setAside };
+  return { order, cycles: listCycles(n, component, count, cyclic), setAside };
 }
 
 function unitIndex(indexOf: Map<string, number>, unit: string): number {
@@ -135,19 +154,19 @@ function nextUndone(heap: IndexHeap, done: Uint8Array): number {
   }
 }
 
-function listCycles(units: readonly string[], component: Int32Array, count: number, cyclic: Uint8Array): ScheduleCycle[] {
-  const byComponent = new Array<ScheduleCycle | undefined>(count);
-  const cycles: ScheduleCycle[] = [];
-  for (let u = 0; u < units.length; u++) {
+function listCycles(n: number, component: Int32Array, count: number, cyclic: Uint8Array): number[][] {
+  const byComponent = new Array<number[] | undefined>(count);
+  const cycles: number[][] = [];
+  for (let u = 0; u < n; u++) {
     const c = component[u]!;
     if (cyclic[c] !== 1) continue;
     let cycle = byComponent[c];
     if (cycle === undefined) {
-      cycle = { units: [] };
+      cycle = [];
       byComponent[c] = cycle;
       cycles.push(cycle);
     }
-    cycle.units.push(units[u]!);
+    cycle.push(u);
   }
   return cycles;
 }
