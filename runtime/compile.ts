@@ -1,6 +1,6 @@
 // compile(graph, scene) → Program: checks links and types, builds the owners, schedules node and
 // owner units (Blender's order of constraint owners) and binds every kernel to slot views.
-import { schedule } from '../graph/schedule';
+import { scheduleIndices } from '../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
 import type { KernelIO, NodeDefinition, OwnerHandle, Params } from '../nodes/define';
@@ -25,6 +25,15 @@ interface CompiledNode {
   constants: NodeControl['constants'];
   /** Required inputs left unconnected: the node is inactive. */
   missing: string[];
+  /** The owner its owner param names (owner nodes). */
+  owner?: RigOwner;
+  /** The owner whose stack it is in, once worked out. */
+  stackOwner?: RigOwner;
+  stackOwnerKnown: boolean;
+  /** Its schedule unit (an index into the units). */
+  unit: number;
+  /** Owners whose final matrix it writes besides its outputs (Owner Out, IK chains). */
+  written: RigOwner[];
 }
 
 export interface CompileOptions {
@@ -45,7 +54,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
       warnings.push({ code: 'unknown-node-type', pointer: `/nodes/${index}/type`, nodeId: node.id, message: `node "${node.id}" has type "${node.type}", which this version of Sinew does not know; it is kept but not evaluated` });
       return undefined;
     }
-    return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {}, missing: [] };
+    return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {}, missing: [], stackOwnerKnown: false, unit: -1, written: [] };
   });
   const byId = new Map<string, number>();
   graph.nodes.forEach((n, i) => {
@@ -106,20 +115,18 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   }
 
   // 4. Which owner each node touches, and whose stack it is in.
-  const ownerOfNode = new Map<CompiledNode, RigOwner>();
   for (const c of live) {
     if (!c.def.owner) continue;
     const id = String(c.params[c.def.owner.param] ?? '');
     const o = rig.byId.get(id);
     if (!o) errors.push({ code: 'missing-owner', pointer: `/nodes/${c.index}/params/${c.def.owner.param}`, nodeId: c.node.id, message: id ? `node "${c.node.id}" names owner "${id}", which is not in the scene` : `node "${c.node.id}" names no owner` });
-    else ownerOfNode.set(c, o);
+    else c.owner = o;
   }
   if (errors.length) fail();
-  const stackOwnerMemo = new Map<CompiledNode, RigOwner | undefined>();
   const stackOwner = (c: CompiledNode, depth = 0): RigOwner | undefined => {
-    if (stackOwnerMemo.has(c)) return stackOwnerMemo.get(c);
+    if (c.stackOwnerKnown) return c.stackOwner;
     let o: RigOwner | undefined;
-    if (c.def.owner?.role === 'pre') o = ownerOfNode.get(c);
+    if (c.def.owner?.role === 'pre') o = c.owner;
     else {
       // Follow the stack upstream: the `owner` input, else the first wired transform input
       // (so a math node placed inside a stack keeps the stack's owner).
@@ -128,95 +135,101 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
       const up = src && compiled[src[0]];
       if (up && depth < live.length) o = stackOwner(up, depth + 1);
     }
-    stackOwnerMemo.set(c, o);
+    c.stackOwnerKnown = true;
+    c.stackOwner = o;
     return o;
   };
   const sourceOwner = (c: CompiledNode, input: string): RigOwner | undefined => {
     const src = c.sources.get(input);
     const up = src && compiled[src[0]];
-    return up && (up.def.owner?.role === 'read' || up.def.owner?.role === 'pre') ? ownerOfNode.get(up) : undefined;
+    return up && (up.def.owner?.role === 'read' || up.def.owner?.role === 'pre') ? up.owner : undefined;
   };
 
-  // 5. Units and edges: links, plus the implicit owner edges.
-  const units: string[] = [];
-  const edges: [string, string][] = [];
-  // Each unit name is made once and reused, so the scheduler's and the step map's lookups hash it once.
-  const ownerUnits = new Map<RigOwner, { pre: string; stack: string; final: string }>();
-  const nodeUnits = new Map<CompiledNode, string>();
-  const ou = (o: RigOwner) => ownerUnits.get(o)!;
-  const nodeUnit = (c: CompiledNode) => nodeUnits.get(c)!;
-  for (const o of rig.owners) {
-    const u = { pre: `pre:${o.id}`, stack: `stack:${o.id}`, final: `final:${o.id}` };
-    ownerUnits.set(o, u);
-    units.push(u.pre, u.stack, u.final);
-  }
-  for (const c of live) {
-    const u = `node:${c.node.id}`;
-    nodeUnits.set(c, u);
-    units.push(u);
-  }
-  for (const c of live) for (const [, [fi]] of c.sources) edges.push([nodeUnit(compiled[fi]!), nodeUnit(c)]);
+  // 5. Units and edges: links, plus the implicit owner edges. Units are numbered for the scheduler:
+  // owner i has pre 3i, stack 3i + 1 and final 3i + 2; live node j is 3·owners + j.
+  const owners = rig.owners;
+  const ownerIndex = new Map<RigOwner, number>();
+  const units: string[] = new Array<string>(3 * owners.length + live.length);
+  owners.forEach((o, i) => {
+    ownerIndex.set(o, i);
+    units[3 * i] = `pre:${o.id}`;
+    units[3 * i + 1] = `stack:${o.id}`;
+    units[3 * i + 2] = `final:${o.id}`;
+  });
+  const preUnit = (o: RigOwner) => 3 * ownerIndex.get(o)!;
+  live.forEach((c, j) => {
+    c.unit = 3 * owners.length + j;
+    units[c.unit] = `node:${c.node.id}`;
+  });
+  const from: number[] = [];
+  const to: number[] = [];
+  const edge = (a: number, b: number) => { from.push(a); to.push(b); };
+  for (const c of live) for (const src of c.sources.values()) edge(compiled[src[0]]!.unit, c.unit);
 
   const boneParentId = (id: string) => {
     const r = rig.byId.get(id);
     return r && { parent: parentOwnerOf(r)?.kind === 'bone' ? parentOwnerOf(r)!.id : undefined };
   };
-  const stackWriters = new Map<RigOwner, CompiledNode[]>();
-  const chainOf = new Map<RigOwner, CompiledNode>();
-  /** Owners whose final matrix a node writes besides its outputs (Owner Out, IK chains). */
-  const writtenBy = new Map<CompiledNode, RigOwner[]>();
-  const addWritten = (c: CompiledNode, o: RigOwner) => writtenBy.set(c, [...(writtenBy.get(c) ?? []), o]);
+  /** Per owner: its Owner Out nodes, and the IK-style node whose chain it is in. */
+  const stackWriters: CompiledNode[][] = owners.map(() => []);
+  const chainOf: (CompiledNode | undefined)[] = new Array(owners.length);
   for (const c of live) {
-    const o = ownerOfNode.get(c);
+    const o = c.owner;
     const role = c.def.owner?.role;
-    if (o && role === 'pre') edges.push([ou(o).pre, nodeUnit(c)]);
-    if (o && role === 'read') edges.push([ou(o).final, nodeUnit(c)]);
+    if (o && role === 'pre') edge(preUnit(o), c.unit);
+    if (o && role === 'read') edge(preUnit(o) + 2, c.unit);
     if (o && role === 'write') {
-      edges.push([nodeUnit(c), ou(o).stack]);
-      stackWriters.set(o, [...(stackWriters.get(o) ?? []), c]);
-      addWritten(c, o);
+      edge(c.unit, preUnit(o) + 1);
+      stackWriters[ownerIndex.get(o)!].push(c);
+      c.written.push(o);
     }
     if (c.def.writes) {
       const tip = stackOwner(c);
       const chain = c.def.writes(c.params, boneParentId, tip?.id);
-      if (tip) chainOf.set(tip, c);
+      if (tip) chainOf[ownerIndex.get(tip)!] = c;
       for (const id of chain) {
         const b = rig.byId.get(id);
         if (!b) continue;
-        chainOf.set(b, c);
-        addWritten(c, b);
-        edges.push([ou(b).stack, nodeUnit(c)], [nodeUnit(c), ou(b).final]);
+        chainOf[ownerIndex.get(b)!] = c;
+        c.written.push(b);
+        edge(preUnit(b) + 1, c.unit);
+        edge(c.unit, preUnit(b) + 2);
       }
     }
   }
-  for (const [o, writers] of stackWriters) {
+  owners.forEach((o, i) => {
+    const writers = stackWriters[i];
     if (writers.length > 1) {
       errors.push({ code: 'two-writers', pointer: `/nodes/${writers[1].index}`, nodeId: writers[1].node.id, message: `owner "${o.id}" has more than one Owner Out node ("${writers[0].node.id}", "${writers[1].node.id}")` });
     }
-  }
+  });
   if (errors.length) fail();
-  for (const o of rig.owners) {
-    edges.push([ou(o).pre, ou(o).stack], [ou(o).stack, ou(o).final]);
+  owners.forEach((o, i) => {
+    edge(3 * i, 3 * i + 1);
+    edge(3 * i + 1, 3 * i + 2);
     const p = parentOwnerOf(o);
-    if (!p) continue;
+    if (!p) return;
     // Inside one IK chain a child starts from its parent's pre-IK (stack) matrix; the solver moves both after.
-    const sameChain = chainOf.get(o) !== undefined && chainOf.get(o) === chainOf.get(p);
-    edges.push([sameChain ? ou(p).stack : ou(p).final, ou(o).pre]);
-  }
-  const sched = schedule(units, edges);
+    const pi = ownerIndex.get(p)!;
+    const sameChain = chainOf[i] !== undefined && chainOf[i] === chainOf[pi];
+    edge(3 * pi + (sameChain ? 1 : 2), 3 * i);
+  });
+  const edgeFrom = Int32Array.from(from);
+  const edgeTo = Int32Array.from(to);
+  const sched = scheduleIndices(units.length, edgeFrom, edgeTo);
 
   // 6. Bind kernels and build the steps in schedule order.
-  const stepOf = new Map<string, () => void>();
-  for (const o of rig.owners) {
-    stepOf.set(ou(o).pre, guardPre(o, warnings));
-    if (!stackWriters.has(o)) stepOf.set(ou(o).stack, () => o.final.set(o.pre));
-    else if (o.bone?.connected && !chainOf.has(o)) {
+  const stepOf: ((() => void) | undefined)[] = new Array(units.length);
+  owners.forEach((o, i) => {
+    stepOf[3 * i] = guardPre(o, warnings);
+    if (stackWriters[i].length === 0) stepOf[3 * i + 1] = () => o.final.set(o.pre);
+    else if (o.bone?.connected && chainOf[i] === undefined) {
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
       // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.
       const { pre, final } = o;
-      stepOf.set(ou(o).stack, () => { final[12] = pre[12]; final[13] = pre[13]; final[14] = pre[14]; });
+      stepOf[3 * i + 1] = () => { final[12] = pre[12]; final[13] = pre[13]; final[14] = pre[14]; };
     }
-  }
+  });
   // A node's step: bound to the scene, wrapped by Blender's constraint loop when it is a
   // constraint, guarded. Also run again by `Program.setParam` (with its own scratch) to rebind.
   const readsFrame = new Set<CompiledNode>();
@@ -239,7 +252,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     }
     // A node that throws or gives a non-finite number is marked and passes its owner through; the
     // rest of the program keeps evaluating.
-    return run && (c.def.cannotFail ? run : guardNode(c, run, writtenBy.get(c) ?? [], warnings));
+    return run && (c.def.cannotFail ? run : guardNode(c, run, c.written, warnings));
   };
   for (const c of live) {
     let run: (() => void) | undefined;
@@ -253,7 +266,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     if (missing.length) {
       warnings.push({ code: 'inactive', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}" (${c.def.label}) does nothing until "${missing.join('", "')}" is connected` });
     }
-    if (run) stepOf.set(nodeUnit(c), run);
+    stepOf[c.unit] = run;
   }
   if (errors.length) fail();
 
@@ -264,7 +277,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     if (!c) return undefined;
     const { def } = c;
     return {
-      unit: nodeUnit(c),
+      unit: units[c.unit],
       params: c.params,
       hasParam: (name) => Object.hasOwn(def.params, name) || (Object.hasOwn(def.inputs, name) && def.inputs[name].default !== undefined),
       isInput: (name) => Object.hasOwn(def.inputs, name),
@@ -278,19 +291,22 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   };
 
   const steps: Step[] = [];
-  for (const unit of sched.order) {
-    const run = stepOf.get(unit);
-    if (run) steps.push({ unit, run });
-  }
+  const order: string[] = new Array<string>(units.length);
+  sched.order.forEach((u, k) => {
+    order[k] = units[u];
+    const run = stepOf[u];
+    if (run) steps.push({ unit: units[u], run });
+  });
+  const ownerUnits = 3 * owners.length;
   const cycles = sched.cycles.map((cy) => ({
-    nodes: cy.units.filter((u) => u.startsWith('node:')).map((u) => u.slice(5)),
-    owners: [...new Set(cy.units.filter((u) => !u.startsWith('node:')).map((u) => u.slice(u.indexOf(':') + 1)))],
+    nodes: cy.filter((u) => u >= ownerUnits).map((u) => live[u - ownerUnits].node.id),
+    owners: [...new Set(cy.filter((u) => u < ownerUnits).map((u) => owners[Math.floor(u / 3)].id))],
   }));
   for (const cy of cycles) {
     warnings.push({ code: 'cycle', pointer: '/links', message: `dependency cycle detected through ${[...cy.nodes.map((n) => `node "${n}"`), ...cy.owners.map((o) => `owner "${o}"`)].join(', ')}; one link of it was set aside` });
   }
-  return new Program(slots.buffer, steps, rig.owners, frame, { order: sched.order, cycles }, warnings, {
-    units, edges, node: controlOf, frameUnits: [...readsFrame].map(nodeUnit),
+  return new Program(slots.buffer, steps, owners, frame, { order, cycles }, warnings, {
+    units, from: edgeFrom, to: edgeTo, node: controlOf, frameUnits: [...readsFrame].map((c) => units[c.unit]),
   });
 }
 

@@ -12,8 +12,9 @@
 export interface DependencyInfo {
   /** Every schedule unit (`pre:`, `stack:`, `final:` owner units and `node:` units). */
   units: readonly string[];
-  /** `[from, to]`: `to` reads what `from` writes (the scheduler's edges, cycle edges included). */
-  edges: readonly (readonly [string, string])[];
+  /** Edge e: unit `to[e]` reads what unit `from[e]` writes (indices into `units`; the scheduler's edges, cycle edges included). */
+  from: Int32Array;
+  to: Int32Array;
 }
 
 export class DirtySet {
@@ -49,9 +50,8 @@ export class DirtySet {
     // Successors, as compressed rows.
     const pairs: [number, number][] = [];
     const preds: number[][] = Array.from({ length: n }, () => []);
-    for (const [a, b] of info.edges) {
-      const ia = this.unitIndex.get(a), ib = this.unitIndex.get(b);
-      if (ia === undefined || ib === undefined) continue;
+    for (let e = 0; e < info.from.length; e++) {
+      const ia = info.from[e], ib = info.to[e];
       pairs.push([ia, ib]);
       preds[ib].push(ia);
     }

@@ -134,7 +134,8 @@ function expectedSteps(p: Program, units: string[]): Set<string> {
   const deps = p.dependencies!;
   const succ = new Map<string, string[]>();
   const pred = new Map<string, string[]>();
-  for (const [a, b] of deps.edges) {
+  for (let e = 0; e < deps.from.length; e++) {
+    const a = deps.units[deps.from[e]], b = deps.units[deps.to[e]];
     succ.set(a, [...(succ.get(a) ?? []), b]);
     pred.set(b, [...(pred.get(b) ?? []), a]);
   }
