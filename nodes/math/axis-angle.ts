@@ -1,14 +1,14 @@
 // Axis-angle rotations as 3x3 matrices (Blender's axis_angle_* in math_rotation.c).
 // Blender's axis-angle value is [angle, x, y, z]; matrices are column-major (row r, column c at 3c + r).
 
-/** 3x3 rotation of angle radians about a unit axis, from its sine and cosine (Blender's `axis_angle_normalized_to_mat3_ex`). */
-export function axisAngleNormalizedToMat3Ex(
-  out: Float64Array,
-  axis: ArrayLike<number>,
-  sin: number,
-  cos: number,
-): Float64Array {
+/**
+ * 3x3 rotation about a unit axis by the angle whose sine and cosine are sinCos[0] and sinCos[1]
+ * (Blender's `axis_angle_normalized_to_mat3_ex`). They come in an array: double arguments of a
+ * call V8 does not inline are boxed, an allocation per call.
+ */
+export function axisAngleNormalizedToMat3Ex(out: Float64Array, axis: ArrayLike<number>, sinCos: ArrayLike<number>): Float64Array {
   const x = axis[0], y = axis[1], z = axis[2];
+  const sin = sinCos[0], cos = sinCos[1];
   const ico = 1 - cos;
   const nx = x * sin, ny = y * sin, nz = z * sin;
   const n00 = x * x * ico, n01 = x * y * ico, n11 = y * y * ico;
@@ -25,9 +25,12 @@ export function axisAngleNormalizedToMat3Ex(
   return out;
 }
 
+const sc = new Float64Array(2);
+
 /** 3x3 rotation of angle radians about a unit axis (Blender's `axis_angle_normalized_to_mat3`). */
 export function axisAngleNormalizedToMat3(out: Float64Array, axis: ArrayLike<number>, angle: number): Float64Array {
-  return axisAngleNormalizedToMat3Ex(out, axis, Math.sin(angle), Math.cos(angle));
+  sc[0] = Math.sin(angle); sc[1] = Math.cos(angle);
+  return axisAngleNormalizedToMat3Ex(out, axis, sc);
 }
 
 /** 3x3 rotation of angle radians about any axis; a zero axis gives identity (Blender's `axis_angle_to_mat3`). */
@@ -44,7 +47,8 @@ export function axisAngleToMat3(out: Float64Array, axis: ArrayLike<number>, angl
   unitAxis[0] = x * inv;
   unitAxis[1] = y * inv;
   unitAxis[2] = z * inv;
-  return axisAngleNormalizedToMat3Ex(out, unitAxis, Math.sin(angle), Math.cos(angle));
+  sc[0] = Math.sin(angle); sc[1] = Math.cos(angle);
+  return axisAngleNormalizedToMat3Ex(out, unitAxis, sc);
 }
 
 const unitAxis = new Float64Array(3);

@@ -315,11 +315,23 @@ function invLength(x: number, y: number, z: number): number {
   return d > 1e-35 ? 1 / Math.sqrt(d) : 0;
 }
 
+const slerpT = new Float64Array(1);
+
 /**
  * Spherical interpolation along the shortest arc, exactly as Blender's `interp_qt_qtqt`: when the
  * two are within about 1.6° it falls back to a plain (not renormalized) lerp, like Blender.
  */
 export function quatSlerp(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): Float64Array {
+  slerpT[0] = t;
+  return quatSlerpBy(out, a, b, slerpT);
+}
+
+/**
+ * {@link quatSlerp} by the factor t[0]. Per-frame code passes its factor so, in an array: V8
+ * boxes a double passed to a call it does not inline, an allocation per call.
+ */
+export function quatSlerpBy(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, factor: ArrayLike<number>): Float64Array {
+  const t = factor[0];
   let ax = a[0], ay = a[1], az = a[2], aw = a[3];
   let cosom = ax * b[0] + ay * b[1] + az * b[2] + aw * b[3];
   if (cosom < 0) {

@@ -52,6 +52,15 @@ export function distance3(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return Math.sqrt(x * x + y * y + z * z);
 }
 
+/** a minus its part along the unit vector u, a − u·(a·u) (out may alias a or u). */
+export function reject3(out: Float64Array, a: ArrayLike<number>, u: ArrayLike<number>): Float64Array {
+  const d = a[0] * u[0] + a[1] * u[1] + a[2] * u[2];
+  out[0] = a[0] - u[0] * d;
+  out[1] = a[1] - u[1] * d;
+  out[2] = a[2] - u[2] * d;
+  return out;
+}
+
 /** a × b (out may alias a or b). */
 export function cross3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   const ax = a[0], ay = a[1], az = a[2];
@@ -101,14 +110,15 @@ export function safeAcos(x: number): number {
 /** Angle between two unit vectors, accurate near 0 and π (Blender's `angle_normalized_v3v3`). */
 export function angleNormalized3(a: ArrayLike<number>, b: ArrayLike<number>): number {
   // acos(dot) loses half the digits near 0 and π; half the chord length does not.
+  // One call of safeAsin for both cases: V8 does not inline a call on a path it rarely saw taken,
+  // and a call not inlined boxes its double argument and result. (a − (−b) is exactly a + b.)
   const ax = a[0], ay = a[1], az = a[2];
   const bx = b[0], by = b[1], bz = b[2];
-  if (ax * bx + ay * by + az * bz >= 0) {
-    const x = ax - bx, y = ay - by, z = az - bz;
-    return 2 * safeAsin(Math.sqrt(x * x + y * y + z * z) / 2);
-  }
-  const x = ax + bx, y = ay + by, z = az + bz;
-  return Math.PI - 2 * safeAsin(Math.sqrt(x * x + y * y + z * z) / 2);
+  const acute = ax * bx + ay * by + az * bz >= 0;
+  const s = acute ? 1 : -1;
+  const x = ax - s * bx, y = ay - s * by, z = az - s * bz;
+  const angle = 2 * safeAsin(Math.sqrt(x * x + y * y + z * z) / 2);
+  return acute ? angle : Math.PI - angle;
 }
 
 /** A vector perpendicular to v, not normalized (Blender's `ortho_v3_v3`). */

@@ -12,6 +12,9 @@ const q = new Float64Array(4);
 const rot = new Float64Array(9);
 const sa = new Float64Array(16);
 const sb = new Float64Array(16);
+const col = new Float64Array(3);
+// Lengths are written here by safeNormalize3, not returned (a returned double may be boxed).
+const len = new Float64Array(1);
 
 /** T(location)·R(rotation normalized; zero = none)·S(scale), every entry finite. */
 export function composeTransform(out: Float64Array, location: ArrayLike<number>, rotation: ArrayLike<number>, scale: ArrayLike<number>): Float64Array {
@@ -34,7 +37,12 @@ export function composeTransform(out: Float64Array, location: ArrayLike<number>,
  * ignored. Overflow-safe for any finite matrix.
  */
 export function decomposeTransform(location: Float64Array, rotation: Float64Array, scale: Float64Array, m: ArrayLike<number>): void {
-  for (let c = 0; c < 3; c++) scale[c] = safeNormalize3(rot, m[4 * c], m[4 * c + 1], m[4 * c + 2], 3 * c);
+  for (let c = 0; c < 3; c++) {
+    col[0] = m[4 * c]; col[1] = m[4 * c + 1]; col[2] = m[4 * c + 2];
+    safeNormalize3(col, col, len);
+    rot[3 * c] = col[0]; rot[3 * c + 1] = col[1]; rot[3 * c + 2] = col[2];
+    scale[c] = len[0];
+  }
   const det = rot[0] * (rot[4] * rot[8] - rot[5] * rot[7]) - rot[3] * (rot[1] * rot[8] - rot[2] * rot[7]) + rot[6] * (rot[1] * rot[5] - rot[2] * rot[4]);
   if (det < 0) {
     for (let i = 0; i < 9; i++) rot[i] = -rot[i];

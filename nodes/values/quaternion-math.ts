@@ -51,8 +51,7 @@ export const quaternionMath = defineNode({
         break;
       }
       case 'from-axis-angle': {
-        const ax = io.in.axis;
-        if (safeNormalize3(axis, ax[0], ax[1], ax[2]) === 0) {
+        if (!safeNormalize3(axis, io.in.axis)) {
           out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1;
           break;
         }

@@ -44,8 +44,7 @@ export const vectorMath = defineNode({
       case 'dot': value = ax * bx + ay * by + az * bz; break;
       case 'cross': x = ay * bz - az * by; y = az * bx - ax * bz; z = ax * by - ay * bx; break;
       case 'normalize':
-        value = safeNormalize3(v, ax, ay, az);
-        io.out.value[0] = value;
+        safeNormalize3(v, a, io.out.value); // the length goes to value[0]
         return;
       case 'length': value = safeLength3(ax, ay, az); break;
       case 'distance': {
