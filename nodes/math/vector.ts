@@ -74,27 +74,30 @@ export function cross3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<num
 const NORMALIZE_EPSILON = Math.sqrt(NORMALIZE_EPSILON_SQ);
 
 /**
- * Writes a/|a| and returns |a|, like Blender's `normalize_v3_v3` (a length at or below √1e-35
- * gives (0,0,0) and returns 0), but without overflow: components up to ±1.7e308 normalize
- * correctly (the returned length may be Infinity when |a| exceeds the double range). A
- * non-finite input gives (0,0,0) and returns 0. (finite.ts's `safeNormalize3` saturates instead.)
+ * Writes a/|a| into out, like Blender's `normalize_v3_v3` (a length at or below √1e-35 gives
+ * (0,0,0)), but without overflow: components up to ±1.7e308 normalize correctly. A non-finite
+ * input gives (0,0,0). Returns whether a had a direction; `length`, when given, receives |a| in
+ * length[0] (0 for the zero vector; Infinity when |a| exceeds the double range). The length is
+ * written, not returned: V8 boxes a double returned from a call it does not inline.
+ * (finite.ts's `safeNormalize3` saturates instead.)
  */
-export function normalize3(out: Float64Array, a: ArrayLike<number>): number {
+export function normalize3(out: Float64Array, a: ArrayLike<number>, length?: Float64Array): boolean {
   const x = a[0], y = a[1], z = a[2];
   const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
-  if (!(m > 0) || m === Infinity) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-    return 0;
-  }
+  if (!(m > 0) || m === Infinity) return zero3(out, length);
   const sx = x / m, sy = y / m, sz = z / m;
   const s = Math.sqrt(sx * sx + sy * sy + sz * sz); // in [1, √3]
   const len = m * s;
-  if (len <= NORMALIZE_EPSILON) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-    return 0;
-  }
+  if (len <= NORMALIZE_EPSILON) return zero3(out, length);
   out[0] = sx / s; out[1] = sy / s; out[2] = sz / s;
-  return len;
+  if (length !== undefined) length[0] = len;
+  return true;
+}
+
+function zero3(out: Float64Array, length: Float64Array | undefined): false {
+  out[0] = 0; out[1] = 0; out[2] = 0;
+  if (length !== undefined) length[0] = 0;
+  return false;
 }
 
 /** asin clamped to [−1, 1] (Blender's `saasin`). */

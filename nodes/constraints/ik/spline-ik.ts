@@ -10,10 +10,11 @@
 // run first, and the kernel reads their results from the bones' `final` views.
 import { curve, defineNode, influence, param, transform } from '../../define';
 import { axisAngleToMat3 } from '../../math/axis-angle';
-import { limitBulge } from '../../math/bulge';
+import { limitBulge, type BulgeLimits } from '../../math/bulge';
 import { FLT_EPSILON } from '../../math/float32';
 import { invertMat4, mat3Multiply, mat3MultiplyVec3, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
 import { preparePath, samplePath, type PreparedPath } from '../../math/path';
+import { bulgeLimitsOf } from '../bulge-params';
 import { influenceOf, integerParam, numberParam } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 
@@ -27,6 +28,9 @@ export interface SplineIkState extends ChainState {
   totalLength: number;
   /** Blender's joint bindings, tip first: points[0] = 1 … points[n] = 0. */
   points: Float64Array;
+  /** VOLUME_PRESERVE's exponent (Volume Variation) and limits, read at bind. */
+  bulge: number;
+  limits: BulgeLimits;
 }
 
 // Scratch shared by every Spline IK node.
@@ -52,9 +56,10 @@ const rad = new Float64Array(1);
 const x0p = new Float64Array(3);
 const x1p = new Float64Array(3);
 const startP = new Float64Array(3);
+const bulge = new Float64Array(1);
 
 function inactive(): SplineIkState {
-  return { ...inactiveChain(), path: undefined, lengths: new Float64Array(0), totalLength: 0, points: new Float64Array(1) };
+  return { ...inactiveChain(), path: undefined, lengths: new Float64Array(0), totalLength: 0, points: new Float64Array(1), bulge: 1, limits: bulgeLimitsOf({}) };
 }
 
 /** |(x, y, z)| without overflow (curves may sit at 1e300). */
@@ -202,6 +207,8 @@ export const splineIk = defineNode<SplineIkState>({
       lengths,
       totalLength: total,
       points,
+      bulge: numberParam(p.bulge, 1),
+      limits: bulgeLimitsOf(p),
     };
   },
   kernel(io, p, s) {
@@ -224,7 +231,6 @@ export const splineIk = defineNode<SplineIkState>({
     const fit = yMode === 'FIT_CURVE';
     const useRadius = p.useCurveRadius !== false;
     const useOriginal = p.useOriginalScale !== false;
-    const bulgeExp = numberParam(p.bulge, 1);
 
     let curvePos = 0;
     const curveScale = !fit && s.totalLength !== 0 && path.length > 0 ? s.totalLength / path.length : 1;
@@ -357,8 +363,9 @@ export const splineIk = defineNode<SplineIkState>({
         } else if (xzMode === 'VOLUME_PRESERVE') {
           let sc = 1;
           if (Math.abs(scaleFac) !== 0) {
-            const b = limitBulge(Math.pow(1 / Math.abs(scaleFac), bulgeExp), p.useBulgeMin === true, numberParam(p.bulgeMin, 1), p.useBulgeMax === true, numberParam(p.bulgeMax, 1), numberParam(p.bulgeSmooth, 0));
-            sc = Math.sqrt(b);
+            bulge[0] = Math.pow(1 / Math.abs(scaleFac), s.bulge);
+            limitBulge(bulge, s.limits);
+            sc = Math.sqrt(bulge[0]);
           }
           scaleColumn(pose3, 0, sc);
           scaleColumn(pose3, 2, sc);
