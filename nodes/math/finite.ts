@@ -43,16 +43,18 @@ export function safePow(base: number, exponent: number): number {
   return saturate(Math.pow(base, exponent));
 }
 
-/** |(x, y, z)| without overflow or underflow, saturated (non-finite components are saturated first). */
-export function safeLength3(x: number, y: number, z: number): number {
-  x = saturate(x);
-  y = saturate(y);
-  z = saturate(z);
+/**
+ * |v| without overflow or underflow, saturated (non-finite components are saturated first), written
+ * to out[0]: from an array into an array, since V8 boxes a double passed to or returned from a call
+ * it does not inline.
+ */
+export function safeLength3(out: Float64Array, v: ArrayLike<number>): void {
+  const x = saturate(v[0]), y = saturate(v[1]), z = saturate(v[2]);
   const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
   const m = ax > ay ? (ax > az ? ax : az) : ay > az ? ay : az;
-  if (m === 0) return 0;
+  if (m === 0) { out[0] = 0; return; }
   const sx = x / m, sy = y / m, sz = z / m;
-  return saturate(m * Math.sqrt(sx * sx + sy * sy + sz * sz));
+  out[0] = saturate(m * Math.sqrt(sx * sx + sy * sy + sz * sz));
 }
 
 /**

@@ -1,7 +1,7 @@
 // From an IK solve (ik-chain's `ChainWork`) back to the bones' pose matrices: fully, or partly the
 // way Blender applies IK influence to a pole-driven chain (conformance README, fact 2, item 4).
 import { invertMat4, mat3Multiply, mat4Multiply, mat4RotateBasis } from './matrix';
-import { mat3ToQuat, quatNormalize, quatSlerpBy, quatToMat3 } from './quaternion';
+import { mat3ToQuat, quatNormalizeTo, quatSlerpBy, quatToMat3 } from './quaternion';
 import { hypot3Into } from './hypot';
 
 /** The pose with its 3x3 part turned by `rot` (on the left) and its head moved to `head`. */
@@ -34,7 +34,7 @@ export function blendPoses(post: Float64Array[], pre: Float64Array[], rot: Float
     mulTransposed(loc3, unit3, mat3Multiply(tmp3, rel3, unit3)); // local = Ûᵀ·rel·Û
     mat3ToQuat(q, loc3);
     quatSlerpBy(qf, QID, q, influence);
-    quatNormalize(qf, qf);
+    quatNormalizeTo(qf, qf);
     quatToMat3(loc3, qf);
     if (i === 0) {
       mulMat4Mat3(post[0], pre[0], loc3);
