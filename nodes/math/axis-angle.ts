@@ -33,9 +33,23 @@ export function axisAngleNormalizedToMat3(out: Float64Array, axis: ArrayLike<num
   return axisAngleNormalizedToMat3Ex(out, axis, sc);
 }
 
+const value = new Float64Array(4);
+
 /** 3x3 rotation of angle radians about any axis; a zero axis gives identity (Blender's `axis_angle_to_mat3`). */
 export function axisAngleToMat3(out: Float64Array, axis: ArrayLike<number>, angle: number): Float64Array {
-  const x = axis[0], y = axis[1], z = axis[2];
+  value[0] = angle; value[1] = axis[0]; value[2] = axis[1]; value[3] = axis[2];
+  return axisAngleValueToMat3(out, value);
+}
+
+const unitAxis = new Float64Array(3);
+
+/**
+ * 3x3 rotation of a Blender axis-angle value [angle, x, y, z] (`rotation_axis_angle`, Blender's
+ * `axis_angle_to_mat3` of it); a zero axis gives identity. Per-frame code passes its angle so, in
+ * the array: V8 boxes a double passed to a call it does not inline.
+ */
+export function axisAngleValueToMat3(out: Float64Array, axisAngle: ArrayLike<number>): Float64Array {
+  const x = axisAngle[1], y = axisAngle[2], z = axisAngle[3];
   const d = x * x + y * y + z * z;
   if (!(d > 1e-35)) {
     out[0] = 1; out[1] = 0; out[2] = 0;
@@ -47,16 +61,7 @@ export function axisAngleToMat3(out: Float64Array, axis: ArrayLike<number>, angl
   unitAxis[0] = x * inv;
   unitAxis[1] = y * inv;
   unitAxis[2] = z * inv;
+  const angle = axisAngle[0];
   sc[0] = Math.sin(angle); sc[1] = Math.cos(angle);
   return axisAngleNormalizedToMat3Ex(out, unitAxis, sc);
-}
-
-const unitAxis = new Float64Array(3);
-
-/** 3x3 rotation of a Blender axis-angle value [angle, x, y, z] (`rotation_axis_angle`); a zero axis gives identity. */
-export function axisAngleValueToMat3(out: Float64Array, axisAngle: ArrayLike<number>): Float64Array {
-  unitAxis[0] = axisAngle[1];
-  unitAxis[1] = axisAngle[2];
-  unitAxis[2] = axisAngle[3];
-  return axisAngleToMat3(out, unitAxis, axisAngle[0]);
 }

@@ -82,6 +82,18 @@ export function mat4TransformPoint(out: Float64Array, m: ArrayLike<number>, x: n
   return out;
 }
 
+/**
+ * {@link mat4TransformPoint} of the point p[0..2] (out may alias p): from an array, since V8 boxes
+ * the double arguments of a call it does not inline.
+ */
+export function mat4TransformPointOf(out: Float64Array, m: ArrayLike<number>, p: ArrayLike<number>): Float64Array {
+  const x = p[0], y = p[1], z = p[2];
+  out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
+  out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+  out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+  return out;
+}
+
 /** Inverse of a 4x4; returns false and writes zeros when m is singular or not finite. */
 export function invertMat4(out: Float64Array, m: ArrayLike<number>): boolean {
   // gl-matrix leaves out untouched on a zero determinant; a defined zero result is safer in kernels.

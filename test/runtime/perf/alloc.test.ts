@@ -35,8 +35,6 @@ type Case = [string, Record<string, JsonValue>];
 const all = KIND_CASES.filter(([kind]) => kind !== 'bones' && kind !== 'runtime');
 /** Blended by the constraint wrapper (influence below 1, the kernel not blending by itself). */
 const wrapperBlended = ([kind, params]: Case) => typeof params.influence === 'number' && params.influence < 1 && kind !== 'constraint/ik';
-/** Not yet allocation-free: Spline IK passes doubles to its helpers per bone (see the report in alloc.ts --kinds). */
-const pending = ([kind]: Case) => kind === 'constraint/spline-ik';
 
 describe('evaluate allocates nothing per frame', () => {
   it('the runtime itself: 100,000 frames, 0 bytes, no collection', () => {
@@ -47,19 +45,19 @@ describe('evaluate allocates nothing per frame', () => {
   }, 120_000);
 
   it('every node kind at influence 1, all in one program: 0 bytes, no collection', () => {
-    const cases = all.filter((c) => !wrapperBlended(c) && !pending(c));
-    const r = measure('kinds', 4000, ['--cases', JSON.stringify(cases), '--bones', '4', ...SHORT]);
+    const cases = all.filter((c) => !wrapperBlended(c));
+    const r = measure('kinds', 1000, ['--cases', JSON.stringify(cases), '--bones', '4', ...SHORT]);
     expect(r.bytesPerFrame).toBe(0);
     expect(r.scavenges).toBe(0);
   }, 120_000);
 
   it('the benchmark humanoid: no node kernel allocates', () => {
-    const r = measure('humanoid', 4000, ['--sites', ...SHORT]);
+    const r = measure('humanoid', 1000, ['--sites', ...SHORT]);
     expect(nodeSites(r)).toEqual([]);
   }, 120_000);
 
   it('kinds blended by influence: no node kernel allocates', () => {
-    const r = measure('kinds', 4000, ['--cases', JSON.stringify(all.filter(wrapperBlended)), '--bones', '4', '--sites', ...SHORT]);
+    const r = measure('kinds', 1000, ['--cases', JSON.stringify(all.filter(wrapperBlended)), '--bones', '4', '--sites', ...SHORT]);
     expect(nodeSites(r)).toEqual([]);
   }, 120_000);
 });

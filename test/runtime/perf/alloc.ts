@@ -70,6 +70,8 @@ export const KIND_CASES: [string, Record<string, JsonValue>][] = [
   ['constraint/ik', { chainCount: 5 }],
   ['constraint/ik', { chainCount: 3, useStretch: true }],
   ['constraint/spline-ik', { chainCount: 3 }],
+  ['constraint/spline-ik', { chainCount: 3, yScaleMode: 'BONE_ORIGINAL', xzScaleMode: 'VOLUME_PRESERVE', useBulgeMin: true, bulgeMin: 0.9, influence: 0.5 }],
+  ['constraint/spline-ik', { chainCount: 3, yScaleMode: 'NONE', xzScaleMode: 'INVERSE_PRESERVE', useCurveRadius: false }],
   ['math/float', {}],
   ['math/vector', {}],
   ['math/matrix', {}],
