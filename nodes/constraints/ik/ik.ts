@@ -18,7 +18,7 @@ import { solveFabrik } from '../../math/ik-fabrik';
 import { polePreRotation } from '../../math/ik-pole';
 import { blendPoses, rotatePose } from '../../math/ik-pose';
 import { solveTwoBone } from '../../math/ik-two-bone';
-import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
+import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPointOf } from '../../math/matrix';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 import { influenceInto, integerParam, numberParam } from '../param-values';
@@ -38,8 +38,12 @@ export interface IkState extends ChainState {
   /** Whether the last chain bone is the owner itself (read from `io.in.owner`), else its parent. */
   tipInChain: boolean;
   usePole: boolean;
-  /** Rest length of the last chain bone: its tail is the end effector. */
-  endLength: number;
+  /**
+   * Rest length of the last chain bone (its tail is the end effector), in endLength[0]: states are
+   * built by spreading, so their shapes differ from node to node, and V8 boxes a double read from
+   * a field of objects of several shapes; an array element it does not.
+   */
+  endLength: Float64Array;
   wk: ChainWork;
 }
 
@@ -54,7 +58,7 @@ const inf = new Float64Array(1);
 const dist = new Float64Array(3);
 
 function inactiveState(): IkState {
-  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: 0, wk: createChainWork(0) };
+  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0) };
 }
 
 /** Whether an input is wired; until BindEnv can say so, a pole counts when it comes from an owner. */
@@ -122,7 +126,7 @@ export const ik = defineNode<IkState>({
       ...activeChain(chain),
       tipInChain: chain.tipInChain,
       usePole: isConnected(env, 'pole'),
-      endLength: chain.bones[n - 1].bone!.length,
+      endLength: Float64Array.of(chain.bones[n - 1].bone!.length),
       wk,
     };
   },
@@ -163,14 +167,16 @@ function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Arra
   for (let i = 0; i < n; i++) {
     wk.joints[i][0] = pre[i][12]; wk.joints[i][1] = pre[i][13]; wk.joints[i][2] = pre[i][14];
   }
-  const last = pre[n - 1], L = s.endLength, end = wk.joints[n];
+  const last = pre[n - 1], L = s.endLength[0], end = wk.joints[n];
   end[0] = last[12] + last[4] * L; end[1] = last[13] + last[5] * L; end[2] = last[14] + last[6] * L;
   measureSegments(wk);
   const f = inf[0];
 
-  mat4TransformPoint(G, armInv, target[12], target[13], target[14]);
+  G[0] = target[12]; G[1] = target[13]; G[2] = target[14];
+  mat4TransformPointOf(G, armInv, G);
   if (s.usePole) {
-    mat4TransformPoint(P, armInv, pole[12], pole[13], pole[14]);
+    P[0] = pole[12]; P[1] = pole[13]; P[2] = pole[14];
+    mat4TransformPointOf(P, armInv, P);
     polePreRotation(preRot, pre[0], wk, G, P);
   } else {
     mat3Identity(preRot);
@@ -218,6 +224,7 @@ function stretch(s: IkState, blended: boolean): void {
   if (!(D > total) || !Number.isFinite(D)) return;
   const k = 1 + (D / total - 1) * f;
   const { post, n } = s;
+  const L = s.endLength[0];
   // A goal ~1e300 away from a chain of 1e-12 bones asks for a stretch past the double range (k or
   // the stretched axes/heads overflow, and ∞·0 gives NaN): the chain is then left unstretched,
   // straightened towards the goal, as without Stretch.
@@ -226,9 +233,9 @@ function stretch(s: IkState, blended: boolean): void {
     let qx = post[0][12], qy = post[0][13], qz = post[0][14];
     for (let i = 0; i < n; i++) {
       const a = post[i];
-      const nx = i + 1 < n ? post[i + 1][12] : a[12] + a[4] * s.endLength;
-      const ny = i + 1 < n ? post[i + 1][13] : a[13] + a[5] * s.endLength;
-      const nz = i + 1 < n ? post[i + 1][14] : a[14] + a[6] * s.endLength;
+      const nx = i + 1 < n ? post[i + 1][12] : a[12] + a[4] * L;
+      const ny = i + 1 < n ? post[i + 1][13] : a[13] + a[5] * L;
+      const nz = i + 1 < n ? post[i + 1][14] : a[14] + a[6] * L;
       qx += (nx - a[12]) * k; qy += (ny - a[13]) * k; qz += (nz - a[14]) * k;
       if (!Number.isFinite(qx + qy + qz) || !Number.isFinite(a[4] * k) || !Number.isFinite(a[5] * k) || !Number.isFinite(a[6] * k)) return;
     }
@@ -237,9 +244,9 @@ function stretch(s: IkState, blended: boolean): void {
   let px = post[0][12], py = post[0][13], pz = post[0][14];
   for (let i = 0; i < n; i++) {
     const a = post[i];
-    const nx = i + 1 < n ? post[i + 1][12] : a[12] + a[4] * s.endLength;
-    const ny = i + 1 < n ? post[i + 1][13] : a[13] + a[5] * s.endLength;
-    const nz = i + 1 < n ? post[i + 1][14] : a[14] + a[6] * s.endLength;
+    const nx = i + 1 < n ? post[i + 1][12] : a[12] + a[4] * L;
+    const ny = i + 1 < n ? post[i + 1][13] : a[13] + a[5] * L;
+    const nz = i + 1 < n ? post[i + 1][14] : a[14] + a[6] * L;
     const sx = (nx - a[12]) * k, sy = (ny - a[13]) * k, sz = (nz - a[14]) * k;
     a[12] = px; a[13] = py; a[14] = pz;
     a[4] *= k; a[5] *= k; a[6] *= k;

@@ -25,11 +25,16 @@ export interface SplineIkState extends ChainState {
   path: PreparedPath | undefined;
   /** Rest length of each chain bone, root first. */
   lengths: Float64Array;
-  totalLength: number;
+  /** The chain's rest length, in totalLength[0] (see `bulge`). */
+  totalLength: Float64Array;
   /** Blender's joint bindings, tip first: points[0] = 1 … points[n] = 0. */
   points: Float64Array;
-  /** VOLUME_PRESERVE's exponent (Volume Variation) and limits, read at bind. */
-  bulge: number;
+  /**
+   * VOLUME_PRESERVE's exponent (Volume Variation) in bulge[0], and its limits, read at bind. Numbers
+   * in arrays: states are built by spreading, so their shapes differ from node to node, and V8
+   * boxes a double read from a field of objects of several shapes.
+   */
+  bulge: Float64Array;
   limits: BulgeLimits;
 }
 
@@ -59,7 +64,7 @@ const startP = new Float64Array(3);
 const bulge = new Float64Array(1);
 
 function inactive(): SplineIkState {
-  return { ...inactiveChain(), path: undefined, lengths: new Float64Array(0), totalLength: 0, points: new Float64Array(1), bulge: 1, limits: bulgeLimitsOf({}) };
+  return { ...inactiveChain(), path: undefined, lengths: new Float64Array(0), totalLength: new Float64Array(1), points: new Float64Array(1), bulge: Float64Array.of(1), limits: bulgeLimitsOf({}) };
 }
 
 // Numbers cross this file's calls in arrays, never as arguments or results: V8 boxes a double
@@ -243,9 +248,9 @@ export const splineIk = defineNode<SplineIkState>({
       ...activeChain(chain),
       path: preparePath(info.points, info.radius, info.cyclic, info.twist),
       lengths,
-      totalLength: total,
+      totalLength: Float64Array.of(total),
       points,
-      bulge: numberParam(p.bulge, 1),
+      bulge: Float64Array.of(numberParam(p.bulge, 1)),
       limits: bulgeLimitsOf(p),
     };
   },
@@ -271,7 +276,8 @@ export const splineIk = defineNode<SplineIkState>({
     const useOriginal = p.useOriginalScale !== false;
 
     let curvePos = 0;
-    const curveScale = !fit && s.totalLength !== 0 && path.length > 0 ? s.totalLength / path.length : 1;
+    const totalLength = s.totalLength[0];
+    const curveScale = !fit && totalLength !== 0 && path.length > 0 ? totalLength / path.length : 1;
     let prevSeg = 0;
     let prevTailRad = 1;
     prevTail.fill(0);
@@ -415,7 +421,7 @@ export const splineIk = defineNode<SplineIkState>({
         } else if (xzMode === 'VOLUME_PRESERVE') {
           let sc = 1;
           if (Math.abs(scaleFac) !== 0) {
-            bulge[0] = Math.pow(1 / Math.abs(scaleFac), s.bulge);
+            bulge[0] = Math.pow(1 / Math.abs(scaleFac), s.bulge[0]);
             limitBulge(bulge, s.limits);
             sc = Math.sqrt(bulge[0]);
           }
