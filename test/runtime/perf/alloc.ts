@@ -241,7 +241,7 @@ async function one(): Promise<void> {
   const program = compile(rig.graph, rig.scene);
   const run = (f: number) => { program.evaluate(f); };
   const report = await measureAllocation(run, frames, warmup, Number(opt('--window', '1000')));
-  const sites = args.includes('--sites') ? await allocationSites(run, 2000, 1e6) : undefined;
+  const sites = args.includes('--sites') ? await allocationSites(run, 4000, 1e6) : undefined;
   const line = { rig: rigName, params: opt('--params', '{}'), steps: program.steps.length, ...report, sites };
   if (args.includes('--json')) console.log(JSON.stringify(line));
   else {
