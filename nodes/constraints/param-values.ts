@@ -21,3 +21,13 @@ export function clampInfluence(x: number): number {
 export function influenceOf(slot: Float64Array | undefined): number {
   return slot ? clampInfluence(slot[0]) : 1;
 }
+
+/**
+ * {@link influenceOf} written to out[0] rather than returned, for per-frame code that passes the
+ * influence on (e.g. to `blendMatricesBy`): a double returned from or passed to a call V8 does not
+ * inline is boxed, an allocation per call; one in a typed array is not.
+ */
+export function influenceInto(out: Float64Array, slot: Float64Array | undefined): Float64Array {
+  out[0] = slot ? clampInfluence(slot[0]) : 1;
+  return out;
+}

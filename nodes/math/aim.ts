@@ -42,7 +42,7 @@ export function vecToMat3(
   upAxis: number,
   useTargetUp: boolean,
 ): Float64Array {
-  if (normalize3(n, vec) === 0) {
+  if (!normalize3(n, vec)) {
     n[0] = 0; n[1] = 0; n[2] = 1;
   }
   if (axis > 2) axis -= 3;
@@ -56,7 +56,7 @@ export function vecToMat3(
   proj[0] = u[0] - n[0] * d;
   proj[1] = u[1] - n[1] * d;
   proj[2] = u[2] - n[2] * d;
-  if (normalize3(proj, proj) === 0) {
+  if (!normalize3(proj, proj)) {
     proj[0] = 0; proj[1] = 1; proj[2] = 0;
   }
   right[0] = proj[1] * n[2] - proj[2] * n[1];

@@ -2,8 +2,8 @@
 // "Matrix Animation and Polar Decomposition"): location lerped, each 3x3 split into U·P, U slerped
 // as a quaternion along the shortest arc, P lerped per element, result U·P.
 import { polarDecompose } from './polar';
-import { mat3NormalizedToQuat, quatSlerp, quatToMat3 } from './quaternion';
-import { isFiniteN } from './matrix';
+import { mat3NormalizedToQuat, quatSlerpBy, quatToMat3 } from './quaternion';
+import { isFiniteN, isNegativeMat3 } from './matrix';
 import { saturate } from './finite';
 
 const uA = new Float64Array(9);
@@ -18,12 +18,24 @@ const a3 = new Float64Array(9);
 const b3 = new Float64Array(9);
 const r3 = new Float64Array(9);
 
+const tScratch = new Float64Array(1);
+
 /**
  * Blends two 3x3 transforms by polar decomposition (Blender's `interp_m3_m3m3`); t = 0 gives a,
  * t = 1 gives b. Degenerate and zero-scale matrices are fine (see polar.ts); non-finite input falls
  * back to a per-element lerp, so NaN in gives NaN out and nothing worse.
  */
 export function blendMat3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): Float64Array {
+  tScratch[0] = t;
+  return blendMat3By(out, a, b, tScratch);
+}
+
+/**
+ * {@link blendMat3} by the factor t[0]. Per-frame code passes its factor so, in an array: V8
+ * boxes a double passed to a call it does not inline, an allocation per call.
+ */
+export function blendMat3By(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, factor: ArrayLike<number>): Float64Array {
+  const t = factor[0];
   if (!isFiniteN(a, 9) || !isFiniteN(b, 9)) {
     for (let i = 0; i < 9; i++) out[i] = a[i] + (b[i] - a[i]) * t;
     return out;
@@ -35,15 +47,15 @@ export function blendMat3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<
   decomposeScaled(uB, pB, b, 1);
   const ka = scales[0], kb = scales[1];
   // A quaternion cannot hold an axis flip: take −U and −P instead (still A = U·P), Blender #77154.
-  if (negativeDeterminant(uA)) {
+  if (isNegativeMat3(uA)) {
     for (let i = 0; i < 9; i++) { uA[i] = -uA[i]; pA[i] = -pA[i]; }
   }
-  if (negativeDeterminant(uB)) {
+  if (isNegativeMat3(uB)) {
     for (let i = 0; i < 9; i++) { uB[i] = -uB[i]; pB[i] = -pB[i]; }
   }
   mat3NormalizedToQuat(qA, uA);
   mat3NormalizedToQuat(qB, uB);
-  quatSlerp(q, qA, qB, t);
+  quatSlerpBy(q, qA, qB, factor);
   quatToMat3(u, q);
   const s = 1 - t;
   // out = U·P with P lerped on the fly (Blender's interp_v3_v3v3 per column: s·a + t·b).
@@ -72,15 +84,6 @@ const sc = new Float64Array(9);
 // V8 does not inline is boxed (allocated).
 const scales = new Float64Array(2);
 
-/** determinantMat3(m) < 0, as a boolean (a returned double would be boxed). */
-function negativeDeterminant(m: Float64Array): boolean {
-  return (
-    m[0] * (m[4] * m[8] - m[5] * m[7]) -
-    m[3] * (m[1] * m[8] - m[2] * m[7]) +
-    m[6] * (m[1] * m[5] - m[2] * m[4])
-  ) < 0;
-}
-
 /** polarDecompose of m, scaled first by a power of two when its entries are extreme; writes that scale (1 when not) to scales[slot]. */
 function decomposeScaled(outU: Float64Array, outP: Float64Array, m: ArrayLike<number>, slot: number): void {
   let k = 0;
@@ -101,6 +104,17 @@ function decomposeScaled(outU: Float64Array, outP: Float64Array, m: ArrayLike<nu
  * translation lerped, 3x3 by {@link blendMat3}; the bottom row of the result is (0, 0, 0, 1).
  */
 export function blendMatrices(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): Float64Array {
+  tScratch[0] = t;
+  return blendMatricesBy(out, a, b, tScratch);
+}
+
+/**
+ * {@link blendMatrices} by the factor t[0] (a constraint's influence: `influenceInto` writes it).
+ * Per-frame code passes its factor so, in an array: V8 boxes a double passed to a call it does not
+ * inline, an allocation per call.
+ */
+export function blendMatricesBy(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, factor: ArrayLike<number>): Float64Array {
+  const t = factor[0];
   const s = 1 - t;
   const x = saturate(s * a[12] + t * b[12]);
   const y = saturate(s * a[13] + t * b[13]);
@@ -111,7 +125,7 @@ export function blendMatrices(out: Float64Array, a: ArrayLike<number>, b: ArrayL
   b3[0] = b[0]; b3[1] = b[1]; b3[2] = b[2];
   b3[3] = b[4]; b3[4] = b[5]; b3[5] = b[6];
   b3[6] = b[8]; b3[7] = b[9]; b3[8] = b[10];
-  blendMat3(r3, a3, b3, t);
+  blendMat3By(r3, a3, b3, factor);
   out[0] = r3[0]; out[1] = r3[1]; out[2] = r3[2]; out[3] = 0;
   out[4] = r3[3]; out[5] = r3[4]; out[6] = r3[5]; out[7] = 0;
   out[8] = r3[6]; out[9] = r3[7]; out[10] = r3[8]; out[11] = 0;

@@ -8,10 +8,14 @@ const turn = new Float64Array(3);
 const m1 = new Float64Array(9);
 const m2 = new Float64Array(9);
 
-/** eul ← angles of R(eul)·R(angle about `axis`) in `order` (Blender's `rotate_eulO`); in place. */
-export function rotateEuler(eul: Float64Array, order: EulerOrder, axis: 0 | 1 | 2, angle: number): Float64Array {
+/**
+ * eul ← angles of R(eul)·R(angles[axis] about `axis`) in `order` (Blender's `rotate_eulO`); in
+ * place. The angle comes in an array (Copy Rotation passes the owner's Euler angles): V8 boxes a
+ * double passed to a call it does not inline.
+ */
+export function rotateEuler(eul: Float64Array, order: EulerOrder, axis: 0 | 1 | 2, angles: ArrayLike<number>): Float64Array {
   turn[0] = 0; turn[1] = 0; turn[2] = 0;
-  turn[axis] = angle;
+  turn[axis] = angles[axis];
   eulerToMat3(m1, turn, order);
   eulerToMat3(m2, eul, order);
   mat3Multiply(m2, m2, m1);

@@ -15,9 +15,17 @@ import { NORMALIZE_EPSILON_SQ } from './vector';
 
 const MAX = Number.MAX_VALUE;
 
-/** x itself when finite; ±MAX_VALUE for ±Infinity; 0 for NaN. */
+/**
+ * x itself when finite; ±MAX_VALUE for ±Infinity; 0 for NaN. Kept under 27 bytes of bytecode (the
+ * finite test first, the rest in another function) so that V8 always inlines it, however large the
+ * caller: a call left un-inlined would box its argument, an allocation on every call.
+ */
 export function saturate(x: number): number {
-  return x !== x ? 0 : x > MAX ? MAX : x < -MAX ? -MAX : x;
+  return x - x === 0 ? x : saturateNonFinite(x);
+}
+
+function saturateNonFinite(x: number): number {
+  return x !== x ? 0 : x > 0 ? MAX : -MAX;
 }
 
 /** a / b, 0 when b is 0, saturated (Blender's `safe_divide`). */
@@ -35,48 +43,50 @@ export function safePow(base: number, exponent: number): number {
   return saturate(Math.pow(base, exponent));
 }
 
-/** |(x, y, z)| without overflow or underflow, saturated (non-finite components are saturated first). */
-export function safeLength3(x: number, y: number, z: number): number {
-  x = saturate(x);
-  y = saturate(y);
-  z = saturate(z);
+/**
+ * |v| without overflow or underflow, saturated (non-finite components are saturated first), written
+ * to out[0]: from an array into an array, since V8 boxes a double passed to or returned from a call
+ * it does not inline.
+ */
+export function safeLength3(out: Float64Array, v: ArrayLike<number>): void {
+  const x = saturate(v[0]), y = saturate(v[1]), z = saturate(v[2]);
   const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
   const m = ax > ay ? (ax > az ? ax : az) : ay > az ? ay : az;
-  if (m === 0) return 0;
+  if (m === 0) { out[0] = 0; return; }
   const sx = x / m, sy = y / m, sz = z / m;
-  return saturate(m * Math.sqrt(sx * sx + sy * sy + sz * sz));
+  out[0] = saturate(m * Math.sqrt(sx * sx + sy * sy + sz * sz));
 }
 
 /**
- * Writes (x, y, z)/|(x, y, z)| into out[o..o+2] and returns the length (saturated). A vector whose
- * squared length is at most NORMALIZE_EPSILON_SQ gives the zero vector and returns 0.
+ * Writes a/|a| into out (which may alias a) and returns whether a had a direction: a vector whose
+ * squared length is at most NORMALIZE_EPSILON_SQ gives the zero vector and false. Non-finite
+ * components are saturated first; `length`, when given, receives |a| in length[0] (saturated; 0
+ * for the zero vector). The length is written, not returned: a double returned from a function V8
+ * does not inline is boxed, an allocation on every call (as are double arguments, hence `a`).
  */
-export function safeNormalize3(out: Float64Array, x: number, y: number, z: number, o = 0): number {
-  x = saturate(x);
-  y = saturate(y);
-  z = saturate(z);
+export function safeNormalize3(out: Float64Array, a: ArrayLike<number>, length?: Float64Array): boolean {
+  const x = saturate(a[0]), y = saturate(a[1]), z = saturate(a[2]);
   const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
   const m = ax > ay ? (ax > az ? ax : az) : ay > az ? ay : az;
-  if (m === 0) {
-    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;
-    return 0;
-  }
+  if (m === 0) return zero3(out, length);
   const sx = x / m, sy = y / m, sz = z / m;
   const n = Math.sqrt(sx * sx + sy * sy + sz * sz); // in [1, √3]
   const len = m * n;
-  if (len * len <= NORMALIZE_EPSILON_SQ) {
-    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;
-    return 0;
-  }
-  out[o] = sx / n;
-  out[o + 1] = sy / n;
-  out[o + 2] = sz / n;
-  return saturate(len);
+  if (len * len <= NORMALIZE_EPSILON_SQ) return zero3(out, length);
+  out[0] = sx / n;
+  out[1] = sy / n;
+  out[2] = sz / n;
+  // Saturated outside the branch: V8 does not inline a call made on a path it saw rarely taken,
+  // and a call not inlined boxes its double argument.
+  const l = saturate(len);
+  if (length !== undefined) length[0] = l;
+  return true;
 }
 
-/** {@link safeNormalize3} of v into itself; returns its length (0 leaves the zero vector). */
-export function safeNormalize3InPlace(v: Float64Array): number {
-  return safeNormalize3(v, v[0], v[1], v[2]);
+function zero3(out: Float64Array, length: Float64Array | undefined): false {
+  out[0] = 0; out[1] = 0; out[2] = 0;
+  if (length !== undefined) length[0] = 0;
+  return false;
 }
 
 /** q/|q| for a quaternion [x, y, z, w] of any size; a zero quaternion gives the identity [0, 0, 0, 1]. */

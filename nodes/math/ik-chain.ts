@@ -8,7 +8,7 @@
 import { mat3Multiply, mat3MultiplyVec3 } from './matrix';
 import { safeRotationBetweenToMat3 } from './rotation-between';
 import { sub3 } from './vector';
-import { hypot3 } from './hypot';
+import { hypot3Into } from './hypot';
 
 export interface ChainWork {
   /** Number of bones. */
@@ -27,6 +27,16 @@ export interface ChainWork {
   rot: Float64Array[];
   /** Iterations the last FABRIK solve took (0 for the closed forms). */
   iterationsUsed: number;
+  /** Distance from the rebuilt chain end to the goal after the last FABRIK solve. */
+  endError: number;
+  // The node's settings, set at bind (a param change binds again). Solvers read them here rather
+  // than take them as arguments: V8 boxes a double passed to a call it does not inline.
+  /** Pole Angle (radians), for `polePreRotation`. */
+  poleAngle: number;
+  /** Most FABRIK passes (at least 1). */
+  iterations: number;
+  /** FABRIK stops once the chain end is this close to the goal. */
+  tolerance: number;
 }
 
 /** Allocates the work record of an n-bone chain (compile time, not per frame). */
@@ -41,19 +51,18 @@ export function createChainWork(n: number): ChainWork {
     dir0: vecs(n),
     rot: Array.from({ length: n }, () => new Float64Array(9)),
     iterationsUsed: 0,
+    endError: 0,
+    poleAngle: 0,
+    iterations: 500,
+    tolerance: 1e-6,
   };
 }
 
-/** Fills `seg` from `joints`; returns the chain's total length. */
-export function measureSegments(wk: ChainWork): number {
-  let total = 0;
-  for (let i = 0; i < wk.n; i++) {
-    const a = wk.joints[i], b = wk.joints[i + 1];
-    const l = hypot3(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
-    wk.seg[i] = l;
-    total += l;
-  }
-  return total;
+const d = new Float64Array(3);
+
+/** Fills `seg` from `joints`. */
+export function measureSegments(wk: ChainWork): void {
+  for (let i = 0; i < wk.n; i++) hypot3Into(wk.seg, i, sub3(d, wk.joints[i + 1], wk.joints[i]));
 }
 
 const va = new Float64Array(3);

@@ -4,11 +4,11 @@
 // Blender's legacy solver is a damped Jacobian; for chains longer than two bones only its end
 // effector is comparable (conformance README, fact 2), so FABRIK is Sinew's choice: it reaches what
 // is reachable, keeps every bone length exactly, and straightens toward an unreachable target.
-import { safeNormalize3, safeNormalize3InPlace } from './finite';
+import { safeNormalize3 } from './finite';
 import { type ChainWork, rebuildJoints } from './ik-chain';
 import { mat3Multiply, mat3MultiplyVec3 } from './matrix';
 import { safeRotationBetweenToMat3 } from './rotation-between';
-import { cross3, dot3, ortho3, sub3 } from './vector';
+import { cross3, ortho3, reject3, sub3 } from './vector';
 
 const va = new Float64Array(3);
 const vb = new Float64Array(3);
@@ -16,19 +16,21 @@ const P = new Float64Array(3);
 const g = new Float64Array(3);
 const w = new Float64Array(3);
 const m3 = new Float64Array(9);
+// Lengths are written here by safeNormalize3, not returned (a returned double may be boxed).
+const len = new Float64Array(1);
 
 /**
  * FABRIK from the pre-rotated joints (`pre`, 3x3 about the root) until the chain end is within
- * `tolerance` of the goal G or `iterations` passes were made; a goal out of reach gives the straight
- * chain pointing at it. Then each bone takes the minimal rotation of its segment onto the solved
- * one, root first. Fills `wk.rot`, `wk.rebuilt` and `wk.iterationsUsed`; returns the distance from
- * the rebuilt chain end to G.
+ * `wk.tolerance` of the goal G or `wk.iterations` passes were made; a goal out of reach gives the
+ * straight chain pointing at it. Then each bone takes the minimal rotation of its segment onto the
+ * solved one, root first. Fills `wk.rot`, `wk.rebuilt`, `wk.iterationsUsed` and `wk.endError` (the
+ * distance from the rebuilt chain end to G).
  *
  * A chain folded onto the goal line cannot leave that line by FABRIK alone: when the error stops
  * shrinking the interior joints are bowed sideways, each time in a new plane (the side is FABRIK's
  * own, not the pole's). The last two segments are then solved in closed form from joint n − 2.
  */
-export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<number>, iterations: number, tolerance: number): number {
+export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<number>): void {
   const { n, joints, solved: K, seg, dir0, rot } = wk;
   const R = joints[0];
   let total = 0;
@@ -38,9 +40,10 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
   }
   for (let i = 0; i < n; i++) {
     total += seg[i];
-    if (safeNormalize3InPlace(sub3(dir0[i], K[i + 1], K[i])) === 0) { dir0[i][0] = 0; dir0[i][1] = 1; dir0[i][2] = 0; }
+    if (!safeNormalize3(dir0[i], sub3(dir0[i], K[i + 1], K[i]))) { dir0[i][0] = 0; dir0[i][1] = 1; dir0[i][2] = 0; }
   }
-  const D = safeNormalize3(g, G[0] - R[0], G[1] - R[1], G[2] - R[2]);
+  safeNormalize3(g, sub3(g, G, R), len);
+  const D = len[0];
   let used = 0;
   if (D >= total) {
     if (D === 0) g.set(dir0[n - 1]);
@@ -49,7 +52,8 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
       b[0] = a[0] + g[0] * l; b[1] = a[1] + g[1] * l; b[2] = a[2] + g[2] * l;
     }
   } else {
-    const tol = tolerance > 0 ? tolerance : 0;
+    const tol = wk.tolerance > 0 ? wk.tolerance : 0;
+    const iterations = wk.iterations;
     const end = K[n];
     let prevErr = Infinity, kicks = 0, sinceKick = 0;
     while (used < iterations) {
@@ -70,14 +74,14 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
       end[0] = G[0]; end[1] = G[1]; end[2] = G[2];
       for (let i = n - 1; i >= 0; i--) {
         const a = K[i], b = K[i + 1], l = seg[i];
-        if (safeNormalize3InPlace(sub3(va, a, b)) === 0) { va[0] = -dir0[i][0]; va[1] = -dir0[i][1]; va[2] = -dir0[i][2]; }
+        if (!safeNormalize3(va, sub3(va, a, b))) { va[0] = -dir0[i][0]; va[1] = -dir0[i][1]; va[2] = -dir0[i][2]; }
         a[0] = b[0] + va[0] * l; a[1] = b[1] + va[1] * l; a[2] = b[2] + va[2] * l;
       }
       // Forward: the root back on its head, each joint pulled towards its parent.
       K[0][0] = R[0]; K[0][1] = R[1]; K[0][2] = R[2];
       for (let i = 0; i < n; i++) {
         const a = K[i], b = K[i + 1], l = seg[i];
-        if (safeNormalize3InPlace(sub3(va, b, a)) === 0) va.set(dir0[i]);
+        if (!safeNormalize3(va, sub3(va, b, a))) va.set(dir0[i]);
         b[0] = a[0] + va[0] * l; b[1] = a[1] + va[1] * l; b[2] = a[2] + va[2] * l;
       }
     }
@@ -88,7 +92,8 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
     // FABRIK can also crawl when the whole chain must turn (a folded chain whose goal lies behind
     // its root: 2,000 passes left 3e-4). Then finish as a two-bone problem over rigid parts: the
     // joints up to j turned about the root, the rest turned about joint j, for the best-placed j.
-    if (n >= 2 && endError(K[n], G) > tol) finishRigidTwo(K, n, G);
+    const fx = end[0] - G[0], fy = end[1] - G[1], fz = end[2] - G[2];
+    if (n >= 2 && Math.sqrt(fx * fx + fy * fy + fz * fz) > tol) finishRigidTwo(K, n, G);
   }
   wk.iterationsUsed = used;
   // Joint positions → minimal rotations, accumulated from the root.
@@ -105,12 +110,7 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
   rebuildJoints(wk);
   const end = wk.rebuilt[n];
   const ex = end[0] - G[0], ey = end[1] - G[1], ez = end[2] - G[2];
-  return Math.sqrt(ex * ex + ey * ey + ez * ez);
-}
-
-function endError(e: ArrayLike<number>, G: ArrayLike<number>): number {
-  const ex = e[0] - G[0], ey = e[1] - G[1], ez = e[2] - G[2];
-  return Math.sqrt(ex * ex + ey * ey + ez * ez);
+  wk.endError = Math.sqrt(ex * ex + ey * ey + ez * ez);
 }
 
 const u = new Float64Array(3), Bn = new Float64Array(3), m3b = new Float64Array(9);
@@ -123,21 +123,26 @@ const u = new Float64Array(3), Bn = new Float64Array(3), m3b = new Float64Array(
  */
 function finishRigidTwo(K: Float64Array[], n: number, G: ArrayLike<number>): void {
   const R = K[0];
-  const D = safeNormalize3(g, G[0] - R[0], G[1] - R[1], G[2] - R[2]);
+  safeNormalize3(g, sub3(g, G, R), len);
+  const D = len[0];
   if (!(D > 0)) return;
-  let best = -1, margin = 0;
+  let best = -1, margin = 0, d1 = 0, d2 = 0;
+  const E = K[n];
   for (let j = 1; j < n; j++) {
-    const d1 = endError(K[j], R), d2 = endError(K[n], K[j]);
-    const m = Math.min(D - Math.abs(d1 - d2), d1 + d2 - D);
-    if (d1 > 0 && d2 > 0 && m > margin) { margin = m; best = j; }
+    // The two parts' lengths, |K[j] − R| and |E − K[j]| (computed here: a helper returning a
+    // double would box it when not inlined).
+    const J = K[j];
+    const ax = J[0] - R[0], ay = J[1] - R[1], az = J[2] - R[2];
+    const bx = E[0] - J[0], by = E[1] - J[1], bz = E[2] - J[2];
+    const l1 = Math.sqrt(ax * ax + ay * ay + az * az), l2 = Math.sqrt(bx * bx + by * by + bz * bz);
+    const m = Math.min(D - Math.abs(l1 - l2), l1 + l2 - D);
+    if (l1 > 0 && l2 > 0 && m > margin) { margin = m; best = j; d1 = l1; d2 = l2; }
   }
   if (best < 0) return;
   const J = K[best];
-  const d1 = endError(J, R), d2 = endError(K[n], J);
   sub3(w, J, R);
-  const along = dot3(w, g);
-  w[0] -= g[0] * along; w[1] -= g[1] * along; w[2] -= g[2] * along;
-  if (safeNormalize3InPlace(w) === 0) return;
+  reject3(w, w, g);
+  if (!safeNormalize3(w, w)) return;
   let ca = (d1 * d1 + D * D - d2 * d2) / (2 * d1 * D);
   ca = ca > 1 ? 1 : ca < -1 ? -1 : ca;
   const sa = Math.sqrt(1 - ca * ca);
@@ -159,7 +164,7 @@ function finishRigidTwo(K: Float64Array[], n: number, G: ArrayLike<number>): voi
 /** Bows the interior joints away from the root-to-goal line `g`, in a plane that turns with `k`. */
 function kick(K: Float64Array[], n: number, seg: Float64Array, k: number): void {
   ortho3(va, g);
-  safeNormalize3InPlace(va);
+  safeNormalize3(va, va);
   cross3(vb, g, va);
   const t = k * 2.399963229728653; // golden angle: every kick in a new plane
   const c = Math.cos(t), s = Math.sin(t);
@@ -174,12 +179,12 @@ function kick(K: Float64Array[], n: number, seg: Float64Array, k: number): void 
 function finishLastTwo(K: Float64Array[], n: number, seg: Float64Array, G: ArrayLike<number>): void {
   const A = K[n - 2], B = K[n - 1], C = K[n];
   const l1 = seg[n - 2], l2 = seg[n - 1];
-  const D = safeNormalize3(g, G[0] - A[0], G[1] - A[1], G[2] - A[2]);
+  safeNormalize3(g, sub3(g, G, A), len);
+  const D = len[0];
   if (!(D > 0) || l1 <= 0 || D > l1 + l2 || D < Math.abs(l1 - l2)) return;
   sub3(w, B, A);
-  const along = dot3(w, g);
-  w[0] -= g[0] * along; w[1] -= g[1] * along; w[2] -= g[2] * along;
-  if (safeNormalize3InPlace(w) === 0) return;
+  reject3(w, w, g);
+  if (!safeNormalize3(w, w)) return;
   let ca = (l1 * l1 + D * D - l2 * l2) / (2 * l1 * D);
   ca = ca > 1 ? 1 : ca < -1 ? -1 : ca;
   const sa = Math.sqrt(1 - ca * ca);

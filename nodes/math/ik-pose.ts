@@ -1,8 +1,8 @@
 // From an IK solve (ik-chain's `ChainWork`) back to the bones' pose matrices: fully, or partly the
 // way Blender applies IK influence to a pole-driven chain (conformance README, fact 2, item 4).
 import { invertMat4, mat3Multiply, mat4Multiply, mat4RotateBasis } from './matrix';
-import { mat3ToQuat, quatNormalize, quatSlerp, quatToMat3 } from './quaternion';
-import { hypot3 } from './hypot';
+import { mat3ToQuat, quatNormalizeTo, quatSlerpBy, quatToMat3 } from './quaternion';
+import { hypot3Into } from './hypot';
 
 /** The pose with its 3x3 part turned by `rot` (on the left) and its head moved to `head`. */
 export function rotatePose(out: Float64Array, rot: ArrayLike<number>, pose: ArrayLike<number>, head: ArrayLike<number>): void {
@@ -20,11 +20,12 @@ const qf = new Float64Array(4);
 const QID = new Float64Array([0, 0, 0, 1]);
 
 /**
- * IK influence f < 1 on a pole-driven chain, as Blender blends it: each bone's local IK rotation
- * (its solved rotation `rot[i]` relative to its parent's, in its own frame) is slerped from
- * identity by f and the chain rebuilt parent first from the pre-IK poses `pre`. Writes `post`.
+ * IK influence f = influence[0] < 1 on a pole-driven chain, as Blender blends it: each bone's local
+ * IK rotation (its solved rotation `rot[i]` relative to its parent's, in its own frame) is slerped
+ * from identity by f and the chain rebuilt parent first from the pre-IK poses `pre`. Writes `post`.
+ * (f comes in an array: V8 boxes a double passed to a call it does not inline.)
  */
-export function blendPoses(post: Float64Array[], pre: Float64Array[], rot: Float64Array[], n: number, f: number): void {
+export function blendPoses(post: Float64Array[], pre: Float64Array[], rot: Float64Array[], n: number, influence: ArrayLike<number>): void {
   for (let i = 0; i < n; i++) {
     // rel = (rotation of the parent)ᵀ · (rotation of this bone): its turn relative to the parent.
     if (i === 0) rel3.set(rot[0]);
@@ -32,8 +33,8 @@ export function blendPoses(post: Float64Array[], pre: Float64Array[], rot: Float
     unitBasis(unit3, pre[i]);
     mulTransposed(loc3, unit3, mat3Multiply(tmp3, rel3, unit3)); // local = Ûᵀ·rel·Û
     mat3ToQuat(q, loc3);
-    quatSlerp(qf, QID, q, f);
-    quatNormalize(qf, qf);
+    quatSlerpBy(qf, QID, q, influence);
+    quatNormalizeTo(qf, qf);
     quatToMat3(loc3, qf);
     if (i === 0) {
       mulMat4Mat3(post[0], pre[0], loc3);
@@ -47,11 +48,14 @@ export function blendPoses(post: Float64Array[], pre: Float64Array[], rot: Float
   }
 }
 
+const len = new Float64Array(1);
+
 /** The 3x3 part of a 4x4 with unit columns (zero columns stay zero). */
 function unitBasis(out: Float64Array, m: ArrayLike<number>): Float64Array {
   for (let c = 0; c < 3; c++) {
     const x = m[4 * c], y = m[4 * c + 1], z = m[4 * c + 2];
-    const l = hypot3(x, y, z);
+    hypot3Into(len, 0, m, 4 * c);
+    const l = len[0];
     const k = l > 0 && Number.isFinite(l) ? 1 / l : 0;
     out[3 * c] = x * k; out[3 * c + 1] = y * k; out[3 * c + 2] = z * k;
   }

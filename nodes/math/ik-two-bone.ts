@@ -2,11 +2,11 @@
 // measured fact 2, items 2–3; Blender converges iteratively to within ~1e-4 of it). The pole, if
 // any, is applied first as the pre-rotation (`polePreRotation` in ik-pole.ts); without one the
 // pre-rotation is the identity and the chain bends in its own plane.
-import { safeNormalize3, safeNormalize3InPlace } from './finite';
+import { safeNormalize3 } from './finite';
 import { type ChainWork, rebuildJoints } from './ik-chain';
 import { mat3Multiply, mat3MultiplyVec3 } from './matrix';
 import { safeRotationBetweenToMat3 } from './rotation-between';
-import { dot3, sub3 } from './vector';
+import { reject3, sub3 } from './vector';
 
 const va = new Float64Array(3);
 const vb = new Float64Array(3);
@@ -16,6 +16,8 @@ const g = new Float64Array(3);
 const w = new Float64Array(3);
 const m3a = new Float64Array(9);
 const m3b = new Float64Array(9);
+// Lengths are written here by safeNormalize3, not returned (a returned double may be boxed).
+const len = new Float64Array(1);
 
 /**
  * Two bones in closed form: the elbow on the circle the triangle allows, in the plane of the goal G
@@ -32,25 +34,25 @@ export function solveTwoBone(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike
   const R = joints[0], E0 = joints[1], T0 = joints[2];
   mat3MultiplyVec3(ref, pre, sub3(ref, E0, R)); // E1 − R
   const L1 = wk.seg[0], L2 = wk.seg[1];
-  let D = safeNormalize3(g, G[0] - R[0], G[1] - R[1], G[2] - R[2]);
+  safeNormalize3(g, sub3(g, G, R), len);
+  let D = len[0];
   if (D === 0) {
     // Goal on the root: any direction is as good; keep the pre-rotated tip's.
     mat3MultiplyVec3(g, pre, sub3(g, T0, R));
-    if (safeNormalize3InPlace(g) === 0) { g.set(ref); if (safeNormalize3InPlace(g) === 0) { g[0] = 0; g[1] = 1; g[2] = 0; } }
+    if (!safeNormalize3(g, g)) { g.set(ref); if (!safeNormalize3(g, g)) { g[0] = 0; g[1] = 1; g[2] = 0; } }
     D = 0;
   }
-  const along = dot3(ref, g);
-  w[0] = ref[0] - g[0] * along; w[1] = ref[1] - g[1] * along; w[2] = ref[2] - g[2] * along;
-  if (!(safeNormalize3InPlace(w) > 1e-9 * (L1 > 1 ? L1 : 1))) {
+  reject3(w, ref, g);
+  safeNormalize3(w, w, len);
+  if (!(len[0] > 1e-9 * (L1 > 1 ? L1 : 1))) {
     // Elbow on the goal line: any plane through it; the same choice as the measured model.
     if (Math.abs(g[0]) < 0.9) { w[0] = 0; w[1] = g[2]; w[2] = -g[1]; } else { w[0] = -g[2]; w[1] = 0; w[2] = g[0]; }
-    safeNormalize3InPlace(w);
+    safeNormalize3(w, w);
   } else {
     // w came from a difference that may have cancelled: project once more so it is exactly ⟂ g
     // (else a nearly straight chain misses the goal by |rounding| / |w|).
-    const again = dot3(w, g);
-    w[0] -= g[0] * again; w[1] -= g[1] * again; w[2] -= g[2] * again;
-    safeNormalize3InPlace(w);
+    reject3(w, w, g);
+    safeNormalize3(w, w);
   }
   if (D >= L1 + L2) {
     E[0] = R[0] + g[0] * L1; E[1] = R[1] + g[1] * L1; E[2] = R[2] + g[2] * L1;

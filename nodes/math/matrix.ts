@@ -6,7 +6,6 @@ import { mat4 } from 'gl-matrix';
 import { eulerToMat3, type EulerOrder } from './euler';
 import { FLT_EPSILON } from './float32';
 import { mat3NormalizedToQuat, quatToMat3 } from './quaternion';
-import { len3 } from './vector';
 
 const rot3 = new Float64Array(9);
 
@@ -77,6 +76,18 @@ export function mat4RotateBasis(out: Float64Array, rot: ArrayLike<number>, m: Ar
 
 /** m·(x, y, z, 1) for a 4x4 m: a point moved by the transform (no projective divide). */
 export function mat4TransformPoint(out: Float64Array, m: ArrayLike<number>, x: number, y: number, z: number): Float64Array {
+  out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
+  out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+  out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+  return out;
+}
+
+/**
+ * {@link mat4TransformPoint} of the point p[0..2] (out may alias p): from an array, since V8 boxes
+ * the double arguments of a call it does not inline.
+ */
+export function mat4TransformPointOf(out: Float64Array, m: ArrayLike<number>, p: ArrayLike<number>): Float64Array {
+  const x = p[0], y = p[1], z = p[2];
   out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
   out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
   out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
@@ -170,29 +181,61 @@ export function determinantMat4Basis(m: ArrayLike<number>): number {
   );
 }
 
-/** True when the 3x3 part of a 4x4 flips handedness (Blender's `is_negative_m4`). */
+// The tests below compute the determinant themselves: a double returned from a call V8 does not
+// inline is boxed, and a boolean is not.
+
+/** determinantMat3(m) < 0: the 3x3 flips handedness. */
+export function isNegativeMat3(m: ArrayLike<number>): boolean {
+  return (
+    m[0] * (m[4] * m[8] - m[5] * m[7]) -
+    m[3] * (m[1] * m[8] - m[2] * m[7]) +
+    m[6] * (m[1] * m[5] - m[2] * m[4])
+  ) < 0;
+}
+
+/** determinantMat3(m) === 0. */
+export function isSingularMat3(m: ArrayLike<number>): boolean {
+  return (
+    m[0] * (m[4] * m[8] - m[5] * m[7]) -
+    m[3] * (m[1] * m[8] - m[2] * m[7]) +
+    m[6] * (m[1] * m[5] - m[2] * m[4])
+  ) === 0;
+}
+
+/** True when the 3x3 part of a 4x4 flips handedness (Blender's `is_negative_m4`): determinantMat4Basis(m) < 0. */
 export function isNegativeMat4(m: ArrayLike<number>): boolean {
-  return determinantMat4Basis(m) < 0;
+  return (
+    m[0] * (m[5] * m[10] - m[6] * m[9]) -
+    m[4] * (m[1] * m[10] - m[2] * m[9]) +
+    m[8] * (m[1] * m[6] - m[2] * m[5])
+  ) < 0;
 }
 
 /** Column lengths of the 3x3 part of a 4x4, always ≥ 0 (Blender's `mat4_to_size`). */
 export function mat4ToScale(out: Float64Array, m: ArrayLike<number>): Float64Array {
-  out[0] = len3(m[0], m[1], m[2]);
-  out[1] = len3(m[4], m[5], m[6]);
-  out[2] = len3(m[8], m[9], m[10]);
-  return out;
+  return columnLengths(out, m, 4);
 }
 
 /** Column lengths of a 3x3 (Blender's `mat3_to_size`). */
 export function mat3ToScale(out: Float64Array, m: ArrayLike<number>): Float64Array {
-  out[0] = len3(m[0], m[1], m[2]);
-  out[1] = len3(m[3], m[4], m[5]);
-  out[2] = len3(m[6], m[7], m[8]);
+  return columnLengths(out, m, 3);
+}
+
+// len3 of each column, written out: a call to len3 that V8 does not inline would box its arguments.
+function columnLengths(out: Float64Array, m: ArrayLike<number>, stride: number): Float64Array {
+  for (let c = 0; c < 3; c++) {
+    const x = m[stride * c], y = m[stride * c + 1], z = m[stride * c + 2];
+    out[c] = Math.sqrt(x * x + y * y + z * z);
+  }
   return out;
 }
 
-// Normalizes column c (stride 4) of out in place like Blender's normalize_v3 and returns its length.
-function normalizeColumn4(out: Float64Array, o: number): number {
+// Lengths found by the normalizations below: written here, not returned, since V8 boxes a double
+// returned from a call it does not inline.
+const lens = new Float64Array(2);
+
+// Normalizes column c (stride 4) of out in place like Blender's normalize_v3; its length goes to lens[0].
+function normalizeColumn4(out: Float64Array, o: number): void {
   const x = out[o], y = out[o + 1], z = out[o + 2];
   const d = x * x + y * y + z * z;
   if (d > 1e-35) {
@@ -200,19 +243,21 @@ function normalizeColumn4(out: Float64Array, o: number): number {
     out[o] = x / len;
     out[o + 1] = y / len;
     out[o + 2] = z / len;
-    return len;
+    lens[0] = len;
+    return;
   }
   out[o] = 0;
   out[o + 1] = 0;
   out[o + 2] = 0;
-  return 0;
+  lens[0] = 0;
 }
 
 /** Unit-length columns in the 3x3 part (zero columns stay zero), translation kept (Blender's `normalize_m4_m4`). */
 export function normalizeMat4(out: Float64Array, m: ArrayLike<number>): Float64Array {
   if (out !== m) copyMat4(out, m);
   for (let c = 0; c < 3; c++) {
-    const len = normalizeColumn4(out, 4 * c);
+    normalizeColumn4(out, 4 * c);
+    const len = lens[0];
     if (len !== 0) out[4 * c + 3] /= len;
   }
   return out;
@@ -232,13 +277,14 @@ export function normalizeMat3(out: Float64Array, m: ArrayLike<number>): Float64A
 }
 
 /**
- * Rescales basis column `axis` of a 4x4 from length `have` to `want`. A zero axis stays (Blender
- * skips it), and so does one whose factor is not finite (a zero scale raised to a negative power,
- * where Blender writes infinities).
+ * Rescales basis column `axis` of a 4x4 from length have[axis] to want[axis]. A zero axis stays
+ * (Blender skips it), and so does one whose factor is not finite (a zero scale raised to a negative
+ * power, where Blender writes infinities). The lengths come in arrays: V8 boxes a double passed to
+ * a call it does not inline.
  */
-export function rescaleMat4Axis(m: Float64Array, axis: number, have: number, want: number): void {
-  if (have === 0) return;
-  const f = want / have;
+export function rescaleMat4Axis(m: Float64Array, axis: number, have: ArrayLike<number>, want: ArrayLike<number>): void {
+  if (have[axis] === 0) return;
+  const f = want[axis] / have[axis];
   if (!Number.isFinite(f)) return;
   m[4 * axis] *= f; m[4 * axis + 1] *= f; m[4 * axis + 2] *= f;
 }
@@ -320,7 +366,7 @@ export function mat4ToLocRotScale(
       outScale[c] = 0;
     }
   }
-  if (determinantMat3(outRot) < 0) {
+  if (isNegativeMat3(outRot)) {
     for (let i = 0; i < 9; i++) outRot[i] = -outRot[i];
     outScale[0] = -outScale[0];
     outScale[1] = -outScale[1];
@@ -363,8 +409,9 @@ function crossColVec(m: Float64Array, r: number, a: number, v: Float64Array, vFi
   m[r + 1] = s * (az * bx - ax * bz);
   m[r + 2] = s * (ax * by - ay * bx);
 }
-function dotCols(m: Float64Array, a: number, b: number): number {
-  return m[a] * m[b] + m[a + 1] * m[b + 1] + m[a + 2] * m[b + 2];
+// Whether columns a and b have a dot product below 1 (a boolean: a returned double may be boxed).
+function dotColsBelowOne(m: Float64Array, a: number, b: number): boolean {
+  return m[a] * m[b] + m[a + 1] * m[b + 1] + m[a + 2] * m[b + 2] < 1;
 }
 
 /**
@@ -373,34 +420,33 @@ function dotCols(m: Float64Array, a: number, b: number): number {
  */
 export function orthogonalizeMat4(out: Float64Array, m: ArrayLike<number>, axis: 0 | 1 | 2): Float64Array {
   if (out !== m) copyMat4(out, m);
-  const s0 = len3(out[0], out[1], out[2]);
-  const s1 = len3(out[4], out[5], out[6]);
-  const s2 = len3(out[8], out[9], out[10]);
+  mat4ToScale(oa, out);
+  const s0 = oa[0], s1 = oa[1], s2 = oa[2];
   const X = 0, Y = 4, Z = 8;
   normCol(out, 4 * axis);
   // The "< 1" tests and the rotated fallback vector are Blender's, kept for identical results.
   if (axis === 0) {
-    if (dotCols(out, X, Y) < 1) {
+    if (dotColsBelowOne(out, X, Y)) {
       crossCols(out, Z, X, Y); normCol(out, Z); crossCols(out, Y, Z, X);
-    } else if (dotCols(out, X, Z) < 1) {
+    } else if (dotColsBelowOne(out, X, Z)) {
       crossCols(out, Y, Z, X); normCol(out, Y); crossCols(out, Z, X, Y);
     } else {
       oa[0] = out[1]; oa[1] = out[2]; oa[2] = out[0];
       crossColVec(out, Z, X, oa, false); normCol(out, Z); crossCols(out, Y, Z, X);
     }
   } else if (axis === 1) {
-    if (dotCols(out, Y, X) < 1) {
+    if (dotColsBelowOne(out, Y, X)) {
       crossCols(out, Z, X, Y); normCol(out, Z); crossCols(out, X, Y, Z);
-    } else if (dotCols(out, X, Z) < 1) {
+    } else if (dotColsBelowOne(out, X, Z)) {
       crossCols(out, X, Y, Z); normCol(out, X); crossCols(out, Z, X, Y);
     } else {
       oa[0] = out[5]; oa[1] = out[6]; oa[2] = out[4];
       crossColVec(out, X, Y, oa, false); normCol(out, X); crossCols(out, Z, X, Y);
     }
   } else {
-    if (dotCols(out, Z, X) < 1) {
+    if (dotColsBelowOne(out, Z, X)) {
       crossCols(out, Y, Z, X); normCol(out, Y); crossCols(out, X, Y, Z);
-    } else if (dotCols(out, Z, Y) < 1) {
+    } else if (dotColsBelowOne(out, Z, Y)) {
       crossCols(out, X, Y, Z); normCol(out, X); crossCols(out, Y, Z, X);
     } else {
       oa[0] = out[9]; oa[1] = out[10]; oa[2] = out[8];
@@ -437,8 +483,8 @@ export function orthogonalizeMat4Stable(
   const v3 = axis === 2 ? 4 : 8;
   const lenSq1 = out[v1] ** 2 + out[v1 + 1] ** 2 + out[v1 + 2] ** 2;
   if (lenSq1 > 0) {
-    const f2 = -dotCols(out, v2, v1) / lenSq1;
-    const f3 = -dotCols(out, v3, v1) / lenSq1;
+    const f2 = -(out[v2] * out[v1] + out[v2 + 1] * out[v1 + 1] + out[v2 + 2] * out[v1 + 2]) / lenSq1;
+    const f3 = -(out[v3] * out[v1] + out[v3 + 1] * out[v1 + 1] + out[v3 + 2] * out[v1 + 2]) / lenSq1;
     for (let i = 0; i < 3; i++) {
       out[v2 + i] += out[v1 + i] * f2;
       out[v3 + i] += out[v1 + i] * f3;
@@ -448,8 +494,9 @@ export function orthogonalizeMat4Stable(
       out[v1] *= inv; out[v1 + 1] *= inv; out[v1 + 2] *= inv;
     }
   }
-  const l2 = normalizeInto(n2, out, v2);
-  const l3 = normalizeInto(n3, out, v3);
+  normalizeInto(n2, out, v2, 0);
+  normalizeInto(n3, out, v3, 1);
+  const l2 = lens[0], l3 = lens[1];
   const cosAngle = n2[0] * n3[0] + n2[1] * n3[1] + n2[2] * n3[2];
   const absCos = Math.abs(cosAngle);
   if (absCos > 1e-4 && absCos < 1 - FLT_EPSILON) {
@@ -457,7 +504,7 @@ export function orthogonalizeMat4Stable(
     const angle = Math.acos(cosAngle);
     const target = angle + (Math.PI / 2 - angle) / 2;
     n2[0] -= n3[0] * cosAngle; n2[1] -= n3[1] * cosAngle; n2[2] -= n3[2] * cosAngle;
-    const k = Math.sin(target) / len3(n2[0], n2[1], n2[2]);
+    const k = Math.sin(target) / Math.sqrt(n2[0] * n2[0] + n2[1] * n2[1] + n2[2] * n2[2]); // len3(n2)
     const c = Math.cos(target);
     n2[0] = n2[0] * k + n3[0] * c;
     n2[1] = n2[1] * k + n3[1] * c;
@@ -490,14 +537,16 @@ export function orthogonalizeMat4Stable(
   return out;
 }
 
-function normalizeInto(dst: Float64Array, m: Float64Array, o: number): number {
+// Normalizes the column of m at o into dst (Blender's normalize_v3_v3); its length goes to lens[li].
+function normalizeInto(dst: Float64Array, m: Float64Array, o: number, li: number): void {
   const x = m[o], y = m[o + 1], z = m[o + 2];
   const d = x * x + y * y + z * z;
   if (d > 1e-35) {
     const len = Math.sqrt(d);
     dst[0] = x / len; dst[1] = y / len; dst[2] = z / len;
-    return len;
+    lens[li] = len;
+    return;
   }
   dst[0] = 0; dst[1] = 0; dst[2] = 0;
-  return 0;
+  lens[li] = 0;
 }

@@ -9,7 +9,7 @@
 //   slerped by the segment fraction clamped to [0, 1], and so is the radius.
 //
 // preparePath runs once at compile time and allocates; samplePath allocates nothing.
-import { quatMultiply, quatSetAxisAngle, quatSlerp } from './quaternion';
+import { quatMultiply, quatSetAxisAngle, quatSlerpBy } from './quaternion';
 import { vecToQuat } from './track';
 import { angleNormalized3, len3 } from './vector';
 
@@ -187,6 +187,9 @@ function minimumTwist(frames: Float64Array, dirs: Float64Array, prev: number, cu
 const qa = new Float64Array(4);
 const qb = new Float64Array(4);
 
+const at1 = new Float64Array(1);
+const fcs = new Float64Array(1);
+
 /**
  * Samples the path at parameter t (0 = start, 1 = end, by local arc length): writes the curve-local
  * position, the frame quaternion [x,y,z,w] (before Follow Path's quat_apply_track), and the radius
@@ -200,6 +203,23 @@ export function samplePath(
   t: number,
   twist: PathTwist = path.twist,
 ): Float64Array {
+  at1[0] = t;
+  return samplePathAt(outPos, outQuat, outRadius, path, at1, twist);
+}
+
+/**
+ * {@link samplePath} at the parameter at[0]. Per-frame code passes it so, in an array: V8 boxes a
+ * double passed to a call it does not inline, an allocation per call.
+ */
+export function samplePathAt(
+  outPos: Float64Array,
+  outQuat: Float64Array,
+  outRadius: Float64Array | null,
+  path: PreparedPath,
+  at: ArrayLike<number>,
+  twist: PathTwist = path.twist,
+): Float64Array {
+  let t = at[0];
   const { count, points: p, accum, segments } = path;
   if (segments === 0 || !(path.length > 0) || !Number.isFinite(t)) {
     // Degenerate path (or t not a number): the first point, unrotated.
@@ -242,7 +262,8 @@ export function samplePath(
   const frames = twist === 'Z_UP' ? path.framesZUp : path.framesMinimum;
   qa[0] = frames[4 * i1]; qa[1] = frames[4 * i1 + 1]; qa[2] = frames[4 * i1 + 2]; qa[3] = frames[4 * i1 + 3];
   qb[0] = frames[4 * i2]; qb[1] = frames[4 * i2 + 1]; qb[2] = frames[4 * i2 + 2]; qb[3] = frames[4 * i2 + 3];
-  quatSlerp(outQuat, qa, qb, fc);
+  fcs[0] = fc;
+  quatSlerpBy(outQuat, qa, qb, fcs);
   if (outRadius) outRadius[0] = (1 - fc) * path.radius[i1] + fc * path.radius[i2];
   return outPos;
 }

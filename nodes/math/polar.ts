@@ -6,8 +6,6 @@
 // Degenerate input is defined rather than left to chance: a zero matrix gives U = I, P = 0; when M
 // is singular, the directions M flattens are completed so that det U = +1 (a rank-deficient matrix
 // carries no handedness, and a proper U is what the influence blend wants).
-import { len3 } from './vector';
-
 const a = new Float64Array(9); // columns of M·V, orthogonalized in place
 const v = new Float64Array(9); // right singular vectors (columns)
 const w = new Float64Array(9); // left singular vectors (columns)
@@ -19,7 +17,13 @@ const MAX_SWEEPS = 30;
 // A singular value this small relative to the largest is treated as zero for the completion.
 const RANK_EPS = 1e-14;
 
-function rotateColumns(m: Float64Array, p: number, q: number, c: number, s: number): void {
+// The Jacobi rotation's cosine and sine. Numbers pass between this file's functions in arrays,
+// and lengths are computed where they are used (not by len3): V8 boxes a double passed to or
+// returned from a call it does not inline.
+const cs = new Float64Array(2);
+
+function rotateColumns(m: Float64Array, p: number, q: number): void {
+  const c = cs[0], s = cs[1];
   for (let r = 0; r < 3; r++) {
     const x = m[3 * p + r], y = m[3 * q + r];
     m[3 * p + r] = c * x - s * y;
@@ -41,9 +45,10 @@ function orthogonalizePair(p: number, q: number): boolean {
   // The smaller root of t² + 2ζt − 1 = 0 (for huge ζ, √(1+ζ²) ≈ |ζ| avoids overflow).
   const t = (zeta >= 0 ? 1 : -1) / (Math.abs(zeta) + (Math.abs(zeta) < 1e150 ? Math.sqrt(1 + zeta * zeta) : Math.abs(zeta)));
   const c = 1 / Math.sqrt(1 + t * t);
-  const s = c * t;
-  rotateColumns(a, p, q, c, s);
-  rotateColumns(v, p, q, c, s);
+  cs[0] = c;
+  cs[1] = c * t;
+  rotateColumns(a, p, q);
+  rotateColumns(v, p, q);
   return true;
 }
 
@@ -83,7 +88,10 @@ export function polarDecompose(outU: Float64Array, outP: Float64Array, m: ArrayL
     const r12 = orthogonalizePair(1, 2);
     if (!r01 && !r02 && !r12) break;
   }
-  for (let c = 0; c < 3; c++) sigma[c] = len3(a[3 * c], a[3 * c + 1], a[3 * c + 2]);
+  for (let c = 0; c < 3; c++) {
+    const x = a[3 * c], y = a[3 * c + 1], z = a[3 * c + 2];
+    sigma[c] = Math.sqrt(x * x + y * y + z * z);
+  }
 
   // Order the columns by singular value, largest first, to build W by Gram-Schmidt.
   let i0 = 0, i1 = 1, i2 = 2;
@@ -104,14 +112,14 @@ export function polarDecompose(outU: Float64Array, outP: Float64Array, m: ArrayL
   x -= d * w[o0];
   y -= d * w[o0 + 1];
   z -= d * w[o0 + 2];
-  let len = len3(x, y, z);
+  let len = Math.sqrt(x * x + y * y + z * z);
   if (!(sigma[i1] > tiny) || !(len > tiny)) {
     // Perpendicular to w0 built from its smallest component (well conditioned).
     const ax = Math.abs(w[o0]), ay = Math.abs(w[o0 + 1]), az = Math.abs(w[o0 + 2]);
     if (ax <= ay && ax <= az) { x = 0; y = -w[o0 + 2]; z = w[o0 + 1]; }
     else if (ay <= az) { x = w[o0 + 2]; y = 0; z = -w[o0]; }
     else { x = -w[o0 + 1]; y = w[o0]; z = 0; }
-    len = len3(x, y, z);
+    len = Math.sqrt(x * x + y * y + z * z);
   }
   w[o1] = x / len;
   w[o1 + 1] = y / len;

@@ -60,8 +60,19 @@ export function quatConjugate(out: Float64Array, q: ArrayLike<number>): Float64A
   return out;
 }
 
+const qlen = new Float64Array(1);
+
 /** q/|q| and returns |q|; a zero quaternion becomes (1, 0, 0, 0) = 180° about X, exactly as Blender's `normalize_qt`. */
 export function quatNormalize(out: Float64Array, q: ArrayLike<number>): number {
+  quatNormalizeTo(out, q, qlen);
+  return qlen[0];
+}
+
+/**
+ * {@link quatNormalize} with |q| written to length[0] when given rather than returned: per-frame code
+ * uses this one, since V8 boxes a double returned from a call it does not inline.
+ */
+export function quatNormalizeTo(out: Float64Array, q: ArrayLike<number>, length?: Float64Array): Float64Array {
   const x = q[0], y = q[1], z = q[2], w = q[3];
   const len = Math.sqrt(x * x + y * y + z * z + w * w);
   if (len !== 0) {
@@ -77,7 +88,8 @@ export function quatNormalize(out: Float64Array, q: ArrayLike<number>): number {
     out[2] = 0;
     out[3] = 0;
   }
-  return len;
+  if (length !== undefined) length[0] = len;
+  return out;
 }
 
 /** a · b over all four components. */
@@ -245,25 +257,11 @@ function quatFromRotationScratch(out: Float64Array): Float64Array {
   out[1] = y;
   out[2] = z;
   out[3] = w;
-  quatNormalize(out, out);
-  return out;
+  return quatNormalizeTo(out, out);
 }
 
-// Blender's mat3_normalized_to_quat_with_checks: a non-finite matrix becomes identity, a negative one
-// is negated (a quaternion cannot hold a reflection).
-function quatFromElementsChecked(
-  out: Float64Array,
-  m00: number, m01: number, m02: number,
-  m10: number, m11: number, m12: number,
-  m20: number, m21: number, m22: number,
-): Float64Array {
-  rot[0] = m00; rot[1] = m01; rot[2] = m02;
-  rot[3] = m10; rot[4] = m11; rot[5] = m12;
-  rot[6] = m20; rot[7] = m21; rot[8] = m22;
-  return quatFromScratchChecked(out);
-}
-
-// quatFromElementsChecked of the matrix in `rot`.
+// Blender's mat3_normalized_to_quat_with_checks of the matrix in `rot`: a non-finite matrix becomes
+// identity, a negative one is negated (a quaternion cannot hold a reflection).
 function quatFromScratchChecked(out: Float64Array): Float64Array {
   const m00 = rot[0], m01 = rot[1], m02 = rot[2];
   const m10 = rot[3], m11 = rot[4], m12 = rot[5];
@@ -285,41 +283,50 @@ export function mat3NormalizedToQuat(out: Float64Array, m: ArrayLike<number>): F
 
 /** Quaternion of the rotation of any 3x3: columns are normalized first (Blender's `mat3_to_quat`). */
 export function mat3ToQuat(out: Float64Array, m: ArrayLike<number>): Float64Array {
-  const a = invLength(m[0], m[1], m[2]), b = invLength(m[3], m[4], m[5]), c = invLength(m[6], m[7], m[8]);
-  return quatFromElementsChecked(
-    out,
-    m[0] * a, m[1] * a, m[2] * a,
-    m[3] * b, m[4] * b, m[5] * b,
-    m[6] * c, m[7] * c, m[8] * c,
-  );
+  unitColumnsToScratch(m, 3);
+  return quatFromScratchChecked(out);
 }
 
 /** Quaternion of the rotation of a 4x4's 3x3 part, columns normalized first (Blender's `mat4_to_quat`). */
 export function mat4ToQuat(out: Float64Array, m: ArrayLike<number>): Float64Array {
-  const a = invLength(m[0], m[1], m[2]), b = invLength(m[4], m[5], m[6]), c = invLength(m[8], m[9], m[10]);
-  return quatFromElementsChecked(
-    out,
-    m[0] * a, m[1] * a, m[2] * a,
-    m[4] * b, m[5] * b, m[6] * b,
-    m[8] * c, m[9] * c, m[10] * c,
-  );
+  unitColumnsToScratch(m, 4);
+  return quatFromScratchChecked(out);
 }
 
 /** Quaternion of a 4x4 whose 3x3 part is already orthonormal (Blender's `mat4_normalized_to_quat`). */
 export function mat4NormalizedToQuat(out: Float64Array, m: ArrayLike<number>): Float64Array {
-  return quatFromElementsChecked(out, m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]);
+  for (let c = 0; c < 3; c++) { rot[3 * c] = m[4 * c]; rot[3 * c + 1] = m[4 * c + 1]; rot[3 * c + 2] = m[4 * c + 2]; }
+  return quatFromScratchChecked(out);
 }
 
-function invLength(x: number, y: number, z: number): number {
-  const d = x * x + y * y + z * z;
-  return d > 1e-35 ? 1 / Math.sqrt(d) : 0;
+// The columns of a 3x3 (stride 3) or of a 4x4's 3x3 part (stride 4), each divided by its length
+// (0 when shorter than √1e-35), into `rot`: the elements never pass as arguments (see `rot`).
+function unitColumnsToScratch(m: ArrayLike<number>, stride: number): void {
+  for (let c = 0; c < 3; c++) {
+    const x = m[stride * c], y = m[stride * c + 1], z = m[stride * c + 2];
+    const d = x * x + y * y + z * z;
+    const k = d > 1e-35 ? 1 / Math.sqrt(d) : 0;
+    rot[3 * c] = x * k; rot[3 * c + 1] = y * k; rot[3 * c + 2] = z * k;
+  }
 }
+
+const slerpT = new Float64Array(1);
 
 /**
  * Spherical interpolation along the shortest arc, exactly as Blender's `interp_qt_qtqt`: when the
  * two are within about 1.6° it falls back to a plain (not renormalized) lerp, like Blender.
  */
 export function quatSlerp(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): Float64Array {
+  slerpT[0] = t;
+  return quatSlerpBy(out, a, b, slerpT);
+}
+
+/**
+ * {@link quatSlerp} by the factor t[0]. Per-frame code passes its factor so, in an array: V8
+ * boxes a double passed to a call it does not inline, an allocation per call.
+ */
+export function quatSlerpBy(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, factor: ArrayLike<number>): Float64Array {
+  const t = factor[0];
   let ax = a[0], ay = a[1], az = a[2], aw = a[3];
   let cosom = ax * b[0] + ay * b[1] + az * b[2] + aw * b[3];
   if (cosom < 0) {

@@ -3,20 +3,25 @@
 import { axisAngleNormalizedToMat3Ex } from './axis-angle';
 import { safeNormalize3 } from './finite';
 import { mat3Identity } from './matrix';
-import { angleNormalized3, len3, ortho3 } from './vector';
+import { angleNormalized3, ortho3 } from './vector';
 
 const f = new Float64Array(3);
 const t = new Float64Array(3);
 const axis = new Float64Array(3);
+// The swing's angle, and its sine and cosine. Numbers cross calls here in arrays, not as arguments
+// or results: V8 boxes a double passed to or returned from a call it does not inline.
+const swing = new Float64Array(1);
+const sinCos = new Float64Array(2);
 
-// Writes the unit axis into `axis` and returns the angle (0 means identity; the axis is then unused).
-function swingAxisAngle(from: ArrayLike<number>, to: ArrayLike<number>): number {
+// Writes the unit axis into `axis` and the angle into swing[0] (0 means identity; the axis is then unused).
+function swingAxisAngle(from: ArrayLike<number>, to: ArrayLike<number>): void {
+  swing[0] = 0;
   let d = from[0] * from[0] + from[1] * from[1] + from[2] * from[2];
-  if (!(d > 1e-35)) return 0;
+  if (!(d > 1e-35)) return;
   let inv = 1 / Math.sqrt(d);
   f[0] = from[0] * inv; f[1] = from[1] * inv; f[2] = from[2] * inv;
   d = to[0] * to[0] + to[1] * to[1] + to[2] * to[2];
-  if (!(d > 1e-35)) return 0;
+  if (!(d > 1e-35)) return;
   inv = 1 / Math.sqrt(d);
   t[0] = to[0] * inv; t[1] = to[1] * inv; t[2] = to[2] * inv;
   const dot = f[0] * t[0] + f[1] * t[1] + f[2] * t[2];
@@ -31,19 +36,21 @@ function swingAxisAngle(from: ArrayLike<number>, to: ArrayLike<number>): number 
   if (len2 > 1e-35) {
     inv = 1 / Math.sqrt(len2);
     axis[0] = ax * inv; axis[1] = ay * inv; axis[2] = az * inv;
-    return angleNormalized3(f, t);
+    swing[0] = angleNormalized3(f, t);
+    return;
   }
-  if (dot > 0) return 0;
+  if (dot > 0) return;
   // Opposite directions: any perpendicular axis will do; Blender picks ortho_v3_v3.
   ortho3(axis, f);
-  inv = 1 / len3(axis[0], axis[1], axis[2]);
+  inv = 1 / Math.sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
   axis[0] *= inv; axis[1] *= inv; axis[2] *= inv;
-  return Math.PI;
+  swing[0] = Math.PI;
 }
 
 /** Quaternion of the minimal rotation taking direction `from` onto direction `to` (any non-zero lengths; a zero vector gives identity). */
 export function rotationBetweenToQuat(out: Float64Array, from: ArrayLike<number>, to: ArrayLike<number>): Float64Array {
-  const angle = swingAxisAngle(from, to);
+  swingAxisAngle(from, to);
+  const angle = swing[0];
   if (angle === 0) {
     out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1;
     return out;
@@ -58,7 +65,8 @@ export function rotationBetweenToQuat(out: Float64Array, from: ArrayLike<number>
 
 /** 3x3 of the minimal rotation taking direction `from` onto direction `to` (any non-zero lengths; a zero vector gives identity). */
 export function rotationBetweenToMat3(out: Float64Array, from: ArrayLike<number>, to: ArrayLike<number>): Float64Array {
-  const angle = swingAxisAngle(from, to);
+  swingAxisAngle(from, to);
+  const angle = swing[0];
   if (angle === 0) {
     out[0] = 1; out[1] = 0; out[2] = 0;
     out[3] = 0; out[4] = 1; out[5] = 0;
@@ -66,7 +74,8 @@ export function rotationBetweenToMat3(out: Float64Array, from: ArrayLike<number>
     return out;
   }
   // sin(π) is not exactly 0 in floating point; use it anyway, the error is 1e-16.
-  return axisAngleNormalizedToMat3Ex(out, axis, Math.sin(angle), Math.cos(angle));
+  sinCos[0] = Math.sin(angle); sinCos[1] = Math.cos(angle);
+  return axisAngleNormalizedToMat3Ex(out, axis, sinCos);
 }
 
 const fs = new Float64Array(3);
@@ -77,8 +86,8 @@ const ts = new Float64Array(3);
  * normalized without overflow first; a zero vector gives the identity.
  */
 export function safeRotationBetweenToMat3(out: Float64Array, from: ArrayLike<number>, to: ArrayLike<number>): Float64Array {
-  const fl = safeNormalize3(fs, from[0], from[1], from[2]);
-  const tl = safeNormalize3(ts, to[0], to[1], to[2]);
-  if (fl === 0 || tl === 0) return mat3Identity(out);
+  const fOk = safeNormalize3(fs, from);
+  const tOk = safeNormalize3(ts, to);
+  if (!fOk || !tOk) return mat3Identity(out);
   return rotationBetweenToMat3(out, fs, ts);
 }

@@ -12,6 +12,7 @@ import { len3, safeAcos } from './vector';
 
 const q2 = new Float64Array(4);
 const axis = new Float64Array(3);
+const sinCos = new Float64Array(2);
 const rot = new Float64Array(9);
 
 /**
@@ -185,7 +186,8 @@ export function dampedTrack(
     if (norm < 0.1) angle = angle > Math.PI / 2 ? Math.PI - Math.asin(norm) : Math.asin(norm);
   }
   axis[0] = rx; axis[1] = ry; axis[2] = rz;
-  axisAngleNormalizedToMat3Ex(rot, axis, Math.sin(angle), Math.cos(angle));
+  sinCos[0] = Math.sin(angle); sinCos[1] = Math.cos(angle);
+  axisAngleNormalizedToMat3Ex(rot, axis, sinCos);
   // Blender rebuilds the matrix from a unit 4x4 (mul_m4_m3m4 into unit_m4): bottom row 0 0 0 1.
   mat4RotateBasis(out, rot, out);
   out[15] = 1;

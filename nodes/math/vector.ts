@@ -52,6 +52,15 @@ export function distance3(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return Math.sqrt(x * x + y * y + z * z);
 }
 
+/** a minus its part along the unit vector u, a − u·(a·u) (out may alias a or u). */
+export function reject3(out: Float64Array, a: ArrayLike<number>, u: ArrayLike<number>): Float64Array {
+  const d = a[0] * u[0] + a[1] * u[1] + a[2] * u[2];
+  out[0] = a[0] - u[0] * d;
+  out[1] = a[1] - u[1] * d;
+  out[2] = a[2] - u[2] * d;
+  return out;
+}
+
 /** a × b (out may alias a or b). */
 export function cross3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   const ax = a[0], ay = a[1], az = a[2];
@@ -65,27 +74,30 @@ export function cross3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<num
 const NORMALIZE_EPSILON = Math.sqrt(NORMALIZE_EPSILON_SQ);
 
 /**
- * Writes a/|a| and returns |a|, like Blender's `normalize_v3_v3` (a length at or below √1e-35
- * gives (0,0,0) and returns 0), but without overflow: components up to ±1.7e308 normalize
- * correctly (the returned length may be Infinity when |a| exceeds the double range). A
- * non-finite input gives (0,0,0) and returns 0. (finite.ts's `safeNormalize3` saturates instead.)
+ * Writes a/|a| into out, like Blender's `normalize_v3_v3` (a length at or below √1e-35 gives
+ * (0,0,0)), but without overflow: components up to ±1.7e308 normalize correctly. A non-finite
+ * input gives (0,0,0). Returns whether a had a direction; `length`, when given, receives |a| in
+ * length[0] (0 for the zero vector; Infinity when |a| exceeds the double range). The length is
+ * written, not returned: V8 boxes a double returned from a call it does not inline.
+ * (finite.ts's `safeNormalize3` saturates instead.)
  */
-export function normalize3(out: Float64Array, a: ArrayLike<number>): number {
+export function normalize3(out: Float64Array, a: ArrayLike<number>, length?: Float64Array): boolean {
   const x = a[0], y = a[1], z = a[2];
   const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
-  if (!(m > 0) || m === Infinity) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-    return 0;
-  }
+  if (!(m > 0) || m === Infinity) return zero3(out, length);
   const sx = x / m, sy = y / m, sz = z / m;
   const s = Math.sqrt(sx * sx + sy * sy + sz * sz); // in [1, √3]
   const len = m * s;
-  if (len <= NORMALIZE_EPSILON) {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-    return 0;
-  }
+  if (len <= NORMALIZE_EPSILON) return zero3(out, length);
   out[0] = sx / s; out[1] = sy / s; out[2] = sz / s;
-  return len;
+  if (length !== undefined) length[0] = len;
+  return true;
+}
+
+function zero3(out: Float64Array, length: Float64Array | undefined): false {
+  out[0] = 0; out[1] = 0; out[2] = 0;
+  if (length !== undefined) length[0] = 0;
+  return false;
 }
 
 /** asin clamped to [−1, 1] (Blender's `saasin`). */
@@ -101,14 +113,15 @@ export function safeAcos(x: number): number {
 /** Angle between two unit vectors, accurate near 0 and π (Blender's `angle_normalized_v3v3`). */
 export function angleNormalized3(a: ArrayLike<number>, b: ArrayLike<number>): number {
   // acos(dot) loses half the digits near 0 and π; half the chord length does not.
+  // One call of safeAsin for both cases: V8 does not inline a call on a path it rarely saw taken,
+  // and a call not inlined boxes its double argument and result. (a − (−b) is exactly a + b.)
   const ax = a[0], ay = a[1], az = a[2];
   const bx = b[0], by = b[1], bz = b[2];
-  if (ax * bx + ay * by + az * bz >= 0) {
-    const x = ax - bx, y = ay - by, z = az - bz;
-    return 2 * safeAsin(Math.sqrt(x * x + y * y + z * z) / 2);
-  }
-  const x = ax + bx, y = ay + by, z = az + bz;
-  return Math.PI - 2 * safeAsin(Math.sqrt(x * x + y * y + z * z) / 2);
+  const acute = ax * bx + ay * by + az * bz >= 0;
+  const s = acute ? 1 : -1;
+  const x = ax - s * bx, y = ay - s * by, z = az - s * bz;
+  const angle = 2 * safeAsin(Math.sqrt(x * x + y * y + z * z) / 2);
+  return acute ? angle : Math.PI - angle;
 }
 
 /** A vector perpendicular to v, not normalized (Blender's `ortho_v3_v3`). */

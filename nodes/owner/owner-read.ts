@@ -1,7 +1,7 @@
 // nodes/owner/owner-read.ts — an owner as a target: its final matrix, and for bones head, tail, length.
 import { defineNode, curve, float, param, transform, vector, type OwnerHandle } from '../define';
 import { saturate } from '../math/finite';
-import { hypot3 } from '../math/hypot';
+import { hypot3Into } from '../math/hypot';
 
 export const ownerRead = defineNode<OwnerHandle>({
   type: 'owner/read',
@@ -30,6 +30,7 @@ export const ownerRead = defineNode<OwnerHandle>({
     // The tail is the head moved along the bone's Y axis by its rest length (scaled with the pose).
     // Saturated: a 1e300-long bone under a scaled armature stays finite, as the math nodes do.
     o.tail[0] = saturate(m[12] + m[4] * len); o.tail[1] = saturate(m[13] + m[5] * len); o.tail[2] = saturate(m[14] + m[6] * len);
-    o.length[0] = saturate(hypot3(m[4], m[5], m[6]) * len);
+    hypot3Into(o.length, 0, m, 4); // |Y axis|, written to the slot: a returned double may be boxed
+    o.length[0] = saturate(o.length[0] * len);
   },
 });

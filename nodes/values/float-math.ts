@@ -1,5 +1,5 @@
 // nodes/values/float-math.ts — one float operation chosen by a param, like Blender's Math node.
-import { defineNode, float, param } from '../define';
+import { defineNode, float, param, type KernelIO, type Params } from '../define';
 import { safeDivide, safePow, saturate } from '../math/finite';
 
 /** The operations of `math/float`, in menu order. */
@@ -40,7 +40,34 @@ export function clampSwapped(x: number, min: number, max: number): number {
   return x < lo ? lo : x > hi ? hi : x;
 }
 
-export const floatMath = defineNode({
+/** One operation: reads the node's inputs, writes its saturated result. */
+type FloatOp = (io: KernelIO, p: Params) => void;
+
+// One function per operation, picked at bind (a change of operation binds the node again). Each
+// calls its helper on every run, so V8 inlines it there; in one kernel switching over all of them,
+// a helper call on a case seldom taken stayed a call and boxed its double arguments and result.
+const OPS: Record<FloatOperation, FloatOp> = {
+  add: (io) => { io.out.value[0] = saturate(io.in.a[0] + io.in.b[0]); },
+  subtract: (io) => { io.out.value[0] = saturate(io.in.a[0] - io.in.b[0]); },
+  multiply: (io) => { io.out.value[0] = saturate(io.in.a[0] * io.in.b[0]); },
+  divide: (io) => { io.out.value[0] = saturate(safeDivide(io.in.a[0], io.in.b[0])); },
+  min: (io) => { const a = io.in.a[0], b = io.in.b[0]; io.out.value[0] = saturate(a < b ? a : b); },
+  max: (io) => { const a = io.in.a[0], b = io.in.b[0]; io.out.value[0] = saturate(a > b ? a : b); },
+  clamp: (io) => { const i = io.in; io.out.value[0] = saturate(clampSwapped(i.a[0], i.min[0], i.max[0])); },
+  'map-range': (io, p) => {
+    const i = io.in;
+    io.out.value[0] = saturate(mapRange(i.a[0], i.fromMin[0], i.fromMax[0], i.toMin[0], i.toMax[0], p.clamp === true));
+  },
+  sin: (io) => { io.out.value[0] = saturate(Math.sin(io.in.a[0])); },
+  cos: (io) => { io.out.value[0] = saturate(Math.cos(io.in.a[0])); },
+  abs: (io) => { io.out.value[0] = saturate(Math.abs(io.in.a[0])); },
+  power: (io) => { io.out.value[0] = saturate(safePow(io.in.a[0], io.in.b[0])); },
+};
+
+/** An unknown operation gives 0. */
+const ZERO: FloatOp = (io) => { io.out.value[0] = 0; };
+
+export const floatMath = defineNode<FloatOp>({
   type: 'math/float',
   label: 'Math',
   category: 'Math',
@@ -68,25 +95,6 @@ export const floatMath = defineNode({
     ),
     clamp: param.bool(false, 'map-range: keep the result inside [toMin, toMax].'),
   },
-  kernel: (io, p) => {
-    const i = io.in;
-    const a = i.a[0], b = i.b[0];
-    let r: number;
-    switch (p.operation as FloatOperation) {
-      case 'add': r = a + b; break;
-      case 'subtract': r = a - b; break;
-      case 'multiply': r = a * b; break;
-      case 'divide': r = safeDivide(a, b); break;
-      case 'min': r = a < b ? a : b; break;
-      case 'max': r = a > b ? a : b; break;
-      case 'clamp': r = clampSwapped(a, i.min[0], i.max[0]); break;
-      case 'map-range': r = mapRange(a, i.fromMin[0], i.fromMax[0], i.toMin[0], i.toMax[0], p.clamp === true); break;
-      case 'sin': r = Math.sin(a); break;
-      case 'cos': r = Math.cos(a); break;
-      case 'abs': r = Math.abs(a); break;
-      case 'power': r = safePow(a, b); break;
-      default: r = 0;
-    }
-    io.out.value[0] = saturate(r);
-  },
+  bind: (_env, p) => (Object.hasOwn(OPS, String(p.operation)) ? OPS[p.operation as FloatOperation] : ZERO),
+  kernel: (io, p, op) => op(io, p),
 });

@@ -1,6 +1,6 @@
 // nodes/values/matrix-math.ts — 4x4 transforms: compose, decompose, multiply, invert, blend.
 import { defineNode, float, param, quaternion, transform, vector } from '../define';
-import { blendMatrices } from '../math/blend';
+import { blendMatricesBy } from '../math/blend';
 import { safeInvertMat4, safeMultiplyMat4, safeNormalize3, safeNormalizeQuat, saturate } from '../math/finite';
 import { mat3NormalizedToQuat, quatToMat3 } from '../math/quaternion';
 
@@ -12,6 +12,9 @@ const q = new Float64Array(4);
 const rot = new Float64Array(9);
 const sa = new Float64Array(16);
 const sb = new Float64Array(16);
+const col = new Float64Array(3);
+// Lengths are written here by safeNormalize3, not returned (a returned double may be boxed).
+const len = new Float64Array(1);
 
 /** T(location)·R(rotation normalized; zero = none)·S(scale), every entry finite. */
 export function composeTransform(out: Float64Array, location: ArrayLike<number>, rotation: ArrayLike<number>, scale: ArrayLike<number>): Float64Array {
@@ -34,7 +37,12 @@ export function composeTransform(out: Float64Array, location: ArrayLike<number>,
  * ignored. Overflow-safe for any finite matrix.
  */
 export function decomposeTransform(location: Float64Array, rotation: Float64Array, scale: Float64Array, m: ArrayLike<number>): void {
-  for (let c = 0; c < 3; c++) scale[c] = safeNormalize3(rot, m[4 * c], m[4 * c + 1], m[4 * c + 2], 3 * c);
+  for (let c = 0; c < 3; c++) {
+    col[0] = m[4 * c]; col[1] = m[4 * c + 1]; col[2] = m[4 * c + 2];
+    safeNormalize3(col, col, len);
+    rot[3 * c] = col[0]; rot[3 * c + 1] = col[1]; rot[3 * c + 2] = col[2];
+    scale[c] = len[0];
+  }
   const det = rot[0] * (rot[4] * rot[8] - rot[5] * rot[7]) - rot[3] * (rot[1] * rot[8] - rot[2] * rot[7]) + rot[6] * (rot[1] * rot[5] - rot[2] * rot[4]);
   if (det < 0) {
     for (let i = 0; i < 9; i++) rot[i] = -rot[i];
@@ -47,8 +55,10 @@ export function decomposeTransform(location: Float64Array, rotation: Float64Arra
 /**
  * Blender's `interp_m4_m4m4` (the influence blend) made overflow-safe: both 3x3 parts are scaled by
  * one power of two (exact) into a comfortable range, blended, and scaled back; results saturate.
+ * The factor is factor[0] (in an array: V8 boxes a double passed to a call it does not inline).
  */
-export function blendTransforms(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): Float64Array {
+export function blendTransforms(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, factor: ArrayLike<number>): Float64Array {
+  const t = factor[0];
   let m = 0;
   for (let c = 0; c < 3; c++) {
     for (let r = 0; r < 3; r++) {
@@ -61,7 +71,7 @@ export function blendTransforms(out: Float64Array, a: ArrayLike<number>, b: Arra
   e = e > 1000 ? 1000 : e < -1000 ? -1000 : e;
   const k = 2 ** -e;
   for (let i = 0; i < 16; i++) { sa[i] = a[i] * k; sb[i] = b[i] * k; }
-  blendMatrices(out, sa, sb, t);
+  blendMatricesBy(out, sa, sb, factor);
   const s = 1 - t;
   for (let c = 0; c < 3; c++) {
     out[4 * c] = saturate(out[4 * c] / k);
@@ -110,7 +120,7 @@ export const matrixMath = defineNode({
       case 'decompose': out.set(i.a); break;
       case 'multiply': safeMultiplyMat4(out, i.a, i.b); break;
       case 'invert': safeInvertMat4(out, i.a); break;
-      case 'blend': blendTransforms(out, i.a, i.b, i.factor[0]); break;
+      case 'blend': blendTransforms(out, i.a, i.b, i.factor); break;
       default: out.set(i.a);
     }
     decomposeTransform(o.location, o.rotation, o.scale, out);

@@ -2,7 +2,7 @@
 import { defineNode, float, param, quaternion, vector } from '../define';
 import { EULER_ORDERS, type EulerOrder, isEulerOrder } from '../math/euler';
 import { safeNormalize3, safeNormalizeQuat } from '../math/finite';
-import { quatFromEuler, quatMultiply, quatSlerp } from '../math/quaternion';
+import { quatFromEuler, quatMultiply, quatSlerpBy } from '../math/quaternion';
 
 /** The operations of `math/quaternion`, in menu order. */
 export const QUATERNION_OPERATIONS = ['from-euler', 'from-axis-angle', 'multiply', 'slerp', 'invert'] as const;
@@ -51,8 +51,7 @@ export const quaternionMath = defineNode({
         break;
       }
       case 'from-axis-angle': {
-        const ax = io.in.axis;
-        if (safeNormalize3(axis, ax[0], ax[1], ax[2]) === 0) {
+        if (!safeNormalize3(axis, io.in.axis)) {
           out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 1;
           break;
         }
@@ -65,7 +64,7 @@ export const quaternionMath = defineNode({
         quatMultiply(out, safeNormalizeQuat(qa, io.in.a), safeNormalizeQuat(qb, io.in.b));
         break;
       case 'slerp':
-        quatSlerp(out, safeNormalizeQuat(qa, io.in.a), safeNormalizeQuat(qb, io.in.b), io.in.factor[0]);
+        quatSlerpBy(out, safeNormalizeQuat(qa, io.in.a), safeNormalizeQuat(qb, io.in.b), io.in.factor);
         break;
       case 'invert': {
         safeNormalizeQuat(qa, io.in.a);

@@ -8,6 +8,11 @@ export const VECTOR_OPERATIONS = [
 ] as const;
 export type VectorOperation = (typeof VECTOR_OPERATIONS)[number];
 
+// The difference and length of the distance and length operations: numbers pass to and from
+// safeLength3 in arrays (V8 boxes a double passed to or returned from a call it does not inline).
+const d = new Float64Array(3);
+const len = new Float64Array(1);
+
 export const vectorMath = defineNode({
   type: 'math/vector',
   label: 'Vector Math',
@@ -44,16 +49,20 @@ export const vectorMath = defineNode({
       case 'dot': value = ax * bx + ay * by + az * bz; break;
       case 'cross': x = ay * bz - az * by; y = az * bx - ax * bz; z = ax * by - ay * bx; break;
       case 'normalize':
-        value = safeNormalize3(v, ax, ay, az);
-        io.out.value[0] = value;
+        safeNormalize3(v, a, io.out.value); // the length goes to value[0]
         return;
-      case 'length': value = safeLength3(ax, ay, az); break;
+      case 'length': safeLength3(len, a); value = len[0]; break;
       case 'distance': {
-        const dx = ax - bx, dy = ay - by, dz = az - bz;
+        d[0] = ax - bx; d[1] = ay - by; d[2] = az - bz;
         // A difference of two huge vectors can overflow; halves cannot, and halving is exact.
-        value = Number.isFinite(dx) && Number.isFinite(dy) && Number.isFinite(dz)
-          ? safeLength3(dx, dy, dz)
-          : saturate(2 * safeLength3(ax * 0.5 - bx * 0.5, ay * 0.5 - by * 0.5, az * 0.5 - bz * 0.5));
+        if (Number.isFinite(d[0]) && Number.isFinite(d[1]) && Number.isFinite(d[2])) {
+          safeLength3(len, d);
+          value = len[0];
+        } else {
+          d[0] = ax * 0.5 - bx * 0.5; d[1] = ay * 0.5 - by * 0.5; d[2] = az * 0.5 - bz * 0.5;
+          safeLength3(len, d);
+          value = saturate(2 * len[0]);
+        }
         break;
       }
       case 'mix': {

@@ -18,12 +18,12 @@ import { solveFabrik } from '../../math/ik-fabrik';
 import { polePreRotation } from '../../math/ik-pole';
 import { blendPoses, rotatePose } from '../../math/ik-pose';
 import { solveTwoBone } from '../../math/ik-two-bone';
-import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
+import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPointOf } from '../../math/matrix';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
-import { influenceOf, integerParam, numberParam } from '../param-values';
+import { influenceInto, integerParam, numberParam } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
-import { hypot3 } from '../../math/hypot';
+import { hypot3Into } from '../../math/hypot';
 
 const SOLVERS = ['AUTO', 'FABRIK'] as const;
 
@@ -38,8 +38,12 @@ export interface IkState extends ChainState {
   /** Whether the last chain bone is the owner itself (read from `io.in.owner`), else its parent. */
   tipInChain: boolean;
   usePole: boolean;
-  /** Rest length of the last chain bone: its tail is the end effector. */
-  endLength: number;
+  /**
+   * Rest length of the last chain bone (its tail is the end effector), in endLength[0]: states are
+   * built by spreading, so their shapes differ from node to node, and V8 boxes a double read from
+   * a field of objects of several shapes; an array element it does not.
+   */
+  endLength: Float64Array;
   wk: ChainWork;
 }
 
@@ -49,9 +53,12 @@ const m4a = new Float64Array(16);
 const preRot = new Float64Array(9);
 const G = new Float64Array(3);
 const P = new Float64Array(3);
+// The clamped influence, passed on in an array: V8 boxes a double passed to a call it does not inline.
+const inf = new Float64Array(1);
+const dist = new Float64Array(3);
 
 function inactiveState(): IkState {
-  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: 0, wk: createChainWork(0) };
+  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0) };
 }
 
 /** Whether an input is wired; until BindEnv can say so, a pole counts when it comes from an owner. */
@@ -111,23 +118,27 @@ export const ik = defineNode<IkState>({
     const chain = gatherChain(env, integerParam(p.chainCount, 0), p.useTail === false);
     if (!chain) return inactiveState();
     const n = chain.bones.length;
+    const wk = createChainWork(n);
+    wk.poleAngle = numberParam(p.poleAngle, 0);
+    wk.iterations = Math.max(1, integerParam(p.iterations, 500));
+    wk.tolerance = numberParam(p.tolerance, 1e-6);
     return {
       ...activeChain(chain),
       tipInChain: chain.tipInChain,
       usePole: isConnected(env, 'pole'),
-      endLength: chain.bones[n - 1].bone!.length,
-      wk: createChainWork(n),
+      endLength: Float64Array.of(chain.bones[n - 1].bone!.length),
+      wk,
     };
   },
   kernel(io, p, s) {
     const out = io.out.owner;
     const own = io.in.owner;
-    const f = influenceOf(io.in.influence);
-    if (!s.active || f === 0 || p.useLocation === false || !invertMat4(armInv, s.armature!.final)) {
+    influenceInto(inf, io.in.influence);
+    if (!s.active || inf[0] === 0 || p.useLocation === false || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
     }
-    solveChain(io.in.owner, io.in.target, io.in.pole, p, s, f);
+    solveChain(io.in.owner, io.in.target, io.in.pole, p, s);
     const arm = s.armature!.final;
     const { n, post } = s;
     // A solved chain whose world matrices pass the double range (a stretched chain far from a
@@ -149,22 +160,24 @@ export const ik = defineNode<IkState>({
   },
 });
 
-/** Solves the chain into `s.post` (armature space). `armInv` holds the armature's inverse. */
-function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Array, p: Params, s: IkState, f: number): void {
+/** Solves the chain into `s.post` (armature space). `armInv` holds the armature's inverse, `inf` the influence. */
+function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Array, p: Params, s: IkState): void {
   const { n, pre, post, wk } = s;
   readChainPoses(pre, armInv, s.bones, s.tipInChain ? owner : undefined);
   for (let i = 0; i < n; i++) {
     wk.joints[i][0] = pre[i][12]; wk.joints[i][1] = pre[i][13]; wk.joints[i][2] = pre[i][14];
   }
-  const last = pre[n - 1], L = s.endLength, end = wk.joints[n];
+  const last = pre[n - 1], L = s.endLength[0], end = wk.joints[n];
   end[0] = last[12] + last[4] * L; end[1] = last[13] + last[5] * L; end[2] = last[14] + last[6] * L;
-  const total = measureSegments(wk);
+  measureSegments(wk);
+  const f = inf[0];
 
-  mat4TransformPoint(G, armInv, target[12], target[13], target[14]);
-  const R = wk.joints[0];
+  G[0] = target[12]; G[1] = target[13]; G[2] = target[14];
+  mat4TransformPointOf(G, armInv, G);
   if (s.usePole) {
-    mat4TransformPoint(P, armInv, pole[12], pole[13], pole[14]);
-    polePreRotation(preRot, pre[0], numberParam(p.poleAngle, 0), R, end, G, P);
+    P[0] = pole[12]; P[1] = pole[13]; P[2] = pole[14];
+    mat4TransformPointOf(P, armInv, P);
+    polePreRotation(preRot, pre[0], wk, G, P);
   } else {
     mat3Identity(preRot);
     if (f < 1) {
@@ -176,28 +189,42 @@ function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Arra
   const fabrik = p.solver === 'FABRIK';
   if (n === 1) solveAim(wk, G, preRot);
   else if (n === 2 && !fabrik) solveTwoBone(wk, G, preRot);
-  else solveFabrik(wk, G, preRot, Math.max(1, integerParam(p.iterations, 500)), numberParam(p.tolerance, 1e-6));
+  else solveFabrik(wk, G, preRot);
 
   const blendRotations = s.usePole && f < 1;
   if (!blendRotations) {
     for (let i = 0; i < n; i++) rotatePose(post[i], wk.rot[i], pre[i], wk.rebuilt[i]);
   } else {
     // Blender: each bone's local IK rotation slerped from identity, the chain rebuilt parent first.
-    blendPoses(post, pre, wk.rot, n, f);
+    blendPoses(post, pre, wk.rot, n, inf);
   }
 
-  if (p.useStretch === true && total > 0) stretch(s, total, blendRotations ? f : 1);
+  if (p.useStretch === true) stretch(s, blendRotations);
 }
 
-/** Sinew's stretch: an out-of-reach chain scaled along its bones so its end lands on the goal. */
-function stretch(s: IkState, total: number, f: number): void {
+/**
+ * Sinew's stretch: an out-of-reach chain scaled along its bones so its end lands on the goal (by
+ * the influence `inf` when the rotations were blended by it, else fully).
+ */
+function stretch(s: IkState, blended: boolean): void {
+  // The chain's total length, summed here from the segments (a helper returning it would box it).
+  let total = 0;
+  for (let i = 0; i < s.n; i++) total += s.wk.seg[i];
+  if (!(total > 0)) return;
+  const f = blended ? inf[0] : 1;
   const R = s.wk.joints[0];
   const dx = G[0] - R[0], dy = G[1] - R[1], dz = G[2] - R[2];
   const m = Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz));
-  const D = m > 0 ? m * hypot3(dx / m, dy / m, dz / m) : 0;
+  let D = 0;
+  if (m > 0) {
+    dist[0] = dx / m; dist[1] = dy / m; dist[2] = dz / m;
+    hypot3Into(dist, 0, dist);
+    D = m * dist[0];
+  }
   if (!(D > total) || !Number.isFinite(D)) return;
   const k = 1 + (D / total - 1) * f;
   const { post, n } = s;
+  const L = s.endLength[0];
   // A goal ~1e300 away from a chain of 1e-12 bones asks for a stretch past the double range (k or
   // the stretched axes/heads overflow, and ∞·0 gives NaN): the chain is then left unstretched,
   // straightened towards the goal, as without Stretch.
@@ -206,9 +233,9 @@ function stretch(s: IkState, total: number, f: number): void {
     let qx = post[0][12], qy = post[0][13], qz = post[0][14];
     for (let i = 0; i < n; i++) {
       const a = post[i];
-      const nx = i + 1 < n ? post[i + 1][12] : a[12] + a[4] * s.endLength;
-      const ny = i + 1 < n ? post[i + 1][13] : a[13] + a[5] * s.endLength;
-      const nz = i + 1 < n ? post[i + 1][14] : a[14] + a[6] * s.endLength;
+      const nx = i + 1 < n ? post[i + 1][12] : a[12] + a[4] * L;
+      const ny = i + 1 < n ? post[i + 1][13] : a[13] + a[5] * L;
+      const nz = i + 1 < n ? post[i + 1][14] : a[14] + a[6] * L;
       qx += (nx - a[12]) * k; qy += (ny - a[13]) * k; qz += (nz - a[14]) * k;
       if (!Number.isFinite(qx + qy + qz) || !Number.isFinite(a[4] * k) || !Number.isFinite(a[5] * k) || !Number.isFinite(a[6] * k)) return;
     }
@@ -217,9 +244,9 @@ function stretch(s: IkState, total: number, f: number): void {
   let px = post[0][12], py = post[0][13], pz = post[0][14];
   for (let i = 0; i < n; i++) {
     const a = post[i];
-    const nx = i + 1 < n ? post[i + 1][12] : a[12] + a[4] * s.endLength;
-    const ny = i + 1 < n ? post[i + 1][13] : a[13] + a[5] * s.endLength;
-    const nz = i + 1 < n ? post[i + 1][14] : a[14] + a[6] * s.endLength;
+    const nx = i + 1 < n ? post[i + 1][12] : a[12] + a[4] * L;
+    const ny = i + 1 < n ? post[i + 1][13] : a[13] + a[5] * L;
+    const nz = i + 1 < n ? post[i + 1][14] : a[14] + a[6] * L;
     const sx = (nx - a[12]) * k, sy = (ny - a[13]) * k, sz = (nz - a[14]) * k;
     a[12] = px; a[13] = py; a[14] = pz;
     a[4] *= k; a[5] *= k; a[6] *= k;

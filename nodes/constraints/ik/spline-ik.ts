@@ -9,11 +9,12 @@
 // Like IK it writes a whole chain: `writes()` names the chain bones above the owner, their stacks
 // run first, and the kernel reads their results from the bones' `final` views.
 import { curve, defineNode, influence, param, transform } from '../../define';
-import { axisAngleToMat3 } from '../../math/axis-angle';
-import { limitBulge } from '../../math/bulge';
+import { axisAngleValueToMat3 } from '../../math/axis-angle';
+import { limitBulge, type BulgeLimits } from '../../math/bulge';
 import { FLT_EPSILON } from '../../math/float32';
-import { invertMat4, mat3Multiply, mat3MultiplyVec3, mat4Multiply, mat4TransformPoint } from '../../math/matrix';
-import { preparePath, samplePath, type PreparedPath } from '../../math/path';
+import { invertMat4, mat3Multiply, mat3MultiplyVec3, mat4Multiply, mat4TransformPointOf } from '../../math/matrix';
+import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
+import { bulgeLimitsOf } from '../bulge-params';
 import { influenceOf, integerParam, numberParam } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 
@@ -24,9 +25,17 @@ export interface SplineIkState extends ChainState {
   path: PreparedPath | undefined;
   /** Rest length of each chain bone, root first. */
   lengths: Float64Array;
-  totalLength: number;
+  /** The chain's rest length, in totalLength[0] (see `bulge`). */
+  totalLength: Float64Array;
   /** Blender's joint bindings, tip first: points[0] = 1 … points[n] = 0. */
   points: Float64Array;
+  /**
+   * VOLUME_PRESERVE's exponent (Volume Variation) in bulge[0], and its limits, read at bind. Numbers
+   * in arrays: states are built by spreading, so their shapes differ from node to node, and V8
+   * boxes a double read from a field of objects of several shapes.
+   */
+  bulge: Float64Array;
+  limits: BulgeLimits;
 }
 
 // Scratch shared by every Spline IK node.
@@ -52,38 +61,68 @@ const rad = new Float64Array(1);
 const x0p = new Float64Array(3);
 const x1p = new Float64Array(3);
 const startP = new Float64Array(3);
+const bulge = new Float64Array(1);
 
 function inactive(): SplineIkState {
-  return { ...inactiveChain(), path: undefined, lengths: new Float64Array(0), totalLength: 0, points: new Float64Array(1) };
+  return { ...inactiveChain(), path: undefined, lengths: new Float64Array(0), totalLength: new Float64Array(1), points: new Float64Array(1), bulge: Float64Array.of(1), limits: bulgeLimitsOf({}) };
 }
 
-/** |(x, y, z)| without overflow (curves may sit at 1e300). */
-function len3(x: number, y: number, z: number): number {
+// Numbers cross this file's calls in arrays, never as arguments or results: V8 boxes a double
+// passed to or returned from a call it does not inline, and this kernel is too large for all of
+// its calls to be inlined.
+const len = new Float64Array(1);
+const fac = new Float64Array(1);
+const at = new Float64Array(1);
+const dv = new Float64Array(3);
+const aa = new Float64Array(4);
+
+/** |v[o..o+2]| without overflow (curves may sit at 1e300), into out[i]. */
+function len3Into(out: Float64Array, i: number, v: ArrayLike<number>, o = 0): void {
+  const x = v[o], y = v[o + 1], z = v[o + 2];
   const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
   const m = ax > ay ? (ax > az ? ax : az) : ay > az ? ay : az;
-  if (m === 0 || m === Infinity || m !== m) return m === 0 ? 0 : m;
+  if (m === 0 || m === Infinity || m !== m) { out[i] = m === 0 ? 0 : m; return; }
   const sx = x / m, sy = y / m, sz = z / m;
-  return m * Math.sqrt(sx * sx + sy * sy + sz * sz);
+  out[i] = m * Math.sqrt(sx * sx + sy * sy + sz * sz);
 }
 
-function scaleColumn(m: Float64Array, c: number, k: number): void {
-  m[3 * c] *= k; m[3 * c + 1] *= k; m[3 * c + 2] *= k;
+/** |a − b[3·bp…]| for a point bp of a path's points, into len[0]. */
+function distanceToPoint(a: ArrayLike<number>, pts: Float64Array, bp: number): void {
+  dv[0] = a[0] - pts[3 * bp]; dv[1] = a[1] - pts[3 * bp + 1]; dv[2] = a[2] - pts[3 * bp + 2];
+  len3Into(len, 0, dv);
 }
 
-/** o = startP + (point bp − startP)·x. */
-function lerpTo(o: Float64Array, pts: Float64Array, bp: number, x: number): void {
+/** |a − b| into len[0]. */
+function distance(a: ArrayLike<number>, b: ArrayLike<number>): void {
+  dv[0] = a[0] - b[0]; dv[1] = a[1] - b[1]; dv[2] = a[2] - b[2];
+  len3Into(len, 0, dv);
+}
+
+/** Column c of a 3x3 times k[0]. */
+function scaleColumn(m: Float64Array, c: number, k: Float64Array): void {
+  const f = k[0];
+  m[3 * c] *= f; m[3 * c + 1] *= f; m[3 * c + 2] *= f;
+}
+
+/** o = startP + (point bp − startP)·xs[i]. */
+function lerpTo(o: Float64Array, pts: Float64Array, bp: number, xs: Float64Array, i: number): void {
+  const x = xs[i];
   o[0] = startP[0] + (pts[3 * bp] - startP[0]) * x;
   o[1] = startP[1] + (pts[3 * bp + 1] - startP[1]) * x;
   o[2] = startP[2] + (pts[3 * bp + 2] - startP[2]) * x;
 }
 
 /**
- * Blender's position_tail_on_spline (modes other than Fit Curve): where a sphere of `radius` about
- * `headPos` (curve-local) leaves the polyline, searched from segment `prevSeg`. Writes the point
- * into `out` and returns [segment index, curve position, curve radius] through `res`.
+ * Blender's position_tail_on_spline (modes other than Fit Curve): where a sphere of radius
+ * `sphere[0]` about `headPos` (curve-local) leaves the polyline, searched from segment `prevSeg`
+ * with the guess `sphere[1]`. Writes the point into `out` and returns [segment index, curve
+ * position, curve radius] through `res`.
  */
 const res = new Float64Array(3);
-function tailOnSpline(out: Float64Array, path: PreparedPath, headPos: Float64Array, radius: number, prevSeg: number, guess: number): void {
+const sphere = new Float64Array(2);
+const xs = new Float64Array(2);
+function tailOnSpline(out: Float64Array, path: PreparedPath, headPos: Float64Array, prevSeg: number): void {
+  const radius = sphere[0], guess = sphere[1];
   const acc = path.accum, pts = path.points, count = path.count;
   const maxSeg = path.segments - 1;
   const splineLen = path.length;
@@ -93,27 +132,32 @@ function tailOnSpline(out: Float64Array, path: PreparedPath, headPos: Float64Arr
   let bpIdx = cur + 1;
   let bp = bpIdx % count;
   let prevBp = bpIdx - 1;
-  while (len3(headPos[0] - pts[3 * bp], headPos[1] - pts[3 * bp + 1], headPos[2] - pts[3 * bp + 2]) < radius) {
+  for (;;) {
+    distanceToPoint(headPos, pts, bp);
+    if (!(len[0] < radius)) break;
     if (bpIdx > maxSeg) break; // past the end: extrapolate along the last segment
     prevBp = bp;
     bp = path.cyclic && bpIdx === maxSeg ? 0 : bp + 1;
     bpIdx++;
   }
-  let x0 = 0, x1 = 1;
-  const hl = len3(headPos[0], headPos[1], headPos[2]);
-  const bl = len3(pts[3 * bp], pts[3 * bp + 1], pts[3 * bp + 2]);
-  const eps = Math.max(1, hl, bl) * FLT_EPSILON;
+  xs[0] = 0; xs[1] = 1; // x0, x1
+  len3Into(dv, 0, headPos);
+  len3Into(dv, 1, pts, 3 * bp);
+  const eps = Math.max(1, dv[0], dv[1]) * FLT_EPSILON;
   if (prevSeg === bpIdx - 1) startP.set(headPos);
   else { startP[0] = pts[3 * prevBp]; startP[1] = pts[3 * prevBp + 1]; startP[2] = pts[3 * prevBp + 2]; }
   for (let i = 0; i < 10; i++) {
-    lerpTo(x1p, pts, bp, x1);
-    lerpTo(x0p, pts, bp, x0);
-    const f0 = len3(headPos[0] - x0p[0], headPos[1] - x0p[1], headPos[2] - x0p[2]) - radius;
-    const f1 = len3(headPos[0] - x1p[0], headPos[1] - x1p[1], headPos[2] - x1p[2]) - radius;
+    lerpTo(x1p, pts, bp, xs, 1);
+    lerpTo(x0p, pts, bp, xs, 0);
+    distance(headPos, x0p);
+    const f0 = len[0] - radius;
+    distance(headPos, x1p);
+    const f1 = len[0] - radius;
     if (Math.abs(f1) <= eps || f0 === f1) break;
+    const x0 = xs[0], x1 = xs[1];
     const x2 = x1 - (f1 * (x1 - x0)) / (f1 - f0);
-    x0 = x1;
-    x1 = x2;
+    xs[0] = x1;
+    xs[1] = x2;
   }
   out.set(x1p);
   let prevSegIdx = bpIdx - 2;
@@ -121,8 +165,12 @@ function tailOnSpline(out: Float64Array, path: PreparedPath, headPos: Float64Arr
   if (prevSegIdx < 0) prevSegIdx = 0;
   else prevLen = acc[prevSegIdx];
   const px = pts[3 * prevBp], py = pts[3 * prevBp + 1], pz = pts[3 * prevBp + 2];
-  const isect = len3(px - out[0], py - out[1], pz - out[2]);
-  const segLen = len3(px - pts[3 * bp], py - pts[3 * bp + 1], pz - pts[3 * bp + 2]);
+  dv[0] = px - out[0]; dv[1] = py - out[1]; dv[2] = pz - out[2];
+  len3Into(len, 0, dv);
+  const isect = len[0];
+  dv[0] = px - pts[3 * bp]; dv[1] = py - pts[3 * bp + 1]; dv[2] = pz - pts[3 * bp + 2];
+  len3Into(len, 0, dv);
+  const segLen = len[0];
   const frac = segLen > 0 ? isect / segLen : 0;
   const pos = splineLen > 0 ? (prevLen + isect) / splineLen : 0;
   res[0] = bpIdx - 1;
@@ -200,8 +248,10 @@ export const splineIk = defineNode<SplineIkState>({
       ...activeChain(chain),
       path: preparePath(info.points, info.radius, info.cyclic, info.twist),
       lengths,
-      totalLength: total,
+      totalLength: Float64Array.of(total),
       points,
+      bulge: Float64Array.of(numberParam(p.bulge, 1)),
+      limits: bulgeLimitsOf(p),
     };
   },
   kernel(io, p, s) {
@@ -224,10 +274,10 @@ export const splineIk = defineNode<SplineIkState>({
     const fit = yMode === 'FIT_CURVE';
     const useRadius = p.useCurveRadius !== false;
     const useOriginal = p.useOriginalScale !== false;
-    const bulgeExp = numberParam(p.bulge, 1);
 
     let curvePos = 0;
-    const curveScale = !fit && s.totalLength !== 0 && path.length > 0 ? s.totalLength / path.length : 1;
+    const totalLength = s.totalLength[0];
+    const curveScale = !fit && totalLength !== 0 && path.length > 0 ? totalLength / path.length : 1;
     let prevSeg = 0;
     let prevTailRad = 1;
     prevTail.fill(0);
@@ -242,8 +292,9 @@ export const splineIk = defineNode<SplineIkState>({
       if (L < FLT_EPSILON) {
         // A zero-length bone is only moved, to the current curve position.
         M.set(P);
-        samplePath(vec, quat, rad, path, curvePos);
-        mat4TransformPoint(tmp3, toArm, vec[0], vec[1], vec[2]);
+        at[0] = curvePos;
+        samplePathAt(vec, quat, rad, path, at);
+        mat4TransformPointOf(tmp3, toArm, vec);
         M[12] = tmp3[0]; M[13] = tmp3[1]; M[14] = tmp3[2];
         continue;
       }
@@ -257,7 +308,8 @@ export const splineIk = defineNode<SplineIkState>({
       origHead.set(head);
 
       const curveLen = points[index] - points[index + 1];
-      const boneLen = len3(tail[0] - head[0], tail[1] - head[1], tail[2] - head[2]);
+      distance(tail, head);
+      const boneLen = len[0];
       const poseScale = boneLen / L;
       const baseScale = yMode === 'BONE_ORIGINAL' ? poseScale : 1;
       const start = curvePos;
@@ -269,16 +321,19 @@ export const splineIk = defineNode<SplineIkState>({
       if (start < 1) {
         let r: number;
         if (start === 0) {
-          samplePath(vec, quat, rad, path, 0);
+          at[0] = 0;
+          samplePathAt(vec, quat, rad, path, at);
           r = rad[0];
         } else {
           vec.set(prevTail);
           r = prevTailRad;
         }
         radius = r;
-        mat4TransformPoint(head, toArm, vec[0], vec[1], vec[2]);
+        mat4TransformPointOf(head, toArm, vec);
         if (!fit) {
-          tailOnSpline(tmp3, path, vec, yMode === 'BONE_ORIGINAL' ? boneLen : L, prevSeg, end);
+          sphere[0] = yMode === 'BONE_ORIGINAL' ? boneLen : L;
+          sphere[1] = end;
+          tailOnSpline(tmp3, path, vec, prevSeg);
           prevSeg = res[0];
           end = res[1];
           curvePos = end;
@@ -287,19 +342,21 @@ export const splineIk = defineNode<SplineIkState>({
           prevTail.set(tmp3);
           tailBlend = end > 1 && end > start ? (1 - start) / (end - start) : 1;
         } else {
-          samplePath(tmp3, quat, rad, path, end);
+          at[0] = end;
+          samplePathAt(tmp3, quat, rad, path, at);
           r = rad[0];
           prevTailRad = r;
           prevTail.set(tmp3);
           tailBlend = 1;
         }
-        mat4TransformPoint(tail, toArm, tmp3[0], tmp3[1], tmp3[2]);
+        mat4TransformPointOf(tail, toArm, tmp3);
         radius = (r + radius) / 2;
       }
 
       // The chord, and the bone's length along it.
       sv[0] = tail[0] - head[0]; sv[1] = tail[1] - head[1]; sv[2] = tail[2] - head[2];
-      const chord = len3(sv[0], sv[1], sv[2]);
+      len3Into(len, 0, sv);
+      const chord = len[0];
       let scaleFac = chord / L;
       if (chord > 0) { sv[0] /= chord; sv[1] /= chord; sv[2] /= chord; }
 
@@ -307,7 +364,8 @@ export const splineIk = defineNode<SplineIkState>({
       for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) tmpCol[3 * c + r] = P[4 * c + r];
       mat3Multiply(base, locrot, tmpCol);
       for (let c = 0; c < 3; c++) {
-        const l = len3(base[3 * c], base[3 * c + 1], base[3 * c + 2]);
+        len3Into(len, 0, base, 3 * c);
+        const l = len[0];
         const inv = l > 0 ? 1 / l : 0;
         rmat[3 * c] = base[3 * c] * inv; rmat[3 * c + 1] = base[3 * c + 1] * inv; rmat[3 * c + 2] = base[3 * c + 2] * inv;
       }
@@ -315,11 +373,11 @@ export const splineIk = defineNode<SplineIkState>({
       raxis[0] = yy * sv[2] - yz * sv[1];
       raxis[1] = yz * sv[0] - yx * sv[2];
       raxis[2] = yx * sv[1] - yy * sv[0];
-      const norm = len3(raxis[0], raxis[1], raxis[2]);
-      if (norm < FLT_EPSILON) {
+      len3Into(len, 0, raxis);
+      if (len[0] < FLT_EPSILON) {
         // Parallel: turn about the axis of Y's median component crossed with Y (Blender's
         // axis_sort_v3 orders by value; it takes the middle one).
-        const second = medianAxis(yx, yy, yz);
+        const second = medianAxis(rmat, 3);
         tmp3[0] = second === 0 ? 1 : 0; tmp3[1] = second === 1 ? 1 : 0; tmp3[2] = second === 2 ? 1 : 0;
         raxis[0] = tmp3[1] * yz - tmp3[2] * yy;
         raxis[1] = tmp3[2] * yx - tmp3[0] * yz;
@@ -327,22 +385,27 @@ export const splineIk = defineNode<SplineIkState>({
       }
       let dotv = yx * sv[0] + yy * sv[1] + yz * sv[2];
       dotv = dotv > 1 ? 1 : dotv < -1 ? -1 : dotv;
-      const angle = Math.acos(dotv) * f * tailBlend;
-      axisAngleToMat3(dmat, raxis, angle);
+      aa[0] = Math.acos(dotv) * f * tailBlend;
+      aa[1] = raxis[0]; aa[2] = raxis[1]; aa[3] = raxis[2];
+      axisAngleValueToMat3(dmat, aa);
       mat3Multiply(pose3, dmat, rmat);
       for (let c = 0; c < 3; c++) {
-        const l = len3(pose3[3 * c], pose3[3 * c + 1], pose3[3 * c + 2]);
-        if (l > 0) scaleColumn(pose3, c, 1 / l);
+        len3Into(len, 0, pose3, 3 * c);
+        const l = len[0];
+        if (l > 0) { fac[0] = 1 / l; scaleColumn(pose3, c, fac); }
       }
       mat3Multiply(base, dmat, base);
       mat3Multiply(locrot, dmat, locrot);
 
       // Scale: Y to the chord, then the X/Z mode, then the curve radius.
-      scaleColumn(pose3, 1, scaleFac);
+      fac[0] = scaleFac;
+      scaleColumn(pose3, 1, fac);
       if (xzMode !== 'NONE') {
         if (xzMode === 'BONE_ORIGINAL' || useOriginal) {
-          scaleColumn(pose3, 0, len3(P[0], P[1], P[2]));
-          scaleColumn(pose3, 2, len3(P[8], P[9], P[10]));
+          len3Into(fac, 0, P, 0);
+          scaleColumn(pose3, 0, fac);
+          len3Into(fac, 0, P, 8);
+          scaleColumn(pose3, 2, fac);
           scaleFac /= poseScale;
           // A bone with no pre-IK length (zero Y scale) on a zero chord: the volume change 0/0 is
           // undefined, so none (1). Blender's float math gives NaN here; a positive chord over a
@@ -352,21 +415,25 @@ export const splineIk = defineNode<SplineIkState>({
         if (xzMode === 'INVERSE_PRESERVE') {
           let sc = 1;
           if (Math.abs(scaleFac) !== 0) sc = Math.min(Math.max(1 / Math.abs(scaleFac), 0.0001), 100000);
-          scaleColumn(pose3, 0, sc);
-          scaleColumn(pose3, 2, sc);
+          fac[0] = sc;
+          scaleColumn(pose3, 0, fac);
+          scaleColumn(pose3, 2, fac);
         } else if (xzMode === 'VOLUME_PRESERVE') {
           let sc = 1;
           if (Math.abs(scaleFac) !== 0) {
-            const b = limitBulge(Math.pow(1 / Math.abs(scaleFac), bulgeExp), p.useBulgeMin === true, numberParam(p.bulgeMin, 1), p.useBulgeMax === true, numberParam(p.bulgeMax, 1), numberParam(p.bulgeSmooth, 0));
-            sc = Math.sqrt(b);
+            bulge[0] = Math.pow(1 / Math.abs(scaleFac), s.bulge[0]);
+            limitBulge(bulge, s.limits);
+            sc = Math.sqrt(bulge[0]);
           }
-          scaleColumn(pose3, 0, sc);
-          scaleColumn(pose3, 2, sc);
+          fac[0] = sc;
+          scaleColumn(pose3, 0, fac);
+          scaleColumn(pose3, 2, fac);
         }
       }
       if (useRadius) {
-        scaleColumn(pose3, 0, radius);
-        scaleColumn(pose3, 2, radius);
+        fac[0] = radius;
+        scaleColumn(pose3, 0, fac);
+        scaleColumn(pose3, 2, fac);
       }
       // Influence blends the whole 3x3 from the swung pre-IK basis.
       const w = f * tailBlend;
@@ -396,8 +463,9 @@ export const splineIk = defineNode<SplineIkState>({
 
 const tmpCol = new Float64Array(9);
 
-/** Index of the middle value of (a, b, c). */
-function medianAxis(a: number, b: number, c: number): number {
+/** Index of the middle value of (a, b, c) = v[o], v[o + 1], v[o + 2]. */
+function medianAxis(v: ArrayLike<number>, o: number): number {
+  const a = v[o], b = v[o + 1], c = v[o + 2];
   if ((a <= b && b <= c) || (c <= b && b <= a)) return 1;
   if ((b <= a && a <= c) || (c <= a && a <= b)) return 0;
   return 2;

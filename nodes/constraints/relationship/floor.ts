@@ -17,6 +17,8 @@ export interface FloorState {
   axis: number;
   /** FLOOR_NEGATIVE_*: keep the owner below the plane. */
   negative: boolean;
+  /** The Offset param, read at bind (a param change binds again) so no double is passed per frame. */
+  offset: number;
 }
 
 export const floor = defineNode<FloorState>({
@@ -43,14 +45,14 @@ export const floor = defineNode<FloorState>({
   },
   bind(_env, p) {
     const loc = String(p.floorLocation);
-    return { axis: loc.endsWith('X') ? 0 : loc.endsWith('Y') ? 1 : 2, negative: loc.startsWith('FLOOR_NEGATIVE_') };
+    return { axis: loc.endsWith('X') ? 0 : loc.endsWith('Y') ? 1 : 2, negative: loc.startsWith('FLOOR_NEGATIVE_'), offset: numberParam(p.offset) };
   },
   kernel(io, p, s) {
     const own = io.in.owner;
     const tar = io.in.target;
     const out = io.out.owner;
     out.set(own);
-    const offset = numberParam(p.offset);
+    const offset = s.offset;
     const useRot = p.useRotation === true;
     obmat.set(own);
     tarmat.set(tar);

@@ -4,7 +4,7 @@
 // (conformance README, measured fact 1).
 import { curve, defineNode, influence, param, transform, type CurveInfo } from '../../define';
 import { mat4Identity, mat4Multiply, mat4ToScale } from '../../math/matrix';
-import { preparePath, samplePath, type PreparedPath } from '../../math/path';
+import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { quatToMat4 } from '../../math/quaternion';
 import { quatApplyTrack } from '../../math/track';
 import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
@@ -23,11 +23,16 @@ export interface FollowPathState {
   useClamp: boolean;
   forward: number;
   up: number;
+  /** Offset Factor and Offset (frames), read at bind (a param change binds again) so that no double is passed per frame. */
+  offsetFactor: number;
+  offset: number;
 }
 
 const pos = new Float64Array(3);
 const quat = new Float64Array(4);
 const radius = new Float64Array(1);
+// The path parameter, passed to samplePathAt in an array (V8 boxes a double passed to a call it does not inline).
+const time = new Float64Array(1);
 const totmat = new Float64Array(16);
 const tarmat = new Float64Array(16);
 const size = new Float64Array(3);
@@ -95,6 +100,8 @@ export const followPath = defineNode<FollowPathState>({
       useClamp: info?.useClamp ?? false,
       forward: Math.max(0, FORWARD_AXES.indexOf(p.forwardAxis as (typeof FORWARD_AXES)[number])),
       up: Math.max(0, UP_AXES.indexOf(p.upAxis as (typeof UP_AXES)[number])),
+      offsetFactor: numberParam(p.offsetFactor),
+      offset: numberParam(p.offset),
     };
   },
   kernel(io, p, s) {
@@ -102,26 +109,27 @@ export const followPath = defineNode<FollowPathState>({
     const out = io.out.owner;
     out.set(own);
     if (!s.path) return;
-    followPathTarget(tarmat, io.in.target, s, p.useFixedLocation === true, numberParam(p.offsetFactor), numberParam(p.offset), p.useCurveFollow === true, p.useCurveRadius === true);
+    followPathTarget(tarmat, io.in.target, s, p.useFixedLocation === true, p.useCurveFollow === true, p.useCurveRadius === true);
     followPathApply(out, tarmat, own, p.useCurveRadius === true);
     finishOrPass(out, own);
   },
 });
 
-/** The path parameter: Offset Factor, or (Evaluation Time − Offset) / Path Duration clamped on open clamped paths. */
-export function pathTime(s: FollowPathState, fixed: boolean, offsetFactor: number, offset: number): number {
-  if (fixed) return offsetFactor;
-  let t = (s.evalTime - offset) / s.pathDuration;
+/** The path parameter, into out[0]: Offset Factor, or (Evaluation Time − Offset) / Path Duration clamped on open clamped paths. */
+export function pathTime(out: Float64Array, s: FollowPathState, fixed: boolean): void {
+  if (fixed) { out[0] = s.offsetFactor; return; }
+  let t = (s.evalTime - s.offset) / s.pathDuration;
   if (!s.path!.cyclic && s.useClamp) t = t < 0 ? 0 : t > 1 ? 1 : t;
-  return t;
+  out[0] = t;
 }
 
 /** Blender's `followpath_get_tarmat`: curve world · T(point) · R(frame) · S(radius). */
 export function followPathTarget(
   out: Float64Array, curveWorld: ArrayLike<number>, s: FollowPathState,
-  fixed: boolean, offsetFactor: number, offset: number, follow: boolean, useRadius: boolean,
+  fixed: boolean, follow: boolean, useRadius: boolean,
 ): Float64Array {
-  samplePath(pos, quat, radius, s.path!, pathTime(s, fixed, offsetFactor, offset));
+  pathTime(time, s, fixed);
+  samplePathAt(pos, quat, radius, s.path!, time);
   if (follow) {
     quatApplyTrack(quat, quat, s.forward, s.up);
     quatToMat4(totmat, quat);

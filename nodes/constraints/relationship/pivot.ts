@@ -16,6 +16,11 @@ export interface PivotState {
   order: EulerOrder;
   /** -1: always; 0..2: only while that Euler angle is ≤ 0; 3..5: only while angle (n − 3) is ≥ 0. */
   range: number;
+  /**
+   * The Pivot Offset param (non-numbers as 0), read at bind (a param change binds again): in a
+   * typed array, since V8 boxes a double passed per frame to a call it does not inline.
+   */
+  offset: Float64Array;
 }
 
 const rot = new Float64Array(9);
@@ -67,24 +72,29 @@ export const pivot = defineNode<PivotState>({
       hasTarget: env.sourceOwner('target') !== undefined,
       order: resolveEulerOrder(p.ownerOrder, ownerEulerOrder(owner)),
       range: ROTATION_RANGES.indexOf(p.rotationRange as (typeof ROTATION_RANGES)[number]) - 1,
+      offset: offsetOf(p.offset),
     };
   },
   kernel(io, p, s) {
     const own = io.in.owner;
     const out = io.out.owner;
     out.set(own);
-    pivotMatrix(out, io.in.target, p.offset, p.useRelativeLocation !== false, s);
+    pivotMatrix(out, io.in.target, p.useRelativeLocation !== false, s);
   },
 });
 
+function offsetOf(offset: unknown): Float64Array {
+  const off: ArrayLike<unknown> = Array.isArray(offset) ? offset : NO_OFFSET;
+  return Float64Array.of(numberParam(off[0]), numberParam(off[1]), numberParam(off[2]));
+}
+
 /** Blender's `pivotcon_evaluate` on `m` (owner space, in place). `target` is used when `s.hasTarget`. */
-export function pivotMatrix(m: Float64Array, target: ArrayLike<number>, offset: unknown, relative: boolean, s: PivotState): void {
+export function pivotMatrix(m: Float64Array, target: ArrayLike<number>, relative: boolean, s: PivotState): void {
   if (s.range >= 0) {
     mat4ToEuler(eul, m, s.order);
     if (s.range < 3 ? eul[s.range] > 0 : eul[s.range - 3] < 0) return;
   }
-  const off: ArrayLike<unknown> = Array.isArray(offset) ? offset : NO_OFFSET;
-  const ox = numberParam(off[0]), oy = numberParam(off[1]), oz = numberParam(off[2]);
+  const ox = s.offset[0], oy = s.offset[1], oz = s.offset[2];
   if (s.hasTarget) {
     pv[0] = target[12] + ox; pv[1] = target[13] + oy; pv[2] = target[14] + oz;
   } else if (relative) {

@@ -4,7 +4,7 @@
 // Clamp To notes), in double precision.
 import { curve, defineNode, influence, param, transform, type CurveInfo } from '../../define';
 import { FLT_EPSILON } from '../../math/float32';
-import { preparePath, samplePath, type PreparedPath } from '../../math/path';
+import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
@@ -21,6 +21,8 @@ const lo = new Float64Array(3);
 const hi = new Float64Array(3);
 const pos = new Float64Array(3);
 const rot = new Float64Array(4);
+// The path parameter, passed in an array (V8 boxes a double passed to a call it does not inline).
+const at = new Float64Array(1);
 
 export const clampTo = defineNode<ClampToState | undefined>({
   type: 'constraint/clamp-to',
@@ -112,7 +114,8 @@ export const clampTo = defineNode<ClampToState | undefined>({
     else t = 0;
     if (!Number.isFinite(t)) t = 0;
 
-    samplePath(pos, rot, null, state.path, t);
+    at[0] = t;
+    samplePathAt(pos, rot, null, state.path, at);
     m[12] = c[0] * pos[0] + c[4] * pos[1] + c[8] * pos[2] + c[12];
     m[13] = c[1] * pos[0] + c[5] * pos[1] + c[9] * pos[2] + c[13];
     m[14] = c[2] * pos[0] + c[6] * pos[1] + c[10] * pos[2] + c[14];

@@ -37,7 +37,7 @@ export const dampedTrack = defineNode({
     vec[0] = t[12] - o[12]; vec[1] = t[13] - o[13]; vec[2] = t[14] - o[14];
     const axis = trackAxisIndex(p.trackAxis);
     // Normalized here without overflow, so a target far away (1e300) is still aimed at.
-    if (axis >= 0 && normalize3(vec, vec) > 0) dampedTrackTurn(m, m, vec, axis);
+    if (axis >= 0 && normalize3(vec, vec)) dampedTrackTurn(m, m, vec, axis);
     finishOrPass(m, o);
   },
 });

@@ -2,7 +2,7 @@
 // axis points as close to the target as that allows. Blender's `locktrack_evaluate`, in double precision.
 import { defineNode, param, transform } from '../../define';
 import { trackAxisIndex } from '../../math/aim';
-import { determinantMat3, mat3Multiply } from '../../math/matrix';
+import { isSingularMat3, mat3Multiply } from '../../math/matrix';
 import { normalize3 } from '../../math/vector';
 import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
@@ -54,7 +54,7 @@ export const lockedTrack = defineNode({
     vec[0] = t[12] - o[12]; vec[1] = t[13] - o[13]; vec[2] = t[14] - o[14];
     // The target direction projected onto the plane perpendicular to the lock axis.
     lock[0] = o[4 * l]; lock[1] = o[4 * l + 1]; lock[2] = o[4 * l + 2];
-    const lockLen = normalize3(lock, lock);
+    const hasLock = normalize3(lock, lock);
     const d = vec[0] * lock[0] + vec[1] * lock[1] + vec[2] * lock[2];
     perp[0] = vec[0] - lock[0] * d; perp[1] = vec[1] - lock[1] * d; perp[2] = vec[2] - lock[2] * d;
     normalize3(perp, perp);
@@ -67,13 +67,13 @@ export const lockedTrack = defineNode({
     tot[3 * c] = tot[i + 1] * tot[j + 2] - tot[i + 2] * tot[j + 1];
     tot[3 * c + 1] = tot[i + 2] * tot[j] - tot[i] * tot[j + 2];
     tot[3 * c + 2] = tot[i] * tot[j + 1] - tot[i + 1] * tot[j];
-    if (lockLen === 0) return; // no lock direction to turn about: unchanged
+    if (!hasLock) return; // no lock direction to turn about: unchanged
 
     // "Keep heading": rel = tot · inverse(owner basis with unit columns); owner basis ← rel · owner basis.
     normalizeColumns(nrm, o);
     invert3(inv, nrm);
     mat3Multiply(rel, tot, inv);
-    if (determinantMat3(rel) === 0) return; // Blender: identity
+    if (isSingularMat3(rel)) return; // Blender: identity
     for (let k = 0; k < 12; k += 4) {
       const x = o[k], y = o[k + 1], z = o[k + 2];
       m[k] = rel[0] * x + rel[3] * y + rel[6] * z;

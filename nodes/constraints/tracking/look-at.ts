@@ -11,13 +11,15 @@ import { defineNode, param, transform } from '../../define';
 import { normalize3, ortho3 } from '../../math/vector';
 import { headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
-import { hypot3 } from '../../math/hypot';
+import { hypot3Into } from '../../math/hypot';
 
 const AXES = ['X', 'Y', 'Z', '-X', '-Y', '-Z'] as const;
 
 const aim = new Float64Array(3);
 const up = new Float64Array(3);
 const basis = new Float64Array(9);
+// Lengths are written here by normalize3 and hypot3Into, not returned (V8 boxes a double returned from a call it does not inline).
+const len = new Float64Array(1);
 
 export const lookAt = defineNode({
   type: 'constraint/look-at',
@@ -50,7 +52,7 @@ export const lookAt = defineNode({
     const ui = axisIndex(p.upAxis);
     if (ai < 0 || ui < 0 || ai % 3 === ui % 3) return;
     aim[0] = t[12] - o[12]; aim[1] = t[13] - o[13]; aim[2] = t[14] - o[14];
-    if (normalize3(aim, aim) === 0) return; // target on the owner: nothing to aim at
+    if (!normalize3(aim, aim)) return; // target on the owner: nothing to aim at
     const a = ai % 3, u = ui % 3;
     const sa = ai > 2 ? -1 : 1, su = ui > 2 ? -1 : 1;
 
@@ -74,7 +76,8 @@ export const lookAt = defineNode({
     basis[3 * c + 1] = basis[i + 2] * basis[j] - basis[i] * basis[j + 2];
     basis[3 * c + 2] = basis[i] * basis[j + 1] - basis[i + 1] * basis[j];
     for (let k = 0; k < 3; k++) {
-      const s = hypot3(o[4 * k], o[4 * k + 1], o[4 * k + 2]);
+      hypot3Into(len, 0, o, 4 * k);
+      const s = len[0];
       m[4 * k] = basis[3 * k] * s; m[4 * k + 1] = basis[3 * k + 1] * s; m[4 * k + 2] = basis[3 * k + 2] * s;
     }
     finishOrPass(m, o);
@@ -88,9 +91,10 @@ function axisIndex(name: unknown): number {
 
 /** v ← the unit part of v perpendicular to the unit vector n; false when that part is (nearly) zero. */
 function projectOut(v: Float64Array, n: Float64Array): boolean {
-  if (normalize3(v, v) === 0) return false;
+  if (!normalize3(v, v)) return false;
   const d = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
   v[0] -= n[0] * d; v[1] -= n[1] * d; v[2] -= n[2] * d;
   // Nearly parallel: the remainder is noise, and its direction would jump from frame to frame.
-  return normalize3(v, v) > 1e-6;
+  normalize3(v, v, len);
+  return len[0] > 1e-6;
 }

@@ -1,21 +1,25 @@
 // Stretch To (Blender's STRETCH_TO): points Y at the target and scales Y to reach it, squashing or
 // bulging X/Z to keep volume. Blender's `stretchto_evaluate`, in double precision.
 import { defineNode, param, transform } from '../../define';
-import { limitBulge } from '../../math/bulge';
+import { limitBulge, type BulgeLimits } from '../../math/bulge';
 import { dampedTrack } from '../../math/track';
 import { orthogonalizeMat4Stable } from '../../math/matrix';
 import { cross3, normalize3 } from '../../math/vector';
 import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { bulgeLimitsOf } from '../bulge-params';
 import { finishOrPass } from '../finite-result';
 import { numberParam } from '../param-values';
 
 const VOLUME_MODES = ['VOLUME_XZX', 'VOLUME_X', 'VOLUME_Z', 'NO_VOLUME'] as const;
 const KEEP_AXES = ['PLANE_X', 'PLANE_Z', 'SWING_Y'] as const;
 
-/** Per node: the rest length Blender would write back when `restLength` is 0. */
+/** Per node: the rest length Blender would write back when `restLength` is 0, and the params read at bind. */
 export interface StretchToState {
   /** Distance measured on the first evaluation with `restLength` 0; 0 until then. */
   rest: number;
+  /** Volume Variation, the exponent of rest/length. */
+  bulge: number;
+  limits: BulgeLimits;
 }
 
 const size = new Float64Array(3);
@@ -24,6 +28,10 @@ const xx = new Float64Array(3);
 const zz = new Float64Array(3);
 const orth = new Float64Array(3);
 const col = new Float64Array(3);
+// Lengths are written here by normalize3, not returned (V8 boxes a double returned from a call it does not inline).
+const len = new Float64Array(1);
+// The bulge factor, passed to limitBulge in an array.
+const bulge = new Float64Array(1);
 
 export const stretchTo = defineNode<StretchToState>({
   type: 'constraint/stretch-to',
@@ -68,7 +76,7 @@ export const stretchTo = defineNode<StretchToState>({
     },
     ignore: BBONE_IGNORED,
   },
-  bind: () => ({ rest: 0 }),
+  bind: (_env, p) => ({ rest: 0, bulge: numberParam(p.bulge, 1), limits: bulgeLimitsOf(p) }),
   kernel(io, p, state) {
     const o = io.in.owner;
     const t = io.in.target;
@@ -79,16 +87,17 @@ export const stretchTo = defineNode<StretchToState>({
     if (keep === 'SWING_Y') orthogonalizeMat4Stable(m, m, 1, false);
     for (let k = 0; k < 3; k++) {
       col[0] = m[4 * k]; col[1] = m[4 * k + 1]; col[2] = m[4 * k + 2];
-      const len = normalize3(col, col);
-      size[k] = len;
+      normalize3(col, col, len);
+      size[k] = len[0];
       m[4 * k] = col[0]; m[4 * k + 1] = col[1]; m[4 * k + 2] = col[2];
-      if (len !== 0) m[4 * k + 3] /= len;
+      if (len[0] !== 0) m[4 * k + 3] /= len[0];
     }
     xx[0] = m[0]; xx[1] = m[1]; xx[2] = m[2];
     zz[0] = m[8]; zz[1] = m[9]; zz[2] = m[10];
 
     vec[0] = t[12] - m[12]; vec[1] = t[13] - m[13]; vec[2] = t[14] - m[14];
-    let dist = normalize3(vec, vec);
+    normalize3(vec, vec, len);
+    let dist = len[0];
     // Target on the owner, or no Y scale: Blender divides by zero here; Sinew leaves the owner as it is.
     if (!(dist > 0) || !(size[1] > 0)) return void m.set(o);
     dist /= size[1];
@@ -103,14 +112,14 @@ export const stretchTo = defineNode<StretchToState>({
     }
 
     const scaleY = dist / rest;
-    let bulge = Math.pow(rest / dist, numberParam(p.bulge, 1));
-    bulge = limitBulge(bulge, p.useBulgeMin === true, numberParam(p.bulgeMin, 1), p.useBulgeMax === true, numberParam(p.bulgeMax, 1), numberParam(p.bulgeSmooth, 0));
+    bulge[0] = Math.pow(rest / dist, state.bulge);
+    limitBulge(bulge, state.limits);
     let sx = 1;
     let sz = 1;
     switch (p.volume) {
-      case 'VOLUME_XZX': sx = sz = Math.sqrt(bulge); break;
-      case 'VOLUME_X': sx = bulge; break;
-      case 'VOLUME_Z': sz = bulge; break;
+      case 'VOLUME_XZX': sx = sz = Math.sqrt(bulge[0]); break;
+      case 'VOLUME_X': sx = bulge[0]; break;
+      case 'VOLUME_Z': sz = bulge[0]; break;
       case 'NO_VOLUME': break;
       default: return void m.set(o); // Blender: an unknown mode leaves the owner unchanged
     }

@@ -5,13 +5,15 @@ import { trackAxisIndex, vecToMat3 } from '../../math/aim';
 import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 import { aimTargetInputs, trackAxisParam } from './aim';
-import { hypot3 } from '../../math/hypot';
+import { hypot3Into } from '../../math/hypot';
 
 const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
 
 const rot = new Float64Array(9);
 const vec = new Float64Array(3);
 const up = new Float64Array(3);
+// The owner's axis lengths, written by hypot3Into (V8 boxes a double returned from a call it does not inline).
+const scale = new Float64Array(3);
 
 export const trackTo = defineNode({
   type: 'constraint/track-to',
@@ -41,9 +43,10 @@ export const trackTo = defineNode({
     const o = io.in.owner;
     const t = io.in.target;
     const m = io.out.owner;
-    const sx = hypot3(o[0], o[1], o[2]);
-    const sy = hypot3(o[4], o[5], o[6]);
-    const sz = hypot3(o[8], o[9], o[10]);
+    hypot3Into(scale, 0, o, 0);
+    hypot3Into(scale, 1, o, 4);
+    hypot3Into(scale, 2, o, 8);
+    const sx = scale[0], sy = scale[1], sz = scale[2];
     // Blender passes owner − target: vectomat negates it for positive axes.
     vec[0] = o[12] - t[12]; vec[1] = o[13] - t[13]; vec[2] = o[14] - t[14];
     up[0] = t[8]; up[1] = t[9]; up[2] = t[10];

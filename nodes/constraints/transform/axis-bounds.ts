@@ -1,12 +1,50 @@
 // Per-axis bounds as the Limit constraints declare and apply them: a minimum and a maximum per
 // axis, each switched on or off, applied minimum first.
-import { param, type ParamSpec } from '../../define';
+import { param, type ParamSpec, type Params } from '../../define';
 
-/** v raised to min if below it, then lowered to max if above it (so max wins when min > max, as in Blender). */
-export function clampAxis(v: number, useMin: boolean, min: unknown, useMax: boolean, max: unknown): number {
-  if (useMin && typeof min === 'number' && v < min) v = min;
-  if (useMax && typeof max === 'number' && v > max) v = max;
-  return v;
+/**
+ * Bounds on three axes, read from params at bind (a param change binds the node again): min[i] and
+ * max[i], each on when useMin[i] / useMax[i] is 1 (a bound switched on whose value is not a number
+ * is off). In typed arrays, so that kernels never pass them to calls as doubles: V8 boxes a double
+ * passed to a call it does not inline, an allocation per call.
+ */
+export interface AxisBounds {
+  min: Float64Array;
+  max: Float64Array;
+  useMin: Uint8Array;
+  useMax: Uint8Array;
+  /** Whether any bound is switched on (whatever its value). */
+  any: boolean;
+}
+
+/** The bounds of axes X, Y, Z from their switches and values (params as given, in that order). */
+export function axisBounds(useMin: readonly unknown[], min: readonly unknown[], useMax: readonly unknown[], max: readonly unknown[]): AxisBounds {
+  const b: AxisBounds = { min: new Float64Array(3), max: new Float64Array(3), useMin: new Uint8Array(3), useMax: new Uint8Array(3), any: false };
+  for (let i = 0; i < 3; i++) {
+    const lo = min[i], hi = max[i];
+    if (useMin[i] === true && typeof lo === 'number') { b.useMin[i] = 1; b.min[i] = lo; }
+    if (useMax[i] === true && typeof hi === 'number') { b.useMax[i] = 1; b.max[i] = hi; }
+    if (useMin[i] === true || useMax[i] === true) b.any = true;
+  }
+  return b;
+}
+
+/** The bounds the {@link axisBoundParams} set (useMinX…, minX…). */
+export function axisBoundsOf(p: Params): AxisBounds {
+  return axisBounds([p.useMinX, p.useMinY, p.useMinZ], [p.minX, p.minY, p.minZ], [p.useMaxX, p.useMaxY, p.useMaxZ], [p.maxX, p.maxY, p.maxZ]);
+}
+
+/**
+ * Clamps v[o], v[o + 1], v[o + 2] to the bounds of X, Y, Z in place: each raised to its min if below
+ * it, then lowered to its max if above it (so max wins when min > max, as in Blender).
+ */
+export function clampAxes(v: Float64Array, o: number, b: AxisBounds): void {
+  for (let i = 0; i < 3; i++) {
+    let x = v[o + i];
+    if (b.useMin[i] === 1 && x < b.min[i]) x = b.min[i];
+    if (b.useMax[i] === 1 && x > b.max[i]) x = b.max[i];
+    v[o + i] = x;
+  }
 }
 
 const AXES = ['X', 'Y', 'Z'] as const;

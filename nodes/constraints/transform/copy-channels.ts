@@ -3,7 +3,7 @@
 // and rebuilt from the chosen parts; the target's rotation is taken without shear (Y axis kept, as
 // Copy Rotation does), so with every channel on the owner becomes the target minus its shear.
 import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
-import { composeMat4FromMat3, copyMat3FromMat4, determinantMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
+import { composeMat4FromMat3, copyMat3FromMat4, isNegativeMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
 import { ownerInput, targetInput } from '../common';
 
@@ -22,7 +22,7 @@ export function copyChannelsKernel(out: Float64Array, owner: Float64Array, targe
   if (rotation) {
     // The target's axes made orthonormal (Y kept) and right-handed; a mirror stays in its scale.
     orthogonalizeMat4Stable(unsheared, target, 1, true);
-    const flip = determinantMat3(copyMat3FromMat4(rotT, unsheared)) < 0 ? -1 : 1;
+    const flip = isNegativeMat3(copyMat3FromMat4(rotT, unsheared)) ? -1 : 1;
     for (let i = 0; i < 9; i++) rotT[i] *= flip;
   }
   composeMat4FromMat3(out, location ? locT : locO, rotation ? rotT : rotO, scale ? sizeT : sizeO);

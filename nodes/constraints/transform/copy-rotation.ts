@@ -26,7 +26,7 @@ function copyAxis(i: 0 | 1 | 2, use: boolean, invert: boolean, keepOwn: boolean,
     return;
   }
   // Legacy Offset: turn the copied rotation by the owner's angle about this axis, in its own frame.
-  if (legacyOffset) rotateEuler(eul, order, i, obEul[i]);
+  if (legacyOffset) rotateEuler(eul, order, i, obEul);
   if (invert) eul[i] = -eul[i];
 }
 

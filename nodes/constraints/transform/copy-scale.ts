@@ -38,9 +38,9 @@ export function copyScaleKernel(out: Float64Array, owner: Float64Array, target: 
       for (let i = 0; i < 3; i++) size[i] *= obSize[i];
     }
   }
-  if (uniform || useX) rescaleMat4Axis(out, 0, obSize[0], size[0]);
-  if (uniform || useY) rescaleMat4Axis(out, 1, obSize[1], size[1]);
-  if (uniform || useZ) rescaleMat4Axis(out, 2, obSize[2], size[2]);
+  if (uniform || useX) rescaleMat4Axis(out, 0, obSize, size);
+  if (uniform || useY) rescaleMat4Axis(out, 1, obSize, size);
+  if (uniform || useZ) rescaleMat4Axis(out, 2, obSize, size);
 }
 
 export const copyScale = defineNode({

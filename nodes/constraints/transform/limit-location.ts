@@ -2,17 +2,15 @@
 import { defineNode, transform, type KernelIO, type Params } from '../../define';
 import { NO_TARGET_IGNORED, ownerConstraintInputs, ownerSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
-import { AXIS_BOUND_BLENDER_PARAMS, axisBoundParams, clampAxis, TRANSFORM_LIMIT_IGNORED } from './axis-bounds';
+import { AXIS_BOUND_BLENDER_PARAMS, axisBoundParams, axisBoundsOf, clampAxes, TRANSFORM_LIMIT_IGNORED, type AxisBounds } from './axis-bounds';
 
 /** Clamps m's location to the enabled bounds, in Blender's order (min, then max, per axis). */
-export function limitLocationKernel(out: Float64Array, owner: Float64Array, p: Params): void {
+export function limitLocationKernel(out: Float64Array, owner: Float64Array, bounds: AxisBounds): void {
   if (out !== owner) out.set(owner);
-  out[12] = clampAxis(out[12], p.useMinX === true, p.minX, p.useMaxX === true, p.maxX);
-  out[13] = clampAxis(out[13], p.useMinY === true, p.minY, p.useMaxY === true, p.maxY);
-  out[14] = clampAxis(out[14], p.useMinZ === true, p.minZ, p.useMaxZ === true, p.maxZ);
+  clampAxes(out, 12, bounds);
 }
 
-export const limitLocation = defineNode({
+export const limitLocation = defineNode<AxisBounds>({
   type: 'constraint/limit-location',
   label: 'Limit Location',
   category: 'Transform',
@@ -29,8 +27,9 @@ export const limitLocation = defineNode({
     params: AXIS_BOUND_BLENDER_PARAMS,
     ignore: [...TRANSFORM_LIMIT_IGNORED, ...NO_TARGET_IGNORED],
   },
-  kernel(io: KernelIO, p: Params): void {
-    limitLocationKernel(io.out.owner, io.in.owner, p);
+  bind: (_env, p: Params) => axisBoundsOf(p),
+  kernel(io: KernelIO, _p: Params, bounds: AxisBounds): void {
+    limitLocationKernel(io.out.owner, io.in.owner, bounds);
     finishOrPass(io.out.owner, io.in.owner);
   },
 });

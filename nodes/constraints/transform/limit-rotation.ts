@@ -6,7 +6,7 @@ import { composeMat4FromEuler, mat4ToScale, orthogonalizeMat4Stable } from '../.
 import { NO_TARGET_IGNORED, ownerConstraintInputs, ownerSpaceParam } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
-import { clampAxis, TRANSFORM_LIMIT_IGNORED } from './axis-bounds';
+import { axisBounds, clampAxes, TRANSFORM_LIMIT_IGNORED, type AxisBounds } from './axis-bounds';
 
 const loc = new Float64Array(3);
 const size = new Float64Array(3);
@@ -17,27 +17,23 @@ const eul = new Float64Array(3);
  * switches both with one flag); writes `out` (may alias owner). The shear is always removed (Y
  * kept); with no bound on nothing else changes. An angle of 3.0 limited to [−3, −2] becomes −2.
  */
-export function limitRotationKernel(
-  out: Float64Array,
-  owner: Float64Array,
-  order: EulerOrder,
-  useMinX: boolean, minX: unknown, useMaxX: boolean, maxX: unknown,
-  useMinY: boolean, minY: unknown, useMaxY: boolean, maxY: unknown,
-  useMinZ: boolean, minZ: unknown, useMaxZ: boolean, maxZ: unknown,
-): void {
+export function limitRotationKernel(out: Float64Array, owner: Float64Array, order: EulerOrder, bounds: AxisBounds): void {
   if (out !== owner) out.set(owner);
   orthogonalizeMat4Stable(out, out, 1, false);
-  if (!useMinX && !useMaxX && !useMinY && !useMaxY && !useMinZ && !useMaxZ) return;
+  if (!bounds.any) return;
   loc[0] = out[12]; loc[1] = out[13]; loc[2] = out[14];
   mat4ToScale(size, out);
   mat4ToEuler(eul, out, order);
-  eul[0] = clampAxis(eul[0], useMinX, minX, useMaxX, maxX);
-  eul[1] = clampAxis(eul[1], useMinY, minY, useMaxY, maxY);
-  eul[2] = clampAxis(eul[2], useMinZ, minZ, useMaxZ, maxZ);
+  clampAxes(eul, 0, bounds);
   composeMat4FromEuler(out, loc, eul, order, size);
 }
 
-export const limitRotation = defineNode<OwnerOrderState>({
+/** The owner's Euler order (for AUTO) and the angle bounds, read at bind. */
+export interface LimitRotationState extends OwnerOrderState {
+  bounds: AxisBounds;
+}
+
+export const limitRotation = defineNode<LimitRotationState>({
   type: 'constraint/limit-rotation',
   label: 'Limit Rotation',
   category: 'Transform',
@@ -67,14 +63,12 @@ export const limitRotation = defineNode<OwnerOrderState>({
     },
     ignore: [...TRANSFORM_LIMIT_IGNORED, ...NO_TARGET_IGNORED],
   },
-  bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
-  kernel(io: KernelIO, p: Params, state: OwnerOrderState): void {
-    limitRotationKernel(
-      io.out.owner, io.in.owner, resolveEulerOrder(p.eulerOrder, state.ownerOrder),
-      p.useLimitX === true, p.minX, p.useLimitX === true, p.maxX,
-      p.useLimitY === true, p.minY, p.useLimitY === true, p.maxY,
-      p.useLimitZ === true, p.minZ, p.useLimitZ === true, p.maxZ,
-    );
+  bind: (env: BindEnv, p: Params) => {
+    const use = [p.useLimitX, p.useLimitY, p.useLimitZ];
+    return { ownerOrder: ownerEulerOrder(env.stackOwner()), bounds: axisBounds(use, [p.minX, p.minY, p.minZ], use, [p.maxX, p.maxY, p.maxZ]) };
+  },
+  kernel(io: KernelIO, p: Params, state: LimitRotationState): void {
+    limitRotationKernel(io.out.owner, io.in.owner, resolveEulerOrder(p.eulerOrder, state.ownerOrder), state.bounds);
     finishOrPass(io.out.owner, io.in.owner);
   },
 });

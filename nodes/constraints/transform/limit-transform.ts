@@ -3,42 +3,39 @@
 import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
 import { ownerConstraintInputs, ownerSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
-import { clampAxis } from './axis-bounds';
+import { axisBounds, clampAxes, type AxisBounds } from './axis-bounds';
 import { limitRotationKernel } from './limit-rotation';
 import { limitScaleKernel } from './limit-scale';
 
-function vec(p: Params, name: string, i: number): unknown {
+/** The location, rotation and scale bounds, read from the params at bind. */
+export interface LimitTransformState {
+  location: AxisBounds;
+  rotation: AxisBounds;
+  scale: AxisBounds;
+}
+
+function vec(p: Params, name: string): readonly unknown[] {
   const v = p[name];
-  return Array.isArray(v) ? v[i] : undefined;
+  return Array.isArray(v) ? v : [];
 }
 
-/** Applies the enabled bounds of `p` to `owner` (in owner space); writes `out` (may alias owner). */
-export function limitTransformKernel(out: Float64Array, owner: Float64Array, p: Params): void {
+/** The bounds of one channel (`Location`, `Rotation`, `Scale`): useLocationMinX…, locationMin[0…2], …. */
+function channelBounds(p: Params, channel: string): AxisBounds {
+  const name = channel.toLowerCase();
+  const use = (m: string) => ['X', 'Y', 'Z'].map((a) => p[`use${channel}${m}${a}`]);
+  return axisBounds(use('Min'), vec(p, `${name}Min`), use('Max'), vec(p, `${name}Max`));
+}
+
+/** Applies the enabled bounds to `owner` (in owner space); writes `out` (may alias owner). */
+export function limitTransformKernel(out: Float64Array, owner: Float64Array, s: LimitTransformState): void {
   if (out !== owner) out.set(owner);
-  out[12] = clampAxis(out[12], p.useLocationMinX === true, vec(p, 'locationMin', 0), p.useLocationMaxX === true, vec(p, 'locationMax', 0));
-  out[13] = clampAxis(out[13], p.useLocationMinY === true, vec(p, 'locationMin', 1), p.useLocationMaxY === true, vec(p, 'locationMax', 1));
-  out[14] = clampAxis(out[14], p.useLocationMinZ === true, vec(p, 'locationMin', 2), p.useLocationMaxZ === true, vec(p, 'locationMax', 2));
-  const rotMinX = p.useRotationMinX === true, rotMaxX = p.useRotationMaxX === true;
-  const rotMinY = p.useRotationMinY === true, rotMaxY = p.useRotationMaxY === true;
-  const rotMinZ = p.useRotationMinZ === true, rotMaxZ = p.useRotationMaxZ === true;
+  clampAxes(out, 12, s.location);
   // Only with a rotation bound on: Limit Rotation also removes shear, which should not happen unasked.
-  if (rotMinX || rotMaxX || rotMinY || rotMaxY || rotMinZ || rotMaxZ) {
-    limitRotationKernel(
-      out, out, 'XYZ',
-      rotMinX, vec(p, 'rotationMin', 0), rotMaxX, vec(p, 'rotationMax', 0),
-      rotMinY, vec(p, 'rotationMin', 1), rotMaxY, vec(p, 'rotationMax', 1),
-      rotMinZ, vec(p, 'rotationMin', 2), rotMaxZ, vec(p, 'rotationMax', 2),
-    );
-  }
-  limitScaleKernel(
-    out, out,
-    p.useScaleMinX === true, vec(p, 'scaleMin', 0), p.useScaleMaxX === true, vec(p, 'scaleMax', 0),
-    p.useScaleMinY === true, vec(p, 'scaleMin', 1), p.useScaleMaxY === true, vec(p, 'scaleMax', 1),
-    p.useScaleMinZ === true, vec(p, 'scaleMin', 2), p.useScaleMaxZ === true, vec(p, 'scaleMax', 2),
-  );
+  if (s.rotation.any) limitRotationKernel(out, out, 'XYZ', s.rotation);
+  limitScaleKernel(out, out, s.scale);
 }
 
-export const limitTransform = defineNode({
+export const limitTransform = defineNode<LimitTransformState>({
   type: 'constraint/limit-transform',
   label: 'Limit Transform',
   category: 'Transform',
@@ -73,8 +70,9 @@ export const limitTransform = defineNode({
     ownerSpace: ownerSpaceParam(),
   },
   constraint: { ownerSpace: true },
-  kernel(io: KernelIO, p: Params): void {
-    limitTransformKernel(io.out.owner, io.in.owner, p);
+  bind: (_env, p: Params) => ({ location: channelBounds(p, 'Location'), rotation: channelBounds(p, 'Rotation'), scale: channelBounds(p, 'Scale') }),
+  kernel(io: KernelIO, _p: Params, state: LimitTransformState): void {
+    limitTransformKernel(io.out.owner, io.in.owner, state);
     finishOrPass(io.out.owner, io.in.owner);
   },
 });

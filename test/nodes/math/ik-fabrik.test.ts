@@ -48,9 +48,12 @@ function fabrik(joints: Float64Array, target: ArrayLike<number>, iterations: num
   for (let i = 0; i <= n; i++) wk.joints[i].set(joints.subarray(3 * i, 3 * i + 3));
   measureSegments(wk);
   const pre = new Float64Array(9);
-  if (pole) polePreRotation(pre, rootPose, 0, wk.joints[0], wk.joints[n], target, pole);
+  if (pole) polePreRotation(pre, rootPose, wk, target, pole);
   else mat3Identity(pre);
-  const d = solveFabrik(wk, target, pre, iterations, tolerance);
+  wk.iterations = iterations;
+  wk.tolerance = tolerance;
+  solveFabrik(wk, target, pre);
+  const d = wk.endError;
   for (let i = 0; i <= n; i++) joints.set(wk.rebuilt[i], 3 * i);
   return { d, wk };
 }

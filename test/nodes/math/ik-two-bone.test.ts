@@ -28,7 +28,8 @@ function solve(root: ArrayLike<number>, elbow: ArrayLike<number>, tip: ArrayLike
   measureSegments(wk);
   const pre = new Float64Array(9);
   const rootPose = [rootX[0], rootX[1], rootX[2], 0, 0, 0, 0, 0, rootZ[0], rootZ[1], rootZ[2], 0, root[0], root[1], root[2], 1];
-  const usedPole = pole !== null && polePreRotation(pre, rootPose, poleAngle, wk.joints[0], wk.joints[2], target, pole);
+  wk.poleAngle = poleAngle;
+  const usedPole = pole !== null && polePreRotation(pre, rootPose, wk, target, pole);
   if (pole === null) mat3Identity(pre);
   const reached = solveTwoBone(wk, target, pre);
   return { wk, usedPole, reached, upper: wk.rot[0], lower: wk.rot[1], elbow: wk.rebuilt[1], tip: wk.rebuilt[2] };
@@ -218,7 +219,7 @@ describe('Blender fixtures: two-bone IK', () => {
       if (f === 1) continue;
       const r = solve(s.root, s.elbow, s.tip, s.target, s.pole, s.con.props.pole_angle, [s.pu[0], s.pu[1], s.pu[2]], [s.pu[8], s.pu[9], s.pu[10]]);
       const [upperF, lowerF] = [new Float64Array(16), new Float64Array(16)];
-      blendPoses([upperF, lowerF], [Float64Array.from(s.pu), Float64Array.from(s.pl)], r.wk.rot, 2, f);
+      blendPoses([upperF, lowerF], [Float64Array.from(s.pu), Float64Array.from(s.pl)], r.wk.rot, 2, [f]);
       const tol = Math.max(tolerance(c.name), 1e-5) * 1.5;
       expectClose(upperF, c.expected.bones[`${s.arm.name}/${s.upper.name}`].matrix, tol, `${c.name} upper`);
       expectClose(lowerF, c.expected.bones[`${s.arm.name}/${s.lower.name}`].matrix, tol, `${c.name} lower`);

@@ -3,16 +3,24 @@
 // generation made large, so a measuring window is never collected:
 //
 //   node --max-semi-space-size=128 --min-semi-space-size=128 --import tsx test/runtime/perf/alloc.ts
-//     [--rig humanoid|large|bones|KIND] [--frames N] [--max BYTES] [--json]
-//     [--kinds]   one child process per node kind (a 20-bone chain where every bone has it)
+//     [--rig humanoid|large|bones|runtime|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
+//     [--frames N] [--warmup N] [--window N] [--max BYTES] [--sites] [--json]
+//     [--kinds [--only REGEX]]   one child process per node kind (a 20-bone chain where every
+//                 bone has it), the kinds matching REGEX only
 //
 // `--rig bones` is a chain of bones with no node at all; `--rig runtime` the runtime's own work
 // only (stacks, Owner In/Out, the constraint wrapper and its space conversions, kernels that do
 // not allocate); `--rig constraint/copy-location` (any kind) the 20-bone chain with that
-// constraint on every bone. Exits 1 when the bytes per frame exceed `--max` (default 0).
+// constraint on every bone (`--params` gives its params); `--rig kinds` one program holding the
+// chain of every [kind, params] of `--cases` (default KIND_CASES), `--bones` long (default 7).
+// `--sites` adds what V8's sampling heap profiler saw allocated per frame, by source file of the
+// allocating function. Exits 1 when the bytes per frame exceed `--max` (default 0).
 import { spawnSync } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GRAPH_FORMAT, type GraphDocument, type JsonValue } from '../../../graph/types';
+import { defaultCatalog } from '../../../nodes/catalog';
 import { compile } from '../../../runtime/compile';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/scene/types';
 import { ALLOC_NODE_FLAGS, measureAllocation } from '../../bench/alloc';
@@ -31,24 +39,84 @@ export const KIND_CASES: [string, Record<string, JsonValue>][] = [
   ['constraint/copy-location', { ownerSpace: 'LOCAL', targetSpace: 'LOCAL' }],
   ['constraint/copy-rotation', {}],
   ['constraint/copy-rotation', { ownerSpace: 'LOCAL', targetSpace: 'LOCAL' }],
+  ['constraint/copy-rotation', { ownerSpace: 'LOCAL', targetSpace: 'LOCAL', useX: false, mixMode: 'ADD', influence: 0.5 }],
   ['constraint/copy-scale', {}],
   ['constraint/copy-transforms', {}],
+  ['constraint/copy-channels', {}],
   ['constraint/limit-location', { useMinZ: true, minZ: 0.2 }],
   ['constraint/limit-rotation', { useLimitX: true, minX: -0.1, maxX: 0.1, ownerSpace: 'LOCAL' }],
+  ['constraint/limit-rotation', { useLimitX: true, minX: -0.05, maxX: 0.05, useLimitZ: true, minZ: -0.01, maxZ: 0.01, ownerSpace: 'LOCAL' }],
   ['constraint/limit-scale', { useMaxX: true, maxX: 1.05 }],
+  ['constraint/limit-scale', { useMinX: true, minX: 1.2, useMaxZ: true, maxZ: 0.9, ownerSpace: 'LOCAL' }],
+  ['constraint/limit-distance', { distance: 0.3 }],
+  ['constraint/limit-transform', { useLocationMinZ: true, locationMin: [0, 0, 0.2], useRotationMaxX: true, rotationMax: [0.05, 0, 0], useScaleMaxY: true, scaleMax: [1, 0.9, 1] }],
+  ['constraint/maintain-volume', { volume: 2 }],
+  ['constraint/transformation', { mapFrom: 'ROTATION', fromMaxXRot: 1, mapTo: 'LOCATION', toMaxX: 0.5 }],
+  ['constraint/transformation', { mapFrom: 'LOCATION', fromMaxY: 2, mapTo: 'ROTATION', toMaxZRot: 0.5, mapToZFrom: 'Y', mixModeRot: 'AFTER' }],
   ['constraint/damped-track', {}],
   ['constraint/track-to', {}],
   ['constraint/locked-track', {}],
+  ['constraint/look-at', {}],
   ['constraint/stretch-to', {}],
+  ['constraint/clamp-to', {}],
   ['constraint/child-of', {}],
+  ['constraint/floor', { useRotation: true, offset: 0.1 }],
+  ['constraint/pivot', {}],
+  ['constraint/armature', {}],
+  ['constraint/follow-path', { useCurveFollow: true }],
+  ['constraint/follow-path', { useFixedLocation: true, offsetFactor: 0.3 }],
   ['constraint/ik', { chainCount: 2 }],
+  ['constraint/ik', { chainCount: 2, influence: 0.5 }],
   ['constraint/ik', { chainCount: 5 }],
+  ['constraint/ik', { chainCount: 3, useStretch: true }],
+  ['constraint/spline-ik', { chainCount: 3 }],
+  ['constraint/spline-ik', { chainCount: 3, yScaleMode: 'BONE_ORIGINAL', xzScaleMode: 'VOLUME_PRESERVE', useBulgeMin: true, bulgeMin: 0.9, influence: 0.5 }],
+  ['constraint/spline-ik', { chainCount: 3, yScaleMode: 'NONE', xzScaleMode: 'INVERSE_PRESERVE', useCurveRadius: false }],
+  // Options that take other paths through the kernels.
+  ['constraint/copy-location', { useOffset: true, invertX: true, useZ: false }],
+  ['constraint/copy-rotation', { mixMode: 'BEFORE' }],
+  ['constraint/copy-rotation', { mixMode: 'OFFSET', invertY: true }],
+  ['constraint/copy-scale', { useMakeUniform: true }],
+  ['constraint/copy-scale', { useOffset: true, power: 2, useY: false }],
+  ['constraint/copy-transforms', { mixMode: 'AFTER_SPLIT' }],
+  ['constraint/child-of', { useScaleX: false, useRotationZ: false }],
+  ['constraint/stretch-to', { keepAxis: 'PLANE_X', volume: 'VOLUME_X', useBulgeMax: true, bulgeMax: 1.1, bulgeSmooth: 0.5 }],
+  ['constraint/track-to', { trackAxis: 'TRACK_Y', upAxis: 'UP_Z', useTargetZ: true }],
+  ['constraint/limit-distance', { distance: 0.3, limitMode: 'LIMITDIST_ONSURFACE' }],
+  ['constraint/maintain-volume', { mode: 'UNIFORM', volume: 2 }],
+  ['constraint/pivot', { rotationRange: 'X', offset: [0.1, 0, 0] }],
+  ['constraint/armature', { useDeformPreserveVolume: true }],
+  ['constraint/transformation', { mapFrom: 'SCALE', fromMaxXScale: 2, mapTo: 'SCALE', toMaxXScale: 2, mixModeScale: 'MULTIPLY' }],
+  ['constraint/look-at', { aimAxis: '-Z', upAxis: 'Y', worldUp: [0, 1, 0] }],
+  ['constraint/clamp-to', { useCyclic: true, mainAxis: 'CLAMPTO_Y' }],
+  ['constraint/floor', { floorLocation: 'FLOOR_NEGATIVE_Y' }],
+  ['constraint/follow-path', { useCurveFollow: true, useCurveRadius: true, forwardAxis: 'TRACK_NEGATIVE_Z', upAxis: 'UP_Y' }],
+  ['constraint/ik', { chainCount: 4, solver: 'FABRIK', influence: 0.5 }],
+  ['math/float', {}],
+  ['math/vector', {}],
+  ['math/matrix', {}],
+  ['math/quaternion', {}],
+  ['math/compare', {}],
+  ['math/switch-float', {}],
+  ['math/switch-vector', {}],
+  ['math/switch-transform', {}],
 ];
 
-/** A 20-bone chain, two empties, and `kind` on every bone (every third for IK). */
-export function kindRig(kind: string, params: Record<string, JsonValue>): { graph: GraphDocument; scene: SceneDocument } {
+/** Constraint kinds whose target is a curve (wired from the Owner node of curve C). */
+const CURVE_TARGETS = /(follow-path|clamp-to|spline-ik)$/;
+/** Constraint kinds without a target. */
+const NO_TARGET = /(limit-(location|rotation|scale|transform)|maintain-volume)$/;
+/** Kinds that solve a chain: on every sixth bone only. */
+const CHAINS = /(\/ik|spline-ik)$/;
+
+/**
+ * A 20-bone chain (or `boneCount`), two empties, a curve, and `kind` on every bone (every sixth for IK kinds). A
+ * math/value kind gets one node per operation (or one node), its inputs wired by socket type from
+ * the time and the owners, so that they change every frame.
+ */
+export function kindRig(kind: string, params: Record<string, JsonValue>, boneCount = 20): { graph: GraphDocument; scene: SceneDocument } {
   const bones = [];
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < boneCount; i++) {
     bones.push({
       name: `b${i}`, parent: i ? `b${i - 1}` : null, length: 0.1,
       matrix_local: restMatrix([0, 0.1 * i, 0], [0.01, 0.1 * i + 0.1, 0.005]),
@@ -59,8 +127,12 @@ export function kindRig(kind: string, params: Record<string, JsonValue>): { grap
     format: SCENE_FORMAT, version: 1,
     objects: [
       { name: 'A', type: 'ARMATURE', bones },
-      { name: 'T', type: 'EMPTY', location: [0.5, 1, 0.3], rotation_euler: [0.3, 0.2, 0.1] },
+      { name: 'T', type: 'EMPTY', location: [0.5, 1, 0.3], rotation_euler: [0.3, 0.2, 0.1], scale: [1.2, 0.9, 1.1] },
       { name: 'P', type: 'EMPTY', location: [0.5, 0, 2] },
+      {
+        name: 'C', type: 'CURVE', location: [0.2, 0, 0],
+        curve: { splines: [{ type: 'POLY', points: [[0, 0, 0], [0.3, 0.5, 0.1], [0.1, 1, 0.3], [0.4, 1.5, 0.2], [0.2, 2, 0]], radius: [1, 1.2, 0.8, 1, 1] }], path_duration: 100, eval_time: 30 },
+      },
     ],
   };
   const nodes: GraphDocument['nodes'] = [];
@@ -71,7 +143,7 @@ export function kindRig(kind: string, params: Record<string, JsonValue>): { grap
     // Only the runtime's own work: pre-constraint matrices, stacks, Owner In/Out, the constraint
     // wrapper with LOCAL space conversions both ways, targets from a constant (no owner read).
     node('v', 'value/transform', { value: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.2, 0.3, 0.1, 1] });
-    for (let i = 1; i < 20; i++) {
+    for (let i = 1; i < boneCount; i++) {
       node(`i${i}`, 'owner/input', { owner: `A/b${i}` });
       node(`c${i}`, 'constraint/copy-location', { ownerSpace: 'LOCAL', targetSpace: 'WORLD', useOffset: true });
       node(`l${i}`, 'constraint/limit-location', { useMinZ: true, minZ: -0.1, ownerSpace: 'LOCAL_WITH_PARENT' });
@@ -82,42 +154,127 @@ export function kindRig(kind: string, params: Record<string, JsonValue>): { grap
       link(`l${i}`, 'owner', `o${i}`, 'transform');
     }
   } else if (kind === 'owner/read') {
-    for (let i = 0; i < 20; i++) node(`r${i}`, 'owner/read', { owner: i % 2 ? 'T' : `A/b${i}` });
+    for (let i = 0; i < boneCount; i++) node(`r${i}`, 'owner/read', { owner: i % 2 ? 'T' : `A/b${i}` });
+  } else if (/^(math|value)\//.test(kind)) {
+    // Sources of every socket type that change with the frame (floats within ±1, so that no
+    // operation overflows every frame): the time, and a matrix built from it.
+    node('time', 'value/time');
+    node('wave', 'math/float', { operation: 'sin' });
+    link('time', 'seconds', 'wave', 'a');
+    node('t', 'owner/read', { owner: 'T' });
+    node('spin', 'math/quaternion', { operation: 'from-axis-angle' });
+    link('time', 'seconds', 'spin', 'angle');
+    node('m', 'math/matrix', { operation: 'compose' });
+    link('spin', 'quaternion', 'm', 'rotation');
+    link('t', 'head', 'm', 'location');
+    node('on', 'math/compare', { operation: 'greater' });
+    link('time', 'frame', 'on', 'a');
+    const source: Record<string, [string, string]> = {
+      float: ['wave', 'value'], vector: ['m', 'location'], quaternion: ['m', 'rotation'], transform: ['m', 'transform'], bool: ['on', 'result'],
+    };
+    const def = defaultCatalog.get(kind)!;
+    const operation = def.params.operation;
+    const operations = operation?.kind === 'choice' ? operation.options : [undefined];
+    operations.forEach((op, k) => {
+      node(`n${k}`, kind, op === undefined ? params : { ...params, operation: op });
+      for (const [name, socket] of Object.entries(def.inputs)) link(...source[socket.type], `n${k}`, name);
+    });
   } else if (kind !== 'bones') {
     node('t', 'owner/read', { owner: 'T' });
     node('p', 'owner/read', { owner: 'P' });
-    const ik = kind === 'constraint/ik';
-    for (let i = 1; i < 20; i += ik ? 6 : 1) {
+    node('c', 'owner/read', { owner: 'C' });
+    node('b0', 'owner/read', { owner: 'A/b0' });
+    const chain = CHAINS.test(kind);
+    for (let i = 1; i < boneCount; i += chain ? 6 : 1) {
       node(`i${i}`, 'owner/input', { owner: `A/b${i}` });
       node(`c${i}`, kind, params);
       node(`o${i}`, 'owner/output', { owner: `A/b${i}` });
       link(`i${i}`, 'transform', `c${i}`, 'owner');
       link(`c${i}`, 'owner', `o${i}`, 'transform');
-      if (!/limit-(location|rotation|scale)$/.test(kind)) link(ik || i % 2 ? 't' : 'p', 'transform', `c${i}`, 'target');
-      if (ik) link('p', 'transform', `c${i}`, 'pole');
+      if (CURVE_TARGETS.test(kind)) link('c', 'curve', `c${i}`, 'target');
+      else if (kind === 'constraint/armature') link('b0', 'transform', `c${i}`, 'bone1');
+      else if (!NO_TARGET.test(kind)) link(chain || i % 2 ? 't' : 'p', 'transform', `c${i}`, 'target');
+      if (kind === 'constraint/ik') link('p', 'transform', `c${i}`, 'pole');
     }
   }
   return { graph: { format: GRAPH_FORMAT, version: 1, nodes, links }, scene };
 }
 
+/** Several kind rigs in one program: each case's objects and nodes renamed with its own prefix. */
+export function kindsRig(cases: readonly [string, Record<string, JsonValue>][], boneCount = 7): { graph: GraphDocument; scene: SceneDocument } {
+  const nodes: GraphDocument['nodes'] = [];
+  const links: GraphDocument['links'] = [];
+  const objects: SceneDocument['objects'] = [];
+  cases.forEach(([kind, params], k) => {
+    const pre = `k${k}_`;
+    const rig = kindRig(kind, params, boneCount);
+    for (const o of rig.scene.objects) objects.push({ ...o, name: pre + o.name });
+    for (const n of rig.graph.nodes) {
+      const owner = n.params.owner;
+      nodes.push({ ...n, id: pre + n.id, params: typeof owner === 'string' ? { ...n.params, owner: pre + owner } : n.params });
+    }
+    for (const l of rig.graph.links) links.push({ from: { ...l.from, node: pre + l.from.node }, to: { ...l.to, node: pre + l.to.node } });
+  });
+  return { graph: { format: GRAPH_FORMAT, version: 1, nodes, links }, scene: { format: SCENE_FORMAT, version: 1, objects } };
+}
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * What V8's sampling heap profiler sees allocated while `run` runs `frames` frames: bytes per frame
+ * by the repository file of the allocating function (its own frame, after inlining is undone).
+ */
+export async function allocationSites(run: (frame: number) => void, frames: number, firstFrame: number): Promise<Record<string, number>> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  // Garbage too: the frames' allocations are dead by the time the profile is taken.
+  // (Options newer than @types/node's HeapProfiler.StartSamplingParameterType.)
+  const options = { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
+  await session.post('HeapProfiler.startSampling', options);
+  for (let i = 0; i < frames; i++) run(firstFrame + i);
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  session.disconnect();
+  const sites: Record<string, number> = {};
+  const walk = (n: typeof profile.head) => {
+    const url = n.callFrame.url;
+    if (n.selfSize > 0 && url.includes(ROOT)) {
+      const file = relative(ROOT, fileURLToPath(url));
+      sites[file] = (sites[file] ?? 0) + n.selfSize / frames;
+    }
+    n.children.forEach(walk);
+  };
+  walk(profile.head);
+  return sites;
+}
+
 async function one(): Promise<void> {
   const rigName = opt('--rig', 'humanoid');
   const frames = Number(opt('--frames', '100000'));
+  const warmup = Number(opt('--warmup', '20000'));
   const max = Number(opt('--max', '0'));
-  const rig = rigName === 'humanoid' ? humanoid() : rigName === 'large' ? largeRig() : kindRig(rigName, JSON.parse(opt('--params', '{}')) as Record<string, JsonValue>);
+  const cases = JSON.parse(opt('--cases', JSON.stringify(KIND_CASES.filter(([k]) => k !== 'bones' && k !== 'runtime')))) as [string, Record<string, JsonValue>][];
+  const rig = rigName === 'humanoid' ? humanoid()
+    : rigName === 'large' ? largeRig()
+    : rigName === 'kinds' ? kindsRig(cases, Number(opt('--bones', '7')))
+    : kindRig(rigName, JSON.parse(opt('--params', '{}')) as Record<string, JsonValue>);
   const program = compile(rig.graph, rig.scene);
-  const report = await measureAllocation((f) => { program.evaluate(f); }, frames);
-  const line = { rig: rigName, params: opt('--params', '{}'), steps: program.steps.length, ...report };
+  const run = (f: number) => { program.evaluate(f); };
+  const report = await measureAllocation(run, frames, warmup, Number(opt('--window', '1000')));
+  const sites = args.includes('--sites') ? await allocationSites(run, 4000, 1e6) : undefined;
+  const line = { rig: rigName, params: opt('--params', '{}'), steps: program.steps.length, ...report, sites };
   if (args.includes('--json')) console.log(JSON.stringify(line));
   else {
     console.log(`${rigName}: ${program.steps.length} steps; ${report.bytesPerFrame} bytes allocated per frame (raw ${report.rawBytesPerFrame.toFixed(2)}, ${report.windows} windows)`);
     console.log(`${report.frames} frames in one go: ${report.scavenges} scavenges, ${report.collections} collections in all`);
+    if (sites) for (const [file, bytes] of Object.entries(sites)) console.log(`  ${bytes.toFixed(1).padStart(8)} bytes/frame  ${file}`);
   }
   if (report.bytesPerFrame > max) process.exitCode = 1;
 }
 
 function kinds(): void {
-  const rows = KIND_CASES.map(([kind, params]) => {
+  const only = new RegExp(opt('--only', '.'));
+  const rows = KIND_CASES.filter(([kind]) => only.test(kind)).map(([kind, params]) => {
     const r = spawnSync(process.execPath, [...process.execArgv, ...ALLOC_NODE_FLAGS, fileURLToPath(import.meta.url), '--rig', kind, '--params', JSON.stringify(params), '--frames', opt('--frames', '20000'), '--json', '--max', '1e9'], { encoding: 'utf8' });
     if (r.status !== 0) return { kind, params: JSON.stringify(params), 'bytes/frame': `failed: ${r.stderr.split('\n').find((l) => l.trim()) ?? ''}` };
     const j = JSON.parse(r.stdout.trim().split('\n').pop()!) as { steps: number; bytesPerFrame: number; scavenges: number };
@@ -126,5 +283,8 @@ function kinds(): void {
   console.table(rows);
 }
 
-if (args.includes('--kinds')) kinds();
-else await one();
+// Run only as a script: the test imports KIND_CASES from here.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (args.includes('--kinds')) kinds();
+  else await one();
+}
