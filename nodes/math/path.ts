@@ -9,6 +9,8 @@
 //   slerped by the segment fraction clamped to [0, 1], and so is the radius.
 //
 // preparePath runs once at compile time and allocates; samplePath allocates nothing.
+import { saturate } from './finite';
+import { hypot3 } from './hypot';
 import { quatMultiply, quatSetAxisAngle, quatSlerpBy } from './quaternion';
 import { vecToQuat } from './track';
 import { angleNormalized3, len3 } from './vector';
@@ -96,7 +98,11 @@ function build(p: Float64Array, r: Float64Array, count: number, cyclic: boolean,
   let total = 0;
   for (let s = 0; s < segments; s++) {
     const a = s, b = (s + 1) % count;
-    total += len3(p[3 * b] - p[3 * a], p[3 * b + 1] - p[3 * a + 1], p[3 * b + 2] - p[3 * a + 2]);
+    const dx = p[3 * b] - p[3 * a], dy = p[3 * b + 1] - p[3 * a + 1], dz = p[3 * b + 2] - p[3 * a + 2];
+    // A segment past 1e154 squares to Infinity: measured scaled instead, and the sum saturated,
+    // so a curve with a point at 1e300 has a finite length and samples to finite points.
+    const l = len3(dx, dy, dz);
+    total = saturate(total + (l === Infinity ? hypot3(dx, dy, dz) : l));
     accum[s] = total;
   }
   const dirs = directions(p, count, cyclic);

@@ -166,6 +166,22 @@ describe('samplePath', () => {
     samplePath(pos, q, r, dup, 0.25);
     expectClose(pos, [0.25, 0, 0], 1e-15);
   });
+
+  it('measures a curve with points out to ±1e300 (the supported range; a segment whose square overflows) and samples it finitely', () => {
+    // Found by test/reliability/no-nan.test.ts: a Spline IK over such a curve sampled NaN (0 · ∞).
+    fc.assert(
+      fc.property(fc.constantFrom(1e300, -1e300, 3e299, 1e200), fc.double({ min: -2, max: 2, noNaN: true }), twist, (far, t, tw) => {
+        const path = preparePath([0, 0, 0, 1e-30, 0, 0, far, 1e-29, 0], null, false, tw);
+        expect(Number.isFinite(path.length)).toBe(true);
+        expect(path.length).toBeGreaterThanOrEqual(Math.abs(far) * (1 - 1e-15));
+        const pos = new Float64Array(3), q = new Float64Array(4), r = new Float64Array(1);
+        samplePath(pos, q, r, path, t);
+        expectFinite(pos);
+        expectFinite(q);
+        expectFinite(r);
+      }),
+    );
+  });
 });
 
 describe('Blender fixtures: Follow Path', () => {
