@@ -1,8 +1,8 @@
 // Wraps a constraint kernel the way Blender's solver loop does: owner and targets converted into
 // their spaces, the kernel run there, the result converted back to world space and blended with
 // the stack's previous matrix by influence.
-import { influenceOf } from '../nodes/constraints/param-values';
-import { blendMatrices } from '../nodes/math/blend';
+import { influenceInto } from '../nodes/constraints/param-values';
+import { blendMatricesBy } from '../nodes/math/blend';
 import { saturate } from '../nodes/math/finite';
 import type { KernelIO, NodeDefinition, Params } from '../nodes/define';
 import type { RigOwner } from './rig';
@@ -40,6 +40,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   // The kernel reads the stack's matrix where it is when no space conversion changes it, and
   // writes the node's output itself: the conversions and the blend work in place.
   const spaced = ownerSpace === 'WORLD' ? worldIn : slots.alloc(16);
+  const k = slots.alloc(1);
   const targets = (traits.targets ?? []).map((name) => {
     const owner = b.targetOwners[name];
     const moved = owner?.bone !== undefined && headTail !== 0;
@@ -84,7 +85,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
     def.kernel(kernelIO, params, state);
     spaceToWorld(worldOut, ownerSpace, ownerCtx);
     if (selfBlend) return;
-    const k = influenceOf(influence);
-    if (k < 1) blendMatrices(worldOut, worldIn, worldOut, k);
+    // The influence stays in a typed array: a double passed to a call V8 does not inline is boxed.
+    if (influenceInto(k, influence)[0] < 1) blendMatricesBy(worldOut, worldIn, worldOut, k);
   };
 }
