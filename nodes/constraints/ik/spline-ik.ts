@@ -15,7 +15,7 @@ import { FLT_EPSILON } from '../../math/float32';
 import { invertMat4, mat3Multiply, mat3MultiplyVec3, mat4Multiply, mat4TransformPointOf } from '../../math/matrix';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { bulgeLimitsOf } from '../bulge-params';
-import { influenceOf, integerParam, numberParam } from '../param-values';
+import { influenceInto, integerParam, numberParam } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 
 const Y_SCALE_MODES = ['NONE', 'FIT_CURVE', 'BONE_ORIGINAL'] as const;
@@ -75,6 +75,7 @@ const fac = new Float64Array(1);
 const at = new Float64Array(1);
 const dv = new Float64Array(3);
 const aa = new Float64Array(4);
+const inf = new Float64Array(1);
 
 /** |v[o..o+2]| without overflow (curves may sit at 1e300), into out[i]. */
 function len3Into(out: Float64Array, i: number, v: ArrayLike<number>, o = 0): void {
@@ -257,7 +258,7 @@ export const splineIk = defineNode<SplineIkState>({
   kernel(io, p, s) {
     const out = io.out.owner;
     const own = io.in.owner;
-    const f = influenceOf(io.in.influence);
+    const f = influenceInto(inf, io.in.influence)[0];
     if (!s.active || f === 0 || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
