@@ -125,13 +125,13 @@ async function child(task: Task): Promise<void> {
     const c = process.cpuUsage(c0);
     return (c.user + c.system) / 1000 / n;
   });
-  out({ tasks: bench.tasks.map((t, i) => ({ name: t.name, median: median(t.result!.samples), p99: t.result!.p99, samples: t.result!.samples.length, cpu: cpu[i] })) });
+  out({ tasks: bench.tasks.map((t, i) => ({ name: t.name, min: t.result!.min, median: median(t.result!.samples), p99: t.result!.p99, samples: t.result!.samples.length, cpu: cpu[i] })) });
 }
 
 interface ChildResult {
   task: Task;
   load: number;
-  tasks?: { name: string; median: number; p99: number; samples: number; cpu: number }[];
+  tasks?: { name: string; min: number; median: number; p99: number; samples: number; cpu: number }[];
   bytesPerFrame?: number;
   rawBytesPerFrame?: number;
   frames?: number;
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     cpuPer.naive_ratio.push((cpu('naive') * 1000) / cpuPer.humanoid_us[cpuPer.humanoid_us.length - 1]);
     for (const t of TASKS) {
       loads.push(res[t].load);
-      for (const k of res[t].tasks ?? []) rows.push({ run: r + 1, task: k.name, 'median (µs)': +(k.median * 1000).toFixed(2), 'p99 (µs)': +(k.p99 * 1000).toFixed(2), 'CPU (µs)': +(k.cpu * 1000).toFixed(2), samples: k.samples, load: +res[t].load.toFixed(2) });
+      for (const k of res[t].tasks ?? []) rows.push({ run: r + 1, task: k.name, 'median (µs)': +(k.median * 1000).toFixed(2), 'min (µs)': +(k.min * 1000).toFixed(2), 'p99 (µs)': +(k.p99 * 1000).toFixed(2), 'CPU (µs)': +(k.cpu * 1000).toFixed(2), samples: k.samples, load: +res[t].load.toFixed(2) });
     }
     const a = res.alloc;
     rows.push({ run: r + 1, task: `allocation: ${a.frames} frames, ${a.scavenges} scavenges`, 'median (µs)': `${a.rawBytesPerFrame!.toFixed(2)} B/frame raw`, load: +a.load.toFixed(2) });
