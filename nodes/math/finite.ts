@@ -11,7 +11,7 @@
 // - a zero quaternion normalizes to the identity;
 // - a singular matrix (or one whose inverse would not fit in a double) inverts to the identity.
 
-import { NORMALIZE_EPSILON_SQ } from './vector';
+import { noDirection, NORMALIZE_EPSILON_SQ } from './vector';
 
 const MAX = Number.MAX_VALUE;
 
@@ -68,11 +68,11 @@ export function safeNormalize3(out: Float64Array, a: ArrayLike<number>, length?:
   const x = saturate(a[0]), y = saturate(a[1]), z = saturate(a[2]);
   const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
   const m = ax > ay ? (ax > az ? ax : az) : ay > az ? ay : az;
-  if (m === 0) return zero3(out, length);
+  if (m === 0) return noDirection(out, length);
   const sx = x / m, sy = y / m, sz = z / m;
   const n = Math.sqrt(sx * sx + sy * sy + sz * sz); // in [1, √3]
   const len = m * n;
-  if (len * len <= NORMALIZE_EPSILON_SQ) return zero3(out, length);
+  if (len * len <= NORMALIZE_EPSILON_SQ) return noDirection(out, length);
   out[0] = sx / n;
   out[1] = sy / n;
   out[2] = sz / n;
@@ -81,12 +81,6 @@ export function safeNormalize3(out: Float64Array, a: ArrayLike<number>, length?:
   const l = saturate(len);
   if (length !== undefined) length[0] = l;
   return true;
-}
-
-function zero3(out: Float64Array, length: Float64Array | undefined): false {
-  out[0] = 0; out[1] = 0; out[2] = 0;
-  if (length !== undefined) length[0] = 0;
-  return false;
 }
 
 /** q/|q| for a quaternion [x, y, z, w] of any size; a zero quaternion gives the identity [0, 0, 0, 1]. */

@@ -84,17 +84,18 @@ const NORMALIZE_EPSILON = Math.sqrt(NORMALIZE_EPSILON_SQ);
 export function normalize3(out: Float64Array, a: ArrayLike<number>, length?: Float64Array): boolean {
   const x = a[0], y = a[1], z = a[2];
   const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
-  if (!(m > 0) || m === Infinity) return zero3(out, length);
+  if (!(m > 0) || m === Infinity) return noDirection(out, length);
   const sx = x / m, sy = y / m, sz = z / m;
   const s = Math.sqrt(sx * sx + sy * sy + sz * sz); // in [1, √3]
   const len = m * s;
-  if (len <= NORMALIZE_EPSILON) return zero3(out, length);
+  if (len <= NORMALIZE_EPSILON) return noDirection(out, length);
   out[0] = sx / s; out[1] = sy / s; out[2] = sz / s;
   if (length !== undefined) length[0] = len;
   return true;
 }
 
-function zero3(out: Float64Array, length: Float64Array | undefined): false {
+/** A normalization's answer for a vector with no direction: the zero vector, length 0, false. */
+export function noDirection(out: Float64Array, length: Float64Array | undefined): false {
   out[0] = 0; out[1] = 0; out[2] = 0;
   if (length !== undefined) length[0] = 0;
   return false;
