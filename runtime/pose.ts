@@ -72,9 +72,10 @@ export function poseOf(out: Float64Array, b: BoneOwner): Float64Array {
   return out;
 }
 
-// The inverse of the last armature matrix asked for, kept while that matrix stays the same: every
-// bone's pre-constraint step and every pose/local space conversion needs it, and it changes at
-// most once a frame. Compared number by number, so any change (or a NaN) inverts again.
+// The inverse of the last armature matrix asked for, kept while that matrix stays the same: the
+// pose-space routes need it (bones that do not inherit fully, POSE, LOCAL_WITH_PARENT and
+// LOCAL_OWNER_ORIENT conversions), and it changes at most once a frame. Compared number by
+// number, so any change (or a NaN) inverts again.
 let cachedArmature: RigOwner | undefined;
 const cachedMatrix = new Float64Array(16);
 
