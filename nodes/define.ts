@@ -117,6 +117,12 @@ export interface BlenderMapping {
   unsupported?(props: Record<string, JsonValue>): string[];
   /** Params computed from several properties, or with a changed value; merged after `params`. */
   convert?(props: Record<string, JsonValue>): Record<string, JsonValue>;
+  /**
+   * Owners that collection-valued properties name (an Armature constraint's `targets`), each wired by
+   * the importer into `socket` from the owner `object` or `object/bone`; `target`/`pole_target`/
+   * `space_object` are wired without this.
+   */
+  references?(props: Record<string, JsonValue>): { socket: string; object: string; bone: string }[];
 }
 
 export interface NodeDefinition<S = unknown> {

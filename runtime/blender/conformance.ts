@@ -1,5 +1,6 @@
 // Runs Blender fixtures through Sinew and compares with Blender's own evaluated matrices, under each
-// case's tolerance and scope (all / positions / end_effector, as the fixture manifest defines them).
+// case's tolerance and scope (all / positions / end_effector, as the fixture manifest defines them;
+// not_ik_affected for rig cases, README-rig-additions §8).
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { mat4 } from 'gl-matrix';
@@ -52,6 +53,7 @@ export function runCase(fx: Fixture, c: ManifestCase): CaseResult {
 
 function checksFor(fx: Fixture, program: Program, c: ManifestCase): Check[] {
   const owners = new Map(program.owners.map((o) => [o.id, o]));
+  if (c.tolerance_scope === 'not_ik_affected') return checksOutsideIk(fx, owners, c.tolerance_not_ik_affected ?? c.tolerance);
   const exact = c.tolerance_scope === 'all' ? c.tolerance : Math.min(1e-5, c.tolerance);
   const checks: Check[] = [];
   const skipped = c.tolerance_scope === 'all' ? new Set<string>() : ikChainsAndDescendants(fx);
@@ -80,6 +82,22 @@ function checksFor(fx: Fixture, program: Program, c: ManifestCase): Check[] {
         }
       }
     }
+  }
+  return checks;
+}
+
+/** Every object and every bone the case does not list in `ik_affected`, at one tolerance. */
+function checksOutsideIk(fx: Fixture, owners: Map<string, Program['owners'][number]>, tolerance: number): Check[] {
+  const affected = new Set(fx.ik_affected ?? []);
+  const checks: Check[] = [];
+  for (const [name, m] of Object.entries(fx.expected.objects)) checks.push({ label: name, actual: owners.get(name)?.final ?? [], expected: m, tolerance });
+  for (const [id, b] of Object.entries(fx.expected.bones)) {
+    if (affected.has(id)) continue;
+    const o = owners.get(id) as BoneOwner | undefined;
+    const ends = o ? boneEnds(o) : { pose: [], head: [], tail: [] };
+    checks.push({ label: `${id} matrix`, actual: ends.pose, expected: b.matrix, tolerance });
+    checks.push({ label: `${id} head`, actual: ends.head, expected: b.head, tolerance });
+    checks.push({ label: `${id} tail`, actual: ends.tail, expected: b.tail, tolerance });
   }
   return checks;
 }
@@ -150,11 +168,12 @@ export function casesIn(dir: string): ManifestCase[] {
     .map((f) => ({ name: f.replace(/\.json$/, ''), file: join(dir, f), category: '', tolerance: 1e-5, tolerance_scope: 'all' }));
 }
 
-/** Runs every case in the folders. */
-export function runConformance(dirs: string[], only?: string[]): { results: CaseResult[]; passed: number; failed: number } {
+/** Runs every case in the folders; `scope` replaces each case's own scope (e.g. `not_ik_affected`). */
+export function runConformance(dirs: string[], only?: string[], scope?: string): { results: CaseResult[]; passed: number; failed: number } {
   const results: CaseResult[] = [];
   for (const dir of dirs) {
-    for (const c of casesIn(dir)) {
+    for (const listed of casesIn(dir)) {
+      const c = scope ? { ...listed, tolerance_scope: scope } : listed;
       if (only && !only.some((prefix) => c.name.startsWith(prefix))) continue;
       let fx: Fixture;
       try {

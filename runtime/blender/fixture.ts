@@ -28,6 +28,8 @@ export interface Fixture {
   constraints: FixtureConstraint[];
   expected: FixtureReadout;
   expected_unconstrained: FixtureReadout;
+  /** Rig cases (README-rig-additions §8): the bones whose readout depends on an IK result. */
+  ik_affected?: string[];
 }
 
 export interface ManifestCase {
@@ -35,7 +37,9 @@ export interface ManifestCase {
   file: string;
   category: string;
   tolerance: number;
-  tolerance_scope: 'all' | 'positions' | 'end_effector' | string;
+  tolerance_scope: 'all' | 'positions' | 'end_effector' | 'not_ik_affected' | string;
+  /** Rig cases: the tolerance of every bone outside the case's `ik_affected` list. */
+  tolerance_not_ik_affected?: number;
 }
 
 export interface Manifest {

@@ -91,11 +91,16 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       if (mapping.convert) Object.assign(params, mapping.convert(props));
       nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
       links.push({ from: prev, to: { node: id, socket: 'owner' } });
+      const refs: { socket: string; object: string; bone: string }[] = [];
       for (const [obj, sub, socket] of REFERENCES) {
         const target = props[obj];
-        if (typeof target !== 'string' || !(socket in def.inputs)) continue;
         const bone = props[sub];
-        const refId = typeof bone === 'string' && bone !== '' ? `${target}/${bone}` : target;
+        if (typeof target === 'string') refs.push({ socket, object: target, bone: typeof bone === 'string' ? bone : '' });
+      }
+      refs.push(...(mapping.references?.(props) ?? []));
+      for (const { socket, object, bone } of refs) {
+        if (!(socket in def.inputs)) continue;
+        const refId = bone !== '' ? `${object}/${bone}` : object;
         const inputType = def.inputs[socket].type;
         links.push({ from: { node: readerFor(refId), socket: inputType === 'curve' ? 'curve' : 'transform' }, to: { node: id, socket } });
       }

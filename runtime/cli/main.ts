@@ -17,8 +17,11 @@ const USAGE = `usage: sinew <command> [options]
   validate FILE...                          check graph and scene files; exit 1 on any error
   eval GRAPH [--scene SCENE] [--frame N]    print every owner's final world matrix (column-major)
   schedule GRAPH [--scene SCENE]            print the evaluation order and any cycles
-  conformance DIR... [--only NAME,...]       compare with Blender fixtures (cases whose name starts
-                                            with one of NAME); exit 0 only if all pass
+  conformance DIR... [--only NAME,...] [--scope SCOPE]
+                                            compare with Blender fixtures (cases whose name starts
+                                            with one of NAME; SCOPE replaces each case's own: all,
+                                            positions, end_effector, not_ik_affected); exit 0 only
+                                            if all pass
   import-blender FIXTURE -o GRAPH           turn a Blender fixture into a graph with an inline scene
   import-gltf FILE -o OUT [--armature NAME] turn a glTF/GLB/VRM file into a scene (OUT.scene.json)
                                             or a graph with its VRM constraints (OUT.sinew.json)
@@ -26,6 +29,8 @@ const USAGE = `usage: sinew <command> [options]
                                             evaluate every frame and write a glTF animation on the
                                             skeleton (FILE: .glb/.gltf/.vrm or a scene file)
 `;
+
+const CONFORMANCE_SCOPES = ['all', 'positions', 'end_effector', 'not_ik_affected'];
 
 type Out = { out: (s: string) => void; err: (s: string) => void };
 
@@ -72,7 +77,9 @@ export function run(argv: string[], io: Out): number {
     }
     case 'conformance': {
       if (!positional.length) return usage(io);
-      const { results, passed, failed } = runConformance(positional, options.only?.split(','));
+      const scope = options.scope;
+      if (scope !== undefined && !CONFORMANCE_SCOPES.includes(scope)) return io.err(`--scope: expected one of ${CONFORMANCE_SCOPES.join(', ')}, got "${scope}"`), 2;
+      const { results, passed, failed } = runConformance(positional, options.only?.split(','), scope);
       for (const r of results) {
         if (r.passed) continue;
         const why = r.error ?? (r.unsupported.length ? `unsupported: ${r.unsupported.join('; ')}` : `largest error ${r.maxError.toExponential(2)} at ${r.where} (tolerance ${r.tolerance}, scope ${r.scope})`);

@@ -1,14 +1,18 @@
 // Armature (Blender's ARMATURE): deforms the owner like an Armature modifier deforms a vertex, by the
-// weighted deform matrices (pose · rest⁻¹) of up to four bones, blended linearly or as dual
+// weighted deform matrices (pose · rest⁻¹) of up to eight bones, blended linearly or as dual
 // quaternions (Preserve Volume). Blender 3.4's `armdef_evaluate`, without envelopes and B-Bones.
+import type { JsonValue } from '../../../graph/types';
 import { defineNode, float, influence, param, transform, type BoneInfo } from '../../define';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
 import { invertMat4, mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
 import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
-/** How many bone targets one node takes. */
-export const ARMATURE_SLOTS = 4;
+/**
+ * How many bone targets one node takes. Blender's list has no fixed length; eight covers every
+ * production rig seen (Rigify's parent switches have up to seven) while keeping the node readable.
+ */
+export const ARMATURE_SLOTS = 8;
 
 interface Slot {
   /** Input names: the bone's world matrix and its weight. */
@@ -44,7 +48,7 @@ export const armature = defineNode<ArmatureState>({
   type: 'constraint/armature',
   label: 'Armature',
   category: 'Relationship',
-  doc: 'Moves the owner with up to four bones as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions.',
+  doc: 'Moves the owner with up to eight bones as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions.',
   inputs: {
     owner: ownerInput(),
     ...boneInputs,
@@ -69,18 +73,21 @@ export const armature = defineNode<ArmatureState>({
     params: { use_deform_preserve_volume: 'useDeformPreserveVolume', use_bone_envelopes: 'useBoneEnvelopes' },
     // `target_space`: armdef_evaluate reads bone matrices directly, never the space-converted target
     //   matrix, so Blender ignores it. `use_current_location`: only picks the point used for envelope
-    //   weights and B-Bone segments, neither of which Sinew evaluates. `targets` is deliberately not
-    //   listed: its weights are converted below, but its bones become links, which the importer
-    //   does not make for target lists, so it reports the property.
-    ignore: ['target_space', 'use_current_location'],
+    //   weights and B-Bone segments, neither of which Sinew evaluates.
+    ignore: ['target_space', 'use_current_location', 'targets'],
     convert(props) {
       const out: Record<string, number> = {};
-      const list = Array.isArray(props.targets) ? props.targets : [];
-      list.slice(0, ARMATURE_SLOTS).forEach((t, i) => {
-        const w = t && typeof t === 'object' && !Array.isArray(t) ? t.weight : undefined;
-        if (typeof w === 'number') out[`weight${i + 1}`] = w;
+      armatureTargets(props).forEach((t, i) => {
+        if (i < ARMATURE_SLOTS) out[`weight${i + 1}`] = t.weight;
       });
       return out;
+    },
+    references(props) {
+      return armatureTargets(props).slice(0, ARMATURE_SLOTS).map((t, i) => ({ socket: `bone${i + 1}`, object: t.target, bone: t.subtarget }));
+    },
+    unsupported(props) {
+      const list = armatureTargets(props);
+      return list.length > ARMATURE_SLOTS ? [`targets (${list.length} targets; the node takes ${ARMATURE_SLOTS})`] : [];
     },
   },
   bind(env, p) {
@@ -107,6 +114,24 @@ export const armature = defineNode<ArmatureState>({
     }
   },
 });
+
+/** One item of Blender's `ARMATURE.targets` list as the fixture writes it (README-rig-additions §4). */
+interface ArmatureTarget {
+  target: string;
+  subtarget: string;
+  weight: number;
+}
+
+/** The target list of a fixture's props; items without an object are skipped, as Blender skips them. */
+function armatureTargets(props: Record<string, JsonValue>): ArmatureTarget[] {
+  const list = Array.isArray(props.targets) ? props.targets : [];
+  const out: ArmatureTarget[] = [];
+  for (const t of list) {
+    if (!t || typeof t !== 'object' || Array.isArray(t) || typeof t.target !== 'string') continue;
+    out.push({ target: t.target, subtarget: typeof t.subtarget === 'string' ? t.subtarget : '', weight: typeof t.weight === 'number' ? t.weight : 1 });
+  }
+  return out;
+}
 
 /**
  * The blended world-space deform matrix of the slots into `out` (Blender's armdef_accumulate_*):
