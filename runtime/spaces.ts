@@ -1,6 +1,6 @@
 // Blender's constraint spaces, converted in one place (BKE_constraint_mat_convertspace):
 // WORLD, CUSTOM, POSE, LOCAL_WITH_PARENT, LOCAL, LOCAL_OWNER_ORIENT for bones; WORLD, CUSTOM, LOCAL for objects.
-import { safeMultiplyMat4, saturate } from '../nodes/math/finite';
+import { safeMultiplyMat4 } from '../nodes/math/finite';
 import { hypot3 } from '../nodes/math/hypot';
 import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from './bone-parent';
 import { parentFrame, parentFrameInverse } from './parent-frame';
@@ -123,16 +123,16 @@ function objectLocalToWorld(m: Float64Array, o: ObjectOwner): Float64Array {
   return m;
 }
 
-/** An object's local space: parent · parentInverse, or for a root object its own rotation (Blender's quirk). */
+/**
+ * An object's local space, Blender's parent.obmat · parentinv, or for a root object its own rotation
+ * (Blender's quirk). For an object hanging from a bone, Blender's `ob->parent` is the armature
+ * object: the bone's pose and the tail the object hangs from are not part of its LOCAL space
+ * (BKE_constraint_mat_convertspace, for the owner and for a target alike).
+ */
 function objectParentSpace(out: Float64Array, o: ObjectOwner): void {
-  if (o.parent) {
-    out.set(o.parent.final);
-    if (o.parentIsBone) {
-      const len = o.parent.bone!.length;
-      // Saturated: a 1e300-long bone under a scaled parent stays finite (no Inf − Inf later).
-      out[12] = saturate(out[12] + out[4] * len); out[13] = saturate(out[13] + out[5] * len); out[14] = saturate(out[14] + out[6] * len);
-    }
-    safeMultiplyMat4(out, out, o.parentInverse);
+  const parent = o.parent;
+  if (parent) {
+    safeMultiplyMat4(out, parent.kind === 'bone' ? parent.armatureOwner.final : parent.final, o.parentInverse);
   } else {
     // Blender: "local space of a parent-less object" is its own normalized rotation, no translation.
     out.set(o.basis);
