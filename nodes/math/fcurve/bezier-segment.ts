@@ -11,10 +11,11 @@ const FRAME = 0, VALUE = 1, LEFT_X = 2, LEFT_Y = 3, RIGHT_X = 4, RIGHT_Y = 5;
 const MAX_STEPS = 64;
 
 /**
- * The value at frame t of the segment from the key at `a` to the key at `b` in `keys` (offsets of
- * packed keys), into `s[2]`. Uses `s[3…]` as scratch. t lies strictly between the keys' frames.
+ * The value at frame `s[0]` of the segment from the key at `a` to the key at `b` in `keys` (offsets
+ * of packed keys), into `s[2]`. The frame lies strictly between the keys' frames.
  */
-export function solveBezierSegment(keys: Float64Array, a: number, b: number, t: number, s: Float64Array): void {
+export function solveBezierSegment(keys: Float64Array, a: number, b: number, s: Float64Array): void {
+  const t = s[0];
   const x0 = keys[a + FRAME], y0 = keys[a + VALUE], x3 = keys[b + FRAME], y3 = keys[b + VALUE];
   let x1 = keys[a + RIGHT_X], y1 = keys[a + RIGHT_Y], x2 = keys[b + LEFT_X], y2 = keys[b + LEFT_Y];
   if (Math.abs(y0 - y3) < FLT_EPSILON && Math.abs(y1 - y2) < FLT_EPSILON && Math.abs(y2 - y3) < FLT_EPSILON) {

@@ -105,8 +105,9 @@ function resolveEasing(interpolation: number, easing: Easing): number {
 }
 
 /**
- * The curve's value at `time[0]` into `out[at]`. A curve without keys gives 0. Allocates nothing:
- * the frame and the value travel in arrays (nodes/math/README.md).
+ * The curve's value at `time[0]` into `out[at]` (the frame and the value travel in arrays and
+ * `s[…]`: V8 boxes a double passed to or returned from a call it does not inline). A curve without keys gives 0.
+ * Allocates nothing.
  */
 export function evaluateFCurve(c: PackedFCurve, time: Float64Array, out: Float64Array, at: number): void {
   const s = c.scratch;
@@ -122,8 +123,8 @@ export function evaluateFCurve(c: PackedFCurve, time: Float64Array, out: Float64
 function evaluateKeys(c: PackedFCurve, s: Float64Array): void {
   const k = c.keys, n = c.count, t = s[0];
   const lastAt = (n - 1) * KEY_STRIDE;
-  if (t <= k[FRAME]) { extrapolate(c, s, 0, 1, LEFT_X, t); return; }
-  if (t >= k[lastAt + FRAME]) { extrapolate(c, s, n - 1, n - 2, RIGHT_X, t); return; }
+  if (t <= k[FRAME]) { extrapolate(c, s, 0, 1, LEFT_X); return; }
+  if (t >= k[lastAt + FRAME]) { extrapolate(c, s, n - 1, n - 2, RIGHT_X); return; }
   // Binary search for the first key at or after t.
   let lo = 0, hi = n - 1;
   while (lo < hi) {
@@ -135,12 +136,12 @@ function evaluateKeys(c: PackedFCurve, s: Float64Array): void {
   if (Math.abs(k[bAt + FRAME] - t) < KEY_THRESHOLD) { s[2] = k[bAt + VALUE]; return; }
   const aAt = bAt - KEY_STRIDE;
   if (Math.abs(k[aAt + FRAME] - t) < KEY_THRESHOLD) { s[2] = k[aAt + VALUE]; return; }
-  segment(c, s, lo - 1, t);
+  segment(c, s, lo - 1);
 }
 
-/** Extrapolation from end key `end` (its neighbour `next`), through its outer handle `handleX`. */
-function extrapolate(c: PackedFCurve, s: Float64Array, end: number, next: number, handleX: number, t: number): void {
-  const k = c.keys, e = end * KEY_STRIDE;
+/** Extrapolation to `s[0]` from end key `end` (its neighbour `next`), through its outer handle `handleX`. */
+function extrapolate(c: PackedFCurve, s: Float64Array, end: number, next: number, handleX: number): void {
+  const k = c.keys, e = end * KEY_STRIDE, t = s[0];
   const mode = c.interpolation[end];
   if (!c.linearExtrapolation || mode === I_CONSTANT) { s[2] = k[e + VALUE]; return; }
   if (mode === I_LINEAR) {
@@ -154,14 +155,14 @@ function extrapolate(c: PackedFCurve, s: Float64Array, end: number, next: number
   s[2] = dx === 0 ? k[e + VALUE] : k[e + VALUE] + ((k[e + VALUE] - k[e + handleX + 1]) / dx) * (t - k[e + FRAME]);
 }
 
-/** The segment from key i to key i + 1 at t (strictly inside it), by key i's interpolation. */
-function segment(c: PackedFCurve, s: Float64Array, i: number, t: number): void {
-  const k = c.keys, a = i * KEY_STRIDE, b = a + KEY_STRIDE;
+/** The segment from key i to key i + 1 at `s[0]` (strictly inside it), by key i's interpolation. */
+function segment(c: PackedFCurve, s: Float64Array, i: number): void {
+  const k = c.keys, a = i * KEY_STRIDE, b = a + KEY_STRIDE, t = s[0];
   const mode = c.interpolation[i];
   const begin = k[a + VALUE], change = k[b + VALUE] - begin, duration = k[b + FRAME] - k[a + FRAME];
   if (mode === I_CONSTANT || duration === 0) { s[2] = begin; return; }
   if (mode === I_LINEAR) { s[2] = begin + (change * (t - k[a + FRAME])) / duration; return; }
-  if (mode === I_BEZIER) { solveBezierSegment(k, a, b, t, s); return; }
+  if (mode === I_BEZIER) { solveBezierSegment(k, a, b, s); return; }
   const e = c.easingScratch;
   e[EASE_T] = t - k[a + FRAME]; e[EASE_B] = begin; e[EASE_C] = change; e[EASE_D] = duration;
   e[EASE_BACK] = k[a + BACK]; e[EASE_AMPLITUDE] = k[a + AMPLITUDE]; e[EASE_PERIOD] = k[a + PERIOD];
