@@ -19,6 +19,8 @@ export interface Limits {
   maxBones: number;
   /** Most curve points in a scene, all splines together. */
   maxPoints: number;
+  /** Most keyframes in a scene, all actions together. */
+  maxKeyframes: number;
 }
 
 /**
@@ -34,6 +36,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxObjects: 50_000,
   maxBones: 100_000,
   maxPoints: 1_000_000,
+  maxKeyframes: 1_000_000,
 });
 
 /** The limits with some replaced; unknown or non-numeric overrides are ignored. */

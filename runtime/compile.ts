@@ -4,6 +4,7 @@ import { scheduleIndices } from '../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
 import type { KernelIO, NodeDefinition, OwnerHandle, Params } from '../nodes/define';
+import { animateOwner, buildAnimation, type OwnerAnimation } from './animation';
 import { NodeBindEnv, type BindContext } from './bind-env';
 import { constraintStep } from './constraint-step';
 import { CompileFailure } from './errors';
@@ -102,6 +103,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     throw e;
   }
   const frame = slots.alloc(1);
+  const animations = buildAnimation(scene, rig.owners, rig.byId, warnings);
   const live = compiled.filter((c): c is CompiledNode => c !== undefined);
   for (const c of live) {
     for (const [name, spec] of Object.entries(c.def.outputs)) c.io.out[name] = slots.alloc(SOCKET_SIZE[spec.type]);
@@ -220,8 +222,12 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
 
   // 6. Bind kernels and build the steps in schedule order.
   const stepOf: ((() => void) | undefined)[] = new Array(units.length);
+  const animationOf = new Map<RigOwner, OwnerAnimation>(animations.map((a) => [a.owner, a]));
   owners.forEach((o, i) => {
-    stepOf[3 * i] = guardPre(o, warnings);
+    const pre = guardPre(o, warnings);
+    const animation = animationOf.get(o);
+    // An animated owner's basis comes from its action at this frame, before its pre step.
+    stepOf[3 * i] = animation ? () => { animateOwner(animation, frame); pre(); } : pre;
     if (stackWriters[i].length === 0) stepOf[3 * i + 1] = () => o.final.set(o.pre);
     else if (o.bone?.connected && chainOf[i] === undefined) {
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
@@ -306,7 +312,8 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     warnings.push({ code: 'cycle', pointer: '/links', message: `dependency cycle detected through ${[...cy.nodes.map((n) => `node "${n}"`), ...cy.owners.map((o) => `owner "${o}"`)].join(', ')}; one link of it was set aside` });
   }
   return new Program(slots.buffer, steps, owners, frame, { order, cycles }, warnings, {
-    units, from: edgeFrom, to: edgeTo, node: controlOf, frameUnits: [...readsFrame].map((c) => units[c.unit]),
+    units, from: edgeFrom, to: edgeTo, node: controlOf,
+    frameUnits: [...[...readsFrame].map((c) => units[c.unit]), ...animations.map((a) => units[3 * ownerIndex.get(a.owner)!])],
   });
 }
 

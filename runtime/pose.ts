@@ -26,7 +26,7 @@ function computeObjectPre(o: ObjectOwner): void {
   out.set(o.parent.final);
   if (o.parentIsBone) {
     // A bone-parented object hangs from the bone's tail: T(0, length, 0) in bone space.
-    translateY(out, o.parent.bone!.length);
+    moveToTail(out, o.parent);
   }
   safeMultiplyMat4(out, out, o.parentInverse);
   safeMultiplyMat4(out, out, o.basis);
@@ -97,6 +97,8 @@ export function armatureInverse(arm: RigOwner): Float64Array {
   return armInverse;
 }
 
-function translateY(m: Float64Array, y: number): void {
+/** Moves m along its Y axis by the bone's length (read here: a double passed to a call is boxed). */
+function moveToTail(m: Float64Array, bone: RigOwner): void {
+  const y = bone.bone!.length;
   m[12] = saturate(m[12] + m[4] * y); m[13] = saturate(m[13] + m[5] * y); m[14] = saturate(m[14] + m[6] * y);
 }

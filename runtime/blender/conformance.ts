@@ -7,7 +7,7 @@ import { mat4 } from 'gl-matrix';
 import { compile } from '../compile';
 import type { Program } from '../program';
 import type { BoneOwner } from '../rig';
-import type { Fixture, Manifest, ManifestCase } from './fixture';
+import type { Fixture, FixtureFrames, FixtureReadout, Manifest, ManifestCase } from './fixture';
 import { importBlenderFixture } from './import';
 
 export interface CaseResult {
@@ -26,42 +26,55 @@ export interface CaseResult {
 
 interface Check { label: string; actual: ArrayLike<number>; expected: number[]; tolerance: number }
 
-/** Evaluates one fixture and compares it with Blender's result. */
+/** Evaluates one fixture and compares it with Blender's result (at each of its frames, when animated). */
 export function runCase(fx: Fixture, c: ManifestCase): CaseResult {
   const base = { name: c.name, file: c.file, tolerance: c.tolerance, scope: c.tolerance_scope };
   const imported = importBlenderFixture(fx);
   let program: Program;
   try {
     program = compile(imported.graph, imported.scene);
-    program.evaluate(1);
   } catch (e) {
     return { ...base, passed: false, maxError: Infinity, where: '', unsupported: imported.unsupported, error: e instanceof Error ? e.message : String(e) };
   }
   let maxError = 0;
   let where = '';
   let passed = imported.unsupported.length === 0;
-  for (const check of checksFor(fx, program, c)) {
-    for (let i = 0; i < check.expected.length; i++) {
-      const err = Math.abs(check.actual[i] - check.expected[i]);
-      const bad = !(err <= check.tolerance);
-      if (bad) passed = false;
-      if (!(err <= maxError)) { maxError = Number.isNaN(err) ? Infinity : err; where = `${check.label}[${i}]`; }
+  for (const { frame, readout } of readouts(fx)) {
+    try {
+      program.evaluate(frame);
+    } catch (e) {
+      return { ...base, passed: false, maxError: Infinity, where: '', unsupported: imported.unsupported, error: e instanceof Error ? e.message : String(e) };
+    }
+    const at = fx.frames ? ` at frame ${frame}` : '';
+    for (const check of checksFor(fx, readout, program, c)) {
+      for (let i = 0; i < check.expected.length; i++) {
+        const err = Math.abs(check.actual[i] - check.expected[i]);
+        const bad = !(err <= check.tolerance);
+        if (bad) passed = false;
+        if (!(err <= maxError)) { maxError = Number.isNaN(err) ? Infinity : err; where = `${check.label}[${i}]${at}`; }
+      }
     }
   }
   return { ...base, passed, maxError, where, unsupported: imported.unsupported };
 }
 
-function checksFor(fx: Fixture, program: Program, c: ManifestCase): Check[] {
+/** What Blender recorded, per frame: one readout at frame 1, or one per listed frame (extension `actions`). */
+function readouts(fx: Fixture): { frame: number; readout: FixtureReadout }[] {
+  if (!fx.frames) return [{ frame: 1, readout: fx.expected as FixtureReadout }];
+  return Object.entries(fx.expected as FixtureFrames).map(([key, readout]) => ({ frame: Number(key), readout }));
+}
+
+function checksFor(fx: Fixture, expected: FixtureReadout, program: Program, c: ManifestCase): Check[] {
   const owners = new Map(program.owners.map((o) => [o.id, o]));
-  if (c.tolerance_scope === 'not_ik_affected') return checksOutsideIk(fx, owners, c.tolerance_not_ik_affected ?? c.tolerance);
+  if (c.tolerance_scope === 'not_ik_affected') return checksOutsideIk(fx, expected, owners, c.tolerance_not_ik_affected ?? c.tolerance);
   const exact = c.tolerance_scope === 'all' ? c.tolerance : Math.min(1e-5, c.tolerance);
   const checks: Check[] = [];
   const skipped = c.tolerance_scope === 'all' ? new Set<string>() : ikChainsAndDescendants(fx);
-  for (const [name, m] of Object.entries(fx.expected.objects)) {
+  for (const [name, m] of Object.entries(expected.objects)) {
     const o = owners.get(name);
     checks.push({ label: `${name}`, actual: o ? o.final : [], expected: m, tolerance: exact });
   }
-  for (const [id, b] of Object.entries(fx.expected.bones)) {
+  for (const [id, b] of Object.entries(expected.bones)) {
     const o = owners.get(id) as BoneOwner | undefined;
     const ends = o ? boneEnds(o) : { pose: [], head: [], tail: [] };
     if (skipped.has(id)) continue;
@@ -74,11 +87,11 @@ function checksFor(fx: Fixture, program: Program, c: ManifestCase): Check[] {
       const last = chain.bones[chain.bones.length - 1];
       const lastOwner = owners.get(last) as BoneOwner | undefined;
       const effector = lastOwner ? boneEnds(lastOwner).tail : [];
-      checks.push({ label: `${last} end effector`, actual: effector, expected: fx.expected.bones[last].tail, tolerance: c.tolerance });
+      checks.push({ label: `${last} end effector`, actual: effector, expected: expected.bones[last].tail, tolerance: c.tolerance });
       if (c.tolerance_scope === 'positions') {
         for (const id of chain.bones) {
           const o = owners.get(id) as BoneOwner | undefined;
-          checks.push({ label: `${id} head`, actual: o ? boneEnds(o).head : [], expected: fx.expected.bones[id].head, tolerance: c.tolerance });
+          checks.push({ label: `${id} head`, actual: o ? boneEnds(o).head : [], expected: expected.bones[id].head, tolerance: c.tolerance });
         }
       }
     }
@@ -87,11 +100,11 @@ function checksFor(fx: Fixture, program: Program, c: ManifestCase): Check[] {
 }
 
 /** Every object and every bone the case does not list in `ik_affected`, at one tolerance. */
-function checksOutsideIk(fx: Fixture, owners: Map<string, Program['owners'][number]>, tolerance: number): Check[] {
+function checksOutsideIk(fx: Fixture, expected: FixtureReadout, owners: Map<string, Program['owners'][number]>, tolerance: number): Check[] {
   const affected = new Set(fx.ik_affected ?? []);
   const checks: Check[] = [];
-  for (const [name, m] of Object.entries(fx.expected.objects)) checks.push({ label: name, actual: owners.get(name)?.final ?? [], expected: m, tolerance });
-  for (const [id, b] of Object.entries(fx.expected.bones)) {
+  for (const [name, m] of Object.entries(expected.objects)) checks.push({ label: name, actual: owners.get(name)?.final ?? [], expected: m, tolerance });
+  for (const [id, b] of Object.entries(expected.bones)) {
     if (affected.has(id)) continue;
     const o = owners.get(id) as BoneOwner | undefined;
     const ends = o ? boneEnds(o) : { pose: [], head: [], tail: [] };

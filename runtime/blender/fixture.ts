@@ -1,6 +1,6 @@
 // The Blender fixture format (`blender-constraint-fixture/1`), recorded from Blender 3.4's evaluator.
 import type { JsonValue } from '../../graph/types';
-import type { SceneObject } from '../scene/types';
+import type { SceneFCurve, SceneObject } from '../scene/types';
 
 export const FIXTURE_FORMAT = 'blender-constraint-fixture/1';
 
@@ -17,6 +17,16 @@ export interface FixtureReadout {
   bones: Record<string, { matrix: number[]; head: number[]; tail: number[] }>;
 }
 
+/** Extension `actions` (README-action-additions.md §3): an action and the object it animates. */
+export interface FixtureAction {
+  name: string;
+  id: { object: string };
+  fcurves: (SceneFCurve & { key?: string })[];
+}
+
+/** A readout per frame, keyed by the frame as text (`"12"`, `"7.25"`), for animated cases. */
+export type FixtureFrames = Record<string, FixtureReadout & { channels?: Record<string, number> }>;
+
 export interface Fixture {
   format: typeof FIXTURE_FORMAT;
   blender: string;
@@ -26,8 +36,13 @@ export interface Fixture {
   description: string;
   objects: SceneObject[];
   constraints: FixtureConstraint[];
-  expected: FixtureReadout;
-  expected_unconstrained: FixtureReadout;
+  /** Extensions the case uses (`actions`, `drivers`, …). */
+  extensions?: string[];
+  /** Animated cases: the frames evaluated, ascending. `expected` is then keyed per frame. */
+  frames?: number[];
+  actions?: FixtureAction[];
+  expected: FixtureReadout | FixtureFrames;
+  expected_unconstrained: FixtureReadout | FixtureFrames;
   /** Rig cases (README-rig-additions §8): the bones whose readout depends on an IK result. */
   ik_affected?: string[];
 }

@@ -36,7 +36,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const byBlenderType = new Map<string, NodeDefinition<unknown>>();
   for (const def of catalog.values()) if (def.blender) byBlenderType.set(def.blender.type, def);
 
-  const scene: SceneDocument = { format: SCENE_FORMAT, version: SCENE_VERSION, objects: fx.objects };
+  const scene = sceneOf(fx);
   const nodes: GraphNode[] = [];
   const links: GraphLink[] = [];
   const unsupported: string[] = [];
@@ -113,4 +113,24 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
 
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, scene: scene as unknown as JsonValue };
   return { scene, graph, unsupported };
+}
+
+/** The fixture's objects and actions as a scene: each action on the object it animates (§3). */
+function sceneOf(fx: Fixture): SceneDocument {
+  const scene: SceneDocument = { format: SCENE_FORMAT, version: SCENE_VERSION, objects: fx.objects };
+  if (!fx.actions?.length) return scene;
+  const actionOf = new Map(fx.actions.map((a) => [a.id.object, a.name]));
+  scene.objects = fx.objects.map((o) => (actionOf.has(o.name) ? { ...o, animation_data: { action: actionOf.get(o.name)! } } : o));
+  scene.actions = fx.actions.map((a) => ({
+    name: a.name,
+    fcurves: a.fcurves.map((f) => ({
+      data_path: f.data_path,
+      array_index: f.array_index,
+      ...(f.extrapolation ? { extrapolation: f.extrapolation } : {}),
+      ...(f.mute ? { mute: true } : {}),
+      keyframes: f.keyframes.map((k) => ({ co: k.co, handle_left: k.handle_left, handle_right: k.handle_right, interpolation: k.interpolation, easing: k.easing, back: k.back, amplitude: k.amplitude, period: k.period })),
+      ...(f.modifiers?.length ? { modifiers: f.modifiers } : {}),
+    })),
+  }));
+  return scene;
 }

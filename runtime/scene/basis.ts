@@ -1,42 +1,51 @@
 // An object's or pose bone's own transform as a matrix: Blender's T(location) · R · S(scale).
-import { mat4, quat } from 'gl-matrix';
-import type { TransformProps } from './types';
+import { axisAngleValueToMat3 } from '../../nodes/math/axis-angle';
+import { eulerToMat4 } from '../../nodes/math/euler';
+import { copyMat4FromMat3 } from '../../nodes/math/matrix';
+import { quatNormalizeTo, quatToMat4 } from '../../nodes/math/quaternion';
+import type { RotationMode } from './types';
 
-const q = new Float64Array(4);
-const axis = new Float64Array(3);
-
-/** Writes T·R·S for Blender's location, rotation (in its rotation mode) and scale. */
-export function basisMatrix(out: Float64Array, t: TransformProps): Float64Array {
-  const loc = t.location ?? [0, 0, 0];
-  const scale = t.scale ?? [1, 1, 1];
-  const mode = t.rotation_mode ?? 'XYZ';
-  mat4.identity(out);
-  if (mode === 'QUATERNION') {
-    const r = t.rotation_quaternion ?? [0, 0, 0, 1];
-    quat.set(q, r[0], r[1], r[2], r[3]);
-    if (quat.length(q) < 1e-12) quat.identity(q);
-    quat.normalize(q, q);
-    mat4.fromQuat(out, q);
-  } else if (mode === 'AXIS_ANGLE') {
-    const [angle, x, y, z] = t.rotation_axis_angle ?? [0, 0, 1, 0];
-    axis[0] = x; axis[1] = y; axis[2] = z;
-    // Blender treats a zero axis as no rotation.
-    if (Math.hypot(x, y, z) > 1e-12) mat4.fromRotation(out, angle, axis);
-  } else {
-    eulerOrderMatrix(out, t.rotation_euler ?? [0, 0, 0], mode);
-  }
-  mat4.scale(out, out, [scale[0], scale[1], scale[2]]);
-  out[12] = loc[0]; out[13] = loc[1]; out[14] = loc[2];
-  return out;
+/** Location, rotation and scale as numbers: a scene's transform, or views of animated channels. */
+export interface BasisInput {
+  location?: ArrayLike<number>;
+  rotation_mode?: RotationMode;
+  rotation_euler?: ArrayLike<number>;
+  /** [x, y, z, w]; normalized before use. */
+  rotation_quaternion?: ArrayLike<number>;
+  /** [angle, x, y, z]. */
+  rotation_axis_angle?: ArrayLike<number>;
+  scale?: ArrayLike<number>;
 }
 
-/** Euler rotation in Blender's convention: "XYZ" applies X first, so R = Rz·Ry·Rx. */
-function eulerOrderMatrix(out: Float64Array, e: number[], order: string): void {
-  // Right-multiplying by the last-applied axis first builds R = R_last · … · R_first.
-  for (let i = 2; i >= 0; i--) {
-    const a = order[i];
-    if (a === 'X') mat4.rotateX(out, out, e[0]);
-    else if (a === 'Y') mat4.rotateY(out, out, e[1]);
-    else mat4.rotateZ(out, out, e[2]);
+const q = new Float64Array(4);
+const rotation = new Float64Array(9);
+const ZERO = [0, 0, 0];
+const ONE = [1, 1, 1];
+const NO_ROTATION = [0, 0, 0, 1];
+const NO_AXIS_ANGLE = [0, 0, 1, 0];
+
+/**
+ * Writes T·R·S for Blender's location, rotation (in its rotation mode) and scale, with Blender's
+ * rotation functions (nodes/math). Allocates nothing, so animated owners rebuild it every frame.
+ */
+export function basisMatrix(out: Float64Array, t: BasisInput): Float64Array {
+  const loc = t.location ?? ZERO;
+  const scale = t.scale ?? ONE;
+  const mode = t.rotation_mode ?? 'XYZ';
+  if (mode === 'QUATERNION') {
+    const r = t.rotation_quaternion ?? NO_ROTATION;
+    // Built from q/|q| (a non-unit quaternion does not scale); a zero one is no rotation.
+    if (r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3] < 1e-24) quatToMat4(out, NO_ROTATION);
+    else quatToMat4(out, quatNormalizeTo(q, r));
+  } else if (mode === 'AXIS_ANGLE') {
+    copyMat4FromMat3(out, axisAngleValueToMat3(rotation, t.rotation_axis_angle ?? NO_AXIS_ANGLE));
+  } else {
+    eulerToMat4(out, t.rotation_euler ?? ZERO, mode);
   }
+  const sx = scale[0], sy = scale[1], sz = scale[2];
+  out[0] *= sx; out[1] *= sx; out[2] *= sx;
+  out[4] *= sy; out[5] *= sy; out[6] *= sy;
+  out[8] *= sz; out[9] *= sz; out[10] *= sz;
+  out[12] = loc[0]; out[13] = loc[1]; out[14] = loc[2];
+  return out;
 }

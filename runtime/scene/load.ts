@@ -85,6 +85,15 @@ function checkCounts(data: Record<string, unknown>, limits: Limits): GraphError[
   const errors: GraphError[] = [];
   if (bones > limits.maxBones) errors.push(tooMany('/objects', 'bones', 'scene', bones, 'maxBones', limits));
   if (points > limits.maxPoints) errors.push(tooMany('/objects', 'curve points', 'scene', points, 'maxPoints', limits));
+  let keys = 0;
+  const actions = data['actions'];
+  if (Array.isArray(actions)) {
+    for (const a of actions) {
+      const curves = isRecord(a) ? a['fcurves'] : undefined;
+      if (Array.isArray(curves)) for (const f of curves) if (isRecord(f) && Array.isArray(f['keyframes'])) keys += f['keyframes'].length;
+    }
+  }
+  if (keys > limits.maxKeyframes) errors.push(tooMany('/actions', 'keyframes', 'scene', keys, 'maxKeyframes', limits));
   return errors;
 }
 
@@ -116,8 +125,25 @@ function checkStructure(scene: SceneDocument): GraphError[] {
     if (o.type === 'CURVE') checkSplines(o.curve?.splines ?? [], i, errors);
   });
   checkOwnerIds(scene, errors);
+  checkActions(scene, errors);
   if (errors.length === 0) checkParentChains(scene, byName, errors);
   return errors;
+}
+
+/** Action names are unique and every object's action is one of them. */
+function checkActions(scene: SceneDocument, errors: GraphError[]): void {
+  const names = new Map<string, number>();
+  (scene.actions ?? []).forEach((a, i) => {
+    const first = names.get(a.name);
+    if (first !== undefined) errors.push({ code: 'duplicate-name', pointer: pointerOf('actions', i, 'name'), message: `action name "${a.name}" is already used by ${pointerOf('actions', first)}` });
+    else names.set(a.name, i);
+  });
+  scene.objects.forEach((o, i) => {
+    const action = o.animation_data?.action;
+    if (typeof action === 'string' && !names.has(action)) {
+      errors.push({ code: 'missing-action', pointer: pointerOf('objects', i, 'animation_data', 'action'), message: `object "${o.name}" is animated by action "${action}", which is not in the scene's "actions"` });
+    }
+  });
 }
 
 function checkBones(bones: NonNullable<SceneDocument['objects'][number]['bones']>, i: number, armature: string, errors: GraphError[]): void {

@@ -1,5 +1,7 @@
-// The scene file: objects, armatures, bones and curves with rest and pose. Its keys follow the
-// scene part of Blender's fixture format one to one, so a Blender export maps without translation.
+// The scene file: objects, armatures, bones and curves with rest and pose, and the actions that
+// animate them. Its keys follow the scene part of Blender's fixture format one to one (actions:
+// README-action-additions.md), so a Blender export maps without translation.
+import type { CyclesModifier, Keyframe } from '../../nodes/math/fcurve/fcurve';
 
 export const SCENE_FORMAT = 'sinew-scene';
 export const SCENE_VERSION = 1;
@@ -61,10 +63,31 @@ export interface SceneObject extends TransformProps {
   matrix_parent_inverse?: number[];
   bones?: SceneBone[];
   curve?: SceneCurve;
+  /** The action that animates the object (and, for an armature, its pose bones). */
+  animation_data?: { action: string | null };
+}
+
+/** One animated property: Blender's RNA path and index, and its keys (handles as Blender computed them). */
+export interface SceneFCurve {
+  /** `location`, `rotation_euler`, `rotation_quaternion`, `rotation_axis_angle`, `scale`, `pose.bones["B"].<same>`, or `["prop"]`. */
+  data_path: string;
+  /** Blender's index: x, y, z; W, X, Y, Z for quaternions; angle, x, y, z for axis-angle. */
+  array_index: number;
+  extrapolation?: 'CONSTANT' | 'LINEAR';
+  mute?: boolean;
+  keyframes: Keyframe[];
+  modifiers?: (CyclesModifier | { type: string })[];
+}
+
+/** A Blender action: F-curves an object's animation data points at by name. */
+export interface SceneAction {
+  name: string;
+  fcurves: SceneFCurve[];
 }
 
 export interface SceneDocument {
   format: typeof SCENE_FORMAT;
   version: number;
   objects: SceneObject[];
+  actions?: SceneAction[];
 }

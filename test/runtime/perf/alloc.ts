@@ -3,7 +3,7 @@
 // generation made large, so a measuring window is never collected:
 //
 //   node --max-semi-space-size=128 --min-semi-space-size=128 --import tsx test/runtime/perf/alloc.ts
-//     [--rig humanoid|large|bones|runtime|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
+//     [--rig humanoid|large|bones|runtime|actions|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
 //     [--frames N] [--warmup N] [--window N] [--max BYTES] [--sites] [--json]
 //     [--kinds [--only REGEX]]   one child process per node kind (a 20-bone chain where every
 //                 bone has it), the kinds matching REGEX only
@@ -12,7 +12,9 @@
 // only (stacks, Owner In/Out, the constraint wrapper and its space conversions, kernels that do
 // not allocate); `--rig constraint/copy-location` (any kind) the 20-bone chain with that
 // constraint on every bone (`--params` gives its params); `--rig kinds` one program holding the
-// chain of every [kind, params] of `--cases` (default KIND_CASES), `--bones` long (default 7).
+// chain of every [kind, params] of `--cases` (default KIND_CASES), `--bones` long (default 7);
+// `--rig actions` every animated case of ../shared/conformance/actions, each its own program, at
+// quarter frames from before the first key to past the last (extrapolation, cycles).
 // `--sites` adds what V8's sampling heap profiler saw allocated per frame, by source file of the
 // allocating function (the median of 5 profiles of 1,000 frames). Exits 1 when the bytes per frame
 // exceed `--max` (default 0).
@@ -22,7 +24,12 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GRAPH_FORMAT, type GraphDocument, type JsonValue } from '../../../graph/types';
 import { defaultCatalog } from '../../../nodes/catalog';
+import { readFileSync } from 'node:fs';
+import { casesIn } from '../../../runtime/blender/conformance';
+import type { Fixture } from '../../../runtime/blender/fixture';
+import { importBlenderFixture } from '../../../runtime/blender/import';
 import { compile } from '../../../runtime/compile';
+import type { Program } from '../../../runtime/program';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/scene/types';
 import { ALLOC_NODE_FLAGS, measureAllocation } from '../../bench/alloc';
 import { humanoid, largeRig, restMatrix } from '../../bench/rigs';
@@ -243,7 +250,7 @@ export async function allocationSites(run: (frame: number) => void, frames: numb
     const walk = (n: typeof profile.head) => {
       const url = n.callFrame.url;
       if (n.selfSize > 0 && url.includes(ROOT)) {
-        const file = relative(ROOT, fileURLToPath(url));
+        const file = relative(ROOT, url.startsWith("file:") ? fileURLToPath(url) : url);
         sites[file] = (sites[file] ?? 0) + n.selfSize / frames;
       }
       n.children.forEach(walk);
@@ -276,8 +283,29 @@ async function one(): Promise<void> {
     : rigName === 'large' ? largeRig()
     : rigName === 'kinds' ? kindsRig(cases, Number(opt('--bones', '7')))
     : kindRig(rigName, JSON.parse(opt('--params', '{}')) as Record<string, JsonValue>);
+  if (rigName === 'actions') return measure(rigName, actionPrograms(), frames, warmup, max);
   const program = compile(rig.graph, rig.scene);
-  const run = (f: number) => { program.evaluate(f); };
+  return measure(rigName, [program], frames, warmup, max);
+}
+
+/** The animated cases of the shared conformance set, compiled. */
+function actionPrograms(): Program[] {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/conformance/actions');
+  return casesIn(dir).map((c) => {
+    const imported = importBlenderFixture(JSON.parse(readFileSync(c.file, 'utf8')) as Fixture);
+    return compile(imported.graph, imported.scene);
+  });
+}
+
+async function measure(rigName: string, programs: Program[], frames: number, warmup: number, max: number): Promise<void> {
+  const program = programs[0];
+  // Quarter frames from −20 to 76: the frame is written to the program's slot, so no double crosses a call.
+  const run = (f: number) => {
+    for (let i = 0; i < programs.length; i++) {
+      programs[i].frameSlot[0] = (f % 385) * 0.25 - 20;
+      programs[i].evaluate();
+    }
+  };
   const report = await measureAllocation(run, frames, warmup, Number(opt('--window', '1000')));
   const sites = args.includes('--sites') ? await allocationSites(run, 1000, 1e6) : undefined;
   const line = { rig: rigName, params: opt('--params', '{}'), steps: program.steps.length, ...report, sites };

@@ -1,0 +1,50 @@
+// Blender RNA paths of animated properties, as F-curves name them: `location`, `rotation_euler`,
+// `rotation_quaternion`, `rotation_axis_angle`, `scale` on the object, the same after
+// `pose.bones["Name"].` on a pose bone, and `["prop"]` for a custom property.
+
+/** The transform channels an action can drive, with their place in an owner's channel array. */
+export const CHANNELS = {
+  location: { offset: 0, size: 3 },
+  rotation_euler: { offset: 3, size: 3 },
+  rotation_quaternion: { offset: 6, size: 4 },
+  rotation_axis_angle: { offset: 10, size: 4 },
+  scale: { offset: 14, size: 3 },
+} as const;
+export type ChannelName = keyof typeof CHANNELS;
+/** Numbers in an owner's channel array. */
+export const CHANNEL_COUNT = 17;
+
+export type DataPath =
+  | { kind: 'transform'; bone: string | null; channel: ChannelName }
+  | { kind: 'custom'; bone: string | null; property: string }
+  | { kind: 'other'; bone: string | null; property: string };
+
+/** Parses a data path; undefined when it is not a path at all. */
+export function parseDataPath(path: string): DataPath | undefined {
+  let bone: string | null = null;
+  let rest = path;
+  const poseBone = /^pose\.bones\["((?:[^"\\]|\\.)*)"\]\.?/.exec(path);
+  if (poseBone) {
+    bone = unescape(poseBone[1]);
+    rest = path.slice(poseBone[0].length);
+  }
+  const custom = /^\["((?:[^"\\]|\\.)*)"\]$/.exec(rest);
+  if (custom) return { kind: 'custom', bone, property: unescape(custom[1]) };
+  if (!/^[A-Za-z_][A-Za-z0-9_.[\]"]*$/.test(rest)) return undefined;
+  if (Object.hasOwn(CHANNELS, rest)) return { kind: 'transform', bone, channel: rest as ChannelName };
+  return { kind: 'other', bone, property: rest };
+}
+
+/**
+ * Where Blender's array index lands in the channel array: quaternion curves count W, X, Y, Z while
+ * the scene stores quaternions as [x, y, z, w].
+ */
+export function channelSlot(channel: ChannelName, arrayIndex: number): number | undefined {
+  const { offset, size } = CHANNELS[channel];
+  if (!Number.isInteger(arrayIndex) || arrayIndex < 0 || arrayIndex >= size) return undefined;
+  return offset + (channel === 'rotation_quaternion' ? [3, 0, 1, 2][arrayIndex] : arrayIndex);
+}
+
+function unescape(s: string): string {
+  return s.replace(/\\(.)/g, '$1');
+}
