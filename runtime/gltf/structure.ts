@@ -87,7 +87,8 @@ export function checkStructure(json: GltfJson, limits: GltfLimits, hasFolder: bo
       const view = indexAt(a.bufferView, `${at}/bufferView`, bufferViews.length, 'buffer view');
       const offset = integerAt(a.byteOffset ?? 0, `${at}/byteOffset`, 0);
       const stride = (bufferViews[view]!.byteStride as number | undefined) || element;
-      const end = count === 0 ? offset : offset + (count - 1) * stride + element;
+      // An empty accessor reads nothing, wherever it starts.
+      const end = count === 0 ? 0 : offset + (count - 1) * stride + element;
       if (end > viewLengths[view]!) {
         throw new GltfError(
           `the accessor's ${count} elements of ${element} bytes, ${stride} bytes apart from byte ${offset}, end at byte ${end}; its buffer view ${view} holds ${viewLengths[view]} bytes`,
