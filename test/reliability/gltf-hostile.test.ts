@@ -14,7 +14,12 @@ import { describeSize } from '../../graph/limits';
 import { run } from '../../runtime/cli/main';
 import { readGltf, writeGlb } from '../../runtime/gltf/container';
 import { importGltfFile, readGltfFile } from '../../runtime/gltf/node';
+import { GltfError } from '../../runtime/gltf/error';
 import type { GltfJson } from '../../runtime/gltf/types';
+import type { SceneDocument } from '../../runtime/scene/types';
+import * as THREE from 'three';
+import { characterForScene, importGltfBytes } from '../../ui/gltf';
+import { parseWithThree } from '../../ui/gltf/character';
 
 /** Every path handed to a node:fs call that looks at a file (not realpath, which only follows links). */
 const touched = vi.hoisted(() => ({ stat: [] as string[], open: [] as string[], read: [] as string[] }));
@@ -316,4 +321,100 @@ beforeAll(() => {
   fs.readFileSync(canary);
   expect(touched.read).toEqual([canary]);
   touched.read.length = 0;
+});
+
+describe('in the app: a dropped or picked glTF has no folder', () => {
+  const asDataUri = (bytes: Uint8Array, type: string) => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+  /** The mannequin as .gltf text, its buffer in a data: URI, then `edit`. */
+  const droppedGltf = (edit: (json: GltfJson) => void = () => {}) => {
+    const json = structuredClone(mannequin.json);
+    json.buffers = [{ byteLength: mannequin.buffers[0]!.byteLength, uri: asDataUri(mannequin.buffers[0]!, 'application/octet-stream') }];
+    edit(json);
+    return new TextEncoder().encode(JSON.stringify(json));
+  };
+  const NO_FOLDER = 'a glTF file opened without its folder (dropped or picked in the app) may hold its data only in data: URIs or a GLB';
+  /** Every request three.js's loaders make, and every fetch. */
+  const requests = () => {
+    const seen: string[] = [];
+    const record = (url: unknown) => { seen.push(String(url)); };
+    const spies = [
+      vi.spyOn(THREE.FileLoader.prototype, 'load').mockImplementation(function (this: THREE.FileLoader, url, ...rest) { record(url); return (realFileLoad as (...a: unknown[]) => unknown).call(this, url, ...rest); } as typeof THREE.FileLoader.prototype.load),
+      vi.spyOn(THREE.ImageLoader.prototype, 'load').mockImplementation(((url: string) => { record(url); throw new Error('no images in Node'); }) as unknown as typeof THREE.ImageLoader.prototype.load),
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        record(url);
+        if (url.startsWith('data:')) return realFetch(input, init);
+        throw new Error('no network in tests');
+      }),
+    ];
+    return { seen, restore: () => spies.forEach((s) => s.mockRestore()) };
+  };
+  const realFileLoad = THREE.FileLoader.prototype.load;
+  const realFetch = globalThis.fetch;
+  // three's FileLoader reports progress with the browser's ProgressEvent, which Node lacks.
+  (globalThis as { ProgressEvent?: unknown }).ProgressEvent ??= class extends Event {
+    constructor(type: string, init: Record<string, unknown> = {}) { super(type); Object.assign(this, init); }
+  };
+
+  it('control: a .gltf with its data in data: URIs imports, and three.js loads them', async () => {
+    const r = requests();
+    try {
+      const imported = await importGltfBytes(droppedGltf(), 'hero.gltf');
+      expect(imported.scene.objects[0]!.bones).toHaveLength(65);
+      expect(r.seen.some((u) => u.startsWith('data:application/octet-stream;base64,'))).toBe(true);
+    } finally {
+      r.restore();
+    }
+  });
+
+  for (const [what, edit, pointer, uri] of [
+    ['a buffer next to the file', (j: GltfJson) => { j.buffers![0]!.uri = 'hero.bin'; }, '/buffers/0/uri', 'hero.bin'],
+    ['an absolute buffer path', (j: GltfJson) => { j.buffers![0]!.uri = canary; }, '/buffers/0/uri', canary],
+    ['an http: image', (j: GltfJson) => { j.images = [{ uri: 'http://127.0.0.1:9/skin.png' }]; }, '/images/0/uri', 'http://127.0.0.1:9/skin.png'],
+    ['a relative image', (j: GltfJson) => { j.images = [{ uri: '../../etc/passwd' }]; }, '/images/0/uri', '../../etc/passwd'],
+  ] as const) {
+    it(`refuses ${what} before three.js sees the file`, async () => {
+      const r = requests();
+      try {
+        const e = await importGltfBytes(droppedGltf(edit), 'hero.gltf').then(() => undefined, (x: unknown) => x);
+        expect(e).toBeInstanceOf(GltfError);
+        const scheme = /^([a-z]+):/.exec(uri)?.[1];
+        expect(e).toMatchObject({ pointer, code: 'uri-refused', message: `${JSON.stringify(uri)} ${scheme ? `uses the ${scheme}: scheme` : 'names an external file'}; ${NO_FOLDER}` });
+        expect(r.seen).toEqual([]);
+        // The same for the character of a scene (the embed fetches the file the scene names).
+        const scene = { format: 'sinew-scene', version: 1, objects: [{ name: 'Armature', type: 'ARMATURE', gltf_file: 'hero.gltf' }] } as unknown as SceneDocument;
+        await expect(characterForScene(scene, async () => droppedGltf(edit))).rejects.toMatchObject({ pointer, code: 'uri-refused' });
+        expect(r.seen).toEqual([]);
+      } finally {
+        r.restore();
+      }
+    });
+  }
+
+  it('second gate: three.js handed a file with an outside URI directly requests nothing', async () => {
+    const r = requests();
+    try {
+      const hostile = droppedGltf((j) => { j.buffers![0]!.uri = 'http://127.0.0.1:9/hero.bin'; });
+      await expect(parseWithThree(hostile)).rejects.toMatchObject({ code: 'uri-refused' });
+      // The loader was called (three asked), but the URL modifier refused before any fetch.
+      expect(r.seen).toEqual(['http://127.0.0.1:9/hero.bin']);
+    } finally {
+      r.restore();
+    }
+  });
+
+  it('refuses a dropped file past maxFileBytes by its size, before reading it', async () => {
+    const blob = new Blob([droppedGltf()]);
+    const read = vi.spyOn(Blob.prototype, 'arrayBuffer');
+    try {
+      await expect(importGltfBytes(blob, 'hero.gltf', { limits: { maxFileBytes: 1000 } })).rejects.toMatchObject({
+        pointer: '', code: 'limit-exceeded', message: `the file is ${describeSize(blob.size)} (${blob.size} bytes); Sinew reads at most 1 KiB (limit maxFileBytes)`,
+      });
+      expect(read).not.toHaveBeenCalled();
+      expect((await importGltfBytes(blob, 'hero.gltf')).scene.objects[0]!.bones).toHaveLength(65);
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      read.mockRestore();
+    }
+  });
 });
