@@ -7,7 +7,10 @@ export class GltfError extends Error {
     message: string,
     /** JSON pointer of the value at fault, e.g. `/buffers/0/uri`; '' for the whole file. */
     readonly pointer = '',
-    /** `bad-gltf`, `uri-refused` (a URI the policy refuses) or `limit-exceeded`. */
+    /**
+     * `bad-gltf`; `uri-refused` (the URI policy, a link out of the folder, a device); `limit-exceeded`;
+     * `unreadable` (a file that cannot be read); the JSON reader's `json-syntax`, `number-out-of-range`.
+     */
     readonly code = 'bad-gltf',
   ) {
     super(message);

@@ -23,6 +23,11 @@ const LIST_LIMITS: Readonly<Record<string, keyof GltfLimits>> = {
   images: 'maxImages',
 };
 
+/** Top-level lists whose items glTF defines as objects. */
+const OBJECT_LISTS = ['scenes', 'nodes', 'meshes', 'materials', 'skins', 'accessors', 'bufferViews', 'buffers', 'images', 'textures', 'samplers', 'animations', 'cameras'];
+/** A node's transform properties and how many numbers each holds. */
+const TRS: readonly [string, number][] = [['translation', 3], ['rotation', 4], ['scale', 3], ['matrix', 16]];
+
 export interface CheckedStructure {
   /** The verdict of the URI policy on each buffer's URI (undefined: the GLB's binary chunk). */
   buffers: (UriVerdict | undefined)[];
@@ -39,11 +44,22 @@ export function checkStructure(json: GltfJson, limits: GltfLimits, hasFolder: bo
     const limit = LIST_LIMITS[key] ?? 'maxItems';
     if (value.length > limits[limit]) throw tooMany(`/${key}`, key, value.length, limit, limits);
   }
+  for (const key of OBJECT_LISTS) listOf(json, key);
   const buffers = listOf(json, 'buffers');
   const bufferViews = listOf(json, 'bufferViews');
   const accessors = listOf(json, 'accessors');
-  listOf(json, 'nodes');
   const images = listOf(json, 'images');
+  listOf(json, 'nodes').forEach((node, i) => {
+    for (const [key, length] of TRS) {
+      const v = node[key];
+      if (v !== undefined && !(Array.isArray(v) && v.length === length && v.every((x) => typeof x === 'number'))) {
+        throw new GltfError(`expected ${length} numbers, got ${JSON.stringify(v)}`, `/nodes/${i}/${key}`);
+      }
+    }
+  });
+  listOf(json, 'skins').forEach((skin, i) => {
+    if (!Array.isArray(skin.joints)) throw new GltfError(`expected a list of node indices, got ${JSON.stringify(skin.joints) ?? 'nothing'}`, `/skins/${i}/joints`);
+  });
 
   let total = 0;
   const verdicts = buffers.map((b, i) => {

@@ -2,10 +2,13 @@
 // refuses would read past its buffer view; the node tree is walked without recursion and its depth
 // limit holds exactly; every refusal names its pointer.
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAccessor, readGltf, writeGlb } from '../../runtime/gltf/container';
 import { GltfError } from '../../runtime/gltf/error';
 import { hierarchy } from '../../runtime/gltf/hierarchy';
+import { importGltf } from '../../runtime/gltf/import';
 import { DEFAULT_GLTF_LIMITS, gltfLimitsWith } from '../../runtime/gltf/limits';
 import { checkStructure, nodeTree } from '../../runtime/gltf/structure';
 import type { GltfAccessor, GltfAsset, GltfJson } from '../../runtime/gltf/types';
@@ -163,5 +166,55 @@ describe('limits', () => {
     expect(refusal(() => readGltf(bytes(json(`data:application/octet-stream;base64,${'A'.repeat(4000)}`)), { limits: { maxBufferBytes: 100 } }))).toMatchObject({ pointer: '/buffers/0/uri', code: 'limit-exceeded', message: 'the data: URI holds 2.9 KiB (3000 bytes); Sinew reads at most 0.1 KiB (limit maxBufferBytes)' });
     expect(refusal(() => readGltf(bytes(json('data:application/octet-stream;base64,A*B=='))))).toMatchObject({ pointer: '/buffers/0/uri', message: 'the data: URI is not valid base64' });
     expect(refusal(() => readGltf(new TextEncoder().encode('{"asset":{"version":"2.0"},"translation":1e400}')))).toMatchObject({ pointer: '/translation', code: 'number-out-of-range' });
+  });
+});
+
+describe('any damage to a real file', () => {
+  const glb = (json: unknown, bin: Uint8Array): Uint8Array => {
+    const text = new TextEncoder().encode(JSON.stringify(json));
+    const jsonLength = (text.byteLength + 3) & ~3;
+    const binLength = (bin.byteLength + 3) & ~3;
+    const out = new Uint8Array(28 + jsonLength + binLength).fill(0x20, 20, 20 + jsonLength);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, 0x46546c67, true); view.setUint32(4, 2, true); view.setUint32(8, out.byteLength, true);
+    view.setUint32(12, jsonLength, true); view.setUint32(16, 0x4e4f534a, true);
+    out.set(text, 20);
+    view.setUint32(20 + jsonLength, binLength, true); view.setUint32(24 + jsonLength, 0x004e4942, true);
+    out.set(bin, 28 + jsonLength);
+    return out;
+  };
+  const mannequin = readGltf(new Uint8Array(readFileSync(join(__dirname, '../../examples/assets/mannequin.glb'))));
+  // Every place in the file (the first few items of each list), to put a hostile value at.
+  const places: (string | number)[][] = [];
+  const walk = (v: unknown, at: (string | number)[]) => {
+    places.push(at);
+    if (at.length > 5) return;
+    if (Array.isArray(v)) v.slice(0, 3).forEach((x, i) => walk(x, [...at, i]));
+    else if (v !== null && typeof v === 'object') Object.entries(v).forEach(([k, x]) => walk(x, [...at, k]));
+  };
+  walk(mannequin.json, []);
+  const hostile = fc.constantFrom<unknown>(null, -1, 0, 1.5, 1e20, 2 ** 31, 'x', [], {}, [0], [-1], true, { a: 1 }, [null], 'MAT4', 5126);
+
+  it('is read, or refused with a GltfError naming a pointer: never another error', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: places.length - 1 }), hostile), { minLength: 1, maxLength: 3 }), (edits) => {
+        const json = structuredClone(mannequin.json) as unknown as Record<string | number, unknown>;
+        for (const [k, value] of edits) {
+          const at = places[k]!;
+          let o: unknown = json;
+          for (const key of at.slice(0, -1)) o = o !== null && typeof o === 'object' ? (o as Record<string | number, unknown>)[key] : undefined;
+          if (o !== null && typeof o === 'object') (o as Record<string | number, unknown>)[at[at.length - 1]!] = structuredClone(value);
+        }
+        try {
+          const asset = readGltf(glb(json, mannequin.buffers[0]!));
+          importGltf(asset);
+          (asset.json.accessors ?? []).forEach((_, i) => readAccessor(asset, i));
+        } catch (e) {
+          expect(e).toBeInstanceOf(GltfError);
+          expect(typeof (e as GltfError).pointer).toBe('string');
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });
