@@ -5,7 +5,7 @@
 // refusal names the limit and the file's value. Like graph/limits.ts, every limit can be changed per
 // call (`readGltf(bytes, { limits: { maxNodes: 1e6 } })`, `readGltfFile(file, { limits })`).
 import { describeSize } from '../../graph/limits';
-import { GltfError } from './container';
+import { GltfError } from './error';
 
 export interface GltfLimits {
   /** Largest file read: the .glb/.gltf/.vrm itself, and each external buffer or image it names. */
