@@ -19,7 +19,7 @@ export function bakeTargetFor(opened: OpenedGraph): { target: BakeTarget; source
     return {
       target: assetFromScene(opened.scene),
       source: opened.sceneSource,
-      warnings: [{ file, code: 'no-gltf', pointer: '', message: `the scene was imported from this file, which cannot be read (${why}); baking onto a skeleton made from the scene` }],
+      warnings: [{ file, code: 'no-gltf', pointer: r.ok ? '' : r.errors[0].pointer, message: `the scene was imported from this file, which cannot be read (${why}); baking onto a skeleton made from the scene` }],
     };
   }
   return { target: assetFromScene(opened.scene), source: opened.sceneSource, warnings: [] };

@@ -2,14 +2,46 @@
 // data-URI or external buffers), accessor data as numbers, and a GLB writer that keeps every key of
 // the JSON it is given. Files are kept whole, so a bake adds its animation and loses nothing else
 // (extensions such as VRMC_vrm, compressed meshes, materials, textures).
-import type { GltfAccessor, GltfAsset, GltfJson } from './types';
+import { readJson } from '../../graph/safe-json';
+import { limitsWith } from '../../graph/limits';
+import { GltfError } from './error';
+import { DEFAULT_GLTF_LIMITS, gltfLimitsWith, tooBig, type GltfLimits } from './limits';
+import { checkStructure, COMPONENT_BYTES, COMPONENTS } from './structure';
+import type { GltfAsset, GltfJson } from './types';
+import { checkUri } from './uri-policy';
 
-/** A file that is not a glTF Sinew can read, with what is wrong. */
-export class GltfError extends Error {}
+export { GltfError } from './error';
 
 const GLB_MAGIC = 0x46546c67; // "glTF"
 const CHUNK_JSON = 0x4e4f534a; // "JSON"
 const CHUNK_BIN = 0x004e4942; // "BIN\0"
+
+/**
+ * A file the URI policy allowed (see uri-policy.ts), for the reader of the file's folder to supply.
+ * Buffers ask for exactly `byteLength` bytes; images for all of the file, at most `maxBytes`
+ * (maxFileBytes).
+ */
+export interface ExternalFile {
+  /** Relative to the glTF file's folder, normalized ('/'-separated, no '.' or '..'). */
+  path: string;
+  /** Where the file names it, e.g. `/buffers/0/uri`. */
+  pointer: string;
+  byteLength?: number;
+  maxBytes: number;
+}
+
+/**
+ * Supplies an external file's bytes, undefined when there is no such file; throws a GltfError
+ * when it refuses one (a link out of the folder, a device).
+ */
+export type ResolveExternal = (file: ExternalFile) => Uint8Array | undefined;
+
+export interface ReadGltfOptions {
+  /** The reader of the file's folder; without one the file has no folder and only data: URIs are read. */
+  resolve?: ResolveExternal;
+  /** Limits in place of DEFAULT_GLTF_LIMITS (see limits.ts). */
+  limits?: Partial<GltfLimits>;
+}
 
 /** Whether bytes start like a GLB file. */
 export function isGlb(bytes: Uint8Array): boolean {
@@ -17,21 +49,19 @@ export function isGlb(bytes: Uint8Array): boolean {
 }
 
 /**
- * Reads a GLB file, or a .gltf's JSON text given as bytes; `resolve` supplies external buffers and
- * images by URI (relative to the file), and may be left out when everything is inside the file.
+ * Reads a GLB file, or a .gltf's JSON text given as bytes, within the limits; `resolve` supplies
+ * external buffers (relative to the file) and may be left out when everything is inside the file.
+ * Throws a GltfError naming the pointer at fault.
  */
-export function readGltf(bytes: Uint8Array, resolve?: (uri: string) => Uint8Array | undefined): GltfAsset {
-  if (isGlb(bytes)) return readGlb(bytes, resolve);
-  let json: GltfJson;
-  try {
-    json = JSON.parse(new TextDecoder().decode(bytes)) as GltfJson;
-  } catch (e) {
-    throw new GltfError(`neither a GLB file nor glTF JSON (${e instanceof Error ? e.message : e})`);
-  }
-  return fromJson(json, undefined, resolve);
+export function readGltf(bytes: Uint8Array, options: ReadGltfOptions = {}): GltfAsset {
+  const limits = gltfLimitsWith(options.limits);
+  if (bytes.byteLength > limits.maxFileBytes) throw tooBig('', 'the file is', bytes.byteLength, 'maxFileBytes', limits);
+  if (isGlb(bytes)) return readGlb(bytes, options.resolve, limits);
+  const json = parseGltfJson(bytes, limits, (message) => `neither a GLB file nor glTF JSON (${message})`);
+  return fromJson(json, undefined, options.resolve, limits);
 }
 
-function readGlb(bytes: Uint8Array, resolve?: (uri: string) => Uint8Array | undefined): GltfAsset {
+function readGlb(bytes: Uint8Array, resolve: ResolveExternal | undefined, limits: GltfLimits): GltfAsset {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(4, true);
   if (version !== 2) throw new GltfError(`GLB version ${version}; Sinew reads glTF 2.0`);
@@ -45,53 +75,77 @@ function readGlb(bytes: Uint8Array, resolve?: (uri: string) => Uint8Array | unde
     if (start + size > length) throw new GltfError('GLB chunk runs past the end of the file (truncated file?)');
     const data = bytes.subarray(start, start + size);
     if (type === CHUNK_JSON && !json) {
-      try {
-        json = JSON.parse(new TextDecoder().decode(data)) as GltfJson;
-      } catch (e) {
-        throw new GltfError(`GLB JSON chunk is not valid JSON (${e instanceof Error ? e.message : e})`);
-      }
+      json = parseGltfJson(data, limits, (message) => `GLB JSON chunk is not valid JSON (${message})`);
     } else if (type === CHUNK_BIN && !bin) {
       bin = data;
     }
     at = start + ((size + 3) & ~3);
   }
   if (!json) throw new GltfError('GLB file has no JSON chunk');
-  return fromJson(json, bin, resolve);
+  return fromJson(json, bin, resolve, limits);
 }
 
-function fromJson(json: GltfJson, bin: Uint8Array | undefined, resolve?: (uri: string) => Uint8Array | undefined): GltfAsset {
-  if (typeof json !== 'object' || json === null || !json.asset) throw new GltfError('not a glTF file (no "asset")');
+/**
+ * The JSON of a glTF, read as the graph loader reads its files: size, then nesting (a scan of the
+ * text before JSON.parse, so a deep file cannot overflow anything), then numbers past a double.
+ */
+function parseGltfJson(bytes: Uint8Array, limits: GltfLimits, syntax: (message: string) => string): GltfJson {
+  if (bytes.byteLength > limits.maxJsonBytes) throw tooBig('', 'the JSON is', bytes.byteLength, 'maxJsonBytes', limits);
+  const read = readJson(new TextDecoder().decode(bytes), limitsWith({ maxTextLength: Infinity, maxDepth: limits.maxDepth }));
+  if (!read.ok) {
+    const e = read.errors[0]!;
+    throw new GltfError(e.code === 'json-syntax' ? syntax(e.message.replace(/^the file is not valid JSON: /, '')) : e.message, e.pointer, e.code);
+  }
+  return read.value as GltfJson;
+}
+
+function fromJson(json: GltfJson, bin: Uint8Array | undefined, resolve: ResolveExternal | undefined, limits: GltfLimits): GltfAsset {
+  if (typeof json !== 'object' || json === null || Array.isArray(json) || typeof json.asset !== 'object' || json.asset === null) throw new GltfError('not a glTF file (no "asset")');
   const major = String(json.asset.version ?? '').split('.')[0];
-  if (major !== '2') throw new GltfError(`glTF version ${json.asset.version}; Sinew reads glTF 2.0`);
+  if (major !== '2') throw new GltfError(`glTF version ${json.asset.version}; Sinew reads glTF 2.0`, '/asset/version');
+  // Everything that can be judged from the JSON is, before any buffer is decoded or opened.
+  const checked = checkStructure(json, limits, resolve !== undefined, bin !== undefined);
   const buffers = (json.buffers ?? []).map((b, i) => {
+    const verdict = checked.buffers[i];
+    const pointer = `/buffers/${i}/uri`;
     let data: Uint8Array | undefined;
-    if (b.uri === undefined) {
-      if (i !== 0 || !bin) throw new GltfError(`buffer ${i} has no uri and is not a GLB's binary chunk`);
-      data = bin;
-    } else if (b.uri.startsWith('data:')) {
-      data = decodeDataUri(b.uri);
+    if (verdict === undefined) {
+      data = bin!;
+    } else if (verdict.kind === 'data') {
+      data = decodeDataUri(b.uri!, pointer, limits);
     } else {
-      data = resolve?.(decodeURIComponent(b.uri));
-      if (!data) throw new GltfError(`buffer ${i}: cannot read "${b.uri}"`);
+      data = resolve!({ path: verdict.path, pointer, byteLength: b.byteLength, maxBytes: b.byteLength });
+      if (!data) throw new GltfError(`cannot read ${JSON.stringify(b.uri)}: no such file in the glTF file's folder`, pointer);
     }
-    if (data.byteLength < b.byteLength) throw new GltfError(`buffer ${i} holds ${data.byteLength} bytes, the file says ${b.byteLength}`);
+    if (data.byteLength < b.byteLength) {
+      throw new GltfError(`buffer ${i} holds ${data.byteLength} bytes, the file says ${b.byteLength}`, `/buffers/${i}/byteLength`);
+    }
     return data;
   });
   return { json, buffers };
 }
 
-/** The bytes of a base64 data URI. */
-export function decodeDataUri(uri: string): Uint8Array {
+/**
+ * The bytes of a base64 data URI, at most limits.maxBufferBytes of them (worked out from the text's
+ * length before anything is decoded).
+ */
+export function decodeDataUri(uri: string, pointer = '', limits: GltfLimits = DEFAULT_GLTF_LIMITS): Uint8Array {
   const comma = uri.indexOf(',');
-  if (comma < 0 || !uri.slice(0, comma).endsWith(';base64')) throw new GltfError('only base64 data URIs are supported');
-  const text = atob(uri.slice(comma + 1));
+  if (comma < 0 || !uri.slice(0, comma).toLowerCase().endsWith(';base64')) throw new GltfError('only base64 data URIs are supported', pointer);
+  const payload = uri.slice(comma + 1);
+  // Each 4 characters are 3 bytes (padding makes it up to 2 fewer).
+  const decodedSize = Math.floor((payload.length * 3) / 4);
+  if (decodedSize > limits.maxBufferBytes + 2) throw tooBig(pointer, 'the data: URI holds', decodedSize, 'maxBufferBytes', limits);
+  let text: string;
+  try {
+    text = atob(payload);
+  } catch {
+    throw new GltfError('the data: URI is not valid base64', pointer);
+  }
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
   return out;
 }
-
-const COMPONENTS: Record<GltfAccessor['type'], number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
-const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 
 /** An accessor's values as numbers (count × components), normalized integers mapped to [-1, 1] / [0, 1]. */
 export function readAccessor(asset: GltfAsset, index: number): Float64Array {
@@ -99,7 +153,7 @@ export function readAccessor(asset: GltfAsset, index: number): Float64Array {
   if (!acc) throw new GltfError(`accessor ${index} is not in the file`);
   const n = COMPONENTS[acc.type];
   const size = COMPONENT_BYTES[acc.componentType];
-  if (!n || !size) throw new GltfError(`accessor ${index}: unknown type ${acc.type}/${acc.componentType}`);
+  if (!n || !size) throw new GltfError(`accessor ${index}: unknown type ${acc.type}/${acc.componentType}`, `/accessors/${index}`);
   const out = new Float64Array(acc.count * n);
   if (acc.bufferView !== undefined) {
     const { view, stride } = bufferViewOf(asset, acc.bufferView);
@@ -121,6 +175,7 @@ export function readAccessor(asset: GltfAsset, index: number): Float64Array {
     const isize = COMPONENT_BYTES[s.indices.componentType];
     for (let k = 0; k < s.count; k++) {
       const target = readComponent(idx, (s.indices.byteOffset ?? 0) + k * isize, s.indices.componentType, false);
+      if (target >= acc.count) throw new GltfError(`sparse index ${k} is ${target}, past the accessor's ${acc.count} elements`, `/accessors/${index}/sparse/indices`);
       for (let c = 0; c < n; c++) {
         out[target * n + c] = readComponent(val, (s.values.byteOffset ?? 0) + (k * n + c) * size, acc.componentType, acc.normalized === true);
       }
@@ -129,7 +184,7 @@ export function readAccessor(asset: GltfAsset, index: number): Float64Array {
   return out;
 }
 
-function alignedColumns(type: GltfAccessor['type'], size: number): (c: number) => number {
+function alignedColumns(type: string, size: number): (c: number) => number {
   const rows = type === 'MAT2' ? 2 : type === 'MAT3' ? 3 : 4;
   const colBytes = Math.ceil((rows * size) / 4) * 4;
   return (c) => Math.floor(c / rows) * colBytes + (c % rows) * size;
@@ -159,10 +214,12 @@ function readComponent(view: DataView, offset: number, type: number, normalized:
 
 /**
  * The asset with one buffer: every buffer concatenated (4-byte aligned) and every external image
- * embedded, so it can be written as a GLB. `resolve` supplies external images; ones it cannot
- * supply keep their URI (relative to where the .gltf was).
+ * embedded, so it can be written as a GLB. `resolve` supplies external images the URI policy
+ * allows (a refused URI throws); ones it cannot find keep their URI (relative to where the .gltf
+ * was). Images count against maxFileBytes each and maxTotalBytes with the buffers.
  */
-export function singleBuffer(asset: GltfAsset, resolve?: (uri: string) => Uint8Array | undefined): GltfAsset {
+export function singleBuffer(asset: GltfAsset, options: ReadGltfOptions = {}): GltfAsset {
+  const limits = gltfLimitsWith(options.limits);
   const json = structuredClone(asset.json);
   const parts: Uint8Array[] = [];
   let length = 0;
@@ -180,11 +237,18 @@ export function singleBuffer(asset: GltfAsset, resolve?: (uri: string) => Uint8A
     bv.byteOffset = starts[bv.buffer] + (bv.byteOffset ?? 0);
     bv.buffer = 0;
   }
-  for (const image of json.images ?? []) {
+  for (const [i, image] of (json.images ?? []).entries()) {
     if (image.uri === undefined) continue;
-    const data = image.uri.startsWith('data:') ? decodeDataUri(image.uri) : resolve?.(decodeURIComponent(image.uri));
+    const pointer = `/images/${i}/uri`;
+    // Without a reader nothing is read: an external image keeps its URI.
+    if (!options.resolve && !/^data:/i.test(image.uri)) continue;
+    const verdict = checkUri(image.uri, pointer, options.resolve !== undefined);
+    const data = verdict.kind === 'data'
+      ? decodeDataUri(image.uri, pointer, limits)
+      : options.resolve!({ path: verdict.path, pointer, maxBytes: limits.maxFileBytes });
     if (!data) continue;
-    const mimeType = image.mimeType ?? (image.uri.startsWith('data:') ? image.uri.slice(5, image.uri.indexOf(';')) : /\.jpe?g$/i.test(image.uri) ? 'image/jpeg' : 'image/png');
+    if (length + data.byteLength > limits.maxTotalBytes) throw tooBig(pointer, 'the buffers and images up to this one are', length + data.byteLength, 'maxTotalBytes', limits);
+    const mimeType = image.mimeType ?? (verdict.kind === 'data' ? image.uri.slice(5, image.uri.indexOf(';')) : /\.jpe?g$/i.test(verdict.path) ? 'image/jpeg' : 'image/png');
     json.bufferViews ??= [];
     json.bufferViews.push({ buffer: 0, byteOffset: push(data), byteLength: data.byteLength });
     image.bufferView = json.bufferViews.length - 1;

@@ -18,6 +18,7 @@ import { rotationBetweenToMat3 } from '../../nodes/math/rotation-between';
 import type { SceneBone, SceneDocument, SceneObject } from '../scene/types';
 import { ARMATURE_ROTATION } from './axes';
 import { hierarchy } from './hierarchy';
+import type { GltfLimits } from './limits';
 import { decompose, identity4, inverse, mul, type M4 } from './mat';
 import type { GltfAsset, GltfJson } from './types';
 import { readVrmConstraints, vrmConstraintGraph, type VrmConstraint } from './vrm';
@@ -25,6 +26,8 @@ import { readVrmConstraints, vrmConstraintGraph, type VrmConstraint } from './vr
 export interface GltfImportOptions {
   /** Name of the armature object; graphs name bones "<armature>/<bone>". Default "Armature". */
   armature?: string;
+  /** Limits for reading the file, in place of DEFAULT_GLTF_LIMITS (limits.ts). */
+  limits?: Partial<GltfLimits>;
 }
 
 /** What a glTF node became. */

@@ -226,6 +226,28 @@ export const appTests: E2ETest[] = [
     },
   },
   {
+    name: 'a glTF naming files outside it is refused with its pointer, and nothing is requested',
+    async run({ page, base }) {
+      await openApp(page, base);
+      const before = await savedText(page);
+      const requested: string[] = [];
+      page.on('request', (r) => requested.push(r.url()));
+      const files = [
+        { name: 'outside.gltf', pointer: '/buffers/0/uri', json: { asset: { version: '2.0' }, buffers: [{ byteLength: 4, uri: '../secret.bin' }] } },
+        { name: 'remote.gltf', pointer: '/images/0/uri', json: { asset: { version: '2.0' }, images: [{ uri: 'http://127.0.0.1:9/skin.png' }] } },
+      ];
+      for (const f of files) {
+        await page.locator('#open').setInputFiles({ name: f.name, mimeType: 'model/gltf+json', buffer: Buffer.from(JSON.stringify(f.json)) });
+        const msg = page.locator('[data-testid="message"][data-kind="error"]', { hasText: f.name });
+        await msg.waitFor({ timeout: 5000 });
+        const text = (await msg.textContent()) ?? '';
+        check(text.includes(`${f.name} could not be opened: ${f.pointer}: `), `the message does not name the file and the place: ${text}`);
+      }
+      check(!requested.some((u) => u.includes('secret.bin') || u.includes('127.0.0.1:9')), `the page requested: ${requested.join(', ')}`);
+      check(await savedText(page) === before, 'the graph changed');
+    },
+  },
+  {
     name: 'a broken file shows an error and keeps the graph',
     async run({ page, base }) {
       await openApp(page, base);

@@ -3,6 +3,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { GraphDocument } from '../../graph/types';
+import { GltfError } from '../../runtime/gltf/error';
 import type { SceneDocument } from '../../runtime/scene/types';
 import type { SinewEditor } from '../editor/sinew-editor';
 import { describeErrors, openDocument } from '../model/document-io';
@@ -258,7 +259,7 @@ export class SinewApp extends LitElement {
 
   /** Opens a file a user picked or dropped: a graph replaces the graph, a scene replaces the rig. */
   async openFile(file: File): Promise<boolean> {
-    if (GLTF_NAME.test(file.name)) return this.openGltf(file.name, await file.arrayBuffer());
+    if (GLTF_NAME.test(file.name)) return this.openGltf(file.name, file);
     let text: string;
     try {
       text = await file.text();
@@ -272,8 +273,9 @@ export class SinewApp extends LitElement {
   /**
    * Opens a glTF/VRM file: the character of the current scene when the scene names this file
    * (`gltf_file`), else a new graph and scene imported from it, its meshes posed by the rig.
+   * A File is measured before it is read (ui/gltf, the glTF limits).
    */
-  async openGltf(name: string, bytes: ArrayBuffer): Promise<boolean> {
+  async openGltf(name: string, bytes: ArrayBuffer | Blob): Promise<boolean> {
     try {
       const g = await gltf();
       const s = this.session;
@@ -298,9 +300,12 @@ export class SinewApp extends LitElement {
       this.scheduleAutosave();
       return true;
     } catch (e) {
-      const text = `${name} could not be opened: ${e instanceof Error ? e.message : String(e)}`;
+      // A GltfError names where in the file (a URI the policy refused: /buffers/0/uri).
+      const where = e instanceof GltfError ? e.pointer : '';
+      const code = e instanceof GltfError ? e.code : 'bad-gltf';
+      const text = `${name} could not be opened: ${where ? `${where}: ` : ''}${e instanceof Error ? e.message : String(e)}`;
       this.say('error', text);
-      this.dispatchEvent(new CustomEvent<ErrorDetail>('error', { detail: { source: 'file', errors: [{ code: 'bad-gltf', pointer: '', message: text }], message: text }, bubbles: true, composed: true }));
+      this.dispatchEvent(new CustomEvent<ErrorDetail>('error', { detail: { source: 'file', errors: [{ code, pointer: where, message: text }], message: text }, bubbles: true, composed: true }));
       return false;
     }
   }
@@ -368,7 +373,7 @@ export class SinewApp extends LitElement {
     input.value = '';
     if (!file) return;
     if (GLTF_NAME.test(file.name)) {
-      await this.openGltf(file.name, await file.arrayBuffer());
+      await this.openGltf(file.name, file);
       return;
     }
     const opened = openDocument(await file.text(), this.session.catalog);
@@ -439,7 +444,7 @@ export class SinewApp extends LitElement {
     const texts = await Promise.all(files.filter((f) => !GLTF_NAME.test(f.name)).map(async (f) => ({ f, text: await f.text().catch(() => '') })));
     const isScene = (t: string) => /"format"\s*:\s*"sinew-scene"/.test(t.slice(0, 400));
     for (const { f, text } of texts.sort((a, b) => Number(isScene(b.text)) - Number(isScene(a.text)))) this.openText(f.name, text);
-    for (const f of models) await this.openGltf(f.name, await f.arrayBuffer());
+    for (const f of models) await this.openGltf(f.name, f);
   };
 
   // ----- keys and frame -----

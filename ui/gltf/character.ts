@@ -5,6 +5,7 @@ import * as THREE from 'three';
 import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { GLTF_TO_SINEW } from '../../runtime/gltf/axes';
 import type { BakeTarget } from '../../runtime/gltf/bake';
+import { GltfError } from '../../runtime/gltf/error';
 
 /** A three.js view of a glTF file whose nodes follow Sinew owners. */
 export class GltfCharacter {
@@ -74,8 +75,24 @@ export class GltfCharacter {
   }
 }
 
-/** Parses GLB bytes (or .gltf JSON with embedded data) with three's GLTFLoader. */
+/**
+ * Parses GLB bytes (or .gltf JSON with embedded data) with three's GLTFLoader. Callers check the
+ * file with readGltf first (the URI policy, runtime/gltf/uri-policy.ts); as a second gate, the
+ * loader may fetch nothing but data: URIs and the blob: URLs it makes of the file's own images, so
+ * a file the check missed still cannot make three.js load anything from a server or disk.
+ */
 export function parseWithThree(bytes: Uint8Array): Promise<GLTF> {
   const copy = bytes.slice().buffer as ArrayBuffer;
-  return new Promise((resolve, reject) => new GLTFLoader().parse(copy, '', resolve, reject));
+  const refused: string[] = [];
+  const manager = new THREE.LoadingManager();
+  manager.setURLModifier((url) => {
+    if (/^(data|blob):/i.test(url)) return url;
+    refused.push(url);
+    // Thrown inside the loader's promise, so the request is never made.
+    throw new GltfError(`${JSON.stringify(url)} is not inside the file; Sinew lets three.js load only data: URIs`, '', 'uri-refused');
+  });
+  return new Promise((resolve, reject) => new GLTFLoader(manager).parse(copy, '', (gltf) => {
+    if (refused.length === 0) return resolve(gltf);
+    reject(new GltfError(`the file asked for ${refused.map((u) => JSON.stringify(u)).join(', ')}; a glTF file opened in the app may hold its data only in data: URIs or a GLB`, '', 'uri-refused'));
+  }, reject));
 }

@@ -6,6 +6,7 @@ import type { GraphDocument } from '../../graph/types';
 import { compile } from '../../runtime/compile';
 import { assetFromScene, bakeAnimation, bindingsFromScene, type BakeFrames, type BakeTarget } from '../../runtime/gltf/bake';
 import { readGltf, writeGlb } from '../../runtime/gltf/container';
+import { gltfLimitsWith, tooBig, type GltfLimits } from '../../runtime/gltf/limits';
 import { importGltf, type GltfImportOptions } from '../../runtime/gltf/import';
 import type { SceneDocument } from '../../runtime/scene/types';
 import { GltfCharacter, parseWithThree } from './character';
@@ -29,11 +30,13 @@ export interface ImportedCharacter {
 
 /**
  * Imports a glTF file's bytes (GLB, VRM, or .gltf with embedded data). `fileName` is recorded in the
- * armature's `gltf_file`, so a graph saved with this scene finds its character again.
+ * armature's `gltf_file`, so a graph saved with this scene finds its character again. A dropped or
+ * picked file has no folder: a URI other than data: is refused (a GltfError naming its pointer),
+ * and three.js is handed only files Sinew read. A Blob's size is checked before it is read.
  */
-export async function importGltfBytes(bytes: ArrayBuffer | Uint8Array, fileName?: string, options: GltfImportOptions = {}): Promise<ImportedCharacter> {
-  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  const asset = readGltf(data);
+export async function importGltfBytes(bytes: ArrayBuffer | Uint8Array | Blob, fileName?: string, options: GltfImportOptions = {}): Promise<ImportedCharacter> {
+  const data = await bytesOf(bytes, options.limits);
+  const asset = readGltf(data, { limits: options.limits });
   const imported = importGltf(asset, options);
   if (fileName) (imported.scene.objects[0] as { gltf_file?: string }).gltf_file = fileName;
   const gltf = await parseWithThree(data);
@@ -45,15 +48,27 @@ export async function importGltfBytes(bytes: ArrayBuffer | Uint8Array, fileName?
  * with `fetchFile` (given that path as written, e.g. relative to the graph's URL); undefined when
  * the scene names no file or its nodes do not match the file.
  */
-export async function characterForScene(scene: SceneDocument, fetchFile: (path: string) => Promise<ArrayBuffer | Uint8Array>): Promise<GltfCharacter | undefined> {
+export async function characterForScene(
+  scene: SceneDocument,
+  fetchFile: (path: string) => Promise<ArrayBuffer | Uint8Array | Blob>,
+  limits?: Partial<GltfLimits>,
+): Promise<GltfCharacter | undefined> {
   const armature = scene.objects.find((o) => o.type === 'ARMATURE' && typeof (o as { gltf_file?: unknown }).gltf_file === 'string');
   if (!armature) return undefined;
-  const raw = await fetchFile((armature as { gltf_file?: string }).gltf_file!);
-  const data = raw instanceof Uint8Array ? raw : new Uint8Array(raw);
-  const asset = readGltf(data);
+  const data = await bytesOf(await fetchFile((armature as { gltf_file?: string }).gltf_file!), limits);
+  const asset = readGltf(data, { limits });
   const bindings = bindingsFromScene(scene, asset);
   if (!bindings) return undefined;
   return new GltfCharacter(await parseWithThree(data), { asset, bindings });
+}
+
+/** The bytes of a file; a Blob (a dropped or picked File) past maxFileBytes is refused unread. */
+async function bytesOf(data: ArrayBuffer | Uint8Array | Blob, overrides: Partial<GltfLimits> | undefined): Promise<Uint8Array> {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  const limits = gltfLimitsWith(overrides);
+  if (data.size > limits.maxFileBytes) throw tooBig('', 'the file is', data.size, 'maxFileBytes', limits);
+  return new Uint8Array(await data.arrayBuffer());
 }
 
 /**
