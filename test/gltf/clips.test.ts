@@ -91,7 +91,7 @@ describe('glTF clips against three.js AnimationMixer', () => {
           time[0] = seconds;
           sampleAt(packed, time, out, 0);
           const o = objects.get(ch.target.node!)!;
-          const three = path === 'translation' ? o.position.toArray() : path === 'scale' ? o.scale.toArray() : o.quaternion.toArray();
+          const three: number[] = path === 'translation' ? o.position.toArray() : path === 'scale' ? o.scale.toArray() : o.quaternion.toArray();
           const sign = path === 'rotation' && out[3] * three[3] + out[0] * three[0] + out[1] * three[1] + out[2] * three[2] < 0 ? -1 : 1;
           for (let k = 0; k < size; k++) {
             const d = Math.abs(sign * out[k] - three[k]);
