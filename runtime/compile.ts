@@ -4,7 +4,8 @@ import { scheduleIndices } from '../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
 import type { KernelIO, NodeDefinition, OwnerHandle, Params } from '../nodes/define';
-import { animateOwner, buildAnimation, type OwnerAnimation } from './animation';
+import { animateOwner, buildAnimation } from './animation';
+import { buildClipPlayback, playTrack } from './clip-playback';
 import { NodeBindEnv, type BindContext } from './bind-env';
 import { constraintStep } from './constraint-step';
 import { CompileFailure } from './errors';
@@ -103,7 +104,14 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
     throw e;
   }
   const frame = slots.alloc(1);
-  const animations = buildAnimation(scene, rig.owners, rig.byId, warnings);
+  // Pose sources: what writes an owner's basis at each frame before its pre step (actions, then the playing clip).
+  const poseSources = new Map<RigOwner, (() => void)[]>();
+  const addPoseSource = (o: RigOwner, apply: () => void) => poseSources.set(o, [...(poseSources.get(o) ?? []), apply]);
+  for (const a of buildAnimation(scene, rig.owners, rig.byId, warnings)) addPoseSource(a.owner, () => animateOwner(a, frame));
+  for (const t of buildClipPlayback(scene, rig.owners, rig.byId, warnings)) {
+    if (poseSources.has(t.owner)) warnings.push({ code: 'two-pose-sources', pointer: '/scene/playback', message: `owner "${t.owner.id}" has an action and a clip track; the clip is applied after the action` });
+    addPoseSource(t.owner, () => playTrack(t, frame));
+  }
   const live = compiled.filter((c): c is CompiledNode => c !== undefined);
   for (const c of live) {
     for (const [name, spec] of Object.entries(c.def.outputs)) c.io.out[name] = slots.alloc(SOCKET_SIZE[spec.type]);
@@ -222,12 +230,13 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
 
   // 6. Bind kernels and build the steps in schedule order.
   const stepOf: ((() => void) | undefined)[] = new Array(units.length);
-  const animationOf = new Map<RigOwner, OwnerAnimation>(animations.map((a) => [a.owner, a]));
   owners.forEach((o, i) => {
     const pre = guardPre(o, warnings);
-    const animation = animationOf.get(o);
-    // An animated owner's basis comes from its action at this frame, before its pre step.
-    stepOf[3 * i] = animation ? () => { animateOwner(animation, frame); pre(); } : pre;
+    const sources = poseSources.get(o);
+    // An animated owner's basis comes from its pose sources at this frame, before its pre step.
+    stepOf[3 * i] = !sources ? pre
+      : sources.length === 1 ? ((apply) => () => { apply(); pre(); })(sources[0])
+      : () => { for (let k = 0; k < sources.length; k++) sources[k](); pre(); };
     if (stackWriters[i].length === 0) stepOf[3 * i + 1] = () => o.final.set(o.pre);
     else if (o.bone?.connected && chainOf[i] === undefined) {
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
@@ -313,7 +322,7 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   }
   return new Program(slots.buffer, steps, owners, frame, { order, cycles }, warnings, {
     units, from: edgeFrom, to: edgeTo, node: controlOf,
-    frameUnits: [...[...readsFrame].map((c) => units[c.unit]), ...animations.map((a) => units[3 * ownerIndex.get(a.owner)!])],
+    frameUnits: [...[...readsFrame].map((c) => units[c.unit]), ...[...poseSources.keys()].map((o) => units[3 * ownerIndex.get(o)!])],
   });
 }
 

@@ -17,6 +17,7 @@ import type { GraphDocument } from '../../graph/types';
 import { rotationBetweenToMat3 } from '../../nodes/math/rotation-between';
 import type { SceneBone, SceneDocument, SceneObject } from '../scene/types';
 import { ARMATURE_ROTATION } from './axes';
+import { gltfClips } from './clips';
 import { hierarchy } from './hierarchy';
 import type { GltfLimits } from './limits';
 import { decompose, identity4, inverse, mul, type M4 } from './mat';
@@ -98,6 +99,7 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
   const defaultLength = Math.max(1e-3, 0.1 * extent(heads)) || 0.1;
 
   const bindings: GltfBinding[] = new Array(nodes.length);
+  const rests = new Map<number, M4>();
   const bones: SceneBone[] = [];
   const boneOf = new Map<number, SceneBone>();
   const objects: SceneObject[] = [];
@@ -112,6 +114,7 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
         leafLength: parentBone?.length ?? defaultLength,
       });
       const offset = mul(inverse(rest), h.world[i]);
+      rests.set(i, rest);
       const bone: SceneBone = {
         name,
         parent: parentBone?.name ?? null,
@@ -172,6 +175,8 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
     bones,
   };
   const scene: SceneDocument = { format: 'sinew-scene', version: 1, objects: [armatureObject, ...objects] };
+  const clips = gltfClips({ asset, h, bindings, restOf: (n) => rests.get(n), jointParent }, notes);
+  if (clips.length) scene.clips = clips;
   const isBone = (n: number) => bindings[n]?.joint === true;
   for (const c of constraints) {
     if (!isBone(c.node) && c.kind !== 'aim' && Math.abs(Math.abs(decompose(h.local[c.node]).r[3]) - 1) > 1e-9) {

@@ -93,6 +93,22 @@ function checkCounts(data: Record<string, unknown>, limits: Limits): GraphError[
       if (Array.isArray(curves)) for (const f of curves) if (isRecord(f) && Array.isArray(f['keyframes'])) keys += f['keyframes'].length;
     }
   }
+  const clips = data['clips'];
+  if (Array.isArray(clips)) {
+    for (const c of clips) {
+      const tracks = isRecord(c) ? c['tracks'] : undefined;
+      if (!Array.isArray(tracks)) continue;
+      for (const t of tracks) {
+        const factors = isRecord(t) ? t['factors'] : undefined;
+        if (!Array.isArray(factors)) continue;
+        for (const f of factors) {
+          const samplers = isRecord(f) ? f['samplers'] : undefined;
+          if (!isRecord(samplers)) continue;
+          for (const s of Object.values(samplers)) if (isRecord(s) && Array.isArray(s['input'])) keys += s['input'].length;
+        }
+      }
+    }
+  }
   if (keys > limits.maxKeyframes) errors.push(tooMany('/actions', 'keyframes', 'scene', keys, 'maxKeyframes', limits));
   return errors;
 }
@@ -130,7 +146,7 @@ function checkStructure(scene: SceneDocument): GraphError[] {
   return errors;
 }
 
-/** Action names are unique and every object's action is one of them. */
+/** Action and clip names are unique, every object's action is one of them, and the played clip is there. */
 function checkActions(scene: SceneDocument, errors: GraphError[]): void {
   const names = new Map<string, number>();
   (scene.actions ?? []).forEach((a, i) => {
@@ -138,6 +154,16 @@ function checkActions(scene: SceneDocument, errors: GraphError[]): void {
     if (first !== undefined) errors.push({ code: 'duplicate-name', pointer: pointerOf('actions', i, 'name'), message: `action name "${a.name}" is already used by ${pointerOf('actions', first)}` });
     else names.set(a.name, i);
   });
+  const clips = new Map<string, number>();
+  (scene.clips ?? []).forEach((c, i) => {
+    const first = clips.get(c.name);
+    if (first !== undefined) errors.push({ code: 'duplicate-name', pointer: pointerOf('clips', i, 'name'), message: `clip name "${c.name}" is already used by ${pointerOf('clips', first)}` });
+    else clips.set(c.name, i);
+  });
+  if (scene.playback && !clips.has(scene.playback.clip)) {
+    const names = [...clips.keys()];
+    errors.push({ code: 'missing-clip', pointer: '/playback/clip', message: `the scene plays clip "${scene.playback.clip}", which is not in its "clips"${names.length ? ` (it has ${quoteList(names)})` : ' (it has none)'}` });
+  }
   scene.objects.forEach((o, i) => {
     const action = o.animation_data?.action;
     if (typeof action === 'string' && !names.has(action)) {

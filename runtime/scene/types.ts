@@ -85,9 +85,58 @@ export interface SceneAction {
   fcurves: SceneFCurve[];
 }
 
+/** A glTF animation sampler: key times in seconds and their values (CUBICSPLINE: in-tangent, value, out-tangent per key). */
+export interface SceneSampler {
+  interpolation?: 'STEP' | 'LINEAR' | 'CUBICSPLINE';
+  input: number[];
+  output: number[];
+}
+
+/**
+ * One factor of a clip track: a fixed matrix, or a glTF node's local transform (its rest TRS, with
+ * the parts its samplers animate replaced at each time).
+ */
+export interface SceneClipFactor {
+  matrix?: number[];
+  translation?: number[];
+  /** [x, y, z, w]. */
+  rotation?: number[];
+  scale?: number[];
+  samplers?: { translation?: SceneSampler; rotation?: SceneSampler; scale?: SceneSampler };
+}
+
+/** What a clip does to one owner: its basis is the product of the factors, left to right. */
+export interface SceneClipTrack {
+  owner: string;
+  factors: SceneClipFactor[];
+}
+
+/** An animation clip (a glTF animation, imported): tracks that write owners' bases over time. */
+export interface SceneClip {
+  name: string;
+  tracks: SceneClipTrack[];
+}
+
+/** Which clip plays under the constraints, and how frames map to its time. */
+export interface ScenePlayback {
+  clip: string;
+  /** Frames per second (default 24). */
+  fps?: number;
+  /** Clip seconds per second (default 1). */
+  speed?: number;
+  /** Clip time at the start frame, in seconds (default 0). */
+  offset?: number;
+  /** Whether the clip repeats (default true); otherwise it holds its ends. */
+  loop?: boolean;
+  /** The frame at which the clip time is `offset` (default 1). */
+  start_frame?: number;
+}
+
 export interface SceneDocument {
   format: typeof SCENE_FORMAT;
   version: number;
   objects: SceneObject[];
   actions?: SceneAction[];
+  clips?: SceneClip[];
+  playback?: ScenePlayback;
 }

@@ -18,14 +18,19 @@ export function objectsByNode(gltf: GLTF): Map<number, Object3D> {
   return out;
 }
 
-/** Plays the first clip once and returns a function that poses the scene at a time (seconds). */
-export function sampler(gltf: GLTF): (seconds: number) => void {
+/** Plays a clip (the first unless named) once and returns a function that poses the scene at a time (seconds). */
+export function sampler(gltf: GLTF, clip?: string): (seconds: number) => void {
   const mixer = new AnimationMixer(gltf.scene);
-  const action = mixer.clipAction(gltf.animations[0]);
+  const chosen = clip === undefined ? gltf.animations[0] : gltf.animations.find((a) => a.name === clip);
+  if (!chosen) throw new Error(`no clip "${clip}" in the file`);
+  const action = mixer.clipAction(chosen);
   action.setLoop(LoopOnce, 1);
   action.clampWhenFinished = true;
   action.play();
   return (seconds) => {
+    // A LoopOnce action that reached an end pauses, and setTime would then hold it at 0 s.
+    action.paused = false;
+    action.enabled = true;
     mixer.setTime(seconds);
     gltf.scene.updateMatrixWorld(true);
   };

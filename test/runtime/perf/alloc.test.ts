@@ -74,6 +74,12 @@ describe('evaluate allocates nothing per frame', () => {
     expect(r.scavenges).toBe(0);
   }, 120_000);
 
+  it('the mannequin playing its glTF clips (sampling and track products before the pre steps): 0 bytes, no collection', () => {
+    const r = measure('clips', 1000, SHORT, SYNC);
+    expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('clips', [])).toBe(0);
+    expect(r.scavenges).toBe(0);
+  }, 120_000);
+
   it('kinds blended by influence (the constraint wrapper blends them), all in one program: 0 bytes, no collection', () => {
     const cases = ['--cases', JSON.stringify(all.filter(wrapperBlended)), '--bones', '4'];
     const r = measure('kinds', 1000, [...cases, ...SHORT], SYNC);

@@ -3,7 +3,7 @@
 // generation made large, so a measuring window is never collected:
 //
 //   node --max-semi-space-size=128 --min-semi-space-size=128 --import tsx test/runtime/perf/alloc.ts
-//     [--rig humanoid|large|bones|runtime|actions|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
+//     [--rig humanoid|large|bones|runtime|actions|clips|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
 //     [--frames N] [--warmup N] [--window N] [--max BYTES] [--sites] [--json]
 //     [--kinds [--only REGEX]]   one child process per node kind (a 20-bone chain where every
 //                 bone has it), the kinds matching REGEX only
@@ -14,7 +14,8 @@
 // constraint on every bone (`--params` gives its params); `--rig kinds` one program holding the
 // chain of every [kind, params] of `--cases` (default KIND_CASES), `--bones` long (default 7);
 // `--rig actions` every animated case of ../shared/conformance/actions, each its own program, at
-// quarter frames from before the first key to past the last (extrapolation, cycles).
+// quarter frames from before the first key to past the last (extrapolation, cycles); `--rig clips`
+// the mannequin playing each of its glTF clips.
 // `--sites` adds what V8's sampling heap profiler saw allocated per frame, by source file of the
 // allocating function (the median of 5 profiles of 1,000 frames). Exits 1 when the bytes per frame
 // exceed `--max` (default 0).
@@ -29,6 +30,8 @@ import { casesIn } from '../../../runtime/blender/conformance';
 import type { Fixture } from '../../../runtime/blender/fixture';
 import { importBlenderFixture } from '../../../runtime/blender/import';
 import { compile } from '../../../runtime/compile';
+import { readGltf } from '../../../runtime/gltf/container';
+import { importGltf } from '../../../runtime/gltf/import';
 import type { Program } from '../../../runtime/program';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/scene/types';
 import { ALLOC_NODE_FLAGS, measureAllocation } from '../../bench/alloc';
@@ -284,6 +287,7 @@ async function one(): Promise<void> {
     : rigName === 'kinds' ? kindsRig(cases, Number(opt('--bones', '7')))
     : kindRig(rigName, JSON.parse(opt('--params', '{}')) as Record<string, JsonValue>);
   if (rigName === 'actions') return measure(rigName, actionPrograms(), frames, warmup, max);
+  if (rigName === 'clips') return measure(rigName, clipPrograms(), frames, warmup, max);
   const program = compile(rig.graph, rig.scene);
   return measure(rigName, [program], frames, warmup, max);
 }
@@ -295,6 +299,14 @@ function actionPrograms(): Program[] {
     const imported = importBlenderFixture(JSON.parse(readFileSync(c.file, 'utf8')) as Fixture);
     return compile(imported.graph, imported.scene);
   });
+}
+
+/** The mannequin playing each of its glTF clips (Walk, Wave), looped. */
+function clipPrograms(): Program[] {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/assets/mannequin-anim.glb');
+  const imported = importGltf(readGltf(new Uint8Array(readFileSync(file))));
+  const graph: GraphDocument = { format: GRAPH_FORMAT, version: 1, nodes: [], links: [] };
+  return (imported.scene.clips ?? []).map((c) => compile(graph, { ...imported.scene, playback: { clip: c.name } }));
 }
 
 async function measure(rigName: string, programs: Program[], frames: number, warmup: number, max: number): Promise<void> {
