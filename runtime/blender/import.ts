@@ -14,8 +14,11 @@ export interface BlenderImport {
   unsupported: string[];
   /** Where each of `unsupported` is in the fixture (`/constraints/3`), item for item. */
   unsupportedAt: string[];
-  /** Each constraint node's place in the fixture (`/constraints/3`), to report a problem there. */
-  origins: Map<string, string>;
+  /**
+   * Each constraint node's constraint in the fixture (its index in `constraints`) and the property
+   * each of its params was read from, to report a problem with the graph where the fixture has it.
+   */
+  origins: Map<string, { index: number; props: Map<string, string> }>;
 }
 
 /** Props every constraint has, handled here rather than per node. */
@@ -49,7 +52,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     unsupported.push(text);
     unsupportedAt.push(`/constraints/${index}`);
   };
-  const origins = new Map<string, string>();
+  const origins: BlenderImport['origins'] = new Map();
   const readers = new Map<string, string>();
   let column = 0;
 
@@ -83,7 +86,8 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       const props = { ...c.props, ...(options.applyAfterEval !== false ? c.props_after_eval : {}) };
       if (props.mute === true || props.enabled === false) return;
       const def = byBlenderType.get(c.type);
-      origins.set(`c${nodes.length}:${c.name}`, `/constraints/${index}`);
+      const origin = { index, props: new Map<string, string>() };
+      origins.set(`c${nodes.length}:${c.name}`, origin);
       if (!def) {
         report(index, `${where}: constraint type ${c.type} is not supported`);
         return;
@@ -96,7 +100,11 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         // Own keys only: a property named "constructor" or "__proto__" must not find Object's.
         const common = Object.hasOwn(COMMON, prop) ? COMMON[prop] : undefined;
         const name = (Object.hasOwn(mapping.params, prop) ? mapping.params[prop] : undefined) ?? (common && (Object.hasOwn(def.params, common) || Object.hasOwn(def.inputs, common)) ? common : undefined);
-        if (name) { Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true }); continue; }
+        if (name) {
+          Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
+          origin.props.set(name, prop);
+          continue;
+        }
         const ref = REFERENCES.find(([obj, sub]) => prop === obj || prop === sub);
         if (ref && ref[2] in def.inputs) continue;
         if (ref && (value === null || value === '')) continue;

@@ -4,6 +4,7 @@
 // a problem found there is reported at the constraint it came from.
 import { saveGraph } from '../../graph/save';
 import { loadGraph } from '../../graph/load';
+import { pointerOf } from '../../graph/pointer';
 import { readJson } from '../../graph/safe-json';
 import type { GraphDocument, GraphError } from '../../graph/types';
 import { graphCatalog } from '../../nodes/catalog';
@@ -68,14 +69,18 @@ function verifyImport(imported: BlenderImport): { ok: true; text: string; warnin
   }
 }
 
-function atFixture(e: GraphError, graph: GraphDocument, origins: Map<string, string>): GraphError {
-  const m = /^\/(nodes|links)\/(\d+)(.*)$/.exec(e.pointer);
+function atFixture(e: GraphError, graph: GraphDocument, origins: BlenderImport['origins']): GraphError {
+  const m = /^\/(nodes|links)\/(\d+)(?:\/params\/([^/]+))?/.exec(e.pointer);
   let node: string | undefined;
   if (m?.[1] === 'nodes') node = graph.nodes[Number(m[2])]?.id;
   else if (m?.[1] === 'links') node = graph.links[Number(m[2])]?.to.node;
   node ??= e.nodeId;
   const origin = node === undefined ? undefined : origins.get(node);
-  if (origin !== undefined) return { ...e, pointer: origin, message: `${e.message} (in the imported graph at ${e.pointer})` };
+  if (origin !== undefined) {
+    const prop = m?.[3] === undefined ? undefined : origin.props.get(m[3].replaceAll('~1', '/').replaceAll('~0', '~'));
+    const pointer = prop === undefined ? pointerOf('constraints', origin.index) : pointerOf('constraints', origin.index, 'props', prop);
+    return { ...e, pointer, message: `${e.message} (in the imported graph at ${e.pointer})` };
+  }
   // The inline scene is the fixture's objects, key for key.
   if (e.pointer.startsWith('/scene/')) return { ...e, pointer: e.pointer.slice('/scene'.length) };
   return { ...e, message: `${e.message} (in the imported graph at ${e.pointer || 'its top'})` };
