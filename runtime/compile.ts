@@ -10,7 +10,7 @@ import { NodeBindEnv, type BindContext } from './bind-env';
 import { constraintStep } from './constraint-step';
 import { CompileFailure } from './errors';
 import { computePre } from './pose';
-import { Program, type NodeControl, type Step } from './program';
+import { Program, type NodeControl, type ProgramWarning, type Step } from './program';
 import { buildRig, parentOwnerOf, SceneError, type RigOwner } from './rig';
 import type { SceneDocument } from './scene/types';
 import { SlotAllocator, SOCKET_SIZE } from './slots';
@@ -46,7 +46,7 @@ export interface CompileOptions {
 export function compile(graph: GraphDocument, scene: SceneDocument, options: CompileOptions = {}): Program {
   const catalog = options.catalog ?? defaultCatalog;
   const errors: GraphError[] = [];
-  const warnings: GraphError[] = [];
+  const warnings: ProgramWarning[] = [];
   const fail = (): never => { throw new CompileFailure(errors); };
 
   // 1. Node kinds. Unknown kinds are kept in the file but not evaluated.
@@ -328,29 +328,34 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
 
 /**
  * A node's step, guarded: if its kernel throws, or leaves a NaN or ±Infinity in an output or in a
- * final matrix it writes, the node is marked failed (a `node-failed` warning naming it, pushed once)
+ * final matrix it writes, the node is marked failed (a `node-failed` warning naming it, pushed once;
+ * its `count` says in how many evaluations it failed)
  * and its effect is undone for this frame: a constraint passes its owner through unchanged (as an
  * inactive one does), other outputs take their neutral value (identity transform and quaternion,
  * zero vector and float), and owners it writes keep the matrix they had before it ran. Nothing is
  * allocated per frame: the copies it restores from are made here, once.
  */
-function guardNode(c: CompiledNode, run: () => void, written: RigOwner[], warnings: GraphError[]): () => void {
+function guardNode(c: CompiledNode, run: () => void, written: RigOwner[], warnings: ProgramWarning[]): () => void {
   const outputs = Object.entries(c.io.out).map(([name, view]) => ({ view, type: c.def.outputs[name]?.type }));
   const passThrough = c.def.constraint && c.io.in.owner && c.io.out.owner ? { from: c.io.in.owner, to: c.io.out.owner } : undefined;
   const saved = written.map((o) => ({ view: o.final, copy: new Float64Array(16) }));
-  let failed = false;
+  let warning: ProgramWarning | undefined;
   const undo = (reason: string) => {
     for (const { view, type } of outputs) neutral(view, type);
     if (passThrough) passThrough.to.set(passThrough.from);
     for (const s of saved) s.view.set(s.copy);
-    if (failed) return;
-    failed = true;
-    warnings.push({
+    if (warning) {
+      warning.count!++;
+      return;
+    }
+    warning = {
       code: 'node-failed',
       pointer: `/nodes/${c.index}`,
       nodeId: c.node.id,
       message: `node "${c.node.id}" (${c.def.label}) failed: ${reason}; it is skipped${passThrough ? ' and its owner passes through unchanged' : ''}`,
-    });
+      count: 1,
+    };
+    warnings.push(warning);
   };
   return () => {
     for (let i = 0; i < saved.length; i++) saved[i].copy.set(saved[i].view);
@@ -372,11 +377,12 @@ function guardNode(c: CompiledNode, run: () => void, written: RigOwner[], warnin
 /**
  * An owner's pre-constraint step, guarded: a matrix that overflows (a parent far away and scaled
  * up) saturates as the math nodes do: ±Infinity becomes ±Number.MAX_VALUE, NaN becomes 0. A
- * warning names the owner once: `owner-overflow` when numbers only grew too large,
+ * warning names the owner once (its `count`: in how many evaluations): `owner-overflow` when numbers only grew too large,
  * `owner-invalid` when one could not be computed at all (NaN: a bug to report).
  */
-function guardPre(o: RigOwner, warnings: GraphError[]): () => void {
-  let warned = false;
+function guardPre(o: RigOwner, warnings: ProgramWarning[]): () => void {
+  let overflow: ProgramWarning | undefined;
+  let invalid: ProgramWarning | undefined;
   return () => {
     computePre(o);
     const m = o.pre;
@@ -388,13 +394,17 @@ function guardPre(o: RigOwner, warnings: GraphError[]): () => void {
       if (m[i] !== m[i]) nan = true;
       m[i] = saturate(m[i]);
     }
-    if (warned) return;
-    warned = true;
-    warnings.push(
-      nan
-        ? { code: 'owner-invalid', pointer: '/scene', message: `owner "${o.id}": its matrix before constraints could not be computed (NaN); those numbers were set to 0` }
-        : { code: 'owner-overflow', pointer: '/scene', message: `owner "${o.id}": its matrix before constraints does not fit in a double; numbers too large were saturated` },
-    );
+    const seen = nan ? invalid : overflow;
+    if (seen) {
+      seen.count!++;
+      return;
+    }
+    const warning: ProgramWarning = nan
+      ? { code: 'owner-invalid', pointer: '/scene', message: `owner "${o.id}": its matrix before constraints could not be computed (NaN); those numbers were set to 0`, count: 1 }
+      : { code: 'owner-overflow', pointer: '/scene', message: `owner "${o.id}": its matrix before constraints does not fit in a double; numbers too large were saturated`, count: 1 };
+    if (nan) invalid = warning;
+    else overflow = warning;
+    warnings.push(warning);
   };
 }
 

@@ -14,6 +14,15 @@ export interface Step {
   run: () => void;
 }
 
+/**
+ * A warning from compiling or evaluating. Those evaluation finds (`node-failed`, `owner-overflow`,
+ * `owner-invalid`) are pushed once, when they first arise, and `count` then says in how many
+ * evaluations they arose (a bake reports "in 48 of 100 frames").
+ */
+export interface ProgramWarning extends GraphError {
+  count?: number;
+}
+
 export interface ScheduleReport {
   order: string[];
   cycles: { nodes: string[]; owners: string[] }[];
@@ -61,7 +70,7 @@ export class Program {
     readonly owners: RigOwner[],
     readonly frameSlot: Float64Array,
     readonly schedule: ScheduleReport,
-    readonly warnings: GraphError[],
+    readonly warnings: ProgramWarning[],
     private readonly deps?: ProgramDeps,
   ) {}
 

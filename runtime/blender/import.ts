@@ -12,6 +12,13 @@ export interface BlenderImport {
   graph: GraphDocument;
   /** Properties or constraints Sinew cannot represent, each named: `Owner: Constraint (TYPE).prop`. */
   unsupported: string[];
+  /** Where each of `unsupported` is in the fixture (`/constraints/3`), item for item. */
+  unsupportedAt: string[];
+  /**
+   * Each constraint node's constraint in the fixture (its index in `constraints`) and the property
+   * each of its params was read from, to report a problem with the graph where the fixture has it.
+   */
+  origins: Map<string, { index: number; props: Map<string, string> }>;
 }
 
 /** Props every constraint has, handled here rather than per node. */
@@ -40,6 +47,12 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const nodes: GraphNode[] = [];
   const links: GraphLink[] = [];
   const unsupported: string[] = [];
+  const unsupportedAt: string[] = [];
+  const report = (index: number, text: string) => {
+    unsupported.push(text);
+    unsupportedAt.push(`/constraints/${index}`);
+  };
+  const origins: BlenderImport['origins'] = new Map();
   const readers = new Map<string, string>();
   let column = 0;
 
@@ -54,11 +67,13 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   };
 
   // One stack per owner, in the order its constraints are listed.
-  const stacks = new Map<string, FixtureConstraint[]>();
-  for (const c of fx.constraints) {
+  const stacks = new Map<string, { c: FixtureConstraint; index: number }[]>();
+  fx.constraints.forEach((c, index) => {
     const ownerId = c.owner.bone ? `${c.owner.object}/${c.owner.bone}` : c.owner.object;
-    stacks.set(ownerId, [...(stacks.get(ownerId) ?? []), c]);
-  }
+    const stack = stacks.get(ownerId);
+    if (stack) stack.push({ c, index });
+    else stacks.set(ownerId, [{ c, index }]);
+  });
 
   for (const [ownerId, stack] of stacks) {
     const x = 0;
@@ -66,13 +81,15 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     const inId = `in:${ownerId}`;
     nodes.push({ id: inId, type: 'owner/input', params: { owner: ownerId }, position: [x, y] });
     let prev: { node: string; socket: string } = { node: inId, socket: 'transform' };
-    stack.forEach((c, i) => {
+    stack.forEach(({ c, index }, i) => {
       const where = `${ownerId}: ${c.name} (${c.type})`;
       const props = { ...c.props, ...(options.applyAfterEval !== false ? c.props_after_eval : {}) };
       if (props.mute === true || props.enabled === false) return;
       const def = byBlenderType.get(c.type);
+      const origin = { index, props: new Map<string, string>() };
+      origins.set(`c${nodes.length}:${c.name}`, origin);
       if (!def) {
-        unsupported.push(`${where}: constraint type ${c.type} is not supported`);
+        report(index, `${where}: constraint type ${c.type} is not supported`);
         return;
       }
       const id = `c${nodes.length}:${c.name}`;
@@ -80,15 +97,21 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       const mapping = def.blender!;
       for (const [prop, value] of Object.entries(props)) {
         if (STATE.has(prop) || mapping.ignore?.includes(prop)) continue;
-        const name = mapping.params[prop] ?? (prop in COMMON && (COMMON[prop] in def.params || COMMON[prop] in def.inputs) ? COMMON[prop] : undefined);
-        if (name) { params[name] = value; continue; }
+        // Own keys only: a property named "constructor" or "__proto__" must not find Object's.
+        const common = Object.hasOwn(COMMON, prop) ? COMMON[prop] : undefined;
+        const name = (Object.hasOwn(mapping.params, prop) ? mapping.params[prop] : undefined) ?? (common && (Object.hasOwn(def.params, common) || Object.hasOwn(def.inputs, common)) ? common : undefined);
+        if (name) {
+          Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
+          origin.props.set(name, prop);
+          continue;
+        }
         const ref = REFERENCES.find(([obj, sub]) => prop === obj || prop === sub);
         if (ref && ref[2] in def.inputs) continue;
         if (ref && (value === null || value === '')) continue;
-        unsupported.push(`${where}.${prop}`);
+        report(index, `${where}.${prop}`);
       }
-      for (const prop of mapping.unsupported?.(props) ?? []) unsupported.push(`${where}.${prop}`);
-      if (mapping.convert) Object.assign(params, mapping.convert(props));
+      for (const prop of mapping.unsupported?.(props) ?? []) report(index, `${where}.${prop}`);
+      if (mapping.convert) for (const [k, v] of Object.entries(mapping.convert(props))) Object.defineProperty(params, k, { value: v, enumerable: true, writable: true, configurable: true });
       nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
       links.push({ from: prev, to: { node: id, socket: 'owner' } });
       const refs: { socket: string; object: string; bone: string }[] = [];
@@ -112,7 +135,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   }
 
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, scene: scene as unknown as JsonValue };
-  return { scene, graph, unsupported };
+  return { scene, graph, unsupported, unsupportedAt, origins };
 }
 
 /** The fixture's objects and actions as a scene: each action on the object it animates (§3). */

@@ -1,8 +1,4 @@
-// The `sinew` command line: validate, eval, schedule, conformance, import-blender.
-import { writeFileSync } from 'node:fs';
-import { saveGraph } from '../../graph/save';
-import { importBlenderFixture } from '../blender/import';
-import type { Fixture } from '../blender/fixture';
+// The `sinew` command line: validate, eval, schedule, conformance, import-blender, import-gltf, bake.
 import { runConformance } from '../blender/conformance';
 import { compile } from '../compile';
 import { CompileFailure } from '../errors';
@@ -11,33 +7,49 @@ import { loadGraph } from '../../graph/load';
 import { readJson } from '../../graph/safe-json';
 import { graphCatalog } from '../../nodes/catalog';
 import { bakeCommand, importGltfCommand } from '../gltf/cli';
+import { importBlenderCommand } from './import-blender';
+import { COMMAND_OPTIONS, parseArgs, parseFrame } from './options';
+import { runAsProcess, type CliIo } from './process';
+import { printWarnings, strictFailure } from './warnings';
 
 const USAGE = `usage: sinew <command> [options]
 
   validate FILE...                          check graph and scene files; exit 1 on any error
-  eval GRAPH [--scene SCENE] [--frame N]    print every owner's final world matrix (column-major)
+  eval GRAPH [--scene SCENE] [--frame N] [--strict]
+                                            print every owner's final world matrix (column-major)
   schedule GRAPH [--scene SCENE]            print the evaluation order and any cycles
   conformance DIR... [--only NAME,...] [--scope SCOPE]
                                             compare with Blender fixtures (cases whose name starts
                                             with one of NAME; SCOPE replaces each case's own: all,
                                             positions, end_effector, not_ik_affected); exit 0 only
                                             if all pass
-  import-blender FIXTURE -o GRAPH           turn a Blender fixture into a graph with an inline scene
-  import-gltf FILE -o OUT [--armature NAME] turn a glTF/GLB/VRM file into a scene (OUT.scene.json)
+  import-blender FIXTURE -o GRAPH [--force] [--strict]
+                                            turn a Blender fixture into a graph with an inline scene
+  import-gltf FILE -o OUT [--armature NAME] [--force]
+                                            turn a glTF/GLB/VRM file into a scene (OUT.scene.json)
                                             or a graph with its VRM constraints (OUT.sinew.json)
-  bake GRAPH [--scene FILE] --frames A..B -o OUT.glb [--fps N] [--step N] [--name NAME]
+  bake GRAPH [--scene FILE] --frames A..B -o OUT.glb [--fps N] [--step N] [--name NAME] [--force] [--strict]
                                             evaluate every frame and write a glTF animation on the
                                             skeleton (FILE: .glb/.gltf/.vrm or a scene file)
+
+  --force   replace an existing output file (an input of the command is never replaced)
+  --strict  treat every warning as an error: exit 1 and write nothing
+  Frames are numbers from -1048574 to 1048574; --fps is above 0 and at most 1000; --step is above 0
+  and at most 10000; a bake takes at most 100000 frames.
 `;
 
 const CONFORMANCE_SCOPES = ['all', 'positions', 'end_effector', 'not_ik_affected'];
 
-type Out = { out: (s: string) => void; err: (s: string) => void };
-
 /** Runs one command; returns the exit code. Never throws for bad input. */
-export function run(argv: string[], io: Out): number {
-  const [command, ...rest] = argv;
-  const { positional, options } = parseArgs(rest);
+export function run(argv: string[], io: CliIo): number {
+  const [command = '', ...rest] = argv;
+  const spec = COMMAND_OPTIONS[command];
+  if (!spec) return usage(io);
+  const parsed = parseArgs(command, rest, spec);
+  if (!parsed.ok) return io.err(parsed.message), 2;
+  const { positional, options, flags } = parsed.value;
+  const strict = flags.has('strict');
+  const force = flags.has('force');
   const printErrors = (errors: FileError[]) => errors.forEach((e) => io.err(`${e.file}: ${e.pointer || '(file)'}: ${e.message}`));
   switch (command) {
     case 'validate': {
@@ -54,21 +66,24 @@ export function run(argv: string[], io: Out): number {
     case 'eval':
     case 'schedule': {
       if (positional.length !== 1) return usage(io);
+      const frame = parseFrame(options.frame, 1);
+      if (!frame.ok) return io.err(frame.message), 2;
       const opened = openGraph(positional[0], options.scene);
       if (!opened.ok) return printErrors(opened.errors), 1;
+      let warned = printWarnings(io, opened.warnings);
       try {
         const program = compile(opened.graph, opened.scene);
         if (opened.carried.length) io.err(`${positional[0]}: helper objects from the graph's scene: ${opened.carried.join(', ')}`);
-        for (const w of [...opened.warnings, ...program.warnings.map((x) => ({ ...x, file: positional[0] }))]) {
-          io.err(`${w.file}: ${w.pointer || '(file)'}: warning: ${w.message}`);
-        }
+        let output: string;
         if (command === 'eval') {
-          const frame = options.frame === undefined ? 1 : Number(options.frame);
-          if (!Number.isFinite(frame)) return io.err(`--frame: expected a number, got "${options.frame}"`), 1;
-          io.out(JSON.stringify(program.evaluate(frame).result()));
+          output = JSON.stringify(program.evaluate(frame.value).result());
         } else {
-          io.out(JSON.stringify({ order: program.schedule.order, cycles: program.schedule.cycles }, null, 2));
+          output = JSON.stringify({ order: program.schedule.order, cycles: program.schedule.cycles }, null, 2);
         }
+        // After evaluating: a node that failed or an owner that overflowed is only known then.
+        warned += printWarnings(io, program.warnings.map((x) => ({ ...x, file: positional[0] })));
+        if (strict && warned) return io.err(strictFailure(positional[0], warned, 'no result printed')), 1;
+        io.out(output);
         return 0;
       } catch (e) {
         if (e instanceof CompileFailure) return printErrors(e.errors.map((x) => ({ ...x, file: positional[0] }))), 1;
@@ -90,28 +105,15 @@ export function run(argv: string[], io: Out): number {
     }
     case 'import-blender': {
       if (positional.length !== 1 || !options.o) return usage(io);
-      const t = readText(positional[0]);
-      if (!t.ok) return printErrors(t.errors), 1;
-      let fx: Fixture;
-      try {
-        fx = JSON.parse(t.text) as Fixture;
-      } catch (e) {
-        return io.err(`${positional[0]}: (file): not valid JSON: ${e instanceof Error ? e.message : e}`), 1;
-      }
-      if (fx.format !== 'blender-constraint-fixture/1') return io.err(`${positional[0]}: /format: expected "blender-constraint-fixture/1"`), 1;
-      const imported = importBlenderFixture(fx, { applyAfterEval: false });
-      for (const u of imported.unsupported) io.err(`${positional[0]}: unsupported: ${u}`);
-      writeFileSync(options.o, saveGraph(imported.graph));
-      io.out(`wrote ${options.o} (${imported.graph.nodes.length} nodes)`);
-      return 0;
+      return importBlenderCommand(positional[0], options.o, { force, strict }, io);
     }
     case 'import-gltf': {
       if (positional.length !== 1 || !options.o) return usage(io);
-      return importGltfCommand(positional[0], options.o, { armature: options.armature }, io);
+      return importGltfCommand(positional[0], options.o, { armature: options.armature, force }, io);
     }
     case 'bake': {
       if (positional.length !== 1 || !options.o) return usage(io);
-      return bakeCommand(positional[0], options, io);
+      return bakeCommand(positional[0], { ...options, o: options.o, force, strict }, io);
     }
     default:
       return usage(io);
@@ -143,28 +145,14 @@ function validateFile(file: string): FileError[] {
   }
 }
 
-function usage(io: Out): number {
+function usage(io: CliIo): number {
   io.err(USAGE);
   return 2;
 }
 
-function parseArgs(args: string[]): { positional: string[]; options: Record<string, string | undefined> } {
-  const positional: string[] = [];
-  const options: Record<string, string | undefined> = {};
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '-o' || a.startsWith('--')) options[a.replace(/^-+/, '')] = args[++i];
-    else positional.push(a);
-  }
-  return { positional, options };
+/** The CLI as a process (bin/sinew.mjs, `npm run sinew`): see ./process.ts. */
+export function main(argv: string[] = process.argv.slice(2)): void {
+  runAsProcess(run, argv);
 }
 
-// Entry point: any unexpected failure is reported as one line, never a stack trace.
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('runtime/cli/main.ts')) {
-  try {
-    process.exitCode = run(process.argv.slice(2), { out: (s) => console.log(s), err: (s) => console.error(s) });
-  } catch (e) {
-    console.error(`sinew: internal error: ${e instanceof Error ? e.message : String(e)}`);
-    process.exitCode = 3;
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('runtime/cli/main.ts')) main();

@@ -43,13 +43,18 @@ export interface BakeResult {
   nodes: number[];
 }
 
+/** How many frames a bake samples (start ≤ end, step > 0): start, start + step, … up to end. */
+export function bakeFrameCount(f: BakeFrames): number {
+  return Math.floor((f.end - f.start) / (f.step ?? 1) + 1e-9) + 1;
+}
+
 /** The frames a bake samples: start, start + step, … up to end (included). */
 export function bakeFrameList(f: BakeFrames): number[] {
   const step = f.step ?? 1;
   if (!(Number.isFinite(f.start) && Number.isFinite(f.end))) throw new GltfError('frames must be finite numbers');
   if (!(step > 0)) throw new GltfError(`step must be above 0, got ${step}`);
   if (f.end < f.start) throw new GltfError(`the last frame (${f.end}) comes before the first (${f.start})`);
-  const n = Math.floor((f.end - f.start) / step + 1e-9) + 1;
+  const n = bakeFrameCount(f);
   if (n > 100000) throw new GltfError(`${n} frames is more than a bake takes (100000)`);
   return Array.from({ length: n }, (_, k) => f.start + k * step);
 }

@@ -1,11 +1,14 @@
 // The `sinew import-gltf` and `sinew bake` commands (wired in runtime/cli/main.ts).
-import { writeFileSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { saveGraph } from '../../graph/save';
 import type { GraphDocument } from '../../graph/types';
 import { compile } from '../compile';
 import { CompileFailure } from '../errors';
-import type { FileError } from '../files';
+import { readText, type FileError } from '../files';
+import { readJson } from '../../graph/safe-json';
+import { parseFps, parseFrameRange, parseStep } from '../cli/options';
+import { printWarnings, strictFailure } from '../cli/warnings';
+import { checkOutput, writeOutput } from '../cli/write-output';
 import { loadScene } from '../scene/load';
 import type { SceneDocument } from '../scene/types';
 import { bakeAnimation } from './bake';
@@ -22,12 +25,22 @@ export function saveScene(scene: SceneDocument): string {
   return saveGraph(scene as unknown as GraphDocument);
 }
 
+/** What `sinew import-gltf` takes besides its file and output. */
+export interface ImportGltfOptions {
+  armature?: string;
+  /** Replace an existing output (`--force`). */
+  force?: boolean;
+}
+
 /**
- * `sinew import-gltf FILE -o OUT [--armature NAME]`: OUT ending in .sinew.json gets a graph with
- * the scene inline and VRMC constraints as nodes; any other OUT gets a scene file. Either way the
- * armature names the glTF file in `gltf_file`.
+ * `sinew import-gltf FILE -o OUT [--armature NAME] [--force]`: OUT ending in .sinew.json gets a
+ * graph with the scene inline and VRMC constraints as nodes; any other OUT gets a scene file.
+ * Either way the armature names the glTF file in `gltf_file`.
  */
-export function importGltfCommand(file: string, out: string, options: { armature?: string }, io: Io): number {
+export function importGltfCommand(file: string, out: string, options: ImportGltfOptions, io: Io): number {
+  const output = { force: options.force, inputs: [file, ...externalFiles(file)] };
+  const preflight = checkOutput(out, output);
+  if (!preflight.ok) return io.err(preflight.message), 1;
   const r = importGltfFile(file, { armature: options.armature });
   if (!r.ok) return printErrors(io, r.errors), 1;
   const { imported } = r;
@@ -38,47 +51,93 @@ export function importGltfCommand(file: string, out: string, options: { armature
   const objects = imported.scene.objects.length - 1;
   // The armature remembers its file (relative to the file holding the scene), so bake finds it.
   (imported.scene.objects[0] as { gltf_file?: string }).gltf_file = relative(dirname(out), file).split('\\').join('/');
-  if (/\.sinew\.json$/i.test(out)) {
-    writeFileSync(out, saveGraph(imported.graph));
+  const asGraph = /\.sinew\.json$/i.test(out);
+  const written = writeOutput(out, asGraph ? saveGraph(imported.graph) : saveScene(imported.scene), output);
+  if (!written.ok) return io.err(written.message), 1;
+  if (asGraph) {
     io.out(`wrote ${out} (${bones} bones, ${objects} other objects, ${imported.constraints.length} VRM constraints as ${imported.graph.nodes.length} nodes)`);
   } else {
-    writeFileSync(out, saveScene(imported.scene));
     if (imported.constraints.length) io.err(`${file}: note: ${imported.constraints.length} VRMC_node_constraint constraints become graph nodes only when OUT is a graph (NAME.sinew.json)`);
     io.out(`wrote ${out} (${bones} bones, ${objects} other objects)`);
   }
   return 0;
 }
 
-/** Parses "A..B" (frames, either may be negative or fractional). */
-export function parseFrames(text: string | undefined): { start: number; end: number } | undefined {
-  const m = /^\s*(-?\d+(?:\.\d+)?)\s*\.\.\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text ?? '');
-  if (!m) return undefined;
-  return { start: Number(m[1]), end: Number(m[2]) };
+/** What `sinew bake` takes besides the graph file. */
+export interface BakeCommandOptions {
+  o: string;
+  frames?: string;
+  fps?: string;
+  step?: string;
+  name?: string;
+  scene?: string;
+  armature?: string;
+  force?: boolean;
+  strict?: boolean;
 }
 
-/** `sinew bake GRAPH [--scene FILE] --frames A..B -o OUT.glb [--fps N] [--step N] [--name NAME] [--armature NAME]`. */
-export function bakeCommand(graphFile: string, options: Record<string, string | undefined>, io: Io): number {
-  const frames = parseFrames(options.frames);
-  if (!frames) return io.err(`--frames: expected A..B (e.g. 1..48), got "${options.frames ?? ''}"`), 2;
-  const fps = options.fps === undefined ? 24 : Number(options.fps);
-  const step = options.step === undefined ? 1 : Number(options.step);
-  if (!(fps > 0)) return io.err(`--fps: expected a number above 0, got "${options.fps}"`), 2;
-  if (!(step > 0)) return io.err(`--step: expected a number above 0, got "${options.step}"`), 2;
+/** `sinew bake GRAPH [--scene FILE] --frames A..B -o OUT.glb [--fps N] [--step N] [--name NAME] [--armature NAME] [--force] [--strict]`. */
+export function bakeCommand(graphFile: string, options: BakeCommandOptions, io: Io): number {
+  const step = parseStep(options.step);
+  if (!step.ok) return io.err(step.message), 2;
+  const fps = parseFps(options.fps);
+  if (!fps.ok) return io.err(fps.message), 2;
+  const frames = parseFrameRange(options.frames, step.value);
+  if (!frames.ok) return io.err(frames.message), 2;
+  const out = options.o;
+  const early = checkOutput(out, { force: options.force, inputs: [graphFile, ...(options.scene ? [options.scene, ...externalFiles(options.scene)] : [])] });
+  if (!early.ok) return io.err(early.message), 1;
   const opened = openGraph(graphFile, options.scene, { armature: options.armature });
   if (!opened.ok) return printErrors(io, opened.errors), 1;
   const { target, source, warnings } = bakeTargetFor(opened);
-  for (const w of [...opened.warnings, ...warnings]) io.err(`${w.file}: ${w.pointer || '(file)'}: warning: ${w.message}`);
+  let warned = printWarnings(io, [...opened.warnings, ...warnings]);
   if (opened.carried.length) io.err(`${graphFile}: helper objects from the graph's scene: ${opened.carried.join(', ')}`);
+  // Everything the bake read: the graph, its scene file, and the glTF (with its external files)
+  // the animation is written onto, which `-o` must never overwrite.
+  const inputs = [graphFile, opened.sceneSource, source, ...externalFiles(source), ...(options.scene ? [options.scene, ...externalFiles(options.scene)] : [])];
   try {
     const program = compile(opened.graph, opened.scene);
-    for (const w of program.warnings) io.err(`${graphFile}: ${w.pointer || '(file)'}: warning: ${w.message}`);
-    const baked = bakeAnimation(program, target, { ...frames, fps, step, name: options.name });
-    writeFileSync(options.o!, writeGlb(baked.asset));
-    io.out(`wrote ${options.o} (${baked.frames.length} frames at ${fps} fps, ${baked.nodes.length} animated nodes, skeleton from ${source})`);
+    const baked = bakeAnimation(program, target, { start: frames.value.start, end: frames.value.end, fps: fps.value, step: step.value, name: options.name });
+    // After baking: a node that failed or an owner that overflowed is only known then, with the
+    // number of frames it happened in.
+    warned += printWarnings(io, program.warnings.map((w) => ({ ...w, file: graphFile })), baked.frames.length);
+    if (options.strict && warned) return io.err(strictFailure(graphFile, warned, `${out} not written`)), 1;
+    const written = writeOutput(out, writeGlb(baked.asset), { force: options.force, inputs });
+    if (!written.ok) return io.err(written.message), 1;
+    io.out(`wrote ${out} (${baked.frames.length} frames at ${fps.value} fps, ${baked.nodes.length} animated nodes, skeleton from ${source})`);
     return 0;
   } catch (e) {
     if (e instanceof CompileFailure) return printErrors(io, e.errors.map((x) => ({ ...x, file: graphFile }))), 1;
     if (e instanceof GltfError) return io.err(`${graphFile}: ${e.message}`), 1;
     throw e;
   }
+}
+
+/**
+ * The files a .gltf names (external buffers and images), which an output must not overwrite
+ * either. A GLB or VRM holds its data inside; a file that cannot be read names none (reading it
+ * reports the problem).
+ */
+function externalFiles(file: string): string[] {
+  if (!/\.gltf$/i.test(file)) return [];
+  const t = readText(file);
+  if (!t.ok) return [];
+  const read = readJson(t.text);
+  if (!read.ok || typeof read.value !== 'object' || read.value === null) return [];
+  const json = read.value as { buffers?: unknown; images?: unknown };
+  const uris: string[] = [];
+  for (const list of [json.buffers, json.images]) {
+    if (!Array.isArray(list)) continue;
+    for (const item of list) {
+      const uri = (item as { uri?: unknown } | null)?.uri;
+      if (typeof uri !== 'string' || uri.startsWith('data:')) continue;
+      uris.push(resolve(dirname(file), uri));
+      try {
+        uris.push(resolve(dirname(file), decodeURIComponent(uri)));
+      } catch {
+        // Not percent-encoded: the raw name above is the file.
+      }
+    }
+  }
+  return uris;
 }

@@ -65,7 +65,7 @@ describe('sinew bake', () => {
   });
 
   it('takes --scene as a scene file imported from glTF, and still writes onto the glTF file', () => {
-    const scene = join(dir, 'mannequin.scene.json');
+    const scene = join(dir, 'mannequin-for-bake.scene.json');
     expect(sinew('import-gltf', glb, '-o', scene).code).toBe(0);
     const out = join(dir, 'from-scene.glb');
     const r = sinew('bake', join(examples, 'mannequin.sinew.json'), '--scene', scene, '--frames', '1..3', '--fps', '30', '-o', out);
@@ -86,7 +86,7 @@ describe('sinew bake', () => {
   });
 
   it('refuses bad frames and reports graphs that do not fit the skeleton', () => {
-    expect(sinew('bake', join(examples, 'mannequin.sinew.json'), '--frames', '1-24', '-o', join(dir, 'x.glb'))).toMatchObject({ code: 2, err: '--frames: expected A..B (e.g. 1..48), got "1-24"' });
+    expect(sinew('bake', join(examples, 'mannequin.sinew.json'), '--frames', '1-24', '-o', join(dir, 'x.glb'))).toMatchObject({ code: 2, err: '--frames: expected A..B with A ≤ B, each a frame from -1048574 to 1048574 (e.g. 1..48), got "1-24"' });
     expect(sinew('bake', join(examples, 'mannequin.sinew.json'), '--frames', '5..1', '-o', join(dir, 'x.glb')).err).toContain('the last frame (1) comes before the first (5)');
     // The arm example names bones the mannequin does not have.
     const r = sinew('bake', join(examples, 'arm-ik.sinew.json'), '--scene', glb, '--frames', '1..2', '-o', join(dir, 'x.glb'));

@@ -1,0 +1,87 @@
+// `sinew import-blender FIXTURE -o GRAPH [--force] [--strict]`: a Blender fixture as a graph with
+// its scene inline. The fixture is checked against the format first (errors name fixture pointers),
+// and the graph is loaded and compiled before it is written, so an invalid graph is never written:
+// a problem found there is reported at the constraint it came from.
+import { saveGraph } from '../../graph/save';
+import { loadGraph } from '../../graph/load';
+import { pointerOf } from '../../graph/pointer';
+import { readJson } from '../../graph/safe-json';
+import type { GraphDocument, GraphError } from '../../graph/types';
+import { graphCatalog } from '../../nodes/catalog';
+import { checkFixture } from '../blender/check-fixture';
+import { importBlenderFixture, type BlenderImport } from '../blender/import';
+import { compile } from '../compile';
+import { CompileFailure } from '../errors';
+import { readText, type FileError } from '../files';
+import type { CliIo } from './process';
+import { printWarnings, strictFailure } from './warnings';
+import { checkOutput, writeOutput } from './write-output';
+
+export interface ImportBlenderOptions {
+  force?: boolean;
+  strict?: boolean;
+}
+
+export function importBlenderCommand(file: string, out: string, options: ImportBlenderOptions, io: CliIo): number {
+  const printErrors = (errors: readonly GraphError[]) => errors.forEach((e) => io.err(`${file}: ${e.pointer || '(file)'}: ${e.message}`));
+  const output = { force: options.force, inputs: [file] };
+  const preflight = checkOutput(out, output);
+  if (!preflight.ok) return io.err(preflight.message), 1;
+  const t = readText(file);
+  if (!t.ok) return printErrors(t.errors), 1;
+  const read = readJson(t.text, undefined, 'fixture');
+  if (!read.ok) return printErrors(read.errors), 1;
+  const checked = checkFixture(read.value);
+  if (!checked.ok) return printErrors(checked.errors), 1;
+
+  const imported = importBlenderFixture(checked.fixture, { applyAfterEval: false });
+  const verified = verifyImport(imported);
+  if (!verified.ok) return printErrors(verified.errors), 1;
+  const warnings: FileError[] = [
+    ...checked.warnings,
+    ...imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i]!, message: `unsupported: ${u}` })),
+    ...verified.warnings,
+  ].map((w) => ({ ...w, file }));
+  const warned = printWarnings(io, warnings);
+  if (options.strict && warned) return io.err(strictFailure(file, warned, `${out} not written`)), 1;
+  const written = writeOutput(out, verified.text, output);
+  if (!written.ok) return io.err(written.message), 1;
+  io.out(`wrote ${out} (${imported.graph.nodes.length} nodes)`);
+  return 0;
+}
+
+/**
+ * Loads and compiles the imported graph as `sinew validate` would. A problem is a mistake in the
+ * fixture the format check could not see (a setting of the wrong type for its node): it is moved
+ * from the graph's pointer to the fixture's constraint, keeping the graph's pointer in the message.
+ */
+function verifyImport(imported: BlenderImport): { ok: true; text: string; warnings: GraphError[] } | { ok: false; errors: GraphError[] } {
+  const text = saveGraph(imported.graph);
+  const where = (errors: readonly GraphError[]) => errors.map((e) => atFixture(e, imported.graph, imported.origins));
+  const loaded = loadGraph(text, graphCatalog());
+  if (!loaded.ok) return { ok: false, errors: where(loaded.errors) };
+  try {
+    const program = compile(loaded.graph, imported.scene);
+    return { ok: true, text, warnings: where([...loaded.warnings, ...program.warnings]) };
+  } catch (e) {
+    if (e instanceof CompileFailure) return { ok: false, errors: where(e.errors) };
+    throw e;
+  }
+}
+
+function atFixture(e: GraphError, graph: GraphDocument, origins: BlenderImport['origins']): GraphError {
+  const m = /^\/(nodes|links)\/(\d+)(?:\/params\/([^/]+))?/.exec(e.pointer);
+  let node: string | undefined;
+  if (m?.[1] === 'nodes') node = graph.nodes[Number(m[2])]?.id;
+  else if (m?.[1] === 'links') node = graph.links[Number(m[2])]?.to.node;
+  node ??= e.nodeId;
+  const origin = node === undefined ? undefined : origins.get(node);
+  if (origin !== undefined) {
+    const prop = m?.[3] === undefined ? undefined : origin.props.get(m[3].replaceAll('~1', '/').replaceAll('~0', '~'));
+    const pointer = prop === undefined ? pointerOf('constraints', origin.index) : pointerOf('constraints', origin.index, 'props', prop);
+    return { ...e, pointer, message: `${e.message} (in the imported graph at ${e.pointer})` };
+  }
+  // The inline scene is the fixture's objects, key for key.
+  if (e.pointer.startsWith('/scene/')) return { ...e, pointer: e.pointer.slice('/scene'.length) };
+  return { ...e, message: `${e.message} (in the imported graph at ${e.pointer || 'its top'})` };
+}
