@@ -8,15 +8,17 @@ import { readJson } from '../../graph/safe-json';
 import { graphCatalog } from '../../nodes/catalog';
 import { bakeCommand, importGltfCommand } from '../gltf/cli';
 import { importBlenderCommand } from './import-blender';
-import { COMMAND_OPTIONS, parseArgs, parseFrame } from './options';
+import { playingClip } from '../scene/playback';
+import { COMMAND_OPTIONS, parseArgs, parseFps, parseFrame } from './options';
 import { runAsProcess, type CliIo } from './process';
 import { printWarnings, strictFailure } from './warnings';
 
 const USAGE = `usage: sinew <command> [options]
 
   validate FILE...                          check graph and scene files; exit 1 on any error
-  eval GRAPH [--scene SCENE] [--frame N] [--strict]
-                                            print every owner's final world matrix (column-major)
+  eval GRAPH [--scene SCENE] [--clip NAME [--fps N]] [--frame N] [--strict]
+                                            print every owner's final world matrix (column-major),
+                                            with the scene's clip NAME playing under the constraints
   schedule GRAPH [--scene SCENE]            print the evaluation order and any cycles
   conformance DIR... [--only NAME,...] [--scope SCOPE]
                                             compare with Blender fixtures (cases whose name starts
@@ -28,9 +30,11 @@ const USAGE = `usage: sinew <command> [options]
   import-gltf FILE -o OUT [--armature NAME] [--force]
                                             turn a glTF/GLB/VRM file into a scene (OUT.scene.json)
                                             or a graph with its VRM constraints (OUT.sinew.json)
-  bake GRAPH [--scene FILE] --frames A..B -o OUT.glb [--fps N] [--step N] [--name NAME] [--force] [--strict]
+  bake GRAPH [--scene FILE] [--clip NAME] --frames A..B -o OUT.glb [--fps N] [--step N] [--name NAME] [--force] [--strict]
                                             evaluate every frame and write a glTF animation on the
-                                            skeleton (FILE: .glb/.gltf/.vrm or a scene file)
+                                            skeleton (FILE: .glb/.gltf/.vrm or a scene file); with
+                                            --clip, constraints on top of the clip (--frames defaults
+                                            to the clip, --name to NAME+Sinew), other clips kept
 
   --force   replace an existing output file (an input of the command is never replaced)
   --strict  treat every warning as an error: exit 1 and write nothing
@@ -68,8 +72,15 @@ export function run(argv: string[], io: CliIo): number {
       if (positional.length !== 1) return usage(io);
       const frame = parseFrame(options.frame, 1);
       if (!frame.ok) return io.err(frame.message), 2;
+      const fps = parseFps(options.fps);
+      if (!fps.ok) return io.err(fps.message), 2;
       const opened = openGraph(positional[0], options.scene);
       if (!opened.ok) return printErrors(opened.errors), 1;
+      if (options.clip !== undefined) {
+        const playing = playingClip(opened.scene, options.clip, fps.value);
+        if (!playing.ok) return io.err(`${opened.sceneSource}: ${playing.message}`), 1;
+        opened.scene = playing.scene;
+      }
       let warned = printWarnings(io, opened.warnings);
       try {
         const program = compile(opened.graph, opened.scene);

@@ -10,12 +10,12 @@ export interface CommandOptions {
 
 export const COMMAND_OPTIONS: Readonly<Record<string, CommandOptions>> = {
   validate: { values: [], flags: [] },
-  eval: { values: ['scene', 'frame'], flags: ['strict'] },
+  eval: { values: ['scene', 'frame', 'clip', 'fps'], flags: ['strict'] },
   schedule: { values: ['scene'], flags: [] },
   conformance: { values: ['only', 'scope'], flags: [] },
   'import-blender': { values: ['o'], flags: ['force', 'strict'] },
   'import-gltf': { values: ['o', 'armature'], flags: ['force'] },
-  bake: { values: ['scene', 'frames', 'o', 'fps', 'step', 'name', 'armature'], flags: ['force', 'strict'] },
+  bake: { values: ['scene', 'frames', 'o', 'fps', 'step', 'name', 'armature', 'clip'], flags: ['force', 'strict'] },
 };
 
 export interface ParsedArgs {

@@ -11,6 +11,7 @@ import { printWarnings, strictFailure } from '../cli/warnings';
 import { checkOutput, writeOutput } from '../cli/write-output';
 import { loadScene } from '../scene/load';
 import type { SceneDocument } from '../scene/types';
+import { clipDuration, playingClip } from '../scene/playback';
 import { bakeAnimation } from './bake';
 import { GltfError, writeGlb } from './container';
 import { openGraph } from '../files';
@@ -72,6 +73,8 @@ export interface BakeCommandOptions {
   name?: string;
   scene?: string;
   armature?: string;
+  /** The scene's clip to bake the constraints on top of. */
+  clip?: string;
   force?: boolean;
   strict?: boolean;
 }
@@ -82,13 +85,28 @@ export function bakeCommand(graphFile: string, options: BakeCommandOptions, io: 
   if (!step.ok) return io.err(step.message), 2;
   const fps = parseFps(options.fps);
   if (!fps.ok) return io.err(fps.message), 2;
-  const frames = parseFrameRange(options.frames, step.value);
-  if (!frames.ok) return io.err(frames.message), 2;
+  // With a clip and no --frames, the clip's own range is baked (known once the scene is open).
+  const frames = options.frames === undefined && options.clip !== undefined ? undefined : parseFrameRange(options.frames, step.value);
+  if (frames && !frames.ok) return io.err(frames.message), 2;
   const out = options.o;
   const early = checkOutput(out, { force: options.force, inputs: [graphFile, ...(options.scene ? [options.scene, ...externalFiles(options.scene)] : [])] });
   if (!early.ok) return io.err(early.message), 1;
   const opened = openGraph(graphFile, options.scene, { armature: options.armature });
   if (!opened.ok) return printErrors(io, opened.errors), 1;
+  let range = frames?.ok ? frames.value : undefined;
+  if (options.clip !== undefined) {
+    const playing = playingClip(opened.scene, options.clip, fps.value);
+    if (!playing.ok) return io.err(`${opened.sceneSource}: ${playing.message}`), 1;
+    opened.scene = playing.scene;
+    if (!range) {
+      // The clip's last key as a frame; a float32 key time a hair past a whole frame is that frame.
+      const start = playing.scene.playback?.start_frame ?? 1;
+      const clipFrames = parseFrameRange(`${start}..${start + Math.ceil(clipDuration(playing.clip) * fps.value - 1e-3)}`, step.value);
+      if (!clipFrames.ok) return io.err(clipFrames.message), 2;
+      range = clipFrames.value;
+    }
+  }
+  if (!range) return io.err('--frames: required'), 2;
   const { target, source, warnings } = bakeTargetFor(opened);
   let warned = printWarnings(io, [...opened.warnings, ...warnings]);
   if (opened.carried.length) io.err(`${graphFile}: helper objects from the graph's scene: ${opened.carried.join(', ')}`);
@@ -97,7 +115,8 @@ export function bakeCommand(graphFile: string, options: BakeCommandOptions, io: 
   const inputs = [graphFile, opened.sceneSource, source, ...externalFiles(source), ...(options.scene ? [options.scene, ...externalFiles(options.scene)] : [])];
   try {
     const program = compile(opened.graph, opened.scene);
-    const baked = bakeAnimation(program, target, { start: frames.value.start, end: frames.value.end, fps: fps.value, step: step.value, name: options.name });
+    const name = options.name ?? (options.clip !== undefined ? `${options.clip}+Sinew` : undefined);
+    const baked = bakeAnimation(program, target, { start: range.start, end: range.end, fps: fps.value, step: step.value, name });
     // After baking: a node that failed or an owner that overflowed is only known then, with the
     // number of frames it happened in.
     warned += printWarnings(io, program.warnings.map((w) => ({ ...w, file: graphFile })), baked.frames.length);

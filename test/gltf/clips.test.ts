@@ -3,12 +3,16 @@
 // nodes, as bake does) at integer and fractional frames, for the mannequin's Walk and Wave (LINEAR)
 // and for a generated file with STEP, LINEAR and CUBICSPLINE channels of different lengths on
 // joints, an object hung from a joint and a non-joint node between two joints.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Object3D } from 'three';
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument } from '../../graph/types';
+import { run } from '../../runtime/cli/main';
 import { compile } from '../../runtime/compile';
+import { openGraph } from '../../runtime/files';
+import { playingClip } from '../../runtime/scene/playback';
 import { gltfWorlds } from '../../runtime/gltf/bake';
 import { packSampler, sampleAt } from '../../nodes/math/clip-sampler';
 import { readAccessor, readGltf, writeGlb } from '../../runtime/gltf/container';
@@ -178,3 +182,73 @@ function generatedAsset(): GltfAsset {
   };
   return { json, buffers: [bin] };
 }
+
+describe('sinew eval and bake with --clip', () => {
+  const anim = join(__dirname, '../../../shared/assets/mannequin-anim.glb');
+  const graph = join(__dirname, '../../examples/mannequin.sinew.json');
+  const dir = mkdtempSync(join(tmpdir(), 'sinew-clips-'));
+  const cli = (...argv: string[]) => {
+    const out: string[] = [], err: string[] = [];
+    const code = run(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  it('eval --clip NAME --frame N poses the character by the clip under the graph\'s constraints', () => {
+    const at = (frame: string) => (JSON.parse(cli('eval', graph, '--scene', anim, '--clip', 'Walk', '--frame', frame).out) as { owners: Record<string, number[]> }).owners;
+    const still = (JSON.parse(cli('eval', graph, '--scene', anim, '--frame', '9').out) as { owners: Record<string, number[]> }).owners;
+    const walking = at('9');
+    const thigh = 'Armature/thigh.L';
+    expect(Math.abs(walking[thigh][5] - still[thigh][5])).toBeGreaterThan(1e-3);
+    // One loop later the walk is where it was.
+    const loop = at(String(9 + (4 / 3) * 24));
+    walking[thigh].forEach((x, k) => expect(loop[thigh][k]).toBeCloseTo(x, 7));
+  });
+
+  it('names the clips a scene has when --clip names another', () => {
+    const r = cli('eval', graph, '--scene', anim, '--clip', 'Run');
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`${anim}: --clip: the scene has no clip "Run"; it has "Walk" and "Wave"`);
+  });
+
+  it('bake --clip writes the constraints on top of the clip as "NAME+Sinew" over the clip\'s frames, keeps the other clips, and three.js plays it as Sinew evaluated it', async () => {
+    const out = join(dir, 'walk.glb');
+    const r = cli('bake', graph, '--scene', anim, '--clip', 'Walk', '-o', out);
+    expect(r.code, r.err).toBe(0);
+    const baked = readGltf(new Uint8Array(readFileSync(out)));
+    const original = readGltf(new Uint8Array(readFileSync(anim)));
+    expect(baked.json.animations!.map((a) => a.name)).toEqual(['Walk', 'Wave', 'Walk+Sinew']);
+    // The file's own clips sample exactly as before.
+    for (const a of original.json.animations!) {
+      const b = baked.json.animations!.find((x) => x.name === a.name)!;
+      expect(b.channels).toEqual(a.channels);
+      a.samplers.forEach((s, i) => {
+        expect(Array.from(readAccessor(baked, b.samplers[i].input))).toEqual(Array.from(readAccessor(original, s.input)));
+        expect(Array.from(readAccessor(baked, b.samplers[i].output))).toEqual(Array.from(readAccessor(original, s.output)));
+      });
+    }
+    // 4/3 s at 24 fps: frames 1..33.
+    const times = readAccessor(baked, baked.json.animations![2].samplers[0].input);
+    expect(times.length).toBe(33);
+    const opened = openGraph(graph, anim);
+    if (!opened.ok) throw new Error('cannot open');
+    const playing = playingClip(opened.scene, 'Walk', FPS);
+    if (!playing.ok) throw new Error(playing.message);
+    const program = compile(opened.graph, playing.scene);
+    const gltf = await parseGlb(writeGlb(baked));
+    const play = sampler(gltf, 'Walk+Sinew');
+    const objects = objectsByNode(gltf);
+    const h = hierarchy(baked.json);
+    let worst = 0;
+    // Baked keys are whole frames; between them three interpolates.
+    for (const f of [1, 4, 10, 17, 33]) {
+      program.evaluate(f);
+      play((f - 1) / FPS);
+      const sinew = gltfWorlds(program, { asset: opened.gltf!.asset, bindings: opened.gltf!.bindings }, h);
+      for (const j of baked.json.skins![0].joints) {
+        const three = objects.get(j)!.matrixWorld.elements;
+        for (let k = 0; k < 16; k++) worst = Math.max(worst, Math.abs(three[k] - sinew[j][k]));
+      }
+    }
+    expect(worst).toBeLessThan(1e-5);
+  });
+});
