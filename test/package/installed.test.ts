@@ -95,6 +95,18 @@ describe('the installed package', () => {
     expect(owners).toEqual((JSON.parse(source.out) as { owners: Record<string, number[]> }).owners);
   });
 
+  it('imports the mannequin glTF to the scene the source writes', async () => {
+    const mine = installedSinew('import-gltf', 'node_modules/sinew/examples/assets/mannequin.glb', '-o', 'mannequin.scene.json');
+    expect(mine.code, mine.err).toBe(0);
+    const reference = join(work, 'mannequin.scene.json');
+    const source = await sourceSinew('import-gltf', join(ROOT, 'examples/assets/mannequin.glb'), '-o', reference);
+    expect(source.code, source.err).toBe(0);
+    // The armature names its glTF file relative to the scene file, which differs between the two places.
+    const scene = (file: string) => JSON.parse(readFileSync(file, 'utf8').replace(/"gltf_file": "[^"]*"/, '"gltf_file": ""')) as unknown;
+    expect(scene(join(app, 'mannequin.scene.json'))).toEqual(scene(reference));
+    expect(installedSinew('validate', 'mannequin.scene.json')).toMatchObject({ code: 0, out: '1 file valid' });
+  });
+
   it('bakes the mannequin to the same glTF file the source writes', async () => {
     const mine = installedSinew('bake', 'node_modules/sinew/examples/mannequin.sinew.json', '--frames', '1..12', '-o', 'wave.glb');
     expect(mine.code, mine.err).toBe(0);
