@@ -4,7 +4,8 @@
 // import path), so this fails if the bin needs a dev dependency or the CLI reads a file the package
 // does not carry. The CLI's answers are compared with the same commands run from the source.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ const cache = join(ROOT, 'node_modules/.cache/sinew-package-test-npm');
 function userEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k) && k !== 'NODE_PATH' && k !== 'NODE_OPTIONS') env[k] = v;
-  env.PATH = (process.env.PATH ?? '').split(delimiter).filter((p) => !p.includes('node_modules')).join(delimiter);
+  env.PATH = (process.env.PATH ?? '').split(delimiter).filter((p) => !/node_modules[\\/]\.bin[\\/]?$|node-gyp-bin/.test(p)).join(delimiter);
   return env;
 }
 
@@ -52,7 +53,8 @@ beforeAll(() => {
   npm(['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--cache', cache, join(work, tarball)], app);
 }, 300_000); // a ceiling for a stuck registry, far above the ~20 s this takes; not a speed budget
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Thousands of files (three.js alone): on a loaded disk this outlasts vitest's 10 s hook default.
+afterAll(() => rm(work, { recursive: true, force: true }), 300_000);
 
 describe('the installed package', () => {
   it('has its runtime dependencies and none of the dev ones', () => {
