@@ -51,12 +51,13 @@ beforeAll(() => {
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'sinew-user', private: true }));
   npm(['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--cache', cache, join(work, tarball)], app);
-}, 300_000); // a ceiling for a stuck registry, far above the ~20 s this takes; not a speed budget
+}, 300_000); // a ceiling for a stuck registry, far above the 15–70 s this takes (idle to load 14); not a speed budget
 
 // Thousands of files (three.js alone): on a loaded disk this outlasts vitest's 10 s hook default.
 afterAll(() => rm(work, { recursive: true, force: true }), 300_000);
 
-describe('the installed package', () => {
+// Each npx start is a second or more, several under load: ceilings above the project's 60 s default.
+describe('the installed package', { timeout: 300_000 }, () => {
   it('has its runtime dependencies and none of the dev ones', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
     for (const dep of Object.keys(pkg.dependencies)) expect(existsSync(join(app, 'node_modules', dep, 'package.json')), dep).toBe(true);
