@@ -1,8 +1,9 @@
 // `npm run test:e2e`: every browser test, in real Chromium. `-- NAME` runs the tests whose name contains NAME.
 import { appTests } from './app.e2e';
+import { bundleTests } from './bundle.e2e';
 import { embedTests } from './embed.e2e';
 import { runAll } from './harness';
 import { perfTests } from './perf.e2e';
 
 const filter = process.argv[2];
-process.exit(await runAll([...appTests, ...embedTests, ...perfTests], filter));
+process.exit(await runAll([...appTests, ...embedTests, ...bundleTests, ...perfTests], filter));

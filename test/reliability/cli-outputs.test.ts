@@ -261,7 +261,7 @@ describe('numeric options are checked, with the accepted range in the message', 
     [['--fps'], '--fps: needs a value'],
     [['--frames', '1..2', '--frames', '1..3'], '--frames: given twice'],
     [['--force=yes'], '--force: takes no value, got "yes"'],
-    [['--fsp', '30'], 'sinew bake: unknown option --fsp; bake takes --scene, --frames, -o, --fps, --step, --name, --armature, --force, --strict'],
+    [['--fsp', '30'], 'sinew bake: unknown option --fsp; bake takes --scene, --frames, -o, --fps, --step, --name, --armature, --clip, --force, --strict'],
   ];
   for (const [args, message] of bad) {
     it(`bake ${args.join(' ')}`, () => {
