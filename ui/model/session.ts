@@ -190,7 +190,12 @@ export class Session extends EventTarget {
 
   /** Replaces the rig (an imported scene), as one undoable step; saved files then carry it inline. */
   setScene(scene: SceneDocument, label = 'Import scene', character?: SessionCharacter): void {
-    this.perform({ kind: 'replace-scene', label, scene, inline: true, character });
+    const edit: SessionEdit = { kind: 'replace-scene', label, scene, inline: true, character };
+    if (!this.readonly) return this.perform(edit);
+    // A page may still hand a read-only editor a scene, as it may load a graph: outside the history.
+    const before = this.document;
+    this.adopt(sessionEdits.apply(before, edit).doc);
+    this.changed('load', before, edit);
   }
 
   /**
@@ -245,7 +250,9 @@ export class Session extends EventTarget {
       if (owner && 'basis' in owner && object) {
         // The keys the move does not write (a rotation the mode does not use) are kept as they were.
         const transform = { ...transformOf(object), ...transformPropsFromMatrix(owner.basis, object) };
-        this.perform(sceneEdit({ kind: 'set-object-transform', object: id, transform }));
+        // A click on the gizmo that moved nothing is not a step.
+        if (JSON.stringify(transform) !== JSON.stringify(transformOf(object))) this.perform(sceneEdit({ kind: 'set-object-transform', object: id, transform }));
+        else this.rebuild();
       }
     }
     return true;
