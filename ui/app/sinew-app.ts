@@ -69,6 +69,11 @@ export class SinewApp extends LitElement {
   @property({ type: Boolean, attribute: 'file-picker' }) filePicker = true;
   /** Keeps the graph in localStorage while it is edited. */
   @property({ type: Boolean, attribute: 'no-autosave' }) noAutosave = false;
+  /**
+   * Milliseconds from an edit to its autosaved copy (edits in between share one write). A page
+   * that hides or unloads writes at once, whatever this is.
+   */
+  @property({ type: Number, attribute: 'autosave-delay' }) autosaveDelay = 300;
 
   @state() private messages: Message[] = [];
   @state() private fileName = 'untitled.sinew.json';
@@ -514,7 +519,7 @@ export class SinewApp extends LitElement {
     if (this.noAutosave) return;
     this.autosavePending = true;
     clearTimeout(this.autosaveTimer);
-    this.autosaveTimer = setTimeout(() => this.writeAutosave(), 300);
+    this.autosaveTimer = setTimeout(() => this.writeAutosave(), this.autosaveDelay);
   }
 
   /** Writes a pending autosave now: the page is going away or out of sight, and may never come back. */
