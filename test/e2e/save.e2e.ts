@@ -134,6 +134,65 @@ export const saveTests: E2ETest[] = [
     },
   },
   {
+    name: 'save: an object renamed in the inspector renames the nodes naming it, keeps the pose, is saved and undoable',
+    async run(t) {
+      const { page, base } = t;
+      await openApp(page, base);
+      const start = await savedText(page);
+      const startPose = await allMatrices(page);
+      await dragInViewport(page, 'LookTarget', 0, 0); // a click, and a press on the gizmo that moves nothing
+      check(await undoLabel(page) === undefined, `a press that moved nothing made an undo step (${await undoLabel(page)})`);
+      const field = page.locator('[data-testid="object-name"]');
+      await field.fill('HandTarget');
+      await field.press('Enter');
+      const refused = page.locator('[data-testid="rename-error"]');
+      await refused.waitFor();
+      check(((await refused.textContent()) ?? '').includes('already exists'), 'a taken name was not refused with the reason');
+      await field.fill('Gaze');
+      await field.press('Enter');
+      await page.waitForFunction(() => document.querySelector('sinew-app')!.session.history.undoLabel() === 'Rename "LookTarget" to "Gaze"');
+      const owners = await page.evaluate(() => document.querySelector('sinew-app')!.session.graph.nodes.filter((n) => n.params.owner === 'Gaze').map((n) => n.id));
+      check(owners.length > 0, 'no node names the renamed object');
+      const renamedPose = await allMatrices(page);
+      const { Gaze, ...rest } = renamedPose;
+      const { LookTarget, ...restBefore } = startPose;
+      check(poseDifference(restBefore, rest) === 0 && poseDifference({ x: LookTarget }, { x: Gaze }) === 0, 'the rename changed the pose');
+      const file = JSON.parse(await savedText(page));
+      check(file.scene?.objects?.some((o: { name: string }) => o.name === 'Gaze'), 'the saved file does not hold the renamed scene');
+      await page.locator('sinew-editor').focus();
+      await page.keyboard.press('Control+z');
+      await page.waitForFunction((s0) => document.querySelector('sinew-app')!.save() === s0, start);
+    },
+  },
+  {
+    name: 'autosave: a duplicated tab (same sessionStorage, same tab id) takes a new id and overwrites nothing',
+    async run(t) {
+      const { page: a, base } = t;
+      await openApp(a, base);
+      const doc = (name: string) => ({ format: 'sinew-graph', version: 1, scene: 'rig.scene.json', nodes: [{ id: name, type: 'owner/read', position: [0, 0], params: { owner: 'LookTarget' } }], links: [] });
+      await openFileNamed(a, 'original.sinew.json', JSON.stringify(doc('original')));
+      await a.evaluate(() => document.querySelector('sinew-app')!.session.perform({ kind: 'move-node', node: 'original', position: [31, 0] }));
+      await waitForAutosave(a);
+      const textA = await savedText(a);
+      const id = await a.evaluate(() => sessionStorage.getItem('sinew:tab')!);
+      const b = await newTab(t);
+      // What a browser's "Duplicate tab" does: the new tab starts with a copy of sessionStorage.
+      await b.addInitScript((tab) => { if (!sessionStorage.getItem('copied')) { sessionStorage.setItem('sinew:tab', tab); sessionStorage.setItem('copied', '1'); } }, id);
+      await openApp(b, base);
+      await b.waitForFunction((tab) => sessionStorage.getItem('sinew:tab') !== tab, id);
+      await openFileNamed(b, 'copy.sinew.json', JSON.stringify(doc('copy')));
+      await b.evaluate(() => document.querySelector('sinew-app')!.session.perform({ kind: 'move-node', node: 'copy', position: [62, 0] }));
+      await waitForAutosave(b);
+      const textB = await savedText(b);
+      await a.reload();
+      await openApp(a, base);
+      check(await savedText(a) === textA, 'the original tab lost its document to the duplicate');
+      await b.reload();
+      await openApp(b, base);
+      check(await savedText(b) === textB, 'the duplicated tab did not get its own document back');
+    },
+  },
+  {
     name: 'autosave: two tabs editing different documents both restore their own after a reload',
     async run(t) {
       const { page: a, base } = t;

@@ -260,7 +260,8 @@ export class Session extends EventTarget {
 
   /**
    * Renames a scene object, and every node param naming it (or one of its bones, `Object/Bone`),
-   * as one undoable step.
+   * as one undoable step. Throws SceneEditError (and changes nothing) for a name that is taken,
+   * empty or has a "/", or an object the scene does not have.
    */
   renameObject(from: string, to: string): void {
     const edits: SessionEdit[] = [sceneEdit({ kind: 'rename-object', from, to })];
@@ -274,6 +275,7 @@ export class Session extends EventTarget {
       }
     }
     this.perform({ kind: 'steps', label: `Rename "${from}" to "${to}"`, edits });
+    if (this.selectedOwner === from) this.select(this.selection, to);
   }
 
   /** The graph as a file: canonical text, with the scene inline when the graph carries it inline. */
