@@ -184,6 +184,7 @@ export class SinewApp extends LitElement {
 
   /** Opens an autosaved record; it becomes this tab's document (the other tab's record stays as it is). */
   private restoreRecord(r: AutosaveRecord): boolean {
+    this.flushAutosave(); // what was open keeps its own copy
     if (!this.restore(r.graph, r.scene, r.name)) return false;
     this.docId = r.tab ? r.doc : newId();
     this.fileHandle = undefined;
