@@ -25,7 +25,9 @@ defineElement('sinew-app', SinewApp);
 
 export { SinewApp, SinewEditor, SinewInspector, SinewViewport };
 export { Session, emptyGraph } from './model/session';
-export type { ChangeReason, SessionEvents } from './model/session';
+export type { ChangeReason, SessionCharacter, SessionDocument, SessionEdit, SessionEvents } from './model/session';
+export { sceneEdit } from './model/session-edits';
+export type { SceneEdit } from './model/scene-edits';
 export type { ErrorDetail, GraphChangeDetail, LoadOutcome, PoseChangeDetail } from './model/embed-api';
 export type { NodeIssue } from './model/live-rig';
 export { defineElement } from './register';

@@ -82,3 +82,48 @@ export async function downloadSave(page: Page): Promise<string> {
   for await (const c of stream) chunks.push(c as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** Every owner's evaluated world matrix. */
+export const allMatrices = (page: Page) => page.evaluate(() => document.querySelector('sinew-app')!.evaluate());
+
+/** The largest difference between two sets of owners' matrices; the owners must match. */
+export function poseDifference(a: Record<string, number[]>, b: Record<string, number[]>): number {
+  const ids = Object.keys(a).sort();
+  check(ids.join() === Object.keys(b).sort().join(), `the owners differ: ${ids.join()} vs ${Object.keys(b).sort().join()}`);
+  return Math.max(...ids.map((id) => Math.max(...a[id].map((v, i) => Math.abs(v - b[id][i])))));
+}
+
+/** Waits until this tab's autosaved copy of the open document is the graph as it is now. */
+export async function waitForAutosave(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const app = document.querySelector('sinew-app')!;
+    const tab = sessionStorage.getItem('sinew:tab');
+    const text = app.save();
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i)!;
+      if (!k.startsWith(`sinew:autosave:v2:${tab}:`)) continue;
+      if ((JSON.parse(localStorage.getItem(k)!) as { graph: string }).graph === text) return true;
+    }
+    return false;
+  });
+}
+
+/** The text of a download the click starts. */
+export async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** The app's messages (text and kind), newest last. */
+export const messages = (page: Page) =>
+  page.locator('[data-testid="message"]').evaluateAll((els) => els.map((e) => ({ kind: e.getAttribute('data-kind'), text: e.querySelector('.text')!.textContent! })));
+
+/** Opens a file through the Open… picker and waits until the app shows it as the open file. */
+export async function openFileNamed(page: Page, name: string, text: string): Promise<void> {
+  await page.locator('#open').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForFunction((n) => document.querySelector('sinew-app')!.shadowRoot!.querySelector('.file b')!.textContent === n, name);
+  await waitForNodes(page);
+}

@@ -265,25 +265,4 @@ export const appTests: E2ETest[] = [
       check(await savedText(page) === before, 'the graph changed after a file that is not JSON');
     },
   },
-  {
-    name: 'autosave restores the graph after a reload, and the restored copy can be discarded',
-    async run({ page, base }) {
-      await openApp(page, base);
-      const demo = await savedText(page);
-      await page.evaluate(() => {
-        const app = document.querySelector('sinew-app')!;
-        app.session.perform({ kind: 'remove-node', id: app.session.graph.nodes[0].id });
-      });
-      const edited = await savedText(page);
-      await page.waitForTimeout(600); // autosave is debounced
-      await page.reload();
-      await openApp(page, base);
-      check(await savedText(page) === edited, 'the edited graph did not survive the reload');
-      const action = page.locator('[data-testid="message-action"]');
-      await action.click();
-      await waitForNodes(page);
-      check(await savedText(page) === demo, 'discarding did not bring back the demo');
-      check(await page.evaluate(() => localStorage.getItem('sinew:autosave:v1')) === null, 'the autosaved copy is still stored');
-    },
-  },
 ];

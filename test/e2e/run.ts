@@ -4,6 +4,7 @@ import { bundleTests } from './bundle.e2e';
 import { embedTests } from './embed.e2e';
 import { runAll } from './harness';
 import { perfTests } from './perf.e2e';
+import { saveTests } from './save.e2e';
 
 const filter = process.argv[2];
-process.exit(await runAll([...appTests, ...embedTests, ...bundleTests, ...perfTests], filter));
+process.exit(await runAll([...appTests, ...embedTests, ...bundleTests, ...perfTests, ...saveTests], filter));

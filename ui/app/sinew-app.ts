@@ -2,7 +2,8 @@
 // open, save, import scene, undo, redo, frame), file drag-and-drop and autosave.
 import { LitElement, css, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { GraphDocument } from '../../graph/types';
+import { saveGraph } from '../../graph/save';
+import type { GraphDocument, JsonValue } from '../../graph/types';
 import { GltfError } from '../../runtime/gltf/error';
 import type { SceneDocument } from '../../runtime/scene/types';
 import type { SinewEditor } from '../editor/sinew-editor';
@@ -10,7 +11,7 @@ import { describeErrors, openDocument } from '../model/document-io';
 import { EmbedApi, type ErrorDetail } from '../model/embed-api';
 import { emptyGraph, type Session } from '../model/session';
 import { baseStyles } from '../theme';
-import { Autosave } from './autosave';
+import { Autosave, newId, renewTabId, tabId, type AutosaveRecord, type WriteOutcome } from './autosave';
 import type { GltfCharacter } from '../gltf/index';
 import { demo, exampleAsset } from './demo';
 
@@ -26,6 +27,8 @@ interface Message {
 }
 
 const FRAME_MAX = 250;
+/** When an autosaved copy was written, the way the person reads dates. */
+const when = (t: number) => (t > 0 ? new Date(t).toLocaleString() : 'an unknown time');
 let messageIds = 0;
 
 export class SinewApp extends LitElement {
@@ -67,6 +70,11 @@ export class SinewApp extends LitElement {
   @property({ type: Boolean, attribute: 'file-picker' }) filePicker = true;
   /** Keeps the graph in localStorage while it is edited. */
   @property({ type: Boolean, attribute: 'no-autosave' }) noAutosave = false;
+  /**
+   * Milliseconds from an edit to its autosaved copy (edits in between share one write). A page
+   * that hides or unloads writes at once, whatever this is.
+   */
+  @property({ type: Number, attribute: 'autosave-delay' }) autosaveDelay = 300;
 
   @state() private messages: Message[] = [];
   @state() private fileName = 'untitled.sinew.json';
@@ -81,8 +89,15 @@ export class SinewApp extends LitElement {
 
   readonly api = new EmbedApi(this);
   readonly autosave = new Autosave();
+  /** This tab's id (sessionStorage) and the open document's: the autosave record's key. */
+  private tab = tabId();
+  private docId = newId();
   private fileHandle: FileSystemFileHandle | undefined;
   private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** An edit not yet in the autosaved copy; pagehide and a hidden tab write it at once. */
+  private autosavePending = false;
+  private autosaveFailing = false;
+  private tabs: BroadcastChannel | undefined;
   private started = false;
 
   get session(): Session { return this.api.session; }
@@ -102,7 +117,34 @@ export class SinewApp extends LitElement {
     this.addEventListener('dragleave', this.onDragLeave);
     this.addEventListener('drop', this.onDrop);
     this.addEventListener('error', this.onError as EventListener);
+    window.addEventListener('pagehide', this.flushAutosave);
+    document.addEventListener('visibilitychange', this.onVisibility);
+    this.watchTabs();
     if (!this.started) this.start();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.flushAutosave();
+    window.removeEventListener('pagehide', this.flushAutosave);
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.tabs?.close();
+    this.tabs = undefined;
+  }
+
+  /**
+   * A duplicated tab starts with its source's sessionStorage, and so its tab id: each tab says its
+   * id once, and a tab that hears its own id from an older tab takes a new one before it writes.
+   */
+  private watchTabs() {
+    if (this.tabs || typeof BroadcastChannel === 'undefined') return;
+    this.tabs = new BroadcastChannel('sinew-tabs');
+    this.tabs.onmessage = (e: MessageEvent<{ type: string; tab: string }>) => {
+      if (e.data?.tab !== this.tab) return;
+      if (e.data.type === 'hello') this.tabs?.postMessage({ type: 'taken', tab: this.tab });
+      else if (e.data.type === 'taken') this.tab = renewTabId();
+    };
+    this.tabs.postMessage({ type: 'hello', tab: this.tab });
   }
 
   private start() {
@@ -122,13 +164,36 @@ export class SinewApp extends LitElement {
       }
     });
     if (this.src) return; // fetched in firstUpdated
-    const saved = this.noAutosave ? undefined : this.autosave.read();
-    if (saved && this.restore(saved.graph, saved.scene, saved.name)) {
-      const when = new Date(saved.savedAt).toLocaleString();
-      this.say('info', `Restored “${saved.name}” as you left it (${when}).`, { label: 'Discard restored copy', run: () => this.discardRestored() });
+    const found = this.noAutosave ? undefined : this.autosave.choose(this.tab);
+    if (found?.own && this.restoreRecord(found.own)) {
+      this.say('info', `Restored “${found.own.name}” as you left it in this tab (autosaved ${when(found.own.savedAt)}).`, { label: 'Discard restored copy', run: () => this.discardRestored() });
       return;
     }
     this.openDemo();
+    const other = found?.other;
+    if (other) {
+      const more = found.count > 1 ? ` It is the newest of ${found.count} autosaved documents.` : '';
+      this.say('info', `“${other.name}” was autosaved ${other.tab ? 'in another tab' : 'by an earlier version of Sinew'} at ${when(other.savedAt)} and is not open here.${more}`, {
+        label: `Restore “${other.name}”`,
+        run: () => {
+          if (this.restoreRecord(other)) this.say('info', `Restored “${other.name}” (autosaved ${when(other.savedAt)}).`);
+          else this.say('error', `The autosaved copy of “${other.name}” could not be opened.`);
+        },
+      });
+    }
+  }
+
+  /** Opens an autosaved record; it becomes this tab's document (the other tab's record stays as it is). */
+  private restoreRecord(r: AutosaveRecord): boolean {
+    this.flushAutosave(); // what was open keeps its own copy
+    if (!this.restore(r.graph, r.scene, r.name)) return false;
+    this.docId = r.tab ? r.doc : newId();
+    this.fileHandle = undefined;
+    if (!r.tab) {
+      // The pre-tab record: moved to this tab's key, then let go.
+      if (this.writeAutosave()) this.autosave.remove('v1', '');
+    }
+    return true;
   }
 
   private restore(text: string, scene: SceneDocument | undefined, name: string): boolean {
@@ -159,7 +224,10 @@ export class SinewApp extends LitElement {
   }
 
   private discardRestored() {
-    this.autosave.clear();
+    clearTimeout(this.autosaveTimer);
+    this.autosavePending = false;
+    this.autosave.remove(this.docId, this.tab);
+    this.docId = newId();
     this.fileHandle = undefined;
     this.openDemo();
     this.messages = [];
@@ -249,12 +317,17 @@ export class SinewApp extends LitElement {
 
   // ----- files -----
 
+  /** An empty graph on the current rig, as a new document (the one before keeps its autosaved copy). */
   private newGraph = () => {
-    this.session.load(emptyGraph(), this.session.scene);
+    const s = this.session;
+    // The scene file the old graph named, when the rig is still that file; else the rig inline.
+    const ref = s.sceneInline ? undefined : s.sceneFile;
+    this.flushAutosave();
+    s.load(ref ? { ...emptyGraph(), scene: ref } : emptyGraph(), s.scene, { sceneInline: !ref && Boolean(s.scene) });
     this.fileName = 'untitled.sinew.json';
     this.fileHandle = undefined;
+    this.docId = newId();
     this.dirty = false;
-    this.autosave.clear();
   };
 
   /** Opens a file a user picked or dropped: a graph replaces the graph, a scene replaces the rig. */
@@ -272,10 +345,12 @@ export class SinewApp extends LitElement {
 
   /**
    * Opens a glTF/VRM file: the character of the current scene when the scene names this file
-   * (`gltf_file`), else a new graph and scene imported from it, its meshes posed by the rig.
+   * (`gltf_file`), else a graph and scene imported from it, its meshes posed by the rig: as a new
+   * document (`open`, from Open… or a drop) or as one undoable step of this one (`import`, from
+   * Import scene…). Either way a saved file carries that scene inline and names the glTF file.
    * A File is measured before it is read (ui/gltf, the glTF limits).
    */
-  async openGltf(name: string, bytes: ArrayBuffer | Blob): Promise<boolean> {
+  async openGltf(name: string, bytes: ArrayBuffer | Blob, mode: 'open' | 'import' = 'open'): Promise<boolean> {
     try {
       const g = await gltf();
       const s = this.session;
@@ -289,10 +364,20 @@ export class SinewApp extends LitElement {
         }
       }
       const imported = await g.importGltfBytes(bytes, name);
-      s.load(imported.graph, imported.scene);
-      s.setCharacter(imported.character);
-      this.fileName = name.replace(GLTF_NAME, '.sinew.json');
-      this.fileHandle = undefined;
+      if (mode === 'import') {
+        const label = `Import ${name}`;
+        s.perform({ kind: 'steps', label, edits: [
+          { kind: 'replace-graph', label, graph: imported.graph },
+          { kind: 'replace-scene', label, scene: imported.scene, inline: true, character: imported.character },
+        ] });
+      } else {
+        this.flushAutosave();
+        s.load(imported.graph, imported.scene, { sceneInline: true });
+        s.setCharacter(imported.character);
+        this.fileName = name.replace(GLTF_NAME, '.sinew.json');
+        this.fileHandle = undefined;
+        this.docId = newId();
+      }
       this.dirty = true;
       this.messages = this.messages.filter((m) => m.kind !== 'error');
       const bones = imported.scene.objects.reduce((n, o) => n + (o.bones?.length ?? 0), 0);
@@ -347,9 +432,11 @@ export class SinewApp extends LitElement {
       this.say('info', `Scene ${name} imported: ${opened.scene.objects.length} objects.`);
       return true;
     }
+    this.flushAutosave();
     this.session.load(opened.graph, opened.scene ?? this.session.scene);
     this.fileName = name;
     this.fileHandle = undefined;
+    this.docId = newId();
     this.dirty = false;
     this.messages = this.messages.filter((m) => m.kind !== 'error');
     if (!opened.scene && opened.sceneRef) {
@@ -373,7 +460,7 @@ export class SinewApp extends LitElement {
     input.value = '';
     if (!file) return;
     if (GLTF_NAME.test(file.name)) {
-      await this.openGltf(file.name, file);
+      await this.openGltf(file.name, file, 'import');
       return;
     }
     const opened = openDocument(await file.text(), this.session.catalog);
@@ -394,14 +481,17 @@ export class SinewApp extends LitElement {
         await w.close();
         this.fileName = this.fileHandle.name;
         this.saved();
+        this.tellWhereSaved();
         return;
       } catch (err) {
         if ((err as DOMException)?.name === 'AbortError') return;
         this.fileHandle = undefined; // fall back to a download
       }
     }
-    this.download(new Blob([text], { type: 'application/json' }), this.fileName.endsWith('.json') ? this.fileName : `${this.fileName}.sinew.json`);
+    if (!this.fileName.endsWith('.json')) this.fileName = `${this.fileName}.sinew.json`;
+    this.download(new Blob([text], { type: 'application/json' }), this.fileName);
     this.saved();
+    this.tellWhereSaved();
   }
 
   private saved() {
@@ -409,16 +499,76 @@ export class SinewApp extends LitElement {
     this.writeAutosave();
   }
 
-  private scheduleAutosave() {
-    if (this.noAutosave) return;
-    clearTimeout(this.autosaveTimer);
-    this.autosaveTimer = setTimeout(() => this.writeAutosave(), 300);
+  /**
+   * Says where the scene went: a page cannot write a file beside the graph, so an edited scene
+   * that came from a file is saved inline (and offered as that file too); a character's meshes
+   * stay in their glTF file, which the saved scene names.
+   */
+  private tellWhereSaved() {
+    const s = this.session;
+    const ref = s.sceneFile;
+    const scene = s.scene;
+    let text: string;
+    let action: Message['action'];
+    if (!scene) text = `Saved “${this.fileName}”. It has no scene: import one to see the rig.`;
+    else if (!s.sceneInline && ref) text = `Saved “${this.fileName}”; the scene stays in “${ref}”, unchanged, beside it.`;
+    else if (ref) {
+      text = `Saved “${this.fileName}” with the scene inline: the rig was changed since it was read from “${ref}”, and a page cannot rewrite that file.`;
+      action = { label: `Download ${ref} too`, run: () => this.download(new Blob([`${JSON.stringify(scene, null, 2)}\n`], { type: 'application/json' }), ref.slice(ref.lastIndexOf('/') + 1)) };
+    } else text = `Saved “${this.fileName}” with the scene inline.`;
+    const character = scene?.objects.map((o) => (o as { gltf_file?: unknown }).gltf_file).find((f): f is string => typeof f === 'string');
+    if (character) text += ` The character's meshes are not in it: they stay in “${character}”, which the scene names; open that file with the graph to draw them.`;
+    this.say('info', text, action);
   }
 
-  private writeAutosave() {
+  private scheduleAutosave() {
     if (this.noAutosave) return;
+    this.autosavePending = true;
+    clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = setTimeout(() => this.writeAutosave(), this.autosaveDelay);
+  }
+
+  /** Writes a pending autosave now: the page is going away or out of sight, and may never come back. */
+  private flushAutosave = () => {
+    if (this.autosavePending) this.writeAutosave();
+  };
+
+  private onVisibility = () => {
+    if (document.visibilityState === 'hidden') this.flushAutosave();
+  };
+
+  /** Writes this document's copy; false (and a message with a way out) when storage refuses it. */
+  private writeAutosave(): boolean {
+    clearTimeout(this.autosaveTimer);
+    this.autosavePending = false;
+    if (this.noAutosave) return false;
     const s = this.session;
-    this.autosave.write({ name: this.fileName, graph: s.save(), scene: s.sceneInline ? undefined : s.scene, savedAt: Date.now() });
+    const outcome = this.autosave.write({
+      doc: this.docId, tab: this.tab, name: this.fileName, graph: s.save(), scene: s.sceneInline ? undefined : s.scene, savedAt: Date.now(), saved: !this.dirty,
+    });
+    if (!outcome.ok) this.autosaveFailed(outcome);
+    else if (this.autosaveFailing) {
+      this.autosaveFailing = false;
+      this.messages = this.messages.filter((m) => !m.text.startsWith('Autosave failed'));
+      this.say('info', `Autosave works again: “${this.fileName}” is kept.`);
+    }
+    return outcome.ok;
+  }
+
+  private autosaveFailed(outcome: Extract<WriteOutcome, { ok: false }>) {
+    this.autosaveFailing = true;
+    this.autosavePending = true; // tried again at the next edit or flush
+    this.say('error', `Autosave failed: ${outcome.message}, so “${this.fileName}” is not kept if this page closes. Download it to keep your work.`, {
+      label: 'Download the work',
+      run: () => this.downloadWork(),
+    });
+  }
+
+  /** The whole work as one file (the scene inline, whatever Save would do), for when autosave cannot keep it. */
+  downloadWork() {
+    const s = this.session;
+    const text = saveGraph(s.scene ? { ...s.graph, scene: s.scene as unknown as JsonValue } : s.graph);
+    this.download(new Blob([text], { type: 'application/json' }), this.fileName.endsWith('.json') ? this.fileName : `${this.fileName}.sinew.json`);
   }
 
   // ----- drag and drop -----

@@ -32,11 +32,16 @@ export class SinewInspector extends LitElement {
     .issue.warning { border-color: var(--_warning); }
     .issue b { text-transform: capitalize; }
     .empty { color: var(--_muted); line-height: 1.6; }
+    .object { padding: 10px 14px; border-bottom: 1px solid var(--_border); }
+    .object label { display: flex; align-items: center; gap: 8px; }
+    .object input { flex: 1; min-width: 0; }
     ul { margin: 6px 0 0; padding-left: 18px; color: var(--_muted); }
   `];
 
   @property({ attribute: false }) session: Session | undefined;
   @state() private tick = 0;
+  /** Why the last rename was refused, shown under the name until the next try. */
+  @state() private renameError = '';
   private unsubscribe: (() => void)[] = [];
   private bound: Session | undefined;
 
@@ -73,6 +78,10 @@ export class SinewInspector extends LitElement {
     const s = this.session;
     if (!s) return nothing;
     void this.tick;
+    return html`${this.renderObject(s)}${this.renderSelection(s)}`;
+  }
+
+  private renderSelection(s: Session) {
     const sel = s.selection;
     if (sel.length === 0) return this.renderNothingSelected();
     if (sel.length > 1) {
@@ -80,6 +89,33 @@ export class SinewInspector extends LitElement {
     }
     const node = s.graph.nodes.find((n) => n.id === sel[0]);
     return node ? this.renderNode(s, node) : nothing;
+  }
+
+  /** The object picked in the 3D view, with its name to edit: a rename is one undo step, nodes naming it follow. */
+  private renderObject(s: Session) {
+    const name = s.selectedOwner;
+    const object = name ? s.scene?.objects.find((o) => o.name === name) : undefined;
+    if (!object) return nothing;
+    return html`<div class="object" data-testid="inspector-object">
+      <label>${humanize(object.type.toLowerCase())}
+        <input data-testid="object-name" .value=${object.name} ?disabled=${s.readonly} aria-label="Object name"
+          @change=${(e: Event) => this.rename(object.name, e.target as HTMLInputElement)}
+          @keydown=${(e: KeyboardEvent) => { if (e.key === 'Enter') (e.target as HTMLInputElement).blur(); }}>
+      </label>
+      ${this.renameError ? html`<div class="issue error" data-testid="rename-error">${this.renameError}</div>` : nothing}
+    </div>`;
+  }
+
+  private rename(from: string, input: HTMLInputElement) {
+    const to = input.value.trim();
+    this.renameError = '';
+    if (to === from) return;
+    try {
+      this.session?.renameObject(from, to);
+    } catch (e) {
+      this.renameError = `Not renamed: ${e instanceof Error ? e.message : String(e)}.`;
+      input.value = from;
+    }
   }
 
   private renderNothingSelected() {
