@@ -9,6 +9,7 @@ import { SinewNumber } from './editor/number-field';
 import { SinewEditor } from './editor/sinew-editor';
 import { SinewInspector } from './inspector/sinew-inspector';
 import { defineElement } from './register';
+import { SinewTimeline } from './timeline/sinew-timeline';
 import { SinewViewport } from './viewport/sinew-viewport';
 
 defineElement('sinew-number', SinewNumber);
@@ -21,9 +22,10 @@ defineElement('sinew-wire', SinewWireElement);
 defineElement('sinew-editor', SinewEditor);
 defineElement('sinew-viewport', SinewViewport);
 defineElement('sinew-inspector', SinewInspector);
+defineElement('sinew-timeline', SinewTimeline);
 defineElement('sinew-app', SinewApp);
 
-export { SinewApp, SinewEditor, SinewInspector, SinewViewport };
+export { SinewApp, SinewEditor, SinewInspector, SinewTimeline, SinewViewport };
 export { Session, emptyGraph } from './model/session';
 export type { ChangeReason, SessionCharacter, SessionDocument, SessionEdit, SessionEvents } from './model/session';
 export { sceneEdit } from './model/session-edits';
@@ -38,5 +40,6 @@ declare global {
     'sinew-editor': SinewEditor;
     'sinew-viewport': SinewViewport;
     'sinew-inspector': SinewInspector;
+    'sinew-timeline': SinewTimeline;
   }
 }

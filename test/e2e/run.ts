@@ -5,6 +5,7 @@ import { embedTests } from './embed.e2e';
 import { runAll } from './harness';
 import { perfTests } from './perf.e2e';
 import { saveTests } from './save.e2e';
+import { timelineTests } from './timeline.e2e';
 
 const filter = process.argv[2];
-process.exit(await runAll([...appTests, ...embedTests, ...bundleTests, ...perfTests, ...saveTests], filter));
+process.exit(await runAll([...appTests, ...embedTests, ...bundleTests, ...perfTests, ...saveTests, ...timelineTests], filter));

@@ -5,8 +5,12 @@ import { property, query, state } from 'lit/decorators.js';
 import { saveGraph } from '../../graph/save';
 import type { GraphDocument, JsonValue } from '../../graph/types';
 import { GltfError } from '../../runtime/gltf/error';
+import { clipDuration, playingClip } from '../../runtime/scene/playback';
 import type { SceneDocument } from '../../runtime/scene/types';
 import type { SinewEditor } from '../editor/sinew-editor';
+import { Playback } from '../model/playback';
+import { sceneEdit } from '../model/session-edits';
+import type { TimelineRange } from '../timeline/sinew-timeline';
 import { describeErrors, openDocument } from '../model/document-io';
 import { EmbedApi, type ErrorDetail } from '../model/embed-api';
 import { emptyGraph, type Session } from '../model/session';
@@ -44,9 +48,12 @@ export class SinewApp extends LitElement {
     .group { display: flex; gap: 4px; align-items: center; }
     .file { color: var(--_muted); font-size: 11.5px; margin-left: auto; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 30%; }
     .file b { color: var(--_text); font-weight: 500; }
-    .frame { display: flex; align-items: center; gap: 6px; color: var(--_muted); }
-    .frame input[type=range] { width: 140px; accent-color: var(--_accent); padding: 0; border: 0; background: transparent; }
-    .frame input[type=number] { width: 58px; height: 24px; }
+    .dialog { position: absolute; inset: 0; display: grid; place-items: center; background: rgba(0, 0, 0, 0.45); z-index: 20; }
+    .dialog form { background: var(--_panel); border: 1px solid var(--_border); border-radius: 8px; padding: 14px 18px; display: grid; gap: 10px; min-width: 300px; }
+    .dialog h3 { margin: 0; font-size: 14px; }
+    .dialog label { display: flex; align-items: center; gap: 8px; }
+    .dialog input[type=number] { width: 72px; }
+    .dialog .buttons { display: flex; justify-content: flex-end; gap: 8px; }
     .messages { display: flex; flex-direction: column; }
     .msg { display: flex; align-items: center; gap: 10px; padding: 6px 12px; border-bottom: 1px solid var(--_border); line-height: 1.45; }
     .msg.error { background: rgba(239, 91, 82, 0.14); border-left: 3px solid var(--_danger); }
@@ -82,6 +89,14 @@ export class SinewApp extends LitElement {
   @state() private dropping = false;
   @state() private frame = 1;
   @state() private historyTick = 0;
+  @state() private range: TimelineRange = { start: 1, end: FRAME_MAX, fps: 24, loop: true };
+  @state() private playing = false;
+  /** Milliseconds the last evaluated frame took (shown by the timeline). */
+  @state() private frameTime = 0;
+  @state() private exporting = false;
+  /** The clock behind the timeline: every frame it reaches or passes is evaluated. */
+  private readonly playback = new Playback(this.range, (f) => this.showFrame(f), 1);
+  private animationFrame = 0;
 
   @query('sinew-editor') private editorEl!: SinewEditor;
   @query('#open') private openInput!: HTMLInputElement;
@@ -265,7 +280,7 @@ export class SinewApp extends LitElement {
           <button data-testid="open" title="Open a .sinew.json graph or a scene file (Ctrl+O)" @click=${() => this.openInput.click()}>Open…</button>
           <button data-testid="save" title="Save the graph as .sinew.json (Ctrl+S)" @click=${() => this.saveFile()}>Save</button>
           <button data-testid="import-scene" ?disabled=${ro} title="Replace the rig with a scene file, or a glTF/VRM character" @click=${() => this.importInput.click()}>Import scene…</button>
-          <button data-testid="export-glb" title="Bake frames 1–${FRAME_MAX} to a glTF animation (.glb), on the character when there is one" @click=${() => this.exportGlb()}>Export GLB</button>
+          <button data-testid="export-glb" title="Bake a frame range to a glTF animation (.glb), on the character when there is one" @click=${() => { this.exporting = true; }}>Export GLB</button>
         </div>
         <span class="sep"></span>
         <div class="group">
@@ -273,10 +288,12 @@ export class SinewApp extends LitElement {
           <button data-testid="redo" ?disabled=${ro || !redo} title=${redo ? `Redo ${redo} (Ctrl+Shift+Z)` : 'Nothing to redo'} @click=${() => s.redo()}>Redo</button>
         </div>
         <span class="sep"></span>
-        <label class="frame" title="The frame the rig is evaluated at (drives Time nodes and paths)">Frame
-          <input data-testid="frame-slider" type="range" min="1" max=${FRAME_MAX} .value=${String(this.frame)} @input=${this.onFrame}>
-          <input data-testid="frame" type="number" min="0" .value=${String(this.frame)} @change=${this.onFrame} @keydown=${(e: Event) => e.stopPropagation()}>
-        </label>
+        <sinew-timeline part="timeline" .frame=${this.frame} .range=${this.range} ?playing=${this.playing} .frameTime=${this.frameTime}
+          .clips=${(s.scene?.clips ?? []).map((c) => c.name)} .clip=${s.scene?.playback?.clip ?? ''}
+          @timeline-play=${(e: CustomEvent<{ playing: boolean }>) => this.setPlaying(e.detail.playing)}
+          @timeline-frame=${(e: CustomEvent<{ frame: number }>) => this.playback.goTo(e.detail.frame)}
+          @timeline-range=${(e: CustomEvent<TimelineRange>) => this.setRange(e.detail)}
+          @timeline-clip=${(e: CustomEvent<{ clip: string }>) => this.playClip(e.detail.clip)}></sinew-timeline>
         <span class="file" title=${this.fileName}><b>${this.fileName}</b>${this.dirty ? ' — edited' : ''}</span>
         <input id="open" type="file" accept=".json,application/json,.glb,.gltf,.vrm" @change=${this.onOpenPicked}>
         <input id="import" type="file" accept=".json,application/json,.glb,.gltf,.vrm" @change=${this.onImportPicked}>
@@ -295,6 +312,7 @@ export class SinewApp extends LitElement {
           <sinew-inspector part="inspector" .session=${s}></sinew-inspector>
         </div>
       </main>
+      ${this.exporting ? this.exportDialog() : nothing}
       ${this.dropping ? html`<div class="drop">Drop a .sinew.json graph or a scene file to open it</div>` : nothing}
     `;
   }
@@ -395,13 +413,42 @@ export class SinewApp extends LitElement {
     }
   }
 
-  /** Bakes the graph over frames 1–FRAME_MAX to a GLB and downloads it. */
-  async exportGlb(): Promise<void> {
+  /** The Export GLB form: the clip to bake on top of, the frame range and fps (the timeline's by default). */
+  private exportDialog() {
+    const clips = this.session.scene?.clips ?? [];
+    const clip = this.session.scene?.playback?.clip ?? '';
+    const r = this.range;
+    return html`<div class="dialog" role="dialog" aria-label="Export GLB" data-testid="export-dialog" @keydown=${(e: KeyboardEvent) => { e.stopPropagation(); if (e.key === 'Escape') this.exporting = false; }}>
+      <form @submit=${(e: Event) => { e.preventDefault(); const f = new FormData(e.target as HTMLFormElement); void this.exportGlb({ clip: String(f.get('clip') ?? ''), start: Number(f.get('start')), end: Number(f.get('end')), fps: Number(f.get('fps')) }); }}>
+        <h3>Export GLB</h3>
+        ${clips.length ? html`<label>Clip <select name="clip" data-testid="export-clip"><option value="" ?selected=${clip === ''}>none</option>${clips.map((c) => html`<option value=${c.name} ?selected=${c.name === clip}>${c.name}</option>`)}</select></label>` : nothing}
+        <label>Frames <input name="start" data-testid="export-start" type="number" step="any" required .value=${String(r.start)}> to <input name="end" data-testid="export-end" type="number" step="any" required .value=${String(r.end)}></label>
+        <label>fps <input name="fps" data-testid="export-fps" type="number" step="any" min="0.001" max="1000" required .value=${String(r.fps)}></label>
+        <div class="buttons"><button type="button" @click=${() => { this.exporting = false; }}>Cancel</button><button type="submit" data-testid="export-go">Export</button></div>
+      </form>
+    </div>`;
+  }
+
+  /** Bakes the graph over a frame range (on top of a clip, when one is chosen) to a GLB and downloads it. */
+  async exportGlb(options: { clip?: string; start?: number; end?: number; fps?: number } = {}): Promise<void> {
     const s = this.session;
+    this.exporting = false;
     if (!s.scene) return this.say('error', 'There is no scene to bake.');
+    const { start = this.range.start, end = this.range.end, fps = this.range.fps } = options;
+    if (!(Number.isFinite(start) && Number.isFinite(end) && end >= start)) return this.say('error', `The frame range ${start}–${end} is not a range: the last frame must not come before the first.`);
+    if (!(fps > 0 && fps <= 1000)) return this.say('error', `${fps} fps: the rate must be above 0 and at most 1000.`);
+    let scene = s.scene;
+    if (options.clip) {
+      const playing = playingClip(scene, options.clip, fps);
+      if (!playing.ok) return this.say('error', playing.message.replace(/^--clip: /, ''));
+      scene = playing.scene;
+    } else if (scene.playback) {
+      const { playback: _none, ...still } = scene;
+      scene = still;
+    }
     try {
       const g = await gltf();
-      const blob = g.exportGlb(s.graph, s.scene, { start: 1, end: FRAME_MAX }, s.character as GltfCharacter | undefined);
+      const blob = g.exportGlb(s.graph, scene, { start, end, fps, name: options.clip ? `${options.clip}+Sinew` : undefined }, s.character as GltfCharacter | undefined);
       this.download(blob, this.fileName.replace(/(\.sinew)?\.json$/i, '') + '.glb');
     } catch (e) {
       this.say('error', `The animation could not be baked: ${e instanceof Error ? e.message : String(e)}`);
@@ -602,8 +649,15 @@ export class SinewApp extends LitElement {
   private onKeyDown = (e: KeyboardEvent) => {
     const mod = e.ctrlKey || e.metaKey;
     const key = e.key.toLowerCase();
-    if (!mod) return;
     const t = e.composedPath()[0] as HTMLElement;
+    const typing = t?.tagName === 'TEXTAREA' || t?.tagName === 'SELECT' || t?.isContentEditable || (t?.tagName === 'INPUT' && !['range', 'checkbox', 'button'].includes((t as HTMLInputElement).type));
+    if (!mod) {
+      // Space plays and pauses, the arrows step a frame: not while typing, nor over a button Space would press.
+      if (typing || e.altKey) return;
+      if (e.key === ' ' && t?.tagName !== 'BUTTON') { e.preventDefault(); this.setPlaying(!this.playing); }
+      else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') { e.preventDefault(); this.setPlaying(false); this.playback.step(e.key === 'ArrowLeft' ? -1 : 1); }
+      return;
+    }
     if (t?.tagName === 'INPUT' && (t as HTMLInputElement).type === 'text') return;
     if (key === 's') { e.preventDefault(); void this.saveFile(); }
     else if (key === 'o') { e.preventDefault(); this.openInput.click(); }
@@ -611,10 +665,49 @@ export class SinewApp extends LitElement {
     else if ((key === 'z' && e.shiftKey) || key === 'y') { e.preventDefault(); this.session.redo(); }
   };
 
-  private onFrame = (e: Event) => {
-    const v = Number((e.target as HTMLInputElement).value);
-    if (!Number.isFinite(v)) return;
-    this.frame = v;
-    this.session.setFrame(v);
-  };
+  // ----- playback -----
+
+  /** Evaluates the rig at a frame the clock reached, timing it. */
+  private showFrame(frame: number): void {
+    const t0 = performance.now();
+    this.session.setFrame(frame);
+    this.frameTime = performance.now() - t0;
+    this.frame = frame;
+  }
+
+  /** Plays or pauses at the display's rate (requestAnimationFrame). */
+  setPlaying(playing: boolean): void {
+    if (playing === this.playing) return;
+    this.playing = playing;
+    cancelAnimationFrame(this.animationFrame);
+    if (!playing) return this.playback.pause();
+    this.playback.play(performance.now());
+    const tick = (now: number) => {
+      this.playback.tick(now);
+      if (!this.playback.playing) { this.playing = false; return; }
+      this.animationFrame = requestAnimationFrame(tick);
+    };
+    this.animationFrame = requestAnimationFrame(tick);
+  }
+
+  private setRange(range: TimelineRange): void {
+    this.range = range;
+    this.playback.range = range;
+    // A clip plays at the timeline's rate, so a baked or played second is the clip's second.
+    const playback = this.session.scene?.playback;
+    if (playback && playback.fps !== range.fps && !this.session.readonly) this.session.perform(sceneEdit({ kind: 'set-playback', playback: { ...playback, fps: range.fps } }));
+    if (this.frame < range.start || this.frame > range.end) this.playback.goTo(Math.min(range.end, Math.max(range.start, this.frame)));
+  }
+
+  /** Plays a clip of the scene under the constraints (one undoable step), the range fitted to it. */
+  private playClip(name: string): void {
+    const s = this.session;
+    if (!s.scene || s.readonly) return;
+    if (!name) return void s.perform(sceneEdit({ kind: 'set-playback', playback: undefined }));
+    const clip = s.scene.clips?.find((c) => c.name === name);
+    if (!clip) return;
+    s.perform(sceneEdit({ kind: 'set-playback', playback: { ...s.scene.playback, clip: name, fps: this.range.fps } }));
+    const start = s.scene.playback?.start_frame ?? 1;
+    this.setRange({ ...this.range, start, end: start + Math.max(1, Math.ceil(clipDuration(clip) * this.range.fps - 1e-3)) });
+  }
 }

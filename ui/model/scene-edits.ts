@@ -2,7 +2,7 @@
 // a new document (the input is never changed; untouched objects are shared) and the exact edit that
 // undoes it. What the viewport and the inspector change in a scene goes through these, so undo,
 // redo, save and autosave see it.
-import type { SceneDocument, SceneObject, TransformProps } from '../../runtime/scene/types';
+import type { SceneDocument, SceneObject, ScenePlayback, TransformProps } from '../../runtime/scene/types';
 
 export type SceneEdit =
   /**
@@ -11,7 +11,9 @@ export type SceneEdit =
    */
   | { kind: 'set-object-transform'; object: string; transform: TransformProps }
   /** Renames an object; the objects parented to it follow. */
-  | { kind: 'rename-object'; from: string; to: string };
+  | { kind: 'rename-object'; from: string; to: string }
+  /** Sets which clip plays under the constraints and how (undefined: none plays). */
+  | { kind: 'set-playback'; playback: ScenePlayback | undefined };
 
 export const TRANSFORM_KEYS = ['location', 'rotation_mode', 'rotation_euler', 'rotation_quaternion', 'rotation_axis_angle', 'scale'] as const;
 
@@ -32,6 +34,8 @@ export function applySceneEdit(scene: SceneDocument, edit: SceneEdit): { scene: 
       return setObjectTransform(scene, edit.object, edit.transform);
     case 'rename-object':
       return renameObject(scene, edit.from, edit.to);
+    case 'set-playback':
+      return setPlayback(scene, edit.playback);
   }
 }
 
@@ -41,7 +45,15 @@ export function sceneEditLabel(edit: SceneEdit): string {
       return `Move "${edit.object}"`;
     case 'rename-object':
       return `Rename "${edit.from}" to "${edit.to}"`;
+    case 'set-playback':
+      return edit.playback ? `Play clip "${edit.playback.clip}"` : 'Stop playing the clip';
   }
+}
+
+function setPlayback(scene: SceneDocument, playback: ScenePlayback | undefined): { scene: SceneDocument; inverse: SceneEdit } {
+  const { playback: old, ...rest } = scene;
+  const inverse: SceneEdit = { kind: 'set-playback', playback: old && { ...old } };
+  return { scene: playback ? { ...rest, playback: { ...playback } } : rest, inverse };
 }
 
 /** The transform keys an object has, copied (arrays too, so the edit never shares the document's). */
