@@ -24,6 +24,22 @@ const differs = (a: number[], b: number[]) => a.some((x, i) => Math.abs(x - b[i]
 
 export const timelineTests: E2ETest[] = [
   {
+    name: 'timeline: the walk example opens by its link playing Walk over its frames, and playing moves the legs',
+    async run({ page, base, consoleErrors }) {
+      await openApp(page, base, '?src=examples/mannequin-walk.sinew.json');
+      await page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.character), undefined, { timeout: 20_000 });
+      check(await page.locator('[data-testid="clip"]').inputValue() === 'Walk', 'the clip picker does not show Walk');
+      const end = await page.locator('[data-testid="range-end"]').inputValue().then(Number);
+      check(end === 33, `the range should be the clip's 1–33, got 1–${end}`);
+      const before = await thigh(page);
+      await page.keyboard.press('ArrowRight');
+      await page.locator('sinew-viewport').click({ position: { x: 5, y: 5 } });
+      for (let k = 0; k < 6; k++) await page.keyboard.press('ArrowRight');
+      check(differs(await thigh(page), before), 'stepping the walk did not move the thigh');
+      check(consoleErrors.length === 0, `console errors:\n${consoleErrors.join('\n')}`);
+    },
+  },
+  {
     name: 'timeline: play, pause, scrub and the keys move the pose and the frame field; a scrub evaluates every frame it passes',
     async run({ page, base, consoleErrors }) {
       await openWalker(page, base);

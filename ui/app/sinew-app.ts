@@ -176,6 +176,8 @@ export class SinewApp extends LitElement {
       if (e.detail.reason !== 'load') {
         this.dirty = true;
         this.scheduleAutosave();
+      } else {
+        this.fitRangeToClip();
       }
     });
     if (this.src) return; // fetched in firstUpdated
@@ -697,6 +699,17 @@ export class SinewApp extends LitElement {
     const playback = this.session.scene?.playback;
     if (playback && playback.fps !== range.fps && !this.session.readonly) this.session.perform(sceneEdit({ kind: 'set-playback', playback: { ...playback, fps: range.fps } }));
     if (this.frame < range.start || this.frame > range.end) this.playback.goTo(Math.min(range.end, Math.max(range.start, this.frame)));
+  }
+
+  /** A document that opens playing a clip shows the clip's frames and plays at its rate. */
+  private fitRangeToClip(): void {
+    const scene = this.session.scene;
+    const clip = scene?.playback && scene.clips?.find((c) => c.name === scene.playback!.clip);
+    if (!scene?.playback || !clip) return;
+    const fps = scene.playback.fps ?? 24;
+    const start = scene.playback.start_frame ?? 1;
+    this.range = { ...this.range, fps, start, end: start + Math.max(1, Math.ceil(clipDuration(clip) * fps - 1e-3)) };
+    this.playback.range = this.range;
   }
 
   /** Plays a clip of the scene under the constraints (one undoable step), the range fitted to it. */
