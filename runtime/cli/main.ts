@@ -39,7 +39,7 @@ export function run(argv: string[], io: Out): number {
       if (!positional.length) return usage(io);
       let bad = 0;
       for (const file of positional) {
-        const errors = validateFile(file);
+        const errors = validateFile(file, (w) => io.err(`${w.file}: ${w.pointer || '(file)'}: warning: ${w.message}`));
         printErrors(errors);
         if (errors.length) bad++;
       }
@@ -111,7 +111,7 @@ export function run(argv: string[], io: Out): number {
   }
 }
 
-function validateFile(file: string): FileError[] {
+function validateFile(file: string, warn: (warning: FileError) => void): FileError[] {
   const t = readText(file);
   if (!t.ok) return t.errors;
   const read = readJson(t.text);
@@ -123,6 +123,7 @@ function validateFile(file: string): FileError[] {
   }
   const g = loadGraph(read.value, graphCatalog());
   if (!g.ok) return g.errors.map((e) => ({ ...e, file }));
+  g.warnings.forEach((w) => warn({ ...w, file }));
   if (g.graph.scene === undefined) return [];
   // With a scene at hand, also check what only compiling can: owners, socket types, dangling links.
   const opened = openGraph(file);

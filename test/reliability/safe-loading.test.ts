@@ -238,16 +238,21 @@ describe('readJson', () => {
 });
 
 describe('compiled params', () => {
-  it('a "__proto__" param gives the resolved params no prototype and is kept as data', () => {
+  it('a kernel sees only the keys its definition knows: "__proto__", "constructor" and typos stay in the file', () => {
     const seen: unknown[] = [];
     const spy = { ...defaultCatalog.get('value/float')!, type: 'value/float', kernel: (io: { out: Record<string, Float64Array> }, params: Record<string, unknown>) => { seen.push(params); io.out['value']![0] = 0; } };
     const catalog = new Map(defaultCatalog);
     catalog.set('value/float', spy as never);
-    const params = JSON.parse('{"value": 2, "__proto__": {"value": 5, "polluted": true}}');
+    const params = JSON.parse('{"value": 2, "__proto__": {"value": 5, "polluted": true}, "constructor": {"prototype": {"polluted": 2}}, "valeu": 3}');
+    const known = [...Object.keys(spy.inputs), ...Object.keys(spy.params)].sort();
     compile({ format: 'sinew-graph', version: 1, nodes: [{ id: 'f', type: 'value/float', params, position: [0, 0] }], links: [] }, { format: 'sinew-scene', version: 1, objects: [] }, { catalog }).evaluate(0);
     const resolved = seen[0] as Record<string, unknown>;
     expect(Object.getPrototypeOf(resolved)).toBe(Object.prototype);
+    expect(Object.keys(resolved).sort()).toEqual(known);
+    expect(Object.getOwnPropertyNames(resolved).sort()).toEqual(known);
+    expect(resolved['value']).toBe(2);
     expect(resolved['polluted']).toBeUndefined();
-    expect(Object.hasOwn(resolved, '__proto__')).toBe(true);
+    expect(resolved.constructor).toBe(Object);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
