@@ -10,8 +10,9 @@ import type { Fixture } from '../../runtime/blender/fixture';
 import { importBlenderFixture } from '../../runtime/blender/import';
 import { compile } from '../../runtime/compile';
 import type { Program } from '../../runtime/program';
+import { FIXTURES_DIR } from '../shared-path';
 
-export const FIXTURES = join(__dirname, '../../../shared/conformance/fixtures');
+export const FIXTURES = FIXTURES_DIR;
 
 /** The category of a case: its name without the trailing number (`copy_location_03` → `copy_location`). */
 export const categoryOf = (name: string) => name.replace(/_\d+$/, '');

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../runtime/cli/main';
+import { FIXTURES_DIR } from '../shared-path';
 
-const fixtures = join(__dirname, '../../../shared/conformance/fixtures');
+const fixtures = FIXTURES_DIR;
 
 function conformance(...dirs: string[]) {
   const out: string[] = [];
