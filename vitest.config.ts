@@ -4,6 +4,16 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'test/bench/**', 'node_modules/**'],
-    testTimeout: 60_000,
+    // fast-check's settings for every file: no time limits, shrinking bounded in steps.
+    setupFiles: ['test/setup/fast-check.ts'],
+    // Each file's result as it finishes, in a terminal and in CI alike (without this, Vitest picks a
+    // reporter that stays silent until the end when it thinks an agent is running it).
+    reporters: ['default'],
+    // Timeouts are wall-clock time, which a loaded machine stretches. Tests are bounded by the work
+    // they do (counts, CPU time: docs/reliability.md section 5); these only end a run that hangs,
+    // far above the slowest test under load (about 60 s).
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    teardownTimeout: 600_000,
   },
 });

@@ -50,25 +50,25 @@ describe('evaluate allocates nothing per frame', () => {
     expect(r.frames).toBe(100_000);
     expect(r.bytesPerFrame).toBe(0);
     expect(r.scavenges).toBe(0);
-  }, 120_000);
+  });
 
   it('every node kind not blended by the constraint wrapper, all in one program: 0 bytes, no collection', () => {
     const cases = all.filter((c) => !wrapperBlended(c));
     const r = measure('kinds', 1000, ['--cases', JSON.stringify(cases), '--bones', '4', ...SHORT], SYNC);
     expect(r.bytesPerFrame).toBe(0);
     expect(r.scavenges).toBe(0);
-  }, 120_000);
+  });
 
   it('the benchmark humanoid: 0 bytes, no collection', () => {
     const r = measure('humanoid', 1000, SHORT, SYNC);
     expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('humanoid', [])).toBe(0);
     expect(r.scavenges).toBe(0);
-  }, 120_000);
+  });
 
   it('kinds blended by influence (the constraint wrapper blends them), all in one program: 0 bytes, no collection', () => {
     const cases = ['--cases', JSON.stringify(all.filter(wrapperBlended)), '--bones', '4'];
     const r = measure('kinds', 1000, [...cases, ...SHORT], SYNC);
     expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('kinds', cases)).toBe(0);
     expect(r.scavenges).toBe(0);
-  }, 120_000);
+  });
 });
