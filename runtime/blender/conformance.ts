@@ -150,8 +150,8 @@ export function casesIn(dir: string): ManifestCase[] {
     .map((f) => ({ name: f.replace(/\.json$/, ''), file: join(dir, f), category: '', tolerance: 1e-5, tolerance_scope: 'all' }));
 }
 
-/** Runs every case in the folders. */
-export function runConformance(dirs: string[], only?: string[]): { results: CaseResult[]; passed: number; failed: number } {
+/** Runs every case in the folders; `onResult` hears each case as it finishes (for progress). */
+export function runConformance(dirs: string[], only?: string[], onResult?: (result: CaseResult, dir: string) => void): { results: CaseResult[]; passed: number; failed: number } {
   const results: CaseResult[] = [];
   for (const dir of dirs) {
     for (const c of casesIn(dir)) {
@@ -161,9 +161,11 @@ export function runConformance(dirs: string[], only?: string[]): { results: Case
         fx = JSON.parse(readFileSync(c.file, 'utf8')) as Fixture;
       } catch (e) {
         results.push({ name: c.name, file: c.file, passed: false, tolerance: c.tolerance, scope: c.tolerance_scope, maxError: Infinity, where: '', unsupported: [], error: `cannot read: ${e instanceof Error ? e.message : e}` });
+        onResult?.(results[results.length - 1]!, dir);
         continue;
       }
       results.push(runCase(fx, c));
+      onResult?.(results[results.length - 1]!, dir);
     }
   }
   const passed = results.filter((r) => r.passed).length;

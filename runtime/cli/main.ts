@@ -72,12 +72,30 @@ export function run(argv: string[], io: Out): number {
     }
     case 'conformance': {
       if (!positional.length) return usage(io);
-      const { results, passed, failed } = runConformance(positional, options.only?.split(','));
-      for (const r of results) {
-        if (r.passed) continue;
+      // Progress as it runs: a failure when it happens, a line per category and per folder when done.
+      const tally = (name: string) => ({ name, passed: 0, failed: 0 });
+      let folder = tally('');
+      let category = tally('');
+      const say = (t: { name: string; passed: number; failed: number }, indent = '') => io.out(`${indent}${t.name}: ${t.passed} passed, ${t.failed} failed`);
+      const { passed, failed } = runConformance(positional, options.only?.split(','), (r, dir) => {
+        const name = r.name.replace(/_\d+$/, '');
+        if (dir !== folder.name || name !== category.name) {
+          if (category.name) say(category, '  ');
+          category = tally(name);
+        }
+        if (dir !== folder.name) {
+          if (folder.name) say(folder);
+          folder = tally(dir);
+        }
+        const counts = r.passed ? 'passed' : 'failed';
+        category[counts]++;
+        folder[counts]++;
+        if (r.passed) return;
         const why = r.error ?? (r.unsupported.length ? `unsupported: ${r.unsupported.join('; ')}` : `largest error ${r.maxError.toExponential(2)} at ${r.where} (tolerance ${r.tolerance}, scope ${r.scope})`);
         io.out(`FAIL ${r.name}: ${why}`);
-      }
+      });
+      if (category.name) say(category, '  ');
+      if (folder.name) say(folder);
       io.out(`${passed} passed, ${failed} failed`);
       return failed === 0 && passed > 0 ? 0 : 1;
     }

@@ -36,5 +36,7 @@ describe('sinew conformance', () => {
     expect(code).toBe(1);
     expect(lines.at(-1)).toBe('1 passed, 1 failed');
     expect(lines[0]).toMatch(new RegExp(`^FAIL copy_location_05: largest error 5\\.00e-1 at ${owner}\\[13\\]`));
+    // Progress: the failure as it happens, then a line per category and per folder.
+    expect(lines.slice(1)).toEqual(['  copy_location: 0 passed, 1 failed', '  track_to: 1 passed, 0 failed', `${dir}: 1 passed, 1 failed`, '1 passed, 1 failed']);
   });
 });
