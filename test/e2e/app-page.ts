@@ -9,7 +9,7 @@ export async function openApp(page: Page, base: string, query = ''): Promise<voi
     const app = document.querySelector('sinew-app');
     const n = app?.session?.graph.nodes.length ?? 0;
     return n > 0 && app!.shadowRoot?.querySelector('sinew-editor')?.shadowRoot?.querySelectorAll('sinew-node').length === n;
-  }, undefined, { timeout: 20_000 });
+  });
   await page.evaluate(() => { document.querySelector('sinew-app')!.filePicker = false; });
 }
 
