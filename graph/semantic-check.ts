@@ -2,8 +2,9 @@
 // and sockets, params that must fit their node kind. Written defensively so it can run on a file
 // the schema already rejected and still report everything else that is wrong with it.
 import { checkParam } from './param-check';
-import { quoteList } from './messages';
+import { describeValue, quoteList } from './messages';
 import { pointerOf } from './pointer';
+import { nearestName } from './spelling';
 import type { Catalog, CatalogEntry, GraphError } from './types';
 
 export interface SemanticReport {
@@ -80,12 +81,22 @@ function checkParams(params: PlainObject, entry: CatalogEntry, type: string, i: 
     const nodeId = id !== undefined ? { nodeId: id } : {};
     const shape = Object.hasOwn(entry.params, name) ? entry.params[name] : undefined;
     if (shape === undefined) {
-      report.warnings.push({ code: 'unknown-param', pointer, message: `"${name}" is not a param of ${type}; it is kept as it is but not used`, ...nodeId });
+      // An input without a stored default (a transform) may still hold its unconnected value here.
+      if (Object.hasOwn(entry.inputs, name)) continue;
+      report.warnings.push({ code: 'unknown-param', pointer, message: unknownParamMessage(name, entry, type, i, id), ...nodeId });
       continue;
     }
     const problem = checkParam(value, shape);
     if (problem !== undefined) report.errors.push({ code: 'invalid-param', pointer, message: problem, ...nodeId });
   }
+}
+
+/** Names the node, the key and the nearest name the node kind knows, so a typo is one look away. */
+function unknownParamMessage(name: string, entry: CatalogEntry, type: string, i: number, id: string | undefined): string {
+  const node = id !== undefined ? `node "${id}"` : `the ${type} node at ${pointerOf('nodes', i)}`;
+  const nearest = nearestName(name, [...Object.keys(entry.params), ...Object.keys(entry.inputs)]);
+  const hint = nearest === undefined ? '' : ` (did you mean ${JSON.stringify(nearest)}?)`;
+  return `${node}: unknown param ${describeValue(name)}${hint}; it is kept in the file but not used`;
 }
 
 function checkLinks(links: unknown, nodes: Map<string, KnownNode>, report: SemanticReport): void {

@@ -448,11 +448,10 @@ function resolveParams(def: NodeDefinition<unknown>, given: Record<string, JsonV
     if (d !== undefined) out[k] = (Array.isArray(d) ? [...d] : d) as JsonValue;
   }
   for (const k in def.params) out[k] = def.params[k].default;
+  // Only names the definition knows: a misspelt or hostile key ("__proto__", "constructor") stays in
+  // the file, where the loader warned about it, and never reaches a kernel.
   for (const k in given) {
-    if (!Object.hasOwn(given, k)) continue;
-    // Defined, not assigned: a "__proto__" param from a file stays data and gives `out` no prototype.
-    if (k === '__proto__') Object.defineProperty(out, k, { value: given[k], enumerable: true, writable: true, configurable: true });
-    else out[k] = given[k];
+    if (Object.hasOwn(given, k) && (Object.hasOwn(def.params, k) || Object.hasOwn(def.inputs, k))) out[k] = given[k];
   }
   return out;
 }

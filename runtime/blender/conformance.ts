@@ -181,8 +181,18 @@ export function casesIn(dir: string): ManifestCase[] {
     .map((f) => ({ name: f.replace(/\.json$/, ''), file: join(dir, f), category: '', tolerance: 1e-5, tolerance_scope: 'all' }));
 }
 
-/** Runs every case in the folders; `scope` replaces each case's own scope (e.g. `not_ik_affected`). */
-export function runConformance(dirs: string[], only?: string[], scope?: string): { results: CaseResult[]; passed: number; failed: number } {
+export interface ConformanceOptions {
+  /** Only the cases whose name starts with one of these. */
+  only?: string[];
+  /** Replaces each case's own scope (e.g. `not_ik_affected`, `all`). */
+  scope?: string;
+  /** Hears each case as it finishes (for progress). */
+  onResult?: (result: CaseResult, dir: string) => void;
+}
+
+/** Runs every case in the folders. */
+export function runConformance(dirs: string[], options: ConformanceOptions = {}): { results: CaseResult[]; passed: number; failed: number } {
+  const { only, scope, onResult } = options;
   const results: CaseResult[] = [];
   for (const dir of dirs) {
     for (const listed of casesIn(dir)) {
@@ -193,9 +203,11 @@ export function runConformance(dirs: string[], only?: string[], scope?: string):
         fx = JSON.parse(readFileSync(c.file, 'utf8')) as Fixture;
       } catch (e) {
         results.push({ name: c.name, file: c.file, passed: false, tolerance: c.tolerance, scope: c.tolerance_scope, maxError: Infinity, where: '', unsupported: [], error: `cannot read: ${e instanceof Error ? e.message : e}` });
+        onResult?.(results[results.length - 1]!, dir);
         continue;
       }
       results.push(runCase(fx, c));
+      onResult?.(results[results.length - 1]!, dir);
     }
   }
   const passed = results.filter((r) => r.passed).length;

@@ -60,7 +60,7 @@ export function run(argv: string[], io: CliIo): number {
       if (!positional.length) return usage(io);
       let bad = 0;
       for (const file of positional) {
-        const errors = validateFile(file);
+        const errors = validateFile(file, (w) => io.err(`${w.file}: ${w.pointer || '(file)'}: warning: ${w.message}`));
         printErrors(errors);
         if (errors.length) bad++;
       }
@@ -105,12 +105,30 @@ export function run(argv: string[], io: CliIo): number {
       if (!positional.length) return usage(io);
       const scope = options.scope;
       if (scope !== undefined && !CONFORMANCE_SCOPES.includes(scope)) return io.err(`--scope: expected one of ${CONFORMANCE_SCOPES.join(', ')}, got "${scope}"`), 2;
-      const { results, passed, failed } = runConformance(positional, options.only?.split(','), scope);
-      for (const r of results) {
-        if (r.passed) continue;
+      // Progress as it runs: a failure when it happens, a line per category and per folder when done.
+      const tally = (name: string) => ({ name, passed: 0, failed: 0 });
+      let folder = tally('');
+      let category = tally('');
+      const say = (t: { name: string; passed: number; failed: number }, indent = '') => io.out(`${indent}${t.name}: ${t.passed} passed, ${t.failed} failed`);
+      const { passed, failed } = runConformance(positional, { only: options.only?.split(','), scope, onResult: (r, dir) => {
+        const name = r.name.replace(/_\d+$/, '');
+        if (dir !== folder.name || name !== category.name) {
+          if (category.name) say(category, '  ');
+          category = tally(name);
+        }
+        if (dir !== folder.name) {
+          if (folder.name) say(folder);
+          folder = tally(dir);
+        }
+        const counts = r.passed ? 'passed' : 'failed';
+        category[counts]++;
+        folder[counts]++;
+        if (r.passed) return;
         const why = r.error ?? (r.unsupported.length ? `unsupported: ${r.unsupported.join('; ')}` : `largest error ${r.maxError.toExponential(2)} at ${r.where} (tolerance ${r.tolerance}, scope ${r.scope})`);
         io.out(`FAIL ${r.name}: ${why}`);
-      }
+      } });
+      if (category.name) say(category, '  ');
+      if (folder.name) say(folder);
       io.out(`${passed} passed, ${failed} failed`);
       return failed === 0 && passed > 0 ? 0 : 1;
     }
@@ -131,7 +149,7 @@ export function run(argv: string[], io: CliIo): number {
   }
 }
 
-function validateFile(file: string): FileError[] {
+function validateFile(file: string, warn: (warning: FileError) => void): FileError[] {
   const t = readText(file);
   if (!t.ok) return t.errors;
   const read = readJson(t.text);
@@ -143,6 +161,7 @@ function validateFile(file: string): FileError[] {
   }
   const g = loadGraph(read.value, graphCatalog());
   if (!g.ok) return g.errors.map((e) => ({ ...e, file }));
+  g.warnings.forEach((w) => warn({ ...w, file }));
   if (g.graph.scene === undefined) return [];
   // With a scene at hand, also check what only compiling can: owners, socket types, dangling links.
   const opened = openGraph(file);

@@ -12,8 +12,9 @@ import type { Fixture, FixtureFrames } from '../../runtime/blender/fixture';
 import { importBlenderFixture } from '../../runtime/blender/import';
 import { run } from '../../runtime/cli/main';
 import { compile } from '../../runtime/compile';
+import { SHARED_DIR } from '../shared-path';
 
-const ACTIONS = join(__dirname, '../../../shared/conformance/actions');
+const ACTIONS = join(SHARED_DIR, 'conformance/actions');
 const cases = casesIn(ACTIONS);
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Fixture;
 

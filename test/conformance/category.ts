@@ -10,8 +10,9 @@ import type { Fixture } from '../../runtime/blender/fixture';
 import { importBlenderFixture } from '../../runtime/blender/import';
 import { compile } from '../../runtime/compile';
 import type { Program } from '../../runtime/program';
+import { FIXTURES_DIR } from '../shared-path';
 
-export const FIXTURES = join(__dirname, '../../../shared/conformance/fixtures');
+export const FIXTURES = FIXTURES_DIR;
 
 /** The category of a case: its name without the trailing number (`copy_location_03` → `copy_location`). */
 export const categoryOf = (name: string) => name.replace(/_\d+$/, '');
@@ -30,7 +31,7 @@ export const describeFailure = (r: CaseResult) =>
 export function expectCategoryPasses(category: string, count?: number): void {
   const expected = casesOf(category);
   expect(expected.length, `cases listed for ${category}`).toBeGreaterThan(0);
-  const { results } = runConformance([FIXTURES], [`${category}_`]);
+  const { results } = runConformance([FIXTURES], { only: [`${category}_`] });
   // The runner matches by prefix: keep exactly this category's cases.
   const mine = results.filter((r) => categoryOf(r.name) === category);
   if (count !== undefined) expect(mine.length, `cases found for ${category}`).toBe(count);

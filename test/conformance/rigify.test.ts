@@ -10,8 +10,9 @@ import { ARMATURE_SLOTS } from '../../nodes/constraints/relationship/armature';
 import { runCase, casesIn } from '../../runtime/blender/conformance';
 import type { Fixture } from '../../runtime/blender/fixture';
 import { importBlenderFixture } from '../../runtime/blender/import';
+import { SHARED_DIR } from '../shared-path';
 
-const RIGIFY = join(__dirname, '../../../shared/conformance/rigify-human');
+const RIGIFY = join(SHARED_DIR, 'conformance/rigify-human');
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Fixture;
 
 describe('Rigify human rig (Blender 3.4)', () => {

@@ -9,7 +9,7 @@ export async function openApp(page: Page, base: string, query = ''): Promise<voi
     const app = document.querySelector('sinew-app');
     const n = app?.session?.graph.nodes.length ?? 0;
     return n > 0 && app!.shadowRoot?.querySelector('sinew-editor')?.shadowRoot?.querySelectorAll('sinew-node').length === n;
-  }, undefined, { timeout: 20_000 });
+  });
   await page.evaluate(() => { document.querySelector('sinew-app')!.filePicker = false; });
 }
 
@@ -26,7 +26,18 @@ export async function waitForNodes(page: Page): Promise<void> {
     const drawn = app.shadowRoot?.querySelector('sinew-editor')?.shadowRoot?.querySelectorAll('sinew-node').length;
     return drawn === app.session.graph.nodes.length;
   });
-  await page.waitForTimeout(150); // sockets are measured a frame after nodes render
+  await nextFrames(page); // sockets are measured a frame after nodes render
+}
+
+/**
+ * Waits until the page has drawn `count` more frames: what "after the next render" means, however
+ * long a frame takes on a loaded machine (a fixed sleep is too short there and too long elsewhere).
+ */
+export async function nextFrames(page: Page, count = 2): Promise<void> {
+  await page.evaluate((n) => new Promise<void>((done) => {
+    const tick = (left: number) => (left === 0 ? done() : requestAnimationFrame(() => tick(left - 1)));
+    tick(n);
+  }), count);
 }
 
 export const savedText = (page: Page) => page.evaluate(() => document.querySelector('sinew-app')!.save());
@@ -52,7 +63,7 @@ export async function wire(page: Page, from: Locator, to: Locator): Promise<void
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 20, { steps: 6 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
   await page.mouse.up();
-  await page.waitForTimeout(80);
+  await nextFrames(page);
 }
 
 /** An empty point of the editor, in page pixels. */

@@ -217,7 +217,7 @@ export const appTests: E2ETest[] = [
       await openApp(page, base);
       const glb = readFileSync(`${ROOT}examples/assets/mannequin.glb`);
       await page.locator('#open').setInputFiles({ name: 'mannequin.glb', mimeType: 'model/gltf-binary', buffer: glb });
-      await page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.character), undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.character));
       const bones = await page.evaluate(() => document.querySelector('sinew-app')!.session.scene!.objects.reduce((n, o) => n + (o.bones?.length ?? 0), 0));
       check(bones > 10, `the character brought ${bones} bones`);
       await page.waitForTimeout(300);
@@ -256,7 +256,7 @@ export const appTests: E2ETest[] = [
       broken.nodes[0].params.owner = 42;
       await page.locator('#open').setInputFiles({ name: 'broken.sinew.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
       const msg = page.locator('[data-testid="message"][data-kind="error"]');
-      await msg.waitFor({ timeout: 5000 });
+      await msg.waitFor();
       const text = (await msg.textContent()) ?? '';
       check(text.includes('broken.sinew.json') && text.includes('/nodes/0/params/owner'), `the message does not name the file and the place: ${text}`);
       check(await savedText(page) === before, 'the graph changed');

@@ -10,7 +10,7 @@ export const embedTests: E2ETest[] = [
       await page.waitForFunction(() => {
         const eds = [...document.querySelectorAll('sinew-editor')];
         return eds.length === 2 && eds.every((e) => e.session.graph.nodes.length > 0 && e.shadowRoot!.querySelectorAll('sinew-node').length === e.session.graph.nodes.length);
-      }, undefined, { timeout: 20_000 });
+      });
 
       // Events bubble out of the element and are composed, so the page hears them on document.
       await page.evaluate(() => {

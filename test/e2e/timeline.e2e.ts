@@ -2,12 +2,14 @@
 // evaluates every frame it passes; a clip of the character plays under the constraints; Export GLB
 // bakes the chosen clip and frame range.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { readGltf, readAccessor } from '../../runtime/gltf/container';
 import { openApp } from './app-page';
-import { check, ROOT, type E2ETest } from './harness';
+import { SHARED_DIR } from '../shared-path';
+import { check, type E2ETest } from './harness';
 
-const ANIM = `${ROOT}../shared/assets/mannequin-anim.glb`;
+const ANIM = join(SHARED_DIR, 'assets/mannequin-anim.glb');
 const THIGH = 'Armature/thigh.L';
 
 async function openWalker(page: Page, base: string): Promise<void> {

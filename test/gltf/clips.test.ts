@@ -21,6 +21,7 @@ import { importGltf } from '../../runtime/gltf/import';
 import type { GltfAsset, GltfJson } from '../../runtime/gltf/types';
 import type { SceneDocument } from '../../runtime/scene/types';
 import { objectsByNode, parseGlb, sampler } from './three-sample';
+import { SHARED_DIR } from '../shared-path';
 
 const emptyGraph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes: [], links: [] };
 const FPS = 24;
@@ -58,7 +59,7 @@ async function compareClip(asset: GltfAsset, clip: string, frames: number[]): Pr
 const frames = (last: number) => [-3, 1, 1.5, 2, 5.25, 9, 12.75, Math.floor(last / 2), last - 0.5, last, last + 4];
 
 describe('glTF clips against three.js AnimationMixer', () => {
-  const mannequin = readGltf(new Uint8Array(readFileSync(join(__dirname, '../../../shared/assets/mannequin-anim.glb'))));
+  const mannequin = readGltf(new Uint8Array(readFileSync(join(SHARED_DIR, 'assets/mannequin-anim.glb'))));
   for (const [clip, seconds] of [['Walk', 4 / 3], ['Wave', 2]] as const) {
     it(`mannequin-anim.glb "${clip}" (LINEAR): every node's world matrix within 1e-5`, async () => {
       const r = await compareClip(mannequin, clip, frames(1 + seconds * FPS));
@@ -184,7 +185,7 @@ function generatedAsset(): GltfAsset {
 }
 
 describe('sinew eval and bake with --clip', () => {
-  const anim = join(__dirname, '../../../shared/assets/mannequin-anim.glb');
+  const anim = join(SHARED_DIR, 'assets/mannequin-anim.glb');
   const graph = join(__dirname, '../../examples/mannequin.sinew.json');
   const dir = mkdtempSync(join(tmpdir(), 'sinew-clips-'));
   const cli = (...argv: string[]) => {

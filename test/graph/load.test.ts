@@ -288,7 +288,7 @@ describe('loadGraph: node kinds and params', () => {
     expect(result).toMatchObject({ ok: true, graph: { nodes: [{}, {}, { params: { mixMode: 'REPLACE' } }] } });
     if (!result.ok) return;
     expect(result.warnings).toEqual([
-      { code: 'unknown-param', pointer: '/nodes/2/params/mixMode', nodeId: 'track', message: '"mixMode" is not a param of constraint/damped-track; it is kept as it is but not used' },
+      { code: 'unknown-param', pointer: '/nodes/2/params/mixMode', nodeId: 'track', message: 'node "track": unknown param "mixMode"; it is kept in the file but not used' },
     ]);
   });
 

@@ -8,8 +8,9 @@ import { GRAPH_FORMAT } from '../../graph/types';
 import type { Fixture } from '../../runtime/blender/fixture';
 import { compile } from '../../runtime/compile';
 import { SCENE_FORMAT } from '../../runtime/scene/types';
+import { FIXTURES_DIR } from '../shared-path';
 
-const dir = join(__dirname, '../../../shared/conformance/fixtures');
+const dir = FIXTURES_DIR;
 const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'manifest.json' && f !== 'experiments.json');
 
 describe('pre-constraint world matrices match Blender', () => {

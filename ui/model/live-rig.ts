@@ -2,8 +2,9 @@
 // half-wired; the compiler refuses the whole graph for one bad node, so the editor compiles again
 // without the nodes it named and shows their errors on them: the rest of the rig keeps working.
 import { mat4 } from 'gl-matrix';
-import type { GraphDocument, GraphError, JsonValue } from '../../graph/types';
-import type { NodeCatalog } from '../../nodes/catalog';
+import type { Catalog, GraphDocument, GraphError, JsonValue } from '../../graph/types';
+import { checkSemantics } from '../../graph/semantic-check';
+import { graphCatalog, type NodeCatalog } from '../../nodes/catalog';
 import { compile } from '../../runtime/compile';
 import { CompileFailure } from '../../runtime/errors';
 import type { Program } from '../../runtime/program';
@@ -29,7 +30,11 @@ export class LiveRig {
   private readonly scratch = new Float64Array(16);
   private readonly basis = new Float64Array(16);
 
-  constructor(private readonly catalog?: NodeCatalog) {}
+  private readonly entries: Catalog;
+
+  constructor(private readonly catalog?: NodeCatalog) {
+    this.entries = graphCatalog(catalog);
+  }
 
   /** Compiles `graph` over `scene`, leaving out nodes that fail until the rest compiles. */
   rebuild(graph: GraphDocument, scene: SceneDocument | undefined, frame: number): void {
@@ -37,6 +42,10 @@ export class LiveRig {
     this.errors = [];
     this.program = undefined;
     this.owners = new Map();
+    // What the loader warned about a node's params (a misspelt key) stays on the node until fixed.
+    for (const w of checkSemantics(graph, this.entries).warnings) {
+      if (w.code === 'unknown-param' && w.nodeId) this.addIssue({ nodeId: w.nodeId, severity: 'warning', code: w.code, message: w.message });
+    }
     if (!scene) {
       this.errors.push({ code: 'no-scene', pointer: '/scene', message: 'no scene is loaded: import a scene to see the rig' });
       return;

@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateFCurve, INTERPOLATIONS, packFCurve, type FCurveSource, type Keyframe } from '../../../nodes/math/fcurve/fcurve';
+import { SHARED_DIR } from '../../shared-path';
 
-const ACTIONS = join(__dirname, '../../../../shared/conformance/actions');
+const ACTIONS = join(SHARED_DIR, 'conformance/actions');
 
 interface ActionCase {
   frames: number[];

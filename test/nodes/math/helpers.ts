@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { FIXTURES_DIR } from '../../shared-path';
 
 /** A finite coordinate of rig-like magnitude (with exact zeros now and then). */
 export const coord: fc.Arbitrary<number> = fc.oneof(
@@ -107,7 +108,7 @@ export function basis3(m: ArrayLike<number>): Float64Array {
   return Float64Array.from([m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]]);
 }
 
-export const FIXTURES_DIR = '/work/shared/conformance/fixtures';
+export { FIXTURES_DIR };
 
 /** Every fixture case (parsed JSON), or only those whose file name starts with prefix. */
 export function loadFixtures(prefix = ''): any[] {

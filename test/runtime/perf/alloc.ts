@@ -36,6 +36,7 @@ import type { Program } from '../../../runtime/program';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/scene/types';
 import { ALLOC_NODE_FLAGS, measureAllocation } from '../../bench/alloc';
 import { humanoid, largeRig, restMatrix } from '../../bench/rigs';
+import { SHARED_DIR } from '../../shared-path';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -294,7 +295,7 @@ async function one(): Promise<void> {
 
 /** The animated cases of the shared conformance set, compiled. */
 function actionPrograms(): Program[] {
-  const dir = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/conformance/actions');
+  const dir = join(SHARED_DIR, 'conformance/actions');
   return casesIn(dir).map((c) => {
     const imported = importBlenderFixture(JSON.parse(readFileSync(c.file, 'utf8')) as Fixture);
     return compile(imported.graph, imported.scene);
@@ -303,7 +304,7 @@ function actionPrograms(): Program[] {
 
 /** The mannequin playing each of its glTF clips (Walk, Wave), looped. */
 function clipPrograms(): Program[] {
-  const file = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/assets/mannequin-anim.glb');
+  const file = join(SHARED_DIR, 'assets/mannequin-anim.glb');
   const imported = importGltf(readGltf(new Uint8Array(readFileSync(file))));
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: 1, nodes: [], links: [] };
   return (imported.scene.clips ?? []).map((c) => compile(graph, { ...imported.scene, playback: { clip: c.name } }));

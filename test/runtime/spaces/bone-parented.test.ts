@@ -24,7 +24,7 @@ describe('LOCAL space of bone-parented objects, against Blender 3.4.1', () => {
   for (const category of categories) {
     it(category, () => {
       const names = casesIn(dir).filter((c) => c.category === category).map((c) => c.name);
-      const { results } = runConformance([dir], names);
+      const { results } = runConformance([dir], { only: names });
       const mine = results.filter((r) => names.includes(r.name));
       expect(mine.length).toBe(names.length);
       const failed = mine.filter((r) => !r.passed).map((r) => `${r.name}: ${r.error ?? `max error ${r.maxError} at ${r.where} (tolerance ${r.tolerance})`}${r.unsupported.length ? `; unsupported: ${r.unsupported.join(', ')}` : ''}`);

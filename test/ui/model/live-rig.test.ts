@@ -1,0 +1,35 @@
+// The editor's compiled rig shows a misspelt param as a warning on its node, as the loader gave it.
+import { describe, expect, it } from 'vitest';
+import type { GraphDocument } from '../../../graph/types';
+import { LiveRig } from '../../../ui/model/live-rig';
+
+const scene = { format: 'sinew-scene' as const, version: 1, objects: [{ name: 'A', type: 'EMPTY' as const }] };
+
+function graph(params: Record<string, number>): GraphDocument {
+  return {
+    format: 'sinew-graph',
+    version: 1,
+    nodes: [
+      { id: 'in', type: 'owner/input', params: { owner: 'A' }, position: [0, 0] },
+      { id: 'limit', type: 'constraint/limit-location', params, position: [0, 0] },
+      { id: 'out', type: 'owner/output', params: { owner: 'A' }, position: [0, 0] },
+    ],
+    links: [
+      { from: { node: 'in', socket: 'transform' }, to: { node: 'limit', socket: 'owner' } },
+      { from: { node: 'limit', socket: 'owner' }, to: { node: 'out', socket: 'transform' } },
+    ],
+  };
+}
+
+describe('LiveRig: unknown params', () => {
+  it('puts the warning on the node, keeps evaluating, and drops it once the key is gone', () => {
+    const rig = new LiveRig();
+    rig.rebuild(graph({ minx: 1, influence: 1 }), scene, 1);
+    expect(rig.issues.get('limit')).toEqual([
+      { nodeId: 'limit', severity: 'warning', code: 'unknown-param', message: 'node "limit": unknown param "minx" (did you mean "minX"?); it is kept in the file but not used' },
+    ]);
+    expect(rig.program).toBeDefined();
+    rig.rebuild(graph({ minX: 1, influence: 1 }), scene, 1);
+    expect(rig.issues.get('limit')).toBeUndefined();
+  });
+});
