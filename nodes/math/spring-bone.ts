@@ -164,13 +164,14 @@ export function springJointStep(
   lengthInto(dir);
   const dl = 1 / (len[0] || 1);
   dir[0] *= dl; dir[1] *= dl; dir[2] *= dl;
-  quatFromUnitVectors(q, ax, ay, az);
+  quatFromUnitVectors(q, s);
   rotationOf(r, q);
   multiplyAffine(out, m0, r);
 }
 
-/** three.js Quaternion.setFromUnitVectors(axis, dir) into `out` (dir in the module's `dir`). */
-function quatFromUnitVectors(out: Float64Array, fx: number, fy: number, fz: number): void {
+/** three.js Quaternion.setFromUnitVectors(axis, dir) into `out` (the axis from settings `s`, dir in the module's `dir`). */
+function quatFromUnitVectors(out: Float64Array, s: Float64Array): void {
+  const fx = s[SPRING.axis], fy = s[SPRING.axis + 1], fz = s[SPRING.axis + 2];
   const vx = dir[0], vy = dir[1], vz = dir[2];
   let w = fx * vx + fy * vy + fz * vz + 1;
   let x: number, y: number, z: number;
