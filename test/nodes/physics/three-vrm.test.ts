@@ -19,6 +19,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../runtime/compile';
 import type { Program } from '../../../runtime/program';
+import { updateJoints } from './three-vrm-update';
 import { ARMATURE, defaultSpec, jointName, sinewRig, type SpringRigSpec } from './spring-rig';
 
 interface ThreeRig {
@@ -75,21 +76,6 @@ function threeRig(spec: SpringRigSpec, program: Program): ThreeRig {
 function followRoot(root: THREE.Object3D, program: Program, scene: THREE.Scene): void {
   root.matrix.fromArray(program.ownerMatrix(`${ARMATURE}/root`)!);
   scene.updateMatrixWorld(true);
-}
-
-/** VRMSpringBoneManager.update (world matrices already current), each joint's child refreshed before it updates. */
-function updateJoints(manager: VRMSpringBoneManager, dt: number): void {
-  const sorting = manager as unknown as { _sortJoints(): void; _sortedJoints: VRMSpringBoneJoint[]; _ancestors: THREE.Object3D[] };
-  sorting._sortJoints();
-  // The manager's own first pass: the joints' ancestors, colliders among them (their collider matrices).
-  sorting._ancestors.forEach((a, i) => a.updateWorldMatrix(i === 0, false));
-  for (const joint of sorting._sortedJoints) {
-    joint.bone.updateMatrix();
-    joint.bone.updateWorldMatrix(false, false);
-    // three r187 recomputes a world matrix only when asked to (force) or after updateMatrix().
-    joint.child?.updateWorldMatrix(false, false, true);
-    joint.update(dt);
-  }
 }
 
 /** Largest difference over every joint of position and rotation columns. */
