@@ -150,3 +150,11 @@ export function sinewRig(spec: SpringRigSpec, extra: Record<string, JsonValue> =
   });
   return { scene, graph: { format: 'sinew-graph', version: 1, nodes, links } };
 }
+
+/** The bench's rig: the two chains of the default rig and their mirror images (x → −x), 14 joints. */
+export function benchSpec(): SpringRigSpec {
+  const spec = defaultSpec();
+  const mirrored = spec.chains.map((c) => ({ ...c, heads: c.heads.map(([x, y, z]) => [-x, y, z] as [number, number, number]) }));
+  spec.chains = [...spec.chains, ...mirrored];
+  return spec;
+}
