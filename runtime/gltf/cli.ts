@@ -38,12 +38,15 @@ export function importGltfCommand(file: string, out: string, options: { armature
   const objects = imported.scene.objects.length - 1;
   // The armature remembers its file (relative to the file holding the scene), so bake finds it.
   (imported.scene.objects[0] as { gltf_file?: string }).gltf_file = relative(dirname(out), file).split('\\').join('/');
+  const springJoints = imported.graph.nodes.filter((n) => n.type === 'physics/spring-bone').length;
   if (/\.sinew\.json$/i.test(out)) {
     writeFileSync(out, saveGraph(imported.graph));
-    io.out(`wrote ${out} (${bones} bones, ${objects} other objects, ${imported.constraints.length} VRM constraints as ${imported.graph.nodes.length} nodes)`);
+    const springs = springJoints ? `, ${springJoints} VRM spring joints` : '';
+    io.out(`wrote ${out} (${bones} bones, ${objects} other objects, ${imported.constraints.length} VRM constraints${springs} as ${imported.graph.nodes.length} nodes)`);
   } else {
     writeFileSync(out, saveScene(imported.scene));
     if (imported.constraints.length) io.err(`${file}: note: ${imported.constraints.length} VRMC_node_constraint constraints become graph nodes only when OUT is a graph (NAME.sinew.json)`);
+    if (springJoints) io.err(`${file}: note: ${springJoints} VRMC_springBone joints become graph nodes only when OUT is a graph (NAME.sinew.json)`);
     io.out(`wrote ${out} (${bones} bones, ${objects} other objects)`);
   }
   return 0;
