@@ -16,7 +16,7 @@
 //
 // Numbers stay in typed arrays (nodes/math/README.md): settings, state and collider shapes are
 // Float64Arrays laid out as below, scratch is module-level.
-import { invertMat4 } from './matrix';
+import { invertMat4, isFinite16, isFiniteN } from './matrix';
 
 /** Layout of a joint's settings (SPRING_SETTINGS numbers). */
 export const SPRING = {
@@ -99,7 +99,8 @@ export function springJointReset(state: Float64Array, m0: ArrayLike<number>, s: 
  * One tick of a joint: `next` state from `previous` and the joint's matrix before the spring `m0`,
  * its posed matrix into `out` (m0 turned about its head). Collider `k` is the world matrix
  * `colliders[k]` with shape `shapes[k · COLLIDER_SIZE …]`. Degenerate input (a zero-length bone, a
- * tail on a collider's centre) keeps a finite result.
+ * tail on a collider's centre) keeps a finite result, and a tick whose numbers overflow (a 1e300
+ * radius, a 1e300-long bone) leaves the joint at its own pose: `out` = m0, always finite.
  */
 export function springJointStep(
   out: Float64Array,
@@ -155,7 +156,7 @@ export function springJointStep(
   }
 
   // The tail's direction in the joint's own frame, and the shortest rotation to it from the axis.
-  if (!invertMat4(inv, m0)) {
+  if (!isFiniteN(next, 3) || !invertMat4(inv, m0)) {
     for (let i = 0; i < 16; i++) out[i] = m0[i];
     return;
   }
@@ -167,6 +168,7 @@ export function springJointStep(
   quatFromUnitVectors(q, s);
   rotationOf(r, q);
   multiplyAffine(out, m0, r);
+  if (!isFinite16(out)) for (let i = 0; i < 16; i++) out[i] = m0[i];
 }
 
 /** three.js Quaternion.setFromUnitVectors(axis, dir) into `out` (the axis from settings `s`, dir in the module's `dir`). */
