@@ -31,6 +31,11 @@ export interface NodeState {
   start: Float64Array;
 }
 
+/** A frame a program with stateful nodes cannot reach: NaN, or more ticks away than one call replays. */
+export class FrameRangeError extends RangeError {
+  override name = 'FrameRangeError';
+}
+
 /** Most ticks one evaluation replays (a jump of more frames than this from the start is refused). */
 export const MAX_REPLAY_TICKS = 1_000_000;
 
@@ -144,12 +149,12 @@ export class Program {
 
   /** Brings the stateful nodes' state to `frame`'s tick, replaying from the start when it must. */
   private reach(frame: number): void {
-    if (frame !== frame) throw new RangeError('evaluate: the frame is not a number (NaN); a program with spring bones steps frame by frame and needs one');
+    if (frame !== frame) throw new FrameRangeError('evaluate: the frame is not a number (NaN); a program with spring bones steps frame by frame and needs one');
     const start = this.startFrame;
     const target = this.tickOf(frame, start);
     const from = this.tick < 0 || target < this.tick ? 0 : this.tick;
     if (target - from > MAX_REPLAY_TICKS) {
-      throw new RangeError(`evaluate: frame ${frame} is ${target - from} frames after the state of the program's spring bones (start frame ${start}); reaching it replays every frame, and one evaluation replays at most ${MAX_REPLAY_TICKS}`);
+      throw new FrameRangeError(`evaluate: frame ${frame} is ${target - from} frames after the state of the program's spring bones (start frame ${start}); reaching it replays every frame, and one evaluation replays at most ${MAX_REPLAY_TICKS}`);
     }
     const states = this.states;
     if (this.tick < 0 || target < this.tick) {

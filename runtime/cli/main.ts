@@ -5,6 +5,7 @@ import { importBlenderFixture } from '../blender/import';
 import type { Fixture } from '../blender/fixture';
 import { runConformance } from '../blender/conformance';
 import { compile } from '../compile';
+import { FrameRangeError } from '../program';
 import { CompileFailure } from '../errors';
 import { openGraph, openScene, readText, type FileError } from '../files';
 import { loadGraph } from '../../graph/load';
@@ -72,6 +73,7 @@ export function run(argv: string[], io: Out): number {
         return 0;
       } catch (e) {
         if (e instanceof CompileFailure) return printErrors(e.errors.map((x) => ({ ...x, file: positional[0] }))), 1;
+        if (e instanceof FrameRangeError) return io.err(`${positional[0]}: --frame: ${e.message}`), 1;
         throw e;
       }
     }

@@ -4,6 +4,7 @@ import { dirname, relative } from 'node:path';
 import { saveGraph } from '../../graph/save';
 import type { GraphDocument } from '../../graph/types';
 import { compile } from '../compile';
+import { FrameRangeError } from '../program';
 import { CompileFailure } from '../errors';
 import type { FileError } from '../files';
 import { loadScene } from '../scene/load';
@@ -82,6 +83,7 @@ export function bakeCommand(graphFile: string, options: Record<string, string | 
   } catch (e) {
     if (e instanceof CompileFailure) return printErrors(io, e.errors.map((x) => ({ ...x, file: graphFile }))), 1;
     if (e instanceof GltfError) return io.err(`${graphFile}: ${e.message}`), 1;
+    if (e instanceof FrameRangeError) return io.err(`${graphFile}: --frames: ${e.message}`), 1;
     throw e;
   }
 }

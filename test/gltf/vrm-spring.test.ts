@@ -6,7 +6,11 @@
 import { VRMSpringBoneLoaderPlugin, type VRMSpringBoneManager } from '@pixiv/three-vrm-springbone';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { run } from '../../runtime/cli/main';
 import { compile } from '../../runtime/compile';
 import { SINEW_TO_GLTF } from '../../runtime/gltf/axes';
 import { readGltf, writeGlb } from '../../runtime/gltf/container';
@@ -15,6 +19,13 @@ import { mul } from '../../runtime/gltf/mat';
 import type { GltfJson } from '../../runtime/gltf/types';
 import type { Program } from '../../runtime/program';
 import { updateJoints } from '../nodes/physics/three-vrm-update';
+
+function sinew(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = run(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
 
 const q = (x: number, y: number, z: number, w: number) => { const l = Math.hypot(x, y, z, w); return [x / l, y / l, z / l, w / l]; };
 
@@ -168,5 +179,33 @@ describe('VRMC_springBone import', () => {
     expect(err, where).toBeLessThan(1e-5);
     expect(swing).toBeGreaterThan(0.02);
     if (process.env.SPRING_REPORT) console.log({ err, where, swing });
+  });
+});
+
+describe('VRM spring bones from the command line', () => {
+  it('import-gltf makes a graph whose eval at frame N equals a program played to N, and bake plays it in order', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sinew-vrm-spring-'));
+    const vrmPath = join(dir, 'hair.vrm');
+    writeFileSync(vrmPath, writeGlb({ json: vrmFile(), buffers: [] }));
+    const graphPath = join(dir, 'hair.sinew.json');
+    const imported = sinew('import-gltf', vrmPath, '-o', graphPath);
+    expect(imported.code, imported.err).toBe(0);
+    expect(imported.out).toContain('5 VRM spring joints');
+    // Sway the hips in the saved graph's scene, so the springs have something to follow.
+    const doc = JSON.parse(readFileSync(graphPath, 'utf8'));
+    sway(doc.scene, 48);
+    writeFileSync(graphPath, JSON.stringify(doc));
+    const evaluated = sinew('eval', graphPath, '--frame', '30');
+    expect(evaluated.code, evaluated.err).toBe(0);
+    const played = compile(doc.graph ?? doc, doc.scene);
+    for (let f = 0; f <= 30; f++) played.evaluate(f);
+    const owners = JSON.parse(evaluated.out).owners as Record<string, number[]>;
+    // JSON writes −0 as 0; every other number round-trips exactly.
+    for (const o of played.owners) expect(owners[o.id], o.id).toEqual(Array.from(o.final, (x) => (x === 0 ? 0 : x)));
+    const baked = sinew('bake', graphPath, '--frames', '0..24', '-o', join(dir, 'baked.glb'));
+    expect(baked.code, baked.err).toBe(0);
+    const far = sinew('eval', graphPath, '--frame', '5e6');
+    expect(far.code).toBe(1);
+    expect(far.err).toMatch(/--frame: evaluate: frame 5000000 is 5000000 frames after .* replays at most 1000000/);
   });
 });
