@@ -6,6 +6,7 @@ import { relationshipConstraints } from './constraints/relationship';
 import { trackingConstraints } from './constraints/tracking';
 import { transformConstraints } from './constraints/transform';
 import { ownerNodes } from './owner';
+import { physicsNodes } from './physics';
 import { valueNodes } from './values';
 
 export type NodeCatalog = ReadonlyMap<string, NodeDefinition<unknown>>;
@@ -27,6 +28,7 @@ export const defaultCatalog: NodeCatalog = createCatalog([
   ...trackingConstraints,
   ...relationshipConstraints,
   ...ikConstraints,
+  ...physicsNodes,
 ]);
 
 /** The catalog as the graph layer sees it: sockets and param shapes only. */

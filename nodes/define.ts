@@ -125,6 +125,26 @@ export interface BlenderMapping {
   references?(props: Record<string, JsonValue>): { socket: string; object: string; bone: string }[];
 }
 
+/**
+ * A node whose result depends on earlier frames (spring bones). Its state is `size` numbers the
+ * program allocates at compile time, twice: the state after the frame before (`previous`) and after
+ * this frame (`next`). Time moves in fixed ticks of one frame from the node's start frame:
+ * at or before it the node resets, after it every frame is one `step`. The program reaches frame N
+ * by replaying the frames from the start (docs/engineering.md, "Stateful nodes"), so any frame gives
+ * the same result whether it was played to or jumped to, live, in `eval` and in `bake`.
+ * The node's `kernel` is not called; `reset` and `step` write its outputs.
+ */
+export interface StateTraits<S = unknown> {
+  /** Numbers of state, from the params alone (the buffer is sized before any node binds). */
+  size(params: Params): number;
+  /** Param holding the frame at which the node resets (frames at or before it show the reset). */
+  startParam: string;
+  /** Sets the state from this frame's inputs and writes the outputs the node has at its start frame. */
+  reset(io: KernelIO, params: Params, bound: S, state: Float64Array): void;
+  /** One tick: `next` from `previous` and this frame's inputs, and the outputs. Allocates nothing. */
+  step(io: KernelIO, params: Params, bound: S, previous: Float64Array, next: Float64Array): void;
+}
+
 export interface NodeDefinition<S = unknown> {
   type: string;
   label: string;
@@ -144,6 +164,8 @@ export interface NodeDefinition<S = unknown> {
    * would cost more than the kernel.
    */
   cannotFail?: boolean;
+  /** Set for a node whose result carries from frame to frame (see {@link StateTraits}). */
+  state?: StateTraits<S>;
   /** Runs once at compile time; what it returns is passed to every kernel call. */
   bind?(env: BindEnv, params: Params): S;
   /** Runs every evaluation. Reads `io.in`, writes `io.out`; allocates nothing. */

@@ -3,14 +3,14 @@
 import { scheduleIndices } from '../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
-import type { KernelIO, NodeDefinition, OwnerHandle, Params } from '../nodes/define';
+import type { KernelIO, NodeDefinition, OwnerHandle, Params, StateTraits } from '../nodes/define';
 import { animateOwner, buildAnimation } from './animation';
 import { buildClipPlayback, playTrack } from './clip-playback';
 import { NodeBindEnv, type BindContext } from './bind-env';
 import { constraintStep } from './constraint-step';
 import { CompileFailure } from './errors';
 import { computePre } from './pose';
-import { Program, type NodeControl, type ProgramWarning, type Step } from './program';
+import { Program, type NodeControl, type NodeState, type ProgramWarning, type Step } from './program';
 import { buildRig, parentOwnerOf, SceneError, type RigOwner } from './rig';
 import type { SceneDocument } from './scene/types';
 import { SlotAllocator, SOCKET_SIZE } from './slots';
@@ -36,6 +36,8 @@ interface CompiledNode {
   unit: number;
   /** Owners whose final matrix it writes besides its outputs (Owner Out, IK chains). */
   written: RigOwner[];
+  /** A stateful node's state slots, allocated once (a rebind keeps them). */
+  state?: NodeState;
 }
 
 export interface CompileOptions {
@@ -252,23 +254,32 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   const bindStep = (c: CompiledNode, scratch: SlotAllocator, quiet: boolean): (() => void) | undefined => {
     const state = c.def.bind ? c.def.bind(new NodeBindEnv(bindContext, c, quiet), c.params) : undefined;
     const active = c.missing.length === 0;
+    // A stateful node's kernel is its reset or its step, chosen by the frame (program.ts replays frames).
+    const def = c.def.state && c.state ? statefulDefinition(c.def, c.def.state, c.state, c.params, frame) : c.def;
     let run: (() => void) | undefined;
     if (c.def.constraint) {
       const targetOwners = Object.fromEntries((c.def.constraint.targets ?? []).map((t) => [t, sourceOwner(c, t)]));
       run = constraintStep({
-        def: c.def, params: c.params, state, io: c.io,
+        def, params: c.params, state, io: c.io,
         stackOwner: stackOwner(c), targetOwners,
         custom: c.sources.has('space') ? c.io.in.space : undefined,
         active,
       }, scratch);
     } else if (active) {
-      const { def, io, params } = c;
+      const { io, params } = c;
       run = () => def.kernel(io, params, state);
     }
     // A node that throws or gives a non-finite number is marked and passes its owner through; the
     // rest of the program keeps evaluating.
     return run && (c.def.cannotFail ? run : guardNode(c, run, c.written, warnings));
   };
+  for (const c of live) {
+    const st = c.def.state;
+    if (st) {
+      const n = stateSize(st, c.params);
+      c.state = { unit: units[c.unit], previous: slots.alloc(n), next: slots.alloc(n), start: slots.alloc(1) };
+    }
+  }
   for (const c of live) {
     let run: (() => void) | undefined;
     try {
@@ -320,10 +331,38 @@ export function compile(graph: GraphDocument, scene: SceneDocument, options: Com
   for (const cy of cycles) {
     warnings.push({ code: 'cycle', pointer: '/links', message: `dependency cycle detected through ${[...cy.nodes.map((n) => `node "${n}"`), ...cy.owners.map((o) => `owner "${o}"`)].join(', ')}; one link of it was set aside` });
   }
+  // Stateful nodes depend on the frame: a frame change reaches them (and `update` replays ticks).
+  const states = live.flatMap((c) => (c.state ? [c.state] : []));
   return new Program(slots.buffer, steps, owners, frame, { order, cycles }, warnings, {
     units, from: edgeFrom, to: edgeTo, node: controlOf,
-    frameUnits: [...[...readsFrame].map((c) => units[c.unit]), ...[...poseSources.keys()].map((o) => units[3 * ownerIndex.get(o)!])],
-  });
+    frameUnits: [...[...readsFrame].map((c) => units[c.unit]), ...[...poseSources.keys()].map((o) => units[3 * ownerIndex.get(o)!]), ...states.map((st) => st.unit)],
+  }, states);
+}
+
+/** A stateful node's size of state, a whole number of doubles (0 or more). */
+function stateSize(st: StateTraits<unknown>, params: Params): number {
+  const n = st.size(params);
+  return Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+/**
+ * A stateful node's definition with its kernel replaced: at or before its start frame the node
+ * resets its state (`next`) from this frame's inputs, after it each frame is one step from
+ * `previous` to `next`. The program copies `next` to `previous` when it moves to the next tick, so
+ * evaluating one frame again (a param change, another subframe of the same tick) steps from the same
+ * state and gives the same result. The start frame is written to the program's slot at every bind.
+ */
+function statefulDefinition(def: NodeDefinition<unknown>, st: StateTraits<unknown>, slots: NodeState, params: Params, frame: Float64Array): NodeDefinition<unknown> {
+  const { previous, next, start } = slots;
+  const s = params[st.startParam];
+  start[0] = typeof s === 'number' && Number.isFinite(s) ? Math.round(s) : 0;
+  return {
+    ...def,
+    kernel: (io, p, bound) => {
+      if (frame[0] <= start[0]) st.reset(io, p, bound, next);
+      else st.step(io, p, bound, previous, next);
+    },
+  };
 }
 
 /**
@@ -481,6 +520,7 @@ function capacity(scene: SceneDocument, nodes: (CompiledNode | undefined)[]): nu
     for (const s of Object.values(c.def.inputs)) n += SOCKET_SIZE[s.type];
     for (const s of Object.values(c.def.outputs)) n += SOCKET_SIZE[s.type];
     n += 32 + 16 * (c.def.constraint?.targets?.length ?? 0);
+    if (c.def.state) n += 1 + 2 * stateSize(c.def.state, c.params);
   }
   return n;
 }

@@ -1,6 +1,14 @@
 // A compiled program: a flat list of steps over one Float64Array, run every frame.
 // `evaluate` runs every step; `update` runs only the steps marked dirty by `setParam`,
 // `setOwnerBasis`, `markOwnerDirty` or a frame change, in schedule order. Neither allocates.
+//
+// A program with stateful nodes (spring bones) also knows which tick its state is at. Tick t is
+// the frames in (start + t − 1, start + t], tick 0 every frame at or before the start (the earliest
+// stateful node's start frame). Evaluating a frame of a later tick first evaluates every frame in
+// between, one tick each; a frame of an earlier tick (or the first evaluation, or a change upstream
+// of a stateful node) resets the state at the start frame and replays from there. So frame N gives
+// the same numbers, to the bit, however it was reached: the cost of a jump is counted in ticks
+// (`lastTicksRun`), at most MAX_REPLAY_TICKS.
 import type { GraphError, JsonValue, SocketType } from '../graph/types';
 import type { Params } from '../nodes/define';
 import { DirtySet, type DependencyInfo } from './dirty';
@@ -22,6 +30,23 @@ export interface Step {
 export interface ProgramWarning extends GraphError {
   count?: number;
 }
+
+/** A stateful node's slots: its state after the tick before and after this one, and its start frame. */
+export interface NodeState {
+  unit: string;
+  previous: Float64Array;
+  next: Float64Array;
+  /** The node's start frame (written when it binds). */
+  start: Float64Array;
+}
+
+/** A frame a program with stateful nodes cannot reach: NaN, or more ticks away than one call replays. */
+export class FrameRangeError extends RangeError {
+  override name = 'FrameRangeError';
+}
+
+/** Most ticks one evaluation replays (a jump of more frames than this from the start is refused). */
+export const MAX_REPLAY_TICKS = 1_000_000;
 
 export interface ScheduleReport {
   order: string[];
@@ -63,6 +88,13 @@ export class Program {
   private ownersById: Map<string, RigOwner> | undefined;
   /** Whether every step has run since the program was built (else all are dirty). */
   private evaluated = false;
+  /** Ticks (whole-program evaluations) the last `evaluate` or `update` ran: 1 without stateful nodes. */
+  lastTicksRun = 0;
+  /** The tick the stateful nodes' state is at (-1: none yet, or a change made it stale). */
+  private tick = -1;
+  /** The frame that tick was last evaluated at. */
+  private tickFrame = 0;
+  private stateSteps: Int32Array | undefined;
 
   constructor(
     readonly buffer: Float64Array,
@@ -72,7 +104,22 @@ export class Program {
     readonly schedule: ScheduleReport,
     readonly warnings: ProgramWarning[],
     private readonly deps?: ProgramDeps,
+    /** Stateful nodes' slots, in schedule order. */
+    readonly states: readonly NodeState[] = [],
   ) {}
+
+  /** Whether the program has nodes whose state carries from frame to frame. */
+  get stateful(): boolean {
+    return this.states.length > 0;
+  }
+
+  /** The frame the stateful nodes replay from: the earliest start frame. */
+  get startFrame(): number {
+    const st = this.states;
+    let s = st.length ? st[0].start[0] : 0;
+    for (let i = 1; i < st.length; i++) if (st[i].start[0] < s) s = st[i].start[0];
+    return s;
+  }
 
   private get dirty(): DirtySet | undefined {
     if (this.dirtySet || !this.deps) return this.dirtySet;
@@ -82,15 +129,62 @@ export class Program {
     return (this.dirtySet = d);
   }
 
-  /** Evaluates every step in order for `frame`. Allocates nothing. */
+  /**
+   * Evaluates every step in order for `frame` (with stateful nodes, every frame of the ticks
+   * between their state and `frame` too). Allocates nothing.
+   */
   evaluate(frame = this.frameSlot[0]): this {
+    this.lastStepsRun = 0;
+    this.lastTicksRun = 0;
+    if (this.states.length) this.reach(frame);
+    else this.runAll(frame);
+    this.dirtySet?.clear();
+    this.evaluated = true;
+    return this;
+  }
+
+  private runAll(frame: number): void {
     this.frameSlot[0] = frame;
     const steps = this.steps;
     for (let i = 0; i < steps.length; i++) steps[i].run();
-    this.dirtySet?.clear();
-    this.evaluated = true;
-    this.lastStepsRun = steps.length;
-    return this;
+    this.lastStepsRun += steps.length;
+    this.lastTicksRun++;
+  }
+
+  /** The tick of a frame for the stateful nodes. */
+  private tickOf(frame: number, start: number): number {
+    return frame > start ? Math.ceil(frame - start) : 0;
+  }
+
+  /** Brings the stateful nodes' state to `frame`'s tick, replaying from the start when it must. */
+  private reach(frame: number): void {
+    if (frame !== frame) throw new FrameRangeError('evaluate: the frame is not a number (NaN); a program with spring bones steps frame by frame and needs one');
+    const start = this.startFrame;
+    const target = this.tickOf(frame, start);
+    const from = this.tick < 0 || target < this.tick ? 0 : this.tick;
+    if (target - from > MAX_REPLAY_TICKS) {
+      throw new FrameRangeError(`evaluate: frame ${frame} is ${target - from} frames after the state of the program's spring bones (start frame ${start}); reaching it replays every frame, and one evaluation replays at most ${MAX_REPLAY_TICKS}`);
+    }
+    const states = this.states;
+    if (this.tick < 0 || target < this.tick) {
+      this.tick = 0;
+      this.runAll(target === 0 ? frame : start);
+      this.tickFrame = this.frameSlot[0];
+    }
+    while (this.tick < target) {
+      // The state carried to the next tick is this tick's at its own (whole) frame.
+      const own = start + this.tick;
+      if (this.tickFrame !== own) this.runAll(own);
+      for (let i = 0; i < states.length; i++) states[i].previous.set(states[i].next);
+      this.tick++;
+      this.runAll(this.tick === target ? frame : start + this.tick);
+      this.tickFrame = this.frameSlot[0];
+    }
+    if (this.lastTicksRun === 0) {
+      // The same tick again (a change downstream, another frame within the tick): from the same state.
+      this.runAll(frame);
+      this.tickFrame = frame;
+    }
   }
 
   /**
@@ -101,6 +195,8 @@ export class Program {
   update(frame = this.frameSlot[0]): this {
     const d = this.dirty;
     if (!d) return this.evaluate(frame);
+    // Stateful: a new frame moves the state (ticks in between included), which evaluate does.
+    if (this.states.length && (frame !== this.frameSlot[0] || this.tick < 0)) return this.evaluate(frame);
     if (frame !== this.frameSlot[0]) {
       this.frameSlot[0] = frame;
       if (this.frameUnits.length) d.markUnits(this.frameUnits, this.frameUnits.length);
@@ -117,6 +213,7 @@ export class Program {
     d.hi = -1;
     this.evaluated = true;
     this.lastStepsRun = ran;
+    this.lastTicksRun = ran > 0 ? 1 : 0;
     return this;
   }
 
@@ -130,9 +227,10 @@ export class Program {
     return this.dirty ? this.dirty.count() : this.steps.length;
   }
 
-  /** Marks every step, so the next `update` runs them all. */
+  /** Marks every step, so the next `update` runs them all (and stateful nodes replay from their start). */
   invalidate(): this {
     this.dirty?.markAll();
+    this.tick = -1;
     return this;
   }
 
@@ -208,6 +306,15 @@ export class Program {
     const i = d.unitIndex.get(unit);
     if (i === undefined) throw new Error(`unit "${unit}" is not in this program`);
     d.markUnit(i);
+    // A change that reaches a stateful node changes its history: the state replays from the start.
+    if (this.states.length) {
+      this.stepIndex ??= new Map(this.steps.map((st, k) => [st.unit, k]));
+      this.stateSteps ??= Int32Array.from(this.states.map((st) => this.stepIndex!.get(st.unit) ?? -1));
+      for (let k = 0; k < this.stateSteps.length; k++) {
+        const s = this.stateSteps[k];
+        if (s >= 0 && d.flags[s]) this.tick = -1;
+      }
+    }
     return this;
   }
 

@@ -1,6 +1,7 @@
 // The `sinew` command line: validate, eval, schedule, conformance, import-blender, import-gltf, bake.
 import { runConformance } from '../blender/conformance';
 import { compile } from '../compile';
+import { FrameRangeError } from '../program';
 import { CompileFailure } from '../errors';
 import { openGraph, openScene, readText, type FileError } from '../files';
 import { loadGraph } from '../../graph/load';
@@ -98,6 +99,7 @@ export function run(argv: string[], io: CliIo): number {
         return 0;
       } catch (e) {
         if (e instanceof CompileFailure) return printErrors(e.errors.map((x) => ({ ...x, file: positional[0] }))), 1;
+        if (e instanceof FrameRangeError) return io.err(`${positional[0]}: --frame: ${e.message}`), 1;
         throw e;
       }
     }

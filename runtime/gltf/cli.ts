@@ -3,6 +3,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { saveGraph } from '../../graph/save';
 import type { GraphDocument } from '../../graph/types';
 import { compile } from '../compile';
+import { FrameRangeError } from '../program';
 import { CompileFailure } from '../errors';
 import { readText, type FileError } from '../files';
 import { readJson } from '../../graph/safe-json';
@@ -14,9 +15,10 @@ import type { SceneDocument } from '../scene/types';
 import { clipDuration, playingClip } from '../scene/playback';
 import { bakeAnimation } from './bake';
 import { GltfError, writeGlb } from './container';
+import { checkUri, type UriVerdict } from './uri-policy';
 import { openGraph } from '../files';
 import { bakeTargetFor } from './bake-target';
-import { importGltfFile } from './node';
+import { importGltfFile, realPathInFolder } from './node';
 
 type Io = { out: (s: string) => void; err: (s: string) => void };
 const printErrors = (io: Io, errors: FileError[]) => errors.forEach((e) => io.err(`${e.file}: ${e.pointer || '(file)'}: ${e.message}`));
@@ -53,12 +55,15 @@ export function importGltfCommand(file: string, out: string, options: ImportGltf
   // The armature remembers its file (relative to the file holding the scene), so bake finds it.
   (imported.scene.objects[0] as { gltf_file?: string }).gltf_file = relative(dirname(out), file).split('\\').join('/');
   const asGraph = /\.sinew\.json$/i.test(out);
+  const springJoints = imported.graph.nodes.filter((n) => n.type === 'physics/spring-bone').length;
   const written = writeOutput(out, asGraph ? saveGraph(imported.graph) : saveScene(imported.scene), output);
   if (!written.ok) return io.err(written.message), 1;
   if (asGraph) {
-    io.out(`wrote ${out} (${bones} bones, ${objects} other objects, ${imported.constraints.length} VRM constraints as ${imported.graph.nodes.length} nodes)`);
+    const springs = springJoints ? `, ${springJoints} VRM spring joints` : '';
+    io.out(`wrote ${out} (${bones} bones, ${objects} other objects, ${imported.constraints.length} VRM constraints${springs} as ${imported.graph.nodes.length} nodes)`);
   } else {
     if (imported.constraints.length) io.err(`${file}: note: ${imported.constraints.length} VRMC_node_constraint constraints become graph nodes only when OUT is a graph (NAME.sinew.json)`);
+    if (springJoints) io.err(`${file}: note: ${springJoints} VRMC_springBone joints become graph nodes only when OUT is a graph (NAME.sinew.json)`);
     io.out(`wrote ${out} (${bones} bones, ${objects} other objects)`);
   }
   return 0;
@@ -128,6 +133,7 @@ export function bakeCommand(graphFile: string, options: BakeCommandOptions, io: 
   } catch (e) {
     if (e instanceof CompileFailure) return printErrors(io, e.errors.map((x) => ({ ...x, file: graphFile }))), 1;
     if (e instanceof GltfError) return io.err(`${graphFile}: ${e.message}`), 1;
+    if (e instanceof FrameRangeError) return io.err(`${graphFile}: --frames: ${e.message}`), 1;
     throw e;
   }
 }
@@ -148,14 +154,17 @@ function externalFiles(file: string): string[] {
   for (const list of [json.buffers, json.images]) {
     if (!Array.isArray(list)) continue;
     for (const item of list) {
-      const uri = (item as { uri?: unknown } | null)?.uri;
-      if (typeof uri !== 'string' || uri.startsWith('data:')) continue;
-      uris.push(resolve(dirname(file), uri));
+      // Only what the reader would open: a URI the policy refuses is never read, and is not even
+      // looked at here (its path may be a device or a file outside the folder).
+      let verdict: UriVerdict;
       try {
-        uris.push(resolve(dirname(file), decodeURIComponent(uri)));
+        verdict = checkUri((item as { uri?: unknown } | null)?.uri, '', true);
       } catch {
-        // Not percent-encoded: the raw name above is the file.
+        continue;
       }
+      // Nor a path that a link leads out of the folder: that too is refused before it is opened.
+      const real = verdict.kind === 'file' ? realPathInFolder(dirname(file), verdict.path) : undefined;
+      if (real) uris.push(real);
     }
   }
   return uris;

@@ -23,12 +23,15 @@ import type { GltfLimits } from './limits';
 import { decompose, identity4, inverse, mul, type M4 } from './mat';
 import type { GltfAsset, GltfJson } from './types';
 import { readVrmConstraints, vrmConstraintGraph, type VrmConstraint } from './vrm';
+import { readVrmSprings, vrmSpringGraph, type VrmSprings } from './vrm-spring';
 
 export interface GltfImportOptions {
   /** Name of the armature object; graphs name bones "<armature>/<bone>". Default "Armature". */
   armature?: string;
   /** Limits for reading the file, in place of DEFAULT_GLTF_LIMITS (limits.ts). */
   limits?: Partial<GltfLimits>;
+  /** Frames per second of the spring bones' ticks (one tick per frame); default 24, bake's default. */
+  springFps?: number;
 }
 
 /** What a glTF node became. */
@@ -49,6 +52,8 @@ export interface GltfImport {
   /** VRMC_node_constraint constraints as nodes, with the scene inline (empty nodes when there are none). */
   graph: GraphDocument;
   constraints: VrmConstraint[];
+  /** VRMC_springBone springs and colliders as read (their nodes are in `graph`). */
+  springs: VrmSprings;
   /** Things the import changed or could not carry over, one sentence each. */
   notes: string[];
 }
@@ -184,14 +189,24 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
     }
   }
   const graphPart = vrmConstraintGraph(constraints, (n) => bindings[n].owner, isBone);
+  const springs = readVrmSprings(json, notes);
+  const springPart = vrmSpringGraph(springs, {
+    ownerOf: (n) => bindings[n].owner,
+    world: (n) => h.world[n],
+    offset: (n) => bindings[n].offset,
+    parent: (n) => h.parent[n],
+    stacked: new Set(constraints.map((c) => bindings[c.node].owner)),
+    fps: options.springFps ?? 24,
+  }, notes);
+  for (const n of springPart.nodes) n.position = [n.position?.[0] ?? 0, (n.position?.[1] ?? 0) + 200 * constraints.length];
   const graph: GraphDocument = {
     format: 'sinew-graph',
     version: 1,
-    nodes: graphPart.nodes,
-    links: graphPart.links,
+    nodes: [...graphPart.nodes, ...springPart.nodes],
+    links: [...graphPart.links, ...springPart.links],
     scene: scene as unknown as GraphDocument['scene'],
   };
-  return { scene, bindings, armature, graph, constraints, notes };
+  return { scene, bindings, armature, graph, constraints, springs, notes };
 }
 
 interface RestOptions {

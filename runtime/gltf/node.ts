@@ -77,12 +77,31 @@ export function folderReader(folder: string): ResolveExternal {
       if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
       throw new GltfError(`cannot read ${quoted} (${code ?? e})`, request.pointer);
     }
-    const inside = relative(realFolder, real);
-    if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    if (!isInside(realFolder, real)) {
       throw new GltfError(`${quoted} leads through a link to ${real}, outside the glTF file's folder; a glTF file may name only files inside its own folder`, request.pointer, 'uri-refused');
     }
     return readBounded(real, request.maxBytes, request.pointer, request.byteLength, quoted);
   };
+}
+
+/** Whether a real path lies strictly inside a real folder. */
+function isInside(realFolder: string, real: string): boolean {
+  const inside = relative(realFolder, real);
+  return !(inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside));
+}
+
+/**
+ * The real path of a file a glTF in `folder` names (a path the URI policy allowed), when it exists
+ * and every link on the way keeps it inside the folder; else undefined. Nothing is opened.
+ */
+export function realPathInFolder(folder: string, path: string): string | undefined {
+  try {
+    const realFolder = realpathSync(resolve(folder));
+    const real = realpathSync(join(realFolder, ...path.split('/')));
+    return isInside(realFolder, real) ? real : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -42,10 +42,11 @@ export function basisMatrix(out: Float64Array, t: BasisInput): Float64Array {
   } else {
     eulerToMat4(out, t.rotation_euler ?? ZERO, mode);
   }
+  // `+ 0` turns the −0 of −sin(0) into 0, so an unrotated owner's basis is the identity bit for bit.
   const sx = scale[0], sy = scale[1], sz = scale[2];
-  out[0] *= sx; out[1] *= sx; out[2] *= sx;
-  out[4] *= sy; out[5] *= sy; out[6] *= sy;
-  out[8] *= sz; out[9] *= sz; out[10] *= sz;
+  out[0] = out[0] * sx + 0; out[1] = out[1] * sx + 0; out[2] = out[2] * sx + 0;
+  out[4] = out[4] * sy + 0; out[5] = out[5] * sy + 0; out[6] = out[6] * sy + 0;
+  out[8] = out[8] * sz + 0; out[9] = out[9] * sz + 0; out[10] = out[10] * sz + 0;
   out[12] = loc[0]; out[13] = loc[1]; out[14] = loc[2];
   return out;
 }

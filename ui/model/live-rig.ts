@@ -7,7 +7,7 @@ import { checkSemantics } from '../../graph/semantic-check';
 import { graphCatalog, type NodeCatalog } from '../../nodes/catalog';
 import { compile } from '../../runtime/compile';
 import { CompileFailure } from '../../runtime/errors';
-import type { Program } from '../../runtime/program';
+import { FrameRangeError, type Program } from '../../runtime/program';
 import type { ObjectOwner, RigOwner } from '../../runtime/rig';
 import type { SceneDocument } from '../../runtime/scene/types';
 
@@ -125,6 +125,8 @@ export class LiveRig {
     try {
       f(this.program);
     } catch (e) {
+      // A frame spring bones cannot reach (too far to replay): said as it is, the rig kept.
+      if (e instanceof FrameRangeError) return void this.errors.push({ code: 'frame-range', pointer: '', message: e.message });
       this.errors.push({ code: 'internal', pointer: '', message: `the rig could not be evaluated: ${e instanceof Error ? e.message : String(e)}` });
       this.program = undefined;
     }

@@ -6,7 +6,9 @@
 // - every node kind's kernel, all in one program (a short chain per kind and params of
 //   KIND_CASES), blended by the constraint wrapper or not: 0 bytes per frame, no collection;
 // - the benchmark humanoid (the issue's alloc_bytes_per_frame): 0 bytes per frame, no collection;
-// - every animated case of the shared actions set (the action stage before pre steps): the same.
+// - every animated case of the shared actions set (the action stage before pre steps): the same;
+// - a spring-bone rig (two chains, a sphere and a capsule, one chain in center space) played
+//   forward in quarter frames and jumping back (a reset and a replay) every 385: the same.
 // When one fails, V8's sampling heap profiler names the files that allocate (`--sites`).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -77,6 +79,12 @@ describe('evaluate allocates nothing per frame', () => {
   it('the mannequin playing its glTF clips (sampling and track products before the pre steps): 0 bytes, no collection', () => {
     const r = measure('clips', 1000, SHORT, SYNC);
     expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('clips', [])).toBe(0);
+    expect(r.scavenges).toBe(0);
+  }, 120_000);
+
+  it('a spring-bone rig, stepping, jumping back and replaying: 0 bytes, no collection', () => {
+    const r = measure('spring', 1000, SHORT, SYNC);
+    expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('spring', [])).toBe(0);
     expect(r.scavenges).toBe(0);
   }, 120_000);
 

@@ -20,6 +20,7 @@
 // allocating function (the median of 5 profiles of 1,000 frames). Exits 1 when the bytes per frame
 // exceed `--max` (default 0).
 import { spawnSync } from 'node:child_process';
+import { defaultSpec, sinewRig } from '../../nodes/physics/spring-rig';
 import { Session } from 'node:inspector/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -286,6 +287,7 @@ async function one(): Promise<void> {
   const rig = rigName === 'humanoid' ? humanoid()
     : rigName === 'large' ? largeRig()
     : rigName === 'kinds' ? kindsRig(cases, Number(opt('--bones', '7')))
+    : rigName === 'spring' ? sinewRig(defaultSpec())
     : kindRig(rigName, JSON.parse(opt('--params', '{}')) as Record<string, JsonValue>);
   if (rigName === 'actions') return measure(rigName, actionPrograms(), frames, warmup, max);
   if (rigName === 'clips') return measure(rigName, clipPrograms(), frames, warmup, max);
