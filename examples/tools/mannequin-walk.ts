@@ -7,6 +7,9 @@
 //   clips), kept on the ground by a Floor constraint against the `Ground` empty: move Ground up
 //   in the 3D view (a step, a kerb) and the feet stay on it, the knees bend.
 // - The head looks at `LookTarget`, which sweeps from side to side (time → cos → offset).
+// - An antenna of three bones on the head (added to the skeleton here) is a spring chain: it lags
+//   behind the head's turns and the walk's bounce, falls back with gravity, and is kept out of a
+//   sphere collider around the head.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { saveGraph } from '../../graph/save';
@@ -49,6 +52,22 @@ export function walkExample(glb: Uint8Array): GraphDocument {
       modifiers: [{ type: 'CYCLES', mode_before: 'REPEAT', mode_after: 'REPEAT' }],
     })),
   }));
+  // The antenna: three bones straight up from the top of the head (armature space is the file's Y-up).
+  const armature = base.objects[0];
+  const head = armature.bones!.find((b) => b.name === 'spine.006')!;
+  const top = [head.matrix_local[12] + head.matrix_local[4] * head.length, head.matrix_local[13] + head.matrix_local[5] * head.length, head.matrix_local[14] + head.matrix_local[6] * head.length];
+  const ANTENNA = ['antenna.001', 'antenna.002', 'antenna.003'];
+  const SEGMENT = 0.07;
+  const antenna = ANTENNA.map((name, k) => {
+    const at = [top[0], top[1] + k * SEGMENT, top[2]];
+    return {
+      name, parent: k === 0 ? head.name : ANTENNA[k - 1], length: SEGMENT, use_connect: k > 0,
+      head_local: at, tail_local: [at[0], at[1] + SEGMENT, at[2]],
+      matrix_local: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, at[0], at[1], at[2], 1],
+      pose: { rotation_mode: 'QUATERNION' as const },
+    };
+  });
+  base.objects[0] = { ...armature, bones: [...armature.bones!, ...antenna] };
   const empty = (name: string, location: number[], extra: Partial<SceneObject> = {}): SceneObject => ({ name, type: 'EMPTY', location, rotation_mode: 'XYZ', rotation_euler: [0, 0, 0], scale: [1, 1, 1], ...extra });
   const scene: SceneDocument = {
     ...base,
@@ -109,6 +128,20 @@ export function walkExample(glb: Uint8Array): GraphDocument {
   link('head-in', 'transform', 'head-look', 'owner');
   link('look-target', 'transform', 'head-look', 'target');
   link('head-look', 'owner', 'head-out', 'transform');
+  // The antenna's springs, root first: each joint's stack starts from its parent's sprung matrix.
+  node('head-collider', 'owner/read', { owner: 'Armature/spine.006' }, 900, 700);
+  ANTENNA.forEach((bone, k) => {
+    const y = 700 + k * 220;
+    node(`antenna-${k}-in`, 'owner/input', { owner: `Armature/${bone}` }, 1180, y);
+    node(`antenna-${k}-spring`, 'physics/spring-bone', {
+      stiffness: 1.2, gravityPower: 0.4, dragForce: 0.25, hitRadius: 0.02, fps: FPS, startFrame: 1,
+      collider1Shape: 'SPHERE', collider1Offset: [0, 0.08, 0.02], collider1Radius: 0.11,
+    }, 1460, y);
+    node(`antenna-${k}-out`, 'owner/output', { owner: `Armature/${bone}` }, 1740, y);
+    link(`antenna-${k}-in`, 'transform', `antenna-${k}-spring`, 'owner');
+    link('head-collider', 'transform', `antenna-${k}-spring`, 'collider1');
+    link(`antenna-${k}-spring`, 'owner', `antenna-${k}-out`, 'transform');
+  });
   return { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, scene: scene as unknown as JsonValue, view: { x: 0, y: 0, zoom: 0.6 } };
 }
 

@@ -57,6 +57,28 @@ describe('examples/mannequin-walk.sinew.json', () => {
     expect(Math.max(...seen.map((p) => p[1])) - Math.min(...seen.map((p) => p[1]))).toBeGreaterThan(0.3);
   });
 
+  it('springs the antenna: it lags behind the head, stays out of the head\'s collider, and frame N is the same played or jumped to', () => {
+    const { program } = open();
+    const tip = (p: Program) => tail(p, 'Armature/antenna.003');
+    // The antenna rigidly on the head, for comparison: its rest offset from the head carried along.
+    const played: number[][] = [];
+    let lag = 0;
+    for (let f = 1; f <= 40; f++) {
+      program.evaluate(f);
+      played.push(tip(program));
+      const head = program.ownerMatrix('Armature/spine.006')!;
+      const base = at(program.ownerMatrix('Armature/antenna.001')!);
+      const rigidTip = [base[0] + head[4] * 0.21, base[1] + head[5] * 0.21, base[2] + head[6] * 0.21];
+      lag = Math.max(lag, dist(played[f - 1], rigidTip));
+      // Out of the collider sphere (centre 0.08 up the head bone and 0.02 along its Z, radius 0.11), within the joint's hit radius.
+      const c = [head[12] + head[4] * 0.08 + head[8] * 0.02, head[13] + head[5] * 0.08 + head[9] * 0.02, head[14] + head[6] * 0.08 + head[10] * 0.02];
+      expect(dist(played[f - 1], c), `antenna tip at frame ${f}`).toBeGreaterThanOrEqual(0.11 + 0.02 - 1e-9);
+    }
+    expect(lag).toBeGreaterThan(0.005);
+    const jumped = open().program;
+    for (const f of [25, 7, 40]) expect(tip(jumped.evaluate(f))).toEqual(played[f - 1]);
+  });
+
   it('keeps the feet on a raised ground: the goals rise with it and the knees bend to reach them', () => {
     const { program } = open();
     program.evaluate(9);
