@@ -1,0 +1,732 @@
+# Writing a Blender scene as a Sinew rig: the fixture format of shared/conformance/README.md
+# (`blender-constraint-fixture/1`) with the extensions of tools/README-rig-additions.md
+# (custom_props, drivers, armature_targets, bone_flags) and tools/README-action-additions.md
+# (actions), without `expected`. The readers follow the recorder scripts (gen_fixtures.py,
+# gen_rigify.py, gen_actions.py) so an export and a recorded case say the same thing the same way;
+# they are copied here because the add-on must stand alone in its zip.
+import json
+import math
+import struct
+
+import bpy
+
+FORMAT = "blender-constraint-fixture/1"
+EXPORTER = "sinew_export"
+
+# ---------------------------------------------------------------------------
+# Numbers (README.md "Numbers"): float32 values as the shortest decimal that reads back the same.
+# ---------------------------------------------------------------------------
+
+_F32 = struct.Struct('<f')
+
+
+def _as_f32(x):
+    try:
+        return _F32.unpack(_F32.pack(x))[0]
+    except (OverflowError, struct.error):
+        return None
+
+
+class ExportError(Exception):
+    """A value the format cannot hold (a NaN, an infinity), named by where it is."""
+
+
+def num(x, where=''):
+    x = float(x)
+    if not math.isfinite(x):
+        raise ExportError("%s: the value %r is not a finite number; the format holds only finite numbers" % (where or 'a value', x))
+    if x == 0.0:
+        return 0.0
+    if _as_f32(x) == x:
+        for p in range(1, 10):
+            s = '%.*g' % (p, x)
+            if _as_f32(float(s)) == x:
+                return float(s)
+    return float('%.9g' % x)
+
+
+def nvec(v, where=''):
+    return [num(c, where) for c in v]
+
+
+def mat_cm(m, where=''):
+    """4x4 mathutils matrix -> 16 numbers, column-major (translation at 12..14)."""
+    return [num(m[r][c], where) for c in range(4) for r in range(4)]
+
+
+def quat_xyzw(q, where=''):
+    return [num(q[1], where), num(q[2], where), num(q[3], where), num(q[0], where)]
+
+
+# ---------------------------------------------------------------------------
+# RNA properties (gen_fixtures.prop_value, with collections as in gen_rigify.prop_value)
+# ---------------------------------------------------------------------------
+
+SKIP_PROPS = {'rna_type', 'name', 'type', 'show_expanded', 'active'}
+_SKIP = object()
+
+
+def prop_value(s, p, where=''):
+    ident = p.identifier
+    v = getattr(s, ident)
+    at = '%s.%s' % (where, ident)
+    if p.type == 'POINTER':
+        if v is None:
+            return None
+        if isinstance(v, bpy.types.ID):
+            return v.name
+        return _SKIP
+    if p.type == 'COLLECTION':
+        return [dump_struct(item, '%s[%d]' % (at, i)) for i, item in enumerate(v)]
+    if p.type == 'ENUM':
+        return sorted(v) if p.is_enum_flag else v
+    if p.type == 'STRING':
+        return v
+    if p.type == 'BOOLEAN':
+        return [bool(x) for x in v] if p.array_length else bool(v)
+    if p.type == 'INT':
+        return [int(x) for x in v] if p.array_length else int(v)
+    if p.type == 'FLOAT':
+        dims = tuple(d for d in p.array_dimensions if d)
+        if len(dims) == 2:
+            n, m = dims
+            return [num(v[r][col], at) for col in range(m) for r in range(n)]
+        if p.array_length or (hasattr(v, '__len__') and not isinstance(v, float)):
+            return [num(x, at) for x in v]
+        return num(v, at)
+    return _SKIP
+
+
+def dump_struct(s, where=''):
+    out = {}
+    for p in s.bl_rna.properties:
+        if p.identifier == 'rna_type':
+            continue
+        v = prop_value(s, p, where)
+        if v is not _SKIP:
+            out[p.identifier] = v
+    return out
+
+
+def dump_props(c, where=''):
+    out = {}
+    for p in c.bl_rna.properties:
+        if p.identifier in SKIP_PROPS:
+            continue
+        v = prop_value(c, p, where)
+        if v is not _SKIP:
+            out[p.identifier] = v
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Custom properties (README-rig-additions.md §3)
+# ---------------------------------------------------------------------------
+
+META_PREFIXES = ("rigify_", "_RNA_UI")
+META_NAMES = {"rig_id", "rig_ui", "cycles"}
+
+
+def idprop_value(v):
+    """JSON value of an ID property, or None when it is not recorded (groups, ID pointers)."""
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return int(v)
+    if isinstance(v, float):
+        return float(v) if math.isfinite(v) else None  # doubles: written exactly (repr)
+    if isinstance(v, str):
+        return v
+    if hasattr(v, 'to_list'):
+        lst = v.to_list()
+        if all(isinstance(x, (int, float)) and not (isinstance(x, float) and not math.isfinite(x)) for x in lst):
+            return [x if isinstance(x, (bool, int)) else float(x) for x in lst]
+    return None
+
+
+def custom_props(holder):
+    out = {}
+    for k in sorted(holder.keys()):
+        if k in META_NAMES or k.startswith(META_PREFIXES):
+            continue
+        v = idprop_value(holder[k])
+        if v is not None:
+            out[k] = v
+    return out
+
+
+def custom_props_ui(holder, names):
+    """Each property's UI data (Blender 3.0+): default, min/max, soft min/max, description, subtype."""
+    out = {}
+    for k in names:
+        try:
+            ui = holder.id_properties_ui(k).as_dict()
+        except (TypeError, AttributeError, KeyError):
+            continue
+        d = {}
+        for key in ('default', 'min', 'max', 'soft_min', 'soft_max', 'step', 'precision', 'description', 'subtype'):
+            if key not in ui:
+                continue
+            v = ui[key]
+            if isinstance(v, float) and not math.isfinite(v):
+                continue
+            if hasattr(v, 'to_list'):
+                v = v.to_list()
+            if isinstance(v, (list, tuple)):
+                v = [x for x in v]
+                if any(isinstance(x, float) and not math.isfinite(x) for x in v):
+                    continue
+            d[key] = v
+        out[k] = d
+    return out
+
+
+def put_custom_props(d, holder, key='custom_props'):
+    props = custom_props(holder)
+    d[key] = props
+    ui = custom_props_ui(holder, props.keys())
+    if ui:
+        d[key + '_ui'] = ui
+
+
+# ---------------------------------------------------------------------------
+# Objects, bones, curves (gen_fixtures.dump_object)
+# ---------------------------------------------------------------------------
+
+FORMAT_TYPES = {'EMPTY', 'ARMATURE', 'CURVE'}
+
+
+def ordered_bones(arm):
+    done, seen = [], set()
+
+    def visit(b):
+        if b.name in seen:
+            return
+        if b.parent is not None:
+            visit(b.parent)
+        seen.add(b.name)
+        done.append(b)
+    for b in arm.data.bones:
+        visit(b)
+    return [arm.pose.bones[b.name] for b in done]
+
+
+def dump_bone(pb, notes):
+    b = pb.bone
+    at = 'bone %s' % b.name
+    pose = {
+        "location": nvec(pb.location, at),
+        "rotation_mode": pb.rotation_mode,
+        "rotation_quaternion": quat_xyzw(pb.rotation_quaternion, at),
+        "rotation_euler": nvec(pb.rotation_euler, at),
+        "rotation_axis_angle": nvec(pb.rotation_axis_angle, at),
+        "scale": nvec(pb.scale, at),
+        "ik_stretch": num(pb.ik_stretch),
+        "lock_ik_x": bool(pb.lock_ik_x), "lock_ik_y": bool(pb.lock_ik_y), "lock_ik_z": bool(pb.lock_ik_z),
+        "use_ik_limit_x": bool(pb.use_ik_limit_x), "use_ik_limit_y": bool(pb.use_ik_limit_y), "use_ik_limit_z": bool(pb.use_ik_limit_z),
+        "ik_min_x": num(pb.ik_min_x), "ik_max_x": num(pb.ik_max_x),
+        "ik_min_y": num(pb.ik_min_y), "ik_max_y": num(pb.ik_max_y),
+        "ik_min_z": num(pb.ik_min_z), "ik_max_z": num(pb.ik_max_z),
+        "ik_stiffness_x": num(pb.ik_stiffness_x), "ik_stiffness_y": num(pb.ik_stiffness_y), "ik_stiffness_z": num(pb.ik_stiffness_z),
+        "ik_linear_weight": num(pb.ik_linear_weight), "ik_rotation_weight": num(pb.ik_rotation_weight),
+        "use_ik_linear_control": bool(pb.use_ik_linear_control), "use_ik_rotation_control": bool(pb.use_ik_rotation_control),
+        "lock_location": [bool(x) for x in pb.lock_location],
+        "lock_rotation": [bool(x) for x in pb.lock_rotation],
+        "lock_rotation_w": bool(pb.lock_rotation_w),
+        "lock_rotations_4d": bool(pb.lock_rotations_4d),
+        "lock_scale": [bool(x) for x in pb.lock_scale],
+    }
+    props = custom_props(pb)
+    if props:
+        pose["custom_props"] = props
+        ui = custom_props_ui(pb, props.keys())
+        if ui:
+            pose["custom_props_ui"] = ui
+    d = {
+        "name": b.name,
+        "parent": b.parent.name if b.parent else None,
+        "head_local": nvec(b.head_local, at),
+        "tail_local": nvec(b.tail_local, at),
+        "matrix_local": mat_cm(b.matrix_local, at),
+        "length": num(b.length, at),
+        "roll": num(bpy.types.Bone.AxisRollFromMatrix(b.matrix_local.to_3x3())[1]),
+        "use_connect": bool(b.use_connect),
+        "use_inherit_rotation": bool(b.use_inherit_rotation),
+        "inherit_scale": b.inherit_scale,
+        "use_local_location": bool(b.use_local_location),
+        "use_relative_parent": bool(b.use_relative_parent),
+        "use_deform": bool(b.use_deform),
+        "use_envelope_multiply": bool(b.use_envelope_multiply),
+        "envelope_distance": num(b.envelope_distance), "envelope_weight": num(b.envelope_weight),
+        "head_radius": num(b.head_radius), "tail_radius": num(b.tail_radius),
+        "bbone_segments": int(b.bbone_segments),
+        "hide": bool(b.hide),
+        "pose": pose,
+    }
+    bprops = custom_props(b)
+    if bprops:
+        d["custom_props"] = bprops
+    if b.use_relative_parent:
+        notes.append("bone %s: use_relative_parent is on; Sinew evaluates it as an ordinary parent" % b.name)
+    return d
+
+
+def bezier_points(sp):
+    """A Bezier spline as the polyline Blender's path follows: each segment forward-differenced into
+    `resolution_u` points (BKE_curve_forward_diff_bezier), radius and tilt linear between keys."""
+    pts, radius, tilt = [], [], []
+    bps = list(sp.bezier_points)
+    n = len(bps)
+    if n == 0:
+        return pts, radius, tilt
+    res = max(1, sp.resolution_u)
+    segs = n if sp.use_cyclic_u else n - 1
+    for i in range(segs):
+        a, b = bps[i], bps[(i + 1) % n]
+        p0, p1, p2, p3 = a.co, a.handle_right, b.handle_left, b.co
+        for k in range(res):
+            t = k / res
+            u = 1.0 - t
+            pts.append([u * u * u * p0[j] + 3 * u * u * t * p1[j] + 3 * u * t * t * p2[j] + t * t * t * p3[j] for j in range(3)])
+            radius.append(a.radius + (b.radius - a.radius) * t)
+            tilt.append(a.tilt + (b.tilt - a.tilt) * t)
+    if not sp.use_cyclic_u or n == 1:
+        pts.append(list(bps[-1].co))
+        radius.append(bps[-1].radius)
+        tilt.append(bps[-1].tilt)
+    return pts, radius, tilt
+
+
+def dump_curve(o, notes):
+    cu = o.data
+    at = 'curve %s' % o.name
+    splines = []
+    for si, sp in enumerate(cu.splines):
+        if sp.type == 'BEZIER':
+            pts, radius, tilt = bezier_points(sp)
+            notes.append("%s: spline %d is BEZIER, written as the POLY line of its %d evaluated points" % (at, si, len(pts)))
+        else:
+            pts = [p.co[:3] for p in sp.points]
+            radius = [p.radius for p in sp.points]
+            tilt = [p.tilt for p in sp.points]
+            if sp.type != 'POLY':
+                notes.append("%s: spline %d is %s, written as the POLY line through its control points" % (at, si, sp.type))
+        splines.append({
+            "type": "POLY",
+            "blender_type": sp.type,
+            "points": [nvec(p, at) for p in pts],
+            "cyclic": bool(sp.use_cyclic_u),
+            "radius": [num(r, at) for r in radius],
+            "tilt": [num(t, at) for t in tilt],
+        })
+    return {
+        "splines": splines,
+        "use_path": bool(cu.use_path),
+        "use_path_follow": bool(cu.use_path_follow),
+        "use_path_clamp": bool(cu.use_path_clamp),
+        "use_radius": bool(cu.use_radius),
+        "use_stretch": bool(cu.use_stretch),
+        "use_deform_bounds": bool(cu.use_deform_bounds),
+        "path_duration": int(cu.path_duration),
+        "eval_time": num(cu.eval_time, at),
+        "twist_mode": cu.twist_mode if cu.twist_mode in ('MINIMUM', 'Z_UP') else 'MINIMUM',
+        "twist_smooth": num(cu.twist_smooth, at),
+        "dimensions": cu.dimensions,
+    }
+
+
+def dump_object(o, notes):
+    at = 'object %s' % o.name
+    kind = o.type if o.type in FORMAT_TYPES else 'EMPTY'
+    ptype = o.parent_type if o.parent else 'OBJECT'
+    if o.parent and ptype not in ('OBJECT', 'BONE'):
+        # ARMATURE parenting places the child as OBJECT parenting does; vertex parents do not.
+        if ptype != 'ARMATURE':
+            notes.append("%s: parent type %s is written as OBJECT" % (at, ptype))
+        ptype = 'OBJECT'
+    d = {
+        "name": o.name,
+        "type": kind,
+        "parent": o.parent.name if o.parent else None,
+        "parent_type": ptype,
+        "parent_bone": (o.parent_bone or None) if (o.parent and ptype == 'BONE') else None,
+        "matrix_parent_inverse": mat_cm(o.matrix_parent_inverse, at),
+        "location": nvec(o.location, at),
+        "rotation_mode": o.rotation_mode,
+        "rotation_euler": nvec(o.rotation_euler, at),
+        "rotation_quaternion": quat_xyzw(o.rotation_quaternion, at),
+        "rotation_axis_angle": nvec(o.rotation_axis_angle, at),
+        "scale": nvec(o.scale, at),
+    }
+    if kind != o.type:
+        d["blender_type"] = o.type
+    if o.type == 'EMPTY':
+        d["empty_display_type"] = o.empty_display_type
+        d["empty_display_size"] = num(o.empty_display_size, at)
+    deltas = {
+        "delta_location": (o.delta_location, (0, 0, 0)),
+        "delta_rotation_euler": (o.delta_rotation_euler, (0, 0, 0)),
+        "delta_scale": (o.delta_scale, (1, 1, 1)),
+    }
+    for key, (v, ident) in deltas.items():
+        if tuple(v) != ident:
+            d[key] = nvec(v, at)
+            notes.append("%s: %s is not identity; Sinew does not read delta transforms" % (at, key))
+    if tuple(o.delta_rotation_quaternion) != (1, 0, 0, 0):
+        d["delta_rotation_quaternion"] = quat_xyzw(o.delta_rotation_quaternion, at)
+        notes.append("%s: delta_rotation_quaternion is not identity; Sinew does not read delta transforms" % at)
+    put_custom_props(d, o)
+    if o.type == 'CURVE':
+        d["curve"] = dump_curve(o, notes)
+    if o.type == 'ARMATURE':
+        d["bones"] = [dump_bone(pb, notes) for pb in ordered_bones(o)]
+        d["ik_solver"] = o.pose.ik_solver
+        d["pose_position"] = o.data.pose_position
+        d["data_name"] = o.data.name
+        put_custom_props(d, o.data, 'data_custom_props')
+        if o.pose.ik_solver != 'LEGACY':
+            notes.append("%s: IK solver %s; Sinew follows the legacy solver" % (at, o.pose.ik_solver))
+        if o.data.pose_position != 'POSE':
+            notes.append("%s: the armature is in %s position" % (at, o.data.pose_position))
+    return d
+
+
+# ---------------------------------------------------------------------------
+# Constraints (README.md constraints[], README-rig-additions.md §4)
+# ---------------------------------------------------------------------------
+
+def constraint_owners(objects):
+    for o in objects:
+        if o.type == 'ARMATURE':
+            for pb in ordered_bones(o):
+                for c in pb.constraints:
+                    yield {"object": o.name, "bone": pb.name}, c
+        for c in o.constraints:
+            yield {"object": o.name}, c
+
+
+def dump_constraints(objects):
+    out = []
+    for owner, c in constraint_owners(objects):
+        where = '%s: constraint %s' % ('/'.join(owner.values()), c.name)
+        out.append({"owner": owner, "type": c.type, "name": c.name, "props": dump_props(c, where)})
+    return out
+
+
+# ---------------------------------------------------------------------------
+# F-curves: actions (README-action-additions.md §3) and drivers (README-rig-additions.md §6)
+# ---------------------------------------------------------------------------
+
+KEY_PROPS = ('interpolation', 'easing', 'back', 'amplitude', 'period', 'handle_left_type', 'handle_right_type', 'type')
+
+
+def dump_modifier(m, where=''):
+    out = {"type": m.type}
+    for p in m.bl_rna.properties:
+        k = p.identifier
+        if k in ('rna_type', 'type', 'show_expanded', 'active', 'is_override_data'):
+            continue
+        v = prop_value(m, p, where)
+        if v is not _SKIP:
+            out[k] = v
+    return out
+
+
+def dump_keyframes(fc, where):
+    kps = []
+    for kp in fc.keyframe_points:
+        d = {"co": nvec(kp.co, where), "handle_left": nvec(kp.handle_left, where), "handle_right": nvec(kp.handle_right, where)}
+        for p in KEY_PROPS:
+            v = getattr(kp, p)
+            d[p] = num(v, where) if isinstance(v, float) else v
+        kps.append(d)
+    return kps
+
+
+BONE_PREFIX = 'pose.bones["'
+
+
+def fc_target(obj, fc):
+    path = fc.data_path
+    bone, prop = None, path
+    if path.startswith(BONE_PREFIX):
+        end = path.find('"]', len(BONE_PREFIX))
+        if end > 0:
+            bone = path[len(BONE_PREFIX):end]
+            prop = path[end + 3:]
+    return {"object": obj.name, "bone": bone, "property": prop, "index": fc.array_index}
+
+
+def dump_fcurve(obj, fc):
+    key = "%s:%s[%d]" % (obj.name, fc.data_path, fc.array_index)
+    return {
+        "key": key,
+        "data_path": fc.data_path,
+        "array_index": fc.array_index,
+        "target": fc_target(obj, fc),
+        "group": fc.group.name if fc.group else None,
+        "extrapolation": fc.extrapolation,
+        "auto_smoothing": fc.auto_smoothing,
+        "mute": bool(fc.mute),
+        "is_valid": bool(fc.is_valid),
+        "keyframes": dump_keyframes(fc, key),
+        "modifiers": [dump_modifier(m, key) for m in fc.modifiers],
+    }
+
+
+def dump_actions(objects, notes):
+    out = []
+    for o in objects:
+        ad = o.animation_data
+        if ad is None or ad.action is None:
+            continue
+        act = ad.action
+        if len(ad.nla_tracks):
+            notes.append("object %s: %d NLA tracks are not exported; only the active action is" % (o.name, len(ad.nla_tracks)))
+        out.append({
+            "name": act.name,
+            "id": {"object": o.name},
+            "anim_data": {"action_extrapolation": ad.action_extrapolation,
+                          "action_blend_type": ad.action_blend_type,
+                          "action_influence": num(ad.action_influence),
+                          "use_nla": bool(ad.use_nla), "nla_tracks": len(ad.nla_tracks),
+                          "drivers": len(ad.drivers)},
+            "frame_range": nvec(act.frame_range),
+            "fcurves": [dump_fcurve(o, fc) for fc in act.fcurves],
+        })
+    return out
+
+
+def driven_key(kind, idb, fc):
+    try:
+        val = idb.path_resolve(fc.data_path)
+    except ValueError:
+        val = None
+    key = ('' if kind == 'OBJECT' else 'data.') + fc.data_path
+    if val is not None and hasattr(val, '__len__') and not isinstance(val, str):
+        key += '[%d]' % fc.array_index
+    return key
+
+
+def dump_driver(obj, kind, idb, fc):
+    d = fc.driver
+    key = driven_key(kind, idb, fc)
+    e = {"owner": {"object": obj.name, "id_type": kind},
+         "data_path": fc.data_path, "array_index": fc.array_index, "key": key, "type": d.type}
+    if d.type == 'SCRIPTED':
+        e["expression"] = d.expression
+        e["is_simple_expression"] = bool(d.is_simple_expression)
+    e["use_self"] = bool(d.use_self)
+    variables = []
+    for v in d.variables:
+        targets = []
+        for t in v.targets:
+            targets.append({"id_type": t.id_type, "id": t.id.name if t.id is not None else None,
+                            "data_path": t.data_path, "bone_target": t.bone_target,
+                            "transform_type": t.transform_type, "transform_space": t.transform_space,
+                            "rotation_mode": t.rotation_mode})
+        variables.append({"name": v.name, "type": v.type, "targets": targets})
+    e["variables"] = variables
+    if len(fc.keyframe_points):
+        e["keyframes"] = [[num(k.co[0], key), num(k.co[1], key)] for k in fc.keyframe_points]
+        e["keyframe_interpolation"] = [k.interpolation for k in fc.keyframe_points]
+        # The whole keys too (handles, easing), as actions write them, for Bezier driver curves.
+        e["keyframe_points"] = dump_keyframes(fc, key)
+    e["modifiers"] = [dump_modifier(m, key) for m in fc.modifiers]
+    e["extrapolation"] = fc.extrapolation
+    e["mute"] = bool(fc.mute)
+    e["is_valid"] = bool(fc.is_valid) and bool(d.is_valid)
+    return e
+
+
+def dump_drivers(objects):
+    out = []
+    for o in objects:
+        holders = [('OBJECT', o)]
+        if o.type == 'ARMATURE':
+            holders.append(('ARMATURE', o.data))
+        elif o.type == 'CURVE':
+            holders.append(('CURVE', o.data))
+        for kind, idb in holders:
+            ad = idb.animation_data
+            if ad is None:
+                continue
+            for fc in ad.drivers:
+                out.append(dump_driver(o, kind, idb, fc))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Which objects: all of the scene, or one armature and everything it depends on
+# ---------------------------------------------------------------------------
+
+def references(o):
+    """Objects `o` needs to be evaluated: its parent, constraint targets and driver sources."""
+    refs = []
+    if o.parent:
+        refs.append(o.parent)
+    cons = list(o.constraints)
+    if o.type == 'ARMATURE':
+        for pb in o.pose.bones:
+            cons.extend(pb.constraints)
+    for c in cons:
+        for p in c.bl_rna.properties:
+            if p.type == 'POINTER':
+                v = getattr(c, p.identifier)
+                if isinstance(v, bpy.types.Object):
+                    refs.append(v)
+            elif p.type == 'COLLECTION':
+                for item in getattr(c, p.identifier):
+                    for q in item.bl_rna.properties:
+                        if q.type == 'POINTER':
+                            v = getattr(item, q.identifier)
+                            if isinstance(v, bpy.types.Object):
+                                refs.append(v)
+    for idb in (o, o.data):
+        ad = getattr(idb, 'animation_data', None) if idb is not None else None
+        if ad is None:
+            continue
+        for fc in ad.drivers:
+            for v in fc.driver.variables:
+                for t in v.targets:
+                    if isinstance(t.id, bpy.types.Object):
+                        refs.append(t.id)
+    return refs
+
+
+def select_objects(scene, armature=None):
+    """Parents before children, otherwise scene order; with `armature`, that armature and the
+    objects it depends on (parents, targets, driver sources, transitively) and its children."""
+    all_objs = list(scene.objects)
+    if armature is not None:
+        arm = scene.objects.get(armature)
+        if arm is None or arm.type != 'ARMATURE':
+            names = sorted(x.name for x in all_objs if x.type == 'ARMATURE')
+            raise ExportError('there is no armature "%s" in scene "%s"; its armatures: %s' % (armature, scene.name, ', '.join(names) or 'none'))
+        keep = set()
+        todo = [arm] + [c for c in all_objs if c.parent == arm]
+        while todo:
+            o = todo.pop()
+            if o.name in keep:
+                continue
+            keep.add(o.name)
+            todo.extend(references(o))
+        all_objs = [o for o in all_objs if o.name in keep]
+    done, seen = [], set()
+    names = {o.name for o in all_objs}
+
+    def visit(o):
+        if o.name in seen:
+            return
+        seen.add(o.name)
+        if o.parent is not None and o.parent.name in names:
+            visit(o.parent)
+        done.append(o)
+    for o in all_objs:
+        visit(o)
+    return done
+
+
+# ---------------------------------------------------------------------------
+# The document
+# ---------------------------------------------------------------------------
+
+def rig_document(scene=None, armature=None):
+    """The export as a dict, and the notes on what the format cannot carry exactly."""
+    scene = scene or bpy.context.scene
+    # Drivers write their results back into the original data on an update (README-rig-additions §6.3).
+    bpy.context.view_layer.update()
+    notes = []
+    objects = select_objects(scene, armature)
+    objs = [dump_object(o, notes) for o in objects]
+    constraints = dump_constraints(objects)
+    drivers = dump_drivers(objects)
+    actions = dump_actions(objects, notes)
+    extensions = ["custom_props"]
+    if drivers:
+        extensions.append("drivers")
+    if any(o.type == 'ARMATURE' for o in objects):
+        extensions += ["armature_targets", "bone_flags"]
+    if actions:
+        extensions.append("actions")
+    name = bpy.path.display_name_from_filepath(bpy.data.filepath) or scene.name
+    kinds = {}
+    for c in constraints:
+        kinds[c["type"]] = kinds.get(c["type"], 0) + 1
+    bones = sum(len(o.get("bones", [])) for o in objs)
+    description = "exported from %s (scene %s, frame %d): %d objects, %d bones, %d constraints (%s), %d drivers, %d actions" % (
+        bpy.path.basename(bpy.data.filepath) or 'an unsaved file', scene.name, scene.frame_current, len(objs), bones,
+        len(constraints), ', '.join('%s %d' % kv for kv in sorted(kinds.items())) or 'none', len(drivers), len(actions))
+    doc = {
+        "format": FORMAT,
+        "extensions": extensions,
+        "blender": bpy.app.version_string,
+        "name": name,
+        "category": "export",
+        "seed": 0,
+        "description": description,
+        "exporter": {"name": EXPORTER, "version": ".".join(str(x) for x in EXPORTER_VERSION),
+                     "file": bpy.data.filepath, "scene": scene.name, "armature": armature,
+                     "frame_current": scene.frame_current, "subframe": num(scene.frame_subframe),
+                     "fps": scene.render.fps, "fps_base": num(scene.render.fps_base),
+                     "frame_start": scene.frame_start, "frame_end": scene.frame_end,
+                     "notes": notes},
+        "objects": objs,
+        "actions": actions,
+        "constraints": constraints,
+        "drivers": drivers,
+    }
+    if not actions:
+        del doc["actions"]
+    if not drivers:
+        del doc["drivers"]
+    return doc, notes
+
+
+EXPORTER_VERSION = (0, 1, 0)
+
+
+def compact(v):
+    """One line, no spaces; floats by repr (the shortest that reads back), 0 as 0.0."""
+    if v is None:
+        return 'null'
+    if v is True:
+        return 'true'
+    if v is False:
+        return 'false'
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return '0.0' if v == 0.0 else repr(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=True)
+    if isinstance(v, dict):
+        return '{' + ','.join(json.dumps(k, ensure_ascii=True) + ':' + compact(x) for k, x in v.items()) + '}'
+    if isinstance(v, (list, tuple)):
+        return '[' + ','.join(compact(x) for x in v) + ']'
+    raise TypeError("cannot write %r" % (v,))
+
+
+def layout(v, indent=0, width=4000):
+    """As gen_rigify.layout: containers longer than `width` open one entry per line."""
+    c = compact(v)
+    if len(c) <= width or not isinstance(v, (dict, list, tuple)) or not v:
+        return c
+    sp = '  ' * (indent + 1)
+    if isinstance(v, dict):
+        body = ',\n'.join(sp + json.dumps(k, ensure_ascii=True) + ': ' + layout(x, indent + 1, width) for k, x in v.items())
+        return '{\n' + body + '\n' + '  ' * indent + '}'
+    body = ',\n'.join(sp + layout(x, indent + 1, width) for x in v)
+    return '[\n' + body + '\n' + '  ' * indent + ']'
+
+
+def write_rig(path, scene=None, armature=None):
+    """Writes the export to `path` (through a temporary file renamed into place); returns (doc, notes)."""
+    import os
+    doc, notes = rig_document(scene, armature)
+    text = layout(doc, 0, 200) + '\n'
+    tmp = path + '.tmp'
+    with open(tmp, 'w', encoding='utf-8') as fh:
+        fh.write(text)
+    os.replace(tmp, path)
+    return doc, notes
