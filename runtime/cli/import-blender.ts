@@ -1,5 +1,6 @@
-// `sinew import-blender FIXTURE -o GRAPH [--force] [--strict]`: a Blender fixture as a graph with
-// its scene inline. The fixture is checked against the format first (errors name fixture pointers),
+// `sinew import-blender FILE -o GRAPH [--armature NAME] [--blender PATH] [--force] [--strict]`: a
+// Blender fixture, or a Blender exporter's JSON, or a `.blend` file (exported first by Blender run
+// headless with the bundled exporter, runtime/cli/blend-export.ts), as a graph with its scene inline. The fixture is checked against the format first (errors name fixture pointers),
 // and the graph is loaded and compiled before it is written, so an invalid graph is never written:
 // a problem found there is reported at the constraint it came from.
 import { saveGraph } from '../../graph/save';
@@ -13,6 +14,7 @@ import { importBlenderFixture, type BlenderImport } from '../blender/import';
 import { compile } from '../compile';
 import { CompileFailure } from '../errors';
 import { readText, type FileError } from '../files';
+import { exportBlend, isBlendFile } from './blend-export';
 import type { CliIo } from './process';
 import { printWarnings, strictFailure } from './warnings';
 import { checkOutput, writeOutput } from './write-output';
@@ -20,6 +22,10 @@ import { checkOutput, writeOutput } from './write-output';
 export interface ImportBlenderOptions {
   force?: boolean;
   strict?: boolean;
+  /** `.blend` input: export only this armature and the objects it depends on. */
+  armature?: string;
+  /** `.blend` input: the Blender executable (else `$BLENDER`, else `blender` on PATH). */
+  blender?: string;
 }
 
 export function importBlenderCommand(file: string, out: string, options: ImportBlenderOptions, io: CliIo): number {
@@ -27,9 +33,21 @@ export function importBlenderCommand(file: string, out: string, options: ImportB
   const output = { force: options.force, inputs: [file] };
   const preflight = checkOutput(out, output);
   if (!preflight.ok) return io.err(preflight.message), 1;
-  const t = readText(file);
-  if (!t.ok) return printErrors(t.errors), 1;
-  const read = readJson(t.text, undefined, 'fixture');
+  let text: string;
+  if (isBlendFile(file)) {
+    const exported = exportBlend(file, { armature: options.armature, blender: options.blender });
+    if (!exported.ok) return io.err(exported.message), 1;
+    for (const note of exported.notes) io.err(`${file}: note: ${note}`);
+    text = exported.text;
+  } else {
+    if (options.armature !== undefined || options.blender !== undefined) {
+      return io.err(`sinew import-blender: --armature and --blender apply to a .blend file; ${file} is read as JSON`), 2;
+    }
+    const t = readText(file);
+    if (!t.ok) return printErrors(t.errors), 1;
+    text = t.text;
+  }
+  const read = readJson(text, undefined, 'fixture');
   if (!read.ok) return printErrors(read.errors), 1;
   const checked = checkFixture(read.value);
   if (!checked.ok) return printErrors(checked.errors), 1;

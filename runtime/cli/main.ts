@@ -26,8 +26,10 @@ const USAGE = `usage: sinew <command> [options]
                                             with one of NAME; SCOPE replaces each case's own: all,
                                             positions, end_effector, not_ik_affected); exit 0 only
                                             if all pass
-  import-blender FIXTURE -o GRAPH [--force] [--strict]
-                                            turn a Blender fixture into a graph with an inline scene
+  import-blender FILE -o GRAPH [--armature NAME] [--blender PATH] [--force] [--strict]
+                                            turn a .blend file (exported by Blender, run headless with
+                                            the bundled exporter) or an exported/fixture JSON into a
+                                            graph with an inline scene
   import-gltf FILE -o OUT [--armature NAME] [--force]
                                             turn a glTF/GLB/VRM file into a scene (OUT.scene.json)
                                             or a graph with its VRM constraints (OUT.sinew.json)
@@ -136,7 +138,7 @@ export function run(argv: string[], io: CliIo): number {
     }
     case 'import-blender': {
       if (positional.length !== 1 || !options.o) return usage(io);
-      return importBlenderCommand(positional[0], options.o, { force, strict }, io);
+      return importBlenderCommand(positional[0], options.o, { force, strict, armature: options.armature, blender: options.blender }, io);
     }
     case 'import-gltf': {
       if (positional.length !== 1 || !options.o) return usage(io);

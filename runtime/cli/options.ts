@@ -13,7 +13,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, CommandOptions>> = {
   eval: { values: ['scene', 'frame', 'clip', 'fps'], flags: ['strict'] },
   schedule: { values: ['scene'], flags: [] },
   conformance: { values: ['only', 'scope'], flags: [] },
-  'import-blender': { values: ['o'], flags: ['force', 'strict'] },
+  'import-blender': { values: ['o', 'armature', 'blender'], flags: ['force', 'strict'] },
   'import-gltf': { values: ['o', 'armature'], flags: ['force'] },
   bake: { values: ['scene', 'frames', 'o', 'fps', 'step', 'name', 'armature', 'clip'], flags: ['force', 'strict'] },
 };
