@@ -10,6 +10,7 @@ const pt: ParentTransform = createParentTransform();
 const parentPose = new Float64Array(16);
 const armInverse = new Float64Array(16);
 const poseMat = new Float64Array(16);
+const connectedBasis = new Float64Array(16);
 
 /** Writes `owner.pre` from its parent's current final matrix. */
 export function computePre(owner: RigOwner): void {
@@ -33,13 +34,28 @@ function computeObjectPre(o: ObjectOwner): void {
 }
 
 function computeBonePre(b: BoneOwner): void {
-  const basis = b.basis;
+  const basis = connectedBoneBasis(b);
   if (basis[15] === 1 && inheritsFully(b)) {
     safeMultiplyMat4(b.pre, makeParentFrame(b), basis);
     return;
   }
   poseMatrixFromParent(poseMat, b, basis);
   safeMultiplyMat4(b.pre, b.armatureOwner.final, poseMat);
+}
+
+/**
+ * A connected bone's location does not move it: Blender leaves it out of the channel matrix
+ * ("prevent action channels breaking chains", BKE_pchan_to_mat4), so its head stays on the
+ * parent's tail whatever its location holds (README-rig-additions §5; experiments.json →
+ * connected_bone_location). Its basis with the translation dropped, without touching the basis
+ * itself (what the pose channel holds stays as authored, and animation rebuilds it each frame).
+ */
+function connectedBoneBasis(b: BoneOwner): Float64Array {
+  const basis = b.basis;
+  if (!b.bone!.connected || !b.parentBone || (basis[12] === 0 && basis[13] === 0 && basis[14] === 0)) return basis;
+  connectedBasis.set(basis);
+  connectedBasis[12] = 0; connectedBasis[13] = 0; connectedBasis[14] = 0;
+  return connectedBasis;
 }
 
 /**

@@ -1,0 +1,396 @@
+# Round-trip rigs, built in Blender by script (test/blender/*.test.ts):
+#   blender -b --factory-startup --python rigs.py -- RIG OUT_DIR
+# builds rig RIG, saves OUT_DIR/RIG.blend, and writes OUT_DIR/RIG.expected.json: Blender's own
+# evaluated world matrices, {"frames": {"<frame>": {"Object": [16], "Armature/Bone": [16]}}},
+# column-major, for every object and every bone (armature world · pose bone matrix), at each of
+# the rig's frames. The .blend is saved first and the matrices are read after, from the same data.
+import json
+import math
+import sys
+
+import bpy
+from mathutils import Euler, Matrix, Vector
+
+
+def scene():
+    return bpy.context.scene
+
+
+def link(o):
+    scene().collection.objects.link(o)
+    return o
+
+
+def empty(name, loc=(0, 0, 0), rot=(0, 0, 0), scale=(1, 1, 1), parent=None):
+    o = link(bpy.data.objects.new(name, None))
+    o.location, o.rotation_euler, o.scale = loc, rot, scale
+    if parent is not None:
+        o.parent = parent
+    return o
+
+
+def armature(name, bones, loc=(0, 0, 0), rot=(0, 0, 0), scale=(1, 1, 1)):
+    """bones: (name, head, tail, parent, connect, roll)"""
+    arm = bpy.data.armatures.new(name + "Data")
+    o = link(bpy.data.objects.new(name, arm))
+    o.location, o.rotation_euler, o.scale = loc, rot, scale
+    bpy.context.view_layer.objects.active = o
+    bpy.ops.object.mode_set(mode='EDIT')
+    for bname, head, tail, parent, connect, roll in bones:
+        eb = arm.edit_bones.new(bname)
+        eb.head, eb.tail, eb.roll = head, tail, roll
+        if parent:
+            eb.parent = arm.edit_bones[parent]
+            eb.use_connect = connect
+    bpy.ops.object.mode_set(mode='OBJECT')
+    return o
+
+
+def prop(holder, name, value, lo=None, hi=None, description=""):
+    holder[name] = value
+    kw = {"description": description}
+    if lo is not None:
+        kw.update(min=lo, max=hi, soft_min=lo, soft_max=hi)
+    holder.id_properties_ui(name).update(**kw)
+
+
+def driver(holder, path, index, expression, variables, kind='SCRIPTED'):
+    fc = holder.driver_add(path, index) if index >= 0 else holder.driver_add(path)
+    d = fc.driver
+    d.type = kind
+    if kind == 'SCRIPTED':
+        d.expression = expression
+    for spec in variables:
+        v = d.variables.new()
+        v.name = spec["name"]
+        v.type = spec.get("type", 'SINGLE_PROP')
+        for ti, t in enumerate(spec["targets"]):
+            tg = v.targets[ti]
+            if "id_type" in t:
+                tg.id_type = t["id_type"]
+            tg.id = t["id"]
+            for k in ('data_path', 'bone_target', 'transform_type', 'transform_space', 'rotation_mode'):
+                if k in t:
+                    setattr(tg, k, t[k])
+    return fc
+
+
+# ---------------------------------------------------------------------------
+# The rigs
+# ---------------------------------------------------------------------------
+
+def rig_handmade():
+    """An arm with IK + pole, a multi-target Armature constraint, custom-property switches (set in
+    the file, no driver: a switch's value is stored in the constraint it switches), and object and
+    bone constraints of several kinds, on a transformed, rotated armature with connected bones."""
+    arm = armature("Rig", [
+        ("Root", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+        ("Spine", (0, 0, 0.5), (0, 0.05, 1.3), "Root", True, 0.1),
+        ("Upper", (0.2, 0, 1.3), (0.7, 0.1, 1.2), "Spine", False, 0.3),
+        ("Lower", (0.7, 0.1, 1.2), (1.2, 0.0, 1.25), "Upper", True, -0.2),
+        ("Hand", (1.2, 0.0, 1.25), (1.4, 0.0, 1.25), "Lower", True, 0.0),
+        ("Head", (0, 0.05, 1.3), (0, 0.05, 1.7), "Spine", True, 0.0),
+        ("Follow", (-0.5, 0, 1.0), (-0.5, 0, 1.4), None, False, 0.0),
+        ("Switched", (-0.8, 0, 0.2), (-0.8, 0.3, 0.2), "Root", False, 0.5),
+        ("Stretch", (0.4, 0.4, 0.0), (0.4, 0.4, 0.6), "Root", False, 0.0),
+    ], loc=(0.3, -0.2, 0.1), rot=(0.0, 0.0, 0.4), scale=(1.1, 1.1, 1.1))
+    pb = arm.pose.bones
+    # Poses, in several rotation modes; a location on a connected bone (Blender ignores it).
+    pb["Spine"].rotation_mode = 'XYZ'
+    pb["Spine"].rotation_euler = (0.15, -0.1, 0.2)
+    pb["Spine"].location = (0.3, 0.1, -0.2)
+    pb["Head"].rotation_mode = 'QUATERNION'
+    pb["Head"].rotation_quaternion = (0.96, 0.1, -0.2, 0.15)
+    pb["Switched"].rotation_mode = 'ZXY'
+    pb["Switched"].rotation_euler = (0.3, 0.2, -0.4)
+    pb["Switched"].scale = (1.0, 1.2, 0.9)
+    pb["Root"].location = (0.05, 0.0, 0.1)
+    arm.data.bones["Switched"].inherit_scale = 'ALIGNED'
+
+    target = empty("HandTarget", loc=(1.0, -0.6, 1.6))
+    pole = empty("Pole", loc=(0.6, -1.2, 0.6))
+    look = empty("Look", loc=(0.5, -2.0, 2.2), rot=(0.2, 0.1, 0.3))
+    parent_a = empty("ParentA", loc=(-1.0, 0.5, 0.5), rot=(0.1, 0.2, 0.3))
+    child = empty("Child", loc=(0.2, 0.1, 0.3), rot=(0.3, 0.0, 0.1), scale=(1.0, 1.5, 1.0), parent=parent_a)
+    on_bone = empty("OnHand", loc=(0.0, 0.1, 0.0))
+    on_bone.parent = arm
+    on_bone.parent_type = 'BONE'
+    on_bone.parent_bone = "Hand"
+    floor = empty("Floor", loc=(0, 0, -0.05))
+
+    ik = pb["Hand"].constraints.new('IK')
+    ik.target = target
+    ik.pole_target = pole
+    ik.pole_angle = -math.pi / 2
+    ik.chain_count = 2
+    ik.use_tail = False
+    pb["Lower"].lock_ik_y = True
+    pb["Upper"].ik_stretch = 0.0
+
+    dt = pb["Head"].constraints.new('DAMPED_TRACK')
+    dt.target = look
+    dt.track_axis = 'TRACK_Y'
+    dt.influence = 0.7
+
+    lr = pb["Head"].constraints.new('LIMIT_ROTATION')
+    lr.use_limit_x = True
+    lr.min_x, lr.max_x = -0.3, 0.3
+    lr.owner_space = 'LOCAL'
+
+    # A multi-target Armature constraint (a parent switch, Rigify style), weights from a switch.
+    prop(pb["Switched"], "parent_switch", 1, 0, 2, "0: Root, 1: Spine, 2: Head")
+    prop(pb["Switched"], "blend", 0.35, 0.0, 1.0, "blend of the copy")
+    ac = pb["Switched"].constraints.new('ARMATURE')
+    for bone, w in (("Root", 0.2), ("Spine", 0.5), ("Head", 0.3)):
+        t = ac.targets.new()
+        t.target = arm
+        t.subtarget = bone
+        t.weight = w
+
+    cr = pb["Follow"].constraints.new('COPY_ROTATION')
+    cr.target = arm
+    cr.subtarget = "Upper"
+    cr.mix_mode = 'ADD'
+    cr.owner_space = 'LOCAL'
+    cr.target_space = 'LOCAL'
+    cl = pb["Follow"].constraints.new('COPY_LOCATION')
+    cl.target = parent_a
+    cl.use_offset = True
+    cl.influence = 0.35
+
+    st = pb["Stretch"].constraints.new('STRETCH_TO')
+    st.target = arm
+    st.subtarget = "Hand"
+    st.head_tail = 0.5
+
+    ct = child.constraints.new('COPY_TRANSFORMS')
+    ct.target = arm
+    ct.subtarget = "Head"
+    ct.mix_mode = 'AFTER'
+    ct.influence = 0.5
+    tt = look.constraints.new('TRACK_TO')
+    tt.target = parent_a
+    tt.track_axis = 'TRACK_NEGATIVE_Z'
+    tt.up_axis = 'UP_Y'
+    fl = target.constraints.new('FLOOR')
+    fl.target = floor
+    ll = pole.constraints.new('LIMIT_LOCATION')
+    ll.use_min_z = True
+    ll.min_z = 0.8
+    tr = parent_a.constraints.new('TRANSFORM')
+    tr.target = arm
+    tr.subtarget = "Spine"
+    tr.map_from = 'ROTATION'
+    tr.map_to = 'LOCATION'
+    tr.to_max_x = 0.5
+    tr.from_max_x_rot = 1.0
+    tr.target_space = 'LOCAL'
+    return [1]
+
+
+def rig_animated():
+    """An action on the armature (bones: Euler, quaternion, location, scale; a CYCLES modifier;
+    several interpolations and easings) and one on the IK target, under IK and Copy Rotation."""
+    arm = armature("Anim", [
+        ("Base", (0, 0, 0), (0, 0, 1), None, False, 0.0),
+        ("Mid", (0, 0, 1), (0, 0.2, 2), "Base", True, 0.2),
+        ("Tip", (0, 0.2, 2), (0, 0.3, 2.6), "Mid", True, 0.0),
+        ("Side", (0.5, 0, 0.5), (0.5, 0, 1.2), "Base", False, 0.0),
+    ], loc=(0.1, 0.2, 0.0))
+    pb = arm.pose.bones
+    pb["Mid"].rotation_mode = 'QUATERNION'
+    target = empty("Goal", loc=(0.6, 0.5, 2.0))
+    drift = empty("Drift", loc=(-0.5, 0, 1))
+
+    scene().frame_set(1)
+    # Armature bones
+    for f, ang in ((1, 0.0), (10, 0.6), (20, -0.3)):
+        pb["Base"].rotation_euler = (ang, 0.1 * ang, 0.0)
+        pb["Base"].keyframe_insert("rotation_euler", frame=f)
+    for f, q in ((1, (1, 0, 0, 0)), (12, (0.9, 0.3, 0.1, 0.0)), (24, (0.8, -0.2, 0.4, 0.1))):
+        pb["Mid"].rotation_quaternion = q
+        pb["Mid"].keyframe_insert("rotation_quaternion", frame=f)
+    for f, loc in ((1, (0, 0, 0)), (8, (0.2, 0.1, -0.1)), (16, (-0.1, 0.3, 0.2))):
+        pb["Side"].location = loc
+        pb["Side"].keyframe_insert("location", frame=f)
+    for f, s in ((1, 1.0), (12, 1.4)):
+        pb["Side"].scale = (s, 1.0, 1.0 / s)
+        pb["Side"].keyframe_insert("scale", frame=f)
+    act = arm.animation_data.action
+    for fc in act.fcurves:
+        if fc.data_path.endswith('location'):
+            for k in fc.keyframe_points:
+                k.interpolation = 'SINE'
+                k.easing = 'EASE_IN_OUT'
+        if fc.data_path.endswith('scale'):
+            fc.modifiers.new('CYCLES')
+            for k in fc.keyframe_points:
+                k.interpolation = 'LINEAR'
+        if fc.data_path.endswith('rotation_euler') and fc.array_index == 0:
+            fc.extrapolation = 'LINEAR'
+        fc.update()
+    # The IK goal moves, and the drifting object too (object actions).
+    for f, loc in ((1, (0.6, 0.5, 2.0)), (10, (0.9, -0.3, 1.6)), (20, (0.2, 0.6, 2.3))):
+        target.location = loc
+        target.keyframe_insert("location", frame=f)
+    for k in target.animation_data.action.fcurves[0].keyframe_points:
+        k.interpolation = 'BACK'
+        k.back = 1.5
+    for f, z in ((1, 0.0), (15, 1.2)):
+        drift.rotation_euler = (0.0, 0.0, z)
+        drift.keyframe_insert("rotation_euler", frame=f)
+    pole = empty("Knee", loc=(1.5, 0.4, 1.0))
+    ik = pb["Tip"].constraints.new('IK')
+    ik.target = target
+    ik.pole_target = pole
+    ik.pole_angle = 0.3
+    ik.chain_count = 2
+    cr = pb["Side"].constraints.new('COPY_ROTATION')
+    cr.target = drift
+    cr.influence = 0.5
+    cr.mix_mode = 'BEFORE'
+    scene().frame_set(1)
+    return [1, 4, 7.5, 12, 19.25, 27]
+
+
+def rig_rigify():
+    """Rigify's generated human rig from its metarig, posed through a few controls."""
+    import addon_utils
+    addon_utils.enable('rigify')
+    bpy.ops.object.armature_human_metarig_add()
+    meta = bpy.context.active_object
+    bpy.ops.pose.rigify_generate()
+    rig = bpy.data.objects['rig']
+    for o in list(scene().objects):
+        if o is not rig:
+            bpy.data.objects.remove(o, do_unlink=True)
+    pb = rig.pose.bones
+
+    def rot(name, e):
+        b = pb[name]
+        q = Euler(e, 'XYZ').to_quaternion()
+        if b.rotation_mode == 'QUATERNION':
+            b.rotation_quaternion = q
+        elif b.rotation_mode == 'AXIS_ANGLE':
+            axis, angle = q.to_axis_angle()
+            b.rotation_axis_angle = (angle, axis[0], axis[1], axis[2])
+        else:
+            b.rotation_euler = q.to_euler(b.rotation_mode)
+    rot("chest", (0.1, 0.05, 0.1))
+    rot("neck", (0.15, 0.0, -0.1))
+    rot("upper_arm_fk.L", (0.3, 0.1, 0.2))
+    rot("forearm_fk.L", (0.6, 0.0, 0.0))
+    pb["hand_ik.R"].location = (0.1, 0.05, -0.1)
+    pb["foot_ik.L"].location = (0.0, 0.1, 0.08)
+    rot("torso", (0.0, 0.0, 0.2))
+    pb["upper_arm_parent.L"]["IK_FK"] = 1.0
+    pb["thigh_parent.R"]["IK_FK"] = 0.5
+    return [1]
+
+
+def rig_drivers():
+    """Every driver type and variable type: AVERAGE, SUM, SCRIPTED, MIN, MAX; SINGLE_PROP (custom
+    property, pose channel, constraint property), TRANSFORMS (several transform types and spaces,
+    a SWING/TWIST rotation mode), ROTATION_DIFF, LOC_DIFF; a generator modifier; a keyframed
+    driver curve; `frame` in an expression. Drives influences, a mute flag, Armature weights and
+    a bone's rotation."""
+    arm = armature("DRig", [
+        ("Ctrl", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+        ("A", (0.5, 0, 0), (0.5, 0, 1), None, False, 0.0),
+        ("B", (0.5, 0, 1), (0.5, 0.2, 1.8), "A", True, 0.0),
+        ("Driven", (-0.5, 0, 0), (-0.5, 0, 0.8), None, False, 0.0),
+        ("Sw", (-1.0, 0, 0), (-1.0, 0.4, 0), None, False, 0.0),
+    ])
+    pb = arm.pose.bones
+    ctrl = empty("Ctl", loc=(0.3, 0.4, 0.5), rot=(0.2, 0.3, 0.4), scale=(1.2, 1.0, 0.8))
+    other = empty("Other", loc=(1.0, 0.0, 0.3))
+    prop(pb["Ctrl"], "ik_fk", 0.3, 0.0, 1.0)
+    prop(pb["Ctrl"], "switch", 2, 0, 3)
+    prop(pb["Ctrl"], "toggle", True)
+    prop(arm, "obj_prop", 0.25, -1.0, 1.0)
+    pb["Ctrl"].location = (0.1, 0.2, 0.05)
+    pb["Ctrl"].rotation_mode = 'XYZ'
+    pb["Ctrl"].rotation_euler = (0.3, -0.2, 0.5)
+    pb["A"].rotation_euler = (0.2, 0.1, 0.0)
+    pb["A"].rotation_mode = 'XYZ'
+
+    cr = pb["Driven"].constraints.new('COPY_ROTATION')
+    cr.target = ctrl
+    ct = pb["Driven"].constraints.new('COPY_LOCATION')
+    ct.target = other
+    ac = pb["Sw"].constraints.new('ARMATURE')
+    for bone in ("Ctrl", "A", "B"):
+        t = ac.targets.new()
+        t.target = arm
+        t.subtarget = bone
+    dt = pb["B"].constraints.new('DAMPED_TRACK')
+    dt.target = other
+
+    rig = {"id": arm}
+    sp = lambda name, path: {"name": name, "type": 'SINGLE_PROP', "targets": [dict(rig, data_path=path)]}
+    bones = 'pose.bones["%s"]'
+    # SUM of a custom property and a constraint property; AVERAGE; MIN; MAX.
+    driver(pb["Driven"].constraints["Copy Rotation"], "influence", -1, "", [sp("a", bones % "Ctrl" + '["ik_fk"]'), sp("b", 'pose.bones["B"].constraints["Damped Track"].influence')], 'SUM')
+    fc = driver(pb["Driven"].constraints["Copy Location"], "influence", -1, "", [sp("a", bones % "Ctrl" + '["ik_fk"]'), {"name": "b", "type": 'SINGLE_PROP', "targets": [{"id": arm, "data_path": '["obj_prop"]'}]}], 'AVERAGE')
+    g = fc.modifiers.new('GENERATOR')
+    g.coefficients = (0.1, 0.8)
+    for i, k in enumerate((1, 2, 3)):
+        driver(ac.targets[i], "weight", -1, "switch == %d" % k if i < 2 else "1 if switch > 2 else 0.25 * (switch - 1)",
+               [sp("switch", bones % "Ctrl" + '["switch"]')])
+    driver(pb["B"].constraints["Damped Track"], "mute", -1, "not toggle", [sp("toggle", bones % "Ctrl" + '["toggle"]')])
+    # TRANSFORMS in several spaces and modes, ROTATION_DIFF, LOC_DIFF; MIN and MAX.
+    tf = lambda name, ttype, space, mode='AUTO', obj=None, bone='': {"name": name, "type": 'TRANSFORMS', "targets": [{"id": obj or arm, "bone_target": bone, "transform_type": ttype, "transform_space": space, "rotation_mode": mode}]}
+    driver(pb["Driven"], "rotation_euler", 0, "", [tf("x", 'ROT_X', 'LOCAL_SPACE', bone="Ctrl"), tf("y", 'LOC_Y', 'WORLD_SPACE', obj=ctrl)], 'MIN')
+    driver(pb["Driven"], "rotation_euler", 1, "", [tf("x", 'ROT_Y', 'TRANSFORM_SPACE', 'SWING_TWIST_Y', bone="Ctrl"), tf("s", 'SCALE_X', 'WORLD_SPACE', obj=ctrl)], 'MAX')
+    driver(pb["Driven"], "rotation_euler", 2, "sin(a) * 0.5 + d * 0.1 + frame * 0.01",
+           [{"name": "a", "type": 'ROTATION_DIFF', "targets": [{"id": arm, "bone_target": "A"}, {"id": arm, "bone_target": "B"}]},
+            {"name": "d", "type": 'LOC_DIFF', "targets": [{"id": ctrl, "transform_space": 'WORLD_SPACE'}, {"id": arm, "bone_target": "Ctrl", "transform_space": 'WORLD_SPACE'}]}])
+    kf = driver(pb["Driven"], "scale", 1, "", [tf("z", 'ROT_Z', 'LOCAL_SPACE', 'QUATERNION', bone="Ctrl")], 'AVERAGE')
+    kf.modifiers.remove(kf.modifiers[0]) if len(kf.modifiers) else None
+    kf.keyframe_points.insert(0.0, 1.0)
+    kf.keyframe_points.insert(1.0, 1.5)
+    kf.update()
+    return [1, 5]
+
+
+RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "drivers": rig_drivers}
+
+
+def world_matrices():
+    dg = bpy.context.evaluated_depsgraph_get()
+    out = {}
+    for o in scene().objects:
+        oe = o.evaluated_get(dg)
+        out[o.name] = [float(oe.matrix_world[r][c]) for c in range(4) for r in range(4)]
+        if o.type == 'ARMATURE':
+            for pbe in oe.pose.bones:
+                m = oe.matrix_world @ pbe.matrix
+                out[o.name + "/" + pbe.name] = [float(m[r][c]) for c in range(4) for r in range(4)]
+    return out
+
+
+def frame_key(f):
+    return str(int(f)) if float(f).is_integer() else repr(float(f))
+
+
+def main():
+    argv = sys.argv[sys.argv.index('--') + 1:]
+    name, out = argv[0], argv[1]
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    frames = RIGS[name]()
+    scene().frame_set(int(frames[0]))
+    bpy.context.view_layer.update()
+    bpy.ops.wm.save_as_mainfile(filepath="%s/%s.blend" % (out, name))
+    res = {}
+    for f in frames:
+        scene().frame_set(int(math.floor(f)), subframe=f - math.floor(f))
+        bpy.context.view_layer.update()
+        res[frame_key(f)] = world_matrices()
+    # The file's own frame, as saved, is the export's current pose.
+    scene().frame_set(int(frames[0]))
+    with open("%s/%s.expected.json" % (out, name), "w") as fh:
+        json.dump({"rig": name, "blender": bpy.app.version_string, "frames": res}, fh)
+    print("rigs.py: wrote %s/%s.blend (%d frames)" % (out, name, len(frames)))
+
+
+main()

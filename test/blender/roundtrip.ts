@@ -1,0 +1,79 @@
+// The round trip through Blender for test/blender/*.test.ts: a rig built by test/blender/rigs.py in
+// Blender (one Blender process builds it, saves RIG.blend and dumps Blender's evaluated world
+// matrices at the rig's frames), then `sinew import-blender RIG.blend` (a second Blender process,
+// the bundled exporter) and `sinew eval --frame N` for each frame, compared number by number.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { findBlender } from '../../runtime/cli/blend-export';
+import { run } from '../../runtime/cli/main';
+
+const RIGS_SCRIPT = resolve(import.meta.dirname, 'rigs.py');
+
+/** Blender on PATH (or $BLENDER): these tests need it, and say so when it is missing. */
+export function blenderPath(): string {
+  const found = findBlender({});
+  if (!found.ok) throw new Error(`${found.message}. The Blender round-trip tests need Blender 3.4 (apt-get install -y blender; .ci/run does it)`);
+  return found.path;
+}
+
+export interface RoundTrip {
+  dir: string;
+  /** Blender's matrices per frame key ("1", "7.5"), per owner ("Obj", "Arm/Bone"). */
+  expected: Record<string, Record<string, number[]>>;
+  /** The import's output lines (stdout and stderr). */
+  importLog: string[];
+  importStatus: number;
+  /** Sinew's `eval` per frame key. */
+  evaluated: Record<string, Record<string, number[]>>;
+}
+
+/** Builds `rig` in Blender, imports its .blend and evaluates it at each of Blender's frames. */
+export function roundTrip(rig: string): RoundTrip {
+  const blender = blenderPath();
+  const dir = mkdtempSync(join(tmpdir(), `sinew-rt-${rig}-`));
+  const built = spawnSync(blender, ['-b', '--factory-startup', '--python-exit-code', '1', '--python', RIGS_SCRIPT, '--', rig, dir], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (built.status !== 0) throw new Error(`rigs.py ${rig} failed (status ${built.status}): ${(built.stderr || built.stdout).slice(-2000)}`);
+  const expected = (JSON.parse(readFileSync(join(dir, `${rig}.expected.json`), 'utf8')) as { frames: RoundTrip['expected'] }).frames;
+  const importLog: string[] = [];
+  const graph = join(dir, `${rig}.sinew.json`);
+  const importStatus = run(['import-blender', join(dir, `${rig}.blend`), '-o', graph], { out: (s) => importLog.push(s), err: (s) => importLog.push(s) });
+  const evaluated: RoundTrip['evaluated'] = {};
+  if (importStatus === 0) {
+    for (const frame of Object.keys(expected)) {
+      const out: string[] = [];
+      const err: string[] = [];
+      const status = run(['eval', graph, '--frame', frame], { out: (s) => out.push(s), err: (s) => err.push(s) });
+      if (status !== 0) throw new Error(`eval --frame ${frame} failed: ${err.join('\n')}`);
+      evaluated[frame] = (JSON.parse(out.join('\n')) as { owners: Record<string, number[]> }).owners;
+    }
+  }
+  return { dir, expected, importLog, importStatus, evaluated };
+}
+
+export interface Difference {
+  frame: string;
+  owner: string;
+  error: number;
+}
+
+/** Every owner Blender has, at every frame: the largest element difference (Infinity when Sinew lacks the owner). */
+export function differences(rt: RoundTrip, skip: (owner: string) => boolean = () => false): Difference[] {
+  const out: Difference[] = [];
+  for (const [frame, owners] of Object.entries(rt.expected)) {
+    const ours = rt.evaluated[frame] ?? {};
+    for (const [owner, m] of Object.entries(owners)) {
+      if (skip(owner)) continue;
+      const s = ours[owner];
+      const error = s ? Math.max(...m.map((x, i) => Math.abs(x - s[i]!))) : Infinity;
+      out.push({ frame, owner, error: Number.isNaN(error) ? Infinity : error });
+    }
+  }
+  return out;
+}
+
+/** The differences above `tolerance`, worst first, as lines for an assertion message. */
+export function failures(diffs: Difference[], tolerance: number): string[] {
+  return diffs.filter((d) => !(d.error <= tolerance)).sort((a, b) => b.error - a.error).map((d) => `frame ${d.frame} ${d.owner}: ${d.error.toExponential(2)}`);
+}
