@@ -256,14 +256,22 @@ def rig_animated():
 def rig_rigify():
     """Rigify's generated human rig from its metarig, posed through a few controls."""
     import addon_utils
-    addon_utils.enable('rigify')
+    if not any(m.__name__ == 'rigify' for m in addon_utils.modules()):
+        print("rigs.py: the rigify add-on is not available in this Blender")
+        sys.exit(3)
+    # As shared/conformance/tools/gen_rigify.py builds it (default_set registers Rigify's parameters).
+    addon_utils.enable('rigify', default_set=True)
     bpy.ops.object.armature_human_metarig_add()
-    meta = bpy.context.active_object
-    bpy.ops.pose.rigify_generate()
+    if bpy.ops.pose.rigify_generate() != {'FINISHED'}:
+        raise RuntimeError("rigify_generate failed")
     rig = bpy.data.objects['rig']
-    for o in list(scene().objects):
+    # The metarig and the widget meshes (custom shapes) take no part in the evaluation.
+    for o in list(bpy.data.objects):
         if o is not rig:
             bpy.data.objects.remove(o, do_unlink=True)
+    bpy.context.view_layer.objects.active = rig
+    if rig.mode != 'OBJECT':
+        bpy.ops.object.mode_set(mode='OBJECT')
     pb = rig.pose.bones
 
     def rot(name, e):
@@ -369,6 +377,37 @@ def world_matrices():
     return out
 
 
+def ik_affected(base):
+    """The owners whose matrix changes at all when every IK constraint is muted (the drivers that
+    write an IK constraint's mute suspended meanwhile), as README-rig-additions.md §8 defines it."""
+    iks, suspended = [], []
+    for o in scene().objects:
+        if o.type != 'ARMATURE':
+            continue
+        for pb in o.pose.bones:
+            for c in pb.constraints:
+                if c.type == 'IK':
+                    iks.append((c, c.mute))
+        ad = o.animation_data
+        for fc in (ad.drivers if ad else []):
+            if '.constraints[' in fc.data_path and fc.data_path.endswith('.mute'):
+                suspended.append((fc, fc.mute))
+    if not iks:
+        return []
+    for fc, _ in suspended:
+        fc.mute = True
+    for c, _ in iks:
+        c.mute = True
+    bpy.context.view_layer.update()
+    muted = world_matrices()
+    for c, m in iks:
+        c.mute = m
+    for fc, m in suspended:
+        fc.mute = m
+    bpy.context.view_layer.update()
+    return sorted(k for k, m in base.items() if max(abs(a - b) for a, b in zip(m, muted[k])) > 0.0)
+
+
 def frame_key(f):
     return str(int(f)) if float(f).is_integer() else repr(float(f))
 
@@ -388,8 +427,9 @@ def main():
         res[frame_key(f)] = world_matrices()
     # The file's own frame, as saved, is the export's current pose.
     scene().frame_set(int(frames[0]))
+    doc = {"rig": name, "blender": bpy.app.version_string, "frames": res, "ik_affected": ik_affected(res[frame_key(frames[0])])}
     with open("%s/%s.expected.json" % (out, name), "w") as fh:
-        json.dump({"rig": name, "blender": bpy.app.version_string, "frames": res}, fh)
+        json.dump(doc, fh)
     print("rigs.py: wrote %s/%s.blend (%d frames)" % (out, name, len(frames)))
 
 

@@ -22,6 +22,8 @@ export interface RoundTrip {
   dir: string;
   /** Blender's matrices per frame key ("1", "7.5"), per owner ("Obj", "Arm/Bone"). */
   expected: Record<string, Record<string, number[]>>;
+  /** The owners whose matrix depends on an IK result in Blender (rigs.py `ik_affected`). */
+  ikAffected: Set<string>;
   /** The import's output lines (stdout and stderr). */
   importLog: string[];
   importStatus: number;
@@ -29,13 +31,18 @@ export interface RoundTrip {
   evaluated: Record<string, Record<string, number[]>>;
 }
 
-/** Builds `rig` in Blender, imports its .blend and evaluates it at each of Blender's frames. */
-export function roundTrip(rig: string): RoundTrip {
+/** Exit status of rigs.py when the rig needs an add-on this Blender lacks (Rigify). */
+const UNAVAILABLE = 3;
+
+/** Builds `rig` in Blender, imports its .blend and evaluates it at each of Blender's frames; undefined when this Blender cannot build it. */
+export function roundTrip(rig: string): RoundTrip | undefined {
   const blender = blenderPath();
   const dir = mkdtempSync(join(tmpdir(), `sinew-rt-${rig}-`));
   const built = spawnSync(blender, ['-b', '--factory-startup', '--python-exit-code', '1', '--python', RIGS_SCRIPT, '--', rig, dir], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (built.status === UNAVAILABLE) return undefined;
   if (built.status !== 0) throw new Error(`rigs.py ${rig} failed (status ${built.status}): ${(built.stderr || built.stdout).slice(-2000)}`);
-  const expected = (JSON.parse(readFileSync(join(dir, `${rig}.expected.json`), 'utf8')) as { frames: RoundTrip['expected'] }).frames;
+  const dump = JSON.parse(readFileSync(join(dir, `${rig}.expected.json`), 'utf8')) as { frames: RoundTrip['expected']; ik_affected: string[] };
+  const expected = dump.frames;
   const importLog: string[] = [];
   const graph = join(dir, `${rig}.sinew.json`);
   const importStatus = run(['import-blender', join(dir, `${rig}.blend`), '-o', graph], { out: (s) => importLog.push(s), err: (s) => importLog.push(s) });
@@ -49,7 +56,7 @@ export function roundTrip(rig: string): RoundTrip {
       evaluated[frame] = (JSON.parse(out.join('\n')) as { owners: Record<string, number[]> }).owners;
     }
   }
-  return { dir, expected, importLog, importStatus, evaluated };
+  return { dir, expected, ikAffected: new Set(dump.ik_affected), importLog, importStatus, evaluated };
 }
 
 export interface Difference {
