@@ -308,6 +308,7 @@ def rig_drivers():
         ("B", (0.5, 0, 1), (0.5, 0.2, 1.8), "A", True, 0.0),
         ("Driven", (-0.5, 0, 0), (-0.5, 0, 0.8), None, False, 0.0),
         ("Sw", (-1.0, 0, 0), (-1.0, 0.4, 0), None, False, 0.0),
+        ("Spun", (-1.5, 0, 0), (-1.5, 0, 0.7), None, False, 0.0),
     ])
     pb = arm.pose.bones
     ctrl = empty("Ctl", loc=(0.3, 0.4, 0.5), rot=(0.2, 0.3, 0.4), scale=(1.2, 1.0, 0.8))
@@ -333,6 +334,7 @@ def rig_drivers():
         t.subtarget = bone
     dt = pb["B"].constraints.new('DAMPED_TRACK')
     dt.target = other
+    dt.influence = 0.4
 
     rig = {"id": arm}
     sp = lambda name, path: {"name": name, "type": 'SINGLE_PROP', "targets": [dict(rig, data_path=path)]}
@@ -348,16 +350,26 @@ def rig_drivers():
     driver(pb["B"].constraints["Damped Track"], "mute", -1, "not toggle", [sp("toggle", bones % "Ctrl" + '["toggle"]')])
     # TRANSFORMS in several spaces and modes, ROTATION_DIFF, LOC_DIFF; MIN and MAX.
     tf = lambda name, ttype, space, mode='AUTO', obj=None, bone='': {"name": name, "type": 'TRANSFORMS', "targets": [{"id": obj or arm, "bone_target": bone, "transform_type": ttype, "transform_space": space, "rotation_mode": mode}]}
-    driver(pb["Driven"], "rotation_euler", 0, "", [tf("x", 'ROT_X', 'LOCAL_SPACE', bone="Ctrl"), tf("y", 'LOC_Y', 'WORLD_SPACE', obj=ctrl)], 'MIN')
-    driver(pb["Driven"], "rotation_euler", 1, "", [tf("x", 'ROT_Y', 'TRANSFORM_SPACE', 'SWING_TWIST_Y', bone="Ctrl"), tf("s", 'SCALE_X', 'WORLD_SPACE', obj=ctrl)], 'MAX')
-    driver(pb["Driven"], "rotation_euler", 2, "sin(a) * 0.5 + d * 0.1 + frame * 0.01",
+    pb["Spun"].rotation_mode = 'XYZ'
+    driver(pb["Spun"], "rotation_euler", 0, "", [tf("x", 'ROT_X', 'LOCAL_SPACE', bone="Ctrl"), tf("y", 'LOC_Y', 'WORLD_SPACE', obj=ctrl)], 'MIN')
+    driver(pb["Spun"], "rotation_euler", 1, "", [tf("x", 'ROT_Y', 'TRANSFORM_SPACE', 'SWING_TWIST_Y', bone="Ctrl"), tf("s", 'SCALE_X', 'WORLD_SPACE', obj=ctrl)], 'MAX')
+    driver(pb["Spun"], "rotation_euler", 2, "sin(a) * 0.5 + d * 0.1 + frame * 0.01",
            [{"name": "a", "type": 'ROTATION_DIFF', "targets": [{"id": arm, "bone_target": "A"}, {"id": arm, "bone_target": "B"}]},
             {"name": "d", "type": 'LOC_DIFF', "targets": [{"id": ctrl, "transform_space": 'WORLD_SPACE'}, {"id": arm, "bone_target": "Ctrl", "transform_space": 'WORLD_SPACE'}]}])
-    kf = driver(pb["Driven"], "scale", 1, "", [tf("z", 'ROT_Z', 'LOCAL_SPACE', 'QUATERNION', bone="Ctrl")], 'AVERAGE')
+    kf = driver(pb["Spun"], "scale", 1, "", [tf("z", 'ROT_Z', 'LOCAL_SPACE', 'QUATERNION', bone="Ctrl")], 'AVERAGE')
     kf.modifiers.remove(kf.modifiers[0]) if len(kf.modifiers) else None
     kf.keyframe_points.insert(0.0, 1.0)
     kf.keyframe_points.insert(1.0, 1.5)
     kf.update()
+    # At frame 5 the switches and the control have moved (an action), so every driver reads new values.
+    for f, (ik_fk, switch, rx) in ((1, (0.3, 2, 0.3)), (5, (0.8, 3, -0.4))):
+        pb["Ctrl"]["ik_fk"] = ik_fk
+        pb["Ctrl"]["switch"] = switch
+        pb["Ctrl"].rotation_euler[0] = rx
+        pb["Ctrl"].keyframe_insert('["ik_fk"]', frame=f)
+        pb["Ctrl"].keyframe_insert('["switch"]', frame=f)
+        pb["Ctrl"].keyframe_insert("rotation_euler", index=0, frame=f)
+    scene().frame_set(1)
     return [1, 5]
 
 
