@@ -1,5 +1,6 @@
 // `npm run test:e2e`: every browser test, in real Chromium. `-- NAME` runs the tests whose name contains NAME.
 import { appTests } from './app.e2e';
+import { blenderTests } from './blender.e2e';
 import { bundleTests } from './bundle.e2e';
 import { embedTests } from './embed.e2e';
 import { runAll } from './harness';
@@ -8,4 +9,4 @@ import { saveTests } from './save.e2e';
 import { timelineTests } from './timeline.e2e';
 
 const filter = process.argv[2];
-process.exit(await runAll([...appTests, ...embedTests, ...bundleTests, ...perfTests, ...saveTests, ...timelineTests], filter));
+process.exit(await runAll([...appTests, ...blenderTests, ...embedTests, ...bundleTests, ...perfTests, ...saveTests, ...timelineTests], filter));

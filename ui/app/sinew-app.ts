@@ -483,11 +483,16 @@ export class SinewApp extends LitElement {
     }
     this.flushAutosave();
     this.session.load(opened.graph, opened.scene ?? this.session.scene);
-    this.fileName = name;
+    // A Blender rig becomes a new graph: saved beside it as NAME.sinew.json, never over the export.
+    this.fileName = opened.imported === 'blender' ? name.replace(/(\.sinew)?\.json$/i, '') + '.sinew.json' : name;
     this.fileHandle = undefined;
     this.docId = newId();
-    this.dirty = false;
+    this.dirty = opened.imported === 'blender';
     this.messages = this.messages.filter((m) => m.kind !== 'error');
+    if (opened.imported === 'blender') {
+      const bones = opened.scene?.objects.reduce((n, o) => n + (o.bones?.length ?? 0), 0) ?? 0;
+      this.say('info', `Blender rig ${name} imported: ${opened.scene?.objects.length ?? 0} objects, ${bones} bones, ${opened.graph.nodes.length} nodes.`);
+    }
     if (!opened.scene && opened.sceneRef) {
       this.say('info', `${name} uses the scene “${opened.sceneRef}”; the current rig was kept. Import that scene if it is a different rig.`);
     }

@@ -5,15 +5,22 @@ import { formatGraphError } from '../../graph/messages';
 import { readJson } from '../../graph/safe-json';
 import type { GraphDocument, GraphError } from '../../graph/types';
 import { graphCatalog, type NodeCatalog } from '../../nodes/catalog';
+import { checkFixture } from '../../runtime/blender/check-fixture';
+import { FIXTURE_FORMAT } from '../../runtime/blender/fixture';
+import { importBlenderFixture } from '../../runtime/blender/import';
 import { loadScene } from '../../runtime/scene/load';
 import { SCENE_FORMAT, type SceneDocument } from '../../runtime/scene/types';
 
 export type Opened =
-  | { ok: true; kind: 'graph'; graph: GraphDocument; scene: SceneDocument | undefined; sceneRef: string | undefined; warnings: GraphError[] }
+  | { ok: true; kind: 'graph'; graph: GraphDocument; scene: SceneDocument | undefined; sceneRef: string | undefined; warnings: GraphError[]; imported?: 'blender' }
   | { ok: true; kind: 'scene'; scene: SceneDocument }
   | { ok: false; errors: GraphError[] };
 
-/** Opens a graph file, or a scene file (told apart by its `format`). */
+/**
+ * Opens a graph file, a scene file, or a Blender rig (the Blender exporter's JSON, or a recorded
+ * fixture), told apart by its `format`. A Blender rig is imported as `sinew import-blender` does
+ * (runtime/blender/import.ts): a graph with the scene inline; what it cannot carry is a warning.
+ */
 export function openDocument(source: string | unknown, catalog: NodeCatalog): Opened {
   // Through the safe reader, so size, depth and number limits apply before anything else looks.
   const read = readJson(source);
@@ -23,6 +30,7 @@ export function openDocument(source: string | unknown, catalog: NodeCatalog): Op
     const s = loadScene(data);
     return s.ok ? { ok: true, kind: 'scene', scene: s.scene } : { ok: false, errors: s.errors };
   }
+  if (data && typeof data === 'object' && (data as { format?: unknown }).format === FIXTURE_FORMAT) return openBlenderRig(data, catalog);
   const g = loadGraph(data, graphCatalog(catalog));
   if (!g.ok) return { ok: false, errors: g.errors };
   const ref = g.graph.scene;
@@ -32,6 +40,17 @@ export function openDocument(source: string | unknown, catalog: NodeCatalog): Op
     return { ok: true, kind: 'graph', graph: g.graph, scene: s.scene, sceneRef: undefined, warnings: g.warnings };
   }
   return { ok: true, kind: 'graph', graph: g.graph, scene: undefined, sceneRef: typeof ref === 'string' ? ref : undefined, warnings: g.warnings };
+}
+
+function openBlenderRig(data: unknown, catalog: NodeCatalog): Opened {
+  const checked = checkFixture(data);
+  if (!checked.ok) return { ok: false, errors: checked.errors };
+  const imported = importBlenderFixture(checked.fixture, { catalog, applyAfterEval: false });
+  // Through the graph loader, as a saved file would come back: the same checks and defaults.
+  const g = loadGraph(imported.graph, graphCatalog(catalog));
+  if (!g.ok) return { ok: false, errors: g.errors };
+  const unsupported = imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i]!, message: `unsupported: ${u}` }));
+  return { ok: true, kind: 'graph', graph: g.graph, scene: imported.scene, sceneRef: undefined, warnings: [...checked.warnings, ...unsupported, ...g.warnings], imported: 'blender' };
 }
 
 /** One paragraph for a person: the file, then at most a few problems, each with where it is. */
