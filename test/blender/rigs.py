@@ -253,7 +253,7 @@ def rig_animated():
     return [1, 4, 7.5, 12, 19.25, 27]
 
 
-def rig_rigify():
+def rig_rigify(pose=True):
     """Rigify's generated human rig from its metarig, posed through a few controls."""
     import addon_utils
     if not any(m.__name__ == 'rigify' for m in addon_utils.modules()):
@@ -272,6 +272,8 @@ def rig_rigify():
     bpy.context.view_layer.objects.active = rig
     if rig.mode != 'OBJECT':
         bpy.ops.object.mode_set(mode='OBJECT')
+    if not pose:
+        return [1]
     pb = rig.pose.bones
 
     def rot(name, e):
@@ -373,7 +375,7 @@ def rig_drivers():
     return [1, 5]
 
 
-RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "drivers": rig_drivers}
+RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "drivers": rig_drivers}
 
 
 def world_matrices():
