@@ -253,7 +253,7 @@ def rig_animated():
     return [1, 4, 7.5, 12, 19.25, 27]
 
 
-def rig_rigify(pose=True):
+def rig_rigify(pose=True, metarig='human'):
     """Rigify's generated human rig from its metarig, posed through a few controls."""
     import addon_utils
     if not any(m.__name__ == 'rigify' for m in addon_utils.modules()):
@@ -261,7 +261,10 @@ def rig_rigify(pose=True):
         sys.exit(3)
     # As shared/conformance/tools/gen_rigify.py builds it (default_set registers Rigify's parameters).
     addon_utils.enable('rigify', default_set=True)
-    bpy.ops.object.armature_human_metarig_add()
+    if metarig == 'human':
+        bpy.ops.object.armature_human_metarig_add()
+    else:
+        bpy.ops.object.armature_basic_quadruped_metarig_add() if metarig == 'quadruped' else getattr(bpy.ops.object, 'armature_%s_metarig_add' % metarig)()
     if bpy.ops.pose.rigify_generate() != {'FINISHED'}:
         raise RuntimeError("rigify_generate failed")
     rig = bpy.data.objects['rig']
@@ -295,6 +298,25 @@ def rig_rigify(pose=True):
     rot("torso", (0.0, 0.0, 0.2))
     pb["upper_arm_parent.L"]["IK_FK"] = 1.0
     pb["thigh_parent.R"]["IK_FK"] = 0.5
+    return [1]
+
+
+def rig_quadruped():
+    """Rigify's basic quadruped, posed through every control a little (seeded)."""
+    import random
+    rig_rigify(False, 'quadruped')
+    rig = bpy.data.objects['rig']
+    rng = random.Random('quadruped')
+    for pb in rig.pose.bones:
+        if pb.name.startswith(('ORG-', 'MCH-', 'DEF-', 'VIS')):
+            continue
+        e = Euler([rng.uniform(-0.2, 0.2) for _ in range(3)], 'XYZ')
+        if pb.rotation_mode == 'QUATERNION':
+            pb.rotation_quaternion = e.to_quaternion()
+        elif pb.rotation_mode != 'AXIS_ANGLE':
+            pb.rotation_euler = e.to_quaternion().to_euler(pb.rotation_mode)
+        if not pb.bone.use_connect and not any(pb.lock_location):
+            pb.location = [rng.uniform(-0.03, 0.03) for _ in range(3)]
     return [1]
 
 
@@ -375,7 +397,7 @@ def rig_drivers():
     return [1, 5]
 
 
-RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "drivers": rig_drivers}
+RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(), "drivers": rig_drivers}
 
 
 def world_matrices():

@@ -5,7 +5,7 @@
 // Transformation, a bone-parented object, connected bones with a location set), an animated rig
 // (bone and object actions: Euler, quaternion, location, scale; Bezier, SINE in-out, LINEAR, BACK;
 // a CYCLES modifier and LINEAR extrapolation; integer and fractional frames before, inside and after
-// the keys) and Rigify's generated human rig. Needs Blender on PATH (.ci/run installs it).
+// the keys), Rigify's generated human rig and its basic quadruped. Needs Blender on PATH (.ci/run installs it).
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
@@ -40,6 +40,15 @@ describe('Blender round trip: .blend → import-blender → eval equals Blender'
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     const diffs = differences(rt, (o) => rt.ikAffected.has(o));
     expect(diffs.length).toBeGreaterThan(500);
+    expect(failures(diffs, TOLERANCE)).toEqual([]);
+  });
+
+  it('Rigify\'s basic quadruped, every control posed a little: every bone outside the IK chains and what follows them', (ctx) => {
+    const rt = roundTrip('quadruped');
+    if (!rt) return ctx.skip('the rigify add-on is not available in this Blender');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    const diffs = differences(rt, (o) => rt.ikAffected.has(o));
+    expect(diffs.length).toBeGreaterThan(100); // 284 owners, 152 of them IK-affected
     expect(failures(diffs, TOLERANCE)).toEqual([]);
   });
 });
