@@ -405,11 +405,34 @@ def constraint_owners(objects):
             yield {"object": o.name}, c
 
 
-def dump_constraints(objects):
+SUBTARGETS = (('target', 'subtarget'), ('pole_target', 'pole_subtarget'), ('space_object', 'space_subtarget'))
+
+
+def bone_subtargets_only(props, where, notes):
+    """A subtarget of a target that is not an armature is a vertex group (meshes, lattices): the
+    format names bones there, and Sinew uses the object's own matrix, so the group is written as
+    `blender_<key>` and the subtarget left empty, with a note."""
+    for obj_key, sub_key in SUBTARGETS:
+        name, sub = props.get(obj_key), props.get(sub_key)
+        if not isinstance(name, str) or not sub:
+            continue
+        o = bpy.data.objects.get(name)
+        if o is not None and o.type != 'ARMATURE':
+            props['blender_' + sub_key] = sub
+            props[sub_key] = ''
+            notes.append("%s: %s targets vertex group %s of %s %s; Sinew uses the object's origin" % (where, sub_key, sub, o.type.lower(), name))
+    for i, t in enumerate(props.get('targets') or []):
+        if isinstance(t, dict):
+            bone_subtargets_only(t, '%s.targets[%d]' % (where, i), notes)
+
+
+def dump_constraints(objects, notes):
     out = []
     for owner, c in constraint_owners(objects):
         where = '%s: constraint %s' % ('/'.join(owner.values()), c.name)
-        out.append({"owner": owner, "type": c.type, "name": c.name, "props": dump_props(c, where)})
+        props = dump_props(c, where)
+        bone_subtargets_only(props, where, notes)
+        out.append({"owner": owner, "type": c.type, "name": c.name, "props": props})
     return out
 
 
@@ -598,20 +621,32 @@ def select_objects(scene, armature=None):
     """Parents before children, otherwise scene order; with `armature`, that armature and the
     objects it depends on (parents, targets, driver sources, transitively) and its children."""
     all_objs = list(scene.objects)
-    if armature is not None:
+    if armature is None:
+        # Everything the scene's objects need, also objects linked to no scene (a target kept
+        # only in the file): the import refuses a reference to an object it does not have.
+        seen_names = {o.name for o in all_objs}
+        todo = list(all_objs)
+        while todo:
+            for r in references(todo.pop()):
+                if r.name not in seen_names:
+                    seen_names.add(r.name)
+                    all_objs.append(r)
+                    todo.append(r)
+    else:
         arm = scene.objects.get(armature)
         if arm is None or arm.type != 'ARMATURE':
             names = sorted(x.name for x in all_objs if x.type == 'ARMATURE')
             raise ExportError('there is no armature "%s" in scene "%s"; its armatures: %s' % (armature, scene.name, ', '.join(names) or 'none'))
-        keep = set()
+        keep = {}
         todo = [arm] + [c for c in all_objs if c.parent == arm]
         while todo:
             o = todo.pop()
             if o.name in keep:
                 continue
-            keep.add(o.name)
+            keep[o.name] = o
             todo.extend(references(o))
-        all_objs = [o for o in all_objs if o.name in keep]
+        in_scene = [o for o in all_objs if o.name in keep]
+        all_objs = in_scene + [o for name, o in keep.items() if name not in {x.name for x in in_scene}]
     done, seen = [], set()
     names = {o.name for o in all_objs}
 
@@ -639,7 +674,7 @@ def rig_document(scene=None, armature=None):
     notes = []
     objects = select_objects(scene, armature)
     objs = [dump_object(o, notes) for o in objects]
-    constraints = dump_constraints(objects)
+    constraints = dump_constraints(objects, notes)
     drivers = dump_drivers(objects)
     actions = dump_actions(objects, notes)
     extensions = ["custom_props"]

@@ -163,6 +163,19 @@ def rig_handmade():
     st.subtarget = "Hand"
     st.head_tail = 0.5
 
+    # A mesh as a target (written as an EMPTY), and one kept in the file but linked to no scene.
+    bpy.ops.mesh.primitive_cube_add(size=0.2, location=(0.4, -0.8, 1.9), rotation=(0.3, 0.2, 0.1))
+    prop_mesh = bpy.context.active_object
+    prop_mesh.name = "Prop"
+    hidden = bpy.data.objects.new("Unlinked", None)
+    hidden.location = (0.2, 0.3, -0.4)
+    hidden.rotation_euler = (0.5, 0.0, 0.2)
+    hidden.use_fake_user = True
+    cp = on_bone.constraints.new('COPY_ROTATION')
+    cp.target = prop_mesh
+    cp.influence = 0.5
+    cu = floor.constraints.new('COPY_ROTATION')
+    cu.target = hidden
     ct = child.constraints.new('COPY_TRANSFORMS')
     ct.target = arm
     ct.subtarget = "Head"

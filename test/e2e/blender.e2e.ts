@@ -33,7 +33,7 @@ export const blenderTests: E2ETest[] = [
       const w = worst(await allMatrices(page));
       check(w.error <= 1e-4, `the opened rig differs from Blender by ${w.error} at ${w.owner}`);
       const said = await messages(page);
-      check(said.some((m) => m.kind === 'info' && m.text.includes('Blender rig handmade.json imported: 8 objects, 9 bones')), `no import message: ${JSON.stringify(said)}`);
+      check(said.some((m) => m.kind === 'info' && m.text.includes('Blender rig handmade.json imported: 10 objects, 9 bones')), `no import message: ${JSON.stringify(said)}`);
       check(consoleErrors.length === 0, `console errors:\n${consoleErrors.join('\n')}`);
     },
   },

@@ -69,7 +69,7 @@ describe('sinew import-blender RIG.blend', () => {
     expect(e.status, e.err.join('\n')).toBe(0);
     const ours = (JSON.parse(e.out.join('\n')) as { owners: Record<string, number[]> }).owners;
     const blender = (JSON.parse(readFileSync(join(FIXTURES, 'handmade.expected.json'), 'utf8')) as { frames: Record<string, Record<string, number[]>> }).frames['1']!;
-    expect(Object.keys(blender).length).toBe(17);
+    expect(Object.keys(blender).length).toBe(18);
     for (const [owner, m] of Object.entries(blender)) {
       const s = ours[owner];
       expect(s, owner).toBeDefined();
@@ -114,6 +114,6 @@ describe('sinew import-blender RIG.blend', () => {
   it('still imports the exporter\'s JSON directly', () => {
     const r = cli(['import-blender', join(FIXTURES, 'handmade.export.json'), '-o', join(dir, 'direct.sinew.json')]);
     expect(r.status, r.err.join('\n')).toBe(0);
-    expect(r.out).toEqual([`wrote ${join(dir, 'direct.sinew.json')} (42 nodes)`]);
+    expect(r.out).toEqual([`wrote ${join(dir, 'direct.sinew.json')} (50 nodes)`]);
   });
 });
