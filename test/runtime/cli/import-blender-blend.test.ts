@@ -111,6 +111,23 @@ describe('sinew import-blender RIG.blend', () => {
     expect(r.err[0]).toContain('--armature and --blender apply to a .blend file');
   });
 
+  it('notes the frame the file was saved at when its actions play (eval evaluates frame 1 unless told)', () => {
+    const doc = JSON.parse(readFileSync(join(FIXTURES, 'handmade.export.json'), 'utf8')) as Record<string, unknown> & { exporter: { frame_current: number }; extensions: string[] };
+    doc.exporter.frame_current = 7;
+    doc.extensions.push('actions');
+    doc['actions'] = [{ name: 'Move', id: { object: 'Look' }, fcurves: [{ data_path: 'location', array_index: 0, keyframes: [
+      { co: [1, 0], handle_left: [0, 0], handle_right: [2, 0], interpolation: 'LINEAR' },
+      { co: [10, 1], handle_left: [9, 1], handle_right: [11, 1], interpolation: 'LINEAR' }] }] }];
+    const file = join(dir, 'at7.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const graph = join(dir, 'at7.sinew.json');
+    const r = cli(['import-blender', file, '-o', graph]);
+    expect(r.status, r.err.join('\n')).toBe(0);
+    expect(r.err).toContain(`${file}: note: the file was saved at frame 7 and its actions play: evaluate that pose with \`sinew eval ${graph} --frame 7\` (eval's frame is 1 unless given)`);
+    const still = cli(['import-blender', join(FIXTURES, 'handmade.export.json'), '-o', join(dir, 'still.sinew.json')]);
+    expect(still.err.some((l) => l.includes('saved at frame'))).toBe(false);
+  });
+
   it('still imports the exporter\'s JSON directly', () => {
     const r = cli(['import-blender', join(FIXTURES, 'handmade.export.json'), '-o', join(dir, 'direct.sinew.json')]);
     expect(r.status, r.err.join('\n')).toBe(0);
