@@ -59,11 +59,20 @@ export function flattenGroups(graph: GraphDocument): GraphDocument {
   return { ...rest, nodes, links };
 }
 
-/** One group node replaced by its definition: the inner nodes (renamed) and all links, rewired through the interface. */
-export function expandNode(node: GraphNode, def: GraphGroup, defIndex: number, links: readonly GraphLink[]): { nodes: GraphNode[]; links: GraphLink[] } {
+/**
+ * One group node replaced by its definition: the inner nodes (renamed by `idOf`, `instance/inner`
+ * unless given) and all of `links`, rewired through the interface. Ungrouping uses it too.
+ */
+export function expandNode(
+  node: GraphNode,
+  def: GraphGroup,
+  defIndex: number,
+  links: readonly GraphLink[],
+  idOf: (inner: string) => string = (inner) => innerId(node.id, inner),
+): { nodes: GraphNode[]; links: GraphLink[] } {
   const at = `/groups/${defIndex}`;
   const innerIds = new Set(def.nodes.map((n) => n.id));
-  const rename = (end: LinkEnd): LinkEnd => ({ node: innerId(node.id, end.node), socket: end.socket });
+  const rename = (end: LinkEnd): LinkEnd => ({ node: idOf(end.node), socket: end.socket });
   const inputs = new Map<string, LinkEnd[]>();
   def.inputs.forEach((input, i) => {
     for (const end of input.to) {
@@ -85,6 +94,6 @@ export function expandNode(node: GraphNode, def: GraphGroup, defIndex: number, l
     for (const to of tos) out.push({ from, to });
   }
   for (const l of def.links) out.push({ from: rename(l.from), to: rename(l.to) });
-  const nodes = def.nodes.map((n) => ({ ...n, id: innerId(node.id, n.id) }));
+  const nodes = def.nodes.map((n) => ({ ...n, id: idOf(n.id) }));
   return { nodes, links: out };
 }
