@@ -9,6 +9,7 @@ import { LitPlugin, Presets as LitPresets } from '@retejs/lit-plugin';
 import { connect, disconnect, type Edit } from '../../graph/edits';
 import type { GraphDocument, GraphNode } from '../../graph/types';
 import type { NodeCatalog } from '../../nodes/catalog';
+import { viewDefinition } from '../model/group-definition';
 import { dragState } from './drag-state';
 import { MINIMAP_HEIGHT, MINIMAP_WIDTH, SinewMinimap } from './minimap';
 import { LayoutSocketPositions } from './socket-positions';
@@ -299,9 +300,16 @@ export class GraphView {
     try {
       const wanted = new Map(graph.nodes.map((n) => [n.id, n]));
       const wantedLinks = new Map(graph.links.map((l) => [linkKey({ source: l.from.node, sourceOutput: l.from.socket, target: l.to.node, targetInput: l.to.socket }), l]));
+      const socketsOf = (g: GraphNode) => ({
+        inputs: [...new Set(graph.links.filter((l) => l.to.node === g.id).map((l) => l.to.socket))],
+        outputs: [...new Set(graph.links.filter((l) => l.from.node === g.id).map((l) => l.from.socket))],
+      });
       const stale = (n: SinewNode) => {
         const g = wanted.get(n.id);
-        return !g || g.type !== n.source.type;
+        if (!g || g.type !== n.source.type || viewDefinition(g, graph, this.catalog) !== n.def || (g.collapsed === true) !== n.collapsed) return true;
+        if (!n.collapsed) return false;
+        const s = socketsOf(g);
+        return `${s.inputs.join(',')}|${s.outputs.join(',')}` !== n.shape;
       };
       for (const c of this.editor.getConnections()) {
         const s = this.editor.getNode(c.source);
@@ -318,12 +326,8 @@ export class GraphView {
         const existing = this.editor.getNode(g.id);
         const state = stateOf(g);
         if (!existing) {
-          const def = this.catalog.get(g.type);
-          const extra = def ? undefined : {
-            inputs: [...new Set(graph.links.filter((l) => l.to.node === g.id).map((l) => l.to.socket))],
-            outputs: [...new Set(graph.links.filter((l) => l.from.node === g.id).map((l) => l.from.socket))],
-          };
-          const node = new SinewNode(g, def, state, extra);
+          const def = viewDefinition(g, graph, this.catalog);
+          const node = new SinewNode(g, def, state, def && !g.collapsed ? undefined : socketsOf(g));
           await this.editor.addNode(node);
           await this.area.translate(node.id, { x: g.position[0], y: g.position[1] });
           continue;

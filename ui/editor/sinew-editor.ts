@@ -3,13 +3,15 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { addNode, batch, connect, moveNode, removeNode, setParam, type Edit } from '../../graph/edits';
-import type { GraphDocument, GraphLink, GraphNode, JsonValue } from '../../graph/types';
+import { groupSelection, ungroup } from '../../graph/grouping';
+import { GROUP_NODE_TYPE, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
 import type { SceneDocument } from '../../runtime/scene/types';
 import { ownerChoices, type OwnerChoice } from '../model/fields';
 import { EmbedApi } from '../model/embed-api';
 import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { GraphView, type GraphViewHost } from './graph-view';
+import { inScope, scopeGraph, scopeGroup, type Scope } from './group-scope';
 import type { MenuItem } from './menu';
 import { SinewNodeElement } from './node-view';
 import type { NodeState, ViewSocketType } from './schemes';
@@ -56,6 +58,9 @@ export class SinewEditor extends LitElement {
     }
     .status .msg { pointer-events: auto; background: rgba(36, 39, 44, 0.95); border: 1px solid var(--_border); border-left: 3px solid var(--_danger); border-radius: 4px; padding: 4px 8px; max-width: 100%; }
     .status .msg.note { border-left-color: var(--_warning); }
+    .crumbs { position: absolute; left: 10px; top: 40px; z-index: 5; display: flex; gap: 6px; align-items: center; font-size: 12px; color: var(--_muted); }
+    .crumbs button { background: rgba(36, 39, 44, 0.92); padding: 2px 8px; font-size: 11.5px; }
+    .crumbs .here { color: var(--_text); font-weight: 600; }
     .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; line-height: 1.7; }
     kbd { font-family: var(--_mono); font-size: 11px; border: 1px solid var(--_border); border-radius: 3px; padding: 0 4px; background: var(--_panel); }
   `];
@@ -72,6 +77,8 @@ export class SinewEditor extends LitElement {
   @state() private globalErrors: string[] = [];
   @state() private nodeCount = 0;
   @state() private note = '';
+  /** The group being edited (Tab enters a selected group node and leaves again), or undefined. */
+  @state() scope: Scope = undefined;
   private noteTimer: ReturnType<typeof setTimeout> | undefined;
 
   readonly api: EmbedApi = new EmbedApi(this);
@@ -138,6 +145,10 @@ export class SinewEditor extends LitElement {
         <button data-testid="fit" title="Frame all nodes (Home)" @click=${() => this.fit()}>Fit</button>
         ${this.readonly ? nothing : html`<button data-testid="arrange" title="Lay out the graph left to right" @click=${() => this.arrange()}>Auto layout</button>`}
       </div>`}
+      ${this.scope !== undefined ? html`<div class="crumbs" data-testid="breadcrumb">
+        <button data-testid="leave-group" title="Back to the graph (Tab)" @click=${() => this.leaveGroup()}>Graph</button> ›
+        <span class="here">${scopeGroup(this.session.graph, this.scope)?.label ?? this.scope}</span>
+      </div>` : nothing}
       ${this.box ? html`<div class="box" style=${this.boxStyle()}></div>` : nothing}
       ${this.nodeCount === 0 && !this.readonly ? html`<div class="empty-hint">The graph is empty.<br>Press <kbd>Tab</kbd> or right-click to add a node.</div>` : nothing}
       ${this.globalErrors.length || this.note ? html`<div class="status" part="editor-status">
@@ -194,17 +205,20 @@ export class SinewEditor extends LitElement {
   /** Brings the Rete view in line with the session's graph. Resolves when it is drawn. */
   async syncView(): Promise<void> {
     const s = this.session;
+    // An undo can take away the group being edited: then the graph is shown again.
+    if (this.scope !== undefined && scopeGroup(s.graph, this.scope) === undefined) this.scope = undefined;
+    const graph = scopeGraph(s.graph, this.scope);
     if (s.scene !== this.ownersScene) {
       this.ownersScene = s.scene;
       this.owners = ownerChoices(s.scene);
     }
     const connected = new Map<string, Set<string>>();
-    for (const l of s.graph.links) {
+    for (const l of graph.links) {
       const set = connected.get(l.to.node) ?? new Set<string>();
       set.add(l.to.socket);
       connected.set(l.to.node, set);
     }
-    this.nodeCount = s.graph.nodes.length;
+    this.nodeCount = graph.nodes.length;
     this.globalErrors = s.rig.errors.filter((e) => e.code !== 'no-scene' || s.graph.nodes.length > 0).map((e) => e.message);
     const readonly = this.readonly;
     const stateOf = (n: GraphNode): NodeState => ({
@@ -214,7 +228,7 @@ export class SinewEditor extends LitElement {
       connected: connected.get(n.id) ?? EMPTY_SET,
       readonly,
     });
-    await this.view?.sync(s.graph, stateOf);
+    await this.view?.sync(graph, stateOf);
     await this.view?.select(s.selection);
   }
 
@@ -225,7 +239,7 @@ export class SinewEditor extends LitElement {
 
   /** Lays the graph out with ELK, as one undoable step. */
   async arrange(): Promise<void> {
-    if (!this.view || this.readonly || this.session.graph.nodes.length === 0) return;
+    if (!this.view || this.readonly || this.shown.nodes.length === 0) return;
     const moves = await this.view.arrange();
     this.perform(batch('Auto layout', moves.map(([id, p]) => moveNode(id, p))));
     await this.fit();
@@ -234,7 +248,7 @@ export class SinewEditor extends LitElement {
   private perform(edit: Edit) {
     if (this.readonly) return;
     try {
-      this.session.perform(edit);
+      this.session.perform(inScope(this.scope, edit));
     } catch (e) {
       this.api.reportError('edit', [{ code: 'edit-failed', pointer: '', message: e instanceof Error ? e.message : String(e) }]);
     }
@@ -310,9 +324,14 @@ export class SinewEditor extends LitElement {
         { id: 'copy', label: 'Copy', shortcut: 'Ctrl+C' },
         { id: 'delete', label: 'Delete', shortcut: 'Del', disabled: ro },
         { id: 'frame', label: 'Frame selected', shortcut: 'F' },
+        { id: 'group', label: 'Group', shortcut: 'Ctrl+G', disabled: ro || this.scope !== undefined },
+        ...(this.selectedGroupNode() ? [{ id: 'enter', label: 'Edit group', shortcut: 'Tab' }, { id: 'ungroup', label: 'Ungroup', shortcut: 'Ctrl+Alt+G', disabled: ro }] : []),
       ],
       onPick: (cmd) => {
-        if (cmd === 'duplicate') this.duplicate();
+        if (cmd === 'group') this.groupSelected();
+        else if (cmd === 'enter') this.enterGroup();
+        else if (cmd === 'ungroup') this.ungroupSelected();
+        else if (cmd === 'duplicate') this.duplicate();
         else if (cmd === 'copy') this.copy();
         else if (cmd === 'delete') this.deleteSelected();
         else if (cmd === 'frame') void this.fit(true);
@@ -368,7 +387,7 @@ export class SinewEditor extends LitElement {
   copy(): Clip | undefined {
     const ids = new Set(this.session.selection);
     if (!ids.size) return undefined;
-    const g = this.session.graph;
+    const g = this.shown;
     const clip: Clip = {
       nodes: g.nodes.filter((n) => ids.has(n.id)),
       links: g.links.filter((l) => ids.has(l.from.node) && ids.has(l.to.node)),
@@ -422,7 +441,7 @@ export class SinewEditor extends LitElement {
   }
 
   selectAll() {
-    this.session.select(this.session.graph.nodes.map((n) => n.id));
+    this.session.select(this.shown.nodes.map((n) => n.id));
   }
 
   // ----- fields on nodes -----
@@ -435,17 +454,17 @@ export class SinewEditor extends LitElement {
   private onFieldInput = (e: CustomEvent<{ key: string; value: JsonValue }>) => {
     const id = this.nodeIdOf(e);
     if (!id || this.readonly) return;
-    this.session.preview(`${id}.${e.detail.key}`, setParam(id, e.detail.key, e.detail.value));
+    this.session.preview(`${this.scope ?? ''}/${id}.${e.detail.key}`, inScope(this.scope, setParam(id, e.detail.key, e.detail.value)));
   };
 
   private onFieldChange = (e: CustomEvent<{ key: string; value: JsonValue }>) => {
     const id = this.nodeIdOf(e);
     if (!id || this.readonly) return;
-    const node = this.session.graph.nodes.find((n) => n.id === id);
+    const node = this.shown.nodes.find((n) => n.id === id);
     const same = node && JSON.stringify(node.params[e.detail.key]) === JSON.stringify(e.detail.value);
     if (same) this.session.endGesture();
     else {
-      this.session.preview(`${id}.${e.detail.key}`, setParam(id, e.detail.key, e.detail.value));
+      this.session.preview(`${this.scope ?? ''}/${id}.${e.detail.key}`, inScope(this.scope, setParam(id, e.detail.key, e.detail.value)));
       this.session.endGesture();
     }
   };
@@ -454,7 +473,7 @@ export class SinewEditor extends LitElement {
   private onPickOwner = (e: CustomEvent<{ key: string; owner: string }>) => {
     const id = this.nodeIdOf(e);
     const s = this.session;
-    const node = id && s.graph.nodes.find((n) => n.id === id);
+    const node = id && this.shown.nodes.find((n) => n.id === id);
     const type = node && s.catalog.get(node.type)?.inputs[e.detail.key]?.type;
     if (!node || !type || this.readonly) return;
     const reader = [...s.catalog.values()].find((d) => d.owner?.role === 'read' && Object.values(d.outputs).some((o) => o.type === type));
@@ -462,7 +481,7 @@ export class SinewEditor extends LitElement {
     if (!reader || !out) return;
     const param = reader.owner!.param;
     const edits: Edit[] = [];
-    let readId = s.graph.nodes.find((n) => n.type === reader.type && n.params[param] === e.detail.owner)?.id;
+    let readId = this.shown.nodes.find((n) => n.type === reader.type && n.params[param] === e.detail.owner)?.id;
     if (!readId) {
       readId = s.freshId(kebab(e.detail.owner));
       const inputs = Object.keys(s.catalog.get(node.type)!.inputs);
@@ -528,6 +547,60 @@ export class SinewEditor extends LitElement {
     return `left:${x}px;top:${y}px;width:${Math.abs(b.x2 - b.x1) * t.k}px;height:${Math.abs(b.y2 - b.y1) * t.k}px`;
   }
 
+  // ----- groups -----
+
+  /** The graph as shown: the whole graph, or the inside of the group being edited. */
+  private get shown(): GraphDocument {
+    return scopeGraph(this.session.graph, this.scope);
+  }
+
+  /** The one selected node, when it is a group node in the graph being shown. */
+  private selectedGroupNode(): GraphNode | undefined {
+    const ids = this.session.selection;
+    if (ids.length !== 1) return undefined;
+    const node = scopeGraph(this.session.graph, this.scope).nodes.find((n) => n.id === ids[0]);
+    return node?.type === GROUP_NODE_TYPE ? node : undefined;
+  }
+
+  /** Puts the selected nodes into a new group, one undo step; the group node is selected. */
+  groupSelected() {
+    if (this.readonly || this.session.selection.length === 0) return;
+    if (this.scope !== undefined) return this.flash('Grouping inside a group is not supported yet: leave the group (Tab) first');
+    try {
+      const g = groupSelection(this.session.graph, this.session.selection);
+      this.perform(g.edit);
+      this.session.select([g.nodeId]);
+    } catch (e) {
+      this.flash(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  /** Puts the selected group node's nodes back in its place, one undo step. */
+  ungroupSelected() {
+    const node = this.selectedGroupNode();
+    if (this.readonly || !node || this.scope !== undefined) return;
+    this.perform(ungroup(this.session.graph, node.id));
+    this.session.select([]);
+  }
+
+  /** Shows the selected group node's definition; edits there change every node using it. */
+  enterGroup() {
+    const node = this.selectedGroupNode();
+    if (!node?.group || !scopeGroup(this.session.graph, node.group)) return;
+    this.scope = node.group;
+    this.session.select([]);
+    void this.syncView().then(() => this.fit());
+  }
+
+  leaveGroup() {
+    if (this.scope === undefined) return;
+    const left = this.scope;
+    this.scope = undefined;
+    const user = this.session.graph.nodes.find((n) => n.group === left);
+    this.session.select(user ? [user.id] : []);
+    void this.syncView().then(() => this.fit());
+  }
+
   // ----- keyboard, scoped to this element -----
 
   private onKeyDown = (e: KeyboardEvent) => {
@@ -535,7 +608,13 @@ export class SinewEditor extends LitElement {
     const mod = e.ctrlKey || e.metaKey;
     const key = e.key.toLowerCase();
     let handled = true;
-    if (mod && key === 'z' && !e.shiftKey) this.session.undo();
+    if (mod && e.altKey && key === 'g') this.ungroupSelected();
+    else if (mod && key === 'g') this.groupSelected();
+    else if (!mod && key === 'tab' && (this.selectedGroupNode() || this.scope !== undefined)) {
+      if (this.selectedGroupNode()) this.enterGroup();
+      else this.leaveGroup();
+    }
+    else if (mod && key === 'z' && !e.shiftKey) this.session.undo();
     else if ((mod && key === 'z' && e.shiftKey) || (mod && key === 'y')) this.session.redo();
     else if (mod && key === 'c') this.copy();
     else if (mod && key === 'x') { this.copy(); this.deleteSelected(); }
