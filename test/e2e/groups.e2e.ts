@@ -175,4 +175,70 @@ export const groupTests: E2ETest[] = [
       check(t.consoleErrors.length === 0, `console errors: ${t.consoleErrors.join('\n')}`);
     },
   },
+  {
+    name: 'frames and collapse: a frame follows its node, its label and colour are edited and saved; Ctrl+J frames a selection; H collapses a node to its linked sockets; all undoable',
+    timeout: 240,
+    async run(t) {
+      const { page, base } = t;
+      await openApp(page, base);
+      const graph = { ...flatGraph(), frames: [{ id: 'frame:A', label: 'A', color: '#3a5f7d', nodes: ['a-in', 'a1', 'a2', 'a3', 'a-out'] }] };
+      await loadGraph(page, graph);
+      const flat = await allMatrices(page);
+      const editor = page.locator('sinew-editor');
+      const frame = editor.locator('[data-frame="frame:A"]');
+      check(await frame.isVisible(), 'the frame is not drawn');
+      const before = await frame.boundingBox();
+      const a3 = await nodeLocator(page, 'a3').boundingBox();
+      check(before && a3, 'frame or node not on screen');
+      check(a3.x >= before.x && a3.x + a3.width <= before.x + before.width && a3.y >= before.y && a3.y + a3.height <= before.y + before.height, 'the frame does not hold its node');
+
+      // Dragging a node far below the others: the frame grows to keep it inside.
+      const head = await nodeLocator(page, 'a-out').locator('header').boundingBox();
+      check(head, 'node not on screen');
+      await page.mouse.move(head.x + 12, head.y + head.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(head.x + 12, head.y + 420, { steps: 6 });
+      await page.mouse.up();
+      await nextFrames(page, 3);
+      const after = await frame.boundingBox();
+      const moved = (await graphOf(page)).nodes.find((n) => n.id === 'a-out')!.position;
+      check(after && after.height > before.height + 60, `the frame did not follow its node (now at ${moved}): ${before.height} → ${after?.height}`);
+
+      // Label and colour, each one undoable step, in the saved file.
+      await frame.locator('[data-testid="frame-label"]').fill('Upper arm');
+      await frame.locator('[data-testid="frame-label"]').press('Enter');
+      await page.waitForFunction(() => document.querySelector('sinew-app')!.session.graph.frames?.[0]?.label === 'Upper arm');
+      await frame.locator('[data-testid="frame-color"]').evaluate((el: HTMLInputElement) => { el.value = '#7a5a3a'; el.dispatchEvent(new Event('change')); });
+      let saved = JSON.parse(await savedText(page));
+      check(saved.frames[0].label === 'Upper arm' && saved.frames[0].color === '#7a5a3a', `the saved frame is ${JSON.stringify(saved.frames[0])}`);
+      await page.evaluate(() => document.querySelector('sinew-app')!.session.undo());
+      check((await graphOf(page)).frames![0]!.color === '#3a5f7d', 'undo did not restore the colour');
+
+      // Ctrl+J puts B's stack in a new frame.
+      await selectNodes(page, ['b1', 'b2', 'b3']);
+      await page.keyboard.press('Control+j');
+      const frames = (await graphOf(page)).frames!;
+      check(frames.length === 2 && frames[1]!.nodes.join(',') === 'b1,b2,b3', `Ctrl+J did not frame the selection: ${JSON.stringify(frames)}`);
+      await nextFrames(page);
+      check(await editor.locator('[data-testid="frame"]').count() === 2, 'the new frame is not drawn');
+
+      // H collapses b2: only its two linked sockets (owner in and out, target) stay; the pose does not change.
+      const sockets = () => nodeLocator(page, 'b2').locator('sinew-socket').count();
+      const full = await sockets();
+      await selectNodes(page, ['b2']);
+      await page.keyboard.press('h');
+      await page.waitForFunction(() => document.querySelector('sinew-app')!.session.graph.nodes.find((n) => n.id === 'b2')!.collapsed === true);
+      await nextFrames(page, 3);
+      const collapsed = await sockets();
+      check(collapsed === 3 && full > collapsed, `collapsed b2 shows ${collapsed} sockets (expanded: ${full}), not its 3 linked ones`);
+      saved = JSON.parse(await savedText(page));
+      check(saved.nodes.find((n: { id: string }) => n.id === 'b2').collapsed === true, 'collapse is not in the saved file');
+      sameMatrices(flat, await allMatrices(page), 'collapsed');
+      await page.keyboard.press('h');
+      await page.waitForFunction(() => document.querySelector('sinew-app')!.session.graph.nodes.find((n) => n.id === 'b2')!.collapsed === undefined);
+      await nextFrames(page, 3);
+      check(await sockets() === full, 'expanding did not bring the sockets back');
+      check(t.consoleErrors.length === 0, `console errors: ${t.consoleErrors.join('\n')}`);
+    },
+  },
 ];

@@ -7,7 +7,8 @@ import { AreaExtensions, AreaPlugin, Drag } from 'rete-area-plugin';
 import { ClassicFlow, ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
 import { LitPlugin, Presets as LitPresets } from '@retejs/lit-plugin';
 import { connect, disconnect, type Edit } from '../../graph/edits';
-import type { GraphDocument, GraphNode } from '../../graph/types';
+import type { GraphDocument, GraphFrame, GraphNode } from '../../graph/types';
+import { FrameLayer } from './frame-layer';
 import type { NodeCatalog } from '../../nodes/catalog';
 import { viewDefinition } from '../model/group-definition';
 import { dragState } from './drag-state';
@@ -25,6 +26,8 @@ export interface GraphViewHost {
   contextMenu(event: MouseEvent, target: { kind: 'root' } | { kind: 'node'; id: string } | { kind: 'link'; edit: Edit }): void;
   /** A wire the user tried to make was refused; `why` says so in a sentence. */
   refused(why: string): void;
+  /** A frame's label or colour edited in its header. */
+  frameChanged(frame: GraphFrame): void;
   /** A wire dropped on empty space: offer nodes that take it. */
   droppedWire(from: { node: string; socket: string; side: 'input' | 'output'; type: ViewSocketType }, event: PointerEvent): void;
 }
@@ -83,10 +86,35 @@ export class GraphView {
     // Left-drag on empty space draws a selection box (see the editor); middle or right drag pans.
     this.area.area.setDragHandler(new Drag({ down: (e) => e.pointerType !== 'mouse' || e.button === 1 || e.button === 2, move: () => true }));
     this.installPipes();
+    this.frameLayer = new FrameLayer((f) => host.frameChanged(f), readonly);
+    this.area.area.content.holder.prepend(this.frameLayer.element);
     this.minimap = document.createElement('sinew-minimap') as SinewMinimap;
     this.minimap.panBy = (dx, dy) => this.panByMap(dx, dy);
     this.minimap.centerAt = (x, y) => this.centerOnMap(x, y);
     container.appendChild(this.minimap);
+  }
+
+  // ----- frames -----
+
+  private readonly frameLayer: FrameLayer;
+  private frames: readonly GraphFrame[] = [];
+  private framesFrame = 0;
+
+  /** Redraws the frames on the next frame (at most once a frame), after nodes moved. */
+  private scheduleFrames(): void {
+    if (this.framesFrame || this.frames.length === 0) return;
+    this.framesFrame = requestAnimationFrame(() => {
+      this.framesFrame = 0;
+      this.drawFrames();
+    });
+  }
+
+  private drawFrames(): void {
+    this.frameLayer.draw(this.frames, (id) => {
+      const n = this.editor.getNode(id);
+      const p = this.area.nodeViews.get(id)?.position;
+      return n && p ? { x: p.x, y: p.y, w: n.width, h: n.height } : undefined;
+    });
   }
 
   // ----- minimap -----
@@ -173,6 +201,7 @@ export class GraphView {
           break;
         case 'nodetranslated':
           if (!this.syncing && !this.arranging) this.moves.set(ctx.data.id, [ctx.data.position.x, ctx.data.position.y]);
+          this.scheduleFrames();
           break;
         case 'nodedragged':
           // The selector keeps the last picked node "picked", and would drag the selection along
@@ -350,6 +379,8 @@ export class GraphView {
         if (!s || !t || !s.outputs[l.from.socket] || !t.inputs[l.to.socket]) continue;
         await this.editor.addConnection(new ClassicPreset.Connection(s, l.from.socket, t, l.to.socket) as SinewConnection);
       }
+      this.frames = graph.frames ?? [];
+      this.drawFrames();
     } finally {
       this.syncing--;
     }

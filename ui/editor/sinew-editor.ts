@@ -2,7 +2,8 @@
 // session, so undo, redo and autosave see it; Rete only shows the graph and reports gestures.
 import { LitElement, css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { addNode, batch, connect, moveNode, removeNode, setParam, type Edit } from '../../graph/edits';
+import { addFrame, addNode, batch, connect, moveNode, removeNode, setCollapsed, setFrame, setParam, type Edit } from '../../graph/edits';
+import { FRAME_COLORS } from '../../runtime/blender/stack-frame';
 import { groupSelection, ungroup } from '../../graph/grouping';
 import { GROUP_NODE_TYPE, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
 import type { SceneDocument } from '../../runtime/scene/types';
@@ -61,6 +62,15 @@ export class SinewEditor extends LitElement {
     .crumbs { position: absolute; left: 10px; top: 40px; z-index: 5; display: flex; gap: 6px; align-items: center; font-size: 12px; color: var(--_muted); }
     .crumbs button { background: rgba(36, 39, 44, 0.92); padding: 2px 8px; font-size: 11.5px; }
     .crumbs .here { color: var(--_text); font-weight: 600; }
+    .sinew-frames { position: absolute; left: 0; top: 0; width: 0; height: 0; pointer-events: none; }
+    .sinew-frame {
+      position: absolute; border-radius: 8px; pointer-events: none;
+      background: color-mix(in srgb, var(--frame-color) 22%, transparent); border: 1px solid color-mix(in srgb, var(--frame-color) 70%, transparent);
+    }
+    .sinew-frame-header { position: absolute; left: 8px; right: 8px; top: 4px; height: 22px; display: flex; gap: 6px; align-items: center; pointer-events: auto; }
+    .sinew-frame-header input:not([type]) { flex: 1; min-width: 0; background: transparent; border: 1px solid transparent; color: #f1f3f5; font-weight: 600; font-size: 13px; padding: 1px 4px; }
+    .sinew-frame-header input:not([type]):hover, .sinew-frame-header input:not([type]):focus { border-color: var(--_border); background: rgba(0, 0, 0, 0.25); }
+    .sinew-frame-header input[type='color'] { width: 22px; height: 18px; padding: 0; border: none; background: none; }
     .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; line-height: 1.7; }
     kbd { font-family: var(--_mono); font-size: 11px; border: 1px solid var(--_border); border-radius: 3px; padding: 0 4px; background: var(--_panel); }
   `];
@@ -268,6 +278,7 @@ export class SinewEditor extends LitElement {
     },
     droppedWire: (from, event) => this.openAddMenu(event.clientX, event.clientY, from),
     refused: (why) => this.flash(why),
+    frameChanged: (frame) => this.perform(setFrame(frame)),
   };
 
   /** A short-lived note at the bottom of the editor. */
@@ -325,10 +336,14 @@ export class SinewEditor extends LitElement {
         { id: 'delete', label: 'Delete', shortcut: 'Del', disabled: ro },
         { id: 'frame', label: 'Frame selected', shortcut: 'F' },
         { id: 'group', label: 'Group', shortcut: 'Ctrl+G', disabled: ro || this.scope !== undefined },
+        { id: 'join-frame', label: 'Put in a frame', shortcut: 'Ctrl+J', disabled: ro || this.scope !== undefined },
+        { id: 'collapse', label: 'Collapse / expand', shortcut: 'H', disabled: ro },
         ...(this.selectedGroupNode() ? [{ id: 'enter', label: 'Edit group', shortcut: 'Tab' }, { id: 'ungroup', label: 'Ungroup', shortcut: 'Ctrl+Alt+G', disabled: ro }] : []),
       ],
       onPick: (cmd) => {
         if (cmd === 'group') this.groupSelected();
+        else if (cmd === 'join-frame') this.frameSelected();
+        else if (cmd === 'collapse') this.toggleCollapsed();
         else if (cmd === 'enter') this.enterGroup();
         else if (cmd === 'ungroup') this.ungroupSelected();
         else if (cmd === 'duplicate') this.duplicate();
@@ -575,6 +590,28 @@ export class SinewEditor extends LitElement {
     }
   }
 
+  /** Puts the selected nodes in a new frame (taking them out of any other), one undo step. */
+  frameSelected() {
+    const ids = this.session.selection;
+    if (this.readonly || ids.length === 0 || this.scope !== undefined) return;
+    const frames = this.session.graph.frames ?? [];
+    const taken = new Set(frames.map((f) => f.id));
+    let n = frames.length + 1;
+    while (taken.has(`frame-${n}`)) n++;
+    const chosen = new Set(ids);
+    const leaving = frames.filter((f) => f.nodes.some((id) => chosen.has(id))).map((f) => setFrame({ ...f, nodes: f.nodes.filter((id) => !chosen.has(id)) }));
+    this.perform(batch('Put in a frame', [...leaving, addFrame({ id: `frame-${n}`, label: 'Frame', color: FRAME_COLORS[frames.length % FRAME_COLORS.length]!, nodes: [...ids] })]));
+  }
+
+  /** Collapses the selected nodes to their linked sockets, or expands them if all are collapsed. */
+  toggleCollapsed() {
+    const chosen = new Set(this.session.selection);
+    const nodes = this.shown.nodes.filter((n) => chosen.has(n.id));
+    if (this.readonly || nodes.length === 0) return;
+    const collapse = !nodes.every((n) => n.collapsed === true);
+    this.perform(batch(collapse ? 'Collapse' : 'Expand', nodes.map((n) => setCollapsed(n.id, collapse))));
+  }
+
   /** Puts the selected group node's nodes back in its place, one undo step. */
   ungroupSelected() {
     const node = this.selectedGroupNode();
@@ -610,6 +647,8 @@ export class SinewEditor extends LitElement {
     let handled = true;
     if (mod && e.altKey && key === 'g') this.ungroupSelected();
     else if (mod && key === 'g') this.groupSelected();
+    else if (mod && key === 'j') this.frameSelected();
+    else if (!mod && key === 'h') this.toggleCollapsed();
     else if (!mod && key === 'tab' && (this.selectedGroupNode() || this.scope !== undefined)) {
       if (this.selectedGroupNode()) this.enterGroup();
       else this.leaveGroup();
