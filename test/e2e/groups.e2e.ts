@@ -176,7 +176,7 @@ export const groupTests: E2ETest[] = [
     },
   },
   {
-    name: 'frames and collapse: a frame follows its node, its label and colour are edited and saved; Ctrl+J frames a selection; H collapses a node to its linked sockets; all undoable',
+    name: 'frames and collapse: a frame follows its node, its label and colour are edited and saved; Ctrl+J frames a selection; H collapses a node to its linked sockets; all undoable; Auto layout keeps frames together',
     timeout: 240,
     async run(t) {
       const { page, base } = t;
@@ -238,6 +238,29 @@ export const groupTests: E2ETest[] = [
       await page.waitForFunction(() => document.querySelector('sinew-app')!.session.graph.nodes.find((n) => n.id === 'b2')!.collapsed === undefined);
       await nextFrames(page, 3);
       check(await sockets() === full, 'expanding did not bring the sockets back');
+
+      // Auto layout keeps each frame's nodes together: every node inside its own frame's box and no other.
+      const moved0 = JSON.stringify((await graphOf(page)).nodes.map((n) => n.position));
+      await editor.locator('[data-testid="arrange"]').click();
+      await page.waitForFunction((m) => JSON.stringify(document.querySelector('sinew-app')!.session.graph.nodes.map((n) => n.position)) !== m, moved0);
+      await nextFrames(page, 3);
+      const g = await graphOf(page);
+      const rect = (el: { x: number; y: number; width: number; height: number }) => ({ x1: el.x, y1: el.y, x2: el.x + el.width, y2: el.y + el.height });
+      for (const f of g.frames!) {
+        const fb = await editor.locator(`[data-frame="${f.id}"]`).boundingBox();
+        check(fb, `frame ${f.id} not drawn`);
+        const fr = rect(fb);
+        for (const n of g.nodes) {
+          const nb = await nodeLocator(page, n.id).boundingBox();
+          check(nb, `node ${n.id} not on screen`);
+          const r = rect(nb);
+          const inside = r.x1 >= fr.x1 - 0.5 && r.x2 <= fr.x2 + 0.5 && r.y1 >= fr.y1 - 0.5 && r.y2 <= fr.y2 + 0.5;
+          const overlaps = r.x1 < fr.x2 && r.x2 > fr.x1 && r.y1 < fr.y2 && r.y2 > fr.y1;
+          if (f.nodes.includes(n.id)) check(inside, `after auto layout ${n.id} is outside its frame ${f.label}`);
+          else check(!overlaps, `after auto layout ${n.id} lies in frame ${f.label}, which it is not in`);
+        }
+      }
+      sameMatrices(flat, await allMatrices(page), 'laid out');
       check(t.consoleErrors.length === 0, `console errors: ${t.consoleErrors.join('\n')}`);
     },
   },

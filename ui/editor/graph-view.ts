@@ -7,7 +7,7 @@ import { AreaExtensions, AreaPlugin, Drag } from 'rete-area-plugin';
 import { ClassicFlow, ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
 import { LitPlugin, Presets as LitPresets } from '@retejs/lit-plugin';
 import { connect, disconnect, type Edit } from '../../graph/edits';
-import type { GraphDocument, GraphFrame, GraphNode } from '../../graph/types';
+import type { GraphDocument, GraphFrame, GraphLink, GraphNode } from '../../graph/types';
 import { FrameLayer } from './frame-layer';
 import type { NodeCatalog } from '../../nodes/catalog';
 import { viewDefinition } from '../model/group-definition';
@@ -98,6 +98,8 @@ export class GraphView {
 
   private readonly frameLayer: FrameLayer;
   private frames: readonly GraphFrame[] = [];
+  /** The links last synced, for auto layout. */
+  private links: readonly GraphLink[] = [];
   private framesFrame = 0;
 
   /** Redraws the frames on the next frame (at most once a frame), after nodes moved. */
@@ -380,6 +382,7 @@ export class GraphView {
         await this.editor.addConnection(new ClassicPreset.Connection(s, l.from.socket, t, l.to.socket) as SinewConnection);
       }
       this.frames = graph.frames ?? [];
+      this.links = graph.links;
       this.drawFrames();
     } finally {
       this.syncing--;
@@ -424,20 +427,18 @@ export class GraphView {
 
   /** Lays the graph out left to right with ELK; returns the new positions (the caller records them). */
   async arrange(): Promise<[string, [number, number]][]> {
-    const { AutoArrangePlugin, Presets: ArrangePresets } = await import('rete-auto-arrange-plugin');
-    const arrange = new AutoArrangePlugin<Schemes>();
-    arrange.addPreset(ArrangePresets.classic.setup());
-    this.area.use(arrange as any);
+    const nodes = this.editor.getNodes().map((n) => ({ id: n.id, width: n.width, height: n.height }));
+    // Loaded on first use, as ELK is large.
+    const { layoutGraph } = await import('./layout');
+    const placed = await layoutGraph(nodes, this.links, this.frames);
     this.arranging = true;
     try {
-      await arrange.layout({ options: { 'elk.direction': 'RIGHT', 'elk.spacing.nodeNode': '40', 'elk.layered.spacing.nodeNodeBetweenLayers': '70' } });
+      for (const [id, [x, y]] of placed) await this.area.translate(id, { x, y });
     } finally {
       this.arranging = false;
     }
-    return this.editor.getNodes().map((n) => {
-      const p = this.area.nodeViews.get(n.id)!.position;
-      return [n.id, [Math.round(p.x), Math.round(p.y)]];
-    });
+    this.drawFrames();
+    return [...placed];
   }
 
   /** Area coordinates of a point in client (page) pixels. */
