@@ -9,6 +9,7 @@ import { GROUP_NODE_TYPE, type GraphDocument, type GraphLink, type GraphNode, ty
 import type { SceneDocument } from '../../runtime/scene/types';
 import { ownerChoices, type OwnerChoice } from '../model/fields';
 import { EmbedApi } from '../model/embed-api';
+import type { NodeIssue } from '../model/live-rig';
 import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { GraphView, type GraphViewHost } from './graph-view';
@@ -233,7 +234,7 @@ export class SinewEditor extends LitElement {
     const readonly = this.readonly;
     const stateOf = (n: GraphNode): NodeState => ({
       params: n.params,
-      issues: s.rig.issues.get(n.id) ?? EMPTY_ISSUES,
+      issues: n.type === GROUP_NODE_TYPE ? innerIssues(s.rig.issues, n.id) : s.rig.issues.get(n.id) ?? EMPTY_ISSUES,
       owners: this.owners,
       connected: connected.get(n.id) ?? EMPTY_SET,
       readonly,
@@ -672,6 +673,14 @@ export class SinewEditor extends LitElement {
       e.stopPropagation();
     }
   };
+}
+
+/** A group node shows the problems of the nodes inside it (flattened ids `<group node>/<inner>`). */
+function innerIssues(issues: ReadonlyMap<string, readonly NodeIssue[]>, groupNode: string): readonly NodeIssue[] {
+  const prefix = `${groupNode}/`;
+  const found: NodeIssue[] = [...(issues.get(groupNode) ?? [])];
+  for (const [id, list] of issues) if (id.startsWith(prefix)) found.push(...list.map((i) => ({ ...i, message: `${id.slice(prefix.length)}: ${i.message}` })));
+  return found.length > 0 ? found : EMPTY_ISSUES;
 }
 
 /** `Owner In` → `owner-in`: new node ids read like the node's name. */
