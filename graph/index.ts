@@ -10,8 +10,13 @@ export { pointerOf } from './pointer';
 export {
   addNode,
   applyEdit,
+  addFrame,
   batch,
   connect,
+  editGroup,
+  removeFrame,
+  setCollapsed,
+  setFrame,
   disconnect,
   GraphEditError,
   labelOf,
@@ -20,7 +25,10 @@ export {
   setParam,
   type Applied,
   type Edit,
+  type FrameSlot,
   type IndexedLink,
 } from './edits';
 export { History, type HistoryStep } from './history';
+export { expandNode, flattenGroups, FlattenError, innerId, isGroupNode } from './flatten';
+export { groupSelection, ungroup, type Grouping } from './grouping';
 export { schedule, type Schedule, type ScheduleCycle } from './schedule';

@@ -11,8 +11,34 @@ export type Migration = (file: RawGraph) => RawGraph;
 /** Migrations by the version they upgrade from. */
 export type MigrationTable = ReadonlyMap<number, Migration>;
 
-/** Every migration this build knows. Empty while version 1 is the only one. */
-export const MIGRATIONS: MigrationTable = new Map();
+/**
+ * Version 1 → 2: version 2 adds `groups`, `frames` and a node's `group` and `collapsed`. A version 1
+ * file has none of them, so its nodes and links carry over as they are; but version 1 kept keys it
+ * did not know, so a key of those names is someone else's data and moves aside (`v1-groups`, …)
+ * rather than being read as group definitions or frames.
+ */
+export const migrateV1toV2: Migration = (file) => {
+  const out: RawGraph = { ...file };
+  for (const key of ['groups', 'frames']) moveAside(out, key, `v1-${key}`);
+  if (Array.isArray(out['nodes'])) {
+    out['nodes'] = out['nodes'].map((node: unknown) => {
+      if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+      const copy: RawGraph = { ...(node as RawGraph) };
+      for (const key of ['group', 'collapsed']) moveAside(copy, key, `v1-${key}`);
+      return copy;
+    });
+  }
+  return out;
+};
+
+function moveAside(object: RawGraph, key: string, aside: string): void {
+  if (!Object.hasOwn(object, key)) return;
+  object[aside] = object[key];
+  delete object[key];
+}
+
+/** Every migration this build knows, by the version it upgrades from. */
+export const MIGRATIONS: MigrationTable = new Map([[1, migrateV1toV2]]);
 
 export type MigrationResult = { ok: true; file: RawGraph } | { ok: false; error: GraphError };
 

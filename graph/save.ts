@@ -12,11 +12,26 @@ interface Layout {
 
 const LINK_END: Layout = { first: ['node', 'socket'] };
 
+const NODES: Layout = { items: { first: ['id', 'type', 'group', 'position', 'collapsed', 'params'] } };
+const LINKS: Layout = { items: { first: ['from', 'to'], fields: { from: LINK_END, to: LINK_END } } };
+
 const GRAPH_LAYOUT: Layout = {
-  first: ['format', 'version', 'scene', 'view', 'nodes', 'links'],
+  first: ['format', 'version', 'scene', 'view', 'nodes', 'links', 'groups', 'frames'],
   fields: {
-    nodes: { items: { first: ['id', 'type', 'position', 'params'] } },
-    links: { items: { first: ['from', 'to'], fields: { from: LINK_END, to: LINK_END } } },
+    nodes: NODES,
+    links: LINKS,
+    groups: {
+      items: {
+        first: ['id', 'label', 'inputs', 'outputs', 'nodes', 'links'],
+        fields: {
+          inputs: { items: { first: ['name', 'to'], fields: { to: { items: LINK_END } } } },
+          outputs: { items: { first: ['name', 'from'], fields: { from: LINK_END } } },
+          nodes: NODES,
+          links: LINKS,
+        },
+      },
+    },
+    frames: { items: { first: ['id', 'label', 'color', 'nodes'] } },
   },
 };
 

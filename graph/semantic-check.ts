@@ -5,7 +5,7 @@ import { checkParam } from './param-check';
 import { describeValue, quoteList } from './messages';
 import { pointerOf } from './pointer';
 import { nearestName } from './spelling';
-import type { Catalog, CatalogEntry, GraphError } from './types';
+import { GROUP_NODE_TYPE, type Catalog, type CatalogEntry, type GraphError } from './types';
 
 export interface SemanticReport {
   errors: GraphError[];
@@ -15,8 +15,8 @@ export interface SemanticReport {
 type PlainObject = { readonly [key: string]: unknown };
 
 /** Keys a file may carry that Sinew reads; any other is kept, with a warning in case it is a typo. */
-const FILE_KEYS = new Set(['$schema', 'format', 'version', 'nodes', 'links', 'scene', 'view']);
-const NODE_KEYS = new Set(['id', 'type', 'params', 'position']);
+const FILE_KEYS = new Set(['$schema', 'format', 'version', 'nodes', 'links', 'scene', 'view', 'groups', 'frames']);
+const NODE_KEYS = new Set(['id', 'type', 'params', 'position', 'group', 'collapsed']);
 
 interface KnownNode {
   id: string;
@@ -31,12 +31,13 @@ export function checkSemantics(data: unknown, catalog?: Catalog): SemanticReport
   for (const key of Object.keys(data)) {
     if (!FILE_KEYS.has(key)) report.warnings.push(extraField(pointerOf(key), key, 'the file'));
   }
-  const nodes = checkNodes(data['nodes'], catalog, report);
+  const nodes = checkNodes(data['nodes'], catalog, report, groupEntries(data['groups']));
   checkLinks(data['links'], nodes, report);
+  checkFrames(data['frames'], nodes, report);
   return report;
 }
 
-function checkNodes(nodes: unknown, catalog: Catalog | undefined, report: SemanticReport): Map<string, KnownNode> {
+function checkNodes(nodes: unknown, catalog: Catalog | undefined, report: SemanticReport, groups: ReadonlyMap<string, CatalogEntry>): Map<string, KnownNode> {
   const byId = new Map<string, KnownNode>();
   const firstIndex = new Map<string, number>();
   if (!Array.isArray(nodes)) return byId;
@@ -59,6 +60,20 @@ function checkNodes(nodes: unknown, catalog: Catalog | undefined, report: Semant
       } else {
         firstIndex.set(id, i);
       }
+    }
+    if (type === GROUP_NODE_TYPE) {
+      const group = node['group'];
+      const entry = typeof group === 'string' ? groups.get(group) : undefined;
+      if (entry === undefined) {
+        report.errors.push({
+          code: 'missing-group',
+          pointer: pointerOf('nodes', i, 'group'),
+          message: typeof group === 'string' ? `group node "${id ?? i}" uses group "${group}", which is not in the file's "groups"` : `group node "${id ?? i}" names no group; give it a "group" field`,
+          ...(id !== undefined && { nodeId: id }),
+        });
+      }
+      if (id !== undefined && !byId.has(id)) byId.set(id, { id, type, entry });
+      return;
     }
     const entry = catalog !== undefined && type !== undefined ? catalog.get(type) : undefined;
     if (catalog !== undefined && type !== undefined && entry === undefined) {
@@ -154,6 +169,32 @@ function checkEnd(end: { node: string; socket: string }, side: 'from' | 'to', j:
   const names = Object.keys(wanted);
   const choices = names.length === 0 ? `it has no ${kind}s` : `its ${kind}s are ${quoteList(names)}`;
   report.errors.push({ code: 'missing-socket', pointer, message: `${named} has no ${kind} "${end.socket}"; ${choices}`, nodeId: end.node });
+}
+
+/** A group definition's interface as socket names, so links to group nodes are checked like any other. */
+function groupEntries(groups: unknown): Map<string, CatalogEntry> {
+  const entries = new Map<string, CatalogEntry>();
+  if (!Array.isArray(groups)) return entries;
+  for (const group of groups) {
+    if (!isRecord(group) || typeof group['id'] !== 'string') continue;
+    const names = (list: unknown) => (Array.isArray(list) ? list.filter(isRecord).map((s) => s['name']).filter((n): n is string => typeof n === 'string') : []);
+    // Types are not checked here; the compiler checks them on the flat graph.
+    const sockets = (list: unknown) => Object.fromEntries(names(list).map((n) => [n, { type: 'float' as const }]));
+    entries.set(group['id'], { inputs: sockets(group['inputs']), outputs: sockets(group['outputs']), params: {} });
+  }
+  return entries;
+}
+
+function checkFrames(frames: unknown, nodes: Map<string, KnownNode>, report: SemanticReport): void {
+  if (!Array.isArray(frames)) return;
+  frames.forEach((frame: unknown, f) => {
+    if (!isRecord(frame) || !Array.isArray(frame['nodes'])) return;
+    frame['nodes'].forEach((id: unknown, k) => {
+      if (typeof id === 'string' && !nodes.has(id)) {
+        report.errors.push({ code: 'missing-node', pointer: pointerOf('frames', f, 'nodes', k), message: `frame "${String(frame['label'] ?? frame['id'])}" holds node "${id}", but there is no node with that id` });
+      }
+    });
+  });
 }
 
 function linkEnd(value: unknown): { node: string; socket: string } | undefined {

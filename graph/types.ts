@@ -3,7 +3,10 @@
 /** The format tag every graph file carries. */
 export const GRAPH_FORMAT = 'sinew-graph';
 /** The newest graph file version this build reads and writes. */
-export const GRAPH_VERSION = 1;
+export const GRAPH_VERSION = 2;
+
+/** The node type of a group node: one use of a group definition, named by its `group` field. */
+export const GROUP_NODE_TYPE = 'group';
 
 /** A JSON value as it may appear in a node's params. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -17,6 +20,10 @@ export interface GraphNode {
   params: Record<string, JsonValue>;
   /** Where the node sits in the editor. */
   position: [number, number];
+  /** Group nodes only: the id of the definition in `groups` this node uses. */
+  group?: string;
+  /** Drawn with only its linked sockets; evaluation is unchanged. */
+  collapsed?: boolean;
 }
 
 export interface LinkEnd {
@@ -35,6 +42,37 @@ export interface GraphView {
   zoom?: number;
 }
 
+/** A group input: a socket on every group node, fed into these inner inputs. */
+export interface GroupInput {
+  name: string;
+  to: LinkEnd[];
+}
+
+/** A group output: a socket on every group node, giving this inner output. */
+export interface GroupOutput {
+  name: string;
+  from: LinkEnd;
+}
+
+/** A group definition, stored once and used by any number of group nodes; editing it changes them all. */
+export interface GraphGroup {
+  id: string;
+  label?: string;
+  nodes: GraphNode[];
+  links: GraphLink[];
+  inputs: GroupInput[];
+  outputs: GroupOutput[];
+}
+
+/** A labelled, coloured box drawn around its nodes; it has no position of its own, so it moves with them. */
+export interface GraphFrame {
+  id: string;
+  label: string;
+  /** `#rrggbb`. */
+  color: string;
+  nodes: string[];
+}
+
 export interface GraphDocument {
   format: typeof GRAPH_FORMAT;
   version: number;
@@ -43,6 +81,10 @@ export interface GraphDocument {
   /** The scene, inline (an object) or as a path relative to the graph file. */
   scene?: JsonValue;
   view?: GraphView;
+  /** Group definitions (version 2). */
+  groups?: GraphGroup[];
+  /** Frames around top-level nodes (version 2). */
+  frames?: GraphFrame[];
 }
 
 /** The socket types a link can carry. */

@@ -1,5 +1,6 @@
 // compile(graph, scene) → Program: checks links and types, builds the owners, schedules node and
 // owner units (Blender's order of constraint owners) and binds every kernel to slot views.
+import { flattenGroups, FlattenError } from '../graph/flatten';
 import { scheduleIndices } from '../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
@@ -45,7 +46,9 @@ export interface CompileOptions {
 }
 
 /** Compiles a graph over a scene. Throws CompileFailure listing every problem found. */
-export function compile(graph: GraphDocument, scene: SceneDocument, options: CompileOptions = {}): Program {
+export function compile(grouped: GraphDocument, scene: SceneDocument, options: CompileOptions = {}): Program {
+  // Groups compile away first: what runs is the flat graph, so a group costs nothing of its own.
+  const graph = flatGraph(grouped);
   const catalog = options.catalog ?? defaultCatalog;
   const errors: GraphError[] = [];
   const warnings: ProgramWarning[] = [];
@@ -526,3 +529,13 @@ function capacity(scene: SceneDocument, nodes: (CompiledNode | undefined)[]): nu
 }
 
 export type { OwnerHandle };
+
+function flatGraph(graph: GraphDocument): GraphDocument {
+  try {
+    return flattenGroups(graph);
+  } catch (e) {
+    if (e instanceof FlattenError) throw new CompileFailure([{ code: 'bad-group', pointer: e.pointer, message: e.message, ...(e.nodeId !== undefined && { nodeId: e.nodeId }) }]);
+    throw e;
+  }
+}
+

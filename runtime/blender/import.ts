@@ -1,7 +1,8 @@
 // Blender fixture → Sinew scene + graph: every object and bone as it is, every constraint stack in
 // order as a chain of nodes. Properties are mapped through each node's `blender` record; a property
 // with no mapping is reported by name, never dropped silently.
-import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
+import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphFrame, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
+import { stackFrame } from './stack-frame';
 import { defaultCatalog, type NodeCatalog } from '../../nodes/catalog';
 import type { NodeDefinition } from '../../nodes/define';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../scene/types';
@@ -75,7 +76,9 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     else stacks.set(ownerId, [{ c, index }]);
   });
 
+  const frames: GraphFrame[] = [];
   for (const [ownerId, stack] of stacks) {
+    const first = nodes.length;
     const x = 0;
     const y = 200 * column++;
     const inId = `in:${ownerId}`;
@@ -132,9 +135,11 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     const outId = `out:${ownerId}`;
     nodes.push({ id: outId, type: 'owner/output', params: { owner: ownerId }, position: [x + 260 * (stack.length + 1), y] });
     links.push({ from: prev, to: { node: outId, socket: 'transform' } });
+    // Each owner's stack in a frame named after its bone, so an imported rig opens readable.
+    frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read').map((n) => n.id)));
   }
 
-  const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, scene: scene as unknown as JsonValue };
+  const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
   return { scene, graph, unsupported, unsupportedAt, origins };
 }
 

@@ -3,10 +3,21 @@ import { appTests } from './app.e2e';
 import { blenderTests } from './blender.e2e';
 import { bundleTests } from './bundle.e2e';
 import { embedTests } from './embed.e2e';
+import { groupTests } from './groups.e2e';
 import { runAll } from './harness';
 import { perfTests } from './perf.e2e';
 import { saveTests } from './save.e2e';
 import { timelineTests } from './timeline.e2e';
 
 const filter = process.argv[2];
-process.exit(await runAll([...appTests, ...blenderTests, ...embedTests, ...bundleTests, ...perfTests, ...saveTests, ...timelineTests], filter));
+const suites = [
+  ...appTests,
+  ...blenderTests,
+  ...embedTests,
+  ...groupTests,
+  ...bundleTests,
+  ...perfTests,
+  ...saveTests,
+  ...timelineTests,
+];
+process.exit(await runAll(suites, filter));

@@ -23,7 +23,7 @@ export const jsonValue: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }
   ),
 })).value;
 
-const KNOWN_FILE_KEYS = new Set(['$schema', 'format', 'version', 'nodes', 'links', 'scene', 'view']);
+const KNOWN_FILE_KEYS = new Set(['$schema', 'format', 'version', 'nodes', 'links', 'scene', 'view', 'groups', 'frames']);
 
 export const position: fc.Arbitrary<[number, number]> = fc.tuple(awkwardNumber, awkwardNumber);
 
@@ -32,7 +32,7 @@ export const nodeId: fc.Arbitrary<string> = fc.oneof(fc.string({ minLength: 1, m
 export function graphNode(id: string): fc.Arbitrary<GraphNode> {
   return fc.record({
     id: fc.constant(id),
-    type: fc.string({ minLength: 1, maxLength: 8 }),
+    type: fc.string({ minLength: 1, maxLength: 8 }).filter((t) => t !== 'group'), // "group" is a group node, with a definition
     params: fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', '10', '2')), jsonValue, { maxKeys: 5 }),
     position,
   });
@@ -67,7 +67,7 @@ export const graphDocument: fc.Arbitrary<GraphDocument> = fc
         extras,
       },
       { requiredKeys: ['nodes', 'links', 'extras'] },
-    ).map(({ extras: more, ...parts }) => ({ ...more, format: 'sinew-graph' as const, version: 1, ...parts }));
+    ).map(({ extras: more, ...parts }) => ({ ...more, format: 'sinew-graph' as const, version: 2, ...parts }));
   });
 
 /** What a graph looks like once saved: numbers rounded to 12 significant digits, no -0, no undefined. */

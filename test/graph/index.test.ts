@@ -6,7 +6,7 @@ describe('graph/index', () => {
     for (const name of ['loadGraph', 'saveGraph', 'migrate', 'applyEdit', 'addNode', 'removeNode', 'connect', 'disconnect', 'setParam', 'moveNode', 'batch', 'History', 'schedule', 'formatGraphError', 'checkParam']) {
       expect(typeof (graph as Record<string, unknown>)[name], name).toBe('function');
     }
-    expect(graph.GRAPH_VERSION).toBe(1);
+    expect(graph.GRAPH_VERSION).toBe(2);
   });
 
   it('a graph edited through the API saves and loads back the same', () => {

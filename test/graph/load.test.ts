@@ -8,7 +8,7 @@ import { fakeCatalog } from './fake-catalog';
 function validFile(): Record<string, any> {
   return {
     format: 'sinew-graph',
-    version: 1,
+    version: 2,
     nodes: [
       { id: 'arm', type: 'object/owner', params: { owner: 'Arm' }, position: [0, 0] },
       { id: 'goal', type: 'object/owner', params: { owner: 'Goal' }, position: [0, 200] },
@@ -40,6 +40,11 @@ function expectOnlyError(file: unknown, expected: Partial<GraphError>): void {
 describe('loadGraph: a valid file', () => {
   it('loads with no errors or warnings and keeps every value', () => {
     const result = load(validFile());
+    expect(result).toEqual({ ok: true, graph: validFile(), warnings: [] });
+  });
+
+  it('still opens a version 1 file, upgraded to the current version', () => {
+    const result = load({ ...validFile(), version: 1 });
     expect(result).toEqual({ ok: true, graph: validFile(), warnings: [] });
   });
 
@@ -114,7 +119,7 @@ describe('loadGraph: files that are not graph files', () => {
     expectOnlyError({ ...validFile(), version: 3, nodes: 'whatever' }, {
       code: 'newer-version',
       pointer: '/version',
-      message: 'this file is version 3; this build of Sinew reads up to version 1. Open it with a newer Sinew.',
+      message: 'this file is version 3; this build of Sinew reads up to version 2. Open it with a newer Sinew.',
     });
   });
 

@@ -29,10 +29,12 @@ const renameTrack: Migration = (file) => ({
 const fakeTable = new Map([[1, renameTrack]]);
 
 describe('migrate', () => {
-  it('has no migrations while version 1 is the only version', () => {
-    expect(MIGRATIONS.size).toBe(0);
+  it('upgrades version 1 to 2 keeping nodes and links, and moves aside v1 keys that version 2 reads', () => {
     const file = versionOneFile();
-    expect(migrate(file)).toEqual({ ok: true, file });
+    expect(migrate(file, MIGRATIONS)).toEqual({ ok: true, file: { ...versionOneFile(), version: 2 } });
+    const clashing = { ...versionOneFile(), groups: 'a tool\'s own data', nodes: [{ id: 'a', type: 't', params: {}, position: [0, 0], collapsed: 'yes' }] };
+    const result = migrate(clashing, MIGRATIONS);
+    expect(result.ok && result.file).toEqual({ ...versionOneFile(), version: 2, 'v1-groups': "a tool's own data", nodes: [{ id: 'a', type: 't', params: {}, position: [0, 0], 'v1-collapsed': 'yes' }] });
   });
 
   it('runs each step, sets the version, and keeps every field it does not change', () => {

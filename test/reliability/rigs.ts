@@ -356,7 +356,7 @@ function buildGraph(
     links.push({ from: { node: prev.id, socket: prevSocket }, to: { node: out.id, socket: 'transform' } });
   }
   void scene;
-  return { format: 'sinew-graph', version: 1, nodes, links };
+  return { format: 'sinew-graph', version: 2, nodes, links };
 }
 
 /** A degenerate scene and a graph over it. */

@@ -7,8 +7,10 @@ import { AreaExtensions, AreaPlugin, Drag } from 'rete-area-plugin';
 import { ClassicFlow, ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
 import { LitPlugin, Presets as LitPresets } from '@retejs/lit-plugin';
 import { connect, disconnect, type Edit } from '../../graph/edits';
-import type { GraphDocument, GraphNode } from '../../graph/types';
+import type { GraphDocument, GraphFrame, GraphLink, GraphNode } from '../../graph/types';
+import { FrameLayer } from './frame-layer';
 import type { NodeCatalog } from '../../nodes/catalog';
+import { viewDefinition } from '../model/group-definition';
 import { dragState } from './drag-state';
 import { MINIMAP_HEIGHT, MINIMAP_WIDTH, SinewMinimap } from './minimap';
 import { LayoutSocketPositions } from './socket-positions';
@@ -24,6 +26,8 @@ export interface GraphViewHost {
   contextMenu(event: MouseEvent, target: { kind: 'root' } | { kind: 'node'; id: string } | { kind: 'link'; edit: Edit }): void;
   /** A wire the user tried to make was refused; `why` says so in a sentence. */
   refused(why: string): void;
+  /** A frame's label or colour edited in its header. */
+  frameChanged(frame: GraphFrame): void;
   /** A wire dropped on empty space: offer nodes that take it. */
   droppedWire(from: { node: string; socket: string; side: 'input' | 'output'; type: ViewSocketType }, event: PointerEvent): void;
 }
@@ -82,10 +86,37 @@ export class GraphView {
     // Left-drag on empty space draws a selection box (see the editor); middle or right drag pans.
     this.area.area.setDragHandler(new Drag({ down: (e) => e.pointerType !== 'mouse' || e.button === 1 || e.button === 2, move: () => true }));
     this.installPipes();
+    this.frameLayer = new FrameLayer((f) => host.frameChanged(f), readonly);
+    this.area.area.content.holder.prepend(this.frameLayer.element);
     this.minimap = document.createElement('sinew-minimap') as SinewMinimap;
     this.minimap.panBy = (dx, dy) => this.panByMap(dx, dy);
     this.minimap.centerAt = (x, y) => this.centerOnMap(x, y);
     container.appendChild(this.minimap);
+  }
+
+  // ----- frames -----
+
+  private readonly frameLayer: FrameLayer;
+  private frames: readonly GraphFrame[] = [];
+  /** The links last synced, for auto layout. */
+  private links: readonly GraphLink[] = [];
+  private framesFrame = 0;
+
+  /** Redraws the frames on the next frame (at most once a frame), after nodes moved. */
+  private scheduleFrames(): void {
+    if (this.framesFrame || this.frames.length === 0) return;
+    this.framesFrame = requestAnimationFrame(() => {
+      this.framesFrame = 0;
+      this.drawFrames();
+    });
+  }
+
+  private drawFrames(): void {
+    this.frameLayer.draw(this.frames, (id) => {
+      const n = this.editor.getNode(id);
+      const p = this.area.nodeViews.get(id)?.position;
+      return n && p ? { x: p.x, y: p.y, w: n.width, h: n.height } : undefined;
+    });
   }
 
   // ----- minimap -----
@@ -172,6 +203,7 @@ export class GraphView {
           break;
         case 'nodetranslated':
           if (!this.syncing && !this.arranging) this.moves.set(ctx.data.id, [ctx.data.position.x, ctx.data.position.y]);
+          this.scheduleFrames();
           break;
         case 'nodedragged':
           // The selector keeps the last picked node "picked", and would drag the selection along
@@ -299,9 +331,16 @@ export class GraphView {
     try {
       const wanted = new Map(graph.nodes.map((n) => [n.id, n]));
       const wantedLinks = new Map(graph.links.map((l) => [linkKey({ source: l.from.node, sourceOutput: l.from.socket, target: l.to.node, targetInput: l.to.socket }), l]));
+      const socketsOf = (g: GraphNode) => ({
+        inputs: [...new Set(graph.links.filter((l) => l.to.node === g.id).map((l) => l.to.socket))],
+        outputs: [...new Set(graph.links.filter((l) => l.from.node === g.id).map((l) => l.from.socket))],
+      });
       const stale = (n: SinewNode) => {
         const g = wanted.get(n.id);
-        return !g || g.type !== n.source.type;
+        if (!g || g.type !== n.source.type || viewDefinition(g, graph, this.catalog) !== n.def || (g.collapsed === true) !== n.collapsed) return true;
+        if (!n.collapsed) return false;
+        const s = socketsOf(g);
+        return `${s.inputs.join(',')}|${s.outputs.join(',')}` !== n.shape;
       };
       for (const c of this.editor.getConnections()) {
         const s = this.editor.getNode(c.source);
@@ -318,12 +357,8 @@ export class GraphView {
         const existing = this.editor.getNode(g.id);
         const state = stateOf(g);
         if (!existing) {
-          const def = this.catalog.get(g.type);
-          const extra = def ? undefined : {
-            inputs: [...new Set(graph.links.filter((l) => l.to.node === g.id).map((l) => l.to.socket))],
-            outputs: [...new Set(graph.links.filter((l) => l.from.node === g.id).map((l) => l.from.socket))],
-          };
-          const node = new SinewNode(g, def, state, extra);
+          const def = viewDefinition(g, graph, this.catalog);
+          const node = new SinewNode(g, def, state, def && !g.collapsed ? undefined : socketsOf(g));
           await this.editor.addNode(node);
           await this.area.translate(node.id, { x: g.position[0], y: g.position[1] });
           continue;
@@ -346,6 +381,9 @@ export class GraphView {
         if (!s || !t || !s.outputs[l.from.socket] || !t.inputs[l.to.socket]) continue;
         await this.editor.addConnection(new ClassicPreset.Connection(s, l.from.socket, t, l.to.socket) as SinewConnection);
       }
+      this.frames = graph.frames ?? [];
+      this.links = graph.links;
+      this.drawFrames();
     } finally {
       this.syncing--;
     }
@@ -389,20 +427,18 @@ export class GraphView {
 
   /** Lays the graph out left to right with ELK; returns the new positions (the caller records them). */
   async arrange(): Promise<[string, [number, number]][]> {
-    const { AutoArrangePlugin, Presets: ArrangePresets } = await import('rete-auto-arrange-plugin');
-    const arrange = new AutoArrangePlugin<Schemes>();
-    arrange.addPreset(ArrangePresets.classic.setup());
-    this.area.use(arrange as any);
+    const nodes = this.editor.getNodes().map((n) => ({ id: n.id, width: n.width, height: n.height }));
+    // Loaded on first use, as ELK is large.
+    const { layoutGraph } = await import('./layout');
+    const placed = await layoutGraph(nodes, this.links, this.frames);
     this.arranging = true;
     try {
-      await arrange.layout({ options: { 'elk.direction': 'RIGHT', 'elk.spacing.nodeNode': '40', 'elk.layered.spacing.nodeNodeBetweenLayers': '70' } });
+      for (const [id, [x, y]] of placed) await this.area.translate(id, { x, y });
     } finally {
       this.arranging = false;
     }
-    return this.editor.getNodes().map((n) => {
-      const p = this.area.nodeViews.get(n.id)!.position;
-      return [n.id, [Math.round(p.x), Math.round(p.y)]];
-    });
+    this.drawFrames();
+    return [...placed];
   }
 
   /** Area coordinates of a point in client (page) pixels. */

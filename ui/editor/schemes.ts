@@ -41,27 +41,35 @@ export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, R
   /** Params left to the inspector. */
   readonly hiddenParams: number;
   readonly inputFields: Map<string, Field>;
+  /** Drawn with only its linked sockets. */
+  readonly collapsed: boolean;
+  /** What decides its sockets besides its definition: a change means drawing it anew. */
+  readonly shape: string;
 
   constructor(
     public source: GraphNode,
     readonly def: NodeDefinition<unknown> | undefined,
     public state: NodeState,
-    /** For a node of an unknown type: the sockets its links use, so they stay drawn. */
+    /** The sockets its links use: all an unknown kind or a collapsed node draws. */
     extraSockets: { inputs: string[]; outputs: string[] } = { inputs: [], outputs: [] },
   ) {
     super(def?.label ?? `Unknown: ${source.type}`);
     this.id = source.id;
     this.fields = def ? fieldsOf(def) : [];
-    const params = this.fields.filter((f) => !f.socket);
+    this.collapsed = source.collapsed === true;
+    this.shape = this.collapsed ? `${extraSockets.inputs.join(',')}|${extraSockets.outputs.join(',')}` : '';
+    const params = this.collapsed ? [] : this.fields.filter((f) => !f.socket);
     this.paramFields = params.slice(0, MAX_PARAM_ROWS);
     this.hiddenParams = params.length - this.paramFields.length;
     this.inputFields = new Map(this.fields.filter((f) => f.socket).map((f) => [f.key, f]));
     if (def) {
+      // Collapsed: only the linked sockets, so a wire never loses its end.
+      const shown = (key: string, side: 'inputs' | 'outputs') => !this.collapsed || extraSockets[side].includes(key);
       for (const [key, s] of Object.entries(def.outputs)) {
-        this.addOutput(key, new ClassicPreset.Output(new SinewSocket(s.type, s.doc), humanize(key), true));
+        if (shown(key, 'outputs')) this.addOutput(key, new ClassicPreset.Output(new SinewSocket(s.type, s.doc), humanize(key), true));
       }
       for (const [key, s] of Object.entries(def.inputs)) {
-        this.addInput(key, new ClassicPreset.Input(new SinewSocket(s.type, s.doc), humanize(key), false));
+        if (shown(key, 'inputs')) this.addInput(key, new ClassicPreset.Input(new SinewSocket(s.type, s.doc), humanize(key), false));
       }
     } else {
       for (const key of extraSockets.outputs) this.addOutput(key, new ClassicPreset.Output(new SinewSocket('unknown'), key, true));

@@ -2,14 +2,18 @@
 // session, so undo, redo and autosave see it; Rete only shows the graph and reports gestures.
 import { LitElement, css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { addNode, batch, connect, moveNode, removeNode, setParam, type Edit } from '../../graph/edits';
-import type { GraphDocument, GraphLink, GraphNode, JsonValue } from '../../graph/types';
+import { addFrame, addNode, batch, connect, moveNode, removeNode, setCollapsed, setFrame, setParam, type Edit } from '../../graph/edits';
+import { FRAME_COLORS } from '../../runtime/blender/stack-frame';
+import { groupSelection, ungroup } from '../../graph/grouping';
+import { GROUP_NODE_TYPE, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
 import type { SceneDocument } from '../../runtime/scene/types';
 import { ownerChoices, type OwnerChoice } from '../model/fields';
 import { EmbedApi } from '../model/embed-api';
+import type { NodeIssue } from '../model/live-rig';
 import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { GraphView, type GraphViewHost } from './graph-view';
+import { inScope, scopeGraph, scopeGroup, type Scope } from './group-scope';
 import type { MenuItem } from './menu';
 import { SinewNodeElement } from './node-view';
 import type { NodeState, ViewSocketType } from './schemes';
@@ -56,6 +60,18 @@ export class SinewEditor extends LitElement {
     }
     .status .msg { pointer-events: auto; background: rgba(36, 39, 44, 0.95); border: 1px solid var(--_border); border-left: 3px solid var(--_danger); border-radius: 4px; padding: 4px 8px; max-width: 100%; }
     .status .msg.note { border-left-color: var(--_warning); }
+    .crumbs { position: absolute; left: 10px; top: 40px; z-index: 5; display: flex; gap: 6px; align-items: center; font-size: 12px; color: var(--_muted); }
+    .crumbs button { background: rgba(36, 39, 44, 0.92); padding: 2px 8px; font-size: 11.5px; }
+    .crumbs .here { color: var(--_text); font-weight: 600; }
+    .sinew-frames { position: absolute; left: 0; top: 0; width: 0; height: 0; pointer-events: none; }
+    .sinew-frame {
+      position: absolute; border-radius: 8px; pointer-events: none;
+      background: color-mix(in srgb, var(--frame-color) 22%, transparent); border: 1px solid color-mix(in srgb, var(--frame-color) 70%, transparent);
+    }
+    .sinew-frame-header { position: absolute; left: 8px; right: 8px; top: 4px; height: 22px; display: flex; gap: 6px; align-items: center; pointer-events: auto; }
+    .sinew-frame-header input:not([type]) { flex: 1; min-width: 0; background: transparent; border: 1px solid transparent; color: #f1f3f5; font-weight: 600; font-size: 13px; padding: 1px 4px; }
+    .sinew-frame-header input:not([type]):hover, .sinew-frame-header input:not([type]):focus { border-color: var(--_border); background: rgba(0, 0, 0, 0.25); }
+    .sinew-frame-header input[type='color'] { width: 22px; height: 18px; padding: 0; border: none; background: none; }
     .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; line-height: 1.7; }
     kbd { font-family: var(--_mono); font-size: 11px; border: 1px solid var(--_border); border-radius: 3px; padding: 0 4px; background: var(--_panel); }
   `];
@@ -72,6 +88,8 @@ export class SinewEditor extends LitElement {
   @state() private globalErrors: string[] = [];
   @state() private nodeCount = 0;
   @state() private note = '';
+  /** The group being edited (Tab enters a selected group node and leaves again), or undefined. */
+  @state() scope: Scope = undefined;
   private noteTimer: ReturnType<typeof setTimeout> | undefined;
 
   readonly api: EmbedApi = new EmbedApi(this);
@@ -138,6 +156,10 @@ export class SinewEditor extends LitElement {
         <button data-testid="fit" title="Frame all nodes (Home)" @click=${() => this.fit()}>Fit</button>
         ${this.readonly ? nothing : html`<button data-testid="arrange" title="Lay out the graph left to right" @click=${() => this.arrange()}>Auto layout</button>`}
       </div>`}
+      ${this.scope !== undefined ? html`<div class="crumbs" data-testid="breadcrumb">
+        <button data-testid="leave-group" title="Back to the graph (Tab)" @click=${() => this.leaveGroup()}>Graph</button> ›
+        <span class="here">${scopeGroup(this.session.graph, this.scope)?.label ?? this.scope}</span>
+      </div>` : nothing}
       ${this.box ? html`<div class="box" style=${this.boxStyle()}></div>` : nothing}
       ${this.nodeCount === 0 && !this.readonly ? html`<div class="empty-hint">The graph is empty.<br>Press <kbd>Tab</kbd> or right-click to add a node.</div>` : nothing}
       ${this.globalErrors.length || this.note ? html`<div class="status" part="editor-status">
@@ -194,27 +216,30 @@ export class SinewEditor extends LitElement {
   /** Brings the Rete view in line with the session's graph. Resolves when it is drawn. */
   async syncView(): Promise<void> {
     const s = this.session;
+    // An undo can take away the group being edited: then the graph is shown again.
+    if (this.scope !== undefined && scopeGroup(s.graph, this.scope) === undefined) this.scope = undefined;
+    const graph = scopeGraph(s.graph, this.scope);
     if (s.scene !== this.ownersScene) {
       this.ownersScene = s.scene;
       this.owners = ownerChoices(s.scene);
     }
     const connected = new Map<string, Set<string>>();
-    for (const l of s.graph.links) {
+    for (const l of graph.links) {
       const set = connected.get(l.to.node) ?? new Set<string>();
       set.add(l.to.socket);
       connected.set(l.to.node, set);
     }
-    this.nodeCount = s.graph.nodes.length;
+    this.nodeCount = graph.nodes.length;
     this.globalErrors = s.rig.errors.filter((e) => e.code !== 'no-scene' || s.graph.nodes.length > 0).map((e) => e.message);
     const readonly = this.readonly;
     const stateOf = (n: GraphNode): NodeState => ({
       params: n.params,
-      issues: s.rig.issues.get(n.id) ?? EMPTY_ISSUES,
+      issues: n.type === GROUP_NODE_TYPE ? innerIssues(s.rig.issues, n.id) : s.rig.issues.get(n.id) ?? EMPTY_ISSUES,
       owners: this.owners,
       connected: connected.get(n.id) ?? EMPTY_SET,
       readonly,
     });
-    await this.view?.sync(s.graph, stateOf);
+    await this.view?.sync(graph, stateOf);
     await this.view?.select(s.selection);
   }
 
@@ -225,7 +250,7 @@ export class SinewEditor extends LitElement {
 
   /** Lays the graph out with ELK, as one undoable step. */
   async arrange(): Promise<void> {
-    if (!this.view || this.readonly || this.session.graph.nodes.length === 0) return;
+    if (!this.view || this.readonly || this.shown.nodes.length === 0) return;
     const moves = await this.view.arrange();
     this.perform(batch('Auto layout', moves.map(([id, p]) => moveNode(id, p))));
     await this.fit();
@@ -234,7 +259,7 @@ export class SinewEditor extends LitElement {
   private perform(edit: Edit) {
     if (this.readonly) return;
     try {
-      this.session.perform(edit);
+      this.session.perform(inScope(this.scope, edit));
     } catch (e) {
       this.api.reportError('edit', [{ code: 'edit-failed', pointer: '', message: e instanceof Error ? e.message : String(e) }]);
     }
@@ -254,6 +279,7 @@ export class SinewEditor extends LitElement {
     },
     droppedWire: (from, event) => this.openAddMenu(event.clientX, event.clientY, from),
     refused: (why) => this.flash(why),
+    frameChanged: (frame) => this.perform(setFrame(frame)),
   };
 
   /** A short-lived note at the bottom of the editor. */
@@ -310,9 +336,18 @@ export class SinewEditor extends LitElement {
         { id: 'copy', label: 'Copy', shortcut: 'Ctrl+C' },
         { id: 'delete', label: 'Delete', shortcut: 'Del', disabled: ro },
         { id: 'frame', label: 'Frame selected', shortcut: 'F' },
+        { id: 'group', label: 'Group', shortcut: 'Ctrl+G', disabled: ro || this.scope !== undefined },
+        { id: 'join-frame', label: 'Put in a frame', shortcut: 'Ctrl+J', disabled: ro || this.scope !== undefined },
+        { id: 'collapse', label: 'Collapse / expand', shortcut: 'H', disabled: ro },
+        ...(this.selectedGroupNode() ? [{ id: 'enter', label: 'Edit group', shortcut: 'Tab' }, { id: 'ungroup', label: 'Ungroup', shortcut: 'Ctrl+Alt+G', disabled: ro }] : []),
       ],
       onPick: (cmd) => {
-        if (cmd === 'duplicate') this.duplicate();
+        if (cmd === 'group') this.groupSelected();
+        else if (cmd === 'join-frame') this.frameSelected();
+        else if (cmd === 'collapse') this.toggleCollapsed();
+        else if (cmd === 'enter') this.enterGroup();
+        else if (cmd === 'ungroup') this.ungroupSelected();
+        else if (cmd === 'duplicate') this.duplicate();
         else if (cmd === 'copy') this.copy();
         else if (cmd === 'delete') this.deleteSelected();
         else if (cmd === 'frame') void this.fit(true);
@@ -368,7 +403,7 @@ export class SinewEditor extends LitElement {
   copy(): Clip | undefined {
     const ids = new Set(this.session.selection);
     if (!ids.size) return undefined;
-    const g = this.session.graph;
+    const g = this.shown;
     const clip: Clip = {
       nodes: g.nodes.filter((n) => ids.has(n.id)),
       links: g.links.filter((l) => ids.has(l.from.node) && ids.has(l.to.node)),
@@ -422,7 +457,7 @@ export class SinewEditor extends LitElement {
   }
 
   selectAll() {
-    this.session.select(this.session.graph.nodes.map((n) => n.id));
+    this.session.select(this.shown.nodes.map((n) => n.id));
   }
 
   // ----- fields on nodes -----
@@ -435,17 +470,17 @@ export class SinewEditor extends LitElement {
   private onFieldInput = (e: CustomEvent<{ key: string; value: JsonValue }>) => {
     const id = this.nodeIdOf(e);
     if (!id || this.readonly) return;
-    this.session.preview(`${id}.${e.detail.key}`, setParam(id, e.detail.key, e.detail.value));
+    this.session.preview(`${this.scope ?? ''}/${id}.${e.detail.key}`, inScope(this.scope, setParam(id, e.detail.key, e.detail.value)));
   };
 
   private onFieldChange = (e: CustomEvent<{ key: string; value: JsonValue }>) => {
     const id = this.nodeIdOf(e);
     if (!id || this.readonly) return;
-    const node = this.session.graph.nodes.find((n) => n.id === id);
+    const node = this.shown.nodes.find((n) => n.id === id);
     const same = node && JSON.stringify(node.params[e.detail.key]) === JSON.stringify(e.detail.value);
     if (same) this.session.endGesture();
     else {
-      this.session.preview(`${id}.${e.detail.key}`, setParam(id, e.detail.key, e.detail.value));
+      this.session.preview(`${this.scope ?? ''}/${id}.${e.detail.key}`, inScope(this.scope, setParam(id, e.detail.key, e.detail.value)));
       this.session.endGesture();
     }
   };
@@ -454,7 +489,7 @@ export class SinewEditor extends LitElement {
   private onPickOwner = (e: CustomEvent<{ key: string; owner: string }>) => {
     const id = this.nodeIdOf(e);
     const s = this.session;
-    const node = id && s.graph.nodes.find((n) => n.id === id);
+    const node = id && this.shown.nodes.find((n) => n.id === id);
     const type = node && s.catalog.get(node.type)?.inputs[e.detail.key]?.type;
     if (!node || !type || this.readonly) return;
     const reader = [...s.catalog.values()].find((d) => d.owner?.role === 'read' && Object.values(d.outputs).some((o) => o.type === type));
@@ -462,7 +497,7 @@ export class SinewEditor extends LitElement {
     if (!reader || !out) return;
     const param = reader.owner!.param;
     const edits: Edit[] = [];
-    let readId = s.graph.nodes.find((n) => n.type === reader.type && n.params[param] === e.detail.owner)?.id;
+    let readId = this.shown.nodes.find((n) => n.type === reader.type && n.params[param] === e.detail.owner)?.id;
     if (!readId) {
       readId = s.freshId(kebab(e.detail.owner));
       const inputs = Object.keys(s.catalog.get(node.type)!.inputs);
@@ -528,6 +563,82 @@ export class SinewEditor extends LitElement {
     return `left:${x}px;top:${y}px;width:${Math.abs(b.x2 - b.x1) * t.k}px;height:${Math.abs(b.y2 - b.y1) * t.k}px`;
   }
 
+  // ----- groups -----
+
+  /** The graph as shown: the whole graph, or the inside of the group being edited. */
+  private get shown(): GraphDocument {
+    return scopeGraph(this.session.graph, this.scope);
+  }
+
+  /** The one selected node, when it is a group node in the graph being shown. */
+  private selectedGroupNode(): GraphNode | undefined {
+    const ids = this.session.selection;
+    if (ids.length !== 1) return undefined;
+    const node = scopeGraph(this.session.graph, this.scope).nodes.find((n) => n.id === ids[0]);
+    return node?.type === GROUP_NODE_TYPE ? node : undefined;
+  }
+
+  /** Puts the selected nodes into a new group, one undo step; the group node is selected. */
+  groupSelected() {
+    if (this.readonly || this.session.selection.length === 0) return;
+    if (this.scope !== undefined) return this.flash('Grouping inside a group is not supported yet: leave the group (Tab) first');
+    try {
+      const g = groupSelection(this.session.graph, this.session.selection);
+      this.perform(g.edit);
+      this.session.select([g.nodeId]);
+    } catch (e) {
+      this.flash(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  /** Puts the selected nodes in a new frame (taking them out of any other), one undo step. */
+  frameSelected() {
+    const ids = this.session.selection;
+    if (this.readonly || ids.length === 0 || this.scope !== undefined) return;
+    const frames = this.session.graph.frames ?? [];
+    const taken = new Set(frames.map((f) => f.id));
+    let n = frames.length + 1;
+    while (taken.has(`frame-${n}`)) n++;
+    const chosen = new Set(ids);
+    const leaving = frames.filter((f) => f.nodes.some((id) => chosen.has(id))).map((f) => setFrame({ ...f, nodes: f.nodes.filter((id) => !chosen.has(id)) }));
+    this.perform(batch('Put in a frame', [...leaving, addFrame({ id: `frame-${n}`, label: 'Frame', color: FRAME_COLORS[frames.length % FRAME_COLORS.length]!, nodes: [...ids] })]));
+  }
+
+  /** Collapses the selected nodes to their linked sockets, or expands them if all are collapsed. */
+  toggleCollapsed() {
+    const chosen = new Set(this.session.selection);
+    const nodes = this.shown.nodes.filter((n) => chosen.has(n.id));
+    if (this.readonly || nodes.length === 0) return;
+    const collapse = !nodes.every((n) => n.collapsed === true);
+    this.perform(batch(collapse ? 'Collapse' : 'Expand', nodes.map((n) => setCollapsed(n.id, collapse))));
+  }
+
+  /** Puts the selected group node's nodes back in its place, one undo step. */
+  ungroupSelected() {
+    const node = this.selectedGroupNode();
+    if (this.readonly || !node || this.scope !== undefined) return;
+    this.perform(ungroup(this.session.graph, node.id));
+    this.session.select([]);
+  }
+
+  /** Shows the selected group node's definition; edits there change every node using it. */
+  enterGroup() {
+    const node = this.selectedGroupNode();
+    if (!node?.group || !scopeGroup(this.session.graph, node.group)) return;
+    this.scope = node.group;
+    this.session.select([]);
+    void this.syncView().then(() => this.fit());
+  }
+
+  leaveGroup() {
+    if (this.scope === undefined) return;
+    const left = this.scope;
+    this.scope = undefined;
+    const user = this.session.graph.nodes.find((n) => n.group === left);
+    this.session.select(user ? [user.id] : []);
+    void this.syncView().then(() => this.fit());
+  }
+
   // ----- keyboard, scoped to this element -----
 
   private onKeyDown = (e: KeyboardEvent) => {
@@ -535,7 +646,15 @@ export class SinewEditor extends LitElement {
     const mod = e.ctrlKey || e.metaKey;
     const key = e.key.toLowerCase();
     let handled = true;
-    if (mod && key === 'z' && !e.shiftKey) this.session.undo();
+    if (mod && e.altKey && key === 'g') this.ungroupSelected();
+    else if (mod && key === 'g') this.groupSelected();
+    else if (mod && key === 'j') this.frameSelected();
+    else if (!mod && key === 'h') this.toggleCollapsed();
+    else if (!mod && key === 'tab' && (this.selectedGroupNode() || this.scope !== undefined)) {
+      if (this.selectedGroupNode()) this.enterGroup();
+      else this.leaveGroup();
+    }
+    else if (mod && key === 'z' && !e.shiftKey) this.session.undo();
     else if ((mod && key === 'z' && e.shiftKey) || (mod && key === 'y')) this.session.redo();
     else if (mod && key === 'c') this.copy();
     else if (mod && key === 'x') { this.copy(); this.deleteSelected(); }
@@ -554,6 +673,14 @@ export class SinewEditor extends LitElement {
       e.stopPropagation();
     }
   };
+}
+
+/** A group node shows the problems of the nodes inside it (flattened ids `<group node>/<inner>`). */
+function innerIssues(issues: ReadonlyMap<string, readonly NodeIssue[]>, groupNode: string): readonly NodeIssue[] {
+  const prefix = `${groupNode}/`;
+  const found: NodeIssue[] = [...(issues.get(groupNode) ?? [])];
+  for (const [id, list] of issues) if (id.startsWith(prefix)) found.push(...list.map((i) => ({ ...i, message: `${id.slice(prefix.length)}: ${i.message}` })));
+  return found.length > 0 ? found : EMPTY_ISSUES;
 }
 
 /** `Owner In` → `owner-in`: new node ids read like the node's name. */

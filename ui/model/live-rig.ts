@@ -3,6 +3,7 @@
 // without the nodes it named and shows their errors on them: the rest of the rig keeps working.
 import { mat4 } from 'gl-matrix';
 import type { Catalog, GraphDocument, GraphError, JsonValue } from '../../graph/types';
+import { flattenGroups, FlattenError } from '../../graph/flatten';
 import { checkSemantics } from '../../graph/semantic-check';
 import { graphCatalog, type NodeCatalog } from '../../nodes/catalog';
 import { compile } from '../../runtime/compile';
@@ -50,11 +51,21 @@ export class LiveRig {
       this.errors.push({ code: 'no-scene', pointer: '/scene', message: 'no scene is loaded: import a scene to see the rig' });
       return;
     }
-    let nodes = graph.nodes;
-    let links = graph.links;
+    // Groups expanded first, so a failing node inside one is left out on its own, not its whole group.
+    let flat: GraphDocument;
+    try {
+      flat = flattenGroups(graph);
+    } catch (e) {
+      if (!(e instanceof FlattenError)) throw e;
+      if (e.nodeId !== undefined) this.addIssue({ nodeId: e.nodeId, severity: 'error', code: 'bad-group', message: e.message });
+      else this.errors.push({ code: 'bad-group', pointer: e.pointer, message: e.message });
+      return;
+    }
+    let nodes = flat.nodes;
+    let links = flat.links;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       try {
-        this.program = compile({ ...graph, nodes, links }, scene, { catalog: this.catalog });
+        this.program = compile({ ...flat, nodes, links }, scene, { catalog: this.catalog });
         break;
       } catch (e) {
         if (!(e instanceof CompileFailure)) {

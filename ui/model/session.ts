@@ -176,7 +176,8 @@ export class Session extends EventTarget {
     } else if (this.graph !== before.graph) {
       this.rebuild();
     }
-    const ids = new Set(this.graph.nodes.map((n) => n.id));
+    // Nodes inside group definitions count too: the editor may be showing one.
+    const ids = new Set([...this.graph.nodes, ...(this.graph.groups ?? []).flatMap((g) => g.nodes)].map((n) => n.id));
     if (this.selection.some((id) => !ids.has(id))) this.select(this.selection.filter((id) => ids.has(id)));
     if (this.selectedOwner !== undefined && this.scene !== before.scene && !this.rig.owner(this.selectedOwner)) this.select(this.selection, undefined);
     this.emit('graph', { reason });

@@ -1,0 +1,77 @@
+// Frames drawn behind the nodes: one box per frame around its nodes' boxes, with its label and colour
+// editable in its header. A frame stores no position, so it follows its nodes wherever they go.
+import type { GraphFrame } from '../../graph/types';
+
+export interface FrameBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Space around the nodes, and the header above them. */
+const PAD = 20;
+const HEADER = 30;
+
+/** The box around `boxes`, with room for the header; undefined for a frame with no node drawn. */
+export function frameBounds(boxes: readonly FrameBox[]): FrameBox | undefined {
+  if (boxes.length === 0) return undefined;
+  const x1 = Math.min(...boxes.map((b) => b.x)) - PAD;
+  const y1 = Math.min(...boxes.map((b) => b.y)) - PAD - HEADER;
+  const x2 = Math.max(...boxes.map((b) => b.x + b.w)) + PAD;
+  const y2 = Math.max(...boxes.map((b) => b.y + b.h)) + PAD;
+  return { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
+}
+
+export class FrameLayer {
+  readonly element = document.createElement('div');
+  private readonly views = new Map<string, { box: HTMLDivElement; label: HTMLInputElement; color: HTMLInputElement; current: GraphFrame | undefined }>();
+
+  /** `changed` gets the frame as the user edited it (its label or colour). */
+  constructor(private readonly changed: (frame: GraphFrame) => void, private readonly readonly: boolean) {
+    this.element.className = 'sinew-frames';
+  }
+
+  /** Draws `frames` at the boxes `boxOf` gives their nodes. */
+  draw(frames: readonly GraphFrame[], boxOf: (id: string) => FrameBox | undefined): void {
+    const keep = new Set(frames.map((f) => f.id));
+    for (const [id, v] of this.views) if (!keep.has(id)) (v.box.remove(), this.views.delete(id));
+    for (const frame of frames) {
+      const v = this.views.get(frame.id) ?? this.make(frame.id);
+      const bounds = frameBounds(frame.nodes.map(boxOf).filter((b): b is FrameBox => b !== undefined));
+      v.box.hidden = bounds === undefined;
+      if (bounds) Object.assign(v.box.style, { left: `${bounds.x}px`, top: `${bounds.y}px`, width: `${bounds.w}px`, height: `${bounds.h}px` });
+      v.box.style.setProperty('--frame-color', frame.color);
+      v.box.dataset['frame'] = frame.id;
+      v.current = frame;
+      if (v.label.value !== frame.label && this.element.getRootNode() instanceof ShadowRoot && (this.element.getRootNode() as ShadowRoot).activeElement !== v.label) v.label.value = frame.label;
+      if (v.color.value !== frame.color) v.color.value = frame.color;
+    }
+  }
+
+  private make(id: string) {
+    const box = document.createElement('div');
+    box.className = 'sinew-frame';
+    box.dataset['testid'] = 'frame';
+    const header = document.createElement('div');
+    header.className = 'sinew-frame-header';
+    const label = document.createElement('input');
+    label.dataset['testid'] = 'frame-label';
+    label.title = 'Frame label';
+    const color = document.createElement('input');
+    color.type = 'color';
+    color.dataset['testid'] = 'frame-color';
+    color.title = 'Frame colour';
+    label.disabled = color.disabled = this.readonly;
+    // Presses in the header are the header's, not a pan or a box selection of the graph.
+    header.addEventListener('pointerdown', (e) => e.stopPropagation());
+    header.append(label, color);
+    box.append(header);
+    this.element.append(box);
+    const view = { box, label, color, current: undefined as GraphFrame | undefined };
+    label.addEventListener('change', () => view.current && label.value !== view.current.label && this.changed({ ...view.current, label: label.value }));
+    color.addEventListener('change', () => view.current && color.value !== view.current.color && this.changed({ ...view.current, color: color.value }));
+    this.views.set(id, view);
+    return view;
+  }
+}
