@@ -76,7 +76,16 @@ describe('examples/rigify-human.sinew.json', () => {
     expect(near(matrix('rig/ORG-upper_arm.L'), matrix('rig/upper_arm_fk.L'))).toBe(true);
     expect(near(matrix('rig/ORG-upper_arm.L'), matrix('rig/upper_arm_ik.L'))).toBe(false);
     const fkHand = handAt();
-    program.setParam('c880:Copy Transforms.001', 'influence', 1).evaluate(1);
+    // The switch's node, found along the bone's stack (its id, in the README's --set line, is the importer's numbering).
+    const opened = openGraph(file);
+    if (!opened.ok) throw new Error('unreadable');
+    const { nodes, links } = opened.graph;
+    let at = 'in:rig/ORG-upper_arm.L';
+    const stack: string[] = [];
+    for (let next = links.find((l) => l.from.node === at && l.to.socket === 'owner'); next; next = links.find((l) => l.from.node === at && l.to.socket === 'owner')) stack.push((at = next.to.node));
+    const ik = nodes.find((n) => n.id === stack[1] && n.type === 'constraint/copy-transforms');
+    expect(ik?.id).toBe('c880:Copy Transforms.001');
+    program.setParam(ik!.id, 'influence', 1).evaluate(1);
     expect(near(matrix('rig/ORG-upper_arm.L'), matrix('rig/upper_arm_ik.L'))).toBe(true);
     const ikHand = handAt();
     expect(Math.hypot(ikHand[0] - fkHand[0], ikHand[1] - fkHand[1], ikHand[2] - fkHand[2])).toBeGreaterThan(0.01);
