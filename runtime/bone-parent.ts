@@ -1,10 +1,10 @@
 // How a bone inherits from its parent: Blender's BoneParentTransform (armature.cc), with every
 // inherit-scale mode, hinge (no inherited rotation) and non-local location. Pose space throughout.
 import { mat4 } from 'gl-matrix';
-import { cross3, dot3 } from '../nodes/math/vector';
+import { cross3 } from '../nodes/math/vector';
 import { safeInvertMat4, safeMultiplyMat4, saturate } from '../nodes/math/finite';
 import type { InheritScale } from './scene/types';
-import { hypot3 } from '../nodes/math/hypot';
+import { hypot3Into } from '../nodes/math/hypot';
 
 /** Blender's parent transform: rotation/scale part, location part and a scale applied after both. */
 export interface ParentTransform {
@@ -67,7 +67,8 @@ export function parentTransform(
       else if (mode === 'ALIGNED') sizeFixShear(out.postScale, parentPose);
     }
     if (mode === 'AVERAGE') {
-      const s = Math.cbrt(Math.abs(det3(parentPose)));
+      det3Into(dets, 0, parentPose);
+      const s = Math.cbrt(Math.abs(dets[0]));
       for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) tmat[4 * c + r] = saturate(tmat[4 * c + r] * s);
     }
     safeMultiplyMat4(out.rotscale, tmat, offset);
@@ -116,18 +117,23 @@ export function invertOrIdentity(m: Float64Array): Float64Array {
   return m;
 }
 
-/** det of the 3x3 part, saturated: computed on the matrix scaled by its largest entry, so huge entries give no Inf − Inf. */
-function det3(m: Float64Array): number {
+const dets = new Float64Array(1);
+
+/**
+ * det of the 3x3 part, saturated, into out[i] (not returned: a returned double may be boxed):
+ * computed on the matrix scaled by its largest entry, so huge entries give no Inf − Inf.
+ */
+function det3Into(out: Float64Array, i: number, m: Float64Array): void {
   let k = 0;
   for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) { const a = Math.abs(m[4 * c + r]); if (a > k) k = a; }
-  if (!(k > 0) || !Number.isFinite(k)) return 0;
+  if (!(k > 0) || !Number.isFinite(k)) { out[i] = 0; return; }
   const a0 = m[0] / k, a1 = m[1] / k, a2 = m[2] / k, a4 = m[4] / k, a5 = m[5] / k, a6 = m[6] / k, a8 = m[8] / k, a9 = m[9] / k, a10 = m[10] / k;
   const d = a0 * (a5 * a10 - a6 * a9) - a4 * (a1 * a10 - a2 * a9) + a8 * (a1 * a6 - a2 * a5);
-  return saturate(d * k * k * k);
+  out[i] = saturate(d * k * k * k);
 }
 
 function columnLengths(out: Float64Array, m: Float64Array): void {
-  for (let c = 0; c < 3; c++) out[c] = saturate(hypot3(m[4 * c], m[4 * c + 1], m[4 * c + 2]));
+  for (let c = 0; c < 3; c++) { hypot3Into(out, c, m, 4 * c); out[c] = saturate(out[c]); }
 }
 
 function sizeFixShear(out: Float64Array, m: Float64Array): void {
@@ -135,7 +141,8 @@ function sizeFixShear(out: Float64Array, m: Float64Array): void {
   const volume = out[0] * out[1] * out[2];
   if (volume !== 0) {
     // (det/volume)^(1/3) taken per column length, so neither the volume nor the product overflows.
-    const f = Math.cbrt(Math.abs(det3(m))) / Math.cbrt(out[0]) / Math.cbrt(out[1]) / Math.cbrt(out[2]);
+    det3Into(dets, 0, m);
+    const f = Math.cbrt(Math.abs(dets[0])) / Math.cbrt(out[0]) / Math.cbrt(out[1]) / Math.cbrt(out[2]);
     out[0] = saturate(out[0] * f); out[1] = saturate(out[1] * f); out[2] = saturate(out[2] * f);
   }
 }
@@ -144,17 +151,21 @@ function rescaleColumns(m: Float64Array, s: ArrayLike<number>): void {
   for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) m[4 * c + r] = saturate(m[4 * c + r] * s[c]);
 }
 
+const lenOf = new Float64Array(1);
+
 /** Blender's normalize_m4_ex: unit columns, their old lengths into `scale`. */
 function normalizeColumns(m: Float64Array, scale: Float64Array): void {
   for (let c = 0; c < 3; c++) {
-    const len = hypot3(m[4 * c], m[4 * c + 1], m[4 * c + 2]);
+    // The length stays in a typed array: a double returned from a call V8 does not inline is boxed.
+    hypot3Into(lenOf, 0, m, 4 * c);
+    const len = lenOf[0];
     scale[c] = saturate(len);
     if (len !== 0) { m[4 * c] /= len; m[4 * c + 1] /= len; m[4 * c + 2] /= len; m[4 * c + 3] /= len; }
   }
 }
 
 const v1 = new Float64Array(3), v2 = new Float64Array(3), v3 = new Float64Array(3);
-const n2 = new Float64Array(3), n3 = new Float64Array(3), tmp = new Float64Array(3);
+const n2 = new Float64Array(3), n3 = new Float64Array(3), tmp = new Float64Array(3), lens = new Float64Array(3);
 
 /**
  * Blender's orthogonalize_m4_stable: keeps `axis` and makes the other two columns orthogonal, symmetrically.
@@ -172,25 +183,30 @@ export function orthogonalizeStable(m: Float64Array, axis: 0 | 1 | 2, normalize:
 }
 
 function orthogonalizeStableUnscaled(m: Float64Array, axis: 0 | 1 | 2, normalize: boolean): void {
-  const [a, b, c] = axis === 0 ? [0, 1, 2] : axis === 1 ? [1, 0, 2] : [2, 0, 1];
+  // The kept axis, then the other two in order (0: 1, 2; 1: 0, 2; 2: 0, 1); no array per call.
+  const a = axis, b = axis === 0 ? 1 : 0, c = axis === 2 ? 1 : 2;
   read(v1, m, a); read(v2, m, b); read(v3, m, c);
-  const lenSq1 = dot3(v1, v1);
+  // Dot products written out (dot3's order of terms): a double returned from a call V8 does not inline is boxed.
+  const lenSq1 = v1[0] * v1[0] + v1[1] * v1[1] + v1[2] * v1[2];
   if (lenSq1 > 0) {
-    const d2 = -dot3(v2, v1) / lenSq1, d3 = -dot3(v3, v1) / lenSq1;
+    const d2 = -(v2[0] * v1[0] + v2[1] * v1[1] + v2[2] * v1[2]) / lenSq1, d3 = -(v3[0] * v1[0] + v3[1] * v1[1] + v3[2] * v1[2]) / lenSq1;
     for (let i = 0; i < 3; i++) { v2[i] += v1[i] * d2; v3[i] += v1[i] * d3; }
     if (normalize) { const s = 1 / Math.sqrt(lenSq1); for (let i = 0; i < 3; i++) v1[i] *= s; }
   }
-  const len2 = normalizeTo(n2, v2), len3 = normalizeTo(n3, v3);
-  const cos = dot3(n2, n3), absCos = Math.abs(cos);
+  normalizeTo(n2, v2, lens, 0);
+  normalizeTo(n3, v3, lens, 1);
+  const len2 = lens[0], len3 = lens[1];
+  const cos = n2[0] * n3[0] + n2[1] * n3[1] + n2[2] * n3[2], absCos = Math.abs(cos);
   if (absCos > 1e-4 && absCos < 1 - 1.1920929e-7) {
     const angle = Math.acos(cos);
     const target = angle + (Math.PI / 2 - angle) / 2;
     for (let i = 0; i < 3; i++) n2[i] -= n3[i] * cos;
-    const s = Math.sin(target) / hypot3(n2[0], n2[1], n2[2]);
+    hypot3Into(lenOf, 0, n2);
+    const s = Math.sin(target) / lenOf[0];
     for (let i = 0; i < 3; i++) n2[i] = n2[i] * s + n3[i] * Math.cos(target);
     cross3(tmp, n2, n3);
     cross3(n3, tmp, n2);
-    normalizeTo(n3, n3);
+    normalizeTo(n3, n3, lens, 2);
     if (!normalize) {
       const f = Math.sqrt(Math.sin(angle));
       for (let i = 0; i < 3; i++) { v2[i] = n2[i] * len2 * f; v3[i] = n3[i] * len3 * f; }
@@ -202,8 +218,9 @@ function orthogonalizeStableUnscaled(m: Float64Array, axis: 0 | 1 | 2, normalize
 
 function read(out: Float64Array, m: Float64Array, col: number) { out[0] = m[4 * col]; out[1] = m[4 * col + 1]; out[2] = m[4 * col + 2]; }
 function write(m: Float64Array, col: number, v: Float64Array) { m[4 * col] = v[0]; m[4 * col + 1] = v[1]; m[4 * col + 2] = v[2]; }
-function normalizeTo(out: Float64Array, v: Float64Array): number {
-  const len = hypot3(v[0], v[1], v[2]);
-  if (len > 1e-35) { out[0] = v[0] / len; out[1] = v[1] / len; out[2] = v[2] / len; } else out.fill(0);
-  return len;
+/** Normalizes v into out; its length goes to len[i] (not returned: a returned double may be boxed). */
+function normalizeTo(out: Float64Array, v: Float64Array, len: Float64Array, i: number): void {
+  hypot3Into(len, i, v);
+  const l = len[i];
+  if (l > 1e-35) { out[0] = v[0] / l; out[1] = v[1] / l; out[2] = v[2] / l; } else out.fill(0);
 }

@@ -10,6 +10,7 @@ import { graphCatalog } from '../../nodes/catalog';
 import { bakeCommand, importGltfCommand } from '../gltf/cli';
 import { importBlenderCommand } from './import-blender';
 import { playingClip } from '../scene/playback';
+import { applySettings, parseSetting, type ParamSetting } from './set-params';
 import { COMMAND_OPTIONS, parseArgs, parseFps, parseFrame } from './options';
 import { runAsProcess, type CliIo } from './process';
 import { printWarnings, strictFailure } from './warnings';
@@ -17,7 +18,7 @@ import { printWarnings, strictFailure } from './warnings';
 const USAGE = `usage: sinew <command> [options]
 
   validate FILE...                          check graph and scene files; exit 1 on any error
-  eval GRAPH [--scene SCENE] [--clip NAME [--fps N]] [--frame N] [--strict]
+  eval GRAPH [--scene SCENE] [--clip NAME [--fps N]] [--frame N] [--set NODE.PARAM=VALUE]... [--strict]
                                             print every owner's final world matrix (column-major),
                                             with the scene's clip NAME playing under the constraints
   schedule GRAPH [--scene SCENE]            print the evaluation order and any cycles
@@ -54,7 +55,7 @@ export function run(argv: string[], io: CliIo): number {
   if (!spec) return usage(io);
   const parsed = parseArgs(command, rest, spec);
   if (!parsed.ok) return io.err(parsed.message), 2;
-  const { positional, options, flags } = parsed.value;
+  const { positional, options, flags, lists } = parsed.value;
   const strict = flags.has('strict');
   const force = flags.has('force');
   const printErrors = (errors: FileError[]) => errors.forEach((e) => io.err(`${e.file}: ${e.pointer || '(file)'}: ${e.message}`));
@@ -77,6 +78,12 @@ export function run(argv: string[], io: CliIo): number {
       if (!frame.ok) return io.err(frame.message), 2;
       const fps = parseFps(options.fps);
       if (!fps.ok) return io.err(fps.message), 2;
+      const settings: ParamSetting[] = [];
+      for (const text of lists.set ?? []) {
+        const s = parseSetting(text);
+        if (!s.ok) return io.err(s.message), 2;
+        settings.push(s.value);
+      }
       const opened = openGraph(positional[0], options.scene);
       if (!opened.ok) return printErrors(opened.errors), 1;
       if (options.clip !== undefined) {
@@ -84,6 +91,8 @@ export function run(argv: string[], io: CliIo): number {
         if (!playing.ok) return io.err(`${opened.sceneSource}: ${playing.message}`), 1;
         opened.scene = playing.scene;
       }
+      const refused = applySettings(opened.graph, settings, graphCatalog());
+      if (refused.length) return refused.forEach((m) => io.err(`${positional[0]}: ${m}`)), 1;
       let warned = printWarnings(io, opened.warnings);
       try {
         const program = compile(opened.graph, opened.scene);

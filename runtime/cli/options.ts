@@ -6,11 +6,13 @@ import { bakeFrameCount } from '../gltf/bake';
 export interface CommandOptions {
   values: readonly string[];
   flags: readonly string[];
+  /** Options that may be given more than once (`--set a.x=1 --set b.y=2`), collected in order. */
+  lists?: readonly string[];
 }
 
 export const COMMAND_OPTIONS: Readonly<Record<string, CommandOptions>> = {
   validate: { values: [], flags: [] },
-  eval: { values: ['scene', 'frame', 'clip', 'fps'], flags: ['strict'] },
+  eval: { values: ['scene', 'frame', 'clip', 'fps'], flags: ['strict'], lists: ['set'] },
   schedule: { values: ['scene'], flags: [] },
   conformance: { values: ['only', 'scope'], flags: [] },
   'import-blender': { values: ['o', 'armature', 'blender'], flags: ['force', 'strict'] },
@@ -22,6 +24,7 @@ export interface ParsedArgs {
   positional: string[];
   options: Record<string, string | undefined>;
   flags: Set<string>;
+  lists: Record<string, string[]>;
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -31,6 +34,7 @@ export function parseArgs(command: string, args: readonly string[], spec: Comman
   const positional: string[] = [];
   const options: Record<string, string | undefined> = {};
   const flags = new Set<string>();
+  const lists: Record<string, string[]> = {};
   let onlyPositional = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -52,6 +56,13 @@ export function parseArgs(command: string, args: readonly string[], spec: Comman
       flags.add(name);
       continue;
     }
+    if (spec.lists?.includes(name)) {
+      if (!long) return fail(`sinew ${command}: unknown option ${spelled}; ${describeSpec(command, spec)}`);
+      const value = eq > 0 ? a.slice(eq + 1) : args[++i];
+      if (value === undefined || value === '') return fail(`${spelled}: needs a value`);
+      (lists[name] ??= []).push(value);
+      continue;
+    }
     // Only the output is spelled with one dash (`-o`); every other option with two.
     if (!spec.values.includes(name) || long === (name === 'o')) return fail(`sinew ${command}: unknown option ${spelled}; ${describeSpec(command, spec)}`);
     const value = eq > 0 ? a.slice(eq + 1) : args[++i];
@@ -59,11 +70,11 @@ export function parseArgs(command: string, args: readonly string[], spec: Comman
     if (name in options) return fail(`${spelled}: given twice`);
     options[name] = value;
   }
-  return { ok: true, value: { positional, options, flags } };
+  return { ok: true, value: { positional, options, flags, lists } };
 }
 
 function describeSpec(command: string, spec: CommandOptions): string {
-  const all = [...spec.values, ...spec.flags].map((n) => (n === 'o' ? '-o' : `--${n}`));
+  const all = [...spec.values, ...(spec.lists ?? []), ...spec.flags].map((n) => (n === 'o' ? '-o' : `--${n}`));
   return all.length ? `${command} takes ${all.join(', ')}` : `${command} takes no options`;
 }
 

@@ -1,6 +1,7 @@
 // `npm run bench` — Sinew's runtime benchmark (tinybench). Prints a table; with `-- --json`, one JSON
-// object: humanoid_us, large_us, compile_ms, ccd_ratio, naive_ratio, alloc_bytes_per_frame, spring_us, each
-// the median of repeated runs (every task of every run in a fresh process). Options: `--runs N`
+// object: humanoid_us, large_us, compile_ms, ccd_ratio, naive_ratio, alloc_bytes_per_frame, spring_us,
+// rigify_us (µs per frame, Rigify's human rig of ../shared/conformance/rigify-human, a new pose every
+// frame) and blender_ratio (Blender's recorded update time for that rig ÷ rigify_us), each the median of repeated runs (every task of every run in a fresh process). Options: `--runs N`
 // (default 5), `--quick` (2 short runs, 20,000 frames for the allocation figure), `--task NAME`
 // (one measurement, printed as JSON). Not part of `npm test`. See docs/performance.md.
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { allowedDistance, BONE_LENGTH, CHAIN_BONES, sinewChain, threeChain } fro
 import { poseCycle } from './animate';
 import { naiveEvaluate } from './naive';
 import { humanoid, largeRig, rigStats } from './rigs';
+import { blenderTiming, rigifyHuman, rigifyPoseCycle } from './rigify';
 import { benchSpec, sinewRig } from '../nodes/physics/spring-rig';
 
 const args = process.argv.slice(2);
@@ -32,8 +34,8 @@ function median(xs: number[]): number {
 const HUMANOID_BATCH = 20;
 const LARGE_BATCH = 2;
 
-type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc' | 'spring';
-const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc', 'spring'];
+type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc' | 'spring' | 'rigify';
+const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc', 'spring', 'rigify'];
 /** Frames a spring jump replays (from the start frame 0 to this frame). */
 const SPRING_JUMP = 120;
 
@@ -92,6 +94,15 @@ async function child(task: Task): Promise<void> {
     bench
       .add('spring rig play the next frame ×1', () => { play.evaluate(++f); })
       .add(`spring rig jump back to frame ${SPRING_JUMP} (${SPRING_JUMP + 1} ticks)`, () => { jump.evaluate(0); jump.evaluate(SPRING_JUMP); });
+  } else if (task === 'rigify') {
+    // Rigify's human rig as the importer makes it from the shared case; each frame writes the pose
+    // of the next recorded case into the posed controls, then evaluates every step: as Blender's
+    // timing re-poses the controls before each depsgraph update (blender_eval_ms.full_pose).
+    const rig = rigifyHuman();
+    const program = compile(rig.graph, rig.scene);
+    const { apply } = rigifyPoseCycle(program);
+    let k = 0;
+    bench.add('rigify human: a new pose of the controls, evaluate ×1', () => { apply(k); program.evaluate(k++); });
   } else if (task === 'ccd') {
     const sinew = sinewChain();
     const three = threeChain(sinew.goals);
@@ -170,10 +181,16 @@ async function main(): Promise<void> {
   const bigSteps = compile(big.graph, big.scene).steps.length;
   log(`humanoid: ${st.hum.bones} bones, ${st.hum.constraints} constraints, ${st.hum.nodes} nodes, ${humSteps} steps`);
   log(`large: ${st.big.bones} bones, ${st.big.constraints} constraints, ${st.big.nodes} nodes, ${bigSteps} steps`);
+  const rigify = rigifyHuman();
+  const rigifyProgram = compile(rigify.graph, rigify.scene);
+  const rigifyPose = rigifyPoseCycle(rigifyProgram);
+  const blender = blenderTiming();
+  const st2 = rigStats(rigify);
+  log(`rigify human: ${st2.bones} bones, ${st2.constraints} constraints, ${st2.nodes} nodes, ${rigifyProgram.steps.length} steps; ${rigifyPose.moved} controls posed, cycling through ${rigifyPose.poses} recorded poses; Blender ${blender.medianMsFullPose} ms an update (manifest blender_eval_ms.full_pose.median_ms)`);
   log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}; ${runs} runs, each task in a process of its own`);
 
-  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[], spring_us: [] as number[] };
-  const cpuPer = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], spring_us: [] as number[] };
+  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[], spring_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[] };
+  const cpuPer = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], spring_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[] };
   const rows: Record<string, unknown>[] = [];
   const loads: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -187,6 +204,8 @@ async function main(): Promise<void> {
     per.naive_ratio.push((ms('naive') * 1000) / humanoidUs);
     per.alloc_bytes_per_frame.push(res.alloc.bytesPerFrame!);
     per.spring_us.push(ms('spring') * 1000);
+    per.rigify_us.push(ms('rigify') * 1000);
+    per.blender_ratio.push((blender.medianMsFullPose * 1000) / (ms('rigify') * 1000));
     const cpu = (t: Task, i = 0) => res[t].tasks![i].cpu;
     cpuPer.humanoid_us.push((cpu('humanoid') / HUMANOID_BATCH) * 1000);
     cpuPer.large_us.push((cpu('large') / LARGE_BATCH) * 1000);
@@ -194,13 +213,15 @@ async function main(): Promise<void> {
     cpuPer.ccd_ratio.push(cpu('ccd', 1) / cpu('ccd', 0));
     cpuPer.naive_ratio.push((cpu('naive') * 1000) / cpuPer.humanoid_us[cpuPer.humanoid_us.length - 1]);
     cpuPer.spring_us.push(cpu('spring') * 1000);
+    cpuPer.rigify_us.push(cpu('rigify') * 1000);
+    cpuPer.blender_ratio.push(blender.medianMsFullPose / cpu('rigify'));
     for (const t of TASKS) {
       loads.push(res[t].load);
       for (const k of res[t].tasks ?? []) rows.push({ run: r + 1, task: k.name, 'median (µs)': +(k.median * 1000).toFixed(2), 'min (µs)': +(k.min * 1000).toFixed(2), 'p99 (µs)': +(k.p99 * 1000).toFixed(2), 'CPU (µs)': +(k.cpu * 1000).toFixed(2), samples: k.samples, load: +res[t].load.toFixed(2) });
     }
     const a = res.alloc;
     rows.push({ run: r + 1, task: `allocation: ${a.frames} frames, ${a.scavenges} scavenges`, 'median (µs)': `${a.rawBytesPerFrame!.toFixed(2)} B/frame raw`, load: +a.load.toFixed(2) });
-    log(`run ${r + 1}/${runs}: humanoid ${humanoidUs.toFixed(2)} µs, load ${loadavg()[0].toFixed(2)}`);
+    log(`run ${r + 1}/${runs}: humanoid ${humanoidUs.toFixed(2)} µs, rigify ${(ms('rigify') * 1000).toFixed(0)} µs, load ${loadavg()[0].toFixed(2)}`);
   }
 
   const figures = {
@@ -211,6 +232,8 @@ async function main(): Promise<void> {
     naive_ratio: round(median(per.naive_ratio), 1),
     alloc_bytes_per_frame: round(median(per.alloc_bytes_per_frame), 1),
     spring_us: round(median(per.spring_us), 2),
+    rigify_us: round(median(per.rigify_us), 1),
+    blender_ratio: round(median(per.blender_ratio), 2),
   };
   if (json) {
     console.log(JSON.stringify(figures));
@@ -226,6 +249,8 @@ async function main(): Promise<void> {
     naive_ratio: ['≥ 10', (x) => x >= 10],
     alloc_bytes_per_frame: ['= 0', (x) => x === 0],
     spring_us: ['(none)', () => true],
+    rigify_us: ['(none)', () => true],
+    blender_ratio: ['≥ 5', (x) => x >= 5],
   };
   console.table(Object.entries(figures).map(([k, v]) => {
     const key = k as keyof typeof figures;

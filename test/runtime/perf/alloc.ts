@@ -3,7 +3,7 @@
 // generation made large, so a measuring window is never collected:
 //
 //   node --max-semi-space-size=128 --min-semi-space-size=128 --import tsx test/runtime/perf/alloc.ts
-//     [--rig humanoid|large|bones|runtime|actions|clips|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
+//     [--rig humanoid|large|rigify|bones|runtime|actions|clips|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
 //     [--frames N] [--warmup N] [--window N] [--max BYTES] [--sites] [--json]
 //     [--kinds [--only REGEX]]   one child process per node kind (a 20-bone chain where every
 //                 bone has it), the kinds matching REGEX only
@@ -15,7 +15,8 @@
 // chain of every [kind, params] of `--cases` (default KIND_CASES), `--bones` long (default 7);
 // `--rig actions` every animated case of ../shared/conformance/actions, each its own program, at
 // quarter frames from before the first key to past the last (extrapolation, cycles); `--rig clips`
-// the mannequin playing each of its glTF clips.
+// the mannequin playing each of its glTF clips; `--rig rigify` Rigify's human rig of
+// ../shared/conformance/rigify-human with a recorded pose of its controls written every frame.
 // `--sites` adds what V8's sampling heap profiler saw allocated per frame, by source file of the
 // allocating function (the median of 5 profiles of 1,000 frames). Exits 1 when the bytes per frame
 // exceed `--max` (default 0).
@@ -37,6 +38,7 @@ import type { Program } from '../../../runtime/program';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/scene/types';
 import { ALLOC_NODE_FLAGS, measureAllocation } from '../../bench/alloc';
 import { humanoid, largeRig, restMatrix } from '../../bench/rigs';
+import { rigifyHuman, rigifyPoseCycle } from '../../bench/rigify';
 import { SHARED_DIR } from '../../shared-path';
 
 const args = process.argv.slice(2);
@@ -284,6 +286,13 @@ async function one(): Promise<void> {
   const warmup = Number(opt('--warmup', '20000'));
   const max = Number(opt('--max', '0'));
   const cases = JSON.parse(opt('--cases', JSON.stringify(KIND_CASES.filter(([k]) => k !== 'bones' && k !== 'runtime')))) as [string, Record<string, JsonValue>][];
+  if (rigName === 'rigify') {
+    // Rigify's human rig of the shared cases, a recorded pose of its controls written each frame.
+    const rigify = rigifyHuman();
+    const program = compile(rigify.graph, rigify.scene);
+    const { apply } = rigifyPoseCycle(program);
+    return measure(rigName, [program], frames, warmup, max, apply);
+  }
   const rig = rigName === 'humanoid' ? humanoid()
     : rigName === 'large' ? largeRig()
     : rigName === 'kinds' ? kindsRig(cases, Number(opt('--bones', '7')))
@@ -312,10 +321,11 @@ function clipPrograms(): Program[] {
   return (imported.scene.clips ?? []).map((c) => compile(graph, { ...imported.scene, playback: { clip: c.name } }));
 }
 
-async function measure(rigName: string, programs: Program[], frames: number, warmup: number, max: number): Promise<void> {
+async function measure(rigName: string, programs: Program[], frames: number, warmup: number, max: number, pose?: (k: number) => void): Promise<void> {
   const program = programs[0];
   // Quarter frames from −20 to 76: the frame is written to the program's slot, so no double crosses a call.
   const run = (f: number) => {
+    if (pose) pose(f);
     for (let i = 0; i < programs.length; i++) {
       programs[i].frameSlot[0] = (f % 385) * 0.25 - 20;
       programs[i].evaluate();
