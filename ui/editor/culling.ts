@@ -1,15 +1,14 @@
 // Draws in full only what is on screen. Rete makes a view element for every node and wire; this
 // lets the node and wire templates render only into the elements near the visible part of the area,
-// and mounts or unmounts them as the view moves (at most once a frame). A node that is not drawn is
-// its bare view element styled as a coloured box (no shadow DOM, no text), so it still shows where
-// the node is and can still be picked and dragged. Far out, when more nodes are on screen than are
-// worth drawing, every node is such a box and the wires are one SVG layer (wire-layer.ts).
+// and mounts or unmounts them as the view moves (at most once a frame). Elements not drawn are taken
+// out of the DOM: even empty, thousands of them cost a style pass on every pan frame. Far out, when
+// more nodes are on screen than are worth drawing, every node is a box and every wire a curve on
+// one canvas (wire-layer.ts), and nodes are picked again once zoomed in.
 // Graphs up to FULL_DRAW_LIMIT nodes are drawn in full, as before.
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
-import { categoryColor } from '../theme';
-import { HEADER_HEIGHT, type Schemes, type SinewConnection, type SinewNode } from './schemes';
-import { WireLayer } from './wire-layer';
+import { type Schemes, type SinewConnection, type SinewNode } from './schemes';
+import { FarLayer } from './wire-layer';
 
 /** Graphs with at most this many nodes are drawn in full, whatever is on screen. */
 export const FULL_DRAW_LIMIT = 300;
@@ -30,7 +29,7 @@ export class Culling {
   private wiresDirty = true;
   private far = false;
   private emitting = false;
-  readonly wires: WireLayer;
+  readonly far_: FarLayer;
 
   constructor(
     private readonly area: Area,
@@ -38,7 +37,7 @@ export class Culling {
     private readonly container: HTMLElement,
     private readonly wireColor: (c: SinewConnection) => string,
   ) {
-    this.wires = new WireLayer(area.area.content.holder);
+    this.far_ = new FarLayer(container);
   }
 
   /** Whether only what is on screen is drawn. */
@@ -70,7 +69,7 @@ export class Culling {
               return ctx;
             }
             if (!this.mountedNodes.has(id)) {
-              this.placeholder(data.element, data.payload as SinewNode);
+              data.element.remove();
               this.schedule();
               return undefined;
             }
@@ -81,6 +80,8 @@ export class Culling {
               return ctx;
             }
             if (!this.mountedLinks.has(id)) {
+              // Out of the DOM until drawn: thousands of empty elements still cost style and hit tests.
+              data.element.remove();
               this.schedule();
               return undefined;
             }
@@ -99,12 +100,34 @@ export class Culling {
           break;
         case 'translated':
         case 'zoomed':
+          this.moving();
+          this.schedule();
+          break;
         case 'resized':
           this.schedule();
           break;
       }
       return ctx;
     });
+  }
+
+  private still: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * While the view moves, the content is its own compositor layer, so a pan or zoom frame moves
+   * pixels instead of painting every node again; once it rests, the layer goes, so the nodes are
+   * painted sharp at the new zoom.
+   */
+  private moving(): void {
+    const holder = this.area.area.content.holder;
+    holder.style.willChange = 'transform';
+    // Nor is what lies under the pointer hit-tested and re-hovered on every move of the view.
+    holder.style.pointerEvents = 'none';
+    clearTimeout(this.still);
+    this.still = setTimeout(() => {
+      holder.style.willChange = '';
+      holder.style.pointerEvents = '';
+    }, 300);
   }
 
   /** Brings what is drawn in line with the view on the next frame. */
@@ -158,7 +181,9 @@ export class Culling {
         if (wantLinks.has(id)) continue;
         this.mountedLinks.delete(id);
         const view = this.area.connectionViews.get(id);
-        if (view) void this.area.emit({ type: 'unmount', data: { element: view.element } } as any);
+        if (!view) continue;
+        void this.area.emit({ type: 'unmount', data: { element: view.element } } as any);
+        view.element.remove();
       }
       for (const id of [...this.mountedNodes]) {
         if (wantNodes.has(id)) continue;
@@ -167,7 +192,7 @@ export class Culling {
         const node = this.editor.getNode(id);
         if (!view || !node) continue;
         void this.area.emit({ type: 'unmount', data: { element: view.element } } as any);
-        this.placeholder(view.element, node);
+        view.element.remove();
       }
       for (const id of wantNodes) {
         if (this.mountedNodes.has(id)) continue;
@@ -175,7 +200,7 @@ export class Culling {
         const node = this.editor.getNode(id);
         if (!view || !node) continue;
         this.mountedNodes.add(id);
-        clearPlaceholder(view.element);
+        if (!view.element.isConnected) this.area.area.content.holder.appendChild(view.element);
         void this.area.emit({ type: 'render', data: { element: view.element, type: 'node', payload: node } } as any);
       }
       for (const id of wantLinks) {
@@ -184,16 +209,18 @@ export class Culling {
         const c = this.editor.getConnection(id);
         if (!view || !c) continue;
         this.mountedLinks.add(id);
+        // Wires go under the nodes, as Rete adds them.
+        if (!view.element.isConnected) this.area.area.content.holder.prepend(view.element);
         void this.area.emit({ type: 'render', data: { element: view.element, type: 'connection', payload: c } } as any);
       }
     } finally {
       this.emitting = false;
     }
 
-    this.wires.visible = this.far;
-    if (this.far && this.wiresDirty) {
+    this.far_.visible = this.far;
+    if (this.far) {
       this.wiresDirty = false;
-      this.wires.draw(this.editor.getConnections().flatMap((c) => {
+      this.far_.draw(t, nodes, this.editor.getConnections().flatMap((c) => {
         const source = this.editor.getNode(c.source);
         const target = this.editor.getNode(c.target);
         return source && target ? [{ source, sourceOutput: c.sourceOutput, target, targetInput: c.targetInput, color: this.wireColor(c) }] : [];
@@ -201,28 +228,8 @@ export class Culling {
     }
   }
 
-  /** A node not drawn: its view element as a box in the node's colours, outlined when selected. */
-  private placeholder(el: HTMLElement, node: SinewNode): void {
-    const header = node.def ? categoryColor(node.def.category) : '#5a4a2a';
-    el.dataset.placeholder = node.id;
-    el.style.width = `${node.width}px`;
-    el.style.height = `${node.height}px`;
-    el.style.borderRadius = '7px';
-    el.style.background = `linear-gradient(${header} 0 ${HEADER_HEIGHT}px, rgba(40, 43, 48, 0.97) ${HEADER_HEIGHT}px)`;
-    el.style.outline = node.selected ? '3px solid var(--sinew-node-selected, #ffffff)' : '';
-  }
-
   destroy(): void {
     cancelAnimationFrame(this.frame);
+    clearTimeout(this.still);
   }
-}
-
-function clearPlaceholder(el: HTMLElement): void {
-  if (!el.dataset.placeholder) return;
-  delete el.dataset.placeholder;
-  el.style.width = '';
-  el.style.height = '';
-  el.style.borderRadius = '';
-  el.style.background = '';
-  el.style.outline = '';
 }

@@ -13,6 +13,7 @@ import { dragState } from './drag-state';
 import { MINIMAP_HEIGHT, MINIMAP_WIDTH, SinewMinimap } from './minimap';
 import { LayoutSocketPositions } from './socket-positions';
 import { Culling } from './culling';
+import { IndexedNodeEditor } from './indexed-editor';
 import { zoomLevelOfDetail } from './level-of-detail';
 import { socketColor } from './node-view';
 import { linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection, type SinewSocket, type ViewSocketType } from './schemes';
@@ -36,7 +37,7 @@ const MIN_ZOOM = 0.15;
 const MAX_ZOOM = 2;
 
 export class GraphView {
-  readonly editor = new NodeEditor<Schemes>();
+  readonly editor: NodeEditor<Schemes> = new IndexedNodeEditor();
   readonly area: AreaPlugin<Schemes, AreaExtra>;
   private readonly connection: ConnectionPlugin<Schemes, AreaExtra> | undefined;
   private readonly selector = AreaExtensions.selector();
