@@ -121,12 +121,9 @@ export class Culling {
   private moving(): void {
     const holder = this.area.area.content.holder;
     holder.style.willChange = 'transform';
-    // Nor is what lies under the pointer hit-tested and re-hovered on every move of the view.
-    holder.style.pointerEvents = 'none';
     clearTimeout(this.still);
     this.still = setTimeout(() => {
       holder.style.willChange = '';
-      holder.style.pointerEvents = '';
     }, 300);
   }
 
