@@ -407,6 +407,13 @@ export class GraphView {
   async fit(ids?: readonly string[]): Promise<void> {
     const nodes = (ids?.length ? ids.map((id) => this.editor.getNode(id)).filter((n): n is SinewNode => Boolean(n)) : this.editor.getNodes());
     if (nodes.length === 0) return;
+    if (!this.culling.active) {
+      // Small graphs: as before (rete's zoomAt, which a zoom below MIN_ZOOM leaves at the old zoom).
+      await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.85 });
+      const t = this.area.area.transform;
+      if (t.k > 1.2) await this.area.area.zoom(1.2, 0, 0);
+      return;
+    }
     let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
     for (const n of nodes) {
       const p = this.area.nodeViews.get(n.id)?.position;
