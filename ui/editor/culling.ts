@@ -29,7 +29,7 @@ export class Culling {
   private wiresDirty = true;
   private far = false;
   private emitting = false;
-  readonly far_: FarLayer;
+  readonly farLayer: FarLayer;
 
   constructor(
     private readonly area: Area,
@@ -37,7 +37,7 @@ export class Culling {
     private readonly container: HTMLElement,
     private readonly wireColor: (c: SinewConnection) => string,
   ) {
-    this.far_ = new FarLayer(container);
+    this.farLayer = new FarLayer(container);
   }
 
   /** Whether only what is on screen is drawn. */
@@ -214,10 +214,10 @@ export class Culling {
       this.emitting = false;
     }
 
-    this.far_.visible = this.far;
+    this.farLayer.visible = this.far;
     if (this.far) {
       this.wiresDirty = false;
-      this.far_.draw(t, nodes, this.editor.getConnections().flatMap((c) => {
+      this.farLayer.draw(t, nodes, this.editor.getConnections().flatMap((c) => {
         const source = this.editor.getNode(c.source);
         const target = this.editor.getNode(c.target);
         return source && target ? [{ source, sourceOutput: c.sourceOutput, target, targetInput: c.targetInput, color: this.wireColor(c) }] : [];
