@@ -5,6 +5,7 @@ import { bundleTests } from './bundle.e2e';
 import { embedTests } from './embed.e2e';
 import { groupTests } from './groups.e2e';
 import { runAll } from './harness';
+import { largeGraphTests } from './large-graph.perf';
 import { perfTests } from './perf.e2e';
 import { saveTests } from './save.e2e';
 import { timelineTests } from './timeline.e2e';
@@ -17,6 +18,7 @@ const suites = [
   ...groupTests,
   ...bundleTests,
   ...perfTests,
+  ...largeGraphTests,
   ...saveTests,
   ...timelineTests,
 ];

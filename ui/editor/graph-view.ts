@@ -14,6 +14,9 @@ import { viewDefinition } from '../model/group-definition';
 import { dragState } from './drag-state';
 import { MINIMAP_HEIGHT, MINIMAP_WIDTH, SinewMinimap } from './minimap';
 import { LayoutSocketPositions } from './socket-positions';
+import { Culling } from './culling';
+import { IndexedNodeEditor } from './indexed-editor';
+import { zoomLevelOfDetail } from './level-of-detail';
 import { socketColor } from './node-view';
 import { linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection, type SinewSocket, type ViewSocketType } from './schemes';
 
@@ -38,7 +41,7 @@ const MIN_ZOOM = 0.15;
 const MAX_ZOOM = 2;
 
 export class GraphView {
-  readonly editor = new NodeEditor<Schemes>();
+  readonly editor: NodeEditor<Schemes> = new IndexedNodeEditor();
   readonly area: AreaPlugin<Schemes, AreaExtra>;
   private readonly connection: ConnectionPlugin<Schemes, AreaExtra> | undefined;
   private readonly selector = AreaExtensions.selector();
@@ -53,6 +56,8 @@ export class GraphView {
   private arranging = false;
   private pressed = false;
   private selecting = 0;
+  /** Which nodes and wires are drawn in full (only those on screen, on a large graph). */
+  readonly culling: Culling;
 
   constructor(
     readonly container: HTMLElement,
@@ -72,6 +77,9 @@ export class GraphView {
     }) as any);
 
     this.editor.use(this.area);
+    // Before the render plugin: it decides which render signals reach it.
+    this.culling = new Culling(this.area, this.editor, container, (c) => this.wireColor(c));
+    this.culling.install();
     this.area.use(render);
     if (!readonly) {
       this.connection = new ConnectionPlugin<Schemes, AreaExtra>();
@@ -136,6 +144,10 @@ export class GraphView {
     });
   }
 
+  /** Bumped whenever a node moves, appears, goes or is restyled: the minimap's boxes are stale. */
+  private nodesVersion = 0;
+  private mapKey = '';
+
   private drawMinimap(): void {
     const t = this.area.area.transform;
     const view = { x: -t.x / t.k, y: -t.y / t.k, w: this.container.clientWidth / t.k, h: this.container.clientHeight / t.k };
@@ -157,7 +169,13 @@ export class GraphView {
     this.mapScale = scale;
     this.mapOrigin = { x: ox, y: oy };
     const toMap = (b: { x: number; y: number; w: number; h: number }) => ({ x: (b.x - ox) * scale, y: (b.y - oy) * scale, w: b.w * scale, h: b.h * scale });
-    this.minimap.nodes = boxes.map((b) => ({ ...toMap(b), selected: b.selected }));
+    // Panning inside the graph moves only the view frame: keep the boxes (thousands on a large
+    // graph) as they are, so the map does not redraw them every frame.
+    const key = `${scale} ${ox} ${oy} ${this.nodesVersion}`;
+    if (key !== this.mapKey) {
+      this.mapKey = key;
+      this.minimap.nodes = boxes.map((b) => ({ ...toMap(b), selected: b.selected }));
+    }
     this.minimap.viewport = toMap(view);
   }
 
@@ -252,13 +270,18 @@ export class GraphView {
     this.area.addPipe((ctx: any) => {
       const type = ctx?.type;
       if (type === 'pointerup' || type === 'pointermove') this.lastPointer = ctx.data.event;
+      if (type === 'nodetranslated' || type === 'nodecreated' || type === 'noderemoved' || (type === 'render' && ctx.data.type === 'node')) this.nodesVersion++;
+      if (type === 'zoomed') zoomLevelOfDetail(this.container, this.area.area.transform.k);
       if (type === 'nodetranslated' || type === 'nodecreated' || type === 'noderemoved' || type === 'translated' || type === 'zoomed' || type === 'resized' || (type === 'render' && ctx.data.type === 'node')) {
         this.scheduleMinimap();
       }
       return ctx;
     });
     this.editor.addPipe((ctx) => {
-      if (ctx.type === 'nodecreated' || ctx.type === 'noderemoved') this.scheduleMinimap();
+      if (ctx.type === 'nodecreated' || ctx.type === 'noderemoved') {
+        this.nodesVersion++;
+        this.scheduleMinimap();
+      }
       return ctx;
     });
   }
@@ -328,6 +351,7 @@ export class GraphView {
   private async doSync(graph: GraphDocument, stateOf: (node: GraphNode) => NodeState): Promise<void> {
     this.syncing++;
     this.selector.release();
+    this.culling.expected = graph.nodes.length;
     try {
       const wanted = new Map(graph.nodes.map((n) => [n.id, n]));
       const wantedLinks = new Map(graph.links.map((l) => [linkKey({ source: l.from.node, sourceOutput: l.from.socket, target: l.to.node, targetInput: l.to.socket }), l]));
@@ -384,6 +408,7 @@ export class GraphView {
       this.frames = graph.frames ?? [];
       this.links = graph.links;
       this.drawFrames();
+      this.culling.refresh();
     } finally {
       this.syncing--;
     }
@@ -420,9 +445,27 @@ export class GraphView {
   async fit(ids?: readonly string[]): Promise<void> {
     const nodes = (ids?.length ? ids.map((id) => this.editor.getNode(id)).filter((n): n is SinewNode => Boolean(n)) : this.editor.getNodes());
     if (nodes.length === 0) return;
-    await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.85 });
-    const t = this.area.area.transform;
-    if (t.k > 1.2) await this.area.area.zoom(1.2, 0, 0);
+    if (!this.culling.active) {
+      // Small graphs: as before (rete's zoomAt, which a zoom below MIN_ZOOM leaves at the old zoom).
+      await AreaExtensions.zoomAt(this.area, nodes, { scale: 0.85 });
+      const t = this.area.area.transform;
+      if (t.k > 1.2) await this.area.area.zoom(1.2, 0, 0);
+      return;
+    }
+    let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
+    for (const n of nodes) {
+      const p = this.area.nodeViews.get(n.id)?.position;
+      if (!p) continue;
+      x1 = Math.min(x1, p.x); y1 = Math.min(y1, p.y);
+      x2 = Math.max(x2, p.x + n.width); y2 = Math.max(y2, p.y + n.height);
+    }
+    if (!Number.isFinite(x1)) return;
+    const w = this.container.clientWidth;
+    const h = this.container.clientHeight;
+    // rete's zoomAt places the view for a zoom the guard then refuses (below MIN_ZOOM): clamp instead.
+    const k = Math.max(MIN_ZOOM, Math.min(1.2, 0.85 * w / Math.max(1, x2 - x1), 0.85 * h / Math.max(1, y2 - y1)));
+    await this.area.area.zoom(k, 0, 0);
+    await this.area.area.translate(w / 2 - ((x1 + x2) / 2) * k, h / 2 - ((y1 + y2) / 2) * k);
   }
 
   /** Lays the graph out left to right with ELK; returns the new positions (the caller records them). */
@@ -461,6 +504,7 @@ export class GraphView {
 
   destroy(): void {
     cancelAnimationFrame(this.minimapFrame);
+    this.culling.destroy();
     this.area.destroy();
   }
 }

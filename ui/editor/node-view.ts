@@ -34,7 +34,9 @@ export class SinewNodeElement extends LitElement {
       height: ${HEADER_HEIGHT}px; display: flex; align-items: center; gap: 6px; padding: 0 10px;
       border-radius: 6px 6px 0 0; color: #f1f3f5; font-weight: 600; font-size: 12.5px; cursor: grab;
     }
-    header .title { flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    header .title { flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: var(--sinew-title-size, 12.5px); }
+    /* Zoomed out (level-of-detail.ts): title and sockets only; rows keep their height. */
+    header .id, header .badge, .row .label, .row sinew-field, .row.more, .pick, .unknown { visibility: var(--sinew-lod-text, visible); }
     header .id { font-weight: 400; font-size: 11px; opacity: 0.65; max-width: 40%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .badge { flex: none; min-width: 18px; height: 18px; border-radius: 9px; display: grid; place-items: center; font-size: 11px; font-weight: 700; padding: 0 5px; }
     .badge.error { background: var(--_danger); color: white; }

@@ -1,0 +1,232 @@
+// Draws in full only what is on screen. Rete makes a view element for every node and wire; this
+// lets the node and wire templates render only into the elements near the visible part of the area,
+// and mounts or unmounts them as the view moves (at most once a frame). Elements not drawn are taken
+// out of the DOM: even empty, thousands of them cost a style pass on every pan frame. Far out, when
+// more nodes are on screen than are worth drawing, every node is a box and every wire a curve on
+// one canvas (wire-layer.ts), and nodes are picked again once zoomed in.
+// Graphs up to FULL_DRAW_LIMIT nodes are drawn in full, as before.
+import type { NodeEditor } from 'rete';
+import type { AreaPlugin } from 'rete-area-plugin';
+import { type Schemes, type SinewConnection, type SinewNode } from './schemes';
+import { FarLayer } from './wire-layer';
+
+/** Graphs with at most this many nodes are drawn in full, whatever is on screen. */
+export const FULL_DRAW_LIMIT = 300;
+/** More nodes on screen than this and they are all drawn as boxes (the far level of detail). */
+export const MOUNT_BUDGET = 160;
+/** Screen pixels around the view drawn ahead, so a slow pan does not show boxes at the edge. */
+const MARGIN = 240;
+
+type Area = AreaPlugin<Schemes, any>;
+type RenderData = { element: HTMLElement; type: string; payload: { id?: string } };
+
+export class Culling {
+  /** How many nodes the graph being shown has (set before a sync adds them). */
+  expected = 0;
+  private readonly mountedNodes = new Set<string>();
+  private readonly mountedLinks = new Set<string>();
+  private frame = 0;
+  private wiresDirty = true;
+  private far = false;
+  private emitting = false;
+  readonly farLayer: FarLayer;
+
+  constructor(
+    private readonly area: Area,
+    private readonly editor: NodeEditor<Schemes>,
+    private readonly container: HTMLElement,
+    private readonly wireColor: (c: SinewConnection) => string,
+  ) {
+    this.farLayer = new FarLayer(container);
+  }
+
+  /** Whether only what is on screen is drawn. */
+  get active(): boolean {
+    return this.expected > FULL_DRAW_LIMIT;
+  }
+
+  /** Whether every node is drawn as a box (far out on a large graph). */
+  get isFar(): boolean {
+    return this.far;
+  }
+
+  isDrawn(id: string): boolean {
+    return this.mountedNodes.has(id);
+  }
+
+  /** Must be installed before the render plugin, so it sees render signals first. */
+  install(): void {
+    this.area.addPipe((ctx: any) => {
+      if (!ctx || typeof ctx !== 'object' || !('type' in ctx)) return ctx;
+      switch (ctx.type) {
+        case 'render': {
+          if (this.emitting) return ctx;
+          const data = ctx.data as RenderData;
+          const id = data.payload?.id;
+          if (data.type === 'node' && id && this.area.nodeViews.has(id)) {
+            if (!this.active) {
+              this.mountedNodes.add(id);
+              return ctx;
+            }
+            if (!this.mountedNodes.has(id)) {
+              data.element.remove();
+              this.schedule();
+              return undefined;
+            }
+          } else if (data.type === 'connection' && id && this.area.connectionViews.has(id)) {
+            this.wiresDirty = true;
+            if (!this.active) {
+              this.mountedLinks.add(id);
+              return ctx;
+            }
+            if (!this.mountedLinks.has(id)) {
+              // Out of the DOM until drawn: thousands of empty elements still cost style and hit tests.
+              data.element.remove();
+              this.schedule();
+              return undefined;
+            }
+          }
+          break;
+        }
+        case 'unmount':
+          break;
+        case 'nodetranslated':
+        case 'noderemoved':
+        case 'connectionremoved':
+          this.wiresDirty = true;
+          if (ctx.type === 'noderemoved') this.mountedNodes.delete(ctx.data.id);
+          if (ctx.type === 'connectionremoved') this.mountedLinks.delete(ctx.data.id);
+          this.schedule();
+          break;
+        case 'translated':
+        case 'zoomed':
+          this.moving();
+          this.schedule();
+          break;
+        case 'resized':
+          this.schedule();
+          break;
+      }
+      return ctx;
+    });
+  }
+
+  private still: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * While the view moves, the content is its own compositor layer, so a pan or zoom frame moves
+   * pixels instead of painting every node again; once it rests, the layer goes, so the nodes are
+   * painted sharp at the new zoom.
+   */
+  private moving(): void {
+    const holder = this.area.area.content.holder;
+    holder.style.willChange = 'transform';
+    clearTimeout(this.still);
+    this.still = setTimeout(() => {
+      holder.style.willChange = '';
+    }, 300);
+  }
+
+  /** Brings what is drawn in line with the view on the next frame. */
+  schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.refresh();
+    });
+  }
+
+  /** Mounts what is near the view and unmounts the rest, now. */
+  refresh(): void {
+    const nodes = this.editor.getNodes();
+    const t = this.area.area.transform;
+    const m = MARGIN / t.k;
+    const x1 = -t.x / t.k - m;
+    const y1 = -t.y / t.k - m;
+    const x2 = x1 + this.container.clientWidth / t.k + 2 * m;
+    const y2 = y1 + this.container.clientHeight / t.k + 2 * m;
+    const meets = (ax: number, ay: number, bx: number, by: number) => ax < x2 && bx > x1 && ay < y2 && by > y1;
+
+    const wantNodes = new Set<string>();
+    for (const n of nodes) {
+      const p = this.area.nodeViews.get(n.id)?.position;
+      if (!p) continue;
+      if (!this.active || meets(p.x, p.y, p.x + n.width, p.y + n.height)) wantNodes.add(n.id);
+    }
+    this.far = this.active && wantNodes.size > MOUNT_BUDGET;
+    if (this.far) wantNodes.clear();
+
+    const wantLinks = new Set<string>();
+    if (!this.far) {
+      for (const c of this.editor.getConnections()) {
+        if (!this.active) {
+          wantLinks.add(c.id);
+          continue;
+        }
+        const a = this.area.nodeViews.get(c.source)?.position;
+        const b = this.area.nodeViews.get(c.target)?.position;
+        const s = this.editor.getNode(c.source);
+        const d = this.editor.getNode(c.target);
+        if (!a || !b || !s || !d) continue;
+        if (meets(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x + s.width, b.x + d.width), Math.max(a.y + s.height, b.y + d.height))) wantLinks.add(c.id);
+      }
+    }
+
+    this.emitting = true;
+    try {
+      for (const id of [...this.mountedLinks]) {
+        if (wantLinks.has(id)) continue;
+        this.mountedLinks.delete(id);
+        const view = this.area.connectionViews.get(id);
+        if (!view) continue;
+        void this.area.emit({ type: 'unmount', data: { element: view.element } } as any);
+        view.element.remove();
+      }
+      for (const id of [...this.mountedNodes]) {
+        if (wantNodes.has(id)) continue;
+        this.mountedNodes.delete(id);
+        const view = this.area.nodeViews.get(id);
+        const node = this.editor.getNode(id);
+        if (!view || !node) continue;
+        void this.area.emit({ type: 'unmount', data: { element: view.element } } as any);
+        view.element.remove();
+      }
+      for (const id of wantNodes) {
+        if (this.mountedNodes.has(id)) continue;
+        const view = this.area.nodeViews.get(id);
+        const node = this.editor.getNode(id);
+        if (!view || !node) continue;
+        this.mountedNodes.add(id);
+        if (!view.element.isConnected) this.area.area.content.holder.appendChild(view.element);
+        void this.area.emit({ type: 'render', data: { element: view.element, type: 'node', payload: node } } as any);
+      }
+      for (const id of wantLinks) {
+        if (this.mountedLinks.has(id)) continue;
+        const view = this.area.connectionViews.get(id);
+        const c = this.editor.getConnection(id);
+        if (!view || !c) continue;
+        this.mountedLinks.add(id);
+        // Wires go under the nodes, as Rete adds them.
+        if (!view.element.isConnected) this.area.area.content.holder.prepend(view.element);
+        void this.area.emit({ type: 'render', data: { element: view.element, type: 'connection', payload: c } } as any);
+      }
+    } finally {
+      this.emitting = false;
+    }
+
+    this.farLayer.visible = this.far;
+    if (this.far) {
+      this.wiresDirty = false;
+      this.farLayer.draw(t, nodes, this.editor.getConnections().flatMap((c) => {
+        const source = this.editor.getNode(c.source);
+        const target = this.editor.getNode(c.target);
+        return source && target ? [{ source, sourceOutput: c.sourceOutput, target, targetInput: c.targetInput, color: this.wireColor(c) }] : [];
+      }), (id) => this.area.nodeViews.get(id)?.position);
+    }
+  }
+
+  destroy(): void {
+    cancelAnimationFrame(this.frame);
+    clearTimeout(this.still);
+  }
+}

@@ -1,0 +1,24 @@
+// Level of detail by zoom. Text is never drawn smaller than readable: below READABLE_ZOOM the rows'
+// labels and fields are hidden (their rows keep their height, so sockets stay where wires expect
+// them) and a node shows its title and sockets only; the title grows in area units as the view
+// zooms out, so on screen it stays at least MIN_TITLE_PX tall. Both travel to every node's shadow
+// root as inherited custom properties set on the area, quantized so a zoom gesture restyles the
+// nodes only a few times.
+
+/** Below this zoom a row's 11–12 px text would be under ~6 px on screen: hidden instead. */
+export const READABLE_ZOOM = 0.55;
+/** The smallest a node title is drawn on screen, in pixels. */
+export const MIN_TITLE_PX = 10;
+
+const applied = new WeakMap<HTMLElement, string>();
+
+export function zoomLevelOfDetail(area: HTMLElement, k: number): void {
+  const q = Math.max(0.05, Math.round(k * 20) / 20);
+  const detail = k < READABLE_ZOOM ? 'far' : 'near';
+  const key = `${detail} ${q}`;
+  if (applied.get(area) === key) return;
+  applied.set(area, key);
+  area.dataset.detail = detail;
+  area.style.setProperty('--sinew-lod-text', detail === 'far' ? 'hidden' : 'visible');
+  area.style.setProperty('--sinew-title-size', `${Math.max(12.5, MIN_TITLE_PX / q).toFixed(1)}px`);
+}

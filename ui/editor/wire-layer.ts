@@ -1,0 +1,101 @@
+// The far level of detail of a large graph, drawn on one canvas: every node as a box in its
+// colours and every wire as a curve, in screen space, redrawn (at most once a frame) when the view
+// or a node moves. Far out, thousands of node elements — even empty ones — cost Chromium a style
+// pass over all of them on every pan frame (the content they sit in is restyled by the pan); a
+// canvas costs a few thousand rectangles and curves.
+import { categoryColor } from '../theme';
+import { socketOffset } from './socket-positions';
+import { HEADER_HEIGHT, type SinewNode } from './schemes';
+
+export interface WireEnds {
+  source: SinewNode;
+  sourceOutput: string;
+  target: SinewNode;
+  targetInput: string;
+  color: string;
+}
+
+type Point = { x: number; y: number };
+
+export class FarLayer {
+  readonly element: HTMLCanvasElement;
+  private readonly colors = new Map<string, string>();
+
+  constructor(private readonly container: HTMLElement) {
+    this.element = document.createElement('canvas');
+    this.element.dataset.testid = 'far-layer';
+    this.element.style.cssText = 'position:absolute;left:0;top:0;pointer-events:none;display:none';
+    container.prepend(this.element);
+  }
+
+  set visible(on: boolean) {
+    const display = on ? '' : 'none';
+    if (this.element.style.display !== display) this.element.style.display = display;
+  }
+
+  /** Draws `nodes` and `wires` at the area transform `t`; `at` is a node's top-left corner in area units. */
+  draw(t: { x: number; y: number; k: number }, nodes: Iterable<SinewNode>, wires: Iterable<WireEnds>, at: (id: string) => Point | undefined): void {
+    const w = this.container.clientWidth;
+    const h = this.container.clientHeight;
+    const c = this.element;
+    if (c.width !== w || c.height !== h) {
+      c.width = w;
+      c.height = h;
+      c.style.width = `${w}px`;
+      c.style.height = `${h}px`;
+    }
+    const g = c.getContext('2d');
+    if (!g) return;
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, w, h);
+    g.setTransform(t.k, 0, 0, t.k, t.x, t.y);
+    const byColor = new Map<string, [Point, Point][]>();
+    for (const wire of wires) {
+      const a = at(wire.source.id);
+      const b = at(wire.target.id);
+      const oa = socketOffset(wire.source, 'output', wire.sourceOutput);
+      const ob = socketOffset(wire.target, 'input', wire.targetInput);
+      if (!a || !b || !oa || !ob) continue;
+      const list = byColor.get(wire.color) ?? [];
+      list.push([{ x: a.x + oa.x, y: a.y + oa.y }, { x: b.x + ob.x, y: b.y + ob.y }]);
+      byColor.set(wire.color, list);
+    }
+    g.lineWidth = 3;
+    for (const [color, list] of byColor) {
+      g.strokeStyle = this.literal(color);
+      g.beginPath();
+      for (const [p, q] of list) {
+        // Rete's classic curve: horizontal tangents a third of the span long.
+        const d = Math.abs(q.x - p.x) * 0.3;
+        g.moveTo(p.x, p.y);
+        g.bezierCurveTo(p.x + d, p.y, q.x - d, q.y, q.x, q.y);
+      }
+      g.stroke();
+    }
+    for (const n of nodes) {
+      const p = at(n.id);
+      if (!p) continue;
+      g.fillStyle = 'rgba(40, 43, 48, 0.97)';
+      g.fillRect(p.x, p.y, n.width, n.height);
+      g.fillStyle = this.literal(n.def ? categoryColor(n.def.category) : '#5a4a2a');
+      g.fillRect(p.x, p.y, n.width, HEADER_HEIGHT);
+      if (n.selected) {
+        g.strokeStyle = '#ffffff';
+        g.lineWidth = 3 / t.k;
+        g.strokeRect(p.x, p.y, n.width, n.height);
+        g.lineWidth = 3;
+      }
+    }
+  }
+
+  /** A theme colour `var(--name, #abc)` as the page resolves it (canvas takes no var()). */
+  private literal(color: string): string {
+    let out = this.colors.get(color);
+    if (out === undefined) {
+      const m = /^var\((--[\w-]+),\s*(.+)\)$/.exec(color);
+      out = m ? getComputedStyle(this.container).getPropertyValue(m[1]).trim() || m[2] : color;
+      this.colors.set(color, out);
+    }
+    return out;
+  }
+}
