@@ -1,0 +1,162 @@
+// The iteration of Blender's legacy IK solver (IK_QJacobianSolver.cpp): everything scaled to unit
+// reach, the pole pre-rotation of the root, then per iteration a Jacobian from every goal, its SDLS
+// inverse, and limit handling that locks the most violated DoF and inverts again until no limit
+// is hit. Stops after `iterations`, or once the update is below 1e-3 after ten iterations.
+import { Jacobian } from './jacobian';
+import { fuzzyZero, setIdentity3 } from './math';
+import type { Segment } from './segment';
+import { TaskKind, type Task } from './tasks';
+
+const delta = new Float64Array(3);
+const minDelta = new Float64Array(3);
+const clampFlags = new Uint8Array(3);
+const zero3 = new Float64Array(3);
+const dir = new Float64Array(3);
+const up = new Float64Array(3);
+const pdir = new Float64Array(3);
+const pup = new Float64Array(3);
+const mat = new Float64Array(9);
+const polemat = new Float64Array(9);
+
+export class IkSolver {
+  /** Segments in Blender's order: depth first from the root, children last added first. */
+  readonly segs: Segment[];
+  readonly tasks: Task[];
+  readonly jac: Jacobian;
+  /** Root rotation (row-major 3x3) set by the pole constraint. */
+  readonly rootR = new Float64Array(9);
+  /** Pole: [goal x3, pole goal x3]; `poleTip` is the tip segment, −1 for no pole. */
+  readonly pole = new Float64Array(6);
+  poleTip = -1;
+  /** [pole angle (radians, float32 as Blender stores it)]. */
+  readonly poleAngle = new Float64Array(1);
+  /** Children of each segment, for the transform update (parents first is all it needs). */
+  private readonly order: Int32Array;
+
+  constructor(segs: Segment[], tasks: Task[]) {
+    this.segs = segs;
+    this.tasks = tasks;
+    let dof = 0;
+    for (const s of segs) { s.dofId = dof; dof += s.ndof; }
+    let size = 0;
+    for (const t of tasks) { t.id = size; size += t.size; }
+    this.jac = new Jacobian(Math.max(dof, 1), Math.max(size, 3));
+    this.order = Int32Array.from(segs.map((_, i) => i));
+  }
+
+  private updateTransforms(): void {
+    const segs = this.segs;
+    for (let k = 0; k < this.order.length; k++) {
+      const s = segs[this.order[k]];
+      if (s.parent < 0) s.updateTransform(this.rootR, zero3);
+      else { const p = segs[s.parent]; s.updateTransform(p.globalR, p.globalEnd); }
+    }
+  }
+
+  private scale(k: number): void {
+    for (const t of this.tasks) t.scale(k);
+    for (const s of this.segs) s.scale(k);
+    for (let i = 0; i < 6; i++) this.pole[i] *= k;
+  }
+
+  /** Runs the solve; weights of the tasks must be set (`s[0]`), goals in root space. Returns whether it converged. */
+  solve(maxIterations: number): boolean {
+    const segs = this.segs, tasks = this.tasks, jac = this.jac;
+    setIdentity3(this.rootR);
+    let anyDof = 0;
+    for (let i = 0; i < segs.length; i++) anyDof += segs[i].ndof;
+    if (anyDof === 0) return false;
+    // Setup: weights rescaled to sum to 1, DoF weights from the segments' stiffness.
+    let primaryWeight = 0;
+    for (const t of tasks) primaryWeight += t.s[0];
+    if (tasks.length === 0 || fuzzyZero(primaryWeight)) return false;
+    for (const t of tasks) t.s[0] = t.s[0] * (1 / primaryWeight);
+    jac.reset();
+    for (const s of segs) for (let i = 0; i < s.ndof; i++) jac.setDoFWeight(s.dofId + i, s.weight[i]);
+
+    // ComputeScale is a float in Blender, and so is its inverse.
+    let length = 0;
+    for (const s of segs) length += s.maxExtension();
+    const scale = Math.fround(length === 0 ? 1 : 1 / length);
+    this.scale(scale);
+    this.constrainPoleVector();
+    this.updateTransforms();
+
+    let solved = false;
+    for (let it = 0; it < maxIterations; it++) {
+      this.updateTransforms();
+      for (const t of tasks) t.computeJacobian(jac, segs);
+      const norm = this.normBox;
+      norm[0] = 0;
+      do { jac.invert(); } while (this.updateAngles(norm));
+      for (const s of segs) s.unlock();
+      const maxnorm = jac.angleUpdateNorm();
+      if (maxnorm > norm[0]) norm[0] = maxnorm;
+      if (norm[0] < 1e-3 && it > 10) { solved = true; break; }
+    }
+    if (this.poleTip >= 0) segs[0].prependBasis(this.rootR);
+    this.scale(Math.fround(1 / scale));
+    return solved;
+  }
+
+  private readonly normBox = new Float64Array(1);
+
+  private updateAngles(norm: Float64Array): boolean {
+    const segs = this.segs, jac = this.jac;
+    let minSeg = -1, minAbs = 1e10, minDof = 0, locked = false;
+    for (let si = 0; si < segs.length; si++) {
+      const s = segs[si];
+      if (!s.updateAngle(jac, delta, clampFlags)) continue;
+      for (let i = 0; i < s.ndof; i++) {
+        if (clampFlags[i] && !s.locked[i]) {
+          const a = Math.abs(delta[i]);
+          if (a < 1e-20) { s.lock(i, jac, delta); locked = true; }
+          else if (a < minAbs) { minAbs = a; minDelta.set(delta); minSeg = si; minDof = i; }
+        }
+      }
+    }
+    if (minSeg >= 0) {
+      segs[minSeg].lock(minDof, jac, minDelta);
+      locked = true;
+      if (minAbs > norm[0]) norm[0] = minAbs;
+    }
+    if (!locked) for (const s of segs) { s.unlock(); s.updateAngleApply(); }
+    return locked;
+  }
+
+  /** Turns the root so the chain's bend plane holds the pole (before solving, as Blender 3.4). */
+  private constrainPoleVector(): void {
+    if (this.poleTip < 0) return;
+    let positions = 0;
+    for (const t of this.tasks) if (t.kind === TaskKind.Position) positions++;
+    if (positions >= 2) { this.poleTip = -1; return; }
+    this.updateTransforms();
+    const root = this.segs[0], tip = this.segs[this.poleTip];
+    const rp = root.globalStart, RB = root.globalR, a = this.poleAngle[0];
+    normalizeInto(dir, tip.globalEnd[0] - rp[0], tip.globalEnd[1] - rp[1], tip.globalEnd[2] - rp[2]);
+    const ca = Math.cos(a), sa = Math.sin(a);
+    up[0] = RB[0] * ca + RB[2] * sa; up[1] = RB[3] * ca + RB[5] * sa; up[2] = RB[6] * ca + RB[8] * sa;
+    normalizeInto(pdir, this.pole[0] - rp[0], this.pole[1] - rp[1], this.pole[2] - rp[2]);
+    normalizeInto(pup, this.pole[3] - rp[0], this.pole[4] - rp[1], this.pole[5] - rp[2]);
+    lookAt(mat, dir, up);
+    lookAt(polemat, pdir, pup);
+    // rootR = polematᵀ · mat (then · the identity root).
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) {
+      this.rootR[r * 3 + c] = polemat[r] * mat[c] + polemat[3 + r] * mat[3 + c] + polemat[6 + r] * mat[6 + c];
+    }
+  }
+}
+
+function normalizeInto(out: Float64Array, x: number, y: number, z: number): void {
+  const len = Math.sqrt(x * x + y * y + z * z);
+  if (fuzzyZero(len)) { out[0] = out[1] = out[2] = 0; return; }
+  out[0] = x / len; out[1] = y / len; out[2] = z / len;
+}
+
+/** Rows: normalize(dir × up), row0 × dir, −dir. */
+function lookAt(out: Float64Array, d: Float64Array, u: Float64Array): void {
+  normalizeInto(out, d[1] * u[2] - d[2] * u[1], d[2] * u[0] - d[0] * u[2], d[0] * u[1] - d[1] * u[0]);
+  const x = out[0], y = out[1], z = out[2];
+  out[3] = y * d[2] - z * d[1]; out[4] = z * d[0] - x * d[2]; out[5] = x * d[1] - y * d[0];
+  out[6] = -d[0]; out[7] = -d[1]; out[8] = -d[2];
+}
