@@ -28,6 +28,8 @@ export class IkSolver {
   /** Pole: [goal x3, pole goal x3]; `poleTip` is the tip segment, −1 for no pole. */
   readonly pole = new Float64Array(6);
   poleTip = -1;
+  /** Iterations the last solve ran (for tests and the bench). */
+  iterationsUsed = 0;
   /** [pole angle (radians, float32 as Blender stores it)]. */
   readonly poleAngle = new Float64Array(1);
   /** Children of each segment, for the transform update (parents first is all it needs). */
@@ -83,7 +85,9 @@ export class IkSolver {
     this.updateTransforms();
 
     let solved = false;
+    this.iterationsUsed = 0;
     for (let it = 0; it < maxIterations; it++) {
+      this.iterationsUsed = it + 1;
       this.updateTransforms();
       for (const t of tasks) t.computeJacobian(jac, segs);
       const norm = this.normBox;

@@ -155,13 +155,16 @@ export class BlenderIkTree {
       for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) change[r * 3 + c] = rest[c * 3 + r];
       mul3(basis, change, basis);
       mulVec3(start, ip3, start);
+      // Blender hands the solver float32 values (IK_SetTransform takes floats).
+      fround(basis, 9); fround(rest, 9); fround(start, 3);
       // IK_SetTransform: with a translation segment the rotation one has length 0.
       const h = segs[this.head[a]], t = segs[this.tail[a]];
+      const flen = Math.fround(length);
       if (h !== t) {
         h.setTransform(start, rest, basis, 0);
         identity3(change);
-        t.setTransform(zero3, change, change, length);
-      } else h.setTransform(start, rest, basis, length);
+        t.setTransform(zero3, change, change, flen);
+      } else h.setTransform(start, rest, basis, flen);
       for (let ax = 0; ax < 3; ax++) if (b.useLimit[ax]) h.setLimit(ax, b.min[ax], b.max[ax]);
       for (let ax = 0; ax < 3; ax++) setStiffness(h, ax, b.stiffness[ax]);
       if (this.hasStretch[a]) {
@@ -206,11 +209,11 @@ export class BlenderIkTree {
       if (pt) {
         if (tg.pole) {
           solver.poleTip = this.tail[tg.tip];
-          solver.pole[0] = gx; solver.pole[1] = gy; solver.pole[2] = gz;
-          solver.pole[3] = m4b[12]; solver.pole[4] = m4b[13]; solver.pole[5] = m4b[14];
+          solver.pole[0] = Math.fround(gx); solver.pole[1] = Math.fround(gy); solver.pole[2] = Math.fround(gz);
+          solver.pole[3] = Math.fround(m4b[12]); solver.pole[4] = Math.fround(m4b[13]); solver.pole[5] = Math.fround(m4b[14]);
           solver.poleAngle[0] = w[3];
         }
-        pt.goal[0] = gx; pt.goal[1] = gy; pt.goal[2] = gz;
+        pt.goal[0] = Math.fround(gx); pt.goal[1] = Math.fround(gy); pt.goal[2] = Math.fround(gz);
         pt.s[0] = w[0];
         pt.computeClampLength(segs);
       }
@@ -218,6 +221,7 @@ export class BlenderIkTree {
       if (rt) {
         toRowMajor3(rt.goal, m4);
         normalizeColumns(rt.goal);
+        fround(rt.goal, 9);
         rt.s[0] = w[1];
       }
     }
@@ -227,6 +231,7 @@ export class BlenderIkTree {
     for (let a = 0; a < n; a++) {
       const C = this.changes[a];
       segs[this.head[a]].basisChange(C);
+      fround(C, 9);
       if (this.hasStretch.some(Boolean)) {
         const parentStretch = spec.parent[a] >= 0 ? this.ikstretch[spec.parent[a]] : 1;
         if (this.hasStretch[a]) {
@@ -266,6 +271,10 @@ export class BlenderIkTree {
 }
 
 const zero3 = new Float64Array(3);
+
+function fround(m: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) m[i] = Math.fround(m[i]);
+}
 
 function identity3(m: Float64Array): void {
   m.fill(0); m[0] = m[4] = m[8] = 1;
