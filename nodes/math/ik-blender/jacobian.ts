@@ -74,8 +74,9 @@ export class Jacobian {
     this.dNormWeight[dofId] = normWeight;
   }
 
-  lock(dofId: number, delta: number): void {
-    const n = this.dof;
+  /** Locks a DoF at its clamped change `deltas[k]` (an array: V8 boxes a double passed to a call it does not inline). */
+  lock(dofId: number, deltas: Float64Array, k: number): void {
+    const n = this.dof, delta = deltas[k];
     for (let i = 0; i < this.taskSize; i++) {
       this.beta[i] -= this.J[i * n + dofId] * delta;
       this.J[i * n + dofId] = 0;
@@ -84,13 +85,12 @@ export class Jacobian {
     this.dTheta[dofId] = 0;
   }
 
-  angleUpdateNorm(): number {
-    let mx = 0;
+  /** out[0] = max(out[0], the largest weighted angle update). */
+  angleUpdateNormInto(out: Float64Array): void {
     for (let i = 0; i < this.dof; i++) {
       const a = Math.abs(this.dTheta[i] * this.dNormWeight[i]);
-      if (a > mx) mx = a;
+      if (a > out[0]) out[0] = a;
     }
-    return mx;
   }
 
   invert(): void {
@@ -103,7 +103,7 @@ export class Jacobian {
     const T = this.taskSize, D = this.dof, n = this.k, A = this.A, R = this.R, J = this.J;
     const m = this.transpose ? D : T;
     // A = J (T × D) or Jᵀ (D × T), row-major m × n.
-    if (!this.transpose) A.set(J.subarray(0, T * D));
+    if (!this.transpose) for (let i = 0; i < T * D; i++) A[i] = J[i];
     else for (let r = 0; r < D; r++) for (let c = 0; c < T; c++) A[r * n + c] = J[c * D + r];
     R.fill(0);
     for (let i = 0; i < n; i++) R[i * n + i] = 1;

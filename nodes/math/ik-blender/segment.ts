@@ -78,7 +78,9 @@ export class Segment {
     this.translation.fill(0);
   }
 
-  setTransform(start: ArrayLike<number>, rest: ArrayLike<number>, basis: ArrayLike<number>, length: number): void {
+  /** IK_QSegment::SetTransform, the length read from lengths[k] (an array: a double argument would be boxed). */
+  setTransform(start: ArrayLike<number>, rest: ArrayLike<number>, basis: ArrayLike<number>, lengths: Float64Array, k: number): void {
+    const length = lengths[k];
     this.s[MAX_EXT] = Math.sqrt(start[0] * start[0] + start[1] * start[1] + start[2] * start[2]) + length;
     this.start.set(start);
     this.restBasis.set(rest);
@@ -114,6 +116,16 @@ export class Segment {
   /** orig_basisᵀ · basis: the rotation the solve added, in the bone's frame. */
   basisChange(out: Float64Array): Float64Array {
     return mulTransA3(out, this.origBasis, this.basis);
+  }
+
+  /** setLimit with min in v[i] and max in v[i + 3]. */
+  setLimitFrom(axis: number, v: Float64Array, i: number): void {
+    this.setLimit(axis, v[i], v[i + 3]);
+  }
+
+  /** setWeight with the weight in v[i]. */
+  setWeightFrom(axis: number, v: Float64Array, i: number): void {
+    this.setWeight(axis, v[i]);
   }
 
   setLimit(axis: number, lmin: number, lmax: number): void {
@@ -192,7 +204,8 @@ export class Segment {
     mul3(this.basis, m3, this.basis);
   }
 
-  scale(k: number): void {
+  scale(kb: Float64Array): void {
+    const k = kb[0];
     for (let i = 0; i < 3; i++) {
       this.start[i] *= k; this.translation[i] *= k; this.origTranslation[i] *= k;
       this.globalStart[i] *= k; this.globalEnd[i] *= k;
@@ -349,20 +362,20 @@ export class Segment {
     const L = this.locked, id = this.dofId;
     switch (this.kind) {
       case SegKind.Spherical:
-        if (dof === 1) { L[1] = 1; jac.lock(id + 1, delta[1]); }
-        else { L[0] = L[2] = 1; jac.lock(id, delta[0]); jac.lock(id + 2, delta[2]); }
+        if (dof === 1) { L[1] = 1; jac.lock(id + 1, delta, 1); }
+        else { L[0] = L[2] = 1; jac.lock(id, delta, 0); jac.lock(id + 2, delta, 2); }
         break;
       case SegKind.Swing:
-        L[0] = L[1] = 1; jac.lock(id, delta[0]); jac.lock(id + 1, delta[1]);
+        L[0] = L[1] = 1; jac.lock(id, delta, 0); jac.lock(id + 1, delta, 1);
         break;
       case SegKind.Elbow:
-        if (dof === 0) { L[0] = 1; jac.lock(id, delta[0]); } else { L[1] = 1; jac.lock(id + 1, delta[1]); }
+        if (dof === 0) { L[0] = 1; jac.lock(id, delta, 0); } else { L[1] = 1; jac.lock(id + 1, delta, 1); }
         break;
       case SegKind.Revolute:
-        L[0] = 1; jac.lock(id, delta[0]);
+        L[0] = 1; jac.lock(id, delta, 0);
         break;
       case SegKind.Translate:
-        L[dof] = 1; jac.lock(id + dof, delta[dof]);
+        L[dof] = 1; jac.lock(id + dof, delta, dof);
         break;
       default: break;
     }

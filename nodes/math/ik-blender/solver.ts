@@ -55,10 +55,14 @@ export class IkSolver {
     }
   }
 
-  private scale(k: number): void {
-    for (const t of this.tasks) t.scale(k);
-    for (const s of this.segs) s.scale(k);
-    for (let i = 0; i < 6; i++) this.pole[i] *= k;
+  /** The factor for `scale`, in an array: V8 boxes a double passed to a call it does not inline. */
+  private readonly scaleBox = new Float64Array(1);
+
+  private scale(): void {
+    const k = this.scaleBox;
+    for (let i = 0; i < this.tasks.length; i++) this.tasks[i].scale(k);
+    for (let i = 0; i < this.segs.length; i++) this.segs[i].scale(k);
+    for (let i = 0; i < 6; i++) this.pole[i] *= k[0];
   }
 
   /** Runs the solve; weights of the tasks must be set (`s[0]`), goals in root space. Returns whether it converged. */
@@ -70,17 +74,22 @@ export class IkSolver {
     if (anyDof === 0) return false;
     // Setup: weights rescaled to sum to 1, DoF weights from the segments' stiffness.
     let primaryWeight = 0;
-    for (const t of tasks) primaryWeight += t.s[0];
+    for (let i = 0; i < tasks.length; i++) primaryWeight += tasks[i].s[0];
     if (tasks.length === 0 || fuzzyZero(primaryWeight)) return false;
-    for (const t of tasks) t.s[0] = t.s[0] * (1 / primaryWeight);
+    const rescale = 1 / primaryWeight;
+    for (let i = 0; i < tasks.length; i++) tasks[i].s[0] = tasks[i].s[0] * rescale;
     jac.reset();
-    for (const s of segs) for (let i = 0; i < s.ndof; i++) jac.setDoFWeight(s.dofId + i, s.weight[i]);
+    for (let k = 0; k < segs.length; k++) {
+      const s = segs[k];
+      for (let i = 0; i < s.ndof; i++) { jac.weight[s.dofId + i] = s.weight[i]; jac.weightSqrt[s.dofId + i] = Math.sqrt(s.weight[i]); }
+    }
 
     // ComputeScale is a float in Blender, and so is its inverse.
     let length = 0;
-    for (const s of segs) length += s.maxExtension();
+    for (let i = 0; i < segs.length; i++) length += segs[i].s[0];
     const scale = Math.fround(length === 0 ? 1 : 1 / length);
-    this.scale(scale);
+    this.scaleBox[0] = scale;
+    this.scale();
     this.constrainPoleVector();
     this.updateTransforms();
 
@@ -89,17 +98,17 @@ export class IkSolver {
     for (let it = 0; it < maxIterations; it++) {
       this.iterationsUsed = it + 1;
       this.updateTransforms();
-      for (const t of tasks) t.computeJacobian(jac, segs);
+      for (let i = 0; i < tasks.length; i++) tasks[i].computeJacobian(jac, segs);
       const norm = this.normBox;
       norm[0] = 0;
       do { jac.invert(); } while (this.updateAngles(norm));
-      for (const s of segs) s.unlock();
-      const maxnorm = jac.angleUpdateNorm();
-      if (maxnorm > norm[0]) norm[0] = maxnorm;
+      for (let i = 0; i < segs.length; i++) segs[i].unlock();
+      jac.angleUpdateNormInto(norm);
       if (norm[0] < 1e-3 && it > 10) { solved = true; break; }
     }
     if (this.poleTip >= 0) segs[0].prependBasis(this.rootR);
-    this.scale(Math.fround(1 / scale));
+    this.scaleBox[0] = Math.fround(1 / scale);
+    this.scale();
     return solved;
   }
 
@@ -124,7 +133,7 @@ export class IkSolver {
       locked = true;
       if (minAbs > norm[0]) norm[0] = minAbs;
     }
-    if (!locked) for (const s of segs) { s.unlock(); s.updateAngleApply(); }
+    if (!locked) for (let i = 0; i < segs.length; i++) { segs[i].unlock(); segs[i].updateAngleApply(); }
     return locked;
   }
 
@@ -132,16 +141,19 @@ export class IkSolver {
   private constrainPoleVector(): void {
     if (this.poleTip < 0) return;
     let positions = 0;
-    for (const t of this.tasks) if (t.kind === TaskKind.Position) positions++;
+    for (let i = 0; i < this.tasks.length; i++) if (this.tasks[i].kind === TaskKind.Position) positions++;
     if (positions >= 2) { this.poleTip = -1; return; }
     this.updateTransforms();
     const root = this.segs[0], tip = this.segs[this.poleTip];
     const rp = root.globalStart, RB = root.globalR, a = this.poleAngle[0];
-    normalizeInto(dir, tip.globalEnd[0] - rp[0], tip.globalEnd[1] - rp[1], tip.globalEnd[2] - rp[2]);
+    dir[0] = tip.globalEnd[0] - rp[0]; dir[1] = tip.globalEnd[1] - rp[1]; dir[2] = tip.globalEnd[2] - rp[2];
+    normalizeInPlace(dir);
     const ca = Math.cos(a), sa = Math.sin(a);
     up[0] = RB[0] * ca + RB[2] * sa; up[1] = RB[3] * ca + RB[5] * sa; up[2] = RB[6] * ca + RB[8] * sa;
-    normalizeInto(pdir, this.pole[0] - rp[0], this.pole[1] - rp[1], this.pole[2] - rp[2]);
-    normalizeInto(pup, this.pole[3] - rp[0], this.pole[4] - rp[1], this.pole[5] - rp[2]);
+    pdir[0] = this.pole[0] - rp[0]; pdir[1] = this.pole[1] - rp[1]; pdir[2] = this.pole[2] - rp[2];
+    normalizeInPlace(pdir);
+    pup[0] = this.pole[3] - rp[0]; pup[1] = this.pole[4] - rp[1]; pup[2] = this.pole[5] - rp[2];
+    normalizeInPlace(pup);
     lookAt(mat, dir, up);
     lookAt(polemat, pdir, pup);
     // rootR = polematᵀ · mat (then · the identity root).
@@ -151,15 +163,18 @@ export class IkSolver {
   }
 }
 
-function normalizeInto(out: Float64Array, x: number, y: number, z: number): void {
+/** Blender's normalize: a vector too short to have a direction becomes zero. */
+function normalizeInPlace(v: Float64Array): void {
+  const x = v[0], y = v[1], z = v[2];
   const len = Math.sqrt(x * x + y * y + z * z);
-  if (fuzzyZero(len)) { out[0] = out[1] = out[2] = 0; return; }
-  out[0] = x / len; out[1] = y / len; out[2] = z / len;
+  if (Math.abs(len) < 1e-20) { v[0] = v[1] = v[2] = 0; return; }
+  v[0] = x / len; v[1] = y / len; v[2] = z / len;
 }
 
 /** Rows: normalize(dir × up), row0 × dir, −dir. */
 function lookAt(out: Float64Array, d: Float64Array, u: Float64Array): void {
-  normalizeInto(out, d[1] * u[2] - d[2] * u[1], d[2] * u[0] - d[0] * u[2], d[0] * u[1] - d[1] * u[0]);
+  out[0] = d[1] * u[2] - d[2] * u[1]; out[1] = d[2] * u[0] - d[0] * u[2]; out[2] = d[0] * u[1] - d[1] * u[0];
+  normalizeInPlace(out);
   const x = out[0], y = out[1], z = out[2];
   out[3] = y * d[2] - z * d[1]; out[4] = z * d[0] - x * d[2]; out[5] = x * d[1] - y * d[0];
   out[6] = -d[0]; out[7] = -d[1]; out[8] = -d[2];

@@ -29,12 +29,13 @@ export class Task {
   /** The position goal's clamp length: the reach of the tip's segments, over 2 · their count. */
   computeClampLength(segs: readonly Segment[]): void {
     let len = 0, num = 0;
-    for (let i = this.tip; i >= 0; i = segs[i].parent) { len += segs[i].maxExtension(); num++; }
+    for (let i = this.tip; i >= 0; i = segs[i].parent) { len += segs[i].s[0]; num++; }
     this.s[1] = len / (2 * num);
   }
 
-  scale(k: number): void {
+  scale(kb: Float64Array): void {
     if (this.kind !== TaskKind.Position) return;
+    const k = kb[0];
     this.goal[0] *= k; this.goal[1] *= k; this.goal[2] *= k;
     this.s[1] *= k;
   }
@@ -47,7 +48,8 @@ export class Task {
       const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
       const cl = this.s[1];
       if (length > cl) { const k = cl / length; dx *= k; dy *= k; dz *= k; }
-      jac.setBetas(this.id, w * dx, w * dy, w * dz);
+      const B = jac.beta, id = this.id;
+      B[id] = w * dx; B[id + 1] = w * dy; B[id + 2] = w * dz;
       for (let i = this.tip; i >= 0; i = segs[i].parent) {
         const seg = segs[i];
         const px = seg.globalStart[0] - pos[0], py = seg.globalStart[1] - pos[1], pz = seg.globalStart[2] - pos[2];
@@ -67,8 +69,13 @@ export class Task {
     }
     // d_rotm = (goal · rotᵀ)ᵀ = rot · goalᵀ; its skew part is the rotation still to go.
     const R = tip.globalR, G = this.goal;
-    const bx = -0.5 * (dot(R, G, 2, 1) - dot(R, G, 1, 2)), by = -0.5 * (dot(R, G, 0, 2) - dot(R, G, 2, 0)), bz = -0.5 * (dot(R, G, 1, 0) - dot(R, G, 0, 1));
-    jac.setBetas(this.id, w * bx, w * by, w * bz);
+    // d(r, c) = Σₖ R(r, k) · G(c, k), written out (a helper returning a double would box it).
+    const d21 = R[6] * G[3] + R[7] * G[4] + R[8] * G[5], d12 = R[3] * G[6] + R[4] * G[7] + R[5] * G[8];
+    const d02 = R[0] * G[6] + R[1] * G[7] + R[2] * G[8], d20 = R[6] * G[0] + R[7] * G[1] + R[8] * G[2];
+    const d10 = R[3] * G[0] + R[4] * G[1] + R[5] * G[2], d01 = R[0] * G[3] + R[1] * G[4] + R[2] * G[5];
+    const bx = -0.5 * (d21 - d12), by = -0.5 * (d02 - d20), bz = -0.5 * (d10 - d01);
+    const B = jac.beta, id = this.id;
+    B[id] = w * bx; B[id + 1] = w * by; B[id + 2] = w * bz;
     for (let i = this.tip; i >= 0; i = segs[i].parent) {
       const seg = segs[i];
       for (let k = 0; k < seg.ndof; k++) {
@@ -83,7 +90,3 @@ export class Task {
   }
 }
 
-/** (R · Gᵀ)(r, c). */
-function dot(R: Float64Array, G: Float64Array, r: number, c: number): number {
-  return R[r * 3] * G[c * 3] + R[r * 3 + 1] * G[c * 3 + 1] + R[r * 3 + 2] * G[c * 3 + 2];
-}

@@ -64,8 +64,11 @@ export class BlenderIkTree {
   private readonly posTask: (Task | undefined)[];
   private readonly rotTask: (Task | undefined)[];
   private readonly hasStretch: boolean[];
+  private readonly anyStretch: boolean;
   private readonly ikstretch: Float64Array;
   private readonly changes: Float64Array[];
+  /** Per bone: [min x, y, z, max x, y, z, weight x, y, z (−1: unset), stretch weight]. */
+  private readonly limits: Float64Array[];
 
   constructor(spec: BlenderIkTreeSpec) {
     this.spec = spec;
@@ -119,8 +122,15 @@ export class BlenderIkTree {
       this.rotTask.push(r);
     }
     this.solver = new IkSolver(segs, tasks);
+    this.anyStretch = this.hasStretch.some(Boolean);
     this.ikstretch = new Float64Array(n);
     this.changes = Array.from({ length: n }, () => new Float64Array(9));
+    this.limits = spec.bones.map((b) => {
+      const L = new Float64Array(10);
+      for (let ax = 0; ax < 3; ax++) { L[ax] = b.min[ax]; L[3 + ax] = b.max[ax]; L[6 + ax] = weightOf(b.stiffness[ax]); }
+      L[9] = weightOf(Math.fround(1 - Math.fround(b.stretch * b.stretch)));
+      return L;
+    });
   }
 
   /**
@@ -131,13 +141,13 @@ export class BlenderIkTree {
    */
   solve(pre: Float64Array[], rootParent: Float64Array | undefined, goals: Float64Array[], poles: Float64Array[], weights: Float64Array[], post: Float64Array[]): void {
     const spec = this.spec, n = spec.bones.length, segs = this.solver.segs;
-    for (const s of segs) s.reset();
+    for (let i = 0; i < segs.length; i++) segs[i].reset();
     for (let a = 0; a < n; a++) {
       const b = spec.bones[a], P = pre[a];
       const parentPose = a === 0 ? rootParent : pre[spec.parent[a]];
       // R_bonemat, R_parmat normalized (row-major).
       toRowMajor3(r3, P);
-      const sy = Math.hypot(P[4], P[5], P[6]);
+      const sy = Math.sqrt(P[4] * P[4] + P[5] * P[5] + P[6] * P[6]);
       const length = b.length * sy;
       normalizeColumns(r3);
       if (parentPose && (a > 0 || spec.hasArmatureParent[0])) { toRowMajor3(p3, parentPose); normalizeColumns(p3); }
@@ -159,25 +169,27 @@ export class BlenderIkTree {
       fround(basis, 9); fround(rest, 9); fround(start, 3);
       // IK_SetTransform: with a translation segment the rotation one has length 0.
       const h = segs[this.head[a]], t = segs[this.tail[a]];
-      const flen = Math.fround(length);
+      lengthBox[0] = Math.fround(length);
       if (h !== t) {
-        h.setTransform(start, rest, basis, 0);
+        lengthBox[1] = 0;
+        h.setTransform(start, rest, basis, lengthBox, 1);
         identity3(change);
-        t.setTransform(zero3, change, change, flen);
-      } else h.setTransform(start, rest, basis, flen);
-      for (let ax = 0; ax < 3; ax++) if (b.useLimit[ax]) h.setLimit(ax, b.min[ax], b.max[ax]);
-      for (let ax = 0; ax < 3; ax++) setStiffness(h, ax, b.stiffness[ax]);
+        t.setTransform(zero3, change, change, lengthBox, 0);
+      } else h.setTransform(start, rest, basis, lengthBox, 0);
+      // Limits and weights come from compile time (`limits`): they are the same every frame.
+      const L = this.limits[a];
+      for (let ax = 0; ax < 3; ax++) if (b.useLimit[ax]) h.setLimitFrom(ax, L, ax);
+      for (let ax = 0; ax < 3; ax++) if (L[6 + ax] >= 0) h.setWeightFrom(ax, L, 6 + ax);
       if (this.hasStretch[a]) {
-        const sq = Math.fround(b.stretch * b.stretch);
-        setStiffness(t, 1, Math.fround(1 - sq));
-        t.setLimit(1, IK_STRETCH_STIFF_MIN, IK_STRETCH_STIFF_MAX);
+        t.setWeightFrom(1, L, 9);
+        t.setLimitFrom(1, STRETCH_LIMITS, 0);
       }
     }
     // Goals in the frame of the root: its parent's normalized pose, at the root's head.
     if (rootParent && spec.hasArmatureParent[0]) {
       rootmat.set(rootParent);
       for (let c = 0; c < 3; c++) {
-        const l = Math.hypot(rootmat[c * 4], rootmat[c * 4 + 1], rootmat[c * 4 + 2]);
+        const l = Math.sqrt(rootmat[c * 4] * rootmat[c * 4] + rootmat[c * 4 + 1] * rootmat[c * 4 + 1] + rootmat[c * 4 + 2] * rootmat[c * 4 + 2]);
         if (l > 0) { rootmat[c * 4] /= l; rootmat[c * 4 + 1] /= l; rootmat[c * 4 + 2] /= l; }
       }
     } else { rootmat.fill(0); rootmat[0] = rootmat[5] = rootmat[10] = rootmat[15] = 1; }
@@ -232,19 +244,19 @@ export class BlenderIkTree {
       const C = this.changes[a];
       segs[this.head[a]].basisChange(C);
       fround(C, 9);
-      if (this.hasStretch.some(Boolean)) {
+      if (this.anyStretch) {
         const parentStretch = spec.parent[a] >= 0 ? this.ikstretch[spec.parent[a]] : 1;
         if (this.hasStretch[a]) {
           const t = segs[this.tail[a]];
           const trans = Math.fround(t.translation[1] - t.origTranslation[1]);
           const P = pre[a];
-          const length = Math.fround(spec.bones[a].length * Math.hypot(P[4], P[5], P[6]));
+          const length = Math.fround(spec.bones[a].length * Math.sqrt(P[4] * P[4] + P[5] * P[5] + P[6] * P[6]));
           this.ikstretch[a] = length === 0 ? 1 : (trans + length) / length;
         } else this.ikstretch[a] = 1;
         const k = parentStretch === 0 ? 1 : this.ikstretch[a] / parentStretch;
         for (let i = 0; i < 9; i++) C[i] *= k;
       }
-      if (resultBlend && resultInf !== 1) blendFromIdentity(C, resultInf);
+      if (resultBlend && resultInf !== 1) { infBox[0] = resultInf; blendFromIdentity(C, infBox); }
     }
     // where_is_ik_bone, parents first.
     for (let a = 0; a < n; a++) {
@@ -256,21 +268,26 @@ export class BlenderIkTree {
         mat4Multiply(out, post[pi], m4);
       } else out.set(P);
       // Non-uniform scale: X and Z rescaled to Y's length, the IK basis applied, then put back.
-      const sx = Math.hypot(out[0], out[1], out[2]), sy = Math.hypot(out[4], out[5], out[6]), sz = Math.hypot(out[8], out[9], out[10]);
-      setLength(out, 0, sx, sy);
-      setLength(out, 8, sz, sy);
+      const sx = Math.sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]), sy = Math.sqrt(out[4] * out[4] + out[5] * out[5] + out[6] * out[6]), sz = Math.sqrt(out[8] * out[8] + out[9] * out[9] + out[10] * out[10]);
+      lens[0] = sx; lens[1] = sy; lens[2] = sz;
+      rescaleColumn(out, 0, lens, 0, 1);
+      rescaleColumn(out, 8, lens, 2, 1);
       const C = this.changes[a];
       ik4.fill(0); ik4[15] = 1;
       for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) ik4[c * 4 + r] = C[r * 3 + c];
       mat4Multiply(out, out, ik4);
-      const kx = Math.hypot(C[0], C[3], C[6]), kz = Math.hypot(C[2], C[5], C[8]);
-      setLength(out, 0, Math.hypot(out[0], out[1], out[2]), sx * kx);
-      setLength(out, 8, Math.hypot(out[8], out[9], out[10]), sz * kz);
+      lens[3] = Math.sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]); lens[4] = sx * Math.sqrt(C[0] * C[0] + C[3] * C[3] + C[6] * C[6]);
+      lens[5] = Math.sqrt(out[8] * out[8] + out[9] * out[9] + out[10] * out[10]); lens[6] = sz * Math.sqrt(C[2] * C[2] + C[5] * C[5] + C[8] * C[8]);
+      rescaleColumn(out, 0, lens, 3, 4);
+      rescaleColumn(out, 8, lens, 5, 6);
     }
   }
 }
 
 const zero3 = new Float64Array(3);
+/** Lengths handed to setTransform in an array: V8 boxes a double passed to a call it does not inline. */
+const lengthBox = new Float64Array(2);
+
 
 function fround(m: Float64Array, n: number): void {
   for (let i = 0; i < n; i++) m[i] = Math.fround(m[i]);
@@ -280,12 +297,15 @@ function identity3(m: Float64Array): void {
   m.fill(0); m[0] = m[4] = m[8] = 1;
 }
 
-/** IK_SetStiffness: weight 1 − stiffness (stiffness at most 0.99; negative is ignored), in float. */
-function setStiffness(seg: Segment, axis: number, stiffness: number): void {
-  if (stiffness < 0) return;
+/** IK_SetStiffness: weight 1 − stiffness (stiffness at most 0.99), in float; −1 for a negative stiffness, which Blender ignores. */
+function weightOf(stiffness: number): number {
+  if (stiffness < 0) return -1;
   const s = stiffness > 0.99 ? Math.fround(0.99) : stiffness;
-  seg.setWeight(axis, Math.fround(1 - s));
+  return Math.fround(1 - s);
 }
+
+/** [min, max] of the stretch translation (IK_STRETCH_STIFF_MIN/MAX). */
+const STRETCH_LIMITS = Float64Array.of(IK_STRETCH_STIFF_MIN, 0, 0, IK_STRETCH_STIFF_MAX);
 
 function toRowMajor3(out: Float64Array, m: ArrayLike<number>): void {
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[r * 3 + c] = m[c * 4 + r];
@@ -293,24 +313,29 @@ function toRowMajor3(out: Float64Array, m: ArrayLike<number>): void {
 
 function normalizeColumns(m: Float64Array): void {
   for (let c = 0; c < 3; c++) {
-    const l = Math.hypot(m[c], m[3 + c], m[6 + c]);
+    const l = Math.sqrt(m[c] * m[c] + m[3 + c] * m[3 + c] + m[6 + c] * m[6 + c]);
     if (l > 0) { m[c] /= l; m[3 + c] /= l; m[6 + c] /= l; }
   }
 }
 
-/** Scales column `at` (0, 4 or 8) of a 4x4 from length `have` to `want`. */
-function setLength(m: Float64Array, at: number, have: number, want: number): void {
-  if (!(have > 0)) return;
-  const k = want / have;
+const lens = new Float64Array(7);
+
+/** Scales column `at` (0, 4 or 8) of a 4x4 from length lens[have] to lens[want]. */
+function rescaleColumn(m: Float64Array, at: number, lens: Float64Array, have: number, want: number): void {
+  if (!(lens[have] > 0)) return;
+  const k = lens[want] / lens[have];
   m[at] *= k; m[at + 1] *= k; m[at + 2] *= k;
 }
 
 /** blend_m3_m3m3(identity, C, f): the rotation slerped from identity, the scale lerped from 1. */
-function blendFromIdentity(C: Float64Array, f: number): void {
-  const s0 = Math.hypot(C[0], C[3], C[6]), s1 = Math.hypot(C[1], C[4], C[7]), s2 = Math.hypot(C[2], C[5], C[8]);
+const infBox = new Float64Array(1);
+
+function blendFromIdentity(C: Float64Array, fb: Float64Array): void {
+  const f = fb[0];
+  const s0 = Math.sqrt(C[0] * C[0] + C[3] * C[3] + C[6] * C[6]), s1 = Math.sqrt(C[1] * C[1] + C[4] * C[4] + C[7] * C[7]), s2 = Math.sqrt(C[2] * C[2] + C[5] * C[5] + C[8] * C[8]);
   for (let r = 0; r < 3; r++) { C[r * 3] /= s0; C[r * 3 + 1] /= s1; C[r * 3 + 2] /= s2; }
   matrixToAxisAngle(aa, C);
-  const theta = Math.hypot(aa[0], aa[1], aa[2]);
+  const theta = Math.sqrt(aa[0] * aa[0] + aa[1] * aa[1] + aa[2] * aa[2]);
   if (theta > 1e-12) {
     const x = aa[0] / theta, y = aa[1] / theta, z = aa[2] / theta, t = theta * f;
     const c = Math.cos(t), s = Math.sin(t), ci = 1 - c;
