@@ -1,5 +1,5 @@
 // `npm run bench` — Sinew's runtime benchmark (tinybench). Prints a table; with `-- --json`, one JSON
-// object: humanoid_us, large_us, compile_ms, ccd_ratio, naive_ratio, alloc_bytes_per_frame, spring_us, each
+// object: humanoid_us, large_us, compile_ms, ccd_ratio, naive_ratio, alloc_bytes_per_frame, spring_us, ik_blender_us (Blender's IK solver on an arm and a spine), each
 // the median of repeated runs (every task of every run in a fresh process). Options: `--runs N`
 // (default 5), `--quick` (2 short runs, 20,000 frames for the allocation figure), `--task NAME`
 // (one measurement, printed as JSON). Not part of `npm test`. See docs/performance.md.
@@ -13,6 +13,7 @@ import { allowedDistance, BONE_LENGTH, CHAIN_BONES, sinewChain, threeChain } fro
 import { poseCycle } from './animate';
 import { naiveEvaluate } from './naive';
 import { humanoid, largeRig, rigStats } from './rigs';
+import { ikBlenderPrograms } from './ik-blender';
 import { benchSpec, sinewRig } from '../nodes/physics/spring-rig';
 
 const args = process.argv.slice(2);
@@ -32,8 +33,8 @@ function median(xs: number[]): number {
 const HUMANOID_BATCH = 20;
 const LARGE_BATCH = 2;
 
-type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc' | 'spring';
-const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc', 'spring'];
+type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc' | 'spring' | 'ikblender';
+const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc', 'spring', 'ikblender'];
 /** Frames a spring jump replays (from the start frame 0 to this frame). */
 const SPRING_JUMP = 120;
 
@@ -92,6 +93,12 @@ async function child(task: Task): Promise<void> {
     bench
       .add('spring rig play the next frame ×1', () => { play.evaluate(++f); })
       .add(`spring rig jump back to frame ${SPRING_JUMP} (${SPRING_JUMP + 1} ticks)`, () => { jump.evaluate(0); jump.evaluate(SPRING_JUMP); });
+  } else if (task === 'ikblender') {
+    // Blender's legacy IK solver: a Rigify-like arm (2 bones, pole, IK Stretch 0.1) and a 4-bone spine.
+    const { arm, spine } = ikBlenderPrograms();
+    bench
+      .add('BLENDER IK arm (2 bones, pole, stretch) ×1', () => { arm.evaluate(frame++); })
+      .add('BLENDER IK spine (4 bones) ×1', () => { spine.evaluate(frame++); });
   } else if (task === 'ccd') {
     const sinew = sinewChain();
     const three = threeChain(sinew.goals);
@@ -172,8 +179,8 @@ async function main(): Promise<void> {
   log(`large: ${st.big.bones} bones, ${st.big.constraints} constraints, ${st.big.nodes} nodes, ${bigSteps} steps`);
   log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}; ${runs} runs, each task in a process of its own`);
 
-  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[], spring_us: [] as number[] };
-  const cpuPer = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], spring_us: [] as number[] };
+  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[] };
+  const cpuPer = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[] };
   const rows: Record<string, unknown>[] = [];
   const loads: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -187,6 +194,7 @@ async function main(): Promise<void> {
     per.naive_ratio.push((ms('naive') * 1000) / humanoidUs);
     per.alloc_bytes_per_frame.push(res.alloc.bytesPerFrame!);
     per.spring_us.push(ms('spring') * 1000);
+    per.ik_blender_us.push((ms('ikblender') + ms('ikblender', 1)) * 1000);
     const cpu = (t: Task, i = 0) => res[t].tasks![i].cpu;
     cpuPer.humanoid_us.push((cpu('humanoid') / HUMANOID_BATCH) * 1000);
     cpuPer.large_us.push((cpu('large') / LARGE_BATCH) * 1000);
@@ -194,6 +202,7 @@ async function main(): Promise<void> {
     cpuPer.ccd_ratio.push(cpu('ccd', 1) / cpu('ccd', 0));
     cpuPer.naive_ratio.push((cpu('naive') * 1000) / cpuPer.humanoid_us[cpuPer.humanoid_us.length - 1]);
     cpuPer.spring_us.push(cpu('spring') * 1000);
+    cpuPer.ik_blender_us.push((cpu('ikblender') + cpu('ikblender', 1)) * 1000);
     for (const t of TASKS) {
       loads.push(res[t].load);
       for (const k of res[t].tasks ?? []) rows.push({ run: r + 1, task: k.name, 'median (µs)': +(k.median * 1000).toFixed(2), 'min (µs)': +(k.min * 1000).toFixed(2), 'p99 (µs)': +(k.p99 * 1000).toFixed(2), 'CPU (µs)': +(k.cpu * 1000).toFixed(2), samples: k.samples, load: +res[t].load.toFixed(2) });
@@ -211,6 +220,7 @@ async function main(): Promise<void> {
     naive_ratio: round(median(per.naive_ratio), 1),
     alloc_bytes_per_frame: round(median(per.alloc_bytes_per_frame), 1),
     spring_us: round(median(per.spring_us), 2),
+    ik_blender_us: round(median(per.ik_blender_us), 2),
   };
   if (json) {
     console.log(JSON.stringify(figures));
@@ -226,6 +236,7 @@ async function main(): Promise<void> {
     naive_ratio: ['≥ 10', (x) => x >= 10],
     alloc_bytes_per_frame: ['= 0', (x) => x === 0],
     spring_us: ['(none)', () => true],
+    ik_blender_us: ['(none)', () => true],
   };
   console.table(Object.entries(figures).map(([k, v]) => {
     const key = k as keyof typeof figures;
