@@ -4,7 +4,10 @@
 // stack runs first (a child starting from its parent's pre-IK matrix), then this kernel reads those
 // results from the bones' `final` views, solves in armature space and writes the chain back.
 //
-// Solvers ('AUTO'): one bone is aimed; two bones are solved in closed form (README, measured fact 2:
+// Solver BLENDER (the importer's default): Blender 3.4's legacy solver itself, ported in
+// nodes/math/ik-blender/ (blender-solve.ts binds it): bone locks, limits, stiffness, IK Stretch,
+// the rotation goal, weights, and Blender's iteration path, so an imported rig lands where Blender
+// lands. Solvers ('AUTO'): one bone is aimed; two bones are solved in closed form (README, measured fact 2:
 // pole pre-rotation, then the triangle) — within 3.3e-4 of Blender's iterative solver with a pole,
 // exact on the end effector without one; longer chains use FABRIK after the same pole
 // pre-rotation. Out-of-reach targets give the straight chain pointing at them.
@@ -88,12 +91,12 @@ export const ik = defineNode<IkState>({
     poleAngle: { ...param.float(0, "Turns the bend plane about the root-to-target line: 0 puts the root bone's X axis towards the pole. Only used with a pole.", { min: -Math.PI, max: Math.PI, unit: 'rad' }), label: 'Pole Angle' },
     iterations: { ...param.int(500, 'Most FABRIK passes for chains of three or more bones (or with Solver = FABRIK); the closed forms need none.', { min: 1, max: 10000 }), label: 'Iterations' },
     tolerance: { ...param.float(1e-6, "FABRIK stops once the chain end is this close to the target, in the armature's units. Sinew's own: Blender's legacy solver stops on its angle updates instead.", { min: 0, max: 1, unit: 'm' }), label: 'Tolerance' },
-    useStretch: { ...param.bool(false, "Sinew's stretch: when the target is out of reach, every chain bone is scaled along its Y axis by the same factor so the chain ends on it. Off by default, as in a Blender rig whose bones have IK Stretch 0 (Blender's own Stretch also needs per-bone IK Stretch, which Sinew does not read, so imports leave this off)."), label: 'Stretch' },
+    useStretch: { ...param.bool(false, "BLENDER solver: Blender's Stretch, each bone stretching by its own IK Stretch. AUTO/FABRIK: when the target is out of reach, every chain bone is scaled along its Y axis by the same factor so the chain ends on it."), label: 'Stretch' },
     solver: { ...param.choice(SOLVERS, 'AUTO', "AUTO: one bone is aimed, two bones solved in closed form, longer chains with FABRIK. FABRIK: always iterate (two bones then keep no particular bend plane). BLENDER: Blender's own legacy solver (Jacobian with SDLS damping), with the bones' IK locks, limits, stiffness and IK Stretch; the default for rigs imported from Blender."), label: 'Solver' },
     weight: { ...param.float(1, "BLENDER solver: the weight of the position goal (it matters against a rotation goal).", { min: 0.01, max: 1 }), label: 'Weight' },
     orientWeight: { ...param.float(1, 'BLENDER solver: the weight of the rotation goal (with Rotation on).', { min: 0.01, max: 1 }), label: 'Orient Weight' },
     useLocation: { ...param.bool(true, "Whether the chain end goes to the target's location. Off (and Rotation off): the constraint does nothing, as in Blender."), label: 'Location' },
-    useRotation: { ...param.bool(false, "Blender's rotation goal (the chain end also takes the target's rotation, weighed by orient_weight). Not solved by Sinew: the chain end only goes to the target's location, whatever this says."), label: 'Rotation' },
+    useRotation: { ...param.bool(false, "Blender's rotation goal: the chain end also takes the target's rotation, weighed by Orient Weight. Solved by the BLENDER solver only (AUTO and FABRIK go to the location)."), label: 'Rotation' },
   },
   constraint: { targets: ['target', 'pole'], blend: 'self' },
   blender: {
