@@ -40,6 +40,18 @@ export interface BoneInfo {
   /** Rest matrix in armature space (Blender's `matrix_local`). */
   restMatrix: Float64Array;
   connected: boolean;
+  /** The pose bone's IK settings (locks, limits in radians, stiffness, IK Stretch). */
+  ik?: BoneIk;
+}
+
+/** A pose bone's IK settings, as Blender's legacy IK solver reads them. */
+export interface BoneIk {
+  lock: readonly [boolean, boolean, boolean];
+  useLimit: readonly [boolean, boolean, boolean];
+  min: readonly [number, number, number];
+  max: readonly [number, number, number];
+  stiffness: readonly [number, number, number];
+  stretch: number;
 }
 
 /** A poly spline in the curve object's local space. */

@@ -1,10 +1,10 @@
 // The scene turned into owners: objects and bones with their rest data, parents and live matrix views.
 import { mat4 } from 'gl-matrix';
-import type { CurveInfo, OwnerHandle } from '../nodes/define';
+import type { BoneIk, CurveInfo, OwnerHandle } from '../nodes/define';
 import { invertOrIdentity } from './bone-parent';
 import { createParentFrame, type ParentFrame } from './parent-frame';
 import { basisMatrix } from './scene/basis';
-import { EULER_ORDERS, type EulerOrder, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
+import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {
   kind: 'object';
@@ -148,6 +148,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
           length: sb.length,
           restMatrix: rest,
           connected: sb.use_connect ?? false,
+          ik: boneIkOf(sb.pose ?? {}),
         },
       };
       add(owner);
@@ -193,5 +194,18 @@ function curveInfo(so: SceneObject): CurveInfo {
     evalTime: so.curve?.eval_time ?? 0,
     useClamp: so.curve?.use_path_clamp ?? true,
     twist: so.curve?.twist_mode ?? 'MINIMUM',
+  };
+}
+
+/** The pose bone's IK settings, Blender's defaults for the ones not given. */
+function boneIkOf(p: BoneIkProps): BoneIk {
+  const num = (v: number | undefined, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+  return {
+    lock: [p.lock_ik_x === true, p.lock_ik_y === true, p.lock_ik_z === true],
+    useLimit: [p.use_ik_limit_x === true, p.use_ik_limit_y === true, p.use_ik_limit_z === true],
+    min: [num(p.ik_min_x, -Math.PI), num(p.ik_min_y, -Math.PI), num(p.ik_min_z, -Math.PI)],
+    max: [num(p.ik_max_x, Math.PI), num(p.ik_max_y, Math.PI), num(p.ik_max_z, Math.PI)],
+    stiffness: [num(p.ik_stiffness_x, 0), num(p.ik_stiffness_y, 0), num(p.ik_stiffness_z, 0)],
+    stretch: num(p.ik_stretch, 0),
   };
 }

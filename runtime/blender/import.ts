@@ -76,6 +76,17 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     else stacks.set(ownerId, [{ c, index }]);
   });
 
+  // Blender's legacy IK solves a tree once the whole stack of its bones has run: the IK constraint
+  // itself is a placeholder in the stack (BKE_pose_where_is: iksolver_execute_tree after every tree
+  // bone's where_is_pose_bone), so constraints listed after it act before the solve. Sinew's IK node
+  // solves where it stands, so it goes last in its owner's stack (stable: the others keep their order).
+  for (const stack of stacks.values()) {
+    const ik = stack.filter(({ c }) => c.type === 'IK');
+    if (ik.length === 0) continue;
+    const rest = stack.filter(({ c }) => c.type !== 'IK');
+    stack.splice(0, stack.length, ...rest, ...ik);
+  }
+
   const frames: GraphFrame[] = [];
   for (const [ownerId, stack] of stacks) {
     const first = nodes.length;

@@ -35,7 +35,27 @@ export interface SceneBone {
   use_inherit_rotation?: boolean;
   use_local_location?: boolean;
   inherit_scale?: InheritScale;
-  pose?: TransformProps;
+  pose?: TransformProps & BoneIkProps;
+}
+
+/** A pose bone's IK settings (Blender's legacy solver reads them); absent ones are Blender's defaults. */
+export interface BoneIkProps {
+  lock_ik_x?: boolean;
+  lock_ik_y?: boolean;
+  lock_ik_z?: boolean;
+  use_ik_limit_x?: boolean;
+  use_ik_limit_y?: boolean;
+  use_ik_limit_z?: boolean;
+  ik_min_x?: number;
+  ik_max_x?: number;
+  ik_min_y?: number;
+  ik_max_y?: number;
+  ik_min_z?: number;
+  ik_max_z?: number;
+  ik_stiffness_x?: number;
+  ik_stiffness_y?: number;
+  ik_stiffness_z?: number;
+  ik_stretch?: number;
 }
 
 export interface SceneSpline {

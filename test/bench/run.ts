@@ -1,5 +1,5 @@
 // `npm run bench` — Sinew's runtime benchmark (tinybench). Prints a table; with `-- --json`, one JSON
-// object: humanoid_us, large_us, compile_ms, ccd_ratio, naive_ratio, alloc_bytes_per_frame, spring_us,
+// object: humanoid_us, large_us, compile_ms, ccd_ratio, naive_ratio, alloc_bytes_per_frame, spring_us, ik_blender_us (Blender's IK solver on an arm and a spine),
 // rigify_us (µs per frame, Rigify's human rig of ../shared/conformance/rigify-human, a new pose every
 // frame) and blender_ratio (Blender's recorded update time for that rig ÷ rigify_us), each the median of repeated runs (every task of every run in a fresh process). Options: `--runs N`
 // (default 5), `--quick` (2 short runs, 20,000 frames for the allocation figure), `--task NAME`
@@ -15,6 +15,7 @@ import { poseCycle } from './animate';
 import { naiveEvaluate } from './naive';
 import { humanoid, largeRig, rigStats } from './rigs';
 import { blenderTiming, rigifyHuman, rigifyPoseCycle } from './rigify';
+import { ikBlenderPrograms } from './ik-blender';
 import { benchSpec, sinewRig } from '../nodes/physics/spring-rig';
 
 const args = process.argv.slice(2);
@@ -34,8 +35,8 @@ function median(xs: number[]): number {
 const HUMANOID_BATCH = 20;
 const LARGE_BATCH = 2;
 
-type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc' | 'spring' | 'rigify';
-const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc', 'spring', 'rigify'];
+type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc' | 'spring' | 'rigify' | 'ikblender';
+const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc', 'spring', 'rigify', 'ikblender'];
 /** Frames a spring jump replays (from the start frame 0 to this frame). */
 const SPRING_JUMP = 120;
 
@@ -103,6 +104,12 @@ async function child(task: Task): Promise<void> {
     const { apply } = rigifyPoseCycle(program);
     let k = 0;
     bench.add('rigify human: a new pose of the controls, evaluate ×1', () => { apply(k); program.evaluate(k++); });
+  } else if (task === 'ikblender') {
+    // Blender's legacy IK solver: a Rigify-like arm (2 bones, pole, IK Stretch 0.1) and a 4-bone spine.
+    const { arm, spine } = ikBlenderPrograms();
+    bench
+      .add('BLENDER IK arm (2 bones, pole, stretch) ×1', () => { arm.evaluate(frame++); })
+      .add('BLENDER IK spine (4 bones) ×1', () => { spine.evaluate(frame++); });
   } else if (task === 'ccd') {
     const sinew = sinewChain();
     const three = threeChain(sinew.goals);
@@ -189,8 +196,8 @@ async function main(): Promise<void> {
   log(`rigify human: ${st2.bones} bones, ${st2.constraints} constraints, ${st2.nodes} nodes, ${rigifyProgram.steps.length} steps; ${rigifyPose.moved} controls posed, cycling through ${rigifyPose.poses} recorded poses; Blender ${blender.medianMsFullPose} ms an update (manifest blender_eval_ms.full_pose.median_ms)`);
   log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}; ${runs} runs, each task in a process of its own`);
 
-  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[], spring_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[] };
-  const cpuPer = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], spring_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[] };
+  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[] };
+  const cpuPer = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[] };
   const rows: Record<string, unknown>[] = [];
   const loads: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -206,6 +213,7 @@ async function main(): Promise<void> {
     per.spring_us.push(ms('spring') * 1000);
     per.rigify_us.push(ms('rigify') * 1000);
     per.blender_ratio.push((blender.medianMsFullPose * 1000) / (ms('rigify') * 1000));
+    per.ik_blender_us.push((ms('ikblender') + ms('ikblender', 1)) * 1000);
     const cpu = (t: Task, i = 0) => res[t].tasks![i].cpu;
     cpuPer.humanoid_us.push((cpu('humanoid') / HUMANOID_BATCH) * 1000);
     cpuPer.large_us.push((cpu('large') / LARGE_BATCH) * 1000);
@@ -215,6 +223,7 @@ async function main(): Promise<void> {
     cpuPer.spring_us.push(cpu('spring') * 1000);
     cpuPer.rigify_us.push(cpu('rigify') * 1000);
     cpuPer.blender_ratio.push(blender.medianMsFullPose / cpu('rigify'));
+    cpuPer.ik_blender_us.push((cpu('ikblender') + cpu('ikblender', 1)) * 1000);
     for (const t of TASKS) {
       loads.push(res[t].load);
       for (const k of res[t].tasks ?? []) rows.push({ run: r + 1, task: k.name, 'median (µs)': +(k.median * 1000).toFixed(2), 'min (µs)': +(k.min * 1000).toFixed(2), 'p99 (µs)': +(k.p99 * 1000).toFixed(2), 'CPU (µs)': +(k.cpu * 1000).toFixed(2), samples: k.samples, load: +res[t].load.toFixed(2) });
@@ -234,6 +243,7 @@ async function main(): Promise<void> {
     spring_us: round(median(per.spring_us), 2),
     rigify_us: round(median(per.rigify_us), 1),
     blender_ratio: round(median(per.blender_ratio), 2),
+    ik_blender_us: round(median(per.ik_blender_us), 2),
   };
   if (json) {
     console.log(JSON.stringify(figures));
@@ -251,6 +261,7 @@ async function main(): Promise<void> {
     spring_us: ['(none)', () => true],
     rigify_us: ['(none)', () => true],
     blender_ratio: ['≥ 5', (x) => x >= 5],
+    ik_blender_us: ['(none)', () => true],
   };
   console.table(Object.entries(figures).map(([k, v]) => {
     const key = k as keyof typeof figures;

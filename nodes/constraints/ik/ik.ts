@@ -4,7 +4,10 @@
 // stack runs first (a child starting from its parent's pre-IK matrix), then this kernel reads those
 // results from the bones' `final` views, solves in armature space and writes the chain back.
 //
-// Solvers ('AUTO'): one bone is aimed; two bones are solved in closed form (README, measured fact 2:
+// Solver BLENDER (the importer's default): Blender 3.4's legacy solver itself, ported in
+// nodes/math/ik-blender/ (blender-solve.ts binds it): bone locks, limits, stiffness, IK Stretch,
+// the rotation goal, weights, and Blender's iteration path, so an imported rig lands where Blender
+// lands. Solvers ('AUTO'): one bone is aimed; two bones are solved in closed form (README, measured fact 2:
 // pole pre-rotation, then the triangle) — within 3.3e-4 of Blender's iterative solver with a pole,
 // exact on the end effector without one; longer chains use FABRIK after the same pole
 // pre-rotation. Out-of-reach targets give the straight chain pointing at them.
@@ -24,8 +27,9 @@ import { finishOrPass } from '../finite-result';
 import { influenceInto, integerParam, numberParam } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 import { hypot3Into } from '../../math/hypot';
+import { bindBlenderIk, solveBlenderIk, type BlenderIkState } from './blender-solve';
 
-const SOLVERS = ['AUTO', 'FABRIK'] as const;
+const SOLVERS = ['AUTO', 'FABRIK', 'BLENDER'] as const;
 
 /** RNA properties of Blender's IK that the legacy solver never reads (they belong to iTaSC). */
 const ITASC_ONLY = [
@@ -45,6 +49,8 @@ export interface IkState extends ChainState {
    */
   endLength: Float64Array;
   wk: ChainWork;
+  /** Blender's own solver (Solver = BLENDER), built at bind. */
+  blender: BlenderIkState | undefined;
 }
 
 // Scratch shared by every IK node (kernels run one at a time).
@@ -58,7 +64,7 @@ const inf = new Float64Array(1);
 const dist = new Float64Array(3);
 
 function inactiveState(): IkState {
-  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0) };
+  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0), blender: undefined };
 }
 
 /** Whether an input is wired; until BindEnv can say so, a pole counts when it comes from an owner. */
@@ -85,10 +91,12 @@ export const ik = defineNode<IkState>({
     poleAngle: { ...param.float(0, "Turns the bend plane about the root-to-target line: 0 puts the root bone's X axis towards the pole. Only used with a pole.", { min: -Math.PI, max: Math.PI, unit: 'rad' }), label: 'Pole Angle' },
     iterations: { ...param.int(500, 'Most FABRIK passes for chains of three or more bones (or with Solver = FABRIK); the closed forms need none.', { min: 1, max: 10000 }), label: 'Iterations' },
     tolerance: { ...param.float(1e-6, "FABRIK stops once the chain end is this close to the target, in the armature's units. Sinew's own: Blender's legacy solver stops on its angle updates instead.", { min: 0, max: 1, unit: 'm' }), label: 'Tolerance' },
-    useStretch: { ...param.bool(false, "Sinew's stretch: when the target is out of reach, every chain bone is scaled along its Y axis by the same factor so the chain ends on it. Off by default, as in a Blender rig whose bones have IK Stretch 0 (Blender's own Stretch also needs per-bone IK Stretch, which Sinew does not read, so imports leave this off)."), label: 'Stretch' },
-    solver: { ...param.choice(SOLVERS, 'AUTO', 'AUTO: one bone is aimed, two bones solved in closed form, longer chains with FABRIK. FABRIK: always iterate (two bones then keep no particular bend plane).'), label: 'Solver' },
+    useStretch: { ...param.bool(false, "BLENDER solver: Blender's Stretch, each bone stretching by its own IK Stretch. AUTO/FABRIK: when the target is out of reach, every chain bone is scaled along its Y axis by the same factor so the chain ends on it."), label: 'Stretch' },
+    solver: { ...param.choice(SOLVERS, 'AUTO', "AUTO: one bone is aimed, two bones solved in closed form, longer chains with FABRIK. FABRIK: always iterate (two bones then keep no particular bend plane). BLENDER: Blender's own legacy solver (Jacobian with SDLS damping), with the bones' IK locks, limits, stiffness and IK Stretch; the default for rigs imported from Blender."), label: 'Solver' },
+    weight: { ...param.float(1, "BLENDER solver: the weight of the position goal (it matters against a rotation goal).", { min: 0.01, max: 1 }), label: 'Weight' },
+    orientWeight: { ...param.float(1, 'BLENDER solver: the weight of the rotation goal (with Rotation on).', { min: 0.01, max: 1 }), label: 'Orient Weight' },
     useLocation: { ...param.bool(true, "Whether the chain end goes to the target's location. Off (and Rotation off): the constraint does nothing, as in Blender."), label: 'Location' },
-    useRotation: { ...param.bool(false, "Blender's rotation goal (the chain end also takes the target's rotation, weighed by orient_weight). Not solved by Sinew: the chain end only goes to the target's location, whatever this says."), label: 'Rotation' },
+    useRotation: { ...param.bool(false, "Blender's rotation goal: the chain end also takes the target's rotation, weighed by Orient Weight. Solved by the BLENDER solver only (AUTO and FABRIK go to the location)."), label: 'Rotation' },
   },
   constraint: { targets: ['target', 'pole'], blend: 'self' },
   blender: {
@@ -100,14 +108,13 @@ export const ik = defineNode<IkState>({
       iterations: 'iterations',
       use_location: 'useLocation',
       use_rotation: 'useRotation',
+      use_stretch: 'useStretch',
+      weight: 'weight',
+      orient_weight: 'orientWeight',
     },
+    // A rig from Blender is solved by Blender's own solver.
+    convert: () => ({ solver: 'BLENDER' }),
     ignore: [
-      // One target per solve: its weight scales the only goal, which moves nothing.
-      'weight',
-      // Weighs the rotation goal only (use_rotation), which Sinew does not solve.
-      'orient_weight',
-      // Stretches only bones whose pose IK Stretch is above 0; the scene carries no IK Stretch (all 0).
-      'use_stretch',
       // Not in Blender's IK panel: targets are read in world space.
       'owner_space', 'target_space',
       ...ITASC_ONLY,
@@ -122,7 +129,9 @@ export const ik = defineNode<IkState>({
     wk.poleAngle = numberParam(p.poleAngle, 0);
     wk.iterations = Math.max(1, integerParam(p.iterations, 500));
     wk.tolerance = numberParam(p.tolerance, 1e-6);
+    const usePole = isConnected(env, 'pole');
     return {
+      blender: p.solver === 'BLENDER' ? bindBlenderIk(chain, p, usePole) : undefined,
       ...activeChain(chain),
       tipInChain: chain.tipInChain,
       usePole: isConnected(env, 'pole'),
@@ -138,7 +147,8 @@ export const ik = defineNode<IkState>({
       out.set(own);
       return;
     }
-    solveChain(io.in.owner, io.in.target, io.in.pole, p, s);
+    if (s.blender) solveBlenderIk(s.blender, s, io.in.owner, io.in.target, io.in.pole, armInv, inf[0]);
+    else solveChain(io.in.owner, io.in.target, io.in.pole, p, s);
     const arm = s.armature!.final;
     const { n, post } = s;
     // A solved chain whose world matrices pass the double range (a stretched chain far from a

@@ -1,0 +1,348 @@
+// Blender's IK tree (iksolver_plugin.cc): the bones of one or more IK chains that share a root,
+// turned into solver segments (execute_posetree: each bone's pose basis with its rest rotation and
+// its parent's pose removed, its offset from the parent's tail, its length; locks, limits,
+// stiffness and IK Stretch), goals in the root's frame, the solve, and the result written back as
+// pose = parent_after · parent_before⁻¹ · pose_before · basis_change (where_is_ik_bone, with
+// Blender's handling of non-uniform scale). Matrices here are Sinew's column-major 4x4 in armature
+// space; the solver's are row-major 3x3. Built at compile time; a solve allocates nothing.
+import { invertMat4, mat4Multiply } from '../matrix';
+import { invert3, matrixToAxisAngle, mul3, mulVec3, rotationMatrix } from './math';
+import { Segment, SegKind, rotationSegmentFor } from './segment';
+import { IkSolver } from './solver';
+import { Task, TaskKind } from './tasks';
+
+/** A bone's IK settings, as Blender's pose bone carries them (radians). */
+export interface BlenderIkBone {
+  lock: readonly [boolean, boolean, boolean];
+  useLimit: readonly [boolean, boolean, boolean];
+  min: readonly [number, number, number];
+  max: readonly [number, number, number];
+  stiffness: readonly [number, number, number];
+  stretch: number;
+  /** Rest length. */
+  length: number;
+  /** Blender's bone_mat: the rest rotation relative to the parent bone, column-major 3x3. */
+  boneMat: ArrayLike<number>;
+}
+
+export interface BlenderIkTreeSpec {
+  bones: BlenderIkBone[];
+  /** Tree index of each bone's parent, −1 for the root (parents come first). */
+  parent: number[];
+  /** Whether each bone's armature parent exists (a root may hang from a bone outside the tree). */
+  hasArmatureParent: boolean[];
+  /** Any target's constraint with Stretch (all of them must, for a tree of several). */
+  stretch: boolean;
+  targets: { tip: number; position: boolean; rotation: boolean; pole: boolean }[];
+  iterations: number;
+}
+
+const IK_STRETCH_STIFF_MIN = 0.001;
+const IK_STRETCH_STIFF_MAX = 1e10;
+
+const r3 = new Float64Array(9);
+const p3 = new Float64Array(9);
+const ip3 = new Float64Array(9);
+const rest = new Float64Array(9);
+const basis = new Float64Array(9);
+const start = new Float64Array(3);
+const change = new Float64Array(9);
+const aa = new Float64Array(3);
+const rootmat = new Float64Array(16);
+const goalinv = new Float64Array(16);
+const m4 = new Float64Array(16);
+const m4b = new Float64Array(16);
+const ik4 = new Float64Array(16);
+
+export class BlenderIkTree {
+  readonly spec: BlenderIkTreeSpec;
+  readonly solver: IkSolver;
+  /** Per bone: its first (rotation, or only) segment and its last (translation when stretching). */
+  private readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  /** Per target: its position task (or undefined) and orientation task. */
+  private readonly posTask: (Task | undefined)[];
+  private readonly rotTask: (Task | undefined)[];
+  private readonly hasStretch: boolean[];
+  private readonly anyStretch: boolean;
+  private readonly ikstretch: Float64Array;
+  private readonly changes: Float64Array[];
+  /** Per bone: [min x, y, z, max x, y, z, weight x, y, z (−1: unset), stretch weight]. */
+  private readonly limits: Float64Array[];
+
+  constructor(spec: BlenderIkTreeSpec) {
+    this.spec = spec;
+    const n = spec.bones.length;
+    // IK_CreateSegment per bone, children listed as Blender links them (newest first).
+    const made: Segment[] = [];
+    const children: number[][] = [];
+    const headOf: number[] = [], tailOf: number[] = [];
+    this.hasStretch = [];
+    for (let a = 0; a < n; a++) {
+      const b = spec.bones[a];
+      const stretch = spec.stretch && b.stretch > 0;
+      this.hasStretch.push(stretch);
+      const rot = rotationSegmentFor(!b.lock[0], !b.lock[1], !b.lock[2]);
+      const trans = stretch ? new Segment(SegKind.Translate, [1]) : undefined;
+      let h: number, t: number;
+      if (!rot && !trans) { made.push(new Segment(SegKind.Null, [])); children.push([]); h = t = made.length - 1; }
+      else if (!rot) { made.push(trans!); children.push([]); h = t = made.length - 1; }
+      else {
+        made.push(rot); children.push([]); h = made.length - 1;
+        if (trans) { made.push(trans); children.push([]); t = made.length - 1; children[h].push(t); made[h].composite = t; }
+        else t = h;
+      }
+      headOf.push(h); tailOf.push(t);
+      if (a > 0) children[tailOf[spec.parent[a]]].push(h);
+    }
+    // Depth first from the root, the last linked child first (IK_QSegment::SetParent prepends).
+    const order: number[] = [];
+    const visit = (i: number) => { order.push(i); for (let c = children[i].length - 1; c >= 0; c--) visit(children[i][c]); };
+    visit(headOf[0]);
+    const where = new Map(order.map((seg, k) => [seg, k]));
+    const segs = order.map((i) => made[i]);
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k];
+      for (const c of children[i]) made[c].parent = k;
+      if (made[i].composite >= 0) made[i].composite = where.get(made[i].composite)!;
+    }
+    segs[0].parent = -1;
+    this.head = Int32Array.from(headOf.map((i) => where.get(i) ?? 0));
+    this.tail = Int32Array.from(tailOf.map((i) => where.get(i) ?? 0));
+    const tasks: Task[] = [];
+    this.posTask = [];
+    this.rotTask = [];
+    for (const t of spec.targets) {
+      const tipSeg = this.tail[t.tip];
+      const p = t.position ? new Task(TaskKind.Position, tipSeg) : undefined;
+      const r = t.rotation ? new Task(TaskKind.Orientation, tipSeg) : undefined;
+      if (p) tasks.push(p);
+      if (r) tasks.push(r);
+      this.posTask.push(p);
+      this.rotTask.push(r);
+    }
+    this.solver = new IkSolver(segs, tasks);
+    this.anyStretch = this.hasStretch.some(Boolean);
+    this.ikstretch = new Float64Array(n);
+    this.changes = Array.from({ length: n }, () => new Float64Array(9));
+    this.limits = spec.bones.map((b) => {
+      const L = new Float64Array(10);
+      for (let ax = 0; ax < 3; ax++) { L[ax] = b.min[ax]; L[3 + ax] = b.max[ax]; L[6 + ax] = weightOf(b.stiffness[ax]); }
+      L[9] = weightOf(Math.fround(1 - Math.fround(b.stretch * b.stretch)));
+      return L;
+    });
+  }
+
+  /**
+   * Solves the tree. `pre[a]`: each bone's pose before IK (armature space, column-major); `rootParent`:
+   * the root's armature parent pose (or undefined); per target, `goals[t]` its target and `poles[t]`
+   * its pole target (armature space), `weights[t]` = [weight, orient_weight, influence, pole angle].
+   * Writes `post[a]`.
+   */
+  solve(pre: Float64Array[], rootParent: Float64Array | undefined, goals: Float64Array[], poles: Float64Array[], weights: Float64Array[], post: Float64Array[]): void {
+    const spec = this.spec, n = spec.bones.length, segs = this.solver.segs;
+    for (let i = 0; i < segs.length; i++) segs[i].reset();
+    for (let a = 0; a < n; a++) {
+      const b = spec.bones[a], P = pre[a];
+      const parentPose = a === 0 ? rootParent : pre[spec.parent[a]];
+      // R_bonemat, R_parmat normalized (row-major).
+      toRowMajor3(r3, P);
+      const sy = Math.sqrt(P[4] * P[4] + P[5] * P[5] + P[6] * P[6]);
+      const length = b.length * sy;
+      normalizeColumns(r3);
+      if (parentPose && (a > 0 || spec.hasArmatureParent[0])) { toRowMajor3(p3, parentPose); normalizeColumns(p3); }
+      else p3.fill(0), p3[0] = p3[4] = p3[8] = 1;
+      if (a > 0 && parentPose) {
+        const L = spec.bones[spec.parent[a]].length;
+        start[0] = P[12] - (parentPose[12] + parentPose[4] * L);
+        start[1] = P[13] - (parentPose[13] + parentPose[5] * L);
+        start[2] = P[14] - (parentPose[14] + parentPose[6] * L);
+      } else start.fill(0);
+      // rest basis (bone_mat, to row-major), basis = restᵀ · R_parmat⁻¹ · R_bonemat.
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) rest[r * 3 + c] = b.boneMat[c * 3 + r];
+      invert3(ip3, p3);
+      mul3(basis, ip3, r3);
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) change[r * 3 + c] = rest[c * 3 + r];
+      mul3(basis, change, basis);
+      mulVec3(start, ip3, start);
+      // Blender hands the solver float32 values (IK_SetTransform takes floats).
+      fround(basis, 9); fround(rest, 9); fround(start, 3);
+      // IK_SetTransform: with a translation segment the rotation one has length 0.
+      const h = segs[this.head[a]], t = segs[this.tail[a]];
+      lengthBox[0] = Math.fround(length);
+      if (h !== t) {
+        lengthBox[1] = 0;
+        h.setTransform(start, rest, basis, lengthBox, 1);
+        identity3(change);
+        t.setTransform(zero3, change, change, lengthBox, 0);
+      } else h.setTransform(start, rest, basis, lengthBox, 0);
+      // Limits and weights come from compile time (`limits`): they are the same every frame.
+      const L = this.limits[a];
+      for (let ax = 0; ax < 3; ax++) if (b.useLimit[ax]) h.setLimitFrom(ax, L, ax);
+      for (let ax = 0; ax < 3; ax++) if (L[6 + ax] >= 0) h.setWeightFrom(ax, L, 6 + ax);
+      if (this.hasStretch[a]) {
+        t.setWeightFrom(1, L, 9);
+        t.setLimitFrom(1, STRETCH_LIMITS, 0);
+      }
+    }
+    // Goals in the frame of the root: its parent's normalized pose, at the root's head.
+    if (rootParent && spec.hasArmatureParent[0]) {
+      rootmat.set(rootParent);
+      for (let c = 0; c < 3; c++) {
+        const l = Math.sqrt(rootmat[c * 4] * rootmat[c * 4] + rootmat[c * 4 + 1] * rootmat[c * 4 + 1] + rootmat[c * 4 + 2] * rootmat[c * 4 + 2]);
+        if (l > 0) { rootmat[c * 4] /= l; rootmat[c * 4 + 1] /= l; rootmat[c * 4 + 2] /= l; }
+      }
+    } else { rootmat.fill(0); rootmat[0] = rootmat[5] = rootmat[10] = rootmat[15] = 1; }
+    rootmat[12] = pre[0][12]; rootmat[13] = pre[0][13]; rootmat[14] = pre[0][14];
+    invertMat4(goalinv, rootmat);
+    const solver = this.solver;
+    solver.poleTip = -1;
+    let resultBlend = false, resultInf = 1;
+    for (let ti = 0; ti < spec.targets.length; ti++) {
+      const tg = spec.targets[ti], w = weights[ti];
+      mat4Multiply(m4, goalinv, goals[ti]);
+      let gx = m4[12], gy = m4[13], gz = m4[14];
+      if (tg.pole) {
+        mat4Multiply(m4b, goalinv, poles[ti]);
+        resultBlend = true;
+        resultInf = w[2];
+      }
+      if (!resultBlend && w[2] !== 1) {
+        // Goal blended with the tip's current end (its tail), in the root frame.
+        const E = pre[tg.tip], L = spec.bones[tg.tip].length;
+        m4b[12] = E[12] + E[4] * L; m4b[13] = E[13] + E[5] * L; m4b[14] = E[14] + E[6] * L;
+        const ex = goalinv[0] * m4b[12] + goalinv[4] * m4b[13] + goalinv[8] * m4b[14] + goalinv[12];
+        const ey = goalinv[1] * m4b[12] + goalinv[5] * m4b[13] + goalinv[9] * m4b[14] + goalinv[13];
+        const ez = goalinv[2] * m4b[12] + goalinv[6] * m4b[13] + goalinv[10] * m4b[14] + goalinv[14];
+        const f = w[2], mf = 1 - f;
+        gx = f * gx + mf * ex; gy = f * gy + mf * ey; gz = f * gz + mf * ez;
+      }
+      const pt = this.posTask[ti];
+      if (pt) {
+        if (tg.pole) {
+          solver.poleTip = this.tail[tg.tip];
+          solver.pole[0] = Math.fround(gx); solver.pole[1] = Math.fround(gy); solver.pole[2] = Math.fround(gz);
+          solver.pole[3] = Math.fround(m4b[12]); solver.pole[4] = Math.fround(m4b[13]); solver.pole[5] = Math.fround(m4b[14]);
+          solver.poleAngle[0] = w[3];
+        }
+        pt.goal[0] = Math.fround(gx); pt.goal[1] = Math.fround(gy); pt.goal[2] = Math.fround(gz);
+        pt.s[0] = w[0];
+        pt.computeClampLength(segs);
+      }
+      const rt = this.rotTask[ti];
+      if (rt) {
+        toRowMajor3(rt.goal, m4);
+        normalizeColumns(rt.goal);
+        fround(rt.goal, 9);
+        rt.s[0] = w[1];
+      }
+    }
+    solver.solve(spec.iterations);
+
+    // Basis changes, with stretch compensated for the parent's, blended by a pole chain's influence.
+    for (let a = 0; a < n; a++) {
+      const C = this.changes[a];
+      segs[this.head[a]].basisChange(C);
+      fround(C, 9);
+      if (this.anyStretch) {
+        const parentStretch = spec.parent[a] >= 0 ? this.ikstretch[spec.parent[a]] : 1;
+        if (this.hasStretch[a]) {
+          const t = segs[this.tail[a]];
+          const trans = Math.fround(t.translation[1] - t.origTranslation[1]);
+          const P = pre[a];
+          const length = Math.fround(spec.bones[a].length * Math.sqrt(P[4] * P[4] + P[5] * P[5] + P[6] * P[6]));
+          this.ikstretch[a] = length === 0 ? 1 : (trans + length) / length;
+        } else this.ikstretch[a] = 1;
+        const k = parentStretch === 0 ? 1 : this.ikstretch[a] / parentStretch;
+        for (let i = 0; i < 9; i++) C[i] *= k;
+      }
+      if (resultBlend && resultInf !== 1) { infBox[0] = resultInf; blendFromIdentity(C, infBox); }
+    }
+    // where_is_ik_bone, parents first.
+    for (let a = 0; a < n; a++) {
+      const P = pre[a], out = post[a];
+      const pi = spec.parent[a];
+      if (pi >= 0) {
+        invertMat4(m4, pre[pi]);
+        mat4Multiply(m4, m4, P);
+        mat4Multiply(out, post[pi], m4);
+      } else out.set(P);
+      // Non-uniform scale: X and Z rescaled to Y's length, the IK basis applied, then put back.
+      const sx = Math.sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]), sy = Math.sqrt(out[4] * out[4] + out[5] * out[5] + out[6] * out[6]), sz = Math.sqrt(out[8] * out[8] + out[9] * out[9] + out[10] * out[10]);
+      lens[0] = sx; lens[1] = sy; lens[2] = sz;
+      rescaleColumn(out, 0, lens, 0, 1);
+      rescaleColumn(out, 8, lens, 2, 1);
+      const C = this.changes[a];
+      ik4.fill(0); ik4[15] = 1;
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) ik4[c * 4 + r] = C[r * 3 + c];
+      mat4Multiply(out, out, ik4);
+      lens[3] = Math.sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]); lens[4] = sx * Math.sqrt(C[0] * C[0] + C[3] * C[3] + C[6] * C[6]);
+      lens[5] = Math.sqrt(out[8] * out[8] + out[9] * out[9] + out[10] * out[10]); lens[6] = sz * Math.sqrt(C[2] * C[2] + C[5] * C[5] + C[8] * C[8]);
+      rescaleColumn(out, 0, lens, 3, 4);
+      rescaleColumn(out, 8, lens, 5, 6);
+    }
+  }
+}
+
+const zero3 = new Float64Array(3);
+/** Lengths handed to setTransform in an array: V8 boxes a double passed to a call it does not inline. */
+const lengthBox = new Float64Array(2);
+
+
+function fround(m: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) m[i] = Math.fround(m[i]);
+}
+
+function identity3(m: Float64Array): void {
+  m.fill(0); m[0] = m[4] = m[8] = 1;
+}
+
+/** IK_SetStiffness: weight 1 − stiffness (stiffness at most 0.99), in float; −1 for a negative stiffness, which Blender ignores. */
+function weightOf(stiffness: number): number {
+  if (stiffness < 0) return -1;
+  const s = stiffness > 0.99 ? Math.fround(0.99) : stiffness;
+  return Math.fround(1 - s);
+}
+
+/** [min, max] of the stretch translation (IK_STRETCH_STIFF_MIN/MAX). */
+const STRETCH_LIMITS = Float64Array.of(IK_STRETCH_STIFF_MIN, 0, 0, IK_STRETCH_STIFF_MAX);
+
+function toRowMajor3(out: Float64Array, m: ArrayLike<number>): void {
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[r * 3 + c] = m[c * 4 + r];
+}
+
+function normalizeColumns(m: Float64Array): void {
+  for (let c = 0; c < 3; c++) {
+    const l = Math.sqrt(m[c] * m[c] + m[3 + c] * m[3 + c] + m[6 + c] * m[6 + c]);
+    if (l > 0) { m[c] /= l; m[3 + c] /= l; m[6 + c] /= l; }
+  }
+}
+
+const lens = new Float64Array(7);
+
+/** Scales column `at` (0, 4 or 8) of a 4x4 from length lens[have] to lens[want]. */
+function rescaleColumn(m: Float64Array, at: number, lens: Float64Array, have: number, want: number): void {
+  if (!(lens[have] > 0)) return;
+  const k = lens[want] / lens[have];
+  m[at] *= k; m[at + 1] *= k; m[at + 2] *= k;
+}
+
+/** blend_m3_m3m3(identity, C, f): the rotation slerped from identity, the scale lerped from 1. */
+const infBox = new Float64Array(1);
+
+function blendFromIdentity(C: Float64Array, fb: Float64Array): void {
+  const f = fb[0];
+  const s0 = Math.sqrt(C[0] * C[0] + C[3] * C[3] + C[6] * C[6]), s1 = Math.sqrt(C[1] * C[1] + C[4] * C[4] + C[7] * C[7]), s2 = Math.sqrt(C[2] * C[2] + C[5] * C[5] + C[8] * C[8]);
+  for (let r = 0; r < 3; r++) { C[r * 3] /= s0; C[r * 3 + 1] /= s1; C[r * 3 + 2] /= s2; }
+  matrixToAxisAngle(aa, C);
+  const theta = Math.sqrt(aa[0] * aa[0] + aa[1] * aa[1] + aa[2] * aa[2]);
+  if (theta > 1e-12) {
+    const x = aa[0] / theta, y = aa[1] / theta, z = aa[2] / theta, t = theta * f;
+    const c = Math.cos(t), s = Math.sin(t), ci = 1 - c;
+    C[0] = c + x * x * ci; C[1] = x * y * ci - z * s; C[2] = x * z * ci + y * s;
+    C[3] = y * x * ci + z * s; C[4] = c + y * y * ci; C[5] = y * z * ci - x * s;
+    C[6] = z * x * ci - y * s; C[7] = z * y * ci + x * s; C[8] = c + z * z * ci;
+  } else rotationMatrix(C, 0, 1, 0);
+  const k0 = 1 + (s0 - 1) * f, k1 = 1 + (s1 - 1) * f, k2 = 1 + (s2 - 1) * f;
+  for (let r = 0; r < 3; r++) { C[r * 3] *= k0; C[r * 3 + 1] *= k1; C[r * 3 + 2] *= k2; }
+}
