@@ -21,7 +21,7 @@ CASES_PER_CATEGORY = 12
 # Inputs moved by ~2 float32 ULPs (gen.ulp_noise) may not move any output by more than this: an iterative
 # solver near a branch switch or an iteration-count step is ill-conditioned and the scene is re-drawn.
 MAX_IK_NOISE = 2e-4
-NOISE_TRIALS = 4
+NOISE_TRIALS = 8
 TOL_FLOOR = 1e-5
 
 cats = {}
@@ -263,6 +263,46 @@ def _(case):
     describe(case, arm, 'influence chain of %d' % n, [c], chain)
 
 
+def stack_con(case, arm, bone, kind):
+    """A non-IK constraint on a chain bone (Blender applies it before the tree is solved, wherever it
+    sits in the stack)."""
+    rng = case.rng
+    pb = arm.pose.bones[bone]
+    if kind == 'COPY_ROTATION':
+        t = case.empty('Rot' + bone, scale_p=0.0)
+        return case.con(pb, 'COPY_ROTATION', target=t, influence=rround(rng.uniform(0.2, 1.0), 3))
+    if kind == 'LIMIT_ROTATION':
+        props = {}
+        for a in 'xyz':
+            if rb(rng, 0.6):
+                props['use_limit_' + a] = True
+                props['min_' + a] = rround(rng.uniform(-1.0, -0.05), 3)
+                props['max_' + a] = rround(rng.uniform(0.05, 1.0), 3)
+        return case.con(pb, 'LIMIT_ROTATION', owner_space='LOCAL', **props)
+    t = case.empty('Aim' + bone, scale_p=0.0)
+    return case.con(pb, 'DAMPED_TRACK', target=t, influence=rround(rng.uniform(0.2, 1.0), 3))
+
+
+@category('lk_stack', 'other constraints on chain bones (Copy Rotation, Limit Rotation, Damped Track), before or after the IK in the tip\'s stack')
+def _(case):
+    rng = case.rng
+    n = rng.randint(2, 3)
+    arm, names = chain_rig(case, n)
+    chain = names[:n]
+    kinds = ('COPY_ROTATION', 'LIMIT_ROTATION', 'DAMPED_TRACK')
+    before = case.seed % 2 == 0
+    tip_kind = kinds[case.seed // 2 % 3]
+    if before:
+        stack_con(case, arm, chain[-1], tip_kind)
+    c = ik(case, arm, chain, chain[-1], pole=rb(rng, 0.4))
+    if not before:
+        stack_con(case, arm, chain[-1], tip_kind)
+    if rb(rng, 0.5):
+        stack_con(case, arm, rng.choice(chain[:-1]), rng.choice(kinds))
+    stack = ', '.join('%s: %s' % (o.name, ' > '.join(k.type for k in o.constraints)) for o in arm.pose.bones if len(o.constraints))
+    describe(case, arm, 'chain of %d with stacks %s' % (n, stack), [c], chain)
+
+
 # ----- trees: chains whose roots meet -------------------------------------------------------------
 
 def tree(case, branches, trunk_n=None, weights=False):
@@ -472,13 +512,15 @@ def generate(cat, seed, log):
             if exp == unc:
                 raise gen.Rejected('constraints have no effect')
             noise = gen.ulp_noise(case, exp, trials=NOISE_TRIALS)
+            sens = gen.sensitivity(case, exp)
             if noise > MAX_IK_NOISE:
                 raise gen.Rejected('float32 noise too large (%.2g)' % noise)
         except gen.Rejected as e:
             last = str(e)
+            log('  %s_%02d attempt %d re-drawn: %s' % (cat, seed, attempt, last))
             continue
         name = '%s_%02d' % (cat, seed)
-        return gen.case_document(case, name, pre, post, exp, unc), noise, attempt
+        return gen.case_document(case, name, pre, post, exp, unc), noise, sens, attempt
     raise RuntimeError('%s seed %d: no acceptable scene after 40 attempts (%s)' % (cat, seed, last))
 
 
@@ -503,18 +545,20 @@ def main():
     for cat, s in cats.items():
         if only and not any(cat.startswith(o) for o in only):
             continue
-        noises, tols = [], []
+        noises, tols, senses = [], [], []
         for seed in range(n):
-            doc, noise, attempt = generate(cat, seed, print)
+            doc, noise, sens, attempt = generate(cat, seed, print)
             tol = tolerance_for(noise)
             with open(os.path.join(out, doc['name'] + '.json'), 'w') as fh:
                 fh.write(gen.to_json(doc) + '\n')
             entries.append(dict(name=doc['name'], file=doc['name'] + '.json', category=cat, seed=seed,
-                                tolerance=tol, tolerance_scope='all', float32_input_noise=gen.num(noise)))
-            noises.append(noise); tols.append(tol)
-            print('  %-22s attempt %d  noise %.2e  tolerance %g' % (doc['name'], attempt, noise, tol))
+                                tolerance=tol, tolerance_scope='all', float32_input_noise=gen.num(noise),
+                                sensitivity=round(sens, 2)))
+            noises.append(noise); tols.append(tol); senses.append(sens)
+            print('  %-22s attempt %d  noise %.2e  sensitivity %.1f  tolerance %g' % (doc['name'], attempt, noise, sens, tol))
         categories[cat] = dict(cases=n, what=s['what'], tolerance=max(tols), tolerance_scope='all',
-                               measured_max=dict(float32_input_noise=gen.num(max(noises))))
+                               measured_max=dict(float32_input_noise=gen.num(max(noises)),
+                                                 sensitivity=round(max(senses), 2)))
         print('wrote', cat)
     manifest = dict(
         format=gen.MANIFEST_FORMAT, blender=bpy.app.version_string, generator='gen-legacy.py',
@@ -523,6 +567,8 @@ def main():
                          'input float of the scene moves by about 2 float32 ULPs, %d trials, gen_fixtures.ulp_noise), '
                          'rounded up to one digit, never below %g; scenes with noise above %g are re-drawn'
                          % (NOISE_TRIALS, TOL_FLOOR, MAX_IK_NOISE)),
+        sensitivity_basis=('informative, not a tolerance: max |change of any recorded number| / eps when every input '
+                           'moves by up to eps = %g (2 trials, gen_fixtures.sensitivity)' % gen.PERTURB_EPS),
         categories=categories, cases=entries)
     with open(os.path.join(out, 'manifest.json'), 'w') as fh:
         fh.write(gen.to_json(manifest) + '\n')
