@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { casesIn, runCase, runConformance } from '../../../../runtime/blender/conformance';
 import type { Fixture } from '../../../../runtime/blender/fixture';
+import { describeFailure } from '../../../conformance/category';
 
 const dir = join(__dirname, 'blender-legacy');
 const cases = casesIn(dir);
@@ -37,7 +38,7 @@ describe("Blender's legacy IK solver, every bone, against Blender 3.4.1", () => 
       const { results } = runConformance([dir], { only: names, scope: 'all' });
       const mine = results.filter((r) => names.includes(r.name));
       expect(mine.length).toBe(names.length);
-      const failed = mine.filter((r) => !r.passed).map((r) => `${r.name}: ${r.error ?? `max error ${r.maxError} at ${r.where} (tolerance ${r.tolerance})`}${r.unsupported.length ? `; unsupported: ${r.unsupported.join(', ')}` : ''}`);
+      const failed = mine.filter((r) => !r.passed).map(describeFailure);
       expect(failed, failed.join('\n')).toEqual([]);
     });
   }
