@@ -33,11 +33,8 @@ export interface FixtureDriver {
   mute?: boolean;
 }
 
-/** What one variable reads: the object it is on and the path there. */
-export interface VariableRead {
-  object: string;
-  target: PathTarget;
-}
+/** What one variable reads: the object it is on and the path there, or two owners compared. */
+export type VariableRead = { object: string; target: PathTarget } | { difference: 'LOC_DIFF' | 'ROTATION_DIFF'; owners: [string, string] };
 
 export interface ImportedDriver {
   index: number;
@@ -79,6 +76,17 @@ export function importDrivers(fx: Fixture): DriverImport {
     const reads: VariableRead[] = [];
     for (const v of d.variables) {
       count(`var:${v.type}`);
+      if (v.type === 'LOC_DIFF' || v.type === 'ROTATION_DIFF') {
+        const owners: string[] = [];
+        for (const t of v.targets.slice(0, 2)) {
+          if (!t.id || t.id_type !== 'OBJECT') return fail(`variable ${v.name}: a ${v.type} target must be an object`);
+          if (v.type === 'LOC_DIFF' && t.transform_space && t.transform_space !== 'WORLD_SPACE') return fail(`variable ${v.name}: LOC_DIFF in ${t.transform_space} is not supported yet (only WORLD_SPACE)`);
+          owners.push(t.bone_target ? `${t.id}/${t.bone_target}` : t.id);
+        }
+        if (owners.length !== 2) return fail(`variable ${v.name}: ${v.type} needs two targets`);
+        reads.push({ difference: v.type, owners: [owners[0], owners[1]] });
+        continue;
+      }
       if (v.type !== 'SINGLE_PROP') return fail(`variable ${v.name}: type ${v.type} is not supported yet`);
       const t = v.targets[0];
       if (!t?.id) return fail(`variable ${v.name}: no target`);
@@ -104,6 +112,7 @@ const QUAT_INDEX = [3, 0, 1, 2];
 
 /** The value a variable reads, from the fixture's authored data (drivers read no evaluated matrix). */
 export function readFixtureValue(fx: Fixture, read: VariableRead): number | string {
+  if ('difference' in read) return `a ${read.difference} variable reads evaluated matrices, not the file`;
   const object = fx.objects.find((o) => o.name === read.object) as (Fixture['objects'][number] & { custom_props?: Record<string, JsonValue> }) | undefined;
   if (!object) return `the object ${read.object} is not in the rig`;
   const t = read.target;

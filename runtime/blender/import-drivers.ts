@@ -12,6 +12,8 @@ export interface DriverWiring {
   links: GraphLink[];
   /** Constraint node ids by `Owner\0Constraint name` (owner `Object` or `Object/Bone`). */
   constraintNodes: Map<string, string>;
+  /** The `owner/read` node of an owner (`Object` or `Object/Bone`), made on first use. */
+  readerFor?(ownerId: string): string;
 }
 
 export interface DriverReport {
@@ -104,6 +106,21 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     let failed = false;
     d.reads.forEach((r, i) => {
       const socket = `var${i + 1}`;
+      if ('difference' in r) {
+        if (!g.readerFor) {
+          notCarried.push(`${where}: variable ${src.variables[i].name}: no owner reader to compare with`);
+          failed = true;
+          return;
+        }
+        const diff = `${id}:${socket}`;
+        g.nodes.push({ id: diff, type: 'driver/difference', params: { mode: r.difference }, position: [-750, 90 * wired] });
+        pendingLinks.push(
+          { from: { node: g.readerFor(r.owners[0]), socket: 'transform' }, to: { node: diff, socket: 'a' } },
+          { from: { node: g.readerFor(r.owners[1]), socket: 'transform' }, to: { node: diff, socket: 'b' } },
+          { from: { node: diff, socket: 'value' }, to: { node: id, socket } },
+        );
+        return;
+      }
       const from = readNode(r);
       if ('error' in from) {
         const value = readAuthored(fx, r);
@@ -127,7 +144,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   }
   return { drivers: imported, wired, notCarried, customProperties: propNodes.size };
 
-  function readNode(r: VariableRead): { node: string } | { error: string } {
+  function readNode(r: Extract<VariableRead, { target: PathTarget }>): { node: string } | { error: string } {
     const t = r.target;
     const found = (node: string | undefined, error: string) => (node ? { node } : { error });
     if (t.kind === 'object-prop') return found(propNodes.get(`${r.object}\u0000${t.prop}`), `the property ${r.object}["${t.prop}"] is not in the rig`);
@@ -137,7 +154,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
 }
 
 /** A pose channel's authored value (what a driver reading it sees in this pose). */
-function readAuthored(fx: Fixture, r: VariableRead): number | undefined {
+function readAuthored(fx: Fixture, r: Extract<VariableRead, { target: PathTarget }>): number | undefined {
   if (r.target.kind !== 'bone-channel') return undefined;
   const bone = fx.objects.find((o) => o.name === r.object)?.bones?.find((b) => b.name === (r.target as { bone: string }).bone);
   const ch = (bone?.pose as Record<string, JsonValue> | undefined)?.[r.target.channel];

@@ -143,7 +143,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     links.push({ from: prev, to: { node: outId, socket: 'transform' } });
   }
 
-  const drivers = wireDrivers(fx, { nodes, links, constraintNodes }, driverImport);
+  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, readerFor }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, scene: scene as unknown as JsonValue };
   return { scene, graph, unsupported, unsupportedAt, origins, drivers };
 }
