@@ -6,6 +6,7 @@ import { runAll } from './harness';
 import { perfTests } from './perf.e2e';
 import { saveTests } from './save.e2e';
 import { timelineTests } from './timeline.e2e';
+import { rigControlsTests } from './rig-controls.e2e';
 
 const filter = process.argv[2];
-process.exit(await runAll([...appTests, ...embedTests, ...bundleTests, ...perfTests, ...saveTests, ...timelineTests], filter));
+process.exit(await runAll([...appTests, ...embedTests, ...bundleTests, ...perfTests, ...saveTests, ...timelineTests, ...rigControlsTests], filter));
