@@ -8,6 +8,7 @@ import { transformConstraints } from './constraints/transform';
 import { ownerNodes } from './owner';
 import { physicsNodes } from './physics';
 import { valueNodes } from './values';
+import { driverNodes } from './drivers';
 
 export type NodeCatalog = ReadonlyMap<string, NodeDefinition<unknown>>;
 
@@ -29,6 +30,7 @@ export const defaultCatalog: NodeCatalog = createCatalog([
   ...relationshipConstraints,
   ...ikConstraints,
   ...physicsNodes,
+  ...driverNodes,
 ]);
 
 /** The catalog as the graph layer sees it: sockets and param shapes only. */

@@ -8,6 +8,7 @@ import { SinewNodeElement, SinewSocketElement, SinewWireElement } from './editor
 import { SinewNumber } from './editor/number-field';
 import { SinewEditor } from './editor/sinew-editor';
 import { SinewInspector } from './inspector/sinew-inspector';
+import { SinewRigControls } from './controls/sinew-rig-controls';
 import { defineElement } from './register';
 import { SinewTimeline } from './timeline/sinew-timeline';
 import { SinewViewport } from './viewport/sinew-viewport';
@@ -22,6 +23,7 @@ defineElement('sinew-wire', SinewWireElement);
 defineElement('sinew-editor', SinewEditor);
 defineElement('sinew-viewport', SinewViewport);
 defineElement('sinew-inspector', SinewInspector);
+defineElement('sinew-rig-controls', SinewRigControls);
 defineElement('sinew-timeline', SinewTimeline);
 defineElement('sinew-app', SinewApp);
 
@@ -40,6 +42,7 @@ declare global {
     'sinew-editor': SinewEditor;
     'sinew-viewport': SinewViewport;
     'sinew-inspector': SinewInspector;
+    'sinew-rig-controls': SinewRigControls;
     'sinew-timeline': SinewTimeline;
   }
 }

@@ -27,8 +27,10 @@ export const FIXTURE_EXTENSIONS: Readonly<Record<string, 'imported' | 'not-impor
   armature_targets: 'imported',
   // inherit_scale and friends are scene keys; `bbone_segments` shapes only the deformation.
   bone_flags: 'imported',
-  custom_props: 'not-imported',
-  drivers: 'not-imported',
+  // Custom properties become driver/property nodes, drivers driver/driver nodes (import-drivers.ts);
+  // a driver the graph cannot carry live is named in the import summary instead.
+  custom_props: 'imported',
+  drivers: 'imported',
   // F-curves of objects and pose bones: the scene's actions (runtime/animation.ts).
   actions: 'imported',
 };

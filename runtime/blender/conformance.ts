@@ -9,6 +9,7 @@ import type { Program } from '../program';
 import type { BoneOwner } from '../rig';
 import type { Fixture, FixtureFrames, FixtureReadout, Manifest, ManifestCase } from './fixture';
 import { importBlenderFixture } from './import';
+import { evaluateFixtureDrivers } from './drivers';
 
 export interface CaseResult {
   name: string;
@@ -55,8 +56,25 @@ export function runCase(fx: Fixture, c: ManifestCase): CaseResult {
       }
     }
   }
+  // Driven values (README-rig-additions §6.4): floats within 1e-6, booleans exactly.
+  const driven = (fx.expected as { driven?: Record<string, number | boolean> }).driven;
+  if (driven && !fx.frames) {
+    const { values, errors } = evaluateFixtureDrivers(fx, imported.drivers.drivers);
+    if (errors.length) return { ...base, passed: false, maxError: Infinity, where: '', unsupported: imported.unsupported, error: errors.join('; ') };
+    for (const [key, want] of Object.entries(driven)) {
+      const got = values.get(key);
+      const err = typeof want === 'boolean' ? (got === want ? 0 : Infinity) : typeof got === 'number' ? Math.abs(got - want) : Infinity;
+      if (!(err <= DRIVEN_TOLERANCE)) {
+        passed = false;
+        if (!(err <= maxError)) { maxError = err; where = `driven ${key} (${String(got)}, Blender ${String(want)})`; }
+      }
+    }
+  }
   return { ...base, passed, maxError, where, unsupported: imported.unsupported };
 }
+
+/** README-rig-additions §6.4: driven floats are compared within 1e-6. */
+const DRIVEN_TOLERANCE = 1e-6;
 
 /** What Blender recorded, per frame: one readout at frame 1, or one per listed frame (extension `actions`). */
 function readouts(fx: Fixture): { frame: number; readout: FixtureReadout }[] {

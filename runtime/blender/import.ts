@@ -7,6 +7,8 @@ import { defaultCatalog, type NodeCatalog } from '../../nodes/catalog';
 import type { NodeDefinition } from '../../nodes/define';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../scene/types';
 import type { Fixture, FixtureConstraint } from './fixture';
+import { drivenMutes, wireDrivers, type DriverReport } from './import-drivers';
+import { importDrivers } from './drivers';
 
 export interface BlenderImport {
   scene: SceneDocument;
@@ -20,6 +22,8 @@ export interface BlenderImport {
    * each of its params was read from, to report a problem with the graph where the fixture has it.
    */
   origins: Map<string, { index: number; props: Map<string, string> }>;
+  /** The rig's drivers and custom properties: what was wired live and what was not carried. */
+  drivers: DriverReport;
 }
 
 /** Props every constraint has, handled here rather than per node. */
@@ -56,6 +60,10 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const origins: BlenderImport['origins'] = new Map();
   const readers = new Map<string, string>();
   let column = 0;
+  const driverImport = importDrivers(fx);
+  // A constraint whose mute a driver sets stays in the graph: the driver switches it by its influence.
+  const mutesDriven = drivenMutes(fx, driverImport);
+  const constraintNodes = new Map<string, string>();
 
   const readerFor = (ownerId: string): string => {
     let id = readers.get(ownerId);
@@ -98,7 +106,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     stack.forEach(({ c, index }, i) => {
       const where = `${ownerId}: ${c.name} (${c.type})`;
       const props = { ...c.props, ...(options.applyAfterEval !== false ? c.props_after_eval : {}) };
-      if (props.mute === true || props.enabled === false) return;
+      if ((props.mute === true || props.enabled === false) && !mutesDriven.has(`${ownerId}\u0000${c.name}`)) return;
       const def = byBlenderType.get(c.type);
       const origin = { index, props: new Map<string, string>() };
       origins.set(`c${nodes.length}:${c.name}`, origin);
@@ -127,6 +135,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       for (const prop of mapping.unsupported?.(props) ?? []) report(index, `${where}.${prop}`);
       if (mapping.convert) for (const [k, v] of Object.entries(mapping.convert(props))) Object.defineProperty(params, k, { value: v, enumerable: true, writable: true, configurable: true });
       nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
+      constraintNodes.set(`${ownerId}\u0000${c.name}`, id);
       links.push({ from: prev, to: { node: id, socket: 'owner' } });
       const refs: { socket: string; object: string; bone: string }[] = [];
       for (const [obj, sub, socket] of REFERENCES) {
@@ -150,8 +159,9 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read').map((n) => n.id)));
   }
 
+  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, readerFor }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
-  return { scene, graph, unsupported, unsupportedAt, origins };
+  return { scene, graph, unsupported, unsupportedAt, origins, drivers };
 }
 
 /** The fixture's objects and actions as a scene: each action on the object it animates (§3). */

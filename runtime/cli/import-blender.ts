@@ -11,6 +11,7 @@ import type { GraphDocument, GraphError } from '../../graph/types';
 import { graphCatalog } from '../../nodes/catalog';
 import { checkFixture } from '../blender/check-fixture';
 import { importBlenderFixture, type BlenderImport } from '../blender/import';
+import { importSummary } from '../blender/import-summary';
 import { compile } from '../compile';
 import { CompileFailure } from '../errors';
 import { readText, type FileError } from '../files';
@@ -59,7 +60,10 @@ export function importBlenderCommand(file: string, out: string, options: ImportB
     ...checked.warnings,
     ...imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i]!, message: `unsupported: ${u}` })),
     ...verified.warnings,
+    // Drivers and custom-property values the graph does not carry live: each a warning, so --strict refuses them.
+    ...imported.drivers.notCarried.map((u) => ({ code: 'not-carried', pointer: '/drivers', message: `not carried: ${u}` })),
   ].map((w) => ({ ...w, file }));
+  for (const line of importSummary(checked.fixture, imported)) io.out(line);
   const warned = printWarnings(io, warnings);
   if (options.strict && warned) return io.err(strictFailure(file, warned, `${out} not written`)), 1;
   const written = writeOutput(out, verified.text, output);

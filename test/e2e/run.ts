@@ -9,6 +9,7 @@ import { largeGraphTests } from './large-graph.perf';
 import { perfTests } from './perf.e2e';
 import { saveTests } from './save.e2e';
 import { timelineTests } from './timeline.e2e';
+import { rigControlsTests } from './rig-controls.e2e';
 
 const filter = process.argv[2];
 const suites = [
@@ -21,5 +22,6 @@ const suites = [
   ...largeGraphTests,
   ...saveTests,
   ...timelineTests,
+  ...rigControlsTests,
 ];
 process.exit(await runAll(suites, filter));

@@ -62,7 +62,8 @@ export class SinewApp extends LitElement {
     .msg button { padding: 2px 10px; }
     main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(320px, 38%); min-height: 0; }
     sinew-editor { min-height: 0; border-right: 1px solid var(--_border); }
-    .side { display: grid; grid-template-rows: minmax(200px, 58%) minmax(0, 1fr); min-height: 0; }
+    .side { display: grid; grid-template-rows: minmax(200px, 58%) minmax(0, 1fr) auto; min-height: 0; }
+    sinew-rig-controls { max-height: 28vh; border-top: 1px solid var(--_border); }
     sinew-viewport { min-height: 0; border-bottom: 1px solid var(--_border); }
     sinew-inspector { min-height: 0; }
     .drop { position: absolute; inset: 0; z-index: 50; display: grid; place-items: center; background: rgba(20, 24, 32, 0.72); border: 2px dashed var(--_accent); color: white; font-size: 16px; pointer-events: none; }
@@ -312,6 +313,7 @@ export class SinewApp extends LitElement {
         <div class="side">
           <sinew-viewport part="viewport" .session=${s}></sinew-viewport>
           <sinew-inspector part="inspector" .session=${s}></sinew-inspector>
+          <sinew-rig-controls part="rig-controls" .session=${s}></sinew-rig-controls>
         </div>
       </main>
       ${this.exporting ? this.exportDialog() : nothing}

@@ -1,0 +1,31 @@
+// nodes/drivers/custom-property.ts — a custom property of an object, armature, bone or pose bone
+// (an IK/FK switch, a parent switch) as a value node: what a rig's controls set and drivers read.
+import { defineNode, float, param } from '../define';
+import { saturate } from '../math/finite';
+
+export const customProperty = defineNode({
+  type: 'driver/property',
+  label: 'Custom property',
+  category: 'Driver',
+  doc: 'A custom property (Blender ID property): a number a rig control sets and drivers read. Listed in the Rig controls panel, grouped by its owner.',
+  inputs: {},
+  outputs: { value: float({ doc: 'The property\u2019s value.' }) },
+  params: {
+    owner: param.string('', 'Where the property lives: `Object`, `Object/Bone` (pose bone), `Object/data` or `Object/data/Bone`.'),
+    name: param.string('prop', 'The property\u2019s name.'),
+    kind: param.choice(['FLOAT', 'INT', 'BOOL'] as const, 'FLOAT', 'Float, integer or boolean.'),
+    value: param.float(0, 'The value.'),
+    default: param.float(0, 'The value it resets to.'),
+    min: param.float(-1e30, 'Hard minimum.'),
+    max: param.float(1e30, 'Hard maximum.'),
+    soft_min: param.float(-1e30, 'Slider minimum.'),
+    soft_max: param.float(1e30, 'Slider maximum.'),
+    description: param.string('', 'What the property does (Blender\u2019s tooltip).'),
+  },
+  kernel: (io, p) => {
+    let v = typeof p.value === 'number' ? p.value : 0;
+    if (p.kind === 'INT') v = Math.trunc(v);
+    else if (p.kind === 'BOOL') v = v !== 0 ? 1 : 0;
+    io.out.value[0] = saturate(v);
+  },
+});

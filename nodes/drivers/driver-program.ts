@@ -1,0 +1,184 @@
+// One Blender driver compiled for evaluation (README-rig-additions §6.2, Blender 3.4's
+// `evaluate_driver` and `evaluate_fcurve_driver`): the variables' values in, the driven property's
+// value out. Settings are read once here; `evaluateDriver` allocates nothing.
+import { evaluateFCurve, packFCurve, type Keyframe, type PackedFCurve } from '../math/fcurve/fcurve';
+import { compileExpression, type CompiledExpression } from './expression/compile';
+import { ExpressionError } from './expression/parse';
+
+export const DRIVER_TYPES = ['AVERAGE', 'SUM', 'SCRIPTED', 'MIN', 'MAX'] as const;
+export type DriverType = (typeof DRIVER_TYPES)[number];
+
+/** A Generator F-curve modifier as the fixtures write it (every RNA setting). */
+export interface GeneratorModifier {
+  type: 'GENERATOR';
+  mode?: 'POLYNOMIAL' | 'POLYNOMIAL_FACTORISED';
+  poly_order?: number;
+  coefficients?: number[];
+  use_additive?: boolean;
+  use_restricted_range?: boolean;
+  frame_start?: number;
+  frame_end?: number;
+  blend_in?: number;
+  blend_out?: number;
+  use_influence?: boolean;
+  influence?: number;
+  mute?: boolean;
+}
+
+export interface DriverSource {
+  type: string;
+  expression?: string;
+  /** The variables' names, in order (the expression's parameters after `frame`). */
+  variables: string[];
+  modifiers?: ({ type: string } & Record<string, unknown>)[];
+  keyframes?: [number, number][];
+  keyframe_interpolation?: string[];
+  extrapolation?: string;
+  mute?: boolean;
+}
+
+/** How the driven property takes the value: a float within a hard range, or a boolean. */
+export type DrivenKind = { kind: 'float'; min: number; max: number } | { kind: 'bool' };
+
+export interface DriverProgram {
+  type: DriverType;
+  expression: CompiledExpression | null;
+  /** `frame` then one number per variable; filled by the caller before `evaluateDriver`. */
+  params: Float64Array;
+  curve: PackedFCurve | null;
+  generators: { order: number; coefficients: Float32Array; factorised: boolean; additive: boolean; restricted: boolean; start: number; end: number; blendIn: number; blendOut: number; influence: number }[];
+  target: DrivenKind;
+  muted: boolean;
+  /** Scratch for the F-curve evaluation. */
+  time: Float64Array;
+  value: Float64Array;
+}
+
+/** Why a driver cannot be carried, by name (the importer reports these). */
+export class DriverError extends Error {}
+
+export function compileDriver(src: DriverSource, target: DrivenKind): DriverProgram {
+  if (!(DRIVER_TYPES as readonly string[]).includes(src.type)) throw new DriverError(`driver type ${src.type} is not supported`);
+  const type = src.type as DriverType;
+  let expression: CompiledExpression | null = null;
+  if (type === 'SCRIPTED') {
+    try {
+      expression = compileExpression(src.expression ?? '', ['frame', ...src.variables]);
+    } catch (e) {
+      if (e instanceof ExpressionError) throw new DriverError(`${e.message}: not one of Blender's simple expressions (it would need Python)`);
+      throw e;
+    }
+  }
+  const generators: DriverProgram['generators'] = [];
+  for (const m of src.modifiers ?? []) {
+    if (m.mute === true) continue;
+    if (m.type !== 'GENERATOR') throw new DriverError(`F-curve modifier ${m.type} is not supported on drivers`);
+    const g = m as unknown as GeneratorModifier;
+    const order = Math.max(0, Math.trunc(g.poly_order ?? 1));
+    const factorised = g.mode === 'POLYNOMIAL_FACTORISED';
+    const count = factorised ? 2 * order : order + 1;
+    const c = new Float32Array(count);
+    (g.coefficients ?? []).slice(0, count).forEach((v, i) => (c[i] = v));
+    generators.push({
+      order,
+      coefficients: c,
+      factorised,
+      additive: g.use_additive === true,
+      restricted: g.use_restricted_range === true,
+      start: Math.fround(g.frame_start ?? 0),
+      end: Math.fround(g.frame_end ?? 0),
+      blendIn: Math.fround(g.blend_in ?? 0),
+      blendOut: Math.fround(g.blend_out ?? 0),
+      influence: g.use_influence === true ? Math.fround(g.influence ?? 1) : 1,
+    });
+  }
+  let curve: PackedFCurve | null = null;
+  if (src.keyframes?.length) {
+    const keyframes: Keyframe[] = src.keyframes.map(([x, y], i) => ({ co: [x, y], interpolation: (src.keyframe_interpolation?.[i] ?? 'LINEAR') as Keyframe['interpolation'] }));
+    curve = packFCurve({ keyframes, extrapolation: src.extrapolation === 'LINEAR' ? 'LINEAR' : 'CONSTANT' });
+  }
+  return { type, expression, params: new Float64Array(1 + src.variables.length), curve, generators, target, muted: src.mute === true, time: new Float64Array(1), value: new Float64Array(1) };
+}
+
+/** Blender's float32 Generator: x^i by repeated multiplication, a running float32 sum. */
+function generate(g: DriverProgram['generators'][number], x: number): number {
+  const c = g.coefficients;
+  if (g.factorised) {
+    let v = 1;
+    for (let i = 0; i < g.order; i++) v = Math.fround(v * Math.fround(Math.fround(c[2 * i] * x) + c[2 * i + 1]));
+    return v;
+  }
+  let v = 0;
+  let power = 1;
+  for (let i = 0; i <= g.order; i++) {
+    if (i) power = Math.fround(power * x);
+    v = Math.fround(v + Math.fround(c[i] * power));
+  }
+  return v;
+}
+
+/** The driver's raw value from `p.params` (the caller has set frame and variables). */
+export function driverValue(p: DriverProgram): number {
+  const v = p.params;
+  const n = v.length - 1;
+  let x = 0;
+  switch (p.type) {
+    case 'SUM':
+    case 'AVERAGE': {
+      // Blender sums float32 variable values in float32.
+      let sum = 0;
+      for (let i = 1; i <= n; i++) sum = Math.fround(sum + v[i]);
+      x = p.type === 'AVERAGE' ? (n ? Math.fround(sum / n) : 0) : sum;
+      break;
+    }
+    case 'MIN':
+    case 'MAX': {
+      if (n === 0) break;
+      x = v[1];
+      for (let i = 2; i <= n; i++) if (p.type === 'MIN' ? v[i] < x : v[i] > x) x = v[i];
+      break;
+    }
+    case 'SCRIPTED': {
+      const e = p.expression!;
+      const r = e.evaluate(v);
+      x = e.status !== 0 || !Number.isFinite(r) ? 0 : Math.fround(r);
+      break;
+    }
+  }
+  return x;
+}
+
+/** The F-curve applied to the driver value x: keys at time x if any, then the Generators. */
+export function driverCurve(p: DriverProgram, x: number): number {
+  let value = x;
+  if (p.curve) {
+    p.time[0] = x;
+    evaluateFCurve(p.curve, p.time, p.value, 0);
+    value = Math.fround(p.value[0]);
+  }
+  for (const g of p.generators) {
+    let influence = g.influence;
+    if (g.restricted) {
+      // Measured in Blender 3.4 (README-rig-additions §6.2 step 3): outside the range the value is 0.
+      if (x < g.start || x > g.end) return 0;
+      if (g.blendIn > 0 && x < g.start + g.blendIn) influence *= (x - g.start) / g.blendIn;
+      else if (g.blendOut > 0 && x > g.end - g.blendOut) influence *= (g.end - x) / g.blendOut;
+    }
+    const p1 = generate(g, x);
+    const next = g.additive ? Math.fround(value + p1) : p1;
+    value = influence === 1 ? next : Math.fround(value + (next - value) * influence);
+  }
+  return value;
+}
+
+/** Bits of the write: the float clamped to the hard range, or a boolean as 1 or 0. */
+export function drivenValue(p: DriverProgram, curveValue: number): number {
+  const t = p.target;
+  if (t.kind === 'bool') return curveValue > 1 - 2 ** -23 ? 1 : 0;
+  return curveValue < t.min ? t.min : curveValue > t.max ? t.max : curveValue;
+}
+
+/** The driven property's value, from `p.params`. */
+export function evaluateDriver(p: DriverProgram): number {
+  return drivenValue(p, driverCurve(p, driverValue(p)));
+}

@@ -1,0 +1,75 @@
+// nodes/drivers/driver.ts — a Blender driver as a node: variables in, the driven value out. Its
+// output links into any float input of any node (a constraint's influence, an Armature weight), so
+// a driver drives a setting the same way any other value does: compiled once, nothing allocated
+// per frame.
+import { defineNode, float, param, type SocketSpec } from '../define';
+import { compileDriver, DRIVER_TYPES, DriverError, evaluateDriver, type DriverProgram, type DriverSource } from './driver-program';
+
+/** Variables a driver node takes (Rigify's drivers have one or two). */
+export const DRIVER_VARIABLES = 8;
+
+const variableInputs: Record<string, SocketSpec> = Object.fromEntries(
+  Array.from({ length: DRIVER_VARIABLES }, (_, i) => [`var${i + 1}`, float({ doc: `The value of variable ${i + 1} (named in Variables); read as float32, as Blender does.` })]),
+);
+
+/** The names in the Variables param: `var, sy` → ['var', 'sy']. */
+export function variableNames(text: string): string[] {
+  return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** Compiles the node's params; a bad setting throws a DriverError that names it. */
+export function driverProgramOf(p: Record<string, unknown>): DriverProgram {
+  const names = variableNames(String(p.variables ?? ''));
+  if (names.length > DRIVER_VARIABLES) throw new DriverError(`${names.length} variables; the node takes ${DRIVER_VARIABLES}`);
+  for (const n of names) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) throw new DriverError(`the variable name ${JSON.stringify(n)} is not a valid name`);
+  let curve: Pick<DriverSource, 'modifiers' | 'keyframes' | 'keyframe_interpolation' | 'extrapolation'> = {};
+  const text = String(p.curve ?? '').trim();
+  if (text !== '') {
+    try {
+      curve = JSON.parse(text) as typeof curve;
+    } catch {
+      throw new DriverError('the F-curve setting is not valid JSON ({"modifiers": […], "keyframes": [[x, y], …]})');
+    }
+  }
+  const min = typeof p.min === 'number' ? p.min : -Infinity;
+  const max = typeof p.max === 'number' ? p.max : Infinity;
+  return compileDriver({ type: String(p.type), expression: String(p.expression ?? ''), variables: names, ...curve }, p.write === 'BOOL' ? { kind: 'bool' } : { kind: 'float', min, max });
+}
+
+export const driver = defineNode({
+  type: 'driver/driver',
+  label: 'Driver',
+  category: 'Driver',
+  doc: "A Blender driver: its variables combined by type (sum, average, min, max, or a scripted expression in Blender's simple-expression subset), through its F-curve (keys, Generator modifiers), then written as Blender writes the driven property: a float clamped to its hard range, or a boolean (1 when above 1 − 2⁻²³).",
+  inputs: { ...variableInputs, frame: float({ default: 1, doc: 'The frame, as `frame` in the expression.' }) },
+  outputs: {
+    value: float({ doc: 'The driven value (1 or 0 for a boolean).' }),
+    inverse: float({ doc: '1 − value: for a driven mute, the constraint enabled (wired to its influence).' }),
+  },
+  params: {
+    type: param.choice(DRIVER_TYPES, 'SUM', 'How the variables combine.'),
+    expression: param.string('var', "The scripted expression (type SCRIPTED): operators, comparisons, and/or/not, `a if c else b`, Blender's functions and constants, `frame`."),
+    variables: param.string('var', 'The variables\u2019 names, comma-separated, in the order of the var inputs.'),
+    curve: param.string('', 'The driver F-curve as JSON: {"modifiers": [Generator…], "keyframes": [[x, y], …]}; empty: the value itself.'),
+    write: param.choice(['FLOAT', 'BOOL'] as const, 'FLOAT', 'How the driven property takes the value.'),
+    min: param.float(-1e30, 'The driven property\u2019s hard minimum.'),
+    max: param.float(1e30, 'The driven property\u2019s hard maximum.'),
+  },
+  bind(env, p) {
+    try {
+      const program = driverProgramOf(p);
+      return { program, inputs: Array.from({ length: program.params.length - 1 }, (_, i) => `var${i + 1}`) };
+    } catch (e) {
+      if (e instanceof DriverError) return env.fail(e.message, e.message.startsWith('expression') ? 'expression' : undefined);
+      throw e;
+    }
+  },
+  kernel(io, _p, { program, inputs }) {
+    const v = program.params;
+    v[0] = io.in.frame[0];
+    for (let i = 1; i < v.length; i++) v[i] = Math.fround(io.in[inputs[i - 1]][0]);
+    const value = evaluateDriver(program);
+    io.out.value[0] = value;
+    io.out.inverse[0] = 1 - value;
+  },
+});

@@ -1,0 +1,240 @@
+// Blender's simple driver expressions (`BLI_expr_pylike_eval`, Blender 3.4) parsed to a tree.
+//
+// Why a parser of our own rather than jsep: the subset is Python's grammar, not JavaScript's. jsep
+// cannot read `a if c else b`, gives `not` the precedence of a unary operator (Python's `not a == b`
+// is `not (a == b)`), and forgets parentheses, so `a < b < c` (a chain: `a < b and b < c`) and
+// `(a < b) < c` would come out the same. This file follows Blender's own recursive descent rule for
+// rule (expr → or [if or else expr], or → and [or or], and → not [and and], not → not not | cmp,
+// cmp → add [op add]…, add, mul, unary), token for token, so it accepts exactly what Blender
+// accepts as a simple expression and nothing more. Whatever it refuses is reported by name.
+import { BUILTIN_CONSTANTS, BUILTIN_FUNCTIONS, VARIADIC_FUNCTIONS } from './builtins';
+
+export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
+
+export type ExprNode =
+  | { kind: 'number'; value: number }
+  | { kind: 'param'; name: string; index: number }
+  | { kind: 'negate'; arg: ExprNode }
+  | { kind: 'binary'; op: '+' | '-' | '*' | '/'; left: ExprNode; right: ExprNode }
+  /** `a < b <= c …`: operands and the operators between them (one fewer). */
+  | { kind: 'compare'; operands: ExprNode[]; ops: CompareOp[] }
+  | { kind: 'not'; arg: ExprNode }
+  | { kind: 'and' | 'or'; left: ExprNode; right: ExprNode }
+  | { kind: 'if'; body: ExprNode; condition: ExprNode; otherwise: ExprNode }
+  | { kind: 'call'; name: string; args: ExprNode[] };
+
+/** Why an expression is not a simple one, with the character where parsing stopped. */
+export class ExpressionError extends Error {
+  constructor(
+    readonly expression: string,
+    readonly at: number,
+    readonly reason: string,
+  ) {
+    super(`expression ${JSON.stringify(expression)}: ${reason} at character ${at + 1}`);
+  }
+}
+
+type Token =
+  | { t: 'num'; value: number; at: number }
+  | { t: 'id'; name: string; at: number }
+  | { t: 'kw'; name: 'and' | 'or' | 'not' | 'if' | 'else'; at: number }
+  | { t: 'op'; op: string; at: number }
+  | { t: 'end'; at: number };
+
+const KEYWORDS = new Set(['and', 'or', 'not', 'if', 'else']);
+/** Blender's single-character tokens: any of them lexes, most are then refused by the grammar. */
+const SINGLE = "~`!@#$%^&*+-=/\\?:;<>(){}[]|.,\"'";
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+const isAlpha = (c: string | undefined) => c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+/** C's isspace in the C locale. */
+const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
+
+function tokenize(src: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  const fail = (reason: string): never => {
+    throw new ExpressionError(src, i, reason);
+  };
+  for (;;) {
+    while (isSpace(src[i])) i++;
+    const at = i;
+    if (i >= src.length) {
+      tokens.push({ t: 'end', at });
+      return tokens;
+    }
+    const c = src[i];
+    if (isDigit(c) || (c === '.' && isDigit(src[i + 1]))) {
+      let isFloat = false;
+      while (isDigit(src[i])) i++;
+      if (src[i] === '.') {
+        isFloat = true;
+        i++;
+        while (isDigit(src[i])) i++;
+      }
+      if (src[i] === 'e' || src[i] === 'E') {
+        isFloat = true;
+        i++;
+        if (src[i] === '+' || src[i] === '-') i++;
+        if (!isDigit(src[i])) fail('a number has an exponent without digits');
+        while (isDigit(src[i])) i++;
+      }
+      const text = src.slice(at, i);
+      // Blender forbids C-style octal constants such as 017 (Python 3 does too).
+      if (!isFloat && text[0] === '0' && /[^0]/.test(text)) throw new ExpressionError(src, at, `the number ${text} has a leading zero`);
+      tokens.push({ t: 'num', value: Number(text), at });
+      continue;
+    }
+    if (src[i + 1] === '=' && '!=><'.includes(c)) {
+      tokens.push({ t: 'op', op: c + '=', at });
+      i += 2;
+      continue;
+    }
+    if (SINGLE.includes(c)) {
+      tokens.push({ t: 'op', op: c, at });
+      i++;
+      continue;
+    }
+    if (isAlpha(c) || c === '_') {
+      while (isAlpha(src[i]) || isDigit(src[i]) || src[i] === '_') i++;
+      const name = src.slice(at, i);
+      tokens.push(KEYWORDS.has(name) ? { t: 'kw', name: name as 'and', at } : { t: 'id', name, at });
+      continue;
+    }
+    fail(`the character ${JSON.stringify(c)} is not allowed`);
+  }
+}
+
+const COMPARE = new Set<string>(['==', '!=', '<', '<=', '>', '>=']);
+
+/**
+ * Parses `src` with `params` as the names of its parameters (a driver's: `frame`, then its
+ * variables). A name listed twice means the last one, as in Blender.
+ */
+export function parseExpression(src: string, params: readonly string[]): ExprNode {
+  const tokens = tokenize(src);
+  let k = 0;
+  const peek = () => tokens[k];
+  const fail = (reason: string, at = peek().at): never => {
+    throw new ExpressionError(src, at, reason);
+  };
+  const isOp = (op: string) => {
+    const t = peek();
+    return t.t === 'op' && t.op === op;
+  };
+  const isKw = (name: string) => {
+    const t = peek();
+    return t.t === 'kw' && t.name === name;
+  };
+  const describe = (t: Token) => (t.t === 'end' ? 'the end' : t.t === 'num' ? `the number ${t.value}` : t.t === 'id' ? `the name ${t.name}` : t.t === 'kw' ? `the keyword ${t.name}` : `${JSON.stringify(t.op)}`);
+
+  const args = (name: string): ExprNode[] => {
+    if (!isOp('(')) fail(`the function ${name} must be called`);
+    k++;
+    const list: ExprNode[] = [];
+    for (;;) {
+      list.push(expr());
+      if (isOp(',')) k++;
+      else if (isOp(')')) {
+        k++;
+        return list;
+      } else fail(`expected "," or ")" in the call of ${name}, found ${describe(peek())}`);
+    }
+  };
+
+  const unary = (): ExprNode => {
+    const t = peek();
+    if (t.t === 'op' && t.op === '+') {
+      k++;
+      return unary();
+    }
+    if (t.t === 'op' && t.op === '-') {
+      k++;
+      return { kind: 'negate', arg: unary() };
+    }
+    if (t.t === 'op' && t.op === '(') {
+      k++;
+      const inner = expr();
+      if (!isOp(')')) fail(`expected ")", found ${describe(peek())}`);
+      k++;
+      return inner;
+    }
+    if (t.t === 'num') {
+      k++;
+      return { kind: 'number', value: t.value };
+    }
+    if (t.t === 'id') {
+      k++;
+      const index = params.lastIndexOf(t.name);
+      if (index >= 0) return { kind: 'param', name: t.name, index };
+      if (Object.hasOwn(BUILTIN_CONSTANTS, t.name)) return { kind: 'number', value: BUILTIN_CONSTANTS[t.name] };
+      if (Object.hasOwn(BUILTIN_FUNCTIONS, t.name)) {
+        const list = args(t.name);
+        const arities = BUILTIN_FUNCTIONS[t.name];
+        if (!Object.hasOwn(arities, list.length)) fail(`${t.name} takes ${Object.keys(arities).join(' or ')} argument(s), not ${list.length}`, t.at);
+        return { kind: 'call', name: t.name, args: list };
+      }
+      if (VARIADIC_FUNCTIONS.has(t.name)) return { kind: 'call', name: t.name, args: args(t.name) };
+      return fail(`the name ${t.name} is neither a variable, frame, nor one of Blender's simple-expression constants and functions`, t.at);
+    }
+    return fail(`unexpected ${describe(t)}`);
+  };
+
+  const binary = (next: () => ExprNode, ops: readonly ('+' | '-' | '*' | '/')[]) => (): ExprNode => {
+    let left = next();
+    for (;;) {
+      const t = peek();
+      if (t.t !== 'op' || !ops.includes(t.op as '+')) return left;
+      k++;
+      left = { kind: 'binary', op: t.op as '+', left, right: next() };
+    }
+  };
+  const mul = binary(unary, ['*', '/']);
+  const add = binary(mul, ['+', '-']);
+
+  const cmp = (): ExprNode => {
+    const first = add();
+    const operands = [first];
+    const ops: CompareOp[] = [];
+    for (;;) {
+      const t = peek();
+      if (t.t !== 'op' || !COMPARE.has(t.op)) break;
+      k++;
+      ops.push(t.op as CompareOp);
+      operands.push(add());
+    }
+    return ops.length ? { kind: 'compare', operands, ops } : first;
+  };
+  const not = (): ExprNode => {
+    if (isKw('not')) {
+      k++;
+      return { kind: 'not', arg: not() };
+    }
+    return cmp();
+  };
+  // Right-nested like Blender's (`a and b and c` is `a and (b and c)`); the value is the same.
+  const and = (): ExprNode => {
+    const left = not();
+    if (!isKw('and')) return left;
+    k++;
+    return { kind: 'and', left, right: and() };
+  };
+  const or = (): ExprNode => {
+    const left = and();
+    if (!isKw('or')) return left;
+    k++;
+    return { kind: 'or', left, right: or() };
+  };
+  function expr(): ExprNode {
+    const body = or();
+    if (!isKw('if')) return body;
+    k++;
+    const condition = or();
+    if (!isKw('else')) fail(`expected "else", found ${describe(peek())}`);
+    k++;
+    return { kind: 'if', body, condition, otherwise: expr() };
+  }
+
+  const tree = expr();
+  if (peek().t !== 'end') fail(`unexpected ${describe(peek())}`);
+  return tree;
+}

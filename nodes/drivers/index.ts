@@ -1,0 +1,7 @@
+// Drivers and custom properties: Blender's way of making one setting follow others.
+import type { NodeDefinition } from '../define';
+import { customProperty } from './custom-property';
+import { driverDifference } from './difference';
+import { driver } from './driver';
+
+export const driverNodes: NodeDefinition<any>[] = [driver, customProperty, driverDifference];

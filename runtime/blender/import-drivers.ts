@@ -1,0 +1,164 @@
+// The importer's driver half: every custom property of the fixture becomes a `driver/property`
+// node, every driver a `driver/driver` node whose variables are linked from those nodes and whose
+// output is linked into the setting it drives (a constraint's influence, a driven mute through the
+// influence, an Armature target's weight). What is not carried live is listed by name.
+import type { GraphLink, GraphNode, JsonValue } from '../../graph/types';
+import type { PathTarget } from '../../nodes/drivers/data-path';
+import { importDrivers, type DriverImport, type VariableRead } from './drivers';
+import type { Fixture } from './fixture';
+
+export interface DriverWiring {
+  nodes: GraphNode[];
+  links: GraphLink[];
+  /** Constraint node ids by `Owner\0Constraint name` (owner `Object` or `Object/Bone`). */
+  constraintNodes: Map<string, string>;
+  /** The `owner/read` node of an owner (`Object` or `Object/Bone`), made on first use. */
+  readerFor?(ownerId: string): string;
+}
+
+export interface DriverReport {
+  drivers: DriverImport;
+  /** Drivers wired live into the graph. */
+  wired: number;
+  /** `driver …: reason` for each driver the graph does not evaluate live. */
+  notCarried: string[];
+  customProperties: number;
+}
+
+/** `pose.bones["B"].constraints["C"].mute` and the like: the constraints whose mute is driven. */
+export function drivenMutes(fx: Fixture, imported: DriverImport = importDrivers(fx)): Set<string> {
+  const out = new Set<string>();
+  for (const d of imported.drivers) {
+    const w = d.writes;
+    if (w.kind === 'constraint' && !w.item && (w.prop === 'mute' || w.prop === 'enabled')) out.add(constraintKey(d.source.owner.object, w));
+  }
+  return out;
+}
+
+export function constraintKey(object: string, w: Extract<PathTarget, { kind: 'constraint' }>): string {
+  return `${w.bone ? `${object}/${w.bone}` : object}\u0000${w.constraint}`;
+}
+
+type CustomProps = Record<string, JsonValue>;
+
+/** Adds the property and driver nodes and their links; returns what it did and did not carry. */
+export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport = importDrivers(fx)): DriverReport {
+  const notCarried = imported.unsupported.slice();
+  const propNodes = new Map<string, string>();
+  let y = 0;
+  const addProp = (owner: string, name: string, value: JsonValue) => {
+    if (typeof value !== 'number' && typeof value !== 'boolean') {
+      notCarried.push(`custom property ${owner}["${name}"]: a ${Array.isArray(value) ? 'array' : typeof value} value is not carried`);
+      return;
+    }
+    const id = `prop:${owner}:${name}`;
+    const v = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+    propNodes.set(`${owner}\u0000${name}`, id);
+    g.nodes.push({ id, type: 'driver/property', params: { owner, name, kind: typeof value === 'boolean' ? 'BOOL' : 'FLOAT', value: v, default: v }, position: [-900, 90 * y++] });
+  };
+  for (const o of fx.objects) {
+    for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(o.name, k, v);
+    for (const b of o.bones ?? []) {
+      const props = ((b.pose as { custom_props?: CustomProps } | undefined)?.custom_props ?? {}) as CustomProps;
+      for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v);
+    }
+  }
+
+  const influenceDriven = new Set<string>();
+  for (const d of imported.drivers) if (d.writes.kind === 'constraint' && !d.writes.item && d.writes.prop === 'influence') influenceDriven.add(constraintKey(d.source.owner.object, d.writes));
+
+  let frameNode: string | undefined;
+  let wired = 0;
+  for (const d of imported.drivers) {
+    const src = d.source;
+    const where = `driver ${src.owner.object}: ${src.key}`;
+    const w = d.writes;
+    // Where the value goes: a node's input socket, or nowhere live (with why).
+    let to: { node: string; socket: string; from: 'value' | 'inverse' } | string;
+    if (w.kind === 'constraint') {
+      const key = constraintKey(src.owner.object, w);
+      const node = g.constraintNodes.get(key);
+      if (!node) to = `the constraint ${w.constraint} is not in the graph`;
+      else if (w.item) to = w.item.collection === 'targets' && w.prop === 'weight' ? { node, socket: `weight${w.item.index + 1}`, from: 'value' } : `driving ${w.item.collection}[${w.item.index}].${w.prop} is not supported`;
+      else if (w.prop === 'influence') to = { node, socket: 'influence', from: 'value' };
+      else if (w.prop === 'mute' || w.prop === 'enabled') to = influenceDriven.has(key) ? 'both mute and influence are driven' : { node, socket: 'influence', from: w.prop === 'mute' ? 'inverse' : 'value' };
+      else to = `driving the constraint setting ${w.prop} is not supported yet`;
+    } else if (w.kind === 'bone-channel' || w.kind === 'object-channel') to = `a driven pose channel (${w.kind === 'bone-channel' ? `${w.bone}.` : ''}${w.channel}[${w.index}]) keeps its authored value; it is not driven live`;
+    else if (w.kind === 'bone-setting') to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
+    else to = `driving ${w.kind} is not supported`;
+    if (typeof to === 'string') {
+      notCarried.push(`${where}: ${to}`);
+      continue;
+    }
+    const id = `drv:${d.index}`;
+    const params: Record<string, JsonValue> = {
+      type: src.type,
+      expression: src.expression ?? '',
+      variables: src.variables.map((v) => v.name).join(', '),
+      write: d.program.target.kind === 'bool' ? 'BOOL' : 'FLOAT',
+    };
+    if (d.program.target.kind === 'float') {
+      if (Number.isFinite(d.program.target.min)) params.min = d.program.target.min;
+      if (Number.isFinite(d.program.target.max)) params.max = d.program.target.max;
+    }
+    if (src.modifiers?.length || src.keyframes?.length) params.curve = JSON.stringify({ modifiers: src.modifiers ?? [], keyframes: src.keyframes, keyframe_interpolation: src.keyframe_interpolation, extrapolation: src.extrapolation });
+    const pendingLinks: GraphLink[] = [];
+    let failed = false;
+    d.reads.forEach((r, i) => {
+      const socket = `var${i + 1}`;
+      if ('difference' in r) {
+        if (!g.readerFor) {
+          notCarried.push(`${where}: variable ${src.variables[i].name}: no owner reader to compare with`);
+          failed = true;
+          return;
+        }
+        const diff = `${id}:${socket}`;
+        g.nodes.push({ id: diff, type: 'driver/difference', params: { mode: r.difference }, position: [-750, 90 * wired] });
+        pendingLinks.push(
+          { from: { node: g.readerFor(r.owners[0]), socket: 'transform' }, to: { node: diff, socket: 'a' } },
+          { from: { node: g.readerFor(r.owners[1]), socket: 'transform' }, to: { node: diff, socket: 'b' } },
+          { from: { node: diff, socket: 'value' }, to: { node: id, socket } },
+        );
+        return;
+      }
+      const from = readNode(r);
+      if ('error' in from) {
+        const value = readAuthored(fx, r);
+        if (value === undefined) {
+          notCarried.push(`${where}: variable ${src.variables[i].name}: ${from.error}`);
+          failed = true;
+        } else params[socket] = value; // a pose channel read as authored: the value it has in this pose
+      } else pendingLinks.push({ from: { node: from.node, socket: 'value' }, to: { node: id, socket } });
+    });
+    if (failed) continue;
+    if (/\bframe\b/.test(src.expression ?? '')) {
+      if (!frameNode) {
+        frameNode = 'drv:frame';
+        g.nodes.push({ id: frameNode, type: 'value/time', params: {}, position: [-900, -120] });
+      }
+      pendingLinks.push({ from: { node: frameNode, socket: 'frame' }, to: { node: id, socket: 'frame' } });
+    }
+    g.nodes.push({ id, type: 'driver/driver', params, position: [-600, 90 * wired] });
+    g.links.push(...pendingLinks, { from: { node: id, socket: to.from }, to: { node: to.node, socket: to.socket } });
+    wired++;
+  }
+  return { drivers: imported, wired, notCarried, customProperties: propNodes.size };
+
+  function readNode(r: Extract<VariableRead, { target: PathTarget }>): { node: string } | { error: string } {
+    const t = r.target;
+    const found = (node: string | undefined, error: string) => (node ? { node } : { error });
+    if (t.kind === 'object-prop') return found(propNodes.get(`${r.object}\u0000${t.prop}`), `the property ${r.object}["${t.prop}"] is not in the rig`);
+    if (t.kind === 'bone-prop') return found(propNodes.get(`${r.object}/${t.bone}\u0000${t.prop}`), `the property ${t.bone}["${t.prop}"] is not in the rig`);
+    return { error: `reading ${t.kind} live is not supported` };
+  }
+}
+
+/** A pose channel's authored value (what a driver reading it sees in this pose). */
+function readAuthored(fx: Fixture, r: Extract<VariableRead, { target: PathTarget }>): number | undefined {
+  if (r.target.kind !== 'bone-channel') return undefined;
+  const bone = fx.objects.find((o) => o.name === r.object)?.bones?.find((b) => b.name === (r.target as { bone: string }).bone);
+  const ch = (bone?.pose as Record<string, JsonValue> | undefined)?.[r.target.channel];
+  if (!Array.isArray(ch)) return undefined;
+  const i = r.target.channel === 'rotation_quaternion' ? [3, 0, 1, 2][r.target.index] : r.target.index;
+  return typeof ch[i] === 'number' ? (ch[i] as number) : undefined;
+}

@@ -1,0 +1,40 @@
+// What an import brought in and what it could not carry, as printed by `sinew import-blender`:
+// objects, bones, constraints by type, drivers by kind, custom properties, and every setting,
+// driver or expression not carried, grouped by reason with a count.
+import type { Fixture } from './fixture';
+import type { BlenderImport } from './import';
+
+const tally = (items: Iterable<string>) => {
+  const m = new Map<string, number>();
+  for (const k of items) m.set(k, (m.get(k) ?? 0) + 1);
+  return [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+};
+const list = (t: [string, number][]) => t.map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+
+/** Everything not carried, one line each (what `--strict` refuses). */
+export function notCarried(imported: BlenderImport): string[] {
+  return [...imported.unsupported.map((u) => `unsupported: ${u}`), ...imported.drivers.notCarried.map((u) => `not carried: ${u}`)];
+}
+
+/** The summary's lines. */
+export function importSummary(fx: Fixture, imported: BlenderImport): string[] {
+  const bones = fx.objects.reduce((n, o) => n + (o.bones?.length ?? 0), 0);
+  const d = imported.drivers;
+  const kinds = [...d.drivers.counts].filter(([k]) => !k.startsWith('var:'));
+  const vars = [...d.drivers.counts].filter(([k]) => k.startsWith('var:')).map(([k, n]): [string, number] => [k.slice(4), n]);
+  const lines = [
+    `objects: ${fx.objects.length}, bones: ${bones}`,
+    `constraints: ${fx.constraints.length} (${list(tally(fx.constraints.map((c) => c.type)))})`,
+    `drivers: ${d.drivers.drivers.length + d.drivers.unsupported.length} (${list(kinds.sort((a, b) => b[1] - a[1]))}; variables ${list(vars)}), ${d.wired} wired live`,
+    `custom properties: ${d.customProperties}`,
+  ];
+  const missing = notCarried(imported);
+  if (missing.length === 0) lines.push('not carried: nothing');
+  else {
+    // Group by reason: the line with names and numbers taken out, so like items count together.
+    const reason = (s: string) => s.replace(/"[^"]*"|\[[^\]]*\]|\([^)]*\)|\b[\w-]*[.\-\d][\w.-]*\b/g, '…').replace(/(…\s*)+/g, '… ');
+    lines.push(`not carried: ${missing.length}`);
+    for (const [r, n] of tally(missing.map(reason))) lines.push(`  ${n} × ${r.trim()}`);
+  }
+  return lines;
+}
