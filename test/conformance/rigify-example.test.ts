@@ -2,8 +2,8 @@
 // Blender case by examples/tools/rigify-human.ts. The committed file is what the script writes (so
 // `npx tsx examples/tools/rigify-human.ts` regenerates it after an importer change), and opened as a
 // user opens it, it evaluates to the matrices Blender recorded for that pose: every object and every
-// bone outside the case's ik_affected list, within the case's tolerance (the IK-affected bones wait for
-// Blender's legacy IK solver, issue 13). And it poses through a control: the left arm's IK/FK switch.
+// bone, the IK-affected ones included (Blender's legacy IK solver), within the case's tolerance. And it
+// poses through a control: the left arm's IK/FK switch, a custom property read by a driver.
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,13 +40,12 @@ describe('examples/rigify-human.sinew.json', () => {
     expect(readFileSync(file, 'utf8')).toBe(saveGraph(rigifyExample(fixture)));
   });
 
-  it("evaluates to Blender's recorded pose: every object and every bone outside ik_affected", () => {
+  it("evaluates to Blender's recorded pose: every object and every bone", () => {
     const program = open().evaluate(1);
     expect(program.warnings).toEqual([]);
-    const affected = new Set(fixture.ik_affected ?? []);
-    const tolerance = manifestCase.tolerance_not_ik_affected ?? manifestCase.tolerance;
-    const bones = Object.entries(fixture.expected.bones as Record<string, { matrix: number[] }>).filter(([id]) => !affected.has(id));
-    expect(bones.length).toBeGreaterThan(400);
+    const tolerance = manifestCase.tolerance;
+    const bones = Object.entries(fixture.expected.bones as Record<string, { matrix: number[] }>);
+    expect(bones.length).toBe(706);
     let worst = 0;
     let where = '';
     for (const [id, b] of bones) {
@@ -66,26 +65,22 @@ describe('examples/rigify-human.sinew.json', () => {
     expect(worst, `largest error at ${where}`).toBeLessThanOrEqual(tolerance);
   });
 
-  it("poses through the left arm's IK/FK switch (ORG-upper_arm.L's second Copy Transforms): at 0 the arm is the FK control's, at 1 the IK control's", () => {
+  it("poses through the left arm's IK/FK switch (the custom property IK_FK on upper_arm_parent.L, driving ORG-upper_arm.L's second Copy Transforms): at 1 the arm is the FK control's, at 0 the IK control's", () => {
     const program = open();
     const matrix = (id: string) => Array.from(program.ownerMatrix(id)!);
     const near = (a: number[], b: number[]) => a.every((x, i) => Math.abs(x - b[i]) <= 1e-9);
     const handAt = () => matrix('rig/ORG-hand.L').slice(12, 15);
+    // The switch is the README's --set line: the property node the importer names prop:OWNER:NAME.
+    const opened = openGraph(file);
+    if (!opened.ok) throw new Error('unreadable');
+    const switchNode = opened.graph.nodes.find((n) => n.id === 'prop:rig/upper_arm_parent.L:IK_FK' && n.type === 'driver/property');
+    expect(switchNode?.params?.value).toBe(1);
     program.evaluate(1);
-    // Copy Transforms in world space, influence 1 then 0: the bone is its first target, the FK control.
+    // Copy Transforms in world space, influence 1 − IK_FK = 0: the bone is its first target, the FK control.
     expect(near(matrix('rig/ORG-upper_arm.L'), matrix('rig/upper_arm_fk.L'))).toBe(true);
     expect(near(matrix('rig/ORG-upper_arm.L'), matrix('rig/upper_arm_ik.L'))).toBe(false);
     const fkHand = handAt();
-    // The switch's node, found along the bone's stack (its id, in the README's --set line, is the importer's numbering).
-    const opened = openGraph(file);
-    if (!opened.ok) throw new Error('unreadable');
-    const { nodes, links } = opened.graph;
-    let at = 'in:rig/ORG-upper_arm.L';
-    const stack: string[] = [];
-    for (let next = links.find((l) => l.from.node === at && l.to.socket === 'owner'); next; next = links.find((l) => l.from.node === at && l.to.socket === 'owner')) stack.push((at = next.to.node));
-    const ik = nodes.find((n) => n.id === stack[1] && n.type === 'constraint/copy-transforms');
-    expect(ik?.id).toBe('c880:Copy Transforms.001');
-    program.setParam(ik!.id, 'influence', 1).evaluate(1);
+    program.setParam(switchNode!.id, 'value', 0).evaluate(1);
     expect(near(matrix('rig/ORG-upper_arm.L'), matrix('rig/upper_arm_ik.L'))).toBe(true);
     const ikHand = handAt();
     expect(Math.hypot(ikHand[0] - fkHand[0], ikHand[1] - fkHand[1], ikHand[2] - fkHand[2])).toBeGreaterThan(0.01);
