@@ -3,9 +3,10 @@ import { appTests } from './app.e2e';
 import { bundleTests } from './bundle.e2e';
 import { embedTests } from './embed.e2e';
 import { runAll } from './harness';
+import { insightTests } from './insight.e2e';
 import { perfTests } from './perf.e2e';
 import { saveTests } from './save.e2e';
 import { timelineTests } from './timeline.e2e';
 
 const filter = process.argv[2];
-process.exit(await runAll([...appTests, ...embedTests, ...bundleTests, ...perfTests, ...saveTests, ...timelineTests], filter));
+process.exit(await runAll([...appTests, ...embedTests, ...bundleTests, ...perfTests, ...saveTests, ...timelineTests, ...insightTests], filter));
