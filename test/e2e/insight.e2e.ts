@@ -1,7 +1,8 @@
 // Seeing what a rig does, in real Chromium: angles read and typed in degrees (stored in radians).
 import type { Page } from 'playwright-core';
-import { allMatrices, nextFrames, openApp, poseDifference, savedText } from './app-page';
-import { check, type E2ETest } from './harness';
+import { readFileSync } from 'node:fs';
+import { allMatrices, loadGraph, nextFrames, openApp, poseDifference, savedText } from './app-page';
+import { check, ROOT, type E2ETest } from './harness';
 
 const nodeParams = async (page: Page, id: string): Promise<Record<string, unknown>> =>
   JSON.parse(await savedText(page)).nodes.find((n: { id: string }) => n.id === id).params ?? {};
@@ -51,6 +52,51 @@ export const insightTests: E2ETest[] = [
       // Lengths show their unit.
       const tolerance = (await page.locator('sinew-inspector [data-testid="field-tolerance"] .value').textContent()) ?? '';
       check(/ m$/.test(tolerance.trim()), `the IK tolerance does not show its unit: "${tolerance}"`);
+    },
+  },
+  {
+    name: 'insight: the profiler heat map marks the slow node (FABRIK at 10,000 iterations) and lists it first; off, the program reads no clock',
+    async run(t) {
+      const { page, base } = t;
+      await openApp(page, base);
+      const demo = JSON.parse(readFileSync(`${ROOT}examples/demo.sinew.json`, 'utf8'));
+      const ik = demo.nodes.find((n: { id: string }) => n.id === 'arm-ik');
+      Object.assign(ik.params, { solver: 'FABRIK', iterations: 10000, tolerance: 0 });
+      demo.scene = JSON.parse(readFileSync(`${ROOT}examples/rig.scene.json`, 'utf8'));
+      await loadGraph(page, demo);
+      await page.locator('sinew-editor [data-testid="profile"]').click();
+      for (let f = 1; f <= 6; f++) {
+        await page.evaluate((frame) => { const s = document.querySelector('sinew-app')!.session; s.rig.evaluateAll(frame); s.setFrame(frame); }, f);
+        await nextFrames(page);
+      }
+      const heat = await page.evaluate(() => {
+        const editor = document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-editor')!;
+        return [...editor.shadowRoot!.querySelectorAll('sinew-node')].map((el) => ({
+          id: (el as unknown as { data: { id: string } }).data.id, heat: Number(el.getAttribute('data-heat') ?? -1),
+        }));
+      });
+      const hot = heat.filter((h) => h.heat === 1).map((h) => h.id);
+      check(hot.length === 1 && hot[0] === 'arm-ik', `the hottest node is ${JSON.stringify(hot)}, not arm-ik: ${JSON.stringify(heat)}`);
+      const others = heat.filter((h) => h.id !== 'arm-ik').map((h) => h.heat);
+      check(others.length > 5 && others.every((h) => h >= 0 && h < 0.5), `other nodes are not cooler than half the slow one: ${JSON.stringify(heat)}`);
+      const rows = () => page.locator('sinew-profiler tr.row').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-node-id')));
+      const first = await rows();
+      check(first[0] === 'arm-ik' && first.length >= 10, `the list does not start with the costliest: ${first}`);
+      await page.locator('sinew-profiler [data-testid="profile-sort-nodeId"]').click();
+      const byName = await rows();
+      check(JSON.stringify(byName) === JSON.stringify([...first].sort()), `sorting by node does not sort by id: ${byName}`);
+      await page.locator('sinew-profiler [data-testid="profile-sort-msPerPass"]').click();
+      check((await rows())[0] === 'arm-ik', 'sorting by time again does not put the costliest first');
+      await page.locator('sinew-profiler [data-testid="profile-sort-msPerPass"]').click();
+      check((await rows()).at(-1) === 'arm-ik', 'sorting by time twice does not put the costliest last');
+      // Off: the marks go, and the program has no profile (so it reads no clock).
+      await page.locator('sinew-editor [data-testid="profile"]').click();
+      const after = await page.evaluate(() => {
+        const app = document.querySelector('sinew-app')!;
+        const editor = app.shadowRoot!.querySelector('sinew-editor')!;
+        return { marked: editor.shadowRoot!.querySelectorAll('sinew-node[data-heat]').length, profile: app.session.rig.program!.profile === undefined };
+      });
+      check(after.marked === 0 && after.profile, `switching off left ${after.marked} marked nodes, profile gone: ${after.profile}`);
     },
   },
 ];

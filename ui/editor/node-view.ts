@@ -28,6 +28,8 @@ export class SinewNodeElement extends LitElement {
     }
     :host(.selected) .node, .node.selected { border-color: var(--sinew-node-selected, #ffffff); box-shadow: 0 0 0 1px var(--sinew-node-selected, #ffffff), 0 4px 16px rgba(0, 0, 0, 0.45); }
     .node.error { border-color: var(--_danger); }
+    /* Profiler mode: a ring in the node's heat (set by HeatMap on the host). */
+    :host([data-heat]) .node { box-shadow: 0 0 0 3px var(--sinew-heat), 0 4px 14px rgba(0, 0, 0, 0.35); }
     .node.error.selected { box-shadow: 0 0 0 1px var(--_danger), 0 4px 16px rgba(0, 0, 0, 0.45); }
     .node.inactive { opacity: 0.72; }
     header {

@@ -10,6 +10,8 @@ import { EmbedApi } from '../model/embed-api';
 import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { GraphView, type GraphViewHost } from './graph-view';
+import { HeatMap } from './heat-map';
+import type { NodeCost } from '../../runtime/step-profile';
 import type { MenuItem } from './menu';
 import { SinewNodeElement } from './node-view';
 import type { NodeState, ViewSocketType } from './schemes';
@@ -56,7 +58,9 @@ export class SinewEditor extends LitElement {
     }
     .status .msg { pointer-events: auto; background: rgba(36, 39, 44, 0.95); border: 1px solid var(--_border); border-left: 3px solid var(--_danger); border-radius: 4px; padding: 4px 8px; max-width: 100%; }
     .status .msg.note { border-left-color: var(--_warning); }
-    .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; line-height: 1.7; }
+    .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; white-space: nowrap; }
+    .profiler { position: absolute; right: 10px; top: 10px; z-index: 5; width: 300px; }
+    .toolbar button[aria-pressed=true] { border-color: var(--_accent); color: var(--_accent); }
     kbd { font-family: var(--_mono); font-size: 11px; border: 1px solid var(--_border); border-radius: 3px; padding: 0 4px; background: var(--_panel); }
   `];
 
@@ -72,6 +76,11 @@ export class SinewEditor extends LitElement {
   @state() private globalErrors: string[] = [];
   @state() private nodeCount = 0;
   @state() private note = '';
+  /** Profiler mode: the heat map on the nodes and the list of the costliest. */
+  @state() private profiling = false;
+  @state() private costs: readonly NodeCost[] = [];
+  @state() private profilePasses = 0;
+  private heatMap: HeatMap | undefined;
   private noteTimer: ReturnType<typeof setTimeout> | undefined;
 
   readonly api: EmbedApi = new EmbedApi(this);
@@ -127,6 +136,7 @@ export class SinewEditor extends LitElement {
     this.unsubscribe.forEach((u) => u());
     this.unsubscribe = [];
     this.boundSession = undefined;
+    this.setProfiling(false);
   }
 
   override render() {
@@ -137,9 +147,12 @@ export class SinewEditor extends LitElement {
         ${this.readonly ? nothing : html`<button data-testid="add-node" title="Add a node (Tab or right-click)" @click=${this.openAddMenuFromButton}>Add</button>`}
         <button data-testid="fit" title="Frame all nodes (Home)" @click=${() => this.fit()}>Fit</button>
         ${this.readonly ? nothing : html`<button data-testid="arrange" title="Lay out the graph left to right" @click=${() => this.arrange()}>Auto layout</button>`}
+        <button data-testid="profile" aria-pressed=${this.profiling ? 'true' : 'false'} title="Measure each node's time per frame: a heat map and the costliest nodes" @click=${() => this.setProfiling(!this.profiling)}>Profile</button>
       </div>`}
+      ${this.profiling ? html`<sinew-profiler class="profiler" part="profiler" .costs=${this.costs} .passes=${this.profilePasses}
+          @profiler-pick=${(e: CustomEvent<string>) => { this.session.select([e.detail]); void this.fit(true); }}></sinew-profiler>` : nothing}
       ${this.box ? html`<div class="box" style=${this.boxStyle()}></div>` : nothing}
-      ${this.nodeCount === 0 && !this.readonly ? html`<div class="empty-hint">The graph is empty.<br>Press <kbd>Tab</kbd> or right-click to add a node.</div>` : nothing}
+      ${this.nodeCount === 0 && !this.readonly ? html`<div class="empty-hint" data-testid="empty-hint">The graph is empty: press <kbd>Tab</kbd> or right-click to add a node.</div>` : nothing}
       ${this.globalErrors.length || this.note ? html`<div class="status" part="editor-status">
         ${this.globalErrors.map((m) => html`<div class="msg">${m}</div>`)}
         ${this.note ? html`<div class="msg note" data-testid="editor-note">${this.note}</div>` : nothing}
@@ -189,6 +202,19 @@ export class SinewEditor extends LitElement {
       s.on('selection', (e) => void this.view?.select(e.detail.nodes)),
     ];
     if (this.view) void this.syncView().then(() => this.fit());
+  }
+
+  /** Switches the profiler mode on or off (the runtime measures nothing while it is off). */
+  setProfiling(on: boolean): void {
+    if (on === this.profiling) return;
+    this.profiling = on;
+    if (on) {
+      this.heatMap = new HeatMap(this.session, this.renderRoot, (costs, passes) => { this.costs = costs; this.profilePasses = passes; });
+      this.heatMap.start();
+    } else {
+      this.heatMap?.stop();
+      this.heatMap = undefined;
+    }
   }
 
   /** Brings the Rete view in line with the session's graph. Resolves when it is drawn. */
