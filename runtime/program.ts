@@ -69,6 +69,8 @@ export interface NodeControl {
   rebind(): (() => void) | undefined;
   /** What the schedule depends on (owner param, IK chain): a change needs a recompile. */
   structure(): string;
+  /** A socket's live slot (a view, current after each evaluation) and its type, for watches. */
+  socket?(side: 'input' | 'output', name: string): { type: SocketType; view: Float64Array } | undefined;
 }
 
 /** What the compiler hands over for incremental evaluation. */
@@ -365,6 +367,14 @@ export class Program {
       }
     }
     return this;
+  }
+
+  /**
+   * The live value of a node's socket: a view into the buffer (read it after `evaluate`), with its
+   * type. Undefined when the node was not compiled or has no such socket. For the editor's watches.
+   */
+  socketValue(nodeId: string, side: 'input' | 'output', socket: string): { type: SocketType; view: Float64Array } | undefined {
+    return this.deps?.node(nodeId)?.socket?.(side, socket);
   }
 
   /** An owner by id. */

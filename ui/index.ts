@@ -8,6 +8,7 @@ import { SinewNodeElement, SinewSocketElement, SinewWireElement } from './editor
 import { SinewNumber } from './editor/number-field';
 import { SinewEditor } from './editor/sinew-editor';
 import { SinewProfiler } from './editor/profiler-panel';
+import { SinewWatches } from './editor/watches';
 import { SinewInspector } from './inspector/sinew-inspector';
 import { defineElement } from './register';
 import { SinewTimeline } from './timeline/sinew-timeline';
@@ -22,6 +23,7 @@ defineElement('sinew-socket', SinewSocketElement);
 defineElement('sinew-wire', SinewWireElement);
 defineElement('sinew-editor', SinewEditor);
 defineElement('sinew-profiler', SinewProfiler);
+defineElement('sinew-watches', SinewWatches);
 defineElement('sinew-viewport', SinewViewport);
 defineElement('sinew-inspector', SinewInspector);
 defineElement('sinew-timeline', SinewTimeline);

@@ -99,4 +99,45 @@ export const insightTests: E2ETest[] = [
       check(after.marked === 0 && after.profile, `switching off left ${after.marked} marked nodes, profile gone: ${after.profile}`);
     },
   },
+  {
+    name: 'insight: hovering a socket shows its live value (a matrix as location, rotation in degrees, scale); a pinned watch follows the frame',
+    async run(t) {
+      const { page, base } = t;
+      await openApp(page, base);
+      const demo = JSON.parse(readFileSync(`${ROOT}examples/demo.sinew.json`, 'utf8'));
+      demo.scene = JSON.parse(readFileSync(`${ROOT}examples/rig.scene.json`, 'utf8'));
+      // 90° about Z (column-major), scaled 2 on X, at (1, 2, 3).
+      const m = [0, 2, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1];
+      demo.nodes.push({ id: 'clock', type: 'value/time', position: [900, 0], params: { fps: 24 } });
+      demo.nodes.push({ id: 'xf', type: 'value/transform', position: [900, 200], params: { value: m } });
+      await loadGraph(page, demo);
+      await page.evaluate(() => document.querySelector('sinew-app')!.session.setFrame(12));
+      const hover = async (node: string, key: string) => {
+        const box = await page.locator(`sinew-node .node[data-node-id="${node}"] [data-testid="output-${key}"] sinew-socket`).boundingBox();
+        check(box, `socket ${node}.${key} is not on screen`);
+        await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2);
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.locator('[data-testid="watch-card"]').waitFor();
+        return (await page.locator('[data-testid="watch-card"] .value').textContent()) ?? '';
+      };
+      const matrix = await hover('xf', 'transform');
+      check(matrix.includes('location (1.0000, 2.0000, 3.0000)'), `the matrix's location reads: ${matrix}`);
+      check(matrix.includes('rotation (0.00, 0.00, 90.00)°'), `the matrix's rotation is not 90° about Z: ${matrix}`);
+      check(matrix.includes('scale (2.0000, 1.0000, 1.0000)'), `the matrix's scale reads: ${matrix}`);
+      const seconds = await hover('clock', 'seconds');
+      check(seconds.trim() === '0.5000', `frame 12 at 24 fps reads ${seconds}, not 0.5 s`);
+      await page.locator('[data-testid="watch-pin"]').click();
+      const pinned = page.locator('[data-testid="watch"][data-watch="clock.output.seconds"] .value');
+      await pinned.waitFor();
+      await page.mouse.move(5, 5);
+      await page.mouse.move(20, 400);
+      await page.evaluate(() => document.querySelector('sinew-app')!.session.setFrame(48));
+      await nextFrames(page);
+      const later = (await pinned.textContent()) ?? '';
+      check(later.trim() === '2.0000', `after moving to frame 48 the pinned watch reads ${later}, not 2 s`);
+      check(await page.locator('[data-testid="watch-card"]').count() === 0, 'the hover card stays after the pointer left');
+      await page.locator('[data-testid="watch-unpin"]').click();
+      check(await page.locator('[data-testid="watch"]').count() === 0, 'unpinning left the watch');
+    },
+  },
 ];

@@ -11,6 +11,8 @@ import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { GraphView, type GraphViewHost } from './graph-view';
 import { HeatMap } from './heat-map';
+import { socketUnder, watchId, type WatchKey, type WatchView } from './watches';
+import { watchLines } from '../model/watch-value';
 import type { NodeCost } from '../../runtime/step-profile';
 import type { MenuItem } from './menu';
 import { SinewNodeElement } from './node-view';
@@ -81,6 +83,9 @@ export class SinewEditor extends LitElement {
   @state() private costs: readonly NodeCost[] = [];
   @state() private profilePasses = 0;
   private heatMap: HeatMap | undefined;
+  /** The socket under the pointer (its live value in a card) and the pinned watches. */
+  @state() private hoverWatch: (WatchView & { x: number; y: number }) | undefined;
+  @state() private pinnedWatches: WatchView[] = [];
   private noteTimer: ReturnType<typeof setTimeout> | undefined;
 
   readonly api: EmbedApi = new EmbedApi(this);
@@ -151,6 +156,9 @@ export class SinewEditor extends LitElement {
       </div>`}
       ${this.profiling ? html`<sinew-profiler class="profiler" part="profiler" .costs=${this.costs} .passes=${this.profilePasses}
           @profiler-pick=${(e: CustomEvent<string>) => { this.session.select([e.detail]); void this.fit(true); }}></sinew-profiler>` : nothing}
+      <sinew-watches .hover=${this.hoverWatch} .pinned=${this.pinnedWatches}
+        @watch-pin=${(e: CustomEvent<WatchKey>) => this.pinWatch(e.detail)}
+        @watch-unpin=${(e: CustomEvent<WatchKey>) => this.unpinWatch(e.detail)}></sinew-watches>
       ${this.box ? html`<div class="box" style=${this.boxStyle()}></div>` : nothing}
       ${this.nodeCount === 0 && !this.readonly ? html`<div class="empty-hint" data-testid="empty-hint">The graph is empty: press <kbd>Tab</kbd> or right-click to add a node.</div>` : nothing}
       ${this.globalErrors.length || this.note ? html`<div class="status" part="editor-status">
@@ -199,9 +207,44 @@ export class SinewEditor extends LitElement {
         void this.syncView().then(() => { if (e.detail.reason === 'load') void this.fit(); });
       }),
       s.on('scene', () => void this.syncView()),
+      s.on('pose', () => this.refreshWatches()),
       s.on('selection', (e) => void this.view?.select(e.detail.nodes)),
     ];
     if (this.view) void this.syncView().then(() => this.fit());
+  }
+
+  /** A watch's current lines: the socket's live value in the session's program. */
+  private watchView(w: WatchKey): WatchView {
+    const v = this.session.rig.program?.socketValue(w.nodeId, w.side, w.socket);
+    return { ...w, lines: v ? watchLines(v.type, v.view) : [] };
+  }
+
+  /** Keeps a socket's value in view while the frame changes. */
+  pinWatch(w: WatchKey): void {
+    if (this.pinnedWatches.some((p) => watchId(p) === watchId(w))) return;
+    this.pinnedWatches = [...this.pinnedWatches, this.watchView({ nodeId: w.nodeId, side: w.side, socket: w.socket })];
+  }
+
+  unpinWatch(w: WatchKey): void {
+    this.pinnedWatches = this.pinnedWatches.filter((p) => watchId(p) !== watchId(w));
+  }
+
+  /** After each evaluation: the values watched now. */
+  private refreshWatches(): void {
+    if (this.pinnedWatches.length) this.pinnedWatches = this.pinnedWatches.map((w) => this.watchView(w));
+    const h = this.hoverWatch;
+    if (h) this.hoverWatch = { ...this.watchView(h), x: h.x, y: h.y };
+  }
+
+  /** Shows the value of the socket under the pointer; the card stays while the pointer is near it. */
+  private hoverSocket(e: PointerEvent): void {
+    const key = socketUnder(e.composedPath());
+    const h = this.hoverWatch;
+    if (key) {
+      if (!h || watchId(h) !== watchId(key)) this.hoverWatch = { ...this.watchView(key), x: e.clientX, y: e.clientY };
+    } else if (h && Math.hypot(e.clientX - h.x, e.clientY - h.y) > 48) {
+      this.hoverWatch = undefined;
+    }
   }
 
   /** Switches the profiler mode on or off (the runtime measures nothing while it is off). */
@@ -523,6 +566,7 @@ export class SinewEditor extends LitElement {
 
   private onAreaPointerMove = (e: PointerEvent) => {
     this.pointer = { x: e.clientX, y: e.clientY };
+    if (e.buttons === 0) this.hoverSocket(e);
     if (this.rightDown && Math.hypot(e.clientX - this.rightDown.x, e.clientY - this.rightDown.y) > 4) this.rightMoved = true;
     if (!this.box || !this.view) return;
     const p = this.view.toArea(e.clientX, e.clientY);
@@ -574,6 +618,7 @@ export class SinewEditor extends LitElement {
     else if (key === 'home') void this.fit();
     else if (key === 'f') void this.fit(this.session.selection.length > 0);
     else if (key === 'escape') this.session.select([]);
+    else if (key === 'p' && this.hoverWatch) this.pinWatch(this.hoverWatch);
     else handled = false;
     if (handled) {
       e.preventDefault();
