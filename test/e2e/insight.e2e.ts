@@ -140,4 +140,35 @@ export const insightTests: E2ETest[] = [
       check(await page.locator('[data-testid="watch"]').count() === 0, 'unpinning left the watch');
     },
   },
+  {
+    name: 'insight: selecting an owner (its Owner Out node, or a bone in the 3D view) marks every node and wire upstream of it and dims the rest',
+    async run(t) {
+      const { page, base } = t;
+      await openApp(page, base);
+      const marks = async () => {
+        const nodes = await page.evaluate(() => {
+          const editor = document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-editor')!.shadowRoot!;
+          const ids = (sel: string) => [...editor.querySelectorAll(sel)].map((el) => (el as unknown as { data: { id: string } }).data.id).sort();
+          return { up: ids('sinew-node[data-upstream]'), dimmed: ids('sinew-node[data-dimmed]') };
+        });
+        const wires = (await page.locator('sinew-wire[data-upstream]').evaluateAll((ws) => ws.map((w) => w.getAttribute('data-link') ?? ''))).sort();
+        return { ...nodes, wires };
+      };
+      await page.evaluate(() => document.querySelector('sinew-app')!.session.select(['arm-out']));
+      await nextFrames(page);
+      const arm = await marks();
+      check(JSON.stringify(arm.up) === JSON.stringify(['arm-ik', 'arm-in', 'arm-out', 'elbow-pole', 'hand-target'].sort()), `upstream of the forearm: ${arm.up}`);
+      check(arm.dimmed.includes('head-look') && !arm.dimmed.includes('arm-ik'), `dimmed: ${arm.dimmed}`);
+      check(arm.wires.length === 4 && arm.wires.includes('arm-ik.owner>arm-out.transform'), `marked wires: ${arm.wires}`);
+      // A bone picked in the 3D view: the head's look-at chain.
+      await page.evaluate(() => { const s = document.querySelector('sinew-app')!.session; s.select(s.nodesOfOwner('Rig/Head'), 'Rig/Head'); });
+      await nextFrames(page);
+      const head = await marks();
+      check(JSON.stringify(head.up) === JSON.stringify(['head-in', 'head-look', 'head-out', 'look-target'].sort()), `upstream of the head: ${head.up}`);
+      await page.evaluate(() => document.querySelector('sinew-app')!.session.select([]));
+      await nextFrames(page);
+      const none = await marks();
+      check(none.up.length === 0 && none.dimmed.length === 0 && none.wires.length === 0, 'clearing the selection left marks');
+    },
+  },
 ];

@@ -63,7 +63,7 @@ export class GraphView {
       customize: {
         node: (ctx) => ({ emit }) => html`<sinew-node .data=${ctx.payload} .emit=${emit}></sinew-node>`,
         socket: (ctx) => () => html`<sinew-socket .data=${ctx.payload}></sinew-socket>`,
-        connection: (ctx) => ({ path }) => html`<sinew-wire .path=${path} .color=${this.wireColor(ctx.payload)} .invalid=${!this.typesMatch(ctx.payload)}></sinew-wire>`,
+        connection: (ctx) => ({ path }) => html`<sinew-wire data-link=${`${ctx.payload.source}.${ctx.payload.sourceOutput}>${ctx.payload.target}.${ctx.payload.targetInput}`} .path=${path} .color=${this.wireColor(ctx.payload)} .invalid=${!this.typesMatch(ctx.payload)}></sinew-wire>`,
       },
     }) as any);
 

@@ -13,6 +13,7 @@ import { GraphView, type GraphViewHost } from './graph-view';
 import { HeatMap } from './heat-map';
 import { socketUnder, watchId, type WatchKey, type WatchView } from './watches';
 import { watchLines } from '../model/watch-value';
+import { ownerOfNode, upstreamOfOwner } from '../model/upstream';
 import type { NodeCost } from '../../runtime/step-profile';
 import type { MenuItem } from './menu';
 import { SinewNodeElement } from './node-view';
@@ -208,9 +209,32 @@ export class SinewEditor extends LitElement {
       }),
       s.on('scene', () => void this.syncView()),
       s.on('pose', () => this.refreshWatches()),
-      s.on('selection', (e) => void this.view?.select(e.detail.nodes)),
+      s.on('selection', (e) => void this.view?.select(e.detail.nodes)?.then(() => this.markUpstream())),
     ];
     if (this.view) void this.syncView().then(() => this.fit());
+  }
+
+  /** The owner whose upstream is marked: the one picked in the 3D view, or one owner node selected alone. */
+  get tracedOwner(): string | undefined {
+    const s = this.session;
+    return s.selectedOwner ?? (s.selection.length === 1 ? ownerOfNode(s.graph, s.selection[0]) : undefined);
+  }
+
+  /** Marks every node and wire upstream of the traced owner (and dims the rest); clears with none. */
+  private markUpstream(): void {
+    const owner = this.tracedOwner;
+    const up = owner === undefined ? undefined : upstreamOfOwner(this.session.graph, owner);
+    const on = up !== undefined && up.nodes.size > 0;
+    for (const el of this.renderRoot.querySelectorAll<HTMLElement>('sinew-node')) {
+      const id = (el as unknown as { data?: { id: string } }).data?.id ?? '';
+      el.toggleAttribute('data-upstream', on && up.nodes.has(id));
+      el.toggleAttribute('data-dimmed', on && !up.nodes.has(id));
+    }
+    for (const el of deepQueryAll(this.renderRoot, 'sinew-wire')) {
+      const key = el.getAttribute('data-link') ?? '';
+      el.toggleAttribute('data-upstream', on && up.links.has(key));
+      el.toggleAttribute('data-dimmed', on && !up.links.has(key));
+    }
   }
 
   /** A watch's current lines: the socket's live value in the session's program. */
@@ -285,6 +309,7 @@ export class SinewEditor extends LitElement {
     });
     await this.view?.sync(s.graph, stateOf);
     await this.view?.select(s.selection);
+    this.markUpstream();
   }
 
   /** Frames the selected nodes, or all of them. */
@@ -643,4 +668,17 @@ export function isTyping(e: KeyboardEvent): boolean {
     return !['checkbox', 'radio', 'range', 'button'].includes(type);
   }
   return false;
+}
+
+/** Elements named `tag` under `root`, inside shadow roots too (Rete wraps each wire in one). */
+function deepQueryAll(root: ParentNode, tag: string): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const walk = (r: ParentNode) => {
+    for (const el of r.querySelectorAll<HTMLElement>('*')) {
+      if (el.localName === tag) out.push(el);
+      if (el.shadowRoot && el.localName !== tag && el.localName !== 'sinew-node') walk(el.shadowRoot);
+    }
+  };
+  walk(root);
+  return out;
 }
