@@ -195,7 +195,7 @@ export class SinewEditor extends LitElement {
     this.viewReadonly = this.readonly;
     this.session.readonly = this.readonly;
     this.view = new GraphView(container, this.viewHost, this.session.catalog, this.readonly);
-    void this.syncView().then(() => this.fit());
+    void this.syncView().then(() => this.openView());
   }
 
   private bind() {
@@ -205,13 +205,13 @@ export class SinewEditor extends LitElement {
     this.boundSession = s;
     this.unsubscribe = [
       s.on('graph', (e) => {
-        void this.syncView().then(() => { if (e.detail.reason === 'load') void this.fit(); });
+        void this.syncView().then(() => { if (e.detail.reason === 'load') void this.openView(); });
       }),
       s.on('scene', () => void this.syncView()),
       s.on('pose', () => this.refreshWatches()),
       s.on('selection', (e) => void this.view?.select(e.detail.nodes)?.then(() => this.markUpstream())),
     ];
-    if (this.view) void this.syncView().then(() => this.fit());
+    if (this.view) void this.syncView().then(() => this.openView());
   }
 
   /** The owner whose upstream is marked: the one picked in the 3D view, or one owner node selected alone. */
@@ -220,13 +220,17 @@ export class SinewEditor extends LitElement {
     return s.selectedOwner ?? (s.selection.length === 1 ? ownerOfNode(s.graph, s.selection[0]) : undefined);
   }
 
-  /** Marks every node and wire upstream of the traced owner (and dims the rest); clears with none. */
+  /** Redraws nodes whose selection changed; marks every node and wire upstream of the traced owner (and dims the rest). */
   private markUpstream(): void {
     const owner = this.tracedOwner;
     const up = owner === undefined ? undefined : upstreamOfOwner(this.session.graph, owner);
     const on = up !== undefined && up.nodes.size > 0;
-    for (const el of this.renderRoot.querySelectorAll<HTMLElement>('sinew-node')) {
-      const id = (el as unknown as { data?: { id: string } }).data?.id ?? '';
+    const selected = new Set(this.session.selection);
+    for (const el of this.renderRoot.querySelectorAll<SinewNodeElement>('sinew-node')) {
+      const id = el.data?.id ?? '';
+      // Rete hands a node view the same payload when only `selected` changed, which Lit does not
+      // see as a change: a selection made elsewhere (the 3D view) must ask for the redraw.
+      if (el.classList.contains('selected') !== selected.has(id)) el.requestUpdate();
       el.toggleAttribute('data-upstream', on && up.nodes.has(id));
       el.toggleAttribute('data-dimmed', on && !up.nodes.has(id));
     }
@@ -310,6 +314,17 @@ export class SinewEditor extends LitElement {
     await this.view?.sync(s.graph, stateOf);
     await this.view?.select(s.selection);
     this.markUpstream();
+  }
+
+  /**
+   * The view a graph opens in: the one its file saved (`view`), else every node framed. The
+   * default view (0, 0, zoom 1) is what files without a saved view carry, so it frames too.
+   */
+  async openView(): Promise<void> {
+    const v = this.session.graph.view;
+    const x = v?.x ?? 0, y = v?.y ?? 0, zoom = v?.zoom ?? 1;
+    if (x !== 0 || y !== 0 || zoom !== 1) await this.view?.setView({ x, y, zoom });
+    else await this.fit();
   }
 
   /** Frames the selected nodes, or all of them. */
