@@ -1,8 +1,9 @@
 // What is upstream of an owner: links followed backwards, and reads of other owners on to theirs.
 import { describe, expect, it } from 'vitest';
+import type { GraphNode } from '../../graph/types';
 import { upstreamOfOwner } from '../../ui/model/upstream';
 
-const node = (id: string, type: string, owner?: string) => ({ id, type, position: [0, 0] as [number, number], params: owner ? { owner } : {} });
+const node = (id: string, type: string, owner?: string): GraphNode => ({ id, type, position: [0, 0], params: owner ? { owner } : {} });
 const link = (a: string, s: string, b: string, t: string) => ({ from: { node: a, socket: s }, to: { node: b, socket: t } });
 
 describe('upstreamOfOwner', () => {
