@@ -12,13 +12,16 @@ export interface SocketSpec {
   max?: number;
   /** An unconnected required input makes the node inactive (it passes its owner through), as Blender does. */
   required?: boolean;
+  /** Unit of the value, as for params: `rad` (an angle; the editor shows degrees), `m`, `frames`. */
+  unit?: string;
 }
 
 export type ParamSpec = ParamShape & {
   default: JsonValue;
   doc: string;
   label?: string;
-  /** Unit shown by the inspector, e.g. `rad`, `m`, `frames`. */
+  /** Unit of the value, e.g. `rad`, `m`, `frames`. Angles are stored in radians, as Blender does; the
+   * editor and inspector show and take them in degrees (`ui/model/units.ts`). Mark them here, once. */
   unit?: string;
 };
 

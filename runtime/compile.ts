@@ -312,6 +312,11 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
       isInput: (name) => Object.hasOwn(def.inputs, name),
       constants: c.constants,
       rebind: () => bindStep(c, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), true),
+      socket: (side, name) => {
+        const view = side === 'input' ? c.io.in[name] : c.io.out[name];
+        const spec = side === 'input' ? def.inputs[name] : def.outputs[name];
+        return view && spec ? { type: spec.type, view } : undefined;
+      },
       structure: () => JSON.stringify([
         c.def.owner ? c.params[c.def.owner.param] ?? '' : null,
         c.def.writes ? c.def.writes(c.params, boneParentId, stackOwner(c)?.id) : null,

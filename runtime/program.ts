@@ -15,6 +15,7 @@ import { DirtySet, type DependencyInfo } from './dirty';
 import type { RigOwner } from './rig';
 import { basisMatrix } from './scene/basis';
 import type { TransformProps } from './scene/types';
+import { StepProfile, type Clock } from './step-profile';
 
 export interface Step {
   /** Schedule unit: `node:<id>`, `pre:<owner>`, `stack:<owner>` or `final:<owner>`. */
@@ -68,6 +69,8 @@ export interface NodeControl {
   rebind(): (() => void) | undefined;
   /** What the schedule depends on (owner param, IK chain): a change needs a recompile. */
   structure(): string;
+  /** A socket's live slot (a view, current after each evaluation) and its type, for watches. */
+  socket?(side: 'input' | 'output', name: string): { type: SocketType; view: Float64Array } | undefined;
 }
 
 /** What the compiler hands over for incremental evaluation. */
@@ -95,6 +98,8 @@ export class Program {
   /** The frame that tick was last evaluated at. */
   private tickFrame = 0;
   private stateSteps: Int32Array | undefined;
+  /** Attached by `startProfiling`: each step's time is added to it. Checked once per pass. */
+  private profiling: StepProfile | undefined;
 
   constructor(
     readonly buffer: Float64Array,
@@ -143,10 +148,41 @@ export class Program {
     return this;
   }
 
+  /**
+   * Measures every step from now on (the editor's profiler). The returned profile accumulates until
+   * `stopProfiling`; `clock` is `performance` unless a test gives its own.
+   */
+  startProfiling(clock: Clock = performance): StepProfile {
+    this.profiling = new StepProfile(this.steps.map((s) => s.unit), clock);
+    return this.profiling;
+  }
+
+  /** Stops measuring; the program runs its steps with no clock again. */
+  stopProfiling(): void {
+    this.profiling = undefined;
+  }
+
+  /** The profile being filled, if profiling. */
+  get profile(): StepProfile | undefined {
+    return this.profiling;
+  }
+
   private runAll(frame: number): void {
     this.frameSlot[0] = frame;
     const steps = this.steps;
-    for (let i = 0; i < steps.length; i++) steps[i].run();
+    const p = this.profiling;
+    if (p) {
+      const { time, runs, clock } = p;
+      for (let i = 0; i < steps.length; i++) {
+        const t0 = clock.now();
+        steps[i].run();
+        time[i] += clock.now() - t0;
+        runs[i]++;
+      }
+      p.passes++;
+    } else {
+      for (let i = 0; i < steps.length; i++) steps[i].run();
+    }
     this.lastStepsRun += steps.length;
     this.lastTicksRun++;
   }
@@ -203,11 +239,26 @@ export class Program {
     }
     const steps = this.steps, flags = d.flags;
     let ran = 0;
-    for (let i = d.lo, hi = d.hi; i <= hi; i++) {
-      if (flags[i] === 0) continue;
-      flags[i] = 0;
-      steps[i].run();
-      ran++;
+    const p = this.profiling;
+    if (p) {
+      const { time, runs, clock } = p;
+      for (let i = d.lo, hi = d.hi; i <= hi; i++) {
+        if (flags[i] === 0) continue;
+        flags[i] = 0;
+        const t0 = clock.now();
+        steps[i].run();
+        time[i] += clock.now() - t0;
+        runs[i]++;
+        ran++;
+      }
+      if (ran > 0) p.passes++;
+    } else {
+      for (let i = d.lo, hi = d.hi; i <= hi; i++) {
+        if (flags[i] === 0) continue;
+        flags[i] = 0;
+        steps[i].run();
+        ran++;
+      }
     }
     d.lo = steps.length;
     d.hi = -1;
@@ -316,6 +367,14 @@ export class Program {
       }
     }
     return this;
+  }
+
+  /**
+   * The live value of a node's socket: a view into the buffer (read it after `evaluate`), with its
+   * type. Undefined when the node was not compiled or has no such socket. For the editor's watches.
+   */
+  socketValue(nodeId: string, side: 'input' | 'output', socket: string): { type: SocketType; view: Float64Array } | undefined {
+    return this.deps?.node(nodeId)?.socket?.(side, socket);
   }
 
   /** An owner by id. */

@@ -18,9 +18,9 @@ export const quaternionMath = defineNode({
   category: 'Math',
   doc: 'A rotation as a unit quaternion: from Euler angles or axis-angle, or the product, slerp or inverse of rotations.',
   inputs: {
-    euler: vector({ default: [0, 0, 0], doc: 'from-euler: X, Y, Z angles in radians.' }),
+    euler: vector({ default: [0, 0, 0], unit: 'rad', doc: 'from-euler: X, Y, Z angles (stored in radians, shown in degrees).' }),
     axis: vector({ default: [0, 1, 0], doc: 'from-axis-angle: the rotation axis, any length (shorter than 3e-18 counts as zero: no rotation).' }),
-    angle: float({ default: 0, doc: 'from-axis-angle: the angle in radians, counter-clockwise looking down the axis.' }),
+    angle: float({ default: 0, unit: 'rad', doc: 'from-axis-angle: the angle (stored in radians, shown in degrees), counter-clockwise looking down the axis.' }),
     a: quaternion({ default: [0, 0, 0, 1], doc: 'First rotation [x, y, z, w]; normalized first, a zero quaternion counts as no rotation.' }),
     b: quaternion({ default: [0, 0, 0, 1], doc: 'Second rotation (multiply, slerp); normalized like a.' }),
     factor: float({ default: 0.5, min: 0, max: 1, doc: 'slerp: 0 gives a, 1 gives b (values outside 0…1 extrapolate along the arc).' }),

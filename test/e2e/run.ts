@@ -5,6 +5,7 @@ import { bundleTests } from './bundle.e2e';
 import { embedTests } from './embed.e2e';
 import { groupTests } from './groups.e2e';
 import { runAll } from './harness';
+import { insightTests } from './insight.e2e';
 import { largeGraphTests } from './large-graph.perf';
 import { perfTests } from './perf.e2e';
 import { saveTests } from './save.e2e';
@@ -23,5 +24,6 @@ const suites = [
   ...saveTests,
   ...timelineTests,
   ...rigControlsTests,
+  ...insightTests,
 ];
 process.exit(await runAll(suites, filter));

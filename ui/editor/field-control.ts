@@ -5,6 +5,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { JsonValue } from '../../graph/types';
 import { optionLabel, type Field, type OwnerChoice } from '../model/fields';
+import { shownUnit } from '../model/units';
 import { baseStyles } from '../theme';
 
 export class SinewField extends LitElement {
@@ -41,11 +42,15 @@ export class SinewField extends LitElement {
     if (!f) return nothing;
     switch (f.kind) {
       case 'float':
-      case 'int':
-        return html`<sinew-number data-testid="field-${f.key}" .value=${Number(this.value ?? 0)} .min=${f.min} .max=${f.max} ?integer=${f.kind === 'int'}
-          .label=${f.label} .unit=${f.unit ?? ''} ?disabled=${this.disabled} title=${f.doc}
-          @number-input=${(e: CustomEvent<number>) => this.emit('field-input', e.detail)}
-          @number-change=${(e: CustomEvent<number>) => this.emit('field-change', e.detail)}></sinew-number>`;
+      case 'int': {
+        // Shown in the unit people type (degrees for angles); stored as the definition's unit.
+        const u = shownUnit(f.unit);
+        const bound = (v: number | undefined) => (v === undefined ? undefined : u.toShown(v));
+        return html`<sinew-number data-testid="field-${f.key}" .value=${u.toShown(Number(this.value ?? 0))} .min=${bound(f.min)} .max=${bound(f.max)} ?integer=${f.kind === 'int'}
+          .label=${f.label} .unit=${u.label} ?disabled=${this.disabled} title=${f.doc}
+          @number-input=${(e: CustomEvent<number>) => this.emit('field-input', u.toStored(e.detail))}
+          @number-change=${(e: CustomEvent<number>) => this.emit('field-change', u.toStored(e.detail))}></sinew-number>`;
+      }
       case 'bool':
         return html`<label class="toggle" title=${f.doc}>
           <input data-testid="field-${f.key}" type="checkbox" .checked=${Boolean(this.value)} ?disabled=${this.disabled}
@@ -93,16 +98,17 @@ export class SinewField extends LitElement {
     const size = f.size ?? 3;
     const v = Array.isArray(this.value) ? (this.value as number[]) : (f.default as number[]);
     const names = size === 4 ? ['X', 'Y', 'Z', 'W'] : ['X', 'Y', 'Z'];
+    const u = shownUnit(f.unit);
     const set = (i: number, n: number, kind: 'field-input' | 'field-change') => {
       const next = Array.from({ length: size }, (_, j) => Number(v[j] ?? 0));
-      next[i] = n;
+      next[i] = u.toStored(n);
       this.emit(kind, next);
     };
     return html`<div class="row" title=${f.doc}>
       <span class="name">${f.label}</span>
       <div class="vec" style="grid-template-columns: repeat(${size}, 1fr)">
-        ${names.map((n, i) => html`<sinew-number data-testid="field-${f.key}-${i}" .value=${Number(v[i] ?? 0)} .label=${this.compact ? '' : n} ?compact=${this.compact}
-          ?disabled=${this.disabled} .unit=${''}
+        ${names.map((n, i) => html`<sinew-number data-testid="field-${f.key}-${i}" .value=${u.toShown(Number(v[i] ?? 0))} .label=${this.compact ? '' : n} ?compact=${this.compact}
+          ?disabled=${this.disabled} .unit=${this.compact ? '' : u.label}
           @number-input=${(e: CustomEvent<number>) => { e.stopPropagation(); set(i, e.detail, 'field-input'); }}
           @number-change=${(e: CustomEvent<number>) => { e.stopPropagation(); set(i, e.detail, 'field-change'); }}></sinew-number>`)}
       </div></div>`;

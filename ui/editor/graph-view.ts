@@ -50,6 +50,8 @@ export class GraphView {
   private accumulate = false;
   private moves = new Map<string, [number, number]>();
   private pendingLinks: Edit[] = [];
+  /** Set when a wire was refused, so the drop that ends its drag opens no add menu. */
+  private refusedDrop = false;
   private picking: SocketData | undefined;
   private lastSelection = '';
   private queue: Promise<void> = Promise.resolve();
@@ -72,7 +74,7 @@ export class GraphView {
       customize: {
         node: (ctx) => ({ emit }) => html`<sinew-node .data=${ctx.payload} .emit=${emit}></sinew-node>`,
         socket: (ctx) => () => html`<sinew-socket .data=${ctx.payload}></sinew-socket>`,
-        connection: (ctx) => ({ path }) => html`<sinew-wire .path=${path} .color=${this.wireColor(ctx.payload)} .invalid=${!this.typesMatch(ctx.payload)}></sinew-wire>`,
+        connection: (ctx) => ({ path }) => html`<sinew-wire data-link=${`${ctx.payload.source}.${ctx.payload.sourceOutput}>${ctx.payload.target}.${ctx.payload.targetInput}`} .path=${path} .color=${this.wireColor(ctx.payload)} .invalid=${!this.typesMatch(ctx.payload)}></sinew-wire>`,
       },
     }) as any);
 
@@ -90,6 +92,17 @@ export class GraphView {
     }
 
     AreaExtensions.simpleNodesOrder(this.area);
+    // Rete hears pointerup on the whole window, and its node selection clears on a click it saw no
+    // press for: a click in the 3D view that selected nodes would unselect them at once (the very
+    // first one, before any press in the editor). A release elsewhere, with no wire in hand, is not
+    // the editor's click. (Added before selectableNodes so its pipe never sees it.)
+    this.area.addPipe((ctx: any) => {
+      if (ctx?.type === 'pointerup' && !this.picking) {
+        const ev = ctx.data?.event as PointerEvent | undefined;
+        if (ev && !ev.composedPath().includes(container)) return undefined;
+      }
+      return ctx;
+    });
     this.selectable = AreaExtensions.selectableNodes(this.area, this.selector, { accumulating: { active: () => this.accumulate } });
     // Left-drag on empty space draws a selection box (see the editor); middle or right drag pans.
     this.area.area.setDragHandler(new Drag({ down: (e) => e.pointerType !== 'mouse' || e.button === 1 || e.button === 2, move: () => true }));
@@ -261,7 +274,10 @@ export class GraphView {
         dragState.set(undefined);
         // The pick and the drop are one gesture: wires broken at the pick and made at the drop are one undo step.
         setTimeout(() => this.flushLinks(), 0);
-        if (initial && !ctx.data.socket && !ctx.data.created && this.lastPointer) {
+        // A refused wire ends its drag by dropping it: that drop is not a request for a node.
+        const refused = this.refusedDrop;
+        this.refusedDrop = false;
+        if (initial && !refused && !ctx.data.socket && !ctx.data.created && this.lastPointer) {
           this.host.droppedWire({ node: initial.nodeId, socket: initial.key, side: initial.side, type: this.socketType(initial) }, this.lastPointer);
         }
       }
@@ -325,6 +341,7 @@ export class GraphView {
     const ok = Boolean(ends) && ends![0].nodeId !== ends![1].nodeId && a === b && a !== 'unknown';
     if (!ok) {
       // Refused: end the drag rather than leave the wire hanging on the pointer.
+      this.refusedDrop = true;
       setTimeout(() => this.connection?.drop(), 0);
       this.host.refused(ends ? `A ${a} output cannot feed a ${b} input.` : from.side === to.side ? `Wires run from an output to an input.` : 'A node cannot feed itself.');
     }
@@ -439,6 +456,13 @@ export class GraphView {
     if (key === this.lastSelection) return;
     this.lastSelection = key;
     this.host.selected(ids);
+  }
+
+  /** Puts the view where a graph file's `view` says: area translation x, y and zoom. */
+  async setView(view: { x: number; y: number; zoom: number }): Promise<void> {
+    const k = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, view.zoom));
+    await this.area.area.zoom(k, 0, 0);
+    await this.area.area.translate(view.x, view.y);
   }
 
   /** Frames `ids` (or every node) in the view. */

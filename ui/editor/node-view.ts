@@ -28,6 +28,11 @@ export class SinewNodeElement extends LitElement {
     }
     :host(.selected) .node, .node.selected { border-color: var(--sinew-node-selected, #ffffff); box-shadow: 0 0 0 1px var(--sinew-node-selected, #ffffff), 0 4px 16px rgba(0, 0, 0, 0.45); }
     .node.error { border-color: var(--_danger); }
+    /* Upstream of the selected owner: marked; the rest dimmed. */
+    :host([data-upstream]) .node { outline: 2px solid var(--sinew-upstream, #ffd166); outline-offset: 2px; }
+    :host([data-dimmed]) .node { opacity: 0.4; }
+    /* Profiler mode: a ring in the node's heat (set by HeatMap on the host). */
+    :host([data-heat]) .node { box-shadow: 0 0 0 3px var(--sinew-heat), 0 4px 14px rgba(0, 0, 0, 0.35); }
     .node.error.selected { box-shadow: 0 0 0 1px var(--_danger), 0 4px 16px rgba(0, 0, 0, 0.45); }
     .node.inactive { opacity: 0.72; }
     header {
@@ -170,6 +175,8 @@ export class SinewWireElement extends LitElement {
   static override styles = css`
     svg { overflow: visible !important; position: absolute; pointer-events: none; width: 9999px; height: 9999px; }
     path { fill: none; stroke-width: 3px; pointer-events: auto; }
+    :host([data-upstream]) path { stroke-width: 5px; filter: drop-shadow(0 0 3px var(--sinew-upstream, #ffd166)); }
+    :host([data-dimmed]) path { opacity: 0.25; }
     path.invalid { stroke: var(--sinew-danger, #ef5b52) !important; stroke-dasharray: 7 5; }
   `;
 

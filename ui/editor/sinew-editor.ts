@@ -14,6 +14,11 @@ import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { GraphView, type GraphViewHost } from './graph-view';
 import { inScope, scopeGraph, scopeGroup, type Scope } from './group-scope';
+import { HeatMap } from './heat-map';
+import { socketUnder, watchId, type WatchKey, type WatchView } from './watches';
+import { watchLines } from '../model/watch-value';
+import { ownerOfNode, upstreamOfOwner } from '../model/upstream';
+import type { NodeCost } from '../../runtime/step-profile';
 import type { MenuItem } from './menu';
 import { SinewNodeElement } from './node-view';
 import type { NodeState, ViewSocketType } from './schemes';
@@ -72,7 +77,9 @@ export class SinewEditor extends LitElement {
     .sinew-frame-header input:not([type]) { flex: 1; min-width: 0; background: transparent; border: 1px solid transparent; color: #f1f3f5; font-weight: 600; font-size: 13px; padding: 1px 4px; }
     .sinew-frame-header input:not([type]):hover, .sinew-frame-header input:not([type]):focus { border-color: var(--_border); background: rgba(0, 0, 0, 0.25); }
     .sinew-frame-header input[type='color'] { width: 22px; height: 18px; padding: 0; border: none; background: none; }
-    .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; line-height: 1.7; }
+    .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; white-space: nowrap; }
+    .profiler { position: absolute; right: 10px; top: 10px; z-index: 5; width: 300px; }
+    .toolbar button[aria-pressed=true] { border-color: var(--_accent); color: var(--_accent); }
     kbd { font-family: var(--_mono); font-size: 11px; border: 1px solid var(--_border); border-radius: 3px; padding: 0 4px; background: var(--_panel); }
   `];
 
@@ -90,6 +97,14 @@ export class SinewEditor extends LitElement {
   @state() private note = '';
   /** The group being edited (Tab enters a selected group node and leaves again), or undefined. */
   @state() scope: Scope = undefined;
+  /** Profiler mode: the heat map on the nodes and the list of the costliest. */
+  @state() private profiling = false;
+  @state() private costs: readonly NodeCost[] = [];
+  @state() private profilePasses = 0;
+  private heatMap: HeatMap | undefined;
+  /** The socket under the pointer (its live value in a card) and the pinned watches. */
+  @state() private hoverWatch: (WatchView & { x: number; y: number }) | undefined;
+  @state() private pinnedWatches: WatchView[] = [];
   private noteTimer: ReturnType<typeof setTimeout> | undefined;
 
   readonly api: EmbedApi = new EmbedApi(this);
@@ -145,6 +160,7 @@ export class SinewEditor extends LitElement {
     this.unsubscribe.forEach((u) => u());
     this.unsubscribe = [];
     this.boundSession = undefined;
+    this.setProfiling(false);
   }
 
   override render() {
@@ -155,13 +171,19 @@ export class SinewEditor extends LitElement {
         ${this.readonly ? nothing : html`<button data-testid="add-node" title="Add a node (Tab or right-click)" @click=${this.openAddMenuFromButton}>Add</button>`}
         <button data-testid="fit" title="Frame all nodes (Home)" @click=${() => this.fit()}>Fit</button>
         ${this.readonly ? nothing : html`<button data-testid="arrange" title="Lay out the graph left to right" @click=${() => this.arrange()}>Auto layout</button>`}
+        <button data-testid="profile" aria-pressed=${this.profiling ? 'true' : 'false'} title="Measure each node's time per frame: a heat map and the costliest nodes" @click=${() => this.setProfiling(!this.profiling)}>Profile</button>
       </div>`}
       ${this.scope !== undefined ? html`<div class="crumbs" data-testid="breadcrumb">
         <button data-testid="leave-group" title="Back to the graph (Tab)" @click=${() => this.leaveGroup()}>Graph</button> ›
         <span class="here">${scopeGroup(this.session.graph, this.scope)?.label ?? this.scope}</span>
       </div>` : nothing}
+      ${this.profiling ? html`<sinew-profiler class="profiler" part="profiler" .costs=${this.costs} .passes=${this.profilePasses}
+          @profiler-pick=${(e: CustomEvent<string>) => { this.session.select([e.detail]); void this.fit(true); }}></sinew-profiler>` : nothing}
+      <sinew-watches .hover=${this.hoverWatch} .pinned=${this.pinnedWatches}
+        @watch-pin=${(e: CustomEvent<WatchKey>) => this.pinWatch(e.detail)}
+        @watch-unpin=${(e: CustomEvent<WatchKey>) => this.unpinWatch(e.detail)}></sinew-watches>
       ${this.box ? html`<div class="box" style=${this.boxStyle()}></div>` : nothing}
-      ${this.nodeCount === 0 && !this.readonly ? html`<div class="empty-hint">The graph is empty.<br>Press <kbd>Tab</kbd> or right-click to add a node.</div>` : nothing}
+      ${this.nodeCount === 0 && !this.readonly ? html`<div class="empty-hint" data-testid="empty-hint">The graph is empty: press <kbd>Tab</kbd> or right-click to add a node.</div>` : nothing}
       ${this.globalErrors.length || this.note ? html`<div class="status" part="editor-status">
         ${this.globalErrors.map((m) => html`<div class="msg">${m}</div>`)}
         ${this.note ? html`<div class="msg note" data-testid="editor-note">${this.note}</div>` : nothing}
@@ -195,7 +217,7 @@ export class SinewEditor extends LitElement {
     this.viewReadonly = this.readonly;
     this.session.readonly = this.readonly;
     this.view = new GraphView(container, this.viewHost, this.session.catalog, this.readonly);
-    void this.syncView().then(() => this.fit());
+    void this.syncView().then(() => this.openView());
   }
 
   private bind() {
@@ -205,12 +227,87 @@ export class SinewEditor extends LitElement {
     this.boundSession = s;
     this.unsubscribe = [
       s.on('graph', (e) => {
-        void this.syncView().then(() => { if (e.detail.reason === 'load') void this.fit(); });
+        void this.syncView().then(() => { if (e.detail.reason === 'load') void this.openView(); });
       }),
       s.on('scene', () => void this.syncView()),
-      s.on('selection', (e) => void this.view?.select(e.detail.nodes)),
+      s.on('pose', () => this.refreshWatches()),
+      s.on('selection', (e) => void this.view?.select(e.detail.nodes)?.then(() => this.markUpstream())),
     ];
-    if (this.view) void this.syncView().then(() => this.fit());
+    if (this.view) void this.syncView().then(() => this.openView());
+  }
+
+  /** The owner whose upstream is marked: the one picked in the 3D view, or one owner node selected alone. */
+  get tracedOwner(): string | undefined {
+    const s = this.session;
+    return s.selectedOwner ?? (s.selection.length === 1 ? ownerOfNode(s.graph, s.selection[0]) : undefined);
+  }
+
+  /** Redraws nodes whose selection changed; marks every node and wire upstream of the traced owner (and dims the rest). */
+  private markUpstream(): void {
+    const owner = this.tracedOwner;
+    const up = owner === undefined ? undefined : upstreamOfOwner(this.session.graph, owner);
+    const on = up !== undefined && up.nodes.size > 0;
+    const selected = new Set(this.session.selection);
+    for (const el of this.renderRoot.querySelectorAll<SinewNodeElement>('sinew-node')) {
+      const id = el.data?.id ?? '';
+      // Rete hands a node view the same payload when only `selected` changed, which Lit does not
+      // see as a change: a selection made elsewhere (the 3D view) must ask for the redraw.
+      if (el.classList.contains('selected') !== selected.has(id)) el.requestUpdate();
+      el.toggleAttribute('data-upstream', on && up.nodes.has(id));
+      el.toggleAttribute('data-dimmed', on && !up.nodes.has(id));
+    }
+    for (const el of deepQueryAll(this.renderRoot, 'sinew-wire')) {
+      const key = el.getAttribute('data-link') ?? '';
+      el.toggleAttribute('data-upstream', on && up.links.has(key));
+      el.toggleAttribute('data-dimmed', on && !up.links.has(key));
+    }
+  }
+
+  /** A watch's current lines: the socket's live value in the session's program. */
+  private watchView(w: WatchKey): WatchView {
+    const v = this.session.rig.program?.socketValue(w.nodeId, w.side, w.socket);
+    return { ...w, lines: v ? watchLines(v.type, v.view) : [] };
+  }
+
+  /** Keeps a socket's value in view while the frame changes. */
+  pinWatch(w: WatchKey): void {
+    if (this.pinnedWatches.some((p) => watchId(p) === watchId(w))) return;
+    this.pinnedWatches = [...this.pinnedWatches, this.watchView({ nodeId: w.nodeId, side: w.side, socket: w.socket })];
+  }
+
+  unpinWatch(w: WatchKey): void {
+    this.pinnedWatches = this.pinnedWatches.filter((p) => watchId(p) !== watchId(w));
+  }
+
+  /** After each evaluation: the values watched now. */
+  private refreshWatches(): void {
+    if (this.pinnedWatches.length) this.pinnedWatches = this.pinnedWatches.map((w) => this.watchView(w));
+    const h = this.hoverWatch;
+    if (h) this.hoverWatch = { ...this.watchView(h), x: h.x, y: h.y };
+  }
+
+  /** Shows the value of the socket under the pointer; the card stays while the pointer is near it. */
+  private hoverSocket(e: PointerEvent): void {
+    const key = socketUnder(e.composedPath());
+    const h = this.hoverWatch;
+    if (key) {
+      if (!h || watchId(h) !== watchId(key)) this.hoverWatch = { ...this.watchView(key), x: e.clientX, y: e.clientY };
+    } else if (h && Math.hypot(e.clientX - h.x, e.clientY - h.y) > 48) {
+      this.hoverWatch = undefined;
+    }
+  }
+
+  /** Switches the profiler mode on or off (the runtime measures nothing while it is off). */
+  setProfiling(on: boolean): void {
+    if (on === this.profiling) return;
+    this.profiling = on;
+    if (on) {
+      this.heatMap = new HeatMap(this.session, this.renderRoot, (costs, passes) => { this.costs = costs; this.profilePasses = passes; });
+      this.heatMap.start();
+    } else {
+      this.heatMap?.stop();
+      this.heatMap = undefined;
+    }
   }
 
   /** Brings the Rete view in line with the session's graph. Resolves when it is drawn. */
@@ -241,6 +338,18 @@ export class SinewEditor extends LitElement {
     });
     await this.view?.sync(graph, stateOf);
     await this.view?.select(s.selection);
+    this.markUpstream();
+  }
+
+  /**
+   * The view a graph opens in: the one its file saved (`view`), else every node framed. The
+   * default view (0, 0, zoom 1) is what files without a saved view carry, so it frames too.
+   */
+  async openView(): Promise<void> {
+    const v = this.session.graph.view;
+    const x = v?.x ?? 0, y = v?.y ?? 0, zoom = v?.zoom ?? 1;
+    if (x !== 0 || y !== 0 || zoom !== 1) await this.view?.setView({ x, y, zoom });
+    else await this.fit();
   }
 
   /** Frames the selected nodes, or all of them. */
@@ -532,6 +641,7 @@ export class SinewEditor extends LitElement {
 
   private onAreaPointerMove = (e: PointerEvent) => {
     this.pointer = { x: e.clientX, y: e.clientY };
+    if (e.buttons === 0) this.hoverSocket(e);
     if (this.rightDown && Math.hypot(e.clientX - this.rightDown.x, e.clientY - this.rightDown.y) > 4) this.rightMoved = true;
     if (!this.box || !this.view) return;
     const p = this.view.toArea(e.clientX, e.clientY);
@@ -667,6 +777,7 @@ export class SinewEditor extends LitElement {
     else if (key === 'home') void this.fit();
     else if (key === 'f') void this.fit(this.session.selection.length > 0);
     else if (key === 'escape') this.session.select([]);
+    else if (key === 'p' && this.hoverWatch) this.pinWatch(this.hoverWatch);
     else handled = false;
     if (handled) {
       e.preventDefault();
@@ -699,4 +810,17 @@ export function isTyping(e: KeyboardEvent): boolean {
     return !['checkbox', 'radio', 'range', 'button'].includes(type);
   }
   return false;
+}
+
+/** Elements named `tag` under `root`, inside shadow roots too (Rete wraps each wire in one). */
+function deepQueryAll(root: ParentNode, tag: string): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const walk = (r: ParentNode) => {
+    for (const el of r.querySelectorAll<HTMLElement>('*')) {
+      if (el.localName === tag) out.push(el);
+      if (el.shadowRoot && el.localName !== tag && el.localName !== 'sinew-node') walk(el.shadowRoot);
+    }
+  };
+  walk(root);
+  return out;
 }

@@ -5,6 +5,7 @@ import { property, state } from 'lit/decorators.js';
 import { setParam } from '../../graph/edits';
 import type { GraphNode, JsonValue } from '../../graph/types';
 import { fieldValue, fieldsOf, humanize, ownerChoices, type Field } from '../model/fields';
+import { shownUnit } from '../model/units';
 import type { Session } from '../model/session';
 import { socketColor } from '../editor/node-view';
 import { baseStyles, categoryColor } from '../theme';
@@ -191,14 +192,15 @@ export class SinewInspector extends LitElement {
   };
 }
 
-/** "0 – 1", "≥ 0 m", "rad": what a value may be, as the inspector prints it. */
+/** "0 – 1", "≥ 0 m", "-180 – 180 °": what a value may be, as the inspector prints it. */
 function rangeText(f: Field): string {
-  const unit = f.unit ? ` ${f.unit}` : '';
-  const n = (v: number | undefined) => String(Math.round(v! * 1000) / 1000);
+  const u = shownUnit(f.unit);
+  const unit = u.label ? ` ${u.label}` : '';
+  const n = (v: number | undefined) => String(Math.round(u.toShown(v!) * 1000) / 1000);
   const has = (v: number | undefined) => v !== undefined && Number.isFinite(v);
   if (has(f.min) && has(f.max)) return `${n(f.min)} – ${n(f.max)}${unit}`;
   if (has(f.min)) return `≥ ${n(f.min)}${unit}`;
   if (has(f.max)) return `≤ ${n(f.max)}${unit}`;
   if (f.kind === 'choice') return `${f.options?.length ?? 0} choices`;
-  return f.unit ?? '';
+  return u.label;
 }

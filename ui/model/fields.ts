@@ -37,9 +37,9 @@ function inputField(key: string, s: SocketSpec): Field | undefined {
   if (s.default === undefined) return undefined;
   const base = { key, label: humanize(key), doc: s.doc ?? '', default: toJson(s.default), socket: s.type };
   switch (s.type) {
-    case 'float': return { ...base, kind: 'float', min: s.min, max: s.max };
+    case 'float': return { ...base, kind: 'float', min: s.min, max: s.max, unit: s.unit };
     case 'bool': return { ...base, kind: 'bool' };
-    case 'vector': return { ...base, kind: 'vector', size: 3 };
+    case 'vector': return { ...base, kind: 'vector', size: 3, unit: s.unit };
     case 'quaternion': return { ...base, kind: 'vector', size: 4 };
     default: return undefined;
   }

@@ -19,6 +19,8 @@ export interface OwnerVisual {
 const BONE = new THREE.Color('#d3d6dc');
 const BONE_SELECTED = new THREE.Color('#4b8dff');
 const BONE_CONSTRAINED = new THREE.Color('#7fb2a0');
+/** The owner under the pointer: what a click would pick. */
+const HOVERED = new THREE.Color('#ffd166');
 const EMPTY_HANDLE = new THREE.Color('#f0a94a');
 
 /** A unit bone: head at the origin, tail at +Y 1, widest 0.1 along with half-width 0.1. */
@@ -129,12 +131,13 @@ export class RigView {
     }
   }
 
-  /** Tints selected owners and owners that have a constraint stack. */
-  highlight(selected: ReadonlySet<string>, constrained: ReadonlySet<string>): void {
+  /** Tints selected owners, the hovered one, and owners that have a constraint stack. */
+  highlight(selected: ReadonlySet<string>, constrained: ReadonlySet<string>, hovered = ''): void {
     for (const v of this.visuals.values()) {
       for (const m of v.tint) {
         const color = (m as THREE.MeshStandardMaterial).color;
         if (!color) continue;
+        if (v.id === hovered && !selected.has(v.id) && v.kind !== 'curve') { color.copy(HOVERED); continue; }
         if (v.kind === 'bone') color.copy(selected.has(v.id) ? BONE_SELECTED : constrained.has(v.id) ? BONE_CONSTRAINED : BONE);
         else if (v.kind === 'empty') color.copy(selected.has(v.id) ? BONE_SELECTED : EMPTY_HANDLE);
         else if (v.kind === 'curve') color.set(selected.has(v.id) ? '#4b8dff' : '#36c9a4');

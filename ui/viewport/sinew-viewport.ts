@@ -28,6 +28,7 @@ export class SinewViewport extends LitElement {
     .hud { position: absolute; left: 8px; top: 8px; display: flex; gap: 4px; }
     .hud button { padding: 2px 8px; background: rgba(30, 32, 36, 0.85); font-size: 11px; }
     .hud button[aria-pressed='true'] { background: var(--_accent); border-color: var(--_accent); color: white; }
+    .note { position: absolute; left: 8px; top: 40px; padding: 3px 8px; border-radius: 4px; background: rgba(20, 22, 26, 0.9); border-left: 3px solid var(--_warning); color: var(--_text); font-size: 11.5px; pointer-events: none; }
     .label { position: absolute; right: 8px; bottom: 8px; padding: 2px 8px; border-radius: 4px; background: rgba(20, 22, 26, 0.8); color: var(--_text); font-size: 11px; pointer-events: none; }
     .hint { position: absolute; left: 8px; bottom: 8px; color: var(--_muted); font-size: 11px; pointer-events: none; }
     .empty { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); text-align: center; padding: 16px; }
@@ -36,6 +37,8 @@ export class SinewViewport extends LitElement {
   @property({ attribute: false }) session: Session | undefined;
   @state() private mode: 'translate' | 'rotate' = 'translate';
   @state() private hovered = '';
+  /** Said when a clicked owner has no nodes (so nothing in the graph is selected). */
+  @state() private pickNote = '';
   @state() private unavailable = '';
 
   /** Timings of the drag steps since the last `resetDragStats`. */
@@ -68,7 +71,8 @@ export class SinewViewport extends LitElement {
           <button title="Rotate the selected object (R)" aria-pressed=${this.mode === 'rotate'} @click=${() => this.setMode('rotate')}>Rotate</button>
           <button title="Frame the whole rig (Home)" @click=${() => this.frameAll()}>Frame</button>
         </div>
-        ${this.hovered ? html`<div class="label">${this.hovered}</div>` : nothing}
+        ${this.hovered ? html`<div class="label" data-testid="viewport-hover">${this.hovered}</div>` : nothing}
+        ${this.pickNote ? html`<div class="note" data-testid="viewport-note">${this.pickNote}</div>` : nothing}
         <div class="hint">Click an owner to select its nodes · drag a target's gizmo to pose</div>`}
     </div>`;
   }
@@ -204,7 +208,7 @@ export class SinewViewport extends LitElement {
       const def = s.catalog.get(n.type);
       if (def?.owner?.role === 'write') constrained.add(String(n.params[def.owner.param] ?? ''));
     }
-    this.rigView.highlight(owners, constrained);
+    this.rigView.highlight(owners, constrained, this.hovered);
     // The gizmo goes on the picked object, else on the one object the selected nodes name.
     const objects = [...owners].filter((id) => this.rigView!.visuals.get(id)?.kind === 'empty' || this.rigView!.visuals.get(id)?.kind === 'curve');
     const target = s.selectedOwner && s.rig.owner(s.selectedOwner)?.kind === 'object' ? s.selectedOwner : objects.length === 1 ? objects[0] : undefined;
@@ -324,14 +328,19 @@ export class SinewViewport extends LitElement {
     const hit = this.pick(e);
     const s = this.session;
     if (!s) return;
-    if (hit) s.select(s.nodesOfOwner(hit), hit);
+    const nodes = hit ? s.nodesOfOwner(hit) : [];
+    this.pickNote = hit && nodes.length === 0 ? `"${hit}" has no nodes: add an Owner In and Owner Out for it to constrain it` : '';
+    if (hit) s.select(nodes, hit);
     else if (!this.gizmo?.axis) s.select([], undefined);
   }
 
   private onPointerMove(e: PointerEvent) {
     if (e.buttons) return;
     const hit = this.pick(e) ?? '';
-    if (hit !== this.hovered) this.hovered = hit;
+    if (hit !== this.hovered) {
+      this.hovered = hit;
+      this.onSelection(); // tints the owner under the pointer
+    }
   }
 
   /**
@@ -399,7 +408,8 @@ export class SinewViewport extends LitElement {
   }
 }
 
-const PICK_RADIUS = 10;
+/** Pixels from a bone's segment or an empty's origin within which a click picks it. */
+const PICK_RADIUS = 16;
 
 function segmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
   const dx = bx - ax;

@@ -66,7 +66,7 @@ export const limitDistance = defineNode<LimitDistanceState>({
   inputs: targetConstraintInputs('The centre of the limiting sphere.'),
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params: {
-    distance: param.float(0, 'Radius of the sphere; 0 takes the distance the owner has on the first evaluation.', { min: 0 }),
+    distance: param.float(0, 'Radius of the sphere; 0 takes the distance the owner has on the first evaluation.', { min: 0, unit: 'm' }),
     limitMode: param.choice(
       LIMIT_DISTANCE_MODES,
       'LIMITDIST_INSIDE',
