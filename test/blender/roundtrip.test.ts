@@ -6,7 +6,8 @@
 // target linked to no scene), an animated rig
 // (bone and object actions: Euler, quaternion, location, scale; Bezier, SINE in-out, LINEAR, BACK;
 // a CYCLES modifier and LINEAR extrapolation; integer and fractional frames before, inside and after
-// the keys), Rigify's generated human rig and its basic quadruped. Needs Blender on PATH (.ci/run installs it).
+// the keys), Rigify's generated human rig (every bone) and its basic quadruped (its IK legs, three-
+// bone chains that share roots, miss by up to 8.8e-4 until IK trees land; docs/fidelity.md). Needs Blender on PATH (.ci/run installs it).
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
@@ -14,7 +15,7 @@ const TOLERANCE = 1e-4;
 
 describe('Blender round trip: .blend → import-blender → eval equals Blender', () => {
   it('a hand-made rig: every object and bone', () => {
-    const rt = roundTrip('handmade')!;
+    const rt = roundTrip('handmade');
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     const diffs = differences(rt);
     expect(diffs.length).toBe(18); // 9 objects and 9 bones, each compared
@@ -22,31 +23,26 @@ describe('Blender round trip: .blend → import-blender → eval equals Blender'
   });
 
   it('an animated rig: every object and bone at every frame', () => {
-    const rt = roundTrip('animated')!;
+    const rt = roundTrip('animated');
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
-    // The IK chain (two bones, a pole) is Sinew's analytic solver until the legacy port lands:
-    // within the anim_ik fixtures' 5e-4 (README fact 2); everything else within 1e-4.
-    const ik = (o: string) => rt.ikAffected.has(o);
-    const rest = differences(rt, ik);
-    expect(rest.length).toBe(6 * 6); // 6 frames × (4 objects + 2 bones outside the chain)
-    expect(failures(rest, TOLERANCE)).toEqual([]);
-    const chain = differences(rt, (o) => !ik(o));
-    expect(chain.length).toBe(6 * 2);
-    expect(failures(chain, 5e-4)).toEqual([]);
-  });
-
-  it('Rigify\'s human rig: every bone outside the IK chains and what follows them', (ctx) => {
-    const rt = roundTrip('rigify');
-    if (!rt) return ctx.skip('the rigify add-on is not available in this Blender');
-    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
-    const diffs = differences(rt, (o) => rt.ikAffected.has(o));
-    expect(diffs.length).toBeGreaterThan(500);
+    // The IK chain (two bones, a pole) is Blender's legacy solver now (the importer's default), so
+    // every owner is held to the same 1e-4 as the rest, not to the anim_ik fixtures' 5e-4.
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(6 * 8); // 6 frames × (4 objects + 4 bones)
     expect(failures(diffs, TOLERANCE)).toEqual([]);
   });
 
-  it('Rigify\'s basic quadruped, every control posed a little: every bone outside the IK chains and what follows them', (ctx) => {
+  it('Rigify\'s human rig: every bone, the IK chains (stretch, poles) included', () => {
+    const rt = roundTrip('rigify');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    const diffs = differences(rt);
+    expect(diffs.length).toBeGreaterThan(700);
+    expect(diffs.filter((d) => rt.ikAffected.has(d.owner)).length).toBeGreaterThan(100);
+    expect(failures(diffs, TOLERANCE).slice(0, 20)).toEqual([]);
+  });
+
+  it('Rigify\'s basic quadruped, every control posed a little: every bone outside the IK chains and what follows them', () => {
     const rt = roundTrip('quadruped');
-    if (!rt) return ctx.skip('the rigify add-on is not available in this Blender');
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     const diffs = differences(rt, (o) => rt.ikAffected.has(o));
     expect(diffs.length).toBeGreaterThan(100); // 284 owners, 152 of them IK-affected
