@@ -317,10 +317,10 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
         const spec = side === 'input' ? def.inputs[name] : def.outputs[name];
         return view && spec ? { type: spec.type, view } : undefined;
       },
-      structure: () => JSON.stringify([
-        c.def.owner ? c.params[c.def.owner.param] ?? '' : null,
-        c.def.writes ? c.def.writes(c.params, boneParentId, stackOwner(c)?.id) : null,
-      ]),
+      structure: () => ({
+        owner: c.def.owner ? String(c.params[c.def.owner.param] ?? '') : null,
+        writes: c.def.writes ? c.def.writes(c.params, boneParentId, stackOwner(c)?.id) : null,
+      }),
     };
   };
 

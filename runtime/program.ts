@@ -54,6 +54,30 @@ export interface ScheduleReport {
   cycles: { nodes: string[]; owners: string[] }[];
 }
 
+/**
+ * What of one node the schedule is built from: the owner it names (null when it names none) and the
+ * owners it writes (null when it writes none). Two shapes are the same schedule when `sameShape`.
+ */
+export interface ScheduleShape {
+  owner: string | null;
+  writes: readonly string[] | null;
+}
+
+/** Whether two shapes give the same schedule: the same owner and the same written owners in order. */
+export function sameShape(a: ScheduleShape, b: ScheduleShape): boolean {
+  if (a.owner !== b.owner) return false;
+  if (a.writes === null || b.writes === null) return a.writes === b.writes;
+  return a.writes.length === b.writes.length && a.writes.every((w, i) => w === b.writes![i]);
+}
+
+/**
+ * What `setParam` did: `applied` — the program runs with the new value (the next `update` shows it);
+ * `recompile` — the program cannot take it as it is (the node was left out of the program, or the
+ * param decides what is evaluated in which order, or the new value cannot be bound), and was left
+ * as it was: compile the graph again, which reports what is wrong with the value if anything is.
+ */
+export type SetParamOutcome = 'applied' | 'recompile';
+
 /** What the program may change of one compiled node without a recompile. */
 export interface NodeControl {
   unit: string;
@@ -68,7 +92,7 @@ export interface NodeControl {
   /** Binds the node again after a param change; its new step, or undefined when it has none. */
   rebind(): (() => void) | undefined;
   /** What the schedule depends on (owner param, IK chain): a change needs a recompile. */
-  structure(): string;
+  structure(): ScheduleShape;
   /** A socket's live slot (a view, current after each evaluation) and its type, for watches. */
   socket?(side: 'input' | 'output', name: string): { type: SocketType; view: Float64Array } | undefined;
 }
@@ -224,7 +248,7 @@ export class Program {
   }
 
   /**
-   * Evaluates only what changed since the last evaluation: steps downstream of a `setParam`,
+   * Evaluates only what changed since the last evaluation: steps downstream of a `setParam` applied,
    * `setOwnerBasis` or `markOwnerDirty`, and of the frame when `frame` differs from the last one.
    * The first call runs everything. Allocates nothing.
    */
@@ -286,14 +310,14 @@ export class Program {
   }
 
   /**
-   * Sets a node's param (or the value of an unconnected input) and marks what depends on it.
-   * Params the schedule depends on (an owner node's owner, an IK chain's length) need a recompile:
-   * changing one throws and leaves the program as it was.
+   * Sets a node's param (or the value of an unconnected input) and marks what depends on it; what
+   * it did is the outcome (`SetParamOutcome`). A name the node's definition lacks is `recompile`
+   * too: a graph may carry such a param (compiling warns of it, with the nearest known name).
    */
-  setParam(nodeId: string, name: string, value: JsonValue): this {
+  setParam(nodeId: string, name: string, value: JsonValue): SetParamOutcome {
     const ctrl = this.deps?.node(nodeId);
-    if (!ctrl) throw new Error(`setParam: node "${nodeId}" is not in this program`);
-    if (!ctrl.hasParam(name)) throw new Error(`setParam: node "${nodeId}" has no param "${name}"`);
+    if (!ctrl) return 'recompile';
+    if (!ctrl.hasParam(name)) return 'recompile';
     const constant = ctrl.constants[name];
     const old = ctrl.params[name];
     if (constant) {
@@ -301,28 +325,29 @@ export class Program {
       writeConstant(constant.slot, constant.type, value);
     } else if (ctrl.isInput(name)) {
       ctrl.params[name] = value; // a wired input: its link gives the value, nothing changes
-      return this;
+      return 'applied';
     } else {
       const before = ctrl.structure();
       ctrl.params[name] = value;
-      if (ctrl.structure() !== before) {
+      if (!sameShape(ctrl.structure(), before)) {
         ctrl.params[name] = old;
-        throw new Error(`setParam: changing "${name}" of node "${nodeId}" changes what is evaluated in which order; compile the graph again`);
+        return 'recompile';
       }
       let run: (() => void) | undefined;
       try {
         run = ctrl.rebind();
-      } catch (e) {
+      } catch {
+        // The value cannot be bound (compile reports why, by node and param): the old one stays.
         ctrl.params[name] = old;
         ctrl.rebind();
-        throw e;
+        return 'recompile';
       }
       this.stepIndex ??= new Map(this.steps.map((st, k) => [st.unit, k]));
       const i = this.stepIndex.get(ctrl.unit);
       if (i !== undefined && run) this.steps[i].run = run;
     }
     this.markUnit(ctrl.unit);
-    return this;
+    return 'applied';
   }
 
   /**

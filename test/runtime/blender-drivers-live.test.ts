@@ -48,10 +48,12 @@ describe('Rigify drivers in the graph', () => {
     const id = 'rig/MCH-eyes_parent';
     const before = Array.from(program.ownerMatrix(id)!);
     // eyes_follow (default 1) drives the influence of MCH-eyes_parent's Copy Transforms.
-    program.setParam('prop:rig/eyes:eyes_follow', 'value', 0).update(1);
+    expect(program.setParam('prop:rig/eyes:eyes_follow', 'value', 0)).toBe('applied');
+    program.update(1);
     const moved = Array.from(program.ownerMatrix(id)!);
     expect(Math.max(...moved.map((v, i) => Math.abs(v - before[i])))).toBeGreaterThan(1e-3);
-    program.setParam('prop:rig/eyes:eyes_follow', 'value', 1).update(1);
+    expect(program.setParam('prop:rig/eyes:eyes_follow', 'value', 1)).toBe('applied');
+    program.update(1);
     expect(Array.from(program.ownerMatrix(id)!)).toEqual(before);
   });
 });

@@ -122,13 +122,7 @@ export class LiveRig {
    * node was left out, or the param decides what is evaluated in which order): compile again then.
    */
   trySetParam(nodeId: string, name: string, value: JsonValue): boolean {
-    if (!this.program) return false;
-    try {
-      this.program.setParam(nodeId, name, value);
-      return true;
-    } catch {
-      return false;
-    }
+    return this.program?.setParam(nodeId, name, value) === 'applied';
   }
 
   private run(f: (p: Program) => void): void {
