@@ -3,7 +3,7 @@
 // inverse, and limit handling that locks the most violated DoF and inverts again until no limit
 // is hit. Stops after `iterations`, or once the update is below 1e-3 after ten iterations.
 import { Jacobian } from './jacobian';
-import { fuzzyZero, setIdentity3 } from './math';
+import { IK_EPSILON, setIdentity3 } from './math';
 import type { Segment } from './segment';
 import { TaskKind, type Task } from './tasks';
 
@@ -75,7 +75,7 @@ export class IkSolver {
     // Setup: weights rescaled to sum to 1, DoF weights from the segments' stiffness.
     let primaryWeight = 0;
     for (let i = 0; i < tasks.length; i++) primaryWeight += tasks[i].s[0];
-    if (tasks.length === 0 || fuzzyZero(primaryWeight)) return false;
+    if (tasks.length === 0 || Math.abs(primaryWeight) < IK_EPSILON) return false;
     const rescale = 1 / primaryWeight;
     for (let i = 0; i < tasks.length; i++) tasks[i].s[0] = tasks[i].s[0] * rescale;
     jac.reset();
