@@ -35,7 +35,8 @@ export function bindBlenderIk(chain: BoundChain, p: Params, usePole: boolean): B
     targets: [{ tip: n - 1, position: p.useLocation !== false, rotation: p.useRotation === true && numberParam(p.orientWeight, 1) !== 0, pole: usePole }],
     iterations: Math.max(1, integerParam(p.iterations, 500)),
   });
-  const w = Float64Array.of(numberParam(p.weight, 1), numberParam(p.orientWeight, 1), 1, Math.fround(numberParam(p.poleAngle, 0)));
+  // The plugin hands the weights to the solver as floats (IK_SolverAddGoal, IK_SolverAddGoalOrientation).
+  const w = Float64Array.of(Math.fround(numberParam(p.weight, 1)), Math.fround(numberParam(p.orientWeight, 1)), 1, Math.fround(numberParam(p.poleAngle, 0)));
   return {
     tree,
     rootParent: rootParentHandle ? new Float64Array(16) : undefined,

@@ -237,7 +237,7 @@ export class BlenderIkTree {
           solver.poleAngle[0] = w[3];
         }
         pt.goal[0] = Math.fround(gx); pt.goal[1] = Math.fround(gy); pt.goal[2] = Math.fround(gz);
-        pt.s[0] = w[0];
+        pt.s[0] = Math.sqrt(w[0]);
         pt.computeClampLength(segs);
       }
       const rt = this.rotTask[ti];
@@ -245,7 +245,7 @@ export class BlenderIkTree {
         toRowMajor3(rt.goal, m4);
         normalizeColumns(rt.goal);
         fround(rt.goal, 9);
-        rt.s[0] = w[1];
+        rt.s[0] = Math.sqrt(w[1]);
       }
     }
     solver.solve(spec.iterations);
