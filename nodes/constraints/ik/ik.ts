@@ -153,7 +153,10 @@ export const ik = defineNode<IkState>({
     const out = io.out.owner;
     const own = io.in.owner;
     influenceInto(inf, io.in.influence);
-    if (!s.active || inf[0] === 0 || p.useLocation === false || !invertMat4(armInv, s.armature!.final)) {
+    // Without Location only Blender's solver has a goal left, the rotation (Blender: neither, nothing to do).
+    // A tree's leader solves the other chains' goals whatever its own.
+    const noGoal = p.useLocation === false && s.tree === undefined && !(s.blender !== undefined && p.useRotation === true);
+    if (!s.active || inf[0] === 0 || noGoal || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
     }

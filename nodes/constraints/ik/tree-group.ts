@@ -53,7 +53,8 @@ export function groupIkTrees(chains: readonly IkChainRef[]): IkTree[] {
       continue;
     }
     tree.iterations = Math.max(tree.iterations, c.iterations);
-    // As Blender writes it: stretch stays on only while the joining chains do not stretch.
+    // As Blender writes it: stretch stays on only while the joining chains do not stretch (read as
+    // "all chains stretch", 10 of the legacy tree cases stop matching).
     tree.stretch = tree.stretch && !c.stretch;
     const size = Math.min(n, tree.bones.length);
     let a = 0;

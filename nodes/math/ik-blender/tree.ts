@@ -31,7 +31,7 @@ export interface BlenderIkTreeSpec {
   parent: number[];
   /** Whether each bone's armature parent exists (a root may hang from a bone outside the tree). */
   hasArmatureParent: boolean[];
-  /** Any target's constraint with Stretch (all of them must, for a tree of several). */
+  /** Blender's tree stretch: its first chain's Stretch, as tree-group.ts combines them. */
   stretch: boolean;
   targets: { tip: number; position: boolean; rotation: boolean; pole: boolean }[];
   iterations: number;
