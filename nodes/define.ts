@@ -94,12 +94,30 @@ export interface BindEnv {
   connected(input: string): boolean;
   /** The owner whose stack this node is in (traced along `owner` sockets), if any. */
   stackOwner(): OwnerHandle | undefined;
+  /**
+   * For a Blender IK node whose chain shares its root with other IK chains: the tree they form
+   * (nodes/constraints/ik/tree-group.ts), solved by one of them, its leader. Undefined otherwise.
+   */
+  ikTree?(): IkTreeBinding | undefined;
   /** Current frame, a view of length 1. */
   frame: Float64Array;
   /** Notes something the user should know that does not stop compilation (shown on the node). */
   warn(message: string): void;
   /** Stops compilation with an error naming this node. */
   fail(message: string, socketOrParam?: string): never;
+}
+
+/** One IK tree as the compiler hands it to its nodes (BindEnv.ikTree). */
+export interface IkTreeBinding {
+  /** `leader`: this node solves the whole tree; `member`: another does, this node passes its owner through. */
+  role: 'leader' | 'member';
+  /** Tree bones, parents first, and each one's parent index (−1 for the root). */
+  bones: OwnerHandle[];
+  parent: number[];
+  /** Each IK constraint of the tree, in Blender's order: its tip's tree index, its params and inputs. */
+  targets: { tip: number; params: Params; inputs: Readonly<Record<string, Float64Array>>; usePole: boolean }[];
+  iterations: number;
+  stretch: boolean;
 }
 
 /** Runtime wrapping of a Blender-style constraint node. */
@@ -173,6 +191,11 @@ export interface NodeDefinition<S = unknown> {
   blender?: BlenderMapping;
   /** Owners this node writes besides its own outputs (an IK chain). */
   writes?(params: Params, ownerOf: (id: string) => { parent?: string } | undefined, stackOwner: string | undefined): string[];
+  /**
+   * A Blender IK node: its tree settings when it joins Blender's IK trees (chains sharing a root
+   * solved together, `writes` giving the chain above its owner), else undefined.
+   */
+  ikTree?(params: Params): { iterations: number; stretch: boolean } | undefined;
   /**
    * The kernel only copies and saturates (the owner nodes): it cannot throw, and finite inputs give
    * finite outputs, so the runtime runs it without the failure guard, whose copies and checks

@@ -2,7 +2,7 @@
 // its methods on the prototype: every compile binds every node, and an object literal of eight
 // closures per node was an eighth of what a 1,000-bone compile allocated.
 import type { GraphError, GraphNode } from '../graph/types';
-import type { BindEnv } from '../nodes/define';
+import type { BindEnv, IkTreeBinding } from '../nodes/define';
 import { CompileFailure } from './errors';
 import type { RigOwner } from './rig';
 
@@ -23,6 +23,8 @@ export interface BindContext<N extends BindingNode> {
   readsFrame: Set<N>;
   stackOwner(c: N): RigOwner | undefined;
   sourceOwner(c: N, input: string): RigOwner | undefined;
+  /** The IK tree a node is in (with other IK chains), if any. */
+  ikTree?(c: N): IkTreeBinding | undefined;
 }
 
 export class NodeBindEnv<N extends BindingNode> implements BindEnv {
@@ -50,6 +52,10 @@ export class NodeBindEnv<N extends BindingNode> implements BindEnv {
 
   stackOwner(): RigOwner | undefined {
     return this.ctx.stackOwner(this.c);
+  }
+
+  ikTree(): IkTreeBinding | undefined {
+    return this.ctx.ikTree?.(this.c);
   }
 
   get frame(): Float64Array {

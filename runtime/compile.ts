@@ -4,7 +4,8 @@ import { flattenGroups, FlattenError } from '../graph/flatten';
 import { scheduleIndices } from '../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
-import type { KernelIO, NodeDefinition, OwnerHandle, Params, StateTraits } from '../nodes/define';
+import type { IkTreeBinding, KernelIO, NodeDefinition, OwnerHandle, Params, StateTraits } from '../nodes/define';
+import { groupIkTrees, type IkTree } from '../nodes/constraints/ik/tree-group';
 import { animateOwner, buildAnimation } from './animation';
 import { buildClipPlayback, playTrack } from './clip-playback';
 import { NodeBindEnv, type BindContext } from './bind-env';
@@ -185,6 +186,39 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     const r = rig.byId.get(id);
     return r && { parent: parentOwnerOf(r)?.kind === 'bone' ? parentOwnerOf(r)!.id : undefined };
   };
+  // Blender's IK trees: chains that share a root are solved at once by one of their nodes, the
+  // leader, which writes every tree bone; the others pass their owner through (tree-group.ts). The
+  // leader is a tip no tree bone hangs from, so its stack can wait for every other tree bone's.
+  const treeOf = new Map<CompiledNode, { tree: IkTree; leader: CompiledNode; nodes: CompiledNode[] }>();
+  {
+    const joining = live.filter((c) => c.def.writes && c.def.ikTree?.(c.params) && stackOwner(c)?.kind === 'bone');
+    joining.sort((a, b) => ownerIndex.get(stackOwner(a)!)! - ownerIndex.get(stackOwner(b)!)! || a.index - b.index);
+    const byNode = new Map(joining.map((c) => [c.node.id, c]));
+    const refs = joining.map((c) => {
+      const t = c.def.ikTree!(c.params)!, tip = stackOwner(c)!.id;
+      return { node: c.node.id, bones: [...c.def.writes!(c.params, boneParentId, tip), tip], iterations: t.iterations, stretch: t.stretch };
+    });
+    for (const tree of groupIkTrees(refs)) {
+      if (tree.targets.length < 2) continue;
+      const parents = new Set(tree.parent);
+      const lead = [...tree.targets].reverse().find((t) => !parents.has(t.tip) && tree.bones[t.tip] === stackOwner(byNode.get(t.node)!)!.id);
+      if (!lead) continue;
+      const g = { tree, leader: byNode.get(lead.node)!, nodes: tree.targets.map((t) => byNode.get(t.node)!) };
+      for (const c of g.nodes) treeOf.set(c, g);
+    }
+  }
+  const ikTree = (c: CompiledNode): IkTreeBinding | undefined => {
+    const g = treeOf.get(c);
+    if (!g) return undefined;
+    return {
+      role: g.leader === c ? 'leader' : 'member',
+      bones: g.tree.bones.map((id) => rig.byId.get(id)!),
+      parent: g.tree.parent,
+      targets: g.tree.targets.map((t, k) => ({ tip: t.tip, params: g.nodes[k].params, inputs: g.nodes[k].io.in, usePole: g.nodes[k].sources.has('pole') })),
+      iterations: g.tree.iterations,
+      stretch: g.tree.stretch,
+    };
+  };
   /** Per owner: its Owner Out nodes, and the IK-style node whose chain it is in. */
   const stackWriters: CompiledNode[][] = owners.map(() => []);
   const chainOf: (CompiledNode | undefined)[] = new Array(owners.length);
@@ -200,8 +234,9 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     }
     if (c.def.writes) {
       const tip = stackOwner(c);
-      const chain = c.def.writes(c.params, boneParentId, tip?.id);
-      if (tip) chainOf[ownerIndex.get(tip)!] = c;
+      const g = treeOf.get(c);
+      const chain = !g ? c.def.writes(c.params, boneParentId, tip?.id) : g.leader === c ? g.tree.bones.filter((id) => id !== tip?.id) : [];
+      if (tip && (!g || g.leader === c)) chainOf[ownerIndex.get(tip)!] = c;
       for (const id of chain) {
         const b = rig.byId.get(id);
         if (!b) continue;
@@ -253,7 +288,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   // A node's step: bound to the scene, wrapped by Blender's constraint loop when it is a
   // constraint, guarded. Also run again by `Program.setParam` (with its own scratch) to rebind.
   const readsFrame = new Set<CompiledNode>();
-  const bindContext: BindContext<CompiledNode> = { owners: rig.byId, frame, warnings, readsFrame, stackOwner: (c) => stackOwner(c), sourceOwner };
+  const bindContext: BindContext<CompiledNode> = { owners: rig.byId, frame, warnings, readsFrame, stackOwner: (c) => stackOwner(c), sourceOwner, ikTree };
   const bindStep = (c: CompiledNode, scratch: SlotAllocator, quiet: boolean): (() => void) | undefined => {
     const state = c.def.bind ? c.def.bind(new NodeBindEnv(bindContext, c, quiet), c.params) : undefined;
     const active = c.missing.length === 0;

@@ -121,6 +121,11 @@ export class Program {
   private tick = -1;
   /** The frame that tick was last evaluated at. */
   private tickFrame = 0;
+  /**
+   * The frame `evaluate` was asked for, handed to `reach` here: V8 boxes a double passed to a call
+   * it does not inline (steps run at `frameSlot[0]`, which callers of runAll set first).
+   */
+  private readonly wanted = new Float64Array(1);
   private stateSteps: Int32Array | undefined;
   /** Attached by `startProfiling`: each step's time is added to it. Checked once per pass. */
   private profiling: StepProfile | undefined;
@@ -165,8 +170,13 @@ export class Program {
   evaluate(frame = this.frameSlot[0]): this {
     this.lastStepsRun = 0;
     this.lastTicksRun = 0;
-    if (this.states.length) this.reach(frame);
-    else this.runAll(frame);
+    if (this.states.length) {
+      this.wanted[0] = frame;
+      this.reach();
+    } else {
+      this.frameSlot[0] = frame;
+      this.runAll();
+    }
     this.dirtySet?.clear();
     this.evaluated = true;
     return this;
@@ -191,8 +201,8 @@ export class Program {
     return this.profiling;
   }
 
-  private runAll(frame: number): void {
-    this.frameSlot[0] = frame;
+  /** Runs every step at the frame in `frameSlot[0]`. */
+  private runAll(): void {
     const steps = this.steps;
     const p = this.profiling;
     if (p) {
@@ -211,16 +221,16 @@ export class Program {
     this.lastTicksRun++;
   }
 
-  /** The tick of a frame for the stateful nodes. */
-  private tickOf(frame: number, start: number): number {
-    return frame > start ? Math.ceil(frame - start) : 0;
-  }
-
-  /** Brings the stateful nodes' state to `frame`'s tick, replaying from the start when it must. */
-  private reach(frame: number): void {
+  /** Brings the stateful nodes' state to the tick of the frame in `wanted[0]`, replaying from the start when it must. */
+  private reach(): void {
+    const frame = this.wanted[0];
     if (frame !== frame) throw new FrameRangeError('evaluate: the frame is not a number (NaN); a program with spring bones steps frame by frame and needs one');
-    const start = this.startFrame;
-    const target = this.tickOf(frame, start);
+    // The earliest start frame (startFrame, written out: a getter returning a double boxes it).
+    const st = this.states;
+    let start = st[0].start[0];
+    for (let i = 1; i < st.length; i++) if (st[i].start[0] < start) start = st[i].start[0];
+    // The tick of the frame.
+    const target = frame > start ? Math.ceil(frame - start) : 0;
     const from = this.tick < 0 || target < this.tick ? 0 : this.tick;
     if (target - from > MAX_REPLAY_TICKS) {
       throw new FrameRangeError(`evaluate: frame ${frame} is ${target - from} frames after the state of the program's spring bones (start frame ${start}); reaching it replays every frame, and one evaluation replays at most ${MAX_REPLAY_TICKS}`);
@@ -228,21 +238,24 @@ export class Program {
     const states = this.states;
     if (this.tick < 0 || target < this.tick) {
       this.tick = 0;
-      this.runAll(target === 0 ? frame : start);
+      this.frameSlot[0] = target === 0 ? frame : start;
+      this.runAll();
       this.tickFrame = this.frameSlot[0];
     }
     while (this.tick < target) {
       // The state carried to the next tick is this tick's at its own (whole) frame.
       const own = start + this.tick;
-      if (this.tickFrame !== own) this.runAll(own);
+      if (this.tickFrame !== own) { this.frameSlot[0] = own; this.runAll(); }
       for (let i = 0; i < states.length; i++) states[i].previous.set(states[i].next);
       this.tick++;
-      this.runAll(this.tick === target ? frame : start + this.tick);
+      this.frameSlot[0] = this.tick === target ? frame : start + this.tick;
+      this.runAll();
       this.tickFrame = this.frameSlot[0];
     }
     if (this.lastTicksRun === 0) {
       // The same tick again (a change downstream, another frame within the tick): from the same state.
-      this.runAll(frame);
+      this.frameSlot[0] = frame;
+      this.runAll();
       this.tickFrame = frame;
     }
   }

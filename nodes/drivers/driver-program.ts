@@ -1,6 +1,8 @@
 // One Blender driver compiled for evaluation (README-rig-additions §6.2, Blender 3.4's
 // `evaluate_driver` and `evaluate_fcurve_driver`): the variables' values in, the driven property's
-// value out. Settings are read once here; `evaluateDriver` allocates nothing.
+// value out. Settings are read once here; `runDriver` allocates nothing: its stages hand each other
+// their values in the program's `work` slots, not as double arguments or return values, which V8
+// boxes when it does not inline the call.
 import { evaluateFCurve, packFCurve, type Keyframe, type PackedFCurve } from '../math/fcurve/fcurve';
 import { compileExpression, type CompiledExpression } from './expression/compile';
 import { ExpressionError } from './expression/parse';
@@ -52,7 +54,13 @@ export interface DriverProgram {
   /** Scratch for the F-curve evaluation. */
   time: Float64Array;
   value: Float64Array;
+  /** The stages' values: [driver value, generator value, curve value]. */
+  work: Float64Array;
+  /** The driven property's value, written by `runDriver`. */
+  out: Float64Array;
 }
+
+const X = 0, GEN = 1, CURVE = 2;
 
 /** Why a driver cannot be carried, by name (the importer reports these). */
 export class DriverError extends Error {}
@@ -97,16 +105,20 @@ export function compileDriver(src: DriverSource, target: DrivenKind): DriverProg
     const keyframes: Keyframe[] = src.keyframes.map(([x, y], i) => ({ co: [x, y], interpolation: (src.keyframe_interpolation?.[i] ?? 'LINEAR') as Keyframe['interpolation'] }));
     curve = packFCurve({ keyframes, extrapolation: src.extrapolation === 'LINEAR' ? 'LINEAR' : 'CONSTANT' });
   }
-  return { type, expression, params: new Float64Array(1 + src.variables.length), curve, generators, target, muted: src.mute === true, time: new Float64Array(1), value: new Float64Array(1) };
+  return {
+    type, expression, params: new Float64Array(1 + src.variables.length), curve, generators, target, muted: src.mute === true,
+    time: new Float64Array(1), value: new Float64Array(1), work: new Float64Array(3), out: new Float64Array(1),
+  };
 }
 
-/** Blender's float32 Generator: x^i by repeated multiplication, a running float32 sum. */
-function generate(g: DriverProgram['generators'][number], x: number): number {
-  const c = g.coefficients;
+/** Blender's float32 Generator of work[X] (x^i by repeated multiplication, a running float32 sum) into work[GEN]. */
+function generate(g: DriverProgram['generators'][number], work: Float64Array): void {
+  const c = g.coefficients, x = work[X];
   if (g.factorised) {
     let v = 1;
     for (let i = 0; i < g.order; i++) v = Math.fround(v * Math.fround(Math.fround(c[2 * i] * x) + c[2 * i + 1]));
-    return v;
+    work[GEN] = v;
+    return;
   }
   let v = 0;
   let power = 1;
@@ -114,11 +126,11 @@ function generate(g: DriverProgram['generators'][number], x: number): number {
     if (i) power = Math.fround(power * x);
     v = Math.fround(v + Math.fround(c[i] * power));
   }
-  return v;
+  work[GEN] = v;
 }
 
-/** The driver's raw value from `p.params` (the caller has set frame and variables). */
-export function driverValue(p: DriverProgram): number {
+/** The driver's raw value from `p.params` (the caller has set frame and variables), into work[X]. */
+function driverValue(p: DriverProgram): void {
   const v = p.params;
   const n = v.length - 1;
   let x = 0;
@@ -145,40 +157,52 @@ export function driverValue(p: DriverProgram): number {
       break;
     }
   }
-  return x;
+  p.work[X] = x;
 }
 
-/** The F-curve applied to the driver value x: keys at time x if any, then the Generators. */
-export function driverCurve(p: DriverProgram, x: number): number {
+/** The F-curve applied to the driver value work[X] (keys at time x if any, then the Generators), into work[CURVE]. */
+function driverCurve(p: DriverProgram): void {
+  const work = p.work, x = work[X];
   let value = x;
   if (p.curve) {
     p.time[0] = x;
     evaluateFCurve(p.curve, p.time, p.value, 0);
     value = Math.fround(p.value[0]);
   }
-  for (const g of p.generators) {
+  const gens = p.generators;
+  for (let k = 0; k < gens.length; k++) {
+    const g = gens[k];
     let influence = g.influence;
     if (g.restricted) {
       // Measured in Blender 3.4 (README-rig-additions §6.2 step 3): outside the range the value is 0.
-      if (x < g.start || x > g.end) return 0;
+      if (x < g.start || x > g.end) { work[CURVE] = 0; return; }
       if (g.blendIn > 0 && x < g.start + g.blendIn) influence *= (x - g.start) / g.blendIn;
       else if (g.blendOut > 0 && x > g.end - g.blendOut) influence *= (g.end - x) / g.blendOut;
     }
-    const p1 = generate(g, x);
+    generate(g, work);
+    const p1 = work[GEN];
     const next = g.additive ? Math.fround(value + p1) : p1;
     value = influence === 1 ? next : Math.fround(value + (next - value) * influence);
   }
-  return value;
+  work[CURVE] = value;
 }
 
-/** Bits of the write: the float clamped to the hard range, or a boolean as 1 or 0. */
-export function drivenValue(p: DriverProgram, curveValue: number): number {
-  const t = p.target;
-  if (t.kind === 'bool') return curveValue > 1 - 2 ** -23 ? 1 : 0;
-  return curveValue < t.min ? t.min : curveValue > t.max ? t.max : curveValue;
+/** Bits of the write of work[CURVE] into out[0]: the float clamped to the hard range, or a boolean as 1 or 0. */
+function drivenValue(p: DriverProgram): void {
+  const t = p.target, v = p.work[CURVE];
+  if (t.kind === 'bool') p.out[0] = v > 1 - 2 ** -23 ? 1 : 0;
+  else p.out[0] = v < t.min ? t.min : v > t.max ? t.max : v;
 }
 
-/** The driven property's value, from `p.params`. */
+/** The driven property's value, from `p.params`, into `p.out[0]`. */
+export function runDriver(p: DriverProgram): void {
+  driverValue(p);
+  driverCurve(p);
+  drivenValue(p);
+}
+
+/** The driven property's value, from `p.params` (outside the frame loop: the returned double may be boxed). */
 export function evaluateDriver(p: DriverProgram): number {
-  return drivenValue(p, driverCurve(p, driverValue(p)));
+  runDriver(p);
+  return p.out[0];
 }

@@ -1,9 +1,10 @@
 // The IK node with Solver = BLENDER: the chain as a Blender IK tree (nodes/math/ik-blender), bound
 // at compile time, solved in armature space from the chain bones' stack results, into `post`.
-import type { Params } from '../../define';
+import type { IkTreeBinding, OwnerHandle, Params } from '../../define';
 import { BlenderIkTree, type BlenderIkBone } from '../../math/ik-blender/tree';
 import { mat4Multiply } from '../../math/matrix';
-import { integerParam, numberParam } from '../param-values';
+import { finishOrPass } from '../finite-result';
+import { influenceInto, integerParam, numberParam } from '../param-values';
 import { readChainPoses, type BoundChain, type ChainState } from './chain';
 
 export interface BlenderIkState {
@@ -21,11 +22,7 @@ const NO_IK = { lock: [false, false, false], useLimit: [false, false, false], mi
 
 export function bindBlenderIk(chain: BoundChain, p: Params, usePole: boolean): BlenderIkState {
   const n = chain.bones.length;
-  const bones: BlenderIkBone[] = chain.bones.map((h) => {
-    const info = h.bone!;
-    const ik = info.ik ?? NO_IK;
-    return { ...ik, length: info.length, boneMat: boneMatOf(info.restMatrix, info.parent?.bone?.restMatrix) };
-  });
+  const bones = chain.bones.map(ikBoneOf);
   const rootParentHandle = chain.bones[0].bone!.parent;
   const tree = new BlenderIkTree({
     bones,
@@ -35,7 +32,7 @@ export function bindBlenderIk(chain: BoundChain, p: Params, usePole: boolean): B
     targets: [{ tip: n - 1, position: p.useLocation !== false, rotation: p.useRotation === true && numberParam(p.orientWeight, 1) !== 0, pole: usePole }],
     iterations: Math.max(1, integerParam(p.iterations, 500)),
   });
-  const w = Float64Array.of(numberParam(p.weight, 1), numberParam(p.orientWeight, 1), 1, Math.fround(numberParam(p.poleAngle, 0)));
+  const w = weightsOf(p);
   return {
     tree,
     rootParent: rootParentHandle ? new Float64Array(16) : undefined,
@@ -44,6 +41,17 @@ export function bindBlenderIk(chain: BoundChain, p: Params, usePole: boolean): B
     pole: [new Float64Array(16)],
     weights: [w],
   };
+}
+
+function ikBoneOf(h: OwnerHandle): BlenderIkBone {
+  const info = h.bone!;
+  const ik = info.ik ?? NO_IK;
+  return { ...ik, length: info.length, boneMat: boneMatOf(info.restMatrix, info.parent?.bone?.restMatrix) };
+}
+
+/** [weight, orient weight, influence, pole angle]: the plugin hands the weights to the solver as floats (IK_SolverAddGoal, IK_SolverAddGoalOrientation). */
+function weightsOf(p: Params): Float64Array {
+  return Float64Array.of(Math.fround(numberParam(p.weight, 1)), Math.fround(numberParam(p.orientWeight, 1)), 1, Math.fround(numberParam(p.poleAngle, 0)));
 }
 
 /** bone_mat: the rest rotation relative to the parent's rest (column-major 3x3). */
@@ -65,4 +73,80 @@ export function solveBlenderIk(b: BlenderIkState, s: ChainState & { tipInChain: 
   mat4Multiply(b.pole[0], armInv, pole);
   b.weights[0][2] = influence;
   b.tree.solve(s.pre, b.rootParent, b.goal, b.pole, b.weights, s.post);
+}
+
+/** A whole IK tree, solved by its leader node (BindEnv.ikTree): every tree bone and every target. */
+export interface BlenderTreeState {
+  tree: BlenderIkTree;
+  armature: OwnerHandle;
+  bones: OwnerHandle[];
+  /** Tree index of the leader's own owner (its output, not its final view). */
+  self: number;
+  rootParent: Float64Array | undefined;
+  rootParentWorld: Float64Array | undefined;
+  pre: Float64Array[];
+  post: Float64Array[];
+  goal: Float64Array[];
+  pole: Float64Array[];
+  weights: Float64Array[];
+  /** Per target, its node's inputs (target, pole, influence). */
+  inputs: Readonly<Record<string, Float64Array>>[];
+}
+
+export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTreeState {
+  const rootParentHandle = t.bones[0].bone!.parent;
+  const tree = new BlenderIkTree({
+    bones: t.bones.map(ikBoneOf),
+    parent: t.parent,
+    hasArmatureParent: t.bones.map((h) => h.bone!.parent !== undefined),
+    stretch: t.stretch,
+    targets: t.targets.map((g) => ({
+      tip: g.tip,
+      position: g.params.useLocation !== false,
+      rotation: g.params.useRotation === true && numberParam(g.params.orientWeight, 1) !== 0,
+      pole: g.usePole,
+    })),
+    iterations: Math.max(1, t.iterations),
+  });
+  const n = t.bones.length;
+  return {
+    tree,
+    armature: self.bone!.armature,
+    bones: t.bones,
+    self: t.bones.indexOf(self),
+    rootParent: rootParentHandle ? new Float64Array(16) : undefined,
+    rootParentWorld: rootParentHandle?.final,
+    pre: Array.from({ length: n }, () => new Float64Array(16)),
+    post: Array.from({ length: n }, () => new Float64Array(16)),
+    goal: t.targets.map(() => new Float64Array(16)),
+    pole: t.targets.map(() => new Float64Array(16)),
+    weights: t.targets.map((g) => weightsOf(g.params)),
+    inputs: t.targets.map((g) => g.inputs),
+  };
+}
+
+const m4t = new Float64Array(16);
+const infT = new Float64Array(1);
+
+/**
+ * Solves the tree: `own` is the leader's owner (its stack so far), `out` its output, `armInv` and
+ * `arm` the armature's inverse and world matrices. Every other tree bone's final view is written.
+ * A result past the double range leaves everything as it was, the owner passed through.
+ */
+export function solveBlenderTree(b: BlenderTreeState, own: Float64Array, out: Float64Array, armInv: Float64Array, arm: Float64Array): void {
+  const { bones, pre, post, self } = b;
+  const n = bones.length;
+  for (let i = 0; i < n; i++) mat4Multiply(pre[i], armInv, i === self ? own : bones[i].final);
+  if (b.rootParent && b.rootParentWorld) mat4Multiply(b.rootParent, armInv, b.rootParentWorld);
+  for (let k = 0; k < b.inputs.length; k++) {
+    const io = b.inputs[k];
+    mat4Multiply(b.goal[k], armInv, io.target);
+    mat4Multiply(b.pole[k], armInv, io.pole);
+    b.weights[k][2] = influenceInto(infT, io.influence)[0];
+  }
+  b.tree.solve(pre, b.rootParent, b.goal, b.pole, b.weights, post);
+  for (let i = 0; i < n; i++) {
+    if (!finishOrPass(mat4Multiply(m4t, arm, post[i]), own)) { out.set(own); return; }
+  }
+  for (let i = 0; i < n; i++) mat4Multiply(i === self ? out : bones[i].final, arm, post[i]);
 }

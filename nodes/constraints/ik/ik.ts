@@ -27,7 +27,7 @@ import { finishOrPass } from '../finite-result';
 import { influenceInto, integerParam, numberParam } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 import { hypot3Into } from '../../math/hypot';
-import { bindBlenderIk, solveBlenderIk, type BlenderIkState } from './blender-solve';
+import { bindBlenderIk, bindBlenderTree, solveBlenderIk, solveBlenderTree, type BlenderIkState, type BlenderTreeState } from './blender-solve';
 
 const SOLVERS = ['AUTO', 'FABRIK', 'BLENDER'] as const;
 
@@ -51,6 +51,9 @@ export interface IkState extends ChainState {
   wk: ChainWork;
   /** Blender's own solver (Solver = BLENDER), built at bind. */
   blender: BlenderIkState | undefined;
+  /** Solver BLENDER in a tree of several chains (BindEnv.ikTree): the leader solves it all, a member passes through. */
+  tree: BlenderTreeState | undefined;
+  member: boolean;
 }
 
 // Scratch shared by every IK node (kernels run one at a time).
@@ -64,7 +67,7 @@ const inf = new Float64Array(1);
 const dist = new Float64Array(3);
 
 function inactiveState(): IkState {
-  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0), blender: undefined };
+  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0), blender: undefined, tree: undefined, member: false };
 }
 
 /** Whether an input is wired; until BindEnv can say so, a pole counts when it comes from an owner. */
@@ -121,9 +124,14 @@ export const ik = defineNode<IkState>({
     ],
   },
   writes: (p, ownerOf, stackOwner) => chainWrites(integerParam(p.chainCount, 0), p.useTail === false, ownerOf, stackOwner),
+  // Blender's solver joins chains sharing a root into one tree (with the tip in the chain only).
+  ikTree: (p) => (p.solver === 'BLENDER' && p.useTail !== false ? { iterations: Math.max(1, integerParam(p.iterations, 500)), stretch: p.useStretch === true } : undefined),
   bind(env, p) {
     const chain = gatherChain(env, integerParam(p.chainCount, 0), p.useTail === false);
     if (!chain) return inactiveState();
+    const treeBinding = p.solver === 'BLENDER' ? env.ikTree?.() : undefined;
+    if (treeBinding?.role === 'member') return { ...inactiveState(), member: true };
+    if (treeBinding) return { ...inactiveState(), ...activeChain(chain), tree: bindBlenderTree(treeBinding, chain.tip) };
     const n = chain.bones.length;
     const wk = createChainWork(n);
     wk.poleAngle = numberParam(p.poleAngle, 0);
@@ -132,6 +140,8 @@ export const ik = defineNode<IkState>({
     const usePole = isConnected(env, 'pole');
     return {
       blender: p.solver === 'BLENDER' ? bindBlenderIk(chain, p, usePole) : undefined,
+      tree: undefined,
+      member: false,
       ...activeChain(chain),
       tipInChain: chain.tipInChain,
       usePole: isConnected(env, 'pole'),
@@ -143,10 +153,14 @@ export const ik = defineNode<IkState>({
     const out = io.out.owner;
     const own = io.in.owner;
     influenceInto(inf, io.in.influence);
-    if (!s.active || inf[0] === 0 || p.useLocation === false || !invertMat4(armInv, s.armature!.final)) {
+    // Without Location only Blender's solver has a goal left, the rotation (Blender: neither, nothing to do).
+    // A tree's leader solves the other chains' goals whatever its own.
+    const noGoal = p.useLocation === false && s.tree === undefined && !(s.blender !== undefined && p.useRotation === true);
+    if (!s.active || inf[0] === 0 || noGoal || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
     }
+    if (s.tree) { solveBlenderTree(s.tree, own, out, armInv, s.armature!.final); return; }
     if (s.blender) solveBlenderIk(s.blender, s, io.in.owner, io.in.target, io.in.pole, armInv, inf[0]);
     else solveChain(io.in.owner, io.in.target, io.in.pole, p, s);
     const arm = s.armature!.final;

@@ -1,20 +1,15 @@
 // The small rotation toolkit of Blender's legacy IK solver (intern/iksolver/intern/IK_Math.h), on
 // 3x3 matrices stored ROW-major (m[r * 3 + c]) as Eigen's code reads them, so the port can follow
-// it line by line. Everything writes into caller-owned arrays: nothing allocates.
+// it line by line. Everything writes into caller-owned arrays: nothing allocates. Angles and
+// other scalars go in and out through array slots, never as double arguments or return values: V8
+// boxes a double passed to (or returned from) a call it does not inline, and the solver's large
+// functions run out of inlining budget.
 
 /** Blender's IK_EPSILON: below it a length or angle counts as zero. */
 export const IK_EPSILON = 1e-20;
 
-export function fuzzyZero(x: number): boolean {
-  return Math.abs(x) < IK_EPSILON;
-}
-
 export function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
-}
-
-export function safeAcos(f: number): number {
-  return f <= -1 ? Math.PI : f >= 1 ? 0 : Math.acos(f);
 }
 
 export function setIdentity3(out: Float64Array): Float64Array {
@@ -64,39 +59,47 @@ export function invert3(out: Float64Array, m: ArrayLike<number>): Float64Array {
   return out;
 }
 
-/** RotationMatrix(sine, cosine, axis). */
-export function rotationMatrix(out: Float64Array, sine: number, cosine: number, axis: number): Float64Array {
+const sc = new Float64Array(2);
+
+/** RotationMatrix(sin v[i], cos v[i], axis): the rotation by the angle in v[i]. */
+export function rotationMatrixOf(out: Float64Array, v: ArrayLike<number>, i: number, axis: number): Float64Array {
+  const a = v[i];
+  sc[0] = Math.sin(a); sc[1] = Math.cos(a);
+  return rotationMatrixSC(out, sc, 0, 1, axis);
+}
+
+/** RotationMatrix(v[iSin], v[iCos], axis): from a sine and cosine already at hand. */
+export function rotationMatrixSC(out: Float64Array, v: ArrayLike<number>, iSin: number, iCos: number, axis: number): Float64Array {
+  const sine = v[iSin], cosine = v[iCos];
   if (axis === 0) { out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 0; out[4] = cosine; out[5] = -sine; out[6] = 0; out[7] = sine; out[8] = cosine; }
   else if (axis === 1) { out[0] = cosine; out[1] = 0; out[2] = sine; out[3] = 0; out[4] = 1; out[5] = 0; out[6] = -sine; out[7] = 0; out[8] = cosine; }
   else { out[0] = cosine; out[1] = -sine; out[2] = 0; out[3] = sine; out[4] = cosine; out[5] = 0; out[6] = 0; out[7] = 0; out[8] = 1; }
   return out;
 }
 
-export function eulerAngleFromMatrix(R: ArrayLike<number>, axis: number): number {
+/** out[k] = the Euler angle about `axis` of R (EulerAngleFromMatrix). */
+export function eulerAngleInto(out: Float64Array, k: number, R: ArrayLike<number>, axis: number): void {
   const t = Math.sqrt(R[0] * R[0] + R[1] * R[1]);
   if (t > 16 * IK_EPSILON) {
-    if (axis === 0) return -Math.atan2(R[5], R[8]);
-    if (axis === 1) return Math.atan2(-R[2], t);
-    return -Math.atan2(R[1], R[0]);
-  }
-  if (axis === 0) return -Math.atan2(-R[7], R[4]);
-  if (axis === 1) return Math.atan2(-R[2], t);
-  return 0;
+    out[k] = axis === 0 ? -Math.atan2(R[5], R[8]) : axis === 1 ? Math.atan2(-R[2], t) : -Math.atan2(R[1], R[0]);
+  } else out[k] = axis === 0 ? -Math.atan2(-R[7], R[4]) : axis === 1 ? Math.atan2(-R[2], t) : 0;
 }
 
-/** The twist (about Y) of R, from the y and w parts of its quaternion. */
-export function computeTwist(R: ArrayLike<number>): number {
+/** out[k] = the twist (about Y) of R, from the y and w parts of its quaternion (ComputeTwist). */
+export function twistInto(out: Float64Array, k: number, R: ArrayLike<number>): void {
   const qy = R[2] - R[6];
   const qw = R[0] + R[4] + R[8] + 1;
-  return 2 * Math.atan2(qy, qw);
+  out[k] = 2 * Math.atan2(qy, qw);
 }
 
 const twistM = new Float64Array(9);
+/** [twist angle] for removeTwist and sphericalRangeParameters. */
+const tau1 = new Float64Array(1);
 
 /** R = R · twist(R)ᵀ. */
 export function removeTwist(R: Float64Array): void {
-  const tau = computeTwist(R);
-  rotationMatrix(twistM, Math.sin(tau), Math.cos(tau), 1);
+  twistInto(tau1, 0, R);
+  rotationMatrixOf(twistM, tau1, 0, 1);
   // R · Tᵀ
   for (let r = 0; r < 3; r++) {
     const x = R[r * 3], y = R[r * 3 + 1], z = R[r * 3 + 2];
@@ -108,18 +111,18 @@ export function removeTwist(R: Float64Array): void {
 
 /** (ax, twist, az) of R: the swing as the x and z of its half-angle axis, and the twist. */
 export function sphericalRangeParameters(out: Float64Array, R: ArrayLike<number>): Float64Array {
-  const tau = computeTwist(R);
+  twistInto(out, 1, R);
   let num = 2 * (1 + R[4]);
-  if (Math.abs(num) < IK_EPSILON) { out[0] = 0; out[1] = tau; out[2] = 1; return out; }
+  if (Math.abs(num) < IK_EPSILON) { out[0] = 0; out[2] = 1; return out; }
   num = 1 / Math.sqrt(num);
   out[0] = -R[7] * num;
-  out[1] = tau;
   out[2] = R[1] * num;
   return out;
 }
 
-/** The swing matrix of Eigen's Quaterniond(w = −cos, x = ax, y = 0, z = az). */
-export function computeSwingMatrix(out: Float64Array, ax: number, az: number): Float64Array {
+/** The swing matrix of Eigen's Quaterniond(w = −cos, x = ax, y = 0, z = az), (ax, az) = (a[0], a[2]). */
+export function computeSwingMatrix(out: Float64Array, a: ArrayLike<number>): Float64Array {
+  const ax = a[0], az = a[2];
   const sine2 = ax * ax + az * az;
   const w = -Math.sqrt(sine2 >= 1 ? 0 : 1 - sine2), x = ax, y = 0, z = az;
   // Eigen's toRotationMatrix (it does not normalize).
@@ -133,18 +136,20 @@ export function computeSwingMatrix(out: Float64Array, ax: number, az: number): F
   return out;
 }
 
-/** swing(ax, az) · twist(ay). */
-export function swingTwist(out: Float64Array, ax: number, ay: number, az: number): Float64Array {
-  computeSwingMatrix(out, ax, az);
-  rotationMatrix(twistM, Math.sin(ay), Math.cos(ay), 1);
+/** swing(a[0], a[2]) · twist(a[1]). */
+export function swingTwist(out: Float64Array, a: ArrayLike<number>): Float64Array {
+  computeSwingMatrix(out, a);
+  rotationMatrixOf(twistM, a, 1, 1);
   return mul3(out, out, twistM);
 }
 
 export function matrixToAxisAngle(out: Float64Array, R: ArrayLike<number>): Float64Array {
   let x = R[7] - R[5], y = R[2] - R[6], z = R[3] - R[1];
-  const c = safeAcos((R[0] + R[4] + R[8] - 1) / 2);
+  // Blender's saacos, and fuzzy zero (below IK_EPSILON).
+  const f = (R[0] + R[4] + R[8] - 1) / 2;
+  const c = f <= -1 ? Math.PI : f >= 1 ? 0 : Math.acos(f);
   const l = Math.sqrt(x * x + y * y + z * z);
-  if (!fuzzyZero(l)) { const k = c / l; x *= k; y *= k; z *= k; }
+  if (!(Math.abs(l) < IK_EPSILON)) { const k = c / l; x *= k; y *= k; z *= k; }
   out[0] = x; out[1] = y; out[2] = z;
   return out;
 }
@@ -158,14 +163,14 @@ export function ellipseClamp(a: Float64Array, amin: ArrayLike<number>, amax: Arr
   let x: number, z: number, xlim: number, zlim: number;
   if (ax < 0) { x = -ax; xlim = -amin[0]; } else { x = ax; xlim = amax[0]; }
   if (az < 0) { z = -az; zlim = -amin[1]; } else { z = az; zlim = amax[1]; }
-  if (fuzzyZero(xlim) || fuzzyZero(zlim)) {
+  if (Math.abs(xlim) < IK_EPSILON || Math.abs(zlim) < IK_EPSILON) {
     if (x <= xlim && z <= zlim) return false;
     if (x > xlim) x = xlim;
     if (z > zlim) z = zlim;
   } else {
     const invx = 1 / (xlim * xlim), invz = 1 / (zlim * zlim);
     if (x * x * invx + z * z * invz <= 1) return false;
-    if (fuzzyZero(x)) { x = 0; z = zlim; }
+    if (Math.abs(x) < IK_EPSILON) { x = 0; z = zlim; }
     else {
       const rico = z / x;
       const oldX = x;

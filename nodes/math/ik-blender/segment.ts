@@ -2,10 +2,12 @@
 // spherical joint (3 DoF), a swing (X and Z, twist removed), an elbow (X or Z plus twist), a
 // revolute joint (one axis), nothing (all axes locked), and the translation segment that carries
 // IK Stretch along Y. Which kind a bone gets follows IK_CreateSegment: its unlocked axes. Every
-// number lives in typed arrays allocated when the tree is built, so solving allocates nothing.
+// number lives in typed arrays allocated when the tree is built, so solving allocates nothing; the
+// limits and weights, the same every frame, are set once then (`saveConfig`) and restored by
+// `reset`. Scalars cross calls in array slots (math.ts says why).
 import {
-  clamp, ellipseClamp, eulerAngleFromMatrix, computeTwist, fuzzyZero, matrixToAxisAngle, mul3, mulTransA3,
-  mulVec3, removeTwist, rotationMatrix, setIdentity3, sphericalRangeParameters, swingTwist, invert3,
+  clamp, ellipseClamp, eulerAngleInto, IK_EPSILON, matrixToAxisAngle, mul3, mulTransA3, mulVec3, removeTwist,
+  rotationMatrixOf, rotationMatrixSC, setIdentity3, sphericalRangeParameters, swingTwist, twistInto, invert3,
 } from './math';
 import type { Jacobian } from './jacobian';
 
@@ -23,6 +25,10 @@ const m3 = new Float64Array(9);
 const m3b = new Float64Array(9);
 const a3 = new Float64Array(3);
 const e2 = new Float64Array(2);
+/** Clamped (ax, ay, az) for swingTwist. */
+const sw = new Float64Array(3);
+/** Rodrigues' rotation: unit axis (x, y, z) and angle. */
+const rod = new Float64Array(4);
 
 export class Segment {
   readonly kind: SegKind;
@@ -56,22 +62,46 @@ export class Segment {
   readonly tlimit = new Uint8Array(3);
   readonly s = new Float64Array(16);
   readonly f = new Uint8Array(5);
+  /** The limits and weights set at build (`saveConfig`), restored by `reset`. */
+  private readonly initS = new Float64Array(16);
+  private readonly initF = new Uint8Array(5);
+  private readonly initWeight = new Float64Array(3);
+  private readonly initMin = new Float64Array(3);
+  private readonly initMax = new Float64Array(3);
+  private readonly initTlimit = new Uint8Array(3);
 
   constructor(kind: SegKind, axes: readonly number[]) {
     this.kind = kind;
     this.axis = Int32Array.from(axes.length ? axes : [0]);
     this.ndof = kind === SegKind.Null ? 0 : kind === SegKind.Spherical ? 3 : kind === SegKind.Swing || kind === SegKind.Elbow ? 2 : kind === SegKind.Revolute ? 1 : axes.length;
     this.translational = kind === SegKind.Translate;
+    this.weight.fill(1);
+    this.s[COS_TWIST] = 1;
+    this.saveConfig();
   }
 
-  /** Back to a fresh segment (Blender builds new ones every evaluation). */
+  /** Keeps the limits and weights set so far (setLimit, setWeight) for every `reset`. */
+  saveConfig(): void {
+    this.initS.set(this.s);
+    this.initF.set(this.f);
+    this.initWeight.set(this.weight);
+    this.initMin.set(this.min);
+    this.initMax.set(this.max);
+    this.initTlimit.set(this.tlimit);
+  }
+
+  /**
+   * Back to a fresh segment with its limits and weights (Blender builds new ones every evaluation,
+   * then sets them: the same values, and scale() changes a translation segment's).
+   */
   reset(): void {
     this.locked.fill(0);
-    this.weight.fill(1);
-    this.f.fill(0);
-    this.tlimit.fill(0);
-    this.s.fill(0);
-    this.s[COS_TWIST] = 1;
+    this.weight.set(this.initWeight);
+    this.f.set(this.initF);
+    this.tlimit.set(this.initTlimit);
+    this.s.set(this.initS);
+    this.min.set(this.initMin);
+    this.max.set(this.initMax);
     this.start.fill(0);
     setIdentity3(this.restBasis);
     setIdentity3(this.basis);
@@ -96,17 +126,17 @@ export class Segment {
     const s = this.s;
     if (this.kind === SegKind.Revolute) {
       const ax = this.axis[0];
-      if (ax === 1) { s[ANGLE] = computeTwist(basis); }
-      else s[ANGLE] = eulerAngleFromMatrix(basis, ax);
-      rotationMatrix(this.basis, Math.sin(s[ANGLE]), Math.cos(s[ANGLE]), ax);
+      if (ax === 1) twistInto(s, ANGLE, basis);
+      else eulerAngleInto(s, ANGLE, basis, ax);
+      rotationMatrixOf(this.basis, s, ANGLE, ax);
     } else if (this.kind === SegKind.Swing) {
       this.basis.set(basis);
       removeTwist(this.basis);
     } else if (this.kind === SegKind.Elbow) {
-      s[TWIST] = computeTwist(basis);
-      s[ANGLE] = eulerAngleFromMatrix(basis, this.axis[0]);
-      rotationMatrix(m3, Math.sin(s[ANGLE]), Math.cos(s[ANGLE]), this.axis[0]);
-      rotationMatrix(m3b, Math.sin(s[TWIST]), Math.cos(s[TWIST]), 1);
+      twistInto(s, TWIST, basis);
+      eulerAngleInto(s, ANGLE, basis, this.axis[0]);
+      rotationMatrixOf(m3, s, ANGLE, this.axis[0]);
+      rotationMatrixOf(m3b, s, TWIST, 1);
       mul3(this.basis, m3, m3b);
     } else {
       this.basis.set(basis);
@@ -116,16 +146,6 @@ export class Segment {
   /** orig_basisᵀ · basis: the rotation the solve added, in the bone's frame. */
   basisChange(out: Float64Array): Float64Array {
     return mulTransA3(out, this.origBasis, this.basis);
-  }
-
-  /** setLimit with min in v[i] and max in v[i + 3]. */
-  setLimitFrom(axis: number, v: Float64Array, i: number): void {
-    this.setLimit(axis, v[i], v[i + 3]);
-  }
-
-  /** setWeight with the weight in v[i]. */
-  setWeightFrom(axis: number, v: Float64Array, i: number): void {
-    this.setWeight(axis, v[i]);
   }
 
   setLimit(axis: number, lmin: number, lmax: number): void {
@@ -234,8 +254,9 @@ export class Segment {
         if (L[0] && L[1] && L[2]) return false;
         const dx = jac.dTheta[id], dy = jac.dTheta[id + 1], dz = jac.dTheta[id + 2];
         const theta = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (!fuzzyZero(theta)) {
-          rodrigues(m3, dx / theta, dy / theta, dz / theta, theta, false);
+        if (!(Math.abs(theta) < IK_EPSILON)) {
+          rod[0] = dx / theta; rod[1] = dy / theta; rod[2] = dz / theta; rod[3] = theta;
+          rodrigues(m3, rod, false);
           mul3(this.newBasis, this.basis, m3);
         } else this.newBasis.set(this.basis);
         if (!f[LIMIT_Y] && !f[LIMIT_X] && !f[LIMIT_Z]) return false;
@@ -259,11 +280,12 @@ export class Segment {
           if (az < this.min[1]) { az = this.min[1]; clampOut[2] = 1; }
           else if (az > this.max[1]) { az = this.max[1]; clampOut[2] = 1; }
         }
+        sw[0] = ax; sw[1] = ay; sw[2] = az;
         if (!clampOut[0] && !clampOut[1] && !clampOut[2]) {
-          if (L[0] || L[1] || L[2]) swingTwist(this.newBasis, ax, ay, az);
+          if (L[0] || L[1] || L[2]) swingTwist(this.newBasis, sw);
           return false;
         }
-        swingTwist(this.newBasis, ax, ay, az);
+        swingTwist(this.newBasis, sw);
         mulTransA3(m3, this.basis, this.newBasis);
         matrixToAxisAngle(delta, m3);
         if (!(L[0] || L[2]) && (clampOut[0] || clampOut[2])) { s[LOCKED_AX] = ax; s[LOCKED_AZ] = az; }
@@ -274,8 +296,9 @@ export class Segment {
         if (L[0] && L[1]) return false;
         const dx = jac.dTheta[id], dz = jac.dTheta[id + 1];
         const theta = Math.sqrt(dx * dx + dz * dz);
-        if (!fuzzyZero(theta)) {
-          rodrigues(m3, dx / theta, 0, dz / theta, theta, true);
+        if (!(Math.abs(theta) < IK_EPSILON)) {
+          rod[0] = dx / theta; rod[1] = 0; rod[2] = dz / theta; rod[3] = theta;
+          rodrigues(m3, rod, true);
           mul3(this.newBasis, this.basis, m3);
           removeTwist(this.newBasis);
         } else this.newBasis.set(this.basis);
@@ -297,7 +320,8 @@ export class Segment {
           else if (az > this.max[1]) { az = this.max[1]; clampOut[1] = 1; }
         }
         if (!clampOut[0] && !clampOut[1]) return false;
-        swingTwist(this.newBasis, ax, 0, az);
+        sw[0] = ax; sw[1] = 0; sw[2] = az;
+        swingTwist(this.newBasis, sw);
         mulTransA3(m3, this.basis, this.newBasis);
         matrixToAxisAngle(delta, m3);
         delta[1] = delta[2];
@@ -387,15 +411,15 @@ export class Segment {
       case SegKind.Spherical: case SegKind.Swing: this.basis.set(this.newBasis); break;
       case SegKind.Revolute:
         s[ANGLE] = s[NEW_ANGLE];
-        rotationMatrix(this.basis, Math.sin(s[ANGLE]), Math.cos(s[ANGLE]), this.axis[0]);
+        rotationMatrixOf(this.basis, s, ANGLE, this.axis[0]);
         break;
       case SegKind.Elbow:
         s[ANGLE] = s[NEW_ANGLE];
         s[TWIST] = s[NEW_TWIST];
         s[SIN_TWIST] = Math.sin(s[TWIST]);
         s[COS_TWIST] = Math.cos(s[TWIST]);
-        rotationMatrix(m3, Math.sin(s[ANGLE]), Math.cos(s[ANGLE]), this.axis[0]);
-        rotationMatrix(m3b, s[SIN_TWIST], s[COS_TWIST], 1);
+        rotationMatrixOf(m3, s, ANGLE, this.axis[0]);
+        rotationMatrixSC(m3b, s, SIN_TWIST, COS_TWIST, 1);
         mul3(this.basis, m3, m3b);
         break;
       case SegKind.Translate: this.translation.set(this.newTranslation); break;
@@ -404,8 +428,9 @@ export class Segment {
   }
 }
 
-/** Rodrigues' rotation of angle theta about unit w, as the spherical (or, swing: y = 0) segment writes it. */
-function rodrigues(out: Float64Array, wx: number, wy: number, wz: number, theta: number, swing: boolean): void {
+/** Rodrigues' rotation of angle w[3] about unit (w[0], w[1], w[2]), as the spherical (or, swing: y = 0) segment writes it. */
+function rodrigues(out: Float64Array, w: Float64Array, swing: boolean): void {
+  const wx = w[0], wy = w[1], wz = w[2], theta = w[3];
   const sine = Math.sin(theta), cosine = Math.cos(theta), ci = 1 - cosine;
   const xs = wx * sine, ys = wy * sine, zs = wz * sine;
   const xx = wx * wx * ci, xy = wx * wy * ci, xz = wx * wz * ci, yy = wy * wy * ci, yz = wy * wz * ci, zz = wz * wz * ci;

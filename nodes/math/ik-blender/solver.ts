@@ -3,7 +3,7 @@
 // inverse, and limit handling that locks the most violated DoF and inverts again until no limit
 // is hit. Stops after `iterations`, or once the update is below 1e-3 after ten iterations.
 import { Jacobian } from './jacobian';
-import { fuzzyZero, setIdentity3 } from './math';
+import { IK_EPSILON, setIdentity3 } from './math';
 import type { Segment } from './segment';
 import { TaskKind, type Task } from './tasks';
 
@@ -65,7 +65,7 @@ export class IkSolver {
     for (let i = 0; i < 6; i++) this.pole[i] *= k[0];
   }
 
-  /** Runs the solve; weights of the tasks must be set (`s[0]`), goals in root space. Returns whether it converged. */
+  /** Runs the solve; the tasks' m_weight must be set (`s[0]`, the square root of the weight), goals in root space. Returns whether it converged. */
   solve(maxIterations: number): boolean {
     const segs = this.segs, tasks = this.tasks, jac = this.jac;
     setIdentity3(this.rootR);
@@ -73,11 +73,12 @@ export class IkSolver {
     for (let i = 0; i < segs.length; i++) anyDof += segs[i].ndof;
     if (anyDof === 0) return false;
     // Setup: weights rescaled to sum to 1, DoF weights from the segments' stiffness.
+    // (IK_QJacobianSolver::Setup: Weight() is m_weight², SetWeight stores the square root.)
     let primaryWeight = 0;
-    for (let i = 0; i < tasks.length; i++) primaryWeight += tasks[i].s[0];
-    if (tasks.length === 0 || fuzzyZero(primaryWeight)) return false;
+    for (let i = 0; i < tasks.length; i++) primaryWeight += tasks[i].s[0] * tasks[i].s[0];
+    if (tasks.length === 0 || Math.abs(primaryWeight) < IK_EPSILON) return false;
     const rescale = 1 / primaryWeight;
-    for (let i = 0; i < tasks.length; i++) tasks[i].s[0] = tasks[i].s[0] * rescale;
+    for (let i = 0; i < tasks.length; i++) tasks[i].s[0] = Math.sqrt(tasks[i].s[0] * tasks[i].s[0] * rescale);
     jac.reset();
     for (let k = 0; k < segs.length; k++) {
       const s = segs[k];

@@ -16,7 +16,11 @@ export class Task {
   /** First row in the Jacobian. */
   id = 0;
   readonly size = 3;
-  /** [weight, clamp length]. */
+  /**
+   * [m_weight, clamp length]. m_weight is the square root of the goal's weight, as
+   * IK_QTask::SetWeight stores it (Weight() gives back its square): the Jacobian rows and betas are
+   * scaled by it, so the least-squares solve weighs each goal by its weight.
+   */
   readonly s = new Float64Array(2);
   /** Position goal (3) or orientation goal (row-major 3x3). */
   readonly goal = new Float64Array(9);

@@ -6,7 +6,7 @@
 // Blender's handling of non-uniform scale). Matrices here are Sinew's column-major 4x4 in armature
 // space; the solver's are row-major 3x3. Built at compile time; a solve allocates nothing.
 import { invertMat4, mat4Multiply } from '../matrix';
-import { invert3, matrixToAxisAngle, mul3, mulVec3, rotationMatrix } from './math';
+import { invert3, matrixToAxisAngle, mul3, mulVec3, rotationMatrixSC } from './math';
 import { Segment, SegKind, rotationSegmentFor } from './segment';
 import { IkSolver } from './solver';
 import { Task, TaskKind } from './tasks';
@@ -31,7 +31,7 @@ export interface BlenderIkTreeSpec {
   parent: number[];
   /** Whether each bone's armature parent exists (a root may hang from a bone outside the tree). */
   hasArmatureParent: boolean[];
-  /** Any target's constraint with Stretch (all of them must, for a tree of several). */
+  /** Blender's tree stretch: its first chain's Stretch, as tree-group.ts combines them. */
   stretch: boolean;
   targets: { tip: number; position: boolean; rotation: boolean; pole: boolean }[];
   iterations: number;
@@ -43,7 +43,6 @@ const IK_STRETCH_STIFF_MAX = 1e10;
 const r3 = new Float64Array(9);
 const p3 = new Float64Array(9);
 const ip3 = new Float64Array(9);
-const rest = new Float64Array(9);
 const basis = new Float64Array(9);
 const start = new Float64Array(3);
 const change = new Float64Array(9);
@@ -67,8 +66,14 @@ export class BlenderIkTree {
   private readonly anyStretch: boolean;
   private readonly ikstretch: Float64Array;
   private readonly changes: Float64Array[];
-  /** Per bone: [min x, y, z, max x, y, z, weight x, y, z (−1: unset), stretch weight]. */
-  private readonly limits: Float64Array[];
+  /**
+   * Per bone, read every frame: its rest length, and its rest basis (bone_mat, row-major) in
+   * double and as the solver is handed it (float32). Kept in typed arrays: a double read from the
+   * spec's bone objects, whose shapes vary, goes through a megamorphic load that boxes it.
+   */
+  private readonly lengths: Float64Array;
+  private readonly rests: Float64Array[];
+  private readonly restsF: Float64Array[];
 
   constructor(spec: BlenderIkTreeSpec) {
     this.spec = spec;
@@ -125,12 +130,25 @@ export class BlenderIkTree {
     this.anyStretch = this.hasStretch.some(Boolean);
     this.ikstretch = new Float64Array(n);
     this.changes = Array.from({ length: n }, () => new Float64Array(9));
-    this.limits = spec.bones.map((b) => {
-      const L = new Float64Array(10);
-      for (let ax = 0; ax < 3; ax++) { L[ax] = b.min[ax]; L[3 + ax] = b.max[ax]; L[6 + ax] = weightOf(b.stiffness[ax]); }
-      L[9] = weightOf(Math.fround(1 - Math.fround(b.stretch * b.stretch)));
-      return L;
+    this.lengths = Float64Array.from(spec.bones, (b) => b.length);
+    this.rests = spec.bones.map((b) => {
+      const R = new Float64Array(9);
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) R[r * 3 + c] = b.boneMat[c * 3 + r];
+      return R;
     });
+    this.restsF = this.rests.map((R) => R.map(Math.fround));
+    // Limits and weights (IK_SetLimit, IK_SetStiffness) are the same every frame: set once here,
+    // restored by each solve's reset.
+    for (let a = 0; a < n; a++) {
+      const b = spec.bones[a], h = segs[this.head[a]], t = segs[this.tail[a]];
+      for (let ax = 0; ax < 3; ax++) if (b.useLimit[ax]) h.setLimit(ax, b.min[ax], b.max[ax]);
+      for (let ax = 0; ax < 3; ax++) { const w = weightOf(b.stiffness[ax]); if (w >= 0) h.setWeight(ax, w); }
+      if (this.hasStretch[a]) {
+        t.setWeight(1, weightOf(Math.fround(1 - Math.fround(b.stretch * b.stretch))));
+        t.setLimit(1, IK_STRETCH_STIFF_MIN, IK_STRETCH_STIFF_MAX);
+      }
+    }
+    for (const seg of segs) seg.saveConfig();
   }
 
   /**
@@ -143,47 +161,40 @@ export class BlenderIkTree {
     const spec = this.spec, n = spec.bones.length, segs = this.solver.segs;
     for (let i = 0; i < segs.length; i++) segs[i].reset();
     for (let a = 0; a < n; a++) {
-      const b = spec.bones[a], P = pre[a];
+      const P = pre[a];
       const parentPose = a === 0 ? rootParent : pre[spec.parent[a]];
       // R_bonemat, R_parmat normalized (row-major).
       toRowMajor3(r3, P);
       const sy = Math.sqrt(P[4] * P[4] + P[5] * P[5] + P[6] * P[6]);
-      const length = b.length * sy;
+      const length = this.lengths[a] * sy;
       normalizeColumns(r3);
       if (parentPose && (a > 0 || spec.hasArmatureParent[0])) { toRowMajor3(p3, parentPose); normalizeColumns(p3); }
       else p3.fill(0), p3[0] = p3[4] = p3[8] = 1;
       if (a > 0 && parentPose) {
-        const L = spec.bones[spec.parent[a]].length;
+        const L = this.lengths[spec.parent[a]];
         start[0] = P[12] - (parentPose[12] + parentPose[4] * L);
         start[1] = P[13] - (parentPose[13] + parentPose[5] * L);
         start[2] = P[14] - (parentPose[14] + parentPose[6] * L);
       } else start.fill(0);
-      // rest basis (bone_mat, to row-major), basis = restᵀ · R_parmat⁻¹ · R_bonemat.
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) rest[r * 3 + c] = b.boneMat[c * 3 + r];
+      // basis = restᵀ · R_parmat⁻¹ · R_bonemat (rest: bone_mat, row-major).
+      const rest = this.rests[a];
       invert3(ip3, p3);
       mul3(basis, ip3, r3);
       for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) change[r * 3 + c] = rest[c * 3 + r];
       mul3(basis, change, basis);
       mulVec3(start, ip3, start);
       // Blender hands the solver float32 values (IK_SetTransform takes floats).
-      fround(basis, 9); fround(rest, 9); fround(start, 3);
+      fround(basis, 9); fround(start, 3);
+      const restF = this.restsF[a];
       // IK_SetTransform: with a translation segment the rotation one has length 0.
       const h = segs[this.head[a]], t = segs[this.tail[a]];
       lengthBox[0] = Math.fround(length);
       if (h !== t) {
         lengthBox[1] = 0;
-        h.setTransform(start, rest, basis, lengthBox, 1);
+        h.setTransform(start, restF, basis, lengthBox, 1);
         identity3(change);
         t.setTransform(zero3, change, change, lengthBox, 0);
-      } else h.setTransform(start, rest, basis, lengthBox, 0);
-      // Limits and weights come from compile time (`limits`): they are the same every frame.
-      const L = this.limits[a];
-      for (let ax = 0; ax < 3; ax++) if (b.useLimit[ax]) h.setLimitFrom(ax, L, ax);
-      for (let ax = 0; ax < 3; ax++) if (L[6 + ax] >= 0) h.setWeightFrom(ax, L, 6 + ax);
-      if (this.hasStretch[a]) {
-        t.setWeightFrom(1, L, 9);
-        t.setLimitFrom(1, STRETCH_LIMITS, 0);
-      }
+      } else h.setTransform(start, restF, basis, lengthBox, 0);
     }
     // Goals in the frame of the root: its parent's normalized pose, at the root's head.
     if (rootParent && spec.hasArmatureParent[0]) {
@@ -209,7 +220,7 @@ export class BlenderIkTree {
       }
       if (!resultBlend && w[2] !== 1) {
         // Goal blended with the tip's current end (its tail), in the root frame.
-        const E = pre[tg.tip], L = spec.bones[tg.tip].length;
+        const E = pre[tg.tip], L = this.lengths[tg.tip];
         m4b[12] = E[12] + E[4] * L; m4b[13] = E[13] + E[5] * L; m4b[14] = E[14] + E[6] * L;
         const ex = goalinv[0] * m4b[12] + goalinv[4] * m4b[13] + goalinv[8] * m4b[14] + goalinv[12];
         const ey = goalinv[1] * m4b[12] + goalinv[5] * m4b[13] + goalinv[9] * m4b[14] + goalinv[13];
@@ -226,7 +237,7 @@ export class BlenderIkTree {
           solver.poleAngle[0] = w[3];
         }
         pt.goal[0] = Math.fround(gx); pt.goal[1] = Math.fround(gy); pt.goal[2] = Math.fround(gz);
-        pt.s[0] = w[0];
+        pt.s[0] = Math.sqrt(w[0]);
         pt.computeClampLength(segs);
       }
       const rt = this.rotTask[ti];
@@ -234,7 +245,7 @@ export class BlenderIkTree {
         toRowMajor3(rt.goal, m4);
         normalizeColumns(rt.goal);
         fround(rt.goal, 9);
-        rt.s[0] = w[1];
+        rt.s[0] = Math.sqrt(w[1]);
       }
     }
     solver.solve(spec.iterations);
@@ -250,7 +261,7 @@ export class BlenderIkTree {
           const t = segs[this.tail[a]];
           const trans = Math.fround(t.translation[1] - t.origTranslation[1]);
           const P = pre[a];
-          const length = Math.fround(spec.bones[a].length * Math.sqrt(P[4] * P[4] + P[5] * P[5] + P[6] * P[6]));
+          const length = Math.fround(this.lengths[a] * Math.sqrt(P[4] * P[4] + P[5] * P[5] + P[6] * P[6]));
           this.ikstretch[a] = length === 0 ? 1 : (trans + length) / length;
         } else this.ikstretch[a] = 1;
         const k = parentStretch === 0 ? 1 : this.ikstretch[a] / parentStretch;
@@ -304,9 +315,6 @@ function weightOf(stiffness: number): number {
   return Math.fround(1 - s);
 }
 
-/** [min, max] of the stretch translation (IK_STRETCH_STIFF_MIN/MAX). */
-const STRETCH_LIMITS = Float64Array.of(IK_STRETCH_STIFF_MIN, 0, 0, IK_STRETCH_STIFF_MAX);
-
 function toRowMajor3(out: Float64Array, m: ArrayLike<number>): void {
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[r * 3 + c] = m[c * 4 + r];
 }
@@ -327,6 +335,9 @@ function rescaleColumn(m: Float64Array, at: number, lens: Float64Array, have: nu
   m[at] *= k; m[at + 1] *= k; m[at + 2] *= k;
 }
 
+/** sin 0, cos 0. */
+const SIN_COS_ZERO = Float64Array.of(0, 1);
+
 /** blend_m3_m3m3(identity, C, f): the rotation slerped from identity, the scale lerped from 1. */
 const infBox = new Float64Array(1);
 
@@ -342,7 +353,7 @@ function blendFromIdentity(C: Float64Array, fb: Float64Array): void {
     C[0] = c + x * x * ci; C[1] = x * y * ci - z * s; C[2] = x * z * ci + y * s;
     C[3] = y * x * ci + z * s; C[4] = c + y * y * ci; C[5] = y * z * ci - x * s;
     C[6] = z * x * ci - y * s; C[7] = z * y * ci + x * s; C[8] = c + z * z * ci;
-  } else rotationMatrix(C, 0, 1, 0);
+  } else rotationMatrixSC(C, SIN_COS_ZERO, 0, 1, 0);
   const k0 = 1 + (s0 - 1) * f, k1 = 1 + (s1 - 1) * f, k2 = 1 + (s2 - 1) * f;
   for (let r = 0; r < 3; r++) { C[r * 3] *= k0; C[r * 3 + 1] *= k1; C[r * 3 + 2] *= k2; }
 }

@@ -3,8 +3,8 @@
 // generation made large, so a measuring window is never collected:
 //
 //   node --max-semi-space-size=128 --min-semi-space-size=128 --import tsx test/runtime/perf/alloc.ts
-//     [--rig humanoid|large|rigify|bones|runtime|actions|clips|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
-//     [--frames N] [--warmup N] [--window N] [--max BYTES] [--sites] [--json]
+//     [--rig humanoid|large|rigify|bones|runtime|actions|legacy-ik|clips|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
+//     [--frames N] [--warmup N] [--window N] [--max BYTES] [--sites] [--functions] [--json]
 //     [--kinds [--only REGEX]]   one child process per node kind (a 20-bone chain where every
 //                 bone has it), the kinds matching REGEX only
 //
@@ -14,12 +14,16 @@
 // constraint on every bone (`--params` gives its params); `--rig kinds` one program holding the
 // chain of every [kind, params] of `--cases` (default KIND_CASES), `--bones` long (default 7);
 // `--rig actions` every animated case of ../shared/conformance/actions, each its own program, at
-// quarter frames from before the first key to past the last (extrapolation, cycles); `--rig clips`
+// quarter frames from before the first key to past the last (extrapolation, cycles); `--rig
+// legacy-ik` every case of test/nodes/constraints/ik/blender-legacy (Blender's IK solver with its
+// locks, limits, stiffness, stretch, poles, rotation goals and trees), each its own program; `--rig clips`
 // the mannequin playing each of its glTF clips; `--rig rigify` Rigify's human rig of
 // ../shared/conformance/rigify-human with a recorded pose of its controls written every frame.
 // `--sites` adds what V8's sampling heap profiler saw allocated per frame, by source file of the
 // allocating function (the median of 5 profiles of 1,000 frames). Exits 1 when the bytes per frame
-// exceed `--max` (default 0).
+// exceed `--max` (default 0). `--functions` does the same by allocating function (its file and
+// name); `--site-frames N` profiles windows of N frames. `--only REGEX` keeps the fixture cases whose name
+// matches (actions, legacy-ik).
 import { spawnSync } from 'node:child_process';
 import { defaultSpec, sinewRig } from '../../nodes/physics/spring-rig';
 import { Session } from 'node:inspector/promises';
@@ -245,7 +249,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
  * frames each, the median per file, so that V8 re-optimizing a function once during one of them
  * (a burst of boxed numbers, not a per-frame cost) does not count.
  */
-export async function allocationSites(run: (frame: number) => void, frames: number, firstFrame: number, windows = 5): Promise<Record<string, number>> {
+export async function allocationSites(run: (frame: number) => void, frames: number, firstFrame: number, windows = 5, byFunction = false): Promise<Record<string, number>> {
   const session = new Session();
   session.connect();
   await session.post('HeapProfiler.enable');
@@ -261,7 +265,9 @@ export async function allocationSites(run: (frame: number) => void, frames: numb
     const walk = (n: typeof profile.head) => {
       const url = n.callFrame.url;
       if (n.selfSize > 0 && url.includes(ROOT)) {
-        const file = relative(ROOT, url.startsWith("file:") ? fileURLToPath(url) : url);
+        let file = relative(ROOT, url.startsWith("file:") ? fileURLToPath(url) : url);
+        // The function and its first line (1-based) with `--functions`.
+        if (byFunction) file += `:${n.callFrame.lineNumber + 1} ${n.callFrame.functionName || '(anonymous)'}`;
         sites[file] = (sites[file] ?? 0) + n.selfSize / frames;
       }
       n.children.forEach(walk);
@@ -302,16 +308,17 @@ async function one(): Promise<void> {
     : rigName === 'kinds' ? kindsRig(cases, Number(opt('--bones', '7')))
     : rigName === 'spring' ? sinewRig(defaultSpec())
     : kindRig(rigName, JSON.parse(opt('--params', '{}')) as Record<string, JsonValue>);
-  if (rigName === 'actions') return measure(rigName, actionPrograms(), frames, warmup, max);
+  if (rigName === 'actions') return measure(rigName, fixturePrograms(join(SHARED_DIR, 'conformance/actions')), frames, warmup, max);
+  if (rigName === 'legacy-ik') return measure(rigName, fixturePrograms(join(ROOT, 'test/nodes/constraints/ik/blender-legacy')), frames, warmup, max);
   if (rigName === 'clips') return measure(rigName, clipPrograms(), frames, warmup, max);
   const program = compile(rig.graph, rig.scene);
   return measure(rigName, [program], frames, warmup, max);
 }
 
-/** The animated cases of the shared conformance set, compiled. */
-function actionPrograms(): Program[] {
-  const dir = join(SHARED_DIR, 'conformance/actions');
-  return casesIn(dir).map((c) => {
+/** Every case of a fixture folder, compiled. */
+function fixturePrograms(dir: string): Program[] {
+  const only = new RegExp(opt('--only', '.'));
+  return casesIn(dir).filter((c) => only.test(c.name)).map((c) => {
     const imported = importBlenderFixture(JSON.parse(readFileSync(c.file, 'utf8')) as Fixture);
     return compile(imported.graph, imported.scene);
   });
@@ -336,7 +343,8 @@ async function measure(rigName: string, programs: Program[], frames: number, war
     }
   };
   const report = await measureAllocation(run, frames, warmup, Number(opt('--window', '1000')));
-  const sites = args.includes('--sites') ? await allocationSites(run, 1000, 1e6) : undefined;
+  const byFunction = args.includes('--functions');
+  const sites = args.includes('--sites') || byFunction ? await allocationSites(run, Number(opt('--site-frames', '1000')), 1e6, 5, byFunction) : undefined;
   const line = { rig: rigName, params: opt('--params', '{}'), steps: program.steps.length, ...report, sites };
   if (args.includes('--json')) console.log(JSON.stringify(line));
   else {
