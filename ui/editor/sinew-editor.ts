@@ -145,6 +145,7 @@ export class SinewEditor extends LitElement {
     // Rete handles presses on nodes without letting the browser move focus; take it, so the keys
     // that follow (Delete, Ctrl+Z) come here. Form controls keep their own focus.
     this.addEventListener('pointerdown', this.takeFocus, { capture: true });
+    this.addEventListener('pointerdown', this.dropHoverCard, { capture: true });
     this.addEventListener('field-input', this.onFieldInput as EventListener);
     this.addEventListener('field-change', this.onFieldChange as EventListener);
     this.addEventListener('pick-owner', this.onPickOwner as EventListener);
@@ -155,6 +156,7 @@ export class SinewEditor extends LitElement {
     super.disconnectedCallback();
     this.removeEventListener('keydown', this.onKeyDown);
     this.removeEventListener('pointerdown', this.takeFocus, { capture: true });
+    this.removeEventListener('pointerdown', this.dropHoverCard, { capture: true });
     this.removeEventListener('field-input', this.onFieldInput as EventListener);
     this.removeEventListener('field-change', this.onFieldChange as EventListener);
     this.unsubscribe.forEach((u) => u());
@@ -624,6 +626,17 @@ export class SinewEditor extends LitElement {
     if (t instanceof HTMLElement && t.closest('input, select, textarea, button, sinew-number, sinew-menu')) return;
     if (this.shadowRoot?.activeElement && this.shadowRoot.activeElement.closest('sinew-menu')) return;
     this.focus({ preventScroll: true });
+  };
+
+  /**
+   * A press ends hovering: the card goes (it follows only an unpressed pointer). Left up, the card
+   * of the socket a wire starts from lies beside it and covered the socket the wire was dropped on
+   * (Rete finds the drop socket by what is under the pointer). A press on the card itself is its Pin.
+   */
+  private dropHoverCard = (e: PointerEvent) => {
+    if (!this.hoverWatch) return;
+    if (e.composedPath().some((t) => t instanceof Element && t.localName === 'sinew-watches')) return;
+    this.hoverWatch = undefined;
   };
 
   private onAreaPointerDown = (e: PointerEvent) => {
