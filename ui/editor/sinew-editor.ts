@@ -75,6 +75,7 @@ export class SinewEditor extends LitElement {
     }
     .sinew-frame-header { position: absolute; left: 8px; right: 8px; top: 4px; height: 22px; display: flex; gap: 6px; align-items: center; pointer-events: auto; }
     .sinew-frame-header input:not([type]) { flex: 1; min-width: 0; background: transparent; border: 1px solid transparent; color: #f1f3f5; font-weight: 600; font-size: 13px; padding: 1px 4px; }
+    .sinew-frame-header:not(.readonly), .sinew-frame-header input:not([type]):not(:focus):not(:disabled) { cursor: grab; }
     .sinew-frame-header input:not([type]):hover, .sinew-frame-header input:not([type]):focus { border-color: var(--_border); background: rgba(0, 0, 0, 0.25); }
     .sinew-frame-header input[type='color'] { width: 22px; height: 18px; padding: 0; border: none; background: none; }
     .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; white-space: nowrap; }
@@ -378,7 +379,7 @@ export class SinewEditor extends LitElement {
 
   private readonly viewHost: GraphViewHost = {
     linked: (edits) => this.perform(edits.length === 1 ? edits[0] : batch('Rewire', edits)),
-    moved: (moves) => this.perform(moves.length === 1 ? moveNode(moves[0][0], moves[0][1]) : batch(`Move ${moves.length} nodes`, moves.map(([id, p]) => moveNode(id, p)))),
+    moved: (moves, label) => this.perform(moves.length === 1 && !label ? moveNode(moves[0][0], moves[0][1]) : batch(label ?? `Move ${moves.length} nodes`, moves.map(([id, p]) => moveNode(id, p)))),
     selected: (ids) => this.session.select(ids),
     contextMenu: (event, target) => {
       if (this.rightMoved) return; // the right button panned the view
