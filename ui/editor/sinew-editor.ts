@@ -355,6 +355,12 @@ export class SinewEditor extends LitElement {
     else await this.fit();
   }
 
+  /** Where the view is now (area translation and zoom), as a graph file's `view`; undefined before it is drawn. */
+  currentView(): { x: number; y: number; zoom: number } | undefined {
+    const t = this.view?.area.area.transform;
+    return t ? { x: t.x, y: t.y, zoom: t.k } : undefined;
+  }
+
   /** Frames the selected nodes, or all of them. */
   async fit(selectedOnly = false): Promise<void> {
     await this.view?.fit(selectedOnly ? this.session.selection : undefined);
