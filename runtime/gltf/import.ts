@@ -13,7 +13,7 @@
 //   relative to the bone's (`offset`) is what bake multiplies back.
 // - Every other node becomes an EMPTY, parented as in the file: to its parent node's object, to its
 //   parent joint's bone (parent_type BONE), or to the armature for top-level nodes.
-import type { GraphDocument } from '../../graph/types';
+import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument } from '../../graph/types';
 import { rotationBetweenToMat3 } from '../../nodes/math/rotation-between';
 import type { SceneBone, SceneDocument, SceneObject } from '../scene/types';
 import { ARMATURE_ROTATION } from './axes';
@@ -199,9 +199,11 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
     fps: options.springFps ?? 24,
   }, notes);
   for (const n of springPart.nodes) n.position = [n.position?.[0] ?? 0, (n.position?.[1] ?? 0) + 200 * constraints.length];
+  // The current version: a graph written as version 1 is migrated when opened, so a saved import
+  // and the same file reopened would differ in their version line.
   const graph: GraphDocument = {
-    format: 'sinew-graph',
-    version: 1,
+    format: GRAPH_FORMAT,
+    version: GRAPH_VERSION,
     nodes: [...graphPart.nodes, ...springPart.nodes],
     links: [...graphPart.links, ...springPart.links],
     scene: scene as unknown as GraphDocument['scene'],

@@ -176,7 +176,7 @@ export const groupTests: E2ETest[] = [
     },
   },
   {
-    name: 'frames and collapse: a frame follows its node, its label and colour are edited and saved; Ctrl+J frames a selection; H collapses a node to its linked sockets; all undoable; Auto layout keeps frames together',
+    name: 'frames and collapse: a frame follows its node, its label and colour are edited and saved; dragging its header moves it with its nodes; Ctrl+J frames a selection; H collapses a node to its linked sockets; all undoable; Auto layout keeps frames together',
     timeout: 240,
     async run(t) {
       const { page, base } = t;
@@ -213,6 +213,39 @@ export const groupTests: E2ETest[] = [
       check(saved.frames[0].label === 'Upper arm' && saved.frames[0].color === '#7a5a3a', `the saved frame is ${JSON.stringify(saved.frames[0])}`);
       await page.evaluate(() => document.querySelector('sinew-app')!.session.undo());
       check((await graphOf(page)).frames![0]!.color === '#3a5f7d', 'undo did not restore the colour');
+
+      // Dragging the frame by its header moves the frame and all its nodes, as one undo step; the
+      // other nodes stay. A click on the header's label without travel still edits the label.
+      const inFrame = ['a-in', 'a1', 'a2', 'a3', 'a-out'];
+      const positions = async () => new Map((await graphOf(page)).nodes.map((n) => [n.id, n.position!] as const));
+      const start = await positions();
+      const k = await page.evaluate(() => (document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-editor') as unknown as { view: { area: { area: { transform: { k: number } } } } }).view.area.area.transform.k);
+      const frameBefore = await frame.boundingBox();
+      const grip = await frame.locator('[data-testid="frame-label"]').boundingBox();
+      check(frameBefore && grip, 'the frame header is not on screen');
+      await page.mouse.move(grip.x + 30, grip.y + grip.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(grip.x + 30 + 150, grip.y + grip.height / 2 + 90, { steps: 8 });
+      await page.mouse.up();
+      await nextFrames(page, 3);
+      const dragged = await positions();
+      for (const [id, p] of start) {
+        const q = dragged.get(id)!;
+        const want = inFrame.includes(id) ? [p[0] + 150 / k, p[1] + 90 / k] : p;
+        check(Math.abs(q[0] - want[0]) < 0.5 && Math.abs(q[1] - want[1]) < 0.5, `after the frame drag ${id} is at ${q}, not ${want}`);
+      }
+      check((await undoLabel(page)) === 'Move frame "Upper arm"', `the frame drag was not one step: ${await undoLabel(page)}`);
+      const frameAfter = await frame.boundingBox();
+      check(frameAfter && Math.abs(frameAfter.x - frameBefore.x - 150) < 1 && Math.abs(frameAfter.y - frameBefore.y - 90) < 1, `the frame box did not move with its nodes: ${JSON.stringify(frameBefore)} → ${JSON.stringify(frameAfter)}`);
+      check(await frame.locator('[data-testid="frame-label"]').evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement !== el), 'a drag of the header left its label being edited');
+      await page.evaluate(() => document.querySelector('sinew-app')!.session.undo());
+      const undone = await positions();
+      for (const [id, p] of start) check(JSON.stringify(undone.get(id)) === JSON.stringify(p), `one undo did not put ${id} back: ${undone.get(id)} vs ${p}`);
+      const label = await frame.locator('[data-testid="frame-label"]').boundingBox();
+      check(label, 'the frame label is not on screen');
+      await page.mouse.click(label.x + 30, label.y + label.height / 2);
+      check(await frame.locator('[data-testid="frame-label"]').evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el), 'a click on the frame label did not let it be edited');
+      check((await graphOf(page)).frames![0]!.label === 'Upper arm', 'a click on the frame label changed it');
 
       // Ctrl+J puts B's stack in a new frame.
       await selectNodes(page, ['b1', 'b2', 'b3']);

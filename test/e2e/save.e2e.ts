@@ -3,7 +3,7 @@
 // full says so and offers the work as a download.
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { allMatrices, downloadOf, messages, openApp, openFileNamed, poseDifference, savedText, waitForAutosave } from './app-page';
+import { allMatrices, downloadOf, messages, nextFrames, openApp, openFileNamed, poseDifference, savedText, waitForAutosave } from './app-page';
 import { check, ROOT, type E2ETest, type TestContext } from './harness';
 
 /** A page in a new browser context: nothing stored, nothing shared with the test's page. */
@@ -50,6 +50,53 @@ async function dragInViewport(page: Page, object: string, dx: number, dy: number
 
 export const saveTests: E2ETest[] = [
   {
+    name: 'save: the editor\'s pan and zoom are written into the file\'s view, and reopening the file shows the graph there',
+    async run(t) {
+      const { page, base } = t;
+      await openApp(page, base);
+      const transform = (p: Page) => p.evaluate(() => {
+        const tr = (document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-editor') as unknown as { view: { area: { area: { transform: { x: number; y: number; k: number } } } } }).view.area.area.transform;
+        return { x: tr.x, y: tr.y, zoom: tr.k };
+      });
+      const opened = await transform(page);
+      // Zoom out at a point of the editor with the wheel, then pan with the middle button, as a hand does.
+      const box = await page.locator('sinew-editor').boundingBox();
+      check(box, 'the editor is not on screen');
+      const at = { x: box.x + box.width * 0.4, y: box.y + box.height * 0.6 };
+      await page.mouse.move(at.x, at.y);
+      for (let i = 0; i < 3; i++) await page.mouse.wheel(0, 120);
+      await page.mouse.down({ button: 'middle' });
+      await page.mouse.move(at.x + 170, at.y - 60, { steps: 6 });
+      await page.mouse.up({ button: 'middle' });
+      await nextFrames(page);
+      const left = await transform(page);
+      check(left.zoom < opened.zoom && Math.abs(left.x - opened.x) > 50, `the wheel and the middle drag did not move the view: ${JSON.stringify(opened)} → ${JSON.stringify(left)}`);
+      check(!(await page.evaluate(() => document.querySelector('sinew-app')!.session.history.canUndo())), 'moving the view was made an undo step');
+
+      const saved = await downloadOf(page, () => page.locator('[data-testid="save"]').click());
+      const view = JSON.parse(saved.text).view;
+      check(view && Math.abs(view.x - left.x) < 1e-9 && Math.abs(view.y - left.y) < 1e-9 && Math.abs(view.zoom - left.zoom) < 1e-12, `the saved view ${JSON.stringify(view)} is not the editor's ${JSON.stringify(left)}`);
+      check(!(await page.evaluate(() => document.querySelector('sinew-app')!.session.history.canUndo())), 'saving the view made an undo step');
+
+      const fresh = await freshPage(t);
+      try {
+        await openApp(fresh.page, base);
+        const framed = await transform(fresh.page);
+        await openFileNamed(fresh.page, saved.name, saved.text);
+        await fresh.page.waitForFunction((v) => {
+          const tr = (document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-editor') as unknown as { view: { area: { area: { transform: { x: number; y: number; k: number } } } } }).view.area.area.transform;
+          return tr.x === v.x && tr.y === v.y && tr.k === v.zoom;
+        }, view, { timeout: 20_000 }).catch(async () => {
+          throw new Error(`the reopened file shows ${JSON.stringify(await transform(fresh.page))} (opened framed at ${JSON.stringify(framed)}), not its saved view ${JSON.stringify(view)}`);
+        });
+        check(await savedText(fresh.page) === saved.text, 'the reopened file saves differently');
+      } finally {
+        await fresh.close();
+      }
+      check(t.consoleErrors.length === 0, `console errors:\n${t.consoleErrors.join('\n')}`);
+    },
+  },
+  {
     name: 'save: a target moved in the 3D view is in the saved file, which reopens in a fresh page to the same pose; undo puts target and pose back',
     async run(t) {
       const { page, base } = t;
@@ -89,7 +136,10 @@ export const saveTests: E2ETest[] = [
       check(JSON.stringify(await location(page, 'LookTarget')) === JSON.stringify(startLook), 'undo did not put the target back');
       const undonePose = await allMatrices(page);
       check(poseDifference(startPose, undonePose) === 0, `undo did not put the pose back (off by ${poseDifference(startPose, undonePose)})`);
-      check(await savedText(page) === startSave, 'after undo the file is not the one opened (the scene should be the named file again)');
+      // Saving recorded where the editor's view was (the demo opened framed); the view is not an
+      // edit, so undo keeps it. Everything else is the file opened.
+      const opened = { ...JSON.parse(startSave), view: file.view };
+      check(JSON.stringify(JSON.parse(await savedText(page))) === JSON.stringify(opened), 'after undo the file is not the one opened (the scene should be the named file again)');
       await page.keyboard.press('Control+Shift+z');
       await page.waitForFunction(() => document.querySelector('sinew-app')!.session.history.undoLabel() === 'Move "LookTarget"');
       check(poseDifference(movedPose, await allMatrices(page)) === 0, 'redo did not give back the moved pose');

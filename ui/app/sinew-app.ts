@@ -527,6 +527,7 @@ export class SinewApp extends LitElement {
 
   /** Saves through the file picker where there is one (and it is allowed), else as a download. */
   async saveFile(): Promise<void> {
+    this.keepView();
     const text = this.save();
     const picker = (window as unknown as { showSaveFilePicker?: (o: unknown) => Promise<FileSystemFileHandle> }).showSaveFilePicker;
     if (this.filePicker && picker) {
@@ -548,6 +549,12 @@ export class SinewApp extends LitElement {
     this.download(new Blob([text], { type: 'application/json' }), this.fileName);
     this.saved();
     this.tellWhereSaved();
+  }
+
+  /** A saved file opens where the editor was left: its pan and zoom go into the graph's `view`. */
+  private keepView() {
+    const v = this.editorEl?.currentView();
+    if (v) this.session.keepView(v);
   }
 
   private saved() {
@@ -622,6 +629,7 @@ export class SinewApp extends LitElement {
 
   /** The whole work as one file (the scene inline, whatever Save would do), for when autosave cannot keep it. */
   downloadWork() {
+    this.keepView();
     const s = this.session;
     const text = saveGraph(s.scene ? { ...s.graph, scene: s.scene as unknown as JsonValue } : s.graph);
     this.download(new Blob([text], { type: 'application/json' }), this.fileName.endsWith('.json') ? this.fileName : `${this.fileName}.sinew.json`);

@@ -1,5 +1,6 @@
 // Frames drawn behind the nodes: one box per frame around its nodes' boxes, with its label and colour
-// editable in its header. A frame stores no position, so it follows its nodes wherever they go.
+// editable in its header. A frame stores no position, so it follows its nodes wherever they go, and
+// dragging its header moves its nodes.
 import type { GraphFrame } from '../../graph/types';
 
 export interface FrameBox {
@@ -23,12 +24,22 @@ export function frameBounds(boxes: readonly FrameBox[]): FrameBox | undefined {
   return { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
 }
 
+/** A press on a frame's header that travels this far (screen pixels) is a drag, not a click on its label. */
+const DRAG_THRESHOLD = 3;
+
+/** What a drag of a frame's header reports: start, the distance from the press (screen pixels), end. */
+export interface FrameDrag {
+  start(frame: GraphFrame): void;
+  move(frame: GraphFrame, dx: number, dy: number): void;
+  end(frame: GraphFrame): void;
+}
+
 export class FrameLayer {
   readonly element = document.createElement('div');
   private readonly views = new Map<string, { box: HTMLDivElement; label: HTMLInputElement; color: HTMLInputElement; current: GraphFrame | undefined }>();
 
   /** `changed` gets the frame as the user edited it (its label or colour). */
-  constructor(private readonly changed: (frame: GraphFrame) => void, private readonly readonly: boolean) {
+  constructor(private readonly changed: (frame: GraphFrame) => void, private readonly readonly: boolean, private readonly drag?: FrameDrag) {
     this.element.className = 'sinew-frames';
   }
 
@@ -63,15 +74,62 @@ export class FrameLayer {
     color.dataset['testid'] = 'frame-color';
     color.title = 'Frame colour';
     label.disabled = color.disabled = this.readonly;
+    header.classList.toggle('readonly', this.readonly);
     // Presses in the header are the header's, not a pan or a box selection of the graph.
     header.addEventListener('pointerdown', (e) => e.stopPropagation());
     header.append(label, color);
     box.append(header);
     this.element.append(box);
     const view = { box, label, color, current: undefined as GraphFrame | undefined };
+    if (!this.readonly) this.draggable(header, label, color, () => view.current);
+    // Enter commits the label (its change event) and ends the editing, so the header drags again.
+    label.addEventListener('keydown', (e) => { if (e.key === 'Enter') label.blur(); });
     label.addEventListener('change', () => view.current && label.value !== view.current.label && this.changed({ ...view.current, label: label.value }));
     color.addEventListener('change', () => view.current && color.value !== view.current.color && this.changed({ ...view.current, color: color.value }));
     this.views.set(id, view);
     return view;
+  }
+
+  /**
+   * The header drags its frame: a press anywhere on it but the colour swatch (and the label while
+   * it is being edited) that travels past the threshold moves the frame's nodes; one that does not
+   * is a click on the label, which then takes the focus to be edited.
+   */
+  private draggable(header: HTMLElement, label: HTMLInputElement, color: HTMLInputElement, frame: () => GraphFrame | undefined): void {
+    const drag = this.drag;
+    if (!drag) return;
+    let press: { x: number; y: number; id: number; dragging: boolean; onLabel: boolean } | undefined;
+    header.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0 || e.composedPath().includes(color)) return;
+      const onLabel = e.composedPath().includes(label);
+      const root = header.getRootNode() as Document | ShadowRoot;
+      if (onLabel && root.activeElement === label) return; // editing: the press places the caret
+      press = { x: e.clientX, y: e.clientY, id: e.pointerId, dragging: false, onLabel };
+      header.setPointerCapture(e.pointerId);
+    });
+    // Without this the label would take the focus (and start a text selection) at the press.
+    header.addEventListener('mousedown', (e) => { if (press) e.preventDefault(); });
+    header.addEventListener('pointermove', (e) => {
+      const f = frame();
+      if (!press || e.pointerId !== press.id || !f) return;
+      const dx = e.clientX - press.x, dy = e.clientY - press.y;
+      if (!press.dragging && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+      if (!press.dragging) {
+        press.dragging = true;
+        drag.start(f);
+      }
+      drag.move(f, dx, dy);
+    });
+    const release = (e: PointerEvent, cancelled: boolean) => {
+      if (!press || e.pointerId !== press.id) return;
+      const { dragging, onLabel } = press;
+      press = undefined;
+      if (header.hasPointerCapture(e.pointerId)) header.releasePointerCapture(e.pointerId);
+      const f = frame();
+      if (dragging && f) drag.end(f);
+      else if (!cancelled && onLabel) label.focus();
+    };
+    header.addEventListener('pointerup', (e) => release(e, false));
+    header.addEventListener('pointercancel', (e) => release(e, true));
   }
 }

@@ -23,8 +23,8 @@ import { linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection,
 export interface GraphViewHost {
   /** Wires the user made or broke, as one step. */
   linked(edits: Edit[]): void;
-  /** Nodes the user dragged, with where they ended up. */
-  moved(moves: [string, [number, number]][]): void;
+  /** Nodes the user dragged, with where they ended up; `label` names the step when it is not a node drag (a frame's). */
+  moved(moves: [string, [number, number]][], label?: string): void;
   selected(ids: string[]): void;
   contextMenu(event: MouseEvent, target: { kind: 'root' } | { kind: 'node'; id: string } | { kind: 'link'; edit: Edit }): void;
   /** A wire the user tried to make was refused; `why` says so in a sentence. */
@@ -107,7 +107,11 @@ export class GraphView {
     // Left-drag on empty space draws a selection box (see the editor); middle or right drag pans.
     this.area.area.setDragHandler(new Drag({ down: (e) => e.pointerType !== 'mouse' || e.button === 1 || e.button === 2, move: () => true }));
     this.installPipes();
-    this.frameLayer = new FrameLayer((f) => host.frameChanged(f), readonly);
+    this.frameLayer = new FrameLayer((f) => host.frameChanged(f), readonly, {
+      start: (f) => this.startFrameDrag(f),
+      move: (f, dx, dy) => this.moveFrame(f, dx, dy),
+      end: (f) => this.endFrameDrag(f),
+    });
     this.area.area.content.holder.prepend(this.frameLayer.element);
     this.minimap = document.createElement('sinew-minimap') as SinewMinimap;
     this.minimap.panBy = (dx, dy) => this.panByMap(dx, dy);
@@ -122,6 +126,34 @@ export class GraphView {
   /** The links last synced, for auto layout. */
   private links: readonly GraphLink[] = [];
   private framesFrame = 0;
+
+  /** Where a dragged frame's nodes were when the drag began. */
+  private frameDragFrom = new Map<string, { x: number; y: number }>();
+
+  private startFrameDrag(frame: GraphFrame): void {
+    // The selector would drag the selection along with a picked node moved here.
+    this.selector.release();
+    this.moves.clear();
+    this.frameDragFrom = new Map(frame.nodes.flatMap((id) => {
+      const p = this.area.nodeViews.get(id)?.position;
+      return p ? [[id, { x: p.x, y: p.y }] as const] : [];
+    }));
+  }
+
+  /** Moves the frame's nodes by a screen distance from where they were at the press. */
+  private moveFrame(_frame: GraphFrame, dx: number, dy: number): void {
+    const k = this.area.area.transform.k;
+    for (const [id, p] of this.frameDragFrom) void this.area.translate(id, { x: p.x + dx / k, y: p.y + dy / k });
+  }
+
+  /** The whole drag is one step: every node of the frame where it ended up. */
+  private endFrameDrag(frame: GraphFrame): void {
+    this.frameDragFrom.clear();
+    if (this.moves.size === 0) return;
+    const moves = [...this.moves];
+    this.moves.clear();
+    this.host.moved(moves, `Move frame "${frame.label}"`);
+  }
 
   /** Redraws the frames on the next frame (at most once a frame), after nodes moved. */
   private scheduleFrames(): void {

@@ -75,6 +75,7 @@ export class SinewEditor extends LitElement {
     }
     .sinew-frame-header { position: absolute; left: 8px; right: 8px; top: 4px; height: 22px; display: flex; gap: 6px; align-items: center; pointer-events: auto; }
     .sinew-frame-header input:not([type]) { flex: 1; min-width: 0; background: transparent; border: 1px solid transparent; color: #f1f3f5; font-weight: 600; font-size: 13px; padding: 1px 4px; }
+    .sinew-frame-header:not(.readonly), .sinew-frame-header input:not([type]):not(:focus):not(:disabled) { cursor: grab; }
     .sinew-frame-header input:not([type]):hover, .sinew-frame-header input:not([type]):focus { border-color: var(--_border); background: rgba(0, 0, 0, 0.25); }
     .sinew-frame-header input[type='color'] { width: 22px; height: 18px; padding: 0; border: none; background: none; }
     .empty-hint { position: absolute; inset: 0; display: grid; place-items: center; color: var(--_muted); pointer-events: none; font-size: 13px; text-align: center; white-space: nowrap; }
@@ -145,6 +146,7 @@ export class SinewEditor extends LitElement {
     // Rete handles presses on nodes without letting the browser move focus; take it, so the keys
     // that follow (Delete, Ctrl+Z) come here. Form controls keep their own focus.
     this.addEventListener('pointerdown', this.takeFocus, { capture: true });
+    this.addEventListener('pointerdown', this.dropHoverCard, { capture: true });
     this.addEventListener('field-input', this.onFieldInput as EventListener);
     this.addEventListener('field-change', this.onFieldChange as EventListener);
     this.addEventListener('pick-owner', this.onPickOwner as EventListener);
@@ -155,6 +157,7 @@ export class SinewEditor extends LitElement {
     super.disconnectedCallback();
     this.removeEventListener('keydown', this.onKeyDown);
     this.removeEventListener('pointerdown', this.takeFocus, { capture: true });
+    this.removeEventListener('pointerdown', this.dropHoverCard, { capture: true });
     this.removeEventListener('field-input', this.onFieldInput as EventListener);
     this.removeEventListener('field-change', this.onFieldChange as EventListener);
     this.unsubscribe.forEach((u) => u());
@@ -352,6 +355,12 @@ export class SinewEditor extends LitElement {
     else await this.fit();
   }
 
+  /** Where the view is now (area translation and zoom), as a graph file's `view`; undefined before it is drawn. */
+  currentView(): { x: number; y: number; zoom: number } | undefined {
+    const t = this.view?.area.area.transform;
+    return t ? { x: t.x, y: t.y, zoom: t.k } : undefined;
+  }
+
   /** Frames the selected nodes, or all of them. */
   async fit(selectedOnly = false): Promise<void> {
     await this.view?.fit(selectedOnly ? this.session.selection : undefined);
@@ -376,7 +385,7 @@ export class SinewEditor extends LitElement {
 
   private readonly viewHost: GraphViewHost = {
     linked: (edits) => this.perform(edits.length === 1 ? edits[0] : batch('Rewire', edits)),
-    moved: (moves) => this.perform(moves.length === 1 ? moveNode(moves[0][0], moves[0][1]) : batch(`Move ${moves.length} nodes`, moves.map(([id, p]) => moveNode(id, p)))),
+    moved: (moves, label) => this.perform(moves.length === 1 && !label ? moveNode(moves[0][0], moves[0][1]) : batch(label ?? `Move ${moves.length} nodes`, moves.map(([id, p]) => moveNode(id, p)))),
     selected: (ids) => this.session.select(ids),
     contextMenu: (event, target) => {
       if (this.rightMoved) return; // the right button panned the view
@@ -624,6 +633,17 @@ export class SinewEditor extends LitElement {
     if (t instanceof HTMLElement && t.closest('input, select, textarea, button, sinew-number, sinew-menu')) return;
     if (this.shadowRoot?.activeElement && this.shadowRoot.activeElement.closest('sinew-menu')) return;
     this.focus({ preventScroll: true });
+  };
+
+  /**
+   * A press ends hovering: the card goes (it follows only an unpressed pointer). Left up, the card
+   * of the socket a wire starts from lies beside it and covered the socket the wire was dropped on
+   * (Rete finds the drop socket by what is under the pointer). A press on the card itself is its Pin.
+   */
+  private dropHoverCard = (e: PointerEvent) => {
+    if (!this.hoverWatch) return;
+    if (e.composedPath().some((t) => t instanceof Element && t.localName === 'sinew-watches')) return;
+    this.hoverWatch = undefined;
   };
 
   private onAreaPointerDown = (e: PointerEvent) => {

@@ -5,7 +5,7 @@
 import { applyEdit, setParam, type Edit } from '../../graph/edits';
 import { UndoHistory } from '../../graph/history';
 import { saveGraph } from '../../graph/save';
-import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type JsonValue } from '../../graph/types';
+import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphView, type JsonValue } from '../../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../../nodes/catalog';
 import type { SceneDocument } from '../../runtime/scene/types';
 import { LiveRig } from './live-rig';
@@ -277,6 +277,17 @@ export class Session extends EventTarget {
     }
     this.perform({ kind: 'steps', label: `Rename "${from}" to "${to}"`, edits });
     if (this.selectedOwner === from) this.select(this.selection, to);
+  }
+
+  /**
+   * Records where the editor's view is, so the next save writes it (`view`) and opening the file
+   * shows the graph as it was left. Not an edit: no undo step, nothing recompiles, no one is told.
+   * Edits keep a graph's other keys, so the view stays through undo and redo.
+   */
+  keepView(view: GraphView): void {
+    const v = this.graph.view;
+    if (v && v.x === view.x && v.y === view.y && v.zoom === view.zoom) return;
+    this.graph = { ...this.graph, view };
   }
 
   /** The graph as a file: canonical text, with the scene inline when the graph carries it inline. */
