@@ -8,6 +8,7 @@
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import { type Schemes, type SinewConnection, type SinewNode } from './schemes';
+import type { ContainerSize } from './container-size';
 import { FarLayer } from './wire-layer';
 
 /** Graphs with at most this many nodes are drawn in full, whatever is on screen. */
@@ -34,10 +35,11 @@ export class Culling {
   constructor(
     private readonly area: Area,
     private readonly editor: NodeEditor<Schemes>,
-    private readonly container: HTMLElement,
+    container: HTMLElement,
+    private readonly size: ContainerSize,
     private readonly wireColor: (c: SinewConnection) => string,
   ) {
-    this.farLayer = new FarLayer(container);
+    this.farLayer = new FarLayer(container, size);
   }
 
   /** Whether only what is on screen is drawn. */
@@ -143,8 +145,8 @@ export class Culling {
     const m = MARGIN / t.k;
     const x1 = -t.x / t.k - m;
     const y1 = -t.y / t.k - m;
-    const x2 = x1 + this.container.clientWidth / t.k + 2 * m;
-    const y2 = y1 + this.container.clientHeight / t.k + 2 * m;
+    const x2 = x1 + this.size.width / t.k + 2 * m;
+    const y2 = y1 + this.size.height / t.k + 2 * m;
     const meets = (ax: number, ay: number, bx: number, by: number) => ax < x2 && bx > x1 && ay < y2 && by > y1;
 
     const wantNodes = new Set<string>();

@@ -4,6 +4,7 @@
 // pass over all of them on every pan frame (the content they sit in is restyled by the pan); a
 // canvas costs a few thousand rectangles and curves.
 import { categoryColor } from '../theme';
+import type { ContainerSize } from './container-size';
 import { socketOffset } from './socket-positions';
 import { HEADER_HEIGHT, type SinewNode } from './schemes';
 
@@ -21,7 +22,7 @@ export class FarLayer {
   readonly element: HTMLCanvasElement;
   private readonly colors = new Map<string, string>();
 
-  constructor(private readonly container: HTMLElement) {
+  constructor(private readonly container: HTMLElement, private readonly size: ContainerSize) {
     this.element = document.createElement('canvas');
     this.element.dataset.testid = 'far-layer';
     this.element.style.cssText = 'position:absolute;left:0;top:0;pointer-events:none;display:none';
@@ -35,8 +36,8 @@ export class FarLayer {
 
   /** Draws `nodes` and `wires` at the area transform `t`; `at` is a node's top-left corner in area units. */
   draw(t: { x: number; y: number; k: number }, nodes: Iterable<SinewNode>, wires: Iterable<WireEnds>, at: (id: string) => Point | undefined): void {
-    const w = this.container.clientWidth;
-    const h = this.container.clientHeight;
+    const w = this.size.width;
+    const h = this.size.height;
     const c = this.element;
     if (c.width !== w || c.height !== h) {
       c.width = w;
