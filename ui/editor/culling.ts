@@ -9,6 +9,7 @@ import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import { type Schemes, type SinewConnection, type SinewNode } from './schemes';
 import type { ContainerSize } from './container-size';
+import type { FrameLayer } from './frame-layer';
 import { FarLayer } from './wire-layer';
 
 /** Graphs with at most this many nodes are drawn in full, whatever is on screen. */
@@ -31,6 +32,8 @@ export class Culling {
   private far = false;
   private emitting = false;
   readonly farLayer: FarLayer;
+  /** The frames behind the nodes: culled with them, and drawn on the far canvas when far out. */
+  frameLayer: FrameLayer | undefined;
 
   constructor(
     private readonly area: Area,
@@ -216,6 +219,7 @@ export class Culling {
       this.emitting = false;
     }
 
+    this.frameLayer?.cull(!this.active ? undefined : this.far ? 'none' : { x1, y1, x2, y2 });
     this.farLayer.visible = this.far;
     if (this.far) {
       this.wiresDirty = false;
@@ -223,7 +227,7 @@ export class Culling {
         const source = this.editor.getNode(c.source);
         const target = this.editor.getNode(c.target);
         return source && target ? [{ source, sourceOutput: c.sourceOutput, target, targetInput: c.targetInput, color: this.wireColor(c) }] : [];
-      }), (id) => this.area.nodeViews.get(id)?.position);
+      }), (id) => this.area.nodeViews.get(id)?.position, this.frameLayer?.drawn() ?? []);
     }
   }
 

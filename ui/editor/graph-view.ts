@@ -116,6 +116,7 @@ export class GraphView {
     this.installPipes();
     this.frameLayer = new FrameLayer((f) => host.frameChanged(f), readonly);
     this.area.area.content.holder.prepend(this.frameLayer.element);
+    this.culling.frameLayer = this.frameLayer;
     this.minimap = document.createElement('sinew-minimap') as SinewMinimap;
     this.minimap.panBy = (dx, dy) => this.panByMap(dx, dy);
     this.minimap.centerAt = (x, y) => this.centerOnMap(x, y);

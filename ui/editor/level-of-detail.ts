@@ -15,10 +15,13 @@ const applied = new WeakMap<HTMLElement, string>();
 export function zoomLevelOfDetail(area: HTMLElement, k: number): void {
   const q = Math.max(0.05, Math.round(k * 20) / 20);
   const detail = k < READABLE_ZOOM ? 'far' : 'near';
-  const key = `${detail} ${q}`;
+  const title = `${Math.max(12.5, MIN_TITLE_PX / q).toFixed(1)}px`;
+  // Keyed on what is set, not on the zoom: each change restyles every drawn node (the properties
+  // are inherited), and above zoom 0.8 the title keeps its 12.5 px whatever the zoom.
+  const key = `${detail} ${title}`;
   if (applied.get(area) === key) return;
   applied.set(area, key);
   area.dataset.detail = detail;
   area.style.setProperty('--sinew-lod-text', detail === 'far' ? 'hidden' : 'visible');
-  area.style.setProperty('--sinew-title-size', `${Math.max(12.5, MIN_TITLE_PX / q).toFixed(1)}px`);
+  area.style.setProperty('--sinew-title-size', title);
 }

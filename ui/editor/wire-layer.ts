@@ -1,10 +1,12 @@
 // The far level of detail of a large graph, drawn on one canvas: every node as a box in its
-// colours and every wire as a curve, in screen space, redrawn (at most once a frame) when the view
+// colours, every wire as a curve and every frame as its tinted box (no label: it would be
+// unreadably small), in screen space, redrawn (at most once a frame) when the view
 // or a node moves. Far out, thousands of node elements — even empty ones — cost Chromium a style
 // pass over all of them on every pan frame (the content they sit in is restyled by the pan); a
 // canvas costs a few thousand rectangles and curves.
 import { categoryColor } from '../theme';
 import type { ContainerSize } from './container-size';
+import type { DrawnFrame } from './frame-layer';
 import { socketOffset } from './socket-positions';
 import { HEADER_HEIGHT, type SinewNode } from './schemes';
 
@@ -34,8 +36,8 @@ export class FarLayer {
     if (this.element.style.display !== display) this.element.style.display = display;
   }
 
-  /** Draws `nodes` and `wires` at the area transform `t`; `at` is a node's top-left corner in area units. */
-  draw(t: { x: number; y: number; k: number }, nodes: Iterable<SinewNode>, wires: Iterable<WireEnds>, at: (id: string) => Point | undefined): void {
+  /** Draws `frames`, `wires` and `nodes` at the area transform `t`; `at` is a node's top-left corner in area units. */
+  draw(t: { x: number; y: number; k: number }, nodes: Iterable<SinewNode>, wires: Iterable<WireEnds>, at: (id: string) => Point | undefined, frames: Iterable<DrawnFrame> = []): void {
     const w = this.size.width;
     const h = this.size.height;
     const c = this.element;
@@ -50,6 +52,19 @@ export class FarLayer {
     g.setTransform(1, 0, 0, 1, 0, 0);
     g.clearRect(0, 0, w, h);
     g.setTransform(t.k, 0, 0, t.k, t.x, t.y);
+    // Frames as the page draws them (sinew-frame: 22% of the colour inside, 70% on the border).
+    g.lineWidth = 1 / t.k;
+    for (const f of frames) {
+      const b = f.bounds;
+      if (!b) continue;
+      g.fillStyle = f.tint;
+      g.strokeStyle = f.tint;
+      g.globalAlpha = 0.22;
+      g.fillRect(b.x, b.y, b.w, b.h);
+      g.globalAlpha = 0.7;
+      g.strokeRect(b.x, b.y, b.w, b.h);
+    }
+    g.globalAlpha = 1;
     const byColor = new Map<string, [Point, Point][]>();
     for (const wire of wires) {
       const a = at(wire.source.id);
