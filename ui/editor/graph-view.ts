@@ -17,8 +17,8 @@ import { LayoutSocketPositions } from './socket-positions';
 import { ContainerSize } from './container-size';
 import { Culling } from './culling';
 import { IndexedNodeEditor } from './indexed-editor';
-import { zoomLevelOfDetail } from './level-of-detail';
-import { socketColor } from './node-view';
+import { READABLE_ZOOM, zoomLevelOfDetail } from './level-of-detail';
+import { socketColor, SinewNodeElement } from './node-view';
 import { linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection, type SinewSocket, type ViewSocketType } from './schemes';
 
 export interface GraphViewHost {
@@ -316,7 +316,10 @@ export class GraphView {
       const type = ctx?.type;
       if (type === 'pointerup' || type === 'pointermove') this.lastPointer = ctx.data.event;
       if (type === 'nodetranslated' || type === 'nodecreated' || type === 'noderemoved' || (type === 'render' && ctx.data.type === 'node')) this.nodesVersion++;
-      if (type === 'zoomed') zoomLevelOfDetail(this.container, this.area.area.transform.k);
+      if (type === 'zoomed') {
+        zoomLevelOfDetail(this.container, this.area.area.transform.k);
+        this.applyLite();
+      }
       if (type === 'nodetranslated' || type === 'nodecreated' || type === 'noderemoved' || type === 'translated' || type === 'zoomed' || type === 'resized' || (type === 'render' && ctx.data.type === 'node')) {
         this.scheduleMinimap();
       }
@@ -332,6 +335,18 @@ export class GraphView {
   }
 
   private lastPointer: PointerEvent | undefined;
+  /** Whether nodes are drawn without their fields (see SinewNode.lite). */
+  private lite = false;
+
+  /** Large graphs below the readable zoom: nodes drop the fields level of detail hides. */
+  private applyLite(): void {
+    const lite = this.culling.active && this.area.area.transform.k < READABLE_ZOOM;
+    if (lite === this.lite) return;
+    this.lite = lite;
+    for (const n of this.editor.getNodes()) n.lite = lite;
+    // Rete hands a drawn node the same payload, which Lit does not see as a change: ask.
+    for (const el of this.container.querySelectorAll<SinewNodeElement>('sinew-node')) el.requestUpdate();
+  }
 
   private queueLink(edit: Edit): void {
     this.pendingLinks.push(edit);
@@ -429,6 +444,7 @@ export class GraphView {
         if (!existing) {
           const def = viewDefinition(g, graph, this.catalog);
           const node = new SinewNode(g, def, state, def && !g.collapsed ? undefined : socketsOf(g));
+          node.lite = this.lite;
           await this.editor.addNode(node);
           await this.area.translate(node.id, { x: g.position[0], y: g.position[1] });
           continue;
@@ -454,6 +470,7 @@ export class GraphView {
       this.frames = graph.frames ?? [];
       this.links = graph.links;
       this.drawFrames();
+      this.applyLite();
       this.culling.refresh();
     } finally {
       this.syncing--;

@@ -95,7 +95,7 @@ export class SinewNodeElement extends LitElement {
         <span class="socket out">${this.socketRef('output', key, out.socket)}</span>
       </div>`)}
       ${n.paramFields.map((f) => html`<div class="row">
-        <sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} .owners=${st.owners} ?disabled=${st.readonly}></sinew-field>
+        ${n.lite ? nothing : html`<sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} .owners=${st.owners} ?disabled=${st.readonly}></sinew-field>`}
       </div>`)}
       ${n.hiddenParams ? html`<div class="row more" title="Select the node to edit every param in the inspector">+ ${n.hiddenParams} more params in the inspector</div>` : nothing}
       ${Object.entries(n.inputs).map(([key, inp]) => {
@@ -104,11 +104,11 @@ export class SinewNodeElement extends LitElement {
         const connected = st.connected.has(key);
         const inline = f && !connected;
         // A target, pole, curve or space left unwired can be picked from the scene here.
-        const pickable = !connected && !st.readonly && n.def?.constraint && key !== 'owner' && (inp.socket.type === 'transform' || inp.socket.type === 'curve');
+        const pickable = !n.lite && !connected && !st.readonly && n.def?.constraint && key !== 'owner' && (inp.socket.type === 'transform' || inp.socket.type === 'curve');
         return html`<div class="row in" data-testid="input-${key}">
           <span class="socket in">${this.socketRef('input', key, inp.socket)}</span>
           ${inline
-            ? html`<sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} ?disabled=${st.readonly}></sinew-field>`
+            ? (n.lite ? nothing : html`<sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} ?disabled=${st.readonly}></sinew-field>`)
             : html`<span class="label" title=${inp.socket.doc}>${inp.label}</span>`}
           ${pickable ? this.picker(key, inp.socket.type) : nothing}
         </div>`;
