@@ -10,12 +10,19 @@ import type { AreaPlugin } from 'rete-area-plugin';
 import { type Schemes, type SinewConnection, type SinewNode } from './schemes';
 import type { ContainerSize } from './container-size';
 import type { FrameLayer } from './frame-layer';
+import { READABLE_ZOOM } from './level-of-detail';
 import { FarLayer } from './wire-layer';
 
 /** Graphs with at most this many nodes are drawn in full, whatever is on screen. */
 export const FULL_DRAW_LIMIT = 300;
 /** More nodes on screen than this and they are all drawn as boxes (the far level of detail). */
 export const MOUNT_BUDGET = 160;
+/**
+ * The same below the readable zoom, where nodes show title and sockets only: there a pan crosses
+ * more nodes per frame, and each drawn node costs layout, hit tests and paint on every frame (Rigify
+ * at zoom 0.3 with 134 drawn nodes panned at ~20 fps; on the canvas it pans at the display's rate).
+ */
+export const FAR_MOUNT_BUDGET = 60;
 /** Screen pixels around the view drawn ahead, so a slow pan does not show boxes at the edge. */
 const MARGIN = 240;
 
@@ -158,7 +165,7 @@ export class Culling {
       if (!p) continue;
       if (!this.active || meets(p.x, p.y, p.x + n.width, p.y + n.height)) wantNodes.add(n.id);
     }
-    this.far = this.active && wantNodes.size > MOUNT_BUDGET;
+    this.far = this.active && wantNodes.size > (t.k < READABLE_ZOOM ? FAR_MOUNT_BUDGET : MOUNT_BUDGET);
     if (this.far) wantNodes.clear();
 
     const wantLinks = new Set<string>();
