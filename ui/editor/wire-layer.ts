@@ -1,6 +1,7 @@
 // The far level of detail of a large graph, drawn on one canvas: every node as a box in its
-// colours, every wire as a curve and every frame as its tinted box (no label: it would be
-// unreadably small), in screen space, redrawn (at most once a frame) when the view
+// colours with its title and sockets (the title at least MIN_TITLE_PX on screen, and left out where
+// a readable title would not fit the node), every wire as a curve and every frame as its tinted
+// box (no label), in screen space, redrawn (at most once a frame) when the view
 // or a node moves. Far out, thousands of node elements — even empty ones — cost Chromium a style
 // pass over all of them on every pan frame (the content they sit in is restyled by the pan); a
 // canvas costs a few thousand rectangles and curves.
@@ -8,6 +9,8 @@ import { categoryColor } from '../theme';
 import type { ContainerSize } from './container-size';
 import type { DrawnFrame } from './frame-layer';
 import { socketOffset } from './socket-positions';
+import { MIN_TITLE_PX } from './level-of-detail';
+import { socketColor } from './node-view';
 import { HEADER_HEIGHT, type SinewNode } from './schemes';
 
 export interface WireEnds {
@@ -19,6 +22,9 @@ export interface WireEnds {
 }
 
 type Point = { x: number; y: number };
+
+/** Below this zoom a node is too narrow on screen for a readable title (~9 characters at 10 px). */
+const TITLE_ZOOM = 0.25;
 
 export class FarLayer {
   readonly element: HTMLCanvasElement;
@@ -88,6 +94,13 @@ export class FarLayer {
       }
       g.stroke();
     }
+    // Titles and sockets only where they can be seen: on the view, and with room for a readable
+    // title (at zoom 0.15 a node is 35 px wide).
+    const x1 = -t.x / t.k, y1 = -t.y / t.k, x2 = x1 + w / t.k, y2 = y1 + h / t.k;
+    const titlePx = Math.max(12.5, MIN_TITLE_PX / t.k);
+    const detailed = t.k >= TITLE_ZOOM;
+    const titles: [SinewNode, Point][] = [];
+    const dots = new Map<string, Point[]>();
     for (const n of nodes) {
       const p = at(n.id);
       if (!p) continue;
@@ -101,7 +114,53 @@ export class FarLayer {
         g.strokeRect(p.x, p.y, n.width, n.height);
         g.lineWidth = 3;
       }
+      if (!detailed || p.x > x2 || p.x + n.width < x1 || p.y > y2 || p.y + n.height < y1) continue;
+      titles.push([n, p]);
+      for (const side of ['output', 'input'] as const) {
+        for (const [key, port] of Object.entries(side === 'output' ? n.outputs : n.inputs)) {
+          const o = port && socketOffset(n, side, key);
+          if (!o) continue;
+          const color = socketColor(port.socket.type);
+          const list = dots.get(color) ?? [];
+          list.push({ x: p.x + o.x, y: p.y + o.y });
+          dots.set(color, list);
+        }
+      }
     }
+    for (const [color, list] of dots) {
+      g.fillStyle = this.literal(color);
+      g.beginPath();
+      for (const d of list) {
+        g.moveTo(d.x + 7, d.y);
+        g.arc(d.x, d.y, 7, 0, 2 * Math.PI);
+      }
+      g.fill();
+    }
+    if (titles.length > 0) {
+      g.fillStyle = '#f1f3f5';
+      g.font = `600 ${titlePx}px system-ui, sans-serif`;
+      g.textBaseline = 'middle';
+      for (const [n, p] of titles) g.fillText(this.fitted(g, n.label, titlePx, n.width - 20), p.x + 10, p.y + HEADER_HEIGHT / 2);
+    }
+  }
+
+  /** Title widths at 100 px, measured once per label. */
+  private readonly widths = new Map<string, number>();
+
+  /** `label` at `px`, cut with an ellipsis to `room` (as the node's title is), never squeezed. */
+  private fitted(g: CanvasRenderingContext2D, label: string, px: number, room: number): string {
+    let w = this.widths.get(label);
+    if (w === undefined) {
+      const font = g.font;
+      g.font = font.replace(/[\d.]+px/, '100px');
+      w = g.measureText(label).width;
+      g.font = font;
+      this.widths.set(label, w);
+    }
+    const width = (w * px) / 100;
+    if (width <= room) return label;
+    const keep = Math.max(0, Math.floor((label.length * room) / width) - 1);
+    return `${label.slice(0, keep)}…`;
   }
 
   /** A theme colour `var(--name, #abc)` as the page resolves it (canvas takes no var()). */
