@@ -9,7 +9,7 @@ import { categoryColor } from '../theme';
 import type { ContainerSize } from './container-size';
 import type { DrawnFrame } from './frame-layer';
 import { socketOffset } from './socket-positions';
-import { MIN_TITLE_PX } from './level-of-detail';
+import { titleSize } from './level-of-detail';
 import { socketColor } from './node-view';
 import { HEADER_HEIGHT, type SinewNode } from './schemes';
 
@@ -97,7 +97,7 @@ export class FarLayer {
     // Titles and sockets only where they can be seen: on the view, and with room for a readable
     // title (at zoom 0.15 a node is 35 px wide).
     const x1 = -t.x / t.k, y1 = -t.y / t.k, x2 = x1 + w / t.k, y2 = y1 + h / t.k;
-    const titlePx = Math.max(12.5, MIN_TITLE_PX / t.k);
+    const titlePx = titleSize(t.k);
     const detailed = t.k >= TITLE_ZOOM;
     const titles: [SinewNode, Point][] = [];
     const dots = new Map<string, Point[]>();
