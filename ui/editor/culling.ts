@@ -23,6 +23,12 @@ export const MOUNT_BUDGET = 160;
  * at zoom 0.3 with 134 drawn nodes panned at ~20 fps; on the canvas it pans at the display's rate).
  */
 export const FAR_MOUNT_BUDGET = 60;
+/**
+ * Nodes mounted per frame at most on a large graph. Zooming in from the far canvas asks for up to
+ * MOUNT_BUDGET nodes at once (a 230 ms frame on the 2,000-node graph); in chunks, the view keeps
+ * answering, and the far canvas stays under the nodes until the last chunk is in.
+ */
+const MOUNT_PER_FRAME = 24;
 /** Screen pixels around the view drawn ahead, so a slow pan does not show boxes at the edge. */
 const MARGIN = 240;
 
@@ -184,6 +190,7 @@ export class Culling {
       }
     }
 
+    let pending = false;
     this.emitting = true;
     try {
       for (const id of [...this.mountedLinks]) {
@@ -203,8 +210,14 @@ export class Culling {
         void this.area.emit({ type: 'unmount', data: { element: view.element } } as any);
         view.element.remove();
       }
+      let mounted = 0;
       for (const id of wantNodes) {
         if (this.mountedNodes.has(id)) continue;
+        if (this.active && mounted >= MOUNT_PER_FRAME) {
+          pending = true;
+          break;
+        }
+        mounted++;
         const view = this.area.nodeViews.get(id);
         const node = this.editor.getNode(id);
         if (!view || !node) continue;
@@ -227,8 +240,11 @@ export class Culling {
     }
 
     this.frameLayer?.cull(!this.active ? undefined : this.far ? 'none' : { x1, y1, x2, y2 });
-    this.farLayer.visible = this.far;
-    if (this.far) {
+    // Far out the canvas is the drawing; while nodes are still being mounted it fills in for them.
+    const canvas = this.far || pending;
+    if (pending) this.schedule();
+    this.farLayer.visible = canvas;
+    if (canvas) {
       this.wiresDirty = false;
       this.farLayer.draw(t, nodes, this.editor.getConnections().flatMap((c) => {
         const source = this.editor.getNode(c.source);
