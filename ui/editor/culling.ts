@@ -2,8 +2,9 @@
 // lets the node and wire templates render only into the elements near the visible part of the area,
 // and mounts or unmounts them as the view moves (at most once a frame). Elements not drawn are taken
 // out of the DOM: even empty, thousands of them cost a style pass on every pan frame. Far out, when
-// more nodes are on screen than are worth drawing, every node is a box and every wire a curve on
-// one canvas (wire-layer.ts), and nodes are picked again once zoomed in.
+// more nodes are on screen than are worth drawing, every node is a box with its title and sockets,
+// every wire a curve and every frame a tinted box on one canvas (wire-layer.ts), and nodes are
+// picked again once zoomed in; nodes coming into view are mounted a few a frame.
 // Graphs up to FULL_DRAW_LIMIT nodes are drawn in full, as before.
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
