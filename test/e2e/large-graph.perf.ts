@@ -5,7 +5,8 @@
 // moves the node and saves its position, and a node far from the first view is drawn and editable
 // once the view is moved to it.
 //
-// Run: `npx tsx test/e2e/run.ts large`. The Rigify case opens the shipped example
+// Run: `npx tsx test/e2e/run.ts large`. On Rigify it also checks that an owner menu, once the pointer is over it, lists
+// every owner of the scene (menus that long are filled only when reached for). The Rigify case opens the shipped example
 // (examples/rigify-human.sinew.json, written by `npx tsx examples/tools/rigify-human.ts`);
 // SINEW_RIGIFY_GRAPH names another imported rig.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -161,6 +162,30 @@ async function editInfluence(page: Page, id: string): Promise<unknown> {
   return page.evaluate((n) => document.querySelector('sinew-app')!.session.graph.nodes.find((x) => x.id === n)!.params.influence, id);
 }
 
+/**
+ * Frames owner node `id`, moves the pointer over its owner menu and reads it: the menu must list
+ * every object and bone of the scene (one option each, plus "pick an owner") and show the node's
+ * own owner. Rigify's scene has hundreds of owners; menus that long are filled only when reached for.
+ */
+async function ownerMenu(page: Page, id: string): Promise<void> {
+  await page.evaluate(async (n) => {
+    const app = document.querySelector('sinew-app')!;
+    app.session.select([n]);
+    await app.shadowRoot!.querySelector('sinew-editor')!.fit(true);
+  }, id);
+  const menu = page.locator(`sinew-node .node[data-node-id="${id}"] [data-testid="field-owner"]`);
+  await menu.hover();
+  const seen = await menu.evaluate((el: HTMLSelectElement) => ({ options: el.options.length, value: el.value, shown: el.selectedOptions[0]?.textContent ?? '' }));
+  const want = await page.evaluate((n) => {
+    const s = document.querySelector('sinew-app')!.session;
+    const owners = (s.scene?.objects ?? []).reduce((k, o) => k + 1 + (o.bones?.length ?? 0), 0);
+    return { owners, owner: String(s.graph.nodes.find((x) => x.id === n)!.params.owner) };
+  }, id);
+  check(want.owners > 64, `the scene has only ${want.owners} owners: this check needs a long menu`);
+  check(seen.options === want.owners + 1, `the owner menu of ${id} lists ${seen.options - 1} owners, not the scene's ${want.owners}`);
+  check(seen.value === want.owner && seen.shown === want.owner.slice(want.owner.indexOf('/') + 1), `the owner menu of ${id} shows ${seen.value} ("${seen.shown}"), not ${want.owner}`);
+}
+
 async function measure(page: Page, graph: { nodes: { id: string; type: string }[] }, name: string, log: (m: string) => void): Promise<void> {
   const { loadMs, openMs } = await openTimed(page, graph);
   const drawn = await drawnCounts(page);
@@ -212,6 +237,9 @@ export const largeGraphTests: E2ETest[] = [
       await openApp(page, base);
       const g = JSON.parse(readFileSync(RIGIFY, 'utf8')) as { nodes: { id: string; type: string }[] };
       await measure(page, g, 'rigify', log);
+      const owner = g.nodes.find((n) => n.type === 'owner/input');
+      check(owner, 'the Rigify graph has no Owner In node');
+      await ownerMenu(page, owner.id);
     },
   },
 ];

@@ -2,18 +2,34 @@
 // lets the node and wire templates render only into the elements near the visible part of the area,
 // and mounts or unmounts them as the view moves (at most once a frame). Elements not drawn are taken
 // out of the DOM: even empty, thousands of them cost a style pass on every pan frame. Far out, when
-// more nodes are on screen than are worth drawing, every node is a box and every wire a curve on
-// one canvas (wire-layer.ts), and nodes are picked again once zoomed in.
+// more nodes are on screen than are worth drawing, every node is a box with its title and sockets,
+// every wire a curve and every frame a tinted box on one canvas (wire-layer.ts), and nodes are
+// picked again once zoomed in; nodes coming into view are mounted a few a frame.
 // Graphs up to FULL_DRAW_LIMIT nodes are drawn in full, as before.
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
 import { type Schemes, type SinewConnection, type SinewNode } from './schemes';
+import type { ContainerSize } from './container-size';
+import type { FrameLayer } from './frame-layer';
+import { READABLE_ZOOM } from './level-of-detail';
 import { FarLayer } from './wire-layer';
 
 /** Graphs with at most this many nodes are drawn in full, whatever is on screen. */
 export const FULL_DRAW_LIMIT = 300;
 /** More nodes on screen than this and they are all drawn as boxes (the far level of detail). */
 export const MOUNT_BUDGET = 160;
+/**
+ * The same below the readable zoom, where nodes show title and sockets only: there a pan crosses
+ * more nodes per frame, and each drawn node costs layout, hit tests and paint on every frame (Rigify
+ * at zoom 0.3 with 134 drawn nodes panned at ~20 fps; on the canvas it pans at the display's rate).
+ */
+export const FAR_MOUNT_BUDGET = 60;
+/**
+ * Nodes mounted per frame at most on a large graph. Zooming in from the far canvas asks for up to
+ * MOUNT_BUDGET nodes at once (a 230 ms frame on the 2,000-node graph); in chunks, the view keeps
+ * answering, and the far canvas stays under the nodes until the last chunk is in.
+ */
+const MOUNT_PER_FRAME = 24;
 /** Screen pixels around the view drawn ahead, so a slow pan does not show boxes at the edge. */
 const MARGIN = 240;
 
@@ -30,14 +46,17 @@ export class Culling {
   private far = false;
   private emitting = false;
   readonly farLayer: FarLayer;
+  /** The frames behind the nodes: culled with them, and drawn on the far canvas when far out. */
+  frameLayer: FrameLayer | undefined;
 
   constructor(
     private readonly area: Area,
     private readonly editor: NodeEditor<Schemes>,
-    private readonly container: HTMLElement,
+    container: HTMLElement,
+    private readonly size: ContainerSize,
     private readonly wireColor: (c: SinewConnection) => string,
   ) {
-    this.farLayer = new FarLayer(container);
+    this.farLayer = new FarLayer(container, size);
   }
 
   /** Whether only what is on screen is drawn. */
@@ -143,8 +162,8 @@ export class Culling {
     const m = MARGIN / t.k;
     const x1 = -t.x / t.k - m;
     const y1 = -t.y / t.k - m;
-    const x2 = x1 + this.container.clientWidth / t.k + 2 * m;
-    const y2 = y1 + this.container.clientHeight / t.k + 2 * m;
+    const x2 = x1 + this.size.width / t.k + 2 * m;
+    const y2 = y1 + this.size.height / t.k + 2 * m;
     const meets = (ax: number, ay: number, bx: number, by: number) => ax < x2 && bx > x1 && ay < y2 && by > y1;
 
     const wantNodes = new Set<string>();
@@ -153,7 +172,7 @@ export class Culling {
       if (!p) continue;
       if (!this.active || meets(p.x, p.y, p.x + n.width, p.y + n.height)) wantNodes.add(n.id);
     }
-    this.far = this.active && wantNodes.size > MOUNT_BUDGET;
+    this.far = this.active && wantNodes.size > (t.k < READABLE_ZOOM ? FAR_MOUNT_BUDGET : MOUNT_BUDGET);
     if (this.far) wantNodes.clear();
 
     const wantLinks = new Set<string>();
@@ -172,6 +191,7 @@ export class Culling {
       }
     }
 
+    let pending = false;
     this.emitting = true;
     try {
       for (const id of [...this.mountedLinks]) {
@@ -191,8 +211,14 @@ export class Culling {
         void this.area.emit({ type: 'unmount', data: { element: view.element } } as any);
         view.element.remove();
       }
+      let mounted = 0;
       for (const id of wantNodes) {
         if (this.mountedNodes.has(id)) continue;
+        if (this.active && mounted >= MOUNT_PER_FRAME) {
+          pending = true;
+          break;
+        }
+        mounted++;
         const view = this.area.nodeViews.get(id);
         const node = this.editor.getNode(id);
         if (!view || !node) continue;
@@ -214,14 +240,18 @@ export class Culling {
       this.emitting = false;
     }
 
-    this.farLayer.visible = this.far;
-    if (this.far) {
+    this.frameLayer?.cull(!this.active ? undefined : this.far ? 'none' : { x1, y1, x2, y2 });
+    // Far out the canvas is the drawing; while nodes are still being mounted it fills in for them.
+    const canvas = this.far || pending;
+    if (pending) this.schedule();
+    this.farLayer.visible = canvas;
+    if (canvas) {
       this.wiresDirty = false;
       this.farLayer.draw(t, nodes, this.editor.getConnections().flatMap((c) => {
         const source = this.editor.getNode(c.source);
         const target = this.editor.getNode(c.target);
         return source && target ? [{ source, sourceOutput: c.sourceOutput, target, targetInput: c.targetInput, color: this.wireColor(c) }] : [];
-      }), (id) => this.area.nodeViews.get(id)?.position);
+      }), (id) => this.area.nodeViews.get(id)?.position, this.frameLayer?.drawn() ?? []);
     }
   }
 

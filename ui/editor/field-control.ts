@@ -2,11 +2,12 @@
 // picker or a vector. Used on the nodes and in the inspector alike. Emits `field-input` while a
 // value is being dragged and `field-change` when it is settled, each with `{ key, value }`.
 import { LitElement, css, html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { JsonValue } from '../../graph/types';
 import { optionLabel, type Field, type OwnerChoice } from '../model/fields';
 import { shownUnit } from '../model/units';
 import { baseStyles } from '../theme';
+import { eagerOptions } from './lazy-options';
 
 export class SinewField extends LitElement {
   static override styles = [baseStyles, css`
@@ -29,6 +30,8 @@ export class SinewField extends LitElement {
   /** Shows the label inside sliders (on nodes) rather than beside them. */
   @property({ type: Boolean }) compact = false;
   @property({ type: Boolean, reflect: true }) disabled = false;
+  /** The owner menu holds every owner (see lazy-options.ts): set once it is reached for. */
+  @state() private allOwners = false;
 
   override connectedCallback() {
     super.connectedCallback();
@@ -81,18 +84,38 @@ export class SinewField extends LitElement {
   private ownerPicker(f: Field) {
     const value = String(this.value ?? '');
     const known = this.owners.some((o) => o.id === value);
-    const objects = this.owners.filter((o) => o.kind === 'object');
-    const groups = [...new Set(this.owners.filter((o) => o.kind === 'bone').map((o) => o.group!))];
+    const lazy = !this.allOwners && !eagerOptions(this.owners.length);
+    const want = lazy ? this.wantOwners : undefined;
     return html`<select data-testid="field-${f.key}" class=${!value || !known ? 'missing' : ''} ?disabled=${this.disabled} title=${f.doc}
+        @pointerenter=${want} @pointerdown=${want} @focus=${want} @keydown=${want}
         @change=${(e: Event) => this.emit('field-change', (e.target as HTMLSelectElement).value)}>
       <option value="" ?selected=${!value}>— pick an owner —</option>
       ${value && !known ? html`<option value=${value} selected>${value} (not in scene)</option>` : nothing}
-      <optgroup label="Objects">${objects.map((o) => html`<option value=${o.id} ?selected=${o.id === value}>${o.label}</option>`)}</optgroup>
-      ${groups.map((g) => html`<optgroup label="Bones of ${g}">
-        ${this.owners.filter((o) => o.group === g).map((o) => html`<option value=${o.id} ?selected=${o.id === value}>${o.label}</option>`)}
-      </optgroup>`)}
+      ${lazy ? this.shownOwner(value) : this.ownerOptions(value)}
     </select>`;
   }
+
+  /** A closed lazy menu: only the option it shows. */
+  private shownOwner(value: string) {
+    const shown = this.owners.find((o) => o.id === value);
+    return shown ? html`<option value=${shown.id} selected>${shown.label}</option>` : nothing;
+  }
+
+  private ownerOptions(value: string) {
+    const objects = this.owners.filter((o) => o.kind === 'object');
+    const groups = [...new Set(this.owners.filter((o) => o.kind === 'bone').map((o) => o.group!))];
+    return html`<optgroup label="Objects">${objects.map((o) => html`<option value=${o.id} ?selected=${o.id === value}>${o.label}</option>`)}</optgroup>
+      ${groups.map((g) => html`<optgroup label="Bones of ${g}">
+        ${this.owners.filter((o) => o.group === g).map((o) => html`<option value=${o.id} ?selected=${o.id === value}>${o.label}</option>`)}
+      </optgroup>`)}`;
+  }
+
+  /** Renders every owner now, before the menu can open (an update in a microtask would be late). */
+  private wantOwners = () => {
+    if (this.allOwners) return;
+    this.allOwners = true;
+    this.performUpdate();
+  };
 
   private vector(f: Field) {
     const size = f.size ?? 3;

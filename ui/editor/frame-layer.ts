@@ -34,9 +34,17 @@ export interface FrameDrag {
   end(frame: GraphFrame): void;
 }
 
+/** A frame as last drawn: its box in area units (none when no node of it is drawn) and colour. */
+export interface DrawnFrame {
+  bounds: FrameBox | undefined;
+  tint: string;
+}
+
 export class FrameLayer {
   readonly element = document.createElement('div');
-  private readonly views = new Map<string, { box: HTMLDivElement; label: HTMLInputElement; color: HTMLInputElement; current: GraphFrame | undefined }>();
+  private readonly views = new Map<string, { box: HTMLDivElement; label: HTMLInputElement; color: HTMLInputElement; current: GraphFrame | undefined } & DrawnFrame>();
+  /** The area rectangle frames are drawn for (undefined: everywhere), or 'none' (the far canvas draws them). */
+  private shownIn: { x1: number; y1: number; x2: number; y2: number } | 'none' | undefined;
 
   /** `changed` gets the frame as the user edited it (its label or colour). */
   constructor(private readonly changed: (frame: GraphFrame) => void, private readonly readonly: boolean, private readonly drag?: FrameDrag) {
@@ -50,13 +58,36 @@ export class FrameLayer {
     for (const frame of frames) {
       const v = this.views.get(frame.id) ?? this.make(frame.id);
       const bounds = frameBounds(frame.nodes.map(boxOf).filter((b): b is FrameBox => b !== undefined));
+      v.bounds = bounds;
       v.box.hidden = bounds === undefined;
       if (bounds) Object.assign(v.box.style, { left: `${bounds.x}px`, top: `${bounds.y}px`, width: `${bounds.w}px`, height: `${bounds.h}px` });
+      v.tint = frame.color;
       v.box.style.setProperty('--frame-color', frame.color);
       v.box.dataset['frame'] = frame.id;
       v.current = frame;
       if (v.label.value !== frame.label && this.element.getRootNode() instanceof ShadowRoot && (this.element.getRootNode() as ShadowRoot).activeElement !== v.label) v.label.value = frame.label;
       if (v.color.value !== frame.color) v.color.value = frame.color;
+    }
+    this.cull(this.shownIn);
+  }
+
+  /** The frames as last drawn, for the far canvas. */
+  drawn(): Iterable<DrawnFrame> {
+    return this.views.values();
+  }
+
+  /**
+   * Keeps in the page only the frames meeting `rect` (area units; undefined: all of them), or none
+   * ('none': far out, where the far canvas draws them). Rigify's rig has 384 frames: all in the page,
+   * they were painted and hit-tested on every frame of a pan.
+   */
+  cull(rect: { x1: number; y1: number; x2: number; y2: number } | 'none' | undefined): void {
+    this.shownIn = rect;
+    for (const v of this.views.values()) {
+      const b = v.bounds;
+      const on = rect === undefined || (rect !== 'none' && b !== undefined && b.x < rect.x2 && b.x + b.w > rect.x1 && b.y < rect.y2 && b.y + b.h > rect.y1);
+      const display = on ? '' : 'none';
+      if (v.box.style.display !== display) v.box.style.display = display;
     }
   }
 
@@ -80,7 +111,7 @@ export class FrameLayer {
     header.append(label, color);
     box.append(header);
     this.element.append(box);
-    const view = { box, label, color, current: undefined as GraphFrame | undefined };
+    const view = { box, label, color, current: undefined as GraphFrame | undefined, bounds: undefined as FrameBox | undefined, tint: '' };
     if (!this.readonly) this.draggable(header, label, color, () => view.current);
     // Enter commits the label (its change event) and ends the editing, so the header drags again.
     label.addEventListener('keydown', (e) => { if (e.key === 'Enter') label.blur(); });

@@ -14,10 +14,11 @@ import { viewDefinition } from '../model/group-definition';
 import { dragState } from './drag-state';
 import { MINIMAP_HEIGHT, MINIMAP_WIDTH, SinewMinimap } from './minimap';
 import { LayoutSocketPositions } from './socket-positions';
+import { ContainerSize } from './container-size';
 import { Culling } from './culling';
 import { IndexedNodeEditor } from './indexed-editor';
-import { zoomLevelOfDetail } from './level-of-detail';
-import { socketColor } from './node-view';
+import { READABLE_ZOOM, zoomLevelOfDetail } from './level-of-detail';
+import { socketColor, SinewNodeElement } from './node-view';
 import { linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection, type SinewSocket, type ViewSocketType } from './schemes';
 
 export interface GraphViewHost {
@@ -60,6 +61,8 @@ export class GraphView {
   private selecting = 0;
   /** Which nodes and wires are drawn in full (only those on screen, on a large graph). */
   readonly culling: Culling;
+  /** The area's size in pixels, observed (reading it would force a layout). */
+  private readonly size: ContainerSize;
 
   constructor(
     readonly container: HTMLElement,
@@ -80,7 +83,11 @@ export class GraphView {
 
     this.editor.use(this.area);
     // Before the render plugin: it decides which render signals reach it.
-    this.culling = new Culling(this.area, this.editor, container, (c) => this.wireColor(c));
+    this.size = new ContainerSize(container, () => {
+      this.culling.schedule();
+      this.scheduleMinimap();
+    });
+    this.culling = new Culling(this.area, this.editor, container, this.size, (c) => this.wireColor(c));
     this.culling.install();
     this.area.use(render);
     if (!readonly) {
@@ -91,7 +98,7 @@ export class GraphView {
       this.area.use(this.connection);
     }
 
-    AreaExtensions.simpleNodesOrder(this.area);
+    this.keepOrder();
     // Rete hears pointerup on the whole window, and its node selection clears on a click it saw no
     // press for: a click in the 3D view that selected nodes would unselect them at once (the very
     // first one, before any press in the editor). A release elsewhere, with no wire in hand, is not
@@ -113,10 +120,32 @@ export class GraphView {
       end: (f) => this.endFrameDrag(f),
     });
     this.area.area.content.holder.prepend(this.frameLayer.element);
+    this.culling.frameLayer = this.frameLayer;
     this.minimap = document.createElement('sinew-minimap') as SinewMinimap;
     this.minimap.panBy = (dx, dy) => this.panByMap(dx, dy);
     this.minimap.centerAt = (x, y) => this.centerOnMap(x, y);
     container.appendChild(this.minimap);
+  }
+
+  /**
+   * Rete's simpleNodesOrder (a picked node on top, a new wire under everything), for elements in
+   * the DOM only: culling keeps most of them out, and Rete's reorder rejects a promise for each
+   * one it cannot find — 3,480 unhandled rejections on opening the 2,000-node graph, which Chromium
+   * reported for 1.3 s after the open. A culled element is placed when it is mounted.
+   */
+  private keepOrder(): void {
+    const content = this.area.area.content;
+    this.area.addPipe((ctx: any) => {
+      if (!ctx || typeof ctx !== 'object' || !('type' in ctx)) return ctx;
+      if (ctx.type === 'nodepicked') {
+        const view = this.area.nodeViews.get(ctx.data.id);
+        if (view && content.holder.contains(view.element)) void content.reorder(view.element, null);
+      } else if (ctx.type === 'connectioncreated') {
+        const view = this.area.connectionViews.get(ctx.data.id);
+        if (view && content.holder.contains(view.element)) void content.reorder(view.element, content.holder.firstChild);
+      }
+      return ctx;
+    });
   }
 
   // ----- frames -----
@@ -195,7 +224,7 @@ export class GraphView {
 
   private drawMinimap(): void {
     const t = this.area.area.transform;
-    const view = { x: -t.x / t.k, y: -t.y / t.k, w: this.container.clientWidth / t.k, h: this.container.clientHeight / t.k };
+    const view = { x: -t.x / t.k, y: -t.y / t.k, w: this.size.width / t.k, h: this.size.height / t.k };
     const boxes: { x: number; y: number; w: number; h: number; selected?: boolean }[] = [];
     for (const n of this.editor.getNodes()) {
       const p = this.area.nodeViews.get(n.id)?.position;
@@ -233,7 +262,7 @@ export class GraphView {
     const t = this.area.area.transform;
     const ax = x / this.mapScale + this.mapOrigin.x;
     const ay = y / this.mapScale + this.mapOrigin.y;
-    void this.area.area.translate(this.container.clientWidth / 2 - ax * t.k, this.container.clientHeight / 2 - ay * t.k);
+    void this.area.area.translate(this.size.width / 2 - ax * t.k, this.size.height / 2 - ay * t.k);
   }
 
   private installPipes(): void {
@@ -319,7 +348,10 @@ export class GraphView {
       const type = ctx?.type;
       if (type === 'pointerup' || type === 'pointermove') this.lastPointer = ctx.data.event;
       if (type === 'nodetranslated' || type === 'nodecreated' || type === 'noderemoved' || (type === 'render' && ctx.data.type === 'node')) this.nodesVersion++;
-      if (type === 'zoomed') zoomLevelOfDetail(this.container, this.area.area.transform.k);
+      if (type === 'zoomed') {
+        zoomLevelOfDetail(this.container, this.area.area.transform.k);
+        this.applyLite();
+      }
       if (type === 'nodetranslated' || type === 'nodecreated' || type === 'noderemoved' || type === 'translated' || type === 'zoomed' || type === 'resized' || (type === 'render' && ctx.data.type === 'node')) {
         this.scheduleMinimap();
       }
@@ -335,6 +367,18 @@ export class GraphView {
   }
 
   private lastPointer: PointerEvent | undefined;
+  /** Whether nodes are drawn without their fields (see SinewNode.lite). */
+  private lite = false;
+
+  /** Large graphs below the readable zoom: nodes drop the fields level of detail hides. */
+  private applyLite(): void {
+    const lite = this.culling.active && this.area.area.transform.k < READABLE_ZOOM;
+    if (lite === this.lite) return;
+    this.lite = lite;
+    for (const n of this.editor.getNodes()) n.lite = lite;
+    // Rete hands a drawn node the same payload, which Lit does not see as a change: ask.
+    for (const el of this.container.querySelectorAll<SinewNodeElement>('sinew-node')) el.requestUpdate();
+  }
 
   private queueLink(edit: Edit): void {
     this.pendingLinks.push(edit);
@@ -432,6 +476,7 @@ export class GraphView {
         if (!existing) {
           const def = viewDefinition(g, graph, this.catalog);
           const node = new SinewNode(g, def, state, def && !g.collapsed ? undefined : socketsOf(g));
+          node.lite = this.lite;
           await this.editor.addNode(node);
           await this.area.translate(node.id, { x: g.position[0], y: g.position[1] });
           continue;
@@ -457,6 +502,7 @@ export class GraphView {
       this.frames = graph.frames ?? [];
       this.links = graph.links;
       this.drawFrames();
+      this.applyLite();
       this.culling.refresh();
     } finally {
       this.syncing--;
@@ -516,8 +562,8 @@ export class GraphView {
       x2 = Math.max(x2, p.x + n.width); y2 = Math.max(y2, p.y + n.height);
     }
     if (!Number.isFinite(x1)) return;
-    const w = this.container.clientWidth;
-    const h = this.container.clientHeight;
+    const w = this.size.width;
+    const h = this.size.height;
     // rete's zoomAt places the view for a zoom the guard then refuses (below MIN_ZOOM): clamp instead.
     const k = Math.max(MIN_ZOOM, Math.min(1.2, 0.85 * w / Math.max(1, x2 - x1), 0.85 * h / Math.max(1, y2 - y1)));
     await this.area.area.zoom(k, 0, 0);
@@ -560,6 +606,7 @@ export class GraphView {
 
   destroy(): void {
     cancelAnimationFrame(this.minimapFrame);
+    this.size.destroy();
     this.culling.destroy();
     this.area.destroy();
   }

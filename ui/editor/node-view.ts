@@ -2,10 +2,11 @@
 // definition's category, sockets coloured by type, one field per param and per unconnected input.
 // Sockets are rendered through <rete-ref>, so Rete can find them for wiring.
 import { LitElement, css, html, nothing, svg } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { fieldValue } from '../model/fields';
 import { SOCKET_COLORS, baseStyles, categoryColor } from '../theme';
 import { dragState } from './drag-state';
+import { eagerOptions } from './lazy-options';
 import { HEADER_HEIGHT, NODE_WIDTH, ROW_HEIGHT, type SinewNode, type SinewSocket, type ViewSocketType } from './schemes';
 
 type Emit = (signal: unknown) => void;
@@ -62,6 +63,8 @@ export class SinewNodeElement extends LitElement {
 
   @property({ attribute: false }) data!: SinewNode;
   @property({ attribute: false }) emit: Emit | null = null;
+  /** The "pick…" menus hold every owner (see lazy-options.ts): set once one is reached for. */
+  @state() private allPickOptions = false;
 
   override connectedCallback() {
     super.connectedCallback();
@@ -92,7 +95,7 @@ export class SinewNodeElement extends LitElement {
         <span class="socket out">${this.socketRef('output', key, out.socket)}</span>
       </div>`)}
       ${n.paramFields.map((f) => html`<div class="row">
-        <sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} .owners=${st.owners} ?disabled=${st.readonly}></sinew-field>
+        ${n.lite ? nothing : html`<sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} .owners=${st.owners} ?disabled=${st.readonly}></sinew-field>`}
       </div>`)}
       ${n.hiddenParams ? html`<div class="row more" title="Select the node to edit every param in the inspector">+ ${n.hiddenParams} more params in the inspector</div>` : nothing}
       ${Object.entries(n.inputs).map(([key, inp]) => {
@@ -101,11 +104,11 @@ export class SinewNodeElement extends LitElement {
         const connected = st.connected.has(key);
         const inline = f && !connected;
         // A target, pole, curve or space left unwired can be picked from the scene here.
-        const pickable = !connected && !st.readonly && n.def?.constraint && key !== 'owner' && (inp.socket.type === 'transform' || inp.socket.type === 'curve');
+        const pickable = !n.lite && !connected && !st.readonly && n.def?.constraint && key !== 'owner' && (inp.socket.type === 'transform' || inp.socket.type === 'curve');
         return html`<div class="row in" data-testid="input-${key}">
           <span class="socket in">${this.socketRef('input', key, inp.socket)}</span>
           ${inline
-            ? html`<sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} ?disabled=${st.readonly}></sinew-field>`
+            ? (n.lite ? nothing : html`<sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} ?disabled=${st.readonly}></sinew-field>`)
             : html`<span class="label" title=${inp.socket.doc}>${inp.label}</span>`}
           ${pickable ? this.picker(key, inp.socket.type) : nothing}
         </div>`;
@@ -116,18 +119,29 @@ export class SinewNodeElement extends LitElement {
 
   /** A menu of the scene's owners that wires the chosen one into input `key`. */
   private picker(key: string, type: ViewSocketType) {
-    const owners = this.data.state.owners.filter((o) => type !== 'curve' || o.objectType === 'CURVE');
+    const all = this.data.state.owners;
+    const lazy = !this.allPickOptions && !eagerOptions(all.length);
+    const owners = lazy ? [] : all.filter((o) => type !== 'curve' || o.objectType === 'CURVE');
+    const want = lazy ? this.wantPickOptions : undefined;
     const pick = (e: Event) => {
       const select = e.target as HTMLSelectElement;
       const owner = select.value;
       select.value = '';
       if (owner) this.dispatchEvent(new CustomEvent('pick-owner', { detail: { key, owner }, bubbles: true, composed: true }));
     };
-    return html`<select class="pick" data-testid="pick-${key}" title="Pick an object or bone to wire in" @change=${pick} @pointerdown=${(e: Event) => e.stopPropagation()}>
+    return html`<select class="pick" data-testid="pick-${key}" title="Pick an object or bone to wire in" @change=${pick}
+      @pointerdown=${(e: Event) => { e.stopPropagation(); want?.(); }} @pointerenter=${want} @focus=${want} @keydown=${want}>
       <option value="">pick…</option>
       ${owners.map((o) => html`<option value=${o.id}>${o.kind === 'bone' ? `${o.group}/${o.label}` : o.id}</option>`)}
     </select>`;
   }
+
+  /** Renders every owner in the "pick…" menus now, before one can open (a microtask would be late). */
+  private wantPickOptions = () => {
+    if (this.allPickOptions) return;
+    this.allPickOptions = true;
+    this.performUpdate();
+  };
 
   private socketRef(side: 'input' | 'output', key: string, socket: SinewSocket) {
     return html`<rete-ref .data=${{ type: 'socket', side, key, nodeId: this.data.id, payload: socket }} .emit=${this.emit}></rete-ref>`;

@@ -45,6 +45,12 @@ export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, R
   readonly collapsed: boolean;
   /** What decides its sockets besides its definition: a change means drawing it anew. */
   readonly shape: string;
+  /**
+   * Drawn without its fields and owner menus: far out on a large graph, where level of detail hides
+   * them anyway (their rows keep their height). A screenful of nodes at zoom 0.3 was ~17,000 layout
+   * objects, hit-tested and painted on every frame of a pan; title, labels and sockets are ~30 a node.
+   */
+  lite = false;
 
   constructor(
     public source: GraphNode,
