@@ -85,7 +85,7 @@ function sameMatrices(a: Record<string, number[]>, b: Record<string, number[]>, 
 
 export const groupTests: E2ETest[] = [
   {
-    name: 'groups: Ctrl+G groups three nodes, the group is used twice, Tab edits its definition (both uses change), undo, save and reopen evaluate as the flat graph',
+    name: 'groups: Ctrl+G groups three nodes, the group is used twice, Tab edits its definition (both uses change) and wires to its Group In/Out border, undo, save and reopen evaluate as the flat graph',
     timeout: 240,
     async run(t) {
       const { page, base } = t;
@@ -133,9 +133,13 @@ export const groupTests: E2ETest[] = [
       // Tab enters the group: its three nodes and a breadcrumb; the influence edited there changes both uses.
       await selectNodes(page, ['group']);
       await page.keyboard.press('Tab');
-      await waitForDrawn(page, ['a1', 'a2', 'a3']);
+      await waitForDrawn(page, ['@group-in', 'a1', 'a2', 'a3', '@group-out']);
       const editor = page.locator('sinew-editor');
       check(await editor.locator('[data-testid="breadcrumb"]').isVisible(), 'no breadcrumb inside the group');
+      // With its border the inside is framed small enough to hide rows' text: frame a1 to edit it.
+      await selectNodes(page, ['a1']);
+      await page.evaluate(() => document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-editor')!.fit(true));
+      await nextFrames(page, 3);
       const slider = nodeLocator(page, 'a1').locator('[data-testid="input-influence"] sinew-number .bar');
       const box = await slider.boundingBox();
       check(box, 'influence slider not on screen');
@@ -156,6 +160,32 @@ export const groupTests: E2ETest[] = [
       // Undo (inside the group), then Tab leaves it.
       await page.keyboard.press('Control+z');
       sameMatrices(flat, await allMatrices(page), 'after undo');
+
+      // The border inside: Group In gives the group's inputs, Group Out takes its output, wired across.
+      await page.evaluate(() => document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-editor')!.fit());
+      await nextFrames(page, 3);
+      for (const [node, side, key] of [['@group-in', 'output', 'owner'], ['@group-in', 'output', 'target'], ['@group-out', 'input', 'owner']] as const) {
+        check(await socket(page, node, side, key).count() === 1, `the group's border has no ${node} ${side} "${key}"`);
+      }
+      const across = await editor.locator('sinew-wire').evaluateAll((els) => els.map((e) => e.getAttribute('data-link')).filter((k) => k?.includes('@group')).sort());
+      check(across.join(' ') === ['@group-in.owner>a1.owner', '@group-in.target>a1.target', '@group-in.target>a2.target', '@group-in.target>a3.target', 'a3.owner>@group-out.owner'].sort().join(' '), `the wires across the border are ${across.join(' ')}`);
+      // Wired to the border, a node inside becomes the group's output: both uses skip Copy Scale.
+      await wire(page, socket(page, 'a2', 'output', 'owner'), socket(page, '@group-out', 'input', 'owner'));
+      g = await graphOf(page);
+      check(JSON.stringify(g.groups![0]!.outputs) === JSON.stringify([{ name: 'owner', from: { node: 'a2', socket: 'owner' } }]), `the group's output is ${JSON.stringify(g.groups![0]!.outputs)}, not a2's`);
+      check(g.groups![0]!.nodes.length === 3 && !g.groups![0]!.nodes.some((n) => n.id.startsWith('@')), 'the border was stored as nodes');
+      check(/in group "group"$/.test((await undoLabel(page)) ?? ''), `the border wire was not an edit of the definition: ${await undoLabel(page)}`);
+      const rewired = await allMatrices(page);
+      for (const o of ['A', 'B']) check(JSON.stringify(rewired[o]) !== JSON.stringify(flat[o]), `the new group output did not change ${o}`);
+      await page.keyboard.press('Control+z');
+      sameMatrices(flat, await allMatrices(page), 'after undoing the border wire');
+      // From Group In to a node inside: the group's input now feeds it (its wire from inside goes).
+      await wire(page, socket(page, '@group-in', 'output', 'owner'), socket(page, 'a3', 'input', 'owner'));
+      g = await graphOf(page);
+      const ownerIn = g.groups![0]!.inputs.find((i) => i.name === 'owner')!;
+      check(ownerIn.to.some((e) => e.node === 'a3' && e.socket === 'owner') && !g.groups![0]!.links.some((l) => l.to.node === 'a3' && l.to.socket === 'owner'), `Group In did not take a3's owner: ${JSON.stringify(g.groups![0])}`);
+      await page.keyboard.press('Control+z');
+      sameMatrices(flat, await allMatrices(page), 'after undoing the Group In wire');
       await page.keyboard.press('Tab');
       await waitForDrawn(page, ['t', 'a-in', 'group', 'a-out', 'b-in', 'b-out', copy]);
 

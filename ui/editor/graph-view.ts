@@ -11,6 +11,7 @@ import type { GraphDocument, GraphFrame, GraphLink, GraphNode } from '../../grap
 import { FrameLayer } from './frame-layer';
 import type { NodeCatalog } from '../../nodes/catalog';
 import { viewDefinition } from '../model/group-definition';
+import { borderDefinition, GROUP_IN_TYPE, GROUP_OUT_TYPE } from '../model/group-border';
 import { dragState } from './drag-state';
 import { MINIMAP_HEIGHT, MINIMAP_WIDTH, SinewMinimap } from './minimap';
 import { LayoutSocketPositions } from './socket-positions';
@@ -435,6 +436,11 @@ export class GraphView {
     return socketColor(type ?? 'unknown');
   }
 
+  /** What a node is drawn with: its kind's definition, a group node's interface, or a group border's. */
+  private definitionOf(g: GraphNode, graph: GraphDocument) {
+    return g.type === GROUP_IN_TYPE || g.type === GROUP_OUT_TYPE ? borderDefinition(g, graph, this.catalog) : viewDefinition(g, graph, this.catalog);
+  }
+
   /** Makes the view match `graph`. Calls are queued, so each sees the previous one finished. */
   sync(graph: GraphDocument, stateOf: (node: GraphNode) => NodeState): Promise<void> {
     this.queue = this.queue.then(() => this.doSync(graph, stateOf)).catch((e) => console.warn('sinew: view sync failed', e));
@@ -454,7 +460,7 @@ export class GraphView {
       });
       const stale = (n: SinewNode) => {
         const g = wanted.get(n.id);
-        if (!g || g.type !== n.source.type || viewDefinition(g, graph, this.catalog) !== n.def || (g.collapsed === true) !== n.collapsed) return true;
+        if (!g || g.type !== n.source.type || this.definitionOf(g, graph) !== n.def || (g.collapsed === true) !== n.collapsed) return true;
         if (!n.collapsed) return false;
         const s = socketsOf(g);
         return `${s.inputs.join(',')}|${s.outputs.join(',')}` !== n.shape;
@@ -474,7 +480,7 @@ export class GraphView {
         const existing = this.editor.getNode(g.id);
         const state = stateOf(g);
         if (!existing) {
-          const def = viewDefinition(g, graph, this.catalog);
+          const def = this.definitionOf(g, graph);
           const node = new SinewNode(g, def, state, def && !g.collapsed ? undefined : socketsOf(g));
           node.lite = this.lite;
           await this.editor.addNode(node);

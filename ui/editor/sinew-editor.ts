@@ -2,7 +2,7 @@
 // session, so undo, redo and autosave see it; Rete only shows the graph and reports gestures.
 import { LitElement, css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { addFrame, addNode, batch, connect, moveNode, removeNode, setCollapsed, setFrame, setParam, type Edit } from '../../graph/edits';
+import { addFrame, addNode, batch, connect, labelOf, moveNode, removeNode, setCollapsed, setFrame, setParam, type Edit } from '../../graph/edits';
 import { FRAME_COLORS } from '../../runtime/blender/stack-frame';
 import { groupSelection, ungroup } from '../../graph/grouping';
 import { GROUP_NODE_TYPE, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
@@ -14,6 +14,7 @@ import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { GraphView, type GraphViewHost } from './graph-view';
 import { inScope, scopeGraph, scopeGroup, type Scope } from './group-scope';
+import { borderEdit, touchesBorder, withBorder } from '../model/group-border';
 import { HeatMap } from './heat-map';
 import { socketUnder, watchId, type WatchKey, type WatchView } from './watches';
 import { watchLines } from '../model/watch-value';
@@ -318,7 +319,9 @@ export class SinewEditor extends LitElement {
     const s = this.session;
     // An undo can take away the group being edited: then the graph is shown again.
     if (this.scope !== undefined && scopeGroup(s.graph, this.scope) === undefined) this.scope = undefined;
-    const graph = scopeGraph(s.graph, this.scope);
+    const inside = scopeGroup(s.graph, this.scope);
+    // Inside a group its border is drawn too: Group In and Group Out, wired across.
+    const graph = inside ? withBorder(scopeGraph(s.graph, this.scope), inside) : scopeGraph(s.graph, this.scope);
     if (s.scene !== this.ownersScene) {
       this.ownersScene = s.scene;
       this.owners = ownerChoices(s.scene);
@@ -377,6 +380,14 @@ export class SinewEditor extends LitElement {
   private perform(edit: Edit) {
     if (this.readonly) return;
     try {
+      const inside = scopeGroup(this.session.graph, this.scope);
+      // A wire to the group's border is an edit of its interface, not of a node inside.
+      if (inside && touchesBorder(edit)) {
+        const interfaceEdit = borderEdit(inside, edit, `${labelOf(edit)} in group "${inside.id}"`);
+        if (interfaceEdit) this.session.perform(interfaceEdit);
+        else void this.syncView(); // a border node moved: it goes back beside the nodes
+        return;
+      }
       this.session.perform(inScope(this.scope, edit));
     } catch (e) {
       this.api.reportError('edit', [{ code: 'edit-failed', pointer: '', message: e instanceof Error ? e.message : String(e) }]);
