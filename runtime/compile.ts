@@ -4,7 +4,7 @@ import { flattenGroups, FlattenError } from '../graph/flatten';
 import { scheduleIndices } from '../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
-import type { KernelIO, NodeDefinition, OwnerHandle, Params, StateTraits } from '../nodes/define';
+import { instanceDefinition, type KernelIO, type NodeDefinition, type OwnerHandle, type Params, type StateTraits } from '../nodes/define';
 import { animateOwner, buildAnimation } from './animation';
 import { buildClipPlayback, playTrack } from './clip-playback';
 import { NodeBindEnv, type BindContext } from './bind-env';
@@ -56,11 +56,13 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
 
   // 1. Node kinds. Unknown kinds are kept in the file but not evaluated.
   const compiled: (CompiledNode | undefined)[] = graph.nodes.map((node, index) => {
-    const def = catalog.get(node.type);
-    if (!def) {
+    const kind = catalog.get(node.type);
+    if (!kind) {
       warnings.push({ code: 'unknown-node-type', pointer: `/nodes/${index}/type`, nodeId: node.id, message: `node "${node.id}" has type "${node.type}", which this version of Sinew does not know; it is kept but not evaluated` });
       return undefined;
     }
+    // A variadic node (Armature) compiles with the inputs its count param gives it, no more.
+    const def = instanceDefinition(kind, node.params);
     return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {}, missing: [], stackOwnerKnown: false, unit: -1, written: [] };
   });
   const byId = new Map<string, number>();
@@ -82,7 +84,11 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     const out = from.def.outputs[link.from.socket];
     const inp = to.def.inputs[link.to.socket];
     if (!out) return void errors.push({ code: 'missing-socket', pointer: `${at}/from/socket`, nodeId: from.node.id, message: `node "${from.node.id}" (${from.def.label}) has no output "${link.from.socket}"` });
-    if (!inp) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `node "${to.node.id}" (${to.def.label}) has no input "${link.to.socket}"` });
+    if (!inp) {
+      const v = to.def.variadic;
+      const beyond = v && v.itemOf(link.to.socket) > 0 ? ` (its ${v.param} param is ${String(to.params[v.param])}; raise it to use this input)` : '';
+      return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `node "${to.node.id}" (${to.def.label}) has no input "${link.to.socket}"${beyond}` });
+    }
     if (out.type !== inp.type) {
       return void errors.push({ code: 'type-mismatch', pointer: at, nodeId: to.node.id, message: `node "${to.node.id}" input "${link.to.socket}" takes a ${inp.type}, but "${from.node.id}" output "${link.from.socket}" gives a ${out.type}` });
     }
@@ -320,6 +326,8 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
       structure: () => JSON.stringify([
         c.def.owner ? c.params[c.def.owner.param] ?? '' : null,
         c.def.writes ? c.def.writes(c.params, boneParentId, stackOwner(c)?.id) : null,
+        // A variadic node's count decides which inputs it has: a new count is a new program.
+        c.def.variadic ? c.params[c.def.variadic.param] ?? null : null,
       ]),
     };
   };

@@ -9,10 +9,23 @@ import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
 /**
- * How many bone targets one node takes. Blender's list has no fixed length; eight covers every
- * production rig seen (Rigify's parent switches have up to seven) while keeping the node readable.
+ * The most bone targets one node takes. Blender's list has no fixed length; the node's `targets`
+ * param sets how many (bone, weight) input pairs it has, up to this (Rigify's parent switches have
+ * up to seven; a rig with more than 64 bones blended into one is not a parent switch any more).
  */
-export const ARMATURE_SLOTS = 8;
+export const ARMATURE_MAX_TARGETS = 64;
+
+/**
+ * The count a node has when its file gives none: files written before the count existed had eight
+ * fixed slots, unconnected ones unused, so eight keeps them meaning what they meant (no migration).
+ */
+export const ARMATURE_DEFAULT_TARGETS = 8;
+
+/** The target an input belongs to (1-based: `bone3`, `weight3` → 3), 0 for the others. */
+export function armatureTargetOf(input: string): number {
+  const m = /^(?:bone|weight)([1-9][0-9]*)$/.exec(input);
+  return m ? Number(m[1]) : 0;
+}
 
 interface Slot {
   /** Input names: the bone's world matrix and its weight. */
@@ -38,7 +51,7 @@ const dqSum = createDualQuat();
 const dq = createDualQuat();
 
 const boneInputs = Object.fromEntries(
-  Array.from({ length: ARMATURE_SLOTS }, (_, i) => [
+  Array.from({ length: ARMATURE_MAX_TARGETS }, (_, i) => [
     [`bone${i + 1}`, transform({ doc: `Bone ${i + 1}: the final world matrix of an armature bone (from an Owner node). Unconnected: not used.` })],
     [`weight${i + 1}`, float({ default: 1, min: 0, max: 1, doc: `Weight of bone ${i + 1}; 0 or less: not used.` })],
   ]).flat(),
@@ -48,7 +61,7 @@ export const armature = defineNode<ArmatureState>({
   type: 'constraint/armature',
   label: 'Armature',
   category: 'Relationship',
-  doc: 'Moves the owner with up to eight bones as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions.',
+  doc: 'Moves the owner with its target bones (as many as Targets says) as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions.',
   inputs: {
     owner: ownerInput(),
     ...boneInputs,
@@ -57,6 +70,10 @@ export const armature = defineNode<ArmatureState>({
   },
   outputs: { owner: transform({ doc: 'The owner after Armature (world matrix).' }) },
   params: {
+    targets: {
+      ...param.int(ARMATURE_DEFAULT_TARGETS, `How many target bones the node takes: one (bone, weight) input pair each, 0 to ${ARMATURE_MAX_TARGETS}.`, { min: 0, max: ARMATURE_MAX_TARGETS }),
+      label: 'Targets',
+    },
     useDeformPreserveVolume: {
       ...param.bool(false, 'Preserve Volume: blend the bone deformations as dual quaternions instead of averaging the matrices (no candy-wrapper shrinking at twisted joints).'),
       label: 'Preserve Volume',
@@ -65,35 +82,53 @@ export const armature = defineNode<ArmatureState>({
       ...param.bool(false, 'Multiply the weights by the bone envelopes. Not available: the scene format carries no envelope radii; turning it on is refused when the graph is compiled.'),
       label: 'Use Envelopes',
     },
+    useCurrentLocation: {
+      ...param.bool(false, 'Use Current Location: pick envelope weights and B-Bone segments by where the owner is now rather than its rest head. Neither is evaluated here (envelopes are refused, targets deform as whole bones), so it changes nothing; kept so a Blender rig round-trips.'),
+      label: 'Use Current Location',
+    },
     ownerSpace: ownerSpaceParam(),
   },
   constraint: { ownerSpace: true },
+  variadic: { param: 'targets', itemOf: armatureTargetOf },
   blender: {
     type: 'ARMATURE',
-    params: { use_deform_preserve_volume: 'useDeformPreserveVolume', use_bone_envelopes: 'useBoneEnvelopes' },
+    params: { use_deform_preserve_volume: 'useDeformPreserveVolume', use_current_location: 'useCurrentLocation' },
     // `target_space`: armdef_evaluate reads bone matrices directly, never the space-converted target
-    //   matrix, so Blender ignores it. `use_current_location`: only picks the point used for envelope
-    //   weights and B-Bone segments, neither of which Sinew evaluates.
-    ignore: ['target_space', 'use_current_location', 'targets'],
+    //   matrix, so Blender ignores it. `use_bone_envelopes`: named by `unsupported` when on and not
+    //   carried (carried on, the node would refuse to compile and take the whole rig with it).
+    ignore: ['target_space', 'targets', 'use_bone_envelopes'],
     convert(props) {
-      const out: Record<string, number> = {};
-      armatureTargets(props).forEach((t, i) => {
-        if (i < ARMATURE_SLOTS) out[`weight${i + 1}`] = t.weight;
+      // Item i of Blender's list is target i + 1 here, always: a driver on `targets[i].weight` finds
+      // `weight{i+1}` (runtime/blender/import-drivers.ts) whatever the items before it hold.
+      const list = armatureTargets(props);
+      const out: Record<string, number> = { targets: Math.min(list.length, ARMATURE_MAX_TARGETS) };
+      list.forEach((t, i) => {
+        if (i < ARMATURE_MAX_TARGETS) out[`weight${i + 1}`] = t.weight;
       });
       return out;
     },
     references(props) {
-      return armatureTargets(props).slice(0, ARMATURE_SLOTS).map((t, i) => ({ socket: `bone${i + 1}`, object: t.target, bone: t.subtarget }));
+      return armatureTargets(props).slice(0, ARMATURE_MAX_TARGETS).flatMap((t, i) => (t.target === '' ? [] : [{ socket: `bone${i + 1}`, object: t.target, bone: t.subtarget }]));
     },
     unsupported(props) {
       const list = armatureTargets(props);
-      return list.length > ARMATURE_SLOTS ? [`targets (${list.length} targets; the node takes ${ARMATURE_SLOTS})`] : [];
+      const out: string[] = [];
+      if (list.length > ARMATURE_MAX_TARGETS) out.push(`targets (${list.length} targets; the node takes ${ARMATURE_MAX_TARGETS})`);
+      // Blender's armdef_evaluate stops at a target with weight > 0 it cannot find; here the
+      // target is left unconnected and skipped, so the rest still move the owner: named, not hidden.
+      list.forEach((t, i) => {
+        if (i < ARMATURE_MAX_TARGETS && (t.target === '' || t.subtarget === '') && t.weight > 0) out.push(`targets[${i}] (names no bone; skipped here)`);
+      });
+      // Envelopes need each bone's envelope radii, which the scene does not carry.
+      if (props.use_bone_envelopes === true) out.push('use_bone_envelopes (bone envelopes are not carried)');
+      return out;
     },
   },
   bind(env, p) {
     if (p.useBoneEnvelopes === true) env.fail('bone envelopes are not available: the scene has no envelope radii (turn Use Envelopes off)', 'useBoneEnvelopes');
     const slots: Slot[] = [];
-    for (let i = 1; i <= ARMATURE_SLOTS; i++) {
+    const count = Number(p.targets);
+    for (let i = 1; i <= count; i++) {
       const src = env.sourceOwner(`bone${i}`);
       if (!src) continue;
       const info: BoneInfo | undefined = src.bone;
@@ -122,15 +157,13 @@ interface ArmatureTarget {
   weight: number;
 }
 
-/** The target list of a fixture's props; items without an object are skipped, as Blender skips them. */
+/** The target list of a fixture's props, item for item (an item naming no object has target ''). */
 function armatureTargets(props: Record<string, JsonValue>): ArmatureTarget[] {
   const list = Array.isArray(props.targets) ? props.targets : [];
-  const out: ArmatureTarget[] = [];
-  for (const t of list) {
-    if (!t || typeof t !== 'object' || Array.isArray(t) || typeof t.target !== 'string') continue;
-    out.push({ target: t.target, subtarget: typeof t.subtarget === 'string' ? t.subtarget : '', weight: typeof t.weight === 'number' ? t.weight : 1 });
-  }
-  return out;
+  return list.map((t) => {
+    if (!t || typeof t !== 'object' || Array.isArray(t)) return { target: '', subtarget: '', weight: 1 };
+    return { target: typeof t.target === 'string' ? t.target : '', subtarget: typeof t.subtarget === 'string' ? t.subtarget : '', weight: typeof t.weight === 'number' ? t.weight : 1 };
+  });
 }
 
 /**
