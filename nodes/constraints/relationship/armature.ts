@@ -177,7 +177,11 @@ export function armatureDeform(out: Float64Array, inputs: Record<string, Float64
   if (dualQuat) zeroDualQuat(dqSum);
   for (let k = 0; k < s.slots.length; k++) {
     const slot = s.slots[k];
-    const w = inputs[slot.weight]?.[0] ?? 1;
+    // Blender's weight is 0 to 1 (RNA's hard range, which a driver's value is clamped to as well).
+    // Every weight input has a view (wired, or its value's constant slot). No `?.`/`??` here: a
+    // double merged with undefined is kept boxed, a heap number per target per frame.
+    const given = inputs[slot.weight][0];
+    const w = given > 1 ? 1 : given;
     if (!(w > 0)) continue;
     invertMat4(armInv, slot.armature);
     mat4Multiply(deform, inputs[slot.bone], slot.restInverse);
