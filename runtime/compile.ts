@@ -4,7 +4,7 @@ import { flattenGroups, FlattenError } from '../graph/flatten';
 import { scheduleIndices } from '../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
-import { instanceDefinition, type KernelIO, type NodeDefinition, type OwnerHandle, type Params, type StateTraits } from '../nodes/define';
+import { instanceDefinition, variadicCount, type KernelIO, type NodeDefinition, type OwnerHandle, type Params, type StateTraits } from '../nodes/define';
 import { animateOwner, buildAnimation } from './animation';
 import { buildClipPlayback, playTrack } from './clip-playback';
 import { NodeBindEnv, type BindContext } from './bind-env';
@@ -63,6 +63,12 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     }
     // A variadic node (Armature) compiles with the inputs its count param gives it, no more.
     const def = instanceDefinition(kind, node.params);
+    const v = kind.variadic;
+    if (v && Object.hasOwn(node.params, v.param) && node.params[v.param] !== variadicCount(kind, node.params)) {
+      const spec = kind.params[v.param];
+      const range = spec.kind === 'int' ? ` (a whole number from ${spec.min ?? 0} to ${spec.max ?? 'any'})` : '';
+      errors.push({ code: 'bad-param', pointer: `/nodes/${index}/params/${v.param}`, nodeId: node.id, message: `node "${node.id}" (${kind.label}) param "${v.param}" is ${JSON.stringify(node.params[v.param])}; it must be a count${range}` });
+    }
     return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {}, missing: [], stackOwnerKnown: false, unit: -1, written: [] };
   });
   const byId = new Map<string, number>();
