@@ -45,6 +45,19 @@ export interface BoneInfo {
   connected: boolean;
   /** The pose bone's IK settings (locks, limits in radians, stiffness, IK Stretch). */
   ik?: BoneIk;
+  /** Its envelope, when the scene gives the radii (the Armature constraint's envelope weights). */
+  envelope?: BoneEnvelope;
+}
+
+/** A bone's envelope as Blender's `distfactor_to_bone` reads it, in armature space. */
+export interface BoneEnvelope {
+  head: readonly [number, number, number];
+  tail: readonly [number, number, number];
+  headRadius: number;
+  tailRadius: number;
+  distance: number;
+  /** Blender's BONE_MULT_VG_ENV ("Multiply Vertex Group by Envelope"): an Armature constraint targeting the bone multiplies its weight by the envelope even with Use Envelopes off. */
+  multiply: boolean;
 }
 
 /** A pose bone's IK settings, as Blender's legacy IK solver reads them. */

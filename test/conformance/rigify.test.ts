@@ -104,10 +104,11 @@ describe('Armature constraint targets in the importer', () => {
     expect(imported.unsupported).toEqual([`${original.owner.object}/${original.owner.bone}: ${original.name} (ARMATURE).targets[1] (names no bone; skipped here)`]);
   });
 
-  it('names use_bone_envelopes when it is on, and only then', () => {
-    const on = { ...fx, constraints: fx.constraints.map((c, i) => (i === switchIndex ? { ...c, props: { ...c.props, use_bone_envelopes: true } } : c)) };
-    expect(armatureNode(on).imported.unsupported).toEqual([`${original.owner.object}/${original.owner.bone}: ${original.name} (ARMATURE).use_bone_envelopes (bone envelopes are not carried)`]);
-    const off = { ...fx, constraints: fx.constraints.map((c, i) => (i === switchIndex ? { ...c, props: { ...c.props, use_bone_envelopes: false } } : c)) };
-    expect(armatureNode(off).imported.unsupported).toEqual([]);
+  it('carries use_bone_envelopes and use_current_location to the node, reporting nothing', () => {
+    const on = { ...fx, constraints: fx.constraints.map((c, i) => (i === switchIndex ? { ...c, props: { ...c.props, use_bone_envelopes: true, use_current_location: true } } : c)) };
+    const { imported, node } = armatureNode(on);
+    expect(imported.unsupported).toEqual([]);
+    expect(node!.params.useBoneEnvelopes).toBe(true);
+    expect(node!.params.useCurrentLocation).toBe(true);
   });
 });

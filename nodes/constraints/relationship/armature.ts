@@ -37,10 +37,22 @@ interface Slot {
   rest: Float64Array;
   /** The bone's armature world matrix (live view). */
   armature: Float64Array;
+  /**
+   * The bone's envelope, [head xyz, tail xyz, head radius, tail radius, distance], when its weight is
+   * multiplied by it (Use Envelopes, or the bone's own Multiply by Envelope flag); else undefined.
+   */
+  envelope: Float64Array | undefined;
 }
 
 export interface ArmatureState {
   slots: Slot[];
+  /**
+   * Where envelopes are measured from (armdef_evaluate's `input_co`): for a bone owner without Use
+   * Current Location its rest head (armature space) under its armature's world matrix (live view);
+   * undefined: the owner's current location.
+   */
+  restHead: Float64Array | undefined;
+  ownerArmature: Float64Array | undefined;
 }
 
 const sum = new Float64Array(16);
@@ -48,6 +60,9 @@ const deform = new Float64Array(16);
 const armInv = new Float64Array(16);
 const base = new Float64Array(16);
 const dqSum = createDualQuat();
+const wco = new Float64Array(3);
+const co = new Float64Array(3);
+const factor = new Float64Array(1);
 const dq = createDualQuat();
 
 const boneInputs = Object.fromEntries(
@@ -79,11 +94,11 @@ export const armature = defineNode<ArmatureState>({
       label: 'Preserve Volume',
     },
     useBoneEnvelopes: {
-      ...param.bool(false, 'Multiply the weights by the bone envelopes. Not available: the scene format carries no envelope radii; turning it on is refused when the graph is compiled.'),
+      ...param.bool(false, 'Use Envelopes: multiply each weight by how far inside its bone\'s envelope the owner is (its rest head for a bone owner, unless Use Current Location). Needs the bones\' envelope radii in the scene (the Sinew add-on exports them); refused at compile time without them.'),
       label: 'Use Envelopes',
     },
     useCurrentLocation: {
-      ...param.bool(false, 'Use Current Location: pick envelope weights and B-Bone segments by where the owner is now rather than its rest head. Neither is evaluated here (envelopes are refused, targets deform as whole bones), so it changes nothing; kept so a Blender rig round-trips.'),
+      ...param.bool(false, 'Use Current Location: measure envelope weights (and, in Blender, pick B-Bone segments) from where a bone owner is now rather than its rest head. Without envelopes it changes nothing here (targets deform as whole bones).'),
       label: 'Use Current Location',
     },
     ownerSpace: ownerSpaceParam(),
@@ -92,11 +107,10 @@ export const armature = defineNode<ArmatureState>({
   variadic: { param: 'targets', itemOf: armatureTargetOf },
   blender: {
     type: 'ARMATURE',
-    params: { use_deform_preserve_volume: 'useDeformPreserveVolume', use_current_location: 'useCurrentLocation' },
+    params: { use_deform_preserve_volume: 'useDeformPreserveVolume', use_bone_envelopes: 'useBoneEnvelopes', use_current_location: 'useCurrentLocation' },
     // `target_space`: armdef_evaluate reads bone matrices directly, never the space-converted target
-    //   matrix, so Blender ignores it. `use_bone_envelopes`: named by `unsupported` when on and not
-    //   carried (carried on, the node would refuse to compile and take the whole rig with it).
-    ignore: ['target_space', 'targets', 'use_bone_envelopes'],
+    //   matrix, so Blender ignores it.
+    ignore: ['target_space', 'targets'],
     convert(props) {
       // Item i of Blender's list is target i + 1 here, always: a driver on `targets[i].weight` finds
       // `weight{i+1}` (runtime/blender/import-drivers.ts) whatever the items before it hold.
@@ -119,13 +133,11 @@ export const armature = defineNode<ArmatureState>({
       list.forEach((t, i) => {
         if (i < ARMATURE_MAX_TARGETS && (t.target === '' || t.subtarget === '') && t.weight > 0) out.push(`targets[${i}] (names no bone; skipped here)`);
       });
-      // Envelopes need each bone's envelope radii, which the scene does not carry.
-      if (props.use_bone_envelopes === true) out.push('use_bone_envelopes (bone envelopes are not carried)');
       return out;
     },
   },
   bind(env, p) {
-    if (p.useBoneEnvelopes === true) env.fail('bone envelopes are not available: the scene has no envelope radii (turn Use Envelopes off)', 'useBoneEnvelopes');
+    const useEnvelopes = p.useBoneEnvelopes === true;
     const slots: Slot[] = [];
     const count = Number(p.targets);
     for (let i = 1; i <= count; i++) {
@@ -135,9 +147,14 @@ export const armature = defineNode<ArmatureState>({
       if (src.kind !== 'bone' || !info) return env.fail(`input bone${i} must come from an armature bone; "${src.id}" is not a bone`, `bone${i}`);
       const restInverse = new Float64Array(16);
       invertMat4(restInverse, info.restMatrix);
-      slots.push({ bone: `bone${i}`, weight: `weight${i}`, restInverse, rest: info.restMatrix, armature: info.armature.final });
+      const e = info.envelope;
+      if (useEnvelopes && !e) return env.fail(`Use Envelopes needs bone "${src.id}"'s envelope (head and tail radius, distance), which the scene does not give (export the rig with the Sinew add-on, or turn Use Envelopes off)`, 'useBoneEnvelopes');
+      const envelope = e && (useEnvelopes || e.multiply) ? new Float64Array([...e.head, ...e.tail, e.headRadius, e.tailRadius, e.distance]) : undefined;
+      slots.push({ bone: `bone${i}`, weight: `weight${i}`, restInverse, rest: info.restMatrix, armature: info.armature.final, envelope });
     }
-    return { slots };
+    const stack = env.stackOwner();
+    const restFrom = stack?.kind === 'bone' && stack.bone && p.useCurrentLocation !== true ? stack.bone : undefined;
+    return { slots, restHead: restFrom && restFrom.restMatrix.slice(12, 15), ownerArmature: restFrom?.armature.final };
   },
   kernel(io, p, s) {
     const own = io.in.owner;
@@ -174,6 +191,10 @@ function armatureTargets(props: Record<string, JsonValue>): ArmatureTarget[] {
 export function armatureDeform(out: Float64Array, inputs: Record<string, Float64Array>, s: ArmatureState, dualQuat: boolean): boolean {
   let total = 0;
   out.fill(0);
+  // armdef_evaluate's input_co, in world space: the rest head of a bone owner, else where it is now.
+  const own = inputs.owner;
+  if (s.restHead && s.ownerArmature) transformPoint(wco, s.ownerArmature, s.restHead[0], s.restHead[1], s.restHead[2]);
+  else { wco[0] = own[12]; wco[1] = own[13]; wco[2] = own[14]; }
   if (dualQuat) zeroDualQuat(dqSum);
   for (let k = 0; k < s.slots.length; k++) {
     const slot = s.slots[k];
@@ -181,9 +202,15 @@ export function armatureDeform(out: Float64Array, inputs: Record<string, Float64
     // Every weight input has a view (wired, or its value's constant slot). No `?.`/`??` here: a
     // double merged with undefined is kept boxed, a heap number per target per frame.
     const given = inputs[slot.weight][0];
-    const w = given > 1 ? 1 : given;
+    let w = given > 1 ? 1 : given;
     if (!(w > 0)) continue;
     invertMat4(armInv, slot.armature);
+    if (slot.envelope) {
+      // armdef_accumulate_bone: the point in the target's armature space, weighed by the envelope.
+      transformPoint(co, armInv, wco[0], wco[1], wco[2]);
+      distFactorToBone(factor, co, slot.envelope);
+      w *= factor[0];
+    }
     mat4Multiply(deform, inputs[slot.bone], slot.restInverse);
     mat4Multiply(deform, deform, armInv);
     if (dualQuat) {
@@ -206,4 +233,46 @@ export function armatureDeform(out: Float64Array, inputs: Record<string, Float64
     for (let i = 0; i < 16; i++) out[i] *= f;
   }
   return true;
+}
+
+/** out = M · (x, y, z, 1), the point part. */
+function transformPoint(out: Float64Array, m: Float64Array, x: number, y: number, z: number): void {
+  out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
+  out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+  out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+}
+
+/**
+ * Blender 3.4's `distfactor_to_bone` (armature_deform.c) into out[0]: 1 inside the capsule whose
+ * radius runs from the head radius to the tail radius, falling off as 1 − (d − r)²/dist² over the
+ * envelope distance, 0 beyond. `e` is [head xyz, tail xyz, head radius, tail radius, distance].
+ */
+export function distFactorToBone(out: Float64Array, p: Float64Array, e: Float64Array): void {
+  let bx = e[3] - e[0], by = e[4] - e[1], bz = e[5] - e[2];
+  const l = Math.sqrt(bx * bx + by * by + bz * bz);
+  // normalize_v3 leaves a zero vector as it is.
+  if (l > 1e-35) { bx /= l; by /= l; bz /= l; } else { bx = 0; by = 0; bz = 0; }
+  const px = p[0] - e[0], py = p[1] - e[1], pz = p[2] - e[2];
+  const a = bx * px + by * py + bz * pz;
+  const hsqr = px * px + py * py + pz * pz;
+  let distSq: number;
+  let rad: number;
+  if (a < 0) {
+    distSq = hsqr;
+    rad = e[6];
+  } else if (a > l) {
+    const qx = p[0] - e[3], qy = p[1] - e[4], qz = p[2] - e[5];
+    distSq = qx * qx + qy * qy + qz * qz;
+    rad = e[7];
+  } else {
+    distSq = hsqr - a * a;
+    rad = l !== 0 ? (a / l) * e[7] + (1 - a / l) * e[6] : e[6];
+  }
+  const rdist = e[8];
+  if (distSq < rad * rad) out[0] = 1;
+  else if (rdist === 0 || distSq >= (rad + rdist) * (rad + rdist)) out[0] = 0;
+  else {
+    const d = Math.sqrt(distSq) - rad;
+    out[0] = 1 - (d * d) / (rdist * rdist);
+  }
 }
