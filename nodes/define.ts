@@ -47,6 +47,8 @@ export interface BoneInfo {
   ik?: BoneIk;
   /** Its envelope, when the scene gives the radii (the Armature constraint's envelope weights). */
   envelope?: BoneEnvelope;
+  /** B-Bone segments when more than one (Sinew evaluates whole bones; the Armature constraint warns). */
+  bboneSegments?: number;
 }
 
 /** A bone's envelope as Blender's `distfactor_to_bone` reads it, in armature space. */

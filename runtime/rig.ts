@@ -150,6 +150,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
           connected: sb.use_connect ?? false,
           ik: boneIkOf(sb.pose ?? {}),
           ...envelopeOf(sb),
+          ...(sb.bbone_segments !== undefined && sb.bbone_segments > 1 && { bboneSegments: sb.bbone_segments }),
         },
       };
       add(owner);

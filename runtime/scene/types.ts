@@ -40,6 +40,8 @@ export interface SceneBone {
   tail_radius?: number;
   envelope_distance?: number;
   use_envelope_multiply?: boolean;
+  /** B-Bone segments (1: a plain bone). Sinew deforms by whole bones; more is warned about where it matters. */
+  bbone_segments?: number;
   pose?: TransformProps & BoneIkProps;
 }
 

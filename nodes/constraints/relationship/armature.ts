@@ -147,6 +147,8 @@ export const armature = defineNode<ArmatureState>({
       if (src.kind !== 'bone' || !info) return env.fail(`input bone${i} must come from an armature bone; "${src.id}" is not a bone`, `bone${i}`);
       const restInverse = new Float64Array(16);
       invertMat4(restInverse, info.restMatrix);
+      // armdef_accumulate_bone deforms by a B-Bone's segment under the owner; Sinew has whole bones.
+      if (info.bboneSegments !== undefined) env.warn(`target bone "${src.id}" has ${info.bboneSegments} B-Bone segments: Blender moves the owner with the segment under it, Sinew with the whole bone`);
       const e = info.envelope;
       if (useEnvelopes && !e) return env.fail(`Use Envelopes needs bone "${src.id}"'s envelope (head and tail radius, distance), which the scene does not give (export the rig with the Sinew add-on, or turn Use Envelopes off)`, 'useBoneEnvelopes');
       const envelope = e && (useEnvelopes || e.multiply) ? new Float64Array([...e.head, ...e.tail, e.headRadius, e.tailRadius, e.distance]) : undefined;

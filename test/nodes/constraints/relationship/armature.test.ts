@@ -197,6 +197,15 @@ describe('Armature: any number of targets', () => {
     expect(() => evaluateGraph(oneNodeGraph(armature, 'Owner', { targets: 65 }, { bone1: 'Arm/B1' }), sc)).toThrow(/param "targets" is 65; it must be a count \(a whole number from 0 to 64\)/);
   });
 
+  it('warns, naming the bone, when a target has B-Bone segments (Blender would use the segment under the owner)', () => {
+    const arm = rowArmature([[[0, 0, 0], [0, 0, 0, 1], 1], [[0, 0, 0], [0, 0, 0, 1], 1]]);
+    arm.bones![1] = { ...arm.bones![1], bbone_segments: 4 };
+    const sc = scene([arm, sceneObject('Owner', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1])]);
+    const p = compile(oneNodeGraph(armature, 'Owner', { targets: 2 }, { bone1: 'Arm/B1', bone2: 'Arm/B2' }), sc);
+    expect(p.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining('target bone "Arm/B2" has 4 B-Bone segments'));
+    expect(p.warnings.some((w) => w.message.includes('Arm/B1'))).toBe(false);
+  });
+
   it('weights past 1 act as 1 (Blender\'s range, which a driver\'s value is clamped to)', () => {
     const sc = scene([rowArmature([[[1, 0, 0], [0, 0, 0, 1], 1], [[0, 1, 0], [0, 0, 0, 1], 1]]), sceneObject('Owner', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1])]);
     const wires = { bone1: 'Arm/B1', bone2: 'Arm/B2' };
