@@ -63,6 +63,8 @@ const dqSum = createDualQuat();
 const wco = new Float64Array(3);
 const co = new Float64Array(3);
 const factor = new Float64Array(1);
+const acc = new Float64Array(2);
+const totalCell = acc.subarray(1, 2);
 const dq = createDualQuat();
 
 const boneInputs = Object.fromEntries(
@@ -191,11 +193,12 @@ function armatureTargets(props: Record<string, JsonValue>): ArmatureTarget[] {
  * armature's. Returns false when no bone has a positive weight (the owner is left alone).
  */
 export function armatureDeform(out: Float64Array, inputs: Record<string, Float64Array>, s: ArmatureState, dualQuat: boolean): boolean {
-  let total = 0;
+  // acc[0]: this target's weight, acc[1]: the total, kept in a typed array (see addWeightedDualQuat).
+  acc[1] = 0;
   out.fill(0);
   // armdef_evaluate's input_co, in world space: the rest head of a bone owner, else where it is now.
   const own = inputs.owner;
-  if (s.restHead && s.ownerArmature) transformPoint(wco, s.ownerArmature, s.restHead[0], s.restHead[1], s.restHead[2]);
+  if (s.restHead && s.ownerArmature) transformPoint(wco, s.ownerArmature, s.restHead);
   else { wco[0] = own[12]; wco[1] = own[13]; wco[2] = own[14]; }
   if (dualQuat) zeroDualQuat(dqSum);
   for (let k = 0; k < s.slots.length; k++) {
@@ -204,15 +207,18 @@ export function armatureDeform(out: Float64Array, inputs: Record<string, Float64
     // Every weight input has a view (wired, or its value's constant slot). No `?.`/`??` here: a
     // double merged with undefined is kept boxed, a heap number per target per frame.
     const given = inputs[slot.weight][0];
-    let w = given > 1 ? 1 : given;
-    if (!(w > 0)) continue;
+    if (!(given > 0)) continue;
     invertMat4(armInv, slot.armature);
+    // The weight stays in a typed array until it is final: a double that changes across a call
+    // V8 does not inline is boxed (with envelopes and dual quaternions in one program it was).
+    factor[0] = 1;
     if (slot.envelope) {
       // armdef_accumulate_bone: the point in the target's armature space, weighed by the envelope.
-      transformPoint(co, armInv, wco[0], wco[1], wco[2]);
+      transformPoint(co, armInv, wco);
       distFactorToBone(factor, co, slot.envelope);
-      w *= factor[0];
     }
+    acc[0] = (given > 1 ? 1 : given) * factor[0];
+    const w = acc[0];
     mat4Multiply(deform, inputs[slot.bone], slot.restInverse);
     mat4Multiply(deform, deform, armInv);
     if (dualQuat) {
@@ -220,25 +226,26 @@ export function armatureDeform(out: Float64Array, inputs: Record<string, Float64
       mat4Multiply(base, slot.armature, slot.rest);
       orthogonalizeMat4Stable(base, base, 1, true);
       mat4ToDualQuat(dq, base, deform);
-      addWeightedDualQuat(dqSum, dq, w);
+      addWeightedDualQuat(dqSum, dq, acc);
     } else {
       for (let i = 0; i < 16; i++) out[i] += w * deform[i];
     }
-    total += w;
+    acc[1] += w;
   }
-  if (!(total > 0)) return false;
+  if (!(acc[1] > 0)) return false;
   if (dualQuat) {
-    normalizeDualQuat(dqSum, total);
+    normalizeDualQuat(dqSum, totalCell);
     dualQuatToMat4(out, dqSum);
   } else {
-    const f = 1 / total;
+    const f = 1 / acc[1];
     for (let i = 0; i < 16; i++) out[i] *= f;
   }
   return true;
 }
 
-/** out = M · (x, y, z, 1), the point part. */
-function transformPoint(out: Float64Array, m: Float64Array, x: number, y: number, z: number): void {
+/** out = M · (p, 1), the point part. Arrays only: a double passed to a call V8 does not inline is boxed. */
+function transformPoint(out: Float64Array, m: Float64Array, p: Float64Array): void {
+  const x = p[0], y = p[1], z = p[2];
   out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
   out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
   out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
