@@ -45,6 +45,21 @@ export interface BoneInfo {
   connected: boolean;
   /** The pose bone's IK settings (locks, limits in radians, stiffness, IK Stretch). */
   ik?: BoneIk;
+  /** Its envelope, when the scene gives the radii (the Armature constraint's envelope weights). */
+  envelope?: BoneEnvelope;
+  /** B-Bone segments when more than one (Sinew evaluates whole bones; the Armature constraint warns). */
+  bboneSegments?: number;
+}
+
+/** A bone's envelope as Blender's `distfactor_to_bone` reads it, in armature space. */
+export interface BoneEnvelope {
+  head: readonly [number, number, number];
+  tail: readonly [number, number, number];
+  headRadius: number;
+  tailRadius: number;
+  distance: number;
+  /** Blender's BONE_MULT_VG_ENV ("Multiply Vertex Group by Envelope"): an Armature constraint targeting the bone multiplies its weight by the envelope even with Use Envelopes off. */
+  multiply: boolean;
 }
 
 /** A pose bone's IK settings, as Blender's legacy IK solver reads them. */
@@ -178,6 +193,19 @@ export interface StateTraits<S = unknown> {
   step(io: KernelIO, params: Params, bound: S, previous: Float64Array, next: Float64Array): void;
 }
 
+/**
+ * A node with a list of inputs whose length an int param sets (Armature's bone targets). `inputs`
+ * declares the longest list (`max` items); a node instance has the first `count` items, where
+ * `count` is its param's value. What compiles and what the editor draws is the instance's
+ * definition ({@link instanceDefinition}), so a socket past the count does not exist there.
+ */
+export interface VariadicTraits {
+  /** The int param holding the count. */
+  param: string;
+  /** The list item an input belongs to (1-based), or 0 for an input every instance has. */
+  itemOf(input: string): number;
+}
+
 export interface NodeDefinition<S = unknown> {
   type: string;
   label: string;
@@ -204,6 +232,8 @@ export interface NodeDefinition<S = unknown> {
   cannotFail?: boolean;
   /** Set for a node whose result carries from frame to frame (see {@link StateTraits}). */
   state?: StateTraits<S>;
+  /** Set for a node whose number of inputs a param sets (see {@link VariadicTraits}). */
+  variadic?: VariadicTraits;
   /** Runs once at compile time; what it returns is passed to every kernel call. */
   bind?(env: BindEnv, params: Params): S;
   /** Runs every evaluation. Reads `io.in`, writes `io.out`; allocates nothing. */
@@ -213,6 +243,38 @@ export interface NodeDefinition<S = unknown> {
 /** Declares a node kind. An identity function that keeps the literal's types. */
 export function defineNode<S>(definition: NodeDefinition<S>): NodeDefinition<S> {
   return definition;
+}
+
+const instances = new WeakMap<NodeDefinition<unknown>, Map<number, NodeDefinition<unknown>>>();
+
+/** The count a variadic node's params ask for: the param's value if an int in range, else its default. */
+export function variadicCount(def: NodeDefinition<unknown>, params: Record<string, JsonValue> | undefined): number {
+  const v = def.variadic;
+  if (!v) return 0;
+  const spec = def.params[v.param];
+  const given = params !== undefined && Object.hasOwn(params, v.param) ? params[v.param] : spec.default;
+  const min = spec.kind === 'int' ? spec.min ?? 0 : 0;
+  const max = spec.kind === 'int' ? spec.max ?? Infinity : Infinity;
+  return typeof given === 'number' && Number.isInteger(given) && given >= min && given <= max ? given : Number(spec.default);
+}
+
+/**
+ * The definition one node instance has: for a variadic node, its inputs cut to the count its params
+ * set; otherwise the definition itself. The same count gives the same object (the editor redraws a
+ * node when its definition object changes).
+ */
+export function instanceDefinition<S>(def: NodeDefinition<S>, params: Record<string, JsonValue> | undefined): NodeDefinition<S> {
+  const v = def.variadic;
+  if (!v) return def;
+  const count = variadicCount(def as NodeDefinition<unknown>, params);
+  let byCount = instances.get(def as NodeDefinition<unknown>);
+  if (!byCount) instances.set(def as NodeDefinition<unknown>, (byCount = new Map()));
+  const known = byCount.get(count);
+  if (known) return known as NodeDefinition<S>;
+  const inputs = Object.fromEntries(Object.entries(def.inputs).filter(([name]) => v.itemOf(name) <= count));
+  const made: NodeDefinition<S> = { ...def, inputs };
+  byCount.set(count, made as NodeDefinition<unknown>);
+  return made;
 }
 
 // Socket and param builders, so definitions read as declarations.

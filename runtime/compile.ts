@@ -4,7 +4,7 @@ import { flattenGroups, FlattenError } from '../graph/flatten';
 import { scheduleIndices } from '../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../nodes/catalog';
-import type { IkTreeBinding, KernelIO, NodeDefinition, OwnerHandle, Params, StateTraits } from '../nodes/define';
+import { instanceDefinition, variadicCount, type IkTreeBinding, type KernelIO, type NodeDefinition, type OwnerHandle, type Params, type StateTraits } from '../nodes/define';
 import { groupIkTrees, type IkTree } from '../nodes/constraints/ik/tree-group';
 import { animateOwner, buildAnimation } from './animation';
 import { buildClipPlayback, playTrack } from './clip-playback';
@@ -57,10 +57,18 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
 
   // 1. Node kinds. Unknown kinds are kept in the file but not evaluated.
   const compiled: (CompiledNode | undefined)[] = graph.nodes.map((node, index) => {
-    const def = catalog.get(node.type);
-    if (!def) {
+    const kind = catalog.get(node.type);
+    if (!kind) {
       warnings.push({ code: 'unknown-node-type', pointer: `/nodes/${index}/type`, nodeId: node.id, message: `node "${node.id}" has type "${node.type}", which this version of Sinew does not know; it is kept but not evaluated` });
       return undefined;
+    }
+    // A variadic node (Armature) compiles with the inputs its count param gives it, no more.
+    const def = instanceDefinition(kind, node.params);
+    const v = kind.variadic;
+    if (v && Object.hasOwn(node.params, v.param) && node.params[v.param] !== variadicCount(kind, node.params)) {
+      const spec = kind.params[v.param];
+      const range = spec.kind === 'int' ? ` (a whole number from ${spec.min ?? 0} to ${spec.max ?? 'any'})` : '';
+      errors.push({ code: 'bad-param', pointer: `/nodes/${index}/params/${v.param}`, nodeId: node.id, message: `node "${node.id}" (${kind.label}) param "${v.param}" is ${JSON.stringify(node.params[v.param])}; it must be a count${range}` });
     }
     return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {}, missing: [], stackOwnerKnown: false, unit: -1, written: [] };
   });
@@ -83,7 +91,11 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     const out = from.def.outputs[link.from.socket];
     const inp = to.def.inputs[link.to.socket];
     if (!out) return void errors.push({ code: 'missing-socket', pointer: `${at}/from/socket`, nodeId: from.node.id, message: `node "${from.node.id}" (${from.def.label}) has no output "${link.from.socket}"` });
-    if (!inp) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `node "${to.node.id}" (${to.def.label}) has no input "${link.to.socket}"` });
+    if (!inp) {
+      const v = to.def.variadic;
+      const beyond = v && v.itemOf(link.to.socket) > 0 ? ` (its ${v.param} param is ${String(to.params[v.param])}; raise it to use this input)` : '';
+      return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `node "${to.node.id}" (${to.def.label}) has no input "${link.to.socket}"${beyond}` });
+    }
     if (out.type !== inp.type) {
       return void errors.push({ code: 'type-mismatch', pointer: at, nodeId: to.node.id, message: `node "${to.node.id}" input "${link.to.socket}" takes a ${inp.type}, but "${from.node.id}" output "${link.from.socket}" gives a ${out.type}` });
     }
@@ -355,6 +367,8 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
       structure: () => ({
         owner: c.def.owner ? String(c.params[c.def.owner.param] ?? '') : null,
         writes: c.def.writes ? c.def.writes(c.params, boneParentId, stackOwner(c)?.id) : null,
+        // A variadic node's count decides which inputs it has: a new count is a new program.
+        count: c.def.variadic ? c.params[c.def.variadic.param] ?? null : null,
       }),
     };
   };

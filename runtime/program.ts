@@ -55,17 +55,19 @@ export interface ScheduleReport {
 }
 
 /**
- * What of one node the schedule is built from: the owner it names (null when it names none) and the
- * owners it writes (null when it writes none). Two shapes are the same schedule when `sameShape`.
+ * What of one node the schedule is built from: the owner it names (null when it names none), the
+ * owners it writes (null when it writes none) and, for a variadic node, its count param's value (which
+ * inputs it has; null otherwise). Two shapes are the same schedule when `sameShape`.
  */
 export interface ScheduleShape {
   owner: string | null;
   writes: readonly string[] | null;
+  count: JsonValue;
 }
 
-/** Whether two shapes give the same schedule: the same owner and the same written owners in order. */
+/** Whether two shapes give the same schedule: the same owner, count and written owners in order. */
 export function sameShape(a: ScheduleShape, b: ScheduleShape): boolean {
-  if (a.owner !== b.owner) return false;
+  if (a.owner !== b.owner || a.count !== b.count) return false;
   if (a.writes === null || b.writes === null) return a.writes === b.writes;
   return a.writes.length === b.writes.length && a.writes.every((w, i) => w === b.writes![i]);
 }

@@ -1,6 +1,6 @@
 // The scene turned into owners: objects and bones with their rest data, parents and live matrix views.
 import { mat4 } from 'gl-matrix';
-import type { BoneIk, CurveInfo, OwnerHandle } from '../nodes/define';
+import type { BoneEnvelope, BoneIk, CurveInfo, OwnerHandle } from '../nodes/define';
 import { invertOrIdentity } from './bone-parent';
 import { createParentFrame, type ParentFrame } from './parent-frame';
 import { basisMatrix } from './scene/basis';
@@ -149,6 +149,8 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
           restMatrix: rest,
           connected: sb.use_connect ?? false,
           ik: boneIkOf(sb.pose ?? {}),
+          ...envelopeOf(sb),
+          ...(sb.bbone_segments !== undefined && sb.bbone_segments > 1 && { bboneSegments: sb.bbone_segments }),
         },
       };
       add(owner);
@@ -208,4 +210,12 @@ function boneIkOf(p: BoneIkProps): BoneIk {
     stiffness: [num(p.ik_stiffness_x, 0), num(p.ik_stiffness_y, 0), num(p.ik_stiffness_z, 0)],
     stretch: num(p.ik_stretch, 0),
   };
+}
+
+/** A bone's envelope, when the scene has all of it (head, tail, both radii, distance). */
+function envelopeOf(sb: SceneBone): { envelope?: BoneEnvelope } {
+  const h = sb.head_local;
+  const t = sb.tail_local;
+  if (!h || !t || h.length !== 3 || t.length !== 3 || sb.head_radius === undefined || sb.tail_radius === undefined || sb.envelope_distance === undefined) return {};
+  return { envelope: { head: [h[0], h[1], h[2]], tail: [t[0], t[1], t[2]], headRadius: sb.head_radius, tailRadius: sb.tail_radius, distance: sb.envelope_distance, multiply: sb.use_envelope_multiply === true } };
 }

@@ -101,8 +101,13 @@ export function mat4ToDualQuat(dq: DualQuat, basemat: ArrayLike<number>, mat: Ar
   return dq;
 }
 
-/** sum += weight·dq, flipping dq's sign to the hemisphere of sum (Blender's `add_weighted_dq_dq`). */
-export function addWeightedDualQuat(sum: DualQuat, dq: DualQuat, weight: number): DualQuat {
+/**
+ * sum += weight·dq, flipping dq's sign to the hemisphere of sum (Blender's `add_weighted_dq_dq`).
+ * The weight is read from `weightCell[0]`: a double passed to a call V8 does not inline is boxed,
+ * a heap number per call, and per-frame callers (Armature) are too big to always inline this.
+ */
+export function addWeightedDualQuat(sum: DualQuat, dq: DualQuat, weightCell: Float64Array): DualQuat {
+  let weight = weightCell[0];
   const q = dq.quat, s = sum.quat;
   let flipped = false;
   if (q[0] * s[0] + q[1] * s[1] + q[2] * s[2] + q[3] * s[3] < 0) {
@@ -123,7 +128,9 @@ export function addWeightedDualQuat(sum: DualQuat, dq: DualQuat, weight: number)
 }
 
 /** Divides a weighted sum by its total weight, filling in identity scale for parts added without one (Blender's `normalize_dq`). */
-export function normalizeDualQuat(dq: DualQuat, totalWeight: number): DualQuat {
+export function normalizeDualQuat(dq: DualQuat, totalCell: Float64Array): DualQuat {
+  // In a typed array for the reason given at addWeightedDualQuat.
+  const totalWeight = totalCell[0];
   const f = 1 / totalWeight;
   for (let i = 0; i < 4; i++) {
     dq.quat[i] *= f;

@@ -35,6 +35,13 @@ export interface SceneBone {
   use_inherit_rotation?: boolean;
   use_local_location?: boolean;
   inherit_scale?: InheritScale;
+  /** Envelope (Blender's rad_head, rad_tail, dist and BONE_MULT_VG_ENV): read by the Armature constraint. */
+  head_radius?: number;
+  tail_radius?: number;
+  envelope_distance?: number;
+  use_envelope_multiply?: boolean;
+  /** B-Bone segments (1: a plain bone). Sinew deforms by whole bones; more is warned about where it matters. */
+  bbone_segments?: number;
   pose?: TransformProps & BoneIkProps;
 }
 

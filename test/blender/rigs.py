@@ -410,7 +410,72 @@ def rig_drivers():
     return [1, 5]
 
 
-RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(), "drivers": rig_drivers}
+def rig_armature_many():
+    """Armature constraints with more targets than the old eight slots: twelve posed target bones
+    (rotated, moved, scaled, one non-uniformly) on a transformed armature; owners blending all
+    twelve linearly, as dual quaternions (Preserve Volume), with Use Current Location on, with
+    envelopes (rest head, and current location), an object owner with nine, and one whose tenth
+    weight a driver sets from the frame; one target multiplies by its envelope for everyone."""
+    n = 12
+    specs = [("T%d" % i, (0.3 * i, 0.0, 0.0), (0.3 * i, 0.1 * (i % 3), 0.4), None, False, 0.1 * i) for i in range(n)]
+    specs += [("Lin", (0, 1, 0), (0, 1, 0.5), None, False, 0.0),
+              ("DQ", (1, 1, 0), (1, 1.2, 0.5), None, False, 0.3),
+              ("CurLoc", (2, 1, 0.2), (2, 1.1, 0.6), None, False, -0.2),
+              ("Driven", (3, 1, 0), (3, 1, 0.4), None, False, 0.0),
+              ("Ctrl", (0, -1, 0), (0, -1, 0.3), None, False, 0.0),
+              ("Env", (1.5, 0.7, 0.1), (1.5, 0.9, 0.4), None, False, 0.0),
+              ("EnvCur", (2.4, 0.6, 0.0), (2.4, 0.8, 0.3), None, False, 0.2)]
+    arm = armature("Many", specs, loc=(0.2, -0.3, 0.1), rot=(0.1, 0.0, 0.3), scale=(1.2, 1.2, 1.2))
+    pb = arm.pose.bones
+    for i in range(n):
+        b = pb["T%d" % i]
+        b.rotation_mode = 'XYZ'
+        b.rotation_euler = (0.2 * math.sin(i), 0.3 * math.cos(i), 0.15 * i)
+        b.location = (0.05 * i, -0.03 * i, 0.02 * (i % 4))
+        if i % 4 == 1:
+            b.scale = (1.0 + 0.05 * i, 1.0, 1.0 - 0.02 * i)
+    pb["CurLoc"].location = (0.3, -0.2, 0.1)
+    pb["EnvCur"].location = (-0.4, -0.3, 0.2)
+    pb["Env"].location = (-0.4, -0.3, 0.2)  # moved, but envelopes are measured from its rest head
+    # Envelopes: radii and distances that put the owners partly inside, partly in the falloff, partly
+    # outside; T5 multiplies by its envelope for every owner (Multiply Vertex Group by Envelope).
+    for i in range(n):
+        b = arm.data.bones["T%d" % i]
+        b.head_radius, b.tail_radius, b.envelope_distance = 0.25 + 0.05 * i, 0.15 + 0.03 * (i % 4), 0.4 + 0.1 * (i % 5)
+    arm.data.bones["T5"].use_envelope_multiply = True
+    pb["DQ"].rotation_mode = 'XYZ'
+    pb["DQ"].rotation_euler = (0.1, 0.2, -0.1)
+    weights = [0.3, 0.05, 0.2, 0.0, 0.6, 0.1, 0.25, 0.4, 0.15, 0.5, 0.35, 0.7]
+
+    def fill(c, count):
+        for i in range(count):
+            t = c.targets.new()
+            t.target = arm
+            t.subtarget = "T%d" % i
+            t.weight = weights[i]
+        return c
+
+    fill(pb["Lin"].constraints.new('ARMATURE'), n)
+    fill(pb["DQ"].constraints.new('ARMATURE'), n).use_deform_preserve_volume = True
+    cl = fill(pb["CurLoc"].constraints.new('ARMATURE'), n)
+    cl.use_current_location = True
+    cl.use_deform_preserve_volume = True
+    fill(pb["Env"].constraints.new('ARMATURE'), n).use_bone_envelopes = True
+    ec = fill(pb["EnvCur"].constraints.new('ARMATURE'), n)
+    ec.use_bone_envelopes = True
+    ec.use_current_location = True
+    ec.use_deform_preserve_volume = True
+    ob = empty("ObjOwner", loc=(0.5, 2.0, 0.3), rot=(0.2, 0.0, 0.1))
+    fill(ob.constraints.new('ARMATURE'), 9)
+    ad = fill(pb["Driven"].constraints.new('ARMATURE'), 10)
+    # The tenth weight from the frame: 0.3 at frame 1, 1.2 at frame 4, past the 0-1 range Blender
+    # clamps a driven weight to.
+    driver(ad.targets[9], "weight", -1, "frame * 0.3", [])
+    scene().frame_set(1)
+    return [1, 4]
+
+
+RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(), "drivers": rig_drivers, "armature_many": rig_armature_many}
 
 
 def world_matrices():

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../graph/types';
-import { ARMATURE_SLOTS } from '../../nodes/constraints/relationship/armature';
+import { ARMATURE_MAX_TARGETS } from '../../nodes/constraints/relationship/armature';
 import { runCase, casesIn } from '../../runtime/blender/conformance';
 import type { Fixture } from '../../runtime/blender/fixture';
 import { importBlenderFixture } from '../../runtime/blender/import';
@@ -74,11 +74,41 @@ describe('Armature constraint targets in the importer', () => {
     expect(imported.unsupported).toEqual([]);
   });
 
-  it(`names a target list longer than the node's ${ARMATURE_SLOTS} slots instead of dropping targets silently`, () => {
-    const long = Array.from({ length: ARMATURE_SLOTS + 2 }, (_, i) => ({ ...targets[i % targets.length] }));
+  it('wires every target of a list longer than eight, each into its own pair, the count set to the list\'s length', () => {
+    const long = Array.from({ length: 13 }, (_, i) => ({ ...targets[i % targets.length], weight: (i + 1) / 16 }));
+    const { imported, node } = armatureNode(withTargets(long));
+    expect(imported.unsupported).toEqual([]);
+    expect(node!.params.targets).toBe(13);
+    long.forEach((t, i) => {
+      const link = imported.graph.links.find((l) => l.to.node === node!.id && l.to.socket === `bone${i + 1}`);
+      expect(link?.from.node, `bone${i + 1}`).toBe(`read:${t.target}/${t.subtarget}`);
+      expect(node!.params[`weight${i + 1}`]).toBe(t.weight);
+    });
+  });
+
+  it(`names a target list longer than the node's ${ARMATURE_MAX_TARGETS} instead of dropping targets silently`, () => {
+    const long = Array.from({ length: ARMATURE_MAX_TARGETS + 2 }, (_, i) => ({ ...targets[i % targets.length] }));
     const { imported } = armatureNode(withTargets(long));
     expect(imported.unsupported).toEqual([
-      `${original.owner.object}/${original.owner.bone}: ${original.name} (ARMATURE).targets (${ARMATURE_SLOTS + 2} targets; the node takes ${ARMATURE_SLOTS})`,
+      `${original.owner.object}/${original.owner.bone}: ${original.name} (ARMATURE).targets (${ARMATURE_MAX_TARGETS + 2} targets; the node takes ${ARMATURE_MAX_TARGETS})`,
     ]);
+  });
+
+  it('keeps Blender\'s item numbers when an item names no bone (a driver on targets[2].weight finds weight3), and names the item', () => {
+    const list = [targets[0], { target: '', subtarget: '', weight: 0.5 }, targets[1]];
+    const { imported, node } = armatureNode(withTargets(list));
+    expect(node!.params.targets).toBe(3);
+    expect(imported.graph.links.some((l) => l.to.node === node!.id && l.to.socket === 'bone2')).toBe(false);
+    expect(imported.graph.links.find((l) => l.to.node === node!.id && l.to.socket === 'bone3')?.from.node).toBe(`read:${targets[1].target}/${targets[1].subtarget}`);
+    expect(node!.params.weight3).toBe(targets[1].weight);
+    expect(imported.unsupported).toEqual([`${original.owner.object}/${original.owner.bone}: ${original.name} (ARMATURE).targets[1] (names no bone; skipped here)`]);
+  });
+
+  it('carries use_bone_envelopes and use_current_location to the node, reporting nothing', () => {
+    const on = { ...fx, constraints: fx.constraints.map((c, i) => (i === switchIndex ? { ...c, props: { ...c.props, use_bone_envelopes: true, use_current_location: true } } : c)) };
+    const { imported, node } = armatureNode(on);
+    expect(imported.unsupported).toEqual([]);
+    expect(node!.params.useBoneEnvelopes).toBe(true);
+    expect(node!.params.useCurrentLocation).toBe(true);
   });
 });

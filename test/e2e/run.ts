@@ -1,5 +1,6 @@
 // `npm run test:e2e`: every browser test, in real Chromium. `-- NAME` runs the tests whose name contains NAME.
 import { appTests } from './app.e2e';
+import { armatureTargetTests } from './armature-targets.e2e';
 import { blenderTests } from './blender.e2e';
 import { bundleTests } from './bundle.e2e';
 import { embedTests } from './embed.e2e';
@@ -25,5 +26,6 @@ const suites = [
   ...timelineTests,
   ...rigControlsTests,
   ...insightTests,
+  ...armatureTargetTests,
 ];
 process.exit(await runAll(suites, filter));

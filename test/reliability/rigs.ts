@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { GraphDocument, GraphLink, GraphNode, JsonValue, SocketType } from '../../graph/types';
 import { defaultCatalog } from '../../nodes/catalog';
-import type { NodeDefinition, ParamSpec, SocketSpec } from '../../nodes/define';
+import { instanceDefinition, type NodeDefinition, type ParamSpec, type SocketSpec } from '../../nodes/define';
 import type { SceneBone, SceneDocument, SceneObject, TransformProps } from '../../runtime/scene/types';
 
 export const ALL_KINDS = [...defaultCatalog.keys()];
@@ -323,7 +323,8 @@ function buildGraph(
   };
   /** Wires each input of `node` from an earlier output of its type, as `picks` say. */
   const wire = (node: GraphNode, picks: (number | null)[], skip: ReadonlySet<string>) => {
-    Object.entries(defaultCatalog.get(node.type)!.inputs).forEach(([socket, spec], i) => {
+    // The node's own inputs: a variadic node (Armature) has as many as its count param says.
+    Object.entries(instanceDefinition(defaultCatalog.get(node.type)!, node.params).inputs).forEach(([socket, spec], i) => {
       if (skip.has(socket)) return;
       const candidates = outputs.filter((o) => o.type === spec.type && o.node !== node.id);
       const pick = picks[i % picks.length];

@@ -4,7 +4,9 @@ import { LitElement, css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { setParam } from '../../graph/edits';
 import type { GraphNode, JsonValue } from '../../graph/types';
+import { instanceDefinition, variadicCount } from '../../nodes/define';
 import { fieldValue, fieldsOf, humanize, ownerChoices, type Field } from '../model/fields';
+import { setItemCount } from '../model/variadic-edits';
 import { shownUnit } from '../model/units';
 import type { Session } from '../model/session';
 import { socketColor } from '../editor/node-view';
@@ -20,6 +22,8 @@ export class SinewInspector extends LitElement {
     .doc { color: var(--_text); opacity: 0.85; line-height: 1.5; margin: 8px 0 0; }
     h3 { margin: 16px 0 6px; font-size: 10.5px; text-transform: uppercase; letter-spacing: 0.07em; color: var(--_muted); font-weight: 600; }
     .field { margin-bottom: 10px; }
+    .items { display: flex; gap: 6px; align-items: center; margin: 8px 0; }
+    .items span { flex: 1; }
     .field .meta { display: flex; justify-content: space-between; gap: 8px; color: var(--_muted); font-size: 11px; margin-top: 3px; line-height: 1.4; }
     .field .meta .range { white-space: nowrap; font-family: var(--_mono); }
     .input { display: flex; align-items: flex-start; gap: 8px; margin-bottom: 8px; }
@@ -131,7 +135,9 @@ export class SinewInspector extends LitElement {
   }
 
   private renderNode(s: Session, node: GraphNode) {
-    const def = s.catalog.get(node.type);
+    const kind = s.catalog.get(node.type);
+    // A variadic node (Armature) shows the inputs its count gives it.
+    const def = kind && instanceDefinition(kind, node.params);
     const issues = s.rig.issues.get(node.id) ?? [];
     const owners = ownerChoices(s.scene);
     const readonly = s.readonly;
@@ -149,6 +155,7 @@ export class SinewInspector extends LitElement {
       <p class="doc">${def.doc}</p>
       ${issues.map((i) => html`<div class="issue ${i.severity}" data-testid="inspector-issue"><b>${i.severity === 'error' ? humanize(i.code).toLowerCase() : i.code === 'inactive' ? 'inactive' : humanize(i.code).toLowerCase()}:</b> ${i.message}</div>`)}
       ${params.length ? html`<h3>Params</h3>${params.map((f) => this.renderField(f, node, owners, readonly))}` : nothing}
+      ${def.variadic ? this.renderItemButtons(s, node, readonly) : nothing}
       ${Object.keys(def.inputs).length ? html`<h3>Inputs</h3>${Object.entries(def.inputs).map(([key, spec]) => {
         const link = linksIn.get(key);
         const f = inputFields.get(key);
@@ -168,6 +175,25 @@ export class SinewInspector extends LitElement {
     </div>`;
   }
 
+  /** Add / Remove for a variadic node's list (one undoable step each; Remove drops the last item's links). */
+  private renderItemButtons(s: Session, node: GraphNode, readonly: boolean) {
+    const kind = s.catalog.get(node.type)!;
+    const count = variadicCount(kind, node.params);
+    const spec = kind.params[kind.variadic!.param];
+    const max = spec.kind === 'int' ? spec.max ?? Infinity : Infinity;
+    const min = spec.kind === 'int' ? spec.min ?? 0 : 0;
+    const change = (to: number) => {
+      const edit = setItemCount(s.graph, node.id, kind, to);
+      if (edit) s.perform(edit);
+    };
+    const label = (spec.label ?? humanize(kind.variadic!.param)).toLowerCase();
+    return html`<div class="items" data-testid="inspector-items">
+      <span>${count} ${label}</span>
+      <button data-testid="inspector-item-add" ?disabled=${readonly || count >= max} @click=${() => change(count + 1)}>Add</button>
+      <button data-testid="inspector-item-remove" ?disabled=${readonly || count <= min} @click=${() => change(count - 1)}>Remove last</button>
+    </div>`;
+  }
+
   private renderField(f: Field, node: GraphNode, owners: ReturnType<typeof ownerChoices>, readonly: boolean, bare = false) {
     const range = rangeText(f);
     return html`<div class="field" data-testid="inspector-field-${f.key}">
@@ -180,16 +206,24 @@ export class SinewInspector extends LitElement {
     const s = this.session;
     const id = s?.selection[0];
     if (!s || !id || s.selection.length !== 1) return;
-    s.preview(`${id}.${e.detail.key}`, setParam(id, e.detail.key, e.detail.value));
+    s.preview(`${id}.${e.detail.key}`, this.editOf(s, id, e.detail.key, e.detail.value));
   };
 
   private onFieldChange = (e: CustomEvent<{ key: string; value: JsonValue }>) => {
     const s = this.session;
     const id = s?.selection[0];
     if (!s || !id || s.selection.length !== 1) return;
-    s.preview(`${id}.${e.detail.key}`, setParam(id, e.detail.key, e.detail.value));
+    s.preview(`${id}.${e.detail.key}`, this.editOf(s, id, e.detail.key, e.detail.value));
     s.endGesture();
   };
+
+  /** A field's edit; a variadic node's count also drops the links and values of the items it removes. */
+  private editOf(s: Session, id: string, key: string, value: JsonValue) {
+    const node = s.graph.nodes.find((n) => n.id === id);
+    const kind = node && s.catalog.get(node.type);
+    if (kind?.variadic?.param === key && typeof value === 'number') return setItemCount(s.graph, id, kind, value) ?? setParam(id, key, value);
+    return setParam(id, key, value);
+  }
 }
 
 /** "0 – 1", "≥ 0 m", "-180 – 180 °": what a value may be, as the inspector prints it. */

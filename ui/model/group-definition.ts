@@ -2,13 +2,17 @@
 // from the inner sockets they stand for. Never compiled: groups are flattened before that.
 import { GROUP_NODE_TYPE, type GraphDocument, type GraphGroup, type GraphNode, type LinkEnd } from '../../graph/types';
 import type { NodeCatalog } from '../../nodes/catalog';
-import type { NodeDefinition, SocketSpec } from '../../nodes/define';
+import { instanceDefinition, type NodeDefinition, type SocketSpec } from '../../nodes/define';
 
 const cache = new WeakMap<GraphGroup, NodeDefinition<unknown>>();
 
 /** The definition a node is drawn with: its kind's, or for a group node its group's interface. */
 export function viewDefinition(node: GraphNode, graph: GraphDocument, catalog: NodeCatalog): NodeDefinition<unknown> | undefined {
-  if (node.type !== GROUP_NODE_TYPE) return catalog.get(node.type);
+  if (node.type !== GROUP_NODE_TYPE) {
+    // A variadic node (Armature) draws the sockets its count gives it; a new count, a new definition.
+    const def = catalog.get(node.type);
+    return def && instanceDefinition(def, node.params);
+  }
   const group = graph.groups?.find((g) => g.id === node.group);
   return group === undefined ? undefined : groupDefinition(group, graph.groups ?? [], catalog);
 }

@@ -9,10 +9,23 @@ import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
 /**
- * How many bone targets one node takes. Blender's list has no fixed length; eight covers every
- * production rig seen (Rigify's parent switches have up to seven) while keeping the node readable.
+ * The most bone targets one node takes. Blender's list has no fixed length; the node's `targets`
+ * param sets how many (bone, weight) input pairs it has, up to this (Rigify's parent switches have
+ * up to seven; a rig with more than 64 bones blended into one is not a parent switch any more).
  */
-export const ARMATURE_SLOTS = 8;
+export const ARMATURE_MAX_TARGETS = 64;
+
+/**
+ * The count a node has when its file gives none: files written before the count existed had eight
+ * fixed slots, unconnected ones unused, so eight keeps them meaning what they meant (no migration).
+ */
+export const ARMATURE_DEFAULT_TARGETS = 8;
+
+/** The target an input belongs to (1-based: `bone3`, `weight3` → 3), 0 for the others. */
+export function armatureTargetOf(input: string): number {
+  const m = /^(?:bone|weight)([1-9][0-9]*)$/.exec(input);
+  return m ? Number(m[1]) : 0;
+}
 
 interface Slot {
   /** Input names: the bone's world matrix and its weight. */
@@ -24,10 +37,22 @@ interface Slot {
   rest: Float64Array;
   /** The bone's armature world matrix (live view). */
   armature: Float64Array;
+  /**
+   * The bone's envelope, [head xyz, tail xyz, head radius, tail radius, distance], when its weight is
+   * multiplied by it (Use Envelopes, or the bone's own Multiply by Envelope flag); else undefined.
+   */
+  envelope: Float64Array | undefined;
 }
 
 export interface ArmatureState {
   slots: Slot[];
+  /**
+   * Where envelopes are measured from (armdef_evaluate's `input_co`): for a bone owner without Use
+   * Current Location its rest head (armature space) under its armature's world matrix (live view);
+   * undefined: the owner's current location.
+   */
+  restHead: Float64Array | undefined;
+  ownerArmature: Float64Array | undefined;
 }
 
 const sum = new Float64Array(16);
@@ -35,10 +60,15 @@ const deform = new Float64Array(16);
 const armInv = new Float64Array(16);
 const base = new Float64Array(16);
 const dqSum = createDualQuat();
+const wco = new Float64Array(3);
+const co = new Float64Array(3);
+const factor = new Float64Array(1);
+const acc = new Float64Array(2);
+const totalCell = acc.subarray(1, 2);
 const dq = createDualQuat();
 
 const boneInputs = Object.fromEntries(
-  Array.from({ length: ARMATURE_SLOTS }, (_, i) => [
+  Array.from({ length: ARMATURE_MAX_TARGETS }, (_, i) => [
     [`bone${i + 1}`, transform({ doc: `Bone ${i + 1}: the final world matrix of an armature bone (from an Owner node). Unconnected: not used.` })],
     [`weight${i + 1}`, float({ default: 1, min: 0, max: 1, doc: `Weight of bone ${i + 1}; 0 or less: not used.` })],
   ]).flat(),
@@ -48,7 +78,7 @@ export const armature = defineNode<ArmatureState>({
   type: 'constraint/armature',
   label: 'Armature',
   category: 'Relationship',
-  doc: 'Moves the owner with up to eight bones as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions.',
+  doc: 'Moves the owner with its target bones (as many as Targets says) as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions.',
   inputs: {
     owner: ownerInput(),
     ...boneInputs,
@@ -57,52 +87,78 @@ export const armature = defineNode<ArmatureState>({
   },
   outputs: { owner: transform({ doc: 'The owner after Armature (world matrix).' }) },
   params: {
+    targets: {
+      ...param.int(ARMATURE_DEFAULT_TARGETS, `How many target bones the node takes: one (bone, weight) input pair each, 0 to ${ARMATURE_MAX_TARGETS}.`, { min: 0, max: ARMATURE_MAX_TARGETS }),
+      label: 'Targets',
+    },
     useDeformPreserveVolume: {
       ...param.bool(false, 'Preserve Volume: blend the bone deformations as dual quaternions instead of averaging the matrices (no candy-wrapper shrinking at twisted joints).'),
       label: 'Preserve Volume',
     },
     useBoneEnvelopes: {
-      ...param.bool(false, 'Multiply the weights by the bone envelopes. Not available: the scene format carries no envelope radii; turning it on is refused when the graph is compiled.'),
+      ...param.bool(false, 'Use Envelopes: multiply each weight by how far inside its bone\'s envelope the owner is (its rest head for a bone owner, unless Use Current Location). Needs the bones\' envelope radii in the scene (the Sinew add-on exports them); refused at compile time without them.'),
       label: 'Use Envelopes',
+    },
+    useCurrentLocation: {
+      ...param.bool(false, 'Use Current Location: measure envelope weights (and, in Blender, pick B-Bone segments) from where a bone owner is now rather than its rest head. Without envelopes it changes nothing here (targets deform as whole bones).'),
+      label: 'Use Current Location',
     },
     ownerSpace: ownerSpaceParam(),
   },
   constraint: { ownerSpace: true },
+  variadic: { param: 'targets', itemOf: armatureTargetOf },
   blender: {
     type: 'ARMATURE',
-    params: { use_deform_preserve_volume: 'useDeformPreserveVolume', use_bone_envelopes: 'useBoneEnvelopes' },
+    params: { use_deform_preserve_volume: 'useDeformPreserveVolume', use_bone_envelopes: 'useBoneEnvelopes', use_current_location: 'useCurrentLocation' },
     // `target_space`: armdef_evaluate reads bone matrices directly, never the space-converted target
-    //   matrix, so Blender ignores it. `use_current_location`: only picks the point used for envelope
-    //   weights and B-Bone segments, neither of which Sinew evaluates.
-    ignore: ['target_space', 'use_current_location', 'targets'],
+    //   matrix, so Blender ignores it.
+    ignore: ['target_space', 'targets'],
     convert(props) {
-      const out: Record<string, number> = {};
-      armatureTargets(props).forEach((t, i) => {
-        if (i < ARMATURE_SLOTS) out[`weight${i + 1}`] = t.weight;
+      // Item i of Blender's list is target i + 1 here, always: a driver on `targets[i].weight` finds
+      // `weight{i+1}` (runtime/blender/import-drivers.ts) whatever the items before it hold.
+      const list = armatureTargets(props);
+      const out: Record<string, number> = { targets: Math.min(list.length, ARMATURE_MAX_TARGETS) };
+      list.forEach((t, i) => {
+        if (i < ARMATURE_MAX_TARGETS) out[`weight${i + 1}`] = t.weight;
       });
       return out;
     },
     references(props) {
-      return armatureTargets(props).slice(0, ARMATURE_SLOTS).map((t, i) => ({ socket: `bone${i + 1}`, object: t.target, bone: t.subtarget }));
+      return armatureTargets(props).slice(0, ARMATURE_MAX_TARGETS).flatMap((t, i) => (t.target === '' ? [] : [{ socket: `bone${i + 1}`, object: t.target, bone: t.subtarget }]));
     },
     unsupported(props) {
       const list = armatureTargets(props);
-      return list.length > ARMATURE_SLOTS ? [`targets (${list.length} targets; the node takes ${ARMATURE_SLOTS})`] : [];
+      const out: string[] = [];
+      if (list.length > ARMATURE_MAX_TARGETS) out.push(`targets (${list.length} targets; the node takes ${ARMATURE_MAX_TARGETS})`);
+      // Blender's armdef_evaluate stops at a target with weight > 0 it cannot find; here the
+      // target is left unconnected and skipped, so the rest still move the owner: named, not hidden.
+      list.forEach((t, i) => {
+        if (i < ARMATURE_MAX_TARGETS && (t.target === '' || t.subtarget === '') && t.weight > 0) out.push(`targets[${i}] (names no bone; skipped here)`);
+      });
+      return out;
     },
   },
   bind(env, p) {
-    if (p.useBoneEnvelopes === true) env.fail('bone envelopes are not available: the scene has no envelope radii (turn Use Envelopes off)', 'useBoneEnvelopes');
+    const useEnvelopes = p.useBoneEnvelopes === true;
     const slots: Slot[] = [];
-    for (let i = 1; i <= ARMATURE_SLOTS; i++) {
+    const count = Number(p.targets);
+    for (let i = 1; i <= count; i++) {
       const src = env.sourceOwner(`bone${i}`);
       if (!src) continue;
       const info: BoneInfo | undefined = src.bone;
       if (src.kind !== 'bone' || !info) return env.fail(`input bone${i} must come from an armature bone; "${src.id}" is not a bone`, `bone${i}`);
       const restInverse = new Float64Array(16);
       invertMat4(restInverse, info.restMatrix);
-      slots.push({ bone: `bone${i}`, weight: `weight${i}`, restInverse, rest: info.restMatrix, armature: info.armature.final });
+      // armdef_accumulate_bone deforms by a B-Bone's segment under the owner; Sinew has whole bones.
+      if (info.bboneSegments !== undefined) env.warn(`target bone "${src.id}" has ${info.bboneSegments} B-Bone segments: Blender moves the owner with the segment under it, Sinew with the whole bone`);
+      const e = info.envelope;
+      if (useEnvelopes && !e) return env.fail(`Use Envelopes needs bone "${src.id}"'s envelope (head and tail radius, distance), which the scene does not give (export the rig with the Sinew add-on, or turn Use Envelopes off)`, 'useBoneEnvelopes');
+      const envelope = e && (useEnvelopes || e.multiply) ? new Float64Array([...e.head, ...e.tail, e.headRadius, e.tailRadius, e.distance]) : undefined;
+      slots.push({ bone: `bone${i}`, weight: `weight${i}`, restInverse, rest: info.restMatrix, armature: info.armature.final, envelope });
     }
-    return { slots };
+    const stack = env.stackOwner();
+    const restFrom = stack?.kind === 'bone' && stack.bone && p.useCurrentLocation !== true ? stack.bone : undefined;
+    return { slots, restHead: restFrom && restFrom.restMatrix.slice(12, 15), ownerArmature: restFrom?.armature.final };
   },
   kernel(io, p, s) {
     const own = io.in.owner;
@@ -122,15 +178,13 @@ interface ArmatureTarget {
   weight: number;
 }
 
-/** The target list of a fixture's props; items without an object are skipped, as Blender skips them. */
+/** The target list of a fixture's props, item for item (an item naming no object has target ''). */
 function armatureTargets(props: Record<string, JsonValue>): ArmatureTarget[] {
   const list = Array.isArray(props.targets) ? props.targets : [];
-  const out: ArmatureTarget[] = [];
-  for (const t of list) {
-    if (!t || typeof t !== 'object' || Array.isArray(t) || typeof t.target !== 'string') continue;
-    out.push({ target: t.target, subtarget: typeof t.subtarget === 'string' ? t.subtarget : '', weight: typeof t.weight === 'number' ? t.weight : 1 });
-  }
-  return out;
+  return list.map((t) => {
+    if (!t || typeof t !== 'object' || Array.isArray(t)) return { target: '', subtarget: '', weight: 1 };
+    return { target: typeof t.target === 'string' ? t.target : '', subtarget: typeof t.subtarget === 'string' ? t.subtarget : '', weight: typeof t.weight === 'number' ? t.weight : 1 };
+  });
 }
 
 /**
@@ -139,14 +193,32 @@ function armatureTargets(props: Record<string, JsonValue>): ArmatureTarget[] {
  * armature's. Returns false when no bone has a positive weight (the owner is left alone).
  */
 export function armatureDeform(out: Float64Array, inputs: Record<string, Float64Array>, s: ArmatureState, dualQuat: boolean): boolean {
-  let total = 0;
+  // acc[0]: this target's weight, acc[1]: the total, kept in a typed array (see addWeightedDualQuat).
+  acc[1] = 0;
   out.fill(0);
+  // armdef_evaluate's input_co, in world space: the rest head of a bone owner, else where it is now.
+  const own = inputs.owner;
+  if (s.restHead && s.ownerArmature) transformPoint(wco, s.ownerArmature, s.restHead);
+  else { wco[0] = own[12]; wco[1] = own[13]; wco[2] = own[14]; }
   if (dualQuat) zeroDualQuat(dqSum);
   for (let k = 0; k < s.slots.length; k++) {
     const slot = s.slots[k];
-    const w = inputs[slot.weight]?.[0] ?? 1;
-    if (!(w > 0)) continue;
+    // Blender's weight is 0 to 1 (RNA's hard range, which a driver's value is clamped to as well).
+    // Every weight input has a view (wired, or its value's constant slot). No `?.`/`??` here: a
+    // double merged with undefined is kept boxed, a heap number per target per frame.
+    const given = inputs[slot.weight][0];
+    if (!(given > 0)) continue;
     invertMat4(armInv, slot.armature);
+    // The weight stays in a typed array until it is final: a double that changes across a call
+    // V8 does not inline is boxed (with envelopes and dual quaternions in one program it was).
+    factor[0] = 1;
+    if (slot.envelope) {
+      // armdef_accumulate_bone: the point in the target's armature space, weighed by the envelope.
+      transformPoint(co, armInv, wco);
+      distFactorToBone(factor, co, slot.envelope);
+    }
+    acc[0] = (given > 1 ? 1 : given) * factor[0];
+    const w = acc[0];
     mat4Multiply(deform, inputs[slot.bone], slot.restInverse);
     mat4Multiply(deform, deform, armInv);
     if (dualQuat) {
@@ -154,19 +226,62 @@ export function armatureDeform(out: Float64Array, inputs: Record<string, Float64
       mat4Multiply(base, slot.armature, slot.rest);
       orthogonalizeMat4Stable(base, base, 1, true);
       mat4ToDualQuat(dq, base, deform);
-      addWeightedDualQuat(dqSum, dq, w);
+      addWeightedDualQuat(dqSum, dq, acc);
     } else {
       for (let i = 0; i < 16; i++) out[i] += w * deform[i];
     }
-    total += w;
+    acc[1] += w;
   }
-  if (!(total > 0)) return false;
+  if (!(acc[1] > 0)) return false;
   if (dualQuat) {
-    normalizeDualQuat(dqSum, total);
+    normalizeDualQuat(dqSum, totalCell);
     dualQuatToMat4(out, dqSum);
   } else {
-    const f = 1 / total;
+    const f = 1 / acc[1];
     for (let i = 0; i < 16; i++) out[i] *= f;
   }
   return true;
+}
+
+/** out = M · (p, 1), the point part. Arrays only: a double passed to a call V8 does not inline is boxed. */
+function transformPoint(out: Float64Array, m: Float64Array, p: Float64Array): void {
+  const x = p[0], y = p[1], z = p[2];
+  out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
+  out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+  out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+}
+
+/**
+ * Blender 3.4's `distfactor_to_bone` (armature_deform.c) into out[0]: 1 inside the capsule whose
+ * radius runs from the head radius to the tail radius, falling off as 1 − (d − r)²/dist² over the
+ * envelope distance, 0 beyond. `e` is [head xyz, tail xyz, head radius, tail radius, distance].
+ */
+export function distFactorToBone(out: Float64Array, p: Float64Array, e: Float64Array): void {
+  let bx = e[3] - e[0], by = e[4] - e[1], bz = e[5] - e[2];
+  const l = Math.sqrt(bx * bx + by * by + bz * bz);
+  // normalize_v3 leaves a zero vector as it is.
+  if (l > 1e-35) { bx /= l; by /= l; bz /= l; } else { bx = 0; by = 0; bz = 0; }
+  const px = p[0] - e[0], py = p[1] - e[1], pz = p[2] - e[2];
+  const a = bx * px + by * py + bz * pz;
+  const hsqr = px * px + py * py + pz * pz;
+  let distSq: number;
+  let rad: number;
+  if (a < 0) {
+    distSq = hsqr;
+    rad = e[6];
+  } else if (a > l) {
+    const qx = p[0] - e[3], qy = p[1] - e[4], qz = p[2] - e[5];
+    distSq = qx * qx + qy * qy + qz * qz;
+    rad = e[7];
+  } else {
+    distSq = hsqr - a * a;
+    rad = l !== 0 ? (a / l) * e[7] + (1 - a / l) * e[6] : e[6];
+  }
+  const rdist = e[8];
+  if (distSq < rad * rad) out[0] = 1;
+  else if (rdist === 0 || distSq >= (rad + rdist) * (rad + rdist)) out[0] = 0;
+  else {
+    const d = Math.sqrt(distSq) - rad;
+    out[0] = 1 - (d * d) / (rdist * rdist);
+  }
 }

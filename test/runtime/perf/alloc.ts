@@ -109,6 +109,11 @@ export const KIND_CASES: [string, Record<string, JsonValue>][] = [
   ['constraint/maintain-volume', { mode: 'UNIFORM', volume: 2 }],
   ['constraint/pivot', { rotationRange: 'X', offset: [0.1, 0, 0] }],
   ['constraint/armature', { useDeformPreserveVolume: true }],
+  // More than the old eight slots, fractional weights (a weight merged with undefined was boxed).
+  ['constraint/armature', { targets: 12, weight1: 0.7, weight12: 0.5 }],
+  ['constraint/armature', { targets: 12, weight1: 0.3, weight12: 0.6, useDeformPreserveVolume: true }],
+  ['constraint/armature', { targets: 12, weight1: 0.4, weight12: 0.9, useBoneEnvelopes: true }],
+  ['constraint/armature', { targets: 12, weight12: 0.9, useBoneEnvelopes: true, useCurrentLocation: true, useDeformPreserveVolume: true }],
   ['constraint/transformation', { mapFrom: 'SCALE', fromMaxXScale: 2, mapTo: 'SCALE', toMaxXScale: 2, mixModeScale: 'MULTIPLY' }],
   ['constraint/look-at', { aimAxis: '-Z', upAxis: 'Y', worldUp: [0, 1, 0] }],
   ['constraint/clamp-to', { useCyclic: true, mainAxis: 'CLAMPTO_Y' }],
@@ -143,6 +148,8 @@ export function kindRig(kind: string, params: Record<string, JsonValue>, boneCou
     bones.push({
       name: `b${i}`, parent: i ? `b${i - 1}` : null, length: 0.1,
       matrix_local: restMatrix([0, 0.1 * i, 0], [0.01, 0.1 * i + 0.1, 0.005]),
+      // Envelopes (read by the Armature constraint's Use Envelopes only).
+      head_local: [0, 0.1 * i, 0], tail_local: [0.01, 0.1 * i + 0.1, 0.005], head_radius: 0.05, tail_radius: 0.03, envelope_distance: 0.2,
       pose: { rotation_mode: 'XYZ' as const, rotation_euler: [0.1, 0.05 * i, 0.02] },
     });
   }
@@ -215,7 +222,11 @@ export function kindRig(kind: string, params: Record<string, JsonValue>, boneCou
       link(`i${i}`, 'transform', `c${i}`, 'owner');
       link(`c${i}`, 'owner', `o${i}`, 'transform');
       if (CURVE_TARGETS.test(kind)) link('c', 'curve', `c${i}`, 'target');
-      else if (kind === 'constraint/armature') link('b0', 'transform', `c${i}`, 'bone1');
+      else if (kind === 'constraint/armature') {
+        link('b0', 'transform', `c${i}`, 'bone1');
+        // Past the old eight slots too, when the case asks for more targets.
+        if (typeof params.targets === 'number' && params.targets > 1) link(`i${i}`, 'transform', `c${i}`, `bone${params.targets}`);
+      }
       else if (!NO_TARGET.test(kind)) link(chain || i % 2 ? 't' : 'p', 'transform', `c${i}`, 'target');
       if (kind === 'constraint/ik') link('p', 'transform', `c${i}`, 'pole');
     }

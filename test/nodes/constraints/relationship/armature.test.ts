@@ -7,6 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { armature } from '../../../../nodes/constraints/relationship/armature';
 import type { OwnerHandle } from '../../../../nodes/define';
+import { compile } from '../../../../runtime/compile';
+import type { SceneObject } from '../../../../runtime/scene/types';
 import { allFinite, anyInfluence, anyMatrix, armatureObject, bound, evaluateGraph, IDENTITY, inverseTRS, maxAbs, maxDiff, mul, oneNodeGraph, quaternion, rigid, scene, sceneObject, translation, trs, vec3 } from '../../harness';
 
 /** A bone handle as the runtime gives it to bind: rest matrix and the armature's live world matrix. */
@@ -131,11 +133,87 @@ describe('Armature (hand-derived from Blender 3.4 armdef_evaluate)', () => {
     expect(() => evaluateGraph(oneNodeGraph(armature, 'Owner', {}, { bone1: 'Empty' }), sc)).toThrow(/not a bone/);
   });
 
-  it('maps every ARMATURE property except the target list, which the importer cannot link', () => {
+  it('maps every ARMATURE property; the target list sets the count and the weights, item for item', () => {
     const m = armature.blender!;
     for (const prop of ['use_deform_preserve_volume', 'use_bone_envelopes', 'use_current_location', 'target_space']) {
       expect(m.params[prop] ?? m.ignore?.includes(prop), prop).toBeTruthy();
     }
-    expect(m.convert!({ targets: [{ target: 'Arm', subtarget: 'Bone', weight: 0.25 }, { target: 'Arm', subtarget: 'Other', weight: 0.75 }] })).toEqual({ weight1: 0.25, weight2: 0.75 });
+    expect(m.convert!({ targets: [{ target: 'Arm', subtarget: 'Bone', weight: 0.25 }, { target: 'Arm', subtarget: 'Other', weight: 0.75 }] })).toEqual({ targets: 2, weight1: 0.25, weight2: 0.75 });
+  });
+});
+
+/** An armature of `n` bones in a row, each posed by `poses[i]` (location, quaternion, uniform scale). */
+function rowArmature(poses: readonly (readonly [number[], number[], number])[]): SceneObject {
+  return {
+    ...sceneObject('Arm', [0.3, -0.2, 0.1], [0, 0, Math.sin(0.15), Math.cos(0.15)], [1.1, 1.1, 1.1], { type: 'ARMATURE' }),
+    bones: poses.map(([t, q, sc], i) => ({
+      name: `B${i + 1}`, parent: null, head_local: [i, 0, 0], tail_local: [i, 1, 0],
+      matrix_local: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, i, 0, 0, 1], length: 1,
+      pose: { location: t, rotation_mode: 'QUATERNION' as const, rotation_quaternion: q, scale: [sc, sc, sc] },
+    })),
+  };
+}
+
+const bonePose = fc.tuple(vec3, quaternion, fc.double({ min: 0.5, max: 2, noNaN: true }));
+const weight = fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 1));
+
+describe('Armature: any number of targets', () => {
+  it('N ≤ 8 targets with Targets = N evaluate exactly as the old fixed eight-slot node (no Targets param) with the same N wired', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(bonePose, weight), { minLength: 1, maxLength: 8 }), fc.boolean(), rigid, (items, dq, ownerPose) => {
+      const n = items.length;
+      const sc = scene([rowArmature(items.map(([p]) => p)), sceneObject('Owner', [ownerPose[12], ownerPose[13], ownerPose[14]], [0, 0, 0, 1], [1, 1, 1])]);
+      const wires = Object.fromEntries(items.map((_, i) => [`bone${i + 1}`, `Arm/B${i + 1}`]));
+      const weights = Object.fromEntries(items.map(([, w], i) => [`weight${i + 1}`, w]));
+      const old = evaluateGraph(oneNodeGraph(armature, 'Owner', { ...weights, useDeformPreserveVolume: dq }, wires), sc).ownerMatrix('Owner')!;
+      const now = evaluateGraph(oneNodeGraph(armature, 'Owner', { ...weights, useDeformPreserveVolume: dq, targets: n }, wires), sc).ownerMatrix('Owner')!;
+      expect([...now]).toEqual([...old]);
+    }), { numRuns: 150 });
+  });
+
+  it('twelve targets: the blend of all twelve (Σ w·D / Σ w), the ones past eight counted too', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(bonePose, fc.double({ min: 0.05, max: 1, noNaN: true })), { minLength: 12, maxLength: 12 }), (items) => {
+      const sc = scene([rowArmature(items.map(([p]) => p)), sceneObject('Owner', [0.5, 2, 0.3], [0, 0, 0, 1], [1, 1, 1])]);
+      const wires = Object.fromEntries(items.map((_, i) => [`bone${i + 1}`, `Arm/B${i + 1}`]));
+      const weights = Object.fromEntries(items.map(([, w], i) => [`weight${i + 1}`, w]));
+      const p = evaluateGraph(oneNodeGraph(armature, 'Owner', { ...weights, targets: 12 }, wires), sc);
+      // Linear blend by hand from the bones' evaluated world matrices: D = W·rest⁻¹·A⁻¹.
+      const A = p.ownerMatrix('Arm')!;
+      const sum = new Float64Array(16);
+      let total = 0;
+      items.forEach(([, w], i) => {
+        const rest = translation(i, 0, 0);
+        const D = mul(mul(p.ownerMatrix(`Arm/B${i + 1}`)!, inverseTRS(rest)), inverseTRS(A));
+        for (let k = 0; k < 16; k++) sum[k] += w * D[k];
+        total += w;
+      });
+      const want = mul(sum.map((x) => x / total), translation(0.5, 2, 0.3));
+      expect(maxDiff(p.ownerMatrix('Owner')!, want)).toBeLessThan(1e-9 * (1 + maxAbs(want)));
+    }), { numRuns: 60 });
+  });
+
+  it('a link into a target past the count is refused, naming the count; the count past 64 is refused by the file check', () => {
+    const sc = scene([rowArmature([[[0, 0, 0], [0, 0, 0, 1], 1], [[0, 0, 0], [0, 0, 0, 1], 1], [[0, 0, 0], [0, 0, 0, 1], 1]]), sceneObject('Owner', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1])]);
+    expect(() => evaluateGraph(oneNodeGraph(armature, 'Owner', { targets: 2 }, { bone1: 'Arm/B1', bone3: 'Arm/B3' }), sc)).toThrow(/no input "bone3" \(its targets param is 2; raise it/);
+    expect(() => evaluateGraph(oneNodeGraph(armature, 'Owner', { targets: 65 }, { bone1: 'Arm/B1' }), sc)).toThrow(/param "targets" is 65; it must be a count \(a whole number from 0 to 64\)/);
+  });
+
+  it('warns, naming the bone, when a target has B-Bone segments (Blender would use the segment under the owner)', () => {
+    const arm = rowArmature([[[0, 0, 0], [0, 0, 0, 1], 1], [[0, 0, 0], [0, 0, 0, 1], 1]]);
+    arm.bones![1] = { ...arm.bones![1], bbone_segments: 4 };
+    const sc = scene([arm, sceneObject('Owner', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1])]);
+    const p = compile(oneNodeGraph(armature, 'Owner', { targets: 2 }, { bone1: 'Arm/B1', bone2: 'Arm/B2' }), sc);
+    expect(p.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining('target bone "Arm/B2" has 4 B-Bone segments'));
+    expect(p.warnings.some((w) => w.message.includes('Arm/B1'))).toBe(false);
+  });
+
+  it('weights past 1 act as 1 (Blender\'s range, which a driver\'s value is clamped to)', () => {
+    const sc = scene([rowArmature([[[1, 0, 0], [0, 0, 0, 1], 1], [[0, 1, 0], [0, 0, 0, 1], 1]]), sceneObject('Owner', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1])]);
+    const wires = { bone1: 'Arm/B1', bone2: 'Arm/B2' };
+    const graph = (w: number) => oneNodeGraph(armature, 'Owner', { targets: 2, weight1: 0.5, weight2: 1 }, wires);
+    const p = compile(graph(1), sc).evaluate(1);
+    const atOne = [...p.ownerMatrix('Owner')!];
+    expect(p.setParam('c', 'weight2', 3)).toBe('applied');
+    p.evaluate(1);
+    expect([...p.ownerMatrix('Owner')!]).toEqual(atOne);
   });
 });
