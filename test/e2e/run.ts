@@ -2,6 +2,7 @@
 import { appTests } from './app.e2e';
 import { blenderTests } from './blender.e2e';
 import { bundleTests } from './bundle.e2e';
+import { crowdTests } from './crowd.e2e';
 import { embedTests } from './embed.e2e';
 import { groupTests } from './groups.e2e';
 import { runAll } from './harness';
@@ -25,5 +26,6 @@ const suites = [
   ...timelineTests,
   ...rigControlsTests,
   ...insightTests,
+  ...crowdTests,
 ];
 process.exit(await runAll(suites, filter));

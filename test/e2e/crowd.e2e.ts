@@ -1,0 +1,34 @@
+// examples/crowd.html: a crowd of mannequins evaluated by Web Workers over shared memory. The page
+// must be cross-origin isolated (the dev server's headers), and every character must move between
+// frames and hold a pose of its own. Bounded by frames evaluated, never by time.
+import { check, type E2ETest } from './harness';
+
+const N = 4;
+const OWNER = 'Armature/shin.L';
+
+export const crowdTests: E2ETest[] = [
+  {
+    name: 'crowd demo: mannequins evaluated in Web Workers over a SharedArrayBuffer move every frame, each in its own pose',
+    async run({ page, base, consoleErrors }) {
+      await page.goto(`${base}/examples/crowd.html?n=${N}&workers=2`);
+      await page.waitForFunction(() => (window.crowdDemo?.evaluated ?? 0) >= 2 || window.crowdDemo?.error !== undefined);
+      const first = await page.evaluate(({ n, owner }) => {
+        const d = window.crowdDemo!;
+        return { error: d.error, isolated: d.isolated, workers: d.workers, evaluated: d.evaluated, m: Array.from({ length: n }, (_, c) => d.matrixOf(c, owner)) };
+      }, { n: N, owner: OWNER });
+      check(first.error === undefined, `the demo failed: ${first.error}`);
+      check(first.isolated, 'the page is not cross-origin isolated');
+      check(first.workers === 2, `${first.workers} workers, asked for 2`);
+      await page.waitForFunction((k) => window.crowdDemo!.evaluated >= k + 3, first.evaluated);
+      const later = await page.evaluate(({ n, owner }) => Array.from({ length: n }, (_, c) => window.crowdDemo!.matrixOf(c, owner)), { n: N, owner: OWNER });
+      for (let c = 0; c < N; c++) {
+        check(first.m[c].length === 16 && first.m[c].every(Number.isFinite), `character ${c}: no matrix for ${OWNER}`);
+        check(first.m[c].some((x, k) => x !== later[c][k]), `character ${c}'s ${OWNER} did not move over 3 frames`);
+        for (let o = 0; o < c; o++) check(later[c].some((x, k) => x !== later[o][k]), `characters ${o} and ${c} hold the same pose`);
+      }
+      const drawn = await page.locator('canvas').count();
+      check(drawn === 1, `${drawn} canvases on the page`);
+      check(consoleErrors.length === 0, `console errors: ${consoleErrors.join(' | ')}`);
+    },
+  },
+];
