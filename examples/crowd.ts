@@ -27,6 +27,11 @@ interface CrowdDemo {
   isolated: boolean;
   owners: readonly string[];
   matrixOf(character: number, owner: string): number[];
+  /** Stops the loop after the frame being evaluated; gives the frames that frame used. */
+  pause(): Promise<number[]>;
+  /** What every character runs (for a check against a Program on the page). */
+  graph?: unknown;
+  scene?: unknown;
   error?: string;
 }
 declare global { interface Window { crowdDemo?: CrowdDemo } }
@@ -93,7 +98,11 @@ async function main(): Promise<void> {
     isolated: crossOriginIsolated,
     owners: crowd.owners,
     matrixOf: (c, owner) => Array.from(crowd.matrix(c, ownerIndex.get(owner)!)),
+    pause: () => new Promise((resolve) => { paused = resolve; }),
+    graph,
+    scene,
   };
+  let paused: ((frames: number[]) => void) | undefined;
   window.crowdDemo = demo;
 
   const moved = new Float64Array(16);
@@ -107,6 +116,7 @@ async function main(): Promise<void> {
     await crowd.evaluate();
     evalMs = 0.9 * evalMs + 0.1 * (performance.now() - t0);
     demo.evaluated++;
+    if (paused) return paused(Array.from(crowd.frames));
     characters.forEach((ch, c) => {
       const [dx, dy] = offsets[c];
       ch.update((owner) => {
@@ -127,6 +137,6 @@ async function main(): Promise<void> {
 main().catch((e: unknown) => {
   const message = e instanceof Error ? e.message : String(e);
   hud.textContent = `the crowd could not start: ${message}`;
-  window.crowdDemo = { characters: 0, workers: 0, evaluated: 0, isolated: crossOriginIsolated, owners: [], matrixOf: () => [], error: message };
+  window.crowdDemo = { characters: 0, workers: 0, evaluated: 0, isolated: crossOriginIsolated, owners: [], matrixOf: () => [], pause: async () => [], error: message };
   console.error(message);
 });

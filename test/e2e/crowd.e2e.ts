@@ -1,6 +1,7 @@
 // examples/crowd.html: a crowd of mannequins evaluated by Web Workers over shared memory. The page
 // must be cross-origin isolated (the dev server's headers), and every character must move between
-// frames and hold a pose of its own. Bounded by frames evaluated, never by time.
+// frames, hold a pose of its own, and be posed exactly as a Program on the page poses it.
+// Bounded by frames evaluated, never by time.
 import { check, type E2ETest } from './harness';
 
 const N = 4;
@@ -8,7 +9,7 @@ const OWNER = 'Armature/shin.L';
 
 export const crowdTests: E2ETest[] = [
   {
-    name: 'crowd demo: mannequins evaluated in Web Workers over a SharedArrayBuffer move every frame, each in its own pose',
+    name: 'crowd demo: mannequins evaluated in Web Workers over a SharedArrayBuffer move every frame, each in its own pose, bit for bit as a Program on the page',
     async run({ page, base, consoleErrors }) {
       await page.goto(`${base}/examples/crowd.html?n=${N}&workers=2`);
       await page.waitForFunction(() => (window.crowdDemo?.evaluated ?? 0) >= 2 || window.crowdDemo?.error !== undefined);
@@ -26,6 +27,23 @@ export const crowdTests: E2ETest[] = [
         check(first.m[c].some((x, k) => x !== later[c][k]), `character ${c}'s ${OWNER} did not move over 3 frames`);
         for (let o = 0; o < c; o++) check(later[c].some((x, k) => x !== later[o][k]), `characters ${o} and ${c} hold the same pose`);
       }
+      // What the workers wrote is what a Program compiled on the page gives at the same frames, bit
+      // for bit (spring state included: a program reaches a frame the same played or jumped to).
+      const differences = await page.evaluate(async () => {
+        const d = window.crowdDemo!;
+        const frames = await d.pause();
+        const { compile } = await import(`${location.origin}/runtime/compile.ts`);
+        const out: string[] = [];
+        frames.forEach((f, c) => {
+          const p = compile(d.graph, d.scene).evaluate(f);
+          for (const o of p.owners as { id: string; final: Float64Array }[]) {
+            const got = d.matrixOf(c, o.id);
+            for (let k = 0; k < 16; k++) if (!Object.is(got[k], o.final[k])) out.push(`character ${c} ${o.id}[${k}] at frame ${f}: ${got[k]} from the workers, ${o.final[k]} on the page`);
+          }
+        });
+        return out;
+      });
+      check(differences.length === 0, `the workers' matrices differ from the page's:\n${differences.slice(0, 5).join('\n')}`);
       const drawn = await page.locator('canvas').count();
       check(drawn === 1, `${drawn} canvases on the page`);
       check(consoleErrors.length === 0, `console errors: ${consoleErrors.join(' | ')}`);
