@@ -11,13 +11,19 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
+    // Cross-origin isolation, so pages have SharedArrayBuffer: the crowd demo (examples/crowd.html)
+    // shares its pose buffers with its Web Workers. Everything the app loads is same-origin.
+    headers: {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    },
   },
   optimizeDeps: {
     // Listed so the first page load does not discover them and reload midway (the browser tests start a fresh server).
     include: [
       'lit', 'lit/decorators.js', 'rete', 'rete-area-plugin', 'rete-connection-plugin', '@retejs/lit-plugin', 'rete-auto-arrange-plugin',
       'three', 'three/examples/jsm/controls/OrbitControls.js', 'three/examples/jsm/controls/TransformControls.js',
-      'three/examples/jsm/loaders/GLTFLoader.js', 'gl-matrix', 'ajv/dist/2020.js',
+      'three/examples/jsm/loaders/GLTFLoader.js', 'gl-matrix', 'ajv/dist/2020.js', 'workerpool',
     ],
   },
 });

@@ -1,5 +1,6 @@
 // `npm run bench` — Sinew's runtime benchmark (tinybench). Prints a table; with `-- --json`, one JSON
 // object: humanoid_us, large_us, compile_ms, ccd_ratio, naive_ratio, alloc_bytes_per_frame, spring_us, ik_blender_us (Blender's IK solver on an arm and a spine),
+// crowd_chars_16ms (animated humanoids at different poses evaluated in ≤ 16.7 ms by one worker per core, test/bench/crowd.ts),
 // rigify_us (µs per frame, Rigify's human rig of ../shared/conformance/rigify-human, a new pose every
 // frame) and blender_ratio (Blender's recorded update time for that rig ÷ rigify_us), each the median of repeated runs (every task of every run in a fresh process). Options: `--runs N`
 // (default 5), `--quick` (2 short runs, 20,000 frames for the allocation figure), `--task NAME`
@@ -12,6 +13,7 @@ import { compile } from '../../runtime/compile';
 import { ALLOC_NODE_FLAGS, measureAllocation } from './alloc';
 import { allowedDistance, BONE_LENGTH, CHAIN_BONES, sinewChain, threeChain } from './ccd';
 import { poseCycle } from './animate';
+import { crowdCapacity } from './crowd';
 import { naiveEvaluate } from './naive';
 import { humanoid, largeRig, rigStats } from './rigs';
 import { blenderTiming, rigifyHuman, rigifyPoseCycle } from './rigify';
@@ -35,8 +37,8 @@ function median(xs: number[]): number {
 const HUMANOID_BATCH = 20;
 const LARGE_BATCH = 2;
 
-type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc' | 'spring' | 'rigify' | 'ikblender';
-const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc', 'spring', 'rigify', 'ikblender'];
+type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc' | 'spring' | 'rigify' | 'ikblender' | 'crowd';
+const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc', 'spring', 'rigify', 'ikblender', 'crowd'];
 /** Frames a spring jump replays (from the start frame 0 to this frame). */
 const SPRING_JUMP = 120;
 
@@ -139,6 +141,10 @@ async function child(task: Task): Promise<void> {
       }
     }
     bench.add('naive humanoid ×1', () => { naiveEvaluate(hum.graph, hum.scene, frame++); });
+  } else if (task === 'crowd') {
+    // Workers, not tinybench: the figure is a character count, searched for (test/bench/crowd.ts).
+    out({ crowd: await crowdCapacity(quick ? 20 : 60) });
+    return;
   } else {
     const frames = quick ? 20_000 : 100_000;
     const a = await measureAllocation((f) => { humProgram.evaluate(f); }, frames);
@@ -168,6 +174,7 @@ interface ChildResult {
   frames?: number;
   scavenges?: number;
   collections?: number;
+  crowd?: { chars: number; workers: number; frameMs: number; usPerChar: number; cpuUsPerChar: number; cpuBoundChars: number; tried: { characters: number; ms: number }[] };
 }
 
 function runChild(task: Task): ChildResult {
@@ -196,7 +203,7 @@ async function main(): Promise<void> {
   log(`rigify human: ${st2.bones} bones, ${st2.constraints} constraints, ${st2.nodes} nodes, ${rigifyProgram.steps.length} steps; ${rigifyPose.moved} controls posed, cycling through ${rigifyPose.poses} recorded poses; Blender ${blender.medianMsFullPose} ms an update (manifest blender_eval_ms.full_pose.median_ms)`);
   log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}; ${runs} runs, each task in a process of its own`);
 
-  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[] };
+  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[], crowd_chars_16ms: [] as number[] };
   const cpuPer = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[] };
   const rows: Record<string, unknown>[] = [];
   const loads: number[] = [];
@@ -214,6 +221,7 @@ async function main(): Promise<void> {
     per.rigify_us.push(ms('rigify') * 1000);
     per.blender_ratio.push((blender.medianMsFullPose * 1000) / (ms('rigify') * 1000));
     per.ik_blender_us.push((ms('ikblender') + ms('ikblender', 1)) * 1000);
+    per.crowd_chars_16ms.push(res.crowd.crowd!.chars);
     const cpu = (t: Task, i = 0) => res[t].tasks![i].cpu;
     cpuPer.humanoid_us.push((cpu('humanoid') / HUMANOID_BATCH) * 1000);
     cpuPer.large_us.push((cpu('large') / LARGE_BATCH) * 1000);
@@ -230,6 +238,8 @@ async function main(): Promise<void> {
     }
     const a = res.alloc;
     rows.push({ run: r + 1, task: `allocation: ${a.frames} frames, ${a.scavenges} scavenges`, 'median (µs)': `${a.rawBytesPerFrame!.toFixed(2)} B/frame raw`, load: +a.load.toFixed(2) });
+    const cr = res.crowd.crowd!;
+    rows.push({ run: r + 1, task: `crowd: ${cr.chars} humanoids in ${cr.frameMs.toFixed(2)} ms on ${cr.workers} workers, CPU ${cr.cpuUsPerChar.toFixed(0)} µs a character → ${cr.cpuBoundChars} on idle cores (tried ${cr.tried.map((x) => `${x.characters}: ${x.ms.toFixed(1)} ms`).join(', ')})`, 'median (µs)': +(cr.usPerChar).toFixed(2), load: +res.crowd.load.toFixed(2) });
     log(`run ${r + 1}/${runs}: humanoid ${humanoidUs.toFixed(2)} µs, rigify ${(ms('rigify') * 1000).toFixed(0)} µs, load ${loadavg()[0].toFixed(2)}`);
   }
 
@@ -244,6 +254,7 @@ async function main(): Promise<void> {
     rigify_us: round(median(per.rigify_us), 1),
     blender_ratio: round(median(per.blender_ratio), 2),
     ik_blender_us: round(median(per.ik_blender_us), 2),
+    crowd_chars_16ms: median(per.crowd_chars_16ms),
   };
   if (json) {
     console.log(JSON.stringify(figures));
@@ -262,10 +273,11 @@ async function main(): Promise<void> {
     rigify_us: ['(none)', () => true],
     blender_ratio: ['≥ 5', (x) => x >= 5],
     ik_blender_us: ['(none)', () => true],
+    crowd_chars_16ms: ['≥ 1000', (x) => x >= 1000],
   };
   console.table(Object.entries(figures).map(([k, v]) => {
     const key = k as keyof typeof figures;
-    const cpu = key === 'alloc_bytes_per_frame' ? undefined : round(median(cpuPer[key]), 2);
+    const cpu = key === 'alloc_bytes_per_frame' || key === 'crowd_chars_16ms' ? undefined : round(median(cpuPer[key]), 2);
     return { figure: k, median: v, runs: per[key].map((x) => round(x, 2)).join(' '), 'CPU-time median': cpu ?? '', goal: goals[key][0], met: goals[key][1](v) ? 'yes' : 'no' };
   }));
   console.log(`load during the runs: ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} (1-minute average)`);

@@ -3,6 +3,7 @@ import { appTests } from './app.e2e';
 import { armatureTargetTests } from './armature-targets.e2e';
 import { blenderTests } from './blender.e2e';
 import { bundleTests } from './bundle.e2e';
+import { crowdTests } from './crowd.e2e';
 import { embedTests } from './embed.e2e';
 import { groupTests } from './groups.e2e';
 import { runAll } from './harness';
@@ -27,5 +28,6 @@ const suites = [
   ...rigControlsTests,
   ...insightTests,
   ...armatureTargetTests,
+  ...crowdTests,
 ];
 process.exit(await runAll(suites, filter));

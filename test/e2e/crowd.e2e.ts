@@ -1,0 +1,52 @@
+// examples/crowd.html: a crowd of mannequins evaluated by Web Workers over shared memory. The page
+// must be cross-origin isolated (the dev server's headers), and every character must move between
+// frames, hold a pose of its own, and be posed exactly as a Program on the page poses it.
+// Bounded by frames evaluated, never by time.
+import { check, type E2ETest } from './harness';
+
+const N = 4;
+const OWNER = 'Armature/shin.L';
+
+export const crowdTests: E2ETest[] = [
+  {
+    name: 'crowd demo: mannequins evaluated in Web Workers over a SharedArrayBuffer move every frame, each in its own pose, bit for bit as a Program on the page',
+    async run({ page, base, consoleErrors }) {
+      await page.goto(`${base}/examples/crowd.html?n=${N}&workers=2`);
+      await page.waitForFunction(() => (window.crowdDemo?.evaluated ?? 0) >= 2 || window.crowdDemo?.error !== undefined);
+      const first = await page.evaluate(({ n, owner }) => {
+        const d = window.crowdDemo!;
+        return { error: d.error, isolated: d.isolated, workers: d.workers, evaluated: d.evaluated, m: Array.from({ length: n }, (_, c) => d.matrixOf(c, owner)) };
+      }, { n: N, owner: OWNER });
+      check(first.error === undefined, `the demo failed: ${first.error}`);
+      check(first.isolated, 'the page is not cross-origin isolated');
+      check(first.workers === 2, `${first.workers} workers, asked for 2`);
+      await page.waitForFunction((k) => window.crowdDemo!.evaluated >= k + 3, first.evaluated);
+      const later = await page.evaluate(({ n, owner }) => Array.from({ length: n }, (_, c) => window.crowdDemo!.matrixOf(c, owner)), { n: N, owner: OWNER });
+      for (let c = 0; c < N; c++) {
+        check(first.m[c].length === 16 && first.m[c].every(Number.isFinite), `character ${c}: no matrix for ${OWNER}`);
+        check(first.m[c].some((x, k) => x !== later[c][k]), `character ${c}'s ${OWNER} did not move over 3 frames`);
+        for (let o = 0; o < c; o++) check(later[c].some((x, k) => x !== later[o][k]), `characters ${o} and ${c} hold the same pose`);
+      }
+      // What the workers wrote is what a Program compiled on the page gives at the same frames, bit
+      // for bit (spring state included: a program reaches a frame the same played or jumped to).
+      const differences = await page.evaluate(async () => {
+        const d = window.crowdDemo!;
+        const frames = await d.pause();
+        const { compile } = await import(`${location.origin}/runtime/compile.ts`);
+        const out: string[] = [];
+        frames.forEach((f, c) => {
+          const p = compile(d.graph, d.scene).evaluate(f);
+          for (const o of p.owners as { id: string; final: Float64Array }[]) {
+            const got = d.matrixOf(c, o.id);
+            for (let k = 0; k < 16; k++) if (!Object.is(got[k], o.final[k])) out.push(`character ${c} ${o.id}[${k}] at frame ${f}: ${got[k]} from the workers, ${o.final[k]} on the page`);
+          }
+        });
+        return out;
+      });
+      check(differences.length === 0, `the workers' matrices differ from the page's:\n${differences.slice(0, 5).join('\n')}`);
+      const drawn = await page.locator('canvas').count();
+      check(drawn === 1, `${drawn} canvases on the page`);
+      check(consoleErrors.length === 0, `console errors: ${consoleErrors.join(' | ')}`);
+    },
+  },
+];
