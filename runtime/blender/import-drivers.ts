@@ -122,6 +122,12 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         return;
       }
       const from = readNode(r);
+      const rt = r.target;
+      if (rt.kind === 'constraint' && imported.drivers.some((o) => o.writes.kind === 'constraint' && o.source.owner.object === r.object && constraintKey(r.object, o.writes) === constraintKey(r.object, rt) && o.writes.prop === rt.prop)) {
+        notCarried.push(`${where}: variable ${src.variables[i].name}: it reads ${rt.constraint}.${rt.prop}, which another driver sets (a driver reading a driver is not wired yet)`);
+        failed = true;
+        return;
+      }
       if ('error' in from) {
         const value = readAuthored(fx, r);
         if (value === undefined) {
@@ -139,7 +145,15 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       pendingLinks.push({ from: { node: frameNode, socket: 'frame' }, to: { node: id, socket: 'frame' } });
     }
     g.nodes.push({ id, type: 'driver/driver', params, position: [-600, 90 * wired] });
-    g.links.push(...pendingLinks, { from: { node: id, socket: to.from }, to: { node: to.node, socket: to.socket } });
+    g.links.push(...pendingLinks);
+    // A driven mute switches the constraint off; its authored influence still applies when it is
+    // on (Blender: muted → skipped, else blended by influence), so the switch multiplies it.
+    const influence = to.socket === 'influence' && w.kind === 'constraint' && (w.prop === 'mute' || w.prop === 'enabled') ? authoredInfluence(g, to.node) : 1;
+    if (influence !== 1) {
+      const mul = `${id}:influence`;
+      g.nodes.push({ id: mul, type: 'math/float', params: { operation: 'multiply', b: influence }, position: [-450, 90 * wired] });
+      g.links.push({ from: { node: id, socket: to.from }, to: { node: mul, socket: 'a' } }, { from: { node: mul, socket: 'value' }, to: { node: to.node, socket: to.socket } });
+    } else g.links.push({ from: { node: id, socket: to.from }, to: { node: to.node, socket: to.socket } });
     wired++;
   }
   return { drivers: imported, wired, notCarried, customProperties: propNodes.size };
@@ -153,8 +167,22 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   }
 }
 
+/** A constraint node's authored influence (1 when it has none). */
+function authoredInfluence(g: DriverWiring, node: string): number {
+  const v = g.nodes.find((n) => n.id === node)?.params?.influence;
+  return typeof v === 'number' ? v : 1;
+}
+
 /** A pose channel's authored value (what a driver reading it sees in this pose). */
 function readAuthored(fx: Fixture, r: Extract<VariableRead, { target: PathTarget }>): number | undefined {
+  const t = r.target;
+  if (t.kind === 'constraint' && !t.item) {
+    // A constraint setting (influence, head_tail, …) as authored: the value it has in this pose
+    // unless a driver sets it too.
+    const c = fx.constraints.find((k) => k.owner.object === r.object && (k.owner.bone ?? null) === t.bone && k.name === t.constraint);
+    const v = c?.props[t.prop];
+    return typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : undefined;
+  }
   if (r.target.kind !== 'bone-channel') return undefined;
   const bone = fx.objects.find((o) => o.name === r.object)?.bones?.find((b) => b.name === (r.target as { bone: string }).bone);
   const ch = (bone?.pose as Record<string, JsonValue> | undefined)?.[r.target.channel];
