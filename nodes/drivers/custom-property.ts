@@ -2,8 +2,15 @@
 // (an IK/FK switch, a parent switch) as a value node: what a rig's controls set and drivers read.
 import { defineNode, float, param } from '../define';
 import { saturate } from '../math/finite';
+import { evaluateFCurve, packFCurve, type FCurveSource, type PackedFCurve } from '../math/fcurve/fcurve';
 
-export const customProperty = defineNode({
+interface Animated {
+  curve: PackedFCurve;
+  frame: Float64Array;
+  out: Float64Array;
+}
+
+export const customProperty = defineNode<Animated | undefined>({
   type: 'driver/property',
   label: 'Custom property',
   category: 'Driver',
@@ -21,9 +28,27 @@ export const customProperty = defineNode({
     soft_min: param.float(-1e30, 'Slider minimum.'),
     soft_max: param.float(1e30, 'Slider maximum.'),
     description: param.string('', 'What the property does (Blender\u2019s tooltip).'),
+    animation: param.string('', 'The action\u2019s F-curve that animates the property, as JSON ({"keyframes": […]}, as a scene action\u2019s curve); empty: not animated. When set it gives the value at each frame.'),
   },
-  kernel: (io, p) => {
+  bind(env, p) {
+    const text = String(p.animation ?? '').trim();
+    if (text === '') return undefined;
+    let source: FCurveSource;
+    try {
+      source = JSON.parse(text) as FCurveSource;
+    } catch {
+      return env.fail('the animation is not valid JSON (an F-curve: {"keyframes": [{"co": [frame, value]}, …]})', 'animation');
+    }
+    if (!source || !Array.isArray(source.keyframes)) return env.fail('the animation has no keyframes list', 'animation');
+    return { curve: packFCurve(source), frame: env.frame, out: new Float64Array(1) };
+  },
+  kernel: (io, p, anim) => {
     let v = typeof p.value === 'number' ? p.value : 0;
+    if (anim) {
+      // Blender's animation system writes the curve's value into the property before drivers run.
+      evaluateFCurve(anim.curve, anim.frame, anim.out, 0);
+      v = anim.out[0];
+    }
     if (p.kind === 'INT') v = Math.trunc(v);
     else if (p.kind === 'BOOL') v = v !== 0 ? 1 : 0;
     io.out.value[0] = saturate(v);

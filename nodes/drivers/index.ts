@@ -3,5 +3,7 @@ import type { NodeDefinition } from '../define';
 import { customProperty } from './custom-property';
 import { driverDifference } from './difference';
 import { driver } from './driver';
+import { poseChannels } from './pose-channels';
+import { driverTransform } from './transform-channel';
 
-export const driverNodes: NodeDefinition<any>[] = [driver, customProperty, driverDifference];
+export const driverNodes: NodeDefinition<any>[] = [driver, customProperty, driverDifference, driverTransform, poseChannels];

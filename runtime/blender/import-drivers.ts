@@ -3,7 +3,9 @@
 // output is linked into the setting it drives (a constraint's influence, a driven mute through the
 // influence, an Armature target's weight). What is not carried live is listed by name.
 import type { GraphLink, GraphNode, JsonValue } from '../../graph/types';
-import type { PathTarget } from '../../nodes/drivers/data-path';
+import { pathTarget, type PathTarget } from '../../nodes/drivers/data-path';
+import { CHANNEL_INPUTS } from '../../nodes/drivers/pose-channels';
+import type { TransformProps } from '../scene/types';
 import { importDrivers, type DriverImport, type VariableRead } from './drivers';
 import type { Fixture } from './fixture';
 
@@ -54,7 +56,10 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     const id = `prop:${owner}:${name}`;
     const v = typeof value === 'boolean' ? (value ? 1 : 0) : value;
     propNodes.set(`${owner}\u0000${name}`, id);
-    g.nodes.push({ id, type: 'driver/property', params: { owner, name, kind: typeof value === 'boolean' ? 'BOOL' : 'FLOAT', value: v, default: v }, position: [-900, 90 * y++] });
+    const params: Record<string, JsonValue> = { owner, name, kind: typeof value === 'boolean' ? 'BOOL' : 'FLOAT', value: v, default: v };
+    const curve = propertyCurve(fx, owner, name);
+    if (curve) params.animation = JSON.stringify({ keyframes: curve.keyframes, ...(curve.extrapolation ? { extrapolation: curve.extrapolation } : {}), ...(curve.modifiers?.length ? { modifiers: curve.modifiers } : {}) });
+    g.nodes.push({ id, type: 'driver/property', params, position: [-900, 90 * y++] });
   };
   for (const o of fx.objects) {
     for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(o.name, k, v);
@@ -66,6 +71,31 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
 
   const influenceDriven = new Set<string>();
   for (const d of imported.drivers) if (d.writes.kind === 'constraint' && !d.writes.item && d.writes.prop === 'influence') influenceDriven.add(constraintKey(d.source.owner.object, d.writes));
+
+  // One `driver/pose-channels` node per owner whose channels are driven, holding the authored
+  // values; each driver links into the channel it drives.
+  const channelNodes = new Map<string, string | undefined>();
+  const channelsNode = (ownerId: string): string | undefined => {
+    if (channelNodes.has(ownerId)) return channelNodes.get(ownerId);
+    const t = authoredTransform(fx, ownerId);
+    let id: string | undefined;
+    if (t) {
+      id = `pose:${ownerId}`;
+      const mode = t.rotation_mode ?? 'XYZ';
+      const params: Record<string, JsonValue> = { owner: ownerId, rotationMode: mode };
+      const put = (names: readonly string[], values: readonly number[] | undefined) => names.forEach((n, i) => { if (values && typeof values[i] === 'number') params[n] = values[i]; });
+      put(CHANNEL_INPUTS.location, t.location);
+      put(CHANNEL_INPUTS.scale, t.scale);
+      if (mode === 'QUATERNION') {
+        const q = t.rotation_quaternion; // [x, y, z, w] in the fixture
+        if (q) put(CHANNEL_INPUTS.rotation_quaternion, [q[3], q[0], q[1], q[2]]);
+      } else if (mode === 'AXIS_ANGLE') put(CHANNEL_INPUTS.rotation_axis_angle, t.rotation_axis_angle);
+      else put(CHANNEL_INPUTS.rotation_euler, t.rotation_euler);
+      g.nodes.push({ id, type: 'driver/pose-channels', params, position: [-300, -160 - 120 * channelNodes.size] });
+    }
+    channelNodes.set(ownerId, id);
+    return id;
+  };
 
   let frameNode: string | undefined;
   let wired = 0;
@@ -83,7 +113,13 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       else if (w.prop === 'influence') to = { node, socket: 'influence', from: 'value' };
       else if (w.prop === 'mute' || w.prop === 'enabled') to = influenceDriven.has(key) ? 'both mute and influence are driven' : { node, socket: 'influence', from: w.prop === 'mute' ? 'inverse' : 'value' };
       else to = `driving the constraint setting ${w.prop} is not supported yet`;
-    } else if (w.kind === 'bone-channel' || w.kind === 'object-channel') to = `a driven pose channel (${w.kind === 'bone-channel' ? `${w.bone}.` : ''}${w.channel}[${w.index}]) keeps its authored value; it is not driven live`;
+    } else if (w.kind === 'bone-channel' || w.kind === 'object-channel') {
+      const ownerId = w.kind === 'bone-channel' ? `${src.owner.object}/${w.bone}` : src.owner.object;
+      const sockets: readonly string[] | undefined = Object.hasOwn(CHANNEL_INPUTS, w.channel) ? CHANNEL_INPUTS[w.channel as keyof typeof CHANNEL_INPUTS] : undefined;
+      const socket = sockets?.[w.index];
+      const node = socket ? channelsNode(ownerId) : undefined;
+      to = node && socket ? { node, socket, from: 'value' } : `driving the channel ${w.kind === 'bone-channel' ? `${w.bone}.` : ''}${w.channel}[${w.index}] is not supported (location, rotation and scale are)`;
+    }
     else if (w.kind === 'bone-setting') to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
     else to = `driving ${w.kind} is not supported`;
     if (typeof to === 'string') {
@@ -118,6 +154,23 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
           { from: { node: g.readerFor(r.owners[0]), socket: 'transform' }, to: { node: diff, socket: 'a' } },
           { from: { node: g.readerFor(r.owners[1]), socket: 'transform' }, to: { node: diff, socket: 'b' } },
           { from: { node: diff, socket: 'value' }, to: { node: id, socket } },
+        );
+        return;
+      }
+      if ('transform' in r) {
+        if (!g.readerFor) {
+          notCarried.push(`${where}: variable ${src.variables[i].name}: no owner reader to read`);
+          failed = true;
+          return;
+        }
+        const tf = `${id}:${socket}`;
+        const t = authoredTransform(fx, r.transform.owner);
+        const mode = t?.rotation_mode ?? 'XYZ';
+        const euler = mode !== 'QUATERNION' && mode !== 'AXIS_ANGLE' && t?.rotation_euler ? t.rotation_euler.join(', ') : '';
+        g.nodes.push({ id: tf, type: 'driver/transform', params: { channel: r.transform.channel, space: r.transform.space, rotationMode: r.transform.rotationMode, euler }, position: [-750, 90 * wired] });
+        pendingLinks.push(
+          { from: { node: g.readerFor(r.transform.owner), socket: 'transform' }, to: { node: tf, socket: 'target' } },
+          { from: { node: tf, socket: 'value' }, to: { node: id, socket } },
         );
         return;
       }
@@ -165,6 +218,32 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     if (t.kind === 'bone-prop') return found(propNodes.get(`${r.object}/${t.bone}\u0000${t.prop}`), `the property ${t.bone}["${t.prop}"] is not in the rig`);
     return { error: `reading ${t.kind} live is not supported` };
   }
+}
+
+/** The action curve animating a custom property (`pose.bones["B"]["p"]` or `["p"]`), if any. */
+function propertyCurve(fx: Fixture, owner: string, name: string) {
+  const slash = owner.indexOf('/');
+  const object = slash < 0 ? owner : owner.slice(0, slash);
+  const bone = slash < 0 ? null : owner.slice(slash + 1);
+  for (const a of fx.actions ?? []) {
+    if (a.id.object !== object) continue;
+    for (const f of a.fcurves) {
+      if (f.mute === true || f.keyframes.length === 0) continue;
+      const t = pathTarget(f.data_path);
+      if (bone === null ? t?.kind === 'object-prop' && t.prop === name : t?.kind === 'bone-prop' && t.bone === bone && t.prop === name) return f;
+    }
+  }
+  return undefined;
+}
+
+/** An owner's own transform as the fixture authors it (a bone's pose, an object's transform). */
+function authoredTransform(fx: Fixture, ownerId: string): TransformProps | undefined {
+  const slash = ownerId.indexOf('/');
+  const object = fx.objects.find((o) => o.name === (slash < 0 ? ownerId : ownerId.slice(0, slash)));
+  if (!object) return undefined;
+  if (slash < 0) return object as unknown as TransformProps;
+  const bone = object.bones?.find((b) => b.name === ownerId.slice(slash + 1));
+  return bone ? ((bone.pose ?? {}) as TransformProps) : undefined;
 }
 
 /** A constraint node's authored influence (1 when it has none). */
