@@ -4,6 +4,7 @@
 import { compileDriver, DriverError, evaluateDriver, type DriverProgram, type DriverSource, type DrivenKind } from '../../nodes/drivers/driver-program';
 import { pathTarget, type PathTarget } from '../../nodes/drivers/data-path';
 import type { JsonValue } from '../../graph/types';
+import type { Keyframe } from '../../nodes/math/fcurve/fcurve';
 import { TRANSFORM_CHANNELS, TRANSFORM_ROTATION_MODES, TRANSFORM_SPACES, type TransformChannel, type TransformRotationMode } from '../../nodes/drivers/transform-channel';
 import type { Fixture } from './fixture';
 
@@ -30,6 +31,8 @@ export interface FixtureDriver {
   modifiers?: ({ type: string } & Record<string, JsonValue>)[];
   keyframes?: [number, number][];
   keyframe_interpolation?: string[];
+  /** The whole keys (handles, easing), as an action's keys. */
+  keyframe_points?: Keyframe[];
   extrapolation?: string;
   mute?: boolean;
 }

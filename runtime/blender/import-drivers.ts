@@ -137,7 +137,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       if (Number.isFinite(d.program.target.min)) params.min = d.program.target.min;
       if (Number.isFinite(d.program.target.max)) params.max = d.program.target.max;
     }
-    if (src.modifiers?.length || src.keyframes?.length) params.curve = JSON.stringify({ modifiers: src.modifiers ?? [], keyframes: src.keyframes, keyframe_interpolation: src.keyframe_interpolation, extrapolation: src.extrapolation });
+    if (src.modifiers?.length || src.keyframes?.length) params.curve = JSON.stringify({ modifiers: src.modifiers ?? [], keyframes: src.keyframes, keyframe_interpolation: src.keyframe_interpolation, ...(src.keyframe_points?.length ? { keyframe_points: src.keyframe_points } : {}), extrapolation: src.extrapolation });
     const pendingLinks: GraphLink[] = [];
     let failed = false;
     d.reads.forEach((r, i) => {
