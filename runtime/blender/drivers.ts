@@ -104,6 +104,7 @@ export function importDrivers(fx: Fixture): DriverImport {
         if (!(TRANSFORM_CHANNELS as readonly string[]).includes(channel)) return fail(`variable ${v.name}: the transform type ${channel} is not one Blender 3.4 has`);
         if (!(TRANSFORM_SPACES as readonly string[]).includes(space)) return fail(`variable ${v.name}: the transform space ${space} is not one Blender 3.4 has`);
         if (!(TRANSFORM_ROTATION_MODES as readonly string[]).includes(rotationMode)) return fail(`variable ${v.name}: the rotation mode ${rotationMode} is not one Blender 3.4 has`);
+        if (!t.bone_target && space === 'LOCAL_SPACE') return fail(`variable ${v.name}: TRANSFORMS of an object in LOCAL_SPACE is not supported (Blender 3.4 reads a rotated object there differently from its transform channels; see docs/drivers.md)`);
         reads.push({ transform: { owner: t.bone_target ? `${t.id}/${t.bone_target}` : t.id, channel: channel as TransformChannel, space: space as (typeof TRANSFORM_SPACES)[number], rotationMode: rotationMode as TransformRotationMode } });
         continue;
       }
