@@ -2,15 +2,9 @@
 // (an IK/FK switch, a parent switch) as a value node: what a rig's controls set and drivers read.
 import { defineNode, float, param } from '../define';
 import { saturate } from '../math/finite';
-import { evaluateFCurve, packFCurve, type FCurveSource, type PackedFCurve } from '../math/fcurve/fcurve';
+import { animatedValue, bindAnimation, type AnimatedState } from './animated-value';
 
-interface Animated {
-  curve: PackedFCurve;
-  frame: Float64Array;
-  out: Float64Array;
-}
-
-export const customProperty = defineNode<Animated | undefined>({
+export const customProperty = defineNode<AnimatedState | undefined>({
   type: 'driver/property',
   label: 'Custom property',
   category: 'Driver',
@@ -30,25 +24,11 @@ export const customProperty = defineNode<Animated | undefined>({
     description: param.string('', 'What the property does (Blender\u2019s tooltip).'),
     animation: param.string('', 'The action\u2019s F-curve that animates the property, as JSON ({"keyframes": […]}, as a scene action\u2019s curve); empty: not animated. When set it gives the value at each frame.'),
   },
-  bind(env, p) {
-    const text = String(p.animation ?? '').trim();
-    if (text === '') return undefined;
-    let source: FCurveSource;
-    try {
-      source = JSON.parse(text) as FCurveSource;
-    } catch {
-      return env.fail('the animation is not valid JSON (an F-curve: {"keyframes": [{"co": [frame, value]}, …]})', 'animation');
-    }
-    if (!source || !Array.isArray(source.keyframes)) return env.fail('the animation has no keyframes list', 'animation');
-    return { curve: packFCurve(source), frame: env.frame, out: new Float64Array(1) };
-  },
+  bind: (env, p) => bindAnimation(env, String(p.animation ?? '')),
   kernel: (io, p, anim) => {
     let v = typeof p.value === 'number' ? p.value : 0;
-    if (anim) {
-      // Blender's animation system writes the curve's value into the property before drivers run.
-      evaluateFCurve(anim.curve, anim.frame, anim.out, 0);
-      v = anim.out[0];
-    }
+    // Blender's animation system writes the curve's value into the property before drivers run.
+    if (anim) v = animatedValue(anim);
     if (p.kind === 'INT') v = Math.trunc(v);
     else if (p.kind === 'BOOL') v = v !== 0 ? 1 : 0;
     io.out.value[0] = saturate(v);

@@ -181,6 +181,20 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         failed = true;
         return;
       }
+      if ((rt.kind === 'bone-channel' || rt.kind === 'object-channel') && imported.drivers.some((o) => o.source.owner.object === r.object && sameChannel(o.writes, rt))) {
+        notCarried.push(`${where}: variable ${src.variables[i].name}: it reads ${rt.kind === 'bone-channel' ? `${rt.bone}.` : ''}${rt.channel}[${rt.index}], which another driver sets (a driver reading a driver is not wired yet)`);
+        failed = true;
+        return;
+      }
+      const animated = rt.kind === 'bone-channel' || rt.kind === 'object-channel' ? channelCurve(fx, r.object, rt) : undefined;
+      if (animated) {
+        // An animated channel: its action's curve at each frame, as Blender's drivers see it.
+        const ch = `${id}:${socket}`;
+        const value = readAuthored(fx, r) ?? 0;
+        g.nodes.push({ id: ch, type: 'driver/channel', params: { channel: `${r.object}${rt.kind === 'bone-channel' ? `/${rt.bone}` : ''}.${rt.kind === 'bone-channel' || rt.kind === 'object-channel' ? rt.channel : ''}[${rt.kind === 'bone-channel' || rt.kind === 'object-channel' ? rt.index : 0}]`, value, animation: JSON.stringify({ keyframes: animated.keyframes, ...(animated.extrapolation ? { extrapolation: animated.extrapolation } : {}), ...(animated.modifiers?.length ? { modifiers: animated.modifiers } : {}) }) }, position: [-750, 90 * wired] });
+        pendingLinks.push({ from: { node: ch, socket: 'value' }, to: { node: id, socket } });
+        return;
+      }
       if ('error' in from) {
         const value = readAuthored(fx, r);
         if (value === undefined) {
@@ -218,6 +232,25 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     if (t.kind === 'bone-prop') return found(propNodes.get(`${r.object}/${t.bone}\u0000${t.prop}`), `the property ${t.bone}["${t.prop}"] is not in the rig`);
     return { error: `reading ${t.kind} live is not supported` };
   }
+}
+
+/** Whether a driver's target is the pose channel `t`. */
+function sameChannel(w: PathTarget, t: Extract<PathTarget, { kind: 'bone-channel' | 'object-channel' }>): boolean {
+  if (w.kind !== t.kind || w.channel !== t.channel || w.index !== t.index) return false;
+  return w.kind !== 'bone-channel' || (t.kind === 'bone-channel' && w.bone === t.bone);
+}
+
+/** The action curve animating a pose channel of `object`, if any. */
+function channelCurve(fx: Fixture, object: string, t: Extract<PathTarget, { kind: 'bone-channel' | 'object-channel' }>) {
+  for (const a of fx.actions ?? []) {
+    if (a.id.object !== object) continue;
+    for (const f of a.fcurves) {
+      if (f.mute === true || f.keyframes.length === 0) continue;
+      const c = pathTarget(f.data_path, f.array_index);
+      if (c && (c.kind === 'bone-channel' || c.kind === 'object-channel') && sameChannel(c, t)) return f;
+    }
+  }
+  return undefined;
 }
 
 /** The action curve animating a custom property (`pose.bones["B"]["p"]` or `["p"]`), if any. */
@@ -262,10 +295,10 @@ function readAuthored(fx: Fixture, r: Extract<VariableRead, { target: PathTarget
     const v = c?.props[t.prop];
     return typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : undefined;
   }
-  if (r.target.kind !== 'bone-channel') return undefined;
-  const bone = fx.objects.find((o) => o.name === r.object)?.bones?.find((b) => b.name === (r.target as { bone: string }).bone);
-  const ch = (bone?.pose as Record<string, JsonValue> | undefined)?.[r.target.channel];
+  if (t.kind !== 'bone-channel' && t.kind !== 'object-channel') return undefined;
+  const owner = authoredTransform(fx, t.kind === 'bone-channel' ? `${r.object}/${t.bone}` : r.object) as Record<string, JsonValue> | undefined;
+  const ch = owner?.[t.channel];
   if (!Array.isArray(ch)) return undefined;
-  const i = r.target.channel === 'rotation_quaternion' ? [3, 0, 1, 2][r.target.index] : r.target.index;
+  const i = t.channel === 'rotation_quaternion' ? [3, 0, 1, 2][t.index] : t.index;
   return typeof ch[i] === 'number' ? (ch[i] as number) : undefined;
 }
