@@ -23,8 +23,8 @@ function rig(pose: NonNullable<SceneBone['pose']>): SceneDocument {
 const graph = (channels: Record<string, number>, rotationMode = 'ZXY'): GraphDocument => ({
   format: GRAPH_FORMAT, version: 1,
   nodes: [
-    { id: 'v', type: 'value/float', params: { value: channels.rotZ ?? 0 } },
-    { id: 'p', type: 'driver/pose-channels', params: { owner: 'Arm/Child', rotationMode, ...channels } },
+    { id: 'v', type: 'value/float', position: [0, 0], params: { value: channels.rotZ ?? 0 } },
+    { id: 'p', type: 'driver/pose-channels', position: [200, 0], params: { owner: 'Arm/Child', rotationMode, ...channels } },
   ],
   links: [{ from: { node: 'v', socket: 'value' }, to: { node: 'p', socket: 'rotZ' } }],
 });
