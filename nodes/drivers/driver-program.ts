@@ -187,3 +187,11 @@ export function drivenValue(p: DriverProgram, curveValue: number): number {
 export function evaluateDriver(p: DriverProgram): number {
   return drivenValue(p, driverCurve(p, driverValue(p)));
 }
+
+/**
+ * The same, written to `out[at]`: a double returned from a call V8 does not inline is boxed, so the
+ * per-frame kernel takes it through an array.
+ */
+export function evaluateDriverInto(p: DriverProgram, out: Float64Array, at: number): void {
+  out[at] = drivenValue(p, driverCurve(p, driverValue(p)));
+}

@@ -3,7 +3,7 @@
 // a driver drives a setting the same way any other value does: compiled once, nothing allocated
 // per frame.
 import { defineNode, float, param, type SocketSpec } from '../define';
-import { compileDriver, DRIVER_TYPES, DriverError, evaluateDriver, type DriverProgram, type DriverSource } from './driver-program';
+import { compileDriver, DRIVER_TYPES, DriverError, evaluateDriverInto, type DriverProgram, type DriverSource } from './driver-program';
 
 /** Variables a driver node takes (Rigify's drivers have one or two). */
 export const DRIVER_VARIABLES = 8;
@@ -68,8 +68,8 @@ export const driver = defineNode({
     const v = program.params;
     v[0] = io.in.frame[0];
     for (let i = 1; i < v.length; i++) v[i] = Math.fround(io.in[inputs[i - 1]][0]);
-    const value = evaluateDriver(program);
-    io.out.value[0] = value;
-    io.out.inverse[0] = 1 - value;
+    const out = io.out.value;
+    evaluateDriverInto(program, out, 0);
+    io.out.inverse[0] = 1 - out[0];
   },
 });
