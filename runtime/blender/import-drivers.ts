@@ -99,6 +99,8 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
 
   let frameNode: string | undefined;
   let wired = 0;
+  /** Drivers linked from the driver that sets what they read; dropped if that one is not wired. */
+  const readsDriver: { reader: string; setter: string; what: string }[] = [];
   for (const d of imported.drivers) {
     const src = d.source;
     const where = `driver ${src.owner.object}: ${src.key}`;
@@ -176,14 +178,14 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       }
       const from = readNode(r);
       const rt = r.target;
-      if (rt.kind === 'constraint' && imported.drivers.some((o) => o.writes.kind === 'constraint' && o.source.owner.object === r.object && constraintKey(r.object, o.writes) === constraintKey(r.object, rt) && o.writes.prop === rt.prop)) {
-        notCarried.push(`${where}: variable ${src.variables[i].name}: it reads ${rt.constraint}.${rt.prop}, which another driver sets (a driver reading a driver is not wired yet)`);
-        failed = true;
-        return;
-      }
-      if ((rt.kind === 'bone-channel' || rt.kind === 'object-channel') && imported.drivers.some((o) => o.source.owner.object === r.object && sameChannel(o.writes, rt))) {
-        notCarried.push(`${where}: variable ${src.variables[i].name}: it reads ${rt.kind === 'bone-channel' ? `${rt.bone}.` : ''}${rt.channel}[${rt.index}], which another driver sets (a driver reading a driver is not wired yet)`);
-        failed = true;
+      // A setting another driver sets: read from that driver's node (Blender orders driver → driver).
+      const setter = rt.kind === 'constraint'
+        ? imported.drivers.find((o) => o.writes.kind === 'constraint' && o.source.owner.object === r.object && constraintKey(r.object, o.writes) === constraintKey(r.object, rt) && o.writes.prop === rt.prop && !o.writes.item === !rt.item && (!rt.item || (o.writes.item?.collection === rt.item.collection && o.writes.item.index === rt.item.index)))
+        : rt.kind === 'bone-channel' || rt.kind === 'object-channel' ? imported.drivers.find((o) => o.source.owner.object === r.object && sameChannel(o.writes, rt)) : undefined;
+      if (setter) {
+        const from = `drv:${setter.index}`;
+        pendingLinks.push({ from: { node: from, socket: 'value' }, to: { node: id, socket } });
+        readsDriver.push({ reader: id, setter: from, what: `${where}: variable ${src.variables[i].name}: it reads what driver ${setter.source.key} sets, which is not carried` });
         return;
       }
       const animated = rt.kind === 'bone-channel' || rt.kind === 'object-channel' ? channelCurve(fx, r.object, rt) : undefined;
@@ -222,6 +224,21 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       g.links.push({ from: { node: id, socket: to.from }, to: { node: mul, socket: 'a' } }, { from: { node: mul, socket: 'value' }, to: { node: to.node, socket: to.socket } });
     } else g.links.push({ from: { node: id, socket: to.from }, to: { node: to.node, socket: to.socket } });
     wired++;
+  }
+  // A reader whose setter was not carried is not carried either (repeated: chains of drivers).
+  for (let changed = true; changed; ) {
+    changed = false;
+    const ids = new Set(g.nodes.map((n) => n.id));
+    for (const d of readsDriver) {
+      if (!ids.has(d.reader) || ids.has(d.setter)) continue;
+      const mine = (node: string) => node === d.reader || node.startsWith(`${d.reader}:`);
+      g.nodes.splice(0, g.nodes.length, ...g.nodes.filter((n) => !mine(n.id)));
+      g.links.splice(0, g.links.length, ...g.links.filter((l) => !mine(l.from.node) && !mine(l.to.node)));
+      notCarried.push(d.what);
+      wired--;
+      changed = true;
+      ids.delete(d.reader);
+    }
   }
   return { drivers: imported, wired, notCarried, customProperties: propNodes.size };
 

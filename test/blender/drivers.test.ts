@@ -1,6 +1,6 @@
 // Drivers round trip: a rig with every driver type (AVERAGE, SUM, SCRIPTED, MIN, MAX) and variable
 // type (SINGLE_PROP of an animated custom property, of a constraint property, of an animated pose
-// channel and of an object's location; TRANSFORMS in local, world and transform space with
+// channel, of an object's location, and of a pose channel and an influence other drivers set; TRANSFORMS in local, world and transform space with
 // QUATERNION and SWING_TWIST modes; ROTATION_DIFF; LOC_DIFF), a generator modifier, a Bezier-keyed
 // driver curve and `frame` in an expression, driving influences, a mute flag (with an authored
 // influence), Armature weights and pose channels (rotation, location, scale). Built in Blender
