@@ -95,6 +95,10 @@ export interface OwnerHandle {
   pre: Float64Array;
   /** World matrix after constraints (and after IK for chain bones). */
   final: Float64Array;
+  /** Its own transform, T·R·S of its channels (a bone's pose basis), before constraints. */
+  basis?: Float64Array;
+  /** An object's parent (bones: see `bone.parent`). */
+  parent?: OwnerHandle | undefined;
   bone?: BoneInfo;
   curve?: CurveInfo;
 }
@@ -147,8 +151,11 @@ export interface ConstraintTraits {
 
 /** How a node touches owners, so the scheduler can add the implicit edges. */
 export interface OwnerTraits {
-  /** `pre`: reads the pre-constraint matrix; `read`: reads the final one; `write`: writes the stack result. */
-  role: 'pre' | 'read' | 'write';
+  /**
+   * `pre`: reads the pre-constraint matrix; `read`: reads the final one; `write`: writes the stack
+   * result; `basis`: writes the owner's own transform before its pre-constraint matrix is built.
+   */
+  role: 'pre' | 'read' | 'write' | 'basis';
   /** Param that names the owner. */
   param: string;
 }

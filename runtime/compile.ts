@@ -239,6 +239,12 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     const role = c.def.owner?.role;
     if (o && role === 'pre') edge(preUnit(o), c.unit);
     if (o && role === 'read') edge(preUnit(o) + 2, c.unit);
+    if (o && role === 'basis') {
+      // Sets the owner's own transform: before its pre step builds the matrix from it. An action
+      // rewrites the basis inside that step, so the two cannot both hold the owner.
+      edge(c.unit, preUnit(o));
+      if (poseSources.has(o)) errors.push({ code: 'two-pose-sources', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `owner "${o.id}" is animated and also has its channels set by node "${c.node.id}"; Sinew cannot combine an action with driven channels yet` });
+    }
     if (o && role === 'write') {
       edge(c.unit, preUnit(o) + 1);
       stackWriters[ownerIndex.get(o)!].push(c);

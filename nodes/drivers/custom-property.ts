@@ -2,8 +2,9 @@
 // (an IK/FK switch, a parent switch) as a value node: what a rig's controls set and drivers read.
 import { defineNode, float, param } from '../define';
 import { saturate } from '../math/finite';
+import { animatedValue, bindAnimation, type AnimatedState } from './animated-value';
 
-export const customProperty = defineNode({
+export const customProperty = defineNode<AnimatedState | undefined>({
   type: 'driver/property',
   label: 'Custom property',
   category: 'Driver',
@@ -21,9 +22,13 @@ export const customProperty = defineNode({
     soft_min: param.float(-1e30, 'Slider minimum.'),
     soft_max: param.float(1e30, 'Slider maximum.'),
     description: param.string('', 'What the property does (Blender\u2019s tooltip).'),
+    animation: param.string('', 'The action\u2019s F-curve that animates the property, as JSON ({"keyframes": […]}, as a scene action\u2019s curve); empty: not animated. When set it gives the value at each frame.'),
   },
-  kernel: (io, p) => {
+  bind: (env, p) => bindAnimation(env, String(p.animation ?? '')),
+  kernel: (io, p, anim) => {
     let v = typeof p.value === 'number' ? p.value : 0;
+    // Blender's animation system writes the curve's value into the property before drivers run.
+    if (anim) v = animatedValue(anim);
     if (p.kind === 'INT') v = Math.trunc(v);
     else if (p.kind === 'BOOL') v = v !== 0 ? 1 : 0;
     io.out.value[0] = saturate(v);

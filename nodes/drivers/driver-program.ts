@@ -35,6 +35,8 @@ export interface DriverSource {
   modifiers?: ({ type: string } & Record<string, unknown>)[];
   keyframes?: [number, number][];
   keyframe_interpolation?: string[];
+  /** The whole keys (handles, easing), as an action's curve has them; used over `keyframes` when present. */
+  keyframe_points?: Keyframe[];
   extrapolation?: string;
   mute?: boolean;
 }
@@ -101,7 +103,10 @@ export function compileDriver(src: DriverSource, target: DrivenKind): DriverProg
     });
   }
   let curve: PackedFCurve | null = null;
-  if (src.keyframes?.length) {
+  if (src.keyframe_points?.length) {
+    // Bezier keys need their handles: the co-only form would make flat handles Blender does not have.
+    curve = packFCurve({ keyframes: src.keyframe_points, extrapolation: src.extrapolation === 'LINEAR' ? 'LINEAR' : 'CONSTANT' });
+  } else if (src.keyframes?.length) {
     const keyframes: Keyframe[] = src.keyframes.map(([x, y], i) => ({ co: [x, y], interpolation: (src.keyframe_interpolation?.[i] ?? 'LINEAR') as Keyframe['interpolation'] }));
     curve = packFCurve({ keyframes, extrapolation: src.extrapolation === 'LINEAR' ? 'LINEAR' : 'CONSTANT' });
   }

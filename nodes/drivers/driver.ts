@@ -22,7 +22,7 @@ export function driverProgramOf(p: Record<string, unknown>): DriverProgram {
   const names = variableNames(String(p.variables ?? ''));
   if (names.length > DRIVER_VARIABLES) throw new DriverError(`${names.length} variables; the node takes ${DRIVER_VARIABLES}`);
   for (const n of names) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) throw new DriverError(`the variable name ${JSON.stringify(n)} is not a valid name`);
-  let curve: Pick<DriverSource, 'modifiers' | 'keyframes' | 'keyframe_interpolation' | 'extrapolation'> = {};
+  let curve: Pick<DriverSource, 'modifiers' | 'keyframes' | 'keyframe_interpolation' | 'keyframe_points' | 'extrapolation'> = {};
   const text = String(p.curve ?? '').trim();
   if (text !== '') {
     try {

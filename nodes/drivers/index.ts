@@ -1,7 +1,10 @@
 // Drivers and custom properties: Blender's way of making one setting follow others.
 import type { NodeDefinition } from '../define';
+import { animatedChannel } from './animated-value';
 import { customProperty } from './custom-property';
 import { driverDifference } from './difference';
 import { driver } from './driver';
+import { poseChannels } from './pose-channels';
+import { driverTransform } from './transform-channel';
 
-export const driverNodes: NodeDefinition<any>[] = [driver, customProperty, driverDifference];
+export const driverNodes: NodeDefinition<any>[] = [driver, customProperty, driverDifference, driverTransform, poseChannels, animatedChannel];

@@ -4,6 +4,8 @@
 import { compileDriver, DriverError, evaluateDriver, type DriverProgram, type DriverSource, type DrivenKind } from '../../nodes/drivers/driver-program';
 import { pathTarget, type PathTarget } from '../../nodes/drivers/data-path';
 import type { JsonValue } from '../../graph/types';
+import type { Keyframe } from '../../nodes/math/fcurve/fcurve';
+import { TRANSFORM_CHANNELS, TRANSFORM_ROTATION_MODES, TRANSFORM_SPACES, type TransformChannel, type TransformRotationMode } from '../../nodes/drivers/transform-channel';
 import type { Fixture } from './fixture';
 
 export interface FixtureDriverTarget {
@@ -29,12 +31,18 @@ export interface FixtureDriver {
   modifiers?: ({ type: string } & Record<string, JsonValue>)[];
   keyframes?: [number, number][];
   keyframe_interpolation?: string[];
+  /** The whole keys (handles, easing), as an action's keys. */
+  keyframe_points?: Keyframe[];
   extrapolation?: string;
   mute?: boolean;
 }
 
 /** What one variable reads: the object it is on and the path there, or two owners compared. */
-export type VariableRead = { object: string; target: PathTarget } | { difference: 'LOC_DIFF' | 'ROTATION_DIFF'; owners: [string, string] };
+export type VariableRead =
+  | { object: string; target: PathTarget }
+  | { difference: 'LOC_DIFF' | 'ROTATION_DIFF'; owners: [string, string] }
+  /** A Transform Channel variable: one channel of an owner (`Object` or `Object/Bone`). */
+  | { transform: { owner: string; channel: TransformChannel; space: (typeof TRANSFORM_SPACES)[number]; rotationMode: TransformRotationMode } };
 
 export interface ImportedDriver {
   index: number;
@@ -87,6 +95,19 @@ export function importDrivers(fx: Fixture): DriverImport {
         reads.push({ difference: v.type, owners: [owners[0], owners[1]] });
         continue;
       }
+      if (v.type === 'TRANSFORMS') {
+        const t = v.targets[0];
+        if (!t?.id || (t.id_type ?? 'OBJECT') !== 'OBJECT') return fail(`variable ${v.name}: a TRANSFORMS target must be an object`);
+        const channel = t.transform_type ?? 'LOC_X';
+        const space = t.transform_space ?? 'WORLD_SPACE';
+        const rotationMode = t.rotation_mode ?? 'AUTO';
+        if (!(TRANSFORM_CHANNELS as readonly string[]).includes(channel)) return fail(`variable ${v.name}: the transform type ${channel} is not one Blender 3.4 has`);
+        if (!(TRANSFORM_SPACES as readonly string[]).includes(space)) return fail(`variable ${v.name}: the transform space ${space} is not one Blender 3.4 has`);
+        if (!(TRANSFORM_ROTATION_MODES as readonly string[]).includes(rotationMode)) return fail(`variable ${v.name}: the rotation mode ${rotationMode} is not one Blender 3.4 has`);
+        if (!t.bone_target && space === 'LOCAL_SPACE') return fail(`variable ${v.name}: TRANSFORMS of an object in LOCAL_SPACE is not supported (Blender 3.4 reads a rotated object there differently from its transform channels; see docs/drivers.md)`);
+        reads.push({ transform: { owner: t.bone_target ? `${t.id}/${t.bone_target}` : t.id, channel: channel as TransformChannel, space: space as (typeof TRANSFORM_SPACES)[number], rotationMode: rotationMode as TransformRotationMode } });
+        continue;
+      }
       if (v.type !== 'SINGLE_PROP') return fail(`variable ${v.name}: type ${v.type} is not supported yet`);
       const t = v.targets[0];
       if (!t?.id) return fail(`variable ${v.name}: no target`);
@@ -113,6 +134,7 @@ const QUAT_INDEX = [3, 0, 1, 2];
 /** The value a variable reads, from the fixture's authored data (drivers read no evaluated matrix). */
 export function readFixtureValue(fx: Fixture, read: VariableRead): number | string {
   if ('difference' in read) return `a ${read.difference} variable reads evaluated matrices, not the file`;
+  if ('transform' in read) return 'a TRANSFORMS variable reads evaluated matrices, not the file';
   const object = fx.objects.find((o) => o.name === read.object) as (Fixture['objects'][number] & { custom_props?: Record<string, JsonValue> }) | undefined;
   if (!object) return `the object ${read.object} is not in the rig`;
   const t = read.target;

@@ -6,7 +6,8 @@ import type { CyclesModifier, Keyframe } from '../../nodes/math/fcurve/fcurve';
 export const SCENE_FORMAT = 'sinew-scene';
 export const SCENE_VERSION = 1;
 
-export type RotationMode = 'XYZ' | 'XZY' | 'YXZ' | 'YZX' | 'ZXY' | 'ZYX' | 'QUATERNION' | 'AXIS_ANGLE';
+import type { RotationMode } from '../../nodes/math/basis';
+export type { RotationMode };
 export const EULER_ORDERS = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX'] as const;
 export type EulerOrder = (typeof EULER_ORDERS)[number];
 export type InheritScale = 'FULL' | 'FIX_SHEAR' | 'ALIGNED' | 'AVERAGE' | 'NONE' | 'NONE_LEGACY';

@@ -393,6 +393,10 @@ def rig_drivers():
     driver(pb["Spun"], "rotation_euler", 2, "sin(a) * 0.5 + d * 0.1 + frame * 0.01",
            [{"name": "a", "type": 'ROTATION_DIFF', "targets": [{"id": arm, "bone_target": "A"}, {"id": arm, "bone_target": "B"}]},
             {"name": "d", "type": 'LOC_DIFF', "targets": [{"id": ctrl, "transform_space": 'WORLD_SPACE'}, {"id": arm, "bone_target": "Ctrl", "transform_space": 'WORLD_SPACE'}]}])
+    # SINGLE_PROP reads of pose channels: an animated one (Ctrl's rotation X) and an object's location.
+    driver(pb["Spun"], "location", 0, "", [sp("r", bones % "Ctrl" + '.rotation_euler[0]'), {"name": "l", "type": 'SINGLE_PROP', "targets": [{"id": ctrl, "data_path": 'location[1]'}]}], 'SUM')
+    # A driver reading what other drivers set: a driven pose channel and a driven constraint influence.
+    driver(pb["Sw"], "location", 0, "", [sp("z", bones % "Spun" + '.rotation_euler[2]'), sp("i", 'pose.bones["Driven"].constraints["Copy Location"].influence')], 'SUM')
     kf = driver(pb["Spun"], "scale", 1, "", [tf("z", 'ROT_Z', 'LOCAL_SPACE', 'QUATERNION', bone="Ctrl")], 'AVERAGE')
     kf.modifiers.remove(kf.modifiers[0]) if len(kf.modifiers) else None
     kf.keyframe_points.insert(0.0, 1.0)

@@ -51,4 +51,33 @@ export const rigControlsTests: E2ETest[] = [
       check(consoleErrors.length === 0, `console errors:\n${consoleErrors.join('\n')}`);
     },
   },
+  {
+    name: 'driver expression: the inspector shows a scripted driver\u2019s expression, names a parse error as you type, and commits a valid one on Enter',
+    async run({ page, base, consoleErrors }) {
+      await openApp(page, base);
+      await loadGraph(page, drivenRig());
+      const id = await page.evaluate(() => document.querySelector('sinew-app')!.session.graph.nodes.find((n) => n.type === 'driver/driver')!.id);
+      await page.evaluate((n) => document.querySelector('sinew-app')!.session.select([n]), id);
+      const field = page.locator('sinew-driver-expression [data-testid="driver-expression"]');
+      const status = page.locator('sinew-driver-expression [data-testid="driver-expression-status"]');
+      await field.waitFor();
+      check((await field.inputValue()) === 'clamp(f * 2)', `the field shows ${await field.inputValue()}`);
+      check(!(await status.getAttribute('class'))!.includes('bad'), `a valid expression is flagged: ${await status.textContent()}`);
+      const before = await page.evaluate(ownerMatrix);
+      await field.fill('f ** 2');
+      const typed = (await status.textContent()) ?? '';
+      check(typed.includes('unexpected "*" at character 4'), `typing "f ** 2" shows: ${typed}`);
+      check((await status.getAttribute('class'))!.includes('bad'), 'the parse error is not shown as an error');
+      const param = () => page.evaluate((n) => document.querySelector('sinew-app')!.session.graph.nodes.find((x) => x.id === n)!.params!.expression, id);
+      check((await param()) === 'clamp(f * 2)', `typing changed the node before it was committed: ${String(await param())}`);
+      await field.fill('clamp(f * 3)');
+      check(!(await status.getAttribute('class'))!.includes('bad'), `the fixed expression is still flagged: ${await status.textContent()}`);
+      await field.press('Enter');
+      await nextFrames(page);
+      check((await param()) === 'clamp(f * 3)', `Enter committed ${String(await param())}`);
+      const after = await page.evaluate(ownerMatrix);
+      check(after.some((v, i) => Math.abs(v - before[i]) > 1e-4), 'the new expression (influence 0.75, was 0.5) did not move the owner');
+      check(consoleErrors.length === 0, `console errors:\n${consoleErrors.join('\n')}`);
+    },
+  },
 ];

@@ -154,6 +154,8 @@ export class SinewInspector extends LitElement {
       <div class="sub">${node.id} · ${node.type}</div>
       <p class="doc">${def.doc}</p>
       ${issues.map((i) => html`<div class="issue ${i.severity}" data-testid="inspector-issue"><b>${i.severity === 'error' ? humanize(i.code).toLowerCase() : i.code === 'inactive' ? 'inactive' : humanize(i.code).toLowerCase()}:</b> ${i.message}</div>`)}
+      ${node.type === 'driver/driver' && (node.params?.type ?? 'SUM') === 'SCRIPTED' ? html`<h3>Expression</h3>
+        <sinew-driver-expression .expression=${String(node.params?.expression ?? '')} .variables=${String(node.params?.variables ?? '')} ?disabled=${readonly}></sinew-driver-expression>` : nothing}
       ${params.length ? html`<h3>Params</h3>${params.map((f) => this.renderField(f, node, owners, readonly))}` : nothing}
       ${def.variadic ? this.renderItemButtons(s, node, readonly) : nothing}
       ${Object.keys(def.inputs).length ? html`<h3>Inputs</h3>${Object.entries(def.inputs).map(([key, spec]) => {

@@ -1,0 +1,133 @@
+// nodes/drivers/transform-channel.ts — the Transform Channel driver variable (Blender 3.4's
+// `dvar_eval_transChan`, fcurve_driver.c): one location, rotation or scale channel of an object or
+// bone, read in world space (its final matrix), transform space (the final matrix in the owner's
+// LOCAL constraint space) or local space (its own transform channels, before constraints).
+import { defineNode, float, param, transform, type OwnerHandle } from '../define';
+import { compatibleEuler, mat4ToEuler, type EulerOrder } from '../math/euler';
+import { determinantMat4Basis, invertMat4, mat4Multiply } from '../math/matrix';
+import { mat4ToQuat } from '../math/quaternion';
+import { quatSplitSwingAndTwist } from '../math/swing-twist';
+
+export const TRANSFORM_CHANNELS = ['LOC_X', 'LOC_Y', 'LOC_Z', 'ROT_X', 'ROT_Y', 'ROT_Z', 'ROT_W', 'SCALE_X', 'SCALE_Y', 'SCALE_Z', 'SCALE_AVG'] as const;
+export const TRANSFORM_SPACES = ['WORLD_SPACE', 'TRANSFORM_SPACE', 'LOCAL_SPACE'] as const;
+export const TRANSFORM_ROTATION_MODES = ['AUTO', 'XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'SWING_TWIST_X', 'SWING_TWIST_Y', 'SWING_TWIST_Z'] as const;
+export type TransformChannel = (typeof TRANSFORM_CHANNELS)[number];
+export type TransformRotationMode = (typeof TRANSFORM_ROTATION_MODES)[number];
+
+/**
+ * Blender's `BKE_driver_target_matrix_to_rot_channels` (angles = false) then the channel: `buf` is
+ * Blender's [w, x, y, z] / [_, ex, ey, ez] buffer. `old` (the owner's Euler channels) is used in
+ * AUTO mode when the owner rotates by Euler angles, as `compatible_eul`. Scratch: q, s (4 each).
+ */
+export function rotationChannel(m: ArrayLike<number>, channel: 0 | 1 | 2 | 3, mode: TransformRotationMode, autoOrder: EulerOrder, old: ArrayLike<number> | null, scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array }): number {
+  const { q, s, e, buf } = scratch;
+  buf.fill(0);
+  if (mode === 'AUTO' || (mode !== 'QUATERNION' && !mode.startsWith('SWING_TWIST'))) {
+    mat4ToEuler(e, m, mode === 'AUTO' ? autoOrder : (mode as EulerOrder));
+    if (mode === 'AUTO' && old) compatibleEuler(e, e, old);
+    buf[1] = e[0]; buf[2] = e[1]; buf[3] = e[2];
+  } else if (mode === 'QUATERNION') {
+    mat4ToQuat(q, m);
+    buf[0] = q[3]; buf[1] = q[0]; buf[2] = q[1]; buf[3] = q[2];
+  } else {
+    const axis = (mode === 'SWING_TWIST_X' ? 0 : mode === 'SWING_TWIST_Y' ? 1 : 2) as 0 | 1 | 2;
+    mat4ToQuat(q, m);
+    let twist: number;
+    if (channel === axis + 1) twist = quatSplitSwingAndTwist(q, axis, null, null);
+    else {
+      twist = quatSplitSwingAndTwist(q, axis, s, null);
+      buf[0] = s[3]; buf[1] = s[0]; buf[2] = s[1]; buf[3] = s[2];
+      // quaternion_to_angles for the one channel: 2·acos(w) or 2·asin(component), clamped.
+      buf[channel] = channel === 0 ? 2 * Math.acos(Math.max(-1, Math.min(1, buf[0]))) : 2 * Math.asin(Math.max(-1, Math.min(1, buf[channel])));
+    }
+    buf[axis + 1] = twist;
+  }
+  return buf[channel];
+}
+
+/** One channel of matrix `m` as `dvar_eval_transChan` reads it. */
+export function transformChannel(m: ArrayLike<number>, channel: TransformChannel, mode: TransformRotationMode, autoOrder: EulerOrder, old: ArrayLike<number> | null, scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array }): number {
+  switch (channel) {
+    case 'LOC_X': return m[12];
+    case 'LOC_Y': return m[13];
+    case 'LOC_Z': return m[14];
+    case 'SCALE_X': return Math.hypot(m[0], m[1], m[2]);
+    case 'SCALE_Y': return Math.hypot(m[4], m[5], m[6]);
+    case 'SCALE_Z': return Math.hypot(m[8], m[9], m[10]);
+    // Cube root of the volume change (signed, as Blender's cbrtf of mat4_to_volume_scale).
+    case 'SCALE_AVG': return Math.cbrt(determinantMat4Basis(m));
+    case 'ROT_W': return rotationChannel(m, 0, mode, autoOrder, old, scratch);
+    case 'ROT_X': return rotationChannel(m, 1, mode, autoOrder, old, scratch);
+    case 'ROT_Y': return rotationChannel(m, 2, mode, autoOrder, old, scratch);
+    case 'ROT_Z': return rotationChannel(m, 3, mode, autoOrder, old, scratch);
+  }
+}
+
+interface State {
+  owner: OwnerHandle | undefined;
+  channel: TransformChannel;
+  mode: TransformRotationMode;
+  space: (typeof TRANSFORM_SPACES)[number];
+  m: Float64Array;
+  frame: Float64Array;
+  inv: Float64Array;
+  old: Float64Array | null;
+  scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array };
+}
+
+export const driverTransform = defineNode<State>({
+  type: 'driver/transform',
+  label: 'Driver transform',
+  category: 'Driver',
+  doc: "A Transform Channel driver variable (TRANSFORMS): one location, rotation or scale channel of an object or bone, as Blender 3.4 reads it. World space: its final world matrix; transform space: that matrix in its LOCAL space (after constraints, without its parent); local space: its own transform channels (before constraints). Rotations in the owner's Euler order (AUTO), a chosen order, quaternion components, or swing + twist about an axis.",
+  inputs: { target: transform({ doc: 'The object or bone read (from its Owner node).', required: true }) },
+  outputs: { value: float({ doc: 'The channel: a location, an angle in radians, a quaternion component or a scale.' }) },
+  params: {
+    channel: param.choice(TRANSFORM_CHANNELS, 'LOC_X', 'Which channel (ROT_W: the quaternion W, for QUATERNION and SWING_TWIST modes).'),
+    space: param.choice(TRANSFORM_SPACES, 'WORLD_SPACE', 'World, transform (local after constraints) or local (the channels before constraints) space.'),
+    rotationMode: param.choice(TRANSFORM_ROTATION_MODES, 'AUTO', "How rotations are read: AUTO in the owner's Euler order, an Euler order, QUATERNION, or SWING_TWIST about X, Y or Z."),
+    euler: param.string('', "The owner's Euler angles 'x, y, z' when it rotates by Euler angles (AUTO keeps the reading compatible with them); empty: it does not."),
+  },
+  bind(env, p) {
+    const owner = env.sourceOwner('target');
+    if (p.space !== 'WORLD_SPACE' && !owner) return env.fail(`space ${p.space} needs the target straight from an Owner node (whose own space it reads)`, 'target');
+    if (p.space === 'LOCAL_SPACE' && !owner?.basis) return env.fail('local space needs the owner\u2019s own transform, which this owner does not give', 'target');
+    if (p.space === 'TRANSFORM_SPACE' && owner?.kind === 'object' && owner.parent) return env.fail('transform space of a parented object is not supported yet (only world and local space)', 'space');
+    const euler = String(p.euler ?? '').trim();
+    let old: Float64Array | null = null;
+    if (euler !== '') {
+      const v = euler.split(',').map(Number);
+      if (v.length !== 3 || !v.every(Number.isFinite)) return env.fail(`the Euler angles "${euler}" are not three numbers`, 'euler');
+      old = Float64Array.from(v);
+    }
+    const channel = String(p.channel) as TransformChannel;
+    const mode = String(p.rotationMode) as TransformRotationMode;
+    const space = String(p.space) as State['space'];
+    if (!TRANSFORM_CHANNELS.includes(channel)) return env.fail(`the channel ${channel} is not one of ${TRANSFORM_CHANNELS.join(', ')}`, 'channel');
+    if (!TRANSFORM_ROTATION_MODES.includes(mode)) return env.fail(`the rotation mode ${mode} is not one of ${TRANSFORM_ROTATION_MODES.join(', ')}`, 'rotationMode');
+    if (!TRANSFORM_SPACES.includes(space)) return env.fail(`the space ${space} is not one of ${TRANSFORM_SPACES.join(', ')}`, 'space');
+    return { owner, channel, mode, space, m: new Float64Array(16), frame: new Float64Array(16), inv: new Float64Array(16), old, scratch: { q: new Float64Array(4), s: new Float64Array(4), e: new Float64Array(3), buf: new Float64Array(4) } };
+  },
+  kernel(io, _p, st) {
+    let m: ArrayLike<number> = io.in.target;
+    const o = st.owner;
+    if (o?.basis && st.space === 'LOCAL_SPACE') m = o.basis;
+    else if (o && st.space === 'TRANSFORM_SPACE') {
+      // BKE_constraint_mat_convertspace(… → LOCAL): the final matrix relative to the frame its
+      // parent gives it (a bone: parent's pose · parent rest⁻¹ · rest, or armature · rest for a root).
+      const f = st.frame;
+      if (o.bone) {
+        const parent = o.bone.parent;
+        if (parent?.bone) {
+          invertMat4(st.inv, parent.bone.restMatrix);
+          mat4Multiply(f, parent.final, st.inv);
+          mat4Multiply(f, f, o.bone.restMatrix);
+        } else mat4Multiply(f, o.bone.armature.final, o.bone.restMatrix);
+        invertMat4(st.inv, f);
+        mat4Multiply(st.m, st.inv, io.in.target);
+        m = st.m;
+      }
+    }
+    io.out.value[0] = transformChannel(m, st.channel, st.mode, o?.rotationOrder ?? 'XYZ', st.old, st.scratch);
+  },
+});

@@ -1,0 +1,55 @@
+// An object's or pose bone's own transform as a matrix: Blender's T(location) · R · S(scale).
+// Here in nodes/math so that a node (driver/pose-channels) builds a basis exactly as the runtime does.
+import { axisAngleValueToMat3 } from './axis-angle';
+import { eulerToMat4 } from './euler';
+import { copyMat4FromMat3 } from './matrix';
+import { quatNormalizeTo, quatToMat4 } from './quaternion';
+
+/** Blender's rotation modes (runtime/scene/types re-exports it). */
+export type RotationMode = 'XYZ' | 'XZY' | 'YXZ' | 'YZX' | 'ZXY' | 'ZYX' | 'QUATERNION' | 'AXIS_ANGLE';
+
+/** Location, rotation and scale as numbers: a scene's transform, or views of animated channels. */
+export interface BasisInput {
+  location?: ArrayLike<number>;
+  rotation_mode?: RotationMode;
+  rotation_euler?: ArrayLike<number>;
+  /** [x, y, z, w]; normalized before use. */
+  rotation_quaternion?: ArrayLike<number>;
+  /** [angle, x, y, z]. */
+  rotation_axis_angle?: ArrayLike<number>;
+  scale?: ArrayLike<number>;
+}
+
+const q = new Float64Array(4);
+const rotation = new Float64Array(9);
+const ZERO = [0, 0, 0];
+const ONE = [1, 1, 1];
+const NO_ROTATION = [0, 0, 0, 1];
+const NO_AXIS_ANGLE = [0, 0, 1, 0];
+
+/**
+ * Writes T·R·S for Blender's location, rotation (in its rotation mode) and scale, with Blender's
+ * rotation functions (nodes/math). Allocates nothing, so animated owners rebuild it every frame.
+ */
+export function basisMatrix(out: Float64Array, t: BasisInput): Float64Array {
+  const loc = t.location ?? ZERO;
+  const scale = t.scale ?? ONE;
+  const mode = t.rotation_mode ?? 'XYZ';
+  if (mode === 'QUATERNION') {
+    const r = t.rotation_quaternion ?? NO_ROTATION;
+    // Built from q/|q| (a non-unit quaternion does not scale); a zero one is no rotation.
+    if (r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3] < 1e-24) quatToMat4(out, NO_ROTATION);
+    else quatToMat4(out, quatNormalizeTo(q, r));
+  } else if (mode === 'AXIS_ANGLE') {
+    copyMat4FromMat3(out, axisAngleValueToMat3(rotation, t.rotation_axis_angle ?? NO_AXIS_ANGLE));
+  } else {
+    eulerToMat4(out, t.rotation_euler ?? ZERO, mode);
+  }
+  // `+ 0` turns the −0 of −sin(0) into 0, so an unrotated owner's basis is the identity bit for bit.
+  const sx = scale[0], sy = scale[1], sz = scale[2];
+  out[0] = out[0] * sx + 0; out[1] = out[1] * sx + 0; out[2] = out[2] * sx + 0;
+  out[4] = out[4] * sy + 0; out[5] = out[5] * sy + 0; out[6] = out[6] * sy + 0;
+  out[8] = out[8] * sz + 0; out[9] = out[9] * sz + 0; out[10] = out[10] * sz + 0;
+  out[12] = loc[0]; out[13] = loc[1]; out[14] = loc[2];
+  return out;
+}
