@@ -188,12 +188,14 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         readsDriver.push({ reader: id, setter: from, what: `${where}: variable ${src.variables[i].name}: it reads what driver ${setter.source.key} sets, which is not carried` });
         return;
       }
-      const animated = rt.kind === 'bone-channel' || rt.kind === 'object-channel' ? channelCurve(fx, r.object, rt) : undefined;
-      if (animated) {
+      const isChannel = rt.kind === 'bone-channel' || rt.kind === 'object-channel';
+      const animated = isChannel ? channelCurve(fx, r.object, rt) : undefined;
+      if (animated && isChannel) {
+        const label = `${r.object}${rt.kind === 'bone-channel' ? `/${rt.bone}` : ''}.${rt.channel}[${rt.index}]`;
         // An animated channel: its action's curve at each frame, as Blender's drivers see it.
         const ch = `${id}:${socket}`;
         const value = readAuthored(fx, r) ?? 0;
-        g.nodes.push({ id: ch, type: 'driver/channel', params: { channel: `${r.object}${rt.kind === 'bone-channel' ? `/${rt.bone}` : ''}.${rt.kind === 'bone-channel' || rt.kind === 'object-channel' ? rt.channel : ''}[${rt.kind === 'bone-channel' || rt.kind === 'object-channel' ? rt.index : 0}]`, value, animation: JSON.stringify({ keyframes: animated.keyframes, ...(animated.extrapolation ? { extrapolation: animated.extrapolation } : {}), ...(animated.modifiers?.length ? { modifiers: animated.modifiers } : {}) }) }, position: [-750, 90 * wired] });
+        g.nodes.push({ id: ch, type: 'driver/channel', params: { channel: label, value, animation: JSON.stringify({ keyframes: animated.keyframes, ...(animated.extrapolation ? { extrapolation: animated.extrapolation } : {}), ...(animated.modifiers?.length ? { modifiers: animated.modifiers } : {}) }) }, position: [-750, 90 * wired] });
         pendingLinks.push({ from: { node: ch, socket: 'value' }, to: { node: id, socket } });
         return;
       }
