@@ -157,7 +157,8 @@ function driverValue(p: DriverProgram): void {
     }
     case 'SCRIPTED': {
       const e = p.expression!;
-      const r = e.evaluate(v);
+      e.evaluateInto(v, p.work, X);
+      const r = p.work[X];
       x = e.status !== 0 || !Number.isFinite(r) ? 0 : Math.fround(r);
       break;
     }

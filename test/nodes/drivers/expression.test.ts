@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { BUILTIN_FUNCTIONS } from '../../../nodes/drivers/expression/builtins';
 import { compileExpression } from '../../../nodes/drivers/expression/compile';
 import { ExpressionError, parseExpression } from '../../../nodes/drivers/expression/parse';
 import { scriptedValue } from '../../../nodes/drivers/expression/value';
@@ -72,6 +73,36 @@ describe('parser errors', () => {
 });
 
 describe('properties', () => {
+  // The stack machine evaluates each function inline; builtins.ts is the readable definition of them.
+  it('every function of every arity gives what builtins.ts defines, bit for bit', () => {
+    const number = fc.oneof(fc.double({ min: -4, max: 4 }), fc.constantFrom(0, -0, 1, -1, 0.5, -0.5, 2.5, Infinity, -Infinity, NaN));
+    for (const [name, arities] of Object.entries(BUILTIN_FUNCTIONS)) {
+      for (const [arity, fn] of Object.entries(arities)) {
+        const names = ['a', 'b', 'c'].slice(0, Number(arity));
+        const expr = compileExpression(`${name}(${names.join(', ')})`, names);
+        fc.assert(
+          fc.property(fc.array(number, { minLength: names.length, maxLength: names.length }), (args) => {
+            expect(expr.evaluate(new Float64Array(args)), `${name}(${args.join(', ')})`).toBe(fn(...args));
+          }),
+          { numRuns: 200 },
+        );
+      }
+    }
+  });
+
+  it('evaluateInto writes what evaluate returns, with the same status', () => {
+    const expr = compileExpression('a / b if a < b < 3 and not b == 2 else min(a, b, 1) or log(b)', ['a', 'b']);
+    fc.assert(
+      fc.property(fc.double({ min: -5, max: 5 }), fc.double({ min: -5, max: 5 }), (a, b) => {
+        const p = new Float64Array([a, b]);
+        const r = expr.evaluate(p), status = expr.status;
+        const into = new Float64Array(3);
+        expr.evaluateInto(p, into, 2);
+        expect([into[2], expr.status]).toEqual([r, status]);
+      }),
+    );
+  });
+
   // Comparison chains mean pairwise conjunction: a < b < c is a < b and b < c.
   it('chains comparisons as Python does', () => {
     const chain = compileExpression('a < b <= c', ['a', 'b', 'c']);
