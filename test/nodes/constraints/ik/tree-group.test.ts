@@ -1,0 +1,27 @@
+// groupIkTrees against initialize_posetree's rules (iksolver_plugin.c); the legacy-IK fixtures
+// (lk_tree2, lk_tree3, lk_weight) check the solved trees against Blender itself.
+import { describe, expect, it } from 'vitest';
+import { groupIkTrees } from '../../../../nodes/constraints/ik/tree-group';
+
+const chain = (node: string, bones: string[], stretch = false, iterations = 500) => ({ node, bones, stretch, iterations });
+
+describe('groupIkTrees', () => {
+  it('joins chains on the same root: the common run from the root once, the rest appended under it', () => {
+    const [t, ...rest] = groupIkTrees([chain('a', ['T0', 'T1', 'A0', 'A1']), chain('b', ['T0', 'T1', 'B0'], false, 40)]);
+    expect(rest).toEqual([]);
+    expect(t.bones).toEqual(['T0', 'T1', 'A0', 'A1', 'B0']);
+    expect(t.parent).toEqual([-1, 0, 1, 2, 1]);
+    expect(t.targets).toEqual([{ node: 'a', tip: 3 }, { node: 'b', tip: 4 }]);
+    expect(t.iterations).toBe(500);
+  });
+
+  it('keeps chains on different roots apart, and starts a new tree for a chain holding every target of the root\'s trees', () => {
+    const trees = groupIkTrees([chain('a', ['T0', 'A0']), chain('c', ['X0', 'X1']), chain('b', ['T0', 'A0', 'A1'])]);
+    expect(trees.map((t) => t.targets.map((g) => g.node))).toEqual([['a'], ['c'], ['b']]);
+  });
+
+  it("takes Blender's stretch rule as written: on while the joining chains do not stretch", () => {
+    expect(groupIkTrees([chain('a', ['T', 'A'], true), chain('b', ['T', 'B'], true)])[0].stretch).toBe(false);
+    expect(groupIkTrees([chain('a', ['T', 'A'], true), chain('b', ['T', 'B'], false)])[0].stretch).toBe(true);
+  });
+});
