@@ -52,6 +52,10 @@ export interface DriverProgram {
   curve: PackedFCurve | null;
   generators: { order: number; coefficients: Float32Array; factorised: boolean; additive: boolean; restricted: boolean; start: number; end: number; blendIn: number; blendOut: number; influence: number }[];
   target: DrivenKind;
+  /** The target's hard range [min, max] (±Infinity for a boolean), read per frame from a typed array: no double field of a polymorphic object. */
+  limits: Float64Array;
+  /** 1 when the target is a boolean. */
+  bool: number;
   muted: boolean;
   /** Scratch for the F-curve evaluation. */
   time: Float64Array;
@@ -112,6 +116,7 @@ export function compileDriver(src: DriverSource, target: DrivenKind): DriverProg
   }
   return {
     type, expression, params: new Float64Array(1 + src.variables.length), curve, generators, target, muted: src.mute === true,
+    limits: target.kind === 'float' ? new Float64Array([target.min, target.max]) : new Float64Array([-Infinity, Infinity]), bool: target.kind === 'bool' ? 1 : 0,
     time: new Float64Array(1), value: new Float64Array(1), work: new Float64Array(3), out: new Float64Array(1),
   };
 }
@@ -195,9 +200,9 @@ function driverCurve(p: DriverProgram): void {
 
 /** Bits of the write of work[CURVE] into out[0]: the float clamped to the hard range, or a boolean as 1 or 0. */
 function drivenValue(p: DriverProgram): void {
-  const t = p.target, v = p.work[CURVE];
-  if (t.kind === 'bool') p.out[0] = v > 1 - 2 ** -23 ? 1 : 0;
-  else p.out[0] = v < t.min ? t.min : v > t.max ? t.max : v;
+  const v = p.work[CURVE], min = p.limits[0], max = p.limits[1];
+  if (p.bool === 1) p.out[0] = v > 1 - 2 ** -23 ? 1 : 0;
+  else p.out[0] = v < min ? min : v > max ? max : v;
 }
 
 /** The driven property's value, from `p.params`, into `p.out[0]`. */
