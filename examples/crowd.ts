@@ -8,7 +8,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { loadGraph } from '../graph/load';
 import { graphCatalog } from '../nodes/catalog';
 import { createCrowd } from '../runtime/crowd/crowd';
-import { loadScene } from '../runtime/scene/load';
+import { loadScene } from '../runtime/io/scene/load';
 import { characterForScene } from '../ui/gltf/index';
 import type { GltfCharacter } from '../ui/gltf/character';
 

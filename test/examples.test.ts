@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { loadGraph } from '../graph/load';
 import { saveGraph } from '../graph/save';
 import { graphCatalog } from '../nodes/catalog';
-import { compile } from '../runtime/compile';
-import { openGraph } from '../runtime/files';
-import type { Program } from '../runtime/program';
+import { compile } from '../runtime/eval/compile';
+import { openGraph } from '../runtime/io/files';
+import type { Program } from '../runtime/eval/program';
 
 const dir = join(__dirname, '../examples');
 const graphs = readdirSync(dir).filter((f) => f.endsWith('.sinew.json'));

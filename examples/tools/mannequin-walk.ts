@@ -14,11 +14,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { saveGraph } from '../../graph/save';
 import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
-import { compile } from '../../runtime/compile';
-import { readGltf } from '../../runtime/gltf/container';
-import { importGltf } from '../../runtime/gltf/import';
-import { clipDuration } from '../../runtime/scene/playback';
-import type { SceneAction, SceneDocument, SceneObject } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import { readGltf } from '../../runtime/io/gltf/container';
+import { importGltf } from '../../runtime/io/gltf/import';
+import { clipDuration } from '../../runtime/rig/scene/playback';
+import type { SceneAction, SceneDocument, SceneObject } from '../../runtime/rig/scene/types';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const FPS = 24;

@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { saveGraph } from '../../graph/save';
 import type { GraphDocument } from '../../graph/types';
-import type { Fixture } from '../../runtime/blender/fixture';
-import { importBlenderFixture } from '../../runtime/blender/import';
+import type { Fixture } from '../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../runtime/io/blender/import';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** The recorded case the example is: a random animator pose of 67 controls. */

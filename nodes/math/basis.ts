@@ -5,7 +5,7 @@ import { eulerToMat4 } from './euler';
 import { copyMat4FromMat3 } from './matrix';
 import { quatNormalizeTo, quatToMat4 } from './quaternion';
 
-/** Blender's rotation modes (runtime/scene/types re-exports it). */
+/** Blender's rotation modes (runtime/rig/scene/types re-exports it). */
 export type RotationMode = 'XYZ' | 'XZY' | 'YXZ' | 'YZX' | 'ZXY' | 'ZYX' | 'QUATERNION' | 'AXIS_ANGLE';
 
 /** Location, rotation and scale as numbers: a scene's transform, or views of animated channels. */

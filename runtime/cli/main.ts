@@ -1,15 +1,15 @@
 // The `sinew` command line: validate, eval, schedule, conformance, import-blender, import-gltf, bake.
-import { runConformance } from '../blender/conformance';
-import { compile } from '../compile';
-import { FrameRangeError } from '../program';
-import { CompileFailure } from '../errors';
-import { openGraph, openScene, readText, type FileError } from '../files';
+import { runConformance } from '../io/blender/conformance';
+import { compile } from '../eval/compile';
+import { FrameRangeError } from '../eval/program';
+import { CompileFailure } from '../eval/errors';
+import { openGraph, openScene, readText, type FileError } from '../io/files';
 import { loadGraph } from '../../graph/load';
 import { readJson } from '../../graph/safe-json';
 import { graphCatalog } from '../../nodes/catalog';
-import { bakeCommand, importGltfCommand } from '../gltf/cli';
+import { bakeCommand, importGltfCommand } from '../io/gltf/cli';
 import { importBlenderCommand } from './import-blender';
-import { playingClip } from '../scene/playback';
+import { playingClip } from '../rig/scene/playback';
 import { applySettings, parseSetting, type ParamSetting } from './set-params';
 import { COMMAND_OPTIONS, parseArgs, parseFps, parseFrame } from './options';
 import { runAsProcess, type CliIo } from './process';

@@ -1,6 +1,6 @@
 // The command line's options: which each command takes, and the checks on their values. A bad
 // value is refused with the accepted form or range in the message, before any file is read.
-import { bakeFrameCount } from '../gltf/bake';
+import { bakeFrameCount } from '../io/gltf/bake';
 
 /** An option that takes a value (`--fps 30`, `-o out.glb`) or a flag that takes none (`--force`). */
 export interface CommandOptions {

@@ -1,7 +1,7 @@
 // Warnings on stderr, one line each: `FILE: POINTER: warning: message`. Those that arise while
 // evaluating (a node that failed and was skipped, an owner saturated to the double range) are
 // printed once per node or owner, after evaluating, with the number of frames they arose in.
-import type { FileError } from '../files';
+import type { FileError } from '../io/files';
 import type { CliIo } from './process';
 
 export type CliWarning = FileError & { count?: number };

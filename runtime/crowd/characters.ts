@@ -2,9 +2,9 @@
 // and scene, evaluated at each character's frame from the shared buffer and copied into its matrices.
 // Kept apart from the worker entry so the main thread (and tests) can run exactly the same code.
 import type { GraphDocument } from '../../graph/types';
-import { compile } from '../compile';
-import type { Program } from '../program';
-import type { SceneDocument } from '../scene/types';
+import { compile } from '../eval/compile';
+import type { Program } from '../eval/program';
+import type { SceneDocument } from '../rig/scene/types';
 import { framesView, MATRIX_SIZE, matricesView, type CrowdLayout } from './layout';
 
 export class CrowdShare {

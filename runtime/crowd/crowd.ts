@@ -11,8 +11,8 @@
 // character's spring state), so the crowd makes one pool of exactly one worker per share.
 import { pool as makePool, type Pool } from 'workerpool';
 import type { GraphDocument } from '../../graph/types';
-import { compile } from '../compile';
-import type { SceneDocument } from '../scene/types';
+import { compile } from '../eval/compile';
+import type { SceneDocument } from '../rig/scene/types';
 import { crowdBytes, framesView, MATRIX_SIZE, matricesView, partition, type CrowdLayout } from './layout';
 
 export interface CrowdOptions {

@@ -3,7 +3,7 @@
 // `frame` evaluates them. Each pool has exactly one worker, so the programs stay where `init` made them.
 import { worker } from 'workerpool';
 import type { GraphDocument } from '../../graph/types';
-import type { SceneDocument } from '../scene/types';
+import type { SceneDocument } from '../rig/scene/types';
 import { CrowdShare } from './characters';
 import type { CrowdLayout } from './layout';
 

@@ -1,7 +1,7 @@
 // An animation playing under a rig: every bone's pose changes every frame, as when an action is
 // played before the constraints run, so a frame can keep nothing it computed from the last one.
-import { basisMatrix } from '../../runtime/scene/basis';
-import type { Program } from '../../runtime/program';
+import { basisMatrix } from '../../runtime/rig/scene/basis';
+import type { Program } from '../../runtime/eval/program';
 
 /**
  * Precomputes `frames` poses for every bone of the program (its own rotation turned by up to

@@ -4,9 +4,9 @@
 import { Bone, Object3D, Vector3 } from 'three';
 import { CCDIKSolver } from 'three/examples/jsm/animation/CCDIKSolver.js';
 import { GRAPH_FORMAT, type GraphDocument } from '../../graph/types';
-import { compile } from '../../runtime/compile';
-import type { Program } from '../../runtime/program';
-import { SCENE_FORMAT, type SceneDocument } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import type { Program } from '../../runtime/eval/program';
+import { SCENE_FORMAT, type SceneDocument } from '../../runtime/rig/scene/types';
 import { restMatrix, rng } from './rigs';
 
 type V3 = [number, number, number];

@@ -1,7 +1,7 @@
 // The bench humanoid with an action on every bone (its rotation swinging ±0.1 rad about each axis
 // over a 24-frame cycle), so a crowd's characters at different frames hold different poses and no
 // character can reuse another's work: each frame is a full evaluation of every character.
-import type { SceneFCurve, SceneObject } from '../../runtime/scene/types';
+import type { SceneFCurve, SceneObject } from '../../runtime/rig/scene/types';
 import { humanoid, type BenchRig } from './rigs';
 
 const CYCLE = 24;

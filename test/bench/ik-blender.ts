@@ -4,10 +4,10 @@
 // Both come from Blender-recorded shared fixtures, so the timed solve is one Sinew matches Blender on.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compile } from '../../runtime/compile';
-import { importBlenderFixture } from '../../runtime/blender/import';
-import type { Fixture } from '../../runtime/blender/fixture';
-import type { Program } from '../../runtime/program';
+import { compile } from '../../runtime/eval/compile';
+import { importBlenderFixture } from '../../runtime/io/blender/import';
+import type { Fixture } from '../../runtime/io/blender/fixture';
+import type { Program } from '../../runtime/eval/program';
 import { SHARED_DIR } from '../shared-path';
 
 function load(name: string): Fixture {

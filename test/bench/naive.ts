@@ -9,11 +9,11 @@ import type { GraphDocument, JsonValue } from '../../graph/types';
 import { defaultCatalog } from '../../nodes/catalog';
 import type { BindEnv, KernelIO, NodeDefinition, Params } from '../../nodes/define';
 import { blendMatrices } from '../../nodes/math/blend';
-import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform } from '../../runtime/bone-parent';
-import { buildRig, parentOwnerOf, type BoneOwner, type RigOwner } from '../../runtime/rig';
-import type { SceneDocument } from '../../runtime/scene/types';
-import { SOCKET_SIZE } from '../../runtime/slots';
-import { spaceToWorld, worldToSpace, type Space } from '../../runtime/spaces';
+import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform } from '../../runtime/rig/bone-parent';
+import { buildRig, parentOwnerOf, type BoneOwner, type RigOwner } from '../../runtime/rig/rig';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
+import { SOCKET_SIZE } from '../../runtime/eval/slots';
+import { spaceToWorld, worldToSpace, type Space } from '../../runtime/eval/spaces';
 
 interface NaiveNode {
   id: string;

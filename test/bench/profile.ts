@@ -1,7 +1,7 @@
 // Evaluates one bench rig for a while, for profilers and quick checks:
 //   node --cpu-prof --cpu-prof-dir=prof --import tsx test/bench/profile.ts humanoid
 // prints the CPU time per frame (median of 5 rounds after a warm-up); `large` for the 1,000-bone rig.
-import { compile } from '../../runtime/compile';
+import { compile } from '../../runtime/eval/compile';
 import { humanoid, largeRig } from './rigs';
 
 const which = process.argv[2] ?? 'humanoid';

@@ -4,11 +4,11 @@
 // When the importer learns more of the rig (drivers, Blender's IK solver), this follows with no edit.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { casesIn } from '../../runtime/blender/conformance';
-import type { Fixture } from '../../runtime/blender/fixture';
-import { importBlenderFixture } from '../../runtime/blender/import';
-import { compile } from '../../runtime/compile';
-import type { Program } from '../../runtime/program';
+import { casesIn } from '../../runtime/io/blender/conformance';
+import type { Fixture } from '../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../runtime/io/blender/import';
+import { compile } from '../../runtime/eval/compile';
+import type { Program } from '../../runtime/eval/program';
 import { SHARED_DIR } from '../shared-path';
 import type { BenchRig } from './rigs';
 

@@ -1,7 +1,7 @@
 // Generated benchmark rigs: a ~60-bone humanoid, a 1,000-bone / 300-constraint rig and a 10-bone
 // chain, each as a graph and a scene built from code (deterministic: same seed, same files).
 import { GRAPH_FORMAT, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
-import { SCENE_FORMAT, type SceneBone, type SceneDocument, type SceneObject } from '../../runtime/scene/types';
+import { SCENE_FORMAT, type SceneBone, type SceneDocument, type SceneObject } from '../../runtime/rig/scene/types';
 
 export interface BenchRig {
   name: string;

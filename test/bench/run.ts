@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
-import { compile } from '../../runtime/compile';
+import { compile } from '../../runtime/eval/compile';
 import { ALLOC_NODE_FLAGS, measureAllocation } from './alloc';
 import { allowedDistance, BONE_LENGTH, CHAIN_BONES, sinewChain, threeChain } from './ccd';
 import { poseCycle } from './animate';

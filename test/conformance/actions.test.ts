@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { casesIn, runCase } from '../../runtime/blender/conformance';
-import type { Fixture, FixtureFrames } from '../../runtime/blender/fixture';
-import { importBlenderFixture } from '../../runtime/blender/import';
+import { casesIn, runCase } from '../../runtime/io/blender/conformance';
+import type { Fixture, FixtureFrames } from '../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../runtime/io/blender/import';
 import { run } from '../../runtime/cli/main';
-import { compile } from '../../runtime/compile';
+import { compile } from '../../runtime/eval/compile';
 import { SHARED_DIR } from '../shared-path';
 
 const ACTIONS = join(SHARED_DIR, 'conformance/actions');

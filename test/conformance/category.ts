@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { invertMat4, mat4Multiply } from '../../nodes/math/matrix';
-import { casesIn, runConformance, type CaseResult } from '../../runtime/blender/conformance';
-import type { Fixture } from '../../runtime/blender/fixture';
-import { importBlenderFixture } from '../../runtime/blender/import';
-import { compile } from '../../runtime/compile';
-import type { Program } from '../../runtime/program';
+import { casesIn, runConformance, type CaseResult } from '../../runtime/io/blender/conformance';
+import type { Fixture } from '../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../runtime/io/blender/import';
+import { compile } from '../../runtime/eval/compile';
+import type { Program } from '../../runtime/eval/program';
 import { FIXTURES_DIR } from '../shared-path';
 
 export const FIXTURES = FIXTURES_DIR;

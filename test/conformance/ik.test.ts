@@ -3,8 +3,8 @@
 // and scope (README, measured fact 2): nothing skipped, nothing loosened.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCase } from '../../runtime/blender/conformance';
-import type { Fixture } from '../../runtime/blender/fixture';
+import { runCase } from '../../runtime/io/blender/conformance';
+import type { Fixture } from '../../runtime/io/blender/fixture';
 import { casesOf, expectCategoryPasses } from './category';
 
 const CATEGORIES = ['ik_two_bone_pole', 'ik_two_bone_nopole', 'ik_chain', 'ik_unreachable', 'spline_ik', 'composite'];

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Fixture } from '../../runtime/blender/fixture';
-import { importBlenderFixture } from '../../runtime/blender/import';
+import type { Fixture } from '../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../runtime/io/blender/import';
 import { FIXTURES_DIR } from '../shared-path';
 
 describe('importer: IK after the rest of its stack', () => {

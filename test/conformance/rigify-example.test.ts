@@ -9,11 +9,11 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mat4 } from 'gl-matrix';
 import { saveGraph } from '../../graph/save';
-import { casesIn } from '../../runtime/blender/conformance';
-import type { Fixture } from '../../runtime/blender/fixture';
-import { compile } from '../../runtime/compile';
-import { openGraph } from '../../runtime/files';
-import type { Program } from '../../runtime/program';
+import { casesIn } from '../../runtime/io/blender/conformance';
+import type { Fixture } from '../../runtime/io/blender/fixture';
+import { compile } from '../../runtime/eval/compile';
+import { openGraph } from '../../runtime/io/files';
+import type { Program } from '../../runtime/eval/program';
 import { RIGIFY_EXAMPLE_CASE, rigifyExample } from '../../examples/tools/rigify-human';
 import { PROJECT_ROOT } from '../shared-path';
 

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../graph/types';
 import { ARMATURE_MAX_TARGETS } from '../../nodes/constraints/relationship/armature';
-import { runCase, casesIn } from '../../runtime/blender/conformance';
-import type { Fixture } from '../../runtime/blender/fixture';
-import { importBlenderFixture } from '../../runtime/blender/import';
+import { runCase, casesIn } from '../../runtime/io/blender/conformance';
+import type { Fixture } from '../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../runtime/io/blender/import';
 import { SHARED_DIR } from '../shared-path';
 
 const RIGIFY = join(SHARED_DIR, 'conformance/rigify-human');

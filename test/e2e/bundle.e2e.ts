@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
-import { compile } from '../../runtime/compile';
-import { openGraph } from '../../runtime/files';
+import { compile } from '../../runtime/eval/compile';
+import { openGraph } from '../../runtime/io/files';
 import { check, ROOT, type E2ETest } from './harness';
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.glb': 'model/gltf-binary' };

@@ -32,7 +32,7 @@ export const crowdTests: E2ETest[] = [
       const differences = await page.evaluate(async () => {
         const d = window.crowdDemo!;
         const frames = await d.pause();
-        const { compile } = await import(`${location.origin}/runtime/compile.ts`);
+        const { compile } = await import(`${location.origin}/runtime/eval/compile.ts`);
         const out: string[] = [];
         frames.forEach((f, c) => {
           const p = compile(d.graph, d.scene).evaluate(f);

@@ -3,8 +3,8 @@
 // moves the owner live, and letting go is one undoable edit.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importBlenderFixture } from '../../runtime/blender/import';
-import type { Fixture } from '../../runtime/blender/fixture';
+import { importBlenderFixture } from '../../runtime/io/blender/import';
+import type { Fixture } from '../../runtime/io/blender/fixture';
 import { FIXTURES_DIR } from '../shared-path';
 import { loadGraph, nextFrames, openApp } from './app-page';
 import { check, type E2ETest } from './harness';

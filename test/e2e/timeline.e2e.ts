@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { readGltf, readAccessor } from '../../runtime/gltf/container';
+import { readGltf, readAccessor } from '../../runtime/io/gltf/container';
 import { openApp } from './app-page';
 import { SHARED_DIR } from '../shared-path';
 import { check, type E2ETest } from './harness';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../runtime/cli/main';
-import { readGltf } from '../../runtime/gltf/container';
+import { readGltf } from '../../runtime/io/gltf/container';
 import { parseGlb } from './three-sample';
 
 function sinew(...argv: string[]) {

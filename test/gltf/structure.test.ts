@@ -1,17 +1,17 @@
-// The glTF structure check (runtime/gltf/structure.ts): an accessor it accepts can be read, one it
+// The glTF structure check (runtime/io/gltf/structure.ts): an accessor it accepts can be read, one it
 // refuses would read past its buffer view; the node tree is walked without recursion and its depth
 // limit holds exactly; every refusal names its pointer.
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readAccessor, readGltf, writeGlb } from '../../runtime/gltf/container';
-import { GltfError } from '../../runtime/gltf/error';
-import { hierarchy } from '../../runtime/gltf/hierarchy';
-import { importGltf } from '../../runtime/gltf/import';
-import { DEFAULT_GLTF_LIMITS, gltfLimitsWith } from '../../runtime/gltf/limits';
-import { checkStructure, nodeTree } from '../../runtime/gltf/structure';
-import type { GltfAccessor, GltfAsset, GltfJson } from '../../runtime/gltf/types';
+import { readAccessor, readGltf, writeGlb } from '../../runtime/io/gltf/container';
+import { GltfError } from '../../runtime/io/gltf/error';
+import { hierarchy } from '../../runtime/io/gltf/hierarchy';
+import { importGltf } from '../../runtime/io/gltf/import';
+import { DEFAULT_GLTF_LIMITS, gltfLimitsWith } from '../../runtime/io/gltf/limits';
+import { checkStructure, nodeTree } from '../../runtime/io/gltf/structure';
+import type { GltfAccessor, GltfAsset, GltfJson } from '../../runtime/io/gltf/types';
 
 const refusal = (f: () => unknown): GltfError => {
   try {

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../runtime/compile';
-import { readGltf } from '../../runtime/gltf/container';
-import { maxDiff } from '../../runtime/gltf/mat';
-import { openGraph } from '../../runtime/files';
+import { compile } from '../../runtime/eval/compile';
+import { readGltf } from '../../runtime/io/gltf/container';
+import { maxDiff } from '../../runtime/io/gltf/mat';
+import { openGraph } from '../../runtime/io/files';
 import { bakeGlbBytes, characterForScene, exportGlb, importGltfBytes, isGltfFileName, type GltfCharacter } from '../../ui/gltf';
 
 const examples = join(__dirname, '../../examples');

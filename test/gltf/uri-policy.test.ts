@@ -1,10 +1,10 @@
-// The URI policy (runtime/gltf/uri-policy.ts) on its own: what it allows, what it refuses, and that
+// The URI policy (runtime/io/gltf/uri-policy.ts) on its own: what it allows, what it refuses, and that
 // an allowed path never leaves the folder, for any URI a file can hold.
 import fc from 'fast-check';
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GltfError } from '../../runtime/gltf/error';
-import { checkUri } from '../../runtime/gltf/uri-policy';
+import { GltfError } from '../../runtime/io/gltf/error';
+import { checkUri } from '../../runtime/io/gltf/uri-policy';
 
 const refusal = (uri: unknown, hasFolder = true): GltfError => {
   try {

@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../runtime/cli/main';
-import { compile } from '../../runtime/compile';
-import { SINEW_TO_GLTF } from '../../runtime/gltf/axes';
-import { readGltf, writeGlb } from '../../runtime/gltf/container';
-import { importGltf } from '../../runtime/gltf/import';
-import { mul } from '../../runtime/gltf/mat';
-import type { GltfJson } from '../../runtime/gltf/types';
-import type { Program } from '../../runtime/program';
+import { compile } from '../../runtime/eval/compile';
+import { SINEW_TO_GLTF } from '../../runtime/io/gltf/axes';
+import { readGltf, writeGlb } from '../../runtime/io/gltf/container';
+import { importGltf } from '../../runtime/io/gltf/import';
+import { mul } from '../../runtime/io/gltf/mat';
+import type { GltfJson } from '../../runtime/io/gltf/types';
+import type { Program } from '../../runtime/eval/program';
 import { updateJoints } from '../nodes/physics/three-vrm-update';
 
 function sinew(...argv: string[]) {

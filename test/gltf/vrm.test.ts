@@ -3,16 +3,16 @@
 // file made in the test: aim, roll (the spec's twist-bone hierarchy, and siblings with turned rests)
 // and rotation (weights 1 and 0.5).
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../runtime/compile';
-import { SINEW_TO_GLTF } from '../../runtime/gltf/axes';
-import { readGltf, writeGlb } from '../../runtime/gltf/container';
-import { hierarchy } from '../../runtime/gltf/hierarchy';
-import { importGltf } from '../../runtime/gltf/import';
-import { maxDiff, mul, trs } from '../../runtime/gltf/mat';
-import type { GltfJson } from '../../runtime/gltf/types';
+import { compile } from '../../runtime/eval/compile';
+import { SINEW_TO_GLTF } from '../../runtime/io/gltf/axes';
+import { readGltf, writeGlb } from '../../runtime/io/gltf/container';
+import { hierarchy } from '../../runtime/io/gltf/hierarchy';
+import { importGltf } from '../../runtime/io/gltf/import';
+import { maxDiff, mul, trs } from '../../runtime/io/gltf/mat';
+import type { GltfJson } from '../../runtime/io/gltf/types';
 import { quatInvert, quatMultiply, quatNormalize, quatRotateVec3, quatSlerp } from '../../nodes/math/quaternion';
 import { rotationBetweenToQuat } from '../../nodes/math/rotation-between';
-import type { SceneBone } from '../../runtime/scene/types';
+import type { SceneBone } from '../../runtime/rig/scene/types';
 
 type Q = Float64Array;
 const q = (x: number, y: number, z: number, w: number): Q => { const r = Float64Array.of(x, y, z, w); quatNormalize(r, r); return r; };

@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { saveGraph } from '../../graph/save';
-import { compile } from '../../runtime/compile';
-import { openGraph } from '../../runtime/files';
-import type { Program } from '../../runtime/program';
-import type { SceneDocument } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import { openGraph } from '../../runtime/io/files';
+import type { Program } from '../../runtime/eval/program';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { walkExample } from '../../examples/tools/mannequin-walk';
 
 const examples = join(__dirname, '../../examples');

@@ -10,9 +10,9 @@ import { loadGraph } from '../../graph/load';
 import { saveGraph } from '../../graph/save';
 import type { GraphDocument } from '../../graph/types';
 import { graphCatalog } from '../../nodes/catalog';
-import { compile } from '../../runtime/compile';
-import { CompileFailure } from '../../runtime/errors';
-import type { SceneDocument } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import { CompileFailure } from '../../runtime/eval/errors';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { degenerateRig } from '../reliability/rigs';
 
 /** Every owner's matrix as the bits of its doubles, so −0 and NaN payloads count too; and the step count. */

@@ -9,9 +9,9 @@ import { saveGraph } from '../../graph/save';
 import type { GraphDocument, GraphError, JsonValue } from '../../graph/types';
 import { createCatalog, defaultCatalog, graphCatalog, type NodeCatalog } from '../../nodes/catalog';
 import type { NodeDefinition } from '../../nodes/define';
-import { compile } from '../../runtime/compile';
-import { CompileFailure } from '../../runtime/errors';
-import type { SceneDocument } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import { CompileFailure } from '../../runtime/eval/errors';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { jsonValue } from './arbitraries';
 import { ALL_KINDS, degenerateRig } from '../reliability/rigs';
 

@@ -4,11 +4,11 @@
 import fc from 'fast-check';
 import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphLink, type GraphNode, type JsonValue, type SocketType } from '../../graph/types';
 import type { BindEnv, CurveInfo, KernelIO, NodeDefinition, OwnerHandle, Params } from '../../nodes/define';
-import { compile } from '../../runtime/compile';
-import { constraintStep } from '../../runtime/constraint-step';
-import type { Program } from '../../runtime/program';
-import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneObject, type TransformProps } from '../../runtime/scene/types';
-import { SlotAllocator } from '../../runtime/slots';
+import { compile } from '../../runtime/eval/compile';
+import { constraintStep } from '../../runtime/eval/constraint-step';
+import type { Program } from '../../runtime/eval/program';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneObject, type TransformProps } from '../../runtime/rig/scene/types';
+import { SlotAllocator } from '../../runtime/eval/slots';
 
 export const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** Numbers in a slot of each socket type. */
@@ -66,7 +66,7 @@ export function bound(def: NodeDefinition<any>, given: Record<string, JsonValue>
 }
 
 /**
- * The constraint kernel as the runtime runs it (runtime/constraint-step.ts): world spaces, no scene
+ * The constraint kernel as the runtime runs it (runtime/eval/constraint-step.ts): world spaces, no scene
  * owner, the result blended with the owner by `influence` (which may lie outside 0…1).
  */
 export function stepped(def: NodeDefinition<any>, given: Record<string, JsonValue> = {}) {

@@ -6,11 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GraphDocument, GraphLink, GraphNode } from '../../graph/types';
-import { compile } from '../../runtime/compile';
-import { CompileFailure } from '../../runtime/errors';
-import type { Program } from '../../runtime/program';
-import { loadScene } from '../../runtime/scene/load';
-import type { SceneDocument, SceneObject } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import { CompileFailure } from '../../runtime/eval/errors';
+import type { Program } from '../../runtime/eval/program';
+import { loadScene } from '../../runtime/io/scene/load';
+import type { SceneDocument, SceneObject } from '../../runtime/rig/scene/types';
 import { degenerateRig, ownerIds } from './rigs';
 
 type Variant = 'mirror' | 'self' | 'math';

@@ -2,8 +2,8 @@
 // each is finite, and each is the result a rigger can predict.
 import { describe, expect, it } from 'vitest';
 import type { GraphLink, GraphNode } from '../../graph/types';
-import { compile } from '../../runtime/compile';
-import type { SceneObject } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import type { SceneObject } from '../../runtime/rig/scene/types';
 
 /** A rest matrix with the bone's Y axis along world +Z, head at (x, y, z). */
 const rest = (x: number, y: number, z: number) => [1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, x, y, z, 1];

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { GraphDocument, GraphLink, GraphNode } from '../../graph/types';
 import { createCatalog, defaultCatalog } from '../../nodes/catalog';
 import { defineNode, influence, transform, type NodeDefinition } from '../../nodes/define';
-import { compile } from '../../runtime/compile';
-import type { SceneDocument } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 let mode: 'throw' | 'nan' | 'infinity' | 'ok' = 'ok';
 const flaky = defineNode({

@@ -13,9 +13,9 @@ import { loadGraph } from '../../graph/load';
 import { saveGraph } from '../../graph/save';
 import type { GraphError, JsonValue } from '../../graph/types';
 import { graphCatalog } from '../../nodes/catalog';
-import { compile } from '../../runtime/compile';
-import { CompileFailure } from '../../runtime/errors';
-import { loadScene } from '../../runtime/scene/load';
+import { compile } from '../../runtime/eval/compile';
+import { CompileFailure } from '../../runtime/eval/errors';
+import { loadScene } from '../../runtime/io/scene/load';
 import { cpuTime } from '../cpu-time';
 import { degenerateRig, degenerateScene } from './rigs';
 

@@ -3,7 +3,7 @@
 // line, curves with no, one or coincident points, influences far outside 0…1 from math nodes).
 //
 // Two things are checked. First the guarantee: every owner's final matrix is finite, always (the
-// runtime skips a failing node, runtime/compile.ts). Second, that nothing needed the safety net:
+// runtime skips a failing node, runtime/eval/compile.ts). Second, that nothing needed the safety net:
 // no node failed (threw, or gave NaN/Infinity) and no owner's pre-constraint matrix came out NaN.
 // When that second check fails, the message names the node kind, its params, and the numbers its
 // kernel was given and gave back, so the bug can be fixed where it is.
@@ -12,10 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { loadGraph } from '../../graph/load';
 import type { GraphDocument, GraphError } from '../../graph/types';
 import { graphCatalog } from '../../nodes/catalog';
-import { compile } from '../../runtime/compile';
-import { CompileFailure } from '../../runtime/errors';
-import { loadScene } from '../../runtime/scene/load';
-import type { SceneDocument } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import { CompileFailure } from '../../runtime/eval/errors';
+import { loadScene } from '../../runtime/io/scene/load';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { instrumentedCatalog, type KernelRecord } from './instrument';
 import { ALL_KINDS, degenerateRig, degenerateScene } from './rigs';
 
@@ -137,7 +137,7 @@ describe('no NaN: kernel cases the property tests found', () => {
 
 describe('no NaN: runtime cases the property tests found', () => {
   it('a bone under an armature scaled by a subnormal number (5e-324) gets a finite, non-NaN pre-constraint matrix', () => {
-    // runtime/bone-parent.ts invertOrIdentity uses gl-matrix's invert, whose 1/det overflows to
+    // runtime/rig/bone-parent.ts invertOrIdentity uses gl-matrix's invert, whose 1/det overflows to
     // Infinity for a nearly singular matrix instead of falling back to the identity.
     const I = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
     const scene: SceneDocument = {

@@ -7,9 +7,9 @@ import type { Migration, RawGraph } from '../../graph/migrate';
 import { saveGraph } from '../../graph/save';
 import type { GraphDocument, GraphNode, JsonValue } from '../../graph/types';
 import { defaultCatalog, graphCatalog } from '../../nodes/catalog';
-import { compile } from '../../runtime/compile';
-import { CompileFailure } from '../../runtime/errors';
-import { loadScene } from '../../runtime/scene/load';
+import { compile } from '../../runtime/eval/compile';
+import { CompileFailure } from '../../runtime/eval/errors';
+import { loadScene } from '../../runtime/io/scene/load';
 import { degenerateRig } from './rigs';
 
 const catalog = graphCatalog();

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { GraphDocument, GraphLink, GraphNode, JsonValue, SocketType } from '../../graph/types';
 import { defaultCatalog } from '../../nodes/catalog';
 import { instanceDefinition, type NodeDefinition, type ParamSpec, type SocketSpec } from '../../nodes/define';
-import type { SceneBone, SceneDocument, SceneObject, TransformProps } from '../../runtime/scene/types';
+import type { SceneBone, SceneDocument, SceneObject, TransformProps } from '../../runtime/rig/scene/types';
 
 export const ALL_KINDS = [...defaultCatalog.keys()];
 export const CONSTRAINT_KINDS = ALL_KINDS.filter((t) => defaultCatalog.get(t)!.constraint !== undefined);

@@ -10,12 +10,12 @@ import { loadGraph } from '../../graph/load';
 import { inspectJson, readJson, scanDepth } from '../../graph/safe-json';
 import { saveGraph } from '../../graph/save';
 import { graphCatalog } from '../../nodes/catalog';
-import { compile } from '../../runtime/compile';
+import { compile } from '../../runtime/eval/compile';
 import { defaultCatalog } from '../../nodes/catalog';
-import { readText } from '../../runtime/files';
+import { readText } from '../../runtime/io/files';
 import { cpuTime } from '../cpu-time';
-import { loadScene, MAX_PARENT_DEPTH } from '../../runtime/scene/load';
-import type { SceneDocument } from '../../runtime/scene/types';
+import { loadScene, MAX_PARENT_DEPTH } from '../../runtime/io/scene/load';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 const graphOf = (extra: Record<string, unknown> = {}) => ({ format: 'sinew-graph', version: 1, nodes: [], links: [], ...extra });
 const sceneOf = (objects: unknown[]) => ({ format: 'sinew-scene', version: 1, objects });

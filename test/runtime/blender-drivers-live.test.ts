@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCase } from '../../runtime/blender/conformance';
-import { importBlenderFixture } from '../../runtime/blender/import';
-import type { Fixture, Manifest } from '../../runtime/blender/fixture';
-import { compile } from '../../runtime/compile';
+import { runCase } from '../../runtime/io/blender/conformance';
+import { importBlenderFixture } from '../../runtime/io/blender/import';
+import type { Fixture, Manifest } from '../../runtime/io/blender/fixture';
+import { compile } from '../../runtime/eval/compile';
 import { SHARED_DIR } from '../shared-path';
 
 const dir = join(SHARED_DIR, 'conformance/rigify-human');

@@ -4,10 +4,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluateFixtureDrivers, importDrivers } from '../../runtime/blender/drivers';
+import { evaluateFixtureDrivers, importDrivers } from '../../runtime/io/blender/drivers';
 import { compileDriver, evaluateDriver, type DrivenKind, type DriverSource } from '../../nodes/drivers/driver-program';
 import type { JsonValue } from '../../graph/types';
-import type { Fixture } from '../../runtime/blender/fixture';
+import type { Fixture } from '../../runtime/io/blender/fixture';
 import { SHARED_DIR } from '../shared-path';
 
 const dir = join(SHARED_DIR, 'conformance/rigify-human');

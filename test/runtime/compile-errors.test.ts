@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, type GraphDocument, type GraphLink, type GraphNode } from '../../graph/types';
-import { compile } from '../../runtime/compile';
-import { CompileFailure } from '../../runtime/errors';
-import type { SceneDocument } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import { CompileFailure } from '../../runtime/eval/errors';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 const scene = JSON.parse(readFileSync(join(__dirname, '../../examples/rig.scene.json'), 'utf8')) as SceneDocument;
 const graph = (nodes: GraphNode[], links: GraphLink[]): GraphDocument => ({ format: GRAPH_FORMAT, version: 1, nodes, links });

@@ -1,6 +1,6 @@
 // A fully inheriting bone's pre-constraint matrix and LOCAL space are computed from its parent
-// frame in world space (runtime/parent-frame.ts). These check that against Blender's own route
-// through pose space (BKE_bone_parent_transform + the armature matrix, runtime/bone-parent.ts) on
+// frame in world space (runtime/rig/parent-frame.ts). These check that against Blender's own route
+// through pose space (BKE_bone_parent_transform + the armature matrix, runtime/rig/bone-parent.ts) on
 // random chains under moved, turned and scaled armatures, and that the kept frame follows its
 // parent when the parent moves after it was made (an IK solve, an edit).
 import fc from 'fast-check';
@@ -8,12 +8,12 @@ import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT } from '../../graph/types';
 import { eulerToMat4 } from '../../nodes/math/euler';
-import { compile } from '../../runtime/compile';
-import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../../runtime/bone-parent';
-import { boneParentTransform } from '../../runtime/pose';
-import type { BoneOwner } from '../../runtime/rig';
-import { SCENE_FORMAT, type SceneDocument } from '../../runtime/scene/types';
-import { spaceToWorld, worldToSpace } from '../../runtime/spaces';
+import { compile } from '../../runtime/eval/compile';
+import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../../runtime/rig/bone-parent';
+import { boneParentTransform } from '../../runtime/rig/pose';
+import type { BoneOwner } from '../../runtime/rig/rig';
+import { SCENE_FORMAT, type SceneDocument } from '../../runtime/rig/scene/types';
+import { spaceToWorld, worldToSpace } from '../../runtime/eval/spaces';
 import { restMatrix } from '../bench/rigs';
 
 const small = fc.double({ min: -1.5, max: 1.5, noNaN: true });

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT } from '../../graph/types';
-import type { Fixture } from '../../runtime/blender/fixture';
-import { compile } from '../../runtime/compile';
-import { SCENE_FORMAT } from '../../runtime/scene/types';
+import type { Fixture } from '../../runtime/io/blender/fixture';
+import { compile } from '../../runtime/eval/compile';
+import { SCENE_FORMAT } from '../../runtime/rig/scene/types';
 import { FIXTURES_DIR } from '../shared-path';
 
 const dir = FIXTURES_DIR;

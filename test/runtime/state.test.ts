@@ -3,9 +3,9 @@
 // by `bake` — and the cost of a jump is the ticks between the state and the frame, counted.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../runtime/compile';
-import { assetFromScene, bakeAnimation } from '../../runtime/gltf/bake';
-import { MAX_REPLAY_TICKS, type Program } from '../../runtime/program';
+import { compile } from '../../runtime/eval/compile';
+import { assetFromScene, bakeAnimation } from '../../runtime/io/gltf/bake';
+import { MAX_REPLAY_TICKS, type Program } from '../../runtime/eval/program';
 import { defaultSpec, sinewRig } from '../nodes/physics/spring-rig';
 
 const spec = { ...defaultSpec(), frames: 48 };

@@ -1,9 +1,9 @@
 // The runtime profiler: per-step time and run counts while attached, and no clock at all when not.
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, type GraphDocument, type JsonValue } from '../../graph/types';
-import { compile } from '../../runtime/compile';
-import { SCENE_FORMAT, type SceneDocument } from '../../runtime/scene/types';
-import { nodeCosts, type Clock } from '../../runtime/step-profile';
+import { compile } from '../../runtime/eval/compile';
+import { SCENE_FORMAT, type SceneDocument } from '../../runtime/rig/scene/types';
+import { nodeCosts, type Clock } from '../../runtime/eval/step-profile';
 
 const scene: SceneDocument = {
   format: SCENE_FORMAT,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { moveNode, setParam } from '../../graph/edits';
-import type { SceneDocument } from '../../runtime/scene/types';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { openDocument } from '../../ui/model/document-io';
 import { applySceneEdit, SceneEditError } from '../../ui/model/scene-edits';
 import { Session } from '../../ui/model/session';

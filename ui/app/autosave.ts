@@ -3,7 +3,7 @@
 // overwrite each other, and a small bounded index of them (`sinew:autosave:v2:index`) that restore
 // reads without parsing every record. The tab's id lives in sessionStorage: it survives a reload
 // of that tab and no other tab has it. No DOM here beyond the Storage interface, so Node tests it.
-import type { SceneDocument } from '../../runtime/scene/types';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 export interface AutosaveRecord {
   /** The document: an id given when it was opened, imported or started, kept across restores. */

@@ -1,7 +1,7 @@
 // The rig the app opens on: examples/demo.sinew.json with the scene it names, bundled at build time.
 // Until the demo file exists, the first example graph stands in.
 /// <reference types="vite/client" />
-import type { SceneDocument } from '../../runtime/scene/types';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 const graphs = import.meta.glob<unknown>(['../../examples/demo.sinew.json', '../../examples/arm-ik.sinew.json'], { eager: true, import: 'default' });
 const scenes = import.meta.glob<unknown>('../../examples/*.scene.json', { eager: true, import: 'default' });

@@ -2,8 +2,8 @@
 // (a recompile makes a new program, which is profiled afresh), and after each evaluation colours
 // every drawn node by its share of the costliest node's time (`data-heat` on the <sinew-node>).
 import type { Session } from '../model/session';
-import type { Program } from '../../runtime/program';
-import { nodeCosts, type NodeCost, type StepProfile } from '../../runtime/step-profile';
+import type { Program } from '../../runtime/eval/program';
+import { nodeCosts, type NodeCost, type StepProfile } from '../../runtime/eval/step-profile';
 import { heatColor } from './profiler-panel';
 
 export class HeatMap {

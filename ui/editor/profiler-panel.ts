@@ -3,7 +3,7 @@
 // node id, so the editor can select and frame it.
 import { LitElement, css, html } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { NodeCost } from '../../runtime/step-profile';
+import type { NodeCost } from '../../runtime/eval/step-profile';
 import { baseStyles } from '../theme';
 
 export type ProfileSortKey = 'msPerPass' | 'nodeId' | 'runs';

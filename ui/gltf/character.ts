@@ -3,9 +3,9 @@
 // evaluated matrices on every update, so the meshes deform with the rig.
 import * as THREE from 'three';
 import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { GLTF_TO_SINEW } from '../../runtime/gltf/axes';
-import type { BakeTarget } from '../../runtime/gltf/bake';
-import { GltfError } from '../../runtime/gltf/error';
+import { GLTF_TO_SINEW } from '../../runtime/io/gltf/axes';
+import type { BakeTarget } from '../../runtime/io/gltf/bake';
+import { GltfError } from '../../runtime/io/gltf/error';
 
 /** A three.js view of a glTF file whose nodes follow Sinew owners. */
 export class GltfCharacter {
@@ -77,7 +77,7 @@ export class GltfCharacter {
 
 /**
  * Parses GLB bytes (or .gltf JSON with embedded data) with three's GLTFLoader. Callers check the
- * file with readGltf first (the URI policy, runtime/gltf/uri-policy.ts); as a second gate, the
+ * file with readGltf first (the URI policy, runtime/io/gltf/uri-policy.ts); as a second gate, the
  * loader may fetch nothing but data: URIs and the blob: URLs it makes of the file's own images, so
  * a file the check missed still cannot make three.js load anything from a server or disk.
  */

@@ -3,12 +3,12 @@
 // baked animation as a GLB. No DOM beyond Blob; the app wires these into its toolbar and viewport
 // (see docs/gltf.md, "In the app").
 import type { GraphDocument } from '../../graph/types';
-import { compile } from '../../runtime/compile';
-import { assetFromScene, bakeAnimation, bindingsFromScene, type BakeFrames, type BakeTarget } from '../../runtime/gltf/bake';
-import { readGltf, writeGlb } from '../../runtime/gltf/container';
-import { gltfLimitsWith, tooBig, type GltfLimits } from '../../runtime/gltf/limits';
-import { importGltf, type GltfImportOptions } from '../../runtime/gltf/import';
-import type { SceneDocument } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import { assetFromScene, bakeAnimation, bindingsFromScene, type BakeFrames, type BakeTarget } from '../../runtime/io/gltf/bake';
+import { readGltf, writeGlb } from '../../runtime/io/gltf/container';
+import { gltfLimitsWith, tooBig, type GltfLimits } from '../../runtime/io/gltf/limits';
+import { importGltf, type GltfImportOptions } from '../../runtime/io/gltf/import';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { GltfCharacter, parseWithThree } from './character';
 
 export { GltfCharacter } from './character';

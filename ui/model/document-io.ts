@@ -5,11 +5,11 @@ import { formatGraphError } from '../../graph/messages';
 import { readJson } from '../../graph/safe-json';
 import type { GraphDocument, GraphError } from '../../graph/types';
 import { graphCatalog, type NodeCatalog } from '../../nodes/catalog';
-import { checkFixture } from '../../runtime/blender/check-fixture';
-import { FIXTURE_FORMAT } from '../../runtime/blender/fixture';
-import { importBlenderFixture } from '../../runtime/blender/import';
-import { loadScene } from '../../runtime/scene/load';
-import { SCENE_FORMAT, type SceneDocument } from '../../runtime/scene/types';
+import { checkFixture } from '../../runtime/io/blender/check-fixture';
+import { FIXTURE_FORMAT } from '../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../runtime/io/blender/import';
+import { loadScene } from '../../runtime/io/scene/load';
+import { SCENE_FORMAT, type SceneDocument } from '../../runtime/rig/scene/types';
 
 export type Opened =
   | { ok: true; kind: 'graph'; graph: GraphDocument; scene: SceneDocument | undefined; sceneRef: string | undefined; warnings: GraphError[]; imported?: 'blender' }
@@ -19,7 +19,7 @@ export type Opened =
 /**
  * Opens a graph file, a scene file, or a Blender rig (the Blender exporter's JSON, or a recorded
  * fixture), told apart by its `format`. A Blender rig is imported as `sinew import-blender` does
- * (runtime/blender/import.ts): a graph with the scene inline; what it cannot carry is a warning.
+ * (runtime/io/blender/import.ts): a graph with the scene inline; what it cannot carry is a warning.
  */
 export function openDocument(source: string | unknown, catalog: NodeCatalog): Opened {
   // Through the safe reader, so size, depth and number limits apply before anything else looks.

@@ -3,8 +3,8 @@
 // `graph-change`, `pose-change` and `error` (bubbling and composed, so they cross shadow roots).
 // An element that was handed another element's session stays quiet: the owner speaks for both.
 import type { GraphDocument, GraphError } from '../../graph/types';
-import { loadScene } from '../../runtime/scene/load';
-import type { SceneDocument } from '../../runtime/scene/types';
+import { loadScene } from '../../runtime/io/scene/load';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { describeErrors, fetchScene, openDocument } from './document-io';
 import { Session } from './session';
 

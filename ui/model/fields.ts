@@ -2,7 +2,7 @@
 // and per input that holds a value when unconnected. No node kind has UI code of its own.
 import type { JsonValue, SocketType } from '../../graph/types';
 import type { NodeDefinition, ParamSpec, SocketSpec } from '../../nodes/define';
-import type { SceneDocument } from '../../runtime/scene/types';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 export type FieldKind = 'float' | 'int' | 'bool' | 'choice' | 'string' | 'owner' | 'vector' | 'matrix';
 

@@ -6,11 +6,11 @@ import type { Catalog, GraphDocument, GraphError, JsonValue } from '../../graph/
 import { flattenGroups, FlattenError } from '../../graph/flatten';
 import { checkSemantics } from '../../graph/semantic-check';
 import { graphCatalog, type NodeCatalog } from '../../nodes/catalog';
-import { compile } from '../../runtime/compile';
-import { CompileFailure } from '../../runtime/errors';
-import { FrameRangeError, type Program } from '../../runtime/program';
-import type { ObjectOwner, RigOwner } from '../../runtime/rig';
-import type { SceneDocument } from '../../runtime/scene/types';
+import { compile } from '../../runtime/eval/compile';
+import { CompileFailure } from '../../runtime/eval/errors';
+import { FrameRangeError, type Program } from '../../runtime/eval/program';
+import type { ObjectOwner, RigOwner } from '../../runtime/rig/rig';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 /** A problem shown on a node: an error keeps the node out of the evaluation, a warning does not. */
 export interface NodeIssue {

@@ -2,7 +2,7 @@
 // a new document (the input is never changed; untouched objects are shared) and the exact edit that
 // undoes it. What the viewport and the inspector change in a scene goes through these, so undo,
 // redo, save and autosave see it.
-import type { SceneDocument, SceneObject, ScenePlayback, TransformProps } from '../../runtime/scene/types';
+import type { SceneDocument, SceneObject, ScenePlayback, TransformProps } from '../../runtime/rig/scene/types';
 
 export type SceneEdit =
   /**

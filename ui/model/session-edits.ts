@@ -5,7 +5,7 @@
 import { applyEdit, labelOf, type Edit } from '../../graph/edits';
 import type { EditKind } from '../../graph/history';
 import type { GraphDocument } from '../../graph/types';
-import type { SceneDocument } from '../../runtime/scene/types';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { applySceneEdit, sceneEditLabel, type SceneEdit } from './scene-edits';
 
 /** Something drawn with the rig and posed by it: a glTF character (ui/gltf). Kept free of three's types here. */

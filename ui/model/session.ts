@@ -7,7 +7,7 @@ import { UndoHistory } from '../../graph/history';
 import { saveGraph } from '../../graph/save';
 import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphView, type JsonValue } from '../../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../../nodes/catalog';
-import type { SceneDocument } from '../../runtime/scene/types';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { LiveRig } from './live-rig';
 import { transformOf } from './scene-edits';
 import { changesSceneStructure, sceneEdit, sessionEditLabel, sessionEdits, type SessionCharacter, type SessionDocument, type SessionEdit } from './session-edits';

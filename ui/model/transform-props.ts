@@ -2,7 +2,7 @@
 // scale, so a target dragged in the viewport is saved the way Blender would store it.
 import { mat3NormalizedToEuler, type EulerOrder } from '../../nodes/math/euler';
 import { mat3NormalizedToQuat, quatToAxisAngle } from '../../nodes/math/quaternion';
-import type { TransformProps } from '../../runtime/scene/types';
+import type { TransformProps } from '../../runtime/rig/scene/types';
 
 const loc = new Float64Array(3);
 const rot = new Float64Array(9);

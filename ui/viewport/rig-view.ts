@@ -1,7 +1,7 @@
 // The scene drawn the way Blender draws it: bones as octahedra from head to tail, empties as plain
 // axes, curves as lines. Built once per scene; `update` copies the evaluated matrices in place.
 import * as THREE from 'three';
-import type { SceneDocument } from '../../runtime/scene/types';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 export interface OwnerVisual {
   id: string;

@@ -115,7 +115,7 @@ export const armature = defineNode<ArmatureState>({
     ignore: ['target_space', 'targets'],
     convert(props) {
       // Item i of Blender's list is target i + 1 here, always: a driver on `targets[i].weight` finds
-      // `weight{i+1}` (runtime/blender/import-drivers.ts) whatever the items before it hold.
+      // `weight{i+1}` (runtime/io/blender/import-drivers.ts) whatever the items before it hold.
       const list = armatureTargets(props);
       const out: Record<string, number> = { targets: Math.min(list.length, ARMATURE_MAX_TARGETS) };
       list.forEach((t, i) => {

@@ -4,8 +4,8 @@
 // differ from the undriven rig. An animated owner with driven channels is refused by name.
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, type GraphDocument } from '../../../graph/types';
-import { compile } from '../../../runtime/compile';
-import { SCENE_FORMAT, type SceneBone, type SceneDocument } from '../../../runtime/scene/types';
+import { compile } from '../../../runtime/eval/compile';
+import { SCENE_FORMAT, type SceneBone, type SceneDocument } from '../../../runtime/rig/scene/types';
 
 const rest = (x: number, z: number) => [1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, x, 0, z, 1];
 function rig(pose: NonNullable<SceneBone['pose']>): SceneDocument {

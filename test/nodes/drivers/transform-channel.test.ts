@@ -54,7 +54,7 @@ describe('driver/transform against Blender 3.4.1', () => {
           if (c.space !== space) return;
           // An object in local space reads, in Blender 3.4, as its basis with the rotation taken
           // back out (R⁻¹·T·R·S, measured; the source says BKE_object_to_mat4): not understood, so
-          // the importer refuses it (runtime/blender/drivers.ts) and it is not checked here.
+          // the importer refuses it (runtime/io/blender/drivers.ts) and it is not checked here.
           if (space === 'LOCAL_SPACE' && c.target === 'E') return;
           const t = pose.targets[c.target];
           const owner = handle(c.target, t);

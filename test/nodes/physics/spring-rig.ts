@@ -3,7 +3,7 @@
 // the root's center space) hanging by a sphere on a "head" bone and a capsule on the root, and
 // the same joints and colliders as three-vrm sees them (`threeRig`).
 import type { GraphDocument, GraphLink, GraphNode, JsonValue } from '../../../graph/types';
-import type { SceneBone, SceneDocument } from '../../../runtime/scene/types';
+import type { SceneBone, SceneDocument } from '../../../runtime/rig/scene/types';
 
 export interface SpringChainSpec {
   /** Joint heads in armature space, root first; the last one is the chain's tail (no node). */

@@ -17,8 +17,8 @@ import {
   VRMSpringBoneJoint, VRMSpringBoneManager, type VRMSpringBoneColliderGroup,
 } from '@pixiv/three-vrm-springbone';
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../../runtime/compile';
-import type { Program } from '../../../runtime/program';
+import { compile } from '../../../runtime/eval/compile';
+import type { Program } from '../../../runtime/eval/program';
 import { updateJoints } from './three-vrm-update';
 import { ARMATURE, defaultSpec, jointName, sinewRig, type SpringRigSpec } from './spring-rig';
 

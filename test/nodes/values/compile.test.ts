@@ -2,8 +2,8 @@
 // a range, scales a third owner; the time in seconds moves it. No constraint involved.
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, type GraphDocument, type JsonValue } from '../../../graph/types';
-import { compile } from '../../../runtime/compile';
-import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/scene/types';
+import { compile } from '../../../runtime/eval/compile';
+import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/rig/scene/types';
 
 const scene: SceneDocument = {
   format: SCENE_FORMAT,

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { loadGraph } from '../../../graph/load';
 import { saveGraph } from '../../../graph/save';
 import { graphCatalog } from '../../../nodes/catalog';
-import { casesIn } from '../../../runtime/blender/conformance';
-import type { Fixture } from '../../../runtime/blender/fixture';
-import { importBlenderFixture } from '../../../runtime/blender/import';
+import { casesIn } from '../../../runtime/io/blender/conformance';
+import type { Fixture } from '../../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../../runtime/io/blender/import';
 import { SHARED_DIR } from '../../shared-path';
 
 const RIGIFY = join(SHARED_DIR, 'conformance/rigify-human');

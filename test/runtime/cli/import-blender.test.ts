@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../../runtime/cli/main';
-import { compile } from '../../../runtime/compile';
-import { openGraph } from '../../../runtime/files';
+import { compile } from '../../../runtime/eval/compile';
+import { openGraph } from '../../../runtime/io/files';
 
 function sinew(...argv: string[]) {
   const out: string[] = [];

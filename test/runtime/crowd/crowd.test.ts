@@ -2,13 +2,13 @@
 // same matrices, bit for bit, as each character's own Program evaluated here on the main thread, at
 // the same frames in the same order (spring state included), with 1 and 2 workers; and it stops its workers.
 import { afterEach, describe, expect, it } from 'vitest';
-import { compile } from '../../../runtime/compile';
+import { compile } from '../../../runtime/eval/compile';
 import { createCrowd, type Crowd } from '../../../runtime/crowd/crowd';
 import { partition } from '../../../runtime/crowd/layout';
-import { openGraph } from '../../../runtime/files';
+import { openGraph } from '../../../runtime/io/files';
 import { animatedHumanoid } from '../../bench/crowd-rig';
 import type { GraphDocument } from '../../../graph/types';
-import type { SceneDocument } from '../../../runtime/scene/types';
+import type { SceneDocument } from '../../../runtime/rig/scene/types';
 import { fileURLToPath } from 'node:url';
 
 const CHARACTERS = 5;

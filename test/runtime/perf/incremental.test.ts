@@ -4,9 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GraphDocument, JsonValue } from '../../../graph/types';
-import { compile } from '../../../runtime/compile';
-import type { Program } from '../../../runtime/program';
-import type { SceneDocument, TransformProps } from '../../../runtime/scene/types';
+import { compile } from '../../../runtime/eval/compile';
+import type { Program } from '../../../runtime/eval/program';
+import type { SceneDocument, TransformProps } from '../../../runtime/rig/scene/types';
 import { humanoid, largeRig, type BenchRig } from '../../bench/rigs';
 
 type Change =
@@ -129,7 +129,7 @@ describe('incremental evaluation equals evaluation from scratch', () => {
   }
 });
 
-/** Steps reachable downstream of `units`, with the in-place rule for IK (see runtime/dirty.ts). */
+/** Steps reachable downstream of `units`, with the in-place rule for IK (see runtime/eval/dirty.ts). */
 function expectedSteps(p: Program, units: string[]): Set<string> {
   const deps = p.dependencies!;
   const succ = new Map<string, string[]>();

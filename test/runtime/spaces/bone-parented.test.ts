@@ -10,10 +10,10 @@ import { mat4 } from 'gl-matrix';
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT } from '../../../graph/types';
 import { eulerToMat4 } from '../../../nodes/math/euler';
-import { casesIn, runConformance } from '../../../runtime/blender/conformance';
-import { compile } from '../../../runtime/compile';
-import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/scene/types';
-import { spaceToWorld, worldToSpace } from '../../../runtime/spaces';
+import { casesIn, runConformance } from '../../../runtime/io/blender/conformance';
+import { compile } from '../../../runtime/eval/compile';
+import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/rig/scene/types';
+import { spaceToWorld, worldToSpace } from '../../../runtime/eval/spaces';
 import { restMatrix } from '../../bench/rigs';
 
 const dir = join(__dirname, 'blender');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument } from '../../../graph/types';
 import { defaultCatalog } from '../../../nodes/catalog';
-import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../../../runtime/scene/types';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../../../runtime/rig/scene/types';
 import { viewDefinition } from '../../../ui/model/group-definition';
 import { Session } from '../../../ui/model/session';
 import { setItemCount } from '../../../ui/model/variadic-edits';

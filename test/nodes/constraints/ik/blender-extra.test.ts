@@ -3,7 +3,7 @@
 // case's tolerance and scope are in ./blender/manifest.json).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { casesIn, runConformance } from '../../../../runtime/blender/conformance';
+import { casesIn, runConformance } from '../../../../runtime/io/blender/conformance';
 
 const dir = join(__dirname, 'blender');
 

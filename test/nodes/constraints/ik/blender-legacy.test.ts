@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { casesIn, runCase, runConformance } from '../../../../runtime/blender/conformance';
-import type { Fixture } from '../../../../runtime/blender/fixture';
+import { casesIn, runCase, runConformance } from '../../../../runtime/io/blender/conformance';
+import type { Fixture } from '../../../../runtime/io/blender/fixture';
 import { describeFailure } from '../../../conformance/category';
 
 const dir = join(__dirname, 'blender-legacy');

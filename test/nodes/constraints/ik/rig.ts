@@ -1,10 +1,10 @@
 // Builds small armatures with an IK or Spline IK stack for the node-level property tests: bones from
 // joint positions, a target and a pole empty, the graph Owner In → constraint → Owner Out.
 import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../../../graph/types';
-import { compile } from '../../../../runtime/compile';
-import type { Program } from '../../../../runtime/program';
-import type { BoneOwner } from '../../../../runtime/rig';
-import { SCENE_FORMAT, SCENE_VERSION, type SceneBone, type SceneDocument, type SceneObject } from '../../../../runtime/scene/types';
+import { compile } from '../../../../runtime/eval/compile';
+import type { Program } from '../../../../runtime/eval/program';
+import type { BoneOwner } from '../../../../runtime/rig/rig';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneBone, type SceneDocument, type SceneObject } from '../../../../runtime/rig/scene/types';
 
 export type V3 = [number, number, number];
 

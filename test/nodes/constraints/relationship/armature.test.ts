@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { armature } from '../../../../nodes/constraints/relationship/armature';
 import type { OwnerHandle } from '../../../../nodes/define';
-import { compile } from '../../../../runtime/compile';
-import type { SceneObject } from '../../../../runtime/scene/types';
+import { compile } from '../../../../runtime/eval/compile';
+import type { SceneObject } from '../../../../runtime/rig/scene/types';
 import { allFinite, anyInfluence, anyMatrix, armatureObject, bound, evaluateGraph, IDENTITY, inverseTRS, maxAbs, maxDiff, mul, oneNodeGraph, quaternion, rigid, scene, sceneObject, translation, trs, vec3 } from '../../harness';
 
 /** A bone handle as the runtime gives it to bind: rest matrix and the armature's live world matrix. */

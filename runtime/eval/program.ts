@@ -1,0 +1,454 @@
+// A compiled program: a flat list of steps over one Float64Array, run every frame.
+// `evaluate` runs every step; `update` runs only the steps marked dirty by `setParam`,
+// `setOwnerBasis`, `markOwnerDirty` or a frame change, in schedule order. Neither allocates.
+//
+// A program with stateful nodes (spring bones) also knows which tick its state is at. Tick t is
+// the frames in (start + t − 1, start + t], tick 0 every frame at or before the start (the earliest
+// stateful node's start frame). Evaluating a frame of a later tick first evaluates every frame in
+// between, one tick each; a frame of an earlier tick (or the first evaluation, or a change upstream
+// of a stateful node) resets the state at the start frame and replays from there. So frame N gives
+// the same numbers, to the bit, however it was reached: the cost of a jump is counted in ticks
+// (`lastTicksRun`), at most MAX_REPLAY_TICKS.
+import type { GraphError, JsonValue, SocketType } from '../../graph/types';
+import type { Params } from '../../nodes/define';
+import { DirtySet, type DependencyInfo } from './dirty';
+import type { RigOwner } from '../rig/rig';
+import { basisMatrix } from '../rig/scene/basis';
+import type { TransformProps } from '../rig/scene/types';
+import { StepProfile, type Clock } from './step-profile';
+
+export interface Step {
+  /** Schedule unit: `node:<id>`, `pre:<owner>`, `stack:<owner>` or `final:<owner>`. */
+  unit: string;
+  run: () => void;
+}
+
+/**
+ * A warning from compiling or evaluating. Those evaluation finds (`node-failed`, `owner-overflow`,
+ * `owner-invalid`) are pushed once, when they first arise, and `count` then says in how many
+ * evaluations they arose (a bake reports "in 48 of 100 frames").
+ */
+export interface ProgramWarning extends GraphError {
+  count?: number;
+}
+
+/** A stateful node's slots: its state after the tick before and after this one, and its start frame. */
+export interface NodeState {
+  unit: string;
+  previous: Float64Array;
+  next: Float64Array;
+  /** The node's start frame (written when it binds). */
+  start: Float64Array;
+}
+
+/** A frame a program with stateful nodes cannot reach: NaN, or more ticks away than one call replays. */
+export class FrameRangeError extends RangeError {
+  override name = 'FrameRangeError';
+}
+
+/** Most ticks one evaluation replays (a jump of more frames than this from the start is refused). */
+export const MAX_REPLAY_TICKS = 1_000_000;
+
+export interface ScheduleReport {
+  order: string[];
+  cycles: { nodes: string[]; owners: string[] }[];
+}
+
+/**
+ * What of one node the schedule is built from: the owner it names (null when it names none), the
+ * owners it writes (null when it writes none) and, for a variadic node, its count param's value (which
+ * inputs it has; null otherwise). Two shapes are the same schedule when `sameShape`.
+ */
+export interface ScheduleShape {
+  owner: string | null;
+  writes: readonly string[] | null;
+  count: JsonValue;
+}
+
+/** Whether two shapes give the same schedule: the same owner, count and written owners in order. */
+export function sameShape(a: ScheduleShape, b: ScheduleShape): boolean {
+  if (a.owner !== b.owner || a.count !== b.count) return false;
+  if (a.writes === null || b.writes === null) return a.writes === b.writes;
+  return a.writes.length === b.writes.length && a.writes.every((w, i) => w === b.writes![i]);
+}
+
+/**
+ * What `setParam` did: `applied` — the program runs with the new value (the next `update` shows it);
+ * `recompile` — the program cannot take it as it is (the node was left out of the program, or the
+ * param decides what is evaluated in which order, or the new value cannot be bound), and was left
+ * as it was: compile the graph again, which reports what is wrong with the value if anything is.
+ */
+export type SetParamOutcome = 'applied' | 'recompile';
+
+/** What the program may change of one compiled node without a recompile. */
+export interface NodeControl {
+  unit: string;
+  /** The params the kernel reads (the same object). */
+  params: Params;
+  /** Whether a param may have this name: the definition's params and its inputs with a default. */
+  hasParam(name: string): boolean;
+  /** Whether this is an input (a param of that name is the input's value when it is not wired). */
+  isInput(name: string): boolean;
+  /** Unconnected inputs: the slot holding their value, and its socket type. */
+  constants: Record<string, { type: SocketType; slot: Float64Array }>;
+  /** Binds the node again after a param change; its new step, or undefined when it has none. */
+  rebind(): (() => void) | undefined;
+  /** What the schedule depends on (owner param, IK chain): a change needs a recompile. */
+  structure(): ScheduleShape;
+  /** A socket's live slot (a view, current after each evaluation) and its type, for watches. */
+  socket?(side: 'input' | 'output', name: string): { type: SocketType; view: Float64Array } | undefined;
+}
+
+/** What the compiler hands over for incremental evaluation. */
+export interface ProgramDeps extends DependencyInfo {
+  /** Units whose step reads the frame (time nodes). */
+  frameUnits: readonly string[];
+  /** The controls of a node (made on each call: keep it while you use it). */
+  node(nodeId: string): NodeControl | undefined;
+}
+
+export class Program {
+  /** Steps run by the last `evaluate` or `update`. */
+  lastStepsRun = 0;
+  // Built on first use (`update`, `setParam`, `mark…`), so programs only ever `evaluate`d never pay for them.
+  private dirtySet: DirtySet | undefined;
+  private frameUnits = new Int32Array(0);
+  private stepIndex: Map<string, number> | undefined;
+  private ownersById: Map<string, RigOwner> | undefined;
+  /** Whether every step has run since the program was built (else all are dirty). */
+  private evaluated = false;
+  /** Ticks (whole-program evaluations) the last `evaluate` or `update` ran: 1 without stateful nodes. */
+  lastTicksRun = 0;
+  /** The tick the stateful nodes' state is at (-1: none yet, or a change made it stale). */
+  private tick = -1;
+  /** The frame that tick was last evaluated at. */
+  private tickFrame = 0;
+  /**
+   * The frame `evaluate` was asked for, handed to `reach` here: V8 boxes a double passed to a call
+   * it does not inline (steps run at `frameSlot[0]`, which callers of runAll set first).
+   */
+  private readonly wanted = new Float64Array(1);
+  private stateSteps: Int32Array | undefined;
+  /** Attached by `startProfiling`: each step's time is added to it. Checked once per pass. */
+  private profiling: StepProfile | undefined;
+
+  constructor(
+    readonly buffer: Float64Array,
+    readonly steps: Step[],
+    readonly owners: RigOwner[],
+    readonly frameSlot: Float64Array,
+    readonly schedule: ScheduleReport,
+    readonly warnings: ProgramWarning[],
+    private readonly deps?: ProgramDeps,
+    /** Stateful nodes' slots, in schedule order. */
+    readonly states: readonly NodeState[] = [],
+  ) {}
+
+  /** Whether the program has nodes whose state carries from frame to frame. */
+  get stateful(): boolean {
+    return this.states.length > 0;
+  }
+
+  /** The frame the stateful nodes replay from: the earliest start frame. */
+  get startFrame(): number {
+    const st = this.states;
+    let s = st.length ? st[0].start[0] : 0;
+    for (let i = 1; i < st.length; i++) if (st[i].start[0] < s) s = st[i].start[0];
+    return s;
+  }
+
+  private get dirty(): DirtySet | undefined {
+    if (this.dirtySet || !this.deps) return this.dirtySet;
+    const d = new DirtySet(this.deps, this.steps.map((s) => s.unit));
+    if (!this.evaluated) d.markAll();
+    this.frameUnits = Int32Array.from(this.deps.frameUnits.map((u) => d.unitIndex.get(u) ?? -1).filter((i) => i >= 0));
+    return (this.dirtySet = d);
+  }
+
+  /**
+   * Evaluates every step in order for `frame` (with stateful nodes, every frame of the ticks
+   * between their state and `frame` too). Allocates nothing.
+   */
+  evaluate(frame = this.frameSlot[0]): this {
+    this.lastStepsRun = 0;
+    this.lastTicksRun = 0;
+    if (this.states.length) {
+      this.wanted[0] = frame;
+      this.reach();
+    } else {
+      this.frameSlot[0] = frame;
+      this.runAll();
+    }
+    this.dirtySet?.clear();
+    this.evaluated = true;
+    return this;
+  }
+
+  /**
+   * Measures every step from now on (the editor's profiler). The returned profile accumulates until
+   * `stopProfiling`; `clock` is `performance` unless a test gives its own.
+   */
+  startProfiling(clock: Clock = performance): StepProfile {
+    this.profiling = new StepProfile(this.steps.map((s) => s.unit), clock);
+    return this.profiling;
+  }
+
+  /** Stops measuring; the program runs its steps with no clock again. */
+  stopProfiling(): void {
+    this.profiling = undefined;
+  }
+
+  /** The profile being filled, if profiling. */
+  get profile(): StepProfile | undefined {
+    return this.profiling;
+  }
+
+  /** Runs every step at the frame in `frameSlot[0]`. */
+  private runAll(): void {
+    const steps = this.steps;
+    const p = this.profiling;
+    if (p) {
+      const { time, runs, clock } = p;
+      for (let i = 0; i < steps.length; i++) {
+        const t0 = clock.now();
+        steps[i].run();
+        time[i] += clock.now() - t0;
+        runs[i]++;
+      }
+      p.passes++;
+    } else {
+      for (let i = 0; i < steps.length; i++) steps[i].run();
+    }
+    this.lastStepsRun += steps.length;
+    this.lastTicksRun++;
+  }
+
+  /** Brings the stateful nodes' state to the tick of the frame in `wanted[0]`, replaying from the start when it must. */
+  private reach(): void {
+    const frame = this.wanted[0];
+    if (frame !== frame) throw new FrameRangeError('evaluate: the frame is not a number (NaN); a program with spring bones steps frame by frame and needs one');
+    // The earliest start frame (startFrame, written out: a getter returning a double boxes it).
+    const st = this.states;
+    let start = st[0].start[0];
+    for (let i = 1; i < st.length; i++) if (st[i].start[0] < start) start = st[i].start[0];
+    // The tick of the frame.
+    const target = frame > start ? Math.ceil(frame - start) : 0;
+    const from = this.tick < 0 || target < this.tick ? 0 : this.tick;
+    if (target - from > MAX_REPLAY_TICKS) {
+      throw new FrameRangeError(`evaluate: frame ${frame} is ${target - from} frames after the state of the program's spring bones (start frame ${start}); reaching it replays every frame, and one evaluation replays at most ${MAX_REPLAY_TICKS}`);
+    }
+    const states = this.states;
+    if (this.tick < 0 || target < this.tick) {
+      this.tick = 0;
+      this.frameSlot[0] = target === 0 ? frame : start;
+      this.runAll();
+      this.tickFrame = this.frameSlot[0];
+    }
+    while (this.tick < target) {
+      // The state carried to the next tick is this tick's at its own (whole) frame.
+      const own = start + this.tick;
+      if (this.tickFrame !== own) { this.frameSlot[0] = own; this.runAll(); }
+      for (let i = 0; i < states.length; i++) states[i].previous.set(states[i].next);
+      this.tick++;
+      this.frameSlot[0] = this.tick === target ? frame : start + this.tick;
+      this.runAll();
+      this.tickFrame = this.frameSlot[0];
+    }
+    if (this.lastTicksRun === 0) {
+      // The same tick again (a change downstream, another frame within the tick): from the same state.
+      this.frameSlot[0] = frame;
+      this.runAll();
+      this.tickFrame = frame;
+    }
+  }
+
+  /**
+   * Evaluates only what changed since the last evaluation: steps downstream of a `setParam` applied,
+   * `setOwnerBasis` or `markOwnerDirty`, and of the frame when `frame` differs from the last one.
+   * The first call runs everything. Allocates nothing.
+   */
+  update(frame = this.frameSlot[0]): this {
+    const d = this.dirty;
+    if (!d) return this.evaluate(frame);
+    // Stateful: a new frame moves the state (ticks in between included), which evaluate does.
+    if (this.states.length && (frame !== this.frameSlot[0] || this.tick < 0)) return this.evaluate(frame);
+    if (frame !== this.frameSlot[0]) {
+      this.frameSlot[0] = frame;
+      if (this.frameUnits.length) d.markUnits(this.frameUnits, this.frameUnits.length);
+    }
+    const steps = this.steps, flags = d.flags;
+    let ran = 0;
+    const p = this.profiling;
+    if (p) {
+      const { time, runs, clock } = p;
+      for (let i = d.lo, hi = d.hi; i <= hi; i++) {
+        if (flags[i] === 0) continue;
+        flags[i] = 0;
+        const t0 = clock.now();
+        steps[i].run();
+        time[i] += clock.now() - t0;
+        runs[i]++;
+        ran++;
+      }
+      if (ran > 0) p.passes++;
+    } else {
+      for (let i = d.lo, hi = d.hi; i <= hi; i++) {
+        if (flags[i] === 0) continue;
+        flags[i] = 0;
+        steps[i].run();
+        ran++;
+      }
+    }
+    d.lo = steps.length;
+    d.hi = -1;
+    this.evaluated = true;
+    this.lastStepsRun = ran;
+    this.lastTicksRun = ran > 0 ? 1 : 0;
+    return this;
+  }
+
+  /** The schedule's units and edges the dirty marks follow (for tools and tests). */
+  get dependencies(): DependencyInfo | undefined {
+    return this.deps;
+  }
+
+  /** How many steps the next `update` will run (the frame aside). */
+  get pendingSteps(): number {
+    return this.dirty ? this.dirty.count() : this.steps.length;
+  }
+
+  /** Marks every step, so the next `update` runs them all (and stateful nodes replay from their start). */
+  invalidate(): this {
+    this.dirty?.markAll();
+    this.tick = -1;
+    return this;
+  }
+
+  /**
+   * Sets a node's param (or the value of an unconnected input) and marks what depends on it; what
+   * it did is the outcome (`SetParamOutcome`). A name the node's definition lacks is `recompile`
+   * too: a graph may carry such a param (compiling warns of it, with the nearest known name).
+   */
+  setParam(nodeId: string, name: string, value: JsonValue): SetParamOutcome {
+    const ctrl = this.deps?.node(nodeId);
+    if (!ctrl) return 'recompile';
+    if (!ctrl.hasParam(name)) return 'recompile';
+    const constant = ctrl.constants[name];
+    const old = ctrl.params[name];
+    if (constant) {
+      ctrl.params[name] = value;
+      writeConstant(constant.slot, constant.type, value);
+    } else if (ctrl.isInput(name)) {
+      ctrl.params[name] = value; // a wired input: its link gives the value, nothing changes
+      return 'applied';
+    } else {
+      const before = ctrl.structure();
+      ctrl.params[name] = value;
+      if (!sameShape(ctrl.structure(), before)) {
+        ctrl.params[name] = old;
+        return 'recompile';
+      }
+      let run: (() => void) | undefined;
+      try {
+        run = ctrl.rebind();
+      } catch {
+        // The value cannot be bound (compile reports why, by node and param): the old one stays.
+        ctrl.params[name] = old;
+        ctrl.rebind();
+        return 'recompile';
+      }
+      this.stepIndex ??= new Map(this.steps.map((st, k) => [st.unit, k]));
+      const i = this.stepIndex.get(ctrl.unit);
+      if (i !== undefined && run) this.steps[i].run = run;
+    }
+    this.markUnit(ctrl.unit);
+    return 'applied';
+  }
+
+  /**
+   * Sets an owner's own transform (an object's basis, a bone's pose) from a 4×4 matrix
+   * (column-major) or Blender-style location/rotation/scale, and marks what depends on it.
+   */
+  setOwnerBasis(ownerId: string, basis: ArrayLike<number> | TransformProps): this {
+    const o = this.owner(ownerId);
+    if (!o) throw new Error(`setOwnerBasis: owner "${ownerId}" is not in the scene`);
+    if (isMatrix(basis)) {
+      if (basis.length !== 16) throw new Error(`setOwnerBasis: a matrix has 16 numbers, got ${basis.length}`);
+      for (let i = 0; i < 16; i++) o.basis[i] = basis[i];
+    } else {
+      basisMatrix(o.basis, basis);
+    }
+    return this.markOwnerDirty(ownerId);
+  }
+
+  /** Marks an owner's pre-constraint matrix and everything after it (after editing its basis in place). */
+  markOwnerDirty(ownerId: string): this {
+    return this.markUnit(`pre:${ownerId}`);
+  }
+
+  /** Marks a node's step and everything after it. */
+  markNodeDirty(nodeId: string): this {
+    return this.markUnit(`node:${nodeId}`);
+  }
+
+  private markUnit(unit: string): this {
+    const d = this.dirty;
+    if (!d) return this;
+    const i = d.unitIndex.get(unit);
+    if (i === undefined) throw new Error(`unit "${unit}" is not in this program`);
+    d.markUnit(i);
+    // A change that reaches a stateful node changes its history: the state replays from the start.
+    if (this.states.length) {
+      this.stepIndex ??= new Map(this.steps.map((st, k) => [st.unit, k]));
+      this.stateSteps ??= Int32Array.from(this.states.map((st) => this.stepIndex!.get(st.unit) ?? -1));
+      for (let k = 0; k < this.stateSteps.length; k++) {
+        const s = this.stateSteps[k];
+        if (s >= 0 && d.flags[s]) this.tick = -1;
+      }
+    }
+    return this;
+  }
+
+  /**
+   * The live value of a node's socket: a view into the buffer (read it after `evaluate`), with its
+   * type. Undefined when the node was not compiled or has no such socket. For the editor's watches.
+   */
+  socketValue(nodeId: string, side: 'input' | 'output', socket: string): { type: SocketType; view: Float64Array } | undefined {
+    return this.deps?.node(nodeId)?.socket?.(side, socket);
+  }
+
+  /** An owner by id. */
+  owner(id: string): RigOwner | undefined {
+    this.ownersById ??= new Map(this.owners.map((o) => [o.id, o]));
+    return this.ownersById.get(id);
+  }
+
+  /** The live final world matrix of an owner (a view; read it after `evaluate`). */
+  ownerMatrix(id: string): Float64Array | undefined {
+    return this.owner(id)?.final;
+  }
+
+  /** Every owner's final world matrix as plain arrays (allocates; for files and the CLI). */
+  result(): { owners: Record<string, number[]> } {
+    return { owners: Object.fromEntries(this.owners.map((o) => [o.id, Array.from(o.final)])) };
+  }
+}
+
+function isMatrix(b: ArrayLike<number> | TransformProps): b is ArrayLike<number> {
+  return typeof (b as ArrayLike<number>).length === 'number';
+}
+
+/** Writes an unconnected input's value the way the compiler does. */
+function writeConstant(slot: Float64Array, type: SocketType, value: JsonValue): void {
+  if (type === 'transform' || type === 'curve') {
+    slot.fill(0);
+    slot[0] = slot[5] = slot[10] = slot[15] = 1;
+    if (Array.isArray(value) && value.length === 16) for (let i = 0; i < 16; i++) slot[i] = Number(value[i]);
+    return;
+  }
+  slot.fill(0);
+  if (typeof value === 'number') slot[0] = value;
+  else if (typeof value === 'boolean') slot[0] = value ? 1 : 0;
+  else if (Array.isArray(value)) for (let i = 0; i < Math.min(slot.length, value.length); i++) slot[i] = Number(value[i]);
+  else if (type === 'quaternion') slot[3] = 1;
+}

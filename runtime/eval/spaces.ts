@@ -1,0 +1,154 @@
+// Blender's constraint spaces, converted in one place (BKE_constraint_mat_convertspace):
+// WORLD, CUSTOM, POSE, LOCAL_WITH_PARENT, LOCAL, LOCAL_OWNER_ORIENT for bones; WORLD, CUSTOM, LOCAL for objects.
+import { safeMultiplyMat4 } from '../../nodes/math/finite';
+import { hypot3 } from '../../nodes/math/hypot';
+import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../rig/bone-parent';
+import { parentFrame, parentFrameInverse } from '../rig/parent-frame';
+import { armatureInverse, boneParentTransform, inheritsFully } from '../rig/pose';
+import type { BoneOwner, ObjectOwner, RigOwner } from '../rig/rig';
+
+export const SPACES = ['WORLD', 'CUSTOM', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL', 'LOCAL_OWNER_ORIENT'] as const;
+export type Space = (typeof SPACES)[number];
+
+/** What a conversion needs besides the matrix: whose space, the custom space matrix, the constraint's owner. */
+export interface SpaceContext {
+  /** The owner whose space is meant (the constraint's owner, or a target). Undefined: WORLD only. */
+  owner: RigOwner | undefined;
+  /** World matrix of the CUSTOM space object. */
+  custom: Float64Array | undefined;
+  /** The constraint's owner, for LOCAL_OWNER_ORIENT. */
+  constraintOwner: RigOwner | undefined;
+}
+
+const tmp = new Float64Array(16);
+const diff = new Float64Array(16);
+const pt = createParentTransform();
+
+/** Converts `m` in place from world space into `to`. */
+export function worldToSpace(m: Float64Array, to: Space, ctx: SpaceContext): Float64Array {
+  const o = ctx.owner;
+  if (to === 'WORLD' || !o) return m;
+  if (to === 'CUSTOM') return leftMultiplyInverse(m, ctx.custom);
+  if (o.kind === 'object') return to === 'LOCAL' ? objectWorldToLocal(m, o) : m;
+  // A fully inheriting bone's LOCAL space is its parent frame: one product, no trip through pose space.
+  if (to === 'LOCAL' && m[15] === 1 && inheritsFully(o)) return safeMultiplyMat4(m, parentFrameInverse(o), m);
+  safeMultiplyMat4(m, armatureInverse(o.armatureOwner), m); // world → pose
+  return poseToSpace(m, to, o, ctx.constraintOwner);
+}
+
+/** Converts `m` in place from `from` into world space. */
+export function spaceToWorld(m: Float64Array, from: Space, ctx: SpaceContext): Float64Array {
+  const o = ctx.owner;
+  if (from === 'WORLD' || !o) return m;
+  if (from === 'CUSTOM') {
+    if (ctx.custom) safeMultiplyMat4(m, ctx.custom, m);
+    return m;
+  }
+  if (o.kind === 'object') return from === 'LOCAL' ? objectLocalToWorld(m, o) : m;
+  if (from === 'LOCAL' && m[15] === 1 && inheritsFully(o)) return safeMultiplyMat4(m, parentFrame(o), m);
+  spaceToPose(m, from, o, ctx.constraintOwner);
+  safeMultiplyMat4(m, o.armatureOwner.final, m);
+  return m;
+}
+
+function poseToSpace(m: Float64Array, to: Space, b: BoneOwner, cobOwner: RigOwner | undefined): Float64Array {
+  switch (to) {
+    case 'POSE':
+      return m;
+    case 'LOCAL_WITH_PARENT':
+      return leftMultiplyInverse(m, b.bone!.restMatrix);
+    case 'LOCAL':
+      return poseToLocal(m, b);
+    case 'LOCAL_OWNER_ORIENT':
+      poseToLocal(m, b);
+      ownerOrientDiff(diff, b, cobOwner);
+      safeMultiplyMat4(m, diff, m);
+      invertOrIdentity(diff);
+      safeMultiplyMat4(m, m, diff);
+  return m;
+    default:
+      return m;
+  }
+}
+
+function spaceToPose(m: Float64Array, from: Space, b: BoneOwner, cobOwner: RigOwner | undefined): Float64Array {
+  switch (from) {
+    case 'LOCAL_WITH_PARENT':
+      safeMultiplyMat4(m, b.bone!.restMatrix, m);
+  return m;
+    case 'LOCAL':
+      return localToPose(m, b);
+    case 'LOCAL_OWNER_ORIENT':
+      ownerOrientDiff(diff, b, cobOwner);
+      tmp.set(diff);
+      invertOrIdentity(tmp);
+      safeMultiplyMat4(m, tmp, m);
+      safeMultiplyMat4(m, m, diff);
+      return localToPose(m, b);
+    default:
+      return m;
+  }
+}
+
+/** Blender's BKE_armature_mat_pose_to_bone. */
+function poseToLocal(m: Float64Array, b: BoneOwner): Float64Array {
+  invertParentTransform(boneParentTransform(pt, b));
+  return applyParentTransform(m, pt, m);
+}
+
+/** Blender's BKE_armature_mat_bone_to_pose. */
+function localToPose(m: Float64Array, b: BoneOwner): Float64Array {
+  return applyParentTransform(m, boneParentTransform(pt, b), m);
+}
+
+/** Rotation from the constraint owner's rest orientation to this bone's, without translation. */
+function ownerOrientDiff(out: Float64Array, b: BoneOwner, cobOwner: RigOwner | undefined): void {
+  out.set(b.bone!.restMatrix);
+  if (cobOwner?.kind === 'bone') {
+    tmp.set(cobOwner.bone!.restMatrix);
+    invertOrIdentity(tmp);
+    safeMultiplyMat4(out, tmp, out);
+  }
+  out[12] = out[13] = out[14] = 0;
+}
+
+function objectWorldToLocal(m: Float64Array, o: ObjectOwner): Float64Array {
+  objectParentSpace(diff, o);
+  return leftMultiplyInverse(m, diff);
+}
+
+function objectLocalToWorld(m: Float64Array, o: ObjectOwner): Float64Array {
+  objectParentSpace(diff, o);
+  safeMultiplyMat4(m, diff, m);
+  return m;
+}
+
+/**
+ * An object's local space, Blender's parent.obmat · parentinv, or for a root object its own rotation
+ * (Blender's quirk). For an object hanging from a bone, Blender's `ob->parent` is the armature
+ * object: the bone's pose and the tail the object hangs from are not part of its LOCAL space
+ * (BKE_constraint_mat_convertspace, for the owner and for a target alike).
+ */
+function objectParentSpace(out: Float64Array, o: ObjectOwner): void {
+  const parent = o.parent;
+  if (parent) {
+    safeMultiplyMat4(out, parent.kind === 'bone' ? parent.armatureOwner.final : parent.final, o.parentInverse);
+  } else {
+    // Blender: "local space of a parent-less object" is its own normalized rotation, no translation.
+    out.set(o.basis);
+    for (let c = 0; c < 3; c++) {
+      const len = hypot3(out[4 * c], out[4 * c + 1], out[4 * c + 2]);
+      if (len !== 0) for (let r = 0; r < 3; r++) out[4 * c + r] /= len;
+    }
+    out[12] = out[13] = out[14] = 0;
+  }
+}
+
+function leftMultiplyInverse(m: Float64Array, a: Float64Array | undefined): Float64Array {
+  if (!a) return m;
+  tmp.set(a);
+  invertOrIdentity(tmp);
+  safeMultiplyMat4(m, tmp, m);
+  return m;
+}
+

@@ -1,0 +1,77 @@
+// Time per step, measured while a profile is attached to a program (`program.profile(...)`). The
+// program checks for a profile once per pass, not per step, so a program without one runs exactly
+// as before: no clock is read. Steps are attributed to graph nodes by `nodeCosts`.
+import type { GraphDocument } from '../../graph/types';
+
+/** A clock in milliseconds (`performance` in a browser and in Node). */
+export interface Clock {
+  now(): number;
+}
+
+/** Totals per step of a program, in the program's step order. */
+export class StepProfile {
+  /** Milliseconds spent in each step since the last reset. */
+  readonly time: Float64Array;
+  /** How many times each step ran since the last reset. */
+  readonly runs: Float64Array;
+  /** Passes (evaluations or updates that ran at least one step) since the last reset. */
+  passes = 0;
+
+  constructor(
+    /** Each step's schedule unit (`node:<id>`, `pre:<owner>`, `stack:<owner>`, `final:<owner>`). */
+    readonly units: readonly string[],
+    readonly clock: Clock,
+  ) {
+    this.time = new Float64Array(units.length);
+    this.runs = new Float64Array(units.length);
+  }
+
+  reset(): void {
+    this.time.fill(0);
+    this.runs.fill(0);
+    this.passes = 0;
+  }
+}
+
+/** One graph node's share of a profile. */
+export interface NodeCost {
+  nodeId: string;
+  /** Milliseconds over every pass measured. */
+  totalMs: number;
+  /** Milliseconds per pass (per evaluated frame). */
+  msPerPass: number;
+  /** Steps of this node run (its own step, and its owner's steps for an Owner In / Owner Out node). */
+  runs: number;
+}
+
+/**
+ * Each graph node's cost, costliest first. A node's own step (`node:<id>`) is its own; an owner's
+ * steps go to the node that stands for them: `pre:` to its Owner In node, `stack:` and `final:` to
+ * its Owner Out node (the bone's or object's place in the graph). Owner steps with no such node in
+ * the graph are left out (they are the scene's, not a node's).
+ */
+export function nodeCosts(profile: StepProfile, graph: Pick<GraphDocument, 'nodes'>): NodeCost[] {
+  const ownerNode = new Map<string, string>();
+  for (const n of graph.nodes) {
+    const owner = n.params?.owner;
+    if (typeof owner !== 'string') continue;
+    if (n.type === 'owner/input') ownerNode.set(`pre:${owner}`, n.id);
+    if (n.type === 'owner/output') {
+      ownerNode.set(`stack:${owner}`, n.id);
+      ownerNode.set(`final:${owner}`, n.id);
+    }
+  }
+  const costs = new Map<string, NodeCost>();
+  profile.units.forEach((unit, i) => {
+    const nodeId = unit.startsWith('node:') ? unit.slice(5) : ownerNode.get(unit);
+    if (nodeId === undefined) return;
+    const c = costs.get(nodeId) ?? { nodeId, totalMs: 0, msPerPass: 0, runs: 0 };
+    c.totalMs += profile.time[i];
+    c.runs += profile.runs[i];
+    costs.set(nodeId, c);
+  });
+  const passes = Math.max(1, profile.passes);
+  const out = [...costs.values()];
+  for (const c of out) c.msPerPass = c.totalMs / passes;
+  return out.sort((a, b) => b.totalMs - a.totalMs || (a.nodeId < b.nodeId ? -1 : 1));
+}

@@ -1,0 +1,176 @@
+// A fixture's drivers (README-rig-additions §6): each compiled, its variables resolved to what they
+// read (a custom property, a pose channel, a constraint setting), and its target to what it writes.
+// Whatever cannot be carried is named, never evaluated as zero.
+import { compileDriver, DriverError, evaluateDriver, type DriverProgram, type DriverSource, type DrivenKind } from '../../../nodes/drivers/driver-program';
+import { pathTarget, type PathTarget } from '../../../nodes/drivers/data-path';
+import type { JsonValue } from '../../../graph/types';
+import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
+import { TRANSFORM_CHANNELS, TRANSFORM_ROTATION_MODES, TRANSFORM_SPACES, type TransformChannel, type TransformRotationMode } from '../../../nodes/drivers/transform-channel';
+import type { Fixture } from './fixture';
+
+export interface FixtureDriverTarget {
+  id_type?: string;
+  id?: string | null;
+  data_path?: string;
+  bone_target?: string;
+  transform_type?: string;
+  transform_space?: string;
+  rotation_mode?: string;
+}
+
+export interface FixtureDriver {
+  owner: { object: string; id_type: 'OBJECT' | 'ARMATURE' | string };
+  data_path: string;
+  array_index: number;
+  key: string;
+  type: string;
+  expression?: string;
+  is_simple_expression?: boolean;
+  use_self?: boolean;
+  variables: { name: string; type: string; targets: FixtureDriverTarget[] }[];
+  modifiers?: ({ type: string } & Record<string, JsonValue>)[];
+  keyframes?: [number, number][];
+  keyframe_interpolation?: string[];
+  /** The whole keys (handles, easing), as an action's keys. */
+  keyframe_points?: Keyframe[];
+  extrapolation?: string;
+  mute?: boolean;
+}
+
+/** What one variable reads: the object it is on and the path there, or two owners compared. */
+export type VariableRead =
+  | { object: string; target: PathTarget }
+  | { difference: 'LOC_DIFF' | 'ROTATION_DIFF'; owners: [string, string] }
+  /** A Transform Channel variable: one channel of an owner (`Object` or `Object/Bone`). */
+  | { transform: { owner: string; channel: TransformChannel; space: (typeof TRANSFORM_SPACES)[number]; rotationMode: TransformRotationMode } };
+
+export interface ImportedDriver {
+  index: number;
+  source: FixtureDriver;
+  /** What the driver writes, relative to its object (armature-datablock paths prefixed `data.`). */
+  writes: PathTarget;
+  program: DriverProgram;
+  reads: VariableRead[];
+}
+
+export interface DriverImport {
+  drivers: ImportedDriver[];
+  /** `Driver key: reason`, one per driver that could not be carried. */
+  unsupported: string[];
+  /** Drivers by kind (`SUM`, `SCRIPTED`, … and `var:SINGLE_PROP`, …), for the import summary. */
+  counts: Map<string, number>;
+}
+
+/** Hard ranges and booleans of the properties drivers write in rigs. */
+function drivenKind(t: PathTarget): DrivenKind {
+  const prop = t.kind === 'constraint' || t.kind === 'bone-setting' ? t.prop : t.kind === 'bone-channel' || t.kind === 'object-channel' ? t.channel : '';
+  if (prop === 'mute' || prop === 'hide' || prop === 'enabled' || prop.startsWith('use_')) return { kind: 'bool' };
+  if (prop === 'influence' || prop === 'weight') return { kind: 'float', min: 0, max: 1 };
+  return { kind: 'float', min: -Infinity, max: Infinity };
+}
+
+export function importDrivers(fx: Fixture): DriverImport {
+  const all = ((fx as unknown as { drivers?: FixtureDriver[] }).drivers ?? []) as FixtureDriver[];
+  const drivers: ImportedDriver[] = [];
+  const unsupported: string[] = [];
+  const counts = new Map<string, number>();
+  const count = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
+  all.forEach((d, index) => {
+    count(d.type);
+    const fail = (reason: string) => unsupported.push(`driver ${d.owner.object}: ${d.key}: ${reason}`);
+    const path = d.owner.id_type === 'ARMATURE' ? `data.${d.data_path}` : d.data_path;
+    const writes = pathTarget(path, d.array_index);
+    if (!writes) return fail(`the driven path ${path} is not one Sinew can drive`);
+    const reads: VariableRead[] = [];
+    for (const v of d.variables) {
+      count(`var:${v.type}`);
+      if (v.type === 'LOC_DIFF' || v.type === 'ROTATION_DIFF') {
+        const owners: string[] = [];
+        for (const t of v.targets.slice(0, 2)) {
+          if (!t.id || t.id_type !== 'OBJECT') return fail(`variable ${v.name}: a ${v.type} target must be an object`);
+          if (v.type === 'LOC_DIFF' && t.transform_space && t.transform_space !== 'WORLD_SPACE') return fail(`variable ${v.name}: LOC_DIFF in ${t.transform_space} is not supported yet (only WORLD_SPACE)`);
+          owners.push(t.bone_target ? `${t.id}/${t.bone_target}` : t.id);
+        }
+        if (owners.length !== 2) return fail(`variable ${v.name}: ${v.type} needs two targets`);
+        reads.push({ difference: v.type, owners: [owners[0], owners[1]] });
+        continue;
+      }
+      if (v.type === 'TRANSFORMS') {
+        const t = v.targets[0];
+        if (!t?.id || (t.id_type ?? 'OBJECT') !== 'OBJECT') return fail(`variable ${v.name}: a TRANSFORMS target must be an object`);
+        const channel = t.transform_type ?? 'LOC_X';
+        const space = t.transform_space ?? 'WORLD_SPACE';
+        const rotationMode = t.rotation_mode ?? 'AUTO';
+        if (!(TRANSFORM_CHANNELS as readonly string[]).includes(channel)) return fail(`variable ${v.name}: the transform type ${channel} is not one Blender 3.4 has`);
+        if (!(TRANSFORM_SPACES as readonly string[]).includes(space)) return fail(`variable ${v.name}: the transform space ${space} is not one Blender 3.4 has`);
+        if (!(TRANSFORM_ROTATION_MODES as readonly string[]).includes(rotationMode)) return fail(`variable ${v.name}: the rotation mode ${rotationMode} is not one Blender 3.4 has`);
+        if (!t.bone_target && space === 'LOCAL_SPACE') return fail(`variable ${v.name}: TRANSFORMS of an object in LOCAL_SPACE is not supported (Blender 3.4 reads a rotated object there differently from its transform channels; see docs/drivers.md)`);
+        reads.push({ transform: { owner: t.bone_target ? `${t.id}/${t.bone_target}` : t.id, channel: channel as TransformChannel, space: space as (typeof TRANSFORM_SPACES)[number], rotationMode: rotationMode as TransformRotationMode } });
+        continue;
+      }
+      if (v.type !== 'SINGLE_PROP') return fail(`variable ${v.name}: type ${v.type} is not supported yet`);
+      const t = v.targets[0];
+      if (!t?.id) return fail(`variable ${v.name}: no target`);
+      if (t.id_type !== 'OBJECT') return fail(`variable ${v.name}: a target of id type ${t.id_type} is not supported`);
+      const read = pathTarget(t.data_path ?? '');
+      if (!read) return fail(`variable ${v.name}: the path ${t.data_path} is not one Sinew can read`);
+      reads.push({ object: t.id, target: read });
+    }
+    let program: DriverProgram;
+    try {
+      program = compileDriver({ ...d, variables: d.variables.map((v) => v.name) } as DriverSource, drivenKind(writes));
+    } catch (e) {
+      if (e instanceof DriverError) return fail(e.message);
+      throw e;
+    }
+    drivers.push({ index, source: d, writes, program, reads });
+  });
+  return { drivers, unsupported, counts };
+}
+
+/** Blender's fixture keeps the quaternion as [x, y, z, w]; RNA's index 0 is W. */
+const QUAT_INDEX = [3, 0, 1, 2];
+
+/** The value a variable reads, from the fixture's authored data (drivers read no evaluated matrix). */
+export function readFixtureValue(fx: Fixture, read: VariableRead): number | string {
+  if ('difference' in read) return `a ${read.difference} variable reads evaluated matrices, not the file`;
+  if ('transform' in read) return 'a TRANSFORMS variable reads evaluated matrices, not the file';
+  const object = fx.objects.find((o) => o.name === read.object) as (Fixture['objects'][number] & { custom_props?: Record<string, JsonValue> }) | undefined;
+  if (!object) return `the object ${read.object} is not in the rig`;
+  const t = read.target;
+  const num = (v: JsonValue | undefined, what: string): number | string => (typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : `${what} is not a number`);
+  if (t.kind === 'object-prop') return num(object.custom_props?.[t.prop], `the property ["${t.prop}"] of ${object.name}`);
+  if (t.kind === 'bone-prop' || t.kind === 'bone-channel') {
+    const bone = object.bones?.find((b) => b.name === t.bone) as (NonNullable<Fixture['objects'][number]['bones']>[number] & { pose?: Record<string, JsonValue> }) | undefined;
+    if (!bone) return `the bone ${t.bone} is not in ${object.name}`;
+    const pose = (bone.pose ?? {}) as Record<string, JsonValue>;
+    if (t.kind === 'bone-prop') return num((pose.custom_props as Record<string, JsonValue> | undefined)?.[t.prop], `the property ["${t.prop}"] of ${t.bone}`);
+    const channel = pose[t.channel];
+    if (!Array.isArray(channel)) return `the channel ${t.channel} of ${t.bone} is not recorded`;
+    const i = t.channel === 'rotation_quaternion' ? QUAT_INDEX[t.index] : t.index;
+    return num(channel[i], `${t.channel}[${t.index}] of ${t.bone}`);
+  }
+  return `reading ${t.kind} is not supported yet`;
+}
+
+/** Every driver evaluated from the fixture's authored values: `expected.driven` keys → values. */
+export function evaluateFixtureDrivers(fx: Fixture, imported: DriverImport = importDrivers(fx), frame = 1): { values: Map<string, number | boolean>; errors: string[] } {
+  const values = new Map<string, number | boolean>();
+  const errors: string[] = [];
+  for (const d of imported.drivers) {
+    const p = d.program;
+    p.params[0] = frame;
+    let ok = true;
+    d.reads.forEach((r, i) => {
+      const v = readFixtureValue(fx, r);
+      if (typeof v === 'string') {
+        errors.push(`driver ${d.source.key}: variable ${d.source.variables[i].name}: ${v}`);
+        ok = false;
+      } else p.params[i + 1] = Math.fround(v);
+    });
+    if (!ok) continue;
+    const v = evaluateDriver(p);
+    values.set(d.source.key, p.target.kind === 'bool' ? v === 1 : v);
+  }
+  return { values, errors };
+}

@@ -1,0 +1,63 @@
+// The Blender fixture format (`blender-constraint-fixture/1`), recorded from Blender 3.4's evaluator.
+import type { JsonValue } from '../../../graph/types';
+import type { SceneFCurve, SceneObject } from '../../rig/scene/types';
+
+export const FIXTURE_FORMAT = 'blender-constraint-fixture/1';
+
+export interface FixtureConstraint {
+  owner: { object: string; bone?: string };
+  type: string;
+  name: string;
+  props: Record<string, JsonValue>;
+  props_after_eval?: Record<string, JsonValue>;
+}
+
+export interface FixtureReadout {
+  objects: Record<string, number[]>;
+  bones: Record<string, { matrix: number[]; head: number[]; tail: number[] }>;
+}
+
+/** Extension `actions` (README-action-additions.md §3): an action and the object it animates. */
+export interface FixtureAction {
+  name: string;
+  id: { object: string };
+  fcurves: (SceneFCurve & { key?: string })[];
+}
+
+/** A readout per frame, keyed by the frame as text (`"12"`, `"7.25"`), for animated cases. */
+export type FixtureFrames = Record<string, FixtureReadout & { channels?: Record<string, number> }>;
+
+export interface Fixture {
+  format: typeof FIXTURE_FORMAT;
+  blender: string;
+  name: string;
+  category: string;
+  seed: number;
+  description: string;
+  objects: SceneObject[];
+  constraints: FixtureConstraint[];
+  /** Extensions the case uses (`actions`, `drivers`, …). */
+  extensions?: string[];
+  /** Animated cases: the frames evaluated, ascending. `expected` is then keyed per frame. */
+  frames?: number[];
+  actions?: FixtureAction[];
+  expected: FixtureReadout | FixtureFrames;
+  expected_unconstrained: FixtureReadout | FixtureFrames;
+  /** Rig cases (README-rig-additions §8): the bones whose readout depends on an IK result. */
+  ik_affected?: string[];
+}
+
+export interface ManifestCase {
+  name: string;
+  file: string;
+  category: string;
+  tolerance: number;
+  tolerance_scope: 'all' | 'positions' | 'end_effector' | 'not_ik_affected' | string;
+  /** Rig cases: the tolerance of every bone outside the case's `ik_affected` list. */
+  tolerance_not_ik_affected?: number;
+}
+
+export interface Manifest {
+  format: 'blender-constraint-fixture-manifest/1';
+  cases: ManifestCase[];
+}

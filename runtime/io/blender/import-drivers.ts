@@ -1,0 +1,323 @@
+// The importer's driver half: every custom property of the fixture becomes a `driver/property`
+// node, every driver a `driver/driver` node whose variables are linked from those nodes and whose
+// output is linked into the setting it drives (a constraint's influence, a driven mute through the
+// influence, an Armature target's weight). What is not carried live is listed by name.
+import type { GraphLink, GraphNode, JsonValue } from '../../../graph/types';
+import { pathTarget, type PathTarget } from '../../../nodes/drivers/data-path';
+import { CHANNEL_INPUTS } from '../../../nodes/drivers/pose-channels';
+import type { TransformProps } from '../../rig/scene/types';
+import { importDrivers, type DriverImport, type VariableRead } from './drivers';
+import type { Fixture } from './fixture';
+
+export interface DriverWiring {
+  nodes: GraphNode[];
+  links: GraphLink[];
+  /** Constraint node ids by `Owner\0Constraint name` (owner `Object` or `Object/Bone`). */
+  constraintNodes: Map<string, string>;
+  /** The `owner/read` node of an owner (`Object` or `Object/Bone`), made on first use. */
+  readerFor?(ownerId: string): string;
+}
+
+export interface DriverReport {
+  drivers: DriverImport;
+  /** Drivers wired live into the graph. */
+  wired: number;
+  /** `driver …: reason` for each driver the graph does not evaluate live. */
+  notCarried: string[];
+  customProperties: number;
+}
+
+/** `pose.bones["B"].constraints["C"].mute` and the like: the constraints whose mute is driven. */
+export function drivenMutes(fx: Fixture, imported: DriverImport = importDrivers(fx)): Set<string> {
+  const out = new Set<string>();
+  for (const d of imported.drivers) {
+    const w = d.writes;
+    if (w.kind === 'constraint' && !w.item && (w.prop === 'mute' || w.prop === 'enabled')) out.add(constraintKey(d.source.owner.object, w));
+  }
+  return out;
+}
+
+export function constraintKey(object: string, w: Extract<PathTarget, { kind: 'constraint' }>): string {
+  return `${w.bone ? `${object}/${w.bone}` : object}\u0000${w.constraint}`;
+}
+
+type CustomProps = Record<string, JsonValue>;
+
+/** Adds the property and driver nodes and their links; returns what it did and did not carry. */
+export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport = importDrivers(fx)): DriverReport {
+  const notCarried = imported.unsupported.slice();
+  const propNodes = new Map<string, string>();
+  let y = 0;
+  const addProp = (owner: string, name: string, value: JsonValue) => {
+    if (typeof value !== 'number' && typeof value !== 'boolean') {
+      notCarried.push(`custom property ${owner}["${name}"]: a ${Array.isArray(value) ? 'array' : typeof value} value is not carried`);
+      return;
+    }
+    const id = `prop:${owner}:${name}`;
+    const v = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+    propNodes.set(`${owner}\u0000${name}`, id);
+    const params: Record<string, JsonValue> = { owner, name, kind: typeof value === 'boolean' ? 'BOOL' : 'FLOAT', value: v, default: v };
+    const curve = propertyCurve(fx, owner, name);
+    if (curve) params.animation = JSON.stringify({ keyframes: curve.keyframes, ...(curve.extrapolation ? { extrapolation: curve.extrapolation } : {}), ...(curve.modifiers?.length ? { modifiers: curve.modifiers } : {}) });
+    g.nodes.push({ id, type: 'driver/property', params, position: [-900, 90 * y++] });
+  };
+  for (const o of fx.objects) {
+    for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(o.name, k, v);
+    for (const b of o.bones ?? []) {
+      const props = ((b.pose as { custom_props?: CustomProps } | undefined)?.custom_props ?? {}) as CustomProps;
+      for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v);
+    }
+  }
+
+  const influenceDriven = new Set<string>();
+  for (const d of imported.drivers) if (d.writes.kind === 'constraint' && !d.writes.item && d.writes.prop === 'influence') influenceDriven.add(constraintKey(d.source.owner.object, d.writes));
+
+  // One `driver/pose-channels` node per owner whose channels are driven, holding the authored
+  // values; each driver links into the channel it drives.
+  const channelNodes = new Map<string, string | undefined>();
+  const channelsNode = (ownerId: string): string | undefined => {
+    if (channelNodes.has(ownerId)) return channelNodes.get(ownerId);
+    const t = authoredTransform(fx, ownerId);
+    let id: string | undefined;
+    if (t) {
+      id = `pose:${ownerId}`;
+      const mode = t.rotation_mode ?? 'XYZ';
+      const params: Record<string, JsonValue> = { owner: ownerId, rotationMode: mode };
+      const put = (names: readonly string[], values: readonly number[] | undefined) => names.forEach((n, i) => { if (values && typeof values[i] === 'number') params[n] = values[i]; });
+      put(CHANNEL_INPUTS.location, t.location);
+      put(CHANNEL_INPUTS.scale, t.scale);
+      if (mode === 'QUATERNION') {
+        const q = t.rotation_quaternion; // [x, y, z, w] in the fixture
+        if (q) put(CHANNEL_INPUTS.rotation_quaternion, [q[3], q[0], q[1], q[2]]);
+      } else if (mode === 'AXIS_ANGLE') put(CHANNEL_INPUTS.rotation_axis_angle, t.rotation_axis_angle);
+      else put(CHANNEL_INPUTS.rotation_euler, t.rotation_euler);
+      g.nodes.push({ id, type: 'driver/pose-channels', params, position: [-300, -160 - 120 * channelNodes.size] });
+    }
+    channelNodes.set(ownerId, id);
+    return id;
+  };
+
+  let frameNode: string | undefined;
+  let wired = 0;
+  /** Drivers linked from the driver that sets what they read; dropped if that one is not wired. */
+  const readsDriver: { reader: string; setter: string; what: string }[] = [];
+  for (const d of imported.drivers) {
+    const src = d.source;
+    const where = `driver ${src.owner.object}: ${src.key}`;
+    const w = d.writes;
+    // Where the value goes: a node's input socket, or nowhere live (with why).
+    let to: { node: string; socket: string; from: 'value' | 'inverse' } | string;
+    if (w.kind === 'constraint') {
+      const key = constraintKey(src.owner.object, w);
+      const node = g.constraintNodes.get(key);
+      if (!node) to = `the constraint ${w.constraint} is not in the graph`;
+      else if (w.item) to = w.item.collection === 'targets' && w.prop === 'weight' ? { node, socket: `weight${w.item.index + 1}`, from: 'value' } : `driving ${w.item.collection}[${w.item.index}].${w.prop} is not supported`;
+      else if (w.prop === 'influence') to = { node, socket: 'influence', from: 'value' };
+      else if (w.prop === 'mute' || w.prop === 'enabled') to = influenceDriven.has(key) ? 'both mute and influence are driven' : { node, socket: 'influence', from: w.prop === 'mute' ? 'inverse' : 'value' };
+      else to = `driving the constraint setting ${w.prop} is not supported yet`;
+    } else if (w.kind === 'bone-channel' || w.kind === 'object-channel') {
+      const ownerId = w.kind === 'bone-channel' ? `${src.owner.object}/${w.bone}` : src.owner.object;
+      const sockets: readonly string[] | undefined = Object.hasOwn(CHANNEL_INPUTS, w.channel) ? CHANNEL_INPUTS[w.channel as keyof typeof CHANNEL_INPUTS] : undefined;
+      const socket = sockets?.[w.index];
+      const node = socket ? channelsNode(ownerId) : undefined;
+      to = node && socket ? { node, socket, from: 'value' } : `driving the channel ${w.kind === 'bone-channel' ? `${w.bone}.` : ''}${w.channel}[${w.index}] is not supported (location, rotation and scale are)`;
+    }
+    else if (w.kind === 'bone-setting') to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
+    else to = `driving ${w.kind} is not supported`;
+    if (typeof to === 'string') {
+      notCarried.push(`${where}: ${to}`);
+      continue;
+    }
+    const id = `drv:${d.index}`;
+    const params: Record<string, JsonValue> = {
+      type: src.type,
+      expression: src.expression ?? '',
+      variables: src.variables.map((v) => v.name).join(', '),
+      write: d.program.target.kind === 'bool' ? 'BOOL' : 'FLOAT',
+    };
+    if (d.program.target.kind === 'float') {
+      if (Number.isFinite(d.program.target.min)) params.min = d.program.target.min;
+      if (Number.isFinite(d.program.target.max)) params.max = d.program.target.max;
+    }
+    if (src.modifiers?.length || src.keyframes?.length) params.curve = JSON.stringify({ modifiers: src.modifiers ?? [], keyframes: src.keyframes, keyframe_interpolation: src.keyframe_interpolation, ...(src.keyframe_points?.length ? { keyframe_points: src.keyframe_points } : {}), extrapolation: src.extrapolation });
+    const pendingLinks: GraphLink[] = [];
+    let failed = false;
+    d.reads.forEach((r, i) => {
+      const socket = `var${i + 1}`;
+      if ('difference' in r) {
+        if (!g.readerFor) {
+          notCarried.push(`${where}: variable ${src.variables[i].name}: no owner reader to compare with`);
+          failed = true;
+          return;
+        }
+        const diff = `${id}:${socket}`;
+        g.nodes.push({ id: diff, type: 'driver/difference', params: { mode: r.difference }, position: [-750, 90 * wired] });
+        pendingLinks.push(
+          { from: { node: g.readerFor(r.owners[0]), socket: 'transform' }, to: { node: diff, socket: 'a' } },
+          { from: { node: g.readerFor(r.owners[1]), socket: 'transform' }, to: { node: diff, socket: 'b' } },
+          { from: { node: diff, socket: 'value' }, to: { node: id, socket } },
+        );
+        return;
+      }
+      if ('transform' in r) {
+        if (!g.readerFor) {
+          notCarried.push(`${where}: variable ${src.variables[i].name}: no owner reader to read`);
+          failed = true;
+          return;
+        }
+        const tf = `${id}:${socket}`;
+        const t = authoredTransform(fx, r.transform.owner);
+        const mode = t?.rotation_mode ?? 'XYZ';
+        const euler = mode !== 'QUATERNION' && mode !== 'AXIS_ANGLE' && t?.rotation_euler ? t.rotation_euler.join(', ') : '';
+        g.nodes.push({ id: tf, type: 'driver/transform', params: { channel: r.transform.channel, space: r.transform.space, rotationMode: r.transform.rotationMode, euler }, position: [-750, 90 * wired] });
+        pendingLinks.push(
+          { from: { node: g.readerFor(r.transform.owner), socket: 'transform' }, to: { node: tf, socket: 'target' } },
+          { from: { node: tf, socket: 'value' }, to: { node: id, socket } },
+        );
+        return;
+      }
+      const from = readNode(r);
+      const rt = r.target;
+      // A setting another driver sets: read from that driver's node (Blender orders driver → driver).
+      const setter = rt.kind === 'constraint'
+        ? imported.drivers.find((o) => o.writes.kind === 'constraint' && o.source.owner.object === r.object && constraintKey(r.object, o.writes) === constraintKey(r.object, rt) && o.writes.prop === rt.prop && !o.writes.item === !rt.item && (!rt.item || (o.writes.item?.collection === rt.item.collection && o.writes.item.index === rt.item.index)))
+        : rt.kind === 'bone-channel' || rt.kind === 'object-channel' ? imported.drivers.find((o) => o.source.owner.object === r.object && sameChannel(o.writes, rt)) : undefined;
+      if (setter) {
+        const from = `drv:${setter.index}`;
+        pendingLinks.push({ from: { node: from, socket: 'value' }, to: { node: id, socket } });
+        readsDriver.push({ reader: id, setter: from, what: `${where}: variable ${src.variables[i].name}: it reads what driver ${setter.source.key} sets, which is not carried` });
+        return;
+      }
+      const isChannel = rt.kind === 'bone-channel' || rt.kind === 'object-channel';
+      const animated = isChannel ? channelCurve(fx, r.object, rt) : undefined;
+      if (animated && isChannel) {
+        const label = `${r.object}${rt.kind === 'bone-channel' ? `/${rt.bone}` : ''}.${rt.channel}[${rt.index}]`;
+        // An animated channel: its action's curve at each frame, as Blender's drivers see it.
+        const ch = `${id}:${socket}`;
+        const value = readAuthored(fx, r) ?? 0;
+        g.nodes.push({ id: ch, type: 'driver/channel', params: { channel: label, value, animation: JSON.stringify({ keyframes: animated.keyframes, ...(animated.extrapolation ? { extrapolation: animated.extrapolation } : {}), ...(animated.modifiers?.length ? { modifiers: animated.modifiers } : {}) }) }, position: [-750, 90 * wired] });
+        pendingLinks.push({ from: { node: ch, socket: 'value' }, to: { node: id, socket } });
+        return;
+      }
+      if ('error' in from) {
+        const value = readAuthored(fx, r);
+        if (value === undefined) {
+          notCarried.push(`${where}: variable ${src.variables[i].name}: ${from.error}`);
+          failed = true;
+        } else params[socket] = value; // a pose channel read as authored: the value it has in this pose
+      } else pendingLinks.push({ from: { node: from.node, socket: 'value' }, to: { node: id, socket } });
+    });
+    if (failed) continue;
+    if (/\bframe\b/.test(src.expression ?? '')) {
+      if (!frameNode) {
+        frameNode = 'drv:frame';
+        g.nodes.push({ id: frameNode, type: 'value/time', params: {}, position: [-900, -120] });
+      }
+      pendingLinks.push({ from: { node: frameNode, socket: 'frame' }, to: { node: id, socket: 'frame' } });
+    }
+    g.nodes.push({ id, type: 'driver/driver', params, position: [-600, 90 * wired] });
+    g.links.push(...pendingLinks);
+    // A driven mute switches the constraint off; its authored influence still applies when it is
+    // on (Blender: muted → skipped, else blended by influence), so the switch multiplies it.
+    const influence = to.socket === 'influence' && w.kind === 'constraint' && (w.prop === 'mute' || w.prop === 'enabled') ? authoredInfluence(g, to.node) : 1;
+    if (influence !== 1) {
+      const mul = `${id}:influence`;
+      g.nodes.push({ id: mul, type: 'math/float', params: { operation: 'multiply', b: influence }, position: [-450, 90 * wired] });
+      g.links.push({ from: { node: id, socket: to.from }, to: { node: mul, socket: 'a' } }, { from: { node: mul, socket: 'value' }, to: { node: to.node, socket: to.socket } });
+    } else g.links.push({ from: { node: id, socket: to.from }, to: { node: to.node, socket: to.socket } });
+    wired++;
+  }
+  // A reader whose setter was not carried is not carried either (repeated: chains of drivers).
+  for (let changed = true; changed; ) {
+    changed = false;
+    const ids = new Set(g.nodes.map((n) => n.id));
+    for (const d of readsDriver) {
+      if (!ids.has(d.reader) || ids.has(d.setter)) continue;
+      const mine = (node: string) => node === d.reader || node.startsWith(`${d.reader}:`);
+      g.nodes.splice(0, g.nodes.length, ...g.nodes.filter((n) => !mine(n.id)));
+      g.links.splice(0, g.links.length, ...g.links.filter((l) => !mine(l.from.node) && !mine(l.to.node)));
+      notCarried.push(d.what);
+      wired--;
+      changed = true;
+      ids.delete(d.reader);
+    }
+  }
+  return { drivers: imported, wired, notCarried, customProperties: propNodes.size };
+
+  function readNode(r: Extract<VariableRead, { target: PathTarget }>): { node: string } | { error: string } {
+    const t = r.target;
+    const found = (node: string | undefined, error: string) => (node ? { node } : { error });
+    if (t.kind === 'object-prop') return found(propNodes.get(`${r.object}\u0000${t.prop}`), `the property ${r.object}["${t.prop}"] is not in the rig`);
+    if (t.kind === 'bone-prop') return found(propNodes.get(`${r.object}/${t.bone}\u0000${t.prop}`), `the property ${t.bone}["${t.prop}"] is not in the rig`);
+    return { error: `reading ${t.kind} live is not supported` };
+  }
+}
+
+/** Whether a driver's target is the pose channel `t`. */
+function sameChannel(w: PathTarget, t: Extract<PathTarget, { kind: 'bone-channel' | 'object-channel' }>): boolean {
+  if (w.kind !== t.kind || w.channel !== t.channel || w.index !== t.index) return false;
+  return w.kind !== 'bone-channel' || (t.kind === 'bone-channel' && w.bone === t.bone);
+}
+
+/** The action curve animating a pose channel of `object`, if any. */
+function channelCurve(fx: Fixture, object: string, t: Extract<PathTarget, { kind: 'bone-channel' | 'object-channel' }>) {
+  for (const a of fx.actions ?? []) {
+    if (a.id.object !== object) continue;
+    for (const f of a.fcurves) {
+      if (f.mute === true || f.keyframes.length === 0) continue;
+      const c = pathTarget(f.data_path, f.array_index);
+      if (c && (c.kind === 'bone-channel' || c.kind === 'object-channel') && sameChannel(c, t)) return f;
+    }
+  }
+  return undefined;
+}
+
+/** The action curve animating a custom property (`pose.bones["B"]["p"]` or `["p"]`), if any. */
+function propertyCurve(fx: Fixture, owner: string, name: string) {
+  const slash = owner.indexOf('/');
+  const object = slash < 0 ? owner : owner.slice(0, slash);
+  const bone = slash < 0 ? null : owner.slice(slash + 1);
+  for (const a of fx.actions ?? []) {
+    if (a.id.object !== object) continue;
+    for (const f of a.fcurves) {
+      if (f.mute === true || f.keyframes.length === 0) continue;
+      const t = pathTarget(f.data_path);
+      if (bone === null ? t?.kind === 'object-prop' && t.prop === name : t?.kind === 'bone-prop' && t.bone === bone && t.prop === name) return f;
+    }
+  }
+  return undefined;
+}
+
+/** An owner's own transform as the fixture authors it (a bone's pose, an object's transform). */
+function authoredTransform(fx: Fixture, ownerId: string): TransformProps | undefined {
+  const slash = ownerId.indexOf('/');
+  const object = fx.objects.find((o) => o.name === (slash < 0 ? ownerId : ownerId.slice(0, slash)));
+  if (!object) return undefined;
+  if (slash < 0) return object as unknown as TransformProps;
+  const bone = object.bones?.find((b) => b.name === ownerId.slice(slash + 1));
+  return bone ? ((bone.pose ?? {}) as TransformProps) : undefined;
+}
+
+/** A constraint node's authored influence (1 when it has none). */
+function authoredInfluence(g: DriverWiring, node: string): number {
+  const v = g.nodes.find((n) => n.id === node)?.params?.influence;
+  return typeof v === 'number' ? v : 1;
+}
+
+/** A pose channel's authored value (what a driver reading it sees in this pose). */
+function readAuthored(fx: Fixture, r: Extract<VariableRead, { target: PathTarget }>): number | undefined {
+  const t = r.target;
+  if (t.kind === 'constraint' && !t.item) {
+    // A constraint setting (influence, head_tail, …) as authored: the value it has in this pose
+    // unless a driver sets it too.
+    const c = fx.constraints.find((k) => k.owner.object === r.object && (k.owner.bone ?? null) === t.bone && k.name === t.constraint);
+    const v = c?.props[t.prop];
+    return typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : undefined;
+  }
+  if (t.kind !== 'bone-channel' && t.kind !== 'object-channel') return undefined;
+  const owner = authoredTransform(fx, t.kind === 'bone-channel' ? `${r.object}/${t.bone}` : r.object) as Record<string, JsonValue> | undefined;
+  const ch = owner?.[t.channel];
+  if (!Array.isArray(ch)) return undefined;
+  const i = t.channel === 'rotation_quaternion' ? [3, 0, 1, 2][t.index] : t.index;
+  return typeof ch[i] === 'number' ? (ch[i] as number) : undefined;
+}

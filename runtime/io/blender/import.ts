@@ -1,0 +1,185 @@
+// Blender fixture → Sinew scene + graph: every object and bone as it is, every constraint stack in
+// order as a chain of nodes. Properties are mapped through each node's `blender` record; a property
+// with no mapping is reported by name, never dropped silently.
+import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphFrame, type GraphLink, type GraphNode, type JsonValue } from '../../../graph/types';
+import { stackFrame } from './stack-frame';
+import { defaultCatalog, type NodeCatalog } from '../../../nodes/catalog';
+import type { NodeDefinition } from '../../../nodes/define';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../../rig/scene/types';
+import type { Fixture, FixtureConstraint } from './fixture';
+import { drivenMutes, wireDrivers, type DriverReport } from './import-drivers';
+import { importDrivers } from './drivers';
+
+export interface BlenderImport {
+  scene: SceneDocument;
+  graph: GraphDocument;
+  /** Properties or constraints Sinew cannot represent, each named: `Owner: Constraint (TYPE).prop`. */
+  unsupported: string[];
+  /** Where each of `unsupported` is in the fixture (`/constraints/3`), item for item. */
+  unsupportedAt: string[];
+  /**
+   * Each constraint node's constraint in the fixture (its index in `constraints`) and the property
+   * each of its params was read from, to report a problem with the graph where the fixture has it.
+   */
+  origins: Map<string, { index: number; props: Map<string, string> }>;
+  /** The rig's drivers and custom properties: what was wired live and what was not carried. */
+  drivers: DriverReport;
+}
+
+/** Props every constraint has, handled here rather than per node. */
+const COMMON: Record<string, string> = {
+  influence: 'influence',
+  owner_space: 'ownerSpace',
+  target_space: 'targetSpace',
+  head_tail: 'headTail',
+};
+/** Read-only state and UI flags: they describe Blender's evaluation, not what to evaluate. */
+const STATE = new Set(['is_valid', 'error_location', 'error_rotation', 'is_override_data', 'show_expanded', 'active', 'mute', 'enabled']);
+/** Object/bone references and the input socket each one feeds. */
+const REFERENCES: [string, string, string][] = [
+  ['target', 'subtarget', 'target'],
+  ['pole_target', 'pole_subtarget', 'pole'],
+  ['space_object', 'space_subtarget', 'space'],
+];
+
+/** Imports a fixture; `applyAfterEval` takes Blender's write-back (its steady state) as authored. */
+export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatalog; applyAfterEval?: boolean } = {}): BlenderImport {
+  const catalog = options.catalog ?? defaultCatalog;
+  const byBlenderType = new Map<string, NodeDefinition<unknown>>();
+  for (const def of catalog.values()) if (def.blender) byBlenderType.set(def.blender.type, def);
+
+  const scene = sceneOf(fx);
+  const nodes: GraphNode[] = [];
+  const links: GraphLink[] = [];
+  const unsupported: string[] = [];
+  const unsupportedAt: string[] = [];
+  const report = (index: number, text: string) => {
+    unsupported.push(text);
+    unsupportedAt.push(`/constraints/${index}`);
+  };
+  const origins: BlenderImport['origins'] = new Map();
+  const readers = new Map<string, string>();
+  let column = 0;
+  const driverImport = importDrivers(fx);
+  // A constraint whose mute a driver sets stays in the graph: the driver switches it by its influence.
+  const mutesDriven = drivenMutes(fx, driverImport);
+  const constraintNodes = new Map<string, string>();
+
+  const readerFor = (ownerId: string): string => {
+    let id = readers.get(ownerId);
+    if (!id) {
+      id = `read:${ownerId}`;
+      readers.set(ownerId, id);
+      nodes.push({ id, type: 'owner/read', params: { owner: ownerId }, position: [-300, 160 * readers.size] });
+    }
+    return id;
+  };
+
+  // One stack per owner, in the order its constraints are listed.
+  const stacks = new Map<string, { c: FixtureConstraint; index: number }[]>();
+  fx.constraints.forEach((c, index) => {
+    const ownerId = c.owner.bone ? `${c.owner.object}/${c.owner.bone}` : c.owner.object;
+    const stack = stacks.get(ownerId);
+    if (stack) stack.push({ c, index });
+    else stacks.set(ownerId, [{ c, index }]);
+  });
+
+  // Blender's legacy IK solves a tree once the whole stack of its bones has run: the IK constraint
+  // itself is a placeholder in the stack (BKE_pose_where_is: iksolver_execute_tree after every tree
+  // bone's where_is_pose_bone), so constraints listed after it act before the solve. Sinew's IK node
+  // solves where it stands, so it goes last in its owner's stack (stable: the others keep their order).
+  for (const stack of stacks.values()) {
+    const ik = stack.filter(({ c }) => c.type === 'IK');
+    if (ik.length === 0) continue;
+    const rest = stack.filter(({ c }) => c.type !== 'IK');
+    stack.splice(0, stack.length, ...rest, ...ik);
+  }
+
+  const frames: GraphFrame[] = [];
+  for (const [ownerId, stack] of stacks) {
+    const first = nodes.length;
+    const x = 0;
+    const y = 200 * column++;
+    const inId = `in:${ownerId}`;
+    nodes.push({ id: inId, type: 'owner/input', params: { owner: ownerId }, position: [x, y] });
+    let prev: { node: string; socket: string } = { node: inId, socket: 'transform' };
+    stack.forEach(({ c, index }, i) => {
+      const where = `${ownerId}: ${c.name} (${c.type})`;
+      const props = { ...c.props, ...(options.applyAfterEval !== false ? c.props_after_eval : {}) };
+      if ((props.mute === true || props.enabled === false) && !mutesDriven.has(`${ownerId}\u0000${c.name}`)) return;
+      const def = byBlenderType.get(c.type);
+      const origin = { index, props: new Map<string, string>() };
+      origins.set(`c${nodes.length}:${c.name}`, origin);
+      if (!def) {
+        report(index, `${where}: constraint type ${c.type} is not supported`);
+        return;
+      }
+      const id = `c${nodes.length}:${c.name}`;
+      const params: Record<string, JsonValue> = {};
+      const mapping = def.blender!;
+      for (const [prop, value] of Object.entries(props)) {
+        if (STATE.has(prop) || mapping.ignore?.includes(prop)) continue;
+        // Own keys only: a property named "constructor" or "__proto__" must not find Object's.
+        const common = Object.hasOwn(COMMON, prop) ? COMMON[prop] : undefined;
+        const name = (Object.hasOwn(mapping.params, prop) ? mapping.params[prop] : undefined) ?? (common && (Object.hasOwn(def.params, common) || Object.hasOwn(def.inputs, common)) ? common : undefined);
+        if (name) {
+          Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
+          origin.props.set(name, prop);
+          continue;
+        }
+        const ref = REFERENCES.find(([obj, sub]) => prop === obj || prop === sub);
+        if (ref && ref[2] in def.inputs) continue;
+        if (ref && (value === null || value === '')) continue;
+        report(index, `${where}.${prop}`);
+      }
+      for (const prop of mapping.unsupported?.(props) ?? []) report(index, `${where}.${prop}`);
+      if (mapping.convert) for (const [k, v] of Object.entries(mapping.convert(props))) Object.defineProperty(params, k, { value: v, enumerable: true, writable: true, configurable: true });
+      nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
+      constraintNodes.set(`${ownerId}\u0000${c.name}`, id);
+      links.push({ from: prev, to: { node: id, socket: 'owner' } });
+      const refs: { socket: string; object: string; bone: string }[] = [];
+      for (const [obj, sub, socket] of REFERENCES) {
+        const target = props[obj];
+        const bone = props[sub];
+        if (typeof target === 'string') refs.push({ socket, object: target, bone: typeof bone === 'string' ? bone : '' });
+      }
+      refs.push(...(mapping.references?.(props) ?? []));
+      for (const { socket, object, bone } of refs) {
+        if (!(socket in def.inputs)) continue;
+        const refId = bone !== '' ? `${object}/${bone}` : object;
+        const inputType = def.inputs[socket].type;
+        links.push({ from: { node: readerFor(refId), socket: inputType === 'curve' ? 'curve' : 'transform' }, to: { node: id, socket } });
+      }
+      prev = { node: id, socket: 'owner' };
+    });
+    const outId = `out:${ownerId}`;
+    nodes.push({ id: outId, type: 'owner/output', params: { owner: ownerId }, position: [x + 260 * (stack.length + 1), y] });
+    links.push({ from: prev, to: { node: outId, socket: 'transform' } });
+    // Each owner's stack in a frame named after its bone, so an imported rig opens readable.
+    frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read').map((n) => n.id)));
+  }
+
+  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, readerFor }, driverImport);
+  const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
+  return { scene, graph, unsupported, unsupportedAt, origins, drivers };
+}
+
+/** The fixture's objects and actions as a scene: each action on the object it animates (§3). */
+function sceneOf(fx: Fixture): SceneDocument {
+  const scene: SceneDocument = { format: SCENE_FORMAT, version: SCENE_VERSION, objects: fx.objects };
+  if (!fx.actions?.length) return scene;
+  const actionOf = new Map(fx.actions.map((a) => [a.id.object, a.name]));
+  scene.objects = fx.objects.map((o) => (actionOf.has(o.name) ? { ...o, animation_data: { action: actionOf.get(o.name)! } } : o));
+  scene.actions = fx.actions.map((a) => ({
+    name: a.name,
+    fcurves: a.fcurves.map((f) => ({
+      data_path: f.data_path,
+      array_index: f.array_index,
+      ...(f.extrapolation ? { extrapolation: f.extrapolation } : {}),
+      ...(f.mute ? { mute: true } : {}),
+      keyframes: f.keyframes.map((k) => ({ co: k.co, handle_left: k.handle_left, handle_right: k.handle_right, interpolation: k.interpolation, easing: k.easing, back: k.back, amplitude: k.amplitude, period: k.period })),
+      ...(f.modifiers?.length ? { modifiers: f.modifiers } : {}),
+    })),
+  }));
+  return scene;
+}

@@ -1,0 +1,325 @@
+// Loads a scene file as untrusted input: bounded in size, depth and counts (graph/limits.ts),
+// refused when newer, validated against the published schema, then checked for what a schema
+// cannot say (unique names, parents that exist and are not their own ancestors, bone parents
+// listed first), so a scene that loads also builds. Every problem is an error with a JSON pointer
+// and a sentence; nothing in the file is evaluated, and keys are kept as plain data.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { limitsWith, tooMany, type Limits } from '../../../graph/limits';
+import { describeValue, quoteList } from '../../../graph/messages';
+import { childPointer, pointerOf } from '../../../graph/pointer';
+import { readJson } from '../../../graph/safe-json';
+import type { GraphError } from '../../../graph/types';
+import sceneSchema from './sinew-scene.schema.json' with { type: 'json' };
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../../rig/scene/types';
+
+let validate: ValidateFunction | undefined;
+
+export type SceneLoad = { ok: true; scene: SceneDocument } | { ok: false; errors: GraphError[] };
+
+export interface SceneLoadOptions {
+  /** Size, depth and count limits; the defaults (graph/limits.ts) for any left out. */
+  limits?: Partial<Limits>;
+}
+
+/**
+ * Deepest object parenting chain read (object → parent → … ), so building the rig stays within the
+ * call stack. Blender scenes go a few levels deep; a thousand is far past any rig.
+ */
+export const MAX_PARENT_DEPTH = 1000;
+
+/** Validates a scene given as JSON text or as parsed data (which is copied, never kept). */
+export function loadScene(input: string | unknown, options: SceneLoadOptions = {}): SceneLoad {
+  const limits = limitsWith(options.limits);
+  const read = readJson(input, limits, 'scene');
+  if (!read.ok) return read;
+  const data = read.value;
+  const header = checkHeader(data);
+  if (header !== undefined) return refuse(header);
+  const counts = checkCounts(data as Record<string, unknown>, limits);
+  if (counts.length > 0) return { ok: false, errors: counts };
+  validate ??= new Ajv2020({ allErrors: true, verbose: true, allowUnionTypes: true }).compile(sceneSchema);
+  if (!validate(data)) return { ok: false, errors: schemaErrors(validate.errors ?? []) };
+  const scene = data as SceneDocument;
+  const errors = checkStructure(scene);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, scene };
+}
+
+function refuse(error: GraphError): SceneLoad {
+  return { ok: false, errors: [error] };
+}
+
+/** Format and version first: past a wrong format or a newer version, other errors are noise. */
+function checkHeader(data: unknown): GraphError | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { code: 'wrong-format', pointer: '', message: `this is not a Sinew scene file: expected a JSON object with "format": "${SCENE_FORMAT}", got ${describeValue(data)}` };
+  }
+  const { format, version } = data as { format?: unknown; version?: unknown };
+  if (format !== SCENE_FORMAT) {
+    const what = format === undefined ? 'it has no "format"' : `its "format" is ${describeValue(format)}`;
+    return { code: 'wrong-format', pointer: '/format', message: `this is not a Sinew scene file: ${what} (expected "${SCENE_FORMAT}")` };
+  }
+  if (typeof version === 'number' && Number.isInteger(version) && version > SCENE_VERSION) {
+    return {
+      code: 'newer-version',
+      pointer: '/version',
+      message: `this scene is version ${version}; this build of Sinew reads scene files up to version ${SCENE_VERSION}. Open it with a newer Sinew.`,
+    };
+  }
+  return undefined;
+}
+
+/** Object, bone and point counts within their limits, before the schema walks them all. */
+function checkCounts(data: Record<string, unknown>, limits: Limits): GraphError[] {
+  const objects = data['objects'];
+  if (!Array.isArray(objects)) return [];
+  if (objects.length > limits.maxObjects) return [tooMany('/objects', 'objects', 'scene', objects.length, 'maxObjects', limits)];
+  let bones = 0;
+  let points = 0;
+  for (const o of objects) {
+    if (!isRecord(o)) continue;
+    if (Array.isArray(o['bones'])) bones += o['bones'].length;
+    const splines = isRecord(o['curve']) ? o['curve']['splines'] : undefined;
+    if (Array.isArray(splines)) for (const s of splines) if (isRecord(s) && Array.isArray(s['points'])) points += s['points'].length;
+  }
+  const errors: GraphError[] = [];
+  if (bones > limits.maxBones) errors.push(tooMany('/objects', 'bones', 'scene', bones, 'maxBones', limits));
+  if (points > limits.maxPoints) errors.push(tooMany('/objects', 'curve points', 'scene', points, 'maxPoints', limits));
+  let keys = 0;
+  const actions = data['actions'];
+  if (Array.isArray(actions)) {
+    for (const a of actions) {
+      const curves = isRecord(a) ? a['fcurves'] : undefined;
+      if (Array.isArray(curves)) for (const f of curves) if (isRecord(f) && Array.isArray(f['keyframes'])) keys += f['keyframes'].length;
+    }
+  }
+  const clips = data['clips'];
+  if (Array.isArray(clips)) {
+    for (const c of clips) {
+      const tracks = isRecord(c) ? c['tracks'] : undefined;
+      if (!Array.isArray(tracks)) continue;
+      for (const t of tracks) {
+        const factors = isRecord(t) ? t['factors'] : undefined;
+        if (!Array.isArray(factors)) continue;
+        for (const f of factors) {
+          const samplers = isRecord(f) ? f['samplers'] : undefined;
+          if (!isRecord(samplers)) continue;
+          for (const s of Object.values(samplers)) if (isRecord(s) && Array.isArray(s['input'])) keys += s['input'].length;
+        }
+      }
+    }
+  }
+  if (keys > limits.maxKeyframes) errors.push(tooMany('/actions', 'keyframes', 'scene', keys, 'maxKeyframes', limits));
+  return errors;
+}
+
+/** Names, parents and bone order: what building the rig relies on, reported here with pointers. */
+function checkStructure(scene: SceneDocument): GraphError[] {
+  const errors: GraphError[] = [];
+  const byName = new Map<string, number>();
+  scene.objects.forEach((o, i) => {
+    const first = byName.get(o.name);
+    if (first !== undefined) {
+      errors.push({ code: 'duplicate-name', pointer: pointerOf('objects', i, 'name'), message: `object name "${o.name}" is already used by ${pointerOf('objects', first)}; every object needs its own name` });
+    } else {
+      byName.set(o.name, i);
+    }
+  });
+  const boneNames = scene.objects.map((o) => new Set((o.type === 'ARMATURE' ? (o.bones ?? []) : []).map((b) => b.name)));
+  scene.objects.forEach((o, i) => {
+    if (o.parent) {
+      const p = byName.get(o.parent);
+      if (p === undefined) {
+        errors.push({ code: 'missing-parent', pointer: pointerOf('objects', i, 'parent'), message: `parent object "${o.parent}" is not in the scene` });
+      } else if (o.parent_type === 'BONE' && !boneNames[p]!.has(o.parent_bone ?? '')) {
+        const armature = scene.objects[p]!.type === 'ARMATURE' ? `armature "${o.parent}"` : `"${o.parent}" (an ${scene.objects[p]!.type}, not an armature)`;
+        const bone = o.parent_bone ? `"${o.parent_bone}"` : '(none named)';
+        errors.push({ code: 'missing-parent', pointer: pointerOf('objects', i, 'parent_bone'), message: `parent bone ${bone} is not a bone of ${armature}` });
+      }
+    }
+    if (o.type === 'ARMATURE') checkBones(o.bones ?? [], i, o.name, errors);
+    if (o.type === 'CURVE') checkSplines(o.curve?.splines ?? [], i, errors);
+  });
+  checkOwnerIds(scene, errors);
+  checkActions(scene, errors);
+  if (errors.length === 0) checkParentChains(scene, byName, errors);
+  return errors;
+}
+
+/** Action and clip names are unique, every object's action is one of them, and the played clip is there. */
+function checkActions(scene: SceneDocument, errors: GraphError[]): void {
+  const names = new Map<string, number>();
+  (scene.actions ?? []).forEach((a, i) => {
+    const first = names.get(a.name);
+    if (first !== undefined) errors.push({ code: 'duplicate-name', pointer: pointerOf('actions', i, 'name'), message: `action name "${a.name}" is already used by ${pointerOf('actions', first)}` });
+    else names.set(a.name, i);
+  });
+  const clips = new Map<string, number>();
+  (scene.clips ?? []).forEach((c, i) => {
+    const first = clips.get(c.name);
+    if (first !== undefined) errors.push({ code: 'duplicate-name', pointer: pointerOf('clips', i, 'name'), message: `clip name "${c.name}" is already used by ${pointerOf('clips', first)}` });
+    else clips.set(c.name, i);
+  });
+  if (scene.playback && !clips.has(scene.playback.clip)) {
+    const names = [...clips.keys()];
+    errors.push({ code: 'missing-clip', pointer: '/playback/clip', message: `the scene plays clip "${scene.playback.clip}", which is not in its "clips"${names.length ? ` (it has ${quoteList(names)})` : ' (it has none)'}` });
+  }
+  scene.objects.forEach((o, i) => {
+    const action = o.animation_data?.action;
+    if (typeof action === 'string' && !names.has(action)) {
+      errors.push({ code: 'missing-action', pointer: pointerOf('objects', i, 'animation_data', 'action'), message: `object "${o.name}" is animated by action "${action}", which is not in the scene's "actions"` });
+    }
+  });
+}
+
+function checkBones(bones: NonNullable<SceneDocument['objects'][number]['bones']>, i: number, armature: string, errors: GraphError[]): void {
+  const seen = new Map<string, number>();
+  bones.forEach((b, j) => {
+    const first = seen.get(b.name);
+    if (first !== undefined) {
+      errors.push({ code: 'duplicate-name', pointer: pointerOf('objects', i, 'bones', j, 'name'), message: `bone name "${b.name}" is already used in armature "${armature}" by ${pointerOf('objects', i, 'bones', first)}` });
+      return;
+    }
+    if (b.parent && !seen.has(b.parent)) {
+      const later = bones.some((other, k) => k > j && other.name === b.parent);
+      errors.push({
+        code: 'missing-parent',
+        pointer: pointerOf('objects', i, 'bones', j, 'parent'),
+        message: later
+          ? `parent bone "${b.parent}" must be listed before "${b.name}" in armature "${armature}"`
+          : `parent bone "${b.parent}" is not a bone of armature "${armature}"`,
+      });
+    }
+    seen.set(b.name, j);
+  });
+}
+
+/** A spline's radius and tilt, when given, hold one value per point: nodes read them by point. */
+function checkSplines(splines: NonNullable<SceneDocument['objects'][number]['curve']>['splines'], i: number, errors: GraphError[]): void {
+  splines.forEach((s, j) => {
+    for (const key of ['radius', 'tilt'] as const) {
+      const values = s[key];
+      if (values !== undefined && values.length !== s.points.length) {
+        errors.push({
+          code: 'invalid-value',
+          pointer: pointerOf('objects', i, 'curve', 'splines', j, key),
+          message: `expected one ${key} value per point (${s.points.length}), got ${values.length}`,
+        });
+      }
+    }
+  });
+}
+
+/** Bones are named "Armature/Bone"; an object named like that would hide the bone. */
+function checkOwnerIds(scene: SceneDocument, errors: GraphError[]): void {
+  const objectNames = new Set(scene.objects.map((o) => o.name));
+  scene.objects.forEach((o, i) => {
+    if (o.type !== 'ARMATURE') return;
+    (o.bones ?? []).forEach((b, j) => {
+      const id = `${o.name}/${b.name}`;
+      if (objectNames.has(id)) {
+        errors.push({ code: 'duplicate-name', pointer: pointerOf('objects', i, 'bones', j, 'name'), message: `bone "${b.name}" of "${o.name}" is named "${id}" as an owner, and so is an object; rename one of them` });
+      }
+    });
+  });
+}
+
+/** Parenting loops and chains deeper than MAX_PARENT_DEPTH, found without recursion. */
+function checkParentChains(scene: SceneDocument, byName: Map<string, number>, errors: GraphError[]): void {
+  const depth = new Int32Array(scene.objects.length).fill(-1); // -1: not yet known
+  scene.objects.forEach((_, start) => {
+    const path: number[] = [];
+    const onPath = new Set<number>();
+    let i: number | undefined = start;
+    while (i !== undefined && depth[i] === -1) {
+      if (onPath.has(i)) {
+        const o = scene.objects[i]!;
+        errors.push({ code: 'parent-loop', pointer: pointerOf('objects', i, 'parent'), message: `object "${o.name}" is its own ancestor (a parenting loop)` });
+        for (const k of path) depth[k] = 0; // reported once; stop here
+        return;
+      }
+      path.push(i);
+      onPath.add(i);
+      const parent: string | null | undefined = scene.objects[i]!.parent;
+      i = parent ? byName.get(parent) : undefined;
+    }
+    let d = i === undefined ? 0 : depth[i]! + 1;
+    for (let k = path.length - 1; k >= 0; k--) depth[path[k]!] = d++;
+    const deepest = path[0]!;
+    if (depth[deepest]! > MAX_PARENT_DEPTH && errors.length === 0) {
+      errors.push({
+        code: 'limit-exceeded',
+        pointer: pointerOf('objects', deepest, 'parent'),
+        message: `object "${scene.objects[deepest]!.name}" hangs ${depth[deepest]} parents deep; Sinew reads parenting chains at most ${MAX_PARENT_DEPTH} deep`,
+      });
+    }
+  });
+}
+
+/** Schema errors as sentences: where, what was expected, what was found; one per place. */
+function schemaErrors(raw: readonly ErrorObject[]): GraphError[] {
+  const errors: GraphError[] = [];
+  const seen = new Set<string>();
+  for (const e of raw) {
+    const error = toSceneError(e);
+    if (error === undefined) continue;
+    if (seen.has(error.pointer)) continue; // one wrong value can break several keywords; say it once
+    seen.add(error.pointer);
+    errors.push(error);
+  }
+  return errors;
+}
+
+function toSceneError(e: ErrorObject): GraphError | undefined {
+  const got = `got ${describeValue(e.data)}`;
+  const schema = (e.parentSchema ?? {}) as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required': {
+      const name = String(e.params['missingProperty']);
+      return { code: 'missing-field', pointer: childPointer(e.instancePath, name), message: `required field "${name}" is missing` };
+    }
+    case 'enum':
+      return { code: 'invalid-value', pointer: e.instancePath, message: `expected one of ${quoteList((schema['enum'] as string[]).map(String), 'or')}, ${got}` };
+    case 'const':
+      return { code: 'invalid-value', pointer: e.instancePath, message: `expected ${JSON.stringify(schema['const'])}, ${got}` };
+    case 'allOf':
+      return undefined; // its parts report for themselves
+    default:
+      return { code: 'invalid-value', pointer: e.instancePath, message: `expected ${describeSchema(schema)}, ${got}` };
+  }
+}
+
+/** What a scene schema node accepts, in words. */
+function describeSchema(schema: Record<string, unknown>): string {
+  const type = schema['type'];
+  const types = Array.isArray(type) ? type.map(String) : typeof type === 'string' ? [type] : [];
+  const phrases = types.map((t) => {
+    switch (t) {
+      case 'array': {
+        const items = (schema['items'] ?? {}) as Record<string, unknown>;
+        const n = schema['minItems'];
+        if (items['type'] === 'number' && n !== undefined && n === schema['maxItems']) return `an array of ${n} numbers`;
+        return typeof schema['maxItems'] === 'number' ? `a list of at most ${schema['maxItems']} items` : 'a list';
+      }
+      case 'integer':
+        return typeof schema['minimum'] === 'number' ? `a whole number, ${schema['minimum']} or more` : 'a whole number';
+      case 'number':
+        return typeof schema['minimum'] === 'number' ? `a number, ${schema['minimum']} or more` : 'a number';
+      case 'string':
+        return typeof schema['maxLength'] === 'number' ? `a string of ${schema['minLength'] ?? 0} to ${schema['maxLength']} characters` : 'a string';
+      case 'boolean':
+        return 'true or false';
+      case 'null':
+        return 'null';
+      case 'object':
+        return 'an object';
+      default:
+        return t;
+    }
+  });
+  return phrases.length > 0 ? phrases.join(' or ') : 'a valid value';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,94 @@
+// Actions as the pose source: each frame, before an owner's pre step, the F-curves of the action
+// its object points at write the owner's transform channels, and the owner's basis is rebuilt from
+// them (README-action-additions.md §4.7). Channels without a curve keep the scene's values.
+// Built once at compile; per frame it allocates nothing.
+import type { GraphError } from '../../graph/types';
+import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
+import type { RigOwner } from './rig';
+import { basisMatrix, type BasisInput } from './scene/basis';
+import { CHANNEL_COUNT, CHANNELS, channelSlot, parseDataPath } from './scene/data-path';
+import type { SceneDocument, TransformProps } from './scene/types';
+
+/** One owner's animation: its channels, the curves that write them, and the basis they make. */
+export interface OwnerAnimation {
+  owner: RigOwner;
+  channels: Float64Array;
+  curves: PackedFCurve[];
+  /** Channel index each curve writes. */
+  slots: Int32Array;
+  /** Views of `channels` in the shape `basisMatrix` reads. */
+  basis: BasisInput;
+}
+
+/**
+ * The animated owners of a scene, parents before children (rig order). Curves Sinew cannot apply
+ * (a property other than location/rotation/scale, a bone that is not there, an index out of range)
+ * are reported in `warnings` by pointer; custom-property curves drive nothing and are skipped.
+ */
+export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: Map<string, RigOwner>, warnings: GraphError[]): OwnerAnimation[] {
+  const actions = new Map((scene.actions ?? []).map((a, i) => [a.name, { action: a, index: i }] as const));
+  const byOwner = new Map<RigOwner, OwnerAnimation>();
+  scene.objects.forEach((o) => {
+    const name = o.animation_data?.action;
+    const found = typeof name === 'string' ? actions.get(name) : undefined;
+    if (!found) return;
+    found.action.fcurves.forEach((f, fi) => {
+      const pointer = `/scene/actions/${found.index}/fcurves/${fi}`;
+      if (f.mute === true || f.keyframes.length === 0) return;
+      const path = parseDataPath(f.data_path);
+      if (path?.kind === 'custom') return;
+      if (!path || path.kind === 'other') {
+        warnings.push({ code: 'unsupported-channel', pointer: `${pointer}/data_path`, message: `action "${found.action.name}": animating "${f.data_path}" is not supported; the curve is ignored` });
+        return;
+      }
+      const owner = byId.get(path.bone === null ? o.name : `${o.name}/${path.bone}`);
+      if (!owner || (path.bone !== null && owner.kind !== 'bone')) {
+        warnings.push({ code: 'unsupported-channel', pointer: `${pointer}/data_path`, message: `action "${found.action.name}": "${f.data_path}" names a bone "${path.bone}" that "${o.name}" does not have; the curve is ignored` });
+        return;
+      }
+      const slot = channelSlot(path.channel, f.array_index);
+      if (slot === undefined) {
+        warnings.push({ code: 'unsupported-channel', pointer: `${pointer}/array_index`, message: `action "${found.action.name}": "${f.data_path}" has no index ${f.array_index}; the curve is ignored` });
+        return;
+      }
+      let anim = byOwner.get(owner);
+      if (!anim) byOwner.set(owner, (anim = ownerAnimation(owner)));
+      anim.curves.push(packFCurve(f));
+      anim.slots = Int32Array.from([...anim.slots, slot]);
+    });
+  });
+  return owners.flatMap((o) => byOwner.get(o) ?? []);
+}
+
+function ownerAnimation(owner: RigOwner): OwnerAnimation {
+  const source: TransformProps = owner.kind === 'bone' ? owner.source.pose ?? {} : owner.source;
+  const channels = new Float64Array(CHANNEL_COUNT);
+  const put = (name: keyof typeof CHANNELS, values: number[] | undefined, fallback: number[]) => channels.set(values ?? fallback, CHANNELS[name].offset);
+  put('location', source.location, [0, 0, 0]);
+  put('rotation_euler', source.rotation_euler, [0, 0, 0]);
+  put('rotation_quaternion', source.rotation_quaternion, [0, 0, 0, 1]);
+  put('rotation_axis_angle', source.rotation_axis_angle, [0, 0, 1, 0]);
+  put('scale', source.scale, [1, 1, 1]);
+  const view = (name: keyof typeof CHANNELS) => channels.subarray(CHANNELS[name].offset, CHANNELS[name].offset + CHANNELS[name].size);
+  return {
+    owner,
+    channels,
+    curves: [],
+    slots: new Int32Array(0),
+    basis: {
+      location: view('location'),
+      rotation_mode: source.rotation_mode ?? 'XYZ',
+      rotation_euler: view('rotation_euler'),
+      rotation_quaternion: view('rotation_quaternion'),
+      rotation_axis_angle: view('rotation_axis_angle'),
+      scale: view('scale'),
+    },
+  };
+}
+
+/** Writes the owner's channels for `frame[0]` and rebuilds its basis. Allocates nothing. */
+export function animateOwner(a: OwnerAnimation, frame: Float64Array): void {
+  const { curves, slots, channels } = a;
+  for (let i = 0; i < curves.length; i++) evaluateFCurve(curves[i], frame, channels, slots[i]);
+  basisMatrix(a.owner.basis, a.basis);
+}

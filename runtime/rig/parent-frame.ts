@@ -1,0 +1,69 @@
+// A fully inheriting bone's parent frame in world space: its parent's final matrix (the armature's,
+// for a root bone) times its rest offset. Blender works in pose space (parent pose · offset, then the
+// armature matrix in front); in world space the armature's matrix and its inverse cancel, so one
+// product replaces four. The bone's pre-constraint matrix and every LOCAL space conversion of it
+// (as owner or as target) need this frame, several times a frame: it is made once and made again
+// only when the matrix it came from has changed — compared number by number, so a moved parent,
+// an IK solve that rewrote it or an edit is always seen, whatever order steps run in.
+import { safeInvertMat4, safeMultiplyMat4 } from '../../nodes/math/finite';
+import type { BoneOwner } from './rig';
+
+export interface ParentFrame {
+  /** The parent matrix the frame was made from (NaN until it is first made, so it never matches). */
+  source: Float64Array;
+  /** (parent final, or armature final for a root) · offset. */
+  matrix: Float64Array;
+  /** Its inverse (identity when singular), made when first asked for after `matrix` changed. */
+  inverse: Float64Array;
+  inverseMade: boolean;
+}
+
+/** A frame not made yet; `alloc` hands out its three matrices. */
+export function createParentFrame(alloc: (size: number) => Float64Array): ParentFrame {
+  return { source: alloc(16).fill(NaN), matrix: alloc(16), inverse: alloc(16), inverseMade: false };
+}
+
+/** The bone's parent frame in world space, current for its parent's final matrix. */
+export function parentFrame(b: BoneOwner): Float64Array {
+  const f = b.parentFrame;
+  if (!sameMatrix(parentMatrixOf(b), f.source)) makeParentFrame(b);
+  return f.matrix;
+}
+
+/**
+ * Makes the frame from the parent's matrix as it is now, without first asking whether it changed:
+ * the bone's pre-constraint step calls this, since in an animated rig its parent has always moved
+ * since the last frame, and the comparison would only add to the product.
+ */
+export function makeParentFrame(b: BoneOwner): Float64Array {
+  const f = b.parentFrame;
+  const m = parentMatrixOf(b);
+  f.source.set(m);
+  safeMultiplyMat4(f.matrix, m, b.offset);
+  f.inverseMade = false;
+  return f.matrix;
+}
+
+function parentMatrixOf(b: BoneOwner): Float64Array {
+  return b.parentBone ? b.parentBone.final : b.armatureOwner.final;
+}
+
+function sameMatrix(m: Float64Array, s: Float64Array): boolean {
+  return (
+    m[0] === s[0] && m[1] === s[1] && m[2] === s[2] && m[3] === s[3] &&
+    m[4] === s[4] && m[5] === s[5] && m[6] === s[6] && m[7] === s[7] &&
+    m[8] === s[8] && m[9] === s[9] && m[10] === s[10] && m[11] === s[11] &&
+    m[12] === s[12] && m[13] === s[13] && m[14] === s[14] && m[15] === s[15]
+  );
+}
+
+/** The inverse of {@link parentFrame} (identity when the frame is singular). */
+export function parentFrameInverse(b: BoneOwner): Float64Array {
+  const matrix = parentFrame(b);
+  const f = b.parentFrame;
+  if (!f.inverseMade) {
+    safeInvertMat4(f.inverse, matrix);
+    f.inverseMade = true;
+  }
+  return f.inverse;
+}

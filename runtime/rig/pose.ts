@@ -1,0 +1,120 @@
+// Pre-constraint world matrices: an owner's parent's final matrix times its parenting and its own
+// transform, as Blender builds them (objects: parent · parentInverse · basis; bones: parent pose ·
+// rest offset · pose basis, honouring the bone's inheritance flags).
+import { safeMultiplyMat4, saturate } from '../../nodes/math/finite';
+import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from './bone-parent';
+import { makeParentFrame } from './parent-frame';
+import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
+
+const pt: ParentTransform = createParentTransform();
+const parentPose = new Float64Array(16);
+const armInverse = new Float64Array(16);
+const poseMat = new Float64Array(16);
+const connectedBasis = new Float64Array(16);
+
+/** Writes `owner.pre` from its parent's current final matrix. */
+export function computePre(owner: RigOwner): void {
+  if (owner.kind === 'object') computeObjectPre(owner);
+  else computeBonePre(owner);
+}
+
+function computeObjectPre(o: ObjectOwner): void {
+  const out = o.pre;
+  if (!o.parent) {
+    out.set(o.basis);
+    return;
+  }
+  out.set(o.parent.final);
+  if (o.parentIsBone) {
+    // A bone-parented object hangs from the bone's tail: T(0, length, 0) in bone space.
+    moveToTail(out, o.parent);
+  }
+  safeMultiplyMat4(out, out, o.parentInverse);
+  safeMultiplyMat4(out, out, o.basis);
+}
+
+function computeBonePre(b: BoneOwner): void {
+  const basis = connectedBoneBasis(b);
+  if (basis[15] === 1 && inheritsFully(b)) {
+    safeMultiplyMat4(b.pre, makeParentFrame(b), basis);
+    return;
+  }
+  poseMatrixFromParent(poseMat, b, basis);
+  safeMultiplyMat4(b.pre, b.armatureOwner.final, poseMat);
+}
+
+/**
+ * A connected bone's location does not move it: Blender leaves it out of the channel matrix
+ * ("prevent action channels breaking chains", BKE_pchan_to_mat4), so its head stays on the
+ * parent's tail whatever its location holds (README-rig-additions §5; experiments.json →
+ * connected_bone_location). Its basis with the translation dropped, without touching the basis
+ * itself (what the pose channel holds stays as authored, and animation rebuilds it each frame).
+ */
+function connectedBoneBasis(b: BoneOwner): Float64Array {
+  const basis = b.basis;
+  if (!b.bone!.connected || !b.parentBone || (basis[12] === 0 && basis[13] === 0 && basis[14] === 0)) return basis;
+  connectedBasis.set(basis);
+  connectedBasis[12] = 0; connectedBasis[13] = 0; connectedBasis[14] = 0;
+  return connectedBasis;
+}
+
+/**
+ * Whether the bone inherits fully (rotation, FULL scale, local location; or is a root with local
+ * location): then its parent transform is one matrix for rotation/scale and location alike, with no
+ * post-scale, and applying it to a matrix whose last row is (0 0 0 1) is one product, which in
+ * world space is its parent frame (runtime/rig/parent-frame.ts).
+ */
+export function inheritsFully(b: BoneOwner): boolean {
+  return b.localLocation && (!b.parentBone || (b.inheritRotation && b.inheritScale === 'FULL'));
+}
+
+/** The bone's pose-space matrix for a bone-space (local) matrix `local`, given its parent's current pose. */
+export function poseMatrixFromParent(out: Float64Array, b: BoneOwner, local: Float64Array): Float64Array {
+  boneParentTransform(pt, b);
+  return applyParentTransform(out, pt, local);
+}
+
+/** The bone's parent transform (Blender's BoneParentTransform) from its parent's current final pose. */
+export function boneParentTransform(out: ParentTransform, b: BoneOwner): ParentTransform {
+  const parent = b.parentBone;
+  if (!parent) return parentTransform(out, b, b.offset, undefined, undefined);
+  poseOf(parentPose, parent);
+  return parentTransform(out, b, b.offset, parent.bone!.restMatrix, parentPose);
+}
+
+/** A bone's current final matrix in pose (armature) space. */
+export function poseOf(out: Float64Array, b: BoneOwner): Float64Array {
+  safeMultiplyMat4(out, armatureInverse(b.armatureOwner), b.final);
+  return out;
+}
+
+// The inverse of the last armature matrix asked for, kept while that matrix stays the same: the
+// pose-space routes need it (bones that do not inherit fully, POSE, LOCAL_WITH_PARENT and
+// LOCAL_OWNER_ORIENT conversions), and it changes at most once a frame. Compared number by
+// number, so any change (or a NaN) inverts again.
+let cachedArmature: RigOwner | undefined;
+const cachedMatrix = new Float64Array(16);
+
+/** The inverse of an armature's final matrix (identity when it is singular). Read it before the next call. */
+export function armatureInverse(arm: RigOwner): Float64Array {
+  const m = arm.final, c = cachedMatrix;
+  if (
+    arm !== cachedArmature ||
+    m[0] !== c[0] || m[1] !== c[1] || m[2] !== c[2] || m[3] !== c[3] ||
+    m[4] !== c[4] || m[5] !== c[5] || m[6] !== c[6] || m[7] !== c[7] ||
+    m[8] !== c[8] || m[9] !== c[9] || m[10] !== c[10] || m[11] !== c[11] ||
+    m[12] !== c[12] || m[13] !== c[13] || m[14] !== c[14] || m[15] !== c[15]
+  ) {
+    cachedArmature = arm;
+    c.set(m);
+    armInverse.set(m);
+    invertOrIdentity(armInverse);
+  }
+  return armInverse;
+}
+
+/** Moves m along its Y axis by the bone's length (read here: a double passed to a call is boxed). */
+function moveToTail(m: Float64Array, bone: RigOwner): void {
+  const y = bone.bone!.length;
+  m[12] = saturate(m[12] + m[4] * y); m[13] = saturate(m[13] + m[5] * y); m[14] = saturate(m[14] + m[6] * y);
+}

@@ -1,0 +1,221 @@
+// The scene turned into owners: objects and bones with their rest data, parents and live matrix views.
+import { mat4 } from 'gl-matrix';
+import type { BoneEnvelope, BoneIk, CurveInfo, OwnerHandle } from '../../nodes/define';
+import { invertOrIdentity } from './bone-parent';
+import { createParentFrame, type ParentFrame } from './parent-frame';
+import { basisMatrix } from './scene/basis';
+import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
+
+export interface ObjectOwner extends OwnerHandle {
+  kind: 'object';
+  source: SceneObject;
+  /** T·R·S of the object's own transform. */
+  basis: Float64Array;
+  parentInverse: Float64Array;
+  /** The owner whose final matrix the object hangs from (an object, or a bone's tail). */
+  parent: RigOwner | undefined;
+  /** Whether `parent` is a bone, so the object hangs from its tail. */
+  parentIsBone: boolean;
+}
+
+export interface BoneOwner extends OwnerHandle {
+  kind: 'bone';
+  source: SceneBone;
+  armatureOwner: ObjectOwner;
+  parentBone: BoneOwner | undefined;
+  /** Blender's `offs_bone`: rest matrix relative to the parent's tail (or `arm_mat` for a root). */
+  offset: Float64Array;
+  /** The pose basis (`chan_mat`): T·R·S of the pose location, rotation and scale. */
+  basis: Float64Array;
+  inheritRotation: boolean;
+  localLocation: boolean;
+  inheritScale: InheritScale;
+  /** Its parent frame in world space, kept current by runtime/rig/parent-frame.ts. */
+  parentFrame: ParentFrame;
+}
+
+export type RigOwner = ObjectOwner | BoneOwner;
+
+export interface Rig {
+  /** Every owner, parents before children, in scene order. */
+  owners: RigOwner[];
+  byId: Map<string, RigOwner>;
+}
+
+/** A problem in the scene, with the JSON pointer of what is wrong. */
+export class SceneError extends Error {
+  constructor(readonly pointer: string, message: string) {
+    super(`${pointer}: ${message}`);
+  }
+}
+
+/**
+ * Builds the owners of a scene; `alloc` hands out every matrix an owner keeps (views of the
+ * program's one buffer: a typed array of its own costs ~1 µs to create, a view a tenth of that).
+ */
+export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64Array): Rig {
+  const owners: RigOwner[] = [];
+  const byId = new Map<string, RigOwner>();
+  const add = (o: RigOwner) => { owners.push(o); byId.set(o.id, o); };
+  const objects = scene.objects;
+  const byName = new Map(objects.map((o, i) => [o.name, i] as const));
+  const built = new Map<string, ObjectOwner>();
+
+  // Objects may be listed in any order; visit parents first and refuse parenting loops.
+  const visiting = new Set<string>();
+  const visit = (index: number): ObjectOwner => {
+    const so = objects[index];
+    const done = built.get(so.name);
+    if (done) return done;
+    const pointer = `/objects/${index}`;
+    if (visiting.has(so.name)) throw new SceneError(`${pointer}/parent`, `object "${so.name}" is its own ancestor (a parenting loop)`);
+    visiting.add(so.name);
+    let parent: RigOwner | undefined;
+    let parentIsBone = false;
+    if (so.parent) {
+      const pi = byName.get(so.parent);
+      if (pi === undefined) throw new SceneError(`${pointer}/parent`, `parent object "${so.parent}" is not in the scene`);
+      const parentObject = visit(pi);
+      if (so.parent_type === 'BONE') {
+        const boneId = `${so.parent}/${so.parent_bone ?? ''}`;
+        parent = byId.get(boneId);
+        if (!parent) throw new SceneError(`${pointer}/parent_bone`, `parent bone "${so.parent_bone}" is not a bone of "${so.parent}"`);
+        parentIsBone = true;
+      } else {
+        parent = parentObject;
+      }
+    }
+    const owner: ObjectOwner = {
+      id: so.name,
+      kind: 'object',
+      objectType: so.type,
+      rotationOrder: eulerOrderOf(so.rotation_mode),
+      source: so,
+      pre: alloc(16),
+      final: identity(alloc(16)),
+      basis: basisMatrix(alloc(16), so),
+      parentInverse: matrixOrIdentity(alloc(16), so.matrix_parent_inverse),
+      parent,
+      parentIsBone,
+      curve: so.type === 'CURVE' ? curveInfo(so) : undefined,
+    };
+    built.set(so.name, owner);
+    add(owner);
+    visiting.delete(so.name);
+    if (so.type === 'ARMATURE') addBones(owner, index);
+    return owner;
+  };
+
+  const addBones = (armature: ObjectOwner, objectIndex: number) => {
+    const bones = armature.source.bones ?? [];
+    bones.forEach((sb, bi) => {
+      const pointer = `/objects/${objectIndex}/bones/${bi}`;
+      const id = `${armature.id}/${sb.name}`;
+      if (byId.has(id)) throw new SceneError(`${pointer}/name`, `bone name "${sb.name}" is used twice in "${armature.id}"`);
+      const parentBone = sb.parent ? byId.get(`${armature.id}/${sb.parent}`) : undefined;
+      if (sb.parent && (!parentBone || parentBone.kind !== 'bone')) {
+        throw new SceneError(`${pointer}/parent`, `parent bone "${sb.parent}" must be listed before "${sb.name}" in "${armature.id}"`);
+      }
+      const rest = matrixOrIdentity(alloc(16), sb.matrix_local);
+      const offset = alloc(16);
+      if (parentBone && parentBone.kind === 'bone') {
+        // offs_bone = inverse(parent rest) · rest: the bone's rest relative to its parent's head frame.
+        offset.set(parentBone.bone!.restMatrix);
+        invertOrIdentity(offset);
+        mat4.multiply(offset, offset, rest);
+      } else {
+        offset.set(rest);
+      }
+      const owner: BoneOwner = {
+        id,
+        kind: 'bone',
+        objectType: 'BONE',
+        rotationOrder: eulerOrderOf(sb.pose?.rotation_mode),
+        source: sb,
+        pre: alloc(16),
+        final: identity(alloc(16)),
+        armatureOwner: armature,
+        parentBone: parentBone as BoneOwner | undefined,
+        offset,
+        basis: basisMatrix(alloc(16), sb.pose ?? {}),
+        inheritRotation: sb.use_inherit_rotation ?? true,
+        localLocation: sb.use_local_location ?? true,
+        inheritScale: sb.inherit_scale ?? 'FULL',
+        parentFrame: createParentFrame(alloc),
+        bone: {
+          armature,
+          parent: parentBone,
+          length: sb.length,
+          restMatrix: rest,
+          connected: sb.use_connect ?? false,
+          ik: boneIkOf(sb.pose ?? {}),
+          ...envelopeOf(sb),
+          ...(sb.bbone_segments !== undefined && sb.bbone_segments > 1 && { bboneSegments: sb.bbone_segments }),
+        },
+      };
+      add(owner);
+    });
+  };
+
+  objects.forEach((so, i) => {
+    if (byName.get(so.name) !== i) throw new SceneError(`/objects/${i}/name`, `object name "${so.name}" is used twice`);
+  });
+  objects.forEach((_, i) => visit(i));
+  return { owners, byId };
+}
+
+/** The owner a given owner's pre-constraint matrix depends on: parent object, parent bone or armature. */
+export function parentOwnerOf(o: RigOwner): RigOwner | undefined {
+  return o.kind === 'object' ? o.parent : (o.parentBone ?? o.armatureOwner);
+}
+
+function eulerOrderOf(mode: RotationMode | undefined): EulerOrder {
+  return mode && (EULER_ORDERS as readonly string[]).includes(mode) ? (mode as EulerOrder) : 'XYZ';
+}
+
+/** Finals start as identity, so an owner read across a set-aside cycle edge is never a zero matrix. */
+function identity(m: Float64Array): Float64Array {
+  mat4.identity(m);
+  return m;
+}
+
+function matrixOrIdentity(out: Float64Array, m: number[] | undefined): Float64Array {
+  if (m && m.length === 16) out.set(m);
+  else mat4.identity(out);
+  return out;
+}
+
+function curveInfo(so: SceneObject): CurveInfo {
+  const spline = so.curve?.splines[0];
+  const pts = spline?.points ?? [];
+  return {
+    points: Float64Array.from(pts.flatMap((p) => [p[0], p[1], p[2]])),
+    radius: Float64Array.from(spline?.radius ?? pts.map(() => 1)),
+    cyclic: spline?.cyclic ?? false,
+    pathDuration: so.curve?.path_duration ?? 100,
+    evalTime: so.curve?.eval_time ?? 0,
+    useClamp: so.curve?.use_path_clamp ?? true,
+    twist: so.curve?.twist_mode ?? 'MINIMUM',
+  };
+}
+
+/** The pose bone's IK settings, Blender's defaults for the ones not given. */
+function boneIkOf(p: BoneIkProps): BoneIk {
+  const num = (v: number | undefined, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+  return {
+    lock: [p.lock_ik_x === true, p.lock_ik_y === true, p.lock_ik_z === true],
+    useLimit: [p.use_ik_limit_x === true, p.use_ik_limit_y === true, p.use_ik_limit_z === true],
+    min: [num(p.ik_min_x, -Math.PI), num(p.ik_min_y, -Math.PI), num(p.ik_min_z, -Math.PI)],
+    max: [num(p.ik_max_x, Math.PI), num(p.ik_max_y, Math.PI), num(p.ik_max_z, Math.PI)],
+    stiffness: [num(p.ik_stiffness_x, 0), num(p.ik_stiffness_y, 0), num(p.ik_stiffness_z, 0)],
+    stretch: num(p.ik_stretch, 0),
+  };
+}
+
+/** A bone's envelope, when the scene has all of it (head, tail, both radii, distance). */
+function envelopeOf(sb: SceneBone): { envelope?: BoneEnvelope } {
+  const h = sb.head_local;
+  const t = sb.tail_local;
+  if (!h || !t || h.length !== 3 || t.length !== 3 || sb.head_radius === undefined || sb.tail_radius === undefined || sb.envelope_distance === undefined) return {};
+  return { envelope: { head: [h[0], h[1], h[2]], tail: [t[0], t[1], t[2]], headRadius: sb.head_radius, tailRadius: sb.tail_radius, distance: sb.envelope_distance, multiply: sb.use_envelope_multiply === true } };
+}

@@ -1,0 +1,170 @@
+// The scene file: objects, armatures, bones and curves with rest and pose, and the actions that
+// animate them. Its keys follow the scene part of Blender's fixture format one to one (actions:
+// README-action-additions.md), so a Blender export maps without translation.
+import type { CyclesModifier, Keyframe } from '../../../nodes/math/fcurve/fcurve';
+
+export const SCENE_FORMAT = 'sinew-scene';
+export const SCENE_VERSION = 1;
+
+import type { RotationMode } from '../../../nodes/math/basis';
+export type { RotationMode };
+export const EULER_ORDERS = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX'] as const;
+export type EulerOrder = (typeof EULER_ORDERS)[number];
+export type InheritScale = 'FULL' | 'FIX_SHEAR' | 'ALIGNED' | 'AVERAGE' | 'NONE' | 'NONE_LEGACY';
+
+/** Location, rotation and scale, as Blender stores them on objects and pose bones. */
+export interface TransformProps {
+  location?: number[];
+  rotation_mode?: RotationMode;
+  rotation_euler?: number[];
+  /** [x, y, z, w]; normalized before use. */
+  rotation_quaternion?: number[];
+  /** [angle, x, y, z]. */
+  rotation_axis_angle?: number[];
+  scale?: number[];
+}
+
+export interface SceneBone {
+  name: string;
+  parent?: string | null;
+  head_local?: number[];
+  tail_local?: number[];
+  /** Rest matrix in armature space: Y runs head to tail. Column-major. */
+  matrix_local: number[];
+  length: number;
+  use_connect?: boolean;
+  use_inherit_rotation?: boolean;
+  use_local_location?: boolean;
+  inherit_scale?: InheritScale;
+  /** Envelope (Blender's rad_head, rad_tail, dist and BONE_MULT_VG_ENV): read by the Armature constraint. */
+  head_radius?: number;
+  tail_radius?: number;
+  envelope_distance?: number;
+  use_envelope_multiply?: boolean;
+  /** B-Bone segments (1: a plain bone). Sinew deforms by whole bones; more is warned about where it matters. */
+  bbone_segments?: number;
+  pose?: TransformProps & BoneIkProps;
+}
+
+/** A pose bone's IK settings (Blender's legacy solver reads them); absent ones are Blender's defaults. */
+export interface BoneIkProps {
+  lock_ik_x?: boolean;
+  lock_ik_y?: boolean;
+  lock_ik_z?: boolean;
+  use_ik_limit_x?: boolean;
+  use_ik_limit_y?: boolean;
+  use_ik_limit_z?: boolean;
+  ik_min_x?: number;
+  ik_max_x?: number;
+  ik_min_y?: number;
+  ik_max_y?: number;
+  ik_min_z?: number;
+  ik_max_z?: number;
+  ik_stiffness_x?: number;
+  ik_stiffness_y?: number;
+  ik_stiffness_z?: number;
+  ik_stretch?: number;
+}
+
+export interface SceneSpline {
+  type?: 'POLY';
+  points: number[][];
+  cyclic?: boolean;
+  radius?: number[];
+  tilt?: number[];
+}
+
+export interface SceneCurve {
+  splines: SceneSpline[];
+  path_duration?: number;
+  eval_time?: number;
+  use_path_clamp?: boolean;
+  twist_mode?: 'MINIMUM' | 'Z_UP';
+}
+
+export interface SceneObject extends TransformProps {
+  name: string;
+  type: 'EMPTY' | 'ARMATURE' | 'CURVE';
+  parent?: string | null;
+  parent_type?: 'OBJECT' | 'BONE';
+  parent_bone?: string | null;
+  matrix_parent_inverse?: number[];
+  bones?: SceneBone[];
+  curve?: SceneCurve;
+  /** The action that animates the object (and, for an armature, its pose bones). */
+  animation_data?: { action: string | null };
+}
+
+/** One animated property: Blender's RNA path and index, and its keys (handles as Blender computed them). */
+export interface SceneFCurve {
+  /** `location`, `rotation_euler`, `rotation_quaternion`, `rotation_axis_angle`, `scale`, `pose.bones["B"].<same>`, or `["prop"]`. */
+  data_path: string;
+  /** Blender's index: x, y, z; W, X, Y, Z for quaternions; angle, x, y, z for axis-angle. */
+  array_index: number;
+  extrapolation?: 'CONSTANT' | 'LINEAR';
+  mute?: boolean;
+  keyframes: Keyframe[];
+  modifiers?: (CyclesModifier | { type: string })[];
+}
+
+/** A Blender action: F-curves an object's animation data points at by name. */
+export interface SceneAction {
+  name: string;
+  fcurves: SceneFCurve[];
+}
+
+/** A glTF animation sampler: key times in seconds and their values (CUBICSPLINE: in-tangent, value, out-tangent per key). */
+export interface SceneSampler {
+  interpolation?: 'STEP' | 'LINEAR' | 'CUBICSPLINE';
+  input: number[];
+  output: number[];
+}
+
+/**
+ * One factor of a clip track: a fixed matrix, or a glTF node's local transform (its rest TRS, with
+ * the parts its samplers animate replaced at each time).
+ */
+export interface SceneClipFactor {
+  matrix?: number[];
+  translation?: number[];
+  /** [x, y, z, w]. */
+  rotation?: number[];
+  scale?: number[];
+  samplers?: { translation?: SceneSampler; rotation?: SceneSampler; scale?: SceneSampler };
+}
+
+/** What a clip does to one owner: its basis is the product of the factors, left to right. */
+export interface SceneClipTrack {
+  owner: string;
+  factors: SceneClipFactor[];
+}
+
+/** An animation clip (a glTF animation, imported): tracks that write owners' bases over time. */
+export interface SceneClip {
+  name: string;
+  tracks: SceneClipTrack[];
+}
+
+/** Which clip plays under the constraints, and how frames map to its time. */
+export interface ScenePlayback {
+  clip: string;
+  /** Frames per second (default 24). */
+  fps?: number;
+  /** Clip seconds per second (default 1). */
+  speed?: number;
+  /** Clip time at the start frame, in seconds (default 0). */
+  offset?: number;
+  /** Whether the clip repeats (default true); otherwise it holds its ends. */
+  loop?: boolean;
+  /** The frame at which the clip time is `offset` (default 1). */
+  start_frame?: number;
+}
+
+export interface SceneDocument {
+  format: typeof SCENE_FORMAT;
+  version: number;
+  objects: SceneObject[];
+  actions?: SceneAction[];
+  clips?: SceneClip[];
+  playback?: ScenePlayback;
+}
