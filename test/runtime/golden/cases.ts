@@ -1,0 +1,100 @@
+// The cases whose matrices must stay bit-identical through runtime restructurings (issue 17): every
+// Blender fixture set (shared and ours), every benchmark rig under its animated pose cycle, and every
+// example graph. Each case evaluates its frames and yields the final world matrix of every owner.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compile } from '../../../runtime/eval/compile';
+import type { Program } from '../../../runtime/eval/program';
+import { casesIn } from '../../../runtime/io/blender/conformance';
+import type { Fixture, FixtureFrames } from '../../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../../runtime/io/blender/import';
+import { openGraph } from '../../../runtime/io/files';
+import { poseCycle } from '../../bench/animate';
+import { animatedHumanoid } from '../../bench/crowd-rig';
+import { ikBlenderPrograms } from '../../bench/ik-blender';
+import { humanoid, largeRig, type BenchRig } from '../../bench/rigs';
+import { rigifyHuman } from '../../bench/rigify';
+import { SHARED_DIR } from '../../shared-path';
+
+export interface GoldenCase { name: string; run: () => string }
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+/** SHA-256 of the owners' final matrices as float64 bytes, owner by owner, in a stable (id) order. */
+function digest(program: Program, hash = createHash('sha256')): ReturnType<typeof createHash> {
+  const owners = [...program.owners].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const o of owners) {
+    hash.update(o.id);
+    hash.update(new Uint8Array(Float64Array.from(o.final).buffer));
+  }
+  return hash;
+}
+
+function fixtureCase(dir: string, file: string): GoldenCase {
+  return {
+    name: `${dir.replace(ROOT, '.').replace(SHARED_DIR, '../shared')}/${file.split('/').pop()}`,
+    run: () => {
+      const fx = JSON.parse(readFileSync(file, 'utf8')) as Fixture;
+      const imported = importBlenderFixture(fx);
+      const program = compile(imported.graph, imported.scene);
+      const frames = fx.frames ? Object.keys(fx.expected as FixtureFrames).map(Number) : [1];
+      const hash = createHash('sha256');
+      for (const f of frames) digest(program.evaluate(f), hash);
+      return hash.digest('hex');
+    },
+  };
+}
+
+function benchCase(name: string, rig: () => BenchRig | Program, frames = 8): GoldenCase {
+  return {
+    name: `bench/${name}`,
+    run: () => {
+      const r = rig();
+      const program = 'evaluate' in r ? r : compile(r.graph, r.scene);
+      const pose = poseCycle(program, frames);
+      const hash = createHash('sha256');
+      for (let k = 0; k < frames; k++) {
+        pose(k);
+        digest(program.evaluate(1 + k), hash);
+      }
+      return hash.digest('hex');
+    },
+  };
+}
+
+function exampleCase(file: string): GoldenCase {
+  return {
+    name: `examples/${file}`,
+    run: () => {
+      const opened = openGraph(join(ROOT, 'examples', file));
+      if (!opened.ok) throw new Error(`${file}: ${opened.errors.map((e) => e.message).join('; ')}`);
+      const program = compile(opened.graph, opened.scene);
+      const hash = createHash('sha256');
+      for (const f of [1, 7, 24]) digest(program.evaluate(f), hash);
+      return hash.digest('hex');
+    },
+  };
+}
+
+const FIXTURE_DIRS = [
+  join(SHARED_DIR, 'conformance/fixtures'),
+  join(SHARED_DIR, 'conformance/actions'),
+  join(SHARED_DIR, 'conformance/rigify-human'),
+  join(ROOT, 'test/nodes/constraints/ik/blender'),
+  join(ROOT, 'test/nodes/constraints/ik/blender-legacy'),
+];
+
+export function goldenCases(): GoldenCase[] {
+  const fixtures = FIXTURE_DIRS.flatMap((dir) => casesIn(dir).map((c) => fixtureCase(dir, c.file)));
+  const bench = [
+    benchCase('humanoid', humanoid),
+    benchCase('large', () => largeRig()),
+    benchCase('rigify-human', rigifyHuman, 4),
+    benchCase('animated-humanoid', animatedHumanoid),
+    benchCase('ik-blender-arm', () => ikBlenderPrograms().arm),
+    benchCase('ik-blender-spine', () => ikBlenderPrograms().spine),
+  ];
+  const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.sinew.json')).sort().map(exampleCase);
+  return [...fixtures, ...bench, ...examples];
+}

@@ -1,0 +1,18 @@
+// Issue 17: the runtime's restructuring and speed work must not change one bit of any result. The
+// digests were recorded (record.ts) before that work began; every case must still produce them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { goldenCases } from './cases';
+
+const recorded = JSON.parse(readFileSync(join(import.meta.dirname, 'digests.json'), 'utf8')) as Record<string, string>;
+const cases = goldenCases();
+
+describe('bit-identical matrices (digests recorded before runtime v2)', () => {
+  it('covers exactly the recorded cases', () => {
+    expect(cases.map((c) => c.name).sort()).toEqual(Object.keys(recorded).sort());
+  });
+  it.each(cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    expect(c.run()).toBe(recorded[c.name]);
+  });
+});
