@@ -16,6 +16,7 @@ import { Program, type NodeControl, type NodeState, type ProgramWarning, type St
 import { buildRig, parentOwnerOf, SceneError, type RigOwner } from '../rig/rig';
 import type { SceneDocument } from '../rig/scene/types';
 import { SlotAllocator, SOCKET_SIZE } from './slots';
+import { UnitTable, type UnitId } from './unit';
 
 interface CompiledNode {
   index: number;
@@ -34,8 +35,8 @@ interface CompiledNode {
   /** The owner whose stack it is in, once worked out. */
   stackOwner?: RigOwner;
   stackOwnerKnown: boolean;
-  /** Its schedule unit (an index into the units). */
-  unit: number;
+  /** Its schedule unit. */
+  unit: UnitId;
   /** Owners whose final matrix it writes besides its outputs (Owner Out, IK chains). */
   written: RigOwner[];
   /** A stateful node's state slots, allocated once (a rebind keeps them). */
@@ -70,7 +71,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
       const range = spec.kind === 'int' ? ` (a whole number from ${spec.min ?? 0} to ${spec.max ?? 'any'})` : '';
       errors.push({ code: 'bad-param', pointer: `/nodes/${index}/params/${v.param}`, nodeId: node.id, message: `node "${node.id}" (${kind.label}) param "${v.param}" is ${JSON.stringify(node.params[v.param])}; it must be a count${range}` });
     }
-    return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {}, missing: [], stackOwnerKnown: false, unit: -1, written: [] };
+    return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {}, missing: [], stackOwnerKnown: false, unit: -1 as UnitId, written: [] };
   });
   const byId = new Map<string, number>();
   graph.nodes.forEach((n, i) => {
@@ -173,22 +174,15 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     return up && (up.def.owner?.role === 'read' || up.def.owner?.role === 'pre') ? up.owner : undefined;
   };
 
-  // 5. Units and edges: links, plus the implicit owner edges. Units are numbered for the scheduler:
-  // owner i has pre 3i, stack 3i + 1 and final 3i + 2; live node j is 3·owners + j.
+  // 5. Units and edges: links, plus the implicit owner edges.
   const owners = rig.owners;
   const ownerIndex = new Map<RigOwner, number>();
-  const units: string[] = new Array<string>(3 * owners.length + live.length);
-  owners.forEach((o, i) => {
-    ownerIndex.set(o, i);
-    units[3 * i] = `pre:${o.id}`;
-    units[3 * i + 1] = `stack:${o.id}`;
-    units[3 * i + 2] = `final:${o.id}`;
-  });
-  const preUnit = (o: RigOwner) => 3 * ownerIndex.get(o)!;
-  live.forEach((c, j) => {
-    c.unit = 3 * owners.length + j;
-    units[c.unit] = `node:${c.node.id}`;
-  });
+  owners.forEach((o, i) => ownerIndex.set(o, i));
+  const units = new UnitTable(owners.map((o) => o.id), live.map((c) => c.node.id));
+  const preUnit = (o: RigOwner) => units.pre(ownerIndex.get(o)!);
+  const stackUnit = (o: RigOwner) => units.stack(ownerIndex.get(o)!);
+  const finalUnit = (o: RigOwner) => units.final(ownerIndex.get(o)!);
+  live.forEach((c, j) => { c.unit = units.node(j); });
   const from: number[] = [];
   const to: number[] = [];
   const edge = (a: number, b: number) => { from.push(a); to.push(b); };
@@ -238,7 +232,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     const o = c.owner;
     const role = c.def.owner?.role;
     if (o && role === 'pre') edge(preUnit(o), c.unit);
-    if (o && role === 'read') edge(preUnit(o) + 2, c.unit);
+    if (o && role === 'read') edge(finalUnit(o), c.unit);
     if (o && role === 'basis') {
       // Sets the owner's own transform: before its pre step builds the matrix from it. An action
       // rewrites the basis inside that step, so the two cannot both hold the owner.
@@ -246,7 +240,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
       if (poseSources.has(o)) errors.push({ code: 'two-pose-sources', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `owner "${o.id}" is animated and also has its channels set by node "${c.node.id}"; Sinew cannot combine an action with driven channels yet` });
     }
     if (o && role === 'write') {
-      edge(c.unit, preUnit(o) + 1);
+      edge(c.unit, stackUnit(o));
       stackWriters[ownerIndex.get(o)!].push(c);
       c.written.push(o);
     }
@@ -260,8 +254,8 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
         if (!b) continue;
         chainOf[ownerIndex.get(b)!] = c;
         c.written.push(b);
-        edge(preUnit(b) + 1, c.unit);
-        edge(c.unit, preUnit(b) + 2);
+        edge(stackUnit(b), c.unit);
+        edge(c.unit, finalUnit(b));
       }
     }
   }
@@ -273,34 +267,34 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   });
   if (errors.length) fail();
   owners.forEach((o, i) => {
-    edge(3 * i, 3 * i + 1);
-    edge(3 * i + 1, 3 * i + 2);
+    edge(units.pre(i), units.stack(i));
+    edge(units.stack(i), units.final(i));
     const p = parentOwnerOf(o);
     if (!p) return;
     // Inside one IK chain a child starts from its parent's pre-IK (stack) matrix; the solver moves both after.
     const pi = ownerIndex.get(p)!;
     const sameChain = chainOf[i] !== undefined && chainOf[i] === chainOf[pi];
-    edge(3 * pi + (sameChain ? 1 : 2), 3 * i);
+    edge(sameChain ? units.stack(pi) : units.final(pi), units.pre(i));
   });
   const edgeFrom = Int32Array.from(from);
   const edgeTo = Int32Array.from(to);
-  const sched = scheduleIndices(units.length, edgeFrom, edgeTo);
+  const sched = scheduleIndices(units.count, edgeFrom, edgeTo);
 
   // 6. Bind kernels and build the steps in schedule order.
-  const stepOf: ((() => void) | undefined)[] = new Array(units.length);
+  const stepOf: ((() => void) | undefined)[] = new Array(units.count);
   owners.forEach((o, i) => {
     const pre = guardPre(o, warnings);
     const sources = poseSources.get(o);
     // An animated owner's basis comes from its pose sources at this frame, before its pre step.
-    stepOf[3 * i] = !sources ? pre
+    stepOf[units.pre(i)] = !sources ? pre
       : sources.length === 1 ? ((apply) => () => { apply(); pre(); })(sources[0])
       : () => { for (let k = 0; k < sources.length; k++) sources[k](); pre(); };
-    if (stackWriters[i].length === 0) stepOf[3 * i + 1] = () => o.final.set(o.pre);
+    if (stackWriters[i].length === 0) stepOf[units.stack(i)] = () => o.final.set(o.pre);
     else if (o.bone?.connected && chainOf[i] === undefined) {
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
       // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.
       const { pre, final } = o;
-      stepOf[3 * i + 1] = () => { final[12] = pre[12]; final[13] = pre[13]; final[14] = pre[14]; };
+      stepOf[units.stack(i)] = () => { final[12] = pre[12]; final[13] = pre[13]; final[14] = pre[14]; };
     }
   });
   // A node's step: bound to the scene, wrapped by Blender's constraint loop when it is a
@@ -333,7 +327,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     const st = c.def.state;
     if (st) {
       const n = stateSize(st, c.params);
-      c.state = { unit: units[c.unit], previous: slots.alloc(n), next: slots.alloc(n), start: slots.alloc(1) };
+      c.state = { unit: c.unit, previous: slots.alloc(n), next: slots.alloc(n), start: slots.alloc(1) };
     }
   }
   for (const c of live) {
@@ -359,7 +353,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     if (!c) return undefined;
     const { def } = c;
     return {
-      unit: units[c.unit],
+      unit: c.unit,
       params: c.params,
       hasParam: (name) => Object.hasOwn(def.params, name) || (Object.hasOwn(def.inputs, name) && def.inputs[name].default !== undefined),
       isInput: (name) => Object.hasOwn(def.inputs, name),
@@ -380,16 +374,16 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   };
 
   const steps: Step[] = [];
-  const order: string[] = new Array<string>(units.length);
-  sched.order.forEach((u, k) => {
-    order[k] = units[u];
+  const order: string[] = new Array<string>(units.count);
+  sched.order.forEach((k, at) => {
+    const u = k as UnitId;
+    order[at] = units.label(u);
     const run = stepOf[u];
-    if (run) steps.push({ unit: units[u], run });
+    if (run) steps.push({ unit: u, run });
   });
-  const ownerUnits = 3 * owners.length;
   const cycles = sched.cycles.map((cy) => ({
-    nodes: cy.filter((u) => u >= ownerUnits).map((u) => live[u - ownerUnits].node.id),
-    owners: [...new Set(cy.filter((u) => u < ownerUnits).map((u) => owners[Math.floor(u / 3)].id))],
+    nodes: cy.filter((u) => units.kind(u as UnitId) === 'node').map((u) => units.idOf(u as UnitId)),
+    owners: [...new Set(cy.filter((u) => units.kind(u as UnitId) !== 'node').map((u) => units.idOf(u as UnitId)))],
   }));
   for (const cy of cycles) {
     warnings.push({ code: 'cycle', pointer: '/links', message: `dependency cycle detected through ${[...cy.nodes.map((n) => `node "${n}"`), ...cy.owners.map((o) => `owner "${o}"`)].join(', ')}; one link of it was set aside` });
@@ -398,7 +392,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   const states = live.flatMap((c) => (c.state ? [c.state] : []));
   return new Program(slots.buffer, steps, owners, frame, { order, cycles }, warnings, {
     units, from: edgeFrom, to: edgeTo, node: controlOf,
-    frameUnits: [...[...readsFrame].map((c) => units[c.unit]), ...[...poseSources.keys()].map((o) => units[3 * ownerIndex.get(o)!]), ...states.map((st) => st.unit)],
+    frameUnits: [...[...readsFrame].map((c) => c.unit), ...[...poseSources.keys()].map(preUnit), ...states.map((st) => st.unit)],
   }, states);
 }
 

@@ -16,10 +16,11 @@ import type { RigOwner } from '../rig/rig';
 import { basisMatrix } from '../rig/scene/basis';
 import type { TransformProps } from '../rig/scene/types';
 import { StepProfile, type Clock } from './step-profile';
+import { UnitTable, type UnitId } from './unit';
 
 export interface Step {
-  /** Schedule unit: `node:<id>`, `pre:<owner>`, `stack:<owner>` or `final:<owner>`. */
-  unit: string;
+  /** Its schedule unit (see unit.ts). */
+  unit: UnitId;
   run: () => void;
 }
 
@@ -34,7 +35,7 @@ export interface ProgramWarning extends GraphError {
 
 /** A stateful node's slots: its state after the tick before and after this one, and its start frame. */
 export interface NodeState {
-  unit: string;
+  unit: UnitId;
   previous: Float64Array;
   next: Float64Array;
   /** The node's start frame (written when it binds). */
@@ -50,6 +51,7 @@ export class FrameRangeError extends RangeError {
 export const MAX_REPLAY_TICKS = 1_000_000;
 
 export interface ScheduleReport {
+  /** Every unit in schedule order, as people read it (`UnitTable.label`). */
   order: string[];
   cycles: { nodes: string[]; owners: string[] }[];
 }
@@ -82,7 +84,7 @@ export type SetParamOutcome = 'applied' | 'recompile';
 
 /** What the program may change of one compiled node without a recompile. */
 export interface NodeControl {
-  unit: string;
+  unit: UnitId;
   /** The params the kernel reads (the same object). */
   params: Params;
   /** Whether a param may have this name: the definition's params and its inputs with a default. */
@@ -102,7 +104,7 @@ export interface NodeControl {
 /** What the compiler hands over for incremental evaluation. */
 export interface ProgramDeps extends DependencyInfo {
   /** Units whose step reads the frame (time nodes). */
-  frameUnits: readonly string[];
+  frameUnits: readonly UnitId[];
   /** The controls of a node (made on each call: keep it while you use it). */
   node(nodeId: string): NodeControl | undefined;
 }
@@ -113,7 +115,7 @@ export class Program {
   // Built on first use (`update`, `setParam`, `mark…`), so programs only ever `evaluate`d never pay for them.
   private dirtySet: DirtySet | undefined;
   private frameUnits = new Int32Array(0);
-  private stepIndex: Map<string, number> | undefined;
+  private stepIndex: Map<UnitId, number> | undefined;
   private ownersById: Map<string, RigOwner> | undefined;
   /** Whether every step has run since the program was built (else all are dirty). */
   private evaluated = false;
@@ -161,7 +163,7 @@ export class Program {
     if (this.dirtySet || !this.deps) return this.dirtySet;
     const d = new DirtySet(this.deps, this.steps.map((s) => s.unit));
     if (!this.evaluated) d.markAll();
-    this.frameUnits = Int32Array.from(this.deps.frameUnits.map((u) => d.unitIndex.get(u) ?? -1).filter((i) => i >= 0));
+    this.frameUnits = Int32Array.from(this.deps.frameUnits);
     return (this.dirtySet = d);
   }
 
@@ -189,7 +191,7 @@ export class Program {
    * `stopProfiling`; `clock` is `performance` unless a test gives its own.
    */
   startProfiling(clock: Clock = performance): StepProfile {
-    this.profiling = new StepProfile(this.steps.map((s) => s.unit), clock);
+    this.profiling = new StepProfile(this.units, this.steps.map((s) => s.unit), clock);
     return this.profiling;
   }
 
@@ -307,6 +309,13 @@ export class Program {
     return this;
   }
 
+  /** The program's schedule units (what `Step.unit` indexes). */
+  get units(): UnitTable {
+    return this.deps?.units ?? this.noUnits;
+  }
+
+  private readonly noUnits = new UnitTable([], []);
+
   /** The schedule's units and edges the dirty marks follow (for tools and tests). */
   get dependencies(): DependencyInfo | undefined {
     return this.deps;
@@ -383,20 +392,24 @@ export class Program {
 
   /** Marks an owner's pre-constraint matrix and everything after it (after editing its basis in place). */
   markOwnerDirty(ownerId: string): this {
-    return this.markUnit(`pre:${ownerId}`);
+    if (!this.dirty) return this;
+    const u = this.units.ofOwner(ownerId, 'pre');
+    if (u === undefined) throw new Error(`owner "${ownerId}" is not in this program`);
+    return this.markUnit(u);
   }
 
   /** Marks a node's step and everything after it. */
   markNodeDirty(nodeId: string): this {
-    return this.markUnit(`node:${nodeId}`);
+    if (!this.dirty) return this;
+    const u = this.units.ofNode(nodeId);
+    if (u === undefined) throw new Error(`node "${nodeId}" is not in this program`);
+    return this.markUnit(u);
   }
 
-  private markUnit(unit: string): this {
+  private markUnit(unit: UnitId): this {
     const d = this.dirty;
     if (!d) return this;
-    const i = d.unitIndex.get(unit);
-    if (i === undefined) throw new Error(`unit "${unit}" is not in this program`);
-    d.markUnit(i);
+    d.markUnit(unit);
     // A change that reaches a stateful node changes its history: the state replays from the start.
     if (this.states.length) {
       this.stepIndex ??= new Map(this.steps.map((st, k) => [st.unit, k]));
