@@ -73,8 +73,11 @@ function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chai
     stepOf[units.pre(i)] = !sources ? pre
       : sources.length === 1 ? ((apply) => () => { apply(); pre(); })(sources[0])
       : () => { for (let k = 0; k < sources.length; k++) sources[k](); pre(); };
-    if (stackWriters[i].length === 0) stepOf[units.stack(i)] = () => o.final.set(o.pre);
-    else if (o.bone?.connected && chainOf[i] === undefined) {
+    if (stackWriters[i].length === 0) {
+      // By hand: a 16-number TypedArray#set costs more than the loop, once per owner per frame.
+      const { pre: p, final } = o;
+      stepOf[units.stack(i)] = () => { for (let k = 0; k < 16; k++) final[k] = p[k]; };
+    } else if (o.bone?.connected && chainOf[i] === undefined) {
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
       // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.
       const { pre: p, final } = o;

@@ -37,21 +37,31 @@ export function guardNode(c: CompiledNode, run: () => void, written: RigOwner[],
     };
     warnings.push(warning);
   };
+  // The step runs every frame for every guarded node: flat arrays, copies by hand (a 16-number
+  // TypedArray#set costs more than the loop) and one branch per view for the finiteness check.
+  const outViews = outputs.map((o) => o.view);
+  const views = saved.map((s) => s.view);
+  const copies = saved.map((s) => s.copy);
+  const fail = (e: unknown) => undo(`it stopped with an error (${e instanceof Error ? e.message : String(e)})`.slice(0, 300));
   return () => {
-    for (let i = 0; i < saved.length; i++) saved[i].copy.set(saved[i].view);
+    for (let k = 0; k < views.length; k++) copy16(copies[k], views[k]);
     try {
       run();
     } catch (e) {
-      undo(`it stopped with an error (${e instanceof Error ? e.message : String(e)})`.slice(0, 300));
+      fail(e);
       return;
     }
-    for (let k = 0; k < outputs.length; k++) {
-      if (!allFinite(outputs[k].view)) return undo('it gave a number that is not finite');
+    for (let k = 0; k < outViews.length; k++) {
+      if (!allFinite(outViews[k])) return undo('it gave a number that is not finite');
     }
-    for (let k = 0; k < saved.length; k++) {
-      if (!allFinite(saved[k].view)) return undo('it gave an owner a matrix that is not finite');
+    for (let k = 0; k < views.length; k++) {
+      if (!allFinite(views[k])) return undo('it gave an owner a matrix that is not finite');
     }
   };
+}
+
+function copy16(to: Float64Array, from: Float64Array): void {
+  for (let i = 0; i < 16; i++) to[i] = from[i];
 }
 
 /**
@@ -101,12 +111,11 @@ function allFiniteUnsaturated(v: Float64Array): boolean {
   return true;
 }
 
+/** Whether every number is finite: x − x is 0 for a finite x and NaN for NaN and ±Infinity. */
 function allFinite(v: Float64Array): boolean {
-  for (let i = 0; i < v.length; i++) {
-    const x = v[i];
-    if (x - x !== 0) return false; // NaN and ±Infinity
-  }
-  return true;
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] - v[i];
+  return s === 0;
 }
 
 function saturate(x: number): number {
