@@ -5,7 +5,7 @@ import type { Binding, StepFn } from './bind';
 import type { Owners } from './build-owners';
 import type { CompiledNode, Problems } from './compiled-node';
 import type { BoneParentLookup } from './ik-trees';
-import { Program, type NodeControl, type Step } from './program';
+import { Program, type NodeControl, type ScheduleReport, type Step } from './program';
 import type { ResolvedGraph } from './resolve-nodes';
 import type { Schedule } from './schedule-units';
 import type { UnitId } from './unit';
@@ -23,13 +23,11 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
   const { resolved, owners, schedule, binding } = inputs;
   const { units } = schedule;
   const steps: Step[] = [];
-  const order: string[] = new Array<string>(units.count);
-  schedule.order.forEach((k, at) => {
+  for (const k of schedule.order) {
     const u = k as UnitId;
-    order[at] = units.label(u);
     const run: StepFn | undefined = binding.stepOf[u];
     if (run) steps.push({ unit: u, run });
-  });
+  }
   const cycles = schedule.cycles.map((cy) => {
     const ids = (owned: boolean) => cy.filter((u) => (units.kind(u as UnitId) !== 'node') === owned).map((u) => units.idOf(u as UnitId));
     return { nodes: ids(false), owners: [...new Set(ids(true))] };
@@ -49,7 +47,14 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
     const c = i === undefined ? undefined : resolved.compiled[i];
     return c && nodeControl(c, inputs);
   };
-  return new Program(owners.slots.buffer, steps, owners.owners, owners.frame, { order, cycles }, problems.warnings, {
+  // The order as text only when asked for (the CLI's `schedule`, tools): a string per unit is a
+  // cost every compile would pay otherwise.
+  let order: string[] | undefined;
+  const report: ScheduleReport = {
+    get order() { return (order ??= Array.from(schedule.order, (u) => units.label(u as UnitId))); },
+    cycles,
+  };
+  return new Program(owners.slots.buffer, steps, owners.owners, owners.frame, report, problems.warnings, {
     units, from: schedule.from, to: schedule.to, node, frameUnits,
   }, states);
 }
