@@ -4,6 +4,7 @@ import { flattenGroups, FlattenError } from '../../graph/flatten';
 import { scheduleIndices } from '../../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../../nodes/catalog';
+import { resolveParam, resolveParams } from '../../nodes/resolve-params';
 import { instanceDefinition, variadicCount, type IkTreeBinding, type KernelIO, type NodeDefinition, type OwnerHandle, type Params, type StateTraits } from '../../nodes/define';
 import { groupIkTrees, type IkTree } from '../../nodes/constraints/ik/tree-group';
 import { animateOwner, buildAnimation } from '../rig/animation';
@@ -361,6 +362,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     return {
       unit: units[c.unit],
       params: c.params,
+      resolve: (name, value) => resolveParam(def, name, value),
       hasParam: (name) => Object.hasOwn(def.params, name) || (Object.hasOwn(def.inputs, name) && def.inputs[name].default !== undefined),
       isInput: (name) => Object.hasOwn(def.inputs, name),
       constants: c.constants,
@@ -540,22 +542,6 @@ function neutral(view: Float64Array, type: string | undefined): void {
   view.fill(0);
   if (type === 'transform' || type === 'curve') view[0] = view[5] = view[10] = view[15] = 1;
   else if (type === 'quaternion') view[3] = 1;
-}
-
-/** Every param present: the node's value where it has one, else the definition's default. */
-function resolveParams(def: NodeDefinition<unknown>, given: Record<string, JsonValue>): Params {
-  const out: Params = {};
-  for (const k in def.inputs) {
-    const d = def.inputs[k].default;
-    if (d !== undefined) out[k] = (Array.isArray(d) ? [...d] : d) as JsonValue;
-  }
-  for (const k in def.params) out[k] = def.params[k].default;
-  // Only names the definition knows: a misspelt or hostile key ("__proto__", "constructor") stays in
-  // the file, where the loader warned about it, and never reaches a kernel.
-  for (const k in given) {
-    if (Object.hasOwn(given, k) && (Object.hasOwn(def.params, k) || Object.hasOwn(def.inputs, k))) out[k] = given[k];
-  }
-  return out;
 }
 
 /** A view holding an unconnected input's value: its param or default; transforms default to identity. */

@@ -2,12 +2,13 @@
 // their spaces, the kernel run there, the result converted back to world space and blended with
 // the stack's previous matrix by influence.
 import { influenceInto } from '../../nodes/constraints/param-values';
+import { constraintSettings } from '../../nodes/define-constraint';
 import { blendMatricesBy } from '../../nodes/math/blend';
 import { saturate } from '../../nodes/math/finite';
 import type { KernelIO, NodeDefinition, Params } from '../../nodes/define';
 import type { RigOwner } from '../rig/rig';
 import type { SlotAllocator } from './slots';
-import { spaceToWorld, worldToSpace, type Space, type SpaceContext } from './spaces';
+import { spaceToWorld, worldToSpace, type SpaceContext } from './spaces';
 
 export interface ConstraintBinding {
   def: NodeDefinition<unknown>;
@@ -28,9 +29,7 @@ export interface ConstraintBinding {
 export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () => void {
   const { def, params, state, io } = b;
   const traits = def.constraint!;
-  const ownerSpace = (traits.ownerSpace ? String(params.ownerSpace ?? 'WORLD') : 'WORLD') as Space;
-  const targetSpace = String(params.targetSpace ?? 'WORLD') as Space;
-  const headTail = typeof params.headTail === 'number' ? params.headTail : 0;
+  const { ownerSpace, targetSpace, headTail } = constraintSettings(traits, params);
   const worldIn = io.in.owner;
   const worldOut = io.out.owner;
   const influence = io.in.influence;

@@ -6,9 +6,9 @@ import { applyParentTransform, createParentTransform, invertOrIdentity, invertPa
 import { parentFrame, parentFrameInverse } from '../rig/parent-frame';
 import { armatureInverse, boneParentTransform, inheritsFully } from '../rig/pose';
 import type { BoneOwner, ObjectOwner, RigOwner } from '../rig/rig';
+import type { Space } from '../../nodes/define-constraint';
 
-export const SPACES = ['WORLD', 'CUSTOM', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL', 'LOCAL_OWNER_ORIENT'] as const;
-export type Space = (typeof SPACES)[number];
+export type { Space };
 
 /** What a conversion needs besides the matrix: whose space, the custom space matrix, the constraint's owner. */
 export interface SpaceContext {
