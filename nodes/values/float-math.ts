@@ -64,9 +64,6 @@ const OPS: Record<FloatOperation, FloatOp> = {
   power: (io) => { io.out.value[0] = saturate(safePow(io.in.a[0], io.in.b[0])); },
 };
 
-/** An unknown operation gives 0. */
-const ZERO: FloatOp = (io) => { io.out.value[0] = 0; };
-
 const params = {
   operation: param.choice(
     FLOAT_OPERATIONS,
