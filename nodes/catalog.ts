@@ -13,7 +13,7 @@ import { driverNodes } from './drivers';
 export type NodeCatalog = ReadonlyMap<string, NodeDefinition<unknown>>;
 
 /** Builds a catalog, refusing two kinds with one type name. */
-export function createCatalog(definitions: readonly NodeDefinition<any>[]): NodeCatalog {
+export function createCatalog(definitions: readonly NodeDefinition<unknown>[]): NodeCatalog {
   const map = new Map<string, NodeDefinition<unknown>>();
   for (const d of definitions) {
     if (map.has(d.type)) throw new Error(`node type "${d.type}" is defined twice`);

@@ -4,7 +4,7 @@ import { defineNode, float, param } from '../define';
 import { saturate } from '../math/finite';
 import { animatedValue, bindAnimation, type AnimatedState } from './animated-value';
 
-export const customProperty = defineNode<AnimatedState | undefined>({
+export const customProperty = defineNode({
   type: 'driver/property',
   label: 'Custom property',
   category: 'Driver',
@@ -24,9 +24,9 @@ export const customProperty = defineNode<AnimatedState | undefined>({
     description: param.string('', 'What the property does (Blender\u2019s tooltip).'),
     animation: param.string('', 'The action\u2019s F-curve that animates the property, as JSON ({"keyframes": […]}, as a scene action\u2019s curve); empty: not animated. When set it gives the value at each frame.'),
   },
-  bind: (env, p) => bindAnimation(env, String(p.animation ?? '')),
+  bind: (env, p) => bindAnimation(env, p.animation),
   kernel: (io, p, anim) => {
-    let v = typeof p.value === 'number' ? p.value : 0;
+    let v = p.value;
     // Blender's animation system writes the curve's value into the property before drivers run.
     if (anim) v = animatedValue(anim);
     if (p.kind === 'INT') v = Math.trunc(v);

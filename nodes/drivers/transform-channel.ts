@@ -75,7 +75,7 @@ interface State {
   scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array };
 }
 
-export const driverTransform = defineNode<State>({
+export const driverTransform = defineNode({
   type: 'driver/transform',
   label: 'Driver transform',
   category: 'Driver',
@@ -93,16 +93,16 @@ export const driverTransform = defineNode<State>({
     if (p.space !== 'WORLD_SPACE' && !owner) return env.fail(`space ${p.space} needs the target straight from an Owner node (whose own space it reads)`, 'target');
     if (p.space === 'LOCAL_SPACE' && !owner?.basis) return env.fail('local space needs the owner\u2019s own transform, which this owner does not give', 'target');
     if (p.space === 'TRANSFORM_SPACE' && owner?.kind === 'object' && owner.parent) return env.fail('transform space of a parented object is not supported yet (only world and local space)', 'space');
-    const euler = String(p.euler ?? '').trim();
+    const euler = p.euler.trim();
     let old: Float64Array | null = null;
     if (euler !== '') {
       const v = euler.split(',').map(Number);
       if (v.length !== 3 || !v.every(Number.isFinite)) return env.fail(`the Euler angles "${euler}" are not three numbers`, 'euler');
       old = Float64Array.from(v);
     }
-    const channel = String(p.channel) as TransformChannel;
-    const mode = String(p.rotationMode) as TransformRotationMode;
-    const space = String(p.space) as State['space'];
+    const channel = p.channel;
+    const mode = p.rotationMode;
+    const space = p.space;
     if (!TRANSFORM_CHANNELS.includes(channel)) return env.fail(`the channel ${channel} is not one of ${TRANSFORM_CHANNELS.join(', ')}`, 'channel');
     if (!TRANSFORM_ROTATION_MODES.includes(mode)) return env.fail(`the rotation mode ${mode} is not one of ${TRANSFORM_ROTATION_MODES.join(', ')}`, 'rotationMode');
     if (!TRANSFORM_SPACES.includes(space)) return env.fail(`the space ${space} is not one of ${TRANSFORM_SPACES.join(', ')}`, 'space');

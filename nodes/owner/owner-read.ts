@@ -3,7 +3,7 @@ import { defineNode, curve, float, param, transform, vector, type OwnerHandle } 
 import { saturate } from '../math/finite';
 import { hypot3Into } from '../math/hypot';
 
-export const ownerRead = defineNode<OwnerHandle>({
+export const ownerRead = defineNode({
   type: 'owner/read',
   label: 'Owner',
   category: 'Owner',
@@ -19,7 +19,7 @@ export const ownerRead = defineNode<OwnerHandle>({
   params: { owner: param.owner('The object or bone ("Armature/Bone") to read.') },
   owner: { role: 'read', param: 'owner' },
   cannotFail: true,
-  bind: (env, p) => env.owner(String(p.owner)) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
+  bind: (env, p) => env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
     const m = owner.final;
     const o = io.out;

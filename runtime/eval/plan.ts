@@ -1,6 +1,7 @@
 // Compile phase 6, plan: the steps in schedule order, the schedule report (order and cycles), what
 // `Program.setParam` may change of each node, and the program.
 import type { Params } from '../../nodes/define';
+import { resolveParam } from '../../nodes/resolve-params';
 import type { Binding, StepFn } from './bind';
 import type { Owners } from './build-owners';
 import type { CompiledNode, Problems } from './compiled-node';
@@ -66,6 +67,7 @@ function nodeControl(c: CompiledNode, { binding, stackOwner, boneParent }: PlanI
   return {
     unit: c.unit,
     params,
+    resolve: (name, value) => resolveParam(def, name, value),
     hasParam: (name) => Object.hasOwn(def.params, name) || (Object.hasOwn(def.inputs, name) && def.inputs[name].default !== undefined),
     isInput: (name) => Object.hasOwn(def.inputs, name),
     constants: c.constants,

@@ -10,7 +10,7 @@
 // the same numbers, to the bit, however it was reached: the cost of a jump is counted in ticks
 // (`lastTicksRun`), at most MAX_REPLAY_TICKS.
 import type { GraphError, JsonValue, SocketType } from '../../graph/types';
-import type { Params } from '../../nodes/define';
+import type { Params, ParamValue } from '../../nodes/define';
 import { DirtySet, type DependencyInfo } from './dirty';
 import type { RigOwner } from '../rig/rig';
 import { basisMatrix } from '../rig/scene/basis';
@@ -89,6 +89,8 @@ export interface NodeControl {
   params: Params;
   /** Whether a param may have this name: the definition's params and its inputs with a default. */
   hasParam(name: string): boolean;
+  /** A value as the kernel reads it (nodes/resolve-params.ts): of its param's kind, else the default. */
+  resolve(name: string, value: JsonValue): ParamValue | undefined;
   /** Whether this is an input (a param of that name is the input's value when it is not wired). */
   isInput(name: string): boolean;
   /** Unconnected inputs: the slot holding their value, and its socket type. */
@@ -344,15 +346,17 @@ export class Program {
     if (!ctrl.hasParam(name)) return 'recompile';
     const constant = ctrl.constants[name];
     const old = ctrl.params[name];
+    const resolved = ctrl.resolve(name, value);
+    if (resolved === undefined) return 'recompile';
     if (constant) {
-      ctrl.params[name] = value;
-      writeConstant(constant.slot, constant.type, value);
+      ctrl.params[name] = resolved;
+      writeConstant(constant.slot, constant.type, resolved);
     } else if (ctrl.isInput(name)) {
-      ctrl.params[name] = value; // a wired input: its link gives the value, nothing changes
+      ctrl.params[name] = resolved; // a wired input: its link gives the value, nothing changes
       return 'applied';
     } else {
       const before = ctrl.structure();
-      ctrl.params[name] = value;
+      ctrl.params[name] = resolved;
       if (!sameShape(ctrl.structure(), before)) {
         ctrl.params[name] = old;
         return 'recompile';

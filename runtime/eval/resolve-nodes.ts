@@ -3,7 +3,8 @@
 import { flattenGroups, FlattenError } from '../../graph/flatten';
 import type { GraphDocument, JsonValue } from '../../graph/types';
 import type { NodeCatalog } from '../../nodes/catalog';
-import { instanceDefinition, variadicCount, type NodeDefinition, type Params } from '../../nodes/define';
+import { instanceDefinition, variadicCount } from '../../nodes/define';
+import { resolveParams } from '../../nodes/resolve-params';
 import type { CompiledNode, NodeTable, Problems } from './compiled-node';
 import { CompileFailure } from './errors';
 import type { UnitId } from './unit';
@@ -88,20 +89,4 @@ function resolveLinks(graph: GraphDocument, compiled: NodeTable, byId: Map<strin
     }
     to.sources.set(link.to.socket, [fi, link.from.socket]);
   });
-}
-
-/** Every param present: the node's value where it has one, else the definition's default. */
-function resolveParams(def: NodeDefinition<unknown>, given: Record<string, JsonValue>): Params {
-  const out: Params = {};
-  for (const k in def.inputs) {
-    const d = def.inputs[k].default;
-    if (d !== undefined) out[k] = (Array.isArray(d) ? [...d] : d) as JsonValue;
-  }
-  for (const k in def.params) out[k] = def.params[k].default;
-  // Only names the definition knows: a misspelt or hostile key ("__proto__", "constructor") stays in
-  // the file, where the loader warned about it, and never reaches a kernel.
-  for (const k in given) {
-    if (Object.hasOwn(given, k) && (Object.hasOwn(def.params, k) || Object.hasOwn(def.inputs, k))) out[k] = given[k];
-  }
-  return out;
 }

@@ -7,6 +7,7 @@
 import { mat4 } from 'gl-matrix';
 import type { GraphDocument, JsonValue } from '../../graph/types';
 import { defaultCatalog } from '../../nodes/catalog';
+import { resolveParams } from '../../nodes/resolve-params';
 import type { BindEnv, KernelIO, NodeDefinition, Params } from '../../nodes/define';
 import { blendMatrices } from '../../nodes/math/blend';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform } from '../../runtime/rig/bone-parent';
@@ -29,10 +30,7 @@ export function naiveEvaluate(graph: GraphDocument, scene: SceneDocument, frame:
   const rig = buildRig(scene, (n) => new Float64Array(n));
   const nodes: NaiveNode[] = graph.nodes.map((n) => {
     const def = defaultCatalog.get(n.type)!;
-    const params: Params = {};
-    for (const [k, s] of Object.entries(def.inputs)) if (s.default !== undefined) params[k] = (Array.isArray(s.default) ? [...s.default] : s.default) as JsonValue;
-    for (const [k, p] of Object.entries(def.params)) params[k] = p.default;
-    Object.assign(params, n.params);
+    const params: Params = resolveParams(def, n.params);
     return { id: n.id, def, params, sources: {} as Record<string, string> };
   });
   const byId = new Map(nodes.map((n) => [n.id, n]));

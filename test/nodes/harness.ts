@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphLink, type GraphNode, type JsonValue, type SocketType } from '../../graph/types';
 import type { BindEnv, CurveInfo, KernelIO, NodeDefinition, OwnerHandle, Params } from '../../nodes/define';
+import { resolveParams as resolveNodeParams } from '../../nodes/resolve-params';
 import { compile } from '../../runtime/eval/compile';
 import { constraintStep } from '../../runtime/eval/constraint-step';
 import type { Program } from '../../runtime/eval/program';
@@ -18,12 +19,9 @@ export const SPACE_PARAMS = ['ownerSpace', 'targetSpace'];
 
 // ---- running a kernel ----
 
-/** Every param present: input defaults, then param defaults, then the given values (as compile.ts). */
+/** Every param present, each of its kind: input defaults, then param defaults, then the given values (as compile.ts). */
 export function resolveParams(def: NodeDefinition<any>, given: Record<string, JsonValue> = {}): Params {
-  const out: Params = {};
-  for (const [k, s] of Object.entries(def.inputs)) if (s.default !== undefined) out[k] = (Array.isArray(s.default) ? [...s.default] : s.default) as JsonValue;
-  for (const [k, p] of Object.entries(def.params)) out[k] = p.default;
-  return { ...out, ...given };
+  return resolveNodeParams(def, given);
 }
 
 /** A bind environment: inputs fed by the owners in `sources` (the rest unconnected), an optional stack owner, a frame. */

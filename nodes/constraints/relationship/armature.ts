@@ -2,10 +2,11 @@
 // weighted deform matrices (pose · rest⁻¹) of up to eight bones, blended linearly or as dual
 // quaternions (Preserve Volume). Blender 3.4's `armdef_evaluate`, without envelopes and B-Bones.
 import type { JsonValue } from '../../../graph/types';
-import { defineNode, float, influence, param, transform, type BoneInfo } from '../../define';
+import { float, param, transform, type BoneInfo } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
 import { invertMat4, mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
-import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
+
 import { finishOrPass } from '../finite-result';
 
 /**
@@ -74,16 +75,13 @@ const boneInputs = Object.fromEntries(
   ]).flat(),
 );
 
-export const armature = defineNode<ArmatureState>({
+export const armature = defineConstraint({
   type: 'constraint/armature',
   label: 'Armature',
   category: 'Relationship',
   doc: 'Moves the owner with its target bones (as many as Targets says) as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions.',
   inputs: {
-    owner: ownerInput(),
     ...boneInputs,
-    space: spaceInput(),
-    influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after Armature (world matrix).' }) },
   params: {
@@ -103,7 +101,6 @@ export const armature = defineNode<ArmatureState>({
       ...param.bool(false, 'Use Current Location: measure envelope weights (and, in Blender, pick B-Bone segments) from where a bone owner is now rather than its rest head. Without envelopes it changes nothing here (targets deform as whole bones).'),
       label: 'Use Current Location',
     },
-    ownerSpace: ownerSpaceParam(),
   },
   constraint: { ownerSpace: true },
   variadic: { param: 'targets', itemOf: armatureTargetOf },
@@ -139,9 +136,9 @@ export const armature = defineNode<ArmatureState>({
     },
   },
   bind(env, p) {
-    const useEnvelopes = p.useBoneEnvelopes === true;
+    const useEnvelopes = p.useBoneEnvelopes;
     const slots: Slot[] = [];
-    const count = Number(p.targets);
+    const count = p.targets;
     for (let i = 1; i <= count; i++) {
       const src = env.sourceOwner(`bone${i}`);
       if (!src) continue;
@@ -157,14 +154,14 @@ export const armature = defineNode<ArmatureState>({
       slots.push({ bone: `bone${i}`, weight: `weight${i}`, restInverse, rest: info.restMatrix, armature: info.armature.final, envelope });
     }
     const stack = env.stackOwner();
-    const restFrom = stack?.kind === 'bone' && stack.bone && p.useCurrentLocation !== true ? stack.bone : undefined;
+    const restFrom = stack?.kind === 'bone' && stack.bone && !p.useCurrentLocation ? stack.bone : undefined;
     return { slots, restHead: restFrom && restFrom.restMatrix.slice(12, 15), ownerArmature: restFrom?.armature.final };
   },
   kernel(io, p, s) {
     const own = io.in.owner;
     const out = io.out.owner;
     out.set(own);
-    if (armatureDeform(sum, io.in, s, p.useDeformPreserveVolume === true)) {
+    if (armatureDeform(sum, io.in, s, p.useDeformPreserveVolume)) {
       mat4Multiply(out, sum, own);
       finishOrPass(out, own);
     }
