@@ -6,7 +6,6 @@ import { float, param, transform, type BoneInfo } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
 import { invertMat4, mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
-
 import { finishOrPass } from '../finite-result';
 
 /**

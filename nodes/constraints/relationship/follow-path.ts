@@ -8,7 +8,6 @@ import { mat4Identity, mat4Multiply, mat4ToScale } from '../../math/matrix';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { quatToMat4 } from '../../math/quaternion';
 import { quatApplyTrack } from '../../math/track';
-
 import { finishOrPass } from '../finite-result';
 
 export const FORWARD_AXES = ['FORWARD_X', 'FORWARD_Y', 'FORWARD_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'] as const;

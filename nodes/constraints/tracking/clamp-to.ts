@@ -6,7 +6,6 @@ import { curve, param, transform, type CurveInfo } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { FLT_EPSILON } from '../../math/float32';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
-
 import { finishOrPass } from '../finite-result';
 
 const MAIN_AXES = ['CLAMPTO_AUTO', 'CLAMPTO_X', 'CLAMPTO_Y', 'CLAMPTO_Z'] as const;
