@@ -1,6 +1,7 @@
 // How a node kind is declared: sockets, params, docs and a kernel, in one record.
 // The scheduler, compiler, editor and file loader read these records and never switch on a type name.
 import type { CatalogEntry, JsonValue, ParamShape, SocketType } from '../graph/types';
+import type { InheritScale } from './math/bone-parent';
 
 /** A socket: its type, an optional default for unconnected inputs, and one line of docs. */
 export interface SocketSpec {
@@ -99,6 +100,12 @@ export interface OwnerHandle {
   basis?: Float64Array;
   /** An object's parent (bones: see `bone.parent`). */
   parent?: OwnerHandle | undefined;
+  /** An object's parent inverse (Blender's `matrix_parent_inverse`), when it has a parent. */
+  parentInverse?: Float64Array;
+  /** A bone's inheritance (Blender's `use_inherit_rotation`, `use_local_location`, `inherit_scale`); absent: full. */
+  inheritRotation?: boolean;
+  localLocation?: boolean;
+  inheritScale?: InheritScale;
   bone?: BoneInfo;
   curve?: CurveInfo;
 }

@@ -314,12 +314,13 @@ def rig_rigify(pose=True, metarig='human'):
     return [1]
 
 
-def rig_quadruped():
-    """Rigify's basic quadruped, posed through every control a little (seeded)."""
+def rig_quadruped(metarig='quadruped'):
+    """A Rigify rig generated from `metarig` (the basic quadruped by default; wolf, horse, cat, bird,
+    shark, basic_human), posed through every control a little (seeded)."""
     import random
-    rig_rigify(False, 'quadruped')
+    rig_rigify(False, metarig)
     rig = bpy.data.objects['rig']
-    rng = random.Random('quadruped')
+    rng = random.Random(metarig)
     for pb in rig.pose.bones:
         if pb.name.startswith(('ORG-', 'MCH-', 'DEF-', 'VIS')):
             continue
@@ -479,7 +480,93 @@ def rig_armature_many():
     return [1, 4]
 
 
-RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(), "drivers": rig_drivers, "armature_many": rig_armature_many}
+def rig_driver_spaces():
+    """Driver variables outside world space, each driving one output empty's X location: TRANSFORMS
+    of objects (unparented, parented to an object with a parent inverse, parented to a bone) and of
+    bones (a root, a child under a posed parent, a hinge with aligned scale and non-local location, a
+    connected bone with a location set) in TRANSFORM_SPACE and LOCAL_SPACE, every owner carrying a
+    constraint so that the two spaces differ; LOC_DIFF with every space on either side; ROTATION_DIFF
+    between a bone of a rotated armature and an object."""
+    arm = armature("SRig", [
+        ("Root", (0, 0, 0), (0, 0, 0.6), None, False, 0.2),
+        ("Child", (0.1, 0.1, 0.7), (0.3, 0.2, 1.4), "Root", False, -0.4),
+        ("Hinge", (0.3, 0.2, 1.4), (0.6, 0.2, 1.9), "Child", False, 0.3),
+        ("Conn", (0.6, 0.2, 1.9), (0.7, 0.5, 2.3), "Hinge", True, 0.1),
+        ("Holder", (-0.5, 0.0, 0.0), (-0.5, 0.0, 0.7), None, False, 0.0),
+    ], loc=(0.2, -0.3, 0.1), rot=(0.2, -0.1, 0.5), scale=(1.1, 1.1, 1.1))
+    pb = arm.pose.bones
+    bones = arm.data.bones
+    bones["Hinge"].use_inherit_rotation = False
+    bones["Hinge"].inherit_scale = 'ALIGNED'
+    bones["Hinge"].use_local_location = False
+    for name, loc, rot, scl in (("Root", (0.1, 0.05, -0.1), (0.2, 0.1, -0.3), (1.0, 1.2, 1.0)),
+                                ("Child", (0.05, -0.1, 0.1), (-0.3, 0.4, 0.2), (1.1, 0.9, 1.0)),
+                                ("Hinge", (0.1, 0.2, -0.05), (0.5, -0.2, 0.1), (1.0, 1.0, 1.3)),
+                                ("Conn", (0.3, 0.2, 0.1), (0.1, 0.3, -0.6), (1.0, 1.0, 1.0)),
+                                ("Holder", (0.0, 0.1, 0.0), (0.3, 0.0, 0.2), (1.0, 1.0, 1.0))):
+        pb[name].rotation_mode = 'XYZ'
+        pb[name].location, pb[name].rotation_euler, pb[name].scale = loc, rot, scl
+    pb["Child"].rotation_mode = 'QUATERNION'
+    pb["Child"].rotation_quaternion = Euler((-0.3, 0.4, 0.2)).to_quaternion()
+    look = empty("Look", loc=(1.5, -1.0, 2.0))
+    # Constraints that move every read owner after its channels: local space sees them, transform space does not.
+    for name in ("Root", "Child", "Hinge", "Conn"):
+        c = pb[name].constraints.new('DAMPED_TRACK')
+        c.target = look
+        c.influence = 0.6
+    free = empty("Free", loc=(0.4, 0.3, -0.2), rot=(0.3, -0.5, 0.8), scale=(1.2, 0.8, 1.5))
+    c = free.constraints.new('COPY_LOCATION')
+    c.target = look
+    c.use_offset = True
+    c.influence = 0.3
+    c = free.constraints.new('DAMPED_TRACK')
+    c.target = look
+    c.influence = 0.5
+    parent = empty("ParentObj", loc=(1.0, 0.5, 0.2), rot=(0.4, 0.1, -0.3), scale=(1.3, 1.3, 1.3))
+    kid = empty("Kid", loc=(0.2, -0.1, 0.4), rot=(0.1, 0.6, -0.2), scale=(1.0, 1.4, 0.9), parent=parent)
+    kid.matrix_parent_inverse = Matrix.Translation((0.3, -0.2, 0.1)) @ Euler((0.2, 0.0, 0.4)).to_matrix().to_4x4()
+    c = kid.constraints.new('DAMPED_TRACK')
+    c.target = look
+    c.influence = 0.7
+    on_bone = empty("OnBone", loc=(0.1, 0.2, 0.0), rot=(0.2, 0.3, 0.1))
+    on_bone.parent = arm
+    on_bone.parent_type = 'BONE'
+    on_bone.parent_bone = "Holder"
+    c = on_bone.constraints.new('COPY_ROTATION')
+    c.target = look
+    c.influence = 0.4
+    for o in (free, kid, on_bone):
+        o.rotation_mode = 'XYZ'
+
+    outs = []
+
+    def out_driver(kind, variables):
+        o = empty("Out%02d" % len(outs), loc=(0.0, 3.0 + 0.1 * len(outs), 0.0))
+        outs.append(o)
+        driver(o, "location", 0, "", variables, kind)
+
+    tf = lambda obj, bone, ttype, space, mode='AUTO': {"name": "v", "type": 'TRANSFORMS', "targets": [{"id": obj, "bone_target": bone, "transform_type": ttype, "transform_space": space, "rotation_mode": mode}]}
+    channels = [('LOC_X', 'AUTO'), ('LOC_Y', 'AUTO'), ('LOC_Z', 'AUTO'), ('ROT_X', 'AUTO'), ('ROT_Y', 'AUTO'), ('ROT_Z', 'AUTO'),
+                ('ROT_W', 'QUATERNION'), ('ROT_Y', 'SWING_TWIST_Y'), ('SCALE_X', 'AUTO'), ('SCALE_Y', 'AUTO'), ('SCALE_AVG', 'AUTO')]
+    readers = [(free, ''), (kid, ''), (on_bone, ''), (arm, 'Root'), (arm, 'Child'), (arm, 'Hinge'), (arm, 'Conn')]
+    for space in ('TRANSFORM_SPACE', 'LOCAL_SPACE'):
+        for obj, bone in readers:
+            for ttype, mode in channels:
+                out_driver('AVERAGE', [tf(obj, bone, ttype, space, mode)])
+    spaces = ('WORLD_SPACE', 'TRANSFORM_SPACE', 'LOCAL_SPACE')
+    pairs = [((free, ''), (arm, 'Hinge')), ((kid, ''), (arm, 'Conn')), ((on_bone, ''), (arm, 'Child'))]
+    for (oa, ba), (ob, bb) in pairs:
+        for sa in spaces:
+            for sb in spaces:
+                out_driver('SUM', [{"name": "d", "type": 'LOC_DIFF', "targets": [{"id": oa, "bone_target": ba, "transform_space": sa}, {"id": ob, "bone_target": bb, "transform_space": sb}]}])
+    for (oa, ba), (ob, bb) in pairs + [((arm, 'Root'), (arm, 'Hinge'))]:
+        out_driver('SUM', [{"name": "r", "type": 'ROTATION_DIFF', "targets": [{"id": oa, "bone_target": ba}, {"id": ob, "bone_target": bb}]}])
+    scene().frame_set(1)
+    return [1]
+
+
+RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
+        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many}
 
 
 def world_matrices():

@@ -6,6 +6,7 @@ import { pathTarget, type PathTarget } from '../../../nodes/drivers/data-path';
 import type { JsonValue } from '../../../graph/types';
 import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
 import { TRANSFORM_CHANNELS, TRANSFORM_ROTATION_MODES, TRANSFORM_SPACES, type TransformChannel, type TransformRotationMode } from '../../../nodes/drivers/transform-channel';
+import type { DriverSpace } from '../../../nodes/drivers/local-space';
 import type { Fixture } from './fixture';
 
 export interface FixtureDriverTarget {
@@ -40,9 +41,9 @@ export interface FixtureDriver {
 /** What one variable reads: the object it is on and the path there, or two owners compared. */
 export type VariableRead =
   | { object: string; target: PathTarget }
-  | { difference: 'LOC_DIFF' | 'ROTATION_DIFF'; owners: [string, string] }
+  | { difference: 'LOC_DIFF' | 'ROTATION_DIFF'; owners: [string, string]; spaces: [DriverSpace, DriverSpace] }
   /** A Transform Channel variable: one channel of an owner (`Object` or `Object/Bone`). */
-  | { transform: { owner: string; channel: TransformChannel; space: (typeof TRANSFORM_SPACES)[number]; rotationMode: TransformRotationMode } };
+  | { transform: { owner: string; channel: TransformChannel; space: DriverSpace; rotationMode: TransformRotationMode } };
 
 export interface ImportedDriver {
   index: number;
@@ -86,13 +87,17 @@ export function importDrivers(fx: Fixture): DriverImport {
       count(`var:${v.type}`);
       if (v.type === 'LOC_DIFF' || v.type === 'ROTATION_DIFF') {
         const owners: string[] = [];
+        const spaces: DriverSpace[] = [];
         for (const t of v.targets.slice(0, 2)) {
-          if (!t.id || t.id_type !== 'OBJECT') return fail(`variable ${v.name}: a ${v.type} target must be an object`);
-          if (v.type === 'LOC_DIFF' && t.transform_space && t.transform_space !== 'WORLD_SPACE') return fail(`variable ${v.name}: LOC_DIFF in ${t.transform_space} is not supported yet (only WORLD_SPACE)`);
+          if (!t.id || (t.id_type ?? 'OBJECT') !== 'OBJECT') return fail(`variable ${v.name}: a ${v.type} target must be an object`);
+          const space = t.transform_space ?? 'WORLD_SPACE';
+          if (!(TRANSFORM_SPACES as readonly string[]).includes(space)) return fail(`variable ${v.name}: the transform space ${space} is not one Blender 3.4 has`);
           owners.push(t.bone_target ? `${t.id}/${t.bone_target}` : t.id);
+          // ROTATION_DIFF reads every target in world space (a bone by its pose matrix) whatever it says.
+          spaces.push(v.type === 'LOC_DIFF' ? (space as DriverSpace) : 'WORLD_SPACE');
         }
         if (owners.length !== 2) return fail(`variable ${v.name}: ${v.type} needs two targets`);
-        reads.push({ difference: v.type, owners: [owners[0], owners[1]] });
+        reads.push({ difference: v.type, owners: [owners[0], owners[1]], spaces: [spaces[0], spaces[1]] });
         continue;
       }
       if (v.type === 'TRANSFORMS') {
@@ -104,8 +109,7 @@ export function importDrivers(fx: Fixture): DriverImport {
         if (!(TRANSFORM_CHANNELS as readonly string[]).includes(channel)) return fail(`variable ${v.name}: the transform type ${channel} is not one Blender 3.4 has`);
         if (!(TRANSFORM_SPACES as readonly string[]).includes(space)) return fail(`variable ${v.name}: the transform space ${space} is not one Blender 3.4 has`);
         if (!(TRANSFORM_ROTATION_MODES as readonly string[]).includes(rotationMode)) return fail(`variable ${v.name}: the rotation mode ${rotationMode} is not one Blender 3.4 has`);
-        if (!t.bone_target && space === 'LOCAL_SPACE') return fail(`variable ${v.name}: TRANSFORMS of an object in LOCAL_SPACE is not supported (Blender 3.4 reads a rotated object there differently from its transform channels; see docs/drivers.md)`);
-        reads.push({ transform: { owner: t.bone_target ? `${t.id}/${t.bone_target}` : t.id, channel: channel as TransformChannel, space: space as (typeof TRANSFORM_SPACES)[number], rotationMode: rotationMode as TransformRotationMode } });
+        reads.push({ transform: { owner: t.bone_target ? `${t.id}/${t.bone_target}` : t.id, channel: channel as TransformChannel, space: space as DriverSpace, rotationMode: rotationMode as TransformRotationMode } });
         continue;
       }
       if (v.type !== 'SINGLE_PROP') return fail(`variable ${v.name}: type ${v.type} is not supported yet`);

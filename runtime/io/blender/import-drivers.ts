@@ -151,7 +151,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
           return;
         }
         const diff = `${id}:${socket}`;
-        g.nodes.push({ id: diff, type: 'driver/difference', params: { mode: r.difference }, position: [-750, 90 * wired] });
+        g.nodes.push({ id: diff, type: 'driver/difference', params: { mode: r.difference, spaceA: r.spaces[0], spaceB: r.spaces[1] }, position: [-750, 90 * wired] });
         pendingLinks.push(
           { from: { node: g.readerFor(r.owners[0]), socket: 'transform' }, to: { node: diff, socket: 'a' } },
           { from: { node: g.readerFor(r.owners[1]), socket: 'transform' }, to: { node: diff, socket: 'b' } },
