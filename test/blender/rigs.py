@@ -565,8 +565,50 @@ def rig_driver_spaces():
     return [1]
 
 
+def rig_armature_edge():
+    """Armature constraints Blender leaves alone, and one it deforms by B-Bone segments. Owners O0-O5
+    (influence 0.7): targets naming no bone (empty or missing name) first, last, with weight 0, alone,
+    beside a valid one; an object owner with one; and O4, all valid. BB follows a curved B-Bone (4
+    segments, curve in/out, ease, scale in): the import names it, Sinew moves it by the whole bone."""
+    specs = [("T1", (0, 0, 0), (0, 0, 1), None, False, 0.0), ("T2", (1, 0, 0), (1, 0, 1), None, False, 0.0),
+             ("TB", (-1, 0, 0), (-1, 0, 2), None, False, 0.0), ("BB", (-1.3, 0.2, 1.2), (-1.3, 0.2, 1.6), None, False, 0.0)]
+    specs += [("O%d" % i, (2 + i, 0, 0), (2 + i, 0, 1), None, False, 0.0) for i in range(6)]
+    arm = armature("AE", specs, loc=(0.1, 0.2, 0.0), rot=(0.0, 0.0, 0.3))
+    pb = arm.pose.bones
+    pb["T1"].rotation_euler = (0.2, 0.1, 0.5)
+    pb["T1"].location = (0.1, 0.4, 0.0)
+    pb["T2"].location = (0.3, 0.2, 0.1)
+    arm.data.bones["TB"].bbone_segments = 4
+    tb = pb["TB"]
+    tb.rotation_euler = (0.3, 0.0, 0.2)
+    tb.bbone_curveinx, tb.bbone_curveoutx, tb.bbone_curveinz = 0.4, -0.3, 0.2
+    tb.bbone_easein, tb.bbone_scalein = 1.5, (1.2, 1.0, 1.2)
+    cases = [[("T1", 0.5), ("", 0.5)], [("", 0.5), ("T1", 0.5)], [("T1", 0.5), ("", 0.0)],
+             [("T1", 0.5), ("Missing", 0.5)], [("T1", 0.6), ("T2", 0.4)], [("", 1.0)]]
+    for i, spec in enumerate(cases):
+        c = pb["O%d" % i].constraints.new('ARMATURE')
+        for sub, w in spec:
+            t = c.targets.new()
+            t.target = arm
+            t.subtarget = sub
+            t.weight = w
+        c.influence = 0.7
+    e = empty("E", loc=(0.0, 2.0, 0.0))
+    c = e.constraints.new('ARMATURE')
+    for sub in ("", "T2"):
+        t = c.targets.new()
+        t.target = arm
+        t.subtarget = sub
+    c = pb["BB"].constraints.new('ARMATURE')
+    t = c.targets.new()
+    t.target = arm
+    t.subtarget = "TB"
+    scene().frame_set(1)
+    return [1]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
-        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many}
+        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge}
 
 
 def world_matrices():

@@ -14,6 +14,8 @@ export interface DriverWiring {
   links: GraphLink[];
   /** Constraint node ids by `Owner\0Constraint name` (owner `Object` or `Object/Bone`). */
   constraintNodes: Map<string, string>;
+  /** Constraints Blender does not evaluate (muted, invalid), by the same key, and why: a driver on one has no effect. */
+  skippedConstraints?: ReadonlyMap<string, string>;
   /** The `owner/read` node of an owner (`Object` or `Object/Bone`), made on first use. */
   readerFor?(ownerId: string): string;
 }
@@ -24,6 +26,8 @@ export interface DriverReport {
   wired: number;
   /** `driver …: reason` for each driver the graph does not evaluate live. */
   notCarried: string[];
+  /** `driver …: reason` for each driver that has no effect in Blender either (it drives a skipped constraint). */
+  noEffect: string[];
   customProperties: number;
 }
 
@@ -46,6 +50,7 @@ type CustomProps = Record<string, JsonValue>;
 /** Adds the property and driver nodes and their links; returns what it did and did not carry. */
 export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport = importDrivers(fx)): DriverReport {
   const notCarried = imported.unsupported.slice();
+  const noEffect: string[] = [];
   const propNodes = new Map<string, string>();
   let y = 0;
   const addProp = (owner: string, name: string, value: JsonValue) => {
@@ -110,6 +115,11 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     if (w.kind === 'constraint') {
       const key = constraintKey(src.owner.object, w);
       const node = g.constraintNodes.get(key);
+      const skippedBecause = g.skippedConstraints?.get(key);
+      if (!node && skippedBecause) {
+        noEffect.push(`${where}: drives constraint ${w.constraint}, which Blender does not evaluate (${skippedBecause})`);
+        continue;
+      }
       if (!node) to = `the constraint ${w.constraint} is not in the graph`;
       else if (w.item) to = w.item.collection === 'targets' && w.prop === 'weight' ? { node, socket: `weight${w.item.index + 1}`, from: 'value' } : `driving ${w.item.collection}[${w.item.index}].${w.prop} is not supported`;
       else if (w.prop === 'influence') to = { node, socket: 'influence', from: 'value' };
@@ -242,7 +252,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       ids.delete(d.reader);
     }
   }
-  return { drivers: imported, wired, notCarried, customProperties: propNodes.size };
+  return { drivers: imported, wired, notCarried, noEffect, customProperties: propNodes.size };
 
   function readNode(r: Extract<VariableRead, { target: PathTarget }>): { node: string } | { error: string } {
     const t = r.target;

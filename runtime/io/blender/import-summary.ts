@@ -28,6 +28,12 @@ export function importSummary(fx: Fixture, imported: BlenderImport): string[] {
     `drivers: ${d.drivers.drivers.length + d.drivers.unsupported.length} (${list(kinds.sort((a, b) => b[1] - a[1]))}; variables ${list(vars)}), ${d.wired} wired live`,
     `custom properties: ${d.customProperties}`,
   ];
+  // What Blender itself leaves out is left out faithfully: information, not something missing.
+  const skipped = [...imported.skipped, ...imported.drivers.noEffect];
+  if (skipped.length > 0) {
+    lines.push(`skipped as Blender skips them: ${skipped.length}`);
+    for (const s of skipped) lines.push(`  ${s}`);
+  }
   const missing = notCarried(imported);
   if (missing.length === 0) lines.push('not carried: nothing');
   else {
