@@ -607,8 +607,50 @@ def rig_armature_edge():
     return [1]
 
 
+def rig_props_everywhere():
+    """Custom properties on all four holders — an object, the armature datablock, a bone and a pose
+    bone — read by drivers through an OBJECT target (`["p"]`, `data["p"]`, `data.bones["B"]["p"]`,
+    `pose.bones["B"]["p"]`) and through an ARMATURE (datablock) target (`["p"]`, `bones["B"]["p"]`),
+    driving pose channels and the target weights of an object's Armature constraint
+    (`constraints["Armature"].targets[i].weight`)."""
+    arm = armature("PRig", [
+        ("Ctrl", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+        ("A", (0.5, 0, 0), (0.5, 0, 1), None, False, 0.0),
+        ("B", (1.0, 0, 0), (1.0, 0.2, 0.8), None, False, 0.3),
+        ("Sw", (-0.5, 0, 0), (-0.5, 0.4, 0), None, False, 0.0),
+    ], loc=(0.1, 0.0, 0.2), rot=(0.0, 0.1, 0.3))
+    pb = arm.pose.bones
+    for n in ("A", "B", "Sw"):
+        pb[n].rotation_mode = 'XYZ'
+    pb["A"].location = (0.1, 0.0, 0.0)
+    pb["B"].rotation_euler = (0.2, 0.0, 0.1)
+    holder = empty("Holder", loc=(0.0, -1.0, 0.0))
+    prop(arm, "obj_p", 0.4, -1.0, 1.0, "on the object")
+    prop(arm.data, "arm_p", 0.7, 0.0, 1.0, "on the armature data")
+    prop(arm.data.bones["Ctrl"], "bone_p", 0.2, 0.0, 1.0, "on the bone")
+    prop(pb["Ctrl"], "pose_p", 0.6, 0.0, 1.0, "on the pose bone")
+    prop(holder, "h_p", 0.3, 0.0, 1.0, "on another object")
+    data = {"id_type": 'ARMATURE', "id": arm.data}
+    sp = lambda name, target, path: {"name": name, "type": 'SINGLE_PROP', "targets": [dict(target, data_path=path)]}
+    ob = {"id": arm}
+    driver(pb["A"], "rotation_euler", 0, "a * 2", [sp("a", data, '["arm_p"]')])
+    driver(pb["A"], "rotation_euler", 1, "", [sp("b", data, 'bones["Ctrl"]["bone_p"]')], 'SUM')
+    driver(pb["B"], "location", 2, "", [sp("a", ob, 'data["arm_p"]'), sp("b", ob, 'data.bones["Ctrl"]["bone_p"]')], 'AVERAGE')
+    driver(pb["Sw"], "rotation_euler", 2, "o - p", [sp("o", ob, '["obj_p"]'), sp("p", ob, 'pose.bones["Ctrl"]["pose_p"]')])
+    eo = empty("EO", loc=(0.3, 0.5, 0.4), rot=(0.1, 0.2, 0.0))
+    ac = eo.constraints.new('ARMATURE')
+    for bone in ("A", "B"):
+        t = ac.targets.new()
+        t.target = arm
+        t.subtarget = bone
+    driver(ac.targets[0], "weight", -1, "h", [sp("h", {"id": holder}, '["h_p"]')])
+    driver(ac.targets[1], "weight", -1, "", [sp("p", ob, 'pose.bones["Ctrl"]["pose_p"]')], 'SUM')
+    scene().frame_set(1)
+    return [1]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
-        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge}
+        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere}
 
 
 def world_matrices():

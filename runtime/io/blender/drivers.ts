@@ -115,10 +115,18 @@ export function importDrivers(fx: Fixture): DriverImport {
       if (v.type !== 'SINGLE_PROP') return fail(`variable ${v.name}: type ${v.type} is not supported yet`);
       const t = v.targets[0];
       if (!t?.id) return fail(`variable ${v.name}: no target`);
-      if (t.id_type !== 'OBJECT') return fail(`variable ${v.name}: a target of id type ${t.id_type} is not supported`);
-      const read = pathTarget(t.data_path ?? '');
+      let object = t.id;
+      let path = t.data_path ?? '';
+      if (t.id_type === 'ARMATURE') {
+        // The armature datablock: read through the (first) armature object that uses it, as `data.…`.
+        const user = fx.objects.find((o) => o.type === 'ARMATURE' && (o as { data_name?: string }).data_name === t.id);
+        if (!user) return fail(`variable ${v.name}: no armature object in the rig uses the armature data "${t.id}"`);
+        object = user.name;
+        path = `data.${path}`;
+      } else if ((t.id_type ?? 'OBJECT') !== 'OBJECT') return fail(`variable ${v.name}: a target of id type ${t.id_type} is not supported`);
+      const read = pathTarget(path);
       if (!read) return fail(`variable ${v.name}: the path ${t.data_path} is not one Sinew can read`);
-      reads.push({ object: t.id, target: read });
+      reads.push({ object, target: read });
     }
     let program: DriverProgram;
     try {
@@ -144,6 +152,11 @@ export function readFixtureValue(fx: Fixture, read: VariableRead): number | stri
   const t = read.target;
   const num = (v: JsonValue | undefined, what: string): number | string => (typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : `${what} is not a number`);
   if (t.kind === 'object-prop') return num(object.custom_props?.[t.prop], `the property ["${t.prop}"] of ${object.name}`);
+  if (t.kind === 'data-prop') return num((object as { data_custom_props?: Record<string, JsonValue> }).data_custom_props?.[t.prop], `the property ["${t.prop}"] of ${object.name}'s armature data`);
+  if (t.kind === 'data-bone-prop') {
+    const bone = object.bones?.find((b) => b.name === t.bone) as { custom_props?: Record<string, JsonValue> } | undefined;
+    return num(bone?.custom_props?.[t.prop], `the property ["${t.prop}"] of bone ${t.bone}`);
+  }
   if (t.kind === 'bone-prop' || t.kind === 'bone-channel') {
     const bone = object.bones?.find((b) => b.name === t.bone) as (NonNullable<Fixture['objects'][number]['bones']>[number] & { pose?: Record<string, JsonValue> }) | undefined;
     if (!bone) return `the bone ${t.bone} is not in ${object.name}`;

@@ -68,9 +68,12 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   };
   for (const o of fx.objects) {
     for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(o.name, k, v);
+    // The armature datablock's properties and its bones' (not the pose bones'): `Object/data`, `Object/data/Bone`.
+    for (const [k, v] of Object.entries(((o as { data_custom_props?: CustomProps }).data_custom_props ?? {}) as CustomProps)) addProp(`${o.name}/data`, k, v);
     for (const b of o.bones ?? []) {
       const props = ((b.pose as { custom_props?: CustomProps } | undefined)?.custom_props ?? {}) as CustomProps;
       for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v);
+      for (const [k, v] of Object.entries(((b as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(`${o.name}/data/${b.name}`, k, v);
     }
   }
 
@@ -259,6 +262,8 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     const found = (node: string | undefined, error: string) => (node ? { node } : { error });
     if (t.kind === 'object-prop') return found(propNodes.get(`${r.object}\u0000${t.prop}`), `the property ${r.object}["${t.prop}"] is not in the rig`);
     if (t.kind === 'bone-prop') return found(propNodes.get(`${r.object}/${t.bone}\u0000${t.prop}`), `the property ${t.bone}["${t.prop}"] is not in the rig`);
+    if (t.kind === 'data-prop') return found(propNodes.get(`${r.object}/data\u0000${t.prop}`), `the property ${r.object}.data["${t.prop}"] is not in the rig`);
+    if (t.kind === 'data-bone-prop') return found(propNodes.get(`${r.object}/data/${t.bone}\u0000${t.prop}`), `the property ${r.object}.data.bones["${t.bone}"]["${t.prop}"] is not in the rig`);
     return { error: `reading ${t.kind} live is not supported` };
   }
 }
