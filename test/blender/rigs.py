@@ -645,8 +645,21 @@ def rig_props_everywhere():
         t.subtarget = bone
     driver(ac.targets[0], "weight", -1, "h", [sp("h", {"id": holder}, '["h_p"]')])
     driver(ac.targets[1], "weight", -1, "", [sp("p", ob, 'pose.bones["Ctrl"]["pose_p"]')], 'SUM')
+    # Driven properties, read by other drivers: an int (truncated, clamped to its range) and a float
+    # (clamped) on the pose bone, and a float on the armature data.
+    prop(pb["Ctrl"], "steps", 0, -3, 3, "an int a driver sets")
+    prop(pb["Ctrl"], "capped", 0.0, -0.25, 0.25, "a float a driver sets")
+    prop(arm.data, "mix", 0.0, 0.0, 1.0, "set by a driver from the object's property")
+    driver(pb["Ctrl"], '["steps"]', -1, "p * 4.2", [sp("p", ob, 'pose.bones["Ctrl"]["pose_p"]')])
+    driver(pb["Ctrl"], '["capped"]', -1, "p - 1", [sp("p", ob, 'pose.bones["Ctrl"]["pose_p"]')])
+    driver(arm.data, '["mix"]', -1, "o * 1.5", [sp("o", ob, '["obj_p"]')])
+    driver(pb["B"], "rotation_euler", 2, "s * 0.1 + c + m", [sp("s", ob, 'pose.bones["Ctrl"]["steps"]'), sp("c", ob, 'pose.bones["Ctrl"]["capped"]'), sp("m", data, '["mix"]')])
+    # pose_p animated (0.6 at frame 1, 0.05 at frame 5), so at frame 5 every driver above reads anew.
+    for f, v in ((1, 0.6), (5, 0.05)):
+        pb["Ctrl"]["pose_p"] = v
+        pb["Ctrl"].keyframe_insert('["pose_p"]', frame=f)
     scene().frame_set(1)
-    return [1]
+    return [1, 5]
 
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),

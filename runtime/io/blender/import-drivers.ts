@@ -53,7 +53,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   const noEffect: string[] = [];
   const propNodes = new Map<string, string>();
   let y = 0;
-  const addProp = (owner: string, name: string, value: JsonValue) => {
+  const addProp = (owner: string, name: string, value: JsonValue, ui?: Record<string, JsonValue>) => {
     if (typeof value !== 'number' && typeof value !== 'boolean') {
       notCarried.push(`custom property ${owner}["${name}"]: a ${Array.isArray(value) ? 'array' : typeof value} value is not carried`);
       return;
@@ -61,18 +61,28 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     const id = `prop:${owner}:${name}`;
     const v = typeof value === 'boolean' ? (value ? 1 : 0) : value;
     propNodes.set(`${owner}\u0000${name}`, id);
-    const params: Record<string, JsonValue> = { owner, name, kind: typeof value === 'boolean' ? 'BOOL' : 'FLOAT', value: v, default: v };
+    // JSON reads 1 and 1.0 alike; Blender's UI data of an int property has no `precision` (a float's has).
+    const kind = typeof value === 'boolean' ? 'BOOL' : ui && !('precision' in ui) && Number.isInteger(value) ? 'INT' : 'FLOAT';
+    const params: Record<string, JsonValue> = { owner, name, kind, value: v, default: v };
+    for (const key of ['min', 'max', 'soft_min', 'soft_max'] as const) if (typeof ui?.[key] === 'number') params[key] = ui[key];
+    if (typeof ui?.default === 'number') params.default = ui.default;
+    if (typeof ui?.description === 'string' && ui.description !== '') params.description = ui.description;
     const curve = propertyCurve(fx, owner, name);
     if (curve) params.animation = JSON.stringify({ keyframes: curve.keyframes, ...(curve.extrapolation ? { extrapolation: curve.extrapolation } : {}), ...(curve.modifiers?.length ? { modifiers: curve.modifiers } : {}) });
     g.nodes.push({ id, type: 'driver/property', params, position: [-900, 90 * y++] });
   };
+  /** The `…_ui` record beside a property holder's values (README-rig-additions §3), by property name. */
+  const uiOf = (holder: unknown, key: string) => ((holder as Record<string, Record<string, Record<string, JsonValue>> | undefined>)?.[key] ?? {});
   for (const o of fx.objects) {
-    for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(o.name, k, v);
+    const objectUi = uiOf(o, 'custom_props_ui');
+    for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(o.name, k, v, objectUi[k]);
     // The armature datablock's properties and its bones' (not the pose bones'): `Object/data`, `Object/data/Bone`.
-    for (const [k, v] of Object.entries(((o as { data_custom_props?: CustomProps }).data_custom_props ?? {}) as CustomProps)) addProp(`${o.name}/data`, k, v);
+    const dataUi = uiOf(o, 'data_custom_props_ui');
+    for (const [k, v] of Object.entries(((o as { data_custom_props?: CustomProps }).data_custom_props ?? {}) as CustomProps)) addProp(`${o.name}/data`, k, v, dataUi[k]);
     for (const b of o.bones ?? []) {
       const props = ((b.pose as { custom_props?: CustomProps } | undefined)?.custom_props ?? {}) as CustomProps;
-      for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v);
+      const poseUi = uiOf(b.pose, 'custom_props_ui');
+      for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v, poseUi[k]);
       for (const [k, v] of Object.entries(((b as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(`${o.name}/data/${b.name}`, k, v);
     }
   }
@@ -135,8 +145,13 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       const node = socket ? channelsNode(ownerId) : undefined;
       to = node && socket ? { node, socket, from: 'value' } : `driving the channel ${w.kind === 'bone-channel' ? `${w.bone}.` : ''}${w.channel}[${w.index}] is not supported (location, rotation and scale are)`;
     }
-    else if (w.kind === 'bone-setting') to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
-    else to = `driving ${w.kind} is not supported`;
+    else if (w.kind === 'object-prop' || w.kind === 'bone-prop' || w.kind === 'data-prop' || w.kind === 'data-bone-prop') {
+      // A driven custom property: the driver's value goes into the property node, which the readers read.
+      const holder = w.kind === 'object-prop' ? src.owner.object : w.kind === 'bone-prop' ? `${src.owner.object}/${w.bone}` : w.kind === 'data-prop' ? `${src.owner.object}/data` : `${src.owner.object}/data/${w.bone}`;
+      const node = propNodes.get(`${holder}\u0000${w.prop}`);
+      to = node ? { node, socket: 'driven', from: 'value' } : `the custom property ${holder}["${w.prop}"] is not in the rig (or not a number)`;
+    }
+    else to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
     if (typeof to === 'string') {
       notCarried.push(`${where}: ${to}`);
       continue;
