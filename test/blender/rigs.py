@@ -662,8 +662,60 @@ def rig_props_everywhere():
     return [1, 5]
 
 
+def rig_animated_settings():
+    """Constraint settings keyed by actions: a bone's Copy Rotation influence (Bezier), an object's
+    Copy Location influence (LINEAR, past 1 on the way: Blender clamps it), an Armature target's
+    weight, and an influence both keyed and driven (the driver wins)."""
+    arm = armature("KRig", [
+        ("T1", (0, 0, 0), (0, 0, 1), None, False, 0.0),
+        ("T2", (1, 0, 0), (1, 0.2, 1), None, False, 0.2),
+        ("Follow", (-1, 0, 0), (-1, 0, 0.8), None, False, 0.0),
+        ("Sw", (0.5, 1, 0), (0.5, 1, 0.6), None, False, 0.0),
+        ("Both", (1.5, 1, 0), (1.5, 1, 0.6), None, False, 0.0),
+    ], loc=(0.1, 0.0, 0.0), rot=(0.0, 0.0, 0.2))
+    pb = arm.pose.bones
+    for n, e in (("T1", (0.4, 0.1, 0.3)), ("T2", (-0.2, 0.3, 0.5))):
+        pb[n].rotation_mode = 'XYZ'
+        pb[n].rotation_euler = e
+    pb["T2"].location = (0.2, 0.1, 0.0)
+    spin = empty("Spin", loc=(0.0, -1.0, 0.5), rot=(0.3, 0.5, 0.9))
+    mover = empty("Mover", loc=(0.5, -0.5, 0.2))
+    goal = empty("Goal", loc=(1.0, 1.0, 1.5))
+    cr = pb["Follow"].constraints.new('COPY_ROTATION')
+    cr.target = spin
+    ac = pb["Sw"].constraints.new('ARMATURE')
+    for b in ("T1", "T2"):
+        t = ac.targets.new()
+        t.target = arm
+        t.subtarget = b
+        t.weight = 0.5
+    both = pb["Both"].constraints.new('COPY_ROTATION')
+    both.target = spin
+    cl = mover.constraints.new('COPY_LOCATION')
+    cl.target = goal
+    for f, v in ((1, 0.0), (6, 1.0), (10, 0.2)):
+        cr.influence = v
+        cr.keyframe_insert("influence", frame=f)
+        ac.targets[1].weight = 1.0 - v
+        ac.targets[1].keyframe_insert("weight", frame=f)
+        both.influence = v
+        both.keyframe_insert("influence", frame=f)
+    for f, v in ((1, 0.1), (8, 1.3)):
+        cl.influence = min(v, 1.0)
+        cl.keyframe_insert("influence", frame=f)
+    # Past 1 between the keys: set the key value itself above the range Blender clamps to on write.
+    for fc in mover.animation_data.action.fcurves:
+        fc.keyframe_points[-1].co[1] = 1.3
+        for k in fc.keyframe_points:
+            k.interpolation = 'LINEAR'
+        fc.update()
+    driver(both, "influence", -1, "0.25", [])
+    scene().frame_set(1)
+    return [1, 4, 7.5, 9]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
-        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere}
+        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings}
 
 
 def world_matrices():

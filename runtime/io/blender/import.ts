@@ -11,6 +11,7 @@ import { drivenMutes, wireDrivers, type DriverReport } from './import-drivers';
 import { importDrivers } from './drivers';
 import { blenderSkips } from './blender-skips';
 import { bboneTargets } from './bbone-targets';
+import { wireAnimatedSettings } from './animated-settings';
 
 export interface BlenderImport {
   scene: SceneDocument;
@@ -176,9 +177,21 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read').map((n) => n.id)));
   }
 
+  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes }, driverImport.drivers);
+  if (animated.size > 0) withoutCurves(scene, fx, animated);
   const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
   return { scene, graph, unsupported, unsupportedAt, origins, drivers, skipped };
+}
+
+/** Takes the curves wired as nodes (`object\0data_path\0index`) out of the scene's actions. */
+function withoutCurves(scene: SceneDocument, fx: Fixture, wired: ReadonlySet<string>): void {
+  const objectsOf = new Map<string, string[]>();
+  for (const a of fx.actions ?? []) objectsOf.set(a.name, [...(objectsOf.get(a.name) ?? []), a.id.object]);
+  scene.actions = scene.actions?.map((a) => ({
+    ...a,
+    fcurves: a.fcurves.filter((f) => !(objectsOf.get(a.name) ?? []).some((o) => wired.has(`${o}\u0000${f.data_path}\u0000${f.array_index}`))),
+  }));
 }
 
 /** The fixture's objects and actions as a scene: each action on the object it animates (§3). */
