@@ -4,6 +4,7 @@ import type { CatalogEntry, JsonValue, ParamShape, SocketType } from '../graph/t
 import type { Params, ParamSpec, ParamSpecs, ParamsOf } from './params';
 
 export { param, type ParamSpec, type ParamSpecs, type ParamsOf, type Params, type ParamValue } from './params';
+import type { InheritScale } from './math/bone-parent';
 
 /** A socket: its type, an optional default for unconnected inputs, and one line of docs. */
 export interface SocketSpec {
@@ -90,6 +91,12 @@ export interface OwnerHandle {
   basis?: Float64Array;
   /** An object's parent (bones: see `bone.parent`). */
   parent?: OwnerHandle | undefined;
+  /** An object's parent inverse (Blender's `matrix_parent_inverse`), when it has a parent. */
+  parentInverse?: Float64Array;
+  /** A bone's inheritance (Blender's `use_inherit_rotation`, `use_local_location`, `inherit_scale`); absent: full. */
+  inheritRotation?: boolean;
+  localLocation?: boolean;
+  inheritScale?: InheritScale;
   bone?: BoneInfo;
   curve?: CurveInfo;
 }

@@ -126,11 +126,9 @@ export const armature = defineConstraint({
       const list = armatureTargets(props);
       const out: string[] = [];
       if (list.length > ARMATURE_MAX_TARGETS) out.push(`targets (${list.length} targets; the node takes ${ARMATURE_MAX_TARGETS})`);
-      // Blender's armdef_evaluate stops at a target with weight > 0 it cannot find; here the
-      // target is left unconnected and skipped, so the rest still move the owner: named, not hidden.
-      list.forEach((t, i) => {
-        if (i < ARMATURE_MAX_TARGETS && (t.target === '' || t.subtarget === '') && t.weight > 0) out.push(`targets[${i}] (names no bone; skipped here)`);
-      });
+      // A target of weight > 0 naming no bone makes Blender leave the owner alone: the importer
+      // leaves such a constraint out (runtime/io/blender/blender-skips.ts), so it never gets here.
+      // B-Bone targets are reported there too, where the bones' segments are known.
       return out;
     },
   },
