@@ -3,7 +3,8 @@
 import type { Params } from '../../nodes/define';
 import type { Binding, StepFn } from './bind';
 import type { Owners } from './build-owners';
-import type { CompiledNode, Problems } from './compiled-node';
+import type { CompiledNode } from './compiled-node';
+import type { Problems } from './errors';
 import type { BoneParentLookup } from './ik-trees';
 import { Program, type NodeControl, type ScheduleReport, type Step } from './program';
 import type { ResolvedGraph } from './resolve-nodes';

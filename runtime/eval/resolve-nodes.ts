@@ -4,8 +4,8 @@ import { flattenGroups, FlattenError } from '../../graph/flatten';
 import type { GraphDocument, JsonValue } from '../../graph/types';
 import type { NodeCatalog } from '../../nodes/catalog';
 import { instanceDefinition, variadicCount, type NodeDefinition, type Params } from '../../nodes/define';
-import type { CompiledNode, NodeTable, Problems } from './compiled-node';
-import { CompileFailure } from './errors';
+import type { CompiledNode, NodeTable } from './compiled-node';
+import { CompileFailure, type Problems } from './errors';
 import type { UnitId } from './unit';
 
 export interface ResolvedGraph {
