@@ -5,7 +5,8 @@ import { buildClipPlayback, playTrack } from '../rig/clip-playback';
 import { buildRig, SceneError, type RigOwner } from '../rig/rig';
 import type { SceneDocument } from '../rig/scene/types';
 import { capacity } from './allocate';
-import type { CompiledNode, NodeTable, Problems } from './compiled-node';
+import type { CompiledNode, NodeTable } from './compiled-node';
+import type { Problems } from './errors';
 import type { ResolvedGraph } from './resolve-nodes';
 import { SlotAllocator } from './slots';
 

@@ -1,10 +1,9 @@
 // One graph node as the compiler carries it through its phases (compile.ts): resolved by
 // resolve-nodes.ts, given slots by allocate.ts and owners by build-owners.ts, a unit by
 // schedule-units.ts, and bound to a step by bind.ts.
-import type { GraphError, GraphNode } from '../../graph/types';
+import type { GraphNode } from '../../graph/types';
 import type { KernelIO, NodeDefinition, Params } from '../../nodes/define';
-import { CompileFailure } from './errors';
-import type { NodeControl, NodeState, ProgramWarning } from './program';
+import type { NodeControl, NodeState } from './program';
 import type { RigOwner } from '../rig/rig';
 import type { UnitId } from './unit';
 
@@ -35,17 +34,3 @@ export interface CompiledNode {
 
 /** The graph's nodes by index (undefined: a kind this version does not know, kept but not evaluated). */
 export type NodeTable = readonly (CompiledNode | undefined)[];
-
-/** What every phase reports into: errors refuse the graph (`failIfAny`), warnings do not. */
-export class Problems {
-  readonly errors: GraphError[] = [];
-  readonly warnings: ProgramWarning[] = [];
-
-  fail(): never {
-    throw new CompileFailure(this.errors);
-  }
-
-  failIfAny(): void {
-    if (this.errors.length) this.fail();
-  }
-}

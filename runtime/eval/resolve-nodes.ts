@@ -5,8 +5,8 @@ import type { GraphDocument, JsonValue } from '../../graph/types';
 import type { NodeCatalog } from '../../nodes/catalog';
 import { instanceDefinition, variadicCount } from '../../nodes/define';
 import { resolveParams } from '../../nodes/resolve-params';
-import type { CompiledNode, NodeTable, Problems } from './compiled-node';
-import { CompileFailure } from './errors';
+import type { CompiledNode, NodeTable } from './compiled-node';
+import { CompileFailure, type Problems } from './errors';
 import type { UnitId } from './unit';
 
 export interface ResolvedGraph {

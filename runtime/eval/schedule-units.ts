@@ -5,7 +5,8 @@
 import { scheduleIndices, type IndexSchedule } from '../../graph/schedule';
 import { parentOwnerOf, type RigOwner } from '../rig/rig';
 import type { Owners } from './build-owners';
-import type { CompiledNode, Problems } from './compiled-node';
+import type { CompiledNode } from './compiled-node';
+import type { Problems } from './errors';
 import type { BoneParentLookup, IkTreeGroup } from './ik-trees';
 import type { ResolvedGraph } from './resolve-nodes';
 import { UnitTable, type UnitId } from './unit';
