@@ -2,6 +2,7 @@
 // at compile time, solved in armature space from the chain bones' stack results, into `post`.
 import type { IkTreeBinding, OwnerHandle, Params } from '../../define';
 import { BlenderIkTree, type BlenderIkBone } from '../../math/ik-blender/tree';
+import { invert3, mul3 } from '../../math/ik-blender/math';
 import { mat4Multiply } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
 import { influenceInto, integerParam, numberParam } from '../param-values';
@@ -30,7 +31,7 @@ export function bindBlenderIk(chain: BoundChain, p: Params, usePole: boolean): B
     hasArmatureParent: chain.bones.map((h) => h.bone!.parent !== undefined),
     stretch: p.useStretch === true,
     targets: [{ tip: n - 1, position: p.useLocation !== false, rotation: p.useRotation === true && numberParam(p.orientWeight, 1) !== 0, pole: usePole }],
-    iterations: Math.max(1, integerParam(p.iterations, 500)),
+    iterations: Math.max(0, integerParam(p.iterations, 500)),
   });
   const w = weightsOf(p);
   return {
@@ -54,14 +55,22 @@ function weightsOf(p: Params): Float64Array {
   return Float64Array.of(Math.fround(numberParam(p.weight, 1)), Math.fround(numberParam(p.orientWeight, 1)), 1, Math.fround(numberParam(p.poleAngle, 0)));
 }
 
-/** bone_mat: the rest rotation relative to the parent's rest (column-major 3x3). */
+/**
+ * bone_mat: the rest rotation relative to the parent's rest (column-major 3x3). Blender composes a
+ * bone's rest (arm_mat) as parent arm_mat · bone_mat, in float32, and its bone_mat is orthonormal
+ * only to ~1e-5 (vec_roll_to_mat3), so a parent rest is not either: bone_mat is recovered with the
+ * parent's true inverse, not its transpose, or the solver starts from a basis 1e-5 off its own.
+ */
 function boneMatOf(rest: Float64Array, parentRest: Float64Array | undefined): Float64Array {
   const out = new Float64Array(9);
-  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) {
-    if (!parentRest) { out[c * 3 + r] = rest[c * 4 + r]; continue; }
-    // (parent3ᵀ · rest3)(r, c): parent rests are orthonormal.
-    out[c * 3 + r] = parentRest[r * 4] * rest[c * 4] + parentRest[r * 4 + 1] * rest[c * 4 + 1] + parentRest[r * 4 + 2] * rest[c * 4 + 2];
+  const r3 = new Float64Array(9);
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) r3[r * 3 + c] = rest[c * 4 + r];
+  if (parentRest) {
+    const p3 = new Float64Array(9);
+    for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) p3[r * 3 + c] = parentRest[c * 4 + r];
+    mul3(r3, invert3(p3, p3), r3);
   }
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) out[c * 3 + r] = r3[r * 3 + c];
   return out;
 }
 
@@ -106,7 +115,7 @@ export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTre
       rotation: g.params.useRotation === true && numberParam(g.params.orientWeight, 1) !== 0,
       pole: g.usePole,
     })),
-    iterations: Math.max(1, t.iterations),
+    iterations: Math.max(0, t.iterations),
   });
   const n = t.bones.length;
   return {

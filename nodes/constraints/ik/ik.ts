@@ -125,7 +125,7 @@ export const ik = defineNode<IkState>({
   },
   writes: (p, ownerOf, stackOwner) => chainWrites(integerParam(p.chainCount, 0), p.useTail === false, ownerOf, stackOwner),
   // Blender's solver joins chains sharing a root into one tree (with the tip in the chain only).
-  ikTree: (p) => (p.solver === 'BLENDER' && p.useTail !== false ? { iterations: Math.max(1, integerParam(p.iterations, 500)), stretch: p.useStretch === true } : undefined),
+  ikTree: (p) => (p.solver === 'BLENDER' && p.useTail !== false ? { iterations: Math.max(0, integerParam(p.iterations, 500)), stretch: p.useStretch === true } : undefined),
   bind(env, p) {
     const chain = gatherChain(env, integerParam(p.chainCount, 0), p.useTail === false);
     if (!chain) return inactiveState();
