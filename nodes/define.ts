@@ -228,9 +228,10 @@ export interface NodeDefinition<S = unknown> {
   writes?(params: Params, ownerOf: (id: string) => { parent?: string } | undefined, stackOwner: string | undefined): string[];
   /**
    * A Blender IK node: its tree settings when it joins Blender's IK trees (chains sharing a root
-   * solved together, `writes` giving the chain above its owner), else undefined.
+   * solved together, `writes` giving the chain above its owner; `tipInChain` false when the owner
+   * is not the chain's last bone, Blender's use_tail off), else undefined.
    */
-  ikTree?(params: Params): { iterations: number; stretch: boolean } | undefined;
+  ikTree?(params: Params): { iterations: number; stretch: boolean; tipInChain?: boolean } | undefined;
   /**
    * The kernel only copies and saturates (the owner nodes): it cannot throw, and finite inputs give
    * finite outputs, so the runtime runs it without the failure guard, whose copies and checks

@@ -208,15 +208,27 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
     const byNode = new Map(joining.map((c) => [c.node.id, c]));
     const refs = joining.map((c) => {
       const t = c.def.ikTree!(c.params)!, tip = stackOwner(c)!.id;
-      return { node: c.node.id, bones: [...c.def.writes!(c.params, boneParentId, tip), tip], iterations: t.iterations, stretch: t.stretch };
+      const above = c.def.writes!(c.params, boneParentId, tip);
+      return { node: c.node.id, bones: t.tipInChain === false ? above : [...above, tip], iterations: t.iterations, stretch: t.stretch };
     });
+    const ownerId = (t: { node: string }) => stackOwner(byNode.get(t.node)!)!.id;
     for (const tree of groupIkTrees(refs)) {
       if (tree.targets.length < 2) continue;
       const parents = new Set(tree.parent);
-      const lead = [...tree.targets].reverse().find((t) => !parents.has(t.tip) && tree.bones[t.tip] === stackOwner(byNode.get(t.node)!)!.id);
+      // A use_tail-off chain's owner hangs below the tree: it can lead too (its stack waits for the
+      // tree bones' stacks like a tip's), when no chain tip can.
+      const lead = [...tree.targets].reverse().find((t) => !parents.has(t.tip) && tree.bones[t.tip] === ownerId(t))
+        ?? [...tree.targets].reverse().find((t) => !tree.bones.includes(ownerId(t)));
       if (!lead) continue;
       const g = { tree, leader: byNode.get(lead.node)!, nodes: tree.targets.map((t) => byNode.get(t.node)!) };
       for (const c of g.nodes) treeOf.set(c, g);
+      // The leader reads every member's goals. A member whose owner is a tree bone runs before the
+      // leader anyway (in that bone's stack); one whose owner hangs below the tree (use_tail off)
+      // runs after it, so its goal inputs (not its owner, which waits for the tree) go first.
+      for (const m of g.nodes) {
+        if (m === g.leader || tree.bones.includes(stackOwner(m)!.id)) continue;
+        for (const [input, src] of m.sources) if (input !== 'owner') edge(compiled[src[0]]!.unit, g.leader.unit);
+      }
     }
   }
   const ikTree = (c: CompiledNode): IkTreeBinding | undefined => {

@@ -3,7 +3,7 @@
 import type { IkTreeBinding, OwnerHandle, Params } from '../../define';
 import { BlenderIkTree, type BlenderIkBone } from '../../math/ik-blender/tree';
 import { invert3, mul3 } from '../../math/ik-blender/math';
-import { mat4Multiply } from '../../math/matrix';
+import { invertMat4, mat4Multiply } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
 import { influenceInto, integerParam, numberParam } from '../param-values';
 import { readChainPoses, type BoundChain, type ChainState } from './chain';
@@ -89,8 +89,10 @@ export interface BlenderTreeState {
   tree: BlenderIkTree;
   armature: OwnerHandle;
   bones: OwnerHandle[];
-  /** Tree index of the leader's own owner (its output, not its final view). */
+  /** Tree index of the leader's own owner (its output, not its final view); −1 when it hangs below the tree (use_tail off). */
   self: number;
+  /** With `self` −1: the tree index of the owner's parent, which carries it. */
+  carrier: number;
   rootParent: Float64Array | undefined;
   rootParentWorld: Float64Array | undefined;
   pre: Float64Array[];
@@ -123,6 +125,7 @@ export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTre
     armature: self.bone!.armature,
     bones: t.bones,
     self: t.bones.indexOf(self),
+    carrier: self.bone!.parent ? t.bones.indexOf(self.bone!.parent) : -1,
     rootParent: rootParentHandle ? new Float64Array(16) : undefined,
     rootParentWorld: rootParentHandle?.final,
     pre: Array.from({ length: n }, () => new Float64Array(16)),
@@ -140,10 +143,12 @@ const infT = new Float64Array(1);
 /**
  * Solves the tree: `own` is the leader's owner (its stack so far), `out` its output, `armInv` and
  * `arm` the armature's inverse and world matrices. Every other tree bone's final view is written.
- * A result past the double range leaves everything as it was, the owner passed through.
+ * An owner below the tree (use_tail off) moves with the bone that carries it, as a single
+ * use_tail-off chain's does. A result past the double range leaves everything as it was, the
+ * owner passed through.
  */
 export function solveBlenderTree(b: BlenderTreeState, own: Float64Array, out: Float64Array, armInv: Float64Array, arm: Float64Array): void {
-  const { bones, pre, post, self } = b;
+  const { bones, pre, post, self, carrier } = b;
   const n = bones.length;
   for (let i = 0; i < n; i++) mat4Multiply(pre[i], armInv, i === self ? own : bones[i].final);
   if (b.rootParent && b.rootParentWorld) mat4Multiply(b.rootParent, armInv, b.rootParentWorld);
@@ -156,6 +161,15 @@ export function solveBlenderTree(b: BlenderTreeState, own: Float64Array, out: Fl
   b.tree.solve(pre, b.rootParent, b.goal, b.pole, b.weights, post);
   for (let i = 0; i < n; i++) {
     if (!finishOrPass(mat4Multiply(m4t, arm, post[i]), own)) { out.set(own); return; }
+  }
+  if (self < 0) {
+    // out = arm · post_carrier · pre_carrier⁻¹ · armInv · own.
+    if (carrier < 0 || !invertMat4(m4t, pre[carrier])) { out.set(own); return; }
+    mat4Multiply(m4t, post[carrier], m4t);
+    mat4Multiply(m4t, m4t, armInv);
+    mat4Multiply(m4t, arm, m4t);
+    mat4Multiply(out, m4t, own);
+    if (!finishOrPass(out, own)) return;
   }
   for (let i = 0; i < n; i++) mat4Multiply(i === self ? out : bones[i].final, arm, post[i]);
 }

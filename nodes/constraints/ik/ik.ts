@@ -124,8 +124,9 @@ export const ik = defineNode<IkState>({
     ],
   },
   writes: (p, ownerOf, stackOwner) => chainWrites(integerParam(p.chainCount, 0), p.useTail === false, ownerOf, stackOwner),
-  // Blender's solver joins chains sharing a root into one tree (with the tip in the chain only).
-  ikTree: (p) => (p.solver === 'BLENDER' && p.useTail !== false ? { iterations: Math.max(0, integerParam(p.iterations, 500)), stretch: p.useStretch === true } : undefined),
+  // Blender's solver joins chains sharing a root into one tree (a use_tail-off chain too, its tip
+  // then the owner's parent).
+  ikTree: (p) => (p.solver === 'BLENDER' ? { iterations: Math.max(0, integerParam(p.iterations, 500)), stretch: p.useStretch === true, tipInChain: p.useTail !== false } : undefined),
   bind(env, p) {
     const chain = gatherChain(env, integerParam(p.chainCount, 0), p.useTail === false);
     if (!chain) return inactiveState();

@@ -305,9 +305,11 @@ def _(case):
 
 # ----- trees: chains whose roots meet -------------------------------------------------------------
 
-def tree(case, branches, trunk_n=None, weights=False):
+def tree(case, branches, trunk_n=None, weights=False, notail=False):
     """A trunk of 1-2 bones with `branches` chains of 1-3 bones on its last bone; one IK per branch tip
-    with a chain reaching down to the trunk's first bone, so all chains share one root."""
+    with a chain reaching down to the trunk's first bone, so all chains share one root. With `notail`,
+    some branches (at least one) end in one more bone that holds the IK with use_tail off (its chain
+    is the branch without it): such a chain still joins the tree, its tip being the bone above."""
     rng = case.rng
     trunk_n = trunk_n or rng.randint(1, 2)
     specs = []
@@ -321,6 +323,10 @@ def tree(case, branches, trunk_n=None, weights=False):
                                  first_connect=parent is not None and rb(rng, 0.5))
     specs += trunk
     chains = []
+    owners = []
+    no_tail = [rb(rng, 0.5) for _ in range(branches)] if notail else [False] * branches
+    if notail and not any(no_tail):
+        no_tail[rng.randrange(branches)] = True
     for i in range(branches):
         letter = 'ABC'[i]
         bn = rng.randint(1, 3)
@@ -328,6 +334,12 @@ def tree(case, branches, trunk_n=None, weights=False):
                                   first_connect=rb(rng, 0.5))
         specs += br
         chains.append([s['name'] for s in trunk] + [s['name'] for s in br])
+        owners.append(chains[-1][-1])
+        if no_tail[i]:
+            tip = gen.bone_chain_specs(rng, 1, letter + 'Tip', br[-1]['tail'], parent=br[-1]['name'], bend=0.6,
+                                       first_connect=rb(rng, 0.7))
+            specs += tip
+            owners[-1] = tip[0]['name']
     arm = case.armature("Armature", specs, uniform_scale=True)
     for pb in arm.pose.bones:
         case.pose_random(pb, max_angle=0.5, loc_p=0.2, scale_p=0.0)
@@ -339,14 +351,16 @@ def tree(case, branches, trunk_n=None, weights=False):
         if rb(rng, 0.2):
             props['use_rotation'] = True
             props['orient_weight'] = rround(rng.uniform(0.05, 1.0), 3)
-        cons.append(ik(case, arm, ch, ch[-1], reach=(0.3, 0.95), pole=rb(rng, 0.25), name_suffix='ABC'[i],
-                       **props))
+        cons.append(ik(case, arm, ch, owners[i], use_tail=not no_tail[i], reach=(0.3, 0.95), pole=rb(rng, 0.25),
+                       name_suffix='ABC'[i], **props))
     bones = sorted({b for ch in chains for b in ch})
     if rb(rng, 0.3):
         stretch(case, arm, bones, zero_p=0.5)
         for c in cons:
             c.use_stretch = True
-    describe(case, arm, 'tree of %d chains on a %d-bone trunk' % (branches, trunk_n), cons, bones)
+    describe(case, arm, 'tree of %d chains on a %d-bone trunk%s' % (
+        branches, trunk_n, ', use_tail off on %s' % ', '.join('ABC'[i] for i in range(branches) if no_tail[i]) if notail else ''),
+        cons, bones)
 
 
 @category('lk_tree2', 'two chains sharing a root (one tree, two targets)')
@@ -359,6 +373,10 @@ def _(case): tree(case, 3)
 
 @category('lk_weight', 'trees of two or three chains with a weight per constraint')
 def _(case): tree(case, case.rng.choice((2, 3)), weights=True)
+
+
+@category('lk_tree_notail', 'trees of two or three chains, one or more with use_tail off (the IK on one more bone below the chain)')
+def _(case): tree(case, case.rng.choice((2, 3)), notail=True)
 
 
 # ----- Rigify-like limbs ----------------------------------------------------------------------------
