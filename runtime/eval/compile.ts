@@ -4,7 +4,7 @@ import { flattenGroups, FlattenError } from '../../graph/flatten';
 import { scheduleIndices } from '../../graph/schedule';
 import type { GraphDocument, GraphError, GraphNode, JsonValue } from '../../graph/types';
 import { defaultCatalog, type NodeCatalog } from '../../nodes/catalog';
-import { instanceDefinition, variadicCount, type IkTreeBinding, type KernelIO, type NodeDefinition, type OwnerHandle, type Params, type StateTraits } from '../../nodes/define';
+import { instanceDefinition, variadicCount, type IkShadowBinding, type IkTreeBinding, type KernelIO, type NodeDefinition, type OwnerHandle, type Params, type StateTraits } from '../../nodes/define';
 import { groupIkTrees, type IkTree } from '../../nodes/constraints/ik/tree-group';
 import { animateOwner, buildAnimation } from '../rig/animation';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
@@ -202,9 +202,17 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   // leader, which writes every tree bone; the others pass their owner through (tree-group.ts). The
   // leader is a tip no tree bone hangs from, so its stack can wait for every other tree bone's.
   const treeOf = new Map<CompiledNode, { tree: IkTree; leader: CompiledNode; nodes: CompiledNode[] }>();
+  const shadowOf = new Map<CompiledNode, IkShadowBinding>();
   {
-    const joining = live.filter((c) => c.def.writes && c.def.ikTree?.(c.params) && stackOwner(c)?.kind === 'bone');
-    joining.sort((a, b) => ownerIndex.get(stackOwner(a)!)! - ownerIndex.get(stackOwner(b)!)! || a.index - b.index);
+    const candidates = live.filter((c) => c.def.writes && c.def.ikTree?.(c.params) && stackOwner(c)?.kind === 'bone');
+    candidates.sort((a, b) => ownerIndex.get(stackOwner(a)!)! - ownerIndex.get(stackOwner(b)!)! || a.index - b.index);
+    // Blender takes a bone's first IK with a target (initialize_posetree); a later one is shadowed
+    // by it (IkShadowBinding) and joins no tree.
+    const joining = candidates.filter((c, k) => {
+      const earlier = candidates.filter((e, j) => j < k && stackOwner(e) === stackOwner(c) && e.sources.has('target'));
+      if (earlier.length) shadowOf.set(c, { role: 'shadowed', earlier: earlier.map((e) => e.io.in) });
+      return earlier.length === 0;
+    });
     const byNode = new Map(joining.map((c) => [c.node.id, c]));
     const refs = joining.map((c) => {
       const t = c.def.ikTree!(c.params)!, tip = stackOwner(c)!.id;
@@ -231,7 +239,9 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
       }
     }
   }
-  const ikTree = (c: CompiledNode): IkTreeBinding | undefined => {
+  const ikTree = (c: CompiledNode): IkTreeBinding | IkShadowBinding | undefined => {
+    const shadow = shadowOf.get(c);
+    if (shadow) return shadow;
     const g = treeOf.get(c);
     if (!g) return undefined;
     return {
