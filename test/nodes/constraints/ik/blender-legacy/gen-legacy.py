@@ -263,6 +263,17 @@ def _(case):
     describe(case, arm, 'influence chain of %d' % n, [c], chain)
 
 
+@category('lk_influence_rotation', 'influence in (0.1, 0.9) with use_rotation and no pole: Blender blends the goal position and rotation with the chain end')
+def _(case):
+    rng = case.rng
+    n = rng.randint(1, 4)
+    arm, chain, c = simple(case, n, reach=(0.3, 0.9), use_rotation=True,
+                           orient_weight=rround(rng.uniform(0.1, 1.0), 3), influence=rround(rng.uniform(0.1, 0.9), 3))
+    if rb(rng, 0.2):
+        c.use_location = False
+    describe(case, arm, 'influence chain of %d with a rotation goal' % n, [c], chain)
+
+
 def stack_con(case, arm, bone, kind):
     """A non-IK constraint on a chain bone (Blender applies it before the tree is solved, wherever it
     sits in the stack)."""
