@@ -10,7 +10,7 @@ two IK constraints on one bone (with and without a pole, a driver mutes one), ch
 IK chains that feed each other (MCH-foot_ik3 targets the bone the MCH-*_ik2 chain is solved for),
 and (horse) a 4-bone neck IK with stretch.
 
-    blender -b --factory-startup --python gen-rigify-quadruped.py -- --metarig wolf|horse [--out DIR] [--cases N] [--quiet]
+    blender -b --factory-startup --python gen-rigify-quadruped.py -- --metarig wolf|horse|cat|basic_quadruped [--out DIR] [--cases N] [--quiet]
 
 (default --out: the folder of that name next to this script). Two runs write byte-identical files.
 """
@@ -34,8 +34,8 @@ if '--metarig' in sys.argv:
     i = sys.argv.index('--metarig')
     METARIG = sys.argv[i + 1]
     del sys.argv[i:i + 2]
-if METARIG not in ('wolf', 'horse'):
-    raise SystemExit('--metarig wolf or horse')
+if METARIG not in ('wolf', 'horse', 'cat', 'basic_quadruped'):
+    raise SystemExit('--metarig wolf, horse, cat or basic_quadruped')
 R.CATEGORY = 'rigify_' + METARIG
 R.GENERATOR = 'gen-rigify-quadruped.py --metarig %s (with gen_rigify.py)' % METARIG
 R.DEFAULT_OUT = os.path.join(HERE, METARIG)
