@@ -68,7 +68,10 @@ function boneMatOf(rest: Float64Array, parentRest: Float64Array | undefined): Fl
   if (parentRest) {
     const p3 = new Float64Array(9);
     for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) p3[r * 3 + c] = parentRest[c * 4 + r];
-    mul3(r3, invert3(p3, p3), r3);
+    invert3(p3, p3);
+    // A degenerate parent rest (no finite inverse) falls back to its transpose.
+    if (!p3.every(Number.isFinite)) for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) p3[r * 3 + c] = parentRest[r * 4 + c];
+    mul3(r3, p3, r3);
   }
   for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) out[c * 3 + r] = r3[r * 3 + c];
   return out;
