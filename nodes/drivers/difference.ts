@@ -4,7 +4,7 @@
 // between their rotations, in [0, π], from a bone's pose matrix (armature space) or an object's
 // world matrix, whatever space is set (Blender: "for now, these are all just world-space").
 import { defineNode, float, param, transform } from '../define';
-import { safeInvertMat4, safeMultiplyMat4 } from '../math/finite';
+import { safeInvertMat4, safeMultiplyMat4, saturate } from '../math/finite';
 import { mat4ToQuat, quatInvert, quatMultiply } from '../math/quaternion';
 import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem, type DriverSpace, type SpaceReader } from './local-space';
 
@@ -65,7 +65,8 @@ export const driverDifference = defineNode({
     const a = readInSpace(s.a, io.in.a);
     const ax = a[12], ay = a[13], az = a[14];
     const b = readInSpace(s.b, io.in.b);
-    io.out.value[0] = Math.hypot(ax - b[12], ay - b[13], az - b[14]);
+    // Two finite origins far apart can be farther than a double holds: saturated, as every output.
+    io.out.value[0] = saturate(Math.hypot(ax - b[12], ay - b[13], az - b[14]));
   },
 });
 
