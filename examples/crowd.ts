@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     await crowd.evaluate();
     evalMs = 0.9 * evalMs + 0.1 * (performance.now() - t0);
     demo.evaluated++;
-    if (paused) return paused(Array.from(crowd.frames));
+    if (paused) { paused(Array.from(crowd.frames)); return; }
     characters.forEach((ch, c) => {
       const [dx, dy] = offsets[c];
       ch.update((owner) => {

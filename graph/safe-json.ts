@@ -164,7 +164,7 @@ export function inspectJson(value: unknown, limits: Limits = DEFAULT_LIMITS): Gr
       for (let i = container.length - 1; i >= 0; i--) visit(container[i], place, i);
     } else {
       const keys = Object.keys(container);
-      for (let i = keys.length - 1; i >= 0; i--) visit((container as Record<string, unknown>)[keys[i]!], place, keys[i]!);
+      for (let i = keys.length - 1; i >= 0; i--) visit((container as Record<string, unknown>)[keys[i]], place, keys[i]);
     }
   }
   return errors;

@@ -96,5 +96,5 @@ export const floatMath = defineNode<FloatOp>({
     clamp: param.bool(false, 'map-range: keep the result inside [toMin, toMax].'),
   },
   bind: (_env, p) => (Object.hasOwn(OPS, String(p.operation)) ? OPS[p.operation as FloatOperation] : ZERO),
-  kernel: (io, p, op) => op(io, p),
+  kernel: (io, p, op) => { op(io, p); },
 });

@@ -63,7 +63,7 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
 function ownerAnimation(owner: RigOwner): OwnerAnimation {
   const source: TransformProps = owner.kind === 'bone' ? owner.source.pose ?? {} : owner.source;
   const channels = new Float64Array(CHANNEL_COUNT);
-  const put = (name: keyof typeof CHANNELS, values: number[] | undefined, fallback: number[]) => channels.set(values ?? fallback, CHANNELS[name].offset);
+  const put = (name: keyof typeof CHANNELS, values: number[] | undefined, fallback: number[]) => { channels.set(values ?? fallback, CHANNELS[name].offset); };
   put('location', source.location, [0, 0, 0]);
   put('rotation_euler', source.rotation_euler, [0, 0, 0]);
   put('rotation_quaternion', source.rotation_quaternion, [0, 0, 0, 1]);

@@ -17,7 +17,7 @@ import { spaceToWorld, worldToSpace, type Space } from '../../runtime/eval/space
 
 interface NaiveNode {
   id: string;
-  def: NodeDefinition<unknown>;
+  def: NodeDefinition;
   params: Params;
   /** input → "node.socket" */
   sources: Record<string, string>;
@@ -33,7 +33,7 @@ export function naiveEvaluate(graph: GraphDocument, scene: SceneDocument, frame:
     for (const [k, s] of Object.entries(def.inputs)) if (s.default !== undefined) params[k] = (Array.isArray(s.default) ? [...s.default] : s.default) as JsonValue;
     for (const [k, p] of Object.entries(def.params)) params[k] = p.default;
     Object.assign(params, n.params);
-    return { id: n.id, def, params, sources: {} as Record<string, string> };
+    return { id: n.id, def, params, sources: {} };
   });
   const byId = new Map(nodes.map((n) => [n.id, n]));
   for (const l of graph.links) byId.get(l.to.node)!.sources[l.to.socket] = `${l.from.node}.${l.from.socket}`;
@@ -173,7 +173,7 @@ function naivePre(o: RigOwner): Float64Array {
     const a = mat4.multiply(new Float64Array(16), p, o.parentInverse) as Float64Array;
     return mat4.multiply(new Float64Array(16), a, o.basis) as Float64Array;
   }
-  const b = o as BoneOwner;
+  const b = o;
   const t = createParentTransform();
   if (!b.parentBone) parentTransform(t, b, b.offset, undefined, undefined);
   else {

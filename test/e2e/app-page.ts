@@ -130,7 +130,7 @@ export async function downloadOf(page: Page, click: () => Promise<void>): Promis
 
 /** The app's messages (text and kind), newest last. */
 export const messages = (page: Page) =>
-  page.locator('[data-testid="message"]').evaluateAll((els) => els.map((e) => ({ kind: e.getAttribute('data-kind'), text: e.querySelector('.text')!.textContent! })));
+  page.locator('[data-testid="message"]').evaluateAll((els) => els.map((e) => ({ kind: e.getAttribute('data-kind'), text: e.querySelector('.text')!.textContent })));
 
 /** Opens a file through the Open… picker and waits until the app shows it as the open file. */
 export async function openFileNamed(page: Page, name: string, text: string): Promise<void> {

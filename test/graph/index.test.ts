@@ -17,7 +17,7 @@ describe('graph/index', () => {
     doc = history.perform(doc, graph.connect({ node: 'arm', socket: 'final' }, { node: 'track', socket: 'target' }));
     doc = history.perform(doc, graph.setParam('track', 'influence', 0.1 + 0.2));
     const loaded = graph.loadGraph(graph.saveGraph(doc));
-    expect(loaded.ok && loaded.graph.nodes[1]!.params['influence']).toBe(0.3);
+    expect(loaded.ok && loaded.graph.nodes[1].params['influence']).toBe(0.3);
     expect(graph.schedule(doc.nodes.map((n) => n.id), doc.links.map((l) => [l.from.node, l.to.node])).order).toEqual(['arm', 'track']);
   });
 });

@@ -53,7 +53,7 @@ describe('loadGraph: a valid file', () => {
     const result = loadGraph(input, fakeCatalog);
     if (!result.ok) throw new Error('expected ok');
     input.nodes[0].params.owner = 'Changed';
-    expect(result.graph.nodes[0]!.params['owner']).toBe('Arm');
+    expect(result.graph.nodes[0].params['owner']).toBe('Arm');
   });
 
   it('loads without a catalog, checking structure and links but not node kinds', () => {

@@ -104,7 +104,7 @@ export function run(def: NodeDefinition<any>, inputs: Record<string, ArrayLike<n
     const x = inputs[name] ?? (params[name] as JsonValue | undefined);
     if (typeof x === 'number') v[0] = x;
     else if (typeof x === 'boolean') v[0] = x ? 1 : 0;
-    else if (x && typeof x === 'object' && 'length' in x) v.set(Array.from(x as ArrayLike<number>).map(Number));
+    else if (x && typeof x === 'object' && 'length' in x) v.set(Array.from(x).map(Number));
     else if (s.type === 'transform') v.set(IDENTITY);
     else if (s.type === 'quaternion') v[3] = 1;
     io.in[name] = v;

@@ -70,7 +70,7 @@ describe('sinew eval', () => {
     const r = sinew('eval', g);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({ owners: { A: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1] } });
-    void s;
+    s;
   });
 
   it('--scene replaces the graph scene', () => {

@@ -224,5 +224,5 @@ function pickVictim(index: readonly AutosaveEntry[], keep: string): AutosaveEntr
 }
 
 function describe(e: unknown): string {
-  return e instanceof Error || (typeof e === 'object' && e !== null && 'name' in e) ? String((e as { name: unknown }).name) : String(e);
+  return e instanceof Error || (typeof e === 'object' && e !== null && 'name' in e) ? String((e).name) : String(e);
 }

@@ -36,8 +36,8 @@ export class SinewField extends LitElement {
   override connectedCallback() {
     super.connectedCallback();
     // Nodes are dragged by pointerdown on them; a control must keep its pointer to itself.
-    this.addEventListener('pointerdown', (e) => e.stopPropagation());
-    this.addEventListener('dblclick', (e) => e.stopPropagation());
+    this.addEventListener('pointerdown', (e) => { e.stopPropagation(); });
+    this.addEventListener('dblclick', (e) => { e.stopPropagation(); });
   }
 
   override render() {
@@ -51,17 +51,17 @@ export class SinewField extends LitElement {
         const bound = (v: number | undefined) => (v === undefined ? undefined : u.toShown(v));
         return html`<sinew-number data-testid="field-${f.key}" .value=${u.toShown(Number(this.value ?? 0))} .min=${bound(f.min)} .max=${bound(f.max)} ?integer=${f.kind === 'int'}
           .label=${f.label} .unit=${u.label} ?disabled=${this.disabled} title=${f.doc}
-          @number-input=${(e: CustomEvent<number>) => this.emit('field-input', u.toStored(e.detail))}
-          @number-change=${(e: CustomEvent<number>) => this.emit('field-change', u.toStored(e.detail))}></sinew-number>`;
+          @number-input=${(e: CustomEvent<number>) => { this.emit('field-input', u.toStored(e.detail)); }}
+          @number-change=${(e: CustomEvent<number>) => { this.emit('field-change', u.toStored(e.detail)); }}></sinew-number>`;
       }
       case 'bool':
         return html`<label class="toggle" title=${f.doc}>
           <input data-testid="field-${f.key}" type="checkbox" .checked=${Boolean(this.value)} ?disabled=${this.disabled}
-            @change=${(e: Event) => this.emit('field-change', (e.target as HTMLInputElement).checked)}>
+            @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLInputElement).checked); }}>
           <span>${f.label}</span></label>`;
       case 'choice':
         return this.row(html`<select data-testid="field-${f.key}" ?disabled=${this.disabled} title=${f.doc}
-          @change=${(e: Event) => this.emit('field-change', (e.target as HTMLSelectElement).value)}>
+          @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLSelectElement).value); }}>
           ${(f.options ?? []).map((o) => html`<option value=${o} ?selected=${o === this.value}>${optionLabel(o)}</option>`)}
         </select>`);
       case 'owner':
@@ -69,7 +69,7 @@ export class SinewField extends LitElement {
       case 'string':
         return this.row(html`<input data-testid="field-${f.key}" type="text" .value=${String(this.value ?? '')} ?disabled=${this.disabled} title=${f.doc}
           @keydown=${(e: KeyboardEvent) => { e.stopPropagation(); if (e.key === 'Enter') (e.target as HTMLInputElement).blur(); }}
-          @change=${(e: Event) => this.emit('field-change', (e.target as HTMLInputElement).value)}>`);
+          @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLInputElement).value); }}>`);
       case 'vector':
         return this.vector(f);
       case 'matrix':
@@ -88,7 +88,7 @@ export class SinewField extends LitElement {
     const want = lazy ? this.wantOwners : undefined;
     return html`<select data-testid="field-${f.key}" class=${!value || !known ? 'missing' : ''} ?disabled=${this.disabled} title=${f.doc}
         @pointerenter=${want} @pointerdown=${want} @focus=${want} @keydown=${want}
-        @change=${(e: Event) => this.emit('field-change', (e.target as HTMLSelectElement).value)}>
+        @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLSelectElement).value); }}>
       <option value="" ?selected=${!value}>— pick an owner —</option>
       ${value && !known ? html`<option value=${value} selected>${value} (not in scene)</option>` : nothing}
       ${lazy ? this.shownOwner(value) : this.ownerOptions(value)}

@@ -107,7 +107,7 @@ export class FrameLayer {
     label.disabled = color.disabled = this.readonly;
     header.classList.toggle('readonly', this.readonly);
     // Presses in the header are the header's, not a pan or a box selection of the graph.
-    header.addEventListener('pointerdown', (e) => e.stopPropagation());
+    header.addEventListener('pointerdown', (e) => { e.stopPropagation(); });
     header.append(label, color);
     box.append(header);
     this.element.append(box);
@@ -160,7 +160,7 @@ export class FrameLayer {
       if (dragging && f) drag.end(f);
       else if (!cancelled && onLabel) label.focus();
     };
-    header.addEventListener('pointerup', (e) => release(e, false));
-    header.addEventListener('pointercancel', (e) => release(e, true));
+    header.addEventListener('pointerup', (e) => { release(e, false); });
+    header.addEventListener('pointercancel', (e) => { release(e, true); });
   }
 }

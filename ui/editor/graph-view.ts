@@ -115,16 +115,16 @@ export class GraphView {
     // Left-drag on empty space draws a selection box (see the editor); middle or right drag pans.
     this.area.area.setDragHandler(new Drag({ down: (e) => e.pointerType !== 'mouse' || e.button === 1 || e.button === 2, move: () => true }));
     this.installPipes();
-    this.frameLayer = new FrameLayer((f) => host.frameChanged(f), readonly, {
-      start: (f) => this.startFrameDrag(f),
-      move: (f, dx, dy) => this.moveFrame(f, dx, dy),
-      end: (f) => this.endFrameDrag(f),
+    this.frameLayer = new FrameLayer((f) => { host.frameChanged(f); }, readonly, {
+      start: (f) => { this.startFrameDrag(f); },
+      move: (f, dx, dy) => { this.moveFrame(f, dx, dy); },
+      end: (f) => { this.endFrameDrag(f); },
     });
     this.area.area.content.holder.prepend(this.frameLayer.element);
     this.culling.frameLayer = this.frameLayer;
     this.minimap = document.createElement('sinew-minimap') as SinewMinimap;
-    this.minimap.panBy = (dx, dy) => this.panByMap(dx, dy);
-    this.minimap.centerAt = (x, y) => this.centerOnMap(x, y);
+    this.minimap.panBy = (dx, dy) => { this.panByMap(dx, dy); };
+    this.minimap.centerAt = (x, y) => { this.centerOnMap(x, y); };
     container.appendChild(this.minimap);
   }
 
@@ -305,11 +305,11 @@ export class GraphView {
           this.flushMoves();
           break;
         case 'nodepicked':
-          setTimeout(() => this.reportSelection(), 0);
+          setTimeout(() => { this.reportSelection(); }, 0);
           break;
         case 'pointerup':
           // Rete hears pointerup on the whole window; only a press that began here selects.
-          if (this.pressed) setTimeout(() => this.reportSelection(), 0);
+          if (this.pressed) setTimeout(() => { this.reportSelection(); }, 0);
           this.pressed = false;
           break;
         case 'contextmenu': {
@@ -335,7 +335,7 @@ export class GraphView {
         this.picking = undefined;
         dragState.set(undefined);
         // The pick and the drop are one gesture: wires broken at the pick and made at the drop are one undo step.
-        setTimeout(() => this.flushLinks(), 0);
+        setTimeout(() => { this.flushLinks(); }, 0);
         // A refused wire ends its drag by dropping it: that drop is not a request for a node.
         const refused = this.refusedDrop;
         this.refusedDrop = false;
@@ -383,7 +383,7 @@ export class GraphView {
 
   private queueLink(edit: Edit): void {
     this.pendingLinks.push(edit);
-    if (!this.picking) setTimeout(() => this.flushLinks(), 0);
+    if (!this.picking) setTimeout(() => { this.flushLinks(); }, 0);
   }
 
   private flushLinks(): void {
@@ -443,7 +443,7 @@ export class GraphView {
 
   /** Makes the view match `graph`. Calls are queued, so each sees the previous one finished. */
   sync(graph: GraphDocument, stateOf: (node: GraphNode) => NodeState): Promise<void> {
-    this.queue = this.queue.then(() => this.doSync(graph, stateOf)).catch((e) => console.warn('sinew: view sync failed', e));
+    this.queue = this.queue.then(() => this.doSync(graph, stateOf)).catch((e) => { console.warn('sinew: view sync failed', e); });
     return this.queue;
   }
 
@@ -503,7 +503,7 @@ export class GraphView {
         const s = this.editor.getNode(l.from.node);
         const t = this.editor.getNode(l.to.node);
         if (!s || !t || !s.outputs[l.from.socket] || !t.inputs[l.to.socket]) continue;
-        await this.editor.addConnection(new ClassicPreset.Connection(s, l.from.socket, t, l.to.socket) as SinewConnection);
+        await this.editor.addConnection(new ClassicPreset.Connection(s, l.from.socket, t, l.to.socket));
       }
       this.frames = graph.frames ?? [];
       this.links = graph.links;

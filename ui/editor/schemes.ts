@@ -54,7 +54,7 @@ export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, R
 
   constructor(
     public source: GraphNode,
-    readonly def: NodeDefinition<unknown> | undefined,
+    readonly def: NodeDefinition | undefined,
     public state: NodeState,
     /** The sockets its links use: all an unknown kind or a collapsed node draws. */
     extraSockets: { inputs: string[]; outputs: string[] } = { inputs: [], outputs: [] },

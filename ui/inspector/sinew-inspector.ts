@@ -59,7 +59,7 @@ export class SinewInspector extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.unsubscribe = [];
     this.bound = undefined;
   }
@@ -70,7 +70,7 @@ export class SinewInspector extends LitElement {
 
   private bind() {
     if (!this.isConnected || this.bound === this.session) return;
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.bound = this.session;
     const s = this.session;
     if (!s) return;
@@ -82,7 +82,7 @@ export class SinewInspector extends LitElement {
   override render() {
     const s = this.session;
     if (!s) return nothing;
-    void this.tick;
+    this.tick;
     return html`${this.renderObject(s)}${this.renderSelection(s)}`;
   }
 
@@ -104,7 +104,7 @@ export class SinewInspector extends LitElement {
     return html`<div class="object" data-testid="inspector-object">
       <label>${humanize(object.type.toLowerCase())}
         <input data-testid="object-name" .value=${object.name} ?disabled=${s.readonly} aria-label="Object name"
-          @change=${(e: Event) => this.rename(object.name, e.target as HTMLInputElement)}
+          @change=${(e: Event) => { this.rename(object.name, e.target as HTMLInputElement); }}
           @keydown=${(e: KeyboardEvent) => { if (e.key === 'Enter') (e.target as HTMLInputElement).blur(); }}>
       </label>
       ${this.renameError ? html`<div class="issue error" data-testid="rename-error">${this.renameError}</div>` : nothing}
@@ -191,8 +191,8 @@ export class SinewInspector extends LitElement {
     const label = (spec.label ?? humanize(kind.variadic!.param)).toLowerCase();
     return html`<div class="items" data-testid="inspector-items">
       <span>${count} ${label}</span>
-      <button data-testid="inspector-item-add" ?disabled=${readonly || count >= max} @click=${() => change(count + 1)}>Add</button>
-      <button data-testid="inspector-item-remove" ?disabled=${readonly || count <= min} @click=${() => change(count - 1)}>Remove last</button>
+      <button data-testid="inspector-item-add" ?disabled=${readonly || count >= max} @click=${() => { change(count + 1); }}>Add</button>
+      <button data-testid="inspector-item-remove" ?disabled=${readonly || count <= min} @click=${() => { change(count - 1); }}>Remove last</button>
     </div>`;
   }
 

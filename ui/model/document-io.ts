@@ -49,7 +49,7 @@ function openBlenderRig(data: unknown, catalog: NodeCatalog): Opened {
   // Through the graph loader, as a saved file would come back: the same checks and defaults.
   const g = loadGraph(imported.graph, graphCatalog(catalog));
   if (!g.ok) return { ok: false, errors: g.errors };
-  const unsupported = imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i]!, message: `unsupported: ${u}` }));
+  const unsupported = imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i], message: `unsupported: ${u}` }));
   return { ok: true, kind: 'graph', graph: g.graph, scene: imported.scene, sceneRef: undefined, warnings: [...checked.warnings, ...unsupported, ...g.warnings], imported: 'blender' };
 }
 

@@ -47,7 +47,7 @@ export class EmbedApi {
   }
 
   private attach(s: Session, owned: boolean) {
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.unsubscribe = [];
     this.current = s;
     this.owned = owned;
@@ -152,7 +152,7 @@ export class EmbedApi {
       });
       if (character && s.scene === scene) s.setCharacter(character);
     } catch (e) {
-      this.reportError('character', [{ code: 'no-character', pointer: '', message: `the character ${named!.gltf_file} could not be loaded (${e instanceof Error ? e.message : e}); the rig is shown without it` }], 'the scene');
+      this.reportError('character', [{ code: 'no-character', pointer: '', message: `the character ${named.gltf_file} could not be loaded (${e instanceof Error ? e.message : e}); the rig is shown without it` }], 'the scene');
     }
   }
 

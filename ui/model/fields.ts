@@ -23,7 +23,7 @@ export interface Field {
 }
 
 /** The fields of a node kind: inputs with values first (in socket order), then params. */
-export function fieldsOf(def: NodeDefinition<unknown>): Field[] {
+export function fieldsOf(def: NodeDefinition): Field[] {
   const fields: Field[] = [];
   for (const [key, s] of Object.entries(def.inputs)) {
     const f = inputField(key, s);

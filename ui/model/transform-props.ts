@@ -21,7 +21,7 @@ export function transformPropsFromMatrix(basis: ArrayLike<number>, current: Tran
   mat3NormalizedToQuat(q, rot);
   if (mode === 'QUATERNION') out.rotation_quaternion = tidy(q);
   else if (mode === 'AXIS_ANGLE') out.rotation_axis_angle = tidy(quatToAxisAngle(aa, q));
-  else out.rotation_euler = tidy(mat3NormalizedToEuler(e, rot, mode as EulerOrder));
+  else out.rotation_euler = tidy(mat3NormalizedToEuler(e, rot, mode));
   return out;
 }
 

@@ -202,7 +202,7 @@ export function assetFromScene(scene: SceneDocument): BakeTarget {
   };
   for (const [armature, joints] of skins) {
     const ibm = new Float32Array(joints.length * 16);
-    joints.forEach((j, k) => ibm.set(inverse(world[j]), 16 * k));
+    joints.forEach((j, k) => { ibm.set(inverse(world[j]), 16 * k); });
     const offset = appendToBuffer(asset, new Uint8Array(ibm.buffer));
     const json = asset.json;
     (json.bufferViews ??= []).push({ buffer: 0, byteOffset: offset, byteLength: ibm.byteLength });

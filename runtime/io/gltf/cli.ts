@@ -21,7 +21,7 @@ import { bakeTargetFor } from './bake-target';
 import { importGltfFile, realPathInFolder } from './node';
 
 type Io = { out: (s: string) => void; err: (s: string) => void };
-const printErrors = (io: Io, errors: FileError[]) => errors.forEach((e) => io.err(`${e.file}: ${e.pointer || '(file)'}: ${e.message}`));
+const printErrors = (io: Io, errors: FileError[]) => { errors.forEach((e) => { io.err(`${e.file}: ${e.pointer || '(file)'}: ${e.message}`); }); };
 
 /** A scene as canonical JSON text (the graph writer's rules: stable keys, no float noise). */
 export function saveScene(scene: SceneDocument): string {

@@ -93,7 +93,7 @@ function parseGltfJson(bytes: Uint8Array, limits: GltfLimits, syntax: (message: 
   if (bytes.byteLength > limits.maxJsonBytes) throw tooBig('', 'the JSON is', bytes.byteLength, 'maxJsonBytes', limits);
   const read = readJson(new TextDecoder().decode(bytes), limitsWith({ maxTextLength: Infinity, maxDepth: limits.maxDepth }));
   if (!read.ok) {
-    const e = read.errors[0]!;
+    const e = read.errors[0];
     throw new GltfError(e.code === 'json-syntax' ? syntax(e.message.replace(/^the file is not valid JSON: /, '')) : e.message, e.pointer, e.code);
   }
   return read.value as GltfJson;

@@ -88,7 +88,7 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
     taken.add(name);
     return name;
   };
-  const nameOf = (i: number) => (typeof nodes[i].name === 'string' && nodes[i].name!.length ? nodes[i].name! : `node${i}`).slice(0, 200);
+  const nameOf = (i: number) => (typeof nodes[i].name === 'string' && nodes[i].name.length ? nodes[i].name : `node${i}`).slice(0, 200);
 
   const jointParent = (i: number): number => {
     for (let p = h.parent[i]; p >= 0; p = h.parent[p]) if (isJoint[p]) return p;
@@ -182,7 +182,7 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
   const scene: SceneDocument = { format: 'sinew-scene', version: 1, objects: [armatureObject, ...objects] };
   const clips = gltfClips({ asset, h, bindings, restOf: (n) => rests.get(n), jointParent }, notes);
   if (clips.length) scene.clips = clips;
-  const isBone = (n: number) => bindings[n]?.joint === true;
+  const isBone = (n: number) => bindings[n]?.joint;
   for (const c of constraints) {
     if (!isBone(c.node) && c.kind !== 'aim' && Math.abs(Math.abs(decompose(h.local[c.node]).r[3]) - 1) > 1e-9) {
       notes.push(`node ${c.node}: ${c.kind} constraint on an object with a rest rotation; Sinew's LOCAL space of an object is relative to its parent, not to its rest, so the result differs from VRM's`);

@@ -113,7 +113,7 @@ describe('normalize / orthogonalize', () => {
       fc.property(affine, (m) => {
         const n = normalizeMat4(m16(), m);
         const before = columnLengths(m);
-        columnLengths(n).forEach((l, i) => expect(Math.abs(l - (before[i] > 1e-17 ? 1 : 0))).toBeLessThan(1e-14));
+        columnLengths(n).forEach((l, i) => { expect(Math.abs(l - (before[i] > 1e-17 ? 1 : 0))).toBeLessThan(1e-14); });
         expectClose(n.slice(12), m.slice(12), 0);
         const inPlace = Float64Array.from(m);
         normalizeMat4(inPlace, inPlace);

@@ -189,7 +189,7 @@ type Mutation = { kind: 'delete' } | { kind: 'set'; value: Json } | { kind: 'add
 function mutate(root: Json, path: Path, m: Mutation): void {
   let parent: any = root;
   for (const k of path.slice(0, -1)) parent = parent[k];
-  const last = path[path.length - 1]!;
+  const last = path[path.length - 1];
   if (m.kind === 'delete') {
     if (Array.isArray(parent)) parent.splice(last as number, 1);
     else delete parent[last];
@@ -220,7 +220,7 @@ describe('a mutated real fixture', () => {
         const fx = fixture(name) as Json;
         for (const [pick, m] of edits) {
           const all = places(fx);
-          if (all.length) mutate(fx, all[pick % all.length]!, m);
+          if (all.length) mutate(fx, all[pick % all.length], m);
         }
         const r = importing(fx);
         const lines = r.err ? r.err.split('\n') : [];
