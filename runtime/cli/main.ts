@@ -7,7 +7,7 @@ import { openGraph, openScene, readText, type FileError } from '../io/files';
 import { loadGraph } from '../../graph/load';
 import { readJson } from '../../graph/safe-json';
 import { graphCatalog } from '../../nodes/catalog';
-import { bakeCommand, importGltfCommand } from '../io/gltf/cli';
+import { bakeCommand, importGltfCommand } from './gltf-commands';
 import { importBlenderCommand } from './import-blender';
 import { playingClip } from '../rig/scene/playback';
 import { applySettings, parseSetting, type ParamSetting } from './set-params';

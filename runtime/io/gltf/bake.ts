@@ -12,7 +12,7 @@ import type { SceneDocument } from '../../rig/scene/types';
 import { SINEW_TO_GLTF } from './axes';
 import { appendToBuffer, GltfError, singleBuffer, writeGlb } from './container';
 import { hierarchy } from './hierarchy';
-import type { GltfBinding } from './import';
+import type { GltfBinding } from './binding';
 import { decompose, identity4, inverse, mul, type M4 } from './mat';
 import type { GltfAccessor, GltfAnimation, GltfAsset, GltfNode } from './types';
 

@@ -17,6 +17,7 @@ import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument } from '../../../graph/
 import { rotationBetweenToMat3 } from '../../../nodes/math/rotation-between';
 import type { SceneBone, SceneDocument, SceneObject } from '../../rig/scene/types';
 import { ARMATURE_ROTATION } from './axes';
+import type { GltfBinding } from './binding';
 import { gltfClips } from './clips';
 import { hierarchy } from './hierarchy';
 import type { GltfLimits } from './limits';
@@ -32,16 +33,6 @@ export interface GltfImportOptions {
   limits?: Partial<GltfLimits>;
   /** Frames per second of the spring bones' ticks (one tick per frame); default 24, bake's default. */
   springFps?: number;
-}
-
-/** What a glTF node became. */
-export interface GltfBinding {
-  node: number;
-  /** The owner id: "<armature>/<bone>" for joints, the object name for other nodes. */
-  owner: string;
-  joint: boolean;
-  /** The node's rest frame relative to the owner's (identity for objects): glTF world = owner × offset. */
-  offset: M4;
 }
 
 export interface GltfImport {

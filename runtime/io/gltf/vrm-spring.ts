@@ -119,7 +119,7 @@ export interface SpringGraphContext {
   ownerOf(node: number): string;
   /** The node's rest world matrix in the file (glTF scene space). */
   world(node: number): M4;
-  /** The node's frame relative to its owner's (import.ts GltfBinding.offset). */
+  /** The node's frame relative to its owner's (binding.ts GltfBinding.offset). */
   offset(node: number): M4;
   parent(node: number): number;
   /** Owners that already have a stack (VRMC_node_constraint): a spring is not added to them. */
