@@ -5,7 +5,7 @@
 import type { GraphError } from '../../graph/types';
 import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
 import type { RigOwner } from './rig';
-import { basisMatrix, type BasisInput } from './scene/basis';
+import { basisMatrix, type BasisInput } from '../../nodes/math/basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, parseDataPath } from './scene/data-path';
 import type { SceneDocument, TransformProps } from './scene/types';
 

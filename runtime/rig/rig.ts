@@ -3,7 +3,7 @@ import { mat4 } from 'gl-matrix';
 import type { BoneEnvelope, BoneIk, CurveInfo, OwnerHandle } from '../../nodes/define';
 import { invertOrIdentity } from './bone-parent';
 import { createParentFrame, type ParentFrame } from './parent-frame';
-import { basisMatrix } from './scene/basis';
+import { basisMatrix } from '../../nodes/math/basis';
 import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {

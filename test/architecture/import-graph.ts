@@ -147,3 +147,12 @@ function loopThrough(group: readonly string[], edges: (file: string) => string[]
   }
   return [start, start];
 }
+
+const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+const RE_EXPORT = /^[ \t]*export\b[^;'"`]*?\bfrom\s*['"][^'"\n]+['"];?/gm;
+
+/** Whether a source text only re-exports other modules (a barrel): it adds nothing of its own. */
+export function isBarrel(source: string): boolean {
+  const code = source.replace(COMMENTS, '');
+  return RE_EXPORT.test(code) && code.replace(RE_EXPORT, '').trim() === '';
+}

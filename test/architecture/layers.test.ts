@@ -1,9 +1,11 @@
 // The layers of docs/engineering.md: graph → nodes → runtime → ui, and inside runtime/
 // cli → io → rig/eval, eval → rig. An import never points back up, and no files import each other
 // in a loop. The checker itself is tested on small graphs, so a broken checker cannot pass silently.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importCycles, importSpecifiers, layerViolations, readImportGraph, type LayerRule } from './import-graph';
+import { importCycles, importSpecifiers, isBarrel, layerViolations, readImportGraph, type LayerRule } from './import-graph';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,6 +34,13 @@ describe('the source folders', () => {
     expect(layerViolations(graph, RULES)).toEqual([]);
   });
 
+  it('have no barrels: a module that only re-exports others hides where a name lives', () => {
+    // TEMPORARY: runtime/rig/scene/basis.ts goes once runtime/eval/program.ts (changing on another
+    // branch) imports nodes/math/basis.ts directly.
+    const barrels = [...graph.keys()].filter((file) => isBarrel(readFileSync(join(ROOT, file), 'utf8')));
+    expect(barrels.filter((file) => file !== 'runtime/rig/scene/basis.ts')).toEqual([]);
+  });
+
   it('have no import cycles', () => {
     expect(importCycles(readImportGraph(ROOT, ['graph', 'nodes', 'runtime', 'ui', 'examples', 'bin', 'test']))).toEqual([]);
   });
@@ -54,6 +63,12 @@ describe('the import graph checker', () => {
       'export const h = 1;',
     ].join('\n');
     expect(importSpecifiers(source).sort()).toEqual(['../b', './a', './c', './d', './e', './f']);
+  });
+
+  it('tells a barrel from a module that re-exports and adds its own', () => {
+    expect(isBarrel("// the public face\nexport * from './a';\nexport { b, type C } from './b';\n")).toBe(true);
+    expect(isBarrel("export * from './a';\nexport const d = 1;\n")).toBe(false);
+    expect(isBarrel("import { a } from './a';\nexport const list = [a];\n")).toBe(false);
   });
 
   it('finds an import that points up, and only that one', () => {
