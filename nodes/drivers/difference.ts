@@ -2,7 +2,7 @@
 // `dvar_eval_locDiff`, `dvar_eval_rotDiff`): the distance between their world positions (a bone's
 // head), or the angle between their rotations, in [0, π].
 import { defineNode, float, param, transform } from '../define';
-import { mat4ToQuat, quatInvert, quatMultiply } from '../math/quaternion';
+import { mat4ToQuat, invertQuat, multiplyQuat } from '../math/quaternion';
 
 export const driverDifference = defineNode({
   type: 'driver/difference',
@@ -18,8 +18,8 @@ export const driverDifference = defineNode({
     if (p.mode === 'ROTATION_DIFF') {
       mat4ToQuat(s.qa, a);
       mat4ToQuat(s.qb, b);
-      quatInvert(s.qa, s.qa);
-      quatMultiply(s.q, s.qa, s.qb);
+      invertQuat(s.qa, s.qa);
+      multiplyQuat(s.q, s.qa, s.qb);
       // Blender: 2·acos(w) with w clamped to [-1, 1], folded into [0, π].
       const w = Math.max(-1, Math.min(1, s.q[3]));
       const angle = Math.abs(2 * Math.acos(w));

@@ -4,9 +4,9 @@
 // LOCAL constraint space) or local space (its own transform channels, before constraints).
 import { defineNode, float, param, transform, type OwnerHandle } from '../define';
 import { compatibleEuler, mat4ToEuler, type EulerOrder } from '../math/euler';
-import { determinantMat4Basis, invertMat4, mat4Multiply } from '../math/matrix';
+import { determinantMat4Basis, invertMat4, multiplyMat4 } from '../math/matrix';
 import { mat4ToQuat } from '../math/quaternion';
-import { quatSplitSwingAndTwist } from '../math/swing-twist';
+import { splitQuatSwingAndTwist } from '../math/swing-twist';
 
 export const TRANSFORM_CHANNELS = ['LOC_X', 'LOC_Y', 'LOC_Z', 'ROT_X', 'ROT_Y', 'ROT_Z', 'ROT_W', 'SCALE_X', 'SCALE_Y', 'SCALE_Z', 'SCALE_AVG'] as const;
 export const TRANSFORM_SPACES = ['WORLD_SPACE', 'TRANSFORM_SPACE', 'LOCAL_SPACE'] as const;
@@ -33,9 +33,9 @@ export function rotationChannel(m: ArrayLike<number>, channel: 0 | 1 | 2 | 3, mo
     const axis = (mode === 'SWING_TWIST_X' ? 0 : mode === 'SWING_TWIST_Y' ? 1 : 2) as 0 | 1 | 2;
     mat4ToQuat(q, m);
     let twist: number;
-    if (channel === axis + 1) twist = quatSplitSwingAndTwist(q, axis, null, null);
+    if (channel === axis + 1) twist = splitQuatSwingAndTwist(q, axis, null, null);
     else {
-      twist = quatSplitSwingAndTwist(q, axis, s, null);
+      twist = splitQuatSwingAndTwist(q, axis, s, null);
       buf[0] = s[3]; buf[1] = s[0]; buf[2] = s[1]; buf[3] = s[2];
       // quaternion_to_angles for the one channel: 2·acos(w) or 2·asin(component), clamped.
       buf[channel] = channel === 0 ? 2 * Math.acos(Math.max(-1, Math.min(1, buf[0]))) : 2 * Math.asin(Math.max(-1, Math.min(1, buf[channel])));
@@ -120,11 +120,11 @@ export const driverTransform = defineNode<State>({
         const parent = o.bone.parent;
         if (parent?.bone) {
           invertMat4(st.inv, parent.bone.restMatrix);
-          mat4Multiply(f, parent.final, st.inv);
-          mat4Multiply(f, f, o.bone.restMatrix);
-        } else mat4Multiply(f, o.bone.armature.final, o.bone.restMatrix);
+          multiplyMat4(f, parent.final, st.inv);
+          multiplyMat4(f, f, o.bone.restMatrix);
+        } else multiplyMat4(f, o.bone.armature.final, o.bone.restMatrix);
         invertMat4(st.inv, f);
-        mat4Multiply(st.m, st.inv, io.in.target);
+        multiplyMat4(st.m, st.inv, io.in.target);
         m = st.m;
       }
     }

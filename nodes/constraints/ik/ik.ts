@@ -21,7 +21,7 @@ import { solveFabrik } from '../../math/ik-fabrik';
 import { polePreRotation } from '../../math/ik-pole';
 import { blendPoses, rotatePose } from '../../math/ik-pose';
 import { solveTwoBone } from '../../math/ik-two-bone';
-import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPointOf } from '../../math/matrix';
+import { invertMat4, identityMat3, multiplyMat4, transformPointByMat4Of } from '../../math/matrix';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 import { influenceInto, integerParam, numberParam } from '../param-values';
@@ -169,15 +169,15 @@ export const ik = defineNode<IkState>({
     // 1e300 armature: ∞ − ∞ in arm · post) is not written: the constraint passes through, as any
     // constraint whose result overflows does (finishOrPass), and the chain keeps its matrices.
     for (let i = 0; i < n; i++) {
-      if (!finishOrPass(mat4Multiply(m4a, arm, post[i]), own)) { out.set(own); return; }
+      if (!finishOrPass(multiplyMat4(m4a, arm, post[i]), own)) { out.set(own); return; }
     }
     if (!s.tipInChain) {
       // The owner hangs from the moved chain end: new = parent_new · parent_old⁻¹ · owner_old.
       if (!invertMat4(m4a, s.pre[n - 1])) { out.set(own); return; }
-      mat4Multiply(m4a, post[n - 1], m4a);
-      mat4Multiply(m4a, m4a, armInv);
-      mat4Multiply(m4a, arm, m4a);
-      mat4Multiply(out, m4a, own);
+      multiplyMat4(m4a, post[n - 1], m4a);
+      multiplyMat4(m4a, m4a, armInv);
+      multiplyMat4(m4a, arm, m4a);
+      multiplyMat4(out, m4a, own);
       if (!finishOrPass(out, own)) return;
     }
     writeChainFinals(arm, post, s.bones, s.tipInChain ? out : undefined);
@@ -197,13 +197,13 @@ function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Arra
   const f = inf[0];
 
   G[0] = target[12]; G[1] = target[13]; G[2] = target[14];
-  mat4TransformPointOf(G, armInv, G);
+  transformPointByMat4Of(G, armInv, G);
   if (s.usePole) {
     P[0] = pole[12]; P[1] = pole[13]; P[2] = pole[14];
-    mat4TransformPointOf(P, armInv, P);
+    transformPointByMat4Of(P, armInv, P);
     polePreRotation(preRot, pre[0], wk, G, P);
   } else {
-    mat3Identity(preRot);
+    identityMat3(preRot);
     if (f < 1) {
       // Without a pole Blender blends the goal with the chain's current end, then solves fully.
       G[0] = end[0] + (G[0] - end[0]) * f; G[1] = end[1] + (G[1] - end[1]) * f; G[2] = end[2] + (G[2] - end[2]) * f;

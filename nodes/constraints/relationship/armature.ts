@@ -4,7 +4,7 @@
 import type { JsonValue } from '../../../graph/types';
 import { defineNode, float, influence, param, transform, type BoneInfo } from '../../define';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
-import { invertMat4, mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
+import { invertMat4, multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
 import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
@@ -165,7 +165,7 @@ export const armature = defineNode<ArmatureState>({
     const out = io.out.owner;
     out.set(own);
     if (armatureDeform(sum, io.in, s, p.useDeformPreserveVolume === true)) {
-      mat4Multiply(out, sum, own);
+      multiplyMat4(out, sum, own);
       finishOrPass(out, own);
     }
   },
@@ -219,11 +219,11 @@ export function armatureDeform(out: Float64Array, inputs: Record<string, Float64
     }
     acc[0] = (given > 1 ? 1 : given) * factor[0];
     const w = acc[0];
-    mat4Multiply(deform, inputs[slot.bone], slot.restInverse);
-    mat4Multiply(deform, deform, armInv);
+    multiplyMat4(deform, inputs[slot.bone], slot.restInverse);
+    multiplyMat4(deform, deform, armInv);
     if (dualQuat) {
       // The orthonormal rest frame in world space is the base the scale part is expressed about.
-      mat4Multiply(base, slot.armature, slot.rest);
+      multiplyMat4(base, slot.armature, slot.rest);
       orthogonalizeMat4Stable(base, base, 1, true);
       mat4ToDualQuat(dq, base, deform);
       addWeightedDualQuat(dqSum, dq, acc);

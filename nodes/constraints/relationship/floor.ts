@@ -1,7 +1,7 @@
 // Floor (Blender's FLOOR): keeps the owner on one side of a plane through the target, along one
 // axis, optionally in the target's rotated frame. Blender's `minmax_evaluate`, in double precision.
 import { defineNode, param, transform } from '../../define';
-import { invertMat4, mat4Identity, mat4Multiply } from '../../math/matrix';
+import { invertMat4, identityMat4, multiplyMat4 } from '../../math/matrix';
 import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { finishOrPass } from '../finite-result';
 import { numberParam } from '../param-values';
@@ -59,8 +59,8 @@ export const floor = defineNode<FloorState>({
     if (useRot) {
       // Compare in the target's local space.
       invertMat4(imat, tarmat);
-      mat4Multiply(obmat, imat, obmat);
-      mat4Identity(tarmat);
+      multiplyMat4(obmat, imat, obmat);
+      identityMat4(tarmat);
     }
     const { axis, negative } = s;
     const t = tarmat[12 + axis];
@@ -68,7 +68,7 @@ export const floor = defineNode<FloorState>({
     const below = negative ? o > t : t > o;
     if (!below) return;
     obmat[12 + axis] = t + offset;
-    if (useRot) mat4Multiply(out, tar, obmat);
+    if (useRot) multiplyMat4(out, tar, obmat);
     else {
       out[12] = obmat[12];
       out[13] = obmat[13];

@@ -3,7 +3,7 @@
 import { defineNode, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
 import { compatibleEuler, eulerToMat3, mat4ToCompatibleEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { rotateEuler } from '../../math/euler-rotate';
-import { composeMat4FromMat3, mat3Multiply, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
+import { composeMat4FromMat3, multiplyMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
 import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
@@ -51,8 +51,8 @@ export function copyRotationKernel(out: Float64Array, owner: Float64Array, targe
   }
   compatibleEuler(eul, eul, obEul);
   eulerToMat3(newRot, eul, order);
-  if (mix === 'BEFORE') mat3Multiply(newRot, newRot, oldRot);
-  else if (mix === 'AFTER') mat3Multiply(newRot, oldRot, newRot);
+  if (mix === 'BEFORE') multiplyMat3(newRot, newRot, oldRot);
+  else if (mix === 'AFTER') multiplyMat3(newRot, oldRot, newRot);
   composeMat4FromMat3(out, loc, newRot, size);
 }
 

@@ -5,7 +5,7 @@
 // pose = parent_after · parent_before⁻¹ · pose_before · basis_change (where_is_ik_bone, with
 // Blender's handling of non-uniform scale). Matrices here are Sinew's column-major 4x4 in armature
 // space; the solver's are row-major 3x3. Built at compile time; a solve allocates nothing.
-import { invertMat4, mat4Multiply } from '../matrix';
+import { invertMat4, multiplyMat4 } from '../matrix';
 import { invert3, matrixToAxisAngle, mul3, mulVec3, rotationMatrixSC } from './math';
 import { Segment, SegKind, rotationSegmentFor } from './segment';
 import { IkSolver } from './solver';
@@ -211,10 +211,10 @@ export class BlenderIkTree {
     let resultBlend = false, resultInf = 1;
     for (let ti = 0; ti < spec.targets.length; ti++) {
       const tg = spec.targets[ti], w = weights[ti];
-      mat4Multiply(m4, goalinv, goals[ti]);
+      multiplyMat4(m4, goalinv, goals[ti]);
       let gx = m4[12], gy = m4[13], gz = m4[14];
       if (tg.pole) {
-        mat4Multiply(m4b, goalinv, poles[ti]);
+        multiplyMat4(m4b, goalinv, poles[ti]);
         resultBlend = true;
         resultInf = w[2];
       }
@@ -275,8 +275,8 @@ export class BlenderIkTree {
       const pi = spec.parent[a];
       if (pi >= 0) {
         invertMat4(m4, pre[pi]);
-        mat4Multiply(m4, m4, P);
-        mat4Multiply(out, post[pi], m4);
+        multiplyMat4(m4, m4, P);
+        multiplyMat4(out, post[pi], m4);
       } else out.set(P);
       // Non-uniform scale: X and Z rescaled to Y's length, the IK basis applied, then put back.
       const sx = Math.sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]), sy = Math.sqrt(out[4] * out[4] + out[5] * out[5] + out[6] * out[6]), sz = Math.sqrt(out[8] * out[8] + out[9] * out[9] + out[10] * out[10]);
@@ -286,7 +286,7 @@ export class BlenderIkTree {
       const C = this.changes[a];
       ik4.fill(0); ik4[15] = 1;
       for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) ik4[c * 4 + r] = C[r * 3 + c];
-      mat4Multiply(out, out, ik4);
+      multiplyMat4(out, out, ik4);
       lens[3] = Math.sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]); lens[4] = sx * Math.sqrt(C[0] * C[0] + C[3] * C[3] + C[6] * C[6]);
       lens[5] = Math.sqrt(out[8] * out[8] + out[9] * out[9] + out[10] * out[10]); lens[6] = sz * Math.sqrt(C[2] * C[2] + C[5] * C[5] + C[8] * C[8]);
       rescaleColumn(out, 0, lens, 3, 4);

@@ -12,7 +12,7 @@ import {
   type EulerOrder,
 } from '../../../nodes/math/euler';
 import { axisAngleToMat3 } from '../../../nodes/math/axis-angle';
-import { quatFromEuler, quatToMat3 } from '../../../nodes/math/quaternion';
+import { eulerToQuat, quatToMat3 } from '../../../nodes/math/quaternion';
 import { basis3, euler, expectClose, loadFixtures, mul3, orthonormalError } from './helpers';
 
 const order = fc.constantFrom(...EULER_ORDERS);
@@ -44,10 +44,10 @@ describe('eulerToMat3', () => {
     expectClose(eulerToMat3(new Float64Array(9), e, 'ZXY'), mul3(ry, mul3(rx, rz)), 1e-15);
   });
 
-  it('agrees with quatFromEuler', () => {
+  it('agrees with eulerToQuat', () => {
     fc.assert(
       fc.property(euler, order, (e, o) => {
-        const q = quatFromEuler(new Float64Array(4), e, o);
+        const q = eulerToQuat(new Float64Array(4), e, o);
         expect(Math.abs(Math.hypot(...q) - 1)).toBeLessThan(1e-14);
         expectClose(quatToMat3(new Float64Array(9), q), eulerToMat3(new Float64Array(9), e, o), 1e-14, o);
       }),

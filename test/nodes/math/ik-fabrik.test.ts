@@ -5,7 +5,7 @@ import { createChainWork, measureSegments } from '../../../nodes/math/ik-chain';
 import { solveFabrik } from '../../../nodes/math/ik-fabrik';
 import { polePreRotation } from '../../../nodes/math/ik-pole';
 import { rotatePose } from '../../../nodes/math/ik-pose';
-import { invertMat4, mat3Identity } from '../../../nodes/math/matrix';
+import { invertMat4, identityMat3 } from '../../../nodes/math/matrix';
 import { FIXTURES_DIR, expectClose, expectFinite, loadFixtures, orthonormalError } from './helpers';
 
 const dist = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) =>
@@ -49,7 +49,7 @@ function fabrik(joints: Float64Array, target: ArrayLike<number>, iterations: num
   measureSegments(wk);
   const pre = new Float64Array(9);
   if (pole) polePreRotation(pre, rootPose, wk, target, pole);
-  else mat3Identity(pre);
+  else identityMat3(pre);
   wk.iterations = iterations;
   wk.tolerance = tolerance;
   solveFabrik(wk, target, pre);

@@ -5,7 +5,7 @@ import { createChainWork, measureSegments } from '../../../nodes/math/ik-chain';
 import { polePreRotation } from '../../../nodes/math/ik-pole';
 import { blendPoses, rotatePose } from '../../../nodes/math/ik-pose';
 import { solveTwoBone } from '../../../nodes/math/ik-two-bone';
-import { invertMat4, mat3Identity } from '../../../nodes/math/matrix';
+import { invertMat4, identityMat3 } from '../../../nodes/math/matrix';
 import { mat3NormalizedToQuat, quatToMat3 } from '../../../nodes/math/quaternion';
 import { FIXTURES_DIR, expectClose, expectFinite, loadFixtures, orthonormalError, vec3 } from './helpers';
 
@@ -30,7 +30,7 @@ function solve(root: ArrayLike<number>, elbow: ArrayLike<number>, tip: ArrayLike
   const rootPose = [rootX[0], rootX[1], rootX[2], 0, 0, 0, 0, 0, rootZ[0], rootZ[1], rootZ[2], 0, root[0], root[1], root[2], 1];
   wk.poleAngle = poleAngle;
   const usedPole = pole !== null && polePreRotation(pre, rootPose, wk, target, pole);
-  if (pole === null) mat3Identity(pre);
+  if (pole === null) identityMat3(pre);
   const reached = solveTwoBone(wk, target, pre);
   return { wk, usedPole, reached, upper: wk.rot[0], lower: wk.rot[1], elbow: wk.rebuilt[1], tip: wk.rebuilt[2] };
 }

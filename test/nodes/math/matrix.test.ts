@@ -11,8 +11,8 @@ import {
   determinantMat4Basis,
   invertMat4,
   isFinite16,
-  mat3Multiply,
-  mat4Multiply,
+  multiplyMat3,
+  multiplyMat4,
   mat4ToLocRotScale,
   mat4ToScale,
   normalizeMat4,
@@ -187,13 +187,13 @@ describe('small helpers', () => {
         expectClose(a3, basis3(a), 0);
         const a4 = copyMat4FromMat3(m16(), a3);
         expectClose(a4, [...a.slice(0, 12), 0, 0, 0, 1], 0);
-        expectClose(basis3(mat4Multiply(m16(), a, b)), mat3Multiply(new Float64Array(9), basis3(a), basis3(b)), 1e-12);
+        expectClose(basis3(multiplyMat4(m16(), a, b)), multiplyMat3(new Float64Array(9), basis3(a), basis3(b)), 1e-12);
         const inv = m16();
         const ok = invertMat4(inv, a);
         expectFinite(inv);
         if (Math.abs(determinantMat4Basis(a)) > 1e-3) {
           expect(ok).toBe(true);
-          expectClose(mat4Multiply(m16(), a, inv), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1e-8);
+          expectClose(multiplyMat4(m16(), a, inv), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1e-8);
         }
       }),
     );
