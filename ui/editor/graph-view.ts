@@ -20,7 +20,7 @@ import { Culling } from './culling';
 import { IndexedNodeEditor } from './indexed-editor';
 import { READABLE_ZOOM, zoomLevelOfDetail } from './level-of-detail';
 import { socketColor, SinewNodeElement } from './node-view';
-import { linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection, type SinewSocket, type ViewSocketType } from './schemes';
+import { linkKey, SinewNode, type NodeState, type Schemes, type SinewSocket, type ViewSocketType, type AreaExtra } from './schemes';
 
 export interface GraphViewHost {
   /** Wires the user made or broke, as one step. */
@@ -36,8 +36,6 @@ export interface GraphViewHost {
   /** A wire dropped on empty space: offer nodes that take it. */
   droppedWire(from: { node: string; socket: string; side: 'input' | 'output'; type: ViewSocketType }, event: PointerEvent): void;
 }
-
-type AreaExtra = any; // lit-plugin's render signals plus the minimap's
 
 const MIN_ZOOM = 0.15;
 const MAX_ZOOM = 2;
@@ -74,13 +72,13 @@ export class GraphView {
     this.area = new AreaPlugin<Schemes, AreaExtra>(container);
     const render = new LitPlugin<Schemes, AreaExtra>();
     render.addPreset(LitPresets.classic.setup({
-      socketPositionWatcher: new LayoutSocketPositions(() => this.editor) as any,
+      socketPositionWatcher: new LayoutSocketPositions(() => this.editor),
       customize: {
         node: (ctx) => ({ emit }) => html`<sinew-node .data=${ctx.payload} .emit=${emit}></sinew-node>`,
         socket: (ctx) => () => html`<sinew-socket .data=${ctx.payload}></sinew-socket>`,
         connection: (ctx) => ({ path }) => html`<sinew-wire data-link=${`${ctx.payload.source}.${ctx.payload.sourceOutput}>${ctx.payload.target}.${ctx.payload.targetInput}`} .path=${path} .color=${this.wireColor(ctx.payload)} .invalid=${!this.typesMatch(ctx.payload)}></sinew-wire>`,
       },
-    }) as any);
+    }));
 
     this.editor.use(this.area);
     // Before the render plugin: it decides which render signals reach it.
@@ -95,7 +93,7 @@ export class GraphView {
       this.connection = new ConnectionPlugin<Schemes, AreaExtra>();
       this.connection.addPreset(() => new ClassicFlow({
         canMakeConnection: (from, to) => this.canConnect(from, to),
-      }) as any);
+      }));
       this.area.use(this.connection);
     }
 
@@ -104,7 +102,7 @@ export class GraphView {
     // press for: a click in the 3D view that selected nodes would unselect them at once (the very
     // first one, before any press in the editor). A release elsewhere, with no wire in hand, is not
     // the editor's click. (Added before selectableNodes so its pipe never sees it.)
-    this.area.addPipe((ctx: any) => {
+    this.area.addPipe((ctx) => {
       if (ctx?.type === 'pointerup' && !this.picking) {
         const ev = ctx.data?.event as PointerEvent | undefined;
         if (ev && !ev.composedPath().includes(container)) return undefined;
@@ -136,7 +134,7 @@ export class GraphView {
    */
   private keepOrder(): void {
     const content = this.area.area.content;
-    this.area.addPipe((ctx: any) => {
+    this.area.addPipe((ctx) => {
       if (!ctx || typeof ctx !== 'object' || !('type' in ctx)) return ctx;
       if (ctx.type === 'nodepicked') {
         const view = this.area.nodeViews.get(ctx.data.id);
@@ -281,7 +279,7 @@ export class GraphView {
       return ctx;
     });
 
-    this.area.addPipe((ctx: any) => {
+    this.area.addPipe((ctx) => {
       if (!ctx || typeof ctx !== 'object' || !('type' in ctx)) return ctx;
       switch (ctx.type) {
         case 'zoom':
@@ -326,7 +324,7 @@ export class GraphView {
       return ctx;
     });
 
-    this.connection?.addPipe((ctx: any) => {
+    this.connection?.addPipe((ctx) => {
       if (ctx.type === 'connectionpick') {
         this.picking = ctx.data.socket;
         dragState.set(this.socketType(ctx.data.socket));
@@ -345,7 +343,7 @@ export class GraphView {
       }
       return ctx;
     });
-    this.area.addPipe((ctx: any) => {
+    this.area.addPipe((ctx) => {
       const type = ctx?.type;
       if (type === 'pointerup' || type === 'pointermove') this.lastPointer = ctx.data.event;
       if (type === 'nodetranslated' || type === 'nodecreated' || type === 'noderemoved' || (type === 'render' && ctx.data.type === 'node')) this.nodesVersion++;
