@@ -13,11 +13,11 @@ import { driverNodes } from './drivers';
 export type NodeCatalog = ReadonlyMap<string, NodeDefinition>;
 
 /** Builds a catalog, refusing two kinds with one type name. */
-export function createCatalog(definitions: readonly NodeDefinition<any>[]): NodeCatalog {
+export function createCatalog(definitions: readonly NodeDefinition[]): NodeCatalog {
   const map = new Map<string, NodeDefinition>();
   for (const d of definitions) {
     if (map.has(d.type)) throw new Error(`node type "${d.type}" is defined twice`);
-    map.set(d.type, d as NodeDefinition);
+    map.set(d.type, d);
   }
   return map;
 }

@@ -131,7 +131,8 @@ export function quatToAxisAngle(out: Float64Array, q: ArrayLike<number>): Float6
   let si = Math.sin(ha);
   // Blender's guard against dividing by a vanishing sine.
   if (Math.abs(si) < 0.0005) si = 1;
-  let x = q[0] / si, y = q[1] / si, z = q[2] / si;
+  const x = q[0] / si, z = q[2] / si;
+  let y = q[1] / si;
   if (x === 0 && y === 0 && z === 0) y = 1;
   out[0] = ha * 2;
   out[1] = x;

@@ -1,5 +1,6 @@
 // nodes/owner/owner-output.ts — where an owner's stack ends: the constrained matrix it takes.
 import { defineNode, param, transform, type OwnerHandle } from '../define';
+import { paramText } from '../../graph/param-text';
 
 export const ownerOutput = defineNode<OwnerHandle>({
   type: 'owner/output',
@@ -11,7 +12,7 @@ export const ownerOutput = defineNode<OwnerHandle>({
   params: { owner: param.owner('The object or bone ("Armature/Bone") whose stack this ends.') },
   owner: { role: 'write', param: 'owner' },
   cannotFail: true,
-  bind: (env, p) => env.owner(String(p.owner)) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
+  bind: (env, p) => env.owner(paramText(p.owner)) ?? env.fail(`owner "${paramText(p.owner)}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
     owner.final.set(io.in.transform);
   },

@@ -2,6 +2,7 @@
 import { defineNode, curve, float, param, transform, vector, type OwnerHandle } from '../define';
 import { saturate } from '../math/finite';
 import { hypot3Into } from '../math/hypot';
+import { paramText } from '../../graph/param-text';
 
 export const ownerRead = defineNode<OwnerHandle>({
   type: 'owner/read',
@@ -19,7 +20,7 @@ export const ownerRead = defineNode<OwnerHandle>({
   params: { owner: param.owner('The object or bone ("Armature/Bone") to read.') },
   owner: { role: 'read', param: 'owner' },
   cannotFail: true,
-  bind: (env, p) => env.owner(String(p.owner)) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
+  bind: (env, p) => env.owner(paramText(p.owner)) ?? env.fail(`owner "${paramText(p.owner)}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
     const m = owner.final;
     const o = io.out;

@@ -12,6 +12,7 @@ import {
   COLLIDER, COLLIDER_CAPSULE, COLLIDER_SIZE, COLLIDER_SPHERE, SPRING, SPRING_SETTINGS, SPRING_STATE,
   springJointReset, springJointStep,
 } from '../math/spring-bone';
+import { paramText } from '../../graph/param-text';
 
 /** How many colliders one joint can be kept out of (the importer names springs with more). */
 export const SPRING_COLLIDER_SLOTS = 8;
@@ -111,12 +112,12 @@ export const springBone = defineNode<SpringBoneState>({
     settings[SPRING.dragForce] = numberParam(p.dragForce, 0.4);
     settings[SPRING.hitRadius] = numberParam(p.hitRadius, 0);
     const fps = numberParam(p.fps, 24);
-    if (!(fps > 0)) env.fail(`fps must be above 0, got ${String(p.fps)}`, 'fps');
+    if (!(fps > 0)) env.fail(`fps must be above 0, got ${paramText(p.fps)}`, 'fps');
     settings[SPRING.dt] = 1 / fps;
     const slots: number[] = [];
     const shapes: number[] = [];
     for (let k = 1; k <= SPRING_COLLIDER_SLOTS; k++) {
-      const shape = String(p[`collider${k}Shape`] ?? 'NONE');
+      const shape = paramText(p[`collider${k}Shape`], 'NONE');
       if (shape === 'NONE') continue;
       if (!env.connected(colliderSocket(k))) {
         env.warn(`collider ${k} is a ${shape.toLowerCase()} but its input is not wired; it has no effect`);

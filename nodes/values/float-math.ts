@@ -1,6 +1,7 @@
 // nodes/values/float-math.ts — one float operation chosen by a param, like Blender's Math node.
 import { defineNode, float, param, type KernelIO, type Params } from '../define';
 import { safeDivide, safePow, saturate } from '../math/finite';
+import { paramText } from '../../graph/param-text';
 
 /** The operations of `math/float`, in menu order. */
 export const FLOAT_OPERATIONS = [
@@ -95,6 +96,6 @@ export const floatMath = defineNode<FloatOp>({
     ),
     clamp: param.bool(false, 'map-range: keep the result inside [toMin, toMax].'),
   },
-  bind: (_env, p) => (Object.hasOwn(OPS, String(p.operation)) ? OPS[p.operation as FloatOperation] : ZERO),
+  bind: (_env, p) => (Object.hasOwn(OPS, paramText(p.operation)) ? OPS[p.operation as FloatOperation] : ZERO),
   kernel: (io, p, op) => { op(io, p); },
 });

@@ -1,5 +1,5 @@
 // The `sinew import-gltf` and `sinew bake` commands (wired in runtime/cli/main.ts).
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { saveGraph } from '../../graph/save';
 import type { GraphDocument } from '../../graph/types';
 import { compile } from '../eval/compile';

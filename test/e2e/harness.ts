@@ -85,7 +85,7 @@ export async function runAll(tests: E2ETest[], filter?: string): Promise<number>
     }
   } catch (e) {
     failed++;
-    console.log(`setup failed: ${e instanceof Error ? e.stack : e}`);
+    console.log(`setup failed: ${e instanceof Error ? e.stack : String(e)}`);
   } finally {
     await browser?.close().catch(() => {});
     await server?.close().catch(() => {});

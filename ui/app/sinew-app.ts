@@ -131,7 +131,7 @@ export class SinewApp extends LitElement {
     this.addEventListener('keydown', this.onKeyDown);
     this.addEventListener('dragover', this.onDragOver);
     this.addEventListener('dragleave', this.onDragLeave);
-    this.addEventListener('drop', this.onDrop);
+    this.addEventListener('drop', (e) => { void this.onDrop(e); });
     this.addEventListener('error', this.onError as EventListener);
     window.addEventListener('pagehide', this.flushAutosave);
     document.addEventListener('visibilitychange', this.onVisibility);
@@ -271,7 +271,6 @@ export class SinewApp extends LitElement {
 
   override render() {
     const s = this.session;
-    this.historyTick;
     const undo = s.history.undoLabel();
     const redo = s.history.redoLabel();
     const ro = this.readonly;
@@ -378,7 +377,7 @@ export class SinewApp extends LitElement {
       const s = this.session;
       const named = s.scene?.objects.find((o) => typeof (o as { gltf_file?: unknown }).gltf_file === 'string') as { gltf_file?: string } | undefined;
       if (s.scene && named?.gltf_file && named.gltf_file.split('/').pop() === name) {
-        const character = await g.characterForScene(s.scene, async () => bytes);
+        const character = await g.characterForScene(s.scene, () => Promise.resolve(bytes));
         if (character) {
           s.setCharacter(character);
           this.say('info', `${name} is drawn with the rig.`);
@@ -423,7 +422,7 @@ export class SinewApp extends LitElement {
     const clip = this.session.scene?.playback?.clip ?? '';
     const r = this.range;
     return html`<div class="dialog" role="dialog" aria-label="Export GLB" data-testid="export-dialog" @keydown=${(e: KeyboardEvent) => { e.stopPropagation(); if (e.key === 'Escape') this.exporting = false; }}>
-      <form @submit=${(e: Event) => { e.preventDefault(); const f = new FormData(e.target as HTMLFormElement); void this.exportGlb({ clip: String(f.get('clip') ?? ''), start: Number(f.get('start')), end: Number(f.get('end')), fps: Number(f.get('fps')) }); }}>
+      <form @submit=${(e: Event) => { e.preventDefault(); const f = new FormData(e.target as HTMLFormElement); const clip = f.get('clip'); void this.exportGlb({ clip: typeof clip === 'string' ? clip : '', start: Number(f.get('start')), end: Number(f.get('end')), fps: Number(f.get('fps')) }); }}>
         <h3>Export GLB</h3>
         ${clips.length ? html`<label>Clip <select name="clip" data-testid="export-clip"><option value="" ?selected=${clip === ''}>none</option>${clips.map((c) => html`<option value=${c.name} ?selected=${c.name === clip}>${c.name}</option>`)}</select></label>` : nothing}
         <label>Frames <input name="start" data-testid="export-start" type="number" step="any" required .value=${String(r.start)}> to <input name="end" data-testid="export-end" type="number" step="any" required .value=${String(r.end)}></label>

@@ -8,6 +8,7 @@ import { setParam } from '../../graph/edits';
 import type { GraphNode } from '../../graph/types';
 import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
+import { paramText } from '../../graph/param-text';
 
 /** A slider's range: the soft range if set, else the hard range, else 0 to 1. */
 function rangeOf(n: GraphNode): [number, number] {
@@ -62,7 +63,7 @@ export class SinewRigControls extends LitElement {
     const out = new Map<string, GraphNode[]>();
     for (const n of this.session?.graph.nodes ?? []) {
       if (n.type !== 'driver/property') continue;
-      const owner = String(n.params?.owner ?? '');
+      const owner = paramText(n.params?.owner);
       const list = out.get(owner);
       if (list) list.push(n);
       else out.set(owner, [n]);
@@ -78,7 +79,6 @@ export class SinewRigControls extends LitElement {
   }
 
   override render() {
-    this.tick;
     const groups = this.groups();
     // A rig without custom properties shows no panel (the side column keeps its layout).
     if (groups.size === 0) return nothing;
@@ -90,7 +90,7 @@ export class SinewRigControls extends LitElement {
 
   private control(n: GraphNode) {
     const p = n.params ?? {};
-    const name = String(p.name ?? n.id);
+    const name = paramText(p.name, n.id);
     const value = typeof p.value === 'number' ? p.value : 0;
     const title = typeof p.description === 'string' && p.description !== '' ? p.description : nothing;
     if (p.kind === 'BOOL') {

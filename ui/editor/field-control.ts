@@ -8,6 +8,7 @@ import { optionLabel, type Field, type OwnerChoice } from '../model/fields';
 import { shownUnit } from '../model/units';
 import { baseStyles } from '../theme';
 import { eagerOptions } from './lazy-options';
+import { paramText } from '../../graph/param-text';
 
 export class SinewField extends LitElement {
   static override styles = [baseStyles, css`
@@ -67,7 +68,7 @@ export class SinewField extends LitElement {
       case 'owner':
         return this.row(this.ownerPicker(f));
       case 'string':
-        return this.row(html`<input data-testid="field-${f.key}" type="text" .value=${String(this.value ?? '')} ?disabled=${this.disabled} title=${f.doc}
+        return this.row(html`<input data-testid="field-${f.key}" type="text" .value=${paramText(this.value)} ?disabled=${this.disabled} title=${f.doc}
           @keydown=${(e: KeyboardEvent) => { e.stopPropagation(); if (e.key === 'Enter') (e.target as HTMLInputElement).blur(); }}
           @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLInputElement).value); }}>`);
       case 'vector':
@@ -82,7 +83,7 @@ export class SinewField extends LitElement {
   }
 
   private ownerPicker(f: Field) {
-    const value = String(this.value ?? '');
+    const value = paramText(this.value);
     const known = this.owners.some((o) => o.id === value);
     const lazy = !this.allOwners && !eagerOptions(this.owners.length);
     const want = lazy ? this.wantOwners : undefined;
@@ -119,7 +120,7 @@ export class SinewField extends LitElement {
 
   private vector(f: Field) {
     const size = f.size ?? 3;
-    const v = Array.isArray(this.value) ? (this.value as number[]) : (f.default as number[]);
+    const v = Array.isArray(this.value) ? (this.value as unknown[]) : (f.default as unknown[]);
     const names = size === 4 ? ['X', 'Y', 'Z', 'W'] : ['X', 'Y', 'Z'];
     const u = shownUnit(f.unit);
     const set = (i: number, n: number, kind: 'field-input' | 'field-change') => {
@@ -138,7 +139,7 @@ export class SinewField extends LitElement {
   }
 
   private matrix(f: Field) {
-    const m = Array.isArray(this.value) && this.value.length === 16 ? (this.value as number[]) : (f.default as number[]);
+    const m = Array.isArray(this.value) && this.value.length === 16 ? (this.value as unknown[]) : (f.default as unknown[]);
     if (this.compact) return this.row(html`<span class="matrix-note" title=${f.doc}>4×4 matrix</span>`);
     // Shown row by row (the file stores columns): reads as the matrix a rigger writes on paper.
     return html`<div title=${f.doc}><div class="name">${f.label}</div><div class="matrix">

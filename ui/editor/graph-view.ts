@@ -441,7 +441,7 @@ export class GraphView {
 
   /** Makes the view match `graph`. Calls are queued, so each sees the previous one finished. */
   sync(graph: GraphDocument, stateOf: (node: GraphNode) => NodeState): Promise<void> {
-    this.queue = this.queue.then(() => this.doSync(graph, stateOf)).catch((e) => { console.warn('sinew: view sync failed', e); });
+    this.queue = this.queue.then(() => this.doSync(graph, stateOf)).catch((e: unknown) => { console.warn('sinew: view sync failed', e); });
     return this.queue;
   }
 
@@ -470,7 +470,7 @@ export class GraphView {
       }
       for (const n of this.editor.getNodes()) {
         if (stale(n)) {
-          this.selector.remove({ id: n.id, label: 'node' });
+          void this.selector.remove({ id: n.id, label: 'node' });
           await this.editor.removeNode(n.id);
         }
       }

@@ -83,8 +83,11 @@ export class SinewMenu extends LitElement {
     </div>`;
   }
 
-  override async firstUpdated() {
-    await this.updateComplete;
+  override firstUpdated() {
+    void this.updateComplete.then(() => { this.focusFirst(); });
+  }
+
+  private focusFirst(): void {
     const focusable = this.renderRoot.querySelector<HTMLElement>(this.searchable ? 'input' : 'ul');
     focusable?.focus();
   }

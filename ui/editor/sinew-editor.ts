@@ -546,8 +546,8 @@ export class SinewEditor extends LitElement {
     let clip = clipboard;
     if (!clip) {
       try {
-        const data = JSON.parse((await navigator.clipboard?.readText()) ?? '');
-        if (data?.format === 'sinew-clipboard' && Array.isArray(data.nodes)) clip = { nodes: data.nodes, links: data.links ?? [] };
+        const data = JSON.parse((await navigator.clipboard?.readText()) ?? '') as { format?: unknown; nodes?: unknown; links?: unknown } | null;
+        if (data?.format === 'sinew-clipboard' && Array.isArray(data.nodes)) clip = { nodes: data.nodes as GraphNode[], links: (data.links ?? []) as GraphLink[] };
       } catch {
         // nothing Sinew can paste
       }

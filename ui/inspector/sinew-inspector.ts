@@ -11,6 +11,7 @@ import { shownUnit } from '../model/units';
 import type { Session } from '../model/session';
 import { socketColor } from '../editor/node-view';
 import { baseStyles, categoryColor } from '../theme';
+import { paramText } from '../../graph/param-text';
 
 export class SinewInspector extends LitElement {
   static override styles = [baseStyles, css`
@@ -82,7 +83,6 @@ export class SinewInspector extends LitElement {
   override render() {
     const s = this.session;
     if (!s) return nothing;
-    this.tick;
     return html`${this.renderObject(s)}${this.renderSelection(s)}`;
   }
 
@@ -155,7 +155,7 @@ export class SinewInspector extends LitElement {
       <p class="doc">${def.doc}</p>
       ${issues.map((i) => html`<div class="issue ${i.severity}" data-testid="inspector-issue"><b>${i.severity === 'error' ? humanize(i.code).toLowerCase() : i.code === 'inactive' ? 'inactive' : humanize(i.code).toLowerCase()}:</b> ${i.message}</div>`)}
       ${node.type === 'driver/driver' && (node.params?.type ?? 'SUM') === 'SCRIPTED' ? html`<h3>Expression</h3>
-        <sinew-driver-expression .expression=${String(node.params?.expression ?? '')} .variables=${String(node.params?.variables ?? '')} ?disabled=${readonly}></sinew-driver-expression>` : nothing}
+        <sinew-driver-expression .expression=${paramText(node.params?.expression)} .variables=${paramText(node.params?.variables)} ?disabled=${readonly}></sinew-driver-expression>` : nothing}
       ${params.length ? html`<h3>Params</h3>${params.map((f) => this.renderField(f, node, owners, readonly))}` : nothing}
       ${def.variadic ? this.renderItemButtons(s, node, readonly) : nothing}
       ${Object.keys(def.inputs).length ? html`<h3>Inputs</h3>${Object.entries(def.inputs).map(([key, spec]) => {

@@ -54,7 +54,7 @@ function paramField(key: string, p: ParamSpec): Field {
 }
 
 function toJson(v: number | boolean | readonly number[]): JsonValue {
-  return Array.isArray(v) ? [...v] : (v as JsonValue);
+  return Array.isArray(v) ? [...(v as readonly number[])] : (v as JsonValue);
 }
 
 /** `headTail` → `Head Tail`, `use_x` → `Use X`. */

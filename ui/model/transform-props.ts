@@ -1,6 +1,6 @@
 // A basis matrix written back as Blender's location / rotation (in the object's own rotation mode) /
 // scale, so a target dragged in the viewport is saved the way Blender would store it.
-import { mat3NormalizedToEuler, type EulerOrder } from '../../nodes/math/euler';
+import { mat3NormalizedToEuler } from '../../nodes/math/euler';
 import { mat3NormalizedToQuat, quatToAxisAngle } from '../../nodes/math/quaternion';
 import type { TransformProps } from '../../runtime/rig/scene/types';
 

@@ -50,7 +50,7 @@ export class SinewTimeline extends LitElement {
         @input=${(e: Event) => { this.emit('timeline-frame', { frame: Number((e.target as HTMLInputElement).value) }); }}>
       ${number(r.end, 'range-end', 'Last frame', (end) => { this.emit('timeline-range', { ...r, end: Math.max(end, r.start) }); }, 'short')}
       <label>Frame ${number(this.frame, 'frame', 'The frame the rig is evaluated at', (frame) => { this.emit('timeline-frame', { frame }); })}</label>
-      <label>fps ${number(r.fps, 'fps', 'Frames per second while playing (and of the clip)', (fps) => fps > 0 && fps <= 1000 && this.emit('timeline-range', { ...r, fps }), 'short')}</label>
+      <label>fps ${number(r.fps, 'fps', 'Frames per second while playing (and of the clip)', (fps) => { if (fps > 0 && fps <= 1000) this.emit('timeline-range', { ...r, fps }); }, 'short')}</label>
       ${this.clips.length ? html`<label>Clip <select data-testid="clip" title="The clip that plays under the constraints"
         @change=${(e: Event) => { this.emit('timeline-clip', { clip: (e.target as HTMLSelectElement).value }); }}>
         <option value="" ?selected=${this.clip === ''}>none</option>

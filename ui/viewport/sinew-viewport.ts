@@ -8,6 +8,7 @@ import { TransformControls } from 'three/examples/jsm/controls/TransformControls
 import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { RigView } from './rig-view';
+import { paramText } from '../../graph/param-text';
 
 /** Timings of one drag step, in milliseconds. */
 export interface DragSample {
@@ -200,13 +201,13 @@ export class SinewViewport extends LitElement {
     for (const id of s.selection) {
       const node = s.graph.nodes.find((n) => n.id === id);
       const def = node && s.catalog.get(node.type);
-      if (node && def?.owner) owners.add(String(node.params[def.owner.param] ?? ''));
+      if (node && def?.owner) owners.add(paramText(node.params[def.owner.param]));
     }
     if (s.selectedOwner) owners.add(s.selectedOwner);
     const constrained = new Set<string>();
     for (const n of s.graph.nodes) {
       const def = s.catalog.get(n.type);
-      if (def?.owner?.role === 'write') constrained.add(String(n.params[def.owner.param] ?? ''));
+      if (def?.owner?.role === 'write') constrained.add(paramText(n.params[def.owner.param]));
     }
     this.rigView.highlight(owners, constrained, this.hovered);
     // The gizmo goes on the picked object, else on the one object the selected nodes name.

@@ -62,7 +62,7 @@ export function bakeFrameList(f: BakeFrames): number[] {
 /** Each node's glTF world matrix at the frame the program was last evaluated at. */
 export function gltfWorlds(program: Program, target: BakeTarget, h = hierarchy(target.asset.json)): M4[] {
   const finals = new Map(program.owners.map((o) => [o.id, o.final] as const));
-  const world: M4[] = new Array(h.order.length);
+  const world = new Array<M4>(h.order.length);
   for (const i of h.order) {
     const b = target.bindings[i];
     const final = b && finals.get(b.owner);
@@ -221,7 +221,7 @@ export function assetFromScene(scene: SceneDocument): BakeTarget {
 export function bindingsFromScene(scene: SceneDocument, asset: GltfAsset): GltfBinding[] | undefined {
   const nodes = asset.json.nodes ?? [];
   const h = hierarchy(asset.json);
-  const bindings: GltfBinding[] = new Array(nodes.length);
+  const bindings = new Array<GltfBinding>(nodes.length);
   const nodeOf = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) < nodes.length ? (v as number) : undefined);
   let any = false;
   for (const o of scene.objects) {

@@ -94,7 +94,7 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
   const heads = h.order.filter((i) => isJoint[i]).map((i) => h.world[i]);
   const defaultLength = Math.max(1e-3, 0.1 * extent(heads)) || 0.1;
 
-  const bindings: GltfBinding[] = new Array(nodes.length);
+  const bindings = new Array<GltfBinding>(nodes.length);
   const rests = new Map<number, M4>();
   const bones: SceneBone[] = [];
   const boneOf = new Map<number, SceneBone>();

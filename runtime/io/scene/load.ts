@@ -29,7 +29,7 @@ export interface SceneLoadOptions {
 export const MAX_PARENT_DEPTH = 1000;
 
 /** Validates a scene given as JSON text or as parsed data (which is copied, never kept). */
-export function loadScene(input: string | unknown, options: SceneLoadOptions = {}): SceneLoad {
+export function loadScene(input: unknown, options: SceneLoadOptions = {}): SceneLoad {
   const limits = limitsWith(options.limits);
   const read = readJson(input, limits, 'scene');
   if (!read.ok) return read;
@@ -298,7 +298,7 @@ function describeSchema(schema: Record<string, unknown>): string {
       case 'array': {
         const items = (schema['items'] ?? {}) as Record<string, unknown>;
         const n = schema['minItems'];
-        if (items['type'] === 'number' && n !== undefined && n === schema['maxItems']) return `an array of ${n} numbers`;
+        if (items['type'] === 'number' && typeof n === 'number' && n === schema['maxItems']) return `an array of ${n} numbers`;
         return typeof schema['maxItems'] === 'number' ? `a list of at most ${schema['maxItems']} items` : 'a list';
       }
       case 'integer':
@@ -306,7 +306,7 @@ function describeSchema(schema: Record<string, unknown>): string {
       case 'number':
         return typeof schema['minimum'] === 'number' ? `a number, ${schema['minimum']} or more` : 'a number';
       case 'string':
-        return typeof schema['maxLength'] === 'number' ? `a string of ${schema['minLength'] ?? 0} to ${schema['maxLength']} characters` : 'a string';
+        return typeof schema['maxLength'] === 'number' ? `a string of ${typeof schema['minLength'] === 'number' ? schema['minLength'] : 0} to ${schema['maxLength']} characters` : 'a string';
       case 'boolean':
         return 'true or false';
       case 'null':
