@@ -13,7 +13,7 @@ const DYNAMIC = /\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 /** The module specifiers a source text imports or re-exports, statically or dynamically. */
 export function importSpecifiers(source: string): string[] {
   const found: string[] = [];
-  for (const pattern of [STATIC, BARE, DYNAMIC]) for (const m of source.matchAll(pattern)) found.push(m[1]!);
+  for (const pattern of [STATIC, BARE, DYNAMIC]) for (const m of source.matchAll(pattern)) found.push(m[1]);
   return found;
 }
 
@@ -128,19 +128,19 @@ export function importCycles(graph: ImportGraph): string[][] {
 /** One loop through a strongly connected group, from its first file back to it, for the message. */
 function loopThrough(group: readonly string[], edges: (file: string) => string[]): string[] {
   const members = new Set(group);
-  const start = [...group].sort()[0]!;
+  const start = [...group].sort()[0];
   const previous = new Map<string, string>();
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
-    for (const to of edges(queue[i]!)) {
+    for (const to of edges(queue[i])) {
       if (!members.has(to)) continue;
       if (to === start) {
-        const path = [queue[i]!];
-        while (path[0] !== start) path.unshift(previous.get(path[0]!)!);
+        const path = [queue[i]];
+        while (path[0] !== start) path.unshift(previous.get(path[0])!);
         return [...path, start];
       }
       if (!previous.has(to)) {
-        previous.set(to, queue[i]!);
+        previous.set(to, queue[i]);
         queue.push(to);
       }
     }

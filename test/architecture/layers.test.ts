@@ -78,8 +78,8 @@ describe('the import graph checker', () => {
       ['runtime/rig/rig.ts', ['runtime/eval/compile.ts']],
     ]);
     expect(layerViolations(graph, RULES)).toEqual([
-      { rule: RULES[1]!.name, from: 'nodes/x.ts', to: 'runtime/eval/compile.ts' },
-      { rule: RULES[4]!.name, from: 'runtime/rig/rig.ts', to: 'runtime/eval/compile.ts' },
+      { rule: RULES[1].name, from: 'nodes/x.ts', to: 'runtime/eval/compile.ts' },
+      { rule: RULES[4].name, from: 'runtime/rig/rig.ts', to: 'runtime/eval/compile.ts' },
     ]);
   });
 

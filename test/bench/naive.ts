@@ -10,7 +10,7 @@ import { defaultCatalog } from '../../nodes/catalog';
 import type { BindEnv, KernelIO, NodeDefinition, Params } from '../../nodes/define';
 import { blendMatrices } from '../../nodes/math/blend';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform } from '../../runtime/rig/bone-parent';
-import { buildRig, parentOwnerOf, type BoneOwner, type RigOwner } from '../../runtime/rig/rig';
+import { buildRig, parentOwnerOf, type RigOwner } from '../../runtime/rig/rig';
 import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { SOCKET_SIZE } from '../../runtime/eval/slots';
 import { spaceToWorld, worldToSpace, type Space } from '../../runtime/eval/spaces';

@@ -288,7 +288,7 @@ function round(x: number, digits: number): number {
   return Math.round(x * k) / k;
 }
 
-main().catch((e) => {
+main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.stack : e);
   process.exit(1);
 });

@@ -35,7 +35,7 @@ export async function waitForNodes(page: Page): Promise<void> {
  */
 export async function nextFrames(page: Page, count = 2): Promise<void> {
   await page.evaluate((n) => new Promise<void>((done) => {
-    const tick = (left: number) => (left === 0 ? done() : requestAnimationFrame(() => tick(left - 1)));
+    const tick = (left: number) => { if (left === 0) done(); else requestAnimationFrame(() => { tick(left - 1); }); };
     tick(n);
   }), count);
 }

@@ -41,7 +41,7 @@ export const blenderTests: E2ETest[] = [
     name: 'a Blender rig exported by the add-on opens when dropped on the app',
     async run({ page, base }) {
       await openApp(page, base);
-      await page.evaluate(async (text) => {
+      await page.evaluate((text) => {
         const app = document.querySelector('sinew-app')!;
         const dt = new DataTransfer();
         dt.items.add(new File([text], 'handmade.json', { type: 'application/json' }));

@@ -48,7 +48,6 @@ function flatGraph() {
   };
 }
 
-const app = 'document.querySelector("sinew-app")';
 const graphOf = (page: Page) => page.evaluate(() => document.querySelector('sinew-app')!.session.graph);
 const undoLabel = (page: Page) => page.evaluate(() => document.querySelector('sinew-app')!.session.history.undoLabel());
 
@@ -92,7 +91,6 @@ export const groupTests: E2ETest[] = [
       page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') t.log(`console: ${m.text()}`); });
       await openApp(page, base);
       await loadGraph(page, flatGraph());
-      app;
       const flat = await allMatrices(page);
 
       await selectNodes(page, ['a1', 'a2', 'a3']);

@@ -1,7 +1,7 @@
 // Seeing what a rig does, in real Chromium: angles read and typed in degrees (stored in radians).
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { allMatrices, loadGraph, nextFrames, openApp, poseDifference, savedText, socket, wire } from './app-page';
+import { allMatrices, loadGraph, nextFrames, openApp, poseDifference, savedText } from './app-page';
 import { check, ROOT, type E2ETest } from './harness';
 
 const nodeParams = async (page: Page, id: string): Promise<Record<string, unknown>> =>

@@ -21,6 +21,8 @@ describe('canonical numbers', () => {
     expect(formatNumber(42)).toBe('42');
     expect(formatNumber(1.5e-7)).toBe('1.5e-7');
     expect(formatNumber(1e21)).toBe('1e+21');
+    // More digits than a double holds, on purpose: the double's own value is what is saved.
+    // eslint-disable-next-line no-loss-of-precision
     expect(formatNumber(123456789.123456789)).toBe('123456789.123');
     expect(formatNumber(Number.NaN)).toBe('null');
   });

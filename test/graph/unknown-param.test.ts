@@ -6,7 +6,7 @@ import { loadGraph } from '../../graph/load';
 import { describeValue } from '../../graph/messages';
 import { pointerOf } from '../../graph/pointer';
 import { saveGraph } from '../../graph/save';
-import type { GraphDocument, GraphError, JsonValue } from '../../graph/types';
+import type { GraphDocument, GraphError } from '../../graph/types';
 import { createCatalog, defaultCatalog, graphCatalog, type NodeCatalog } from '../../nodes/catalog';
 import type { NodeDefinition } from '../../nodes/define';
 import { compile } from '../../runtime/eval/compile';

@@ -165,7 +165,7 @@ function applyMutation(root: unknown, m: Mutation): unknown {
   switch (m.kind) {
     case 'delete':
       if (Array.isArray(parent)) parent.splice(key as number, 1);
-      else delete parent[key as string];
+      else Reflect.deleteProperty(parent, key);
       break;
     case 'replace':
       define(parent, key, structuredClone(m.value));

@@ -383,7 +383,7 @@ describe('in the app: a dropped or picked glTF has no folder', () => {
         expect(r.seen).toEqual([]);
         // The same for the character of a scene (the embed fetches the file the scene names).
         const scene = { format: 'sinew-scene', version: 1, objects: [{ name: 'Armature', type: 'ARMATURE', gltf_file: 'hero.gltf' }] } as unknown as SceneDocument;
-        await expect(characterForScene(scene, async () => droppedGltf(edit))).rejects.toMatchObject({ pointer, code: 'uri-refused' });
+        await expect(characterForScene(scene, () => Promise.resolve(droppedGltf(edit)))).rejects.toMatchObject({ pointer, code: 'uri-refused' });
         expect(r.seen).toEqual([]);
       } finally {
         r.restore();

@@ -356,7 +356,6 @@ function buildGraph(
     const out = add('owner/output', { owner });
     links.push({ from: { node: prev.id, socket: prevSocket }, to: { node: out.id, socket: 'transform' } });
   }
-  scene;
   return { format: 'sinew-graph', version: 2, nodes, links };
 }
 

@@ -15,7 +15,6 @@ import { defaultCatalog } from '../../nodes/catalog';
 import { readText } from '../../runtime/io/files';
 import { cpuTime } from '../cpu-time';
 import { loadScene, MAX_PARENT_DEPTH } from '../../runtime/io/scene/load';
-import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 const graphOf = (extra: Record<string, unknown> = {}) => ({ format: 'sinew-graph', version: 1, nodes: [], links: [], ...extra });
 const sceneOf = (objects: unknown[]) => ({ format: 'sinew-scene', version: 1, objects });

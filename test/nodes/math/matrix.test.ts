@@ -19,7 +19,6 @@ import {
   orthogonalizeMat4,
   orthogonalizeMat4Stable,
 } from '../../../nodes/math/matrix';
-import { quatToMat3 } from '../../../nodes/math/quaternion';
 import {
   basis3,
   det3,

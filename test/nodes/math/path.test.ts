@@ -7,6 +7,7 @@ import { multiplyQuat, rotateVec3ByQuat, quatToMat4 } from '../../../nodes/math/
 import { rotationBetweenToQuat } from '../../../nodes/math/rotation-between';
 import { applyTrackToQuat, vecToQuat } from '../../../nodes/math/track';
 import { expectClose, expectFinite, loadFixtures, vec3 } from './helpers';
+import type { ParsedJson } from '../../parsed-json';
 
 const FORWARD = ['FORWARD_X', 'FORWARD_Y', 'FORWARD_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'];
 const UP = ['UP_X', 'UP_Y', 'UP_Z'];
@@ -191,9 +192,9 @@ describe('Blender fixtures: Follow Path', () => {
     const cases = loadFixtures('follow_path_');
     expect(cases.length).toBe(12);
     for (const c of cases) {
-      const con = c.constraints.find((k: any) => k.type === 'FOLLOW_PATH');
+      const con = c.constraints.find((k: ParsedJson) => k.type === 'FOLLOW_PATH');
       const props = con.props;
-      const curveOb = c.objects.find((o: any) => o.name === props.target);
+      const curveOb = c.objects.find((o: ParsedJson) => o.name === props.target);
       const spline = curveOb.curve.splines[0];
       const path = preparePath(spline.points.flat(), spline.radius, spline.cyclic, curveOb.curve.twist_mode);
       let t: number;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EULER_ORDERS, eulerToMat3, type EulerOrder } from '../../../nodes/math/euler';
+import { EULER_ORDERS, eulerToMat3 } from '../../../nodes/math/euler';
 import { quatToMat3 } from '../../../nodes/math/quaternion';
 import { quaternionMath } from '../../../nodes/values/quaternion-math';
 import { run } from '../harness';

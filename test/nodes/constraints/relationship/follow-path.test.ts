@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORWARD_AXES, followPath, UP_AXES } from '../../../../nodes/constraints/relationship/follow-path';
-import type { CurveInfo } from '../../../../nodes/define';
 import type { SceneObject } from '../../../../runtime/rig/scene/types';
 import { allFinite, anyInfluence, anyMatrix, bound, curveHandle, evaluateGraph, IDENTITY, maxDiff, mul, oneNodeGraph, quaternion, rigid, scene, sceneObject, sceneTransform, translation, trs } from '../../harness';
 

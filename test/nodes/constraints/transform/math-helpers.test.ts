@@ -11,7 +11,7 @@ import { anyMatrix, positiveScaled, quaternion, trs, vec3 } from '../../harness'
 
 describe('splitQuatSwingAndTwist', () => {
   it('swing·twist rebuilds the (canonical) quaternion, the swing has no component on the axis', () => {
-    fc.assert(fc.property(quaternion, fc.constantFrom(0, 1, 2) as fc.Arbitrary<0 | 1 | 2>, (q0, axis) => {
+    fc.assert(fc.property(quaternion, fc.constantFrom<0 | 1 | 2>(0, 1, 2), (q0, axis) => {
       const l = Math.hypot(...q0);
       const q = new Float64Array(q0.map((v) => v / l));
       const swing = new Float64Array(4), twist = new Float64Array(4);
@@ -28,7 +28,7 @@ describe('splitQuatSwingAndTwist', () => {
 describe('rotateEuler', () => {
   it('gives the angles of R(eul)·R(angle about the axis)', () => {
     const angle = fc.double({ min: -1.2, max: 1.2, noNaN: true });
-    fc.assert(fc.property(fc.tuple(angle, angle, angle), fc.constantFrom(...EULER_ORDERS), fc.constantFrom(0, 1, 2) as fc.Arbitrary<0 | 1 | 2>, angle, (e, order, axis, a) => {
+    fc.assert(fc.property(fc.tuple(angle, angle, angle), fc.constantFrom(...EULER_ORDERS), fc.constantFrom<0 | 1 | 2>(0, 1, 2), angle, (e, order, axis, a) => {
       const t = [0, 0, 0];
       t[axis] = a;
       const turned = rotateEuler(new Float64Array(e), order, axis, t);
