@@ -1,6 +1,10 @@
 // How a node kind is declared: sockets, params, docs and a kernel, in one record.
 // The scheduler, compiler, editor and file loader read these records and never switch on a type name.
 import type { CatalogEntry, JsonValue, ParamShape, SocketType } from '../graph/types';
+import type { Params, ParamSpec, ParamSpecs, ParamsOf } from './params';
+
+export { param, type ParamSpec, type ParamSpecs, type ParamsOf, type Params, type ParamValue } from './params';
+import type { InheritScale } from './math/bone-parent';
 
 /** A socket: its type, an optional default for unconnected inputs, and one line of docs. */
 export interface SocketSpec {
@@ -16,23 +20,11 @@ export interface SocketSpec {
   unit?: string;
 }
 
-export type ParamSpec = ParamShape & {
-  default: JsonValue;
-  doc: string;
-  label?: string;
-  /** Unit of the value, e.g. `rad`, `m`, `frames`. Angles are stored in radians, as Blender does; the
-   * editor and inspector show and take them in degrees (`ui/model/units.ts`). Mark them here, once. */
-  unit?: string;
-};
-
 /** Views into the program's slot buffer, one per socket. A float is a view of length 1. */
 export interface KernelIO {
   in: Record<string, Float64Array>;
   out: Record<string, Float64Array>;
 }
-
-/** Resolved params: every param present, defaults filled in. */
-export type Params = Record<string, JsonValue>;
 
 /** What a bone owner exposes to kernels. Matrices are views that the runtime keeps current. */
 export interface BoneInfo {
@@ -99,6 +91,12 @@ export interface OwnerHandle {
   basis?: Float64Array;
   /** An object's parent (bones: see `bone.parent`). */
   parent?: OwnerHandle | undefined;
+  /** An object's parent inverse (Blender's `matrix_parent_inverse`), when it has a parent. */
+  parentInverse?: Float64Array;
+  /** A bone's inheritance (Blender's `use_inherit_rotation`, `use_local_location`, `inherit_scale`); absent: full. */
+  inheritRotation?: boolean;
+  localLocation?: boolean;
+  inheritScale?: InheritScale;
   bone?: BoneInfo;
   curve?: CurveInfo;
 }
@@ -139,12 +137,19 @@ export interface IkTreeBinding {
   stretch: boolean;
 }
 
-/** Runtime wrapping of a Blender-style constraint node. */
+/**
+ * Runtime wrapping of a Blender-style constraint node. The space and Head/Tail settings are params
+ * that `defineConstraint` (nodes/define-constraint.ts) adds when these traits ask for them.
+ */
 export interface ConstraintTraits {
-  /** Inputs holding targets: converted to `targetSpace` (and moved along a bone by `headTail`). */
+  /** Inputs holding targets. */
   targets?: readonly string[];
-  /** Whether the owner is converted into `ownerSpace` before the kernel and back after it. */
+  /** Whether the owner is converted into the `ownerSpace` param's space before the kernel and back after it. */
   ownerSpace?: boolean;
+  /** Whether the targets are converted into the `targetSpace` param's space. */
+  targetSpace?: boolean;
+  /** Whether a bone target is moved along its bone by the `headTail` param. */
+  headTail?: boolean;
   /** `world`: the runtime blends by influence in world space; `self`: the kernel uses influence itself. */
   blend?: 'world' | 'self';
 }
@@ -189,15 +194,15 @@ export interface BlenderMapping {
  * the same result whether it was played to or jumped to, live, in `eval` and in `bake`.
  * The node's `kernel` is not called; `reset` and `step` write its outputs.
  */
-export interface StateTraits<S = unknown> {
+export interface StateTraits<S = unknown, P extends ParamSpecs = ParamSpecs> {
   /** Numbers of state, from the params alone (the buffer is sized before any node binds). */
-  size(params: Params): number;
+  size(params: ParamsOf<P>): number;
   /** Param holding the frame at which the node resets (frames at or before it show the reset). */
   startParam: string;
   /** Sets the state from this frame's inputs and writes the outputs the node has at its start frame. */
-  reset(io: KernelIO, params: Params, bound: S, state: Float64Array): void;
+  reset(io: KernelIO, params: ParamsOf<P>, bound: S, state: Float64Array): void;
   /** One tick: `next` from `previous` and this frame's inputs, and the outputs. Allocates nothing. */
-  step(io: KernelIO, params: Params, bound: S, previous: Float64Array, next: Float64Array): void;
+  step(io: KernelIO, params: ParamsOf<P>, bound: S, previous: Float64Array, next: Float64Array): void;
 }
 
 /**
@@ -213,24 +218,25 @@ export interface VariadicTraits {
   itemOf(input: string): number;
 }
 
-export interface NodeDefinition<S = unknown> {
+/** A node kind; `P` its params, whose resolved values (`ParamsOf<P>`) its functions read. */
+export interface NodeDefinition<S = unknown, P extends ParamSpecs = ParamSpecs> {
   type: string;
   label: string;
   category: string;
   doc: string;
   inputs: Record<string, SocketSpec>;
   outputs: Record<string, SocketSpec>;
-  params: Record<string, ParamSpec>;
+  params: P;
   constraint?: ConstraintTraits;
   owner?: OwnerTraits;
   blender?: BlenderMapping;
   /** Owners this node writes besides its own outputs (an IK chain). */
-  writes?(params: Params, ownerOf: (id: string) => { parent?: string } | undefined, stackOwner: string | undefined): string[];
+  writes?(params: ParamsOf<P>, ownerOf: (id: string) => { parent?: string } | undefined, stackOwner: string | undefined): string[];
   /**
    * A Blender IK node: its tree settings when it joins Blender's IK trees (chains sharing a root
    * solved together, `writes` giving the chain above its owner), else undefined.
    */
-  ikTree?(params: Params): { iterations: number; stretch: boolean } | undefined;
+  ikTree?(params: ParamsOf<P>): { iterations: number; stretch: boolean } | undefined;
   /**
    * The kernel only copies and saturates (the owner nodes): it cannot throw, and finite inputs give
    * finite outputs, so the runtime runs it without the failure guard, whose copies and checks
@@ -238,17 +244,17 @@ export interface NodeDefinition<S = unknown> {
    */
   cannotFail?: boolean;
   /** Set for a node whose result carries from frame to frame (see {@link StateTraits}). */
-  state?: StateTraits<S>;
+  state?: StateTraits<S, P>;
   /** Set for a node whose number of inputs a param sets (see {@link VariadicTraits}). */
   variadic?: VariadicTraits;
   /** Runs once at compile time; what it returns is passed to every kernel call. */
-  bind?(env: BindEnv, params: Params): S;
+  bind?(env: BindEnv, params: ParamsOf<P>): S;
   /** Runs every evaluation. Reads `io.in`, writes `io.out`; allocates nothing. */
-  kernel(io: KernelIO, params: Params, state: S): void;
+  kernel(io: KernelIO, params: ParamsOf<P>, state: S): void;
 }
 
-/** Declares a node kind. An identity function that keeps the literal's types. */
-export function defineNode<S>(definition: NodeDefinition<S>): NodeDefinition<S> {
+/** Declares a node kind. An identity function that keeps the literal's types (its params' included). */
+export function defineNode<S, P extends ParamSpecs>(definition: NodeDefinition<S, P>): NodeDefinition<S, P> {
   return definition;
 }
 
@@ -270,17 +276,17 @@ export function variadicCount(def: NodeDefinition<unknown>, params: Record<strin
  * set; otherwise the definition itself. The same count gives the same object (the editor redraws a
  * node when its definition object changes).
  */
-export function instanceDefinition<S>(def: NodeDefinition<S>, params: Record<string, JsonValue> | undefined): NodeDefinition<S> {
+export function instanceDefinition<S, P extends ParamSpecs>(def: NodeDefinition<S, P>, params: Record<string, JsonValue> | undefined): NodeDefinition<S, P> {
   const v = def.variadic;
   if (!v) return def;
   const count = variadicCount(def as NodeDefinition<unknown>, params);
   let byCount = instances.get(def as NodeDefinition<unknown>);
   if (!byCount) instances.set(def as NodeDefinition<unknown>, (byCount = new Map()));
   const known = byCount.get(count);
-  if (known) return known as NodeDefinition<S>;
+  if (known) return known as unknown as NodeDefinition<S, P>;
   const inputs = Object.fromEntries(Object.entries(def.inputs).filter(([name]) => v.itemOf(name) <= count));
-  const made: NodeDefinition<S> = { ...def, inputs };
-  byCount.set(count, made as NodeDefinition<unknown>);
+  const made: NodeDefinition<S, P> = { ...def, inputs };
+  byCount.set(count, made as unknown as NodeDefinition<unknown>);
   return made;
 }
 
@@ -296,16 +302,6 @@ export const curve = (o: SocketOptions = {}): SocketSpec => ({ type: 'curve', ..
 /** The influence input every constraint has. */
 export const influence = (): SocketSpec => float({ default: 1, min: 0, max: 1, doc: 'How much of the result is applied, 0 to 1.' });
 
-export const param = {
-  float: (def: number, doc: string, o: { min?: number; max?: number; unit?: string } = {}): ParamSpec => ({ kind: 'float', default: def, doc, ...o }),
-  int: (def: number, doc: string, o: { min?: number; max?: number } = {}): ParamSpec => ({ kind: 'int', default: def, doc, ...o }),
-  bool: (def: boolean, doc: string): ParamSpec => ({ kind: 'bool', default: def, doc }),
-  choice: <T extends string>(options: readonly T[], def: T, doc: string): ParamSpec => ({ kind: 'choice', options, default: def, doc }),
-  string: (def: string, doc: string): ParamSpec => ({ kind: 'string', default: def, doc }),
-  owner: (doc: string): ParamSpec => ({ kind: 'owner', default: '', doc }),
-  vector: (def: readonly number[], doc: string, unit?: string): ParamSpec => ({ kind: 'vector', size: def.length, default: [...def], doc, unit }),
-  matrix: (doc: string): ParamSpec => ({ kind: 'matrix', default: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], doc }),
-};
 
 /** The slice of a definition the graph layer validates against. */
 export function catalogEntryOf(def: NodeDefinition<unknown>): CatalogEntry {

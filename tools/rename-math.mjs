@@ -7,9 +7,9 @@
 // Re-runnable and idempotent: run it again after merging a branch that still uses an old name
 //   node tools/rename-math.mjs          (prints what it changed; `--check` changes nothing, exits 1 if
 //                                        anything would change)
-// A name is renamed, as a whole word, in a file that imports it from a nodes/math module, in every
-// file under nodes/math/ (where they are declared), and in Markdown. A file that mentions an old
-// name without importing it (a local variable of the same name, say) is left alone and listed.
+// A name is renamed, as a whole word, in a file that imports it from a nodes/math module, in the
+// file that declares it, and in Markdown. A file that mentions an old name without importing it (a
+// local variable of the same name, or a comment) is left alone and listed, to check by eye.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,11 +66,15 @@ function files(dir) {
 }
 
 const word = (name) => new RegExp(`\\b${name}\\b`, 'g');
-/** Import (or re-export) clauses naming `name`, from a module path under a math/ folder. */
-const importsFromMath = (source, name) =>
+/**
+ * Import (or re-export) clauses naming `name` from a nodes/math module: a path through a math/
+ * folder, or for a file inside nodes/math/ any relative path (its neighbours, './vector').
+ */
+const importsFromMath = (source, name, insideMath) =>
   [...source.matchAll(/^[ \t]*(?:import|export)\b([^;'"`]*?)\bfrom\s*['"]([^'"\n]+)['"]/gm)].some(
-    (m) => word(name).test(m[1]) && /(^|\/)math\//.test(m[2]),
+    (m) => word(name).test(m[1]) && (/(^|\/)math\//.test(m[2]) || (insideMath && m[2].startsWith('.'))),
   );
+const declares = (source, name) => new RegExp(`export\\s+(function|const)\\s+${name}\\b`).test(source);
 
 const check = process.argv.includes('--check');
 const paths = [...FOLDERS.flatMap((f) => files(join(ROOT, f))), ...ROOT_FILES.map((f) => join(ROOT, f))];
@@ -83,7 +87,7 @@ for (const path of paths) {
   let text = before;
   for (const [from, to] of Object.entries(RENAMES)) {
     if (!word(from).test(text)) continue;
-    if (rel.endsWith('.md') || rel.startsWith('nodes/math/') || importsFromMath(text, from)) text = text.replace(word(from), to);
+    if (rel.endsWith('.md') || declares(text, from) || importsFromMath(text, from, rel.startsWith('nodes/math/'))) text = text.replace(word(from), to);
     else leftAlone.push(`${rel}: ${from}`);
   }
   if (text === before) continue;
@@ -95,7 +99,7 @@ for (const path of paths) {
 const declared = [];
 for (const path of paths) {
   const text = readFileSync(path, 'utf8');
-  for (const from of Object.keys(RENAMES)) if (new RegExp(`export\\s+(function|const)\\s+${from}\\b`).test(text)) declared.push(`${relative(ROOT, path)}: ${from}`);
+  for (const from of Object.keys(RENAMES)) if (declares(text, from)) declared.push(`${relative(ROOT, path)}: ${from}`);
 }
 if (leftAlone.length > 0) console.log(`old names left alone (not imported from nodes/math; check by eye):\n  ${leftAlone.join('\n  ')}`);
 if (!check && declared.length > 0) {

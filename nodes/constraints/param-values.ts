@@ -1,16 +1,5 @@
-// Numbers as kernels read them from params and wires: a param may hold any JSON value (an old or
-// hand-written file), a wire any float, so a missing or non-finite value falls back and an
-// influence is clamped.
-
-/** A finite number from a param or input value, else `fallback`. */
-export function numberParam(v: unknown, fallback = 0): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
-}
-
-/** An integer param (truncated), else `fallback` for missing or non-finite values. */
-export function integerParam(v: unknown, fallback: number): number {
-  return typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : fallback;
-}
+// Influence as kernels read it from a wire: any float, so it is clamped. (Params need no such care:
+// they reach kernels resolved, each of its kind — nodes/resolve-params.ts.)
 
 /** Influence from a wire may leave 0…1 or be NaN: clamped, NaN counting as 0. */
 export function clampInfluence(x: number): number {

@@ -32,7 +32,7 @@ export function animatedValue(a: AnimatedState): number {
   return a.out[0];
 }
 
-export const animatedChannel = defineNode<AnimatedState | undefined>({
+export const animatedChannel = defineNode({
   type: 'driver/channel',
   label: 'Animated channel',
   category: 'Driver',
@@ -44,8 +44,8 @@ export const animatedChannel = defineNode<AnimatedState | undefined>({
     value: param.float(0, 'The authored value (used when not animated).'),
     animation: param.string('', 'The action\u2019s F-curve of the channel as JSON; empty: not animated.'),
   },
-  bind: (env, p) => bindAnimation(env, String(p.animation ?? '')),
+  bind: (env, p) => bindAnimation(env, p.animation),
   kernel: (io, p, anim) => {
-    io.out.value[0] = saturate(anim ? animatedValue(anim) : typeof p.value === 'number' ? p.value : 0);
+    io.out.value[0] = saturate(anim ? animatedValue(anim) : p.value);
   },
 });

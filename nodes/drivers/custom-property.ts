@@ -4,12 +4,18 @@ import { defineNode, float, param } from '../define';
 import { saturate } from '../math/finite';
 import { animatedValue, bindAnimation, type AnimatedState } from './animated-value';
 
-export const customProperty = defineNode<AnimatedState | undefined>({
+interface State {
+  anim: AnimatedState | undefined;
+  /** A driver sets the property (its `driven` input is linked): the driven value, coerced and clamped, wins. */
+  driven: boolean;
+}
+
+export const customProperty = defineNode({
   type: 'driver/property',
   label: 'Custom property',
   category: 'Driver',
   doc: 'A custom property (Blender ID property): a number a rig control sets and drivers read. Listed in the Rig controls panel, grouped by its owner.',
-  inputs: {},
+  inputs: { driven: float({ doc: 'The value a driver writes into the property (linked: it replaces the value and the animation, truncated for INT, clamped to min/max, as Blender writes a driven ID property).' }) },
   outputs: { value: float({ doc: 'The property\u2019s value.' }) },
   params: {
     owner: param.string('', 'Where the property lives: `Object`, `Object/Bone` (pose bone), `Object/data` or `Object/data/Bone`.'),
@@ -24,11 +30,17 @@ export const customProperty = defineNode<AnimatedState | undefined>({
     description: param.string('', 'What the property does (Blender\u2019s tooltip).'),
     animation: param.string('', 'The action\u2019s F-curve that animates the property, as JSON ({"keyframes": […]}, as a scene action\u2019s curve); empty: not animated. When set it gives the value at each frame.'),
   },
-  bind: (env, p) => bindAnimation(env, String(p.animation ?? '')),
-  kernel: (io, p, anim) => {
-    let v = typeof p.value === 'number' ? p.value : 0;
-    // Blender's animation system writes the curve's value into the property before drivers run.
-    if (anim) v = animatedValue(anim);
+  bind: (env, p): State => ({ anim: bindAnimation(env, p.animation), driven: env.connected('driven') }),
+  kernel: (io, p, s) => {
+    let v = p.value;
+    // Blender's animation system writes the curve's value into the property before drivers run;
+    // a driver then overwrites it (animsys_write_property: an int truncated, both clamped to the range).
+    if (s.driven) {
+      v = io.in.driven[0];
+      if (p.kind === 'INT') v = Math.trunc(v);
+      const lo = p.min, hi = p.max;
+      v = v < lo ? lo : v > hi ? hi : v;
+    } else if (s.anim) v = animatedValue(s.anim);
     if (p.kind === 'INT') v = Math.trunc(v);
     else if (p.kind === 'BOOL') v = v !== 0 ? 1 : 0;
     io.out.value[0] = saturate(v);

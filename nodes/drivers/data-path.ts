@@ -39,6 +39,9 @@ export function parseDataPath(path: string): PathStep[] | null {
 export type PathTarget =
   | { kind: 'object-prop'; prop: string }
   | { kind: 'bone-prop'; bone: string; prop: string }
+  /** A custom property of the armature datablock (`data["p"]`) or of one of its bones (`data.bones["B"]["p"]`). */
+  | { kind: 'data-prop'; prop: string }
+  | { kind: 'data-bone-prop'; bone: string; prop: string }
   /** A pose channel of a bone: location, rotation_euler, rotation_quaternion, scale, … */
   | { kind: 'bone-channel'; bone: string; channel: string; index: number }
   /** A setting of a bone's constraint; `target`/`field` for collection items (`targets[2].weight`). */
@@ -80,11 +83,14 @@ export function pathTarget(path: string, arrayIndex = 0): PathTarget | null {
     if (channel !== null && i !== null) return { kind: 'bone-channel', bone, channel, index: i };
     return null;
   }
+  if (name(0) === 'data' && s.length === 2 && key(1) !== null) return { kind: 'data-prop', prop: key(1)! };
+  if (name(0) === 'data' && name(1) === 'bones' && key(2) !== null && s.length === 4 && key(3) !== null) return { kind: 'data-bone-prop', bone: key(2)!, prop: key(3)! };
   if (name(0) === 'data' && name(1) === 'bones' && key(2) !== null && name(3) !== null) {
     const i = channelIndex(4);
     if (i !== null) return { kind: 'bone-setting', bone: key(2)!, prop: name(3)!, index: i };
   }
   if (name(0) === 'constraints' && key(1) !== null && s.length === 3 && name(2) !== null) return { kind: 'constraint', bone: null, constraint: key(1)!, prop: name(2)! };
+  if (name(0) === 'constraints' && key(1) !== null && s.length === 5 && name(2) !== null && index(3) !== null && name(4) !== null) return { kind: 'constraint', bone: null, constraint: key(1)!, prop: name(4)!, item: { collection: name(2)!, index: index(3)! } };
   if (name(0) !== null && name(0) !== 'pose' && name(0) !== 'data') {
     const i = channelIndex(1);
     if (i !== null) return { kind: 'object-channel', channel: name(0)!, index: i };

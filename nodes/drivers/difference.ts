@@ -1,23 +1,59 @@
-// nodes/drivers/difference.ts — the driver variables that compare two owners (Blender's
-// `dvar_eval_locDiff`, `dvar_eval_rotDiff`): the distance between their world positions (a bone's
-// head), or the angle between their rotations, in [0, π].
+// nodes/drivers/difference.ts — the driver variables that compare two owners (Blender 3.4's
+// `dvar_eval_locDiff`, `dvar_eval_rotDiff`): the distance between their positions (a bone's head),
+// each read in its target's own space (world, transform or local: local-space.ts), or the angle
+// between their rotations, in [0, π], from a bone's pose matrix (armature space) or an object's
+// world matrix, whatever space is set (Blender: "for now, these are all just world-space").
 import { defineNode, float, param, transform } from '../define';
+import { safeInvertMat4, safeMultiplyMat4 } from '../math/finite';
 import { mat4ToQuat, invertQuat, multiplyQuat } from '../math/quaternion';
+import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem, type DriverSpace, type SpaceReader } from './local-space';
+
+const spaceParam = (which: string) => param.choice(DRIVER_SPACES, 'WORLD_SPACE', `Where the ${which} owner's location is read (LOC_DIFF): its final world matrix, its own channels (TRANSFORM_SPACE), or its final matrix in its LOCAL space. ROTATION_DIFF ignores it, as Blender does.`);
+
+interface State {
+  a: SpaceReader;
+  b: SpaceReader;
+  /** For ROTATION_DIFF: the armature matrix of a bone owner (its pose matrix is compared), else undefined. */
+  armA: Float64Array | undefined;
+  armB: Float64Array | undefined;
+  inv: Float64Array;
+  pose: Float64Array;
+  qa: Float64Array;
+  qb: Float64Array;
+  q: Float64Array;
+}
 
 export const driverDifference = defineNode({
   type: 'driver/difference',
   label: 'Driver difference',
   category: 'Driver',
-  doc: "A Distance (LOC_DIFF) or Rotational Difference (ROTATION_DIFF) driver variable: from two owners' world matrices, the distance between their origins (a bone's head) or the angle of the rotation from the first to the second (0 to π).",
+  doc: "A Distance (LOC_DIFF) or Rotational Difference (ROTATION_DIFF) driver variable: the distance between two owners' origins (a bone's head), each read in its own space, or the angle of the rotation from the first to the second (0 to π; a bone by its pose matrix, as Blender).",
   inputs: { a: transform({ doc: 'The first owner (its world matrix).' }), b: transform({ doc: 'The second owner.' }) },
   outputs: { value: float({ doc: 'The distance, or the angle in radians.' }) },
-  params: { mode: param.choice(['LOC_DIFF', 'ROTATION_DIFF'] as const, 'LOC_DIFF', 'Which variable type.') },
-  bind: () => ({ qa: new Float64Array(4), qb: new Float64Array(4), q: new Float64Array(4) }),
+  params: {
+    mode: param.choice(['LOC_DIFF', 'ROTATION_DIFF'] as const, 'LOC_DIFF', 'Which variable type.'),
+    spaceA: spaceParam('first'),
+    spaceB: spaceParam('second'),
+  },
+  bind(env, p): State {
+    const rotation = p.mode === 'ROTATION_DIFF';
+    const reader = (input: 'a' | 'b', param: 'spaceA' | 'spaceB') => {
+      const owner = env.sourceOwner(input);
+      const space = String(p[param] ?? 'WORLD_SPACE') as DriverSpace;
+      if (!DRIVER_SPACES.includes(space)) return env.fail(`the space ${space} is not one of ${DRIVER_SPACES.join(', ')}`, param);
+      const problem = rotation ? undefined : spaceProblem(owner, space);
+      if (problem) return env.fail(problem, input);
+      return createSpaceReader(owner, rotation ? 'WORLD_SPACE' : space, true);
+    };
+    const a = reader('a', 'spaceA');
+    const b = reader('b', 'spaceB');
+    const arm = (r: SpaceReader) => (rotation && r.owner?.bone ? r.owner.bone.armature.final : undefined);
+    return { a, b, armA: arm(a), armB: arm(b), inv: new Float64Array(16), pose: new Float64Array(16), qa: new Float64Array(4), qb: new Float64Array(4), q: new Float64Array(4) };
+  },
   kernel(io, p, s) {
-    const a = io.in.a, b = io.in.b;
     if (p.mode === 'ROTATION_DIFF') {
-      mat4ToQuat(s.qa, a);
-      mat4ToQuat(s.qb, b);
+      rotationOf(s.qa, io.in.a, s.armA, s);
+      rotationOf(s.qb, io.in.b, s.armB, s);
       invertQuat(s.qa, s.qa);
       multiplyQuat(s.q, s.qa, s.qb);
       // Blender: 2·acos(w) with w clamped to [-1, 1], folded into [0, π].
@@ -26,6 +62,17 @@ export const driverDifference = defineNode({
       io.out.value[0] = angle > Math.PI ? 2 * Math.PI - angle : angle;
       return;
     }
-    io.out.value[0] = Math.hypot(a[12] - b[12], a[13] - b[13], a[14] - b[14]);
+    const a = readInSpace(s.a, io.in.a);
+    const ax = a[12], ay = a[13], az = a[14];
+    const b = readInSpace(s.b, io.in.b);
+    io.out.value[0] = Math.hypot(ax - b[12], ay - b[13], az - b[14]);
   },
 });
+
+/** The rotation Blender compares: a bone's pose matrix (armature⁻¹ · world), an object's world matrix. */
+function rotationOf(q: Float64Array, world: Float64Array, armature: Float64Array | undefined, s: State): void {
+  if (!armature) return void mat4ToQuat(q, world);
+  safeInvertMat4(s.inv, armature);
+  safeMultiplyMat4(s.pose, s.inv, world);
+  mat4ToQuat(q, s.pose);
+}

@@ -2,7 +2,7 @@
 // output links into any float input of any node (a constraint's influence, an Armature weight), so
 // a driver drives a setting the same way any other value does: compiled once, nothing allocated
 // per frame.
-import { defineNode, float, param, type SocketSpec } from '../define';
+import { defineNode, float, param, type ParamsOf, type SocketSpec } from '../define';
 import { compileDriver, DRIVER_TYPES, DriverError, runDriver, type DriverProgram, type DriverSource } from './driver-program';
 
 /** Variables a driver node takes (Rigify's drivers have one or two). */
@@ -18,12 +18,12 @@ export function variableNames(text: string): string[] {
 }
 
 /** Compiles the node's params; a bad setting throws a DriverError that names it. */
-export function driverProgramOf(p: Record<string, unknown>): DriverProgram {
-  const names = variableNames(String(p.variables ?? ''));
+export function driverProgramOf(p: ParamsOf<typeof params>): DriverProgram {
+  const names = variableNames(p.variables);
   if (names.length > DRIVER_VARIABLES) throw new DriverError(`${names.length} variables; the node takes ${DRIVER_VARIABLES}`);
   for (const n of names) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) throw new DriverError(`the variable name ${JSON.stringify(n)} is not a valid name`);
   let curve: Pick<DriverSource, 'modifiers' | 'keyframes' | 'keyframe_interpolation' | 'keyframe_points' | 'extrapolation'> = {};
-  const text = String(p.curve ?? '').trim();
+  const text = p.curve.trim();
   if (text !== '') {
     try {
       curve = JSON.parse(text) as typeof curve;
@@ -31,10 +31,18 @@ export function driverProgramOf(p: Record<string, unknown>): DriverProgram {
       throw new DriverError('the F-curve setting is not valid JSON ({"modifiers": […], "keyframes": [[x, y], …]})');
     }
   }
-  const min = typeof p.min === 'number' ? p.min : -Infinity;
-  const max = typeof p.max === 'number' ? p.max : Infinity;
-  return compileDriver({ type: String(p.type), expression: String(p.expression ?? ''), variables: names, ...curve }, p.write === 'BOOL' ? { kind: 'bool' } : { kind: 'float', min, max });
+  return compileDriver({ type: p.type, expression: p.expression, variables: names, ...curve }, p.write === 'BOOL' ? { kind: 'bool' } : { kind: 'float', min: p.min, max: p.max });
 }
+
+const params = {
+  type: param.choice(DRIVER_TYPES, 'SUM', 'How the variables combine.'),
+  expression: param.string('var', "The scripted expression (type SCRIPTED): operators, comparisons, and/or/not, `a if c else b`, Blender's functions and constants, `frame`."),
+  variables: param.string('var', 'The variables\u2019 names, comma-separated, in the order of the var inputs.'),
+  curve: param.string('', 'The driver F-curve as JSON: {"modifiers": [Generator…], "keyframes": [[x, y], …]}; empty: the value itself.'),
+  write: param.choice(['FLOAT', 'BOOL'] as const, 'FLOAT', 'How the driven property takes the value.'),
+  min: param.float(-1e30, 'The driven property\u2019s hard minimum.'),
+  max: param.float(1e30, 'The driven property\u2019s hard maximum.'),
+};
 
 export const driver = defineNode({
   type: 'driver/driver',
@@ -46,15 +54,7 @@ export const driver = defineNode({
     value: float({ doc: 'The driven value (1 or 0 for a boolean).' }),
     inverse: float({ doc: '1 − value: for a driven mute, the constraint enabled (wired to its influence).' }),
   },
-  params: {
-    type: param.choice(DRIVER_TYPES, 'SUM', 'How the variables combine.'),
-    expression: param.string('var', "The scripted expression (type SCRIPTED): operators, comparisons, and/or/not, `a if c else b`, Blender's functions and constants, `frame`."),
-    variables: param.string('var', 'The variables\u2019 names, comma-separated, in the order of the var inputs.'),
-    curve: param.string('', 'The driver F-curve as JSON: {"modifiers": [Generator…], "keyframes": [[x, y], …]}; empty: the value itself.'),
-    write: param.choice(['FLOAT', 'BOOL'] as const, 'FLOAT', 'How the driven property takes the value.'),
-    min: param.float(-1e30, 'The driven property\u2019s hard minimum.'),
-    max: param.float(1e30, 'The driven property\u2019s hard maximum.'),
-  },
+  params,
   bind(env, p) {
     try {
       const program = driverProgramOf(p);

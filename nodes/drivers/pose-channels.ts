@@ -24,7 +24,7 @@ interface State {
   t: BasisInput & { location: Float64Array; rotation_euler: Float64Array; rotation_quaternion: Float64Array; rotation_axis_angle: Float64Array; scale: Float64Array };
 }
 
-export const poseChannels = defineNode<State>({
+export const poseChannels = defineNode({
   type: 'driver/pose-channels',
   label: 'Pose channels',
   category: 'Driver',
@@ -42,7 +42,7 @@ export const poseChannels = defineNode<State>({
   },
   owner: { role: 'basis', param: 'owner' },
   bind(env, p) {
-    const owner = env.owner(String(p.owner)) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner');
+    const owner = env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner');
     if (!owner.basis) return env.fail(`owner "${p.owner}" has no own transform to set`, 'owner');
     const mode = p.rotationMode as RotationMode;
     return {

@@ -1,15 +1,16 @@
 // nodes/drivers/transform-channel.ts — the Transform Channel driver variable (Blender 3.4's
 // `dvar_eval_transChan`, fcurve_driver.c): one location, rotation or scale channel of an object or
-// bone, read in world space (its final matrix), transform space (the final matrix in the owner's
-// LOCAL constraint space) or local space (its own transform channels, before constraints).
-import { defineNode, float, param, transform, type OwnerHandle } from '../define';
+// bone, read in world space (its final matrix), transform space (its own transform channels, before
+// constraints) or local space (the final matrix in its LOCAL constraint space): local-space.ts.
+import { defineNode, float, param, transform } from '../define';
 import { compatibleEuler, mat4ToEuler, type EulerOrder } from '../math/euler';
-import { determinantMat4Basis, invertMat4, multiplyMat4 } from '../math/matrix';
+import { determinantMat4Basis } from '../math/matrix';
+import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem, type DriverSpace, type SpaceReader } from './local-space';
 import { mat4ToQuat } from '../math/quaternion';
 import { splitQuatSwingAndTwist } from '../math/swing-twist';
 
 export const TRANSFORM_CHANNELS = ['LOC_X', 'LOC_Y', 'LOC_Z', 'ROT_X', 'ROT_Y', 'ROT_Z', 'ROT_W', 'SCALE_X', 'SCALE_Y', 'SCALE_Z', 'SCALE_AVG'] as const;
-export const TRANSFORM_SPACES = ['WORLD_SPACE', 'TRANSFORM_SPACE', 'LOCAL_SPACE'] as const;
+export const TRANSFORM_SPACES = DRIVER_SPACES;
 export const TRANSFORM_ROTATION_MODES = ['AUTO', 'XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'SWING_TWIST_X', 'SWING_TWIST_Y', 'SWING_TWIST_Z'] as const;
 export type TransformChannel = (typeof TRANSFORM_CHANNELS)[number];
 export type TransformRotationMode = (typeof TRANSFORM_ROTATION_MODES)[number];
@@ -64,70 +65,47 @@ export function transformChannel(m: ArrayLike<number>, channel: TransformChannel
 }
 
 interface State {
-  owner: OwnerHandle | undefined;
+  reader: SpaceReader;
   channel: TransformChannel;
   mode: TransformRotationMode;
-  space: (typeof TRANSFORM_SPACES)[number];
-  m: Float64Array;
-  frame: Float64Array;
-  inv: Float64Array;
   old: Float64Array | null;
   scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array };
 }
 
-export const driverTransform = defineNode<State>({
+export const driverTransform = defineNode({
   type: 'driver/transform',
   label: 'Driver transform',
   category: 'Driver',
-  doc: "A Transform Channel driver variable (TRANSFORMS): one location, rotation or scale channel of an object or bone, as Blender 3.4 reads it. World space: its final world matrix; transform space: that matrix in its LOCAL space (after constraints, without its parent); local space: its own transform channels (before constraints). Rotations in the owner's Euler order (AUTO), a chosen order, quaternion components, or swing + twist about an axis.",
+  doc: "A Transform Channel driver variable (TRANSFORMS): one location, rotation or scale channel of an object or bone, as Blender 3.4 reads it. World space: its final world matrix; transform space: its own transform channels (before parent, rest and constraints); local space: its final matrix in its LOCAL space (after constraints, without its parent and rest). Rotations in the owner's Euler order (AUTO), a chosen order, quaternion components, or swing + twist about an axis.",
   inputs: { target: transform({ doc: 'The object or bone read (from its Owner node).', required: true }) },
   outputs: { value: float({ doc: 'The channel: a location, an angle in radians, a quaternion component or a scale.' }) },
   params: {
     channel: param.choice(TRANSFORM_CHANNELS, 'LOC_X', 'Which channel (ROT_W: the quaternion W, for QUATERNION and SWING_TWIST modes).'),
-    space: param.choice(TRANSFORM_SPACES, 'WORLD_SPACE', 'World, transform (local after constraints) or local (the channels before constraints) space.'),
+    space: param.choice(TRANSFORM_SPACES, 'WORLD_SPACE', 'World (final world matrix), transform (its own channels, before constraints) or local (its final matrix without parent and rest) space.'),
     rotationMode: param.choice(TRANSFORM_ROTATION_MODES, 'AUTO', "How rotations are read: AUTO in the owner's Euler order, an Euler order, QUATERNION, or SWING_TWIST about X, Y or Z."),
     euler: param.string('', "The owner's Euler angles 'x, y, z' when it rotates by Euler angles (AUTO keeps the reading compatible with them); empty: it does not."),
   },
   bind(env, p) {
     const owner = env.sourceOwner('target');
-    if (p.space !== 'WORLD_SPACE' && !owner) return env.fail(`space ${p.space} needs the target straight from an Owner node (whose own space it reads)`, 'target');
-    if (p.space === 'LOCAL_SPACE' && !owner?.basis) return env.fail('local space needs the owner\u2019s own transform, which this owner does not give', 'target');
-    if (p.space === 'TRANSFORM_SPACE' && owner?.kind === 'object' && owner.parent) return env.fail('transform space of a parented object is not supported yet (only world and local space)', 'space');
-    const euler = String(p.euler ?? '').trim();
+    const euler = p.euler.trim();
     let old: Float64Array | null = null;
     if (euler !== '') {
       const v = euler.split(',').map(Number);
       if (v.length !== 3 || !v.every(Number.isFinite)) return env.fail(`the Euler angles "${euler}" are not three numbers`, 'euler');
       old = Float64Array.from(v);
     }
-    const channel = String(p.channel) as TransformChannel;
-    const mode = String(p.rotationMode) as TransformRotationMode;
-    const space = String(p.space) as State['space'];
+    const channel = p.channel;
+    const mode = p.rotationMode;
+    const space = p.space;
     if (!TRANSFORM_CHANNELS.includes(channel)) return env.fail(`the channel ${channel} is not one of ${TRANSFORM_CHANNELS.join(', ')}`, 'channel');
     if (!TRANSFORM_ROTATION_MODES.includes(mode)) return env.fail(`the rotation mode ${mode} is not one of ${TRANSFORM_ROTATION_MODES.join(', ')}`, 'rotationMode');
     if (!TRANSFORM_SPACES.includes(space)) return env.fail(`the space ${space} is not one of ${TRANSFORM_SPACES.join(', ')}`, 'space');
-    return { owner, channel, mode, space, m: new Float64Array(16), frame: new Float64Array(16), inv: new Float64Array(16), old, scratch: { q: new Float64Array(4), s: new Float64Array(4), e: new Float64Array(3), buf: new Float64Array(4) } };
+    const problem = spaceProblem(owner, space);
+    if (problem) return env.fail(problem, 'target');
+    return { reader: createSpaceReader(owner, space), channel, mode, old, scratch: { q: new Float64Array(4), s: new Float64Array(4), e: new Float64Array(3), buf: new Float64Array(4) } };
   },
   kernel(io, _p, st) {
-    let m: ArrayLike<number> = io.in.target;
-    const o = st.owner;
-    if (o?.basis && st.space === 'LOCAL_SPACE') m = o.basis;
-    else if (o && st.space === 'TRANSFORM_SPACE') {
-      // BKE_constraint_mat_convertspace(… → LOCAL): the final matrix relative to the frame its
-      // parent gives it (a bone: parent's pose · parent rest⁻¹ · rest, or armature · rest for a root).
-      const f = st.frame;
-      if (o.bone) {
-        const parent = o.bone.parent;
-        if (parent?.bone) {
-          invertMat4(st.inv, parent.bone.restMatrix);
-          multiplyMat4(f, parent.final, st.inv);
-          multiplyMat4(f, f, o.bone.restMatrix);
-        } else multiplyMat4(f, o.bone.armature.final, o.bone.restMatrix);
-        invertMat4(st.inv, f);
-        multiplyMat4(st.m, st.inv, io.in.target);
-        m = st.m;
-      }
-    }
-    io.out.value[0] = transformChannel(m, st.channel, st.mode, o?.rotationOrder ?? 'XYZ', st.old, st.scratch);
+    const m = readInSpace(st.reader, io.in.target);
+    io.out.value[0] = transformChannel(m, st.channel, st.mode, st.reader.owner?.rotationOrder ?? 'XYZ', st.old, st.scratch);
   },
 });

@@ -1,8 +1,7 @@
 // nodes/owner/owner-input.ts — where an owner's stack starts: its matrix before constraints.
 import { defineNode, param, transform, type OwnerHandle } from '../define';
-import { paramText } from '../../graph/param-text';
 
-export const ownerInput = defineNode<OwnerHandle>({
+export const ownerInput = defineNode({
   type: 'owner/input',
   label: 'Owner In',
   category: 'Owner',
@@ -12,7 +11,7 @@ export const ownerInput = defineNode<OwnerHandle>({
   params: { owner: param.owner('The object or bone ("Armature/Bone") whose stack this starts.') },
   owner: { role: 'pre', param: 'owner' },
   cannotFail: true,
-  bind: (env, p) => env.owner(paramText(p.owner)) ?? env.fail(`owner "${paramText(p.owner)}" is not in the scene`, 'owner'),
+  bind: (env, p) => env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
     io.out.transform.set(owner.pre);
   },

@@ -1,8 +1,7 @@
 // nodes/owner/owner-output.ts — where an owner's stack ends: the constrained matrix it takes.
 import { defineNode, param, transform, type OwnerHandle } from '../define';
-import { paramText } from '../../graph/param-text';
 
-export const ownerOutput = defineNode<OwnerHandle>({
+export const ownerOutput = defineNode({
   type: 'owner/output',
   label: 'Owner Out',
   category: 'Owner',
@@ -12,7 +11,7 @@ export const ownerOutput = defineNode<OwnerHandle>({
   params: { owner: param.owner('The object or bone ("Armature/Bone") whose stack this ends.') },
   owner: { role: 'write', param: 'owner' },
   cannotFail: true,
-  bind: (env, p) => env.owner(paramText(p.owner)) ?? env.fail(`owner "${paramText(p.owner)}" is not in the scene`, 'owner'),
+  bind: (env, p) => env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
     owner.final.set(io.in.transform);
   },

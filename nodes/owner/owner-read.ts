@@ -2,9 +2,8 @@
 import { defineNode, curve, float, param, transform, vector, type OwnerHandle } from '../define';
 import { saturate } from '../math/finite';
 import { hypot3Into } from '../math/hypot';
-import { paramText } from '../../graph/param-text';
 
-export const ownerRead = defineNode<OwnerHandle>({
+export const ownerRead = defineNode({
   type: 'owner/read',
   label: 'Owner',
   category: 'Owner',
@@ -20,7 +19,7 @@ export const ownerRead = defineNode<OwnerHandle>({
   params: { owner: param.owner('The object or bone ("Armature/Bone") to read.') },
   owner: { role: 'read', param: 'owner' },
   cannotFail: true,
-  bind: (env, p) => env.owner(paramText(p.owner)) ?? env.fail(`owner "${paramText(p.owner)}" is not in the scene`, 'owner'),
+  bind: (env, p) => env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
     const m = owner.final;
     const o = io.out;

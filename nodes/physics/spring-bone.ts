@@ -5,14 +5,12 @@
 //
 // Stateful: the tail's position now and a tick before (in center space) carry from frame to frame,
 // one fixed tick (1 / fps seconds) per frame after `startFrame`; at or before it the joint rests.
-import type { JsonValue } from '../../graph/types';
-import { bool, defineNode, influence, param, transform, type KernelIO, type Params, type ParamSpec, type SocketSpec } from '../define';
-import { numberParam } from '../constraints/param-values';
+import { bool, defineNode, influence, param, transform, type KernelIO, type SocketSpec } from '../define';
+import type { ChoiceParam, FloatParam, VectorParam } from '../params';
 import {
   COLLIDER, COLLIDER_CAPSULE, COLLIDER_SIZE, COLLIDER_SPHERE, SPRING, SPRING_SETTINGS, SPRING_STATE,
   springJointReset, springJointStep,
 } from '../math/spring-bone';
-import { paramText } from '../../graph/param-text';
 
 /** How many colliders one joint can be kept out of (the importer names springs with more). */
 export const SPRING_COLLIDER_SLOTS = 8;
@@ -45,7 +43,11 @@ function views(io: KernelIO, b: SpringBoneState): SpringBoneState {
 }
 
 const colliderInputs: Record<string, SocketSpec> = {};
-const colliderParams: Record<string, ParamSpec> = {};
+/** Each collider slot's params (k from 1 to SPRING_COLLIDER_SLOTS). */
+type ColliderParams = Record<`collider${number}Shape`, ChoiceParam<(typeof SPRING_COLLIDER_SHAPES)[number]>>
+  & Record<`collider${number}Offset` | `collider${number}Tail`, VectorParam>
+  & Record<`collider${number}Radius`, FloatParam>;
+const colliderParams = {} as ColliderParams;
 for (let k = 1; k <= SPRING_COLLIDER_SLOTS; k++) {
   colliderInputs[colliderSocket(k)] = transform({ doc: `World matrix of the owner collider ${k} is attached to (an Owner node's transform).` });
   colliderParams[`collider${k}Shape`] = param.choice(SPRING_COLLIDER_SHAPES, 'NONE', `Shape of collider ${k}; NONE (or an unwired slot) has no effect.`);
@@ -54,12 +56,20 @@ for (let k = 1; k <= SPRING_COLLIDER_SLOTS; k++) {
   colliderParams[`collider${k}Radius`] = param.float(0, `Radius of collider ${k}.`, { min: 0, unit: 'm' });
 }
 
-function vec3(v: JsonValue | undefined, fallback: readonly number[]): number[] {
-  if (!Array.isArray(v) || v.length < 3) return [...fallback];
-  return [0, 1, 2].map((i) => numberParam(v[i], fallback[i]));
-}
+const jointParams = {
+  stiffness: param.float(1, 'How strongly the joint returns to its own pose (VRM stiffness), per second.', { min: 0 }),
+  gravityPower: param.float(0, 'Strength of gravity on the tail (VRM gravityPower), per second.', { min: 0 }),
+  gravityDir: param.vector([0, 0, -1], 'World direction of gravity (VRM gravityDir, here in Sinew\'s Z-up world); used as given, as three-vrm does.'),
+  dragForce: param.float(0.4, 'How much of last tick\'s motion is lost (VRM dragForce): 0 keeps it all, 1 none.', { min: 0, max: 1 }),
+  hitRadius: param.float(0, 'Radius of the tail against colliders (VRM hitRadius).', { min: 0, unit: 'm' }),
+  tail: param.vector([0, 0, 0], 'Where the spring ends, in the owner\'s frame: the next joint\'s rest position. [0, 0, 0]: a bone\'s tail (0, length, 0), an object\'s (0, 0.07, 0) as three-vrm does for a joint without a child.', 'm'),
+  fps: param.float(24, 'Frames per second: each frame is one tick of 1 / fps seconds.', { min: 1e-3 }),
+  startFrame: param.int(0, 'The frame at which the spring rests; later frames are reached by replaying every frame from here.'),
+};
+// Spread, an object loses the collider names' pattern index signatures: the type says them again.
+const params: typeof jointParams & ColliderParams = { ...jointParams, ...colliderParams };
 
-export const springBone = defineNode<SpringBoneState>({
+export const springBone = defineNode({
   type: 'physics/spring-bone',
   label: 'Spring Bone',
   category: 'Physics',
@@ -72,52 +82,42 @@ export const springBone = defineNode<SpringBoneState>({
     useCollider: bool({ default: true, doc: 'Whether the colliders act.' }),
   },
   outputs: { owner: transform({ doc: 'The joint after the spring.' }) },
-  params: {
-    stiffness: param.float(1, 'How strongly the joint returns to its own pose (VRM stiffness), per second.', { min: 0 }),
-    gravityPower: param.float(0, 'Strength of gravity on the tail (VRM gravityPower), per second.', { min: 0 }),
-    gravityDir: param.vector([0, 0, -1], 'World direction of gravity (VRM gravityDir, here in Sinew\'s Z-up world); used as given, as three-vrm does.'),
-    dragForce: param.float(0.4, 'How much of last tick\'s motion is lost (VRM dragForce): 0 keeps it all, 1 none.', { min: 0, max: 1 }),
-    hitRadius: param.float(0, 'Radius of the tail against colliders (VRM hitRadius).', { min: 0, unit: 'm' }),
-    tail: param.vector([0, 0, 0], 'Where the spring ends, in the owner\'s frame: the next joint\'s rest position. [0, 0, 0]: a bone\'s tail (0, length, 0), an object\'s (0, 0.07, 0) as three-vrm does for a joint without a child.', 'm'),
-    fps: param.float(24, 'Frames per second: each frame is one tick of 1 / fps seconds.', { min: 1e-3 }),
-    startFrame: param.int(0, 'The frame at which the spring rests; later frames are reached by replaying every frame from here.'),
-    ...colliderParams,
-  },
+  params,
   constraint: { blend: 'world' },
   state: {
     size: () => SPRING_STATE,
     startParam: 'startFrame',
-    reset: (io, _p, bound, state) => {
+    reset: (io, _p, bound: SpringBoneState, state) => {
       const b = views(io, bound);
       io.out.owner.set(io.in.owner);
       springJointReset(state, io.in.owner, b.settings, b.center);
     },
-    step: (io, _p, bound, previous, next) => {
+    step: (io, _p, bound: SpringBoneState, previous, next) => {
       const b = views(io, bound);
       springJointStep(io.out.owner, io.in.owner, b.settings, previous, next, b.center, io.in.useCollider[0] > 0.5 ? b.colliders : NONE, b.shapes);
     },
   },
-  bind: (env, p: Params) => {
+  bind: (env, p): SpringBoneState => {
     const settings = new Float64Array(SPRING_SETTINGS);
     const owner = env.stackOwner();
-    let tail = vec3(p.tail, [0, 0, 0]);
+    let tail: readonly number[] = p.tail;
     if (tail[0] === 0 && tail[1] === 0 && tail[2] === 0) tail = [0, owner?.bone ? owner.bone.length : 0.07, 0];
     const l = Math.hypot(tail[0], tail[1], tail[2]);
     if (!(l > 0)) env.fail('the spring has no length: its tail is on its head', 'tail');
     settings.set(tail, SPRING.tail);
     settings.set(tail.map((x) => x / l), SPRING.axis);
-    settings[SPRING.stiffness] = numberParam(p.stiffness, 1);
-    settings[SPRING.gravityPower] = numberParam(p.gravityPower, 0);
-    settings.set(vec3(p.gravityDir, [0, 0, -1]), SPRING.gravityDir);
-    settings[SPRING.dragForce] = numberParam(p.dragForce, 0.4);
-    settings[SPRING.hitRadius] = numberParam(p.hitRadius, 0);
-    const fps = numberParam(p.fps, 24);
-    if (!(fps > 0)) env.fail(`fps must be above 0, got ${paramText(p.fps)}`, 'fps');
+    settings[SPRING.stiffness] = p.stiffness;
+    settings[SPRING.gravityPower] = p.gravityPower;
+    settings.set(p.gravityDir, SPRING.gravityDir);
+    settings[SPRING.dragForce] = p.dragForce;
+    settings[SPRING.hitRadius] = p.hitRadius;
+    const fps = p.fps;
+    if (!(fps > 0)) env.fail(`fps must be above 0, got ${fps}`, 'fps');
     settings[SPRING.dt] = 1 / fps;
     const slots: number[] = [];
     const shapes: number[] = [];
     for (let k = 1; k <= SPRING_COLLIDER_SLOTS; k++) {
-      const shape = paramText(p[`collider${k}Shape`], 'NONE');
+      const shape = p[`collider${k}Shape`];
       if (shape === 'NONE') continue;
       if (!env.connected(colliderSocket(k))) {
         env.warn(`collider ${k} is a ${shape.toLowerCase()} but its input is not wired; it has no effect`);
@@ -125,9 +125,9 @@ export const springBone = defineNode<SpringBoneState>({
       }
       const row = new Array<number>(COLLIDER_SIZE).fill(0);
       row[COLLIDER.kind] = shape === 'CAPSULE' ? COLLIDER_CAPSULE : COLLIDER_SPHERE;
-      row[COLLIDER.radius] = Math.max(0, numberParam(p[`collider${k}Radius`], 0));
-      const o = vec3(p[`collider${k}Offset`], [0, 0, 0]);
-      const t = vec3(p[`collider${k}Tail`], [0, 0, 0]);
+      row[COLLIDER.radius] = Math.max(0, p[`collider${k}Radius`]);
+      const o = p[`collider${k}Offset`];
+      const t = p[`collider${k}Tail`];
       row.splice(COLLIDER.offset, 3, ...o);
       row.splice(COLLIDER.tail, 3, ...t);
       shapes.push(...row);
@@ -136,7 +136,7 @@ export const springBone = defineNode<SpringBoneState>({
     return { settings, centered: env.connected('center'), slots, shapes: Float64Array.from(shapes), io: undefined, center: undefined, colliders: [] };
   },
   // Not called (a stateful node's reset and step write its outputs): the joint at rest.
-  kernel: (io) => { io.out.owner.set(io.in.owner); },
+  kernel: (io) => io.out.owner.set(io.in.owner),
 });
 
 const NONE: readonly Float64Array[] = [];

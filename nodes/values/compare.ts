@@ -28,7 +28,7 @@ export const compare = defineNode({
   kernel: (io, p) => {
     const a = io.in.a[0], b = io.in.b[0];
     let r: boolean;
-    switch (p.operation as CompareOperation) {
+    switch (p.operation) {
       case 'less': r = a < b; break;
       case 'less-equal': r = a <= b; break;
       case 'greater': r = a > b; break;

@@ -1,7 +1,6 @@
 // nodes/values/float-math.ts — one float operation chosen by a param, like Blender's Math node.
-import { defineNode, float, param, type KernelIO, type Params } from '../define';
+import { defineNode, float, param, type KernelIO, type ParamsOf } from '../define';
 import { safeDivide, safePow, saturate } from '../math/finite';
-import { paramText } from '../../graph/param-text';
 
 /** The operations of `math/float`, in menu order. */
 export const FLOAT_OPERATIONS = [
@@ -42,7 +41,7 @@ export function clampSwapped(x: number, min: number, max: number): number {
 }
 
 /** One operation: reads the node's inputs, writes its saturated result. */
-type FloatOp = (io: KernelIO, p: Params) => void;
+type FloatOp = (io: KernelIO, p: ParamsOf<typeof params>) => void;
 
 // One function per operation, picked at bind (a change of operation binds the node again). Each
 // calls its helper on every run, so V8 inlines it there; in one kernel switching over all of them,
@@ -57,7 +56,7 @@ const OPS: Record<FloatOperation, FloatOp> = {
   clamp: (io) => { const i = io.in; io.out.value[0] = saturate(clampSwapped(i.a[0], i.min[0], i.max[0])); },
   'map-range': (io, p) => {
     const i = io.in;
-    io.out.value[0] = saturate(mapRange(i.a[0], i.fromMin[0], i.fromMax[0], i.toMin[0], i.toMax[0], p.clamp === true));
+    io.out.value[0] = saturate(mapRange(i.a[0], i.fromMin[0], i.fromMax[0], i.toMin[0], i.toMax[0], p.clamp));
   },
   sin: (io) => { io.out.value[0] = saturate(Math.sin(io.in.a[0])); },
   cos: (io) => { io.out.value[0] = saturate(Math.cos(io.in.a[0])); },
@@ -65,10 +64,18 @@ const OPS: Record<FloatOperation, FloatOp> = {
   power: (io) => { io.out.value[0] = saturate(safePow(io.in.a[0], io.in.b[0])); },
 };
 
-/** An unknown operation gives 0. */
-const ZERO: FloatOp = (io) => { io.out.value[0] = 0; };
+const params = {
+  operation: param.choice(
+    FLOAT_OPERATIONS,
+    'add',
+    'add: a+b; subtract: a−b; multiply: a·b; divide: a/b (0 when b = 0); min, max: of a and b; ' +
+      'clamp: a into [min, max]; map-range: a from [fromMin, fromMax] to [toMin, toMax] (toMin when the from-range is empty); ' +
+      'sin, cos: of a in radians; abs: |a|; power: a^b (0 for a negative a with a fractional b, and for 0 to a negative b).',
+  ),
+  clamp: param.bool(false, 'map-range: keep the result inside [toMin, toMax].'),
+};
 
-export const floatMath = defineNode<FloatOp>({
+export const floatMath = defineNode({
   type: 'math/float',
   label: 'Math',
   category: 'Math',
@@ -86,16 +93,7 @@ export const floatMath = defineNode<FloatOp>({
   outputs: {
     value: float({ doc: 'The result; beyond ±1.8e308 it saturates.' }),
   },
-  params: {
-    operation: param.choice(
-      FLOAT_OPERATIONS,
-      'add',
-      'add: a+b; subtract: a−b; multiply: a·b; divide: a/b (0 when b = 0); min, max: of a and b; ' +
-        'clamp: a into [min, max]; map-range: a from [fromMin, fromMax] to [toMin, toMax] (toMin when the from-range is empty); ' +
-        'sin, cos: of a in radians; abs: |a|; power: a^b (0 for a negative a with a fractional b, and for 0 to a negative b).',
-    ),
-    clamp: param.bool(false, 'map-range: keep the result inside [toMin, toMax].'),
-  },
-  bind: (_env, p) => (Object.hasOwn(OPS, paramText(p.operation)) ? OPS[p.operation as FloatOperation] : ZERO),
-  kernel: (io, p, op) => { op(io, p); },
+  params,
+  bind: (_env, p) => OPS[p.operation],
+  kernel: (io, p, op) => op(io, p),
 });

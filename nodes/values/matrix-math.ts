@@ -115,7 +115,7 @@ export const matrixMath = defineNode({
   },
   kernel: (io, p) => {
     const i = io.in, o = io.out, out = o.transform;
-    switch (p.operation as MatrixOperation) {
+    switch (p.operation) {
       case 'compose': composeTransform(out, i.location, i.rotation, i.scale); break;
       case 'decompose': out.set(i.a); break;
       case 'multiply': safeMultiplyMat4(out, i.a, i.b); break;

@@ -44,7 +44,7 @@ export const quaternionMath = defineNode({
   },
   kernel: (io, p) => {
     const out = io.out.quaternion;
-    switch (p.operation as QuaternionOperation) {
+    switch (p.operation) {
       case 'from-euler': {
         const order: EulerOrder = isEulerOrder(p.order) ? p.order : 'XYZ';
         eulerToQuat(out, io.in.euler, order);

@@ -2,7 +2,7 @@
 import { defineNode, float, param } from '../define';
 import { safeDivide, saturate } from '../math/finite';
 
-export const time = defineNode<Float64Array>({
+export const time = defineNode({
   type: 'value/time',
   label: 'Time',
   category: 'Value',
@@ -18,7 +18,7 @@ export const time = defineNode<Float64Array>({
   bind: (env) => env.frame,
   kernel: (io, p, frame) => {
     const f = frame[0];
-    const fps = typeof p.fps === 'number' ? p.fps : 24;
+    const fps = p.fps;
     io.out.frame[0] = saturate(f);
     io.out.seconds[0] = fps > 0 ? safeDivide(f, fps) : 0;
   },

@@ -10,6 +10,6 @@ export const valueBool = defineNode({
   outputs: { value: bool({ doc: 'The bool, 1 for true and 0 for false.' }) },
   params: { value: param.bool(false, 'The bool this node gives.') },
   kernel: (io, p) => {
-    io.out.value[0] = p.value === true ? 1 : 0;
+    io.out.value[0] = p.value ? 1 : 0;
   },
 });

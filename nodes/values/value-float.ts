@@ -11,6 +11,6 @@ export const valueFloat = defineNode({
   outputs: { value: float({ doc: 'The number.' }) },
   params: { value: param.float(0, 'The number this node gives.') },
   kernel: (io, p) => {
-    io.out.value[0] = typeof p.value === 'number' ? saturate(p.value) : 0;
+    io.out.value[0] = saturate(p.value);
   },
 });

@@ -42,7 +42,7 @@ export const vectorMath = defineNode({
     const ax = a[0], ay = a[1], az = a[2];
     const bx = b[0], by = b[1], bz = b[2];
     let x = 0, y = 0, z = 0, value = 0;
-    switch (p.operation as VectorOperation) {
+    switch (p.operation) {
       case 'add': x = ax + bx; y = ay + by; z = az + bz; break;
       case 'subtract': x = ax - bx; y = ay - by; z = az - bz; break;
       case 'scale': { const s = io.in.scale[0]; x = ax * s; y = ay * s; z = az * s; break; }

@@ -11,7 +11,7 @@ import type { GraphDocument, GraphError } from '../../graph/types';
 import { graphCatalog } from '../../nodes/catalog';
 import { checkFixture } from '../io/blender/check-fixture';
 import { importBlenderFixture, type BlenderImport } from '../io/blender/import';
-import { importSummary } from '../io/blender/import-summary';
+import { exportNotes, importSummary } from '../io/blender/import-summary';
 import { compile } from '../eval/compile';
 import { CompileFailure } from '../eval/errors';
 import { readText, type FileError } from '../io/files';
@@ -30,16 +30,17 @@ export interface ImportBlenderOptions {
 }
 
 export function importBlenderCommand(file: string, out: string, options: ImportBlenderOptions, io: CliIo): number {
-  const printErrors = (errors: readonly GraphError[]) => { errors.forEach((e) => { io.err(`${file}: ${e.pointer || '(file)'}: ${e.message}`); }); };
+  const printErrors = (errors: readonly GraphError[]) => errors.forEach((e) => io.err(`${file}: ${e.pointer || '(file)'}: ${e.message}`));
   const output = { force: options.force, inputs: [file] };
   const preflight = checkOutput(out, output);
   if (!preflight.ok) return io.err(preflight.message), 1;
   let text: string;
+  let blendNotes: string[] = [];
   if (isBlendFile(file)) {
     const exported = exportBlend(file, { armature: options.armature, blender: options.blender });
     if (!exported.ok) return io.err(exported.message), 1;
-    for (const note of exported.notes) io.err(`${file}: note: ${note}`);
     text = exported.text;
+    blendNotes = exported.notes;
   } else {
     if (options.armature !== undefined || options.blender !== undefined) {
       return io.err(`sinew import-blender: --armature and --blender apply to a .blend file; ${file} is read as JSON`), 2;
@@ -54,16 +55,20 @@ export function importBlenderCommand(file: string, out: string, options: ImportB
   if (!checked.ok) return printErrors(checked.errors), 1;
 
   const imported = importBlenderFixture(checked.fixture, { applyAfterEval: false });
+  // The exporter's notes, from the file and (a .blend) from what the exporter printed, once each.
+  const notes = [...new Set([...exportNotes(checked.fixture), ...blendNotes])];
   const verified = verifyImport(imported);
   if (!verified.ok) return printErrors(verified.errors), 1;
   const warnings: FileError[] = [
     ...checked.warnings,
-    ...imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i], message: `unsupported: ${u}` })),
+    // What the exporter could not write as Blender has it: each a difference, so --strict refuses it.
+    ...notes.map((n) => ({ code: 'export-note', pointer: '/exporter/notes', message: `exported approximately: ${n}` })),
+    ...imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i]!, message: `unsupported: ${u}` })),
     ...verified.warnings,
     // Drivers and custom-property values the graph does not carry live: each a warning, so --strict refuses them.
     ...imported.drivers.notCarried.map((u) => ({ code: 'not-carried', pointer: '/drivers', message: `not carried: ${u}` })),
   ].map((w) => ({ ...w, file }));
-  for (const line of importSummary(checked.fixture, imported)) io.out(line);
+  for (const line of importSummary(checked.fixture, imported, notes)) io.out(line);
   const warned = printWarnings(io, warnings);
   if (options.strict && warned) return io.err(strictFailure(file, warned, `${out} not written`)), 1;
   const written = writeOutput(out, verified.text, output);

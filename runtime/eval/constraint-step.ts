@@ -2,12 +2,13 @@
 // their spaces, the kernel run there, the result converted back to world space and blended with
 // the stack's previous matrix by influence.
 import { influenceInto } from '../../nodes/constraints/param-values';
+import { constraintSettings } from '../../nodes/define-constraint';
 import { blendMatricesBy } from '../../nodes/math/blend';
 import { saturate } from '../../nodes/math/finite';
 import type { KernelIO, NodeDefinition, Params } from '../../nodes/define';
 import type { RigOwner } from '../rig/rig';
 import type { SlotAllocator } from './slots';
-import { spaceToWorld, worldToSpace, type Space, type SpaceContext } from './spaces';
+import { spaceConverts, spaceToWorld, worldToSpace, type SpaceContext } from './spaces';
 
 export interface ConstraintBinding {
   def: NodeDefinition<unknown>;
@@ -24,61 +25,69 @@ export interface ConstraintBinding {
   active: boolean;
 }
 
-/** Builds the per-frame step of a constraint node. Allocates its scratch matrices now, never later. */
+/**
+ * Builds the per-frame step of a constraint node. Allocates its scratch matrices now, never later.
+ * Work that cannot change the result is left out of the step when it is built: the owner's space
+ * conversion when it converts nothing (WORLD, no owner, CUSTOM unwired, a space objects do not
+ * have: `spaceConverts`), the copy of a target that is neither moved nor converted; and each
+ * frame, the blend when the influence is 1 or more. Each of these is an identity in the full
+ * step (the conversions return the matrix as it is, the blend is not called), so the result is the same bit for bit.
+ */
 export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () => void {
-  const { def, params, state, io } = b;
+  const { def, params, state, io, active } = b;
   const traits = def.constraint!;
-  const ownerSpace = (traits.ownerSpace ? String(params.ownerSpace ?? 'WORLD') : 'WORLD') as Space;
-  const targetSpace = String(params.targetSpace ?? 'WORLD') as Space;
-  const headTail = typeof params.headTail === 'number' ? params.headTail : 0;
+  const { ownerSpace, targetSpace, headTail } = constraintSettings(traits, params);
   const worldIn = io.in.owner;
   const worldOut = io.out.owner;
   const influence = io.in.influence;
   const selfBlend = traits.blend === 'self';
 
   const ownerCtx: SpaceContext = { owner: b.stackOwner, custom: b.custom, constraintOwner: b.stackOwner };
+  const convertsOwner = spaceConverts(ownerSpace, ownerCtx);
   // The kernel reads the stack's matrix where it is when no space conversion changes it, and
   // writes the node's output itself: the conversions and the blend work in place.
-  const spaced = ownerSpace === 'WORLD' ? worldIn : slots.alloc(16);
+  const spaced = convertsOwner ? slots.alloc(16) : worldIn;
   const k = slots.alloc(1);
   const targets = (traits.targets ?? []).map((name) => {
     const owner = b.targetOwners[name];
+    const ctx: SpaceContext = { owner, custom: b.custom, constraintOwner: b.stackOwner };
     const moved = owner?.bone !== undefined && headTail !== 0;
-    const converted = targetSpace !== 'WORLD' && owner !== undefined;
+    const converted = spaceConverts(targetSpace, ctx);
     return {
+      name,
       world: io.in[name],
       local: moved || converted ? slots.alloc(16) : io.in[name],
       /** The bone's length when headTail moves the target along it, else 0 (in an array: see moveAlongY). */
       along: Float64Array.of(moved ? owner.bone!.length * headTail : 0),
       converted,
-      ctx: { owner, custom: b.custom, constraintOwner: b.stackOwner } as SpaceContext,
+      ctx,
     };
   });
-  const kernelIO: KernelIO = {
-    in: { ...io.in, owner: spaced, ...Object.fromEntries(targets.map((t, i) => [traits.targets![i], t.local])) },
-    out: io.out,
-  };
+  // Only the targets the step copies (moved or converted); the others the kernel reads where they are.
+  const copied = targets.filter((t) => t.local !== t.world);
+  const kernelIO: KernelIO = convertsOwner || copied.length > 0
+    ? { in: { ...io.in, owner: spaced, ...Object.fromEntries(copied.map((t) => [t.name, t.local])) }, out: io.out }
+    : io;
 
   return () => {
     // Blender skips a constraint whose influence is 0 (nor does a stateful kernel capture anything then).
-    if (!b.active || (influence !== undefined && !(influence[0] > 0))) {
+    if (!active || (influence !== undefined && !(influence[0] > 0))) {
       worldOut.set(worldIn);
       return;
     }
-    if (spaced !== worldIn) {
+    if (convertsOwner) {
       spaced.set(worldIn);
       worldToSpace(spaced, ownerSpace, ownerCtx);
     }
-    for (let i = 0; i < targets.length; i++) {
-      const t = targets[i];
-      if (t.local === t.world) continue;
+    for (let i = 0; i < copied.length; i++) {
+      const t = copied[i];
       const m = t.local;
       m.set(t.world);
       if (t.along[0] !== 0) moveAlongY(m, t.along);
       if (t.converted) worldToSpace(m, targetSpace, t.ctx);
     }
     def.kernel(kernelIO, params, state);
-    spaceToWorld(worldOut, ownerSpace, ownerCtx);
+    if (convertsOwner) spaceToWorld(worldOut, ownerSpace, ownerCtx);
     if (selfBlend) return;
     // The influence stays in a typed array: a double passed to a call V8 does not inline is boxed.
     if (influenceInto(k, influence)[0] < 1) blendMatricesBy(worldOut, worldIn, worldOut, k);

@@ -3,23 +3,23 @@
 // and the program then runs only the marked steps, in schedule order.
 //
 // One rule beyond "downstream": a node that rewrites owners' final matrices in place (an IK chain:
-// it reads `stack:X` results from X's final view and overwrites them) cannot run alone, because
+// it reads X's stack results from X's final view and overwrites them) cannot run alone, because
 // the view then holds last frame's post-IK matrix instead of the pre-IK one it must read. So when
-// such a node is marked, the writers of each `stack:X` it reads (X's Owner Out node, or X's own
+// such a node is marked, the writers of each stack unit it reads (X's Owner Out node, or X's own
 // stack step) are marked too; they restore the pre-IK matrices from their unchanged inputs.
+
+import type { UnitId, UnitTable } from './unit';
 
 /** What the compiler hands over for incremental evaluation. */
 export interface DependencyInfo {
-  /** Every schedule unit (`pre:`, `stack:`, `final:` owner units and `node:` units). */
-  units: readonly string[];
+  /** Every schedule unit (owners' pre, stack and final units, and node units). */
+  units: UnitTable;
   /** Edge e: unit `to[e]` reads what unit `from[e]` writes (indices into `units`; the scheduler's edges, cycle edges included). */
   from: Int32Array;
   to: Int32Array;
 }
 
 export class DirtySet {
-  /** Unit name → unit index. */
-  readonly unitIndex = new Map<string, number>();
   /** 1 for every step that must run at the next update. */
   readonly flags: Uint8Array;
   /** Lowest and highest marked step index (lo > hi: nothing marked). */
@@ -35,14 +35,11 @@ export class DirtySet {
   private readonly stack: Int32Array;
   private epoch = 0;
 
-  constructor(info: DependencyInfo, stepUnits: readonly string[]) {
-    const n = info.units.length;
-    info.units.forEach((u, i) => this.unitIndex.set(u, i));
+  constructor(info: DependencyInfo, stepUnits: readonly UnitId[]) {
+    const { units } = info;
+    const n = units.count;
     this.stepOfUnit = new Int32Array(n).fill(-1);
-    stepUnits.forEach((u, s) => {
-      const i = this.unitIndex.get(u);
-      if (i !== undefined) this.stepOfUnit[i] = s;
-    });
+    stepUnits.forEach((u, s) => { this.stepOfUnit[u] = s; });
     this.flags = new Uint8Array(stepUnits.length);
     this.lo = stepUnits.length;
     this.hi = -1;
@@ -57,16 +54,16 @@ export class DirtySet {
     }
     [this.succStart, this.succ] = rows(n, pairs);
 
-    // In-place rewriters: a node unit that reads `stack:X` also marks X's stack writers.
+    // In-place rewriters: a node unit that reads a stack unit also marks X's stack writers.
     const extra: [number, number][] = [];
-    info.units.forEach((u, i) => {
-      if (!u.startsWith('node:')) return;
+    for (let i = 0; i < n; i++) {
+      if (units.kind(i as UnitId) !== 'node') continue;
       for (const p of preds[i]) {
-        if (!info.units[p].startsWith('stack:')) continue;
+        if (units.kind(p as UnitId) !== 'stack') continue;
         extra.push([i, p]);
-        for (const w of preds[p]) if (info.units[w].startsWith('node:')) extra.push([i, w]);
+        for (const w of preds[p]) if (units.kind(w as UnitId) === 'node') extra.push([i, w]);
       }
-    });
+    }
     [this.extraStart, this.extra] = rows(n, extra);
 
     this.seen = new Uint32Array(n);
@@ -88,7 +85,7 @@ export class DirtySet {
   }
 
   /** Marks the steps of a unit and of everything downstream of it. Allocates nothing. */
-  markUnit(unit: number): void {
+  markUnit(unit: UnitId): void {
     this.markUnits(this.single(unit), 1);
   }
 

@@ -10,16 +10,17 @@
 // the same numbers, to the bit, however it was reached: the cost of a jump is counted in ticks
 // (`lastTicksRun`), at most MAX_REPLAY_TICKS.
 import type { GraphError, JsonValue, SocketType } from '../../graph/types';
-import type { Params } from '../../nodes/define';
+import type { Params, ParamValue } from '../../nodes/define';
 import { DirtySet, type DependencyInfo } from './dirty';
 import type { RigOwner } from '../rig/rig';
-import { basisMatrix } from '../rig/scene/basis';
+import { basisMatrix } from '../../nodes/math/basis';
 import type { TransformProps } from '../rig/scene/types';
 import { StepProfile, type Clock } from './step-profile';
+import { UnitTable, type UnitId } from './unit';
 
 export interface Step {
-  /** Schedule unit: `node:<id>`, `pre:<owner>`, `stack:<owner>` or `final:<owner>`. */
-  unit: string;
+  /** Its schedule unit (see unit.ts). */
+  unit: UnitId;
   run: () => void;
 }
 
@@ -34,7 +35,7 @@ export interface ProgramWarning extends GraphError {
 
 /** A stateful node's slots: its state after the tick before and after this one, and its start frame. */
 export interface NodeState {
-  unit: string;
+  unit: UnitId;
   previous: Float64Array;
   next: Float64Array;
   /** The node's start frame (written when it binds). */
@@ -50,6 +51,7 @@ export class FrameRangeError extends RangeError {
 export const MAX_REPLAY_TICKS = 1_000_000;
 
 export interface ScheduleReport {
+  /** Every unit in schedule order, as people read it (`UnitTable.label`). */
   order: string[];
   cycles: { nodes: string[]; owners: string[] }[];
 }
@@ -82,11 +84,13 @@ export type SetParamOutcome = 'applied' | 'recompile';
 
 /** What the program may change of one compiled node without a recompile. */
 export interface NodeControl {
-  unit: string;
+  unit: UnitId;
   /** The params the kernel reads (the same object). */
   params: Params;
   /** Whether a param may have this name: the definition's params and its inputs with a default. */
   hasParam(name: string): boolean;
+  /** A value as the kernel reads it (nodes/resolve-params.ts): of its param's kind, else the default. */
+  resolve(name: string, value: JsonValue): ParamValue | undefined;
   /** Whether this is an input (a param of that name is the input's value when it is not wired). */
   isInput(name: string): boolean;
   /** Unconnected inputs: the slot holding their value, and its socket type. */
@@ -102,7 +106,7 @@ export interface NodeControl {
 /** What the compiler hands over for incremental evaluation. */
 export interface ProgramDeps extends DependencyInfo {
   /** Units whose step reads the frame (time nodes). */
-  frameUnits: readonly string[];
+  frameUnits: readonly UnitId[];
   /** The controls of a node (made on each call: keep it while you use it). */
   node(nodeId: string): NodeControl | undefined;
 }
@@ -113,7 +117,7 @@ export class Program {
   // Built on first use (`update`, `setParam`, `mark…`), so programs only ever `evaluate`d never pay for them.
   private dirtySet: DirtySet | undefined;
   private frameUnits = new Int32Array(0);
-  private stepIndex: Map<string, number> | undefined;
+  private stepIndex: Map<UnitId, number> | undefined;
   private ownersById: Map<string, RigOwner> | undefined;
   /** Whether every step has run since the program was built (else all are dirty). */
   private evaluated = false;
@@ -161,7 +165,7 @@ export class Program {
     if (this.dirtySet || !this.deps) return this.dirtySet;
     const d = new DirtySet(this.deps, this.steps.map((s) => s.unit));
     if (!this.evaluated) d.markAll();
-    this.frameUnits = Int32Array.from(this.deps.frameUnits.map((u) => d.unitIndex.get(u) ?? -1).filter((i) => i >= 0));
+    this.frameUnits = Int32Array.from(this.deps.frameUnits);
     return (this.dirtySet = d);
   }
 
@@ -189,7 +193,7 @@ export class Program {
    * `stopProfiling`; `clock` is `performance` unless a test gives its own.
    */
   startProfiling(clock: Clock = performance): StepProfile {
-    this.profiling = new StepProfile(this.steps.map((s) => s.unit), clock);
+    this.profiling = new StepProfile(this.units, this.steps.map((s) => s.unit), clock);
     return this.profiling;
   }
 
@@ -307,6 +311,13 @@ export class Program {
     return this;
   }
 
+  /** The program's schedule units (what `Step.unit` indexes). */
+  get units(): UnitTable {
+    return this.deps?.units ?? this.noUnits;
+  }
+
+  private readonly noUnits = new UnitTable([], []);
+
   /** The schedule's units and edges the dirty marks follow (for tools and tests). */
   get dependencies(): DependencyInfo | undefined {
     return this.deps;
@@ -335,15 +346,17 @@ export class Program {
     if (!ctrl.hasParam(name)) return 'recompile';
     const constant = ctrl.constants[name];
     const old = ctrl.params[name];
+    const resolved = ctrl.resolve(name, value);
+    if (resolved === undefined) return 'recompile';
     if (constant) {
-      ctrl.params[name] = value;
-      writeConstant(constant.slot, constant.type, value);
+      ctrl.params[name] = resolved;
+      writeConstant(constant.slot, constant.type, resolved);
     } else if (ctrl.isInput(name)) {
-      ctrl.params[name] = value; // a wired input: its link gives the value, nothing changes
+      ctrl.params[name] = resolved; // a wired input: its link gives the value, nothing changes
       return 'applied';
     } else {
       const before = ctrl.structure();
-      ctrl.params[name] = value;
+      ctrl.params[name] = resolved;
       if (!sameShape(ctrl.structure(), before)) {
         ctrl.params[name] = old;
         return 'recompile';
@@ -383,20 +396,24 @@ export class Program {
 
   /** Marks an owner's pre-constraint matrix and everything after it (after editing its basis in place). */
   markOwnerDirty(ownerId: string): this {
-    return this.markUnit(`pre:${ownerId}`);
+    if (!this.dirty) return this;
+    const u = this.units.ofOwner(ownerId, 'pre');
+    if (u === undefined) throw new Error(`owner "${ownerId}" is not in this program`);
+    return this.markUnit(u);
   }
 
   /** Marks a node's step and everything after it. */
   markNodeDirty(nodeId: string): this {
-    return this.markUnit(`node:${nodeId}`);
+    if (!this.dirty) return this;
+    const u = this.units.ofNode(nodeId);
+    if (u === undefined) throw new Error(`node "${nodeId}" is not in this program`);
+    return this.markUnit(u);
   }
 
-  private markUnit(unit: string): this {
+  private markUnit(unit: UnitId): this {
     const d = this.dirty;
     if (!d) return this;
-    const i = d.unitIndex.get(unit);
-    if (i === undefined) throw new Error(`unit "${unit}" is not in this program`);
-    d.markUnit(i);
+    d.markUnit(unit);
     // A change that reaches a stateful node changes its history: the state replays from the start.
     if (this.states.length) {
       this.stepIndex ??= new Map(this.steps.map((st, k) => [st.unit, k]));

@@ -2,13 +2,13 @@
 // WORLD, CUSTOM, POSE, LOCAL_WITH_PARENT, LOCAL, LOCAL_OWNER_ORIENT for bones; WORLD, CUSTOM, LOCAL for objects.
 import { safeMultiplyMat4 } from '../../nodes/math/finite';
 import { hypot3 } from '../../nodes/math/hypot';
-import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../rig/bone-parent';
+import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../../nodes/math/bone-parent';
 import { parentFrame, parentFrameInverse } from '../rig/parent-frame';
 import { armatureInverse, boneParentTransform, inheritsFully } from '../rig/pose';
 import type { BoneOwner, ObjectOwner, RigOwner } from '../rig/rig';
+import type { Space } from '../../nodes/define-constraint';
 
-export const SPACES = ['WORLD', 'CUSTOM', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL', 'LOCAL_OWNER_ORIENT'] as const;
-export type Space = (typeof SPACES)[number];
+export type { Space };
 
 /** What a conversion needs besides the matrix: whose space, the custom space matrix, the constraint's owner. */
 export interface SpaceContext {
@@ -23,6 +23,19 @@ export interface SpaceContext {
 const tmp = new Float64Array(16);
 const diff = new Float64Array(16);
 const pt = createParentTransform();
+
+/**
+ * Whether converting into (or out of) `space` changes a matrix in this context: not for WORLD, not
+ * without an owner, not for CUSTOM without its matrix, not for an object in a bone-only space (POSE,
+ * LOCAL_WITH_PARENT, LOCAL_OWNER_ORIENT). Exactly the cases where {@link worldToSpace} and
+ * {@link spaceToWorld} return the matrix untouched, so a caller may skip them.
+ */
+export function spaceConverts(space: Space, ctx: SpaceContext): boolean {
+  const o = ctx.owner;
+  if (space === 'WORLD' || !o) return false;
+  if (space === 'CUSTOM') return ctx.custom !== undefined;
+  return o.kind !== 'object' || space === 'LOCAL';
+}
 
 /** Converts `m` in place from world space into `to`. */
 export function worldToSpace(m: Float64Array, to: Space, ctx: SpaceContext): Float64Array {

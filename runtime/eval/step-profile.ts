@@ -2,6 +2,7 @@
 // program checks for a profile once per pass, not per step, so a program without one runs exactly
 // as before: no clock is read. Steps are attributed to graph nodes by `nodeCosts`.
 import type { GraphDocument } from '../../graph/types';
+import type { UnitId, UnitTable } from './unit';
 
 /** A clock in milliseconds (`performance` in a browser and in Node). */
 export interface Clock {
@@ -18,8 +19,10 @@ export class StepProfile {
   passes = 0;
 
   constructor(
-    /** Each step's schedule unit (`node:<id>`, `pre:<owner>`, `stack:<owner>`, `final:<owner>`). */
-    readonly units: readonly string[],
+    /** The program's units, which the step units index. */
+    readonly table: UnitTable,
+    /** Each step's schedule unit. */
+    readonly units: readonly UnitId[],
     readonly clock: Clock,
   ) {
     this.time = new Float64Array(units.length);
@@ -45,25 +48,27 @@ export interface NodeCost {
 }
 
 /**
- * Each graph node's cost, costliest first. A node's own step (`node:<id>`) is its own; an owner's
- * steps go to the node that stands for them: `pre:` to its Owner In node, `stack:` and `final:` to
+ * Each graph node's cost, costliest first. A node's own step is its own; an owner's steps go to
+ * the node that stands for them: its pre step to its Owner In node, its stack and final steps to
  * its Owner Out node (the bone's or object's place in the graph). Owner steps with no such node in
  * the graph are left out (they are the scene's, not a node's).
  */
 export function nodeCosts(profile: StepProfile, graph: Pick<GraphDocument, 'nodes'>): NodeCost[] {
-  const ownerNode = new Map<string, string>();
+  // Owner id → the node standing for its pre step (Owner In), and for its stack and final (Owner Out).
+  const inputNode = new Map<string, string>();
+  const outputNode = new Map<string, string>();
   for (const n of graph.nodes) {
     const owner = n.params?.owner;
     if (typeof owner !== 'string') continue;
-    if (n.type === 'owner/input') ownerNode.set(`pre:${owner}`, n.id);
-    if (n.type === 'owner/output') {
-      ownerNode.set(`stack:${owner}`, n.id);
-      ownerNode.set(`final:${owner}`, n.id);
-    }
+    if (n.type === 'owner/input') inputNode.set(owner, n.id);
+    if (n.type === 'owner/output') outputNode.set(owner, n.id);
   }
+  const { table } = profile;
   const costs = new Map<string, NodeCost>();
   profile.units.forEach((unit, i) => {
-    const nodeId = unit.startsWith('node:') ? unit.slice(5) : ownerNode.get(unit);
+    const kind = table.kind(unit);
+    const id = table.idOf(unit);
+    const nodeId = kind === 'node' ? id : kind === 'pre' ? inputNode.get(id) : outputNode.get(id);
     if (nodeId === undefined) return;
     const c = costs.get(nodeId) ?? { nodeId, totalMs: 0, msPerPass: 0, runs: 0 };
     c.totalMs += profile.time[i];

@@ -35,10 +35,7 @@ describe('the source folders', () => {
   });
 
   it('have no barrels: a module that only re-exports others hides where a name lives', () => {
-    // TEMPORARY: runtime/rig/scene/basis.ts goes once runtime/eval/program.ts (changing on another
-    // branch) imports nodes/math/basis.ts directly.
-    const barrels = [...graph.keys()].filter((file) => isBarrel(readFileSync(join(ROOT, file), 'utf8')));
-    expect(barrels.filter((file) => file !== 'runtime/rig/scene/basis.ts')).toEqual([]);
+    expect([...graph.keys()].filter((file) => isBarrel(readFileSync(join(ROOT, file), 'utf8')))).toEqual([]);
   });
 
   it('have no import cycles', () => {

@@ -7,17 +7,18 @@
 import { mat4 } from 'gl-matrix';
 import type { GraphDocument, JsonValue } from '../../graph/types';
 import { defaultCatalog } from '../../nodes/catalog';
+import { resolveParams } from '../../nodes/resolve-params';
 import type { BindEnv, KernelIO, NodeDefinition, Params } from '../../nodes/define';
 import { blendMatrices } from '../../nodes/math/blend';
-import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform } from '../../runtime/rig/bone-parent';
-import { buildRig, parentOwnerOf, type RigOwner } from '../../runtime/rig/rig';
+import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform } from '../../nodes/math/bone-parent';
+import { buildRig, parentOwnerOf, type BoneOwner, type RigOwner } from '../../runtime/rig/rig';
 import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { SOCKET_SIZE } from '../../runtime/eval/slots';
 import { spaceToWorld, worldToSpace, type Space } from '../../runtime/eval/spaces';
 
 interface NaiveNode {
   id: string;
-  def: NodeDefinition;
+  def: NodeDefinition<unknown>;
   params: Params;
   /** input → "node.socket" */
   sources: Record<string, string>;
@@ -29,11 +30,8 @@ export function naiveEvaluate(graph: GraphDocument, scene: SceneDocument, frame:
   const rig = buildRig(scene, (n) => new Float64Array(n));
   const nodes: NaiveNode[] = graph.nodes.map((n) => {
     const def = defaultCatalog.get(n.type)!;
-    const params: Params = {};
-    for (const [k, s] of Object.entries(def.inputs)) if (s.default !== undefined) params[k] = (Array.isArray(s.default) ? [...s.default] : s.default) as JsonValue;
-    for (const [k, p] of Object.entries(def.params)) params[k] = p.default;
-    Object.assign(params, n.params);
-    return { id: n.id, def, params, sources: {} };
+    const params: Params = resolveParams(def, n.params);
+    return { id: n.id, def, params, sources: {} as Record<string, string> };
   });
   const byId = new Map(nodes.map((n) => [n.id, n]));
   for (const l of graph.links) byId.get(l.to.node)!.sources[l.to.socket] = `${l.from.node}.${l.from.socket}`;
@@ -173,7 +171,7 @@ function naivePre(o: RigOwner): Float64Array {
     const a = mat4.multiply(new Float64Array(16), p, o.parentInverse) as Float64Array;
     return mat4.multiply(new Float64Array(16), a, o.basis) as Float64Array;
   }
-  const b = o;
+  const b = o as BoneOwner;
   const t = createParentTransform();
   if (!b.parentBone) parentTransform(t, b, b.offset, undefined, undefined);
   else {

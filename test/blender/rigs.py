@@ -314,12 +314,13 @@ def rig_rigify(pose=True, metarig='human'):
     return [1]
 
 
-def rig_quadruped():
-    """Rigify's basic quadruped, posed through every control a little (seeded)."""
+def rig_quadruped(metarig='quadruped'):
+    """A Rigify rig generated from `metarig` (the basic quadruped by default; wolf, horse, cat, bird,
+    shark, basic_human), posed through every control a little (seeded)."""
     import random
-    rig_rigify(False, 'quadruped')
+    rig_rigify(False, metarig)
     rig = bpy.data.objects['rig']
-    rng = random.Random('quadruped')
+    rng = random.Random(metarig)
     for pb in rig.pose.bones:
         if pb.name.startswith(('ORG-', 'MCH-', 'DEF-', 'VIS')):
             continue
@@ -479,7 +480,242 @@ def rig_armature_many():
     return [1, 4]
 
 
-RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(), "drivers": rig_drivers, "armature_many": rig_armature_many}
+def rig_driver_spaces():
+    """Driver variables outside world space, each driving one output empty's X location: TRANSFORMS
+    of objects (unparented, parented to an object with a parent inverse, parented to a bone) and of
+    bones (a root, a child under a posed parent, a hinge with aligned scale and non-local location, a
+    connected bone with a location set) in TRANSFORM_SPACE and LOCAL_SPACE, every owner carrying a
+    constraint so that the two spaces differ; LOC_DIFF with every space on either side; ROTATION_DIFF
+    between a bone of a rotated armature and an object."""
+    arm = armature("SRig", [
+        ("Root", (0, 0, 0), (0, 0, 0.6), None, False, 0.2),
+        ("Child", (0.1, 0.1, 0.7), (0.3, 0.2, 1.4), "Root", False, -0.4),
+        ("Hinge", (0.3, 0.2, 1.4), (0.6, 0.2, 1.9), "Child", False, 0.3),
+        ("Conn", (0.6, 0.2, 1.9), (0.7, 0.5, 2.3), "Hinge", True, 0.1),
+        ("Holder", (-0.5, 0.0, 0.0), (-0.5, 0.0, 0.7), None, False, 0.0),
+    ], loc=(0.2, -0.3, 0.1), rot=(0.2, -0.1, 0.5), scale=(1.1, 1.1, 1.1))
+    pb = arm.pose.bones
+    bones = arm.data.bones
+    bones["Hinge"].use_inherit_rotation = False
+    bones["Hinge"].inherit_scale = 'ALIGNED'
+    bones["Hinge"].use_local_location = False
+    for name, loc, rot, scl in (("Root", (0.1, 0.05, -0.1), (0.2, 0.1, -0.3), (1.0, 1.2, 1.0)),
+                                ("Child", (0.05, -0.1, 0.1), (-0.3, 0.4, 0.2), (1.1, 0.9, 1.0)),
+                                ("Hinge", (0.1, 0.2, -0.05), (0.5, -0.2, 0.1), (1.0, 1.0, 1.3)),
+                                ("Conn", (0.3, 0.2, 0.1), (0.1, 0.3, -0.6), (1.0, 1.0, 1.0)),
+                                ("Holder", (0.0, 0.1, 0.0), (0.3, 0.0, 0.2), (1.0, 1.0, 1.0))):
+        pb[name].rotation_mode = 'XYZ'
+        pb[name].location, pb[name].rotation_euler, pb[name].scale = loc, rot, scl
+    pb["Child"].rotation_mode = 'QUATERNION'
+    pb["Child"].rotation_quaternion = Euler((-0.3, 0.4, 0.2)).to_quaternion()
+    look = empty("Look", loc=(1.5, -1.0, 2.0))
+    # Constraints that move every read owner after its channels: local space sees them, transform space does not.
+    for name in ("Root", "Child", "Hinge", "Conn"):
+        c = pb[name].constraints.new('DAMPED_TRACK')
+        c.target = look
+        c.influence = 0.6
+    free = empty("Free", loc=(0.4, 0.3, -0.2), rot=(0.3, -0.5, 0.8), scale=(1.2, 0.8, 1.5))
+    c = free.constraints.new('COPY_LOCATION')
+    c.target = look
+    c.use_offset = True
+    c.influence = 0.3
+    c = free.constraints.new('DAMPED_TRACK')
+    c.target = look
+    c.influence = 0.5
+    parent = empty("ParentObj", loc=(1.0, 0.5, 0.2), rot=(0.4, 0.1, -0.3), scale=(1.3, 1.3, 1.3))
+    kid = empty("Kid", loc=(0.2, -0.1, 0.4), rot=(0.1, 0.6, -0.2), scale=(1.0, 1.4, 0.9), parent=parent)
+    kid.matrix_parent_inverse = Matrix.Translation((0.3, -0.2, 0.1)) @ Euler((0.2, 0.0, 0.4)).to_matrix().to_4x4()
+    c = kid.constraints.new('DAMPED_TRACK')
+    c.target = look
+    c.influence = 0.7
+    on_bone = empty("OnBone", loc=(0.1, 0.2, 0.0), rot=(0.2, 0.3, 0.1))
+    on_bone.parent = arm
+    on_bone.parent_type = 'BONE'
+    on_bone.parent_bone = "Holder"
+    c = on_bone.constraints.new('COPY_ROTATION')
+    c.target = look
+    c.influence = 0.4
+    for o in (free, kid, on_bone):
+        o.rotation_mode = 'XYZ'
+
+    outs = []
+
+    def out_driver(kind, variables):
+        o = empty("Out%02d" % len(outs), loc=(0.0, 3.0 + 0.1 * len(outs), 0.0))
+        outs.append(o)
+        driver(o, "location", 0, "", variables, kind)
+
+    tf = lambda obj, bone, ttype, space, mode='AUTO': {"name": "v", "type": 'TRANSFORMS', "targets": [{"id": obj, "bone_target": bone, "transform_type": ttype, "transform_space": space, "rotation_mode": mode}]}
+    channels = [('LOC_X', 'AUTO'), ('LOC_Y', 'AUTO'), ('LOC_Z', 'AUTO'), ('ROT_X', 'AUTO'), ('ROT_Y', 'AUTO'), ('ROT_Z', 'AUTO'),
+                ('ROT_W', 'QUATERNION'), ('ROT_Y', 'SWING_TWIST_Y'), ('SCALE_X', 'AUTO'), ('SCALE_Y', 'AUTO'), ('SCALE_AVG', 'AUTO')]
+    readers = [(free, ''), (kid, ''), (on_bone, ''), (arm, 'Root'), (arm, 'Child'), (arm, 'Hinge'), (arm, 'Conn')]
+    for space in ('TRANSFORM_SPACE', 'LOCAL_SPACE'):
+        for obj, bone in readers:
+            for ttype, mode in channels:
+                out_driver('AVERAGE', [tf(obj, bone, ttype, space, mode)])
+    spaces = ('WORLD_SPACE', 'TRANSFORM_SPACE', 'LOCAL_SPACE')
+    pairs = [((free, ''), (arm, 'Hinge')), ((kid, ''), (arm, 'Conn')), ((on_bone, ''), (arm, 'Child'))]
+    for (oa, ba), (ob, bb) in pairs:
+        for sa in spaces:
+            for sb in spaces:
+                out_driver('SUM', [{"name": "d", "type": 'LOC_DIFF', "targets": [{"id": oa, "bone_target": ba, "transform_space": sa}, {"id": ob, "bone_target": bb, "transform_space": sb}]}])
+    for (oa, ba), (ob, bb) in pairs + [((arm, 'Root'), (arm, 'Hinge'))]:
+        out_driver('SUM', [{"name": "r", "type": 'ROTATION_DIFF', "targets": [{"id": oa, "bone_target": ba}, {"id": ob, "bone_target": bb}]}])
+    scene().frame_set(1)
+    return [1]
+
+
+def rig_armature_edge():
+    """Armature constraints Blender leaves alone, and one it deforms by B-Bone segments. Owners O0-O5
+    (influence 0.7): targets naming no bone (empty or missing name) first, last, with weight 0, alone,
+    beside a valid one; an object owner with one; and O4, all valid. BB follows a curved B-Bone (4
+    segments, curve in/out, ease, scale in): the import names it, Sinew moves it by the whole bone."""
+    specs = [("T1", (0, 0, 0), (0, 0, 1), None, False, 0.0), ("T2", (1, 0, 0), (1, 0, 1), None, False, 0.0),
+             ("TB", (-1, 0, 0), (-1, 0, 2), None, False, 0.0), ("BB", (-1.3, 0.2, 1.2), (-1.3, 0.2, 1.6), None, False, 0.0)]
+    specs += [("O%d" % i, (2 + i, 0, 0), (2 + i, 0, 1), None, False, 0.0) for i in range(6)]
+    arm = armature("AE", specs, loc=(0.1, 0.2, 0.0), rot=(0.0, 0.0, 0.3))
+    pb = arm.pose.bones
+    pb["T1"].rotation_euler = (0.2, 0.1, 0.5)
+    pb["T1"].location = (0.1, 0.4, 0.0)
+    pb["T2"].location = (0.3, 0.2, 0.1)
+    arm.data.bones["TB"].bbone_segments = 4
+    tb = pb["TB"]
+    tb.rotation_euler = (0.3, 0.0, 0.2)
+    tb.bbone_curveinx, tb.bbone_curveoutx, tb.bbone_curveinz = 0.4, -0.3, 0.2
+    tb.bbone_easein, tb.bbone_scalein = 1.5, (1.2, 1.0, 1.2)
+    cases = [[("T1", 0.5), ("", 0.5)], [("", 0.5), ("T1", 0.5)], [("T1", 0.5), ("", 0.0)],
+             [("T1", 0.5), ("Missing", 0.5)], [("T1", 0.6), ("T2", 0.4)], [("", 1.0)]]
+    for i, spec in enumerate(cases):
+        c = pb["O%d" % i].constraints.new('ARMATURE')
+        for sub, w in spec:
+            t = c.targets.new()
+            t.target = arm
+            t.subtarget = sub
+            t.weight = w
+        c.influence = 0.7
+    e = empty("E", loc=(0.0, 2.0, 0.0))
+    c = e.constraints.new('ARMATURE')
+    for sub in ("", "T2"):
+        t = c.targets.new()
+        t.target = arm
+        t.subtarget = sub
+    c = pb["BB"].constraints.new('ARMATURE')
+    t = c.targets.new()
+    t.target = arm
+    t.subtarget = "TB"
+    scene().frame_set(1)
+    return [1]
+
+
+def rig_props_everywhere():
+    """Custom properties on all four holders — an object, the armature datablock, a bone and a pose
+    bone — read by drivers through an OBJECT target (`["p"]`, `data["p"]`, `data.bones["B"]["p"]`,
+    `pose.bones["B"]["p"]`) and through an ARMATURE (datablock) target (`["p"]`, `bones["B"]["p"]`),
+    driving pose channels and the target weights of an object's Armature constraint
+    (`constraints["Armature"].targets[i].weight`)."""
+    arm = armature("PRig", [
+        ("Ctrl", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+        ("A", (0.5, 0, 0), (0.5, 0, 1), None, False, 0.0),
+        ("B", (1.0, 0, 0), (1.0, 0.2, 0.8), None, False, 0.3),
+        ("Sw", (-0.5, 0, 0), (-0.5, 0.4, 0), None, False, 0.0),
+    ], loc=(0.1, 0.0, 0.2), rot=(0.0, 0.1, 0.3))
+    pb = arm.pose.bones
+    for n in ("A", "B", "Sw"):
+        pb[n].rotation_mode = 'XYZ'
+    pb["A"].location = (0.1, 0.0, 0.0)
+    pb["B"].rotation_euler = (0.2, 0.0, 0.1)
+    holder = empty("Holder", loc=(0.0, -1.0, 0.0))
+    prop(arm, "obj_p", 0.4, -1.0, 1.0, "on the object")
+    prop(arm.data, "arm_p", 0.7, 0.0, 1.0, "on the armature data")
+    prop(arm.data.bones["Ctrl"], "bone_p", 0.2, 0.0, 1.0, "on the bone")
+    prop(pb["Ctrl"], "pose_p", 0.6, 0.0, 1.0, "on the pose bone")
+    prop(holder, "h_p", 0.3, 0.0, 1.0, "on another object")
+    data = {"id_type": 'ARMATURE', "id": arm.data}
+    sp = lambda name, target, path: {"name": name, "type": 'SINGLE_PROP', "targets": [dict(target, data_path=path)]}
+    ob = {"id": arm}
+    driver(pb["A"], "rotation_euler", 0, "a * 2", [sp("a", data, '["arm_p"]')])
+    driver(pb["A"], "rotation_euler", 1, "", [sp("b", data, 'bones["Ctrl"]["bone_p"]')], 'SUM')
+    driver(pb["B"], "location", 2, "", [sp("a", ob, 'data["arm_p"]'), sp("b", ob, 'data.bones["Ctrl"]["bone_p"]')], 'AVERAGE')
+    driver(pb["Sw"], "rotation_euler", 2, "o - p", [sp("o", ob, '["obj_p"]'), sp("p", ob, 'pose.bones["Ctrl"]["pose_p"]')])
+    eo = empty("EO", loc=(0.3, 0.5, 0.4), rot=(0.1, 0.2, 0.0))
+    ac = eo.constraints.new('ARMATURE')
+    for bone in ("A", "B"):
+        t = ac.targets.new()
+        t.target = arm
+        t.subtarget = bone
+    driver(ac.targets[0], "weight", -1, "h", [sp("h", {"id": holder}, '["h_p"]')])
+    driver(ac.targets[1], "weight", -1, "", [sp("p", ob, 'pose.bones["Ctrl"]["pose_p"]')], 'SUM')
+    # Driven properties, read by other drivers: an int (truncated, clamped to its range) and a float
+    # (clamped) on the pose bone, and a float on the armature data.
+    prop(pb["Ctrl"], "steps", 0, -3, 3, "an int a driver sets")
+    prop(pb["Ctrl"], "capped", 0.0, -0.25, 0.25, "a float a driver sets")
+    prop(arm.data, "mix", 0.0, 0.0, 1.0, "set by a driver from the object's property")
+    driver(pb["Ctrl"], '["steps"]', -1, "p * 4.2", [sp("p", ob, 'pose.bones["Ctrl"]["pose_p"]')])
+    driver(pb["Ctrl"], '["capped"]', -1, "p - 1", [sp("p", ob, 'pose.bones["Ctrl"]["pose_p"]')])
+    driver(arm.data, '["mix"]', -1, "o * 1.5", [sp("o", ob, '["obj_p"]')])
+    driver(pb["B"], "rotation_euler", 2, "s * 0.1 + c + m", [sp("s", ob, 'pose.bones["Ctrl"]["steps"]'), sp("c", ob, 'pose.bones["Ctrl"]["capped"]'), sp("m", data, '["mix"]')])
+    # pose_p animated (0.6 at frame 1, 0.05 at frame 5), so at frame 5 every driver above reads anew.
+    for f, v in ((1, 0.6), (5, 0.05)):
+        pb["Ctrl"]["pose_p"] = v
+        pb["Ctrl"].keyframe_insert('["pose_p"]', frame=f)
+    scene().frame_set(1)
+    return [1, 5]
+
+
+def rig_animated_settings():
+    """Constraint settings keyed by actions: a bone's Copy Rotation influence (Bezier), an object's
+    Copy Location influence (LINEAR, past 1 on the way: Blender clamps it), an Armature target's
+    weight, and an influence both keyed and driven (the driver wins)."""
+    arm = armature("KRig", [
+        ("T1", (0, 0, 0), (0, 0, 1), None, False, 0.0),
+        ("T2", (1, 0, 0), (1, 0.2, 1), None, False, 0.2),
+        ("Follow", (-1, 0, 0), (-1, 0, 0.8), None, False, 0.0),
+        ("Sw", (0.5, 1, 0), (0.5, 1, 0.6), None, False, 0.0),
+        ("Both", (1.5, 1, 0), (1.5, 1, 0.6), None, False, 0.0),
+    ], loc=(0.1, 0.0, 0.0), rot=(0.0, 0.0, 0.2))
+    pb = arm.pose.bones
+    for n, e in (("T1", (0.4, 0.1, 0.3)), ("T2", (-0.2, 0.3, 0.5))):
+        pb[n].rotation_mode = 'XYZ'
+        pb[n].rotation_euler = e
+    pb["T2"].location = (0.2, 0.1, 0.0)
+    spin = empty("Spin", loc=(0.0, -1.0, 0.5), rot=(0.3, 0.5, 0.9))
+    mover = empty("Mover", loc=(0.5, -0.5, 0.2))
+    goal = empty("Goal", loc=(1.0, 1.0, 1.5))
+    cr = pb["Follow"].constraints.new('COPY_ROTATION')
+    cr.target = spin
+    ac = pb["Sw"].constraints.new('ARMATURE')
+    for b in ("T1", "T2"):
+        t = ac.targets.new()
+        t.target = arm
+        t.subtarget = b
+        t.weight = 0.5
+    both = pb["Both"].constraints.new('COPY_ROTATION')
+    both.target = spin
+    cl = mover.constraints.new('COPY_LOCATION')
+    cl.target = goal
+    for f, v in ((1, 0.0), (6, 1.0), (10, 0.2)):
+        cr.influence = v
+        cr.keyframe_insert("influence", frame=f)
+        ac.targets[1].weight = 1.0 - v
+        ac.targets[1].keyframe_insert("weight", frame=f)
+        both.influence = v
+        both.keyframe_insert("influence", frame=f)
+    for f, v in ((1, 0.1), (8, 1.3)):
+        cl.influence = min(v, 1.0)
+        cl.keyframe_insert("influence", frame=f)
+    # Past 1 between the keys: set the key value itself above the range Blender clamps to on write.
+    for fc in mover.animation_data.action.fcurves:
+        fc.keyframe_points[-1].co[1] = 1.3
+        for k in fc.keyframe_points:
+            k.interpolation = 'LINEAR'
+        fc.update()
+    driver(both, "influence", -1, "0.25", [])
+    scene().frame_set(1)
+    return [1, 4, 7.5, 9]
+
+
+RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
+        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings}
 
 
 def world_matrices():

@@ -94,14 +94,27 @@ describe('Armature constraint targets in the importer', () => {
     ]);
   });
 
-  it('keeps Blender\'s item numbers when an item names no bone (a driver on targets[2].weight finds weight3), and names the item', () => {
-    const list = [targets[0], { target: '', subtarget: '', weight: 0.5 }, targets[1]];
+  it('keeps Blender\'s item numbers when an item of weight 0 names no bone (a driver on targets[2].weight finds weight3)', () => {
+    const list = [targets[0], { target: '', subtarget: '', weight: 0 }, targets[1]];
     const { imported, node } = armatureNode(withTargets(list));
     expect(node!.params.targets).toBe(3);
     expect(imported.graph.links.some((l) => l.to.node === node!.id && l.to.socket === 'bone2')).toBe(false);
     expect(imported.graph.links.find((l) => l.to.node === node!.id && l.to.socket === 'bone3')?.from.node).toBe(`read:${targets[1].target}/${targets[1].subtarget}`);
     expect(node!.params.weight3).toBe(targets[1].weight);
-    expect(imported.unsupported).toEqual([`${original.owner.object}/${original.owner.bone}: ${original.name} (ARMATURE).targets[1] (names no bone; skipped here)`]);
+    expect(imported.unsupported).toEqual([]);
+  });
+
+  it('leaves the constraint out, as Blender does, when an item of weight > 0 names no bone (or Blender marks it invalid)', () => {
+    for (const bad of [{ target: '', subtarget: '', weight: 0.5 }, { target: targets[0].target, subtarget: '', weight: 0.5 }, { target: targets[0].target, subtarget: 'no such bone', weight: 0.5 }]) {
+      const { imported, node } = armatureNode(withTargets([targets[0], bad, targets[1]]));
+      expect(node).toBeUndefined();
+      expect(imported.unsupported).toEqual([]);
+      expect(imported.skipped).toEqual([expect.stringMatching(new RegExp(`^${original.owner.object}/${original.owner.bone}: ${original.name} \\(ARMATURE\\): targets\\[1\\] names .*so Blender moves the owner by none of its targets$`))]);
+    }
+    const invalid = { ...fx, constraints: fx.constraints.map((c, i) => (i === switchIndex ? { ...c, props: { ...c.props, is_valid: false } } : c)) };
+    const { imported, node } = armatureNode(invalid);
+    expect(node).toBeUndefined();
+    expect(imported.skipped).toEqual([`${original.owner.object}/${original.owner.bone}: ${original.name} (ARMATURE): Blender marks it invalid (is_valid false) and skips it`]);
   });
 
   it('carries use_bone_envelopes and use_current_location to the node, reporting nothing', () => {

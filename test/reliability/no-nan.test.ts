@@ -137,7 +137,7 @@ describe('no NaN: kernel cases the property tests found', () => {
 
 describe('no NaN: runtime cases the property tests found', () => {
   it('a bone under an armature scaled by a subnormal number (5e-324) gets a finite, non-NaN pre-constraint matrix', () => {
-    // runtime/rig/bone-parent.ts invertOrIdentity uses gl-matrix's invert, whose 1/det overflows to
+    // nodes/math/bone-parent.ts invertOrIdentity uses gl-matrix's invert, whose 1/det overflows to
     // Infinity for a nearly singular matrix instead of falling back to the identity.
     const I = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
     const scene: SceneDocument = {

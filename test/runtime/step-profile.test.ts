@@ -68,9 +68,9 @@ describe('step profile', () => {
     expect(ran).toBeGreaterThan(0);
     expect(ran).toBeLessThan(program.steps.length);
     expect(profile.runs.reduce((a, b) => a + b, 0)).toBe(ran);
-    const moveIndex = program.steps.findIndex((s) => s.unit === 'node:move');
+    const moveIndex = program.steps.findIndex((s) => s.unit === program.units.ofNode('move'));
     expect(profile.runs[moveIndex]).toBe(1);
-    expect(profile.runs[program.steps.findIndex((s) => s.unit === 'node:loc')]).toBe(0);
+    expect(profile.runs[program.steps.findIndex((s) => s.unit === program.units.ofNode('loc'))]).toBe(0);
   });
 
   it('reads no clock when off, before starting and after stopping', () => {
@@ -95,7 +95,7 @@ describe('step profile', () => {
     // Every step costs 1 ms on the fake clock; the copy-location kernel costs 40.
     for (const step of program.steps) {
       const run = step.run;
-      const cost = step.unit === 'node:loc' ? 40 : 1;
+      const cost = step.unit === program.units.ofNode('loc') ? 40 : 1;
       step.run = () => { run(); clock.t += cost; };
     }
     const profile = program.startProfiling(clock);
@@ -105,13 +105,13 @@ describe('step profile', () => {
     expect(costs[0]).toMatchObject({ nodeId: 'loc', totalMs: 80, msPerPass: 40, runs: 2 });
     const byId = new Map(costs.map((c) => [c.nodeId, c]));
     // Owner In carries C's pre step; Owner Out its stack and final steps.
-    const units = new Set(program.steps.map((s) => s.unit));
+    const units = new Set(program.steps.map((s) => program.units.label(s.unit)));
     expect(byId.get('in')!.runs).toBe(2 * ((units.has('node:in') ? 1 : 0) + (units.has('pre:C') ? 1 : 0)));
     expect(byId.get('out')!.runs).toBe(2 * ((units.has('node:out') ? 1 : 0) + (units.has('stack:C') ? 1 : 0) + (units.has('final:C') ? 1 : 0)));
     expect(costs.map((c) => c.totalMs)).toEqual([...costs.map((c) => c.totalMs)].sort((x, y) => y - x));
     // Steps of owners no node stands for (A's) are nobody's.
     const attributed = costs.reduce((s, c) => s + c.runs, 0);
-    const unowned = program.steps.filter((s) => /^(pre|stack|final):A$/.test(s.unit)).length * 2;
+    const unowned = program.steps.filter((s) => program.units.kind(s.unit) !== 'node' && program.units.idOf(s.unit) === 'A').length * 2;
     expect(attributed + unowned).toBe(2 * program.steps.length);
   });
 });

@@ -1,11 +1,12 @@
 // The IK node with Solver = BLENDER: the chain as a Blender IK tree (nodes/math/ik-blender), bound
 // at compile time, solved in armature space from the chain bones' stack results, into `post`.
-import type { IkTreeBinding, OwnerHandle, Params } from '../../define';
+import type { IkTreeBinding, OwnerHandle } from '../../define';
 import { BlenderIkTree, type BlenderIkBone } from '../../math/ik-blender/tree';
 import { multiplyMat4 } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
-import { influenceInto, integerParam, numberParam } from '../param-values';
+import { influenceInto } from '../param-values';
 import { readChainPoses, type BoundChain, type ChainState } from './chain';
+import type { IkParams } from './ik-params';
 
 export interface BlenderIkState {
   tree: BlenderIkTree;
@@ -20,7 +21,7 @@ export interface BlenderIkState {
 
 const NO_IK = { lock: [false, false, false], useLimit: [false, false, false], min: [-Math.PI, -Math.PI, -Math.PI], max: [Math.PI, Math.PI, Math.PI], stiffness: [0, 0, 0], stretch: 0 } as const;
 
-export function bindBlenderIk(chain: BoundChain, p: Params, usePole: boolean): BlenderIkState {
+export function bindBlenderIk(chain: BoundChain, p: IkParams, usePole: boolean): BlenderIkState {
   const n = chain.bones.length;
   const bones = chain.bones.map(ikBoneOf);
   const rootParentHandle = chain.bones[0].bone!.parent;
@@ -28,9 +29,9 @@ export function bindBlenderIk(chain: BoundChain, p: Params, usePole: boolean): B
     bones,
     parent: bones.map((_, i) => i - 1),
     hasArmatureParent: chain.bones.map((h) => h.bone!.parent !== undefined),
-    stretch: p.useStretch === true,
-    targets: [{ tip: n - 1, position: p.useLocation !== false, rotation: p.useRotation === true && numberParam(p.orientWeight, 1) !== 0, pole: usePole }],
-    iterations: Math.max(1, integerParam(p.iterations, 500)),
+    stretch: p.useStretch,
+    targets: [{ tip: n - 1, position: p.useLocation, rotation: p.useRotation && p.orientWeight !== 0, pole: usePole }],
+    iterations: Math.max(1, p.iterations),
   });
   const w = weightsOf(p);
   return {
@@ -43,6 +44,11 @@ export function bindBlenderIk(chain: BoundChain, p: Params, usePole: boolean): B
   };
 }
 
+/** A tree target's params: the tree's constraints are IK nodes, so their params are the IK node's. */
+function ikParams(target: IkTreeBinding['targets'][number]): IkParams {
+  return target.params as IkParams;
+}
+
 function ikBoneOf(h: OwnerHandle): BlenderIkBone {
   const info = h.bone!;
   const ik = info.ik ?? NO_IK;
@@ -50,8 +56,8 @@ function ikBoneOf(h: OwnerHandle): BlenderIkBone {
 }
 
 /** [weight, orient weight, influence, pole angle]: the plugin hands the weights to the solver as floats (IK_SolverAddGoal, IK_SolverAddGoalOrientation). */
-function weightsOf(p: Params): Float64Array {
-  return Float64Array.of(Math.fround(numberParam(p.weight, 1)), Math.fround(numberParam(p.orientWeight, 1)), 1, Math.fround(numberParam(p.poleAngle, 0)));
+function weightsOf(p: IkParams): Float64Array {
+  return Float64Array.of(Math.fround(p.weight), Math.fround(p.orientWeight), 1, Math.fround(p.poleAngle));
 }
 
 /** bone_mat: the rest rotation relative to the parent's rest (column-major 3x3). */
@@ -102,8 +108,8 @@ export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTre
     stretch: t.stretch,
     targets: t.targets.map((g) => ({
       tip: g.tip,
-      position: g.params.useLocation !== false,
-      rotation: g.params.useRotation === true && numberParam(g.params.orientWeight, 1) !== 0,
+      position: ikParams(g).useLocation,
+      rotation: ikParams(g).useRotation && ikParams(g).orientWeight !== 0,
       pole: g.usePole,
     })),
     iterations: Math.max(1, t.iterations),
@@ -120,7 +126,7 @@ export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTre
     post: Array.from({ length: n }, () => new Float64Array(16)),
     goal: t.targets.map(() => new Float64Array(16)),
     pole: t.targets.map(() => new Float64Array(16)),
-    weights: t.targets.map((g) => weightsOf(g.params)),
+    weights: t.targets.map((g) => weightsOf(ikParams(g))),
     inputs: t.targets.map((g) => g.inputs),
   };
 }

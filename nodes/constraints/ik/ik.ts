@@ -15,7 +15,8 @@
 // Influence as Blender applies it to IK: with a pole, each bone's local IK rotation is slerped from
 // identity by the influence and the chain rebuilt from parent to child; without a pole, the target
 // is first blended with the chain's current end (iksolver_plugin.c).
-import { defineNode, influence, param, transform, type BindEnv, type Params } from '../../define';
+import { param, transform, type BindEnv, type ParamsOf } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { createChainWork, measureSegments, solveAim, type ChainWork } from '../../math/ik-chain';
 import { solveFabrik } from '../../math/ik-fabrik';
 import { polePreRotation } from '../../math/ik-pole';
@@ -24,12 +25,11 @@ import { solveTwoBone } from '../../math/ik-two-bone';
 import { invertMat4, identityMat3, multiplyMat4, transformPointByMat4Of } from '../../math/matrix';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
-import { influenceInto, integerParam, numberParam } from '../param-values';
+import { influenceInto } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 import { hypot3Into } from '../../math/hypot';
+import { params, type IkParams } from './ik-params';
 import { bindBlenderIk, bindBlenderTree, solveBlenderIk, solveBlenderTree, type BlenderIkState, type BlenderTreeState } from './blender-solve';
-
-const SOLVERS = ['AUTO', 'FABRIK', 'BLENDER'] as const;
 
 /** RNA properties of Blender's IK that the legacy solver never reads (they belong to iTaSC). */
 const ITASC_ONLY = [
@@ -76,7 +76,8 @@ function isConnected(env: BindEnv, input: string): boolean {
   return typeof ext.connected === 'function' ? ext.connected(input) : env.sourceOwner(input) !== undefined;
 }
 
-export const ik = defineNode<IkState>({
+
+export const ik = defineConstraint({
   type: 'constraint/ik',
   label: 'Inverse Kinematics',
   category: 'Tracking',
@@ -85,22 +86,9 @@ export const ik = defineNode<IkState>({
     owner: transform({ doc: 'The stack so far (world matrix) of the bone that ends the chain.' }),
     target: targetInput('What the chain end reaches for: its location (a bone target: its head).'),
     pole: transform({ doc: 'Optional: the chain bends towards this point (its location), rotated by Pole Angle.' }),
-    influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after IK (world matrix).' }) },
-  params: {
-    chainCount: { ...param.int(0, 'How many bones the chain has, counted from the owner (or its parent, without Use Tail) towards the root; 0 goes all the way to the root, as in Blender.', { min: 0, max: 255 }), label: 'Chain Length' },
-    useTail: { ...param.bool(true, "Whether the owner bone is part of the chain and its tail is the chain end. Off: the chain ends at the parent's tail, and the owner just follows its parent."), label: 'Use Tail' },
-    poleAngle: { ...param.float(0, "Turns the bend plane about the root-to-target line: 0 puts the root bone's X axis towards the pole. Only used with a pole.", { min: -Math.PI, max: Math.PI, unit: 'rad' }), label: 'Pole Angle' },
-    iterations: { ...param.int(500, 'Most FABRIK passes for chains of three or more bones (or with Solver = FABRIK); the closed forms need none.', { min: 1, max: 10000 }), label: 'Iterations' },
-    tolerance: { ...param.float(1e-6, "FABRIK stops once the chain end is this close to the target, in the armature's units. Sinew's own: Blender's legacy solver stops on its angle updates instead.", { min: 0, max: 1, unit: 'm' }), label: 'Tolerance' },
-    useStretch: { ...param.bool(false, "BLENDER solver: Blender's Stretch, each bone stretching by its own IK Stretch. AUTO/FABRIK: when the target is out of reach, every chain bone is scaled along its Y axis by the same factor so the chain ends on it."), label: 'Stretch' },
-    solver: { ...param.choice(SOLVERS, 'AUTO', "AUTO: one bone is aimed, two bones solved in closed form, longer chains with FABRIK. FABRIK: always iterate (two bones then keep no particular bend plane). BLENDER: Blender's own legacy solver (Jacobian with SDLS damping), with the bones' IK locks, limits, stiffness and IK Stretch; the default for rigs imported from Blender."), label: 'Solver' },
-    weight: { ...param.float(1, "BLENDER solver: the weight of the position goal (it matters against a rotation goal).", { min: 0.01, max: 1 }), label: 'Weight' },
-    orientWeight: { ...param.float(1, 'BLENDER solver: the weight of the rotation goal (with Rotation on).', { min: 0.01, max: 1 }), label: 'Orient Weight' },
-    useLocation: { ...param.bool(true, "Whether the chain end goes to the target's location. Off (and Rotation off): the constraint does nothing, as in Blender."), label: 'Location' },
-    useRotation: { ...param.bool(false, "Blender's rotation goal: the chain end also takes the target's rotation, weighed by Orient Weight. Solved by the BLENDER solver only (AUTO and FABRIK go to the location)."), label: 'Rotation' },
-  },
+  params,
   constraint: { targets: ['target', 'pole'], blend: 'self' },
   blender: {
     type: 'IK',
@@ -123,20 +111,20 @@ export const ik = defineNode<IkState>({
       ...ITASC_ONLY,
     ],
   },
-  writes: (p, ownerOf, stackOwner) => chainWrites(integerParam(p.chainCount, 0), p.useTail === false, ownerOf, stackOwner),
+  writes: (p, ownerOf, stackOwner) => chainWrites(p.chainCount, !p.useTail, ownerOf, stackOwner),
   // Blender's solver joins chains sharing a root into one tree (with the tip in the chain only).
-  ikTree: (p) => (p.solver === 'BLENDER' && p.useTail !== false ? { iterations: Math.max(1, integerParam(p.iterations, 500)), stretch: p.useStretch === true } : undefined),
+  ikTree: (p) => (p.solver === 'BLENDER' && p.useTail ? { iterations: Math.max(1, p.iterations), stretch: p.useStretch } : undefined),
   bind(env, p) {
-    const chain = gatherChain(env, integerParam(p.chainCount, 0), p.useTail === false);
+    const chain = gatherChain(env, p.chainCount, !p.useTail);
     if (!chain) return inactiveState();
     const treeBinding = p.solver === 'BLENDER' ? env.ikTree?.() : undefined;
     if (treeBinding?.role === 'member') return { ...inactiveState(), member: true };
     if (treeBinding) return { ...inactiveState(), ...activeChain(chain), tree: bindBlenderTree(treeBinding, chain.tip) };
     const n = chain.bones.length;
     const wk = createChainWork(n);
-    wk.poleAngle = numberParam(p.poleAngle, 0);
-    wk.iterations = Math.max(1, integerParam(p.iterations, 500));
-    wk.tolerance = numberParam(p.tolerance, 1e-6);
+    wk.poleAngle = p.poleAngle;
+    wk.iterations = Math.max(1, p.iterations);
+    wk.tolerance = p.tolerance;
     const usePole = isConnected(env, 'pole');
     return {
       blender: p.solver === 'BLENDER' ? bindBlenderIk(chain, p, usePole) : undefined,
@@ -155,7 +143,7 @@ export const ik = defineNode<IkState>({
     influenceInto(inf, io.in.influence);
     // Without Location only Blender's solver has a goal left, the rotation (Blender: neither, nothing to do).
     // A tree's leader solves the other chains' goals whatever its own.
-    const noGoal = p.useLocation === false && s.tree === undefined && !(s.blender !== undefined && p.useRotation === true);
+    const noGoal = !p.useLocation && s.tree === undefined && !(s.blender !== undefined && p.useRotation);
     if (!s.active || inf[0] === 0 || noGoal || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
@@ -185,7 +173,7 @@ export const ik = defineNode<IkState>({
 });
 
 /** Solves the chain into `s.post` (armature space). `armInv` holds the armature's inverse, `inf` the influence. */
-function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Array, p: Params, s: IkState): void {
+function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Array, p: IkParams, s: IkState): void {
   const { n, pre, post, wk } = s;
   readChainPoses(pre, armInv, s.bones, s.tipInChain ? owner : undefined);
   for (let i = 0; i < n; i++) {
@@ -223,7 +211,7 @@ function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Arra
     blendPoses(post, pre, wk.rot, n, inf);
   }
 
-  if (p.useStretch === true) stretch(s, blendRotations);
+  if (p.useStretch) stretch(s, blendRotations);
 }
 
 /**

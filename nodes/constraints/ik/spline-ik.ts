@@ -8,14 +8,15 @@
 //
 // Like IK it writes a whole chain: `writes()` names the chain bones above the owner, their stacks
 // run first, and the kernel reads their results from the bones' `final` views.
-import { curve, defineNode, influence, param, transform } from '../../define';
+import { curve, param, transform } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { axisAngleValueToMat3 } from '../../math/axis-angle';
 import { limitBulge, type BulgeLimits } from '../../math/bulge';
 import { FLT_EPSILON } from '../../math/float32';
 import { invertMat4, multiplyMat3, multiplyMat3Vec3, multiplyMat4, transformPointByMat4Of } from '../../math/matrix';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
-import { bulgeLimitsOf } from '../bulge-params';
-import { influenceInto, integerParam, numberParam } from '../param-values';
+import { bulgeLimitsOf, NO_BULGE_LIMITS } from '../bulge-params';
+import { influenceInto } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 
 const Y_SCALE_MODES = ['NONE', 'FIT_CURVE', 'BONE_ORIGINAL'] as const;
@@ -64,7 +65,7 @@ const startP = new Float64Array(3);
 const bulge = new Float64Array(1);
 
 function inactive(): SplineIkState {
-  return { ...inactiveChain(), path: undefined, lengths: new Float64Array(0), totalLength: new Float64Array(1), points: new Float64Array(1), bulge: Float64Array.of(1), limits: bulgeLimitsOf({}) };
+  return { ...inactiveChain(), path: undefined, lengths: new Float64Array(0), totalLength: new Float64Array(1), points: new Float64Array(1), bulge: Float64Array.of(1), limits: bulgeLimitsOf(NO_BULGE_LIMITS) };
 }
 
 // Numbers cross this file's calls in arrays, never as arguments or results: V8 boxes a double
@@ -179,7 +180,7 @@ function tailOnSpline(out: Float64Array, path: PreparedPath, headPos: Float64Arr
   res[2] = pos > 1 ? path.radius[bp] : (1 - frac) * path.radius[prevBp] + frac * path.radius[bp];
 }
 
-export const splineIk = defineNode<SplineIkState>({
+export const splineIk = defineConstraint({
   type: 'constraint/spline-ik',
   label: 'Spline IK',
   category: 'Tracking',
@@ -187,7 +188,6 @@ export const splineIk = defineNode<SplineIkState>({
   inputs: {
     owner: transform({ doc: 'The stack so far (world matrix) of the last bone of the chain.' }),
     target: curve({ doc: "The curve to follow (a curve object's path); the slot holds its world matrix.", required: true }),
-    influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after Spline IK (world matrix).' }) },
   params: {
@@ -230,9 +230,9 @@ export const splineIk = defineNode<SplineIkState>({
       'owner_space', 'target_space',
     ],
   },
-  writes: (p, ownerOf, stackOwner) => chainWrites(integerParam(p.chainCount, 1), false, ownerOf, stackOwner),
+  writes: (p, ownerOf, stackOwner) => chainWrites(p.chainCount, false, ownerOf, stackOwner),
   bind(env, p) {
-    const chain = gatherChain(env, integerParam(p.chainCount, 1), false);
+    const chain = gatherChain(env, p.chainCount, false);
     const info = env.sourceOwner('target')?.curve;
     if (!chain || !info) return inactive();
     const n = chain.bones.length;
@@ -242,7 +242,7 @@ export const splineIk = defineNode<SplineIkState>({
     // Joint bindings, tip first (splineik_init_tree_from_pchan).
     const points = new Float64Array(n + 1);
     points[0] = 1;
-    const even = p.useEvenDivisions === true || total === 0;
+    const even = p.useEvenDivisions || total === 0;
     for (let i = 0; i < n; i++) points[i + 1] = points[i] - (even ? 1 / n : lengths[n - 1 - i] / total);
     if (points[n] < 0) points[n] = 0;
     return {
@@ -251,7 +251,7 @@ export const splineIk = defineNode<SplineIkState>({
       lengths,
       totalLength: Float64Array.of(total),
       points,
-      bulge: Float64Array.of(numberParam(p.bulge, 1)),
+      bulge: Float64Array.of(p.bulge),
       limits: bulgeLimitsOf(p),
     };
   },
@@ -267,14 +267,14 @@ export const splineIk = defineNode<SplineIkState>({
     const path = s.path!;
     readChainPoses(pre, armInv, bones, own);
     // Curve-local → armature space (Chain Offset leaves out the curve object's transform).
-    if (p.useChainOffset === true) toArm.set(armInv);
+    if (p.useChainOffset) toArm.set(armInv);
     else multiplyMat4(toArm, armInv, io.in.target);
 
-    const yMode = String(p.yScaleMode ?? 'FIT_CURVE');
-    const xzMode = String(p.xzScaleMode ?? 'NONE');
+    const yMode = p.yScaleMode;
+    const xzMode = p.xzScaleMode;
     const fit = yMode === 'FIT_CURVE';
-    const useRadius = p.useCurveRadius !== false;
-    const useOriginal = p.useOriginalScale !== false;
+    const useRadius = p.useCurveRadius;
+    const useOriginal = p.useOriginalScale;
 
     let curvePos = 0;
     const totalLength = s.totalLength[0];
@@ -441,7 +441,7 @@ export const splineIk = defineNode<SplineIkState>({
       for (let i = 0; i < 9; i++) pose3[i] = base[i] + (pose3[i] - base[i]) * w;
 
       // Location: on the curve, except with Chain Offset (kept) or a partial influence.
-      if (p.useChainOffset === true) head.set(origHead);
+      if (p.useChainOffset) head.set(origHead);
       else if (f < 1) {
         if (index < n - 1) head.set(origHead);
         else { head[0] = origHead[0] + (head[0] - origHead[0]) * f; head[1] = origHead[1] + (head[1] - origHead[1]) * f; head[2] = origHead[2] + (head[2] - origHead[2]) * f; }

@@ -2,10 +2,10 @@
 // weighted deform matrices (pose · rest⁻¹) of up to eight bones, blended linearly or as dual
 // quaternions (Preserve Volume). Blender 3.4's `armdef_evaluate`, without envelopes and B-Bones.
 import type { JsonValue } from '../../../graph/types';
-import { defineNode, float, influence, param, transform, type BoneInfo } from '../../define';
+import { float, param, transform, type BoneInfo } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
 import { invertMat4, multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
-import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
 /**
@@ -74,16 +74,13 @@ const boneInputs = Object.fromEntries(
   ]).flat(),
 );
 
-export const armature = defineNode<ArmatureState>({
+export const armature = defineConstraint({
   type: 'constraint/armature',
   label: 'Armature',
   category: 'Relationship',
   doc: 'Moves the owner with its target bones (as many as Targets says) as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions.',
   inputs: {
-    owner: ownerInput(),
     ...boneInputs,
-    space: spaceInput(),
-    influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after Armature (world matrix).' }) },
   params: {
@@ -103,7 +100,6 @@ export const armature = defineNode<ArmatureState>({
       ...param.bool(false, 'Use Current Location: measure envelope weights (and, in Blender, pick B-Bone segments) from where a bone owner is now rather than its rest head. Without envelopes it changes nothing here (targets deform as whole bones).'),
       label: 'Use Current Location',
     },
-    ownerSpace: ownerSpaceParam(),
   },
   constraint: { ownerSpace: true },
   variadic: { param: 'targets', itemOf: armatureTargetOf },
@@ -130,18 +126,16 @@ export const armature = defineNode<ArmatureState>({
       const list = armatureTargets(props);
       const out: string[] = [];
       if (list.length > ARMATURE_MAX_TARGETS) out.push(`targets (${list.length} targets; the node takes ${ARMATURE_MAX_TARGETS})`);
-      // Blender's armdef_evaluate stops at a target with weight > 0 it cannot find; here the
-      // target is left unconnected and skipped, so the rest still move the owner: named, not hidden.
-      list.forEach((t, i) => {
-        if (i < ARMATURE_MAX_TARGETS && (t.target === '' || t.subtarget === '') && t.weight > 0) out.push(`targets[${i}] (names no bone; skipped here)`);
-      });
+      // A target of weight > 0 naming no bone makes Blender leave the owner alone: the importer
+      // leaves such a constraint out (runtime/io/blender/blender-skips.ts), so it never gets here.
+      // B-Bone targets are reported there too, where the bones' segments are known.
       return out;
     },
   },
   bind(env, p) {
-    const useEnvelopes = p.useBoneEnvelopes === true;
+    const useEnvelopes = p.useBoneEnvelopes;
     const slots: Slot[] = [];
-    const count = Number(p.targets);
+    const count = p.targets;
     for (let i = 1; i <= count; i++) {
       const src = env.sourceOwner(`bone${i}`);
       if (!src) continue;
@@ -157,14 +151,14 @@ export const armature = defineNode<ArmatureState>({
       slots.push({ bone: `bone${i}`, weight: `weight${i}`, restInverse, rest: info.restMatrix, armature: info.armature.final, envelope });
     }
     const stack = env.stackOwner();
-    const restFrom = stack?.kind === 'bone' && stack.bone && p.useCurrentLocation !== true ? stack.bone : undefined;
+    const restFrom = stack?.kind === 'bone' && stack.bone && !p.useCurrentLocation ? stack.bone : undefined;
     return { slots, restHead: restFrom && restFrom.restMatrix.slice(12, 15), ownerArmature: restFrom?.armature.final };
   },
   kernel(io, p, s) {
     const own = io.in.owner;
     const out = io.out.owner;
     out.set(own);
-    if (armatureDeform(sum, io.in, s, p.useDeformPreserveVolume === true)) {
+    if (armatureDeform(sum, io.in, s, p.useDeformPreserveVolume)) {
       multiplyMat4(out, sum, own);
       finishOrPass(out, own);
     }

@@ -1,10 +1,11 @@
 // Child Of (Blender's CHILD_OF): parents the owner to the target as an extra parent, per channel,
 // with a parent inverse that can be set from the target on the first evaluation ("Set Inverse").
 // Blender's `childof_evaluate`, in double precision.
-import { defineNode, param, transform, type OwnerHandle } from '../../define';
+import { param, transform, type OwnerHandle } from '../../define';
+import { defineConstraint, OWNER_SPACES } from '../../define-constraint';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { composeMat4FromEuler, invertMat4, multiplyMat4, mat4ToScale } from '../../math/matrix';
-import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { targetInput } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
@@ -38,12 +39,12 @@ const size = new Float64Array(3);
 
 const channel = (doc: string) => param.bool(true, doc);
 
-export const childOf = defineNode<ChildOfState>({
+export const childOf = defineConstraint({
   type: 'constraint/child-of',
   label: 'Child Of',
   category: 'Relationship',
   doc: 'Parents the owner to the target per location, rotation and scale channel, through a parent inverse that Set Inverse computes from the target.',
-  inputs: targetConstraintInputs('The parent: an object or bone (world matrix, read in Target Space).'),
+  inputs: { target: targetInput('The parent: an object or bone (world matrix, read in Target Space).') },
   outputs: { owner: transform({ doc: 'The owner after Child Of (world matrix).' }) },
   params: {
     useLocationX: { ...channel('Follow the parent\'s X location.'), label: 'Location X' },
@@ -61,11 +62,9 @@ export const childOf = defineNode<ChildOfState>({
     },
     inverse: { ...param.matrix('Parent inverse matrix (column-major), used when Set Inverse is off. Identity: the owner moves with the parent as if it had no inverse.'), label: 'Inverse' },
     ownerSpace: {
-      ...ownerSpaceParam(),
-      default: 'POSE',
-      doc: 'Space the owner is read in. POSE, Blender\'s choice when it adds Child Of to a bone: the bone is read in pose space and, as in Blender (CONSTRAINT_SPACEONCE), the result is used as a world matrix without converting back, which the armature matrix in its inverse accounts for. Objects have no pose space: for them POSE is WORLD. Bones accept WORLD, POSE, LOCAL_WITH_PARENT and CUSTOM; objects WORLD, POSE, LOCAL and CUSTOM.',
+      label: 'Owner Space',
+      ...param.choice(OWNER_SPACES, 'POSE', 'Space the owner is read in. POSE, Blender\'s choice when it adds Child Of to a bone: the bone is read in pose space and, as in Blender (CONSTRAINT_SPACEONCE), the result is used as a world matrix without converting back, which the armature matrix in its inverse accounts for. Objects have no pose space: for them POSE is WORLD. Bones accept WORLD, POSE, LOCAL_WITH_PARENT and CUSTOM; objects WORLD, POSE, LOCAL and CUSTOM.'),
     },
-    targetSpace: targetSpaceParam(),
     targetOrder: {
       ...param.choice(EULER_ORDER_CHOICES, 'AUTO', 'Euler order used to split the parent\'s rotation when some rotation channels are off. AUTO: the parent\'s own rotation mode (XYZ for quaternion and axis-angle), as Blender.'),
       label: 'Parent Euler Order',
@@ -75,7 +74,7 @@ export const childOf = defineNode<ChildOfState>({
       label: 'Owner Euler Order',
     },
   },
-  constraint: { targets: ['target'], ownerSpace: true },
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true },
   blender: {
     type: 'CHILD_OF',
     params: {
@@ -89,7 +88,7 @@ export const childOf = defineNode<ChildOfState>({
   bind(env, p) {
     const owner: OwnerHandle | undefined = env.stackOwner();
     const bone = owner?.kind === 'bone' ? owner.bone : undefined;
-    const space = String(p.ownerSpace);
+    const space = p.ownerSpace;
     let undo: Undo = 'none';
     if (bone) {
       // Blender adds Child Of to a bone with CONSTRAINT_SPACEONCE: evaluated in owner space, never converted back.
@@ -98,13 +97,11 @@ export const childOf = defineNode<ChildOfState>({
       else if (space === 'CUSTOM') undo = 'custom';
       else if (space !== 'WORLD') env.fail(`Child Of on a bone evaluates once in its owner space; ${space} is not supported (use POSE, WORLD, LOCAL_WITH_PARENT or CUSTOM)`, 'ownerSpace');
     }
-    const inverse = new Float64Array(16);
-    const given = Array.isArray(p.inverse) && p.inverse.length === 16 ? p.inverse : [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
-    for (let i = 0; i < 16; i++) inverse[i] = typeof given[i] === 'number' && Number.isFinite(given[i] as number) ? (given[i] as number) : i % 5 === 0 ? 1 : 0;
-    const channels = new Uint8Array(CHANNELS.map((c) => (p[c] === false ? 0 : 1)));
+    const inverse = Float64Array.from(p.inverse);
+    const channels = new Uint8Array(CHANNELS.map((c) => (p[c] ? 1 : 0)));
     return {
       inverse,
-      pending: p.setInverse === true,
+      pending: p.setInverse,
       armature: bone?.armature.final,
       rest: bone?.restMatrix,
       undo,

@@ -1,10 +1,10 @@
 // Floor (Blender's FLOOR): keeps the owner on one side of a plane through the target, along one
 // axis, optionally in the target's rotated frame. Blender's `minmax_evaluate`, in double precision.
-import { defineNode, param, transform } from '../../define';
+import { param, transform } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { invertMat4, identityMat4, multiplyMat4 } from '../../math/matrix';
-import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
-import { numberParam } from '../param-values';
 
 export const FLOOR_LOCATIONS = ['FLOOR_X', 'FLOOR_Y', 'FLOOR_Z', 'FLOOR_NEGATIVE_X', 'FLOOR_NEGATIVE_Y', 'FLOOR_NEGATIVE_Z'] as const;
 
@@ -21,12 +21,12 @@ export interface FloorState {
   offset: number;
 }
 
-export const floor = defineNode<FloorState>({
+export const floor = defineConstraint({
   type: 'constraint/floor',
   label: 'Floor',
   category: 'Relationship',
   doc: 'Keeps the owner above (or below) a floor plane through the target, along one axis, optionally tilted with the target.',
-  inputs: targetConstraintInputs('The floor: its location sets the plane (with Use Rotation, its orientation too).'),
+  inputs: { target: targetInput('The floor: its location sets the plane (with Use Rotation, its orientation too).') },
   outputs: { owner: transform({ doc: 'The owner after Floor (world matrix).' }) },
   params: {
     floorLocation: {
@@ -35,17 +35,15 @@ export const floor = defineNode<FloorState>({
     },
     offset: { ...param.float(0, 'Distance of the floor plane from the target along the floor axis.', { unit: 'm' }), label: 'Offset' },
     useRotation: { ...param.bool(false, 'Tilt the floor with the target: compare in the target\'s own frame.'), label: 'Use Rotation' },
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
   },
-  constraint: { targets: ['target'], ownerSpace: true },
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true },
   blender: {
     type: 'FLOOR',
     params: { floor_location: 'floorLocation', offset: 'offset', use_rotation: 'useRotation' },
   },
   bind(_env, p) {
-    const loc = String(p.floorLocation);
-    return { axis: loc.endsWith('X') ? 0 : loc.endsWith('Y') ? 1 : 2, negative: loc.startsWith('FLOOR_NEGATIVE_'), offset: numberParam(p.offset) };
+    const loc = p.floorLocation;
+    return { axis: loc.endsWith('X') ? 0 : loc.endsWith('Y') ? 1 : 2, negative: loc.startsWith('FLOOR_NEGATIVE_'), offset: p.offset };
   },
   kernel(io, p, s) {
     const own = io.in.owner;
@@ -53,7 +51,7 @@ export const floor = defineNode<FloorState>({
     const out = io.out.owner;
     out.set(own);
     const offset = s.offset;
-    const useRot = p.useRotation === true;
+    const useRot = p.useRotation;
     obmat.set(own);
     tarmat.set(tar);
     if (useRot) {

@@ -2,14 +2,13 @@
 // or by the curve's Evaluation Time, optionally turned along it and scaled by its radius. Blender
 // 3.4's `followpath_get_tarmat` / `followpath_evaluate` on the POLY path model of nodes/math/path.ts
 // (conformance README, measured fact 1).
-import { curve, defineNode, influence, param, transform, type CurveInfo } from '../../define';
+import { curve, param, transform, type CurveInfo } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { identityMat4, multiplyMat4, mat4ToScale } from '../../math/matrix';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { quatToMat4 } from '../../math/quaternion';
 import { applyTrackToQuat } from '../../math/track';
-import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
 import { finishOrPass } from '../finite-result';
-import { numberParam } from '../param-values';
 
 export const FORWARD_AXES = ['FORWARD_X', 'FORWARD_Y', 'FORWARD_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'] as const;
 export const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
@@ -38,16 +37,13 @@ const tarmat = new Float64Array(16);
 const size = new Float64Array(3);
 const obsize = new Float64Array(3);
 
-export const followPath = defineNode<FollowPathState>({
+export const followPath = defineConstraint({
   type: 'constraint/follow-path',
   label: 'Follow Path',
   category: 'Relationship',
   doc: 'Moves the owner along a curve, at a fixed fraction of its length or by the curve\'s Evaluation Time, optionally turned along it (Follow Curve) and scaled by its radius.',
   inputs: {
-    owner: ownerInput(),
     target: curve({ doc: 'The path: a curve from an Owner node of a curve object (its geometry and world matrix).', required: true }),
-    space: spaceInput(),
-    influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after Follow Path (world matrix).' }) },
   params: {
@@ -73,7 +69,6 @@ export const followPath = defineNode<FollowPathState>({
       label: 'Up Axis',
     },
     useCurveRadius: { ...param.bool(false, 'Curve Radius: scale the owner by the path\'s radius at that point.'), label: 'Curve Radius' },
-    ownerSpace: ownerSpaceParam(),
   },
   constraint: { targets: ['target'], ownerSpace: true },
   blender: {
@@ -98,10 +93,10 @@ export const followPath = defineNode<FollowPathState>({
       evalTime: info?.evalTime ?? 0,
       pathDuration: info?.pathDuration ?? 100,
       useClamp: info?.useClamp ?? false,
-      forward: Math.max(0, FORWARD_AXES.indexOf(p.forwardAxis as (typeof FORWARD_AXES)[number])),
-      up: Math.max(0, UP_AXES.indexOf(p.upAxis as (typeof UP_AXES)[number])),
-      offsetFactor: numberParam(p.offsetFactor),
-      offset: numberParam(p.offset),
+      forward: Math.max(0, FORWARD_AXES.indexOf(p.forwardAxis)),
+      up: Math.max(0, UP_AXES.indexOf(p.upAxis)),
+      offsetFactor: p.offsetFactor,
+      offset: p.offset,
     };
   },
   kernel(io, p, s) {
@@ -109,8 +104,8 @@ export const followPath = defineNode<FollowPathState>({
     const out = io.out.owner;
     out.set(own);
     if (!s.path) return;
-    followPathTarget(tarmat, io.in.target, s, p.useFixedLocation === true, p.useCurveFollow === true, p.useCurveRadius === true);
-    followPathApply(out, tarmat, own, p.useCurveRadius === true);
+    followPathTarget(tarmat, io.in.target, s, p.useFixedLocation, p.useCurveFollow, p.useCurveRadius);
+    followPathApply(out, tarmat, own, p.useCurveRadius);
     finishOrPass(out, own);
   },
 });

@@ -1,12 +1,12 @@
 // Pivot (Blender's PIVOT): applies the owner's rotation about a pivot point instead of its own origin,
 // optionally only while one Euler angle has a given sign. Blender's `pivotcon_evaluate`, in double precision.
-import { defineNode, influence, param, transform, type OwnerHandle } from '../../define';
+import { param, transform, type OwnerHandle } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { copyMat3FromMat4, normalizeMat3 } from '../../math/matrix';
 import { mat3NormalizedToQuat, quatToAxisAngle } from '../../math/quaternion';
-import { BBONE_IGNORED, headTailParam, ownerInput, ownerSpaceParam, spaceInput, targetSpaceParam } from '../common';
+import { BBONE_IGNORED } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
-import { numberParam } from '../param-values';
 
 export const ROTATION_RANGES = ['ALWAYS_ACTIVE', 'NX', 'NY', 'NZ', 'X', 'Y', 'Z'] as const;
 
@@ -28,18 +28,14 @@ const eul = new Float64Array(3);
 const q = new Float64Array(4);
 const aa = new Float64Array(4);
 const pv = new Float64Array(3);
-const NO_OFFSET: readonly number[] = [];
 
-export const pivot = defineNode<PivotState>({
+export const pivot = defineConstraint({
   type: 'constraint/pivot',
   label: 'Pivot',
   category: 'Relationship',
   doc: 'Rotates the owner about a pivot point (the target plus Offset, or a point relative to the owner) instead of about its own origin.',
   inputs: {
-    owner: ownerInput(),
     target: transform({ doc: 'Optional pivot object or bone: its location plus Offset is the pivot. Unconnected: the pivot comes from Offset alone.' }),
-    space: spaceInput(),
-    influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after Pivot (world matrix).' }) },
   params: {
@@ -56,11 +52,8 @@ export const pivot = defineNode<PivotState>({
       ...param.choice(EULER_ORDER_CHOICES, 'AUTO', 'Euler order for Pivot When. AUTO: the owner\'s own rotation mode (XYZ for quaternion and axis-angle), as Blender.'),
       label: 'Euler Order',
     },
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-    headTail: headTailParam(),
   },
-  constraint: { targets: ['target'], ownerSpace: true },
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true },
   blender: {
     type: 'PIVOT',
     params: { offset: 'offset', use_relative_location: 'useRelativeLocation', rotation_range: 'rotationRange' },
@@ -71,22 +64,17 @@ export const pivot = defineNode<PivotState>({
     return {
       hasTarget: env.sourceOwner('target') !== undefined,
       order: resolveEulerOrder(p.ownerOrder, ownerEulerOrder(owner)),
-      range: ROTATION_RANGES.indexOf(p.rotationRange as (typeof ROTATION_RANGES)[number]) - 1,
-      offset: offsetOf(p.offset),
+      range: ROTATION_RANGES.indexOf(p.rotationRange) - 1,
+      offset: Float64Array.from(p.offset),
     };
   },
   kernel(io, p, s) {
     const own = io.in.owner;
     const out = io.out.owner;
     out.set(own);
-    pivotMatrix(out, io.in.target, p.useRelativeLocation !== false, s);
+    pivotMatrix(out, io.in.target, p.useRelativeLocation, s);
   },
 });
-
-function offsetOf(offset: unknown): Float64Array {
-  const off: ArrayLike<unknown> = Array.isArray(offset) ? offset : NO_OFFSET;
-  return Float64Array.of(numberParam(off[0]), numberParam(off[1]), numberParam(off[2]));
-}
 
 /** Blender's `pivotcon_evaluate` on `m` (owner space, in place). `target` is used when `s.hasTarget`. */
 export function pivotMatrix(m: Float64Array, target: ArrayLike<number>, relative: boolean, s: PivotState): void {

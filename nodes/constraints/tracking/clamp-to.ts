@@ -2,10 +2,10 @@
 // fraction is the owner's position across the curve's bounding box along one axis. Blender's
 // `clampto_evaluate` with the POLY path model of the conformance README (measured fact 1 and the
 // Clamp To notes), in double precision.
-import { curve, defineNode, influence, param, transform, type CurveInfo } from '../../define';
+import { curve, param, transform, type CurveInfo } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { FLT_EPSILON } from '../../math/float32';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
-import { ownerInput, ownerSpaceParam, spaceInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
 const MAIN_AXES = ['CLAMPTO_AUTO', 'CLAMPTO_X', 'CLAMPTO_Y', 'CLAMPTO_Z'] as const;
@@ -24,16 +24,13 @@ const rot = new Float64Array(4);
 // The path parameter, passed in an array (V8 boxes a double passed to a call it does not inline).
 const at = new Float64Array(1);
 
-export const clampTo = defineNode<ClampToState | undefined>({
+export const clampTo = defineConstraint({
   type: 'constraint/clamp-to',
   label: 'Clamp To',
   category: 'Tracking',
   doc: "Moves the owner onto a curve: its place along the curve's bounding box on the main axis picks the point (rotation and scale stay).",
   inputs: {
-    owner: ownerInput(),
     target: curve({ doc: 'The curve to clamp to (a curve object\'s `curve` output).', required: true }),
-    space: spaceInput(),
-    influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after Clamp To (world matrix).' }) },
   params: {
@@ -45,7 +42,6 @@ export const clampTo = defineNode<ClampToState | undefined>({
       ...param.bool(false, 'Repeat the curve beyond its bounding box (the owner wraps around to the start) instead of stopping at its ends.'),
       label: 'Cyclic',
     },
-    ownerSpace: ownerSpaceParam(),
   },
   constraint: { ownerSpace: true },
   blender: {
@@ -103,7 +99,7 @@ export const clampTo = defineNode<ClampToState | undefined>({
     const min = lo[axis], max = hi[axis];
     const len = max - min;
     let t: number;
-    if (p.useCyclic === true) {
+    if (p.useCyclic) {
       if (Math.abs(len) < FLT_EPSILON || !Number.isFinite(len)) t = 0;
       else if (own < min) t = (own - (min - Math.ceil((min - own) / len) * len)) / len;
       else if (own > max) t = (own - (max + Math.trunc((own - max) / len) * len)) / len;

@@ -1,16 +1,17 @@
 // Damped Track (Blender's DAMPED_TRACK): turns the owner by the smallest rotation that points one
 // axis at the target. Blender's `damptrack_evaluate` / `damptrack_do_transform`, in double precision.
-import { defineNode, transform } from '../../define';
+import { transform } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { trackAxisIndex } from '../../math/aim';
 import { dampedTrack as dampedTrackTurn } from '../../math/track';
 import { normalize3 } from '../../math/vector';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetSpaceParam } from '../common';
+import { BBONE_IGNORED } from '../common';
 import { finishOrPass } from '../finite-result';
 import { aimTargetInputs, trackAxisParam } from './aim';
 
 const vec = new Float64Array(3);
 
-export const dampedTrack = defineNode({
+export const dampedTrack = defineConstraint({
   type: 'constraint/damped-track',
   label: 'Damped Track',
   category: 'Tracking',
@@ -19,11 +20,8 @@ export const dampedTrack = defineNode({
   outputs: { owner: transform({ doc: 'The owner after Damped Track (world matrix).' }) },
   params: {
     trackAxis: trackAxisParam('TRACK_Y', 'Axis that points at the target (Y runs along a bone).'),
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-    headTail: headTailParam(),
   },
-  constraint: { targets: ['target'], ownerSpace: true },
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true },
   blender: {
     type: 'DAMPED_TRACK',
     params: { track_axis: 'trackAxis' },

@@ -1,10 +1,11 @@
 // Locked Track (Blender's LOCKED_TRACK): turns the owner about its Lock axis only, so that the Track
 // axis points as close to the target as that allows. Blender's `locktrack_evaluate`, in double precision.
-import { defineNode, param, transform } from '../../define';
+import { param, transform } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { trackAxisIndex } from '../../math/aim';
 import { isSingularMat3, multiplyMat3 } from '../../math/matrix';
 import { normalize3 } from '../../math/vector';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetSpaceParam } from '../common';
+import { BBONE_IGNORED } from '../common';
 import { finishOrPass } from '../finite-result';
 import { aimTargetInputs, trackAxisParam } from './aim';
 
@@ -18,7 +19,7 @@ const nrm = new Float64Array(9); // the owner's basis with unit columns
 const inv = new Float64Array(9);
 const rel = new Float64Array(9);
 
-export const lockedTrack = defineNode({
+export const lockedTrack = defineConstraint({
   type: 'constraint/locked-track',
   label: 'Locked Track',
   category: 'Tracking',
@@ -31,11 +32,8 @@ export const lockedTrack = defineNode({
       ...param.choice(LOCK_AXES, 'LOCK_Z', 'Axis that keeps its direction; the owner only turns about it. Must differ from the track axis, else nothing changes (as in Blender).'),
       label: 'Lock',
     },
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-    headTail: headTailParam(),
   },
-  constraint: { targets: ['target'], ownerSpace: true },
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true },
   blender: {
     type: 'LOCKED_TRACK',
     params: { track_axis: 'trackAxis', lock_axis: 'lockAxis' },

@@ -7,9 +7,10 @@
 // Maya/Unreal expect: any World Up vector, negative up axes, and a stable fallback when the aim
 // direction is parallel to World Up (Track To snaps the up axis to world +Y; Look At keeps the
 // owner's own up axis as far as it can, so the owner does not flip).
-import { defineNode, param, transform } from '../../define';
+import { param, transform } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { normalize3, ortho3 } from '../../math/vector';
-import { headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 import { hypot3Into } from '../../math/hypot';
 
@@ -21,12 +22,12 @@ const basis = new Float64Array(9);
 // Lengths are written here by normalize3 and hypot3Into, not returned (V8 boxes a double returned from a call it does not inline).
 const len = new Float64Array(1);
 
-export const lookAt = defineNode({
+export const lookAt = defineConstraint({
   type: 'constraint/look-at',
   label: 'Look At',
   category: 'Tracking',
   doc: 'Aims an axis at the target and turns a second axis towards World Up (Maya aim / Unreal Aim); location and axis lengths stay.',
-  inputs: targetConstraintInputs('What to look at: its location (a bone: moved towards its tail by Head/Tail).'),
+  inputs: { target: targetInput('What to look at: its location (a bone: moved towards its tail by Head/Tail).') },
   outputs: { owner: transform({ doc: 'The owner after Look At (world matrix).' }) },
   params: {
     aimAxis: { ...param.choice(AXES, 'X', 'Owner axis that points exactly at the target.'), label: 'Aim Axis' },
@@ -38,11 +39,8 @@ export const lookAt = defineNode({
       ...param.vector([0, 0, 1], 'The up direction, in the owner space (world by default; Sinew, like Blender, is Z-up). Any length; (0, 0, 0) keeps the owner\'s own up axis.'),
       label: 'World Up',
     },
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-    headTail: headTailParam(),
   },
-  constraint: { targets: ['target'], ownerSpace: true },
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true },
   kernel(io, p) {
     const o = io.in.owner;
     const t = io.in.target;

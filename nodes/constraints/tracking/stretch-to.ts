@@ -1,14 +1,14 @@
 // Stretch To (Blender's STRETCH_TO): points Y at the target and scales Y to reach it, squashing or
 // bulging X/Z to keep volume. Blender's `stretchto_evaluate`, in double precision.
-import { defineNode, param, transform } from '../../define';
+import { param, transform } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { limitBulge, type BulgeLimits } from '../../math/bulge';
 import { dampedTrack } from '../../math/track';
 import { orthogonalizeMat4Stable } from '../../math/matrix';
 import { cross3, normalize3 } from '../../math/vector';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { BBONE_IGNORED, targetInput } from '../common';
 import { bulgeLimitsOf } from '../bulge-params';
 import { finishOrPass } from '../finite-result';
-import { numberParam } from '../param-values';
 
 const VOLUME_MODES = ['VOLUME_XZX', 'VOLUME_X', 'VOLUME_Z', 'NO_VOLUME'] as const;
 const KEEP_AXES = ['PLANE_X', 'PLANE_Z', 'SWING_Y'] as const;
@@ -33,12 +33,12 @@ const len = new Float64Array(1);
 // The bulge factor, passed to limitBulge in an array.
 const bulge = new Float64Array(1);
 
-export const stretchTo = defineNode<StretchToState>({
+export const stretchTo = defineConstraint({
   type: 'constraint/stretch-to',
   label: 'Stretch To',
   category: 'Tracking',
   doc: 'Points Y at the target and stretches it to reach the target, scaling X and Z to keep the volume.',
-  inputs: targetConstraintInputs('What to stretch to: its location (a bone: moved towards its tail by Head/Tail).'),
+  inputs: { target: targetInput('What to stretch to: its location (a bone: moved towards its tail by Head/Tail).') },
   outputs: { owner: transform({ doc: 'The owner after Stretch To (world matrix).' }) },
   params: {
     restLength: {
@@ -56,11 +56,8 @@ export const stretchTo = defineNode<StretchToState>({
       ...param.choice(KEEP_AXES, 'SWING_Y', 'How Y is turned to the target: SWING_Y by the smallest rotation (as Damped Track), PLANE_X keeping X in the plane of the old X, PLANE_Z keeping Z in the plane of the old Z.'),
       label: 'Rotation',
     },
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-    headTail: headTailParam(),
   },
-  constraint: { targets: ['target'], ownerSpace: true },
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true },
   blender: {
     type: 'STRETCH_TO',
     params: {
@@ -76,7 +73,7 @@ export const stretchTo = defineNode<StretchToState>({
     },
     ignore: BBONE_IGNORED,
   },
-  bind: (_env, p) => ({ rest: 0, bulge: numberParam(p.bulge, 1), limits: bulgeLimitsOf(p) }),
+  bind: (_env, p) => ({ rest: 0, bulge: p.bulge, limits: bulgeLimitsOf(p) }),
   kernel(io, p, state) {
     const o = io.in.owner;
     const t = io.in.target;
@@ -102,7 +99,7 @@ export const stretchTo = defineNode<StretchToState>({
     if (!(dist > 0) || !(size[1] > 0)) return void m.set(o);
     dist /= size[1];
 
-    let rest = typeof p.restLength === 'number' && p.restLength > 0 ? p.restLength : 0;
+    let rest = p.restLength > 0 ? p.restLength : 0;
     if (rest === 0) {
       if (state && state.rest > 0) rest = state.rest;
       else {

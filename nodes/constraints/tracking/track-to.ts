@@ -1,8 +1,9 @@
 // Track To (Blender's TRACK_TO): points one axis at the target and another up, keeping location and
 // the owner's axis lengths. Blender's `trackto_evaluate` + `vectomat`, in double precision.
-import { defineNode, param, transform } from '../../define';
+import { param, transform } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { trackAxisIndex, vecToMat3 } from '../../math/aim';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetSpaceParam } from '../common';
+import { BBONE_IGNORED } from '../common';
 import { finishOrPass } from '../finite-result';
 import { aimTargetInputs, trackAxisParam } from './aim';
 import { hypot3Into } from '../../math/hypot';
@@ -15,7 +16,7 @@ const up = new Float64Array(3);
 // The owner's axis lengths, written by hypot3Into (V8 boxes a double returned from a call it does not inline).
 const scale = new Float64Array(3);
 
-export const trackTo = defineNode({
+export const trackTo = defineConstraint({
   type: 'constraint/track-to',
   label: 'Track To',
   category: 'Tracking',
@@ -29,11 +30,8 @@ export const trackTo = defineNode({
       label: 'Up',
     },
     useTargetZ: { ...param.bool(false, "Use the target's Z axis as the up direction instead of world Z."), label: 'Target Z' },
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-    headTail: headTailParam(),
   },
-  constraint: { targets: ['target'], ownerSpace: true },
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true },
   blender: {
     type: 'TRACK_TO',
     params: { track_axis: 'trackAxis', up_axis: 'upAxis', use_target_z: 'useTargetZ' },
@@ -50,7 +48,7 @@ export const trackTo = defineNode({
     // Blender passes owner − target: vectomat negates it for positive axes.
     vec[0] = o[12] - t[12]; vec[1] = o[13] - t[13]; vec[2] = o[14] - t[14];
     up[0] = t[8]; up[1] = t[9]; up[2] = t[10];
-    vecToMat3(rot, vec, up, trackAxisIndex(p.trackAxis), upIndex(p.upAxis), p.useTargetZ === true);
+    vecToMat3(rot, vec, up, trackAxisIndex(p.trackAxis), upIndex(p.upAxis), p.useTargetZ);
     // Rotation cleared to diag(scale), then rotated: column i = rot column i · scale i.
     m[0] = rot[0] * sx; m[1] = rot[1] * sx; m[2] = rot[2] * sx; m[3] = o[3];
     m[4] = rot[3] * sy; m[5] = rot[4] * sy; m[6] = rot[5] * sy; m[7] = o[7];

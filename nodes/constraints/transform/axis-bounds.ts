@@ -1,6 +1,7 @@
 // Per-axis bounds as the Limit constraints declare and apply them: a minimum and a maximum per
 // axis, each switched on or off, applied minimum first.
-import { param, type ParamSpec, type Params } from '../../define';
+import { param, type ParamsOf } from '../../define';
+import type { BoolParam, FloatParam } from '../../params';
 
 /**
  * Bounds on three axes, read from params at bind (a param change binds the node again): min[i] and
@@ -17,20 +18,19 @@ export interface AxisBounds {
   any: boolean;
 }
 
-/** The bounds of axes X, Y, Z from their switches and values (params as given, in that order). */
-export function axisBounds(useMin: readonly unknown[], min: readonly unknown[], useMax: readonly unknown[], max: readonly unknown[]): AxisBounds {
+/** The bounds of axes X, Y, Z from their switches and values (params, in that order). */
+export function axisBounds(useMin: readonly boolean[], min: readonly number[], useMax: readonly boolean[], max: readonly number[]): AxisBounds {
   const b: AxisBounds = { min: new Float64Array(3), max: new Float64Array(3), useMin: new Uint8Array(3), useMax: new Uint8Array(3), any: false };
   for (let i = 0; i < 3; i++) {
-    const lo = min[i], hi = max[i];
-    if (useMin[i] === true && typeof lo === 'number') { b.useMin[i] = 1; b.min[i] = lo; }
-    if (useMax[i] === true && typeof hi === 'number') { b.useMax[i] = 1; b.max[i] = hi; }
-    if (useMin[i] === true || useMax[i] === true) b.any = true;
+    if (useMin[i]) { b.useMin[i] = 1; b.min[i] = min[i]; }
+    if (useMax[i]) { b.useMax[i] = 1; b.max[i] = max[i]; }
+    if (useMin[i] || useMax[i]) b.any = true;
   }
   return b;
 }
 
 /** The bounds the {@link axisBoundParams} set (useMinX…, minX…). */
-export function axisBoundsOf(p: Params): AxisBounds {
+export function axisBoundsOf(p: ParamsOf<AxisBoundParams>): AxisBounds {
   return axisBounds([p.useMinX, p.useMinY, p.useMinZ], [p.minX, p.minY, p.minZ], [p.useMaxX, p.useMaxY, p.useMaxZ], [p.maxX, p.maxY, p.maxZ]);
 }
 
@@ -48,15 +48,19 @@ export function clampAxes(v: Float64Array, o: number, b: AxisBounds): void {
 }
 
 const AXES = ['X', 'Y', 'Z'] as const;
+export type Axis = (typeof AXES)[number];
+
+/** The params of per-axis bounds: a switch and a value per bound. */
+export type AxisBoundParams = Record<`useMin${Axis}` | `useMax${Axis}`, BoolParam> & Record<`min${Axis}` | `max${Axis}`, FloatParam>;
 
 /** useMinX…useMaxZ then minX…maxZ, in Blender's order, for bounds on the owner's `what` (e.g. 'location'). */
-export function axisBoundParams(what: string, unit?: string): Record<string, ParamSpec> {
-  const out: Record<string, ParamSpec> = {};
+export function axisBoundParams(what: string, unit?: string): AxisBoundParams {
+  const out: Record<string, BoolParam | FloatParam> = {};
   for (const a of AXES) out[`useMin${a}`] = param.bool(false, `Enforce the minimum ${a} ${what}.`);
   for (const a of AXES) out[`useMax${a}`] = param.bool(false, `Enforce the maximum ${a} ${what}.`);
   for (const a of AXES) out[`min${a}`] = param.float(0, `Lowest ${a} ${what}.`, unit ? { unit } : {});
   for (const a of AXES) out[`max${a}`] = param.float(0, `Highest ${a} ${what}.`, unit ? { unit } : {});
-  return out;
+  return out as AxisBoundParams;
 }
 
 /** Blender's RNA names of the {@link axisBoundParams}. */

@@ -2,10 +2,11 @@
 // on or off, in world space. Both matrices are split as Blender splits them (mat4_to_loc_rot_size)
 // and rebuilt from the chosen parts; the target's rotation is taken without shear (Y axis kept, as
 // Copy Rotation does), so with every channel on the owner becomes the target minus its shear.
-import { defineNode, influence, param, transform, type KernelIO, type Params } from '../../define';
+import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { composeMat4FromMat3, copyMat3FromMat4, isNegativeMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
-import { ownerInput, targetInput } from '../common';
+import { targetInput } from '../common';
 
 const locO = new Float64Array(3), rotO = new Float64Array(9), sizeO = new Float64Array(3);
 const locT = new Float64Array(3), rotT = new Float64Array(9), sizeT = new Float64Array(3);
@@ -28,25 +29,25 @@ export function copyChannelsKernel(out: Float64Array, owner: Float64Array, targe
   composeMat4FromMat3(out, location ? locT : locO, rotation ? rotT : rotO, scale ? sizeT : sizeO);
 }
 
-export const copyChannels = defineNode({
+const params = {
+  copyLocation: param.bool(true, "Take the target's world location."),
+  copyRotation: param.bool(true, "Take the target's world rotation (its shear removed, Y axis kept)."),
+  copyScale: param.bool(true, "Take the target's world scale (the length of each axis)."),
+};
+
+export const copyChannels = defineConstraint({
   type: 'constraint/copy-channels',
   label: 'Copy Transform Channels',
   category: 'Transform',
   doc: "Gives the owner the target's world location, rotation and scale, each channel on or off.",
   inputs: {
-    owner: ownerInput(),
     target: targetInput('Whose channels are copied.'),
-    influence: influence(),
   },
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
-  params: {
-    copyLocation: param.bool(true, "Take the target's world location."),
-    copyRotation: param.bool(true, "Take the target's world rotation (its shear removed, Y axis kept)."),
-    copyScale: param.bool(true, "Take the target's world scale (the length of each axis)."),
-  },
+  params,
   constraint: { targets: ['target'] },
-  kernel(io: KernelIO, p: Params): void {
-    copyChannelsKernel(io.out.owner, io.in.owner, io.in.target, p.copyLocation !== false, p.copyRotation !== false, p.copyScale !== false);
+  kernel(io, p) {
+    copyChannelsKernel(io.out.owner, io.in.owner, io.in.target, p.copyLocation, p.copyRotation, p.copyScale);
     finishOrPass(io.out.owner, io.in.owner);
   },
 });

@@ -1,10 +1,11 @@
 // Copy Rotation: the owner takes the target's rotation as Euler angles per axis, mixed in one of
 // five ways (Blender's rotlike_evaluate, 3.4).
-import { defineNode, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
+import { param, transform, type BindEnv, type KernelIO, type ParamsOf } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { compatibleEuler, eulerToMat3, mat4ToCompatibleEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { rotateEuler } from '../../math/euler-rotate';
 import { composeMat4FromMat3, multiplyMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
-import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { targetInput } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
@@ -31,7 +32,7 @@ function copyAxis(i: 0 | 1 | 2, use: boolean, invert: boolean, keepOwn: boolean,
 }
 
 /** Blender's rotlike_evaluate; writes `out` (may alias owner). `order` is the resolved Euler order. */
-export function copyRotationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params, order: EulerOrder): void {
+export function copyRotationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: ParamsOf<typeof params>, order: EulerOrder): void {
   const mix = p.mixMode;
   mat4ToLocRotScale(loc, oldRot, size, owner);
   // Both rotations in the chosen order; the target's made compatible with the owner's from the start.
@@ -43,9 +44,9 @@ export function copyRotationKernel(out: Float64Array, owner: Float64Array, targe
 
   const legacyOffset = mix === 'OFFSET';
   const keepOwn = legacyOffset || mix === 'REPLACE' || mix === undefined;
-  copyAxis(0, p.useX !== false, p.invertX === true, keepOwn, legacyOffset, order);
-  copyAxis(1, p.useY !== false, p.invertY === true, keepOwn, legacyOffset, order);
-  copyAxis(2, p.useZ !== false, p.invertZ === true, keepOwn, legacyOffset, order);
+  copyAxis(0, p.useX, p.invertX, keepOwn, legacyOffset, order);
+  copyAxis(1, p.useY, p.invertY, keepOwn, legacyOffset, order);
+  copyAxis(2, p.useZ, p.invertZ, keepOwn, legacyOffset, order);
   if (mix === 'ADD') {
     eul[0] += obEul[0]; eul[1] += obEul[1]; eul[2] += obEul[2];
   }
@@ -56,30 +57,30 @@ export function copyRotationKernel(out: Float64Array, owner: Float64Array, targe
   composeMat4FromMat3(out, loc, newRot, size);
 }
 
-export const copyRotation = defineNode<OwnerOrderState>({
+const params = {
+  useX: param.bool(true, 'Copy the X Euler angle.'),
+  useY: param.bool(true, 'Copy the Y Euler angle.'),
+  useZ: param.bool(true, 'Copy the Z Euler angle.'),
+  invertX: param.bool(false, 'Use the negated X angle.'),
+  invertY: param.bool(false, 'Use the negated Y angle.'),
+  invertZ: param.bool(false, 'Use the negated Z angle.'),
+  mixMode: param.choice(
+    COPY_ROTATION_MIX,
+    'REPLACE',
+    "REPLACE: the target's angles; ADD: angles added to the owner's; BEFORE/AFTER: the target's rotation before/after the owner's; OFFSET: Blender's legacy per-axis offset.",
+  ),
+  eulerOrder: param.choice(EULER_ORDER_CHOICES, 'AUTO', "Euler order the angles are taken in; AUTO uses the owner's own rotation order (XYZ for quaternion owners)."),
+};
+
+export const copyRotation = defineConstraint({
   type: 'constraint/copy-rotation',
   label: 'Copy Rotation',
   category: 'Transform',
   doc: "Turns the owner to the target's rotation, axis by axis as Euler angles, replacing or combining with its own.",
-  inputs: targetConstraintInputs('Whose rotation is copied.'),
+  inputs: { target: targetInput('Whose rotation is copied.') },
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
-  params: {
-    useX: param.bool(true, 'Copy the X Euler angle.'),
-    useY: param.bool(true, 'Copy the Y Euler angle.'),
-    useZ: param.bool(true, 'Copy the Z Euler angle.'),
-    invertX: param.bool(false, 'Use the negated X angle.'),
-    invertY: param.bool(false, 'Use the negated Y angle.'),
-    invertZ: param.bool(false, 'Use the negated Z angle.'),
-    mixMode: param.choice(
-      COPY_ROTATION_MIX,
-      'REPLACE',
-      "REPLACE: the target's angles; ADD: angles added to the owner's; BEFORE/AFTER: the target's rotation before/after the owner's; OFFSET: Blender's legacy per-axis offset.",
-    ),
-    eulerOrder: param.choice(EULER_ORDER_CHOICES, 'AUTO', "Euler order the angles are taken in; AUTO uses the owner's own rotation order (XYZ for quaternion owners)."),
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-  },
-  constraint: { targets: ['target'], ownerSpace: true },
+  params,
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true },
   blender: {
     type: 'COPY_ROTATION',
     params: {
@@ -92,7 +93,7 @@ export const copyRotation = defineNode<OwnerOrderState>({
     ignore: ['use_offset'],
   },
   bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
-  kernel(io: KernelIO, p: Params, state: OwnerOrderState): void {
+  kernel(io, p, state) {
     copyRotationKernel(io.out.owner, io.in.owner, io.in.target, p, resolveEulerOrder(p.eulerOrder, state.ownerOrder));
     finishOrPass(io.out.owner, io.in.owner);
   },

@@ -1,18 +1,19 @@
 // Copy Scale: the owner takes the target's scale per axis, raised to a power, replacing, multiplying
 // or (legacy) adding to its own (Blender's sizelike_evaluate).
-import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
+import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { determinantMat4Basis, mat4ToScale, rescaleMat4Axis } from '../../math/matrix';
-import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
 const obSize = new Float64Array(3);
 const size = new Float64Array(3);
 
 /** Blender's sizelike_evaluate; writes `out` (may alias owner). */
-export function copyScaleKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params): void {
+export function copyScaleKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: ParamsOf<typeof params>): void {
   if (out !== owner) out.set(owner);
-  const useX = p.useX !== false, useY = p.useY !== false, useZ = p.useZ !== false;
-  const uniform = p.useMakeUniform === true;
+  const useX = p.useX, useY = p.useY, useZ = p.useZ;
+  const uniform = p.useMakeUniform;
   mat4ToScale(obSize, owner);
   if (uniform) {
     // One factor for all three axes: the volume change when every axis is on, else the product.
@@ -28,10 +29,10 @@ export function copyScaleKernel(out: Float64Array, owner: Float64Array, target: 
   } else {
     mat4ToScale(size, target);
   }
-  const power = typeof p.power === 'number' ? p.power : 1;
+  const power = p.power;
   for (let i = 0; i < 3; i++) size[i] = Math.pow(size[i], power);
-  if (p.useOffset === true) {
-    if (p.useAdd === true) {
+  if (p.useOffset) {
+    if (p.useAdd) {
       // Blender 2.7 compatibility: size + (own size − 1).
       for (let i = 0; i < 3; i++) size[i] += obSize[i] - 1;
     } else {
@@ -43,25 +44,25 @@ export function copyScaleKernel(out: Float64Array, owner: Float64Array, target: 
   if (uniform || useZ) rescaleMat4Axis(out, 2, obSize, size);
 }
 
-export const copyScale = defineNode({
+const params = {
+  useX: param.bool(true, 'Copy the X scale.'),
+  useY: param.bool(true, 'Copy the Y scale.'),
+  useZ: param.bool(true, 'Copy the Z scale.'),
+  power: param.float(1, "Exponent applied to the copied scale (negative inverts it)."),
+  useMakeUniform: param.bool(false, 'Copy one uniform factor: the cube root of the chosen axes\' product (all three: the volume change).'),
+  useOffset: param.bool(false, "Combine with the owner's own scale instead of replacing it."),
+  useAdd: param.bool(false, "With offset: add (scale − 1) as Blender 2.7 did, instead of multiplying."),
+};
+
+export const copyScale = defineConstraint({
   type: 'constraint/copy-scale',
   label: 'Copy Scale',
   category: 'Transform',
   doc: "Gives the owner the target's scale per axis, raised to a power, replacing or combined with its own.",
-  inputs: targetConstraintInputs('Whose scale is copied.'),
+  inputs: { target: targetInput('Whose scale is copied.') },
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
-  params: {
-    useX: param.bool(true, 'Copy the X scale.'),
-    useY: param.bool(true, 'Copy the Y scale.'),
-    useZ: param.bool(true, 'Copy the Z scale.'),
-    power: param.float(1, "Exponent applied to the copied scale (negative inverts it)."),
-    useMakeUniform: param.bool(false, 'Copy one uniform factor: the cube root of the chosen axes\' product (all three: the volume change).'),
-    useOffset: param.bool(false, "Combine with the owner's own scale instead of replacing it."),
-    useAdd: param.bool(false, "With offset: add (scale − 1) as Blender 2.7 did, instead of multiplying."),
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-  },
-  constraint: { targets: ['target'], ownerSpace: true },
+  params,
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true },
   blender: {
     type: 'COPY_SCALE',
     params: {
@@ -69,7 +70,7 @@ export const copyScale = defineNode({
       power: 'power', use_make_uniform: 'useMakeUniform', use_offset: 'useOffset', use_add: 'useAdd',
     },
   },
-  kernel(io: KernelIO, p: Params): void {
+  kernel(io, p) {
     copyScaleKernel(io.out.owner, io.in.owner, io.in.target, p);
     finishOrPass(io.out.owner, io.in.owner);
   },

@@ -1,9 +1,10 @@
 // Copy Transforms: the owner takes the target's whole matrix, or combines with it in one of six
 // ways (Blender's translike_evaluate).
-import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
+import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
 import { multiplyMat4AlignedScale, multiplyMat4SplitChannels } from '../../math/split-channels';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { BBONE_IGNORED, targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
 export const COPY_TRANSFORMS_MIX = ['REPLACE', 'BEFORE_FULL', 'BEFORE', 'BEFORE_SPLIT', 'AFTER_FULL', 'AFTER', 'AFTER_SPLIT'] as const;
@@ -11,10 +12,10 @@ export const COPY_TRANSFORMS_MIX = ['REPLACE', 'BEFORE_FULL', 'BEFORE', 'BEFORE_
 const tarMat = new Float64Array(16);
 
 /** Blender's translike_evaluate; writes `out` (may alias owner). */
-export function copyTransformsKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params): void {
+export function copyTransformsKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: ParamsOf<typeof params>): void {
   tarMat.set(target);
   // Y is kept: the natural main axis of bones.
-  if (p.removeTargetShear === true) orthogonalizeMat4Stable(tarMat, tarMat, 1, false);
+  if (p.removeTargetShear) orthogonalizeMat4Stable(tarMat, tarMat, 1, false);
   switch (p.mixMode) {
     case 'BEFORE_FULL': multiplyMat4(out, tarMat, owner); break;
     case 'AFTER_FULL': multiplyMat4(out, owner, tarMat); break;
@@ -28,31 +29,30 @@ export function copyTransformsKernel(out: Float64Array, owner: Float64Array, tar
   }
 }
 
-export const copyTransforms = defineNode({
+const params = {
+  mixMode: param.choice(
+    COPY_TRANSFORMS_MIX,
+    'REPLACE',
+    "REPLACE: the target's matrix; *_FULL: plain matrix product; BEFORE/AFTER: product with aligned scale (no shear); *_SPLIT: location, rotation and scale combined separately. BEFORE puts the target first.",
+  ),
+  removeTargetShear: param.bool(false, "Remove shear from the target's matrix first (keeping its Y axis and volume)."),
+};
+
+export const copyTransforms = defineConstraint({
   type: 'constraint/copy-transforms',
   label: 'Copy Transforms',
   category: 'Transform',
   doc: "Gives the owner the target's whole transform, or combines the two before or after the owner's own.",
-  inputs: targetConstraintInputs('Whose transform is copied.'),
+  inputs: { target: targetInput('Whose transform is copied.') },
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
-  params: {
-    mixMode: param.choice(
-      COPY_TRANSFORMS_MIX,
-      'REPLACE',
-      "REPLACE: the target's matrix; *_FULL: plain matrix product; BEFORE/AFTER: product with aligned scale (no shear); *_SPLIT: location, rotation and scale combined separately. BEFORE puts the target first.",
-    ),
-    removeTargetShear: param.bool(false, "Remove shear from the target's matrix first (keeping its Y axis and volume)."),
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-    headTail: headTailParam(),
-  },
-  constraint: { targets: ['target'], ownerSpace: true },
+  params,
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true },
   blender: {
     type: 'COPY_TRANSFORMS',
     params: { mix_mode: 'mixMode', remove_target_shear: 'removeTargetShear' },
     ignore: BBONE_IGNORED,
   },
-  kernel(io: KernelIO, p: Params): void {
+  kernel(io, p) {
     copyTransformsKernel(io.out.owner, io.in.owner, io.in.target, p);
     finishOrPass(io.out.owner, io.in.owner);
   },

@@ -1,14 +1,14 @@
 // Limit Distance: keeps the owner inside, outside or on a sphere around the target (Blender's
 // distlimit_evaluate). A distance of 0 means "the distance the owner has when first evaluated",
 // which Blender then writes back into the constraint; this node remembers it the same way.
-import { defineNode, param, transform, type KernelIO, type Params } from '../../define';
+import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { FLT_EPSILON } from '../../math/float32';
-import { BBONE_IGNORED, headTailParam, ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { BBONE_IGNORED, targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 import { TRANSFORM_LIMIT_IGNORED } from './axis-bounds';
 
 export const LIMIT_DISTANCE_MODES = ['LIMITDIST_INSIDE', 'LIMITDIST_OUTSIDE', 'LIMITDIST_ONSURFACE'] as const;
-
 
 /** The distance captured on the first evaluation with `distance` 0 (Blender's write-back). */
 export interface LimitDistanceState {
@@ -20,11 +20,11 @@ export interface LimitDistanceState {
  * taken on the first evaluation when `distance` is 0 (NaN until then); it is cleared when `distance`
  * is set, so setting 0 again captures anew (Blender's "Reset Distance").
  */
-export function limitDistanceKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params, state: LimitDistanceState): void {
+export function limitDistanceKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: ParamsOf<typeof params>, state: LimitDistanceState): void {
   if (out !== owner) out.set(owner);
   const dx = owner[12] - target[12], dy = owner[13] - target[13], dz = owner[14] - target[14];
   const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  let limit = typeof p.distance === 'number' ? p.distance : 0;
+  let limit = p.distance;
   if (limit === 0) {
     if (!(state.captured === state.captured)) state.captured = dist;
     limit = state.captured;
@@ -58,25 +58,24 @@ export function limitDistanceKernel(out: Float64Array, owner: Float64Array, targ
   }
 }
 
-export const limitDistance = defineNode<LimitDistanceState>({
+const params = {
+  distance: param.float(0, 'Radius of the sphere; 0 takes the distance the owner has on the first evaluation.', { min: 0, unit: 'm' }),
+  limitMode: param.choice(
+    LIMIT_DISTANCE_MODES,
+    'LIMITDIST_INSIDE',
+    'LIMITDIST_INSIDE: stay within the distance; LIMITDIST_OUTSIDE: stay beyond it; LIMITDIST_ONSURFACE: stay exactly at it.',
+  ),
+};
+
+export const limitDistance = defineConstraint({
   type: 'constraint/limit-distance',
   label: 'Limit Distance',
   category: 'Transform',
   doc: 'Keeps the owner within, beyond or exactly at a distance from the target.',
-  inputs: targetConstraintInputs('The centre of the limiting sphere.'),
+  inputs: { target: targetInput('The centre of the limiting sphere.') },
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
-  params: {
-    distance: param.float(0, 'Radius of the sphere; 0 takes the distance the owner has on the first evaluation.', { min: 0, unit: 'm' }),
-    limitMode: param.choice(
-      LIMIT_DISTANCE_MODES,
-      'LIMITDIST_INSIDE',
-      'LIMITDIST_INSIDE: stay within the distance; LIMITDIST_OUTSIDE: stay beyond it; LIMITDIST_ONSURFACE: stay exactly at it.',
-    ),
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-    headTail: headTailParam(),
-  },
-  constraint: { targets: ['target'], ownerSpace: true },
+  params,
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true },
   blender: {
     type: 'LIMIT_DISTANCE',
     params: { distance: 'distance', limit_mode: 'limitMode' },
@@ -86,7 +85,7 @@ export const limitDistance = defineNode<LimitDistanceState>({
     ],
   },
   bind: () => ({ captured: NaN }),
-  kernel(io: KernelIO, p: Params, state: LimitDistanceState): void {
+  kernel(io, p, state) {
     limitDistanceKernel(io.out.owner, io.in.owner, io.in.target, p, state);
     finishOrPass(io.out.owner, io.in.owner);
   },

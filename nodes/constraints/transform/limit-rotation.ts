@@ -1,9 +1,10 @@
 // Limit Rotation: clamps the owner's Euler angles per axis (Blender 3.4's rotlimit_evaluate: a raw
 // clamp of the angles, no wrap-around, after the shear is removed).
-import { defineNode, param, transform, type BindEnv, type KernelIO, type Params } from '../../define';
+import { param, transform, type BindEnv, type KernelIO, type ParamsOf } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { composeMat4FromEuler, mat4ToScale, orthogonalizeMat4Stable } from '../../math/matrix';
-import { NO_TARGET_IGNORED, ownerConstraintInputs, ownerSpaceParam } from '../common';
+import { NO_TARGET_IGNORED } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 import { axisBounds, clampAxes, TRANSFORM_LIMIT_IGNORED, type AxisBounds } from './axis-bounds';
@@ -33,26 +34,27 @@ export interface LimitRotationState extends OwnerOrderState {
   bounds: AxisBounds;
 }
 
-export const limitRotation = defineNode<LimitRotationState>({
+const params = {
+  useLimitX: param.bool(false, 'Limit the X angle.'),
+  useLimitY: param.bool(false, 'Limit the Y angle.'),
+  useLimitZ: param.bool(false, 'Limit the Z angle.'),
+  minX: param.float(0, 'Lowest X angle.', { unit: 'rad' }),
+  maxX: param.float(0, 'Highest X angle.', { unit: 'rad' }),
+  minY: param.float(0, 'Lowest Y angle.', { unit: 'rad' }),
+  maxY: param.float(0, 'Highest Y angle.', { unit: 'rad' }),
+  minZ: param.float(0, 'Lowest Z angle.', { unit: 'rad' }),
+  maxZ: param.float(0, 'Highest Z angle.', { unit: 'rad' }),
+  eulerOrder: param.choice(EULER_ORDER_CHOICES, 'AUTO', "Euler order the angles are measured in; AUTO uses the owner's own rotation order (XYZ for quaternion owners)."),
+};
+
+export const limitRotation = defineConstraint({
   type: 'constraint/limit-rotation',
   label: 'Limit Rotation',
   category: 'Transform',
   doc: "Keeps the owner's Euler angles between a minimum and a maximum per axis (a plain clamp, no wrap-around).",
-  inputs: ownerConstraintInputs(),
+  inputs: {},
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
-  params: {
-    useLimitX: param.bool(false, 'Limit the X angle.'),
-    useLimitY: param.bool(false, 'Limit the Y angle.'),
-    useLimitZ: param.bool(false, 'Limit the Z angle.'),
-    minX: param.float(0, 'Lowest X angle.', { unit: 'rad' }),
-    maxX: param.float(0, 'Highest X angle.', { unit: 'rad' }),
-    minY: param.float(0, 'Lowest Y angle.', { unit: 'rad' }),
-    maxY: param.float(0, 'Highest Y angle.', { unit: 'rad' }),
-    minZ: param.float(0, 'Lowest Z angle.', { unit: 'rad' }),
-    maxZ: param.float(0, 'Highest Z angle.', { unit: 'rad' }),
-    eulerOrder: param.choice(EULER_ORDER_CHOICES, 'AUTO', "Euler order the angles are measured in; AUTO uses the owner's own rotation order (XYZ for quaternion owners)."),
-    ownerSpace: ownerSpaceParam(),
-  },
+  params,
   constraint: { ownerSpace: true },
   blender: {
     type: 'LIMIT_ROTATION',
@@ -63,11 +65,11 @@ export const limitRotation = defineNode<LimitRotationState>({
     },
     ignore: [...TRANSFORM_LIMIT_IGNORED, ...NO_TARGET_IGNORED],
   },
-  bind: (env: BindEnv, p: Params) => {
+  bind: (env, p) => {
     const use = [p.useLimitX, p.useLimitY, p.useLimitZ];
     return { ownerOrder: ownerEulerOrder(env.stackOwner()), bounds: axisBounds(use, [p.minX, p.minY, p.minZ], use, [p.maxX, p.maxY, p.maxZ]) };
   },
-  kernel(io: KernelIO, p: Params, state: LimitRotationState): void {
+  kernel(io, p, state) {
     limitRotationKernel(io.out.owner, io.in.owner, resolveEulerOrder(p.eulerOrder, state.ownerOrder), state.bounds);
     finishOrPass(io.out.owner, io.in.owner);
   },

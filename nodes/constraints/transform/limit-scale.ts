@@ -1,7 +1,8 @@
 // Limit Scale: clamps the length of each of the owner's axes, each bound on or off (Blender's sizelimit_evaluate).
-import { defineNode, transform, type KernelIO, type Params } from '../../define';
+import { transform, type KernelIO, type ParamsOf } from '../../define';
+import { defineConstraint } from '../../define-constraint';
 import { mat4ToScale, rescaleMat4Axis } from '../../math/matrix';
-import { NO_TARGET_IGNORED, ownerConstraintInputs, ownerSpaceParam } from '../common';
+import { NO_TARGET_IGNORED } from '../common';
 import { finishOrPass } from '../finite-result';
 import { AXIS_BOUND_BLENDER_PARAMS, axisBoundParams, axisBoundsOf, clampAxes, TRANSFORM_LIMIT_IGNORED, type AxisBounds } from './axis-bounds';
 
@@ -19,25 +20,26 @@ export function limitScaleKernel(out: Float64Array, owner: Float64Array, bounds:
   rescaleMat4Axis(out, 2, obSize, size);
 }
 
-export const limitScale = defineNode<AxisBounds>({
+const params = {
+  ...axisBoundParams('scale'),
+};
+
+export const limitScale = defineConstraint({
   type: 'constraint/limit-scale',
   label: 'Limit Scale',
   category: 'Transform',
   doc: "Keeps the owner's scale between a minimum and a maximum per axis, each bound on or off.",
-  inputs: ownerConstraintInputs(),
+  inputs: {},
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
-  params: {
-    ...axisBoundParams('scale'),
-    ownerSpace: ownerSpaceParam(),
-  },
+  params,
   constraint: { ownerSpace: true },
   blender: {
     type: 'LIMIT_SCALE',
     params: AXIS_BOUND_BLENDER_PARAMS,
     ignore: [...TRANSFORM_LIMIT_IGNORED, ...NO_TARGET_IGNORED],
   },
-  bind: (_env, p: Params) => axisBoundsOf(p),
-  kernel(io: KernelIO, _p: Params, bounds: AxisBounds): void {
+  bind: (_env, p) => axisBoundsOf(p),
+  kernel(io, _p, bounds) {
     limitScaleKernel(io.out.owner, io.in.owner, bounds);
     finishOrPass(io.out.owner, io.in.owner);
   },

@@ -1,12 +1,14 @@
 // Transformation: maps a range of the target's location, rotation or scale onto a range of the
 // owner's location, rotation or scale, axis by axis (Blender's transform_evaluate, 3.4).
-import { defineNode, param, transform, type BindEnv, type KernelIO, type ParamSpec, type Params } from '../../define';
+import { param, transform, type BindEnv, type KernelIO, type ParamsOf } from '../../define';
+import type { FloatParam } from '../../params';
+import { defineConstraint } from '../../define-constraint';
 import { EULER_ORDERS, eulerToMat3, mat3ToEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { composeMat4FromMat3, isNegativeMat4, multiplyMat3, mat4ToLocRotScale, mat4ToScale } from '../../math/matrix';
 import { mat4ToQuat } from '../../math/quaternion';
 import { splitQuatSwingAndTwist } from '../../math/swing-twist';
 import { safeAsin } from '../../math/vector';
-import { ownerSpaceParam, targetConstraintInputs, targetSpaceParam } from '../common';
+import { targetInput } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
@@ -36,18 +38,11 @@ const NAMES = {
   toMax: { LOCATION: ['toMaxX', 'toMaxY', 'toMaxZ'], ROTATION: ['toMaxXRot', 'toMaxYRot', 'toMaxZRot'], SCALE: ['toMaxXScale', 'toMaxYScale', 'toMaxZScale'] },
 } as const;
 type Channel = (typeof TRANSFORM_CHANNELS)[number];
+type RangeName = (typeof NAMES)[keyof typeof NAMES][Channel][number];
 
-function channelOf(v: unknown): Channel {
-  return v === 'ROTATION' || v === 'SCALE' ? v : 'LOCATION';
-}
-
-// Reads three number params into out; a missing one takes the default of its channel (scale 1, else 0).
-function readRange(out: Float64Array, p: Params, names: readonly string[], channel: Channel): Float64Array {
-  const def = channel === 'SCALE' ? 1 : 0;
-  for (let i = 0; i < 3; i++) {
-    const v = p[names[i]];
-    out[i] = typeof v === 'number' ? v : def;
-  }
+// Reads three number params into out.
+function readRange(out: Float64Array, p: ParamsOf<typeof params>, names: readonly RangeName[]): Float64Array {
+  for (let i = 0; i < 3; i++) out[i] = p[names[i]];
   return out;
 }
 
@@ -79,9 +74,9 @@ export function targetRotationChannels(out: Float64Array, m: ArrayLike<number>, 
 }
 
 /** Blender's transform_evaluate; writes `out` (may alias owner). */
-export function transformationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: Params, ownerOrder: EulerOrder): void {
-  const from = channelOf(p.mapFrom);
-  const to = channelOf(p.mapTo);
+export function transformationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: ParamsOf<typeof params>, ownerOrder: EulerOrder): void {
+  const from = p.mapFrom;
+  const to = p.mapTo;
   if (from === 'SCALE') {
     mat4ToScale(dvec, target);
     // Which axis is negative cannot be told: a mirrored target negates all three (Blender #27886).
@@ -91,13 +86,13 @@ export function transformationKernel(out: Float64Array, owner: Float64Array, tar
   } else {
     dvec[0] = target[12]; dvec[1] = target[13]; dvec[2] = target[14];
   }
-  readRange(rangeMin, p, NAMES.fromMin[from], from);
-  readRange(rangeMax, p, NAMES.fromMax[from], from);
+  readRange(rangeMin, p, NAMES.fromMin[from]);
+  readRange(rangeMax, p, NAMES.fromMax[from]);
   const order = to === 'ROTATION' ? resolveEulerOrder(p.toEulerOrder, ownerOrder) : ownerOrder;
   mat4ToLocRotScale(loc, rot, size, owner);
 
   // Where in the source range the target lies: clamped to it unless extrapolating.
-  const extrapolate = p.useMotionExtrapolate === true;
+  const extrapolate = p.useMotionExtrapolate;
   for (let i = 0; i < 3; i++) {
     let v = dvec[i];
     if (!extrapolate) {
@@ -108,8 +103,8 @@ export function transformationKernel(out: Float64Array, owner: Float64Array, tar
     sval[i] = span !== 0 ? (v - rangeMin[i]) / span : 0;
   }
 
-  readRange(rangeMin, p, NAMES.toMin[to], to);
-  readRange(rangeMax, p, NAMES.toMax[to], to);
+  readRange(rangeMin, p, NAMES.toMin[to]);
+  readRange(rangeMax, p, NAMES.toMax[to]);
   const mx = axisIndex(p.mapToXFrom, 0), my = axisIndex(p.mapToYFrom, 1), mz = axisIndex(p.mapToZFrom, 2);
   vec[0] = rangeMin[0] + sval[mx] * (rangeMax[0] - rangeMin[0]);
   vec[1] = rangeMin[1] + sval[my] * (rangeMax[1] - rangeMin[1]);
@@ -139,8 +134,8 @@ export function transformationKernel(out: Float64Array, owner: Float64Array, tar
 }
 
 // The 36 range params, in Blender's layout (each channel has its own from and to ranges).
-function rangeParams(): Record<string, ParamSpec> {
-  const out: Record<string, ParamSpec> = {};
+function rangeParams(): Record<RangeName, FloatParam> {
+  const out: Partial<Record<RangeName, FloatParam>> = {};
   const what = { LOCATION: 'location', ROTATION: 'angle', SCALE: 'scale' } as const;
   for (const [key, side] of [['fromMin', 'Lowest source'], ['fromMax', 'Highest source'], ['toMin', 'Result at the lowest'], ['toMax', 'Result at the highest']] as const) {
     for (const channel of TRANSFORM_CHANNELS) {
@@ -153,7 +148,7 @@ function rangeParams(): Record<string, ParamSpec> {
       });
     }
   }
-  return out;
+  return out as Record<RangeName, FloatParam>;
 }
 
 // RNA name of a range param: fromMinXRot → from_min_x_rot.
@@ -170,38 +165,38 @@ function rnaRangeMap(): Record<string, string> {
   return out;
 }
 
-export const transformation = defineNode<OwnerOrderState>({
+const params = {
+  mapFrom: param.choice(TRANSFORM_CHANNELS, 'LOCATION', "Which of the target's channels is read."),
+  fromRotationMode: param.choice(
+    FROM_ROTATION_MODES,
+    'AUTO',
+    "How the target's rotation becomes three numbers: Euler angles (AUTO: in the owner's order), QUATERNION pseudo-angles, or SWING_TWIST_* (swing pseudo-angles, twist angle on that axis).",
+  ),
+  useMotionExtrapolate: param.bool(false, 'Extrapolate beyond the source range instead of clamping to it.'),
+  mapTo: param.choice(TRANSFORM_CHANNELS, 'LOCATION', "Which of the owner's channels is written."),
+  mapToXFrom: param.choice(AXES, 'X', 'Source axis that drives the result X.'),
+  mapToYFrom: param.choice(AXES, 'Y', 'Source axis that drives the result Y.'),
+  mapToZFrom: param.choice(AXES, 'Z', 'Source axis that drives the result Z.'),
+  toEulerOrder: param.choice(EULER_ORDER_CHOICES, 'AUTO', "Euler order of the result rotation; AUTO uses the owner's own order."),
+  mixMode: param.choice(['ADD', 'REPLACE'] as const, 'ADD', "Location result: ADD to the owner's location or REPLACE it."),
+  mixModeRot: param.choice(
+    ['ADD', 'REPLACE', 'BEFORE', 'AFTER'] as const,
+    'ADD',
+    "Rotation result: ADD the angles to the owner's, REPLACE its rotation, or apply BEFORE/AFTER it.",
+  ),
+  mixModeScale: param.choice(['REPLACE', 'MULTIPLY'] as const, 'REPLACE', "Scale result: REPLACE the owner's scale or MULTIPLY it."),
+  ...rangeParams(),
+};
+
+export const transformation = defineConstraint({
   type: 'constraint/transformation',
   label: 'Transformation',
   category: 'Transform',
   doc: "Maps a range of the target's location, rotation or scale onto a range of the owner's, axis by axis.",
-  inputs: targetConstraintInputs('Whose transform drives the owner.'),
+  inputs: { target: targetInput('Whose transform drives the owner.') },
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
-  params: {
-    mapFrom: param.choice(TRANSFORM_CHANNELS, 'LOCATION', "Which of the target's channels is read."),
-    fromRotationMode: param.choice(
-      FROM_ROTATION_MODES,
-      'AUTO',
-      "How the target's rotation becomes three numbers: Euler angles (AUTO: in the owner's order), QUATERNION pseudo-angles, or SWING_TWIST_* (swing pseudo-angles, twist angle on that axis).",
-    ),
-    useMotionExtrapolate: param.bool(false, 'Extrapolate beyond the source range instead of clamping to it.'),
-    mapTo: param.choice(TRANSFORM_CHANNELS, 'LOCATION', "Which of the owner's channels is written."),
-    mapToXFrom: param.choice(AXES, 'X', 'Source axis that drives the result X.'),
-    mapToYFrom: param.choice(AXES, 'Y', 'Source axis that drives the result Y.'),
-    mapToZFrom: param.choice(AXES, 'Z', 'Source axis that drives the result Z.'),
-    toEulerOrder: param.choice(EULER_ORDER_CHOICES, 'AUTO', "Euler order of the result rotation; AUTO uses the owner's own order."),
-    mixMode: param.choice(['ADD', 'REPLACE'] as const, 'ADD', "Location result: ADD to the owner's location or REPLACE it."),
-    mixModeRot: param.choice(
-      ['ADD', 'REPLACE', 'BEFORE', 'AFTER'] as const,
-      'ADD',
-      "Rotation result: ADD the angles to the owner's, REPLACE its rotation, or apply BEFORE/AFTER it.",
-    ),
-    mixModeScale: param.choice(['REPLACE', 'MULTIPLY'] as const, 'REPLACE', "Scale result: REPLACE the owner's scale or MULTIPLY it."),
-    ...rangeParams(),
-    ownerSpace: ownerSpaceParam(),
-    targetSpace: targetSpaceParam(),
-  },
-  constraint: { targets: ['target'], ownerSpace: true },
+  params,
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true },
   blender: {
     type: 'TRANSFORM',
     params: {
@@ -214,7 +209,7 @@ export const transformation = defineNode<OwnerOrderState>({
     },
   },
   bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
-  kernel(io: KernelIO, p: Params, state: OwnerOrderState): void {
+  kernel(io, p, state) {
     transformationKernel(io.out.owner, io.in.owner, io.in.target, p, state.ownerOrder);
     finishOrPass(io.out.owner, io.in.owner);
   },

@@ -6,6 +6,7 @@ import { pathTarget, type PathTarget } from '../../../nodes/drivers/data-path';
 import type { JsonValue } from '../../../graph/types';
 import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
 import { TRANSFORM_CHANNELS, TRANSFORM_ROTATION_MODES, TRANSFORM_SPACES, type TransformChannel, type TransformRotationMode } from '../../../nodes/drivers/transform-channel';
+import type { DriverSpace } from '../../../nodes/drivers/local-space';
 import type { Fixture } from './fixture';
 
 export interface FixtureDriverTarget {
@@ -40,9 +41,9 @@ export interface FixtureDriver {
 /** What one variable reads: the object it is on and the path there, or two owners compared. */
 export type VariableRead =
   | { object: string; target: PathTarget }
-  | { difference: 'LOC_DIFF' | 'ROTATION_DIFF'; owners: [string, string] }
+  | { difference: 'LOC_DIFF' | 'ROTATION_DIFF'; owners: [string, string]; spaces: [DriverSpace, DriverSpace] }
   /** A Transform Channel variable: one channel of an owner (`Object` or `Object/Bone`). */
-  | { transform: { owner: string; channel: TransformChannel; space: (typeof TRANSFORM_SPACES)[number]; rotationMode: TransformRotationMode } };
+  | { transform: { owner: string; channel: TransformChannel; space: DriverSpace; rotationMode: TransformRotationMode } };
 
 export interface ImportedDriver {
   index: number;
@@ -86,13 +87,17 @@ export function importDrivers(fx: Fixture): DriverImport {
       count(`var:${v.type}`);
       if (v.type === 'LOC_DIFF' || v.type === 'ROTATION_DIFF') {
         const owners: string[] = [];
+        const spaces: DriverSpace[] = [];
         for (const t of v.targets.slice(0, 2)) {
-          if (!t.id || t.id_type !== 'OBJECT') return fail(`variable ${v.name}: a ${v.type} target must be an object`);
-          if (v.type === 'LOC_DIFF' && t.transform_space && t.transform_space !== 'WORLD_SPACE') return fail(`variable ${v.name}: LOC_DIFF in ${t.transform_space} is not supported yet (only WORLD_SPACE)`);
+          if (!t.id || (t.id_type ?? 'OBJECT') !== 'OBJECT') return fail(`variable ${v.name}: a ${v.type} target must be an object`);
+          const space = t.transform_space ?? 'WORLD_SPACE';
+          if (!(TRANSFORM_SPACES as readonly string[]).includes(space)) return fail(`variable ${v.name}: the transform space ${space} is not one Blender 3.4 has`);
           owners.push(t.bone_target ? `${t.id}/${t.bone_target}` : t.id);
+          // ROTATION_DIFF reads every target in world space (a bone by its pose matrix) whatever it says.
+          spaces.push(v.type === 'LOC_DIFF' ? (space as DriverSpace) : 'WORLD_SPACE');
         }
         if (owners.length !== 2) return fail(`variable ${v.name}: ${v.type} needs two targets`);
-        reads.push({ difference: v.type, owners: [owners[0], owners[1]] });
+        reads.push({ difference: v.type, owners: [owners[0], owners[1]], spaces: [spaces[0], spaces[1]] });
         continue;
       }
       if (v.type === 'TRANSFORMS') {
@@ -104,17 +109,24 @@ export function importDrivers(fx: Fixture): DriverImport {
         if (!(TRANSFORM_CHANNELS as readonly string[]).includes(channel)) return fail(`variable ${v.name}: the transform type ${channel} is not one Blender 3.4 has`);
         if (!(TRANSFORM_SPACES as readonly string[]).includes(space)) return fail(`variable ${v.name}: the transform space ${space} is not one Blender 3.4 has`);
         if (!(TRANSFORM_ROTATION_MODES as readonly string[]).includes(rotationMode)) return fail(`variable ${v.name}: the rotation mode ${rotationMode} is not one Blender 3.4 has`);
-        if (!t.bone_target && space === 'LOCAL_SPACE') return fail(`variable ${v.name}: TRANSFORMS of an object in LOCAL_SPACE is not supported (Blender 3.4 reads a rotated object there differently from its transform channels; see docs/drivers.md)`);
-        reads.push({ transform: { owner: t.bone_target ? `${t.id}/${t.bone_target}` : t.id, channel: channel as TransformChannel, space: space as (typeof TRANSFORM_SPACES)[number], rotationMode: rotationMode as TransformRotationMode } });
+        reads.push({ transform: { owner: t.bone_target ? `${t.id}/${t.bone_target}` : t.id, channel: channel as TransformChannel, space: space as DriverSpace, rotationMode: rotationMode as TransformRotationMode } });
         continue;
       }
       if (v.type !== 'SINGLE_PROP') return fail(`variable ${v.name}: type ${v.type} is not supported yet`);
       const t = v.targets[0];
       if (!t?.id) return fail(`variable ${v.name}: no target`);
-      if (t.id_type !== 'OBJECT') return fail(`variable ${v.name}: a target of id type ${t.id_type} is not supported`);
-      const read = pathTarget(t.data_path ?? '');
+      let object = t.id;
+      let path = t.data_path ?? '';
+      if (t.id_type === 'ARMATURE') {
+        // The armature datablock: read through the (first) armature object that uses it, as `data.…`.
+        const user = fx.objects.find((o) => o.type === 'ARMATURE' && (o as { data_name?: string }).data_name === t.id);
+        if (!user) return fail(`variable ${v.name}: no armature object in the rig uses the armature data "${t.id}"`);
+        object = user.name;
+        path = `data.${path}`;
+      } else if ((t.id_type ?? 'OBJECT') !== 'OBJECT') return fail(`variable ${v.name}: a target of id type ${t.id_type} is not supported`);
+      const read = pathTarget(path);
       if (!read) return fail(`variable ${v.name}: the path ${t.data_path} is not one Sinew can read`);
-      reads.push({ object: t.id, target: read });
+      reads.push({ object, target: read });
     }
     let program: DriverProgram;
     try {
@@ -140,6 +152,11 @@ export function readFixtureValue(fx: Fixture, read: VariableRead): number | stri
   const t = read.target;
   const num = (v: JsonValue | undefined, what: string): number | string => (typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : `${what} is not a number`);
   if (t.kind === 'object-prop') return num(object.custom_props?.[t.prop], `the property ["${t.prop}"] of ${object.name}`);
+  if (t.kind === 'data-prop') return num((object as { data_custom_props?: Record<string, JsonValue> }).data_custom_props?.[t.prop], `the property ["${t.prop}"] of ${object.name}'s armature data`);
+  if (t.kind === 'data-bone-prop') {
+    const bone = object.bones?.find((b) => b.name === t.bone) as { custom_props?: Record<string, JsonValue> } | undefined;
+    return num(bone?.custom_props?.[t.prop], `the property ["${t.prop}"] of bone ${t.bone}`);
+  }
   if (t.kind === 'bone-prop' || t.kind === 'bone-channel') {
     const bone = object.bones?.find((b) => b.name === t.bone) as (NonNullable<Fixture['objects'][number]['bones']>[number] & { pose?: Record<string, JsonValue> }) | undefined;
     if (!bone) return `the bone ${t.bone} is not in ${object.name}`;

@@ -14,6 +14,8 @@ export interface DriverWiring {
   links: GraphLink[];
   /** Constraint node ids by `Owner\0Constraint name` (owner `Object` or `Object/Bone`). */
   constraintNodes: Map<string, string>;
+  /** Constraints Blender does not evaluate (muted, invalid), by the same key, and why: a driver on one has no effect. */
+  skippedConstraints?: ReadonlyMap<string, string>;
   /** The `owner/read` node of an owner (`Object` or `Object/Bone`), made on first use. */
   readerFor?(ownerId: string): string;
 }
@@ -24,6 +26,8 @@ export interface DriverReport {
   wired: number;
   /** `driver …: reason` for each driver the graph does not evaluate live. */
   notCarried: string[];
+  /** `driver …: reason` for each driver that has no effect in Blender either (it drives a skipped constraint). */
+  noEffect: string[];
   customProperties: number;
 }
 
@@ -46,9 +50,10 @@ type CustomProps = Record<string, JsonValue>;
 /** Adds the property and driver nodes and their links; returns what it did and did not carry. */
 export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport = importDrivers(fx)): DriverReport {
   const notCarried = imported.unsupported.slice();
+  const noEffect: string[] = [];
   const propNodes = new Map<string, string>();
   let y = 0;
-  const addProp = (owner: string, name: string, value: JsonValue) => {
+  const addProp = (owner: string, name: string, value: JsonValue, ui?: Record<string, JsonValue>) => {
     if (typeof value !== 'number' && typeof value !== 'boolean') {
       notCarried.push(`custom property ${owner}["${name}"]: a ${Array.isArray(value) ? 'array' : typeof value} value is not carried`);
       return;
@@ -56,16 +61,29 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     const id = `prop:${owner}:${name}`;
     const v = typeof value === 'boolean' ? (value ? 1 : 0) : value;
     propNodes.set(`${owner}\u0000${name}`, id);
-    const params: Record<string, JsonValue> = { owner, name, kind: typeof value === 'boolean' ? 'BOOL' : 'FLOAT', value: v, default: v };
+    // JSON reads 1 and 1.0 alike; Blender's UI data of an int property has no `precision` (a float's has).
+    const kind = typeof value === 'boolean' ? 'BOOL' : ui && !('precision' in ui) && Number.isInteger(value) ? 'INT' : 'FLOAT';
+    const params: Record<string, JsonValue> = { owner, name, kind, value: v, default: v };
+    for (const key of ['min', 'max', 'soft_min', 'soft_max'] as const) if (typeof ui?.[key] === 'number') params[key] = ui[key];
+    if (typeof ui?.default === 'number') params.default = ui.default;
+    if (typeof ui?.description === 'string' && ui.description !== '') params.description = ui.description;
     const curve = propertyCurve(fx, owner, name);
     if (curve) params.animation = JSON.stringify({ keyframes: curve.keyframes, ...(curve.extrapolation ? { extrapolation: curve.extrapolation } : {}), ...(curve.modifiers?.length ? { modifiers: curve.modifiers } : {}) });
     g.nodes.push({ id, type: 'driver/property', params, position: [-900, 90 * y++] });
   };
+  /** The `…_ui` record beside a property holder's values (README-rig-additions §3), by property name. */
+  const uiOf = (holder: unknown, key: string) => ((holder as Record<string, Record<string, Record<string, JsonValue>> | undefined>)?.[key] ?? {});
   for (const o of fx.objects) {
-    for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(o.name, k, v);
+    const objectUi = uiOf(o, 'custom_props_ui');
+    for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(o.name, k, v, objectUi[k]);
+    // The armature datablock's properties and its bones' (not the pose bones'): `Object/data`, `Object/data/Bone`.
+    const dataUi = uiOf(o, 'data_custom_props_ui');
+    for (const [k, v] of Object.entries(((o as { data_custom_props?: CustomProps }).data_custom_props ?? {}) as CustomProps)) addProp(`${o.name}/data`, k, v, dataUi[k]);
     for (const b of o.bones ?? []) {
       const props = ((b.pose as { custom_props?: CustomProps } | undefined)?.custom_props ?? {}) as CustomProps;
-      for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v);
+      const poseUi = uiOf(b.pose, 'custom_props_ui');
+      for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v, poseUi[k]);
+      for (const [k, v] of Object.entries(((b as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(`${o.name}/data/${b.name}`, k, v);
     }
   }
 
@@ -110,6 +128,11 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     if (w.kind === 'constraint') {
       const key = constraintKey(src.owner.object, w);
       const node = g.constraintNodes.get(key);
+      const skippedBecause = g.skippedConstraints?.get(key);
+      if (!node && skippedBecause) {
+        noEffect.push(`${where}: drives constraint ${w.constraint}, which Blender does not evaluate (${skippedBecause})`);
+        continue;
+      }
       if (!node) to = `the constraint ${w.constraint} is not in the graph`;
       else if (w.item) to = w.item.collection === 'targets' && w.prop === 'weight' ? { node, socket: `weight${w.item.index + 1}`, from: 'value' } : `driving ${w.item.collection}[${w.item.index}].${w.prop} is not supported`;
       else if (w.prop === 'influence') to = { node, socket: 'influence', from: 'value' };
@@ -122,8 +145,13 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       const node = socket ? channelsNode(ownerId) : undefined;
       to = node && socket ? { node, socket, from: 'value' } : `driving the channel ${w.kind === 'bone-channel' ? `${w.bone}.` : ''}${w.channel}[${w.index}] is not supported (location, rotation and scale are)`;
     }
-    else if (w.kind === 'bone-setting') to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
-    else to = `driving ${w.kind} is not supported`;
+    else if (w.kind === 'object-prop' || w.kind === 'bone-prop' || w.kind === 'data-prop' || w.kind === 'data-bone-prop') {
+      // A driven custom property: the driver's value goes into the property node, which the readers read.
+      const holder = w.kind === 'object-prop' ? src.owner.object : w.kind === 'bone-prop' ? `${src.owner.object}/${w.bone}` : w.kind === 'data-prop' ? `${src.owner.object}/data` : `${src.owner.object}/data/${w.bone}`;
+      const node = propNodes.get(`${holder}\u0000${w.prop}`);
+      to = node ? { node, socket: 'driven', from: 'value' } : `the custom property ${holder}["${w.prop}"] is not in the rig (or not a number)`;
+    }
+    else to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
     if (typeof to === 'string') {
       notCarried.push(`${where}: ${to}`);
       continue;
@@ -151,7 +179,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
           return;
         }
         const diff = `${id}:${socket}`;
-        g.nodes.push({ id: diff, type: 'driver/difference', params: { mode: r.difference }, position: [-750, 90 * wired] });
+        g.nodes.push({ id: diff, type: 'driver/difference', params: { mode: r.difference, spaceA: r.spaces[0], spaceB: r.spaces[1] }, position: [-750, 90 * wired] });
         pendingLinks.push(
           { from: { node: g.readerFor(r.owners[0]), socket: 'transform' }, to: { node: diff, socket: 'a' } },
           { from: { node: g.readerFor(r.owners[1]), socket: 'transform' }, to: { node: diff, socket: 'b' } },
@@ -242,13 +270,15 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       ids.delete(d.reader);
     }
   }
-  return { drivers: imported, wired, notCarried, customProperties: propNodes.size };
+  return { drivers: imported, wired, notCarried, noEffect, customProperties: propNodes.size };
 
   function readNode(r: Extract<VariableRead, { target: PathTarget }>): { node: string } | { error: string } {
     const t = r.target;
     const found = (node: string | undefined, error: string) => (node ? { node } : { error });
     if (t.kind === 'object-prop') return found(propNodes.get(`${r.object}\u0000${t.prop}`), `the property ${r.object}["${t.prop}"] is not in the rig`);
     if (t.kind === 'bone-prop') return found(propNodes.get(`${r.object}/${t.bone}\u0000${t.prop}`), `the property ${t.bone}["${t.prop}"] is not in the rig`);
+    if (t.kind === 'data-prop') return found(propNodes.get(`${r.object}/data\u0000${t.prop}`), `the property ${r.object}.data["${t.prop}"] is not in the rig`);
+    if (t.kind === 'data-bone-prop') return found(propNodes.get(`${r.object}/data/${t.bone}\u0000${t.prop}`), `the property ${r.object}.data.bones["${t.bone}"]["${t.prop}"] is not in the rig`);
     return { error: `reading ${t.kind} live is not supported` };
   }
 }

@@ -11,13 +11,26 @@ const tally = (items: Iterable<string>) => {
 };
 const list = (t: [string, number][]) => t.map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
 
+/**
+ * The Blender exporter's notes (`exporter.notes`): what it could not write as Blender has it (delta
+ * transforms, a vertex parent, NLA tracks, a Bezier spline as its polyline, …), each a difference.
+ */
+export function exportNotes(fx: Fixture): string[] {
+  const notes = (fx as { exporter?: { notes?: unknown } }).exporter?.notes;
+  return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string') : [];
+}
+
 /** Everything not carried, one line each (what `--strict` refuses). */
-export function notCarried(imported: BlenderImport): string[] {
-  return [...imported.unsupported.map((u) => `unsupported: ${u}`), ...imported.drivers.notCarried.map((u) => `not carried: ${u}`)];
+export function notCarried(imported: BlenderImport, notes: readonly string[] = []): string[] {
+  return [
+    ...notes.map((n) => `exported approximately: ${n}`),
+    ...imported.unsupported.map((u) => `unsupported: ${u}`),
+    ...imported.drivers.notCarried.map((u) => `not carried: ${u}`),
+  ];
 }
 
 /** The summary's lines. */
-export function importSummary(fx: Fixture, imported: BlenderImport): string[] {
+export function importSummary(fx: Fixture, imported: BlenderImport, notes: readonly string[] = exportNotes(fx)): string[] {
   const bones = fx.objects.reduce((n, o) => n + (o.bones?.length ?? 0), 0);
   const d = imported.drivers;
   const kinds = [...d.drivers.counts].filter(([k]) => !k.startsWith('var:'));
@@ -28,7 +41,13 @@ export function importSummary(fx: Fixture, imported: BlenderImport): string[] {
     `drivers: ${d.drivers.drivers.length + d.drivers.unsupported.length} (${list(kinds.sort((a, b) => b[1] - a[1]))}; variables ${list(vars)}), ${d.wired} wired live`,
     `custom properties: ${d.customProperties}`,
   ];
-  const missing = notCarried(imported);
+  // What Blender itself leaves out is left out faithfully: information, not something missing.
+  const skipped = [...imported.skipped, ...imported.drivers.noEffect];
+  if (skipped.length > 0) {
+    lines.push(`skipped as Blender skips them: ${skipped.length}`);
+    for (const s of skipped) lines.push(`  ${s}`);
+  }
+  const missing = notCarried(imported, notes);
   if (missing.length === 0) lines.push('not carried: nothing');
   else {
     // Group by reason: the line with names and numbers taken out, so like items count together.

@@ -9,6 +9,9 @@ import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../../rig/scene
 import type { Fixture, FixtureConstraint } from './fixture';
 import { drivenMutes, wireDrivers, type DriverReport } from './import-drivers';
 import { importDrivers } from './drivers';
+import { blenderSkips } from './blender-skips';
+import { bboneTargets } from './bbone-targets';
+import { wireAnimatedSettings } from './animated-settings';
 
 export interface BlenderImport {
   scene: SceneDocument;
@@ -24,6 +27,8 @@ export interface BlenderImport {
   origins: Map<string, { index: number; props: Map<string, string> }>;
   /** The rig's drivers and custom properties: what was wired live and what was not carried. */
   drivers: DriverReport;
+  /** Constraints left out because Blender leaves them out (`Owner: Constraint (TYPE): why`), blender-skips.ts. */
+  skipped: string[];
 }
 
 /** Props every constraint has, handled here rather than per node. */
@@ -64,6 +69,9 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   // A constraint whose mute a driver sets stays in the graph: the driver switches it by its influence.
   const mutesDriven = drivenMutes(fx, driverImport);
   const constraintNodes = new Map<string, string>();
+  const skipped: string[] = [];
+  /** Constraints not in the graph because Blender does not evaluate them, and why. */
+  const skippedConstraints = new Map<string, string>();
 
   const readerFor = (ownerId: string): string => {
     let id = readers.get(ownerId);
@@ -106,7 +114,16 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     stack.forEach(({ c, index }, i) => {
       const where = `${ownerId}: ${c.name} (${c.type})`;
       const props = { ...c.props, ...(options.applyAfterEval !== false ? c.props_after_eval : {}) };
-      if ((props.mute === true || props.enabled === false) && !mutesDriven.has(`${ownerId}\u0000${c.name}`)) return;
+      const skip = blenderSkips(fx, c);
+      if (skip) {
+        skipped.push(`${where}: ${skip}`);
+        skippedConstraints.set(`${ownerId}\u0000${c.name}`, skip);
+        return;
+      }
+      if ((props.mute === true || props.enabled === false) && !mutesDriven.has(`${ownerId}\u0000${c.name}`)) {
+        skippedConstraints.set(`${ownerId}\u0000${c.name}`, 'it is muted, and Blender skips a muted constraint');
+        return;
+      }
       const def = byBlenderType.get(c.type);
       const origin = { index, props: new Map<string, string>() };
       origins.set(`c${nodes.length}:${c.name}`, origin);
@@ -133,6 +150,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         report(index, `${where}.${prop}`);
       }
       for (const prop of mapping.unsupported?.(props) ?? []) report(index, `${where}.${prop}`);
+      for (const prop of bboneTargets(fx, c)) report(index, `${where}.${prop}`);
       if (mapping.convert) for (const [k, v] of Object.entries(mapping.convert(props))) Object.defineProperty(params, k, { value: v, enumerable: true, writable: true, configurable: true });
       nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
       constraintNodes.set(`${ownerId}\u0000${c.name}`, id);
@@ -159,9 +177,21 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read').map((n) => n.id)));
   }
 
-  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, readerFor }, driverImport);
+  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes }, driverImport.drivers);
+  if (animated.size > 0) withoutCurves(scene, fx, animated);
+  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
-  return { scene, graph, unsupported, unsupportedAt, origins, drivers };
+  return { scene, graph, unsupported, unsupportedAt, origins, drivers, skipped };
+}
+
+/** Takes the curves wired as nodes (`object\0data_path\0index`) out of the scene's actions. */
+function withoutCurves(scene: SceneDocument, fx: Fixture, wired: ReadonlySet<string>): void {
+  const objectsOf = new Map<string, string[]>();
+  for (const a of fx.actions ?? []) objectsOf.set(a.name, [...(objectsOf.get(a.name) ?? []), a.id.object]);
+  scene.actions = scene.actions?.map((a) => ({
+    ...a,
+    fcurves: a.fcurves.filter((f) => !(objectsOf.get(a.name) ?? []).some((o) => wired.has(`${o}\u0000${f.data_path}\u0000${f.array_index}`))),
+  }));
 }
 
 /** The fixture's objects and actions as a scene: each action on the object it animates (§3). */

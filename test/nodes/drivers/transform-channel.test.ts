@@ -2,7 +2,8 @@
 // child bone under a posed parent bone in a moved, rotated, scaled armature, its parent, and an
 // empty, in random rotation modes; every channel in world, transform and local space and every
 // rotation mode (459 variables per pose), recorded by record_transforms.py. Blender evaluates in
-// float32: within 2e-5 (relative for values beyond 1). Objects in local space are left out (below).
+// float32: within 2e-5 (relative for values beyond 1). An unparented object in local space reads
+// as its basis with its own rotation taken out (R⁻¹·T·R·S), Blender's rule for a parent-less object.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { OwnerHandle } from '../../../nodes/define';
@@ -52,10 +53,6 @@ describe('driver/transform against Blender 3.4.1', () => {
       recorded.poses.forEach((pose, k) => {
         recorded.combos.forEach((c, i) => {
           if (c.space !== space) return;
-          // An object in local space reads, in Blender 3.4, as its basis with the rotation taken
-          // back out (R⁻¹·T·R·S, measured; the source says BKE_object_to_mat4): not understood, so
-          // the importer refuses it (runtime/io/blender/drivers.ts) and it is not checked here.
-          if (space === 'LOCAL_SPACE' && c.target === 'E') return;
           const t = pose.targets[c.target];
           const owner = handle(c.target, t);
           const euler = EULER.has(t.rotation_mode) ? t.euler.join(', ') : '';
@@ -65,7 +62,7 @@ describe('driver/transform against Blender 3.4.1', () => {
           if (!(Math.abs(v - want) <= 2e-5 * Math.max(1, Math.abs(want)))) wrong.push(`pose ${k} ${c.target} ${c.channel} ${c.mode} (${t.rotation_mode}): ${v} vs Blender ${want}`);
         });
       });
-      expect(checked).toBe(12 * (space === 'LOCAL_SPACE' ? 102 : 153));
+      expect(checked).toBe(12 * 153);
       expect(wrong).toEqual([]);
     });
   }

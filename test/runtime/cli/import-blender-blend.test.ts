@@ -61,7 +61,8 @@ describe('sinew import-blender RIG.blend', () => {
     const graph = join(dir, 'rig.sinew.json');
     const r = cli(['import-blender', blend, '-o', graph, '--blender', fake, '--armature', 'Rig']);
     expect(r.status, r.err.join('\n')).toBe(0);
-    expect(r.err).toContain(`${blend}: note: a note from the exporter`);
+    expect(r.err).toContain(`${blend}: /exporter/notes: warning: exported approximately: a note from the exporter`);
+    expect(r.out).toContain("not carried: 1");
     const args = readFileSync(join(dir, 'args.txt'), 'utf8');
     expect(args).toContain(`-b --factory-startup ${blend} --python-exit-code 1 --python ${exporterScript()} -- -o `);
     expect(args.trim().endsWith('--armature Rig')).toBe(true);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { GraphDocument, JsonValue } from '../../../graph/types';
 import { compile } from '../../../runtime/eval/compile';
 import type { Program } from '../../../runtime/eval/program';
+import type { UnitId } from '../../../runtime/eval/unit';
 import type { SceneDocument, TransformProps } from '../../../runtime/rig/scene/types';
 import { humanoid, largeRig, type BenchRig } from '../../bench/rigs';
 
@@ -129,39 +130,44 @@ describe('incremental evaluation equals evaluation from scratch', () => {
   }
 });
 
-/** Steps reachable downstream of `units`, with the in-place rule for IK (see runtime/eval/dirty.ts). */
-function expectedSteps(p: Program, units: string[]): Set<string> {
+/**
+ * Steps reachable downstream of the units labelled `labels`, with the in-place rule for IK (see
+ * runtime/eval/dirty.ts); as unit labels.
+ */
+function expectedSteps(p: Program, labels: string[]): Set<string> {
   const deps = p.dependencies!;
-  const succ = new Map<string, string[]>();
-  const pred = new Map<string, string[]>();
+  const units = deps.units;
+  const byLabel = new Map(Array.from({ length: units.count }, (_, i) => [units.label(i as UnitId), i as UnitId]));
+  const succ = new Map<UnitId, UnitId[]>();
+  const pred = new Map<UnitId, UnitId[]>();
   for (let e = 0; e < deps.from.length; e++) {
-    const a = deps.units[deps.from[e]], b = deps.units[deps.to[e]];
+    const a = deps.from[e] as UnitId, b = deps.to[e] as UnitId;
     succ.set(a, [...(succ.get(a) ?? []), b]);
     pred.set(b, [...(pred.get(b) ?? []), a]);
   }
-  const seen = new Set<string>();
-  const todo = [...units];
+  const seen = new Set<UnitId>();
+  const todo = labels.map((l) => byLabel.get(l)!);
   while (todo.length) {
     const u = todo.pop()!;
     if (seen.has(u)) continue;
     seen.add(u);
     todo.push(...(succ.get(u) ?? []));
-    if (u.startsWith('node:')) {
+    if (units.kind(u) === 'node') {
       for (const s of pred.get(u) ?? []) {
-        if (!s.startsWith('stack:')) continue;
-        todo.push(s, ...(pred.get(s) ?? []).filter((w) => w.startsWith('node:')));
+        if (units.kind(s) !== 'stack') continue;
+        todo.push(s, ...(pred.get(s) ?? []).filter((w) => units.kind(w) === 'node'));
       }
     }
   }
   const withSteps = new Set(p.steps.map((s) => s.unit));
-  return new Set([...seen].filter((u) => withSteps.has(u)));
+  return new Set([...seen].filter((u) => withSteps.has(u)).map((u) => units.label(u)));
 }
 
-/** Runs `update` and returns the units whose steps ran, in order. */
+/** Runs `update` and returns the labels of the units whose steps ran, in order. */
 function recordUpdate(p: Program, frame?: number): string[] {
   const ran: string[] = [];
   const saved = p.steps.map((s) => s.run);
-  p.steps.forEach((s, i) => { s.run = () => { ran.push(s.unit); saved[i](); }; });
+  p.steps.forEach((s, i) => { const label = p.units.label(s.unit); s.run = () => { ran.push(label); saved[i](); }; });
   p.update(frame);
   p.steps.forEach((s, i) => { s.run = saved[i]; });
   return ran;
@@ -187,7 +193,7 @@ describe('update runs only what is downstream of a change', () => {
     expect(ran).not.toContain('pre:Rig/forearm.L');
     expect(ran.length).toBeLessThan(p.steps.length * 0.15);
     // Steps run in schedule order.
-    const order = new Map(p.steps.map((s, i) => [s.unit, i]));
+    const order = new Map(p.steps.map((s, i) => [p.units.label(s.unit), i]));
     expect(ran.map((u) => order.get(u)!)).toEqual([...ran.map((u) => order.get(u)!)].sort((a, b) => a - b));
   });
 

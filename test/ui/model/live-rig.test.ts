@@ -5,7 +5,7 @@ import { LiveRig } from '../../../ui/model/live-rig';
 
 const scene = { format: 'sinew-scene' as const, version: 1, objects: [{ name: 'A', type: 'EMPTY' as const }] };
 
-function graph(params: Record<string, number>): GraphDocument {
+function graph(params: Record<string, number | boolean>): GraphDocument {
   return {
     format: 'sinew-graph',
     version: 1,
@@ -31,5 +31,24 @@ describe('LiveRig: unknown params', () => {
     expect(rig.program).toBeDefined();
     rig.rebuild(graph({ minX: 1, influence: 1 }), scene, 1);
     expect(rig.issues.get('limit')).toBeUndefined();
+  });
+});
+
+describe('LiveRig: a param change without a compile', () => {
+  it('applies a value the program can take, and says recompile (changing nothing) for one that changes the schedule', () => {
+    const rig = new LiveRig();
+    rig.rebuild(graph({ useMinX: true, minX: 1, influence: 1 }), scene, 1);
+    const before = Array.from(rig.matrix('A')!);
+    expect(before[12]).toBe(1);
+    expect(rig.trySetParam('limit', 'minX', 2)).toBe(true);
+    rig.evaluate(1);
+    expect(rig.matrix('A')![12]).toBe(2);
+    // The owner param decides the schedule: the program is left as it was, and no error is recorded.
+    expect(rig.trySetParam('in', 'owner', 'B')).toBe(false);
+    expect(rig.trySetParam('nope', 'minX', 3)).toBe(false);
+    expect(rig.trySetParam('limit', 'noSuchParam', 3)).toBe(false);
+    rig.evaluate(1);
+    expect(rig.matrix('A')![12]).toBe(2);
+    expect(rig.errors).toEqual([]);
   });
 });

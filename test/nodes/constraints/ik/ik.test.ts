@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ik } from '../../../../nodes/constraints/ik/ik';
+import { resolveParams } from '../../../../nodes/resolve-params';
 import { allFinite, chainScene, dist, empty, ends, evaluate, stackGraph, worldOf, type V3 } from './rig';
 
 const unit = fc
@@ -38,7 +39,7 @@ describe('constraint/ik: scheduling contract', () => {
   it('writes() names the chain above the tip, or the whole parent chain without Use Tail', () => {
     const parents: Record<string, string | undefined> = { 'A/B3': 'A/B2', 'A/B2': 'A/B1', 'A/B1': 'A/B0', 'A/B0': undefined };
     const ownerOf = (id: string) => (id in parents ? { parent: parents[id] } : undefined);
-    const writes = ik.writes!;
+    const writes = (given: { chainCount: number; useTail: boolean }, ...rest: [typeof ownerOf, string | undefined]) => ik.writes!(resolveParams(ik, given), ...rest);
     expect(writes({ chainCount: 2, useTail: true }, ownerOf, 'A/B3')).toEqual(['A/B2']);
     expect(writes({ chainCount: 0, useTail: true }, ownerOf, 'A/B3')).toEqual(['A/B0', 'A/B1', 'A/B2']);
     expect(writes({ chainCount: 2, useTail: false }, ownerOf, 'A/B3')).toEqual(['A/B1', 'A/B2']);

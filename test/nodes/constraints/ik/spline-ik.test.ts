@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splineIk } from '../../../../nodes/constraints/ik/spline-ik';
+import { resolveParams } from '../../../../nodes/resolve-params';
 import { allFinite, chainScene, curveObject, dist, ends, evaluate, stackGraph, type V3 } from './rig';
 
 const coord = fc.double({ min: -3, max: 3, noNaN: true });
@@ -37,8 +38,8 @@ describe('constraint/spline-ik', () => {
   it('writes() names the chain above the owner', () => {
     const parents: Record<string, string | undefined> = { 'A/B2': 'A/B1', 'A/B1': 'A/B0', 'A/B0': undefined };
     const ownerOf = (id: string) => (id in parents ? { parent: parents[id] } : undefined);
-    expect(splineIk.writes!({ chainCount: 3 }, ownerOf, 'A/B2')).toEqual(['A/B0', 'A/B1']);
-    expect(splineIk.writes!({ chainCount: 1 }, ownerOf, 'A/B2')).toEqual([]);
+    expect(splineIk.writes!(resolveParams(splineIk, { chainCount: 3 }), ownerOf, 'A/B2')).toEqual(['A/B0', 'A/B1']);
+    expect(splineIk.writes!(resolveParams(splineIk, { chainCount: 1 }), ownerOf, 'A/B2')).toEqual([]);
   });
 
   it('puts every joint on the curve at its bone-length fraction, each bone spanning its chord', () => {

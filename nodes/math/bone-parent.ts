@@ -1,10 +1,15 @@
 // How a bone inherits from its parent: Blender's BoneParentTransform (armature.cc), with every
 // inherit-scale mode, hinge (no inherited rotation) and non-local location. Pose space throughout.
+// Pure math, here in nodes/ so the driver variables that read a bone in its LOCAL space
+// (nodes/drivers/local-space.ts) and the runtime's pose and spaces (runtime/rig/pose.ts,
+// runtime/eval/spaces.ts) share one implementation.
 import { mat4 } from 'gl-matrix';
-import { cross3 } from '../../nodes/math/vector';
-import { safeInvertMat4, safeMultiplyMat4, saturate } from '../../nodes/math/finite';
-import type { InheritScale } from './scene/types';
-import { hypot3Into } from '../../nodes/math/hypot';
+import { cross3 } from './vector';
+import { safeInvertMat4, safeMultiplyMat4, saturate } from './finite';
+import { hypot3Into } from './hypot';
+
+/** Blender's `inherit_scale` modes (the scene's `InheritScale`, runtime/rig/scene/types.ts). */
+export type InheritScale = 'FULL' | 'FIX_SHEAR' | 'ALIGNED' | 'AVERAGE' | 'NONE' | 'NONE_LEGACY';
 
 /** Blender's parent transform: rotation/scale part, location part and a scale applied after both. */
 export interface ParentTransform {
@@ -175,7 +180,7 @@ const n2 = new Float64Array(3), n3 = new Float64Array(3), tmp = new Float64Array
 export function orthogonalizeStable(m: Float64Array, axis: 0 | 1 | 2, normalize: boolean): void {
   let k = 0;
   for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) { const x = Math.abs(m[4 * c + r]); if (x > k) k = x; }
-  if (!(k > 1e150)) { orthogonalizeStableUnscaled(m, axis, normalize); return; }
+  if (!(k > 1e150)) return orthogonalizeStableUnscaled(m, axis, normalize);
   const p = 2 ** Math.floor(Math.log2(k));
   for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) m[4 * c + r] /= p;
   orthogonalizeStableUnscaled(m, axis, normalize);

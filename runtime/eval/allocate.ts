@@ -1,0 +1,68 @@
+// Compile phase 4, allocate: every socket a slot view in the program's one buffer (an input wired
+// to an output shares its view; an unconnected one holds its constant), and every stateful node its
+// state slots. `capacity` sizes that buffer before the owners take theirs.
+import type { JsonValue } from '../../graph/types';
+import type { Params, StateTraits } from '../../nodes/define';
+import type { SceneDocument } from '../rig/scene/types';
+import type { CompiledNode, NodeTable } from './compiled-node';
+import type { ResolvedGraph } from './resolve-nodes';
+import { SlotAllocator, SOCKET_SIZE } from './slots';
+
+export function allocateSockets({ compiled, live }: ResolvedGraph, slots: SlotAllocator): void {
+  for (const c of live) {
+    for (const [name, spec] of Object.entries(c.def.outputs)) c.io.out[name] = slots.alloc(SOCKET_SIZE[spec.type]);
+  }
+  for (const c of live) {
+    for (const [name, spec] of Object.entries(c.def.inputs)) {
+      const src = c.sources.get(name);
+      if (src) c.io.in[name] = compiled[src[0]]!.io.out[src[1]];
+      else c.constants[name] = { type: spec.type, slot: (c.io.in[name] = constantSlot(slots, spec.type, c.params[name])) };
+    }
+  }
+}
+
+/** A stateful node's state before and after this tick and its start frame, allocated once (a rebind keeps them). */
+export function allocateStates(live: readonly CompiledNode[], slots: SlotAllocator): void {
+  for (const c of live) {
+    const st = c.def.state;
+    if (!st) continue;
+    const n = stateSize(st, c.params);
+    c.state = { unit: c.unit, previous: slots.alloc(n), next: slots.alloc(n), start: slots.alloc(1) };
+  }
+}
+
+/** A stateful node's size of state, a whole number of doubles (0 or more). */
+function stateSize(st: StateTraits<unknown>, params: Params): number {
+  const n = st.size(params);
+  return Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+/** A view holding an unconnected input's value: its param or default; transforms default to identity. */
+function constantSlot(slots: SlotAllocator, type: keyof typeof SOCKET_SIZE, value: JsonValue | undefined): Float64Array {
+  if (type === 'transform' || type === 'curve') {
+    const m = slots.identity();
+    if (Array.isArray(value) && value.length === 16) m.set(value.map(Number));
+    return m;
+  }
+  const v = slots.alloc(SOCKET_SIZE[type]);
+  if (typeof value === 'number') v[0] = value;
+  else if (typeof value === 'boolean') v[0] = value ? 1 : 0;
+  else if (Array.isArray(value)) v.set(value.slice(0, v.length).map(Number));
+  else if (type === 'quaternion') v[3] = 1;
+  return v;
+}
+
+/** An upper bound of the slots a program needs, so one buffer holds them all. */
+export function capacity(scene: SceneDocument, nodes: NodeTable): number {
+  let n = 64;
+  // Objects: pre, final, basis, parent inverse; bones: pre, final, basis, rest, offset, parent frame (3).
+  for (const o of scene.objects ?? []) n += 64 + 128 * (o.bones?.length ?? 0);
+  for (const c of nodes) {
+    if (!c) continue;
+    for (const s of Object.values(c.def.inputs)) n += SOCKET_SIZE[s.type];
+    for (const s of Object.values(c.def.outputs)) n += SOCKET_SIZE[s.type];
+    n += 32 + 16 * (c.def.constraint?.targets?.length ?? 0);
+    if (c.def.state) n += 1 + 2 * stateSize(c.def.state, c.params);
+  }
+  return n;
+}

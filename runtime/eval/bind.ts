@@ -1,0 +1,132 @@
+// Compile phase 5, bind: every unit's step. An owner's pre step builds its matrix before
+// constraints (after its pose sources), its stack step copies it when nothing writes the owner; a
+// node's step is its kernel bound to the scene, wrapped by Blender's constraint loop when it is a
+// constraint, and guarded (guards.ts).
+import type { NodeDefinition, Params, StateTraits } from '../../nodes/define';
+import type { RigOwner } from '../rig/rig';
+import { NodeBindEnv, type BindContext } from './bind-env';
+import type { Owners } from './build-owners';
+import type { CompiledNode, NodeTable } from './compiled-node';
+import { constraintStep } from './constraint-step';
+import { CompileFailure, type Problems } from './errors';
+import { guardNode, guardPre } from './guards';
+import { ikTreeBinding, type IkTreeGroup } from './ik-trees';
+import type { NodeState, ProgramWarning } from './program';
+import type { Schedule } from './schedule-units';
+import { SlotAllocator } from './slots';
+
+export type StepFn = () => void;
+
+export interface BindInputs {
+  compiled: NodeTable;
+  live: readonly CompiledNode[];
+  owners: Owners;
+  schedule: Schedule;
+  stackOwner(c: CompiledNode): RigOwner | undefined;
+  sourceOwner(c: CompiledNode, input: string): RigOwner | undefined;
+  treeOf: ReadonlyMap<CompiledNode, IkTreeGroup>;
+}
+
+export interface Binding {
+  /** Each unit's step, by unit id (undefined: nothing to run). */
+  stepOf: (StepFn | undefined)[];
+  /** Nodes whose bind asked for the frame (they run again when it changes). */
+  readsFrame: Set<CompiledNode>;
+  /** Binds a node again after a param change (`Program.setParam`), with scratch slots of its own. */
+  rebind(c: CompiledNode): StepFn | undefined;
+}
+
+export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
+  const { live, owners, schedule } = inputs;
+  const stepOf = ownerSteps(owners, schedule, problems.warnings);
+  const readsFrame = new Set<CompiledNode>();
+  const context: BindContext<CompiledNode> = {
+    owners: owners.byId, frame: owners.frame, warnings: problems.warnings, readsFrame,
+    stackOwner: inputs.stackOwner, sourceOwner: inputs.sourceOwner,
+    ikTree: (c) => { const g = inputs.treeOf.get(c); return g && ikTreeBinding(g, c, owners.byId); },
+  };
+  for (const c of live) {
+    let run: StepFn | undefined;
+    try {
+      run = bindNode(c, context, inputs, problems.warnings, owners.slots, false);
+    } catch (e) {
+      if (e instanceof CompileFailure) { problems.errors.push(...e.errors); continue; }
+      throw e;
+    }
+    if (c.missing.length) {
+      problems.warnings.push({ code: 'inactive', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}" (${c.def.label}) does nothing until "${c.missing.join('", "')}" is connected` });
+    }
+    stepOf[c.unit] = run;
+  }
+  problems.failIfAny();
+  const rebind = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), true);
+  return { stepOf, readsFrame, rebind };
+}
+
+/** The owners' pre and stack steps (final units have none: the final view is what they stand for). */
+function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[]): (StepFn | undefined)[] {
+  const stepOf: (StepFn | undefined)[] = new Array(units.count);
+  owners.forEach((o, i) => {
+    const pre = guardPre(o, warnings);
+    const sources = poseSources.get(o);
+    // An animated owner's basis comes from its pose sources at this frame, before its pre step.
+    stepOf[units.pre(i)] = !sources ? pre
+      : sources.length === 1 ? ((apply) => () => { apply(); pre(); })(sources[0])
+      : () => { for (let k = 0; k < sources.length; k++) sources[k](); pre(); };
+    if (stackWriters[i].length === 0) {
+      // By hand: a 16-number TypedArray#set costs more than the loop, once per owner per frame.
+      const { pre: p, final } = o;
+      stepOf[units.stack(i)] = () => { for (let k = 0; k < 16; k++) final[k] = p[k]; };
+    } else if (o.bone?.connected && chainOf[i] === undefined) {
+      // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
+      // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.
+      const { pre: p, final } = o;
+      stepOf[units.stack(i)] = () => { final[12] = p[12]; final[13] = p[13]; final[14] = p[14]; };
+    }
+  });
+  return stepOf;
+}
+
+/** A node's step; `scratch` gives a constraint its working matrices, `quiet` keeps a rebind from warning again. */
+function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: BindInputs, warnings: ProgramWarning[], scratch: SlotAllocator, quiet: boolean): StepFn | undefined {
+  const state = c.def.bind ? c.def.bind(new NodeBindEnv(context, c, quiet), c.params) : undefined;
+  const active = c.missing.length === 0;
+  // A stateful node's kernel is its reset or its step, chosen by the frame (program.ts replays frames).
+  const def = c.def.state && c.state ? statefulDefinition(c.def, c.def.state, c.state, c.params, context.frame) : c.def;
+  let run: StepFn | undefined;
+  if (c.def.constraint) {
+    const targetOwners = Object.fromEntries((c.def.constraint.targets ?? []).map((t) => [t, inputs.sourceOwner(c, t)]));
+    run = constraintStep({
+      def, params: c.params, state, io: c.io,
+      stackOwner: inputs.stackOwner(c), targetOwners,
+      custom: c.sources.has('space') ? c.io.in.space : undefined,
+      active,
+    }, scratch);
+  } else if (active) {
+    const { io, params } = c;
+    run = () => def.kernel(io, params, state);
+  }
+  // A node that throws or gives a non-finite number is marked and passes its owner through; the
+  // rest of the program keeps evaluating.
+  return run && (c.def.cannotFail ? run : guardNode(c, run, c.written, warnings));
+}
+
+/**
+ * A stateful node's definition with its kernel replaced: at or before its start frame the node
+ * resets its state (`next`) from this frame's inputs, after it each frame is one step from
+ * `previous` to `next`. The program copies `next` to `previous` when it moves to the next tick, so
+ * evaluating one frame again (a param change, another subframe of the same tick) steps from the same
+ * state and gives the same result. The start frame is written to the program's slot at every bind.
+ */
+function statefulDefinition(def: NodeDefinition<unknown>, st: StateTraits<unknown>, slots: NodeState, params: Params, frame: Float64Array): NodeDefinition<unknown> {
+  const { previous, next, start } = slots;
+  const s = params[st.startParam];
+  start[0] = typeof s === 'number' && Number.isFinite(s) ? Math.round(s) : 0;
+  return {
+    ...def,
+    kernel: (io, p, bound) => {
+      if (frame[0] <= start[0]) st.reset(io, p, bound, next);
+      else st.step(io, p, bound, previous, next);
+    },
+  };
+}

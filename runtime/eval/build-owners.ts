@@ -1,0 +1,83 @@
+// Compile phase 2, build owners: the scene's objects and bones with their matrix slots, what poses
+// them each frame (actions, clips), which owner each owner node names and whose stack a node is in.
+import { animateOwner, buildAnimation } from '../rig/animation';
+import { buildClipPlayback, playTrack } from '../rig/clip-playback';
+import { buildRig, SceneError, type RigOwner } from '../rig/rig';
+import type { SceneDocument } from '../rig/scene/types';
+import { capacity } from './allocate';
+import type { CompiledNode, NodeTable } from './compiled-node';
+import type { Problems } from './errors';
+import type { ResolvedGraph } from './resolve-nodes';
+import { SlotAllocator } from './slots';
+
+export interface Owners {
+  owners: RigOwner[];
+  byId: Map<string, RigOwner>;
+  /** Owner → its index in `owners`. */
+  index: Map<RigOwner, number>;
+  /** The program's one buffer; every later phase takes its views from it. */
+  slots: SlotAllocator;
+  frame: Float64Array;
+  /** What writes an owner's basis at each frame before its pre step (actions, then the playing clip). */
+  poseSources: Map<RigOwner, (() => void)[]>;
+}
+
+export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGraph, problems: Problems): Owners {
+  const slots = new SlotAllocator(capacity(scene, compiled));
+  let rig: ReturnType<typeof buildRig>;
+  try {
+    rig = buildRig(scene, (n) => slots.alloc(n));
+  } catch (e) {
+    if (!(e instanceof SceneError)) throw e;
+    problems.errors.push({ code: 'bad-scene', pointer: `/scene${e.pointer}`, message: e.message });
+    return problems.fail();
+  }
+  const frame = slots.alloc(1);
+  const { warnings } = problems;
+  const poseSources = new Map<RigOwner, (() => void)[]>();
+  const addPoseSource = (o: RigOwner, apply: () => void) => poseSources.set(o, [...(poseSources.get(o) ?? []), apply]);
+  for (const a of buildAnimation(scene, rig.owners, rig.byId, warnings)) addPoseSource(a.owner, () => animateOwner(a, frame));
+  for (const t of buildClipPlayback(scene, rig.owners, rig.byId, warnings)) {
+    if (poseSources.has(t.owner)) warnings.push({ code: 'two-pose-sources', pointer: '/scene/playback', message: `owner "${t.owner.id}" has an action and a clip track; the clip is applied after the action` });
+    addPoseSource(t.owner, () => playTrack(t, frame));
+  }
+  for (const c of live) {
+    if (!c.def.owner) continue;
+    const id = String(c.params[c.def.owner.param] ?? '');
+    const o = rig.byId.get(id);
+    if (!o) problems.errors.push({ code: 'missing-owner', pointer: `/nodes/${c.index}/params/${c.def.owner.param}`, nodeId: c.node.id, message: id ? `node "${c.node.id}" names owner "${id}", which is not in the scene` : `node "${c.node.id}" names no owner` });
+    else c.owner = o;
+  }
+  problems.failIfAny();
+  const index = new Map<RigOwner, number>();
+  rig.owners.forEach((o, i) => index.set(o, i));
+  return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources };
+}
+
+/**
+ * The owner whose stack a node is in: an owner-in node's own; else, following the stack upstream,
+ * that of its `owner` input, or of its first wired transform input (so a math node placed inside a
+ * stack keeps the stack's owner). Worked out once per node.
+ */
+export function stackOwnerOf(c: CompiledNode, compiled: NodeTable, depth = 0): RigOwner | undefined {
+  if (c.stackOwnerKnown) return c.stackOwner;
+  let o: RigOwner | undefined;
+  if (c.def.owner?.role === 'pre') o = c.owner;
+  else {
+    const firstTransform = Object.entries(c.def.inputs).find(([n, s]) => s.type === 'transform' && c.sources.has(n))?.[0];
+    const src = c.sources.get('owner') ?? (firstTransform ? c.sources.get(firstTransform) : undefined);
+    const up = src && compiled[src[0]];
+    // A cycle of math nodes has no stack owner: the depth bound ends the walk.
+    if (up && depth < compiled.length) o = stackOwnerOf(up, compiled, depth + 1);
+  }
+  c.stackOwnerKnown = true;
+  c.stackOwner = o;
+  return o;
+}
+
+/** The owner an input reads, when it is wired straight from an owner node that reads one. */
+export function sourceOwnerOf(c: CompiledNode, input: string, compiled: NodeTable): RigOwner | undefined {
+  const src = c.sources.get(input);
+  const up = src && compiled[src[0]];
+  return up && (up.def.owner?.role === 'read' || up.def.owner?.role === 'pre') ? up.owner : undefined;
+}

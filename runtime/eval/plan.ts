@@ -1,0 +1,88 @@
+// Compile phase 6, plan: the steps in schedule order, the schedule report (order and cycles), what
+// `Program.setParam` may change of each node, and the program.
+import type { Params } from '../../nodes/define';
+import { resolveParam } from '../../nodes/resolve-params';
+import type { Binding, StepFn } from './bind';
+import type { Owners } from './build-owners';
+import type { CompiledNode } from './compiled-node';
+import type { Problems } from './errors';
+import type { BoneParentLookup } from './ik-trees';
+import { Program, type NodeControl, type ScheduleReport, type Step } from './program';
+import type { ResolvedGraph } from './resolve-nodes';
+import type { Schedule } from './schedule-units';
+import type { UnitId } from './unit';
+
+export interface PlanInputs {
+  resolved: ResolvedGraph;
+  owners: Owners;
+  schedule: Schedule;
+  binding: Binding;
+  stackOwner(c: CompiledNode): { id: string } | undefined;
+  boneParent: BoneParentLookup;
+}
+
+export function plan(inputs: PlanInputs, problems: Problems): Program {
+  const { resolved, owners, schedule, binding } = inputs;
+  const { units } = schedule;
+  const steps: Step[] = [];
+  for (const k of schedule.order) {
+    const u = k as UnitId;
+    const run: StepFn | undefined = binding.stepOf[u];
+    if (run) steps.push({ unit: u, run });
+  }
+  const cycles = schedule.cycles.map((cy) => {
+    const ids = (owned: boolean) => cy.filter((u) => (units.kind(u as UnitId) !== 'node') === owned).map((u) => units.idOf(u as UnitId));
+    return { nodes: ids(false), owners: [...new Set(ids(true))] };
+  });
+  for (const cy of cycles) {
+    problems.warnings.push({ code: 'cycle', pointer: '/links', message: `dependency cycle detected through ${[...cy.nodes.map((n) => `node "${n}"`), ...cy.owners.map((o) => `owner "${o}"`)].join(', ')}; one link of it was set aside` });
+  }
+  // Stateful nodes depend on the frame: a frame change reaches them (and `update` replays ticks).
+  const states = resolved.live.flatMap((c) => (c.state ? [c.state] : []));
+  const frameUnits = [
+    ...[...binding.readsFrame].map((c) => c.unit),
+    ...[...owners.poseSources.keys()].map((o) => units.pre(owners.index.get(o)!)),
+    ...states.map((st) => st.unit),
+  ];
+  const node = (nodeId: string) => {
+    const i = resolved.byId.get(nodeId);
+    const c = i === undefined ? undefined : resolved.compiled[i];
+    return c && nodeControl(c, inputs);
+  };
+  // The order as text only when asked for (the CLI's `schedule`, tools): a string per unit is a
+  // cost every compile would pay otherwise.
+  let order: string[] | undefined;
+  const report: ScheduleReport = {
+    get order() { return (order ??= Array.from(schedule.order, (u) => units.label(u as UnitId))); },
+    cycles,
+  };
+  return new Program(owners.slots.buffer, steps, owners.owners, owners.frame, report, problems.warnings, {
+    units, from: schedule.from, to: schedule.to, node, frameUnits,
+  }, states);
+}
+
+/** What `Program.setParam` may change of a node without a recompile, and what it must refuse. */
+function nodeControl(c: CompiledNode, { binding, stackOwner, boneParent }: PlanInputs): NodeControl {
+  const { def } = c;
+  const params: Params = c.params;
+  return {
+    unit: c.unit,
+    params,
+    resolve: (name, value) => resolveParam(def, name, value),
+    hasParam: (name) => Object.hasOwn(def.params, name) || (Object.hasOwn(def.inputs, name) && def.inputs[name].default !== undefined),
+    isInput: (name) => Object.hasOwn(def.inputs, name),
+    constants: c.constants,
+    rebind: () => binding.rebind(c),
+    socket: (side, name) => {
+      const view = side === 'input' ? c.io.in[name] : c.io.out[name];
+      const spec = side === 'input' ? def.inputs[name] : def.outputs[name];
+      return view && spec ? { type: spec.type, view } : undefined;
+    },
+    structure: () => ({
+      owner: def.owner ? String(params[def.owner.param] ?? '') : null,
+      writes: def.writes ? def.writes(params, boneParent, stackOwner(c)?.id) : null,
+      // A variadic node's count decides which inputs it has: a new count is a new program.
+      count: def.variadic ? params[def.variadic.param] ?? null : null,
+    }),
+  };
+}

@@ -1,0 +1,44 @@
+// Constraint settings an action keys (`pose.bones["B"].constraints["C"].influence`, an Armature
+// target's `targets[i].weight`, an object constraint's): each curve becomes a `driver/channel` node
+// (its F-curve at the current frame) linked into that constraint node's input, as Blender's
+// animation system writes the value before the constraint runs. A driver on the same setting wins
+// (Blender evaluates drivers after the action), so that curve is left to it. Curves wired here are
+// taken out of the scene's actions: the pose animation (runtime/rig/animation.ts) applies only
+// transform channels and would report them as ignored.
+import type { GraphLink, GraphNode, JsonValue } from '../../../graph/types';
+import { pathTarget } from '../../../nodes/drivers/data-path';
+import type { ImportedDriver } from './drivers';
+import type { Fixture } from './fixture';
+import { constraintKey } from './import-drivers';
+
+/** Adds the nodes and links; returns the curves handled (wired, or driven over), as `object\0data_path\0index`, to leave out of the scene. */
+export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links: GraphLink[]; constraintNodes: ReadonlyMap<string, string> }, drivers: readonly ImportedDriver[]): Set<string> {
+  const wired = new Set<string>();
+  const driven = new Set(drivers.map((d) => `${d.source.owner.object}\u0000${d.source.owner.id_type === 'ARMATURE' ? 'data.' : ''}${d.source.data_path}\u0000${d.source.array_index}`));
+  for (const a of fx.actions ?? []) {
+    const object = a.id.object;
+    for (const f of a.fcurves) {
+      if (f.mute === true || f.keyframes.length === 0) continue;
+      const t = pathTarget(f.data_path, f.array_index);
+      if (t?.kind !== 'constraint') continue;
+      const socket = t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined) : t.prop === 'influence' ? 'influence' : undefined;
+      const node = g.constraintNodes.get(constraintKey(object, t));
+      const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
+      if (!socket || !node) continue;
+      // Driven too: the driver overwrites the action's value every evaluation, so the curve has no effect.
+      if (driven.has(key)) {
+        wired.add(key);
+        continue;
+      }
+      const id = `anim:${node}:${socket}`;
+      const authored = g.nodes.find((n) => n.id === node)?.params?.[socket];
+      const animation: Record<string, JsonValue> = { keyframes: f.keyframes as unknown as JsonValue };
+      if (f.extrapolation) animation.extrapolation = f.extrapolation;
+      if (f.modifiers?.length) animation.modifiers = f.modifiers as unknown as JsonValue;
+      g.nodes.push({ id, type: 'driver/channel', params: { channel: `${object}.${f.data_path}`, value: typeof authored === 'number' ? authored : 1, animation: JSON.stringify(animation) }, position: [-450, -300 - 90 * wired.size] });
+      g.links.push({ from: { node: id, socket: 'value' }, to: { node, socket } });
+      wired.add(key);
+    }
+  }
+  return wired;
+}
