@@ -5,7 +5,7 @@
 import { defineNode, float, param, transform } from '../define';
 import { compatibleEuler, mat4ToEuler, type EulerOrder } from '../math/euler';
 import { determinantMat4Basis } from '../math/matrix';
-import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem, type DriverSpace, type SpaceReader } from './local-space';
+import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem } from './local-space';
 import { mat4ToQuat } from '../math/quaternion';
 import { splitQuatSwingAndTwist } from '../math/swing-twist';
 
@@ -31,7 +31,7 @@ export function rotationChannel(m: ArrayLike<number>, channel: 0 | 1 | 2 | 3, mo
     mat4ToQuat(q, m);
     buf[0] = q[3]; buf[1] = q[0]; buf[2] = q[1]; buf[3] = q[2];
   } else {
-    const axis = (mode === 'SWING_TWIST_X' ? 0 : mode === 'SWING_TWIST_Y' ? 1 : 2) as 0 | 1 | 2;
+    const axis = (mode === 'SWING_TWIST_X' ? 0 : mode === 'SWING_TWIST_Y' ? 1 : 2);
     mat4ToQuat(q, m);
     let twist: number;
     if (channel === axis + 1) twist = splitQuatSwingAndTwist(q, axis, null, null);
@@ -62,14 +62,6 @@ export function transformChannel(m: ArrayLike<number>, channel: TransformChannel
     case 'ROT_Y': return rotationChannel(m, 2, mode, autoOrder, old, scratch);
     case 'ROT_Z': return rotationChannel(m, 3, mode, autoOrder, old, scratch);
   }
-}
-
-interface State {
-  reader: SpaceReader;
-  channel: TransformChannel;
-  mode: TransformRotationMode;
-  old: Float64Array | null;
-  scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array };
 }
 
 export const driverTransform = defineNode({

@@ -15,7 +15,7 @@
 // Influence as Blender applies it to IK: with a pole, each bone's local IK rotation is slerped from
 // identity by the influence and the chain rebuilt from parent to child; without a pole, the target
 // is first blended with the chain's current end (iksolver_plugin.c).
-import { param, transform, type BindEnv, type ParamsOf } from '../../define';
+import { transform, type BindEnv } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { createChainWork, measureSegments, solveAim, type ChainWork } from '../../math/ik-chain';
 import { solveFabrik } from '../../math/ik-fabrik';

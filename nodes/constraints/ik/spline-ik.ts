@@ -162,10 +162,8 @@ function tailOnSpline(out: Float64Array, path: PreparedPath, headPos: Float64Arr
     xs[1] = x2;
   }
   out.set(x1p);
-  let prevSegIdx = bpIdx - 2;
-  let prevLen = 0;
-  if (prevSegIdx < 0) prevSegIdx = 0;
-  else prevLen = acc[prevSegIdx];
+  const prevSegIdx = bpIdx - 2;
+  const prevLen = prevSegIdx < 0 ? 0 : acc[prevSegIdx];
   const px = pts[3 * prevBp], py = pts[3 * prevBp + 1], pz = pts[3 * prevBp + 2];
   dv[0] = px - out[0]; dv[1] = py - out[1]; dv[2] = pz - out[2];
   len3Into(len, 0, dv);

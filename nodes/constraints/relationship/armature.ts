@@ -2,7 +2,7 @@
 // weighted deform matrices (pose · rest⁻¹) of up to eight bones, blended linearly or as dual
 // quaternions (Preserve Volume). Blender 3.4's `armdef_evaluate`, without envelopes and B-Bones.
 import type { JsonValue } from '../../../graph/types';
-import { float, param, transform, type BoneInfo } from '../../define';
+import { float, param, transform, type BoneInfo, type SocketSpec } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
 import { invertMat4, multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
@@ -68,7 +68,7 @@ const totalCell = acc.subarray(1, 2);
 const dq = createDualQuat();
 
 const boneInputs = Object.fromEntries(
-  Array.from({ length: ARMATURE_MAX_TARGETS }, (_, i) => [
+  Array.from({ length: ARMATURE_MAX_TARGETS }, (_, i): [string, SocketSpec][] => [
     [`bone${i + 1}`, transform({ doc: `Bone ${i + 1}: the final world matrix of an armature bone (from an Owner node). Unconnected: not used.` })],
     [`weight${i + 1}`, float({ default: 1, min: 0, max: 1, doc: `Weight of bone ${i + 1}; 0 or less: not used.` })],
   ]).flat(),

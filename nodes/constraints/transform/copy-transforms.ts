@@ -1,6 +1,6 @@
 // Copy Transforms: the owner takes the target's whole matrix, or combines with it in one of six
 // ways (Blender's translike_evaluate).
-import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
 import { multiplyMat4AlignedScale, multiplyMat4SplitChannels } from '../../math/split-channels';

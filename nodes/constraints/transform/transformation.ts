@@ -1,6 +1,6 @@
 // Transformation: maps a range of the target's location, rotation or scale onto a range of the
 // owner's location, rotation or scale, axis by axis (Blender's transform_evaluate, 3.4).
-import { param, transform, type BindEnv, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform, type BindEnv, type ParamsOf } from '../../define';
 import type { FloatParam } from '../../params';
 import { defineConstraint } from '../../define-constraint';
 import { EULER_ORDERS, eulerToMat3, mat3ToEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
@@ -9,7 +9,7 @@ import { mat4ToQuat } from '../../math/quaternion';
 import { splitQuatSwingAndTwist } from '../../math/swing-twist';
 import { safeAsin } from '../../math/vector';
 import { targetInput } from '../common';
-import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
 export const TRANSFORM_CHANNELS = ['LOCATION', 'ROTATION', 'SCALE'] as const;

@@ -169,7 +169,7 @@ export class BlenderIkTree {
       const length = this.lengths[a] * sy;
       normalizeColumns(r3);
       if (parentPose && (a > 0 || spec.hasArmatureParent[0])) { toRowMajor3(p3, parentPose); normalizeColumns(p3); }
-      else p3.fill(0), p3[0] = p3[4] = p3[8] = 1;
+      else { p3.fill(0); p3[0] = p3[4] = p3[8] = 1; }
       if (a > 0 && parentPose) {
         const L = this.lengths[spec.parent[a]];
         start[0] = P[12] - (parentPose[12] + parentPose[4] * L);
