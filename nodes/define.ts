@@ -115,13 +115,25 @@ export interface BindEnv {
    * For a Blender IK node whose chain shares its root with other IK chains: the tree they form
    * (nodes/constraints/ik/tree-group.ts), solved by one of them, its leader. Undefined otherwise.
    */
-  ikTree?(): IkTreeBinding | undefined;
+  ikTree?(): IkTreeBinding | IkShadowBinding | undefined;
   /** Current frame, a view of length 1. */
   frame: Float64Array;
   /** Notes something the user should know that does not stop compilation (shown on the node). */
   warn(message: string): void;
   /** Stops compilation with an error naming this node. */
   fail(message: string, socketOrParam?: string): never;
+}
+
+/**
+ * A Blender IK node after another one in the same bone's stack (BindEnv.ikTree): Blender's legacy
+ * solver takes only a bone's first IK constraint with a target and an influence other than 0
+ * (initialize_posetree), so this one acts only while every earlier one's influence is 0 (Rigify
+ * switches a leg's pole this way, by driving which of two IKs is muted). It joins no tree.
+ */
+export interface IkShadowBinding {
+  role: 'shadowed';
+  /** The inputs of the earlier IK nodes with a target (their `influence` is read per frame). */
+  earlier: Readonly<Record<string, Float64Array>>[];
 }
 
 /** One IK tree as the compiler hands it to its nodes (BindEnv.ikTree). */
@@ -234,9 +246,10 @@ export interface NodeDefinition<S = unknown, P extends ParamSpecs = ParamSpecs> 
   writes?(params: ParamsOf<P>, ownerOf: (id: string) => { parent?: string } | undefined, stackOwner: string | undefined): string[];
   /**
    * A Blender IK node: its tree settings when it joins Blender's IK trees (chains sharing a root
-   * solved together, `writes` giving the chain above its owner), else undefined.
+   * solved together, `writes` giving the chain above its owner; `tipInChain` false when the owner
+   * is not the chain's last bone, Blender's use_tail off), else undefined.
    */
-  ikTree?(params: ParamsOf<P>): { iterations: number; stretch: boolean } | undefined;
+  ikTree?(params: ParamsOf<P>): { iterations: number; stretch: boolean; tipInChain?: boolean } | undefined;
   /**
    * The kernel only copies and saturates (the owner nodes): it cannot throw, and finite inputs give
    * finite outputs, so the runtime runs it without the failure guard, whose copies and checks

@@ -2,7 +2,7 @@
 // its methods on the prototype: every compile binds every node, and an object literal of eight
 // closures per node was an eighth of what a 1,000-bone compile allocated.
 import type { GraphError, GraphNode } from '../../graph/types';
-import type { BindEnv, IkTreeBinding } from '../../nodes/define';
+import type { BindEnv, IkShadowBinding, IkTreeBinding } from '../../nodes/define';
 import { CompileFailure } from './errors';
 import type { RigOwner } from '../rig/rig';
 
@@ -23,8 +23,8 @@ export interface BindContext<N extends BindingNode> {
   readsFrame: Set<N>;
   stackOwner(c: N): RigOwner | undefined;
   sourceOwner(c: N, input: string): RigOwner | undefined;
-  /** The IK tree a node is in (with other IK chains), if any. */
-  ikTree?(c: N): IkTreeBinding | undefined;
+  /** The IK tree a node is in (with other IK chains), or the earlier IK of its bone that shadows it, if any. */
+  ikTree?(c: N): IkTreeBinding | IkShadowBinding | undefined;
 }
 
 export class NodeBindEnv<N extends BindingNode> implements BindEnv {
@@ -54,7 +54,7 @@ export class NodeBindEnv<N extends BindingNode> implements BindEnv {
     return this.ctx.stackOwner(this.c);
   }
 
-  ikTree(): IkTreeBinding | undefined {
+  ikTree(): IkTreeBinding | IkShadowBinding | undefined {
     return this.ctx.ikTree?.(this.c);
   }
 

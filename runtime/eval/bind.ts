@@ -2,7 +2,7 @@
 // constraints (after its pose sources), its stack step copies it when nothing writes the owner; a
 // node's step is its kernel bound to the scene, wrapped by Blender's constraint loop when it is a
 // constraint, and guarded (guards.ts).
-import type { NodeDefinition, Params, StateTraits } from '../../nodes/define';
+import type { IkShadowBinding, NodeDefinition, Params, StateTraits } from '../../nodes/define';
 import type { RigOwner } from '../rig/rig';
 import { NodeBindEnv, type BindContext } from './bind-env';
 import type { Owners } from './build-owners';
@@ -25,6 +25,7 @@ export interface BindInputs {
   stackOwner: (c: CompiledNode) => RigOwner | undefined;
   sourceOwner: (c: CompiledNode, input: string) => RigOwner | undefined;
   treeOf: ReadonlyMap<CompiledNode, IkTreeGroup>;
+  shadowOf: ReadonlyMap<CompiledNode, IkShadowBinding>;
 }
 
 export interface Binding {
@@ -43,7 +44,12 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   const context: BindContext<CompiledNode> = {
     owners: owners.byId, frame: owners.frame, warnings: problems.warnings, readsFrame,
     stackOwner: inputs.stackOwner, sourceOwner: inputs.sourceOwner,
-    ikTree: (c) => { const g = inputs.treeOf.get(c); return g && ikTreeBinding(g, c, owners.byId); },
+    ikTree: (c) => {
+      const shadow = inputs.shadowOf.get(c);
+      if (shadow) return shadow;
+      const g = inputs.treeOf.get(c);
+      return g && ikTreeBinding(g, c, owners.byId);
+    },
   };
   for (const c of live) {
     let run: StepFn | undefined;

@@ -32,11 +32,11 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   const stackOwner = (c: CompiledNode) => stackOwnerOf(c, resolved.compiled);
   const sourceOwner = (c: CompiledNode, input: string) => sourceOwnerOf(c, input, resolved.compiled);
   const boneParent = boneParentLookup(owners.byId);
-  const treeOf = groupIkNodes(resolved.live, owners, stackOwner, boneParent);
+  const { treeOf, shadowOf } = groupIkNodes(resolved.live, owners, stackOwner, boneParent);
   const schedule = scheduleUnits({ resolved, owners, stackOwner, treeOf, boneParent }, problems);
   allocateSockets(resolved, owners.slots);
   allocateStates(resolved.live, owners.slots);
-  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, treeOf }, problems);
+  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, treeOf, shadowOf }, problems);
   return plan({ resolved, owners, schedule, binding, stackOwner, boneParent }, problems);
 }
 

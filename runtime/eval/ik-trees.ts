@@ -1,7 +1,7 @@
 // Blender's IK trees: chains that share a root are solved at once by one of their nodes, the
 // leader, which writes every tree bone; the others pass their owner through (tree-group.ts). The
 // leader is a tip no tree bone hangs from, so its stack can wait for every other tree bone's.
-import type { IkTreeBinding } from '../../nodes/define';
+import type { IkShadowBinding, IkTreeBinding } from '../../nodes/define';
 import { groupIkTrees, type IkTree } from '../../nodes/constraints/ik/tree-group';
 import { parentOwnerOf, type RigOwner } from '../rig/rig';
 import type { Owners } from './build-owners';
@@ -26,25 +26,54 @@ export function boneParentLookup(byId: ReadonlyMap<string, RigOwner>): BoneParen
   };
 }
 
-/** Node → the IK tree it shares with other chains (nodes of single-chain trees are left out). */
-export function groupIkNodes(live: readonly CompiledNode[], owners: Owners, stackOwner: (c: CompiledNode) => RigOwner | undefined, boneParent: BoneParentLookup): Map<CompiledNode, IkTreeGroup> {
+export interface IkGrouping {
+  /** Node → the IK tree it shares with other chains (nodes of single-chain trees are left out). */
+  treeOf: Map<CompiledNode, IkTreeGroup>;
+  /**
+   * Node → the earlier IK nodes of its bone with a target: Blender takes a bone's first IK with a
+   * target (initialize_posetree); a later one is shadowed by it and joins no tree.
+   */
+  shadowOf: Map<CompiledNode, IkShadowBinding>;
+}
+
+export function groupIkNodes(live: readonly CompiledNode[], owners: Owners, stackOwner: (c: CompiledNode) => RigOwner | undefined, boneParent: BoneParentLookup): IkGrouping {
   const treeOf = new Map<CompiledNode, IkTreeGroup>();
-  const joining = live.filter((c) => c.def.writes && c.def.ikTree?.(c.params) && stackOwner(c)?.kind === 'bone');
-  joining.sort((a, b) => owners.index.get(stackOwner(a)!)! - owners.index.get(stackOwner(b)!)! || a.index - b.index);
+  const shadowOf = new Map<CompiledNode, IkShadowBinding>();
+  const candidates = live.filter((c) => c.def.writes && c.def.ikTree?.(c.params) && stackOwner(c)?.kind === 'bone');
+  candidates.sort((a, b) => owners.index.get(stackOwner(a)!)! - owners.index.get(stackOwner(b)!)! || a.index - b.index);
+  const joining = candidates.filter((c, k) => {
+    const earlier = candidates.filter((e, j) => j < k && stackOwner(e) === stackOwner(c) && e.sources.has('target'));
+    if (earlier.length) shadowOf.set(c, { role: 'shadowed', earlier: earlier.map((e) => e.io.in) });
+    return earlier.length === 0;
+  });
   const byNode = new Map(joining.map((c) => [c.node.id, c]));
   const refs = joining.map((c) => {
     const t = c.def.ikTree!(c.params)!, tip = stackOwner(c)!.id;
-    return { node: c.node.id, bones: [...c.def.writes!(c.params, boneParent, tip), tip], iterations: t.iterations, stretch: t.stretch };
+    const above = c.def.writes!(c.params, boneParent, tip);
+    return { node: c.node.id, bones: t.tipInChain === false ? above : [...above, tip], iterations: t.iterations, stretch: t.stretch };
   });
+  const ownerId = (t: { node: string }) => stackOwner(byNode.get(t.node)!)!.id;
   for (const tree of groupIkTrees(refs)) {
     if (tree.targets.length < 2) continue;
     const parents = new Set(tree.parent);
-    const lead = [...tree.targets].reverse().find((t) => !parents.has(t.tip) && tree.bones[t.tip] === stackOwner(byNode.get(t.node)!)!.id);
+    // A use_tail-off chain's owner hangs below the tree: it can lead too (its stack waits for the
+    // tree bones' stacks like a tip's), when no chain tip can.
+    const lead = [...tree.targets].reverse().find((t) => !parents.has(t.tip) && tree.bones[t.tip] === ownerId(t))
+      ?? [...tree.targets].reverse().find((t) => !tree.bones.includes(ownerId(t)));
     if (!lead) continue;
     const g = { tree, leader: byNode.get(lead.node)!, nodes: tree.targets.map((t) => byNode.get(t.node)!) };
     for (const c of g.nodes) treeOf.set(c, g);
   }
-  return treeOf;
+  return { treeOf, shadowOf };
+}
+
+/**
+ * The tree members whose goals the leader reads although they run after it: a member whose owner is
+ * a tree bone runs before the leader anyway (in that bone's stack); one whose owner hangs below the
+ * tree (use_tail off) runs after it, so its goal inputs (not its owner, which waits for the tree) go first.
+ */
+export function lateMembers(g: IkTreeGroup, stackOwner: (c: CompiledNode) => RigOwner | undefined): CompiledNode[] {
+  return g.nodes.filter((m) => m !== g.leader && !g.tree.bones.includes(stackOwner(m)!.id));
 }
 
 /** What a node of an IK tree is handed when it binds (its inputs' slots must be allocated). */

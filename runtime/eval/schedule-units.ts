@@ -7,7 +7,7 @@ import { parentOwnerOf, type RigOwner } from '../rig/rig';
 import type { Owners } from './build-owners';
 import type { CompiledNode } from './compiled-node';
 import type { Problems } from './errors';
-import type { BoneParentLookup, IkTreeGroup } from './ik-trees';
+import { lateMembers, type BoneParentLookup, type IkTreeGroup } from './ik-trees';
 import type { ResolvedGraph } from './resolve-nodes';
 import { UnitTable, type UnitId } from './unit';
 
@@ -40,6 +40,11 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
   const to: number[] = [];
   const edge = (a: UnitId, b: UnitId) => { from.push(a); to.push(b); };
   for (const c of live) for (const src of c.sources.values()) edge(compiled[src[0]]!.unit, c.unit);
+  for (const g of new Set(inputs.treeOf.values())) {
+    for (const m of lateMembers(g, inputs.stackOwner)) {
+      for (const [input, src] of m.sources) if (input !== 'owner') edge(compiled[src[0]]!.unit, g.leader.unit);
+    }
+  }
   const { stackWriters, chainOf } = ownerNodeEdges(inputs, units, edge, problems);
   owners.owners.forEach((o, i) => {
     const writers = stackWriters[i];

@@ -2,7 +2,8 @@
 // at compile time, solved in armature space from the chain bones' stack results, into `post`.
 import type { IkTreeBinding, OwnerHandle } from '../../define';
 import { BlenderIkTree, type BlenderIkBone } from '../../math/ik-blender/tree';
-import { multiplyMat4 } from '../../math/matrix';
+import { invert3, mul3 } from '../../math/ik-blender/math';
+import { invertMat4, multiplyMat4 } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
 import { influenceInto } from '../param-values';
 import { readChainPoses, type BoundChain, type ChainState } from './chain';
@@ -31,7 +32,7 @@ export function bindBlenderIk(chain: BoundChain, p: IkParams, usePole: boolean):
     hasArmatureParent: chain.bones.map((h) => h.bone!.parent !== undefined),
     stretch: p.useStretch,
     targets: [{ tip: n - 1, position: p.useLocation, rotation: p.useRotation && p.orientWeight !== 0, pole: usePole }],
-    iterations: Math.max(1, p.iterations),
+    iterations: Math.max(0, p.iterations),
   });
   const w = weightsOf(p);
   return {
@@ -60,14 +61,25 @@ function weightsOf(p: IkParams): Float64Array {
   return Float64Array.of(Math.fround(p.weight), Math.fround(p.orientWeight), 1, Math.fround(p.poleAngle));
 }
 
-/** bone_mat: the rest rotation relative to the parent's rest (column-major 3x3). */
+/**
+ * bone_mat: the rest rotation relative to the parent's rest (column-major 3x3). Blender composes a
+ * bone's rest (arm_mat) as parent arm_mat · bone_mat, in float32, and its bone_mat is orthonormal
+ * only to ~1e-5 (vec_roll_to_mat3), so a parent rest is not either: bone_mat is recovered with the
+ * parent's true inverse, not its transpose, or the solver starts from a basis 1e-5 off its own.
+ */
 function boneMatOf(rest: Float64Array, parentRest: Float64Array | undefined): Float64Array {
   const out = new Float64Array(9);
-  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) {
-    if (!parentRest) { out[c * 3 + r] = rest[c * 4 + r]; continue; }
-    // (parent3ᵀ · rest3)(r, c): parent rests are orthonormal.
-    out[c * 3 + r] = parentRest[r * 4] * rest[c * 4] + parentRest[r * 4 + 1] * rest[c * 4 + 1] + parentRest[r * 4 + 2] * rest[c * 4 + 2];
+  const r3 = new Float64Array(9);
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) r3[r * 3 + c] = rest[c * 4 + r];
+  if (parentRest) {
+    const p3 = new Float64Array(9);
+    for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) p3[r * 3 + c] = parentRest[c * 4 + r];
+    invert3(p3, p3);
+    // A degenerate parent rest (no finite inverse) falls back to its transpose.
+    if (!p3.every(Number.isFinite)) for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) p3[r * 3 + c] = parentRest[r * 4 + c];
+    mul3(r3, p3, r3);
   }
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) out[c * 3 + r] = r3[r * 3 + c];
   return out;
 }
 
@@ -86,8 +98,10 @@ export interface BlenderTreeState {
   tree: BlenderIkTree;
   armature: OwnerHandle;
   bones: OwnerHandle[];
-  /** Tree index of the leader's own owner (its output, not its final view). */
+  /** Tree index of the leader's own owner (its output, not its final view); −1 when it hangs below the tree (use_tail off). */
   self: number;
+  /** With `self` −1: the tree index of the owner's parent, which carries it. */
+  carrier: number;
   rootParent: Float64Array | undefined;
   rootParentWorld: Float64Array | undefined;
   pre: Float64Array[];
@@ -112,7 +126,7 @@ export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTre
       rotation: ikParams(g).useRotation && ikParams(g).orientWeight !== 0,
       pole: g.usePole,
     })),
-    iterations: Math.max(1, t.iterations),
+    iterations: Math.max(0, t.iterations),
   });
   const n = t.bones.length;
   return {
@@ -120,6 +134,7 @@ export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTre
     armature: self.bone!.armature,
     bones: t.bones,
     self: t.bones.indexOf(self),
+    carrier: self.bone!.parent ? t.bones.indexOf(self.bone!.parent) : -1,
     rootParent: rootParentHandle ? new Float64Array(16) : undefined,
     rootParentWorld: rootParentHandle?.final,
     pre: Array.from({ length: n }, () => new Float64Array(16)),
@@ -137,10 +152,12 @@ const infT = new Float64Array(1);
 /**
  * Solves the tree: `own` is the leader's owner (its stack so far), `out` its output, `armInv` and
  * `arm` the armature's inverse and world matrices. Every other tree bone's final view is written.
- * A result past the double range leaves everything as it was, the owner passed through.
+ * An owner below the tree (use_tail off) moves with the bone that carries it, as a single
+ * use_tail-off chain's does. A result past the double range leaves everything as it was, the
+ * owner passed through.
  */
 export function solveBlenderTree(b: BlenderTreeState, own: Float64Array, out: Float64Array, armInv: Float64Array, arm: Float64Array): void {
-  const { bones, pre, post, self } = b;
+  const { bones, pre, post, self, carrier } = b;
   const n = bones.length;
   for (let i = 0; i < n; i++) multiplyMat4(pre[i], armInv, i === self ? own : bones[i].final);
   if (b.rootParent && b.rootParentWorld) multiplyMat4(b.rootParent, armInv, b.rootParentWorld);
@@ -153,6 +170,15 @@ export function solveBlenderTree(b: BlenderTreeState, own: Float64Array, out: Fl
   b.tree.solve(pre, b.rootParent, b.goal, b.pole, b.weights, post);
   for (let i = 0; i < n; i++) {
     if (!finishOrPass(multiplyMat4(m4t, arm, post[i]), own)) { out.set(own); return; }
+  }
+  if (self < 0) {
+    // out = arm · post_carrier · pre_carrier⁻¹ · armInv · own.
+    if (carrier < 0 || !invertMat4(m4t, pre[carrier])) { out.set(own); return; }
+    multiplyMat4(m4t, post[carrier], m4t);
+    multiplyMat4(m4t, m4t, armInv);
+    multiplyMat4(m4t, arm, m4t);
+    multiplyMat4(out, m4t, own);
+    if (!finishOrPass(out, own)) return;
   }
   for (let i = 0; i < n; i++) multiplyMat4(i === self ? out : bones[i].final, arm, post[i]);
 }

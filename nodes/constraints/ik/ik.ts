@@ -54,6 +54,8 @@ export interface IkState extends ChainState {
   /** Solver BLENDER in a tree of several chains (BindEnv.ikTree): the leader solves it all, a member passes through. */
   tree: BlenderTreeState | undefined;
   member: boolean;
+  /** Solver BLENDER: the influences of the bone's earlier IKs (IkShadowBinding); this one acts only while they are all 0. */
+  shadowedBy: Float64Array[];
 }
 
 // Scratch shared by every IK node (kernels run one at a time).
@@ -67,7 +69,7 @@ const inf = new Float64Array(1);
 const dist = new Float64Array(3);
 
 function inactiveState(): IkState {
-  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0), blender: undefined, tree: undefined, member: false };
+  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0), blender: undefined, tree: undefined, member: false, shadowedBy: [] };
 }
 
 /** Whether an input is wired; until BindEnv can say so, a pole counts when it comes from an owner. */
@@ -112,12 +114,15 @@ export const ik = defineConstraint({
     ],
   },
   writes: (p, ownerOf, stackOwner) => chainWrites(p.chainCount, !p.useTail, ownerOf, stackOwner),
-  // Blender's solver joins chains sharing a root into one tree (with the tip in the chain only).
-  ikTree: (p) => (p.solver === 'BLENDER' && p.useTail ? { iterations: Math.max(1, p.iterations), stretch: p.useStretch } : undefined),
+  // Blender's solver joins chains sharing a root into one tree (a use_tail-off chain too, its tip
+  // then the owner's parent).
+  ikTree: (p) => (p.solver === 'BLENDER' ? { iterations: Math.max(0, p.iterations), stretch: p.useStretch, tipInChain: p.useTail } : undefined),
   bind(env, p) {
     const chain = gatherChain(env, p.chainCount, !p.useTail);
     if (!chain) return inactiveState();
-    const treeBinding = p.solver === 'BLENDER' ? env.ikTree?.() : undefined;
+    const grouping = p.solver === 'BLENDER' ? env.ikTree?.() : undefined;
+    const shadowedBy = grouping?.role === 'shadowed' ? grouping.earlier.map((i) => i.influence) : [];
+    const treeBinding = grouping?.role === 'shadowed' ? undefined : grouping;
     if (treeBinding?.role === 'member') return { ...inactiveState(), member: true };
     if (treeBinding) return { ...inactiveState(), ...activeChain(chain), tree: bindBlenderTree(treeBinding, chain.tip) };
     const n = chain.bones.length;
@@ -135,6 +140,7 @@ export const ik = defineConstraint({
       usePole: isConnected(env, 'pole'),
       endLength: Float64Array.of(chain.bones[n - 1].bone!.length),
       wk,
+      shadowedBy,
     };
   },
   kernel(io, p, s) {
@@ -144,7 +150,7 @@ export const ik = defineConstraint({
     // Without Location only Blender's solver has a goal left, the rotation (Blender: neither, nothing to do).
     // A tree's leader solves the other chains' goals whatever its own.
     const noGoal = !p.useLocation && s.tree === undefined && !(s.blender !== undefined && p.useRotation);
-    if (!s.active || inf[0] === 0 || noGoal || !invertMat4(armInv, s.armature!.final)) {
+    if (!s.active || inf[0] === 0 || noGoal || isShadowed(s.shadowedBy) || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
     }
@@ -171,6 +177,12 @@ export const ik = defineConstraint({
     writeChainFinals(arm, post, s.bones, s.tipInChain ? out : undefined);
   },
 });
+
+/** Whether an earlier IK of the bone takes Blender's solve this frame (its influence, as Blender reads it, is not 0). */
+function isShadowed(influences: Float64Array[]): boolean {
+  for (let i = 0; i < influences.length; i++) if (influences[i][0] !== 0) return true;
+  return false;
+}
 
 /** Solves the chain into `s.post` (armature space). `armInv` holds the armature's inverse, `inf` the influence. */
 function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Array, p: IkParams, s: IkState): void {

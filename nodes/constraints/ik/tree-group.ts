@@ -1,7 +1,8 @@
 // Blender's IK trees (iksolver_plugin.c initialize_posetree): IK chains are gathered into trees by
 // their root bone, tip by tip in pose-channel order. A chain joins the root's last tree that has a
-// target outside it; its bones below the part it shares with the tree (a common run from the root)
+// target outside it; its bones below the part it shares with the tree (the runs Blender's walk finds)
 // are appended, and its target's tip is the tree's last bone after that (as Blender computes it).
+// A chain with use_tail off is the bones above its owner: it joins like any other.
 // A chain all of whose tree's targets lie in it starts a new tree. One tree is solved at once, its
 // targets as several goals of one solver.
 
@@ -56,12 +57,24 @@ export function groupIkTrees(chains: readonly IkChainRef[]): IkTree[] {
     // As Blender writes it: stretch stays on only while the joining chains do not stretch (read as
     // "all chains stretch", 10 of the legacy tree cases stop matching).
     tree.stretch = tree.stretch && !c.stretch;
-    const size = Math.min(n, tree.bones.length);
-    let a = 0;
-    while (a < size && tree.bones[a] === c.bones[a]) a++;
-    const parent = a - 1;
-    const rest = n - a;
+    // Blender's walk over the common channels: each run of the chain found in the tree, searched
+    // from where the last run ended (a chain through a branch appended earlier skips the branches
+    // before it), the first bone not found ending it.
     const total = tree.bones.length;
+    const size = Math.min(n, total);
+    let a = 0, t = 0;
+    while (a < size && t < total) {
+      while (t < total && tree.bones[t] !== c.bones[a]) t++;
+      if (t >= total) break;
+      while (a < size && t < total && tree.bones[t] === c.bones[a]) { a++; t++; }
+    }
+    const rest = n - a;
+    // The first new bone's parent: its armature parent, searched from the tree's a−1st bone.
+    let parent = a - 1;
+    if (rest > 0 && a > 0) {
+      while (parent < total && tree.bones[parent] !== c.bones[a - 1]) parent++;
+      if (parent === total) parent = a - 1;
+    }
     for (let k = 0; k < rest; k++) {
       tree.bones.push(c.bones[a + k]);
       tree.parent.push(k === 0 ? parent : total + k - 1);

@@ -6,6 +6,7 @@
 // Blender's handling of non-uniform scale). Matrices here are Sinew's column-major 4x4 in armature
 // space; the solver's are row-major 3x3. Built at compile time; a solve allocates nothing.
 import { invertMat4, multiplyMat4 } from '../matrix';
+import { mat3ToQuat, mat4ToQuat, slerpQuatBy, quatToMat3 } from '../quaternion';
 import { invert3, matrixToAxisAngle, mul3, mulVec3, rotationMatrixSC } from './math';
 import { Segment, SegKind, rotationSegmentFor } from './segment';
 import { IkSolver } from './solver';
@@ -244,6 +245,7 @@ export class BlenderIkTree {
       if (rt) {
         toRowMajor3(rt.goal, m4);
         normalizeColumns(rt.goal);
+        if (!resultBlend && w[2] !== 1) blendGoalRotation(rt.goal, goalinv, pre[tg.tip], w);
         fround(rt.goal, 9);
         rt.s[0] = Math.sqrt(w[1]);
       }
@@ -296,6 +298,28 @@ export class BlenderIkTree {
 }
 
 const zero3 = new Float64Array(3);
+const qGoal = new Float64Array(4);
+const qEnd = new Float64Array(4);
+const cm3 = new Float64Array(9);
+const endInRoot = new Float64Array(16);
+const mfacBox = new Float64Array(1);
+
+/**
+ * Without a pole, an influence below 1 blends the goal rotation (row-major, normalized) with the
+ * chain end's, in the root frame, as execute_posetree does: slerp(goal, end, 1 − influence)
+ * (interp_qt_qtqt), the end's quaternion from its pose with the columns normalized (mat4_to_quat).
+ * `w` is the target's [weight, orient weight, influence, pole angle].
+ */
+function blendGoalRotation(goal: Float64Array, goalinv: Float64Array, endPose: Float64Array, w: Float64Array): void {
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) cm3[c * 3 + r] = goal[r * 3 + c];
+  mat3ToQuat(qGoal, cm3);
+  multiplyMat4(endInRoot, goalinv, endPose);
+  mat4ToQuat(qEnd, endInRoot);
+  mfacBox[0] = Math.fround(1 - Math.fround(w[2]));
+  slerpQuatBy(qGoal, qGoal, qEnd, mfacBox);
+  quatToMat3(cm3, qGoal);
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) goal[r * 3 + c] = cm3[c * 3 + r];
+}
 /** Lengths handed to setTransform in an array: V8 boxes a double passed to a call it does not inline. */
 const lengthBox = new Float64Array(2);
 

@@ -83,6 +83,8 @@ const FIXTURE_DIRS = [
   join(SHARED_DIR, 'conformance/rigify-human'),
   join(ROOT, 'test/nodes/constraints/ik/blender'),
   join(ROOT, 'test/nodes/constraints/ik/blender-legacy'),
+  join(ROOT, 'test/nodes/constraints/ik/rigify-quadruped/wolf'),
+  join(ROOT, 'test/nodes/constraints/ik/rigify-quadruped/horse'),
 ];
 
 export function goldenCases(): GoldenCase[] {

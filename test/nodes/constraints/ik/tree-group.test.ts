@@ -20,6 +20,20 @@ describe('groupIkTrees', () => {
     expect(trees.map((t) => t.targets.map((g) => g.node))).toEqual([['a'], ['c'], ['b']]);
   });
 
+  it("walks the tree as Blender does: a chain through a branch appended earlier skips the branches before it", () => {
+    const [t] = groupIkTrees([chain('a', ['T0', 'A0', 'A1']), chain('b', ['T0', 'B0', 'B1']), chain('c', ['T0', 'B0', 'B1', 'C0'])]);
+    expect(t.bones).toEqual(['T0', 'A0', 'A1', 'B0', 'B1', 'C0']);
+    expect(t.parent).toEqual([-1, 0, 1, 0, 3, 4]);
+    expect(t.targets).toEqual([{ node: 'a', tip: 2 }, { node: 'b', tip: 4 }, { node: 'c', tip: 5 }]);
+  });
+
+  it('gives a chain that adds no bone the tree\'s last bone as its tip, as Blender computes it', () => {
+    // A use_tail-off chain over the trunk alone: Blender's target->tip = totchannel − 1.
+    const [t] = groupIkTrees([chain('a', ['T0', 'T1', 'A0']), chain('b', ['T0', 'T1'])]);
+    expect(t.bones).toEqual(['T0', 'T1', 'A0']);
+    expect(t.targets).toEqual([{ node: 'a', tip: 2 }, { node: 'b', tip: 2 }]);
+  });
+
   it("takes Blender's stretch rule as written: on while the joining chains do not stretch", () => {
     expect(groupIkTrees([chain('a', ['T', 'A'], true), chain('b', ['T', 'B'], true)])[0].stretch).toBe(false);
     expect(groupIkTrees([chain('a', ['T', 'A'], true), chain('b', ['T', 'B'], false)])[0].stretch).toBe(true);

@@ -263,6 +263,17 @@ def _(case):
     describe(case, arm, 'influence chain of %d' % n, [c], chain)
 
 
+@category('lk_influence_rotation', 'influence in (0.1, 0.9) with use_rotation and no pole: Blender blends the goal position and rotation with the chain end')
+def _(case):
+    rng = case.rng
+    n = rng.randint(1, 4)
+    arm, chain, c = simple(case, n, reach=(0.3, 0.9), use_rotation=True,
+                           orient_weight=rround(rng.uniform(0.1, 1.0), 3), influence=rround(rng.uniform(0.1, 0.9), 3))
+    if rb(rng, 0.2):
+        c.use_location = False
+    describe(case, arm, 'influence chain of %d with a rotation goal' % n, [c], chain)
+
+
 def stack_con(case, arm, bone, kind):
     """A non-IK constraint on a chain bone (Blender applies it before the tree is solved, wherever it
     sits in the stack)."""
@@ -305,9 +316,11 @@ def _(case):
 
 # ----- trees: chains whose roots meet -------------------------------------------------------------
 
-def tree(case, branches, trunk_n=None, weights=False):
+def tree(case, branches, trunk_n=None, weights=False, notail=False):
     """A trunk of 1-2 bones with `branches` chains of 1-3 bones on its last bone; one IK per branch tip
-    with a chain reaching down to the trunk's first bone, so all chains share one root."""
+    with a chain reaching down to the trunk's first bone, so all chains share one root. With `notail`,
+    some branches (at least one) end in one more bone that holds the IK with use_tail off (its chain
+    is the branch without it): such a chain still joins the tree, its tip being the bone above."""
     rng = case.rng
     trunk_n = trunk_n or rng.randint(1, 2)
     specs = []
@@ -321,6 +334,10 @@ def tree(case, branches, trunk_n=None, weights=False):
                                  first_connect=parent is not None and rb(rng, 0.5))
     specs += trunk
     chains = []
+    owners = []
+    no_tail = [rb(rng, 0.5) for _ in range(branches)] if notail else [False] * branches
+    if notail and not any(no_tail):
+        no_tail[rng.randrange(branches)] = True
     for i in range(branches):
         letter = 'ABC'[i]
         bn = rng.randint(1, 3)
@@ -328,6 +345,12 @@ def tree(case, branches, trunk_n=None, weights=False):
                                   first_connect=rb(rng, 0.5))
         specs += br
         chains.append([s['name'] for s in trunk] + [s['name'] for s in br])
+        owners.append(chains[-1][-1])
+        if no_tail[i]:
+            tip = gen.bone_chain_specs(rng, 1, letter + 'Tip', br[-1]['tail'], parent=br[-1]['name'], bend=0.6,
+                                       first_connect=rb(rng, 0.7))
+            specs += tip
+            owners[-1] = tip[0]['name']
     arm = case.armature("Armature", specs, uniform_scale=True)
     for pb in arm.pose.bones:
         case.pose_random(pb, max_angle=0.5, loc_p=0.2, scale_p=0.0)
@@ -339,14 +362,16 @@ def tree(case, branches, trunk_n=None, weights=False):
         if rb(rng, 0.2):
             props['use_rotation'] = True
             props['orient_weight'] = rround(rng.uniform(0.05, 1.0), 3)
-        cons.append(ik(case, arm, ch, ch[-1], reach=(0.3, 0.95), pole=rb(rng, 0.25), name_suffix='ABC'[i],
-                       **props))
+        cons.append(ik(case, arm, ch, owners[i], use_tail=not no_tail[i], reach=(0.3, 0.95), pole=rb(rng, 0.25),
+                       name_suffix='ABC'[i], **props))
     bones = sorted({b for ch in chains for b in ch})
     if rb(rng, 0.3):
         stretch(case, arm, bones, zero_p=0.5)
         for c in cons:
             c.use_stretch = True
-    describe(case, arm, 'tree of %d chains on a %d-bone trunk' % (branches, trunk_n), cons, bones)
+    describe(case, arm, 'tree of %d chains on a %d-bone trunk%s' % (
+        branches, trunk_n, ', use_tail off on %s' % ', '.join('ABC'[i] for i in range(branches) if no_tail[i]) if notail else ''),
+        cons, bones)
 
 
 @category('lk_tree2', 'two chains sharing a root (one tree, two targets)')
@@ -359,6 +384,10 @@ def _(case): tree(case, 3)
 
 @category('lk_weight', 'trees of two or three chains with a weight per constraint')
 def _(case): tree(case, case.rng.choice((2, 3)), weights=True)
+
+
+@category('lk_tree_notail', 'trees of two or three chains, one or more with use_tail off (the IK on one more bone below the chain)')
+def _(case): tree(case, case.rng.choice((2, 3)), notail=True)
 
 
 # ----- Rigify-like limbs ----------------------------------------------------------------------------
@@ -489,6 +518,81 @@ def _(case):
         cb.use_stretch = True
         stretch(case, arm, bchain, zero_p=0.3)
     describe(case, arm, 'chains feeding each other (%s)' % mode, [ca, cb], achain + bchain)
+
+
+@category('lk_rig_quadruped', 'a whole quadruped: 4-bone neck IK without a pole, four legs with hinge-locked tips (2- or 3-bone chains, pole sometimes, stretch sometimes), two IK on one bone (with and without a pole, as Rigify\'s legs), a toe chain fed by a leg chain')
+def _(case):
+    rng = case.rng
+    J = lambda v: jitter(rng, v, 0.03)
+    specs = [S('torso', None, (0, -0.1, 1.0), (0, 0.2, 1.0), roll=0.0)]
+    spine = [J((0, -0.2, 1.0)), J((0, 0.15, 1.03)), J((0, 0.5, 1.05)), J((0, 0.85, 1.05))]
+    prev = 'torso'
+    for i in range(3):
+        specs.append(S('spine.%03d' % (i + 1), prev, spine[i], spine[i + 1], connect=i > 0, roll=rng.uniform(-0.2, 0.2)))
+        prev = specs[-1]['name']
+    neck = [spine[-1]]
+    for i in range(4):
+        neck.append(neck[-1] + Vector((0, rng.uniform(0.06, 0.12), rng.uniform(0.08, 0.14))) + rvec(rng, 0.02))
+    for i in range(4):
+        specs.append(S('neck.%03d' % (i + 1), prev, neck[i], neck[i + 1], roll=rng.uniform(-0.2, 0.2)))
+        prev = specs[-1]['name']
+    specs.append(S('head', prev, neck[-1], neck[-1] + Vector((0, 0.25, -0.05)) + rvec(rng, 0.03)))
+    legs = []
+    for side, x in (('L', 0.15), ('R', -0.15)):
+        for end, y, par in (('front', 0.75, 'spine.003'), ('rear', -0.1, 'spine.001')):
+            n = '%s_%s' % (end, side)
+            hip, knee = J((x, y, 0.95)), J((x, y + (0.08 if end == 'front' else -0.1), 0.6))
+            hock, paw = J((x, y - (0.04 if end == 'front' else -0.12), 0.3)), J((x, y, 0.04))
+            toe = paw + Vector((0, 0.1, -0.02)) + rvec(rng, 0.02)
+            specs += [S('thigh_' + n, par, hip, knee, connect=False, roll=rng.uniform(-3, 3)),
+                      S('shin_' + n, 'thigh_' + n, knee, hock, roll=rng.uniform(-3, 3)),
+                      S('foot_' + n, 'shin_' + n, hock, paw, roll=rng.uniform(-3, 3)),
+                      S('toe_' + n, 'foot_' + n, paw, toe, roll=rng.uniform(-3, 3))]
+            legs.append(n)
+    feeder = rng.choice(legs)
+    specs.append(S('toe_ctrl_' + feeder, 'foot_' + feeder, J((0, 0, 0)) + specs[[s['name'] for s in specs].index('toe_' + feeder)]['tail'],
+                   specs[[s['name'] for s in specs].index('toe_' + feeder)]['tail'] + Vector((0, 0.1, 0)), connect=False))
+    arm = build(case, specs)
+    cons, bones = [], []
+    necks = ['neck.%03d' % (i + 1) for i in range(4)]
+    props = {}
+    if rb(rng, 0.4):
+        props.update(use_rotation=True, orient_weight=rround(rng.uniform(0.1, 1.0), 3))
+    cons.append(ik(case, arm, necks, necks[-1], reach=(0.6, 0.98), name_suffix='Neck', **props))
+    if rb(rng, 0.5):
+        stiffness(case, arm, necks[:2], p=0.5)
+    bones += necks
+    for n in legs:
+        three = rb(rng, 0.5)
+        chain = ['thigh_' + n, 'shin_' + n] + (['foot_' + n] if three else [])
+        tip = arm.pose.bones[chain[-1]]
+        tip.lock_ik_y = tip.lock_ik_z = True
+        if three and rb(rng, 0.5):
+            arm.pose.bones['shin_' + n].lock_ik_y = arm.pose.bones['shin_' + n].lock_ik_z = True
+        lp = {}
+        if rb(rng, 0.4):
+            lp['use_stretch'] = True
+            for b in chain:
+                arm.pose.bones[b].ik_stretch = 0.1
+        c = ik(case, arm, chain, chain[-1], reach=(0.5, 0.95), pole=rb(rng, 0.5), name_suffix=n, **lp)
+        cons.append(c)
+        if rb(rng, 0.35):
+            # Rigify's legs: a second IK on the same bone to the same target, the pole on one only
+            # (a driver mutes one of them; here both stay on with influences that sum to one).
+            c2 = case.con(arm.pose.bones[chain[-1]], 'IK', target=c.target, chain_count=len(chain), use_tail=True,
+                          use_stretch=lp.get('use_stretch', False))
+            if c.pole_target is None:
+                c2.pole_target = place_pole(case, arm, gen.eval_pose_points(arm)[chain[0]][0], runit(rng), name='Pole2' + n)
+                c2.pole_angle = -math.pi / 2
+            f = rround(rng.uniform(0.2, 0.8), 3)
+            c.influence, c2.influence = 1.0, f
+            cons.append(c2)
+        bones += chain
+    # The toe of one leg aims at a control carried by that leg's foot (one chain feeding another).
+    tc = ik(case, arm, ['toe_' + feeder], 'toe_' + feeder, target=arm, subtarget='toe_ctrl_' + feeder, name_suffix='Toe')
+    cons.append(tc)
+    bones.append('toe_' + feeder)
+    describe(case, arm, 'quadruped (feeding toe on %s)' % feeder, cons, bones)
 
 
 # ----- driver -------------------------------------------------------------------------------------
