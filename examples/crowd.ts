@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     await crowd.evaluate();
     evalMs = 0.9 * evalMs + 0.1 * (performance.now() - t0);
     demo.evaluated++;
-    if (paused) return paused(Array.from(crowd.frames));
+    if (paused) { paused(Array.from(crowd.frames)); return; }
     characters.forEach((ch, c) => {
       const [dx, dy] = offsets[c];
       ch.update((owner) => {
@@ -137,6 +137,6 @@ async function main(): Promise<void> {
 main().catch((e: unknown) => {
   const message = e instanceof Error ? e.message : String(e);
   hud.textContent = `the crowd could not start: ${message}`;
-  window.crowdDemo = { characters: 0, workers: 0, evaluated: 0, isolated: crossOriginIsolated, owners: [], matrixOf: () => [], pause: async () => [], error: message };
+  window.crowdDemo = { characters: 0, workers: 0, evaluated: 0, isolated: crossOriginIsolated, owners: [], matrixOf: () => [], pause: () => Promise.resolve([]), error: message };
   console.error(message);
 });

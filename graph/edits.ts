@@ -166,7 +166,7 @@ function applyAddNode(graph: GraphDocument, node: GraphNode, index: number | und
   let frames = graph.frames;
   for (const slot of slots) {
     const f = frameIndex({ ...graph, frames }, slot.frame);
-    const frame = frames![f]!;
+    const frame = frames![f];
     const members = [...frame.nodes];
     members.splice(checkIndex(slot.index, members.length, 'frame member'), 0, node.id);
     frames = frames!.map((x, i) => (i === f ? { ...frame, nodes: members } : x));
@@ -192,7 +192,7 @@ function applyRemoveNode(graph: GraphDocument, id: string): Applied {
   });
   return {
     graph: { ...graph, nodes, links, ...(frames !== undefined && { frames }) },
-    inverse: { kind: 'add-node', node: graph.nodes[index]!, index, links: removed, ...(slots.length > 0 && { frames: slots }) },
+    inverse: { kind: 'add-node', node: graph.nodes[index], index, links: removed, ...(slots.length > 0 && { frames: slots }) },
   };
 }
 
@@ -201,7 +201,7 @@ function applyConnect(graph: GraphDocument, link: GraphLink, index: number | und
   const existing = graph.links.findIndex((l) => sameEnd(l.to, link.to));
   if (existing >= 0) {
     const links = graph.links.map((l, i) => (i === existing ? link : l));
-    return { graph: { ...graph, links }, inverse: { kind: 'connect', link: graph.links[existing]! } };
+    return { graph: { ...graph, links }, inverse: { kind: 'connect', link: graph.links[existing] } };
   }
   const at = checkIndex(index ?? graph.links.length, graph.links.length, 'link');
   const links = [...graph.links.slice(0, at), link, ...graph.links.slice(at)];
@@ -212,12 +212,12 @@ function applyDisconnect(graph: GraphDocument, link: GraphLink): Applied {
   const index = graph.links.findIndex((l) => sameEnd(l.from, link.from) && sameEnd(l.to, link.to));
   if (index < 0) throw new GraphEditError('no-such-link', `there is no link from ${endLabel(link.from)} to ${endLabel(link.to)}`);
   const links = graph.links.filter((_, i) => i !== index);
-  return { graph: { ...graph, links }, inverse: { kind: 'connect', link: graph.links[index]!, index } };
+  return { graph: { ...graph, links }, inverse: { kind: 'connect', link: graph.links[index], index } };
 }
 
 function applySetParam(graph: GraphDocument, id: string, name: string, value: JsonValue | undefined): Applied {
   const index = nodeIndex(graph, id);
-  const node = graph.nodes[index]!;
+  const node = graph.nodes[index];
   const had = Object.hasOwn(node.params, name);
   if (!had && value === undefined) return { graph, inverse: setParam(id, name, undefined) };
   // Built from entries, so a param named "__proto__" stays a param. A changed param keeps its place.
@@ -236,7 +236,7 @@ function applySetParam(graph: GraphDocument, id: string, name: string, value: Js
 
 function applyMoveNode(graph: GraphDocument, id: string, position: readonly [number, number]): Applied {
   const index = nodeIndex(graph, id);
-  const node = graph.nodes[index]!;
+  const node = graph.nodes[index];
   return {
     graph: replaceNode(graph, index, { ...node, position: [position[0], position[1]] }),
     inverse: { kind: 'move-node', node: id, position: [node.position[0], node.position[1]] },
@@ -245,7 +245,7 @@ function applyMoveNode(graph: GraphDocument, id: string, position: readonly [num
 
 function applySetCollapsed(graph: GraphDocument, id: string, collapsed: boolean): Applied {
   const index = nodeIndex(graph, id);
-  const node = graph.nodes[index]!;
+  const node = graph.nodes[index];
   const { collapsed: was, ...rest } = node;
   // Left out when not collapsed, so a file that never collapsed anything does not change.
   return { graph: replaceNode(graph, index, collapsed ? { ...rest, collapsed: true } : rest), inverse: { kind: 'set-collapsed', node: id, collapsed: was === true } };
@@ -264,18 +264,18 @@ function applyRemoveGroup(graph: GraphDocument, id: string): Applied {
   if (user !== undefined) throw new GraphEditError('group-in-use', `group "${id}" is still used by group node "${user.id}"`);
   const groups = graph.groups!.filter((_, i) => i !== index);
   const { groups: _, ...rest } = graph;
-  return { graph: groups.length > 0 ? { ...rest, groups } : rest, inverse: { kind: 'add-group', group: graph.groups![index]!, index } };
+  return { graph: groups.length > 0 ? { ...rest, groups } : rest, inverse: { kind: 'add-group', group: graph.groups![index], index } };
 }
 
 function applySetGroup(graph: GraphDocument, group: GraphGroup): Applied {
   const index = groupIndex(graph, group.id);
   const groups = graph.groups!.map((g, i) => (i === index ? group : g));
-  return { graph: { ...graph, groups }, inverse: { kind: 'set-group', group: graph.groups![index]! } };
+  return { graph: { ...graph, groups }, inverse: { kind: 'set-group', group: graph.groups![index] } };
 }
 
 function applyEditGroup(graph: GraphDocument, id: string, edit: Edit): Applied {
   const index = groupIndex(graph, id);
-  const group = graph.groups![index]!;
+  const group = graph.groups![index];
   // The inside of a definition is edited as a document of its own.
   const inner = applyEdit({ format: graph.format, version: graph.version, nodes: group.nodes, links: group.links }, edit);
   const ids = new Set(inner.graph.nodes.map((n) => n.id));
@@ -299,7 +299,7 @@ function applyRemoveFrame(graph: GraphDocument, id: string): Applied {
   const index = frameIndex(graph, id);
   const frames = graph.frames!.filter((_, i) => i !== index);
   const { frames: _, ...rest } = graph;
-  return { graph: frames.length > 0 ? { ...rest, frames } : rest, inverse: { kind: 'add-frame', frame: graph.frames![index]!, index } };
+  return { graph: frames.length > 0 ? { ...rest, frames } : rest, inverse: { kind: 'add-frame', frame: graph.frames![index], index } };
 }
 
 function applySetFrame(graph: GraphDocument, frame: GraphFrame): Applied {
@@ -307,7 +307,7 @@ function applySetFrame(graph: GraphDocument, frame: GraphFrame): Applied {
   const ids = new Set(graph.nodes.map((n) => n.id));
   for (const n of frame.nodes) if (!ids.has(n)) throw new GraphEditError('no-such-node', `frame "${frame.label}": there is no node with id "${n}"`);
   const frames = graph.frames!.map((f, i) => (i === index ? frame : f));
-  return { graph: { ...graph, frames }, inverse: { kind: 'set-frame', frame: graph.frames![index]! } };
+  return { graph: { ...graph, frames }, inverse: { kind: 'set-frame', frame: graph.frames![index] } };
 }
 
 function groupIndex(graph: GraphDocument, id: string): number {

@@ -31,7 +31,7 @@ export function flattenGroups(graph: GraphDocument): GraphDocument {
   // The groups each expanded node came out of, to refuse a group that contains itself.
   const within = new Map<string, readonly string[]>();
   for (let i = 0; i < nodes.length; ) {
-    const node = nodes[i]!;
+    const node = nodes[i];
     if (!isGroupNode(node)) {
       i++;
       continue;

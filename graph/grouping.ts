@@ -72,7 +72,7 @@ export function ungroup(graph: GraphDocument, nodeId: string): Edit {
   if (node === undefined || node.type !== GROUP_NODE_TYPE) throw new GraphEditError('no-such-node', `cannot ungroup "${nodeId}": it is not a group node`);
   const defIndex = (graph.groups ?? []).findIndex((g) => g.id === node.group);
   if (defIndex < 0) throw new GraphEditError('no-such-group', `cannot ungroup "${nodeId}": its group "${node.group ?? ''}" is not in the file`);
-  const def = graph.groups![defIndex]!;
+  const def = graph.groups![defIndex];
   const taken = new Set(graph.nodes.filter((n) => n.id !== nodeId).map((n) => n.id));
   const ids = new Map<string, string>();
   for (const inner of def.nodes) {
@@ -96,7 +96,7 @@ export function ungroup(graph: GraphDocument, nodeId: string): Edit {
 function centroid(nodes: readonly { position: [number, number] }[]): [number, number] {
   if (nodes.length === 0) return [0, 0];
   const sum = nodes.reduce(([x, y], n) => [x + n.position[0], y + n.position[1]], [0, 0]);
-  return [sum[0]! / nodes.length, sum[1]! / nodes.length];
+  return [sum[0] / nodes.length, sum[1] / nodes.length];
 }
 
 function freeName(name: string, taken: readonly { name: string }[]): string {

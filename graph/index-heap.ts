@@ -19,7 +19,7 @@ export class IndexHeap {
     let i = this.count++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (items[parent]! <= value) break;
+      if (items[parent] <= value) break;
       items[i] = items[parent]!;
       i = parent;
     }
@@ -30,14 +30,14 @@ export class IndexHeap {
   pop(): number {
     if (this.count === 0) return -1;
     const items = this.items;
-    const top = items[0]!;
-    const last = items[--this.count]!;
+    const top = items[0];
+    const last = items[--this.count];
     let i = 0;
     for (;;) {
       let child = 2 * i + 1;
       if (child >= this.count) break;
-      if (child + 1 < this.count && items[child + 1]! < items[child]!) child++;
-      if (items[child]! >= last) break;
+      if (child + 1 < this.count && items[child + 1] < items[child]) child++;
+      if (items[child] >= last) break;
       items[i] = items[child]!;
       i = child;
     }

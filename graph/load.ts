@@ -24,7 +24,7 @@ export interface LoadOptions {
  * Loads a graph from JSON text or from an already parsed value (which is copied, never kept).
  * With a catalog, node types, sockets and params are checked too. Keys Sinew does not know are kept.
  */
-export function loadGraph(source: string | unknown, catalog?: Catalog, options: LoadOptions = {}): LoadResult {
+export function loadGraph(source: unknown, catalog?: Catalog, options: LoadOptions = {}): LoadResult {
   const target = options.version ?? GRAPH_VERSION;
   const limits = limitsWith(options.limits);
   // Bounded in size and depth, numbers within a double's range, keys kept as plain data.

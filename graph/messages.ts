@@ -8,9 +8,11 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    // undefined from JSON.stringify: a function or a symbol, which no file holds.
+    text = JSON.stringify(value) ?? `a ${typeof value}`;
   } catch {
-    text = String(value);
+    // A BigInt, or an object that holds itself.
+    text = typeof value === 'bigint' ? value.toString() : 'a value that cannot be shown';
   }
   return text.length > MAX_SHOWN ? text.slice(0, MAX_SHOWN - 1) + '…' : text;
 }

@@ -34,7 +34,7 @@ export const migrateV1toV2: Migration = (file) => {
 function moveAside(object: RawGraph, key: string, aside: string): void {
   if (!Object.hasOwn(object, key)) return;
   object[aside] = object[key];
-  delete object[key];
+  Reflect.deleteProperty(object, key);
 }
 
 /** Every migration this build knows, by the version it upgrades from. */

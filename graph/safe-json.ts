@@ -21,7 +21,7 @@ const MAX_NUMBER_ERRORS = 20;
  * Reads JSON text, or copies an already parsed value through JSON text (so the result owns its data
  * and holds only what a file can hold), within `limits`. `what` names the thing in messages.
  */
-export function readJson(source: string | unknown, limits: Limits = DEFAULT_LIMITS, what = 'file'): SafeJson {
+export function readJson(source: unknown, limits: Limits = DEFAULT_LIMITS, what = 'file'): SafeJson {
   let text: string;
   if (typeof source === 'string') {
     text = source;
@@ -164,7 +164,7 @@ export function inspectJson(value: unknown, limits: Limits = DEFAULT_LIMITS): Gr
       for (let i = container.length - 1; i >= 0; i--) visit(container[i], place, i);
     } else {
       const keys = Object.keys(container);
-      for (let i = keys.length - 1; i >= 0; i--) visit((container as Record<string, unknown>)[keys[i]!], place, keys[i]!);
+      for (let i = keys.length - 1; i >= 0; i--) visit((container as Record<string, unknown>)[keys[i]], place, keys[i]);
     }
   }
   return errors;

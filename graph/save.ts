@@ -61,7 +61,7 @@ function writeValue(value: unknown, layout: Layout | undefined, indent: string):
 function writeArray(items: readonly unknown[], layout: Layout | undefined, indent: string): string {
   if (items.length === 0) return '[]';
   // Positions, vectors and matrices read best on one line, and a moved node then changes one line.
-  if (items.every((item) => typeof item === 'number')) return `[${items.map((n) => formatNumber(n as number)).join(', ')}]`;
+  if (items.every((item) => typeof item === 'number')) return `[${items.map((n) => formatNumber(n)).join(', ')}]`;
   const inner = indent + INDENT;
   return `[\n${items.map((item) => inner + writeValue(item, layout, inner)).join(',\n')}\n${indent}]`;
 }

@@ -41,9 +41,9 @@ export function schedule(units: readonly string[], edges: readonly (readonly [st
   });
   const s = scheduleIndices(units.length, from, to);
   return {
-    order: Array.from(s.order, (u) => units[u]!),
-    cycles: s.cycles.map((c) => ({ units: c.map((u) => units[u]!) })),
-    setAside: s.setAside.map((e) => [units[from[e]!]!, units[to[e]!]!]),
+    order: Array.from(s.order, (u) => units[u]),
+    cycles: s.cycles.map((c) => ({ units: c.map((u) => units[u]) })),
+    setAside: s.setAside.map((e) => [units[from[e]], units[to[e]]]),
   };
 }
 
@@ -64,7 +64,7 @@ export function scheduleIndices(n: number, from: Int32Array, to: Int32Array): In
   const inEdges = edgesByUnit(n, to);
 
   const targets = new Int32Array(m);
-  for (let k = 0; k < m; k++) targets[k] = to[outEdges.edges[k]!]!;
+  for (let k = 0; k < m; k++) targets[k] = to[outEdges.edges[k]]!;
   const { component, count } = stronglyConnected(n, { start: outEdges.start, targets } satisfies Adjacency);
   const cyclic = findCyclicComponents(n, m, component, count, from, to);
 
@@ -72,15 +72,15 @@ export function scheduleIndices(n: number, from: Int32Array, to: Int32Array): In
   const waiting = new Int32Array(n);
   const waitingOutside = new Int32Array(n);
   for (let e = 0; e < m; e++) {
-    waiting[to[e]!]!++;
-    if (component[from[e]!] !== component[to[e]!]) waitingOutside[to[e]!]!++;
+    waiting[to[e]]++;
+    if (component[from[e]] !== component[to[e]]) waitingOutside[to[e]]++;
   }
   const ready = new IndexHeap(n);
   // Units of cycles that no longer wait on anything outside their cycle: where a cycle is broken.
   const breakable = new IndexHeap(n);
   for (let u = 0; u < n; u++) {
     if (waiting[u] === 0) ready.push(u);
-    if (waitingOutside[u] === 0 && cyclic[component[u]!] === 1) breakable.push(u);
+    if (waitingOutside[u] === 0 && cyclic[component[u]] === 1) breakable.push(u);
   }
 
   const done = new Uint8Array(n);
@@ -90,13 +90,13 @@ export function scheduleIndices(n: number, from: Int32Array, to: Int32Array): In
   for (let placed = 0; placed < n; placed++) {
     if (ready.size === 0) {
       const r = nextUndone(breakable, done);
-      const first = inEdges.start[r]!;
-      const last = inEdges.start[r + 1]!;
+      const first = inEdges.start[r];
+      const last = inEdges.start[r + 1];
       for (let k = first; k < last; k++) {
-        const e = inEdges.edges[k]!;
-        if (edgeSetAside[e] === 1 || done[from[e]!] === 1) continue;
+        const e = inEdges.edges[k];
+        if (edgeSetAside[e] === 1 || done[from[e]] === 1) continue;
         edgeSetAside[e] = 1;
-        waiting[r]!--;
+        waiting[r]--;
         setAside.push(e);
       }
       ready.push(r);
@@ -104,12 +104,12 @@ export function scheduleIndices(n: number, from: Int32Array, to: Int32Array): In
     const u = ready.pop();
     done[u] = 1;
     order[placed] = u;
-    for (let k = outEdges.start[u]!; k < outEdges.start[u + 1]!; k++) {
-      const e = outEdges.edges[k]!;
+    for (let k = outEdges.start[u]; k < outEdges.start[u + 1]; k++) {
+      const e = outEdges.edges[k];
       if (edgeSetAside[e] === 1) continue;
-      const v = to[e]!;
-      if (--waiting[v]! === 0) ready.push(v);
-      if (component[u] !== component[v] && --waitingOutside[v]! === 0 && cyclic[component[v]!] === 1) breakable.push(v);
+      const v = to[e];
+      if (--waiting[v] === 0) ready.push(v);
+      if (component[u] !== component[v] && --waitingOutside[v] === 0 && cyclic[component[v]] === 1) breakable.push(v);
     }
   }
   return { order, cycles: listCycles(n, component, count, cyclic), setAside };
@@ -124,21 +124,21 @@ function unitIndex(indexOf: Map<string, number>, unit: string): number {
 /** Edge ids grouped by unit (counting sort), each group in edge order so results stay stable. */
 function edgesByUnit(n: number, endOf: Int32Array): { start: Int32Array; edges: Int32Array } {
   const start = new Int32Array(n + 1);
-  for (let e = 0; e < endOf.length; e++) start[endOf[e]! + 1]!++;
-  for (let u = 0; u < n; u++) start[u + 1]! += start[u]!;
+  for (let e = 0; e < endOf.length; e++) start[endOf[e] + 1]++;
+  for (let u = 0; u < n; u++) start[u + 1] += start[u];
   const fill = start.slice(0, n);
   const edges = new Int32Array(endOf.length);
-  for (let e = 0; e < endOf.length; e++) edges[fill[endOf[e]!]!++] = e;
+  for (let e = 0; e < endOf.length; e++) edges[fill[endOf[e]]++] = e;
   return { start, edges };
 }
 
 /** A component is a cycle when it has more than one unit, or one unit that depends on itself. */
 function findCyclicComponents(n: number, m: number, component: Int32Array, count: number, from: Int32Array, to: Int32Array): Uint8Array {
   const size = new Int32Array(count);
-  for (let u = 0; u < n; u++) size[component[u]!]!++;
+  for (let u = 0; u < n; u++) size[component[u]]++;
   const cyclic = new Uint8Array(count);
-  for (let c = 0; c < count; c++) if (size[c]! > 1) cyclic[c] = 1;
-  for (let e = 0; e < m; e++) if (from[e] === to[e]) cyclic[component[from[e]!]!] = 1;
+  for (let c = 0; c < count; c++) if (size[c] > 1) cyclic[c] = 1;
+  for (let e = 0; e < m; e++) if (from[e] === to[e]) cyclic[component[from[e]]] = 1;
   return cyclic;
 }
 
@@ -158,7 +158,7 @@ function listCycles(n: number, component: Int32Array, count: number, cyclic: Uin
   const byComponent = new Array<number[] | undefined>(count);
   const cycles: number[][] = [];
   for (let u = 0; u < n; u++) {
-    const c = component[u]!;
+    const c = component[u];
     if (cyclic[c] !== 1) continue;
     let cycle = byComponent[c];
     if (cycle === undefined) {

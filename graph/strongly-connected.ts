@@ -29,11 +29,11 @@ export function stronglyConnected(n: number, adjacency: Adjacency): { component:
     stack[stackTop++] = root;
     onStack[root] = 1;
     while (depth >= 0) {
-      const u = callUnit[depth]!;
-      const e = callEdge[depth]!;
-      if (e < start[u + 1]!) {
+      const u = callUnit[depth];
+      const e = callEdge[depth];
+      if (e < start[u + 1]) {
         callEdge[depth] = e + 1;
-        const v = targets[e]!;
+        const v = targets[e];
         if (index[v] === -1) {
           index[v] = low[v] = nextIndex++;
           stack[stackTop++] = v;
@@ -41,7 +41,7 @@ export function stronglyConnected(n: number, adjacency: Adjacency): { component:
           depth++;
           callUnit[depth] = v;
           callEdge[depth] = start[v]!;
-        } else if (onStack[v] === 1 && index[v]! < low[u]!) {
+        } else if (onStack[v] === 1 && index[v] < low[u]) {
           low[u] = index[v]!;
         }
         continue;
@@ -58,8 +58,8 @@ export function stronglyConnected(n: number, adjacency: Adjacency): { component:
       }
       depth--;
       if (depth >= 0) {
-        const parent = callUnit[depth]!;
-        if (low[u]! < low[parent]!) low[parent] = low[u]!;
+        const parent = callUnit[depth];
+        if (low[u] < low[parent]) low[parent] = low[u]!;
       }
     }
   }

@@ -10,14 +10,14 @@ import { physicsNodes } from './physics';
 import { valueNodes } from './values';
 import { driverNodes } from './drivers';
 
-export type NodeCatalog = ReadonlyMap<string, NodeDefinition<unknown>>;
+export type NodeCatalog = ReadonlyMap<string, NodeDefinition>;
 
 /** Builds a catalog, refusing two kinds with one type name. */
-export function createCatalog(definitions: readonly NodeDefinition<unknown>[]): NodeCatalog {
-  const map = new Map<string, NodeDefinition<unknown>>();
+export function createCatalog(definitions: readonly NodeDefinition[]): NodeCatalog {
+  const map = new Map<string, NodeDefinition>();
   for (const d of definitions) {
     if (map.has(d.type)) throw new Error(`node type "${d.type}" is defined twice`);
-    map.set(d.type, d as NodeDefinition<unknown>);
+    map.set(d.type, d);
   }
   return map;
 }

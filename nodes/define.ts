@@ -271,10 +271,10 @@ export function defineNode<S, P extends ParamSpecs>(definition: NodeDefinition<S
   return definition;
 }
 
-const instances = new WeakMap<NodeDefinition<unknown>, Map<number, NodeDefinition<unknown>>>();
+const instances = new WeakMap<NodeDefinition, Map<number, NodeDefinition>>();
 
 /** The count a variadic node's params ask for: the param's value if an int in range, else its default. */
-export function variadicCount(def: NodeDefinition<unknown>, params: Record<string, JsonValue> | undefined): number {
+export function variadicCount(def: NodeDefinition, params: Record<string, JsonValue> | undefined): number {
   const v = def.variadic;
   if (!v) return 0;
   const spec = def.params[v.param];
@@ -292,14 +292,14 @@ export function variadicCount(def: NodeDefinition<unknown>, params: Record<strin
 export function instanceDefinition<S, P extends ParamSpecs>(def: NodeDefinition<S, P>, params: Record<string, JsonValue> | undefined): NodeDefinition<S, P> {
   const v = def.variadic;
   if (!v) return def;
-  const count = variadicCount(def as NodeDefinition<unknown>, params);
-  let byCount = instances.get(def as NodeDefinition<unknown>);
-  if (!byCount) instances.set(def as NodeDefinition<unknown>, (byCount = new Map()));
+  const count = variadicCount(def, params);
+  let byCount = instances.get(def);
+  if (!byCount) instances.set(def, (byCount = new Map<number, NodeDefinition>()));
   const known = byCount.get(count);
   if (known) return known as unknown as NodeDefinition<S, P>;
   const inputs = Object.fromEntries(Object.entries(def.inputs).filter(([name]) => v.itemOf(name) <= count));
   const made: NodeDefinition<S, P> = { ...def, inputs };
-  byCount.set(count, made as unknown as NodeDefinition<unknown>);
+  byCount.set(count, made);
   return made;
 }
 
@@ -317,7 +317,7 @@ export const influence = (): SocketSpec => float({ default: 1, min: 0, max: 1, d
 
 
 /** The slice of a definition the graph layer validates against. */
-export function catalogEntryOf(def: NodeDefinition<unknown>): CatalogEntry {
+export function catalogEntryOf(def: NodeDefinition): CatalogEntry {
   const sockets = (r: Record<string, SocketSpec>) => Object.fromEntries(Object.entries(r).map(([k, s]) => [k, { type: s.type }]));
   const inputParams = Object.entries(def.inputs)
     .filter(([, s]) => s.default !== undefined)
@@ -341,5 +341,5 @@ function inputShape(s: SocketSpec): ParamShape {
 
 function shapeOf(p: ParamSpec): ParamShape {
   const { default: _d, doc: _doc, label: _l, unit: _u, ...shape } = p;
-  return shape as ParamShape;
+  return shape;
 }

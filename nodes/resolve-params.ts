@@ -21,7 +21,7 @@ export function resolveParams<P extends ParamSpecs>(def: NodeDefinition<unknown,
 }
 
 /** One value as {@link resolveParams} resolves it; undefined for a name the definition does not know. */
-export function resolveParam(def: NodeDefinition<unknown>, name: string, value: JsonValue): ParamValue | undefined {
+export function resolveParam(def: NodeDefinition, name: string, value: JsonValue): ParamValue | undefined {
   if (Object.hasOwn(def.params, name)) return paramValue(def.params[name], value);
   return Object.hasOwn(def.inputs, name) ? inputValue(def.inputs[name], value) : undefined;
 }
@@ -31,6 +31,6 @@ function inputValue(spec: SocketSpec, value: JsonValue | undefined): ParamValue 
   const d = spec.default;
   if (d === undefined) return undefined;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (Array.isArray(value) && value.every((x) => typeof x === 'number')) return value as number[];
-  return Array.isArray(d) ? [...d] : (d as number | boolean);
+  if (Array.isArray(value) && value.every((x) => typeof x === 'number')) return value;
+  return Array.isArray(d) ? [...(d as readonly number[])] : (d as number | boolean);
 }

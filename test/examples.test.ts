@@ -29,7 +29,7 @@ const unit = (a: number[]) => a.map((x) => x / len(a));
 const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
 
 describe('examples', () => {
-  it('there are examples to check', () => expect(graphs.length).toBeGreaterThanOrEqual(5));
+  it('there are examples to check', () => { expect(graphs.length).toBeGreaterThanOrEqual(5); });
 
   it.each(graphs)('%s loads, saves and loads again to identical bytes', (name) => {
     const text = readFileSync(join(dir, name), 'utf8');

@@ -56,9 +56,9 @@ const AXIS: Record<string, number> = { x: 0, y: 1, z: 2, w: 3 };
 export function pathTarget(path: string, arrayIndex = 0): PathTarget | null {
   const s = parseDataPath(path);
   if (!s) return null;
-  const name = (k: number) => (s[k] && 'name' in s[k] ? (s[k] as { name: string }).name : null);
-  const key = (k: number) => (s[k] && 'key' in s[k] ? (s[k] as { key: string }).key : null);
-  const index = (k: number) => (s[k] && 'index' in s[k] ? (s[k] as { index: number }).index : null);
+  const name = (k: number) => (s[k] && 'name' in s[k] ? (s[k]).name : null);
+  const key = (k: number) => (s[k] && 'key' in s[k] ? (s[k]).key : null);
+  const index = (k: number) => (s[k] && 'index' in s[k] ? (s[k]).index : null);
   /** A channel with an optional `[i]` or `.x` after it at step k. */
   const channelIndex = (k: number): number | null => {
     if (s.length === k) return arrayIndex;

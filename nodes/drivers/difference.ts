@@ -5,8 +5,8 @@
 // world matrix, whatever space is set (Blender: "for now, these are all just world-space").
 import { defineNode, float, param, transform } from '../define';
 import { safeInvertMat4, safeMultiplyMat4, saturate } from '../math/finite';
-import { mat4ToQuat, quatInvert, quatMultiply } from '../math/quaternion';
-import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem, type DriverSpace, type SpaceReader } from './local-space';
+import { mat4ToQuat, invertQuat, multiplyQuat } from '../math/quaternion';
+import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem, type SpaceReader } from './local-space';
 
 const spaceParam = (which: string) => param.choice(DRIVER_SPACES, 'WORLD_SPACE', `Where the ${which} owner's location is read (LOC_DIFF): its final world matrix, its own channels (TRANSFORM_SPACE), or its final matrix in its LOCAL space. ROTATION_DIFF ignores it, as Blender does.`);
 
@@ -39,7 +39,7 @@ export const driverDifference = defineNode({
     const rotation = p.mode === 'ROTATION_DIFF';
     const reader = (input: 'a' | 'b', param: 'spaceA' | 'spaceB') => {
       const owner = env.sourceOwner(input);
-      const space = String(p[param] ?? 'WORLD_SPACE') as DriverSpace;
+      const space = p[param] ?? 'WORLD_SPACE';
       if (!DRIVER_SPACES.includes(space)) return env.fail(`the space ${space} is not one of ${DRIVER_SPACES.join(', ')}`, param);
       const problem = rotation ? undefined : spaceProblem(owner, space);
       if (problem) return env.fail(problem, input);
@@ -54,8 +54,8 @@ export const driverDifference = defineNode({
     if (p.mode === 'ROTATION_DIFF') {
       rotationOf(s.qa, io.in.a, s.armA, s);
       rotationOf(s.qb, io.in.b, s.armB, s);
-      quatInvert(s.qa, s.qa);
-      quatMultiply(s.q, s.qa, s.qb);
+      invertQuat(s.qa, s.qa);
+      multiplyQuat(s.q, s.qa, s.qb);
       // Blender: 2·acos(w) with w clamped to [-1, 1], folded into [0, π].
       const w = Math.max(-1, Math.min(1, s.q[3]));
       const angle = Math.abs(2 * Math.acos(w));

@@ -7,4 +7,4 @@ import { driver } from './driver';
 import { poseChannels } from './pose-channels';
 import { driverTransform } from './transform-channel';
 
-export const driverNodes: NodeDefinition<unknown>[] = [driver, customProperty, driverDifference, driverTransform, poseChannels, animatedChannel];
+export const driverNodes: NodeDefinition[] = [driver, customProperty, driverDifference, driverTransform, poseChannels, animatedChannel];

@@ -3,7 +3,7 @@
 // evaluates drivers before it builds the pose, so the driven value replaces the channel before the
 // owner's parent, rest and constraints apply: this node rebuilds the owner's basis (T·R·S) from its
 // inputs before the owner's pre-constraint matrix is made. Unlinked inputs keep the authored values.
-import { basisMatrix, type BasisInput, type RotationMode } from '../math/basis';
+import { basisMatrix, type BasisInput } from '../math/basis';
 import { defineNode, float, param, type OwnerHandle, type SocketSpec } from '../define';
 
 export const ROTATION_MODES = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE'] as const;
@@ -44,7 +44,7 @@ export const poseChannels = defineNode({
   bind(env, p) {
     const owner = env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner');
     if (!owner.basis) return env.fail(`owner "${p.owner}" has no own transform to set`, 'owner');
-    const mode = p.rotationMode as RotationMode;
+    const mode = p.rotationMode;
     return {
       owner: owner as State['owner'],
       t: { rotation_mode: mode, location: new Float64Array(3), rotation_euler: new Float64Array(3), rotation_quaternion: new Float64Array(4), rotation_axis_angle: new Float64Array(4), scale: new Float64Array(3) },

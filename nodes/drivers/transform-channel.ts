@@ -5,9 +5,9 @@
 import { defineNode, float, param, transform } from '../define';
 import { compatibleEuler, mat4ToEuler, type EulerOrder } from '../math/euler';
 import { determinantMat4Basis } from '../math/matrix';
-import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem, type DriverSpace, type SpaceReader } from './local-space';
+import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem } from './local-space';
 import { mat4ToQuat } from '../math/quaternion';
-import { quatSplitSwingAndTwist } from '../math/swing-twist';
+import { splitQuatSwingAndTwist } from '../math/swing-twist';
 
 export const TRANSFORM_CHANNELS = ['LOC_X', 'LOC_Y', 'LOC_Z', 'ROT_X', 'ROT_Y', 'ROT_Z', 'ROT_W', 'SCALE_X', 'SCALE_Y', 'SCALE_Z', 'SCALE_AVG'] as const;
 export const TRANSFORM_SPACES = DRIVER_SPACES;
@@ -31,12 +31,12 @@ export function rotationChannel(m: ArrayLike<number>, channel: 0 | 1 | 2 | 3, mo
     mat4ToQuat(q, m);
     buf[0] = q[3]; buf[1] = q[0]; buf[2] = q[1]; buf[3] = q[2];
   } else {
-    const axis = (mode === 'SWING_TWIST_X' ? 0 : mode === 'SWING_TWIST_Y' ? 1 : 2) as 0 | 1 | 2;
+    const axis = (mode === 'SWING_TWIST_X' ? 0 : mode === 'SWING_TWIST_Y' ? 1 : 2);
     mat4ToQuat(q, m);
     let twist: number;
-    if (channel === axis + 1) twist = quatSplitSwingAndTwist(q, axis, null, null);
+    if (channel === axis + 1) twist = splitQuatSwingAndTwist(q, axis, null, null);
     else {
-      twist = quatSplitSwingAndTwist(q, axis, s, null);
+      twist = splitQuatSwingAndTwist(q, axis, s, null);
       buf[0] = s[3]; buf[1] = s[0]; buf[2] = s[1]; buf[3] = s[2];
       // quaternion_to_angles for the one channel: 2·acos(w) or 2·asin(component), clamped.
       buf[channel] = channel === 0 ? 2 * Math.acos(Math.max(-1, Math.min(1, buf[0]))) : 2 * Math.asin(Math.max(-1, Math.min(1, buf[channel])));
@@ -62,14 +62,6 @@ export function transformChannel(m: ArrayLike<number>, channel: TransformChannel
     case 'ROT_Y': return rotationChannel(m, 2, mode, autoOrder, old, scratch);
     case 'ROT_Z': return rotationChannel(m, 3, mode, autoOrder, old, scratch);
   }
-}
-
-interface State {
-  reader: SpaceReader;
-  channel: TransformChannel;
-  mode: TransformRotationMode;
-  old: Float64Array | null;
-  scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array };
 }
 
 export const driverTransform = defineNode({

@@ -3,7 +3,7 @@
 import { axisAngleValueToMat3 } from './axis-angle';
 import { eulerToMat4 } from './euler';
 import { copyMat4FromMat3 } from './matrix';
-import { quatNormalizeTo, quatToMat4 } from './quaternion';
+import { normalizeQuatTo, quatToMat4 } from './quaternion';
 
 /** Blender's rotation modes (runtime/rig/scene/types re-exports it). */
 export type RotationMode = 'XYZ' | 'XZY' | 'YXZ' | 'YZX' | 'ZXY' | 'ZYX' | 'QUATERNION' | 'AXIS_ANGLE';
@@ -39,7 +39,7 @@ export function basisMatrix(out: Float64Array, t: BasisInput): Float64Array {
     const r = t.rotation_quaternion ?? NO_ROTATION;
     // Built from q/|q| (a non-unit quaternion does not scale); a zero one is no rotation.
     if (r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3] < 1e-24) quatToMat4(out, NO_ROTATION);
-    else quatToMat4(out, quatNormalizeTo(q, r));
+    else quatToMat4(out, normalizeQuatTo(q, r));
   } else if (mode === 'AXIS_ANGLE') {
     copyMat4FromMat3(out, axisAngleValueToMat3(rotation, t.rotation_axis_angle ?? NO_AXIS_ANGLE));
   } else {

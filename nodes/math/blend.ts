@@ -2,7 +2,7 @@
 // "Matrix Animation and Polar Decomposition"): location lerped, each 3x3 split into U·P, U slerped
 // as a quaternion along the shortest arc, P lerped per element, result U·P.
 import { polarDecompose } from './polar';
-import { mat3NormalizedToQuat, quatSlerpBy, quatToMat3 } from './quaternion';
+import { mat3NormalizedToQuat, slerpQuatBy, quatToMat3 } from './quaternion';
 import { isFiniteN, isNegativeMat3 } from './matrix';
 import { saturate } from './finite';
 
@@ -55,7 +55,7 @@ export function blendMat3By(out: Float64Array, a: ArrayLike<number>, b: ArrayLik
   }
   mat3NormalizedToQuat(qA, uA);
   mat3NormalizedToQuat(qB, uB);
-  quatSlerpBy(q, qA, qB, factor);
+  slerpQuatBy(q, qA, qB, factor);
   quatToMat3(u, q);
   const s = 1 - t;
   // out = U·P with P lerped on the fly (Blender's interp_v3_v3v3 per column: s·a + t·b).

@@ -2,7 +2,7 @@
 // inherit-scale mode, hinge (no inherited rotation) and non-local location. Pose space throughout.
 // Pure math, here in nodes/ so the driver variables that read a bone in its LOCAL space
 // (nodes/drivers/local-space.ts) and the runtime's pose and spaces (runtime/rig/pose.ts,
-// runtime/eval/spaces.ts, through runtime/rig/bone-parent.ts) share one implementation.
+// runtime/eval/spaces.ts) share one implementation.
 import { mat4 } from 'gl-matrix';
 import { cross3 } from './vector';
 import { safeInvertMat4, safeMultiplyMat4, saturate } from './finite';
@@ -180,7 +180,7 @@ const n2 = new Float64Array(3), n3 = new Float64Array(3), tmp = new Float64Array
 export function orthogonalizeStable(m: Float64Array, axis: 0 | 1 | 2, normalize: boolean): void {
   let k = 0;
   for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) { const x = Math.abs(m[4 * c + r]); if (x > k) k = x; }
-  if (!(k > 1e150)) return orthogonalizeStableUnscaled(m, axis, normalize);
+  if (!(k > 1e150)) { orthogonalizeStableUnscaled(m, axis, normalize); return; }
   const p = 2 ** Math.floor(Math.log2(k));
   for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) m[4 * c + r] /= p;
   orthogonalizeStableUnscaled(m, axis, normalize);

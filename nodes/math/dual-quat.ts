@@ -2,7 +2,7 @@
 // 3.4 uses them for the Armature constraint's Preserve Volume: mat4_to_dquat, add_weighted_dq_dq,
 // normalize_dq, dquat_to_mat4. Matrices are column-major 4x4; quaternions inside a DualQuat are
 // stored as Blender does, (w, x, y, z), because the dual-part formulas are written in that order.
-import { copyMat4, invertMat4, mat4Multiply, mat4ToScale, orthogonalizeMat4 } from './matrix';
+import { copyMat4, invertMat4, multiplyMat4, mat4ToScale, orthogonalizeMat4 } from './matrix';
 import { mat4ToQuat, quatToMat4 } from './quaternion';
 
 export interface DualQuat {
@@ -69,7 +69,7 @@ function determinant4(m: ArrayLike<number>): number {
  * `basemat` (Blender's `mat4_to_dquat`). Scale and shear go into `dq.scale` about the rest frame.
  */
 export function mat4ToDualQuat(dq: DualQuat, basemat: ArrayLike<number>, mat: ArrayLike<number>): DualQuat {
-  mat4Multiply(baseRS, mat, basemat);
+  multiplyMat4(baseRS, mat, basemat);
   mat4ToScale(scale, baseRS);
   const d0 = scale[0] - 1, d1 = scale[1] - 1, d2 = scale[2] - 1;
   if (!isOrthonormal3(mat) || determinant4(mat) < 0 || d0 * d0 + d1 * d1 + d2 * d2 > 1e-8) {
@@ -79,11 +79,11 @@ export function mat4ToDualQuat(dq: DualQuat, basemat: ArrayLike<number>, mat: Ar
     quatToMat4(baseR, qxyzw);
     baseR[12] = baseRS[12]; baseR[13] = baseRS[13]; baseR[14] = baseRS[14];
     invertMat4(baseInv, basemat);
-    mat4Multiply(R, baseR, baseInv);
+    multiplyMat4(R, baseR, baseInv);
     invertMat4(baseRInv, baseR);
-    mat4Multiply(S, baseRInv, baseRS);
-    mat4Multiply(tmp, basemat, S);
-    mat4Multiply(dq.scale, tmp, baseInv);
+    multiplyMat4(S, baseRInv, baseRS);
+    multiplyMat4(tmp, basemat, S);
+    multiplyMat4(dq.scale, tmp, baseInv);
     dq.scaleWeight = 1;
   } else {
     copyMat4(R, mat);
@@ -162,6 +162,6 @@ export function dualQuatToMat4(out: Float64Array, dq: DualQuat): Float64Array {
   out[12] = 2 * (-t[0] * x + t[1] * w - t[2] * z + t[3] * y) * len;
   out[13] = 2 * (-t[0] * y + t[1] * z + t[2] * w - t[3] * x) * len;
   out[14] = 2 * (-t[0] * z - t[1] * y + t[2] * x + t[3] * w) * len;
-  if (dq.scaleWeight) mat4Multiply(out, out, dq.scale);
+  if (dq.scaleWeight) multiplyMat4(out, out, dq.scale);
   return out;
 }

@@ -2,7 +2,7 @@
 // about one of its axes, expressed again as Euler angles of the same order. Copy Rotation's legacy
 // Offset mix uses it. Nothing here allocates.
 import { eulerToMat3, mat3ToEuler, type EulerOrder } from './euler';
-import { mat3Multiply } from './matrix';
+import { multiplyMat3 } from './matrix';
 
 const turn = new Float64Array(3);
 const m1 = new Float64Array(9);
@@ -18,6 +18,6 @@ export function rotateEuler(eul: Float64Array, order: EulerOrder, axis: 0 | 1 | 
   turn[axis] = angles[axis];
   eulerToMat3(m1, turn, order);
   eulerToMat3(m2, eul, order);
-  mat3Multiply(m2, m2, m1);
+  multiplyMat3(m2, m2, m1);
   return mat3ToEuler(eul, m2, order);
 }

@@ -5,7 +5,7 @@
 // Joints: the head of every chain bone, then the tail of the last one. Bones that are not
 // connected are rigid segments from one head to the next, as in Blender's solver.
 // Everything is allocated by `createChainWork` at compile time; solving allocates nothing.
-import { mat3Multiply, mat3MultiplyVec3 } from './matrix';
+import { multiplyMat3, multiplyMat3Vec3 } from './matrix';
 import { safeRotationBetweenToMat3 } from './rotation-between';
 import { sub3 } from './vector';
 import { hypot3Into } from './hypot';
@@ -74,7 +74,7 @@ export function rebuildJoints(wk: ChainWork): void {
   const { joints, rebuilt, rot } = wk;
   rebuilt[0].set(joints[0]);
   for (let i = 0; i < wk.n; i++) {
-    mat3MultiplyVec3(va, rot[i], sub3(va, joints[i + 1], joints[i]));
+    multiplyMat3Vec3(va, rot[i], sub3(va, joints[i + 1], joints[i]));
     const r = rebuilt[i + 1], p = rebuilt[i];
     r[0] = p[0] + va[0]; r[1] = p[1] + va[1]; r[2] = p[2] + va[2];
   }
@@ -83,9 +83,9 @@ export function rebuildJoints(wk: ChainWork): void {
 /** One bone: its tip swung onto the goal G, after the pre-rotation `pre` (3x3). */
 export function solveAim(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<number>): void {
   const { joints, rot } = wk;
-  mat3MultiplyVec3(va, pre, sub3(va, joints[1], joints[0]));
+  multiplyMat3Vec3(va, pre, sub3(va, joints[1], joints[0]));
   safeRotationBetweenToMat3(m3, va, sub3(vb, G, joints[0]));
-  mat3Multiply(rot[0], m3, pre);
+  multiplyMat3(rot[0], m3, pre);
   rebuildJoints(wk);
   wk.iterationsUsed = 0;
 }

@@ -6,7 +6,7 @@
 // is reachable, keeps every bone length exactly, and straightens toward an unreachable target.
 import { safeNormalize3 } from './finite';
 import { type ChainWork, rebuildJoints } from './ik-chain';
-import { mat3Multiply, mat3MultiplyVec3 } from './matrix';
+import { multiplyMat3, multiplyMat3Vec3 } from './matrix';
 import { safeRotationBetweenToMat3 } from './rotation-between';
 import { cross3, ortho3, reject3, sub3 } from './vector';
 
@@ -35,7 +35,7 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
   const R = joints[0];
   let total = 0;
   for (let i = 0; i <= n; i++) {
-    mat3MultiplyVec3(K[i], pre, sub3(va, joints[i], R));
+    multiplyMat3Vec3(K[i], pre, sub3(va, joints[i], R));
     K[i][0] += R[0]; K[i][1] += R[1]; K[i][2] += R[2];
   }
   for (let i = 0; i < n; i++) {
@@ -100,10 +100,10 @@ export function solveFabrik(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<
   P[0] = R[0]; P[1] = R[1]; P[2] = R[2];
   let prev: ArrayLike<number> = pre;
   for (let i = 0; i < n; i++) {
-    mat3MultiplyVec3(va, prev, sub3(va, joints[i + 1], joints[i]));
+    multiplyMat3Vec3(va, prev, sub3(va, joints[i + 1], joints[i]));
     safeRotationBetweenToMat3(m3, va, sub3(vb, K[i + 1], P));
-    mat3Multiply(rot[i], m3, prev);
-    mat3MultiplyVec3(va, rot[i], sub3(va, joints[i + 1], joints[i]));
+    multiplyMat3(rot[i], m3, prev);
+    multiplyMat3Vec3(va, rot[i], sub3(va, joints[i + 1], joints[i]));
     P[0] += va[0]; P[1] += va[1]; P[2] += va[2];
     prev = rot[i];
   }
@@ -150,12 +150,12 @@ function finishRigidTwo(K: Float64Array[], n: number, G: ArrayLike<number>): voi
   // Suffix: turned about J onto (G − Bn), then moved to Bn. Prefix: turned about the root.
   safeRotationBetweenToMat3(m3b, sub3(u, K[n], J), sub3(vb, G, Bn));
   for (let i = n; i > best; i--) {
-    mat3MultiplyVec3(u, m3b, sub3(u, K[i], J));
+    multiplyMat3Vec3(u, m3b, sub3(u, K[i], J));
     K[i][0] = Bn[0] + u[0]; K[i][1] = Bn[1] + u[1]; K[i][2] = Bn[2] + u[2];
   }
   safeRotationBetweenToMat3(m3b, sub3(u, J, R), sub3(vb, Bn, R));
   for (let i = best; i > 0; i--) {
-    mat3MultiplyVec3(u, m3b, sub3(u, K[i], R));
+    multiplyMat3Vec3(u, m3b, sub3(u, K[i], R));
     K[i][0] = R[0] + u[0]; K[i][1] = R[1] + u[1]; K[i][2] = R[2] + u[2];
   }
   K[n][0] = G[0]; K[n][1] = G[1]; K[n][2] = G[2];

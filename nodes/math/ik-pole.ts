@@ -3,7 +3,7 @@
 // follows the pole.
 import { safeNormalize3 } from './finite';
 import type { ChainWork } from './ik-chain';
-import { mat3Identity } from './matrix';
+import { identityMat3 } from './matrix';
 import { rotationBetweenToMat3 } from './rotation-between';
 import { cross3, sub3 } from './vector';
 
@@ -33,7 +33,7 @@ export function polePreRotation(out: Float64Array, rootPose: ArrayLike<number>, 
   const dOk = safeNormalize3(d, sub3(d, T0, R));
   const gOk = safeNormalize3(dp, sub3(dp, G, R));
   if (!dOk || !gOk) {
-    mat3Identity(out);
+    identityMat3(out);
     return false;
   }
   const m0 = cross3(x, d, up); // x, z are free again

@@ -1,12 +1,12 @@
 // From an IK solve (ik-chain's `ChainWork`) back to the bones' pose matrices: fully, or partly the
 // way Blender applies IK influence to a pole-driven chain (conformance README, fact 2, item 4).
-import { invertMat4, mat3Multiply, mat4Multiply, mat4RotateBasis } from './matrix';
-import { mat3ToQuat, quatNormalizeTo, quatSlerpBy, quatToMat3 } from './quaternion';
+import { invertMat4, multiplyMat3, multiplyMat4, rotateMat4Basis } from './matrix';
+import { mat3ToQuat, normalizeQuatTo, slerpQuatBy, quatToMat3 } from './quaternion';
 import { hypot3Into } from './hypot';
 
 /** The pose with its 3x3 part turned by `rot` (on the left) and its head moved to `head`. */
 export function rotatePose(out: Float64Array, rot: ArrayLike<number>, pose: ArrayLike<number>, head: ArrayLike<number>): void {
-  mat4RotateBasis(out, rot, pose);
+  rotateMat4Basis(out, rot, pose);
   out[12] = head[0]; out[13] = head[1]; out[14] = head[2]; out[15] = 1;
 }
 
@@ -31,18 +31,18 @@ export function blendPoses(post: Float64Array[], pre: Float64Array[], rot: Float
     if (i === 0) rel3.set(rot[0]);
     else mulTransposed(rel3, rot[i - 1], rot[i]);
     unitBasis(unit3, pre[i]);
-    mulTransposed(loc3, unit3, mat3Multiply(tmp3, rel3, unit3)); // local = Ûᵀ·rel·Û
+    mulTransposed(loc3, unit3, multiplyMat3(tmp3, rel3, unit3)); // local = Ûᵀ·rel·Û
     mat3ToQuat(q, loc3);
-    quatSlerpBy(qf, QID, q, influence);
-    quatNormalizeTo(qf, qf);
+    slerpQuatBy(qf, QID, q, influence);
+    normalizeQuatTo(qf, qf);
     quatToMat3(loc3, qf);
     if (i === 0) {
       mulMat4Mat3(post[0], pre[0], loc3);
     } else {
       // post_i = post_{i−1} · pre_{i−1}⁻¹ · pre_i · S_i
       if (!invertMat4(m4, pre[i - 1])) m4.set(pre[i - 1]);
-      mat4Multiply(m4, m4, pre[i]);
-      mat4Multiply(m4, post[i - 1], m4);
+      multiplyMat4(m4, m4, pre[i]);
+      multiplyMat4(m4, post[i - 1], m4);
       mulMat4Mat3(post[i], m4, loc3);
     }
   }

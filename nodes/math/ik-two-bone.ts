@@ -4,7 +4,7 @@
 // pre-rotation is the identity and the chain bends in its own plane.
 import { safeNormalize3 } from './finite';
 import { type ChainWork, rebuildJoints } from './ik-chain';
-import { mat3Multiply, mat3MultiplyVec3 } from './matrix';
+import { multiplyMat3, multiplyMat3Vec3 } from './matrix';
 import { safeRotationBetweenToMat3 } from './rotation-between';
 import { reject3, sub3 } from './vector';
 
@@ -32,13 +32,13 @@ const len = new Float64Array(1);
 export function solveTwoBone(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike<number>): boolean {
   const { joints, rot } = wk;
   const R = joints[0], E0 = joints[1], T0 = joints[2];
-  mat3MultiplyVec3(ref, pre, sub3(ref, E0, R)); // E1 − R
+  multiplyMat3Vec3(ref, pre, sub3(ref, E0, R)); // E1 − R
   const L1 = wk.seg[0], L2 = wk.seg[1];
   safeNormalize3(g, sub3(g, G, R), len);
   let D = len[0];
   if (D === 0) {
     // Goal on the root: any direction is as good; keep the pre-rotated tip's.
-    mat3MultiplyVec3(g, pre, sub3(g, T0, R));
+    multiplyMat3Vec3(g, pre, sub3(g, T0, R));
     if (!safeNormalize3(g, g)) { g.set(ref); if (!safeNormalize3(g, g)) { g[0] = 0; g[1] = 1; g[2] = 0; } }
     D = 0;
   }
@@ -66,11 +66,11 @@ export function solveTwoBone(wk: ChainWork, G: ArrayLike<number>, pre: ArrayLike
   }
   // Upper bone: the minimal rotation of the pre-rotated elbow onto E, after the pre-rotation.
   safeRotationBetweenToMat3(m3a, ref, sub3(va, E, R));
-  mat3Multiply(rot[0], m3a, pre);
+  multiplyMat3(rot[0], m3a, pre);
   // Lower bone: then the minimal rotation of its turned tip direction onto the goal.
-  mat3MultiplyVec3(vb, rot[0], sub3(vb, T0, E0)); // T2 − E
+  multiplyMat3Vec3(vb, rot[0], sub3(vb, T0, E0)); // T2 − E
   safeRotationBetweenToMat3(m3b, vb, sub3(va, G, E));
-  mat3Multiply(rot[1], m3b, rot[0]);
+  multiplyMat3(rot[1], m3b, rot[0]);
   rebuildJoints(wk);
   wk.iterationsUsed = 0;
   return D <= L1 + L2 && D >= Math.abs(L1 - L2);

@@ -10,7 +10,7 @@ import { mat3NormalizedToQuat, quatToMat3 } from './quaternion';
 const rot3 = new Float64Array(9);
 
 /** Sets out to the 4x4 identity. */
-export function mat4Identity(out: Float64Array): Float64Array {
+export function identityMat4(out: Float64Array): Float64Array {
   out.fill(0, 0, 16);
   out[0] = 1;
   out[5] = 1;
@@ -20,7 +20,7 @@ export function mat4Identity(out: Float64Array): Float64Array {
 }
 
 /** Sets out to the 3x3 identity. */
-export function mat3Identity(out: Float64Array): Float64Array {
+export function identityMat3(out: Float64Array): Float64Array {
   out.fill(0, 0, 9);
   out[0] = 1;
   out[4] = 1;
@@ -29,12 +29,12 @@ export function mat3Identity(out: Float64Array): Float64Array {
 }
 
 /** a·b for 4x4 matrices (b applied first); out may alias a or b. */
-export function mat4Multiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+export function multiplyMat4(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   return mat4.multiply(out, a as Float64Array, b as Float64Array) as Float64Array;
 }
 
 /** a·b for 3x3 matrices (b applied first); out may alias a or b. */
-export function mat3Multiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+export function multiplyMat3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   const a00 = a[0], a01 = a[1], a02 = a[2], a10 = a[3], a11 = a[4], a12 = a[5], a20 = a[6], a21 = a[7], a22 = a[8];
   const b00 = b[0], b01 = b[1], b02 = b[2], b10 = b[3], b11 = b[4], b12 = b[5], b20 = b[6], b21 = b[7], b22 = b[8];
   out[0] = a00 * b00 + a10 * b01 + a20 * b02;
@@ -50,7 +50,7 @@ export function mat3Multiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLi
 }
 
 /** m·v for a 3x3 m and a 3-vector v; out may alias v. */
-export function mat3MultiplyVec3(out: Float64Array, m: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
+export function multiplyMat3Vec3(out: Float64Array, m: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
   const x = v[0], y = v[1], z = v[2];
   out[0] = m[0] * x + m[3] * y + m[6] * z;
   out[1] = m[1] * x + m[4] * y + m[7] * z;
@@ -62,7 +62,7 @@ export function mat3MultiplyVec3(out: Float64Array, m: ArrayLike<number>, v: Arr
  * Turns the 3x3 part of a 4x4 by a 3x3 rotation on the left: out's columns 0–2 = rot·(m's), with
  * out[3], out[7], out[11] = 0; the translation and out[15] are left as they are. out may alias m.
  */
-export function mat4RotateBasis(out: Float64Array, rot: ArrayLike<number>, m: ArrayLike<number>): Float64Array {
+export function rotateMat4Basis(out: Float64Array, rot: ArrayLike<number>, m: ArrayLike<number>): Float64Array {
   for (let c = 0; c < 3; c++) {
     const o = 4 * c;
     const x = m[o], y = m[o + 1], z = m[o + 2];
@@ -75,7 +75,7 @@ export function mat4RotateBasis(out: Float64Array, rot: ArrayLike<number>, m: Ar
 }
 
 /** m·(x, y, z, 1) for a 4x4 m: a point moved by the transform (no projective divide). */
-export function mat4TransformPoint(out: Float64Array, m: ArrayLike<number>, x: number, y: number, z: number): Float64Array {
+export function transformPointByMat4(out: Float64Array, m: ArrayLike<number>, x: number, y: number, z: number): Float64Array {
   out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
   out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
   out[2] = m[2] * x + m[6] * y + m[10] * z + m[14];
@@ -83,10 +83,10 @@ export function mat4TransformPoint(out: Float64Array, m: ArrayLike<number>, x: n
 }
 
 /**
- * {@link mat4TransformPoint} of the point p[0..2] (out may alias p): from an array, since V8 boxes
+ * {@link transformPointByMat4} of the point p[0..2] (out may alias p): from an array, since V8 boxes
  * the double arguments of a call it does not inline.
  */
-export function mat4TransformPointOf(out: Float64Array, m: ArrayLike<number>, p: ArrayLike<number>): Float64Array {
+export function transformPointByMat4Of(out: Float64Array, m: ArrayLike<number>, p: ArrayLike<number>): Float64Array {
   const x = p[0], y = p[1], z = p[2];
   out[0] = m[0] * x + m[4] * y + m[8] * z + m[12];
   out[1] = m[1] * x + m[5] * y + m[9] * z + m[13];
@@ -106,7 +106,7 @@ export function invertMat4(out: Float64Array, m: ArrayLike<number>): boolean {
 }
 
 /** Transpose of a 3x3 (the inverse of a rotation); out may alias m. */
-export function mat3Transpose(out: Float64Array, m: ArrayLike<number>): Float64Array {
+export function transposeMat3(out: Float64Array, m: ArrayLike<number>): Float64Array {
   const m1 = m[1], m2 = m[2], m5 = m[5];
   out[0] = m[0];
   out[1] = m[3];
@@ -221,7 +221,7 @@ export function mat3ToScale(out: Float64Array, m: ArrayLike<number>): Float64Arr
   return columnLengths(out, m, 3);
 }
 
-// len3 of each column, written out: a call to len3 that V8 does not inline would box its arguments.
+// lengthXyz of each column, written out: a call to lengthXyz that V8 does not inline would box its arguments.
 function columnLengths(out: Float64Array, m: ArrayLike<number>, stride: number): Float64Array {
   for (let c = 0; c < 3; c++) {
     const x = m[stride * c], y = m[stride * c + 1], z = m[stride * c + 2];
@@ -504,7 +504,7 @@ export function orthogonalizeMat4Stable(
     const angle = Math.acos(cosAngle);
     const target = angle + (Math.PI / 2 - angle) / 2;
     n2[0] -= n3[0] * cosAngle; n2[1] -= n3[1] * cosAngle; n2[2] -= n3[2] * cosAngle;
-    const k = Math.sin(target) / Math.sqrt(n2[0] * n2[0] + n2[1] * n2[1] + n2[2] * n2[2]); // len3(n2)
+    const k = Math.sin(target) / Math.sqrt(n2[0] * n2[0] + n2[1] * n2[1] + n2[2] * n2[2]); // lengthXyz(n2)
     const c = Math.cos(target);
     n2[0] = n2[0] * k + n3[0] * c;
     n2[1] = n2[1] * k + n3[1] * c;

@@ -11,9 +11,9 @@
 // preparePath runs once at compile time and allocates; samplePath allocates nothing.
 import { saturate } from './finite';
 import { hypot3 } from './hypot';
-import { quatMultiply, quatSetAxisAngle, quatSlerpBy } from './quaternion';
+import { multiplyQuat, setQuatAxisAngle, slerpQuatBy } from './quaternion';
 import { vecToQuat } from './track';
-import { angleNormalized3, len3 } from './vector';
+import { angleNormalized3, lengthXyz } from './vector';
 
 /** Curve twist modes covered by the model (TANGENT is not). */
 export type PathTwist = 'MINIMUM' | 'Z_UP';
@@ -101,7 +101,7 @@ function build(p: Float64Array, r: Float64Array, count: number, cyclic: boolean,
     const dx = p[3 * b] - p[3 * a], dy = p[3 * b + 1] - p[3 * a + 1], dz = p[3 * b + 2] - p[3 * a + 2];
     // A segment past 1e154 squares to Infinity: measured scaled instead, and the sum saturated,
     // so a curve with a point at 1e300 has a finite length and samples to finite points.
-    const l = len3(dx, dy, dz);
+    const l = lengthXyz(dx, dy, dz);
     total = saturate(total + (l === Infinity ? hypot3(dx, dy, dz) : l));
     accum[s] = total;
   }
@@ -135,7 +135,7 @@ function directions(p: Float64Array, count: number, cyclic: boolean): Float64Arr
   if (count < 2) return out;
   const seg = (a: number, b: number, o: number) => {
     const x = p[3 * b] - p[3 * a], y = p[3 * b + 1] - p[3 * a + 1], z = p[3 * b + 2] - p[3 * a + 2];
-    const l = len3(x, y, z);
+    const l = lengthXyz(x, y, z);
     const inv = l * l > 1e-35 ? 1 / l : 0;
     tmpSeg[o] = x * inv;
     tmpSeg[o + 1] = y * inv;
@@ -157,7 +157,7 @@ function directions(p: Float64Array, count: number, cyclic: boolean): Float64Arr
     seg(prev, i, 0);
     seg(i, next, 3);
     const x = tmpSeg[0] + tmpSeg[3], y = tmpSeg[1] + tmpSeg[4], z = tmpSeg[2] + tmpSeg[5];
-    const l = len3(x, y, z);
+    const l = lengthXyz(x, y, z);
     // A full reversal has no bisector: Blender gets a zero vector (identity frame); so do we.
     const inv = l * l > 1e-35 ? 1 / l : 0;
     out[3 * i] = x * inv;
@@ -182,9 +182,9 @@ function minimumTwist(frames: Float64Array, dirs: Float64Array, prev: number, cu
     mtAxis[0] = mtA[1] * mtB[2] - mtA[2] * mtB[1];
     mtAxis[1] = mtA[2] * mtB[0] - mtA[0] * mtB[2];
     mtAxis[2] = mtA[0] * mtB[1] - mtA[1] * mtB[0];
-    quatSetAxisAngle(mtQ, mtAxis, angle);
+    setQuatAxisAngle(mtQ, mtAxis, angle);
     const out = frames.subarray(4 * cur, 4 * cur + 4);
-    quatMultiply(out, mtQ, frames.subarray(4 * prev, 4 * prev + 4));
+    multiplyQuat(out, mtQ, frames.subarray(4 * prev, 4 * prev + 4));
   } else {
     frames.copyWithin(4 * cur, 4 * prev, 4 * prev + 4);
   }
@@ -269,7 +269,7 @@ export function samplePathAt(
   qa[0] = frames[4 * i1]; qa[1] = frames[4 * i1 + 1]; qa[2] = frames[4 * i1 + 2]; qa[3] = frames[4 * i1 + 3];
   qb[0] = frames[4 * i2]; qb[1] = frames[4 * i2 + 1]; qb[2] = frames[4 * i2 + 2]; qb[3] = frames[4 * i2 + 3];
   fcs[0] = fc;
-  quatSlerpBy(outQuat, qa, qb, fcs);
+  slerpQuatBy(outQuat, qa, qb, fcs);
   if (outRadius) outRadius[0] = (1 - fc) * path.radius[i1] + fc * path.radius[i2];
   return outPos;
 }

@@ -18,7 +18,7 @@ const MAX_SWEEPS = 30;
 const RANK_EPS = 1e-14;
 
 // The Jacobi rotation's cosine and sine. Numbers pass between this file's functions in arrays,
-// and lengths are computed where they are used (not by len3): V8 boxes a double passed to or
+// and lengths are computed where they are used (not by lengthXyz): V8 boxes a double passed to or
 // returned from a call it does not inline.
 const cs = new Float64Array(2);
 

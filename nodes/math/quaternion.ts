@@ -2,7 +2,7 @@
 // only the layout differs, the products and conventions are the same (Hamilton, q·v·q* rotates v).
 // 3x3 matrices are column-major (row r, column c at 3c + r); 4x4 at 4c + r.
 import { type EulerOrder } from './euler';
-import { len3 } from './vector';
+import { lengthXyz } from './vector';
 
 const ORDER_I = { XYZ: 0, XZY: 0, YXZ: 1, YZX: 1, ZXY: 2, ZYX: 2 } as const;
 const ORDER_J = { XYZ: 1, XZY: 2, YXZ: 0, YZX: 2, ZXY: 0, ZYX: 1 } as const;
@@ -10,7 +10,7 @@ const ORDER_K = { XYZ: 2, XZY: 1, YXZ: 2, YZX: 0, ZXY: 1, ZYX: 0 } as const;
 const ORDER_PARITY = { XYZ: false, XZY: true, YXZ: true, YZX: false, ZXY: false, ZYX: true } as const;
 
 /** Sets out to the identity rotation. */
-export function quatIdentity(out: Float64Array): Float64Array {
+export function identityQuat(out: Float64Array): Float64Array {
   out[0] = 0;
   out[1] = 0;
   out[2] = 0;
@@ -19,7 +19,7 @@ export function quatIdentity(out: Float64Array): Float64Array {
 }
 
 /** Copies q into out. */
-export function quatCopy(out: Float64Array, q: ArrayLike<number>): Float64Array {
+export function copyQuat(out: Float64Array, q: ArrayLike<number>): Float64Array {
   out[0] = q[0];
   out[1] = q[1];
   out[2] = q[2];
@@ -28,7 +28,7 @@ export function quatCopy(out: Float64Array, q: ArrayLike<number>): Float64Array 
 }
 
 /** Hamilton product a·b: b is applied first, then a (Blender's `mul_qt_qtqt`). */
-export function quatMultiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+export function multiplyQuat(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   const ax = a[0], ay = a[1], az = a[2], aw = a[3];
   const bx = b[0], by = b[1], bz = b[2], bw = b[3];
   out[0] = aw * bx + ax * bw + ay * bz - az * by;
@@ -39,10 +39,10 @@ export function quatMultiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLi
 }
 
 /** q⁻¹ = conj(q)/|q|²; a zero quaternion is copied unchanged (Blender's `invert_qt`). */
-export function quatInvert(out: Float64Array, q: ArrayLike<number>): Float64Array {
+export function invertQuat(out: Float64Array, q: ArrayLike<number>): Float64Array {
   const x = q[0], y = q[1], z = q[2], w = q[3];
   const f = x * x + y * y + z * z + w * w;
-  if (f === 0) return quatCopy(out, q);
+  if (f === 0) return copyQuat(out, q);
   const inv = 1 / f;
   out[0] = -x * inv;
   out[1] = -y * inv;
@@ -52,7 +52,7 @@ export function quatInvert(out: Float64Array, q: ArrayLike<number>): Float64Arra
 }
 
 /** Conjugate (the inverse of a unit quaternion). */
-export function quatConjugate(out: Float64Array, q: ArrayLike<number>): Float64Array {
+export function conjugateQuat(out: Float64Array, q: ArrayLike<number>): Float64Array {
   out[0] = -q[0];
   out[1] = -q[1];
   out[2] = -q[2];
@@ -63,16 +63,16 @@ export function quatConjugate(out: Float64Array, q: ArrayLike<number>): Float64A
 const qlen = new Float64Array(1);
 
 /** q/|q| and returns |q|; a zero quaternion becomes (1, 0, 0, 0) = 180° about X, exactly as Blender's `normalize_qt`. */
-export function quatNormalize(out: Float64Array, q: ArrayLike<number>): number {
-  quatNormalizeTo(out, q, qlen);
+export function normalizeQuat(out: Float64Array, q: ArrayLike<number>): number {
+  normalizeQuatTo(out, q, qlen);
   return qlen[0];
 }
 
 /**
- * {@link quatNormalize} with |q| written to length[0] when given rather than returned: per-frame code
+ * {@link normalizeQuat} with |q| written to length[0] when given rather than returned: per-frame code
  * uses this one, since V8 boxes a double returned from a call it does not inline.
  */
-export function quatNormalizeTo(out: Float64Array, q: ArrayLike<number>, length?: Float64Array): Float64Array {
+export function normalizeQuatTo(out: Float64Array, q: ArrayLike<number>, length?: Float64Array): Float64Array {
   const x = q[0], y = q[1], z = q[2], w = q[3];
   const len = Math.sqrt(x * x + y * y + z * z + w * w);
   if (len !== 0) {
@@ -93,15 +93,15 @@ export function quatNormalizeTo(out: Float64Array, q: ArrayLike<number>, length?
 }
 
 /** a · b over all four components. */
-export function quatDot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+export function dotQuat(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
 }
 
 /** Rotation of angle radians about axis (any length; a zero axis gives identity) (Blender's `axis_angle_to_quat`). */
-export function quatSetAxisAngle(out: Float64Array, axis: ArrayLike<number>, angle: number): Float64Array {
+export function setQuatAxisAngle(out: Float64Array, axis: ArrayLike<number>, angle: number): Float64Array {
   const x = axis[0], y = axis[1], z = axis[2];
   const d = x * x + y * y + z * z;
-  if (!(d > 1e-35)) return quatIdentity(out);
+  if (!(d > 1e-35)) return identityQuat(out);
   const s = Math.sin(angle * 0.5) / Math.sqrt(d);
   out[0] = x * s;
   out[1] = y * s;
@@ -111,10 +111,10 @@ export function quatSetAxisAngle(out: Float64Array, axis: ArrayLike<number>, ang
 }
 
 /** Quaternion of a Blender axis-angle [angle, x, y, z] (`rotation_axis_angle`); a zero axis gives identity. */
-export function quatFromAxisAngle(out: Float64Array, axisAngle: ArrayLike<number>): Float64Array {
+export function axisAngleToQuat(out: Float64Array, axisAngle: ArrayLike<number>): Float64Array {
   const x = axisAngle[1], y = axisAngle[2], z = axisAngle[3];
   const d = x * x + y * y + z * z;
-  if (!(d > 1e-35)) return quatIdentity(out);
+  if (!(d > 1e-35)) return identityQuat(out);
   const half = axisAngle[0] * 0.5;
   const s = Math.sin(half) / Math.sqrt(d);
   out[0] = x * s;
@@ -127,11 +127,12 @@ export function quatFromAxisAngle(out: Float64Array, axisAngle: ArrayLike<number
 /** Blender axis-angle [angle, x, y, z] of a unit quaternion (Blender's `quat_to_axis_angle`, never NaN). */
 export function quatToAxisAngle(out: Float64Array, q: ArrayLike<number>): Float64Array {
   // atan2 instead of Blender's acos(w): the same angle, without losing tiny angles to rounding.
-  const ha = Math.atan2(len3(q[0], q[1], q[2]), q[3]);
+  const ha = Math.atan2(lengthXyz(q[0], q[1], q[2]), q[3]);
   let si = Math.sin(ha);
   // Blender's guard against dividing by a vanishing sine.
   if (Math.abs(si) < 0.0005) si = 1;
-  let x = q[0] / si, y = q[1] / si, z = q[2] / si;
+  const x = q[0] / si, z = q[2] / si;
+  let y = q[1] / si;
   if (x === 0 && y === 0 && z === 0) y = 1;
   out[0] = ha * 2;
   out[1] = x;
@@ -141,7 +142,7 @@ export function quatToAxisAngle(out: Float64Array, q: ArrayLike<number>): Float6
 }
 
 /** Quaternion of an Euler rotation in the given order (Blender's `eulO_to_quat`). */
-export function quatFromEuler(out: Float64Array, eul: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
+export function eulerToQuat(out: Float64Array, eul: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
   const i = ORDER_I[order], j = ORDER_J[order], k = ORDER_K[order];
   const parity = ORDER_PARITY[order];
   const ti = eul[i] * 0.5;
@@ -192,7 +193,7 @@ export function quatToMat4(out: Float64Array, q: ArrayLike<number>): Float64Arra
 }
 
 /** Rotates vector v by quaternion q (out may alias v). */
-export function quatRotateVec3(out: Float64Array, q: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
+export function rotateVec3ByQuat(out: Float64Array, q: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
   const qx = q[0], qy = q[1], qz = q[2], qw = q[3];
   const vx = v[0], vy = v[1], vz = v[2];
   // t = 2·(q.xyz × v); v' = v + w·t + q.xyz × t
@@ -257,7 +258,7 @@ function quatFromRotationScratch(out: Float64Array): Float64Array {
   out[1] = y;
   out[2] = z;
   out[3] = w;
-  return quatNormalizeTo(out, out);
+  return normalizeQuatTo(out, out);
 }
 
 // Blender's mat3_normalized_to_quat_with_checks of the matrix in `rot`: a non-finite matrix becomes
@@ -268,7 +269,7 @@ function quatFromScratchChecked(out: Float64Array): Float64Array {
   const m20 = rot[6], m21 = rot[7], m22 = rot[8];
   const det =
     m00 * (m11 * m22 - m12 * m21) - m10 * (m01 * m22 - m02 * m21) + m20 * (m01 * m12 - m02 * m11);
-  if (!Number.isFinite(det)) return quatIdentity(out);
+  if (!Number.isFinite(det)) return identityQuat(out);
   if (det < 0) {
     for (let i = 0; i < 9; i++) rot[i] = -rot[i];
   }
@@ -316,16 +317,16 @@ const slerpT = new Float64Array(1);
  * Spherical interpolation along the shortest arc, exactly as Blender's `interp_qt_qtqt`: when the
  * two are within about 1.6° it falls back to a plain (not renormalized) lerp, like Blender.
  */
-export function quatSlerp(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): Float64Array {
+export function slerpQuat(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): Float64Array {
   slerpT[0] = t;
-  return quatSlerpBy(out, a, b, slerpT);
+  return slerpQuatBy(out, a, b, slerpT);
 }
 
 /**
- * {@link quatSlerp} by the factor t[0]. Per-frame code passes its factor so, in an array: V8
+ * {@link slerpQuat} by the factor t[0]. Per-frame code passes its factor so, in an array: V8
  * boxes a double passed to a call it does not inline, an allocation per call.
  */
-export function quatSlerpBy(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, factor: ArrayLike<number>): Float64Array {
+export function slerpQuatBy(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, factor: ArrayLike<number>): Float64Array {
   const t = factor[0];
   let ax = a[0], ay = a[1], az = a[2], aw = a[3];
   let cosom = ax * b[0] + ay * b[1] + az * b[2] + aw * b[3];
@@ -355,7 +356,7 @@ export function quatSlerpBy(out: Float64Array, a: ArrayLike<number>, b: ArrayLik
 }
 
 /** Rotation from unit quaternion a to unit quaternion b, i.e. a⁻¹·b (Blender's `rotation_between_quats_to_quat`). */
-export function quatRotationBetweenQuats(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+export function rotationBetweenQuats(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   const f = a[0] * a[0] + a[1] * a[1] + a[2] * a[2] + a[3] * a[3];
   const inv = f > 0 ? 1 / f : 0;
   const ax = -a[0] * inv, ay = -a[1] * inv, az = -a[2] * inv, aw = a[3] * inv;
@@ -368,7 +369,7 @@ export function quatRotationBetweenQuats(out: Float64Array, a: ArrayLike<number>
 }
 
 /** Angle in radians of a unit quaternion's rotation, 0..2π (Blender's `angle_normalized_qt`). */
-export function quatAngle(q: ArrayLike<number>): number {
+export function angleOfQuat(q: ArrayLike<number>): number {
   const w = q[3];
   return 2 * (w >= 1 ? 0 : w <= -1 ? Math.PI : Math.acos(w));
 }

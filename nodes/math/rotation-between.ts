@@ -2,7 +2,7 @@
 // rotation_between_vecs_to_quat / _to_mat3, made exact in double precision near 0° and 180°.
 import { axisAngleNormalizedToMat3Ex } from './axis-angle';
 import { safeNormalize3 } from './finite';
-import { mat3Identity } from './matrix';
+import { identityMat3 } from './matrix';
 import { angleNormalized3, ortho3 } from './vector';
 
 const f = new Float64Array(3);
@@ -88,6 +88,6 @@ const ts = new Float64Array(3);
 export function safeRotationBetweenToMat3(out: Float64Array, from: ArrayLike<number>, to: ArrayLike<number>): Float64Array {
   const fOk = safeNormalize3(fs, from);
   const tOk = safeNormalize3(ts, to);
-  if (!fOk || !tOk) return mat3Identity(out);
+  if (!fOk || !tOk) return identityMat3(out);
   return rotationBetweenToMat3(out, fs, ts);
 }

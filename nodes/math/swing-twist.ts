@@ -7,7 +7,7 @@
  * quaternion is first made canonical (w ≥ 0), as Blender does. `swing` and `twist`, when given,
  * receive the two quaternions; either may alias q.
  */
-export function quatSplitSwingAndTwist(
+export function splitQuatSwingAndTwist(
   q: ArrayLike<number>,
   axis: 0 | 1 | 2,
   swing: Float64Array | null,

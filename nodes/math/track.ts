@@ -6,9 +6,9 @@
 // Axis codes follow Blender: track/forward 0..5 = +X, +Y, +Z, −X, −Y, −Z; up 0..2 = X, Y, Z.
 import { axisAngleNormalizedToMat3Ex } from './axis-angle';
 import { FLT_EPSILON } from './float32';
-import { mat4RotateBasis } from './matrix';
-import { quatMultiply } from './quaternion';
-import { len3, safeAcos } from './vector';
+import { rotateMat4Basis } from './matrix';
+import { multiplyQuat } from './quaternion';
+import { lengthXyz, safeAcos } from './vector';
 
 const q2 = new Float64Array(4);
 const axis = new Float64Array(3);
@@ -25,7 +25,7 @@ export function vecToQuat(out: Float64Array, v: ArrayLike<number>, axis: number,
   out[1] = 0;
   out[2] = 0;
   out[3] = 1;
-  const len = len3(v[0], v[1], v[2]);
+  const len = lengthXyz(v[0], v[1], v[2]);
   if (len === 0) return out;
   let tx: number, ty: number, tz: number;
   if (axis > 2) {
@@ -80,7 +80,7 @@ export function vecToQuat(out: Float64Array, v: ArrayLike<number>, axis: number,
     q2[1] = ty * si;
     q2[2] = tz * si;
     q2[3] = Math.cos(angle);
-    quatMultiply(out, q2, out);
+    multiplyQuat(out, q2, out);
   }
   return out;
 }
@@ -101,13 +101,13 @@ const q3 = new Float64Array(4);
  * Re-aims a vec_to_quat(…, −Z, up Y) frame so that `forward` (0..5) is the tracking axis and `up`
  * (0..2) the up axis — Blender's `quat_apply_track`, used by Follow Path's curve follow.
  */
-export function quatApplyTrack(out: Float64Array, q: ArrayLike<number>, forward: number, up: number): Float64Array {
+export function applyTrackToQuat(out: Float64Array, q: ArrayLike<number>, forward: number, up: number): Float64Array {
   const k = TRACK_QUATS[forward];
   q3[0] = k[0];
   q3[1] = k[1];
   q3[2] = k[2];
   q3[3] = k[3];
-  quatMultiply(out, q, q3);
+  multiplyQuat(out, q, q3);
   const a = forward > 2 ? forward - 3 : forward;
   // Each forward axis has two possible up axes; the table serves the first (X→Y, Y→X, Z→X),
   // otherwise turn 90° more about the forward axis.
@@ -117,7 +117,7 @@ export function quatApplyTrack(out: Float64Array, q: ArrayLike<number>, forward:
     q3[2] = 0;
     q3[3] = S;
     q3[a] = a === 1 ? S : -S;
-    quatMultiply(out, out, q3);
+    multiplyQuat(out, out, q3);
   }
   return out;
 }
@@ -165,7 +165,7 @@ export function dampedTrack(
   let ry = oz * tx - ox * tz;
   let rz = ox * ty - oy * tx;
   let angle = safeAcos(ox * tx + oy * ty + oz * tz);
-  const norm = len3(rx, ry, rz);
+  const norm = lengthXyz(rx, ry, rz);
   if (norm < FLT_EPSILON) {
     // Parallel: nothing to do. Opposite: turn 180° about another local axis, as Blender does.
     if (Math.abs(angle) < Math.PI - 0.01) return out;
@@ -177,7 +177,7 @@ export function dampedTrack(
     rx = oy * ez - oz * ey;
     ry = oz * ex - ox * ez;
     rz = ox * ey - oy * ex;
-    const n2 = len3(rx, ry, rz);
+    const n2 = lengthXyz(rx, ry, rz);
     if (!(n2 * n2 > 1e-35)) return out;
     rx /= n2; ry /= n2; rz /= n2;
   } else {
@@ -189,7 +189,7 @@ export function dampedTrack(
   sinCos[0] = Math.sin(angle); sinCos[1] = Math.cos(angle);
   axisAngleNormalizedToMat3Ex(rot, axis, sinCos);
   // Blender rebuilds the matrix from a unit 4x4 (mul_m4_m3m4 into unit_m4): bottom row 0 0 0 1.
-  mat4RotateBasis(out, rot, out);
+  rotateMat4Basis(out, rot, out);
   out[15] = 1;
   return out;
 }

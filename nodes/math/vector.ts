@@ -30,7 +30,7 @@ export function sub3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<numbe
 }
 
 /** √(x² + y² + z²): Math.hypot without its cost (rig-sized values never overflow the squares). */
-export function len3(x: number, y: number, z: number): number {
+export function lengthXyz(x: number, y: number, z: number): number {
   return Math.sqrt(x * x + y * y + z * z);
 }
 

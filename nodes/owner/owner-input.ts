@@ -1,5 +1,5 @@
 // nodes/owner/owner-input.ts — where an owner's stack starts: its matrix before constraints.
-import { defineNode, param, transform, type OwnerHandle } from '../define';
+import { defineNode, param, transform } from '../define';
 
 export const ownerInput = defineNode({
   type: 'owner/input',

@@ -1,5 +1,5 @@
 // nodes/owner/owner-output.ts — where an owner's stack ends: the constrained matrix it takes.
-import { defineNode, param, transform, type OwnerHandle } from '../define';
+import { defineNode, param, transform } from '../define';
 
 export const ownerOutput = defineNode({
   type: 'owner/output',

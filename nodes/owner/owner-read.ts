@@ -1,5 +1,5 @@
 // nodes/owner/owner-read.ts — an owner as a target: its final matrix, and for bones head, tail, length.
-import { defineNode, curve, float, param, transform, vector, type OwnerHandle } from '../define';
+import { defineNode, curve, float, param, transform, vector } from '../define';
 import { saturate } from '../math/finite';
 import { hypot3Into } from '../math/hypot';
 

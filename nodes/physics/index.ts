@@ -1,4 +1,4 @@
 import type { NodeDefinition } from '../define';
 import { springBone } from './spring-bone';
 
-export const physicsNodes: NodeDefinition<unknown>[] = [springBone];
+export const physicsNodes: NodeDefinition[] = [springBone];

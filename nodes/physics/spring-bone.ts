@@ -136,7 +136,7 @@ export const springBone = defineNode({
     return { settings, centered: env.connected('center'), slots, shapes: Float64Array.from(shapes), io: undefined, center: undefined, colliders: [] };
   },
   // Not called (a stateful node's reset and step write its outputs): the joint at rest.
-  kernel: (io) => io.out.owner.set(io.in.owner),
+  kernel: (io) => { io.out.owner.set(io.in.owner); },
 });
 
 const NONE: readonly Float64Array[] = [];

@@ -95,5 +95,5 @@ export const floatMath = defineNode({
   },
   params,
   bind: (_env, p) => OPS[p.operation],
-  kernel: (io, p, op) => op(io, p),
+  kernel: (io, p, op) => { op(io, p); },
 });

@@ -14,7 +14,7 @@ import { valueTransform } from './value-transform';
 import { valueVector } from './value-vector';
 import { vectorMath } from './vector-math';
 
-export const valueNodes: NodeDefinition<unknown>[] = [
+export const valueNodes: NodeDefinition[] = [
   floatMath,
   vectorMath,
   quaternionMath,

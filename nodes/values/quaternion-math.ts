@@ -2,7 +2,7 @@
 import { defineNode, float, param, quaternion, vector } from '../define';
 import { EULER_ORDERS, type EulerOrder, isEulerOrder } from '../math/euler';
 import { safeNormalize3, safeNormalizeQuat } from '../math/finite';
-import { quatFromEuler, quatMultiply, quatSlerpBy } from '../math/quaternion';
+import { eulerToQuat, multiplyQuat, slerpQuatBy } from '../math/quaternion';
 
 /** The operations of `math/quaternion`, in menu order. */
 export const QUATERNION_OPERATIONS = ['from-euler', 'from-axis-angle', 'multiply', 'slerp', 'invert'] as const;
@@ -47,7 +47,7 @@ export const quaternionMath = defineNode({
     switch (p.operation) {
       case 'from-euler': {
         const order: EulerOrder = isEulerOrder(p.order) ? p.order : 'XYZ';
-        quatFromEuler(out, io.in.euler, order);
+        eulerToQuat(out, io.in.euler, order);
         break;
       }
       case 'from-axis-angle': {
@@ -61,10 +61,10 @@ export const quaternionMath = defineNode({
         break;
       }
       case 'multiply':
-        quatMultiply(out, safeNormalizeQuat(qa, io.in.a), safeNormalizeQuat(qb, io.in.b));
+        multiplyQuat(out, safeNormalizeQuat(qa, io.in.a), safeNormalizeQuat(qb, io.in.b));
         break;
       case 'slerp':
-        quatSlerpBy(out, safeNormalizeQuat(qa, io.in.a), safeNormalizeQuat(qb, io.in.b), io.in.factor);
+        slerpQuatBy(out, safeNormalizeQuat(qa, io.in.a), safeNormalizeQuat(qb, io.in.b), io.in.factor);
         break;
       case 'invert': {
         safeNormalizeQuat(qa, io.in.a);

@@ -14,7 +14,7 @@ export const valueTransform = defineNode({
     const v = p.value, out = io.out.transform;
     const ok = Array.isArray(v) && v.length === 16;
     for (let i = 0; i < 16; i++) {
-      const x = ok ? v[i] : i % 5 === 0 ? 1 : 0;
+      const x: unknown = ok ? (v as readonly unknown[])[i] : i % 5 === 0 ? 1 : 0;
       out[i] = typeof x === 'number' ? saturate(x) : i % 5 === 0 ? 1 : 0;
     }
   },

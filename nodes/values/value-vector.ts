@@ -13,7 +13,7 @@ export const valueVector = defineNode({
   kernel: (io, p) => {
     const v = p.value, out = io.out.vector;
     for (let i = 0; i < 3; i++) {
-      const x = Array.isArray(v) ? v[i] : 0;
+      const x: unknown = Array.isArray(v) ? (v as readonly unknown[])[i] : 0;
       out[i] = typeof x === 'number' ? saturate(x) : 0;
     }
   },

@@ -30,7 +30,7 @@ export interface ImportBlenderOptions {
 }
 
 export function importBlenderCommand(file: string, out: string, options: ImportBlenderOptions, io: CliIo): number {
-  const printErrors = (errors: readonly GraphError[]) => errors.forEach((e) => io.err(`${file}: ${e.pointer || '(file)'}: ${e.message}`));
+  const printErrors = (errors: readonly GraphError[]) => { errors.forEach((e) => { io.err(`${file}: ${e.pointer || '(file)'}: ${e.message}`); }); };
   const output = { force: options.force, inputs: [file] };
   const preflight = checkOutput(out, output);
   if (!preflight.ok) return io.err(preflight.message), 1;
@@ -63,7 +63,7 @@ export function importBlenderCommand(file: string, out: string, options: ImportB
     ...checked.warnings,
     // What the exporter could not write as Blender has it: each a difference, so --strict refuses it.
     ...notes.map((n) => ({ code: 'export-note', pointer: '/exporter/notes', message: `exported approximately: ${n}` })),
-    ...imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i]!, message: `unsupported: ${u}` })),
+    ...imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i], message: `unsupported: ${u}` })),
     ...verified.warnings,
     // Drivers and custom-property values the graph does not carry live: each a warning, so --strict refuses them.
     ...imported.drivers.notCarried.map((u) => ({ code: 'not-carried', pointer: '/drivers', message: `not carried: ${u}` })),

@@ -7,7 +7,7 @@ import { openGraph, openScene, readText, type FileError } from '../io/files';
 import { loadGraph } from '../../graph/load';
 import { readJson } from '../../graph/safe-json';
 import { graphCatalog } from '../../nodes/catalog';
-import { bakeCommand, importGltfCommand } from '../io/gltf/cli';
+import { bakeCommand, importGltfCommand } from './gltf-commands';
 import { importBlenderCommand } from './import-blender';
 import { playingClip } from '../rig/scene/playback';
 import { applySettings, parseSetting, type ParamSetting } from './set-params';
@@ -58,13 +58,13 @@ export function run(argv: string[], io: CliIo): number {
   const { positional, options, flags, lists } = parsed.value;
   const strict = flags.has('strict');
   const force = flags.has('force');
-  const printErrors = (errors: FileError[]) => errors.forEach((e) => io.err(`${e.file}: ${e.pointer || '(file)'}: ${e.message}`));
+  const printErrors = (errors: FileError[]) => { errors.forEach((e) => { io.err(`${e.file}: ${e.pointer || '(file)'}: ${e.message}`); }); };
   switch (command) {
     case 'validate': {
       if (!positional.length) return usage(io);
       let bad = 0;
       for (const file of positional) {
-        const errors = validateFile(file, (w) => io.err(`${w.file}: ${w.pointer || '(file)'}: warning: ${w.message}`));
+        const errors = validateFile(file, (w) => { io.err(`${w.file}: ${w.pointer || '(file)'}: warning: ${w.message}`); });
         printErrors(errors);
         if (errors.length) bad++;
       }
@@ -92,7 +92,7 @@ export function run(argv: string[], io: CliIo): number {
         opened.scene = playing.scene;
       }
       const refused = applySettings(opened.graph, settings, graphCatalog());
-      if (refused.length) return refused.forEach((m) => io.err(`${positional[0]}: ${m}`)), 1;
+      if (refused.length) return refused.forEach((m) => { io.err(`${positional[0]}: ${m}`); }), 1;
       let warned = printWarnings(io, opened.warnings);
       try {
         const program = compile(opened.graph, opened.scene);
@@ -122,7 +122,7 @@ export function run(argv: string[], io: CliIo): number {
       const tally = (name: string) => ({ name, passed: 0, failed: 0 });
       let folder = tally('');
       let category = tally('');
-      const say = (t: { name: string; passed: number; failed: number }, indent = '') => io.out(`${indent}${t.name}: ${t.passed} passed, ${t.failed} failed`);
+      const say = (t: { name: string; passed: number; failed: number }, indent = '') => { io.out(`${indent}${t.name}: ${t.passed} passed, ${t.failed} failed`); };
       const { passed, failed } = runConformance(positional, { only: options.only?.split(','), scope, onResult: (r, dir) => {
         const name = r.name.replace(/_\d+$/, '');
         if (dir !== folder.name || name !== category.name) {
@@ -174,7 +174,7 @@ function validateFile(file: string, warn: (warning: FileError) => void): FileErr
   }
   const g = loadGraph(read.value, graphCatalog());
   if (!g.ok) return g.errors.map((e) => ({ ...e, file }));
-  g.warnings.forEach((w) => warn({ ...w, file }));
+  g.warnings.forEach((w) => { warn({ ...w, file }); });
   if (g.graph.scene === undefined) return [];
   // With a scene at hand, also check what only compiling can: owners, socket types, dangling links.
   const opened = openGraph(file);

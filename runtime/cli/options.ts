@@ -37,7 +37,7 @@ export function parseArgs(command: string, args: readonly string[], spec: Comman
   const lists: Record<string, string[]> = {};
   let onlyPositional = false;
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
+    const a = args[i];
     if (onlyPositional || !a.startsWith('-') || a === '-') {
       positional.push(a);
       continue;
@@ -134,8 +134,8 @@ export function parseFrameRange(text: string | undefined, step: number): Parsed<
   const form = `expected A..B with A ≤ B, each a frame from -${FRAME_LIMIT} to ${FRAME_LIMIT} (e.g. 1..48)`;
   if (text === undefined) return fail(`--frames: ${form}; it is required`);
   const parts = text.split('..');
-  const start = parts.length === 2 ? decimal(parts[0]!) : undefined;
-  const end = parts.length === 2 ? decimal(parts[1]!) : undefined;
+  const start = parts.length === 2 ? decimal(parts[0]) : undefined;
+  const end = parts.length === 2 ? decimal(parts[1]) : undefined;
   if (start === undefined || end === undefined || Math.abs(start) > FRAME_LIMIT || Math.abs(end) > FRAME_LIMIT) return fail(`--frames: ${form}, got "${text}"`);
   if (end < start) return fail(`--frames: the last frame (${end}) comes before the first (${start}); ${form}`);
   const count = bakeFrameCount({ start, end, step });

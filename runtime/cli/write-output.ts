@@ -75,8 +75,8 @@ export function writeOutput(target: string, data: string | Uint8Array, options: 
     if (options.force) io.renameSync(temp, target);
     else placeIfAbsent(temp, target, io);
   } catch (e) {
-    if (fd !== undefined) tryQuietly(() => io.closeSync(fd!));
-    tryQuietly(() => io.unlinkSync(temp));
+    if (fd !== undefined) tryQuietly(() => { io.closeSync(fd!); });
+    tryQuietly(() => { io.unlinkSync(temp); });
     return refuse(target, (e as { sinewMessage?: string }).sinewMessage ?? `could not be written (${describeError(e)}); the old file, if any, is unchanged`);
   }
   syncFolder(dir);

@@ -32,7 +32,7 @@ export function allocateStates(live: readonly CompiledNode[], slots: SlotAllocat
 }
 
 /** A stateful node's size of state, a whole number of doubles (0 or more). */
-function stateSize(st: StateTraits<unknown>, params: Params): number {
+function stateSize(st: StateTraits, params: Params): number {
   const n = st.size(params);
   return Number.isInteger(n) && n >= 0 ? n : 0;
 }

@@ -22,8 +22,8 @@ export interface BindInputs {
   live: readonly CompiledNode[];
   owners: Owners;
   schedule: Schedule;
-  stackOwner(c: CompiledNode): RigOwner | undefined;
-  sourceOwner(c: CompiledNode, input: string): RigOwner | undefined;
+  stackOwner: (c: CompiledNode) => RigOwner | undefined;
+  sourceOwner: (c: CompiledNode, input: string) => RigOwner | undefined;
   treeOf: ReadonlyMap<CompiledNode, IkTreeGroup>;
   shadowOf: ReadonlyMap<CompiledNode, IkShadowBinding>;
 }
@@ -71,7 +71,7 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
 
 /** The owners' pre and stack steps (final units have none: the final view is what they stand for). */
 function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[]): (StepFn | undefined)[] {
-  const stepOf: (StepFn | undefined)[] = new Array(units.count);
+  const stepOf = new Array<StepFn | undefined>(units.count);
   owners.forEach((o, i) => {
     const pre = guardPre(o, warnings);
     const sources = poseSources.get(o);
@@ -110,7 +110,7 @@ function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: B
     }, scratch);
   } else if (active) {
     const { io, params } = c;
-    run = () => def.kernel(io, params, state);
+    run = () => { def.kernel(io, params, state); };
   }
   // A node that throws or gives a non-finite number is marked and passes its owner through; the
   // rest of the program keeps evaluating.
@@ -124,7 +124,7 @@ function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: B
  * evaluating one frame again (a param change, another subframe of the same tick) steps from the same
  * state and gives the same result. The start frame is written to the program's slot at every bind.
  */
-function statefulDefinition(def: NodeDefinition<unknown>, st: StateTraits<unknown>, slots: NodeState, params: Params, frame: Float64Array): NodeDefinition<unknown> {
+function statefulDefinition(def: NodeDefinition, st: StateTraits, slots: NodeState, params: Params, frame: Float64Array): NodeDefinition {
   const { previous, next, start } = slots;
   const s = params[st.startParam];
   start[0] = typeof s === 'number' && Number.isFinite(s) ? Math.round(s) : 0;

@@ -36,10 +36,10 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   const { warnings } = problems;
   const poseSources = new Map<RigOwner, (() => void)[]>();
   const addPoseSource = (o: RigOwner, apply: () => void) => poseSources.set(o, [...(poseSources.get(o) ?? []), apply]);
-  for (const a of buildAnimation(scene, rig.owners, rig.byId, warnings)) addPoseSource(a.owner, () => animateOwner(a, frame));
+  for (const a of buildAnimation(scene, rig.owners, rig.byId, warnings)) addPoseSource(a.owner, () => { animateOwner(a, frame); });
   for (const t of buildClipPlayback(scene, rig.owners, rig.byId, warnings)) {
     if (poseSources.has(t.owner)) warnings.push({ code: 'two-pose-sources', pointer: '/scene/playback', message: `owner "${t.owner.id}" has an action and a clip track; the clip is applied after the action` });
-    addPoseSource(t.owner, () => playTrack(t, frame));
+    addPoseSource(t.owner, () => { playTrack(t, frame); });
   }
   for (const c of live) {
     if (!c.def.owner) continue;

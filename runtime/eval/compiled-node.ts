@@ -10,7 +10,7 @@ import type { UnitId } from './unit';
 export interface CompiledNode {
   index: number;
   node: GraphNode;
-  def: NodeDefinition<unknown>;
+  def: NodeDefinition;
   params: Params;
   io: KernelIO;
   /** Input name → [source node index, output name]. */

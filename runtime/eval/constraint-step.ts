@@ -11,7 +11,7 @@ import type { SlotAllocator } from './slots';
 import { spaceConverts, spaceToWorld, worldToSpace, type SpaceContext } from './spaces';
 
 export interface ConstraintBinding {
-  def: NodeDefinition<unknown>;
+  def: NodeDefinition;
   params: Params;
   state: unknown;
   io: KernelIO;

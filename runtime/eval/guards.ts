@@ -42,7 +42,7 @@ export function guardNode(c: CompiledNode, run: () => void, written: RigOwner[],
   const outViews = outputs.map((o) => o.view);
   const views = saved.map((s) => s.view);
   const copies = saved.map((s) => s.copy);
-  const fail = (e: unknown) => undo(`it stopped with an error (${e instanceof Error ? e.message : String(e)})`.slice(0, 300));
+  const fail = (e: unknown) => { undo(`it stopped with an error (${e instanceof Error ? e.message : String(e)})`.slice(0, 300)); };
   return () => {
     for (let k = 0; k < views.length; k++) copy16(copies[k], views[k]);
     try {
@@ -52,10 +52,10 @@ export function guardNode(c: CompiledNode, run: () => void, written: RigOwner[],
       return;
     }
     for (let k = 0; k < outViews.length; k++) {
-      if (!allFinite(outViews[k])) return undo('it gave a number that is not finite');
+      if (!allFinite(outViews[k])) { undo('it gave a number that is not finite'); return; }
     }
     for (let k = 0; k < views.length; k++) {
-      if (!allFinite(views[k])) return undo('it gave an owner a matrix that is not finite');
+      if (!allFinite(views[k])) { undo('it gave an owner a matrix that is not finite'); return; }
     }
   };
 }

@@ -17,7 +17,7 @@ export interface PlanInputs {
   owners: Owners;
   schedule: Schedule;
   binding: Binding;
-  stackOwner(c: CompiledNode): { id: string } | undefined;
+  stackOwner: (c: CompiledNode) => { id: string } | undefined;
   boneParent: BoneParentLookup;
 }
 

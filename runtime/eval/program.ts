@@ -13,7 +13,7 @@ import type { GraphError, JsonValue, SocketType } from '../../graph/types';
 import type { Params, ParamValue } from '../../nodes/define';
 import { DirtySet, type DependencyInfo } from './dirty';
 import type { RigOwner } from '../rig/rig';
-import { basisMatrix } from '../rig/scene/basis';
+import { basisMatrix } from '../../nodes/math/basis';
 import type { TransformProps } from '../rig/scene/types';
 import { StepProfile, type Clock } from './step-profile';
 import { UnitTable, type UnitId } from './unit';

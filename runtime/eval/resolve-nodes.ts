@@ -1,7 +1,7 @@
 // Compile phase 1, resolve nodes: each graph node's kind, params and wired inputs. Unknown kinds are
 // kept in the file but not evaluated; links must join existing sockets of one type.
 import { flattenGroups, FlattenError } from '../../graph/flatten';
-import type { GraphDocument, JsonValue } from '../../graph/types';
+import type { GraphDocument } from '../../graph/types';
 import type { NodeCatalog } from '../../nodes/catalog';
 import { instanceDefinition, variadicCount } from '../../nodes/define';
 import { resolveParams } from '../../nodes/resolve-params';

@@ -27,7 +27,7 @@ export interface Schedule {
 export interface ScheduleInputs {
   resolved: ResolvedGraph;
   owners: Owners;
-  stackOwner(c: CompiledNode): RigOwner | undefined;
+  stackOwner: (c: CompiledNode) => RigOwner | undefined;
   treeOf: ReadonlyMap<CompiledNode, IkTreeGroup>;
   boneParent: BoneParentLookup;
 }
@@ -74,7 +74,7 @@ function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: Unit
   const { resolved: { live }, owners, stackOwner, treeOf, boneParent } = inputs;
   const at = (o: RigOwner) => owners.index.get(o)!;
   const stackWriters: CompiledNode[][] = owners.owners.map(() => []);
-  const chainOf: (CompiledNode | undefined)[] = new Array(owners.owners.length);
+  const chainOf = new Array<CompiledNode | undefined>(owners.owners.length);
   for (const c of live) {
     const o = c.owner;
     const role = c.def.owner?.role;

@@ -2,7 +2,7 @@
 // WORLD, CUSTOM, POSE, LOCAL_WITH_PARENT, LOCAL, LOCAL_OWNER_ORIENT for bones; WORLD, CUSTOM, LOCAL for objects.
 import { safeMultiplyMat4 } from '../../nodes/math/finite';
 import { hypot3 } from '../../nodes/math/hypot';
-import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../rig/bone-parent';
+import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../../nodes/math/bone-parent';
 import { parentFrame, parentFrameInverse } from '../rig/parent-frame';
 import { armatureInverse, boneParentTransform, inheritsFully } from '../rig/pose';
 import type { BoneOwner, ObjectOwner, RigOwner } from '../rig/rig';

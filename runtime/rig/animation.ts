@@ -5,7 +5,7 @@
 import type { GraphError } from '../../graph/types';
 import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
 import type { RigOwner } from './rig';
-import { basisMatrix, type BasisInput } from './scene/basis';
+import { basisMatrix, type BasisInput } from '../../nodes/math/basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, parseDataPath } from './scene/data-path';
 import type { SceneDocument, TransformProps } from './scene/types';
 
@@ -63,7 +63,7 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
 function ownerAnimation(owner: RigOwner): OwnerAnimation {
   const source: TransformProps = owner.kind === 'bone' ? owner.source.pose ?? {} : owner.source;
   const channels = new Float64Array(CHANNEL_COUNT);
-  const put = (name: keyof typeof CHANNELS, values: number[] | undefined, fallback: number[]) => channels.set(values ?? fallback, CHANNELS[name].offset);
+  const put = (name: keyof typeof CHANNELS, values: number[] | undefined, fallback: number[]) => { channels.set(values ?? fallback, CHANNELS[name].offset); };
   put('location', source.location, [0, 0, 0]);
   put('rotation_euler', source.rotation_euler, [0, 0, 0]);
   put('rotation_quaternion', source.rotation_quaternion, [0, 0, 0, 1]);

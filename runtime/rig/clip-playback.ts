@@ -4,7 +4,7 @@
 // from the file's node tree). Built once at compile; per frame it allocates nothing.
 import type { GraphError } from '../../graph/types';
 import { packSampler, sampleAt, samplerEnd, type PackedSampler } from '../../nodes/math/clip-sampler';
-import { mat4Multiply } from '../../nodes/math/matrix';
+import { multiplyMat4 } from '../../nodes/math/matrix';
 import { quatToMat4 } from '../../nodes/math/quaternion';
 import type { RigOwner } from './rig';
 import type { SceneClipFactor, SceneDocument, SceneSampler } from './scene/types';
@@ -81,12 +81,12 @@ export function playTrack(track: ClipTrack, frame: Float64Array): void {
   const factors = track.factors;
   for (let i = 0; i < factors.length; i++) {
     const f = factors[i];
-    if (f.fixed) { mat4Multiply(basis, basis, f.fixed); continue; }
+    if (f.fixed) { multiplyMat4(basis, basis, f.fixed); continue; }
     if (f.translation) sampleAt(f.translation, track.time, f.trs, 0);
     if (f.rotation) sampleAt(f.rotation, track.time, f.trs, 3);
     if (f.scale) sampleAt(f.scale, track.time, f.trs, 7);
     trsMatrix(scratch, f.trs);
-    mat4Multiply(basis, basis, scratch);
+    multiplyMat4(basis, basis, scratch);
   }
 }
 

@@ -6,7 +6,6 @@
 // only when the matrix it came from has changed — compared number by number, so a moved parent,
 // an IK solve that rewrote it or an edit is always seen, whatever order steps run in.
 import { safeInvertMat4, safeMultiplyMat4 } from '../../nodes/math/finite';
-import type { BoneOwner } from './rig';
 
 export interface ParentFrame {
   /** The parent matrix the frame was made from (NaN until it is first made, so it never matches). */
@@ -18,13 +17,24 @@ export interface ParentFrame {
   inverseMade: boolean;
 }
 
+/**
+ * What the frame is made from: a bone owner (rig.ts) as this file reads it, declared here so the
+ * rig model can hold a frame without the two files importing each other.
+ */
+export interface FramedBone {
+  parentFrame: ParentFrame;
+  parentBone: { final: Float64Array } | undefined;
+  armatureOwner: { final: Float64Array };
+  offset: Float64Array;
+}
+
 /** A frame not made yet; `alloc` hands out its three matrices. */
 export function createParentFrame(alloc: (size: number) => Float64Array): ParentFrame {
   return { source: alloc(16).fill(NaN), matrix: alloc(16), inverse: alloc(16), inverseMade: false };
 }
 
 /** The bone's parent frame in world space, current for its parent's final matrix. */
-export function parentFrame(b: BoneOwner): Float64Array {
+export function parentFrame(b: FramedBone): Float64Array {
   const f = b.parentFrame;
   if (!sameMatrix(parentMatrixOf(b), f.source)) makeParentFrame(b);
   return f.matrix;
@@ -35,7 +45,7 @@ export function parentFrame(b: BoneOwner): Float64Array {
  * the bone's pre-constraint step calls this, since in an animated rig its parent has always moved
  * since the last frame, and the comparison would only add to the product.
  */
-export function makeParentFrame(b: BoneOwner): Float64Array {
+export function makeParentFrame(b: FramedBone): Float64Array {
   const f = b.parentFrame;
   const m = parentMatrixOf(b);
   f.source.set(m);
@@ -44,7 +54,7 @@ export function makeParentFrame(b: BoneOwner): Float64Array {
   return f.matrix;
 }
 
-function parentMatrixOf(b: BoneOwner): Float64Array {
+function parentMatrixOf(b: FramedBone): Float64Array {
   return b.parentBone ? b.parentBone.final : b.armatureOwner.final;
 }
 
@@ -58,7 +68,7 @@ function sameMatrix(m: Float64Array, s: Float64Array): boolean {
 }
 
 /** The inverse of {@link parentFrame} (identity when the frame is singular). */
-export function parentFrameInverse(b: BoneOwner): Float64Array {
+export function parentFrameInverse(b: FramedBone): Float64Array {
   const matrix = parentFrame(b);
   const f = b.parentFrame;
   if (!f.inverseMade) {

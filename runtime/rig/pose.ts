@@ -2,7 +2,7 @@
 // transform, as Blender builds them (objects: parent · parentInverse · basis; bones: parent pose ·
 // rest offset · pose basis, honouring the bone's inheritance flags).
 import { safeMultiplyMat4, saturate } from '../../nodes/math/finite';
-import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from './bone-parent';
+import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from '../../nodes/math/bone-parent';
 import { makeParentFrame } from './parent-frame';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 

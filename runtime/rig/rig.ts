@@ -1,9 +1,9 @@
 // The scene turned into owners: objects and bones with their rest data, parents and live matrix views.
 import { mat4 } from 'gl-matrix';
 import type { BoneEnvelope, BoneIk, CurveInfo, OwnerHandle } from '../../nodes/define';
-import { invertOrIdentity } from './bone-parent';
+import { invertOrIdentity } from '../../nodes/math/bone-parent';
 import { createParentFrame, type ParentFrame } from './parent-frame';
-import { basisMatrix } from './scene/basis';
+import { basisMatrix } from '../../nodes/math/basis';
 import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {

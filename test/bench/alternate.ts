@@ -49,7 +49,7 @@ async function main(): Promise<void> {
       cpu[i].push((c.user + c.system) / frames);
     });
   }
-  dirs.forEach((dir, i) => console.log(JSON.stringify({ task, dir, fastest: +Math.min(...wall[i]).toFixed(1), median: +median(wall[i]).toFixed(1), cpuMedian: +median(cpu[i]).toFixed(1) })));
+  dirs.forEach((dir, i) => { console.log(JSON.stringify({ task, dir, fastest: +Math.min(...wall[i]).toFixed(1), median: +median(wall[i]).toFixed(1), cpuMedian: +median(cpu[i]).toFixed(1) })); });
 }
 
 void main();

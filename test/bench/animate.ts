@@ -1,6 +1,6 @@
 // An animation playing under a rig: every bone's pose changes every frame, as when an action is
 // played before the constraints run, so a frame can keep nothing it computed from the last one.
-import { basisMatrix } from '../../runtime/rig/scene/basis';
+import { basisMatrix } from '../../nodes/math/basis';
 import type { Program } from '../../runtime/eval/program';
 
 /**

@@ -10,15 +10,15 @@ import { defaultCatalog } from '../../nodes/catalog';
 import { resolveParams } from '../../nodes/resolve-params';
 import type { BindEnv, KernelIO, NodeDefinition, Params } from '../../nodes/define';
 import { blendMatrices } from '../../nodes/math/blend';
-import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform } from '../../runtime/rig/bone-parent';
-import { buildRig, parentOwnerOf, type BoneOwner, type RigOwner } from '../../runtime/rig/rig';
+import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform } from '../../nodes/math/bone-parent';
+import { buildRig, parentOwnerOf, type RigOwner } from '../../runtime/rig/rig';
 import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { SOCKET_SIZE } from '../../runtime/eval/slots';
 import { spaceToWorld, worldToSpace, type Space } from '../../runtime/eval/spaces';
 
 interface NaiveNode {
   id: string;
-  def: NodeDefinition<unknown>;
+  def: NodeDefinition;
   params: Params;
   /** input → "node.socket" */
   sources: Record<string, string>;
@@ -31,7 +31,7 @@ export function naiveEvaluate(graph: GraphDocument, scene: SceneDocument, frame:
   const nodes: NaiveNode[] = graph.nodes.map((n) => {
     const def = defaultCatalog.get(n.type)!;
     const params: Params = resolveParams(def, n.params);
-    return { id: n.id, def, params, sources: {} as Record<string, string> };
+    return { id: n.id, def, params, sources: {} };
   });
   const byId = new Map(nodes.map((n) => [n.id, n]));
   for (const l of graph.links) byId.get(l.to.node)!.sources[l.to.socket] = `${l.from.node}.${l.from.socket}`;
@@ -171,7 +171,7 @@ function naivePre(o: RigOwner): Float64Array {
     const a = mat4.multiply(new Float64Array(16), p, o.parentInverse) as Float64Array;
     return mat4.multiply(new Float64Array(16), a, o.basis) as Float64Array;
   }
-  const b = o as BoneOwner;
+  const b = o;
   const t = createParentTransform();
   if (!b.parentBone) parentTransform(t, b, b.offset, undefined, undefined);
   else {

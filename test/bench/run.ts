@@ -48,7 +48,7 @@ const SPRING_JUMP = 120;
  * feedback slow the others down. Prints one JSON line.
  */
 async function child(task: Task): Promise<void> {
-  const out = (x: Record<string, unknown>) => console.log(JSON.stringify({ task, load: loadavg()[0], ...x }));
+  const out = (x: Record<string, unknown>) => { console.log(JSON.stringify({ task, load: loadavg()[0], ...x })); };
   // Compiling runs far fewer times per second than a frame: give it longer to warm up and to sample.
   const bench = task === 'compile' ? new Bench({ time: taskTime * 2, warmupTime: taskTime }) : new Bench({ time: taskTime, warmupTime: taskTime / 4 });
   let frame = 0;
@@ -126,8 +126,8 @@ async function child(task: Task): Promise<void> {
     });
     if (!three.converged.every(Boolean)) throw new Error('CCDIKSolver did not converge on every goal');
     bench
-      .add(`sinew chain IK ×${sinew.goals.length} goals`, () => sinew.solveAll())
-      .add(`three CCDIKSolver ×${sinew.goals.length} goals`, () => three.solveAll());
+      .add(`sinew chain IK ×${sinew.goals.length} goals`, () => { sinew.solveAll(); })
+      .add(`three CCDIKSolver ×${sinew.goals.length} goals`, () => { three.solveAll(); });
   } else if (task === 'naive') {
     // The naive evaluator must give the same pose before it is timed.
     for (const f of [1, 13, 50]) {
@@ -288,7 +288,7 @@ function round(x: number, digits: number): number {
   return Math.round(x * k) / k;
 }
 
-main().catch((e) => {
+main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.stack : e);
   process.exit(1);
 });

@@ -11,7 +11,7 @@ import { differences, failures, roundTrip } from './roundtrip';
 
 describe('Blender round trip, drivers', () => {
   it('every driver and variable type', () => {
-    const rt = roundTrip('drivers')!;
+    const rt = roundTrip('drivers');
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     expect(rt.importLog.join('\n')).toContain('not carried: nothing');
     const diffs = differences(rt);

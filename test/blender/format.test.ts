@@ -18,7 +18,7 @@ function differences(exported: unknown, recorded: unknown, at: string, out: stri
   if (out.length > 20) return;
   if (Array.isArray(recorded)) {
     if (!Array.isArray(exported) || exported.length !== recorded.length) return void out.push(`${at}: ${Array.isArray(exported) ? exported.length : typeof exported} items, recorded ${recorded.length}`);
-    recorded.forEach((r, i) => differences(exported[i], r, `${at}/${i}`, out));
+    recorded.forEach((r, i) => { differences(exported[i], r, `${at}/${i}`, out); });
   } else if (recorded !== null && typeof recorded === 'object') {
     if (exported === null || typeof exported !== 'object') return void out.push(`${at}: not an object`);
     for (const [k, r] of Object.entries(recorded)) {
@@ -38,8 +38,8 @@ it('Rigify\'s rig at rest: the export equals the recorded case on every key the 
   if (!exported.ok) throw new Error(exported.message);
   const ours = JSON.parse(exported.text) as Record<string, unknown[]>;
   const recorded = JSON.parse(readFileSync(join(SHARED_DIR, 'conformance/rigify-human/rigify_human_00.json'), 'utf8')) as Record<string, unknown[]>;
-  expect(recorded['objects']![0]).toMatchObject({ name: 'rig', type: 'ARMATURE' });
-  expect([ours['objects']!.length, ours['constraints']!.length, ours['drivers']!.length]).toEqual([1, 533, 198]);
+  expect(recorded['objects'][0]).toMatchObject({ name: 'rig', type: 'ARMATURE' });
+  expect([ours['objects'].length, ours['constraints'].length, ours['drivers'].length]).toEqual([1, 533, 198]);
   const out: string[] = [];
   for (const key of ['objects', 'constraints', 'drivers']) differences(ours[key], recorded[key], `/${key}`, out);
   expect(out).toEqual([]);

@@ -76,7 +76,7 @@ export function differences(rt: RoundTrip, skip: (owner: string) => boolean = ()
     for (const [owner, m] of Object.entries(owners)) {
       if (skip(owner)) continue;
       const s = ours[owner];
-      const error = s ? Math.max(...m.map((x, i) => Math.abs(x - s[i]!))) : Infinity;
+      const error = s ? Math.max(...m.map((x, i) => Math.abs(x - s[i]))) : Infinity;
       out.push({ frame, owner, error: Number.isNaN(error) ? Infinity : error });
     }
   }

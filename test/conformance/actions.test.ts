@@ -57,7 +57,7 @@ describe('actions (Blender 3.4)', () => {
       expect(run(['eval', graph, '--frame', key], { out: (s) => out.push(s), err: () => {} })).toBe(0);
       const owners = (JSON.parse(out.join('')) as { owners: Record<string, number[]> }).owners;
       for (const [name, m] of Object.entries(readout.objects)) {
-        m.forEach((x, k) => expect(Math.abs(owners[name][k] - x), `${name}[${k}] at frame ${key}`).toBeLessThanOrEqual(c.tolerance));
+        m.forEach((x, k) => { expect(Math.abs(owners[name][k] - x), `${name}[${k}] at frame ${key}`).toBeLessThanOrEqual(c.tolerance); });
       }
     }
   });

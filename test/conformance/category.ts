@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { invertMat4, mat4Multiply } from '../../nodes/math/matrix';
+import { invertMat4, multiplyMat4 } from '../../nodes/math/matrix';
 import { casesIn, runConformance, type CaseResult } from '../../runtime/io/blender/conformance';
 import type { Fixture } from '../../runtime/io/blender/fixture';
 import { importBlenderFixture } from '../../runtime/io/blender/import';
@@ -65,7 +65,7 @@ export function differences(fx: Fixture, program: Program, tol: number): string[
     // pose = armature⁻¹ · world; head/tail in world space.
     const pose = new Float64Array(16);
     invertMat4(pose, arm);
-    mat4Multiply(pose, pose, f);
+    multiplyMat4(pose, pose, f);
     check(`${id} matrix`, pose, b.matrix);
     check(`${id} head`, [f[12], f[13], f[14]], b.head);
     check(`${id} tail`, [f[12] + f[4] * len, f[13] + f[5] * len, f[14] + f[6] * len], b.tail);

@@ -7,7 +7,7 @@ import { authoredPropsFailures, casesOf, expectCategoryPasses, readFixture } fro
 const CATEGORIES = ['child_of', 'floor', 'follow_path', 'pivot', 'bone_child_of'];
 
 describe('Relationship constraints match Blender 3.4', () => {
-  it.each(CATEGORIES)('%s (runner, Blender\'s write-back applied)', (category) => expectCategoryPasses(category, 12));
+  it.each(CATEGORIES)('%s (runner, Blender\'s write-back applied)', (category) => { expectCategoryPasses(category, 12); });
 
   it.each(CATEGORIES)('%s (authored props: Set Inverse computed by Sinew, evaluated twice)', (category) => {
     const failures = casesOf(category).flatMap((c) => authoredPropsFailures(c.name, readFixture(c.file), c.tolerance, 2));

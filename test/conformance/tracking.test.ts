@@ -6,7 +6,7 @@ import { authoredPropsFailures, expectCategoryPasses, readFixture } from './cate
 const CATEGORIES = ['track_to', 'damped_track', 'locked_track', 'stretch_to', 'clamp_to', 'bone_damped_track', 'bone_track_to', 'bone_stretch_to'];
 
 describe('Tracking constraints match Blender 3.4', () => {
-  it.each(CATEGORIES)('%s', (category) => expectCategoryPasses(category, 12));
+  it.each(CATEGORIES)('%s', (category) => { expectCategoryPasses(category, 12); });
 
   it('stretch_to_11 computes rest length 0 itself (Blender\'s write-back not applied)', () => {
     const fx = readFixture('stretch_to_11.json');

@@ -11,7 +11,7 @@ const CATEGORIES = [
 ];
 
 describe('Transform constraints match Blender 3.4', () => {
-  it.each(CATEGORIES)('%s', (category) => expectCategoryPasses(category, 12));
+  it.each(CATEGORIES)('%s', (category) => { expectCategoryPasses(category, 12); });
 
   it("limit_distance_11 takes distance 0 as the owner's current distance itself (Blender's write-back not applied)", () => {
     const fx = readFixture('limit_distance_11.json');

@@ -35,7 +35,7 @@ export async function waitForNodes(page: Page): Promise<void> {
  */
 export async function nextFrames(page: Page, count = 2): Promise<void> {
   await page.evaluate((n) => new Promise<void>((done) => {
-    const tick = (left: number) => (left === 0 ? done() : requestAnimationFrame(() => tick(left - 1)));
+    const tick = (left: number) => { if (left === 0) done(); else requestAnimationFrame(() => { tick(left - 1); }); };
     tick(n);
   }), count);
 }
@@ -130,7 +130,7 @@ export async function downloadOf(page: Page, click: () => Promise<void>): Promis
 
 /** The app's messages (text and kind), newest last. */
 export const messages = (page: Page) =>
-  page.locator('[data-testid="message"]').evaluateAll((els) => els.map((e) => ({ kind: e.getAttribute('data-kind'), text: e.querySelector('.text')!.textContent! })));
+  page.locator('[data-testid="message"]').evaluateAll((els) => els.map((e) => ({ kind: e.getAttribute('data-kind'), text: e.querySelector('.text')!.textContent })));
 
 /** Opens a file through the Open… picker and waits until the app shows it as the open file. */
 export async function openFileNamed(page: Page, name: string, text: string): Promise<void> {

@@ -181,7 +181,7 @@ export const appTests: E2ETest[] = [
       });
       const first = await downloadSave(page);
       writeFileSync(`${RESULTS}/saved.sinew.json`, first);
-      await page.evaluate(() => localStorage.clear());
+      await page.evaluate(() => { localStorage.clear(); });
       await page.reload();
       await openApp(page, base);
       await page.locator('#open').setInputFiles({ name: 'saved.sinew.json', mimeType: 'application/json', buffer: Buffer.from(first) });
@@ -261,7 +261,7 @@ export const appTests: E2ETest[] = [
       check(text.includes('broken.sinew.json') && text.includes('/nodes/0/params/owner'), `the message does not name the file and the place: ${text}`);
       check(await savedText(page) === before, 'the graph changed');
       await page.locator('#open').setInputFiles({ name: 'notjson.sinew.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "sinew-graph", "nodes": [') });
-      await page.waitForFunction(() => [...document.querySelector('sinew-app')!.shadowRoot!.querySelectorAll('[data-testid="message"]')].some((m) => m.textContent!.includes('notjson')));
+      await page.waitForFunction(() => [...document.querySelector('sinew-app')!.shadowRoot!.querySelectorAll('[data-testid="message"]')].some((m) => m.textContent.includes('notjson')));
       check(await savedText(page) === before, 'the graph changed after a file that is not JSON');
     },
   },

@@ -37,7 +37,7 @@ export const armatureTargetTests: E2ETest[] = [
       await openApp(page, base);
       await loadGraph(page, GRAPH);
       await page.locator('sinew-editor').evaluate((e) => (e as HTMLElement & { fit(): Promise<void> }).fit());
-      await page.evaluate(() => document.querySelector('sinew-app')!.session.select(['arm']));
+      await page.evaluate(() => { document.querySelector('sinew-app')!.session.select(['arm']); });
       await nextFrames(page, 3);
       check(await drawn(page, 'bone3') === 1 && await drawn(page, 'bone4') === 0, 'a 3-target node does not draw exactly bone1..3');
       const three = await allMatrices(page);

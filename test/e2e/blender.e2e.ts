@@ -7,7 +7,7 @@ import { allMatrices, messages, openApp, waitForNodes } from './app-page';
 import { check, ROOT, type E2ETest } from './harness';
 
 const EXPORT = readFileSync(`${ROOT}test/blender/fixtures/handmade.export.json`, 'utf8');
-const BLENDER = (JSON.parse(readFileSync(`${ROOT}test/blender/fixtures/handmade.expected.json`, 'utf8')) as { frames: Record<string, Record<string, number[]>> }).frames['1']!;
+const BLENDER = (JSON.parse(readFileSync(`${ROOT}test/blender/fixtures/handmade.expected.json`, 'utf8')) as { frames: Record<string, Record<string, number[]>> }).frames['1'];
 
 /** The largest difference from Blender's matrices over every owner Blender has (Infinity for a missing one). */
 function worst(ours: Record<string, number[]>): { error: number; owner: string } {
@@ -15,7 +15,7 @@ function worst(ours: Record<string, number[]>): { error: number; owner: string }
   let owner = '';
   for (const [id, m] of Object.entries(BLENDER)) {
     const s = ours[id];
-    const e = s ? Math.max(...m.map((x, i) => Math.abs(x - s[i]!))) : Infinity;
+    const e = s ? Math.max(...m.map((x, i) => Math.abs(x - s[i]))) : Infinity;
     if (!(e <= error)) { error = e; owner = id; }
   }
   return { error, owner };
@@ -41,7 +41,7 @@ export const blenderTests: E2ETest[] = [
     name: 'a Blender rig exported by the add-on opens when dropped on the app',
     async run({ page, base }) {
       await openApp(page, base);
-      await page.evaluate(async (text) => {
+      await page.evaluate((text) => {
         const app = document.querySelector('sinew-app')!;
         const dt = new DataTransfer();
         dt.items.add(new File([text], 'handmade.json', { type: 'application/json' }));
@@ -60,7 +60,7 @@ export const blenderTests: E2ETest[] = [
       await openApp(page, base);
       const before = await page.evaluate(() => document.querySelector('sinew-app')!.session.graph.nodes.length);
       const broken = JSON.parse(EXPORT) as { constraints: { props: Record<string, unknown> }[] };
-      broken.constraints[0]!.props['target'] = 'NoSuchObject';
+      broken.constraints[0].props['target'] = 'NoSuchObject';
       await page.locator('#open').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
       await page.waitForFunction(() => [...document.querySelector('sinew-app')!.shadowRoot!.querySelectorAll('[data-testid="message"]')].some((m) => m.getAttribute('data-kind') === 'error'));
       const said = await messages(page);

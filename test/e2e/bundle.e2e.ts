@@ -100,7 +100,7 @@ export const bundleTests: E2ETest[] = [
         check(consoleErrors.length === 0, `console errors:\n${consoleErrors.join('\n')}`);
         log(`served: ${[...new Set(served)].join(', ')}`);
       } finally {
-        await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+        await new Promise((resolve) => { if (server) server.close(resolve); else resolve(undefined); });
         rmSync(site, { recursive: true, force: true });
       }
     },

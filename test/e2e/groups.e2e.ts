@@ -48,7 +48,6 @@ function flatGraph() {
   };
 }
 
-const app = 'document.querySelector("sinew-app")';
 const graphOf = (page: Page) => page.evaluate(() => document.querySelector('sinew-app')!.session.graph);
 const undoLabel = (page: Page) => page.evaluate(() => document.querySelector('sinew-app')!.session.history.undoLabel());
 
@@ -67,11 +66,11 @@ async function waitForDrawn(page: Page, ids: string[]): Promise<void> {
 
 /** Clicks the first node's header (which focuses the editor for its keys), then selects them all. */
 async function selectNodes(page: Page, ids: string[]): Promise<void> {
-  const box = await nodeLocator(page, ids[0]!).locator('header').boundingBox();
+  const box = await nodeLocator(page, ids[0]).locator('header').boundingBox();
   check(box, `node ${ids[0]} is not on screen`);
   await page.mouse.click(box.x + 12, box.y + box.height / 2);
   // Shift-click does not add to a selection in this build's editor; the session selects the rest.
-  if (ids.length > 1) await page.evaluate((list) => document.querySelector('sinew-app')!.session.select(list), ids);
+  if (ids.length > 1) await page.evaluate((list) => { document.querySelector('sinew-app')!.session.select(list); }, ids);
   await nextFrames(page);
   const selected = await page.evaluate(() => [...document.querySelector('sinew-app')!.session.selection].sort());
   check(selected.join(',') === [...ids].sort().join(','), `selected ${selected.join(', ')}, not ${ids.join(', ')}`);
@@ -92,7 +91,6 @@ export const groupTests: E2ETest[] = [
       page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') t.log(`console: ${m.text()}`); });
       await openApp(page, base);
       await loadGraph(page, flatGraph());
-      void app;
       const flat = await allMatrices(page);
 
       await selectNodes(page, ['a1', 'a2', 'a3']);
@@ -111,7 +109,7 @@ export const groupTests: E2ETest[] = [
       await selectNodes(page, ['group']);
       await page.keyboard.press('Control+d');
       await waitForDrawn(page, ['t', 'a-in', 'group', 'a-out', 'b-in', 'b-out', 'group-2']);
-      const copy = (await page.evaluate(() => document.querySelector('sinew-app')!.session.selection))[0]!;
+      const copy = (await page.evaluate(() => document.querySelector('sinew-app')!.session.selection))[0];
       // Moved beside B's stack, then wired.
       const head = await nodeLocator(page, copy).locator('header').boundingBox();
       const bIn = await nodeLocator(page, 'b-in').boundingBox();
@@ -148,14 +146,14 @@ export const groupTests: E2ETest[] = [
       await page.mouse.move(box.x + box.width + 40, box.y + box.height / 2, { steps: 6 });
       await page.mouse.up();
       g = await graphOf(page);
-      const influence = g.groups![0]!.nodes.find((n) => n.id === 'a1')!.params['influence'];
+      const influence = g.groups![0].nodes.find((n) => n.id === 'a1')!.params['influence'];
       check(influence === 1, `the definition's influence is ${influence}, not 1`);
       check(/in group "group"$/.test((await undoLabel(page)) ?? ''), `the edit was not an edit of the definition: ${await undoLabel(page)}`);
       const edited = await allMatrices(page);
       for (const o of ['A', 'B']) check(JSON.stringify(edited[o]) !== JSON.stringify(twoUses[o]), `editing the definition did not change ${o}`);
-      const fullA = edited['A']!.slice(12, 15);
+      const fullA = edited['A'].slice(12, 15);
       check(JSON.stringify(fullA) === JSON.stringify([0, 0, 3]), `A is not at T with influence 1: ${fullA}`);
-      check(JSON.stringify(edited['B']!.slice(12, 15)) === JSON.stringify([0, 0, 3]), 'B is not at T with influence 1');
+      check(JSON.stringify(edited['B'].slice(12, 15)) === JSON.stringify([0, 0, 3]), 'B is not at T with influence 1');
 
       // Undo (inside the group), then Tab leaves it.
       await page.keyboard.press('Control+z');
@@ -172,8 +170,8 @@ export const groupTests: E2ETest[] = [
       // Wired to the border, a node inside becomes the group's output: both uses skip Copy Scale.
       await wire(page, socket(page, 'a2', 'output', 'owner'), socket(page, '@group-out', 'input', 'owner'));
       g = await graphOf(page);
-      check(JSON.stringify(g.groups![0]!.outputs) === JSON.stringify([{ name: 'owner', from: { node: 'a2', socket: 'owner' } }]), `the group's output is ${JSON.stringify(g.groups![0]!.outputs)}, not a2's`);
-      check(g.groups![0]!.nodes.length === 3 && !g.groups![0]!.nodes.some((n) => n.id.startsWith('@')), 'the border was stored as nodes');
+      check(JSON.stringify(g.groups![0].outputs) === JSON.stringify([{ name: 'owner', from: { node: 'a2', socket: 'owner' } }]), `the group's output is ${JSON.stringify(g.groups![0].outputs)}, not a2's`);
+      check(g.groups![0].nodes.length === 3 && !g.groups![0].nodes.some((n) => n.id.startsWith('@')), 'the border was stored as nodes');
       check(/in group "group"$/.test((await undoLabel(page)) ?? ''), `the border wire was not an edit of the definition: ${await undoLabel(page)}`);
       const rewired = await allMatrices(page);
       for (const o of ['A', 'B']) check(JSON.stringify(rewired[o]) !== JSON.stringify(flat[o]), `the new group output did not change ${o}`);
@@ -182,8 +180,8 @@ export const groupTests: E2ETest[] = [
       // From Group In to a node inside: the group's input now feeds it (its wire from inside goes).
       await wire(page, socket(page, '@group-in', 'output', 'owner'), socket(page, 'a3', 'input', 'owner'));
       g = await graphOf(page);
-      const ownerIn = g.groups![0]!.inputs.find((i) => i.name === 'owner')!;
-      check(ownerIn.to.some((e) => e.node === 'a3' && e.socket === 'owner') && !g.groups![0]!.links.some((l) => l.to.node === 'a3' && l.to.socket === 'owner'), `Group In did not take a3's owner: ${JSON.stringify(g.groups![0])}`);
+      const ownerIn = g.groups![0].inputs.find((i) => i.name === 'owner')!;
+      check(ownerIn.to.some((e) => e.node === 'a3' && e.socket === 'owner') && !g.groups![0].links.some((l) => l.to.node === 'a3' && l.to.socket === 'owner'), `Group In did not take a3's owner: ${JSON.stringify(g.groups![0])}`);
       await page.keyboard.press('Control+z');
       sameMatrices(flat, await allMatrices(page), 'after undoing the Group In wire');
       await page.keyboard.press('Tab');
@@ -241,13 +239,13 @@ export const groupTests: E2ETest[] = [
       await frame.locator('[data-testid="frame-color"]').evaluate((el: HTMLInputElement) => { el.value = '#7a5a3a'; el.dispatchEvent(new Event('change')); });
       let saved = JSON.parse(await savedText(page));
       check(saved.frames[0].label === 'Upper arm' && saved.frames[0].color === '#7a5a3a', `the saved frame is ${JSON.stringify(saved.frames[0])}`);
-      await page.evaluate(() => document.querySelector('sinew-app')!.session.undo());
-      check((await graphOf(page)).frames![0]!.color === '#3a5f7d', 'undo did not restore the colour');
+      await page.evaluate(() => { document.querySelector('sinew-app')!.session.undo(); });
+      check((await graphOf(page)).frames![0].color === '#3a5f7d', 'undo did not restore the colour');
 
       // Dragging the frame by its header moves the frame and all its nodes, as one undo step; the
       // other nodes stay. A click on the header's label without travel still edits the label.
       const inFrame = ['a-in', 'a1', 'a2', 'a3', 'a-out'];
-      const positions = async () => new Map((await graphOf(page)).nodes.map((n) => [n.id, n.position!] as const));
+      const positions = async () => new Map((await graphOf(page)).nodes.map((n) => [n.id, n.position] as const));
       const start = await positions();
       const k = await page.evaluate(() => (document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-editor') as unknown as { view: { area: { area: { transform: { k: number } } } } }).view.area.area.transform.k);
       const frameBefore = await frame.boundingBox();
@@ -268,20 +266,20 @@ export const groupTests: E2ETest[] = [
       const frameAfter = await frame.boundingBox();
       check(frameAfter && Math.abs(frameAfter.x - frameBefore.x - 150) < 1 && Math.abs(frameAfter.y - frameBefore.y - 90) < 1, `the frame box did not move with its nodes: ${JSON.stringify(frameBefore)} → ${JSON.stringify(frameAfter)}`);
       check(await frame.locator('[data-testid="frame-label"]').evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement !== el), 'a drag of the header left its label being edited');
-      await page.evaluate(() => document.querySelector('sinew-app')!.session.undo());
+      await page.evaluate(() => { document.querySelector('sinew-app')!.session.undo(); });
       const undone = await positions();
       for (const [id, p] of start) check(JSON.stringify(undone.get(id)) === JSON.stringify(p), `one undo did not put ${id} back: ${undone.get(id)} vs ${p}`);
       const label = await frame.locator('[data-testid="frame-label"]').boundingBox();
       check(label, 'the frame label is not on screen');
       await page.mouse.click(label.x + 30, label.y + label.height / 2);
       check(await frame.locator('[data-testid="frame-label"]').evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el), 'a click on the frame label did not let it be edited');
-      check((await graphOf(page)).frames![0]!.label === 'Upper arm', 'a click on the frame label changed it');
+      check((await graphOf(page)).frames![0].label === 'Upper arm', 'a click on the frame label changed it');
 
       // Ctrl+J puts B's stack in a new frame.
       await selectNodes(page, ['b1', 'b2', 'b3']);
       await page.keyboard.press('Control+j');
       const frames = (await graphOf(page)).frames!;
-      check(frames.length === 2 && frames[1]!.nodes.join(',') === 'b1,b2,b3', `Ctrl+J did not frame the selection: ${JSON.stringify(frames)}`);
+      check(frames.length === 2 && frames[1].nodes.join(',') === 'b1,b2,b3', `Ctrl+J did not frame the selection: ${JSON.stringify(frames)}`);
       await nextFrames(page);
       check(await editor.locator('[data-testid="frame"]').count() === 2, 'the new frame is not drawn');
 

@@ -85,7 +85,7 @@ export async function runAll(tests: E2ETest[], filter?: string): Promise<number>
     }
   } catch (e) {
     failed++;
-    console.log(`setup failed: ${e instanceof Error ? e.stack : e}`);
+    console.log(`setup failed: ${e instanceof Error ? e.stack : String(e)}`);
   } finally {
     await browser?.close().catch(() => {});
     await server?.close().catch(() => {});
@@ -98,7 +98,7 @@ export async function runAll(tests: E2ETest[], filter?: string): Promise<number>
 function withTimeout<T>(p: Promise<T>, ms: number, name: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
   return Promise.race([
-    p.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(`${name}: timed out after ${ms / 1000} s`)), ms); }),
+    p.finally(() => { clearTimeout(timer); }),
+    new Promise<T>((_, reject) => { timer = setTimeout(() => { reject(new Error(`${name}: timed out after ${ms / 1000} s`)); }, ms); }),
   ]);
 }

@@ -1,7 +1,7 @@
 // Seeing what a rig does, in real Chromium: angles read and typed in degrees (stored in radians).
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { allMatrices, loadGraph, nextFrames, openApp, poseDifference, savedText, socket, wire } from './app-page';
+import { allMatrices, loadGraph, nextFrames, openApp, poseDifference, savedText } from './app-page';
 import { check, ROOT, type E2ETest } from './harness';
 
 const nodeParams = async (page: Page, id: string): Promise<Record<string, unknown>> =>
@@ -29,7 +29,7 @@ export const insightTests: E2ETest[] = [
       const shown = (await onNode.textContent()) ?? '';
       check(/^180\.000 °$/.test(shown.trim()), `the node shows the pole angle as "${shown}", not 180 degrees`);
 
-      await page.evaluate(() => document.querySelector('sinew-app')!.session.select(['arm-ik']));
+      await page.evaluate(() => { document.querySelector('sinew-app')!.session.select(['arm-ik']); });
       await nextFrames(page);
       const inspector = 'sinew-inspector [data-testid="field-poleAngle"]';
       const inInspector = (await page.locator(`${inspector} .value`).textContent()) ?? '';
@@ -113,7 +113,7 @@ export const insightTests: E2ETest[] = [
       demo.nodes.push({ id: 'clock', type: 'value/time', position: [900, 0], params: { fps: 24 } });
       demo.nodes.push({ id: 'xf', type: 'value/transform', position: [900, 200], params: { value: m } });
       await loadGraph(page, demo);
-      await page.evaluate(() => document.querySelector('sinew-app')!.session.setFrame(12));
+      await page.evaluate(() => { document.querySelector('sinew-app')!.session.setFrame(12); });
       const hover = async (node: string, key: string) => {
         const box = await page.locator(`sinew-node .node[data-node-id="${node}"] [data-testid="output-${key}"] sinew-socket`).boundingBox();
         check(box, `socket ${node}.${key} is not on screen`);
@@ -133,7 +133,7 @@ export const insightTests: E2ETest[] = [
       await pinned.waitFor();
       await page.mouse.move(5, 5);
       await page.mouse.move(20, 400);
-      await page.evaluate(() => document.querySelector('sinew-app')!.session.setFrame(48));
+      await page.evaluate(() => { document.querySelector('sinew-app')!.session.setFrame(48); });
       await nextFrames(page);
       const later = (await pinned.textContent()) ?? '';
       check(later.trim() === '2.0000', `after moving to frame 48 the pinned watch reads ${later}, not 2 s`);
@@ -156,7 +156,7 @@ export const insightTests: E2ETest[] = [
         const wires = (await page.locator('sinew-wire[data-upstream]').evaluateAll((ws) => ws.map((w) => w.getAttribute('data-link') ?? ''))).sort();
         return { ...nodes, wires };
       };
-      await page.evaluate(() => document.querySelector('sinew-app')!.session.select(['arm-out']));
+      await page.evaluate(() => { document.querySelector('sinew-app')!.session.select(['arm-out']); });
       await nextFrames(page);
       const arm = await marks();
       check(JSON.stringify(arm.up) === JSON.stringify(['arm-ik', 'arm-in', 'arm-out', 'elbow-pole', 'hand-target'].sort()), `upstream of the forearm: ${arm.up}`);
@@ -167,7 +167,7 @@ export const insightTests: E2ETest[] = [
       await nextFrames(page);
       const head = await marks();
       check(JSON.stringify(head.up) === JSON.stringify(['head-in', 'head-look', 'head-out', 'look-target'].sort()), `upstream of the head: ${head.up}`);
-      await page.evaluate(() => document.querySelector('sinew-app')!.session.select([]));
+      await page.evaluate(() => { document.querySelector('sinew-app')!.session.select([]); });
       await nextFrames(page);
       const none = await marks();
       check(none.up.length === 0 && none.dimmed.length === 0 && none.wires.length === 0, 'clearing the selection left marks');
@@ -188,7 +188,7 @@ export const insightTests: E2ETest[] = [
       const selected = await page.locator('sinew-node .node.selected').evaluateAll((ns) => ns.map((n) => n.getAttribute('data-node-id')));
       check(JSON.stringify(selected) === JSON.stringify(['look-target']), `the first pick in the 3D view highlights ${JSON.stringify(selected)}`);
       // A bone with no nodes, clicked beside its segment (inside the larger pick radius): a message.
-      await page.evaluate(() => document.querySelector('sinew-app')!.session.select([])); // no gizmo in the way
+      await page.evaluate(() => { document.querySelector('sinew-app')!.session.select([]); }); // no gizmo in the way
       await nextFrames(page);
       const head = await viewportPoint('Rig/Spine');
       const tail = await viewportPoint('Rig/Neck');

@@ -93,7 +93,7 @@ async function openTimed(page: Page, graph: unknown): Promise<{ loadMs: number; 
     await new Promise<void>((done) => {
       const poll = () => {
         const far = root.querySelector<HTMLElement>('[data-testid="far-layer"]');
-        if (root.querySelectorAll('sinew-node').length > 0 || (far && far.style.display !== 'none')) return done();
+        if (root.querySelectorAll('sinew-node').length > 0 || (far && far.style.display !== 'none')) { done(); return; }
         requestAnimationFrame(poll);
       };
       poll();

@@ -77,7 +77,7 @@ export const perfTests: E2ETest[] = [
       const picked = await page.evaluate(() => document.querySelector('sinew-app')!.session.selectedOwner);
       check(picked === 'HandTarget', `clicking the target picked ${picked}`);
       const handBefore = await page.evaluate(() => document.querySelector('sinew-app')!.evaluate()['Rig/Hand.L']);
-      await vp.evaluate((v) => (v as HTMLElementTagNameMap['sinew-viewport']).resetDragStats());
+      await vp.evaluate((v) => { (v as HTMLElementTagNameMap['sinew-viewport']).resetDragStats(); });
       // Count the work of each drag step: the steps the program ran, and which program ran them.
       const allSteps = await page.evaluate(() => {
         const s = document.querySelector('sinew-app')!.session;

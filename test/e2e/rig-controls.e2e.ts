@@ -42,9 +42,9 @@ export const rigControlsTests: E2ETest[] = [
       await nextFrames(page);
       const after = await page.evaluate(ownerMatrix);
       check(after.some((v, i) => Math.abs(v - before[i]) > 1e-4), 'moving the slider did not move the owner');
-      const value = await page.evaluate(() => document.querySelector('sinew-app')!.session.graph.nodes.find((n) => n.type === 'driver/property')!.params!.value);
+      const value = await page.evaluate(() => document.querySelector('sinew-app')!.session.graph.nodes.find((n) => n.type === 'driver/property')!.params.value);
       check(value === 1, `the property node holds ${String(value)}`);
-      await page.evaluate(() => document.querySelector('sinew-app')!.session.undo());
+      await page.evaluate(() => { document.querySelector('sinew-app')!.session.undo(); });
       await nextFrames(page);
       const undone = await page.evaluate(ownerMatrix);
       check(undone.every((v, i) => Math.abs(v - before[i]) < 1e-9), 'one undo did not restore the pose');
@@ -57,7 +57,7 @@ export const rigControlsTests: E2ETest[] = [
       await openApp(page, base);
       await loadGraph(page, drivenRig());
       const id = await page.evaluate(() => document.querySelector('sinew-app')!.session.graph.nodes.find((n) => n.type === 'driver/driver')!.id);
-      await page.evaluate((n) => document.querySelector('sinew-app')!.session.select([n]), id);
+      await page.evaluate((n) => { document.querySelector('sinew-app')!.session.select([n]); }, id);
       const field = page.locator('sinew-driver-expression [data-testid="driver-expression"]');
       const status = page.locator('sinew-driver-expression [data-testid="driver-expression-status"]');
       await field.waitFor();
@@ -68,7 +68,7 @@ export const rigControlsTests: E2ETest[] = [
       const typed = (await status.textContent()) ?? '';
       check(typed.includes('unexpected "*" at character 4'), `typing "f ** 2" shows: ${typed}`);
       check((await status.getAttribute('class'))!.includes('bad'), 'the parse error is not shown as an error');
-      const param = () => page.evaluate((n) => document.querySelector('sinew-app')!.session.graph.nodes.find((x) => x.id === n)!.params!.expression, id);
+      const param = () => page.evaluate((n) => document.querySelector('sinew-app')!.session.graph.nodes.find((x) => x.id === n)!.params.expression, id);
       check((await param()) === 'clamp(f * 2)', `typing changed the node before it was committed: ${String(await param())}`);
       await field.fill('clamp(f * 3)');
       check(!(await status.getAttribute('class'))!.includes('bad'), `the fixed expression is still flagged: ${await status.textContent()}`);

@@ -221,7 +221,7 @@ export const saveTests: E2ETest[] = [
       await openApp(a, base);
       const doc = (name: string) => ({ format: 'sinew-graph', version: 1, scene: 'rig.scene.json', nodes: [{ id: name, type: 'owner/read', position: [0, 0], params: { owner: 'LookTarget' } }], links: [] });
       await openFileNamed(a, 'original.sinew.json', JSON.stringify(doc('original')));
-      await a.evaluate(() => document.querySelector('sinew-app')!.session.perform({ kind: 'move-node', node: 'original', position: [31, 0] }));
+      await a.evaluate(() => { document.querySelector('sinew-app')!.session.perform({ kind: 'move-node', node: 'original', position: [31, 0] }); });
       await waitForAutosave(a);
       const textA = await savedText(a);
       const id = await a.evaluate(() => sessionStorage.getItem('sinew:tab')!);
@@ -231,7 +231,7 @@ export const saveTests: E2ETest[] = [
       await openApp(b, base);
       await b.waitForFunction((tab) => sessionStorage.getItem('sinew:tab') !== tab, id);
       await openFileNamed(b, 'copy.sinew.json', JSON.stringify(doc('copy')));
-      await b.evaluate(() => document.querySelector('sinew-app')!.session.perform({ kind: 'move-node', node: 'copy', position: [62, 0] }));
+      await b.evaluate(() => { document.querySelector('sinew-app')!.session.perform({ kind: 'move-node', node: 'copy', position: [62, 0] }); });
       await waitForAutosave(b);
       const textB = await savedText(b);
       await a.reload();
@@ -282,7 +282,7 @@ export const saveTests: E2ETest[] = [
         app.session.perform({ kind: 'remove-node', id: app.session.graph.nodes[0].id });
         return app.save();
       });
-      check(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('sinew:autosave:v2:') && !k.endsWith(':index'))) === false, 'a copy was written before the reload; the test proves nothing');
+      check(!(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('sinew:autosave:v2:') && !k.endsWith(':index')))), 'a copy was written before the reload; the test proves nothing');
       await page.reload();
       await openApp(page, base);
       check(await savedText(page) === edited, 'the edit made just before the reload was lost');
@@ -296,7 +296,7 @@ export const saveTests: E2ETest[] = [
         const setItem = Storage.prototype.setItem;
         Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
           if (this === localStorage && key.startsWith('sinew:autosave')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-          return setItem.call(this, key, value);
+          setItem.call(this, key, value);
         };
         const app = document.querySelector('sinew-app')!;
         const n = app.session.graph.nodes[0];
@@ -324,7 +324,7 @@ export const saveTests: E2ETest[] = [
       await openApp(a, base);
       const graph = { format: 'sinew-graph', version: 1, scene: 'rig.scene.json', nodes: [{ id: 'only', type: 'owner/read', position: [5, 5], params: { owner: 'HandTarget' } }], links: [] };
       await openFileNamed(a, 'elsewhere.sinew.json', JSON.stringify(graph));
-      await a.evaluate(() => document.querySelector('sinew-app')!.session.perform({ kind: 'move-node', node: 'only', position: [60, 9] }));
+      await a.evaluate(() => { document.querySelector('sinew-app')!.session.perform({ kind: 'move-node', node: 'only', position: [60, 9] }); });
       const text = await savedText(a);
       await waitForAutosave(a);
       const b = await newTab(t);

@@ -79,9 +79,9 @@ export const timelineTests: E2ETest[] = [
       await page.keyboard.press('ArrowRight');
       check(await frameField(page) === 11, `→ should step to 11, the field shows ${await frameField(page)}`);
       await page.keyboard.press('Space');
-      await page.waitForFunction(() => document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-timeline')!.playing === true);
+      await page.waitForFunction(() => document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-timeline')!.playing);
       await page.keyboard.press('Space');
-      await page.waitForFunction(() => document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-timeline')!.playing === false);
+      await page.waitForFunction(() => !document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-timeline')!.playing);
       check(consoleErrors.length === 0, `console errors:\n${consoleErrors.join('\n')}`);
     },
   },
@@ -96,7 +96,7 @@ export const timelineTests: E2ETest[] = [
       await page.locator('[data-testid="export-fps"]').fill('30');
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export-go"]').click()]);
       const chunks: Buffer[] = [];
-      for await (const c of (await download.createReadStream())!) chunks.push(c as Buffer);
+      for await (const c of (await download.createReadStream())) chunks.push(c as Buffer);
       const asset = readGltf(new Uint8Array(Buffer.concat(chunks)));
       const names = asset.json.animations!.map((a) => a.name);
       check(JSON.stringify(names) === '["Walk","Wave","Walk+Sinew"]', `animations ${JSON.stringify(names)}`);

@@ -114,6 +114,6 @@ describe('sinew bake', () => {
     const image = file.json.images![0];
     expect(image).toEqual({ bufferView: image.bufferView, mimeType: 'image/png' });
     const view = file.json.bufferViews![image.bufferView!];
-    expect(Array.from(file.buffers[0].subarray(view.byteOffset!, view.byteOffset! + view.byteLength))).toEqual(Array.from(png));
+    expect(Array.from(file.buffers[0].subarray(view.byteOffset, view.byteOffset! + view.byteLength))).toEqual(Array.from(png));
   });
 });

@@ -202,7 +202,7 @@ describe('sinew eval and bake with --clip', () => {
     expect(Math.abs(walking[thigh][5] - still[thigh][5])).toBeGreaterThan(1e-3);
     // One loop later the walk is where it was.
     const loop = at(String(9 + (4 / 3) * 24));
-    walking[thigh].forEach((x, k) => expect(loop[thigh][k]).toBeCloseTo(x, 7));
+    walking[thigh].forEach((x, k) => { expect(loop[thigh][k]).toBeCloseTo(x, 7); });
   });
 
   it('names the clips a scene has when --clip names another', () => {

@@ -80,10 +80,10 @@ describe('accessors inside their buffer views', () => {
     });
     expect(() => checkStructure(base(), DEFAULT_GLTF_LIMITS, false, true)).not.toThrow();
     const far = base();
-    far.bufferViews![0]!.byteLength = 57;
+    far.bufferViews![0].byteLength = 57;
     expect(refusal(() => checkStructure(far, DEFAULT_GLTF_LIMITS, false, true))).toMatchObject({ pointer: '/bufferViews/0/byteLength', message: 'the buffer view runs to byte 65, past the end of buffer 0 (64 bytes)' });
     const sparse = base();
-    sparse.accessors![0]!.sparse!.count = 3; // 3 × 4-byte values do not fit 8 bytes
+    sparse.accessors![0].sparse!.count = 3; // 3 × 4-byte values do not fit 8 bytes
     expect(refusal(() => checkStructure(sparse, DEFAULT_GLTF_LIMITS, false, true))).toMatchObject({ pointer: '/accessors/0/sparse/values', message: 'the sparse values (3 × 4 bytes from byte 0) end past their buffer view 1 (8 bytes)' });
     const zeros = base();
     zeros.accessors = [{ componentType: 5126, count: 2 ** 40, type: 'MAT4' }];
@@ -109,8 +109,8 @@ describe('the node tree', () => {
         // Each node's parent is an earlier node (or none): a forest, whatever was drawn.
         const parent = wanted.map((p, i) => (p >= 0 && i > 0 ? p % i : -1));
         const json: GltfJson = { asset: { version: '2.0' }, nodes: parent.map(() => ({})) };
-        parent.forEach((p, i) => { if (p >= 0) (json.nodes![p]!.children ??= []).push(i); });
-        const depthOf = (i: number) => { let d = 1; for (let p = parent[i]!; p >= 0; p = parent[p]!) d++; return d; };
+        parent.forEach((p, i) => { if (p >= 0) (json.nodes![p].children ??= []).push(i); });
+        const depthOf = (i: number) => { let d = 1; for (let p = parent[i]; p >= 0; p = parent[p]!) d++; return d; };
         const deepest = Math.max(...parent.map((_, i) => depthOf(i)));
         const limits = { maxNodes: 100, maxNodeDepth };
         if (deepest > maxNodeDepth) {
@@ -142,7 +142,7 @@ describe('the node tree', () => {
     const asset = readGltf(writeGlb({ json, buffers: [] }), { limits: { maxNodeDepth: n, maxDepth: 64 } });
     const h = hierarchy(asset.json);
     expect(h.order[n - 1]).toBe(n - 1);
-    expect(h.world[n - 1]![13]).toBe(n - 1);
+    expect(h.world[n - 1][13]).toBe(n - 1);
     expect(refusal(() => readGltf(writeGlb({ json, buffers: [] })))).toMatchObject({ pointer: '/nodes/999/children/0', code: 'limit-exceeded' });
   });
 });
@@ -150,7 +150,7 @@ describe('the node tree', () => {
 describe('limits', () => {
   it('are the defaults unless a caller overrides some; nonsense overrides are ignored', () => {
     expect(gltfLimitsWith(undefined)).toEqual(DEFAULT_GLTF_LIMITS);
-    expect(gltfLimitsWith({ maxNodes: 5, maxDepth: -1, maxImages: Number('x') as number })).toEqual({ ...DEFAULT_GLTF_LIMITS, maxNodes: 5 });
+    expect(gltfLimitsWith({ maxNodes: 5, maxDepth: -1, maxImages: Number('x') })).toEqual({ ...DEFAULT_GLTF_LIMITS, maxNodes: 5 });
   });
 
   it('refuse a GLB JSON chunk past maxJsonBytes before decoding it, and a file past maxFileBytes', () => {
@@ -189,8 +189,8 @@ describe('any damage to a real file', () => {
   const walk = (v: unknown, at: (string | number)[]) => {
     places.push(at);
     if (at.length > 5) return;
-    if (Array.isArray(v)) v.slice(0, 3).forEach((x, i) => walk(x, [...at, i]));
-    else if (v !== null && typeof v === 'object') Object.entries(v).forEach(([k, x]) => walk(x, [...at, k]));
+    if (Array.isArray(v)) v.slice(0, 3).forEach((x, i) => { walk(x, [...at, i]); });
+    else if (v !== null && typeof v === 'object') Object.entries(v).forEach(([k, x]) => { walk(x, [...at, k]); });
   };
   walk(mannequin.json, []);
   const hostile = fc.constantFrom<unknown>(null, -1, 0, 1.5, 1e20, 2 ** 31, 'x', [], {}, [0], [-1], true, { a: 1 }, [null], 'MAT4', 5126);
@@ -200,13 +200,13 @@ describe('any damage to a real file', () => {
       fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: places.length - 1 }), hostile), { minLength: 1, maxLength: 3 }), (edits) => {
         const json = structuredClone(mannequin.json) as unknown as Record<string | number, unknown>;
         for (const [k, value] of edits) {
-          const at = places[k]!;
+          const at = places[k];
           let o: unknown = json;
           for (const key of at.slice(0, -1)) o = o !== null && typeof o === 'object' ? (o as Record<string | number, unknown>)[key] : undefined;
-          if (o !== null && typeof o === 'object') (o as Record<string | number, unknown>)[at[at.length - 1]!] = structuredClone(value);
+          if (o !== null && typeof o === 'object') (o as Record<string | number, unknown>)[at[at.length - 1]] = structuredClone(value);
         }
         try {
-          const asset = readGltf(glb(json, mannequin.buffers[0]!));
+          const asset = readGltf(glb(json, mannequin.buffers[0]));
           importGltf(asset);
           (asset.json.accessors ?? []).forEach((_, i) => readAccessor(asset, i));
         } catch (e) {

@@ -5,7 +5,7 @@ import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js'
 
 export function parseGlb(bytes: Uint8Array): Promise<GLTF> {
   const ab = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  return new Promise((resolve, reject) => new GLTFLoader().parse(ab, '', resolve, reject));
+  return new Promise((resolve, reject) => { new GLTFLoader().parse(ab, '', resolve, reject); });
 }
 
 /** The three.js object made for each glTF node index. */

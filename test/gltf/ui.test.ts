@@ -27,7 +27,7 @@ describe('ui/gltf', () => {
   it('poses the character from the evaluated owners, and its skinned mesh follows', async () => {
     const opened = openGraph(join(examples, 'mannequin.sinew.json'));
     if (!opened.ok) throw new Error(JSON.stringify(opened.errors));
-    const character = (await characterForScene(opened.scene, async (path) => readFileSync(join(examples, path))))!;
+    const character = (await characterForScene(opened.scene, (path) => Promise.resolve(readFileSync(join(examples, path)))))!;
     expect(character).toBeDefined();
     const program = compile(opened.graph, opened.scene);
     const mesh = character.gltf.scene.getObjectByProperty('type', 'SkinnedMesh') as THREE.SkinnedMesh;
@@ -66,7 +66,7 @@ describe('ui/gltf', () => {
   it('exports the bake the CLI writes', async () => {
     const opened = openGraph(join(examples, 'mannequin.sinew.json'));
     if (!opened.ok) throw new Error(JSON.stringify(opened.errors));
-    const character = await characterForScene(opened.scene, async (path) => readFileSync(join(examples, path)));
+    const character = await characterForScene(opened.scene, (path) => Promise.resolve(readFileSync(join(examples, path))));
     const blob = exportGlb(opened.graph, opened.scene, { start: 1, end: 12 }, character);
     expect(blob.type).toBe('model/gltf-binary');
     const file = readGltf(new Uint8Array(await blob.arrayBuffer()));

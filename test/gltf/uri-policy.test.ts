@@ -82,7 +82,7 @@ describe('checkUri', () => {
           expect(e).toBeInstanceOf(GltfError);
           return;
         }
-        if (verdict.kind === 'data') return expect(uri.slice(0, 5).toLowerCase()).toBe('data:');
+        if (verdict.kind === 'data') { expect(uri.slice(0, 5).toLowerCase()).toBe('data:'); return; }
         expect(verdict.path.startsWith('/')).toBe(false);
         expect(verdict.path.split('/')).not.toContain('..');
         expect(posix.resolve('/folder', verdict.path).startsWith('/folder/')).toBe(true);

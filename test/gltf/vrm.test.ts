@@ -10,17 +10,17 @@ import { hierarchy } from '../../runtime/io/gltf/hierarchy';
 import { importGltf } from '../../runtime/io/gltf/import';
 import { maxDiff, mul, trs } from '../../runtime/io/gltf/mat';
 import type { GltfJson } from '../../runtime/io/gltf/types';
-import { quatInvert, quatMultiply, quatNormalize, quatRotateVec3, quatSlerp } from '../../nodes/math/quaternion';
+import { invertQuat, multiplyQuat, normalizeQuat, rotateVec3ByQuat, slerpQuat } from '../../nodes/math/quaternion';
 import { rotationBetweenToQuat } from '../../nodes/math/rotation-between';
 import type { SceneBone } from '../../runtime/rig/scene/types';
 
 type Q = Float64Array;
-const q = (x: number, y: number, z: number, w: number): Q => { const r = Float64Array.of(x, y, z, w); quatNormalize(r, r); return r; };
-const qmul = (...qs: Q[]) => qs.reduce((a, b) => quatMultiply(new Float64Array(4), a, b));
-const qinv = (a: Q) => quatInvert(new Float64Array(4), a);
-const rot = (a: Q, v: number[]) => Array.from(quatRotateVec3(new Float64Array(3), a, v));
+const q = (x: number, y: number, z: number, w: number): Q => { const r = Float64Array.of(x, y, z, w); normalizeQuat(r, r); return r; };
+const qmul = (...qs: Q[]) => qs.reduce((a, b) => multiplyQuat(new Float64Array(4), a, b));
+const qinv = (a: Q) => invertQuat(new Float64Array(4), a);
+const rot = (a: Q, v: number[]) => Array.from(rotateVec3ByQuat(new Float64Array(3), a, v));
 const between = (a: number[], b: number[]) => rotationBetweenToQuat(new Float64Array(4), a, b);
-const slerp = (a: Q, b: Q, t: number) => quatSlerp(new Float64Array(4), a, b, t);
+const slerp = (a: Q, b: Q, t: number) => slerpQuat(new Float64Array(4), a, b, t);
 
 const qA = q(0.1, -0.2, 0.35, 0.9); // UpperArm rest
 const qB = q(0.3, 0.1, -0.1, 0.9); // SubArm rest

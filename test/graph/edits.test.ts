@@ -104,18 +104,18 @@ describe('edits', () => {
   it('setParam sets, changes and clears, and undo restores absence', () => {
     const graph = sample();
     const set = applyAndCheckUndo(graph, setParam('a', 'headTail', 0.25));
-    expect(set.nodes[0]!.params).toEqual({ headTail: 0.25 });
+    expect(set.nodes[0].params).toEqual({ headTail: 0.25 });
     const { inverse } = applyEdit(graph, setParam('a', 'headTail', 0.25));
     expect(inverse).toEqual({ kind: 'set-param', node: 'a', name: 'headTail' });
-    expect(Object.hasOwn(applyEdit(set, inverse).graph.nodes[0]!.params, 'headTail')).toBe(false);
-    expect(applyAndCheckUndo(graph, setParam('c', 'influence', 1)).nodes[2]!.params).toEqual({ influence: 1 });
-    expect(Object.keys(applyAndCheckUndo(graph, setParam('c', 'influence', undefined)).nodes[2]!.params)).toEqual([]);
+    expect(Object.hasOwn(applyEdit(set, inverse).graph.nodes[0].params, 'headTail')).toBe(false);
+    expect(applyAndCheckUndo(graph, setParam('c', 'influence', 1)).nodes[2].params).toEqual({ influence: 1 });
+    expect(Object.keys(applyAndCheckUndo(graph, setParam('c', 'influence', undefined)).nodes[2].params)).toEqual([]);
     expect(applyEdit(graph, setParam('a', 'nothing', undefined)).graph).toBe(graph);
   });
 
   it('setParam keeps a "__proto__" param as data', () => {
     const after = applyAndCheckUndo(sample(), setParam('a', '__proto__', { polluted: true }));
-    expect(Object.hasOwn(after.nodes[0]!.params, '__proto__')).toBe(true);
+    expect(Object.hasOwn(after.nodes[0].params, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
@@ -123,7 +123,7 @@ describe('edits', () => {
     const position: [number, number] = [5, 6];
     const after = applyAndCheckUndo(sample(), moveNode('b', position));
     position[0] = 99;
-    expect(after.nodes[1]!.position).toEqual([5, 6]);
+    expect(after.nodes[1].position).toEqual([5, 6]);
   });
 
   it('batch applies edits in order and undoes them in reverse', () => {
@@ -200,7 +200,7 @@ describe('History', () => {
       undos++;
     }
     expect(undos).toBe(3);
-    expect(graph.nodes[0]!.position).toEqual([1, 1]);
+    expect(graph.nodes[0].position).toEqual([1, 1]);
     expect(() => new History(0)).toThrow('limit must be a whole number of at least 1');
   });
 
@@ -223,7 +223,7 @@ const PARAMS = ['influence', 'trackAxis', '__proto__', 'x'];
 
 function editFor(graph: GraphDocument, [kind, r1, r2, r3, value, x, y]: Dice, serial: number): Edit {
   const { nodes, links } = graph;
-  const pick = <T>(items: readonly T[], r: number): T => items[r % items.length]!;
+  const pick = <T>(items: readonly T[], r: number): T => items[r % items.length];
   if (nodes.length === 0 || kind === 0) {
     return addNode({ id: `added-${serial}`, type: 'object/owner', params: r3 % 2 === 0 ? {} : { x: value }, position: [x, y] }, r1 % (nodes.length + 1));
   }
@@ -252,10 +252,10 @@ function undoRedoRoundTrip(start: GraphDocument, rolls: readonly Dice[]): void {
   const history = new History(1000);
   const states = [deepFreeze(start)];
   rolls.forEach((roll, i) => {
-    const current = states[states.length - 1]!;
+    const current = states[states.length - 1];
     states.push(deepFreeze(history.perform(current, editFor(current, roll, i))));
   });
-  let graph = states[states.length - 1]!;
+  let graph = states[states.length - 1];
   for (let i = states.length - 2; i >= 0; i--) {
     graph = deepFreeze(history.undo(graph));
     if (!identical(graph, states[i])) {

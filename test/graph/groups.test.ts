@@ -74,7 +74,7 @@ function twoUses(): { graph: GraphDocument; scene: SceneDocument } {
       { name: 'B', type: 'EMPTY', location: [0, 2, 0] },
       { name: 'T', type: 'EMPTY', location: [0, 0, 3] },
     ],
-  } as SceneDocument;
+  };
   const graph: GraphDocument = {
     format: 'sinew-graph',
     version: 2,
@@ -100,8 +100,8 @@ describe('a definition used twice', () => {
     const { edit, nodeId, groupId } = groupSelection(graph, ['copy']);
     let doc = history.perform(graph, edit);
     expect(doc.groups).toHaveLength(1);
-    expect(doc.groups![0]!.inputs.map((i) => i.name)).toEqual(['owner', 'target']);
-    expect(doc.groups![0]!.outputs.map((o) => o.name)).toEqual(['owner']);
+    expect(doc.groups![0].inputs.map((i) => i.name)).toEqual(['owner', 'target']);
+    expect(doc.groups![0].outputs.map((o) => o.name)).toEqual(['owner']);
     // A second use, on B.
     doc = history.perform(doc, {
       kind: 'batch',
@@ -117,12 +117,12 @@ describe('a definition used twice', () => {
     });
     const before = compile(doc, scene).evaluate(1).result().owners;
     // Half way from (1,0,0) to (0,0,3), and from (0,2,0) to (0,0,3).
-    expect(before['A']!.slice(12, 15)).toEqual([0.5, 0, 1.5]);
-    expect(before['B']!.slice(12, 15)).toEqual([0, 1, 1.5]);
+    expect(before['A'].slice(12, 15)).toEqual([0.5, 0, 1.5]);
+    expect(before['B'].slice(12, 15)).toEqual([0, 1, 1.5]);
     doc = history.perform(doc, editGroup(groupId, setParam('copy', 'influence', 1)));
     const after = compile(doc, scene).evaluate(1).result().owners;
-    expect(after['A']!.slice(12, 15)).toEqual([0, 0, 3]);
-    expect(after['B']!.slice(12, 15)).toEqual([0, 0, 3]);
+    expect(after['A'].slice(12, 15)).toEqual([0, 0, 3]);
+    expect(after['B'].slice(12, 15)).toEqual([0, 0, 3]);
     const flat = flattenGroups(doc);
     expect(flat.nodes.map((n) => n.id)).toContain(`${nodeId}/copy`);
     expect(flat.nodes.map((n) => n.id)).toContain('useB/copy');
@@ -141,7 +141,7 @@ describe('a definition used twice', () => {
     const missing = { ...doc, groups: [] };
     expect(() => compile(missing, scene)).toThrow(/uses group "group", which is not in the file's "groups"/);
     const loaded = loadGraph(JSON.stringify(missing), graphCatalog());
-    expect(loaded.ok === false && loaded.errors.map((e) => e.code)).toEqual(['missing-group']);
+    expect(!loaded.ok && loaded.errors.map((e) => e.code)).toEqual(['missing-group']);
     const self = applyEdit(doc, editGroup(groupId, { kind: 'add-node', node: { id: 'me', type: 'group', group: groupId, params: {}, position: [0, 0] } })).graph;
     expect(() => compile(self, scene)).toThrow(/group "group" contains itself \(group → group\)/);
     expect(() => applyEdit(doc, editGroup(groupId, moveNode('nope', [0, 0])))).toThrow(/no node with id "nope"/);

@@ -3,9 +3,10 @@ import { loadGraph, type LoadResult } from '../../graph/load';
 import { formatGraphError } from '../../graph/messages';
 import type { GraphError } from '../../graph/types';
 import { fakeCatalog } from './fake-catalog';
+import type { ParsedJson } from '../parsed-json';
 
 /** A small valid rig: an owner, a target and a damped track between them. */
-function validFile(): Record<string, any> {
+function validFile(): Record<string, ParsedJson> {
   return {
     format: 'sinew-graph',
     version: 2,
@@ -53,7 +54,7 @@ describe('loadGraph: a valid file', () => {
     const result = loadGraph(input, fakeCatalog);
     if (!result.ok) throw new Error('expected ok');
     input.nodes[0].params.owner = 'Changed';
-    expect(result.graph.nodes[0]!.params['owner']).toBe('Arm');
+    expect(result.graph.nodes[0].params['owner']).toBe('Arm');
   });
 
   it('loads without a catalog, checking structure and links but not node kinds', () => {
@@ -135,7 +136,7 @@ describe('loadGraph: files that are not graph files', () => {
 });
 
 describe('loadGraph: structural errors name the pointer and what was expected', () => {
-  const cases: [string, (f: Record<string, any>) => void, Partial<GraphError>][] = [
+  const cases: [string, (f: Record<string, ParsedJson>) => void, Partial<GraphError>][] = [
     ['version is a string', (f) => (f.version = '1'), { pointer: '/version', message: 'expected a whole number, 1 or more, got "1"' }],
     ['version is zero', (f) => (f.version = 0), { pointer: '/version', message: 'expected a whole number, 1 or more, got 0' }],
     ['nodes is missing', (f) => delete f.nodes, { code: 'missing-field', pointer: '/nodes', message: 'required field "nodes" is missing (expected a list of nodes)' }],

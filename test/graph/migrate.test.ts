@@ -42,7 +42,7 @@ describe('migrate', () => {
     const result = migrate(file, fakeTable, 2);
     const expected = versionOneFile();
     expected['version'] = 2;
-    (expected['nodes'] as { type: string }[])[0]!.type = 'constraint/damped-track';
+    (expected['nodes'] as { type: string }[])[0].type = 'constraint/damped-track';
     expect(result).toEqual({ ok: true, file: expected });
     expect(file).toEqual(versionOneFile()); // the input is untouched
   });
@@ -77,7 +77,7 @@ describe('migrate', () => {
     const saved = JSON.parse(saveGraph(result.graph)) as RawGraph;
     const expected = versionOneFile();
     expected['version'] = 2;
-    (expected['nodes'] as { type: string }[])[0]!.type = 'constraint/damped-track';
+    (expected['nodes'] as { type: string }[])[0].type = 'constraint/damped-track';
     expect(saved).toEqual(expected);
   });
 });

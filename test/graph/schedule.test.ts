@@ -21,8 +21,8 @@ function expectValid(units: readonly string[], edges: readonly Edge[], result: S
 /** Which units reach which, by repeated squaring of a boolean matrix: slow, obviously right. */
 function reachability(n: number, edges: readonly [number, number][]): boolean[][] {
   const reach = Array.from({ length: n }, () => new Array<boolean>(n).fill(false));
-  for (const [a, b] of edges) reach[a]![b] = true;
-  for (let k = 0; k < n; k++) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (reach[i]![k] && reach[k]![j]) reach[i]![j] = true;
+  for (const [a, b] of edges) reach[a][b] = true;
+  for (let k = 0; k < n; k++) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (reach[i][k] && reach[k][j]) reach[i][j] = true;
   return reach;
 }
 
@@ -36,34 +36,34 @@ function referenceSchedule(units: readonly string[], edges: readonly Edge[]): Sc
   const idx = (u: string) => units.indexOf(u);
   const numeric = edges.map(([a, b]): [number, number] => [idx(a), idx(b)]);
   const reach = reachability(n, numeric);
-  const sameCycle = (a: number, b: number) => a === b ? reach[a]![a]! : reach[a]![b]! && reach[b]![a]!;
+  const sameCycle = (a: number, b: number) => a === b ? reach[a][a] : reach[a][b] && reach[b][a];
   const done = new Array<boolean>(n).fill(false);
   const aside = new Array<boolean>(edges.length).fill(false);
   const order: string[] = [];
   const setAside: Edge[] = [];
-  const blockers = (u: number) => numeric.map((e, k) => k).filter((k) => !aside[k] && numeric[k]![1] === u && !done[numeric[k]![0]]);
+  const blockers = (u: number) => numeric.map((e, k) => k).filter((k) => !aside[k] && numeric[k][1] === u && !done[numeric[k][0]]);
   while (order.length < n) {
     let next = -1;
     for (let u = 0; u < n && next < 0; u++) if (!done[u] && blockers(u).length === 0) next = u;
     if (next < 0) {
       for (let u = 0; u < n && next < 0; u++) {
-        if (!done[u] && blockers(u).every((k) => sameCycle(numeric[k]![0], u))) next = u;
+        if (!done[u] && blockers(u).every((k) => sameCycle(numeric[k][0], u))) next = u;
       }
       for (const k of blockers(next)) {
         aside[k] = true;
-        setAside.push([units[numeric[k]![0]]!, units[next]!]);
+        setAside.push([units[numeric[k][0]], units[next]]);
       }
     }
     done[next] = true;
-    order.push(units[next]!);
+    order.push(units[next]);
   }
   const cycles: { units: string[] }[] = [];
   const seen = new Set<number>();
   for (let u = 0; u < n; u++) {
     if (seen.has(u) || !sameCycle(u, u)) continue;
-    const members = units.map((_, v) => v).filter((v) => v === u || (reach[u]![v] && reach[v]![u]));
+    const members = units.map((_, v) => v).filter((v) => v === u || (reach[u][v] && reach[v][u]));
     members.forEach((v) => seen.add(v));
-    cycles.push({ units: members.map((v) => units[v]!) });
+    cycles.push({ units: members.map((v) => units[v]) });
   }
   return { order, cycles, setAside };
 }
@@ -81,9 +81,9 @@ function randomGraph(dag: boolean): fc.Arbitrary<{ units: string[]; edges: Edge[
       const edges = pairs
         .filter(([a, b]) => !dag || a !== b)
         .map(([a, b]): Edge => {
-          if (!dag) return [units[a]!, units[b]!];
-          const [lo, hi] = rank.indexOf(units[a]!) < rank.indexOf(units[b]!) ? [a, b] : [b, a];
-          return [units[lo]!, units[hi]!];
+          if (!dag) return [units[a], units[b]];
+          const [lo, hi] = rank.indexOf(units[a]) < rank.indexOf(units[b]) ? [a, b] : [b, a];
+          return [units[lo], units[hi]];
         });
       return { units, edges };
     });
@@ -95,7 +95,7 @@ describe('IndexHeap', () => {
     fc.assert(
       fc.property(fc.array(fc.nat(1000), { maxLength: 200 }), (values) => {
         const heap = new IndexHeap(values.length);
-        values.forEach((v) => heap.push(v));
+        values.forEach((v) => { heap.push(v); });
         const popped = values.map(() => heap.pop());
         expect(popped).toEqual([...values].sort((a, b) => a - b));
         expect(heap.pop()).toBe(-1);
@@ -160,7 +160,7 @@ describe('schedule', () => {
         const all = [...units];
         let at = 0;
         free.forEach((unit, i) => {
-          at += gaps[i]! % (all.length - at + 1);
+          at += gaps[i] % (all.length - at + 1);
           all.splice(at++, 0, unit);
         });
         const order = schedule(all, edges).order.filter((u) => u.startsWith('free-'));
@@ -200,8 +200,8 @@ describe('schedule', () => {
     for (let k = 0; k < 30_000; k++) {
       const a = Math.floor(random() * n);
       const b = Math.floor(random() * n);
-      any.push([units[a]!, units[b]!]);
-      if (a !== b) dag.push([units[Math.min(a, b)]!, units[Math.max(a, b)]!]);
+      any.push([units[a], units[b]]);
+      if (a !== b) dag.push([units[Math.min(a, b)], units[Math.max(a, b)]]);
     }
     const acyclic = schedule(units, dag);
     expect(acyclic.cycles).toEqual([]);

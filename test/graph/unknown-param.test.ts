@@ -6,7 +6,7 @@ import { loadGraph } from '../../graph/load';
 import { describeValue } from '../../graph/messages';
 import { pointerOf } from '../../graph/pointer';
 import { saveGraph } from '../../graph/save';
-import type { GraphDocument, GraphError, JsonValue } from '../../graph/types';
+import type { GraphDocument, GraphError } from '../../graph/types';
 import { createCatalog, defaultCatalog, graphCatalog, type NodeCatalog } from '../../nodes/catalog';
 import type { NodeDefinition } from '../../nodes/define';
 import { compile } from '../../runtime/eval/compile';
@@ -101,7 +101,7 @@ function extraKey(known: ReadonlySet<string>): fc.Arbitrary<string> {
 /** Every kernel call's params, as JSON, in evaluation order: what the kernels saw. */
 function spyingCatalog(seen: string[]): NodeCatalog {
   return createCatalog(
-    [...defaultCatalog.values()].map((d): NodeDefinition<unknown> => ({
+    [...defaultCatalog.values()].map((d): NodeDefinition => ({
       ...d,
       kernel: (io, params, state) => {
         seen.push(JSON.stringify(Object.getOwnPropertyNames(params).sort().map((k) => [k, params[k]])));
@@ -140,7 +140,7 @@ describe('unknown params, over random rigs of every node kind', () => {
         // Built with defined (not assigned) keys, so "__proto__" is an own key as JSON.parse makes it.
         const withExtras: GraphDocument = {
           ...graph,
-          nodes: graph.nodes.map((n, i) => ({ ...n, params: Object.fromEntries([...Object.entries(n.params), ...(extras[i] ?? [])]) as Record<string, JsonValue> })),
+          nodes: graph.nodes.map((n, i) => ({ ...n, params: Object.fromEntries([...Object.entries(n.params), ...(extras[i] ?? [])]) })),
         };
         const text = JSON.stringify(withExtras);
         const loaded = loadGraph(text, catalog);
@@ -155,8 +155,8 @@ describe('unknown params, over random rigs of every node kind', () => {
         for (const w of warned) {
           const i = Number(/^\/nodes\/(\d+)\//.exec(w.pointer)![1]);
           const key = w.pointer.slice(pointerOf('nodes', i, 'params').length + 1).replaceAll('~1', '/').replaceAll('~0', '~');
-          expect(w.nodeId).toBe(graph.nodes[i]!.id);
-          expect(w.message).toContain(`node "${graph.nodes[i]!.id}": unknown param ${describeValue(key)}`);
+          expect(w.nodeId).toBe(graph.nodes[i].id);
+          expect(w.message).toContain(`node "${graph.nodes[i].id}": unknown param ${describeValue(key)}`);
         }
 
         // Saved back byte for byte as the file had them, and again after a second round.

@@ -20,7 +20,7 @@ export const SPACE_PARAMS = ['ownerSpace', 'targetSpace'];
 // ---- running a kernel ----
 
 /** Every param present, each of its kind: input defaults, then param defaults, then the given values (as compile.ts). */
-export function resolveParams(def: NodeDefinition<any>, given: Record<string, JsonValue> = {}): Params {
+export function resolveParams(def: NodeDefinition, given: Record<string, JsonValue> = {}): Params {
   return resolveNodeParams(def, given);
 }
 
@@ -43,9 +43,10 @@ export function bindEnv(o: { sources?: Record<string, OwnerHandle>; stackOwner?:
  * A bound constraint kernel: call it with owner and target matrices (already in their spaces) and
  * any other inputs, get the owner out. Unconnected inputs hold their defaults (transforms the identity).
  */
-export function bound(def: NodeDefinition<any>, given: Record<string, JsonValue> = {}, sources: Record<string, OwnerHandle> = {}, stackOwner?: OwnerHandle) {
+export function bound<S>(def: NodeDefinition<S>, given: Record<string, JsonValue> = {}, sources: Record<string, OwnerHandle> = {}, stackOwner?: OwnerHandle) {
   const params = resolveParams(def, given);
-  const state = def.bind?.(bindEnv({ sources, stackOwner }), params);
+  // A kind without bind gets undefined as its state, as the runtime gives it.
+  const state = (def.bind ? def.bind(bindEnv({ sources, stackOwner }), params) : undefined) as S;
   const io: KernelIO = { in: {}, out: { owner: new Float64Array(16) } };
   for (const [k, s] of Object.entries(def.inputs)) {
     io.in[k] = new Float64Array(SIZE[s.type]);
@@ -67,7 +68,7 @@ export function bound(def: NodeDefinition<any>, given: Record<string, JsonValue>
  * The constraint kernel as the runtime runs it (runtime/eval/constraint-step.ts): world spaces, no scene
  * owner, the result blended with the owner by `influence` (which may lie outside 0…1).
  */
-export function stepped(def: NodeDefinition<any>, given: Record<string, JsonValue> = {}) {
+export function stepped(def: NodeDefinition, given: Record<string, JsonValue> = {}) {
   const params = resolveParams(def, given);
   const state = def.bind?.(bindEnv(), params);
   const slots = new SlotAllocator(256);
@@ -94,7 +95,7 @@ export interface Run {
  * Runs any node once. Inputs not given take their param value (or default; transforms the identity),
  * as an unconnected input does in a program. Outputs start filled with a sentinel so unwritten ones show.
  */
-export function run(def: NodeDefinition<any>, inputs: Record<string, ArrayLike<number> | number> = {}, given: Record<string, JsonValue> = {}, env = bindEnv()): Run {
+export function run(def: NodeDefinition, inputs: Record<string, ArrayLike<number> | number> = {}, given: Record<string, JsonValue> = {}, env = bindEnv()): Run {
   const params = resolveParams(def, given);
   const io: KernelIO = { in: {}, out: {} };
   for (const [name, s] of Object.entries(def.inputs)) {
@@ -102,7 +103,7 @@ export function run(def: NodeDefinition<any>, inputs: Record<string, ArrayLike<n
     const x = inputs[name] ?? (params[name] as JsonValue | undefined);
     if (typeof x === 'number') v[0] = x;
     else if (typeof x === 'boolean') v[0] = x ? 1 : 0;
-    else if (x && typeof x === 'object' && 'length' in x) v.set(Array.from(x as ArrayLike<number>).map(Number));
+    else if (x && typeof x === 'object' && 'length' in x) v.set(Array.from(x).map(Number));
     else if (s.type === 'transform') v.set(IDENTITY);
     else if (s.type === 'quaternion') v[3] = 1;
     io.in[name] = v;
@@ -126,7 +127,7 @@ export function curveHandle(points: number[][], cyclic = false, extra: Partial<C
 // ---- params ----
 
 /** Every combination of a definition's choice and bool params, except those in `skip`. */
-export function paramCombos(def: NodeDefinition<any>, skip: readonly string[] = []): Record<string, JsonValue>[] {
+export function paramCombos(def: NodeDefinition, skip: readonly string[] = []): Record<string, JsonValue>[] {
   let combos: Record<string, JsonValue>[] = [{}];
   for (const [k, p] of Object.entries(def.params)) {
     if (skip.includes(k)) continue;
@@ -138,7 +139,7 @@ export function paramCombos(def: NodeDefinition<any>, skip: readonly string[] = 
 }
 
 /** Random values for a node's params: every choice option, both bools, floats in a range (with zero). */
-export function anyParams(def: NodeDefinition<any>, skip: readonly string[] = [...SPACE_PARAMS, 'headTail']): fc.Arbitrary<Record<string, JsonValue>> {
+export function anyParams(def: NodeDefinition, skip: readonly string[] = [...SPACE_PARAMS, 'headTail']): fc.Arbitrary<Record<string, JsonValue>> {
   const parts: Record<string, fc.Arbitrary<JsonValue>> = {};
   for (const [k, p] of Object.entries(def.params)) {
     if (skip.includes(k)) continue;
@@ -360,7 +361,7 @@ export function scene(objects: SceneObject[]): SceneDocument {
  * A graph Owner In → node → Owner Out over `scene`, with `targets` wired from Owner nodes
  * (input name → owner id; curve inputs take the Owner node's `curve` output).
  */
-export function oneNodeGraph(def: NodeDefinition<any>, ownerId: string, params: Record<string, JsonValue>, targets: Record<string, string>): GraphDocument {
+export function oneNodeGraph(def: NodeDefinition, ownerId: string, params: Record<string, JsonValue>, targets: Record<string, string>): GraphDocument {
   const nodes: GraphNode[] = [
     { id: 'in', type: 'owner/input', params: { owner: ownerId }, position: [0, 0] },
     { id: 'c', type: def.type, params, position: [200, 0] },

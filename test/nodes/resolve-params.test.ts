@@ -39,7 +39,7 @@ describe('resolveParams', () => {
 
   it('leaves out names the definition does not know', () => {
     for (const def of definitions) {
-      const resolved = resolveParams(def, { notAParam: 1, ['__proto__']: 2, constructor: 3 } as Record<string, JsonValue>);
+      const resolved = resolveParams(def, { notAParam: 1, ['__proto__']: 2, constructor: 3 });
       expect(Object.hasOwn(resolved, 'notAParam')).toBe(false);
       expect(Object.hasOwn(resolved, 'constructor')).toBe(false);
       expect(resolveParam(def, 'notAParam', 1)).toBeUndefined();

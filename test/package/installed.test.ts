@@ -37,11 +37,11 @@ function installedSinew(...args: string[]) {
   return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
 }
 
-async function sourceSinew(...args: string[]) {
+function sourceSinew(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await run(args, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  const code = run(args, { out: (s) => out.push(s), err: (s) => err.push(s) });
+  return Promise.resolve({ code, out: out.join('\n'), err: err.join('\n') });
 }
 
 beforeAll(() => {

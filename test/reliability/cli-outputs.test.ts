@@ -207,7 +207,7 @@ describe('an interrupted write leaves the old file whole and no temporary file',
     const temps = leftovers(dir);
     expect(temps).toHaveLength(1);
     expect(temps[0]).toMatch(/^\.big\.bin\.[0-9a-f]{12}\.tmp$/);
-    expect(fs.statSync(join(dir, temps[0]!)).size).toBe(1 << 20);
+    expect(fs.statSync(join(dir, temps[0])).size).toBe(1 << 20);
   });
 });
 

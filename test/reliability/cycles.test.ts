@@ -74,7 +74,7 @@ describe('cycles', () => {
           const base = compiled(graph, scene);
           fc.pre(base !== undefined && base.schedule.cycles.length === 0);
           const owners = ownerIds(scene);
-          const cyc = withCycle(scene, graph, variant, pick % 2 === 0 ? owners[pick % owners.length] : undefined, owners[(pick >> 1) % owners.length]!, kind);
+          const cyc = withCycle(scene, graph, variant, pick % 2 === 0 ? owners[pick % owners.length] : undefined, owners[(pick >> 1) % owners.length], kind);
           const program = compiled(cyc.graph, cyc.scene);
           if (program === undefined) throw new Error('the graph with the cycle does not compile');
           // Reported: a cycle through the new nodes or owners, with a warning that says so.
@@ -84,9 +84,9 @@ describe('cycles', () => {
           expect(program.warnings.some((w) => w.code === 'cycle' && w.message.startsWith('dependency cycle detected through'))).toBe(true);
           // Evaluation finishes, every frame, and owners off the cycle match the graph without it exactly.
           for (const frame of [0, 1, 24]) {
-            base!.evaluate(frame);
+            base.evaluate(frame);
             program.evaluate(frame);
-            expect(finals(program, owners)).toEqual(finals(base!, owners));
+            expect(finals(program, owners)).toEqual(finals(base, owners));
             for (const id of ['CycX', 'CycY']) expect(Array.from(program.ownerMatrix(id)!).every(Number.isFinite)).toBe(true);
           }
           checked++;

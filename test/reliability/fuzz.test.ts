@@ -62,7 +62,7 @@ function openEverything(text: string): void {
     stats.slowestFile = text.slice(0, 300);
   }
   if (load.ms > MAX_LOAD_CPU_MS) throw new Error(`a file took ${load.ms.toFixed(0)} ms of CPU to load (limit ${MAX_LOAD_CPU_MS} ms): ${text.slice(0, 300)}`);
-  const run = cpuTime(() => afterLoad(g, s, inline, saved));
+  const run = cpuTime(() => { afterLoad(g, s, inline, saved); });
   stats.slowestRun = Math.max(stats.slowestRun, run.ms);
   if (run.ms > MAX_RUN_CPU_MS) throw new Error(`compiling and evaluating a file took ${run.ms.toFixed(0)} ms of CPU (limit ${MAX_RUN_CPU_MS} ms): ${text.slice(0, 300)}`);
 }
@@ -92,7 +92,7 @@ function runProgram(graph: Parameters<typeof compile>[0], scene: Parameters<type
   try {
     program = compile(graph, scene);
   } catch (e) {
-    if (e instanceof CompileFailure) return expectStructured(e.errors);
+    if (e instanceof CompileFailure) { expectStructured(e.errors); return; }
     throw e;
   }
   stats.compiled++;
@@ -160,12 +160,12 @@ function define(parent: Container, key: string | number, value: unknown): void {
 function applyMutation(root: unknown, m: Mutation): unknown {
   const all = places(root);
   if (all.length === 0) return m.kind === 'replace' ? m.value : root;
-  const { parent, key } = all[m.at % all.length]!;
+  const { parent, key } = all[m.at % all.length];
   const current = (parent as Record<string | number, unknown>)[key];
   switch (m.kind) {
     case 'delete':
       if (Array.isArray(parent)) parent.splice(key as number, 1);
-      else delete parent[key as string];
+      else Reflect.deleteProperty(parent, key);
       break;
     case 'replace':
       define(parent, key, structuredClone(m.value));
@@ -223,8 +223,8 @@ function applyText(text: string, m: TextMutation): string {
     case 'overflow-number': {
       const numbers = [...text.matchAll(/-?\d+(\.\d+)?([eE][+-]?\d+)?/g)];
       if (numbers.length === 0) return text;
-      const n = numbers[at % numbers.length]!;
-      return text.slice(0, n.index) + '1e999' + text.slice(n.index! + n[0].length);
+      const n = numbers[at % numbers.length];
+      return text.slice(0, n.index) + '1e999' + text.slice(n.index + n[0].length);
     }
     case 'bom':
       return '\uFEFF' + text;

@@ -58,7 +58,7 @@ const RULE = 'a glTF file may name only data: URIs and files inside its own fold
 const outside = fs.mkdtempSync(join(tmpdir(), 'sinew-canary-'));
 const marker = Buffer.from(`SINEW-CANARY-${randomBytes(12).toString('hex')}`);
 const canary = join(outside, 'canary.bin');
-const canaryBytes = Buffer.concat([marker, Buffer.from(mannequin.buffers[0]!.subarray(marker.length))]);
+const canaryBytes = Buffer.concat([marker, Buffer.from(mannequin.buffers[0].subarray(marker.length))]);
 fs.writeFileSync(canary, canaryBytes);
 const canaryTime = fs.statSync(canary).mtimeMs;
 
@@ -70,9 +70,9 @@ const forbidden = (p: string) =>
 function folderWith(edit: (json: GltfJson, dir: string) => void = () => {}) {
   const dir = fs.mkdtempSync(join(tmpdir(), 'sinew-hostile-'));
   const json = structuredClone(mannequin.json);
-  json.buffers = [{ byteLength: mannequin.buffers[0]!.byteLength, uri: 'hero.bin' }];
+  json.buffers = [{ byteLength: mannequin.buffers[0].byteLength, uri: 'hero.bin' }];
   json.images = [{ uri: 'skin.png', mimeType: 'image/png' }];
-  fs.writeFileSync(join(dir, 'hero.bin'), mannequin.buffers[0]!);
+  fs.writeFileSync(join(dir, 'hero.bin'), mannequin.buffers[0]);
   fs.writeFileSync(join(dir, 'skin.png'), Buffer.from('INSIDE-THE-FOLDER-IMAGE'));
   edit(json, dir);
   const gltf = join(dir, 'hero.gltf');
@@ -111,7 +111,7 @@ describe('a glTF file cannot reach outside its folder', () => {
     expect(r.code).toBe(0);
     const written = fs.readFileSync(f.out);
     expect(written.includes(Buffer.from('INSIDE-THE-FOLDER-IMAGE'))).toBe(true);
-    expect(written.includes(Buffer.from(mannequin.buffers[0]!.subarray(0, 64)))).toBe(true);
+    expect(written.includes(Buffer.from(mannequin.buffers[0].subarray(0, 64)))).toBe(true);
   });
 
   it('control: a link inside the folder to a file inside it is followed', () => {
@@ -119,46 +119,46 @@ describe('a glTF file cannot reach outside its folder', () => {
       fs.mkdirSync(join(dir, 'data'));
       fs.renameSync(join(dir, 'hero.bin'), join(dir, 'data', 'hero.bin'));
       fs.symlinkSync(join(dir, 'data', 'hero.bin'), join(dir, 'link.bin'));
-      json.buffers![0]!.uri = 'link.bin';
-      json.images![0]!.uri = './data/../skin.png';
+      json.buffers![0].uri = 'link.bin';
+      json.images![0].uri = './data/../skin.png';
     });
     expect(sinew('bake', graph, '--scene', f.gltf, '--frames', '1..2', '-o', f.out).code).toBe(0);
   });
 
   for (const [where, pointer] of [['buffer', '/buffers/0/uri'], ['image', '/images/0/uri']] as const) {
     const setUri = (json: GltfJson, uri: string) => {
-      if (where === 'buffer') json.buffers![0]!.uri = uri;
-      else json.images![0]!.uri = uri;
+      if (where === 'buffer') json.buffers![0].uri = uri;
+      else json.images![0].uri = uri;
     };
 
     it(`refuses an absolute path as a ${where} URI`, () => {
-      const f = folderWith((json) => setUri(json, canary));
+      const f = folderWith((json) => { setUri(json, canary); });
       expectRefused(f, `${pointer}: ${JSON.stringify(canary)} is an absolute path; ${RULE}`);
-      const encoded = folderWith((json) => setUri(json, encodeURIComponent(canary)));
+      const encoded = folderWith((json) => { setUri(json, encodeURIComponent(canary)); });
       expectRefused(encoded, `${pointer}: ${JSON.stringify(encodeURIComponent(canary))} is an absolute path; ${RULE}`);
     });
 
     it(`refuses a ${where} URI whose ".." climbs out of the folder`, () => {
       let uri = '';
-      const f = folderWith((json, dir) => setUri(json, (uri = relative(dir, canary))));
+      const f = folderWith((json, dir) => { setUri(json, (uri = relative(dir, canary))); });
       expect(uri.startsWith('../')).toBe(true);
       expectRefused(f, `${pointer}: ${JSON.stringify(uri)} climbs out of the file's folder with ".."; ${RULE}`);
-      const deep = folderWith((json) => setUri(json, `sub/../..${'/..'.repeat(20)}/dev/zero`));
+      const deep = folderWith((json) => { setUri(json, `sub/../..${'/..'.repeat(20)}/dev/zero`); });
       expectRefused(deep, `${pointer}: ${JSON.stringify(`sub/../..${'/..'.repeat(20)}/dev/zero`)} climbs out of the file's folder with ".."; ${RULE}`);
-      const escaped = folderWith((json) => setUri(json, '%2E%2E/x.bin'));
+      const escaped = folderWith((json) => { setUri(json, '%2E%2E/x.bin'); });
       expectRefused(escaped, `${pointer}: "%2E%2E/x.bin" climbs out of the file's folder with ".."; ${RULE}`);
     });
 
     it(`refuses every scheme but data: as a ${where} URI`, () => {
       for (const [uri, scheme] of [[`file://${canary}`, 'file'], ['http://127.0.0.1:9/hero.bin', 'http'], ['HTTPS://example.com/a.png', 'https'], ['ftp://x/y', 'ftp'], ['blob:null/1', 'blob'], ['javascript:alert(1)', 'javascript']]) {
-        expectRefused(folderWith((json) => setUri(json, uri)), `${pointer}: ${JSON.stringify(uri)} uses the ${scheme}: scheme; ${RULE}`);
+        expectRefused(folderWith((json) => { setUri(json, uri); }), `${pointer}: ${JSON.stringify(uri)} uses the ${scheme}: scheme; ${RULE}`);
       }
-      expectRefused(folderWith((json) => setUri(json, 'C:/Windows/win.ini')), `${pointer}: "C:/Windows/win.ini" is an absolute (drive) path; ${RULE}`);
+      expectRefused(folderWith((json) => { setUri(json, 'C:/Windows/win.ini'); }), `${pointer}: "C:/Windows/win.ini" is an absolute (drive) path; ${RULE}`);
     });
 
     it(`refuses device and /proc files as absolute ${where} URIs`, () => {
       for (const device of ['/dev/zero', '/dev/urandom', '/proc/self/environ']) {
-        expectRefused(folderWith((json) => setUri(json, device)), `${pointer}: ${JSON.stringify(device)} is an absolute path; ${RULE}`);
+        expectRefused(folderWith((json) => { setUri(json, device); }), `${pointer}: ${JSON.stringify(device)} is an absolute path; ${RULE}`);
       }
     });
 
@@ -200,7 +200,7 @@ describe('a glTF file cannot reach outside its folder', () => {
     const graphFile = join(f.dir, 'hero.sinew.json');
     expect(sinew('import-gltf', f.gltf, '-o', graphFile).code).toBe(0);
     const json = JSON.parse(fs.readFileSync(f.gltf, 'utf8')) as GltfJson;
-    json.buffers![0]!.uri = canary;
+    json.buffers![0].uri = canary;
     fs.writeFileSync(f.gltf, JSON.stringify(json));
     touched.stat.length = touched.open.length = touched.read.length = 0;
     const r = sinew('bake', graphFile, '--frames', '1..2', '-o', f.out);
@@ -213,7 +213,7 @@ describe('a glTF file cannot reach outside its folder', () => {
 
 describe('glTF limits, checked before anything is allocated', () => {
   it('refuses a buffer that declares 1.5 GB without opening its file', () => {
-    const f = folderWith((json) => { json.buffers![0]!.byteLength = 1_610_612_736; });
+    const f = folderWith((json) => { json.buffers![0].byteLength = 1_610_612_736; });
     expectRefused(f, '/buffers/0/byteLength: the buffer declares 1536 MiB (1610612736 bytes); Sinew reads at most 512 MiB (limit maxBufferBytes)');
     expect(touched.open.filter((p) => p.endsWith('hero.bin'))).toEqual([]);
   });
@@ -221,15 +221,15 @@ describe('glTF limits, checked before anything is allocated', () => {
   it('refuses a 1.5 GB (sparse) buffer file that claims to be 1.5 GB, without opening it', () => {
     const f = folderWith((json, dir) => {
       fs.truncateSync(join(dir, 'hero.bin'), 1_610_612_736);
-      json.buffers![0]!.byteLength = 1_610_612_736;
+      json.buffers![0].byteLength = 1_610_612_736;
     });
     expectRefused(f, '/buffers/0/byteLength: the buffer declares 1536 MiB (1610612736 bytes); Sinew reads at most 512 MiB (limit maxBufferBytes)');
     expect(touched.open.filter((p) => p.endsWith('hero.bin'))).toEqual([]);
   });
 
   it('refuses a buffer file shorter than its byteLength, known from stat before it is opened', () => {
-    const f = folderWith((json) => { json.buffers![0]!.byteLength = 400_000_000; });
-    expectRefused(f, `/buffers/0/byteLength: "hero.bin" holds ${mannequin.buffers[0]!.byteLength} bytes; the glTF file declares 400000000 (byteLength)`);
+    const f = folderWith((json) => { json.buffers![0].byteLength = 400_000_000; });
+    expectRefused(f, `/buffers/0/byteLength: "hero.bin" holds ${mannequin.buffers[0].byteLength} bytes; the glTF file declares 400000000 (byteLength)`);
     expect(touched.stat.filter((p) => p.endsWith('hero.bin')).length).toBeGreaterThan(0);
     expect(touched.open.filter((p) => p.endsWith('hero.bin'))).toEqual([]);
   });
@@ -238,12 +238,12 @@ describe('glTF limits, checked before anything is allocated', () => {
     const f = folderWith((json, dir) => {
       const bin = join(dir, 'hero.bin');
       fs.truncateSync(bin, 1_610_612_736);
-      json.buffers![0]!.byteLength = mannequin.buffers[0]!.byteLength;
+      json.buffers![0].byteLength = mannequin.buffers[0].byteLength;
     });
     const r = readGltfFile(f.gltf);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     // The single buffer holds the declared bytes and the image, not 1.5 GB.
-    expect(r.asset.buffers[0]!.byteLength).toBeLessThan(mannequin.buffers[0]!.byteLength + 64);
+    expect(r.asset.buffers[0].byteLength).toBeLessThan(mannequin.buffers[0].byteLength + 64);
   });
 
   it('refuses a 1.5 GB (sparse) .glb by its size on disk, without opening it', () => {
@@ -264,8 +264,8 @@ describe('glTF limits, checked before anything is allocated', () => {
   it('refuses an accessor whose count × stride runs past its buffer view', () => {
     let expected = '';
     const f = folderWith((json) => {
-      const accessor = json.accessors![0]!;
-      const view = json.bufferViews![accessor.bufferView!]!;
+      const accessor = json.accessors![0];
+      const view = json.bufferViews![accessor.bufferView!];
       accessor.count += 1;
       const element = 12; // the mannequin's accessor 0 is a VEC3 of floats
       expected = `/accessors/0/count: the accessor's ${accessor.count} elements of ${element} bytes, ${view.byteStride ?? element} bytes apart from byte 0, end at byte ${accessor.count * element}; its buffer view ${accessor.bufferView} holds ${view.byteLength} bytes`;
@@ -303,7 +303,7 @@ describe('glTF limits, checked before anything is allocated', () => {
     const r = importGltfFile(f.gltf, { limits: { maxNodeDepth: 20_000 } });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.imported.scene.objects).toHaveLength(10_001);
-    expect(r.imported.scene.objects[10_000]!.parent).toBe('n9998');
+    expect(r.imported.scene.objects[10_000].parent).toBe('n9998');
   });
 
   it('refuses more nodes than maxNodes, and other lists past maxItems', () => {
@@ -328,7 +328,7 @@ describe('in the app: a dropped or picked glTF has no folder', () => {
   /** The mannequin as .gltf text, its buffer in a data: URI, then `edit`. */
   const droppedGltf = (edit: (json: GltfJson) => void = () => {}) => {
     const json = structuredClone(mannequin.json);
-    json.buffers = [{ byteLength: mannequin.buffers[0]!.byteLength, uri: asDataUri(mannequin.buffers[0]!, 'application/octet-stream') }];
+    json.buffers = [{ byteLength: mannequin.buffers[0].byteLength, uri: asDataUri(mannequin.buffers[0], 'application/octet-stream') }];
     edit(json);
     return new TextEncoder().encode(JSON.stringify(json));
   };
@@ -339,7 +339,7 @@ describe('in the app: a dropped or picked glTF has no folder', () => {
     const record = (url: unknown) => { seen.push(String(url)); };
     const spies = [
       vi.spyOn(THREE.FileLoader.prototype, 'load').mockImplementation(function (this: THREE.FileLoader, url, ...rest) { record(url); return (realFileLoad as (...a: unknown[]) => unknown).call(this, url, ...rest); } as typeof THREE.FileLoader.prototype.load),
-      vi.spyOn(THREE.ImageLoader.prototype, 'load').mockImplementation(((url: string) => { record(url); throw new Error('no images in Node'); }) as unknown as typeof THREE.ImageLoader.prototype.load),
+      vi.spyOn(THREE.ImageLoader.prototype, 'load').mockImplementation((url: string) => { record(url); throw new Error('no images in Node'); }),
       vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
         const url = input instanceof Request ? input.url : String(input);
         record(url);
@@ -347,7 +347,7 @@ describe('in the app: a dropped or picked glTF has no folder', () => {
         throw new Error('no network in tests');
       }),
     ];
-    return { seen, restore: () => spies.forEach((s) => s.mockRestore()) };
+    return { seen, restore: () => { spies.forEach((s) => { s.mockRestore(); }); } };
   };
   const realFileLoad = THREE.FileLoader.prototype.load;
   const realFetch = globalThis.fetch;
@@ -360,7 +360,7 @@ describe('in the app: a dropped or picked glTF has no folder', () => {
     const r = requests();
     try {
       const imported = await importGltfBytes(droppedGltf(), 'hero.gltf');
-      expect(imported.scene.objects[0]!.bones).toHaveLength(65);
+      expect(imported.scene.objects[0].bones).toHaveLength(65);
       expect(r.seen.some((u) => u.startsWith('data:application/octet-stream;base64,'))).toBe(true);
     } finally {
       r.restore();
@@ -368,8 +368,8 @@ describe('in the app: a dropped or picked glTF has no folder', () => {
   });
 
   for (const [what, edit, pointer, uri] of [
-    ['a buffer next to the file', (j: GltfJson) => { j.buffers![0]!.uri = 'hero.bin'; }, '/buffers/0/uri', 'hero.bin'],
-    ['an absolute buffer path', (j: GltfJson) => { j.buffers![0]!.uri = canary; }, '/buffers/0/uri', canary],
+    ['a buffer next to the file', (j: GltfJson) => { j.buffers![0].uri = 'hero.bin'; }, '/buffers/0/uri', 'hero.bin'],
+    ['an absolute buffer path', (j: GltfJson) => { j.buffers![0].uri = canary; }, '/buffers/0/uri', canary],
     ['an http: image', (j: GltfJson) => { j.images = [{ uri: 'http://127.0.0.1:9/skin.png' }]; }, '/images/0/uri', 'http://127.0.0.1:9/skin.png'],
     ['a relative image', (j: GltfJson) => { j.images = [{ uri: '../../etc/passwd' }]; }, '/images/0/uri', '../../etc/passwd'],
   ] as const) {
@@ -383,7 +383,7 @@ describe('in the app: a dropped or picked glTF has no folder', () => {
         expect(r.seen).toEqual([]);
         // The same for the character of a scene (the embed fetches the file the scene names).
         const scene = { format: 'sinew-scene', version: 1, objects: [{ name: 'Armature', type: 'ARMATURE', gltf_file: 'hero.gltf' }] } as unknown as SceneDocument;
-        await expect(characterForScene(scene, async () => droppedGltf(edit))).rejects.toMatchObject({ pointer, code: 'uri-refused' });
+        await expect(characterForScene(scene, () => Promise.resolve(droppedGltf(edit)))).rejects.toMatchObject({ pointer, code: 'uri-refused' });
         expect(r.seen).toEqual([]);
       } finally {
         r.restore();
@@ -394,7 +394,7 @@ describe('in the app: a dropped or picked glTF has no folder', () => {
   it('second gate: three.js handed a file with an outside URI directly requests nothing', async () => {
     const r = requests();
     try {
-      const hostile = droppedGltf((j) => { j.buffers![0]!.uri = 'http://127.0.0.1:9/hero.bin'; });
+      const hostile = droppedGltf((j) => { j.buffers![0].uri = 'http://127.0.0.1:9/hero.bin'; });
       await expect(parseWithThree(hostile)).rejects.toMatchObject({ code: 'uri-refused' });
       // The loader was called (three asked), but the URL modifier refused before any fetch.
       expect(r.seen).toEqual(['http://127.0.0.1:9/hero.bin']);
@@ -411,7 +411,7 @@ describe('in the app: a dropped or picked glTF has no folder', () => {
         pointer: '', code: 'limit-exceeded', message: `the file is ${describeSize(blob.size)} (${blob.size} bytes); Sinew reads at most 1 KiB (limit maxFileBytes)`,
       });
       expect(read).not.toHaveBeenCalled();
-      expect((await importGltfBytes(blob, 'hero.gltf')).scene.objects[0]!.bones).toHaveLength(65);
+      expect((await importGltfBytes(blob, 'hero.gltf')).scene.objects[0].bones).toHaveLength(65);
       expect(read).toHaveBeenCalledTimes(1);
     } finally {
       read.mockRestore();

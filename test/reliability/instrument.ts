@@ -13,7 +13,7 @@ export interface KernelRecord {
 }
 
 export function instrumentedCatalog(found: KernelRecord[], base: NodeCatalog = defaultCatalog): NodeCatalog {
-  const map = new Map<string, NodeDefinition<unknown>>();
+  const map = new Map<string, NodeDefinition>();
   for (const [type, def] of base) {
     map.set(type, {
       ...def,

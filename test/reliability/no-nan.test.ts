@@ -75,7 +75,7 @@ function describeKernel(k: KernelRecord): string {
 /** Every kernel (of `kind`, when given) given finite numbers gives finite numbers. */
 function expectKernelsFinite(o: Outcome, kind?: string): void {
   const bugs = o.kernelBugs.filter((k) => kind === undefined || k.type === kind);
-  if (bugs.length > 0) throw new Error(`a kernel gave NaN/Infinity from finite inputs: ${describeKernel(bugs[0]!)}`);
+  if (bugs.length > 0) throw new Error(`a kernel gave NaN/Infinity from finite inputs: ${describeKernel(bugs[0])}`);
 }
 
 /** Nothing needed the safety net: no node failed and no pre-constraint matrix was NaN. */
@@ -91,7 +91,7 @@ const settings = (numRuns: number) => ({ numRuns, endOnFailure: true });
 
 describe('no NaN: the runtime over degenerate scenes alone', () => {
   it('pre-constraint matrices of every owner are finite and never NaN', () => {
-    fc.assert(fc.property(degenerateScene, (scene) => expectNoFailures(run({ scene, graph: EMPTY }))), settings(RUNS_PER_KIND * 10));
+    fc.assert(fc.property(degenerateScene, (scene) => { expectNoFailures(run({ scene, graph: EMPTY })); }), settings(RUNS_PER_KIND * 10));
   });
 });
 
@@ -119,7 +119,7 @@ describe('no NaN: every kernel, given finite numbers, gives finite numbers (dege
 
 describe('no NaN: the runtime around kernels (spaces, influence blend, IK write-back)', () => {
   it('random mixes of every kind: no node fails and every final matrix is finite', () => {
-    fc.assert(fc.property(degenerateRig(), (rig) => expectNoFailures(run(rig))), settings(RUNS_PER_KIND * 10));
+    fc.assert(fc.property(degenerateRig(), (rig) => { expectNoFailures(run(rig)); }), settings(RUNS_PER_KIND * 10));
   });
 });
 
@@ -137,7 +137,7 @@ describe('no NaN: kernel cases the property tests found', () => {
 
 describe('no NaN: runtime cases the property tests found', () => {
   it('a bone under an armature scaled by a subnormal number (5e-324) gets a finite, non-NaN pre-constraint matrix', () => {
-    // runtime/rig/bone-parent.ts invertOrIdentity uses gl-matrix's invert, whose 1/det overflows to
+    // nodes/math/bone-parent.ts invertOrIdentity uses gl-matrix's invert, whose 1/det overflows to
     // Infinity for a nearly singular matrix instead of falling back to the identity.
     const I = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
     const scene: SceneDocument = {

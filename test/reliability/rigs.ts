@@ -62,9 +62,9 @@ export const sceneMatrix: fc.Arbitrary<number[]> = fc
     const m = rotationMatrix(r, t);
     if (how === 'zero') for (const i of [0, 1, 2, 4, 5, 6, 8, 9, 10]) m[i] = 0;
     if (how === 'flat') for (const i of [0, 1, 2]) m[i] = 0;
-    if (how === 'mirror') for (const i of [0, 1, 2]) m[i] = -m[i]!;
-    if (how === 'shear') m[4] = m[4]! + k;
-    if (how === 'scaled') for (const i of [0, 1, 2, 4, 5, 6, 8, 9, 10]) m[i] = m[i]! * k;
+    if (how === 'mirror') for (const i of [0, 1, 2]) m[i] = -m[i];
+    if (how === 'shear') m[4] = m[4] + k;
+    if (how === 'scaled') for (const i of [0, 1, 2, 4, 5, 6, 8, 9, 10]) m[i] = m[i] * k;
     return m;
   });
 
@@ -75,7 +75,7 @@ function rotationMatrix([x, y, z]: number[], t: number[]): number[] {
     cz * cy, sz * cy, -sy, 0,
     cz * sy * sx - sz * cx, sz * sy * sx + cz * cx, cy * sx, 0,
     cz * sy * cx + sz * sx, sz * sy * cx - cz * sx, cy * cx, 0,
-    t[0]!, t[1]!, t[2]!, 1,
+    t[0], t[1], t[2], 1,
   ];
 }
 
@@ -89,7 +89,7 @@ const transformProps: fc.Arbitrary<TransformProps> = fc.record(
     scale: vec3(scaleValue),
   },
   { requiredKeys: [] },
-) as fc.Arbitrary<TransformProps>;
+);
 
 /** A bone rest: a proper rotation (possibly of a zero-length bone) or, rarely, a singular matrix. */
 const boneRest = fc.oneof(
@@ -127,7 +127,7 @@ function armature(name: string): fc.Arbitrary<SceneObject> {
           use_connect: b.connect,
           use_inherit_rotation: b.inheritRotation,
           use_local_location: b.localLocation,
-          inherit_scale: b.inheritScale as SceneBone['inherit_scale'],
+          inherit_scale: b.inheritScale,
           pose: b.pose,
         })),
       })),
@@ -161,7 +161,7 @@ function curveObject(name: string): fc.Arbitrary<SceneObject> {
       name,
       type: 'CURVE',
       ...t,
-      curve: { splines, path_duration: pathDuration, eval_time: evalTime, use_path_clamp: clamp, twist_mode: twist as 'MINIMUM' | 'Z_UP' },
+      curve: { splines, path_duration: pathDuration, eval_time: evalTime, use_path_clamp: clamp, twist_mode: twist },
     }));
 }
 
@@ -181,13 +181,13 @@ export const degenerateScene: fc.Arbitrary<SceneDocument> = fc
     // Generated values are shared between runs while shrinking: build new objects, never mutate.
     const objects = parts.map(([o, pick, how, inverse], i): SceneObject => {
       if (i === 0 || how === 'none') return { ...o };
-      const parent = parts[pick % i]![0];
+      const parent = parts[pick % i][0];
       const byBone = how === 'bone' && parent.type === 'ARMATURE';
       return {
         ...o,
         parent: parent.name,
         ...(inverse !== undefined && { matrix_parent_inverse: inverse }),
-        ...(byBone && { parent_type: 'BONE' as const, parent_bone: parent.bones![pick % parent.bones!.length]!.name }),
+        ...(byBone && { parent_type: 'BONE' as const, parent_bone: parent.bones![pick % parent.bones!.length].name }),
       };
     });
     return { format: 'sinew-scene' as const, version: 1, objects };
@@ -248,7 +248,7 @@ function inputValue(spec: SocketSpec): fc.Arbitrary<JsonValue> | undefined {
 }
 
 /** Params for a node kind: each param and each defaulted input drawn, or left out for its default. */
-export function paramsFor(def: NodeDefinition<unknown>, owners: readonly string[]): fc.Arbitrary<Record<string, JsonValue>> {
+export function paramsFor(def: NodeDefinition, owners: readonly string[]): fc.Arbitrary<Record<string, JsonValue>> {
   const fields: Record<string, fc.Arbitrary<JsonValue>> = {};
   for (const [name, spec] of Object.entries(def.inputs)) {
     const a = spec.default !== undefined ? inputValue(spec) : undefined;
@@ -288,7 +288,7 @@ export function graphOver(scene: SceneDocument, focus: readonly string[] = []): 
     const stacks = p.stacks.length > 0 ? p.stacks.map((s) => ({ ...s, kinds: [...s.kinds] })) : [{ owner: 0, kinds: [] as string[] }];
     const values = [...p.values];
     for (const k of focus) {
-      if (defaultCatalog.get(k)!.constraint) stacks[0]!.kinds.push(k);
+      if (defaultCatalog.get(k)!.constraint) stacks[0].kinds.push(k);
       else if (!k.startsWith('owner/')) values.unshift(k);
     }
     const readOwners = fc.uniqueArray(fc.nat({ max: owners.length - 1 }), { minLength: 1, maxLength: Math.min(4, owners.length) });
@@ -331,22 +331,22 @@ function buildGraph(
       // Required inputs (targets) are wired whenever anything fits, so constraints do run.
       const chosen = pick !== null && pick !== undefined ? pick : spec.required ? i : undefined;
       if (chosen === undefined || candidates.length === 0) return;
-      const from = candidates[chosen % candidates.length]!;
+      const from = candidates[chosen % candidates.length];
       links.push({ from: { node: from.node, socket: from.socket }, to: { node: node.id, socket } });
     });
   };
-  for (const r of reads) add('owner/read', { owner: owners[r]! });
+  for (const r of reads) add('owner/read', { owner: owners[r] });
   let d = 0;
   for (const kind of values) {
-    const [params, picks] = drawn[d++]!;
+    const [params, picks] = drawn[d++];
     wire(add(kind, params), picks, new Set());
   }
   for (const s of stacks) {
-    const owner = owners[s.owner]!;
+    const owner = owners[s.owner];
     let prev = add('owner/input', { owner });
     let prevSocket = 'transform';
     for (const kind of s.kinds) {
-      const [params, picks] = drawn[d++]!;
+      const [params, picks] = drawn[d++];
       const node = add(kind, params);
       links.push({ from: { node: prev.id, socket: prevSocket }, to: { node: node.id, socket: 'owner' } });
       wire(node, picks, new Set(['owner']));
@@ -356,7 +356,6 @@ function buildGraph(
     const out = add('owner/output', { owner });
     links.push({ from: { node: prev.id, socket: prevSocket }, to: { node: out.id, socket: 'transform' } });
   }
-  void scene;
   return { format: 'sinew-graph', version: 2, nodes, links };
 }
 

@@ -15,7 +15,6 @@ import { defaultCatalog } from '../../nodes/catalog';
 import { readText } from '../../runtime/io/files';
 import { cpuTime } from '../cpu-time';
 import { loadScene, MAX_PARENT_DEPTH } from '../../runtime/io/scene/load';
-import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 const graphOf = (extra: Record<string, unknown> = {}) => ({ format: 'sinew-graph', version: 1, nodes: [], links: [], ...extra });
 const sceneOf = (objects: unknown[]) => ({ format: 'sinew-scene', version: 1, objects });
@@ -31,15 +30,15 @@ describe('size limit', () => {
     const text = JSON.stringify(graphOf({ pad: 'x'.repeat(2000) }));
     const [e] = errorsOf(loadGraph(text, undefined, { limits: { maxTextLength: 1024 } }));
     expect(e).toMatchObject({ code: 'limit-exceeded', pointer: '' });
-    expect(e!.message).toBe(`the graph is 2 KiB (${text.length} characters); Sinew reads at most 1 KiB (limit maxTextLength)`);
+    expect(e.message).toBe(`the graph is 2 KiB (${text.length} characters); Sinew reads at most 1 KiB (limit maxTextLength)`);
     const scene = JSON.stringify({ ...sceneOf([]), pad: 'x'.repeat(2000) });
-    expect(errorsOf(loadScene(scene, { limits: { maxTextLength: 1024 } }))[0]!.message).toMatch(/^the scene is 2 KiB .*limit maxTextLength/);
+    expect(errorsOf(loadScene(scene, { limits: { maxTextLength: 1024 } }))[0].message).toMatch(/^the scene is 2 KiB .*limit maxTextLength/);
   });
 
   it('the default is 32 MiB', () => {
     expect(DEFAULT_LIMITS.maxTextLength).toBe(32 * 1024 * 1024);
     const big = '[' + ' '.repeat(32 * 1024 * 1024) + ']';
-    expect(errorsOf(loadGraph(big))[0]!.message).toContain('Sinew reads at most 32 MiB (limit maxTextLength)');
+    expect(errorsOf(loadGraph(big))[0].message).toContain('Sinew reads at most 32 MiB (limit maxTextLength)');
   });
 
   it('a file on disk is refused by its size before it is read', () => {
@@ -52,7 +51,7 @@ describe('size limit', () => {
   });
 
   it('a parsed value handed in is measured as JSON text too', () => {
-    expect(errorsOf(loadGraph(graphOf({ pad: 'x'.repeat(2000) }), undefined, { limits: { maxTextLength: 1024 } }))[0]!.code).toBe('limit-exceeded');
+    expect(errorsOf(loadGraph(graphOf({ pad: 'x'.repeat(2000) }), undefined, { limits: { maxTextLength: 1024 } }))[0].code).toBe('limit-exceeded');
   });
 });
 
@@ -61,7 +60,7 @@ describe('depth limit', () => {
     const deep = `{"format":"sinew-graph","version":1,"nodes":[],"links":[],"x":${nested(64)}}`;
     const [e] = errorsOf(loadGraph(deep));
     expect(e).toMatchObject({ code: 'limit-exceeded', pointer: '/x' + '/0'.repeat(63) });
-    expect(e!.message).toBe('the file nests 65 levels deep here; Sinew reads at most 64 levels (limit maxDepth)');
+    expect(e.message).toBe('the file nests 65 levels deep here; Sinew reads at most 64 levels (limit maxDepth)');
     expect(loadGraph(`{"format":"sinew-graph","version":1,"nodes":[],"links":[],"x":${nested(63)}}`).ok).toBe(true);
   });
 
@@ -69,10 +68,10 @@ describe('depth limit', () => {
     // CPU time, not wall-clock time: a loaded machine does not stretch it. Measured: 3–4 ms; the
     // bound is far above that and still far below a scan that recursed or went back over the text.
     const { ms } = cpuTime(() => {
-      expect(errorsOf(loadGraph(nested(1_000_000)))[0]!.code).toBe('limit-exceeded');
-      expect(errorsOf(loadScene(nested(1_000_000)))[0]!.code).toBe('limit-exceeded');
-      expect(errorsOf(loadGraph('['.repeat(1_000_000)))[0]!.code).toBe('limit-exceeded');
-      expect(errorsOf(loadGraph('['.repeat(60)))[0]!.code).toBe('json-syntax');
+      expect(errorsOf(loadGraph(nested(1_000_000)))[0].code).toBe('limit-exceeded');
+      expect(errorsOf(loadScene(nested(1_000_000)))[0].code).toBe('limit-exceeded');
+      expect(errorsOf(loadGraph('['.repeat(1_000_000)))[0].code).toBe('limit-exceeded');
+      expect(errorsOf(loadGraph('['.repeat(60)))[0].code).toBe('json-syntax');
     });
     expect(ms).toBeLessThan(1000);
   });
@@ -91,7 +90,7 @@ describe('count limits', () => {
     expect(errorsOf(loadGraph(graphOf({ nodes }), undefined, { limits: { maxNodes: 2 } }))).toEqual([
       { code: 'limit-exceeded', pointer: '/nodes', message: 'the graph has 3 nodes; Sinew reads at most 2 (limit maxNodes)' },
     ]);
-    expect(errorsOf(loadGraph(graphOf({ nodes, links: [link, link] }), undefined, { limits: { maxLinks: 1 } }))[0]!.message).toBe(
+    expect(errorsOf(loadGraph(graphOf({ nodes, links: [link, link] }), undefined, { limits: { maxLinks: 1 } }))[0].message).toBe(
       'the graph has 2 links; Sinew reads at most 1 (limit maxLinks)',
     );
   });
@@ -100,9 +99,9 @@ describe('count limits', () => {
     const bone = (name: string) => ({ name, length: 1, matrix_local: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] });
     const arm = (name: string) => ({ name, type: 'ARMATURE', bones: [bone('a'), bone('b')] });
     const curve = { name: 'C', type: 'CURVE', curve: { splines: [{ points: [[0, 0, 0], [1, 0, 0]] }, { points: [[0, 0, 0]] }] } };
-    expect(errorsOf(loadScene(sceneOf([arm('A'), arm('B')]), { limits: { maxObjects: 1 } }))[0]!.message).toBe('the scene has 2 objects; Sinew reads at most 1 (limit maxObjects)');
-    expect(errorsOf(loadScene(sceneOf([arm('A'), arm('B')]), { limits: { maxBones: 3 } }))[0]!.message).toBe('the scene has 4 bones; Sinew reads at most 3 (limit maxBones)');
-    expect(errorsOf(loadScene(sceneOf([curve]), { limits: { maxPoints: 2 } }))[0]!.message).toBe('the scene has 3 curve points; Sinew reads at most 2 (limit maxPoints)');
+    expect(errorsOf(loadScene(sceneOf([arm('A'), arm('B')]), { limits: { maxObjects: 1 } }))[0].message).toBe('the scene has 2 objects; Sinew reads at most 1 (limit maxObjects)');
+    expect(errorsOf(loadScene(sceneOf([arm('A'), arm('B')]), { limits: { maxBones: 3 } }))[0].message).toBe('the scene has 4 bones; Sinew reads at most 3 (limit maxBones)');
+    expect(errorsOf(loadScene(sceneOf([curve]), { limits: { maxPoints: 2 } }))[0].message).toBe('the scene has 3 curve points; Sinew reads at most 2 (limit maxPoints)');
     expect(loadScene(sceneOf([arm('A'), arm('B'), curve])).ok).toBe(true);
   });
 
@@ -114,13 +113,13 @@ describe('count limits', () => {
     // limit: a linear loader takes about 10 times as long for 10 times the nodes (measured 12–21), a quadratic one
     // 100 times. The small load is the cheapest of five, so the first (code warming up) and one
     // that a garbage collection landed in do not count.
-    const cost = (load: () => boolean) => cpuTime(() => expect(load()).toBe(true)).ms;
+    const cost = (load: () => boolean) => cpuTime(() => { expect(load()).toBe(true); }).ms;
     const cheapest = (load: () => boolean) => Math.min(...Array.from({ length: 5 }, () => cost(load)));
     const n = DEFAULT_LIMITS.maxNodes;
     const small = graphOfSize(n / 10);
     const graphSmall = cheapest(() => loadGraph(small, catalog).ok);
     const graphFull = cost(() => loadGraph(graphOfSize(n), catalog).ok);
-    expect(errorsOf(loadGraph(graphOf({ nodes: [...graphOfSize(n).nodes as object[], { id: 'extra', type: 'value/float', params: {}, position: [0, 0] }] })))[0]!.code).toBe('limit-exceeded');
+    expect(errorsOf(loadGraph(graphOf({ nodes: [...graphOfSize(n).nodes as object[], { id: 'extra', type: 'value/float', params: {}, position: [0, 0] }] })))[0].code).toBe('limit-exceeded');
     const m = DEFAULT_LIMITS.maxObjects;
     const smallScene = sceneOfSize(m / 10);
     const sceneSmall = cheapest(() => loadScene(smallScene).ok);
@@ -155,7 +154,7 @@ describe('prototype keys are plain data', () => {
     const text = `{"format":"sinew-graph","version":1,"links":[],"extra":${hostile},"nodes":[{"id":"__proto__","type":"constraint/copy-location","params":${hostile},"position":[0,0],"__proto__":{"x":1}}]}`;
     const r = loadGraph(text, graphCatalog());
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const params = r.graph.nodes[0]!.params;
+    const params = r.graph.nodes[0].params;
     expect(Object.getPrototypeOf(params)).toBe(Object.prototype);
     expect(Object.getPrototypeOf(r.graph.nodes[0])).toBe(Object.prototype);
     expect(Object.hasOwn(params, '__proto__')).toBe(true);
@@ -195,7 +194,7 @@ describe('prototype keys are plain data', () => {
   it('a scene keeps them as data too', () => {
     const r = loadScene(`{"format":"sinew-scene","version":1,"objects":[{"name":"E","type":"EMPTY","__proto__":{"type":"ARMATURE","bones":[1]}, "pose":${hostile}}]}`);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const o = r.scene.objects[0]!;
+    const o = r.scene.objects[0];
     expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
     expect(o.bones).toBeUndefined();
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -216,7 +215,7 @@ describe('scene structure is checked at load, so a scene that loads also builds'
     ['a missing name', [{ type: 'EMPTY' }], { code: 'missing-field', pointer: '/objects/0/name', message: 'required field "name" is missing' }],
   ];
   for (const [name, objects, error] of cases) {
-    it(name, () => expect(errorsOf(loadScene(sceneOf(objects)))).toContainEqual(error));
+    it(name, () => { expect(errorsOf(loadScene(sceneOf(objects)))).toContainEqual(error); });
   }
 
   it('a newer scene is refused naming both versions; a fractional version is a plain error', () => {
@@ -230,10 +229,10 @@ describe('scene structure is checked at load, so a scene that loads also builds'
     const chain = (n: number) => Array.from({ length: n }, (_, i) => E(`o${i}`, i < n - 1 ? { parent: `o${i + 1}` } : {}));
     const [e] = errorsOf(loadScene(sceneOf(chain(MAX_PARENT_DEPTH + 2))));
     expect(e).toMatchObject({ code: 'limit-exceeded', pointer: '/objects/0/parent' });
-    expect(e!.message).toBe(`object "o0" hangs ${MAX_PARENT_DEPTH + 1} parents deep; Sinew reads parenting chains at most ${MAX_PARENT_DEPTH} deep`);
+    expect(e.message).toBe(`object "o0" hangs ${MAX_PARENT_DEPTH + 1} parents deep; Sinew reads parenting chains at most ${MAX_PARENT_DEPTH} deep`);
     const ok = loadScene(sceneOf(chain(MAX_PARENT_DEPTH + 1)));
     if (!ok.ok) throw new Error(JSON.stringify(ok.errors));
-    const program = compile({ format: 'sinew-graph', version: 1, nodes: [], links: [] }, ok.scene as SceneDocument).evaluate(0);
+    const program = compile({ format: 'sinew-graph', version: 1, nodes: [], links: [] }, ok.scene).evaluate(0);
     expect(program.owners).toHaveLength(MAX_PARENT_DEPTH + 1);
   });
 });
@@ -257,9 +256,9 @@ describe('readJson', () => {
 describe('compiled params', () => {
   it('a kernel sees only the keys its definition knows: "__proto__", "constructor" and typos stay in the file', () => {
     const seen: unknown[] = [];
-    const spy = { ...defaultCatalog.get('value/float')!, type: 'value/float', kernel: (io: { out: Record<string, Float64Array> }, params: Record<string, unknown>) => { seen.push(params); io.out['value']![0] = 0; } };
+    const spy = { ...defaultCatalog.get('value/float')!, type: 'value/float', kernel: (io: { out: Record<string, Float64Array> }, params: Record<string, unknown>) => { seen.push(params); io.out['value'][0] = 0; } };
     const catalog = new Map(defaultCatalog);
-    catalog.set('value/float', spy as never);
+    catalog.set('value/float', spy);
     const params = JSON.parse('{"value": 2, "__proto__": {"value": 5, "polluted": true}, "constructor": {"prototype": {"polluted": 2}}, "valeu": 3}');
     const known = [...Object.keys(spy.inputs), ...Object.keys(spy.params)].sort();
     compile({ format: 'sinew-graph', version: 1, nodes: [{ id: 'f', type: 'value/float', params, position: [0, 0] }], links: [] }, { format: 'sinew-scene', version: 1, objects: [] }, { catalog }).evaluate(0);

@@ -14,7 +14,7 @@ const dir = join(SHARED_DIR, 'conformance/rigify-human');
 const files = readdirSync(dir).filter((f) => /^rigify_human_\d+\.json$/.test(f));
 
 describe('Rigify human rig drivers against Blender', () => {
-  it('has cases', () => expect(files.length).toBeGreaterThanOrEqual(4));
+  it('has cases', () => { expect(files.length).toBeGreaterThanOrEqual(4); });
   for (const file of files) {
     it(file, () => {
       const fx = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Fixture & { expected: { driven: Record<string, number | boolean> } };
@@ -49,12 +49,12 @@ describe('driver rules against experiments.json', () => {
     expect(got.map((v) => (typeof v === 'number' ? Math.fround(v) : v))).toEqual(e.value.map((v) => (typeof v === 'number' ? Math.fround(v) : v)));
   };
   const gen = (name: string, extra: Record<string, JsonValue> = {}) => ({ type: 'GENERATOR', mode: 'POLYNOMIAL', poly_order: ex[name].coefficients!.length - 1, coefficients: ex[name].coefficients!, use_additive: ex[name].use_additive === true, ...extra });
-  it('no modifier', () => run('no_modifier', []));
-  it('[0, 1]', () => run('generator_0_1', [gen('generator_0_1')]));
-  it('[1, -1]', () => run('generator_1_m1', [gen('generator_1_m1')]));
-  it('order 2', () => run('generator_order2', [gen('generator_order2')]));
-  it('order 2 additive', () => run('generator_order2_additive', [gen('generator_order2_additive')]));
-  it('restricted range', () => run('generator_restricted_range_0_1', [gen('generator_restricted_range_0_1', { use_restricted_range: true, frame_start: 0, frame_end: 1 })]));
-  it('boolean property', () => run('bool_property', [], { kind: 'bool' }));
-  it('hard range', () => run('float_property_hard_range', [], { kind: 'float', min: 0, max: 1 }));
+  it('no modifier', () => { run('no_modifier', []); });
+  it('[0, 1]', () => { run('generator_0_1', [gen('generator_0_1')]); });
+  it('[1, -1]', () => { run('generator_1_m1', [gen('generator_1_m1')]); });
+  it('order 2', () => { run('generator_order2', [gen('generator_order2')]); });
+  it('order 2 additive', () => { run('generator_order2_additive', [gen('generator_order2_additive')]); });
+  it('restricted range', () => { run('generator_restricted_range_0_1', [gen('generator_restricted_range_0_1', { use_restricted_range: true, frame_start: 0, frame_end: 1 })]); });
+  it('boolean property', () => { run('bool_property', [], { kind: 'bool' }); });
+  it('hard range', () => { run('float_property_hard_range', [], { kind: 'float', min: 0, max: 1 }); });
 });

@@ -1,6 +1,6 @@
 // A fully inheriting bone's pre-constraint matrix and LOCAL space are computed from its parent
 // frame in world space (runtime/rig/parent-frame.ts). These check that against Blender's own route
-// through pose space (BKE_bone_parent_transform + the armature matrix, runtime/rig/bone-parent.ts) on
+// through pose space (BKE_bone_parent_transform + the armature matrix, nodes/math/bone-parent.ts) on
 // random chains under moved, turned and scaled armatures, and that the kept frame follows its
 // parent when the parent moves after it was made (an IK solve, an edit).
 import fc from 'fast-check';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT } from '../../graph/types';
 import { eulerToMat4 } from '../../nodes/math/euler';
 import { compile } from '../../runtime/eval/compile';
-import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../../runtime/rig/bone-parent';
+import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../../nodes/math/bone-parent';
 import { boneParentTransform } from '../../runtime/rig/pose';
 import type { BoneOwner } from '../../runtime/rig/rig';
 import { SCENE_FORMAT, type SceneDocument } from '../../runtime/rig/scene/types';

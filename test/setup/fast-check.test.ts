@@ -23,26 +23,26 @@ function messageOf(run: () => void): string {
 describe('fast-check global settings', () => {
   it('stop shrinking after MAX_SHRINK_ATTEMPTS calls and report the seed and path', () => {
     const calls = { n: 0 };
-    const message = messageOf(() => fc.assert(largeSum(calls), { seed: 42 }));
+    const message = messageOf(() => { fc.assert(largeSum(calls), { seed: 42 }); });
     expect(calls.n).toBe(1 + MAX_SHRINK_ATTEMPTS); // the failing run, then the budget
     expect(message).toMatch(/^Property failed after 1 tests\n\{ seed: 42, path: "0(:\d+)+", endOnFailure: true \}/);
     expect(message).toContain(`Shrinking stopped after ${MAX_SHRINK_ATTEMPTS} attempts`);
     // The reported seed and path replay the smallest failure found.
-    const path = /path: "([\d:]+)"/.exec(message)![1]!;
+    const path = /path: "([\d:]+)"/.exec(message)![1];
     const replay = { n: 0 };
-    expect(() => fc.assert(largeSum(replay), { seed: 42, path, endOnFailure: true })).toThrow(/Property failed/);
+    expect(() => { fc.assert(largeSum(replay), { seed: 42, path, endOnFailure: true }); }).toThrow(/Property failed/);
     expect(replay.n).toBe(1);
   });
 
   it('leave a failure that shrinks within the budget as fast-check reports it', () => {
     const calls = { n: 0 };
-    const message = messageOf(() => fc.assert(fc.property(fc.nat(), (x) => (calls.n++, x < 10)), { seed: 7 }));
+    const message = messageOf(() => { fc.assert(fc.property(fc.nat(), (x) => (calls.n++, x < 10)), { seed: 7 }); });
     expect(calls.n).toBeLessThan(MAX_SHRINK_ATTEMPTS);
     expect(message).toMatch(/Counterexample: \[10\]/);
     expect(message).not.toContain('Shrinking stopped');
   });
 
   it('count skipped values (fc.pre) as work, not time: too many skips fail the property', () => {
-    expect(() => fc.assert(fc.property(fc.nat(), (x) => { fc.pre(x < 0); }), { numRuns: 10 })).toThrow(/skipped/i);
+    expect(() => { fc.assert(fc.property(fc.nat(), (x) => { fc.pre(x < 0); }), { numRuns: 10 }); }).toThrow(/skipped/i);
   });
 });

@@ -16,7 +16,7 @@ class MemoryStorage implements Storage {
   setItem(k: string, v: string) {
     const used = [...this.map].reduce((n, [key, value]) => n + (key === k ? 0 : key.length + value.length), 0);
     if (used + k.length + v.length > this.quota) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    this.map.set(k, String(v));
+    this.map.set(k, v);
   }
   keys() { return [...this.map.keys()]; }
 }

@@ -16,7 +16,7 @@ const group: GraphGroup = {
 };
 const changed = (edit: ReturnType<typeof borderEdit>): GraphGroup => {
   expect(edit?.kind).toBe('batch');
-  const inner = edit!.kind === 'batch' ? edit!.edits[0]! : edit!;
+  const inner = edit!.kind === 'batch' ? edit.edits[0] : edit!;
   expect(inner.kind).toBe('set-group');
   return (inner as { group: GraphGroup }).group;
 };
@@ -37,7 +37,7 @@ describe('withBorder', () => {
 describe('borderEdit', () => {
   it('a wire from Group In adds the inner input to that group input, and the inner wire it replaces goes', () => {
     const g = changed(borderEdit(group, connect(end(GROUP_IN_ID, 'owner'), end('a2', 'owner')), 'x'));
-    expect(g.inputs[0]!.to).toEqual([end('a1', 'owner'), end('a2', 'owner')]);
+    expect(g.inputs[0].to).toEqual([end('a1', 'owner'), end('a2', 'owner')]);
     expect(g.links).toEqual([]);
     expect(g.nodes).toBe(group.nodes);
   });
@@ -56,7 +56,7 @@ describe('borderEdit', () => {
     const edit = batch('Rewire', [disconnect(end(GROUP_IN_ID, 'target'), end('a1', 'target')), connect(end('a2', 'owner'), end('a1', 'target'))]);
     expect(touchesBorder(edit)).toBe(true);
     const g = changed(borderEdit(group, edit, 'Rewire'));
-    expect(g.inputs[1]!.to).toEqual([]);
+    expect(g.inputs[1].to).toEqual([]);
     expect(g.links).toContainEqual({ from: end('a2', 'owner'), to: end('a1', 'target') });
   });
 

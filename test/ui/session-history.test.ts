@@ -72,7 +72,7 @@ describe('the session history over graph and scene edits', () => {
     expect(s.scene!.objects.find((o) => o.name === 'LookTarget')!.location).toEqual([0.5, -1.2, 2.1]);
     expect(s.sceneInline).toBe(true);
     const moved = pose(s);
-    expect(maxDiff(moved['Rig/Head']!, start.pose['Rig/Head']!)).toBeGreaterThan(1e-3);
+    expect(maxDiff(moved['Rig/Head'], start.pose['Rig/Head'])).toBeGreaterThan(1e-3);
     s.undo();
     expect(s.save()).toBe(start.save);
     expect(s.scene).toEqual(start.scene);
@@ -103,7 +103,7 @@ describe('the session history over graph and scene edits', () => {
     expect(fresh.sceneInline).toBe(true);
     const a = pose(s), b = pose(fresh);
     expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
-    for (const id of Object.keys(a)) expect(maxDiff(a[id]!, b[id]!), id).toBeLessThan(1e-12);
+    for (const id of Object.keys(a)) expect(maxDiff(a[id], b[id]), id).toBeLessThan(1e-12);
     expect(fresh.save()).toBe(text);
   });
 
@@ -116,7 +116,7 @@ describe('the session history over graph and scene edits', () => {
     expect(s.rig.issues.size).toBe(0);
     s.undo();
     expect(state(s)).toEqual(start);
-    expect(() => s.renameObject('NoSuch', 'X')).toThrow(SceneEditError);
+    expect(() => { s.renameObject('NoSuch', 'X'); }).toThrow(SceneEditError);
     expect(state(s)).toEqual(start); // a refused edit changes nothing and records nothing
     expect(s.history.canRedo()).toBe(true);
   });
@@ -143,18 +143,18 @@ describe('the session history over graph and scene edits', () => {
     const ids = demoSession().graph.nodes.map((n) => n.id);
     const coord = fc.double({ min: -3, max: 3, noNaN: true });
     const edit: fc.Arbitrary<(s: Session) => void> = fc.oneof(
-      fc.tuple(fc.constantFrom(...ids), coord, coord).map(([id, x, y]) => (s: Session) => s.perform(moveNode(id, [x * 100, y * 100]))),
-      fc.tuple(fc.constantFrom('head-look', 'arm-ik'), fc.double({ min: 0, max: 1, noNaN: true })).map(([id, v]) => (s: Session) => s.perform(setParam(id, 'influence', v))),
+      fc.tuple(fc.constantFrom(...ids), coord, coord).map(([id, x, y]) => (s: Session) => { s.perform(moveNode(id, [x * 100, y * 100])); }),
+      fc.tuple(fc.constantFrom('head-look', 'arm-ik'), fc.double({ min: 0, max: 1, noNaN: true })).map(([id, v]) => (s: Session) => { s.perform(setParam(id, 'influence', v)); }),
       fc.tuple(fc.nat(), coord, coord, coord, fc.double({ min: -3, max: 3, noNaN: true })).map(([i, x, y, z, a]) => (s: Session) => {
         // An empty the scene has now (a rename may have changed the names).
         const empties = s.scene!.objects.filter((o) => o.type === 'EMPTY');
-        expect(s.moveObject(empties[i % empties.length]!.name, world(x, y, z, a), true)).toBe(true);
+        expect(s.moveObject(empties[i % empties.length].name, world(x, y, z, a), true)).toBe(true);
       }),
       fc.constantFrom('Prop', 'Drone').map((o) => (s: Session) => {
         const name = s.scene!.objects.some((x) => x.name === o) ? o : `${o}2`;
         s.renameObject(name, name === o ? `${o}2` : o);
       }),
-      fc.constant((s: Session) => s.setScene(structuredClone(sceneDoc), 'Import rig.scene.json')),
+      fc.constant((s: Session) => { s.setScene(structuredClone(sceneDoc), 'Import rig.scene.json'); }),
     );
     fc.assert(
       fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), (edits) => {
@@ -184,5 +184,5 @@ describe('the session history over graph and scene edits', () => {
 });
 
 function maxDiff(a: number[], b: number[]): number {
-  return Math.max(...a.map((v, i) => Math.abs(v - b[i]!)));
+  return Math.max(...a.map((v, i) => Math.abs(v - b[i])));
 }

@@ -158,7 +158,7 @@ export class Autosave {
     const index = this.readIndex();
     const known = new Set(index.map((x) => x.key));
     const out: AutosaveEntry[] = [];
-    let keys: string[] = [];
+    let keys: string[];
     try {
       keys = Array.from({ length: s.length }, (_, i) => s.key(i)).filter((k): k is string => k !== null);
     } catch {
@@ -200,7 +200,7 @@ export class Autosave {
     try {
       const raw = this.storage?.getItem(INDEX_KEY);
       const list = raw ? (JSON.parse(raw) as unknown) : [];
-      return Array.isArray(list) ? list.filter((x): x is AutosaveEntry => typeof x?.key === 'string' && typeof x.savedAt === 'number') : [];
+      return Array.isArray(list) ? list.filter((x: unknown): x is AutosaveEntry => typeof x === 'object' && x !== null && typeof (x as Partial<AutosaveEntry>).key === 'string' && typeof (x as Partial<AutosaveEntry>).savedAt === 'number') : [];
     } catch {
       return [];
     }
@@ -224,5 +224,5 @@ function pickVictim(index: readonly AutosaveEntry[], keep: string): AutosaveEntr
 }
 
 function describe(e: unknown): string {
-  return e instanceof Error || (typeof e === 'object' && e !== null && 'name' in e) ? String((e as { name: unknown }).name) : String(e);
+  return e instanceof Error || (typeof e === 'object' && e !== null && 'name' in e) ? String((e).name) : String(e);
 }

@@ -96,7 +96,7 @@ export class SinewApp extends LitElement {
   @state() private frameTime = 0;
   @state() private exporting = false;
   /** The clock behind the timeline: every frame it reaches or passes is evaluated. */
-  private readonly playback = new Playback(this.range, (f) => this.showFrame(f), 1);
+  private readonly playback = new Playback(this.range, (f) => { this.showFrame(f); }, 1);
   private animationFrame = 0;
 
   @query('sinew-editor') private editorEl!: SinewEditor;
@@ -131,7 +131,7 @@ export class SinewApp extends LitElement {
     this.addEventListener('keydown', this.onKeyDown);
     this.addEventListener('dragover', this.onDragOver);
     this.addEventListener('dragleave', this.onDragLeave);
-    this.addEventListener('drop', this.onDrop);
+    this.addEventListener('drop', (e) => { void this.onDrop(e); });
     this.addEventListener('error', this.onError as EventListener);
     window.addEventListener('pagehide', this.flushAutosave);
     document.addEventListener('visibilitychange', this.onVisibility);
@@ -184,7 +184,7 @@ export class SinewApp extends LitElement {
     if (this.src) return; // fetched in firstUpdated
     const found = this.noAutosave ? undefined : this.autosave.choose(this.tab);
     if (found?.own && this.restoreRecord(found.own)) {
-      this.say('info', `Restored “${found.own.name}” as you left it in this tab (autosaved ${when(found.own.savedAt)}).`, { label: 'Discard restored copy', run: () => this.discardRestored() });
+      this.say('info', `Restored “${found.own.name}” as you left it in this tab (autosaved ${when(found.own.savedAt)}).`, { label: 'Discard restored copy', run: () => { this.discardRestored(); } });
       return;
     }
     this.openDemo();
@@ -271,7 +271,6 @@ export class SinewApp extends LitElement {
 
   override render() {
     const s = this.session;
-    void this.historyTick;
     const undo = s.history.undoLabel();
     const redo = s.history.redoLabel();
     const ro = this.readonly;
@@ -280,23 +279,23 @@ export class SinewApp extends LitElement {
         <div class="brand"><span class="logo">S</span>Sinew</div>
         <div class="group">
           <button data-testid="new" ?disabled=${ro} title="Start an empty graph on the current rig" @click=${this.newGraph}>New</button>
-          <button data-testid="open" title="Open a .sinew.json graph or a scene file (Ctrl+O)" @click=${() => this.openInput.click()}>Open…</button>
+          <button data-testid="open" title="Open a .sinew.json graph or a scene file (Ctrl+O)" @click=${() => { this.openInput.click(); }}>Open…</button>
           <button data-testid="save" title="Save the graph as .sinew.json (Ctrl+S)" @click=${() => this.saveFile()}>Save</button>
-          <button data-testid="import-scene" ?disabled=${ro} title="Replace the rig with a scene file, or a glTF/VRM character" @click=${() => this.importInput.click()}>Import scene…</button>
+          <button data-testid="import-scene" ?disabled=${ro} title="Replace the rig with a scene file, or a glTF/VRM character" @click=${() => { this.importInput.click(); }}>Import scene…</button>
           <button data-testid="export-glb" title="Bake a frame range to a glTF animation (.glb), on the character when there is one" @click=${() => { this.exporting = true; }}>Export GLB</button>
         </div>
         <span class="sep"></span>
         <div class="group">
-          <button data-testid="undo" ?disabled=${ro || !undo} title=${undo ? `Undo ${undo} (Ctrl+Z)` : 'Nothing to undo'} @click=${() => s.undo()}>Undo</button>
-          <button data-testid="redo" ?disabled=${ro || !redo} title=${redo ? `Redo ${redo} (Ctrl+Shift+Z)` : 'Nothing to redo'} @click=${() => s.redo()}>Redo</button>
+          <button data-testid="undo" ?disabled=${ro || !undo} title=${undo ? `Undo ${undo} (Ctrl+Z)` : 'Nothing to undo'} @click=${() => { s.undo(); }}>Undo</button>
+          <button data-testid="redo" ?disabled=${ro || !redo} title=${redo ? `Redo ${redo} (Ctrl+Shift+Z)` : 'Nothing to redo'} @click=${() => { s.redo(); }}>Redo</button>
         </div>
         <span class="sep"></span>
         <sinew-timeline part="timeline" .frame=${this.frame} .range=${this.range} ?playing=${this.playing} .frameTime=${this.frameTime}
           .clips=${(s.scene?.clips ?? []).map((c) => c.name)} .clip=${s.scene?.playback?.clip ?? ''}
-          @timeline-play=${(e: CustomEvent<{ playing: boolean }>) => this.setPlaying(e.detail.playing)}
-          @timeline-frame=${(e: CustomEvent<{ frame: number }>) => this.playback.goTo(e.detail.frame)}
-          @timeline-range=${(e: CustomEvent<TimelineRange>) => this.setRange(e.detail)}
-          @timeline-clip=${(e: CustomEvent<{ clip: string }>) => this.playClip(e.detail.clip)}></sinew-timeline>
+          @timeline-play=${(e: CustomEvent<{ playing: boolean }>) => { this.setPlaying(e.detail.playing); }}
+          @timeline-frame=${(e: CustomEvent<{ frame: number }>) => { this.playback.goTo(e.detail.frame); }}
+          @timeline-range=${(e: CustomEvent<TimelineRange>) => { this.setRange(e.detail); }}
+          @timeline-clip=${(e: CustomEvent<{ clip: string }>) => { this.playClip(e.detail.clip); }}></sinew-timeline>
         <span class="file" title=${this.fileName}><b>${this.fileName}</b>${this.dirty ? ' — edited' : ''}</span>
         <input id="open" type="file" accept=".json,application/json,.glb,.gltf,.vrm" @change=${this.onOpenPicked}>
         <input id="import" type="file" accept=".json,application/json,.glb,.gltf,.vrm" @change=${this.onImportPicked}>
@@ -305,7 +304,7 @@ export class SinewApp extends LitElement {
         ${this.messages.map((m) => html`<div class="msg ${m.kind}" data-testid="message" data-kind=${m.kind} role=${m.kind === 'error' ? 'alert' : 'status'}>
           <span class="text">${m.text}</span>
           ${m.action ? html`<button data-testid="message-action" @click=${() => { this.dismiss(m.id); m.action!.run(); }}>${m.action.label}</button>` : nothing}
-          <button title="Dismiss" aria-label="Dismiss" @click=${() => this.dismiss(m.id)}>×</button>
+          <button title="Dismiss" aria-label="Dismiss" @click=${() => { this.dismiss(m.id); }}>×</button>
         </div>`)}
       </div>
       <main>
@@ -378,7 +377,7 @@ export class SinewApp extends LitElement {
       const s = this.session;
       const named = s.scene?.objects.find((o) => typeof (o as { gltf_file?: unknown }).gltf_file === 'string') as { gltf_file?: string } | undefined;
       if (s.scene && named?.gltf_file && named.gltf_file.split('/').pop() === name) {
-        const character = await g.characterForScene(s.scene, async () => bytes);
+        const character = await g.characterForScene(s.scene, () => Promise.resolve(bytes));
         if (character) {
           s.setCharacter(character);
           this.say('info', `${name} is drawn with the rig.`);
@@ -423,7 +422,7 @@ export class SinewApp extends LitElement {
     const clip = this.session.scene?.playback?.clip ?? '';
     const r = this.range;
     return html`<div class="dialog" role="dialog" aria-label="Export GLB" data-testid="export-dialog" @keydown=${(e: KeyboardEvent) => { e.stopPropagation(); if (e.key === 'Escape') this.exporting = false; }}>
-      <form @submit=${(e: Event) => { e.preventDefault(); const f = new FormData(e.target as HTMLFormElement); void this.exportGlb({ clip: String(f.get('clip') ?? ''), start: Number(f.get('start')), end: Number(f.get('end')), fps: Number(f.get('fps')) }); }}>
+      <form @submit=${(e: Event) => { e.preventDefault(); const f = new FormData(e.target as HTMLFormElement); const clip = f.get('clip'); void this.exportGlb({ clip: typeof clip === 'string' ? clip : '', start: Number(f.get('start')), end: Number(f.get('end')), fps: Number(f.get('fps')) }); }}>
         <h3>Export GLB</h3>
         ${clips.length ? html`<label>Clip <select name="clip" data-testid="export-clip"><option value="" ?selected=${clip === ''}>none</option>${clips.map((c) => html`<option value=${c.name} ?selected=${c.name === clip}>${c.name}</option>`)}</select></label>` : nothing}
         <label>Frames <input name="start" data-testid="export-start" type="number" step="any" required .value=${String(r.start)}> to <input name="end" data-testid="export-end" type="number" step="any" required .value=${String(r.end)}></label>
@@ -437,14 +436,14 @@ export class SinewApp extends LitElement {
   async exportGlb(options: { clip?: string; start?: number; end?: number; fps?: number } = {}): Promise<void> {
     const s = this.session;
     this.exporting = false;
-    if (!s.scene) return this.say('error', 'There is no scene to bake.');
+    if (!s.scene) { this.say('error', 'There is no scene to bake.'); return; }
     const { start = this.range.start, end = this.range.end, fps = this.range.fps } = options;
-    if (!(Number.isFinite(start) && Number.isFinite(end) && end >= start)) return this.say('error', `The frame range ${start}–${end} is not a range: the last frame must not come before the first.`);
-    if (!(fps > 0 && fps <= 1000)) return this.say('error', `${fps} fps: the rate must be above 0 and at most 1000.`);
+    if (!(Number.isFinite(start) && Number.isFinite(end) && end >= start)) { this.say('error', `The frame range ${start}–${end} is not a range: the last frame must not come before the first.`); return; }
+    if (!(fps > 0 && fps <= 1000)) { this.say('error', `${fps} fps: the rate must be above 0 and at most 1000.`); return; }
     let scene = s.scene;
     if (options.clip) {
       const playing = playingClip(scene, options.clip, fps);
-      if (!playing.ok) return this.say('error', playing.message.replace(/^--clip: /, ''));
+      if (!playing.ok) { this.say('error', playing.message.replace(/^--clip: /, '')); return; }
       scene = playing.scene;
     } else if (scene.playback) {
       const { playback: _none, ...still } = scene;
@@ -467,7 +466,7 @@ export class SinewApp extends LitElement {
     this.renderRoot.appendChild(a);
     a.click();
     a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    setTimeout(() => { URL.revokeObjectURL(url); }, 1000);
   }
 
   /** Opens file contents by name; a bad file leaves everything as it was and says what is wrong. */
@@ -577,7 +576,7 @@ export class SinewApp extends LitElement {
     else if (!s.sceneInline && ref) text = `Saved “${this.fileName}”; the scene stays in “${ref}”, unchanged, beside it.`;
     else if (ref) {
       text = `Saved “${this.fileName}” with the scene inline: the rig was changed since it was read from “${ref}”, and a page cannot rewrite that file.`;
-      action = { label: `Download ${ref} too`, run: () => this.download(new Blob([`${JSON.stringify(scene, null, 2)}\n`], { type: 'application/json' }), ref.slice(ref.lastIndexOf('/') + 1)) };
+      action = { label: `Download ${ref} too`, run: () => { this.download(new Blob([`${JSON.stringify(scene, null, 2)}\n`], { type: 'application/json' }), ref.slice(ref.lastIndexOf('/') + 1)); } };
     } else text = `Saved “${this.fileName}” with the scene inline.`;
     const character = scene?.objects.map((o) => (o as { gltf_file?: unknown }).gltf_file).find((f): f is string => typeof f === 'string');
     if (character) text += ` The character's meshes are not in it: they stay in “${character}”, which the scene names; open that file with the graph to draw them.`;
@@ -623,7 +622,7 @@ export class SinewApp extends LitElement {
     this.autosavePending = true; // tried again at the next edit or flush
     this.say('error', `Autosave failed: ${outcome.message}, so “${this.fileName}” is not kept if this page closes. Download it to keep your work.`, {
       label: 'Download the work',
-      run: () => this.downloadWork(),
+      run: () => { this.downloadWork(); },
     });
   }
 
@@ -697,7 +696,7 @@ export class SinewApp extends LitElement {
     if (playing === this.playing) return;
     this.playing = playing;
     cancelAnimationFrame(this.animationFrame);
-    if (!playing) return this.playback.pause();
+    if (!playing) { this.playback.pause(); return; }
     this.playback.play(performance.now());
     const tick = (now: number) => {
       this.playback.tick(now);
@@ -731,7 +730,7 @@ export class SinewApp extends LitElement {
   private playClip(name: string): void {
     const s = this.session;
     if (!s.scene || s.readonly) return;
-    if (!name) return void s.perform(sceneEdit({ kind: 'set-playback', playback: undefined }));
+    if (!name) { s.perform(sceneEdit({ kind: 'set-playback', playback: undefined })); return; }
     const clip = s.scene.clips?.find((c) => c.name === name);
     if (!clip) return;
     s.perform(sceneEdit({ kind: 'set-playback', playback: { ...s.scene.playback, clip: name, fps: this.range.fps } }));

@@ -8,11 +8,12 @@ import { setParam } from '../../graph/edits';
 import type { GraphNode } from '../../graph/types';
 import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
+import { paramText } from '../../graph/param-text';
 
 /** A slider's range: the soft range if set, else the hard range, else 0 to 1. */
 function rangeOf(n: GraphNode): [number, number] {
   const p = n.params ?? {};
-  const num = (k: string) => (typeof p[k] === 'number' && Math.abs(p[k] as number) < 1e29 ? (p[k] as number) : undefined);
+  const num = (k: string) => (typeof p[k] === 'number' && Math.abs(p[k]) < 1e29 ? (p[k]) : undefined);
   const lo = num('soft_min') ?? num('min') ?? 0;
   const hi = num('soft_max') ?? num('max') ?? Math.max(1, typeof p.value === 'number' ? p.value : 1);
   return [lo, hi];
@@ -40,7 +41,7 @@ export class SinewRigControls extends LitElement {
   }
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.unsubscribe = [];
     this.bound = undefined;
   }
@@ -49,7 +50,7 @@ export class SinewRigControls extends LitElement {
   }
   private bind() {
     if (!this.isConnected || this.bound === this.session) return;
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.bound = this.session;
     const s = this.session;
     if (!s) return;
@@ -62,7 +63,7 @@ export class SinewRigControls extends LitElement {
     const out = new Map<string, GraphNode[]>();
     for (const n of this.session?.graph.nodes ?? []) {
       if (n.type !== 'driver/property') continue;
-      const owner = String(n.params?.owner ?? '');
+      const owner = paramText(n.params?.owner);
       const list = out.get(owner);
       if (list) list.push(n);
       else out.set(owner, [n]);
@@ -78,7 +79,6 @@ export class SinewRigControls extends LitElement {
   }
 
   override render() {
-    void this.tick;
     const groups = this.groups();
     // A rig without custom properties shows no panel (the side column keeps its layout).
     if (groups.size === 0) return nothing;
@@ -90,20 +90,20 @@ export class SinewRigControls extends LitElement {
 
   private control(n: GraphNode) {
     const p = n.params ?? {};
-    const name = String(p.name ?? n.id);
+    const name = paramText(p.name, n.id);
     const value = typeof p.value === 'number' ? p.value : 0;
     const title = typeof p.description === 'string' && p.description !== '' ? p.description : nothing;
     if (p.kind === 'BOOL') {
       return html`<label title=${title}><span>${name}</span>
         <input type="checkbox" data-testid="rig-control" data-node=${n.id} .checked=${value !== 0}
-          @change=${(e: Event) => this.set(n, (e.target as HTMLInputElement).checked ? 1 : 0, true)}><span></span></label>`;
+          @change=${(e: Event) => { this.set(n, (e.target as HTMLInputElement).checked ? 1 : 0, true); }}><span></span></label>`;
     }
     const [lo, hi] = rangeOf(n);
     const step = p.kind === 'INT' ? 1 : (hi - lo) / 100 || 0.01;
     return html`<label title=${title}><span>${name}</span>
       <input type="range" data-testid="rig-control" data-node=${n.id} min=${lo} max=${hi} step=${step} .value=${String(value)}
-        @input=${(e: Event) => this.set(n, Number((e.target as HTMLInputElement).value), false)}
-        @change=${(e: Event) => this.set(n, Number((e.target as HTMLInputElement).value), true)}>
+        @input=${(e: Event) => { this.set(n, Number((e.target as HTMLInputElement).value), false); }}
+        @change=${(e: Event) => { this.set(n, Number((e.target as HTMLInputElement).value), true); }}>
       <span data-testid="rig-control-value">${p.kind === 'INT' ? value : value.toFixed(2)}</span></label>`;
   }
 }

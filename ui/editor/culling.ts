@@ -8,7 +8,7 @@
 // Graphs up to FULL_DRAW_LIMIT nodes are drawn in full, as before.
 import type { NodeEditor } from 'rete';
 import type { AreaPlugin } from 'rete-area-plugin';
-import { type Schemes, type SinewConnection, type SinewNode } from './schemes';
+import type { AreaExtra, Schemes, SinewConnection } from './schemes';
 import type { ContainerSize } from './container-size';
 import type { FrameLayer } from './frame-layer';
 import { READABLE_ZOOM } from './level-of-detail';
@@ -33,7 +33,7 @@ const MOUNT_PER_FRAME = 24;
 /** Screen pixels around the view drawn ahead, so a slow pan does not show boxes at the edge. */
 const MARGIN = 240;
 
-type Area = AreaPlugin<Schemes, any>;
+type Area = AreaPlugin<Schemes, AreaExtra>;
 type RenderData = { element: HTMLElement; type: string; payload: { id?: string } };
 
 export class Culling {
@@ -75,7 +75,7 @@ export class Culling {
 
   /** Must be installed before the render plugin, so it sees render signals first. */
   install(): void {
-    this.area.addPipe((ctx: any) => {
+    this.area.addPipe((ctx) => {
       if (!ctx || typeof ctx !== 'object' || !('type' in ctx)) return ctx;
       switch (ctx.type) {
         case 'render': {
@@ -199,7 +199,7 @@ export class Culling {
         this.mountedLinks.delete(id);
         const view = this.area.connectionViews.get(id);
         if (!view) continue;
-        void this.area.emit({ type: 'unmount', data: { element: view.element } } as any);
+        void this.area.emit({ type: 'unmount', data: { element: view.element } });
         view.element.remove();
       }
       for (const id of [...this.mountedNodes]) {
@@ -208,7 +208,7 @@ export class Culling {
         const view = this.area.nodeViews.get(id);
         const node = this.editor.getNode(id);
         if (!view || !node) continue;
-        void this.area.emit({ type: 'unmount', data: { element: view.element } } as any);
+        void this.area.emit({ type: 'unmount', data: { element: view.element } });
         view.element.remove();
       }
       let mounted = 0;
@@ -224,7 +224,7 @@ export class Culling {
         if (!view || !node) continue;
         this.mountedNodes.add(id);
         if (!view.element.isConnected) this.area.area.content.holder.appendChild(view.element);
-        void this.area.emit({ type: 'render', data: { element: view.element, type: 'node', payload: node } } as any);
+        void this.area.emit({ type: 'render', data: { element: view.element, type: 'node', payload: node } });
       }
       for (const id of wantLinks) {
         if (this.mountedLinks.has(id)) continue;
@@ -234,7 +234,7 @@ export class Culling {
         this.mountedLinks.add(id);
         // Wires go under the nodes, as Rete adds them.
         if (!view.element.isConnected) this.area.area.content.holder.prepend(view.element);
-        void this.area.emit({ type: 'render', data: { element: view.element, type: 'connection', payload: c } } as any);
+        void this.area.emit({ type: 'render', data: { element: view.element, type: 'connection', payload: c } });
       }
     } finally {
       this.emitting = false;

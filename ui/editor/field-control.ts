@@ -8,6 +8,7 @@ import { optionLabel, type Field, type OwnerChoice } from '../model/fields';
 import { shownUnit } from '../model/units';
 import { baseStyles } from '../theme';
 import { eagerOptions } from './lazy-options';
+import { paramText } from '../../graph/param-text';
 
 export class SinewField extends LitElement {
   static override styles = [baseStyles, css`
@@ -36,8 +37,8 @@ export class SinewField extends LitElement {
   override connectedCallback() {
     super.connectedCallback();
     // Nodes are dragged by pointerdown on them; a control must keep its pointer to itself.
-    this.addEventListener('pointerdown', (e) => e.stopPropagation());
-    this.addEventListener('dblclick', (e) => e.stopPropagation());
+    this.addEventListener('pointerdown', (e) => { e.stopPropagation(); });
+    this.addEventListener('dblclick', (e) => { e.stopPropagation(); });
   }
 
   override render() {
@@ -51,25 +52,25 @@ export class SinewField extends LitElement {
         const bound = (v: number | undefined) => (v === undefined ? undefined : u.toShown(v));
         return html`<sinew-number data-testid="field-${f.key}" .value=${u.toShown(Number(this.value ?? 0))} .min=${bound(f.min)} .max=${bound(f.max)} ?integer=${f.kind === 'int'}
           .label=${f.label} .unit=${u.label} ?disabled=${this.disabled} title=${f.doc}
-          @number-input=${(e: CustomEvent<number>) => this.emit('field-input', u.toStored(e.detail))}
-          @number-change=${(e: CustomEvent<number>) => this.emit('field-change', u.toStored(e.detail))}></sinew-number>`;
+          @number-input=${(e: CustomEvent<number>) => { this.emit('field-input', u.toStored(e.detail)); }}
+          @number-change=${(e: CustomEvent<number>) => { this.emit('field-change', u.toStored(e.detail)); }}></sinew-number>`;
       }
       case 'bool':
         return html`<label class="toggle" title=${f.doc}>
           <input data-testid="field-${f.key}" type="checkbox" .checked=${Boolean(this.value)} ?disabled=${this.disabled}
-            @change=${(e: Event) => this.emit('field-change', (e.target as HTMLInputElement).checked)}>
+            @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLInputElement).checked); }}>
           <span>${f.label}</span></label>`;
       case 'choice':
         return this.row(html`<select data-testid="field-${f.key}" ?disabled=${this.disabled} title=${f.doc}
-          @change=${(e: Event) => this.emit('field-change', (e.target as HTMLSelectElement).value)}>
+          @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLSelectElement).value); }}>
           ${(f.options ?? []).map((o) => html`<option value=${o} ?selected=${o === this.value}>${optionLabel(o)}</option>`)}
         </select>`);
       case 'owner':
         return this.row(this.ownerPicker(f));
       case 'string':
-        return this.row(html`<input data-testid="field-${f.key}" type="text" .value=${String(this.value ?? '')} ?disabled=${this.disabled} title=${f.doc}
+        return this.row(html`<input data-testid="field-${f.key}" type="text" .value=${paramText(this.value)} ?disabled=${this.disabled} title=${f.doc}
           @keydown=${(e: KeyboardEvent) => { e.stopPropagation(); if (e.key === 'Enter') (e.target as HTMLInputElement).blur(); }}
-          @change=${(e: Event) => this.emit('field-change', (e.target as HTMLInputElement).value)}>`);
+          @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLInputElement).value); }}>`);
       case 'vector':
         return this.vector(f);
       case 'matrix':
@@ -82,13 +83,13 @@ export class SinewField extends LitElement {
   }
 
   private ownerPicker(f: Field) {
-    const value = String(this.value ?? '');
+    const value = paramText(this.value);
     const known = this.owners.some((o) => o.id === value);
     const lazy = !this.allOwners && !eagerOptions(this.owners.length);
     const want = lazy ? this.wantOwners : undefined;
     return html`<select data-testid="field-${f.key}" class=${!value || !known ? 'missing' : ''} ?disabled=${this.disabled} title=${f.doc}
         @pointerenter=${want} @pointerdown=${want} @focus=${want} @keydown=${want}
-        @change=${(e: Event) => this.emit('field-change', (e.target as HTMLSelectElement).value)}>
+        @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLSelectElement).value); }}>
       <option value="" ?selected=${!value}>— pick an owner —</option>
       ${value && !known ? html`<option value=${value} selected>${value} (not in scene)</option>` : nothing}
       ${lazy ? this.shownOwner(value) : this.ownerOptions(value)}
@@ -119,7 +120,7 @@ export class SinewField extends LitElement {
 
   private vector(f: Field) {
     const size = f.size ?? 3;
-    const v = Array.isArray(this.value) ? (this.value as number[]) : (f.default as number[]);
+    const v = Array.isArray(this.value) ? (this.value as unknown[]) : (f.default as unknown[]);
     const names = size === 4 ? ['X', 'Y', 'Z', 'W'] : ['X', 'Y', 'Z'];
     const u = shownUnit(f.unit);
     const set = (i: number, n: number, kind: 'field-input' | 'field-change') => {
@@ -138,7 +139,7 @@ export class SinewField extends LitElement {
   }
 
   private matrix(f: Field) {
-    const m = Array.isArray(this.value) && this.value.length === 16 ? (this.value as number[]) : (f.default as number[]);
+    const m = Array.isArray(this.value) && this.value.length === 16 ? (this.value as unknown[]) : (f.default as unknown[]);
     if (this.compact) return this.row(html`<span class="matrix-note" title=${f.doc}>4×4 matrix</span>`);
     // Shown row by row (the file stores columns): reads as the matrix a rigger writes on paper.
     return html`<div title=${f.doc}><div class="name">${f.label}</div><div class="matrix">

@@ -54,7 +54,7 @@ export class FrameLayer {
   /** Draws `frames` at the boxes `boxOf` gives their nodes. */
   draw(frames: readonly GraphFrame[], boxOf: (id: string) => FrameBox | undefined): void {
     const keep = new Set(frames.map((f) => f.id));
-    for (const [id, v] of this.views) if (!keep.has(id)) (v.box.remove(), this.views.delete(id));
+    for (const [id, v] of this.views) if (!keep.has(id)) { v.box.remove(); this.views.delete(id); }
     for (const frame of frames) {
       const v = this.views.get(frame.id) ?? this.make(frame.id);
       const bounds = frameBounds(frame.nodes.map(boxOf).filter((b): b is FrameBox => b !== undefined));
@@ -107,7 +107,7 @@ export class FrameLayer {
     label.disabled = color.disabled = this.readonly;
     header.classList.toggle('readonly', this.readonly);
     // Presses in the header are the header's, not a pan or a box selection of the graph.
-    header.addEventListener('pointerdown', (e) => e.stopPropagation());
+    header.addEventListener('pointerdown', (e) => { e.stopPropagation(); });
     header.append(label, color);
     box.append(header);
     this.element.append(box);
@@ -115,8 +115,8 @@ export class FrameLayer {
     if (!this.readonly) this.draggable(header, label, color, () => view.current);
     // Enter commits the label (its change event) and ends the editing, so the header drags again.
     label.addEventListener('keydown', (e) => { if (e.key === 'Enter') label.blur(); });
-    label.addEventListener('change', () => view.current && label.value !== view.current.label && this.changed({ ...view.current, label: label.value }));
-    color.addEventListener('change', () => view.current && color.value !== view.current.color && this.changed({ ...view.current, color: color.value }));
+    label.addEventListener('change', () => { if (view.current && label.value !== view.current.label) this.changed({ ...view.current, label: label.value }); });
+    color.addEventListener('change', () => { if (view.current && color.value !== view.current.color) this.changed({ ...view.current, color: color.value }); });
     this.views.set(id, view);
     return view;
   }
@@ -160,7 +160,7 @@ export class FrameLayer {
       if (dragging && f) drag.end(f);
       else if (!cancelled && onLabel) label.focus();
     };
-    header.addEventListener('pointerup', (e) => release(e, false));
-    header.addEventListener('pointercancel', (e) => release(e, true));
+    header.addEventListener('pointerup', (e) => { release(e, false); });
+    header.addEventListener('pointercancel', (e) => { release(e, true); });
   }
 }

@@ -20,7 +20,7 @@ import { Culling } from './culling';
 import { IndexedNodeEditor } from './indexed-editor';
 import { READABLE_ZOOM, zoomLevelOfDetail } from './level-of-detail';
 import { socketColor, SinewNodeElement } from './node-view';
-import { linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection, type SinewSocket, type ViewSocketType } from './schemes';
+import { linkKey, SinewNode, type NodeState, type Schemes, type SinewSocket, type ViewSocketType, type AreaExtra } from './schemes';
 
 export interface GraphViewHost {
   /** Wires the user made or broke, as one step. */
@@ -36,8 +36,6 @@ export interface GraphViewHost {
   /** A wire dropped on empty space: offer nodes that take it. */
   droppedWire(from: { node: string; socket: string; side: 'input' | 'output'; type: ViewSocketType }, event: PointerEvent): void;
 }
-
-type AreaExtra = any; // lit-plugin's render signals plus the minimap's
 
 const MIN_ZOOM = 0.15;
 const MAX_ZOOM = 2;
@@ -74,13 +72,13 @@ export class GraphView {
     this.area = new AreaPlugin<Schemes, AreaExtra>(container);
     const render = new LitPlugin<Schemes, AreaExtra>();
     render.addPreset(LitPresets.classic.setup({
-      socketPositionWatcher: new LayoutSocketPositions(() => this.editor) as any,
+      socketPositionWatcher: new LayoutSocketPositions(() => this.editor),
       customize: {
         node: (ctx) => ({ emit }) => html`<sinew-node .data=${ctx.payload} .emit=${emit}></sinew-node>`,
         socket: (ctx) => () => html`<sinew-socket .data=${ctx.payload}></sinew-socket>`,
         connection: (ctx) => ({ path }) => html`<sinew-wire data-link=${`${ctx.payload.source}.${ctx.payload.sourceOutput}>${ctx.payload.target}.${ctx.payload.targetInput}`} .path=${path} .color=${this.wireColor(ctx.payload)} .invalid=${!this.typesMatch(ctx.payload)}></sinew-wire>`,
       },
-    }) as any);
+    }));
 
     this.editor.use(this.area);
     // Before the render plugin: it decides which render signals reach it.
@@ -95,7 +93,7 @@ export class GraphView {
       this.connection = new ConnectionPlugin<Schemes, AreaExtra>();
       this.connection.addPreset(() => new ClassicFlow({
         canMakeConnection: (from, to) => this.canConnect(from, to),
-      }) as any);
+      }));
       this.area.use(this.connection);
     }
 
@@ -104,7 +102,7 @@ export class GraphView {
     // press for: a click in the 3D view that selected nodes would unselect them at once (the very
     // first one, before any press in the editor). A release elsewhere, with no wire in hand, is not
     // the editor's click. (Added before selectableNodes so its pipe never sees it.)
-    this.area.addPipe((ctx: any) => {
+    this.area.addPipe((ctx) => {
       if (ctx?.type === 'pointerup' && !this.picking) {
         const ev = ctx.data?.event as PointerEvent | undefined;
         if (ev && !ev.composedPath().includes(container)) return undefined;
@@ -115,16 +113,16 @@ export class GraphView {
     // Left-drag on empty space draws a selection box (see the editor); middle or right drag pans.
     this.area.area.setDragHandler(new Drag({ down: (e) => e.pointerType !== 'mouse' || e.button === 1 || e.button === 2, move: () => true }));
     this.installPipes();
-    this.frameLayer = new FrameLayer((f) => host.frameChanged(f), readonly, {
-      start: (f) => this.startFrameDrag(f),
-      move: (f, dx, dy) => this.moveFrame(f, dx, dy),
-      end: (f) => this.endFrameDrag(f),
+    this.frameLayer = new FrameLayer((f) => { host.frameChanged(f); }, readonly, {
+      start: (f) => { this.startFrameDrag(f); },
+      move: (f, dx, dy) => { this.moveFrame(f, dx, dy); },
+      end: (f) => { this.endFrameDrag(f); },
     });
     this.area.area.content.holder.prepend(this.frameLayer.element);
     this.culling.frameLayer = this.frameLayer;
     this.minimap = document.createElement('sinew-minimap') as SinewMinimap;
-    this.minimap.panBy = (dx, dy) => this.panByMap(dx, dy);
-    this.minimap.centerAt = (x, y) => this.centerOnMap(x, y);
+    this.minimap.panBy = (dx, dy) => { this.panByMap(dx, dy); };
+    this.minimap.centerAt = (x, y) => { this.centerOnMap(x, y); };
     container.appendChild(this.minimap);
   }
 
@@ -136,7 +134,7 @@ export class GraphView {
    */
   private keepOrder(): void {
     const content = this.area.area.content;
-    this.area.addPipe((ctx: any) => {
+    this.area.addPipe((ctx) => {
       if (!ctx || typeof ctx !== 'object' || !('type' in ctx)) return ctx;
       if (ctx.type === 'nodepicked') {
         const view = this.area.nodeViews.get(ctx.data.id);
@@ -281,7 +279,7 @@ export class GraphView {
       return ctx;
     });
 
-    this.area.addPipe((ctx: any) => {
+    this.area.addPipe((ctx) => {
       if (!ctx || typeof ctx !== 'object' || !('type' in ctx)) return ctx;
       switch (ctx.type) {
         case 'zoom':
@@ -305,11 +303,11 @@ export class GraphView {
           this.flushMoves();
           break;
         case 'nodepicked':
-          setTimeout(() => this.reportSelection(), 0);
+          setTimeout(() => { this.reportSelection(); }, 0);
           break;
         case 'pointerup':
           // Rete hears pointerup on the whole window; only a press that began here selects.
-          if (this.pressed) setTimeout(() => this.reportSelection(), 0);
+          if (this.pressed) setTimeout(() => { this.reportSelection(); }, 0);
           this.pressed = false;
           break;
         case 'contextmenu': {
@@ -326,7 +324,7 @@ export class GraphView {
       return ctx;
     });
 
-    this.connection?.addPipe((ctx: any) => {
+    this.connection?.addPipe((ctx) => {
       if (ctx.type === 'connectionpick') {
         this.picking = ctx.data.socket;
         dragState.set(this.socketType(ctx.data.socket));
@@ -335,7 +333,7 @@ export class GraphView {
         this.picking = undefined;
         dragState.set(undefined);
         // The pick and the drop are one gesture: wires broken at the pick and made at the drop are one undo step.
-        setTimeout(() => this.flushLinks(), 0);
+        setTimeout(() => { this.flushLinks(); }, 0);
         // A refused wire ends its drag by dropping it: that drop is not a request for a node.
         const refused = this.refusedDrop;
         this.refusedDrop = false;
@@ -345,7 +343,7 @@ export class GraphView {
       }
       return ctx;
     });
-    this.area.addPipe((ctx: any) => {
+    this.area.addPipe((ctx) => {
       const type = ctx?.type;
       if (type === 'pointerup' || type === 'pointermove') this.lastPointer = ctx.data.event;
       if (type === 'nodetranslated' || type === 'nodecreated' || type === 'noderemoved' || (type === 'render' && ctx.data.type === 'node')) this.nodesVersion++;
@@ -383,7 +381,7 @@ export class GraphView {
 
   private queueLink(edit: Edit): void {
     this.pendingLinks.push(edit);
-    if (!this.picking) setTimeout(() => this.flushLinks(), 0);
+    if (!this.picking) setTimeout(() => { this.flushLinks(); }, 0);
   }
 
   private flushLinks(): void {
@@ -443,7 +441,7 @@ export class GraphView {
 
   /** Makes the view match `graph`. Calls are queued, so each sees the previous one finished. */
   sync(graph: GraphDocument, stateOf: (node: GraphNode) => NodeState): Promise<void> {
-    this.queue = this.queue.then(() => this.doSync(graph, stateOf)).catch((e) => console.warn('sinew: view sync failed', e));
+    this.queue = this.queue.then(() => this.doSync(graph, stateOf)).catch((e: unknown) => { console.warn('sinew: view sync failed', e); });
     return this.queue;
   }
 
@@ -472,7 +470,7 @@ export class GraphView {
       }
       for (const n of this.editor.getNodes()) {
         if (stale(n)) {
-          this.selector.remove({ id: n.id, label: 'node' });
+          void this.selector.remove({ id: n.id, label: 'node' });
           await this.editor.removeNode(n.id);
         }
       }
@@ -503,7 +501,7 @@ export class GraphView {
         const s = this.editor.getNode(l.from.node);
         const t = this.editor.getNode(l.to.node);
         if (!s || !t || !s.outputs[l.from.socket] || !t.inputs[l.to.socket]) continue;
-        await this.editor.addConnection(new ClassicPreset.Connection(s, l.from.socket, t, l.to.socket) as SinewConnection);
+        await this.editor.addConnection(new ClassicPreset.Connection(s, l.from.socket, t, l.to.socket));
       }
       this.frames = graph.frames ?? [];
       this.links = graph.links;

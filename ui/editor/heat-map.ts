@@ -27,7 +27,7 @@ export class HeatMap {
   start(): void {
     if (this.active) return;
     const s = this.session;
-    this.off = [s.on('pose', () => this.schedule()), s.on('graph', () => this.schedule())];
+    this.off = [s.on('pose', () => { this.schedule(); }), s.on('graph', () => { this.schedule(); })];
     this.attach();
     // Measure the frame on screen at once, so the map is never empty after switching on.
     s.rig.evaluateAll(s.frame);
@@ -35,7 +35,7 @@ export class HeatMap {
   }
 
   stop(): void {
-    this.off.forEach((f) => f());
+    this.off.forEach((f) => { f(); });
     this.off = [];
     cancelAnimationFrame(this.frame);
     this.program?.stopProfiling();
@@ -57,7 +57,7 @@ export class HeatMap {
 
   private schedule(): void {
     cancelAnimationFrame(this.frame);
-    this.frame = requestAnimationFrame(() => this.refresh());
+    this.frame = requestAnimationFrame(() => { this.refresh(); });
   }
 
   /** Reads the profile and paints the nodes. */

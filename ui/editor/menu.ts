@@ -61,8 +61,8 @@ export class SinewMenu extends LitElement {
     const items = this.visible();
     const current = items[Math.min(this.active, items.length - 1)];
     let lastGroup: string | undefined;
-    return html`<div class="menu" part="menu" role="menu" data-testid="menu" @pointerdown=${(e: Event) => e.stopPropagation()}
-        @wheel=${(e: Event) => e.stopPropagation()} @contextmenu=${(e: Event) => e.preventDefault()}>
+    return html`<div class="menu" part="menu" role="menu" data-testid="menu" @pointerdown=${(e: Event) => { e.stopPropagation(); }}
+        @wheel=${(e: Event) => { e.stopPropagation(); }} @contextmenu=${(e: Event) => { e.preventDefault(); }}>
       ${this.heading ? html`<div class="title">${this.heading}</div>` : nothing}
       ${this.searchable ? html`<div class="search"><input data-testid="menu-search" placeholder="Search nodes…" .value=${this.filter}
           @input=${(e: Event) => { this.filter = (e.target as HTMLInputElement).value; this.active = 0; }}
@@ -74,7 +74,7 @@ export class SinewMenu extends LitElement {
           lastGroup = item.group;
           return html`${header}<li class="item ${item.disabled ? 'disabled' : ''}" role="menuitem" data-testid="menu-item" data-id=${item.id}
               aria-selected=${i === this.active} @pointerenter=${() => { this.active = i; }}
-              @click=${() => this.choose(item)}>
+              @click=${() => { this.choose(item); }}>
             <span>${item.label}</span>${item.shortcut ? html`<span class="shortcut">${item.shortcut}</span>` : nothing}
           </li>`;
         })}
@@ -83,8 +83,11 @@ export class SinewMenu extends LitElement {
     </div>`;
   }
 
-  override async firstUpdated() {
-    await this.updateComplete;
+  override firstUpdated() {
+    void this.updateComplete.then(() => { this.focusFirst(); });
+  }
+
+  private focusFirst(): void {
     const focusable = this.renderRoot.querySelector<HTMLElement>(this.searchable ? 'input' : 'ul');
     focusable?.focus();
   }

@@ -40,7 +40,7 @@ export class SinewMinimap extends LitElement {
 
   override render() {
     const r = (x: Rect) => `left:${x.x}px;top:${x.y}px;width:${Math.max(1, x.w)}px;height:${Math.max(1, x.h)}px`;
-    return html`<div class="map" part="minimap" data-testid="minimap" @pointerdown=${this.onDown} @wheel=${(e: Event) => e.stopPropagation()}>
+    return html`<div class="map" part="minimap" data-testid="minimap" @pointerdown=${this.onDown} @wheel=${(e: Event) => { e.stopPropagation(); }}>
       <canvas width=${MINIMAP_WIDTH} height=${MINIMAP_HEIGHT}></canvas>
       <div class="v" style=${r(this.viewport)}></div>
     </div>`;

@@ -167,7 +167,7 @@ export class SinewSocketElement extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback();
-    this.unsubscribe = dragState.subscribe(() => this.requestUpdate());
+    this.unsubscribe = dragState.subscribe(() => { this.requestUpdate(); });
   }
 
   override disconnectedCallback() {

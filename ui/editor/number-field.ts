@@ -89,12 +89,12 @@ export class SinewNumber extends LitElement {
     if (!d) return;
     e.stopPropagation();
     if (d.moved) this.emit('change');
-    else if (!this.disabled) this.startEditing();
+    else if (!this.disabled) void this.startEditing();
   }
 
   private onBarKey(e: KeyboardEvent) {
     if (this.disabled) return;
-    if (e.key === 'Enter') { e.preventDefault(); e.stopPropagation(); this.startEditing(); return; }
+    if (e.key === 'Enter') { e.preventDefault(); e.stopPropagation(); void this.startEditing(); return; }
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
     e.stopPropagation();

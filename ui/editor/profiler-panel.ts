@@ -46,8 +46,8 @@ export class SinewProfiler extends LitElement {
     if (this.costs.length === 0) return html`<div class="empty">Profiling: change the frame or play to measure each node.</div>`;
     const top = this.costs.reduce((m, c) => Math.max(m, c.msPerPass), 0);
     const header = (key: ProfileSortKey, label: string, num: boolean) => html`<th class=${num ? 'num' : ''} data-testid="profile-sort-${key}"
-      aria-sort=${this.sortKey === key ? (this.descending ? 'descending' : 'ascending') : undefined as unknown as string}
-      @click=${() => this.sortBy(key)}>${label}${this.sortKey === key ? (this.descending ? ' ▾' : ' ▴') : ''}</th>`;
+      aria-sort=${this.sortKey === key ? (this.descending ? 'descending' : 'ascending') : undefined}
+      @click=${() => { this.sortBy(key); }}>${label}${this.sortKey === key ? (this.descending ? ' ▾' : ' ▴') : ''}</th>`;
     return html`<table data-testid="profile-table">
       <thead><tr>${header('nodeId', 'Node', false)}${header('msPerPass', 'ms / frame', true)}${header('runs', 'Runs', true)}</tr></thead>
       <tbody>${sortCosts(this.costs, this.sortKey, this.descending).map((c) => html`<tr class="row" data-node-id=${c.nodeId}

@@ -1,6 +1,7 @@
 // The Rete side of a graph node: sockets typed from the definition, a fixed width and a height that
 // follows from the rows it shows (so layout and fit-to-view work before anything is drawn).
 import { ClassicPreset, type GetSchemes } from 'rete';
+import type { LitArea2D } from '@retejs/lit-plugin';
 import type { GraphNode, JsonValue, SocketType } from '../../graph/types';
 import type { NodeDefinition } from '../../nodes/define';
 import { fieldsOf, humanize, type Field, type OwnerChoice } from '../model/fields';
@@ -54,7 +55,7 @@ export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, R
 
   constructor(
     public source: GraphNode,
-    readonly def: NodeDefinition<unknown> | undefined,
+    readonly def: NodeDefinition | undefined,
     public state: NodeState,
     /** The sockets its links use: all an unknown kind or a collapsed node draws. */
     extraSockets: { inputs: string[]; outputs: string[] } = { inputs: [], outputs: [] },
@@ -98,3 +99,6 @@ export type Schemes = GetSchemes<SinewNode, SinewConnection>;
 export function linkKey(l: { source: string; sourceOutput: string; target: string; targetInput: string }): string {
   return `${l.source}\u0000${l.sourceOutput}\u0000${l.target}\u0000${l.targetInput}`;
 }
+
+/** The area's signals besides its own: the Lit renderer's render and unmount signals. */
+export type AreaExtra = LitArea2D<Schemes>;

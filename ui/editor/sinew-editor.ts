@@ -161,7 +161,7 @@ export class SinewEditor extends LitElement {
     this.removeEventListener('pointerdown', this.dropHoverCard, { capture: true });
     this.removeEventListener('field-input', this.onFieldInput as EventListener);
     this.removeEventListener('field-change', this.onFieldChange as EventListener);
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.unsubscribe = [];
     this.boundSession = undefined;
     this.setProfiling(false);
@@ -175,17 +175,17 @@ export class SinewEditor extends LitElement {
         ${this.readonly ? nothing : html`<button data-testid="add-node" title="Add a node (Tab or right-click)" @click=${this.openAddMenuFromButton}>Add</button>`}
         <button data-testid="fit" title="Frame all nodes (Home)" @click=${() => this.fit()}>Fit</button>
         ${this.readonly ? nothing : html`<button data-testid="arrange" title="Lay out the graph left to right" @click=${() => this.arrange()}>Auto layout</button>`}
-        <button data-testid="profile" aria-pressed=${this.profiling ? 'true' : 'false'} title="Measure each node's time per frame: a heat map and the costliest nodes" @click=${() => this.setProfiling(!this.profiling)}>Profile</button>
+        <button data-testid="profile" aria-pressed=${this.profiling ? 'true' : 'false'} title="Measure each node's time per frame: a heat map and the costliest nodes" @click=${() => { this.setProfiling(!this.profiling); }}>Profile</button>
       </div>`}
       ${this.scope !== undefined ? html`<div class="crumbs" data-testid="breadcrumb">
-        <button data-testid="leave-group" title="Back to the graph (Tab)" @click=${() => this.leaveGroup()}>Graph</button> ›
+        <button data-testid="leave-group" title="Back to the graph (Tab)" @click=${() => { this.leaveGroup(); }}>Graph</button> ›
         <span class="here">${scopeGroup(this.session.graph, this.scope)?.label ?? this.scope}</span>
       </div>` : nothing}
       ${this.profiling ? html`<sinew-profiler class="profiler" part="profiler" .costs=${this.costs} .passes=${this.profilePasses}
           @profiler-pick=${(e: CustomEvent<string>) => { this.session.select([e.detail]); void this.fit(true); }}></sinew-profiler>` : nothing}
       <sinew-watches .hover=${this.hoverWatch} .pinned=${this.pinnedWatches}
-        @watch-pin=${(e: CustomEvent<WatchKey>) => this.pinWatch(e.detail)}
-        @watch-unpin=${(e: CustomEvent<WatchKey>) => this.unpinWatch(e.detail)}></sinew-watches>
+        @watch-pin=${(e: CustomEvent<WatchKey>) => { this.pinWatch(e.detail); }}
+        @watch-unpin=${(e: CustomEvent<WatchKey>) => { this.unpinWatch(e.detail); }}></sinew-watches>
       ${this.box ? html`<div class="box" style=${this.boxStyle()}></div>` : nothing}
       ${this.nodeCount === 0 && !this.readonly ? html`<div class="empty-hint" data-testid="empty-hint">The graph is empty: press <kbd>Tab</kbd> or right-click to add a node.</div>` : nothing}
       ${this.globalErrors.length || this.note ? html`<div class="status" part="editor-status">
@@ -199,7 +199,7 @@ export class SinewEditor extends LitElement {
 
   override firstUpdated() {
     // After this update: making the view sets state, and Lit prefers that in a later update.
-    void this.updateComplete.then(() => this.makeView());
+    void this.updateComplete.then(() => { this.makeView(); });
     if (this.src) void this.api.fetchSrc(this.src);
   }
 
@@ -226,7 +226,7 @@ export class SinewEditor extends LitElement {
 
   private bind() {
     if (!this.isConnected || this.boundSession === this.api.session) return;
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     const s = this.api.session;
     this.boundSession = s;
     this.unsubscribe = [
@@ -234,8 +234,8 @@ export class SinewEditor extends LitElement {
         void this.syncView().then(() => { if (e.detail.reason === 'load') void this.openView(); });
       }),
       s.on('scene', () => void this.syncView()),
-      s.on('pose', () => this.refreshWatches()),
-      s.on('selection', (e) => void this.view?.select(e.detail.nodes)?.then(() => this.markUpstream())),
+      s.on('pose', () => { this.refreshWatches(); }),
+      s.on('selection', (e) => void this.view?.select(e.detail.nodes)?.then(() => { this.markUpstream(); })),
     ];
     if (this.view) void this.syncView().then(() => this.openView());
   }
@@ -395,20 +395,20 @@ export class SinewEditor extends LitElement {
   }
 
   private readonly viewHost: GraphViewHost = {
-    linked: (edits) => this.perform(edits.length === 1 ? edits[0] : batch('Rewire', edits)),
-    moved: (moves, label) => this.perform(moves.length === 1 && !label ? moveNode(moves[0][0], moves[0][1]) : batch(label ?? `Move ${moves.length} nodes`, moves.map(([id, p]) => moveNode(id, p)))),
-    selected: (ids) => this.session.select(ids),
+    linked: (edits) => { this.perform(edits.length === 1 ? edits[0] : batch('Rewire', edits)); },
+    moved: (moves, label) => { this.perform(moves.length === 1 && !label ? moveNode(moves[0][0], moves[0][1]) : batch(label ?? `Move ${moves.length} nodes`, moves.map(([id, p]) => moveNode(id, p)))); },
+    selected: (ids) => { this.session.select(ids); },
     contextMenu: (event, target) => {
       if (this.rightMoved) return; // the right button panned the view
       if (target.kind === 'root') this.openAddMenu(event.clientX, event.clientY);
       else if (target.kind === 'node') this.openNodeMenu(event.clientX, event.clientY, target.id);
       else if (!this.readonly) {
-        this.openMenu(event.clientX, event.clientY, { items: [{ id: 'disconnect', label: 'Disconnect' }], searchable: false, heading: 'Link', onPick: () => this.perform(target.edit) });
+        this.openMenu(event.clientX, event.clientY, { items: [{ id: 'disconnect', label: 'Disconnect' }], searchable: false, heading: 'Link', onPick: () => { this.perform(target.edit); } });
       }
     },
-    droppedWire: (from, event) => this.openAddMenu(event.clientX, event.clientY, from),
-    refused: (why) => this.flash(why),
-    frameChanged: (frame) => this.perform(setFrame(frame)),
+    droppedWire: (from, event) => { this.openAddMenu(event.clientX, event.clientY, from); },
+    refused: (why) => { this.flash(why); },
+    frameChanged: (frame) => { this.perform(setFrame(frame)); },
   };
 
   /** A short-lived note at the bottom of the editor. */
@@ -546,8 +546,8 @@ export class SinewEditor extends LitElement {
     let clip = clipboard;
     if (!clip) {
       try {
-        const data = JSON.parse((await navigator.clipboard?.readText()) ?? '');
-        if (data?.format === 'sinew-clipboard' && Array.isArray(data.nodes)) clip = { nodes: data.nodes, links: data.links ?? [] };
+        const data = JSON.parse((await navigator.clipboard?.readText()) ?? '') as { format?: unknown; nodes?: unknown; links?: unknown } | null;
+        if (data?.format === 'sinew-clipboard' && Array.isArray(data.nodes)) clip = { nodes: data.nodes as GraphNode[], links: (data.links ?? []) as GraphLink[] };
       } catch {
         // nothing Sinew can paste
       }
@@ -722,7 +722,7 @@ export class SinewEditor extends LitElement {
   /** Puts the selected nodes into a new group, one undo step; the group node is selected. */
   groupSelected() {
     if (this.readonly || this.session.selection.length === 0) return;
-    if (this.scope !== undefined) return this.flash('Grouping inside a group is not supported yet: leave the group (Tab) first');
+    if (this.scope !== undefined) { this.flash('Grouping inside a group is not supported yet: leave the group (Tab) first'); return; }
     try {
       const g = groupSelection(this.session.graph, this.session.selection);
       this.perform(g.edit);
@@ -742,7 +742,7 @@ export class SinewEditor extends LitElement {
     while (taken.has(`frame-${n}`)) n++;
     const chosen = new Set(ids);
     const leaving = frames.filter((f) => f.nodes.some((id) => chosen.has(id))).map((f) => setFrame({ ...f, nodes: f.nodes.filter((id) => !chosen.has(id)) }));
-    this.perform(batch('Put in a frame', [...leaving, addFrame({ id: `frame-${n}`, label: 'Frame', color: FRAME_COLORS[frames.length % FRAME_COLORS.length]!, nodes: [...ids] })]));
+    this.perform(batch('Put in a frame', [...leaving, addFrame({ id: `frame-${n}`, label: 'Frame', color: FRAME_COLORS[frames.length % FRAME_COLORS.length], nodes: [...ids] })]));
   }
 
   /** Collapses the selected nodes to their linked sockets, or expands them if all are collapsed. */

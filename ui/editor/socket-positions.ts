@@ -2,9 +2,9 @@
 // Every row of a node has a fixed height, so a socket's place follows from the node's position and
 // the socket's row. Rete's default watcher measures each socket element (a forced layout each) and
 // looks sockets up by scanning a list; on a 200-node graph that cost seconds, this costs nothing.
-import { BaseAreaPlugin } from 'rete-area-plugin';
+import { BaseAreaPlugin, type AreaPlugin } from 'rete-area-plugin';
 import type { NodeEditor } from 'rete';
-import type { Schemes, SinewNode } from './schemes';
+import type { AreaExtra, Schemes, SinewNode } from './schemes';
 import { HEADER_HEIGHT, ROW_HEIGHT } from './schemes';
 
 type Position = { x: number; y: number };
@@ -31,17 +31,17 @@ export function socketOffset(node: SinewNode, side: Side, key: string): Position
 
 /** A socket position watcher for @retejs/lit-plugin's classic preset (its `socketPositionWatcher`). */
 export class LayoutSocketPositions {
-  private area: BaseAreaPlugin<Schemes, any> | undefined;
+  private area: AreaPlugin<Schemes, AreaExtra> | undefined;
   private readonly listeners = new Map<string, Set<() => void>>();
 
   constructor(private readonly editor: () => NodeEditor<Schemes>) {}
 
   attach(scope: { hasParent(): boolean; parentScope(type: unknown): unknown }): void {
     if (this.area || !scope.hasParent()) return;
-    this.area = scope.parentScope(BaseAreaPlugin) as BaseAreaPlugin<Schemes, any>;
-    this.area.addPipe((ctx: any) => {
-      if (ctx?.type === 'nodetranslated' || ctx?.type === 'noderesized') this.notify(ctx.data.id);
-      else if (ctx?.type === 'rendered' && ctx.data.type === 'node') this.notify(ctx.data.payload.id);
+    this.area = scope.parentScope(BaseAreaPlugin) as AreaPlugin<Schemes, AreaExtra>;
+    this.area.addPipe((ctx) => {
+      if (ctx.type === 'nodetranslated' || ctx.type === 'noderesized') this.notify(ctx.data.id);
+      else if (ctx.type === 'rendered' && ctx.data.type === 'node') this.notify(ctx.data.payload.id);
       return ctx;
     });
   }

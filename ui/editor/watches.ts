@@ -55,10 +55,10 @@ export class SinewWatches extends LitElement {
     return html`
       ${h ? html`<div class="card" data-testid="watch-card" style="left:${h.x + 14}px;top:${h.y + 10}px">
         <div class="title"><span>${h.nodeId} · ${h.socket}</span>
-          ${isPinned ? nothing : html`<button data-testid="watch-pin" title="Keep this value in view (P)" @click=${() => this.send('watch-pin', h)}>Pin</button>`}</div>
+          ${isPinned ? nothing : html`<button data-testid="watch-pin" title="Keep this value in view (P)" @click=${() => { this.send('watch-pin', h); }}>Pin</button>`}</div>
         <div class="value">${h.lines.join('\n')}</div></div>` : nothing}
       ${this.pinned.length ? html`<div class="list" data-testid="watches">${this.pinned.map((w) => html`<div class="pinned" data-testid="watch" data-watch=${watchId(w)}>
-        <div class="title"><span>${w.nodeId} · ${w.socket}</span><button title="Unpin" data-testid="watch-unpin" @click=${() => this.send('watch-unpin', w)}>×</button></div>
+        <div class="title"><span>${w.nodeId} · ${w.socket}</span><button title="Unpin" data-testid="watch-unpin" @click=${() => { this.send('watch-unpin', w); }}>×</button></div>
         <div class="value">${w.lines.length ? w.lines.join('\n') : 'not evaluated'}</div></div>`)}</div>` : nothing}`;
   }
 

@@ -22,7 +22,7 @@ export class GltfCharacter {
   constructor(readonly gltf: GLTF, readonly source: BakeTarget) {
     this.object.name = 'gltf-character';
     this.object.matrixAutoUpdate = false;
-    this.object.matrix.fromArray(GLTF_TO_SINEW as number[]);
+    this.object.matrix.fromArray(GLTF_TO_SINEW);
     this.object.add(gltf.scene);
     const byNode = new Map<number, THREE.Object3D>();
     gltf.scene.traverse((o) => {
@@ -82,7 +82,7 @@ export class GltfCharacter {
  * a file the check missed still cannot make three.js load anything from a server or disk.
  */
 export function parseWithThree(bytes: Uint8Array): Promise<GLTF> {
-  const copy = bytes.slice().buffer as ArrayBuffer;
+  const copy = bytes.slice().buffer;
   const refused: string[] = [];
   const manager = new THREE.LoadingManager();
   manager.setURLModifier((url) => {
@@ -91,8 +91,8 @@ export function parseWithThree(bytes: Uint8Array): Promise<GLTF> {
     // Thrown inside the loader's promise, so the request is never made.
     throw new GltfError(`${JSON.stringify(url)} is not inside the file; Sinew lets three.js load only data: URIs`, '', 'uri-refused');
   });
-  return new Promise((resolve, reject) => new GLTFLoader(manager).parse(copy, '', (gltf) => {
-    if (refused.length === 0) return resolve(gltf);
+  return new Promise((resolve, reject) => { new GLTFLoader(manager).parse(copy, '', (gltf) => {
+    if (refused.length === 0) { resolve(gltf); return; }
     reject(new GltfError(`the file asked for ${refused.map((u) => JSON.stringify(u)).join(', ')}; a glTF file opened in the app may hold its data only in data: URIs or a GLB`, '', 'uri-refused'));
-  }, reject));
+  }, reject); });
 }

@@ -84,5 +84,5 @@ export function bakeGlbBytes(graph: GraphDocument, scene: SceneDocument, frames:
 /** bakeGlbBytes as a Blob ready to download ("model/gltf-binary"). */
 export function exportGlb(graph: GraphDocument, scene: SceneDocument, frames: BakeFrames, character?: { source: BakeTarget }): Blob {
   const bytes = bakeGlbBytes(graph, scene, frames, character);
-  return new Blob([bytes.slice().buffer as ArrayBuffer], { type: 'model/gltf-binary' });
+  return new Blob([bytes.slice().buffer], { type: 'model/gltf-binary' });
 }

@@ -39,7 +39,7 @@ export class SinewDriverExpression extends LitElement {
     return html`<textarea data-testid="driver-expression" aria-label="Driver expression" spellcheck="false" .value=${text} ?disabled=${this.disabled}
         @input=${(e: Event) => { this.draft = (e.target as HTMLTextAreaElement).value; }}
         @keydown=${(e: KeyboardEvent) => { e.stopPropagation(); if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); (e.target as HTMLTextAreaElement).blur(); } }}
-        @change=${(e: Event) => this.commit((e.target as HTMLTextAreaElement).value)}></textarea>
+        @change=${(e: Event) => { this.commit((e.target as HTMLTextAreaElement).value); }}></textarea>
       <div class="status ${problem ? 'bad' : 'ok'}" data-testid="driver-expression-status">${problem || `A Blender simple expression over frame${this.variables.trim() ? `, ${variableNames(this.variables).join(', ')}` : ''}.`}</div>`;
   }
 

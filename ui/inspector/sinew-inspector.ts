@@ -11,6 +11,7 @@ import { shownUnit } from '../model/units';
 import type { Session } from '../model/session';
 import { socketColor } from '../editor/node-view';
 import { baseStyles, categoryColor } from '../theme';
+import { paramText } from '../../graph/param-text';
 
 export class SinewInspector extends LitElement {
   static override styles = [baseStyles, css`
@@ -59,7 +60,7 @@ export class SinewInspector extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.unsubscribe = [];
     this.bound = undefined;
   }
@@ -70,7 +71,7 @@ export class SinewInspector extends LitElement {
 
   private bind() {
     if (!this.isConnected || this.bound === this.session) return;
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.bound = this.session;
     const s = this.session;
     if (!s) return;
@@ -82,7 +83,6 @@ export class SinewInspector extends LitElement {
   override render() {
     const s = this.session;
     if (!s) return nothing;
-    void this.tick;
     return html`${this.renderObject(s)}${this.renderSelection(s)}`;
   }
 
@@ -104,7 +104,7 @@ export class SinewInspector extends LitElement {
     return html`<div class="object" data-testid="inspector-object">
       <label>${humanize(object.type.toLowerCase())}
         <input data-testid="object-name" .value=${object.name} ?disabled=${s.readonly} aria-label="Object name"
-          @change=${(e: Event) => this.rename(object.name, e.target as HTMLInputElement)}
+          @change=${(e: Event) => { this.rename(object.name, e.target as HTMLInputElement); }}
           @keydown=${(e: KeyboardEvent) => { if (e.key === 'Enter') (e.target as HTMLInputElement).blur(); }}>
       </label>
       ${this.renameError ? html`<div class="issue error" data-testid="rename-error">${this.renameError}</div>` : nothing}
@@ -155,7 +155,7 @@ export class SinewInspector extends LitElement {
       <p class="doc">${def.doc}</p>
       ${issues.map((i) => html`<div class="issue ${i.severity}" data-testid="inspector-issue"><b>${i.severity === 'error' ? humanize(i.code).toLowerCase() : i.code === 'inactive' ? 'inactive' : humanize(i.code).toLowerCase()}:</b> ${i.message}</div>`)}
       ${node.type === 'driver/driver' && (node.params?.type ?? 'SUM') === 'SCRIPTED' ? html`<h3>Expression</h3>
-        <sinew-driver-expression .expression=${String(node.params?.expression ?? '')} .variables=${String(node.params?.variables ?? '')} ?disabled=${readonly}></sinew-driver-expression>` : nothing}
+        <sinew-driver-expression .expression=${paramText(node.params?.expression)} .variables=${paramText(node.params?.variables)} ?disabled=${readonly}></sinew-driver-expression>` : nothing}
       ${params.length ? html`<h3>Params</h3>${params.map((f) => this.renderField(f, node, owners, readonly))}` : nothing}
       ${def.variadic ? this.renderItemButtons(s, node, readonly) : nothing}
       ${Object.keys(def.inputs).length ? html`<h3>Inputs</h3>${Object.entries(def.inputs).map(([key, spec]) => {
@@ -191,8 +191,8 @@ export class SinewInspector extends LitElement {
     const label = (spec.label ?? humanize(kind.variadic!.param)).toLowerCase();
     return html`<div class="items" data-testid="inspector-items">
       <span>${count} ${label}</span>
-      <button data-testid="inspector-item-add" ?disabled=${readonly || count >= max} @click=${() => change(count + 1)}>Add</button>
-      <button data-testid="inspector-item-remove" ?disabled=${readonly || count <= min} @click=${() => change(count - 1)}>Remove last</button>
+      <button data-testid="inspector-item-add" ?disabled=${readonly || count >= max} @click=${() => { change(count + 1); }}>Add</button>
+      <button data-testid="inspector-item-remove" ?disabled=${readonly || count <= min} @click=${() => { change(count - 1); }}>Remove last</button>
     </div>`;
   }
 

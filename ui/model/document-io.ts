@@ -21,7 +21,7 @@ export type Opened =
  * fixture), told apart by its `format`. A Blender rig is imported as `sinew import-blender` does
  * (runtime/io/blender/import.ts): a graph with the scene inline; what it cannot carry is a warning.
  */
-export function openDocument(source: string | unknown, catalog: NodeCatalog): Opened {
+export function openDocument(source: unknown, catalog: NodeCatalog): Opened {
   // Through the safe reader, so size, depth and number limits apply before anything else looks.
   const read = readJson(source);
   if (!read.ok) return { ok: false, errors: read.errors };
@@ -49,7 +49,7 @@ function openBlenderRig(data: unknown, catalog: NodeCatalog): Opened {
   // Through the graph loader, as a saved file would come back: the same checks and defaults.
   const g = loadGraph(imported.graph, graphCatalog(catalog));
   if (!g.ok) return { ok: false, errors: g.errors };
-  const unsupported = imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i]!, message: `unsupported: ${u}` }));
+  const unsupported = imported.unsupported.map((u, i) => ({ code: 'unsupported', pointer: imported.unsupportedAt[i], message: `unsupported: ${u}` }));
   return { ok: true, kind: 'graph', graph: g.graph, scene: imported.scene, sceneRef: undefined, warnings: [...checked.warnings, ...unsupported, ...g.warnings], imported: 'blender' };
 }
 
@@ -69,7 +69,7 @@ export async function fetchScene(ref: string, base: string): Promise<{ ok: true;
     if (!res.ok) return { ok: false, errors: [{ code: 'unreadable', pointer: '/scene', message: `the scene "${ref}" could not be fetched (HTTP ${res.status})` }] };
     text = await res.text();
   } catch (e) {
-    return { ok: false, errors: [{ code: 'unreadable', pointer: '/scene', message: `the scene "${ref}" could not be fetched (${e instanceof Error ? e.message : e})` }] };
+    return { ok: false, errors: [{ code: 'unreadable', pointer: '/scene', message: `the scene "${ref}" could not be fetched (${e instanceof Error ? e.message : String(e)})` }] };
   }
   const s = loadScene(text);
   return s.ok ? s : { ok: false, errors: s.errors.map((e) => ({ ...e, message: `in scene "${ref}": ${e.message}` })) };

@@ -47,7 +47,7 @@ export class EmbedApi {
   }
 
   private attach(s: Session, owned: boolean) {
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.unsubscribe = [];
     this.current = s;
     this.owned = owned;
@@ -106,7 +106,7 @@ export class EmbedApi {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       text = await res.text();
     } catch (e) {
-      const errors = [{ code: 'unreadable', pointer: '', message: `could not fetch ${url} (${e instanceof Error ? e.message : e})` }];
+      const errors = [{ code: 'unreadable', pointer: '', message: `could not fetch ${url} (${e instanceof Error ? e.message : String(e)})` }];
       this.reportError('src', errors, url);
       return { ok: false, errors };
     }
@@ -152,7 +152,7 @@ export class EmbedApi {
       });
       if (character && s.scene === scene) s.setCharacter(character);
     } catch (e) {
-      this.reportError('character', [{ code: 'no-character', pointer: '', message: `the character ${named!.gltf_file} could not be loaded (${e instanceof Error ? e.message : e}); the rig is shown without it` }], 'the scene');
+      this.reportError('character', [{ code: 'no-character', pointer: '', message: `the character ${named.gltf_file} could not be loaded (${e instanceof Error ? e.message : String(e)}); the rig is shown without it` }], 'the scene');
     }
   }
 
@@ -175,6 +175,8 @@ export class EmbedApi {
     this.emit<ErrorDetail>('error', { source, errors, message: describeErrors(name, errors) });
   }
 
+  // T is given at each call (emit<SinewErrorDetail>(…)) so that the detail is checked against the event's type.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
   private emit<T>(type: string, detail: T): void {
     this.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }

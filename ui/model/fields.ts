@@ -23,7 +23,7 @@ export interface Field {
 }
 
 /** The fields of a node kind: inputs with values first (in socket order), then params. */
-export function fieldsOf(def: NodeDefinition<unknown>): Field[] {
+export function fieldsOf(def: NodeDefinition): Field[] {
   const fields: Field[] = [];
   for (const [key, s] of Object.entries(def.inputs)) {
     const f = inputField(key, s);
@@ -54,7 +54,7 @@ function paramField(key: string, p: ParamSpec): Field {
 }
 
 function toJson(v: number | boolean | readonly number[]): JsonValue {
-  return Array.isArray(v) ? [...v] : (v as JsonValue);
+  return Array.isArray(v) ? [...(v as readonly number[])] : (v as JsonValue);
 }
 
 /** `headTail` → `Head Tail`, `use_x` → `Use X`. */

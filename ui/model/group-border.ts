@@ -21,10 +21,10 @@ const isBorder = (id: string) => id === GROUP_IN_ID || id === GROUP_OUT_ID;
 const GAP = 120;
 const WIDTH = 230;
 
-const cache = new WeakMap<GraphGroup, { input: NodeDefinition<unknown>; output: NodeDefinition<unknown> }>();
+const cache = new WeakMap<GraphGroup, { input: NodeDefinition; output: NodeDefinition }>();
 
 /** The definitions the border nodes are drawn with: the group node's sockets, turned inside out. */
-export function borderDefinition(node: GraphNode, graph: GraphDocument, catalog: NodeCatalog): NodeDefinition<unknown> | undefined {
+export function borderDefinition(node: GraphNode, graph: GraphDocument, catalog: NodeCatalog): NodeDefinition | undefined {
   const group = graph.groups?.find((g) => g.id === node.group);
   if (group === undefined) return undefined;
   let defs = cache.get(group);
@@ -86,7 +86,7 @@ export function borderEdit(group: GraphGroup, edit: Edit, label: string): Edit |
   let outputs = group.outputs.map((o) => ({ ...o }));
   let inner: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes: group.nodes, links: group.links };
   const apply = (e: Edit): void => {
-    if (e.kind === 'batch') return e.edits.forEach(apply);
+    if (e.kind === 'batch') { e.edits.forEach(apply); return; }
     if ((e.kind === 'move-node' && isBorder(e.node)) || (e.kind === 'remove-node' && isBorder(e.id))) return;
     if (e.kind === 'connect' || e.kind === 'disconnect') {
       const { from, to } = e.link;

@@ -4,10 +4,10 @@ import { GROUP_NODE_TYPE, type GraphDocument, type GraphGroup, type GraphNode, t
 import type { NodeCatalog } from '../../nodes/catalog';
 import { instanceDefinition, type NodeDefinition, type SocketSpec } from '../../nodes/define';
 
-const cache = new WeakMap<GraphGroup, NodeDefinition<unknown>>();
+const cache = new WeakMap<GraphGroup, NodeDefinition>();
 
 /** The definition a node is drawn with: its kind's, or for a group node its group's interface. */
-export function viewDefinition(node: GraphNode, graph: GraphDocument, catalog: NodeCatalog): NodeDefinition<unknown> | undefined {
+export function viewDefinition(node: GraphNode, graph: GraphDocument, catalog: NodeCatalog): NodeDefinition | undefined {
   if (node.type !== GROUP_NODE_TYPE) {
     // A variadic node (Armature) draws the sockets its count gives it; a new count, a new definition.
     const def = catalog.get(node.type);
@@ -18,7 +18,7 @@ export function viewDefinition(node: GraphNode, graph: GraphDocument, catalog: N
 }
 
 /** The same group object gives the same definition, so the view redraws a group node only when its group changed. */
-export function groupDefinition(group: GraphGroup, groups: readonly GraphGroup[], catalog: NodeCatalog): NodeDefinition<unknown> {
+export function groupDefinition(group: GraphGroup, groups: readonly GraphGroup[], catalog: NodeCatalog): NodeDefinition {
   const known = cache.get(group);
   if (known !== undefined) return known;
   const spec = (end: LinkEnd | undefined, side: 'inputs' | 'outputs', depth: number): SocketSpec => {
@@ -31,7 +31,7 @@ export function groupDefinition(group: GraphGroup, groups: readonly GraphGroup[]
     const s = catalog.get(inner.type)?.[side][end!.socket];
     return { type: s?.type ?? 'float', doc: `${inner.id}.${end!.socket}`, ...(side === 'inputs' && s?.required === true && { required: true }) };
   };
-  const def: NodeDefinition<unknown> = {
+  const def: NodeDefinition = {
     type: GROUP_NODE_TYPE,
     label: group.label ?? group.id,
     category: 'group',

@@ -9,7 +9,7 @@ import { graphCatalog, type NodeCatalog } from '../../nodes/catalog';
 import { compile } from '../../runtime/eval/compile';
 import { CompileFailure } from '../../runtime/eval/errors';
 import { FrameRangeError, type Program } from '../../runtime/eval/program';
-import type { ObjectOwner, RigOwner } from '../../runtime/rig/rig';
+import type { RigOwner } from '../../runtime/rig/rig';
 import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 /** A problem shown on a node: an error keeps the node out of the evaluation, a warning does not. */
@@ -158,7 +158,7 @@ export class LiveRig {
     const o = this.owners.get(id);
     if (!o || o.kind !== 'object') return false;
     // pre = P · basis, with P the parent part; so basis' = P⁻¹ · world, P = pre · basis⁻¹.
-    const obj = o as ObjectOwner;
+    const obj = o;
     const p = this.scratch;
     if (!mat4.invert(p, obj.basis)) return false;
     mat4.multiply(p, obj.pre, p);

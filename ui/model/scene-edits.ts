@@ -68,7 +68,7 @@ export function transformOf(o: TransformProps): TransformProps {
 
 function setObjectTransform(scene: SceneDocument, name: string, transform: TransformProps): { scene: SceneDocument; inverse: SceneEdit } {
   const index = objectIndex(scene, name);
-  const old = scene.objects[index]!;
+  const old = scene.objects[index];
   // Built from entries, so the object's other keys (and their order) stay as they were.
   const kept = Object.entries(old).filter(([key]) => !(TRANSFORM_KEYS as readonly string[]).includes(key));
   const next = Object.fromEntries([...kept, ...Object.entries(transformOf(transform))]) as unknown as SceneObject;

@@ -192,7 +192,7 @@ export class Session extends EventTarget {
   /** Replaces the rig (an imported scene), as one undoable step; saved files then carry it inline. */
   setScene(scene: SceneDocument, label = 'Import scene', character?: SessionCharacter): void {
     const edit: SessionEdit = { kind: 'replace-scene', label, scene, inline: true, character };
-    if (!this.readonly) return this.perform(edit);
+    if (!this.readonly) { this.perform(edit); return; }
     // A page may still hand a read-only editor a scene, as it may load a graph: outside the history.
     const before = this.document;
     this.adopt(sessionEdits.apply(before, edit).doc);
@@ -316,12 +316,12 @@ export class Session extends EventTarget {
   on<K extends keyof SessionEvents>(type: K, listener: (e: SessionEvents[K]) => void): () => void {
     const l = listener as EventListener;
     this.addEventListener(type, l);
-    return () => this.removeEventListener(type, l);
+    return () => { this.removeEventListener(type, l); };
   }
 }
 
 /** Whether two scenes have the same objects (names and kinds, in order): only transforms can differ. */
 function sameObjects(a: SceneDocument | undefined, b: SceneDocument | undefined): boolean {
   if (!a || !b) return a === b;
-  return a.objects.length === b.objects.length && a.objects.every((o, i) => o.name === b.objects[i]!.name && o.type === b.objects[i]!.type && o.bones?.length === b.objects[i]!.bones?.length);
+  return a.objects.length === b.objects.length && a.objects.every((o, i) => o.name === b.objects[i].name && o.type === b.objects[i].type && o.bones?.length === b.objects[i].bones?.length);
 }

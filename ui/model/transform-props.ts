@@ -1,6 +1,6 @@
 // A basis matrix written back as Blender's location / rotation (in the object's own rotation mode) /
 // scale, so a target dragged in the viewport is saved the way Blender would store it.
-import { mat3NormalizedToEuler, type EulerOrder } from '../../nodes/math/euler';
+import { mat3NormalizedToEuler } from '../../nodes/math/euler';
 import { mat3NormalizedToQuat, quatToAxisAngle } from '../../nodes/math/quaternion';
 import type { TransformProps } from '../../runtime/rig/scene/types';
 
@@ -21,7 +21,7 @@ export function transformPropsFromMatrix(basis: ArrayLike<number>, current: Tran
   mat3NormalizedToQuat(q, rot);
   if (mode === 'QUATERNION') out.rotation_quaternion = tidy(q);
   else if (mode === 'AXIS_ANGLE') out.rotation_axis_angle = tidy(quatToAxisAngle(aa, q));
-  else out.rotation_euler = tidy(mat3NormalizedToEuler(e, rot, mode as EulerOrder));
+  else out.rotation_euler = tidy(mat3NormalizedToEuler(e, rot, mode));
   return out;
 }
 

@@ -6,7 +6,7 @@ import type { GraphDocument } from '../../graph/types';
 import { variadicCount, type NodeDefinition } from '../../nodes/define';
 
 /** The edit that gives node `nodeId` (of kind `def`) `count` items; undefined if `def` is not variadic or the count is out of range. */
-export function setItemCount(graph: GraphDocument, nodeId: string, def: NodeDefinition<unknown>, count: number): Edit | undefined {
+export function setItemCount(graph: GraphDocument, nodeId: string, def: NodeDefinition, count: number): Edit | undefined {
   const v = def.variadic;
   const node = graph.nodes.find((n) => n.id === nodeId);
   if (!v || !node) return undefined;

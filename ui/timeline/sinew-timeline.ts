@@ -39,20 +39,20 @@ export class SinewTimeline extends LitElement {
     const r = this.range;
     const number = (value: number, testid: string, title: string, onChange: (v: number) => void, cls = '') => html`<input
       class=${cls} data-testid=${testid} type="number" title=${title} .value=${String(value)}
-      @keydown=${(e: Event) => e.stopPropagation()}
+      @keydown=${(e: Event) => { e.stopPropagation(); }}
       @change=${(e: Event) => { const v = Number((e.target as HTMLInputElement).value); if (Number.isFinite(v)) onChange(v); else this.requestUpdate(); }}>`;
     return html`
-      <button data-testid="play" aria-pressed=${String(this.playing)} title=${this.playing ? 'Pause (Space)' : 'Play (Space)'} @click=${() => this.emit('timeline-play', { playing: !this.playing })}>${this.playing ? '❚❚' : '▶'}</button>
-      <button data-testid="loop" aria-pressed=${String(r.loop)} title="Loop the frame range" @click=${() => this.emit('timeline-range', { ...r, loop: !r.loop })}>⟲</button>
-      ${number(r.start, 'range-start', 'First frame', (start) => this.emit('timeline-range', { ...r, start: Math.min(start, r.end) }), 'short')}
+      <button data-testid="play" aria-pressed=${String(this.playing)} title=${this.playing ? 'Pause (Space)' : 'Play (Space)'} @click=${() => { this.emit('timeline-play', { playing: !this.playing }); }}>${this.playing ? '❚❚' : '▶'}</button>
+      <button data-testid="loop" aria-pressed=${String(r.loop)} title="Loop the frame range" @click=${() => { this.emit('timeline-range', { ...r, loop: !r.loop }); }}>⟲</button>
+      ${number(r.start, 'range-start', 'First frame', (start) => { this.emit('timeline-range', { ...r, start: Math.min(start, r.end) }); }, 'short')}
       <input data-testid="frame-slider" type="range" min=${r.start} max=${r.end} step="1" .value=${String(this.frame)}
         title="Scrub: every frame passed is evaluated (←/→ step)"
-        @input=${(e: Event) => this.emit('timeline-frame', { frame: Number((e.target as HTMLInputElement).value) })}>
-      ${number(r.end, 'range-end', 'Last frame', (end) => this.emit('timeline-range', { ...r, end: Math.max(end, r.start) }), 'short')}
-      <label>Frame ${number(this.frame, 'frame', 'The frame the rig is evaluated at', (frame) => this.emit('timeline-frame', { frame }))}</label>
-      <label>fps ${number(r.fps, 'fps', 'Frames per second while playing (and of the clip)', (fps) => fps > 0 && fps <= 1000 && this.emit('timeline-range', { ...r, fps }), 'short')}</label>
+        @input=${(e: Event) => { this.emit('timeline-frame', { frame: Number((e.target as HTMLInputElement).value) }); }}>
+      ${number(r.end, 'range-end', 'Last frame', (end) => { this.emit('timeline-range', { ...r, end: Math.max(end, r.start) }); }, 'short')}
+      <label>Frame ${number(this.frame, 'frame', 'The frame the rig is evaluated at', (frame) => { this.emit('timeline-frame', { frame }); })}</label>
+      <label>fps ${number(r.fps, 'fps', 'Frames per second while playing (and of the clip)', (fps) => { if (fps > 0 && fps <= 1000) this.emit('timeline-range', { ...r, fps }); }, 'short')}</label>
       ${this.clips.length ? html`<label>Clip <select data-testid="clip" title="The clip that plays under the constraints"
-        @change=${(e: Event) => this.emit('timeline-clip', { clip: (e.target as HTMLSelectElement).value })}>
+        @change=${(e: Event) => { this.emit('timeline-clip', { clip: (e.target as HTMLSelectElement).value }); }}>
         <option value="" ?selected=${this.clip === ''}>none</option>
         ${this.clips.map((c) => html`<option value=${c} ?selected=${c === this.clip}>${c}</option>`)}
       </select></label>` : nothing}

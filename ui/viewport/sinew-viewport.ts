@@ -8,6 +8,7 @@ import { TransformControls } from 'three/examples/jsm/controls/TransformControls
 import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { RigView } from './rig-view';
+import { paramText } from '../../graph/param-text';
 
 /** Timings of one drag step, in milliseconds. */
 export interface DragSample {
@@ -67,9 +68,9 @@ export class SinewViewport extends LitElement {
         @pointerdown=${this.onPointerDown} @pointerup=${this.onPointerUp} @pointermove=${this.onPointerMove}></canvas>
       ${this.unavailable ? html`<div class="empty">${this.unavailable}</div>` : html`
         <div class="hud" part="viewport-toolbar">
-          <button title="Move the selected object (G)" aria-pressed=${this.mode === 'translate'} @click=${() => this.setMode('translate')}>Move</button>
-          <button title="Rotate the selected object (R)" aria-pressed=${this.mode === 'rotate'} @click=${() => this.setMode('rotate')}>Rotate</button>
-          <button title="Frame the whole rig (Home)" @click=${() => this.frameAll()}>Frame</button>
+          <button title="Move the selected object (G)" aria-pressed=${this.mode === 'translate'} @click=${() => { this.setMode('translate'); }}>Move</button>
+          <button title="Rotate the selected object (R)" aria-pressed=${this.mode === 'rotate'} @click=${() => { this.setMode('rotate'); }}>Rotate</button>
+          <button title="Frame the whole rig (Home)" @click=${() => { this.frameAll(); }}>Frame</button>
         </div>
         ${this.hovered ? html`<div class="label" data-testid="viewport-hover">${this.hovered}</div>` : nothing}
         ${this.pickNote ? html`<div class="note" data-testid="viewport-note">${this.pickNote}</div>` : nothing}
@@ -100,19 +101,19 @@ export class SinewViewport extends LitElement {
 
     this.orbit = new OrbitControls(this.camera, canvas);
     this.orbit.enableDamping = false;
-    this.orbit.addEventListener('change', () => this.requestFrame());
+    this.orbit.addEventListener('change', () => { this.requestFrame(); });
     this.gizmo = new TransformControls(this.camera, canvas);
     this.gizmo.setSize(0.8);
-    this.gizmo.addEventListener('change', () => this.requestFrame());
+    this.gizmo.addEventListener('change', () => { this.requestFrame(); });
     this.gizmo.addEventListener('dragging-changed', (e) => {
       this.dragging = Boolean(e.value);
       this.orbit!.enabled = !this.dragging;
       if (!this.dragging) this.commitDrag();
     });
-    this.gizmo.addEventListener('objectChange', () => this.onGizmoMove());
+    this.gizmo.addEventListener('objectChange', () => { this.onGizmoMove(); });
     this.scene3.add(this.gizmo.getHelper());
 
-    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver = new ResizeObserver(() => { this.resize(); });
     this.resizeObserver.observe(this);
     this.addEventListener('keydown', this.onKey);
     this.resize();
@@ -125,7 +126,7 @@ export class SinewViewport extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.unsubscribe = [];
     this.boundSession = undefined;
     this.resizeObserver?.disconnect();
@@ -141,16 +142,16 @@ export class SinewViewport extends LitElement {
 
   private bind() {
     if (!this.renderer || this.boundSession === this.session) return;
-    this.unsubscribe.forEach((u) => u());
+    this.unsubscribe.forEach((u) => { u(); });
     this.unsubscribe = [];
     this.boundSession = this.session;
     const s = this.session;
     if (!s) return;
     this.unsubscribe.push(
       s.on('scene', (e) => { if (e.detail.reason !== 'move') this.buildScene(); }),
-      s.on('pose', () => this.onPose()),
-      s.on('selection', () => this.onSelection()),
-      s.on('character', () => this.attachCharacter()),
+      s.on('pose', () => { this.onPose(); }),
+      s.on('selection', () => { this.onSelection(); }),
+      s.on('character', () => { this.attachCharacter(); }),
     );
     this.buildScene();
   }
@@ -200,13 +201,13 @@ export class SinewViewport extends LitElement {
     for (const id of s.selection) {
       const node = s.graph.nodes.find((n) => n.id === id);
       const def = node && s.catalog.get(node.type);
-      if (node && def?.owner) owners.add(String(node.params[def.owner.param] ?? ''));
+      if (node && def?.owner) owners.add(paramText(node.params[def.owner.param]));
     }
     if (s.selectedOwner) owners.add(s.selectedOwner);
     const constrained = new Set<string>();
     for (const n of s.graph.nodes) {
       const def = s.catalog.get(n.type);
-      if (def?.owner?.role === 'write') constrained.add(String(n.params[def.owner.param] ?? ''));
+      if (def?.owner?.role === 'write') constrained.add(paramText(n.params[def.owner.param]));
     }
     this.rigView.highlight(owners, constrained, this.hovered);
     // The gizmo goes on the picked object, else on the one object the selected nodes name.

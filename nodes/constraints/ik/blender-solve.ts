@@ -3,11 +3,11 @@
 import type { IkTreeBinding, OwnerHandle } from '../../define';
 import { BlenderIkTree, type BlenderIkBone } from '../../math/ik-blender/tree';
 import { invert3, mul3 } from '../../math/ik-blender/math';
-import { invertMat4, mat4Multiply } from '../../math/matrix';
+import { invertMat4, multiplyMat4 } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
 import { influenceInto } from '../param-values';
 import { readChainPoses, type BoundChain, type ChainState } from './chain';
-import type { IkParams } from './ik';
+import type { IkParams } from './ik-params';
 
 export interface BlenderIkState {
   tree: BlenderIkTree;
@@ -86,9 +86,9 @@ function boneMatOf(rest: Float64Array, parentRest: Float64Array | undefined): Fl
 /** Solves into `s.post`; `armInv` is the armature's inverse world matrix, `influence` the constraint's. */
 export function solveBlenderIk(b: BlenderIkState, s: ChainState & { tipInChain: boolean }, owner: Float64Array, target: Float64Array, pole: Float64Array, armInv: Float64Array, influence: number): void {
   readChainPoses(s.pre, armInv, s.bones, s.tipInChain ? owner : undefined);
-  if (b.rootParent && b.rootParentWorld) mat4Multiply(b.rootParent, armInv, b.rootParentWorld);
-  mat4Multiply(b.goal[0], armInv, target);
-  mat4Multiply(b.pole[0], armInv, pole);
+  if (b.rootParent && b.rootParentWorld) multiplyMat4(b.rootParent, armInv, b.rootParentWorld);
+  multiplyMat4(b.goal[0], armInv, target);
+  multiplyMat4(b.pole[0], armInv, pole);
   b.weights[0][2] = influence;
   b.tree.solve(s.pre, b.rootParent, b.goal, b.pole, b.weights, s.post);
 }
@@ -159,26 +159,26 @@ const infT = new Float64Array(1);
 export function solveBlenderTree(b: BlenderTreeState, own: Float64Array, out: Float64Array, armInv: Float64Array, arm: Float64Array): void {
   const { bones, pre, post, self, carrier } = b;
   const n = bones.length;
-  for (let i = 0; i < n; i++) mat4Multiply(pre[i], armInv, i === self ? own : bones[i].final);
-  if (b.rootParent && b.rootParentWorld) mat4Multiply(b.rootParent, armInv, b.rootParentWorld);
+  for (let i = 0; i < n; i++) multiplyMat4(pre[i], armInv, i === self ? own : bones[i].final);
+  if (b.rootParent && b.rootParentWorld) multiplyMat4(b.rootParent, armInv, b.rootParentWorld);
   for (let k = 0; k < b.inputs.length; k++) {
     const io = b.inputs[k];
-    mat4Multiply(b.goal[k], armInv, io.target);
-    mat4Multiply(b.pole[k], armInv, io.pole);
+    multiplyMat4(b.goal[k], armInv, io.target);
+    multiplyMat4(b.pole[k], armInv, io.pole);
     b.weights[k][2] = influenceInto(infT, io.influence)[0];
   }
   b.tree.solve(pre, b.rootParent, b.goal, b.pole, b.weights, post);
   for (let i = 0; i < n; i++) {
-    if (!finishOrPass(mat4Multiply(m4t, arm, post[i]), own)) { out.set(own); return; }
+    if (!finishOrPass(multiplyMat4(m4t, arm, post[i]), own)) { out.set(own); return; }
   }
   if (self < 0) {
     // out = arm · post_carrier · pre_carrier⁻¹ · armInv · own.
     if (carrier < 0 || !invertMat4(m4t, pre[carrier])) { out.set(own); return; }
-    mat4Multiply(m4t, post[carrier], m4t);
-    mat4Multiply(m4t, m4t, armInv);
-    mat4Multiply(m4t, arm, m4t);
-    mat4Multiply(out, m4t, own);
+    multiplyMat4(m4t, post[carrier], m4t);
+    multiplyMat4(m4t, m4t, armInv);
+    multiplyMat4(m4t, arm, m4t);
+    multiplyMat4(out, m4t, own);
     if (!finishOrPass(out, own)) return;
   }
-  for (let i = 0; i < n; i++) mat4Multiply(i === self ? out : bones[i].final, arm, post[i]);
+  for (let i = 0; i < n; i++) multiplyMat4(i === self ? out : bones[i].final, arm, post[i]);
 }

@@ -4,7 +4,7 @@
 // at the owner bone (or at its parent when the tip is not used) and climbs `chainCount` bones
 // towards the root; 0 climbs all the way.
 import type { BindEnv, OwnerHandle } from '../../define';
-import { mat4Multiply } from '../../math/matrix';
+import { multiplyMat4 } from '../../math/matrix';
 
 /** Chain bone ids from the root down, by the same rule as `gatherChain`. */
 export function chainIds(
@@ -90,11 +90,11 @@ export function createPoses(n: number): Float64Array[] {
  */
 export function readChainPoses(pre: Float64Array[], armInv: ArrayLike<number>, bones: OwnerHandle[], tip: Float64Array | undefined): void {
   const n = bones.length;
-  for (let i = 0; i < n; i++) mat4Multiply(pre[i], armInv, tip && i === n - 1 ? tip : bones[i].final);
+  for (let i = 0; i < n; i++) multiplyMat4(pre[i], armInv, tip && i === n - 1 ? tip : bones[i].final);
 }
 
 /** Writes the solved poses `post` back as world matrices (`arm` is the armature's): into the bones' finals, the last one into `tip` when given. */
 export function writeChainFinals(arm: ArrayLike<number>, post: Float64Array[], bones: OwnerHandle[], tip: Float64Array | undefined): void {
   const n = bones.length;
-  for (let i = 0; i < n; i++) mat4Multiply(tip && i === n - 1 ? tip : bones[i].final, arm, post[i]);
+  for (let i = 0; i < n; i++) multiplyMat4(tip && i === n - 1 ? tip : bones[i].final, arm, post[i]);
 }

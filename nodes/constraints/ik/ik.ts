@@ -15,22 +15,21 @@
 // Influence as Blender applies it to IK: with a pole, each bone's local IK rotation is slerped from
 // identity by the influence and the chain rebuilt from parent to child; without a pole, the target
 // is first blended with the chain's current end (iksolver_plugin.c).
-import { param, transform, type BindEnv, type ParamsOf } from '../../define';
+import { transform, type BindEnv } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { createChainWork, measureSegments, solveAim, type ChainWork } from '../../math/ik-chain';
 import { solveFabrik } from '../../math/ik-fabrik';
 import { polePreRotation } from '../../math/ik-pole';
 import { blendPoses, rotatePose } from '../../math/ik-pose';
 import { solveTwoBone } from '../../math/ik-two-bone';
-import { invertMat4, mat3Identity, mat4Multiply, mat4TransformPointOf } from '../../math/matrix';
+import { invertMat4, identityMat3, multiplyMat4, transformPointByMat4Of } from '../../math/matrix';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 import { influenceInto } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 import { hypot3Into } from '../../math/hypot';
+import { params, type IkParams } from './ik-params';
 import { bindBlenderIk, bindBlenderTree, solveBlenderIk, solveBlenderTree, type BlenderIkState, type BlenderTreeState } from './blender-solve';
-
-const SOLVERS = ['AUTO', 'FABRIK', 'BLENDER'] as const;
 
 /** RNA properties of Blender's IK that the legacy solver never reads (they belong to iTaSC). */
 const ITASC_ONLY = [
@@ -79,22 +78,6 @@ function isConnected(env: BindEnv, input: string): boolean {
   return typeof ext.connected === 'function' ? ext.connected(input) : env.sourceOwner(input) !== undefined;
 }
 
-const params = {
-  chainCount: { ...param.int(0, 'How many bones the chain has, counted from the owner (or its parent, without Use Tail) towards the root; 0 goes all the way to the root, as in Blender.', { min: 0, max: 255 }), label: 'Chain Length' },
-  useTail: { ...param.bool(true, "Whether the owner bone is part of the chain and its tail is the chain end. Off: the chain ends at the parent's tail, and the owner just follows its parent."), label: 'Use Tail' },
-  poleAngle: { ...param.float(0, "Turns the bend plane about the root-to-target line: 0 puts the root bone's X axis towards the pole. Only used with a pole.", { min: -Math.PI, max: Math.PI, unit: 'rad' }), label: 'Pole Angle' },
-  iterations: { ...param.int(500, 'Most FABRIK passes for chains of three or more bones (or with Solver = FABRIK); the closed forms need none.', { min: 1, max: 10000 }), label: 'Iterations' },
-  tolerance: { ...param.float(1e-6, "FABRIK stops once the chain end is this close to the target, in the armature's units. Sinew's own: Blender's legacy solver stops on its angle updates instead.", { min: 0, max: 1, unit: 'm' }), label: 'Tolerance' },
-  useStretch: { ...param.bool(false, "BLENDER solver: Blender's Stretch, each bone stretching by its own IK Stretch. AUTO/FABRIK: when the target is out of reach, every chain bone is scaled along its Y axis by the same factor so the chain ends on it."), label: 'Stretch' },
-  solver: { ...param.choice(SOLVERS, 'AUTO', "AUTO: one bone is aimed, two bones solved in closed form, longer chains with FABRIK. FABRIK: always iterate (two bones then keep no particular bend plane). BLENDER: Blender's own legacy solver (Jacobian with SDLS damping), with the bones' IK locks, limits, stiffness and IK Stretch; the default for rigs imported from Blender."), label: 'Solver' },
-  weight: { ...param.float(1, "BLENDER solver: the weight of the position goal (it matters against a rotation goal).", { min: 0.01, max: 1 }), label: 'Weight' },
-  orientWeight: { ...param.float(1, 'BLENDER solver: the weight of the rotation goal (with Rotation on).', { min: 0.01, max: 1 }), label: 'Orient Weight' },
-  useLocation: { ...param.bool(true, "Whether the chain end goes to the target's location. Off (and Rotation off): the constraint does nothing, as in Blender."), label: 'Location' },
-  useRotation: { ...param.bool(false, "Blender's rotation goal: the chain end also takes the target's rotation, weighed by Orient Weight. Solved by the BLENDER solver only (AUTO and FABRIK go to the location)."), label: 'Rotation' },
-};
-
-/** The IK node's params as its kernel and the Blender solver read them. */
-export type IkParams = ParamsOf<typeof params>;
 
 export const ik = defineConstraint({
   type: 'constraint/ik',
@@ -180,15 +163,15 @@ export const ik = defineConstraint({
     // 1e300 armature: ∞ − ∞ in arm · post) is not written: the constraint passes through, as any
     // constraint whose result overflows does (finishOrPass), and the chain keeps its matrices.
     for (let i = 0; i < n; i++) {
-      if (!finishOrPass(mat4Multiply(m4a, arm, post[i]), own)) { out.set(own); return; }
+      if (!finishOrPass(multiplyMat4(m4a, arm, post[i]), own)) { out.set(own); return; }
     }
     if (!s.tipInChain) {
       // The owner hangs from the moved chain end: new = parent_new · parent_old⁻¹ · owner_old.
       if (!invertMat4(m4a, s.pre[n - 1])) { out.set(own); return; }
-      mat4Multiply(m4a, post[n - 1], m4a);
-      mat4Multiply(m4a, m4a, armInv);
-      mat4Multiply(m4a, arm, m4a);
-      mat4Multiply(out, m4a, own);
+      multiplyMat4(m4a, post[n - 1], m4a);
+      multiplyMat4(m4a, m4a, armInv);
+      multiplyMat4(m4a, arm, m4a);
+      multiplyMat4(out, m4a, own);
       if (!finishOrPass(out, own)) return;
     }
     writeChainFinals(arm, post, s.bones, s.tipInChain ? out : undefined);
@@ -214,13 +197,13 @@ function solveChain(owner: Float64Array, target: Float64Array, pole: Float64Arra
   const f = inf[0];
 
   G[0] = target[12]; G[1] = target[13]; G[2] = target[14];
-  mat4TransformPointOf(G, armInv, G);
+  transformPointByMat4Of(G, armInv, G);
   if (s.usePole) {
     P[0] = pole[12]; P[1] = pole[13]; P[2] = pole[14];
-    mat4TransformPointOf(P, armInv, P);
+    transformPointByMat4Of(P, armInv, P);
     polePreRotation(preRot, pre[0], wk, G, P);
   } else {
-    mat3Identity(preRot);
+    identityMat3(preRot);
     if (f < 1) {
       // Without a pole Blender blends the goal with the chain's current end, then solves fully.
       G[0] = end[0] + (G[0] - end[0]) * f; G[1] = end[1] + (G[1] - end[1]) * f; G[2] = end[2] + (G[2] - end[2]) * f;

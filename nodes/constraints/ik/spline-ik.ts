@@ -13,7 +13,7 @@ import { defineConstraint } from '../../define-constraint';
 import { axisAngleValueToMat3 } from '../../math/axis-angle';
 import { limitBulge, type BulgeLimits } from '../../math/bulge';
 import { FLT_EPSILON } from '../../math/float32';
-import { invertMat4, mat3Multiply, mat3MultiplyVec3, mat4Multiply, mat4TransformPointOf } from '../../math/matrix';
+import { invertMat4, multiplyMat3, multiplyMat3Vec3, multiplyMat4, transformPointByMat4Of } from '../../math/matrix';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { bulgeLimitsOf, NO_BULGE_LIMITS } from '../bulge-params';
 import { influenceInto } from '../param-values';
@@ -162,10 +162,8 @@ function tailOnSpline(out: Float64Array, path: PreparedPath, headPos: Float64Arr
     xs[1] = x2;
   }
   out.set(x1p);
-  let prevSegIdx = bpIdx - 2;
-  let prevLen = 0;
-  if (prevSegIdx < 0) prevSegIdx = 0;
-  else prevLen = acc[prevSegIdx];
+  const prevSegIdx = bpIdx - 2;
+  const prevLen = prevSegIdx < 0 ? 0 : acc[prevSegIdx];
   const px = pts[3 * prevBp], py = pts[3 * prevBp + 1], pz = pts[3 * prevBp + 2];
   dv[0] = px - out[0]; dv[1] = py - out[1]; dv[2] = pz - out[2];
   len3Into(len, 0, dv);
@@ -268,7 +266,7 @@ export const splineIk = defineConstraint({
     readChainPoses(pre, armInv, bones, own);
     // Curve-local → armature space (Chain Offset leaves out the curve object's transform).
     if (p.useChainOffset) toArm.set(armInv);
-    else mat4Multiply(toArm, armInv, io.in.target);
+    else multiplyMat4(toArm, armInv, io.in.target);
 
     const yMode = p.yScaleMode;
     const xzMode = p.xzScaleMode;
@@ -295,16 +293,16 @@ export const splineIk = defineConstraint({
         M.set(P);
         at[0] = curvePos;
         samplePathAt(vec, quat, rad, path, at);
-        mat4TransformPointOf(tmp3, toArm, vec);
+        transformPointByMat4Of(tmp3, toArm, vec);
         M[12] = tmp3[0]; M[13] = tmp3[1]; M[14] = tmp3[2];
         continue;
       }
       // Pre-IK head and tail, carried along by the parents' accumulated swing and offset.
       tmp3[0] = P[12]; tmp3[1] = P[13]; tmp3[2] = P[14];
-      mat3MultiplyVec3(head, locrot, tmp3);
+      multiplyMat3Vec3(head, locrot, tmp3);
       head[0] += locT[0]; head[1] += locT[1]; head[2] += locT[2];
       tmp3[0] = P[12] + P[4] * L; tmp3[1] = P[13] + P[5] * L; tmp3[2] = P[14] + P[6] * L;
-      mat3MultiplyVec3(tail, locrot, tmp3);
+      multiplyMat3Vec3(tail, locrot, tmp3);
       tail[0] += locT[0]; tail[1] += locT[1]; tail[2] += locT[2];
       origHead.set(head);
 
@@ -330,7 +328,7 @@ export const splineIk = defineConstraint({
           r = prevTailRad;
         }
         radius = r;
-        mat4TransformPointOf(head, toArm, vec);
+        transformPointByMat4Of(head, toArm, vec);
         if (!fit) {
           sphere[0] = yMode === 'BONE_ORIGINAL' ? boneLen : L;
           sphere[1] = end;
@@ -350,7 +348,7 @@ export const splineIk = defineConstraint({
           prevTail.set(tmp3);
           tailBlend = 1;
         }
-        mat4TransformPointOf(tail, toArm, tmp3);
+        transformPointByMat4Of(tail, toArm, tmp3);
         radius = (r + radius) / 2;
       }
 
@@ -363,7 +361,7 @@ export const splineIk = defineConstraint({
 
       // Smallest rotation from the current (swing-carried) Y axis onto the chord.
       for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) tmpCol[3 * c + r] = P[4 * c + r];
-      mat3Multiply(base, locrot, tmpCol);
+      multiplyMat3(base, locrot, tmpCol);
       for (let c = 0; c < 3; c++) {
         len3Into(len, 0, base, 3 * c);
         const l = len[0];
@@ -389,14 +387,14 @@ export const splineIk = defineConstraint({
       aa[0] = Math.acos(dotv) * f * tailBlend;
       aa[1] = raxis[0]; aa[2] = raxis[1]; aa[3] = raxis[2];
       axisAngleValueToMat3(dmat, aa);
-      mat3Multiply(pose3, dmat, rmat);
+      multiplyMat3(pose3, dmat, rmat);
       for (let c = 0; c < 3; c++) {
         len3Into(len, 0, pose3, 3 * c);
         const l = len[0];
         if (l > 0) { fac[0] = 1 / l; scaleColumn(pose3, c, fac); }
       }
-      mat3Multiply(base, dmat, base);
-      mat3Multiply(locrot, dmat, locrot);
+      multiplyMat3(base, dmat, base);
+      multiplyMat3(locrot, dmat, locrot);
 
       // Scale: Y to the chord, then the X/Z mode, then the curve radius.
       fac[0] = scaleFac;
@@ -452,7 +450,7 @@ export const splineIk = defineConstraint({
       M[12] = head[0]; M[13] = head[1]; M[14] = head[2]; M[15] = 1;
       // Offset carried to the children: new tail minus the swung (not offset) pre-IK tail.
       tmp3[0] = P[12] + P[4] * L; tmp3[1] = P[13] + P[5] * L; tmp3[2] = P[14] + P[6] * L;
-      mat3MultiplyVec3(origTail, locrot, tmp3);
+      multiplyMat3Vec3(origTail, locrot, tmp3);
       locT[0] = head[0] + M[4] * L - origTail[0];
       locT[1] = head[1] + M[5] * L - origTail[1];
       locT[2] = head[2] + M[6] * L - origTail[2];

@@ -2,10 +2,10 @@
 // weighted deform matrices (pose · rest⁻¹) of up to eight bones, blended linearly or as dual
 // quaternions (Preserve Volume). Blender 3.4's `armdef_evaluate`, without envelopes and B-Bones.
 import type { JsonValue } from '../../../graph/types';
-import { float, param, transform, type BoneInfo } from '../../define';
+import { float, param, transform, type BoneInfo, type SocketSpec } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
-import { invertMat4, mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
+import { invertMat4, multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
 
 /**
@@ -68,7 +68,7 @@ const totalCell = acc.subarray(1, 2);
 const dq = createDualQuat();
 
 const boneInputs = Object.fromEntries(
-  Array.from({ length: ARMATURE_MAX_TARGETS }, (_, i) => [
+  Array.from({ length: ARMATURE_MAX_TARGETS }, (_, i): [string, SocketSpec][] => [
     [`bone${i + 1}`, transform({ doc: `Bone ${i + 1}: the final world matrix of an armature bone (from an Owner node). Unconnected: not used.` })],
     [`weight${i + 1}`, float({ default: 1, min: 0, max: 1, doc: `Weight of bone ${i + 1}; 0 or less: not used.` })],
   ]).flat(),
@@ -159,7 +159,7 @@ export const armature = defineConstraint({
     const out = io.out.owner;
     out.set(own);
     if (armatureDeform(sum, io.in, s, p.useDeformPreserveVolume)) {
-      mat4Multiply(out, sum, own);
+      multiplyMat4(out, sum, own);
       finishOrPass(out, own);
     }
   },
@@ -213,11 +213,11 @@ export function armatureDeform(out: Float64Array, inputs: Record<string, Float64
     }
     acc[0] = (given > 1 ? 1 : given) * factor[0];
     const w = acc[0];
-    mat4Multiply(deform, inputs[slot.bone], slot.restInverse);
-    mat4Multiply(deform, deform, armInv);
+    multiplyMat4(deform, inputs[slot.bone], slot.restInverse);
+    multiplyMat4(deform, deform, armInv);
     if (dualQuat) {
       // The orthonormal rest frame in world space is the base the scale part is expressed about.
-      mat4Multiply(base, slot.armature, slot.rest);
+      multiplyMat4(base, slot.armature, slot.rest);
       orthogonalizeMat4Stable(base, base, 1, true);
       mat4ToDualQuat(dq, base, deform);
       addWeightedDualQuat(dqSum, dq, acc);

@@ -4,7 +4,7 @@
 import { param, transform, type OwnerHandle } from '../../define';
 import { defineConstraint, OWNER_SPACES } from '../../define-constraint';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
-import { composeMat4FromEuler, invertMat4, mat4Multiply, mat4ToScale } from '../../math/matrix';
+import { composeMat4FromEuler, invertMat4, multiplyMat4, mat4ToScale } from '../../math/matrix';
 import { targetInput } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
@@ -119,8 +119,8 @@ export const childOf = defineConstraint({
     if (s.undo !== 'none') {
       if (s.undo === 'custom') tmp.set(io.in.space);
       else if (s.undo === 'pose') tmp.set(s.armature!);
-      else mat4Multiply(tmp, s.armature!, s.rest!);
-      if (invertMat4(tmp, tmp)) mat4Multiply(out, tmp, out);
+      else multiplyMat4(tmp, s.armature!, s.rest!);
+      if (invertMat4(tmp, tmp)) multiplyMat4(out, tmp, out);
     }
     finishOrPass(out, own);
   },
@@ -138,16 +138,16 @@ export function childOfMatrix(out: Float64Array, own: Float64Array, target: Floa
 
   if (s.pending) {
     invertMat4(s.inverse, parmat);
-    if (s.armature) mat4Multiply(s.inverse, s.inverse, s.armature);
+    if (s.armature) multiplyMat4(s.inverse, s.inverse, s.armature);
     s.pending = false;
   }
 
   if (s.all) invmat.set(s.inverse);
   else filtered(invmat, s.inverse, s.ownerOrder, c);
 
-  mat4Multiply(tmp, parmat, invmat);
+  multiplyMat4(tmp, parmat, invmat);
   const x = own[12], y = own[13], z = own[14];
-  mat4Multiply(out, tmp, own);
+  multiplyMat4(out, tmp, own);
   // Blender restores the owner's own location on the channels that are off.
   if (!c[0]) out[12] = x;
   if (!c[1]) out[13] = y;

@@ -2,7 +2,7 @@
 // axis, optionally in the target's rotated frame. Blender's `minmax_evaluate`, in double precision.
 import { param, transform } from '../../define';
 import { defineConstraint } from '../../define-constraint';
-import { invertMat4, mat4Identity, mat4Multiply } from '../../math/matrix';
+import { invertMat4, identityMat4, multiplyMat4 } from '../../math/matrix';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
@@ -57,8 +57,8 @@ export const floor = defineConstraint({
     if (useRot) {
       // Compare in the target's local space.
       invertMat4(imat, tarmat);
-      mat4Multiply(obmat, imat, obmat);
-      mat4Identity(tarmat);
+      multiplyMat4(obmat, imat, obmat);
+      identityMat4(tarmat);
     }
     const { axis, negative } = s;
     const t = tarmat[12 + axis];
@@ -66,7 +66,7 @@ export const floor = defineConstraint({
     const below = negative ? o > t : t > o;
     if (!below) return;
     obmat[12 + axis] = t + offset;
-    if (useRot) mat4Multiply(out, tar, obmat);
+    if (useRot) multiplyMat4(out, tar, obmat);
     else {
       out[12] = obmat[12];
       out[13] = obmat[13];

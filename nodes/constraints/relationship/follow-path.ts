@@ -4,10 +4,10 @@
 // (conformance README, measured fact 1).
 import { curve, param, transform, type CurveInfo } from '../../define';
 import { defineConstraint } from '../../define-constraint';
-import { mat4Identity, mat4Multiply, mat4ToScale } from '../../math/matrix';
+import { identityMat4, multiplyMat4, mat4ToScale } from '../../math/matrix';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { quatToMat4 } from '../../math/quaternion';
-import { quatApplyTrack } from '../../math/track';
+import { applyTrackToQuat } from '../../math/track';
 import { finishOrPass } from '../finite-result';
 
 export const FORWARD_AXES = ['FORWARD_X', 'FORWARD_Y', 'FORWARD_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'] as const;
@@ -126,10 +126,10 @@ export function followPathTarget(
   pathTime(time, s, fixed);
   samplePathAt(pos, quat, radius, s.path!, time);
   if (follow) {
-    quatApplyTrack(quat, quat, s.forward, s.up);
+    applyTrackToQuat(quat, quat, s.forward, s.up);
     quatToMat4(totmat, quat);
   } else {
-    mat4Identity(totmat);
+    identityMat4(totmat);
   }
   if (useRadius) {
     const r = radius[0];
@@ -138,13 +138,13 @@ export function followPathTarget(
   totmat[12] = pos[0];
   totmat[13] = pos[1];
   totmat[14] = pos[2];
-  return mat4Multiply(out, curveWorld, totmat);
+  return multiplyMat4(out, curveWorld, totmat);
 }
 
 /** Blender's `followpath_evaluate`: target · owner, with the owner's column lengths kept unless Curve Radius is on. */
 export function followPathApply(out: Float64Array, target: ArrayLike<number>, own: ArrayLike<number>, useRadius: boolean): Float64Array {
   mat4ToScale(size, own);
-  mat4Multiply(out, target, own);
+  multiplyMat4(out, target, own);
   if (!useRadius) {
     mat4ToScale(obsize, out);
     for (let c = 0; c < 3; c++) {

@@ -6,4 +6,4 @@ import { floor } from './floor';
 import { followPath } from './follow-path';
 import { pivot } from './pivot';
 
-export const relationshipConstraints: NodeDefinition<unknown>[] = [childOf, floor, followPath, pivot, armature];
+export const relationshipConstraints: NodeDefinition[] = [childOf, floor, followPath, pivot, armature];

@@ -6,4 +6,4 @@ import { lookAt } from './look-at';
 import { stretchTo } from './stretch-to';
 import { trackTo } from './track-to';
 
-export const trackingConstraints: NodeDefinition<unknown>[] = [trackTo, dampedTrack, lockedTrack, stretchTo, clampTo, lookAt];
+export const trackingConstraints: NodeDefinition[] = [trackTo, dampedTrack, lockedTrack, stretchTo, clampTo, lookAt];

@@ -3,7 +3,7 @@
 import { param, transform } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { trackAxisIndex } from '../../math/aim';
-import { isSingularMat3, mat3Multiply } from '../../math/matrix';
+import { isSingularMat3, multiplyMat3 } from '../../math/matrix';
 import { normalize3 } from '../../math/vector';
 import { BBONE_IGNORED } from '../common';
 import { finishOrPass } from '../finite-result';
@@ -70,7 +70,7 @@ export const lockedTrack = defineConstraint({
     // "Keep heading": rel = tot · inverse(owner basis with unit columns); owner basis ← rel · owner basis.
     normalizeColumns(nrm, o);
     invert3(inv, nrm);
-    mat3Multiply(rel, tot, inv);
+    multiplyMat3(rel, tot, inv);
     if (isSingularMat3(rel)) return; // Blender: identity
     for (let k = 0; k < 12; k += 4) {
       const x = o[k], y = o[k + 1], z = o[k + 2];

@@ -96,7 +96,7 @@ export const stretchTo = defineConstraint({
     normalize3(vec, vec, len);
     let dist = len[0];
     // Target on the owner, or no Y scale: Blender divides by zero here; Sinew leaves the owner as it is.
-    if (!(dist > 0) || !(size[1] > 0)) return void m.set(o);
+    if (!(dist > 0) || !(size[1] > 0)) { m.set(o); return; }
     dist /= size[1];
 
     let rest = p.restLength > 0 ? p.restLength : 0;
@@ -118,7 +118,7 @@ export const stretchTo = defineConstraint({
       case 'VOLUME_X': sx = bulge[0]; break;
       case 'VOLUME_Z': sz = bulge[0]; break;
       case 'NO_VOLUME': break;
-      default: return void m.set(o); // Blender: an unknown mode leaves the owner unchanged
+      default: { m.set(o); return; } // Blender: an unknown mode leaves the owner unchanged
     }
     size[0] *= sx;
     size[1] *= scaleY;

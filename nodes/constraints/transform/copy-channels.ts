@@ -2,7 +2,7 @@
 // on or off, in world space. Both matrices are split as Blender splits them (mat4_to_loc_rot_size)
 // and rebuilt from the chosen parts; the target's rotation is taken without shear (Y axis kept, as
 // Copy Rotation does), so with every channel on the owner becomes the target minus its shear.
-import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { composeMat4FromMat3, copyMat3FromMat4, isNegativeMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';

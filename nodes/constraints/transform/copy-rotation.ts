@@ -1,12 +1,12 @@
 // Copy Rotation: the owner takes the target's rotation as Euler angles per axis, mixed in one of
 // five ways (Blender's rotlike_evaluate, 3.4).
-import { param, transform, type BindEnv, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform, type BindEnv, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { compatibleEuler, eulerToMat3, mat4ToCompatibleEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { rotateEuler } from '../../math/euler-rotate';
-import { composeMat4FromMat3, mat3Multiply, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
+import { composeMat4FromMat3, multiplyMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
 import { targetInput } from '../common';
-import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
 export const COPY_ROTATION_MIX = ['REPLACE', 'ADD', 'BEFORE', 'AFTER', 'OFFSET'] as const;
@@ -52,8 +52,8 @@ export function copyRotationKernel(out: Float64Array, owner: Float64Array, targe
   }
   compatibleEuler(eul, eul, obEul);
   eulerToMat3(newRot, eul, order);
-  if (mix === 'BEFORE') mat3Multiply(newRot, newRot, oldRot);
-  else if (mix === 'AFTER') mat3Multiply(newRot, oldRot, newRot);
+  if (mix === 'BEFORE') multiplyMat3(newRot, newRot, oldRot);
+  else if (mix === 'AFTER') multiplyMat3(newRot, oldRot, newRot);
   composeMat4FromMat3(out, loc, newRot, size);
 }
 

@@ -1,6 +1,6 @@
 // Copy Scale: the owner takes the target's scale per axis, raised to a power, replacing, multiplying
 // or (legacy) adding to its own (Blender's sizelike_evaluate).
-import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { determinantMat4Basis, mat4ToScale, rescaleMat4Axis } from '../../math/matrix';
 import { targetInput } from '../common';

@@ -1,9 +1,9 @@
 // Copy Transforms: the owner takes the target's whole matrix, or combines with it in one of six
 // ways (Blender's translike_evaluate).
-import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
-import { mat4Multiply, orthogonalizeMat4Stable } from '../../math/matrix';
-import { mat4MultiplyAlignedScale, mat4MultiplySplitChannels } from '../../math/split-channels';
+import { multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
+import { multiplyMat4AlignedScale, multiplyMat4SplitChannels } from '../../math/split-channels';
 import { BBONE_IGNORED, targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
@@ -17,14 +17,14 @@ export function copyTransformsKernel(out: Float64Array, owner: Float64Array, tar
   // Y is kept: the natural main axis of bones.
   if (p.removeTargetShear) orthogonalizeMat4Stable(tarMat, tarMat, 1, false);
   switch (p.mixMode) {
-    case 'BEFORE_FULL': mat4Multiply(out, tarMat, owner); break;
-    case 'AFTER_FULL': mat4Multiply(out, owner, tarMat); break;
+    case 'BEFORE_FULL': multiplyMat4(out, tarMat, owner); break;
+    case 'AFTER_FULL': multiplyMat4(out, owner, tarMat); break;
     // Aligned inherit-scale emulation: no shear from non-uniform scale.
-    case 'BEFORE': mat4MultiplyAlignedScale(out, tarMat, owner); break;
-    case 'AFTER': mat4MultiplyAlignedScale(out, owner, tarMat); break;
+    case 'BEFORE': multiplyMat4AlignedScale(out, tarMat, owner); break;
+    case 'AFTER': multiplyMat4AlignedScale(out, owner, tarMat); break;
     // Location, rotation and scale combined separately.
-    case 'BEFORE_SPLIT': mat4MultiplySplitChannels(out, tarMat, owner); break;
-    case 'AFTER_SPLIT': mat4MultiplySplitChannels(out, owner, tarMat); break;
+    case 'BEFORE_SPLIT': multiplyMat4SplitChannels(out, tarMat, owner); break;
+    case 'AFTER_SPLIT': multiplyMat4SplitChannels(out, owner, tarMat); break;
     default: out.set(tarMat);
   }
 }

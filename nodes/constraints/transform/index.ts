@@ -12,7 +12,7 @@ import { limitTransform } from './limit-transform';
 import { maintainVolume } from './maintain-volume';
 import { transformation } from './transformation';
 
-export const transformConstraints: NodeDefinition<unknown>[] = [
+export const transformConstraints: NodeDefinition[] = [
   copyLocation,
   copyRotation,
   copyScale,

@@ -1,7 +1,7 @@
 // Limit Distance: keeps the owner inside, outside or on a sphere around the target (Blender's
 // distlimit_evaluate). A distance of 0 means "the distance the owner has when first evaluated",
 // which Blender then writes back into the constraint; this node remembers it the same way.
-import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { FLT_EPSILON } from '../../math/float32';
 import { BBONE_IGNORED, targetInput } from '../common';

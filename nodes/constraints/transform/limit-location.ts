@@ -1,5 +1,5 @@
 // Limit Location: clamps the owner's location per axis, each bound on or off (Blender's loclimit_evaluate).
-import { transform, type KernelIO, type ParamsOf } from '../../define';
+import { transform } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { NO_TARGET_IGNORED } from '../common';
 import { finishOrPass } from '../finite-result';

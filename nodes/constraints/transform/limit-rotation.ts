@@ -1,6 +1,6 @@
 // Limit Rotation: clamps the owner's Euler angles per axis (Blender 3.4's rotlimit_evaluate: a raw
 // clamp of the angles, no wrap-around, after the shear is removed).
-import { param, transform, type BindEnv, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { composeMat4FromEuler, mat4ToScale, orthogonalizeMat4Stable } from '../../math/matrix';

@@ -1,5 +1,5 @@
 // Limit Scale: clamps the length of each of the owner's axes, each bound on or off (Blender's sizelimit_evaluate).
-import { transform, type KernelIO, type ParamsOf } from '../../define';
+import { transform } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { mat4ToScale, rescaleMat4Axis } from '../../math/matrix';
 import { NO_TARGET_IGNORED } from '../common';

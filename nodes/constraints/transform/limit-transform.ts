@@ -1,6 +1,6 @@
 // Limit Transform (Sinew): Limit Location, Limit Rotation (Euler XYZ) and Limit Scale in one node,
 // every bound of every axis on or off on its own. Built from their kernels, applied in that order.
-import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { finishOrPass } from '../finite-result';
 import { axisBounds, clampAxes, type AxisBounds } from './axis-bounds';

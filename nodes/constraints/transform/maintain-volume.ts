@@ -1,6 +1,6 @@
 // Maintain Volume: scales the two axes other than the free one so that the owner keeps a volume
 // (Blender's samevolume_evaluate).
-import { param, transform, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { mat4ToScale } from '../../math/matrix';
 import { NO_TARGET_IGNORED } from '../common';

@@ -1,15 +1,15 @@
 // Transformation: maps a range of the target's location, rotation or scale onto a range of the
 // owner's location, rotation or scale, axis by axis (Blender's transform_evaluate, 3.4).
-import { param, transform, type BindEnv, type KernelIO, type ParamsOf } from '../../define';
+import { param, transform, type BindEnv, type ParamsOf } from '../../define';
 import type { FloatParam } from '../../params';
 import { defineConstraint } from '../../define-constraint';
 import { EULER_ORDERS, eulerToMat3, mat3ToEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
-import { composeMat4FromMat3, isNegativeMat4, mat3Multiply, mat4ToLocRotScale, mat4ToScale } from '../../math/matrix';
+import { composeMat4FromMat3, isNegativeMat4, multiplyMat3, mat4ToLocRotScale, mat4ToScale } from '../../math/matrix';
 import { mat4ToQuat } from '../../math/quaternion';
-import { quatSplitSwingAndTwist } from '../../math/swing-twist';
+import { splitQuatSwingAndTwist } from '../../math/swing-twist';
 import { safeAsin } from '../../math/vector';
 import { targetInput } from '../common';
-import { EULER_ORDER_CHOICES, ownerEulerOrder, type OwnerOrderState, resolveEulerOrder } from '../euler-order';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
 export const TRANSFORM_CHANNELS = ['LOCATION', 'ROTATION', 'SCALE'] as const;
@@ -63,7 +63,7 @@ export function targetRotationChannels(out: Float64Array, m: ArrayLike<number>, 
   } else if (mode === 'SWING_TWIST_X' || mode === 'SWING_TWIST_Y' || mode === 'SWING_TWIST_Z') {
     const axis = mode === 'SWING_TWIST_X' ? 0 : mode === 'SWING_TWIST_Y' ? 1 : 2;
     mat4ToQuat(quat, m);
-    const twist = quatSplitSwingAndTwist(quat, axis, swing, null);
+    const twist = splitQuatSwingAndTwist(quat, axis, swing, null);
     out[0] = 2 * safeAsin(swing[0]); out[1] = 2 * safeAsin(swing[1]); out[2] = 2 * safeAsin(swing[2]);
     out[axis] = twist;
   } else {
@@ -116,8 +116,8 @@ export function transformationKernel(out: Float64Array, owner: Float64Array, tar
   } else if (to === 'ROTATION') {
     const mix = p.mixModeRot;
     if (mix === 'REPLACE') eulerToMat3(rot, vec, order);
-    else if (mix === 'BEFORE') { eulerToMat3(newRot, vec, order); mat3Multiply(rot, newRot, rot); }
-    else if (mix === 'AFTER') { eulerToMat3(newRot, vec, order); mat3Multiply(rot, rot, newRot); }
+    else if (mix === 'BEFORE') { eulerToMat3(newRot, vec, order); multiplyMat3(rot, newRot, rot); }
+    else if (mix === 'AFTER') { eulerToMat3(newRot, vec, order); multiplyMat3(rot, rot, newRot); }
     else {
       // ADD (the default): the owner's own angles in the same order, plus the new ones.
       mat3ToEuler(oldEul, rot, order);

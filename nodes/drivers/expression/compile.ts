@@ -88,10 +88,10 @@ function assemble(tree: ExprNode): Machine {
       case 'number':
         consts.push(n.value);
         emit(CONST, consts.length - 1);
-        return push(1);
+        { push(1); return; }
       case 'param':
         emit(PARAM, n.index);
-        return push(1);
+        { push(1); return; }
       case 'negate':
         build(n.arg);
         emit(NEG);
@@ -100,7 +100,7 @@ function assemble(tree: ExprNode): Machine {
         build(n.left);
         build(n.right);
         emit(n.op === '+' ? ADD : n.op === '-' ? SUB : n.op === '*' ? MUL : DIV);
-        return push(-1);
+        { push(-1); return; }
       case 'compare': {
         // a < b < c: a, b, CMP_CHAIN + CMP(<) (false: 0 and out; true: keep b), c, CMP(<).
         build(n.operands[0]);
@@ -149,7 +149,7 @@ function assemble(tree: ExprNode): Machine {
           if (fn === undefined) throw new Error(`expression: no code for ${n.name} with ${count} arguments`);
           emit(count === 1 ? FN1 : count === 2 ? FN2 : FN3, fn);
         }
-        return push(1 - count);
+        push(1 - count); return;
       }
     }
   };

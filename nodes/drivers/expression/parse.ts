@@ -125,7 +125,7 @@ export function parseExpression(src: string, params: readonly string[]): ExprNod
     const t = peek();
     return t.t === 'kw' && t.name === name;
   };
-  const describe = (t: Token) => (t.t === 'end' ? 'the end' : t.t === 'num' ? `the number ${t.value}` : t.t === 'id' ? `the name ${t.name}` : t.t === 'kw' ? `the keyword ${t.name}` : `${JSON.stringify(t.op)}`);
+  const describe = (t: Token) => (t.t === 'end' ? 'the end' : t.t === 'num' ? `the number ${t.value}` : t.t === 'id' ? `the name ${t.name}` : t.t === 'kw' ? `the keyword ${t.name}` : JSON.stringify(t.op));
 
   const args = (name: string): ExprNode[] => {
     if (!isOp('(')) fail(`the function ${name} must be called`);

@@ -45,7 +45,8 @@ export interface FCurveSource {
 
 /** Numbers per packed key: frame, value, left handle (x, y), right handle (x, y), back, amplitude, period. */
 export const KEY_STRIDE = 9;
-const FRAME = 0, VALUE = 1, LEFT_X = 2, LEFT_Y = 3, RIGHT_X = 4, RIGHT_Y = 5, BACK = 6, AMPLITUDE = 7, PERIOD = 8;
+// A handle's y is read as its x + 1 (at 3 and 5), so only the x offsets are named.
+const FRAME = 0, VALUE = 1, LEFT_X = 2, RIGHT_X = 4, BACK = 6, AMPLITUDE = 7, PERIOD = 8;
 
 const I_CONSTANT = 0, I_LINEAR = 1, I_BEZIER = 2, I_SINE = 3, I_QUAD = 4, I_QUINT = 7, I_EXPO = 8, I_CIRC = 9, I_BACK = 10, I_BOUNCE = 11, I_ELASTIC = 12;
 

@@ -5,8 +5,8 @@
 // pose = parent_after · parent_before⁻¹ · pose_before · basis_change (where_is_ik_bone, with
 // Blender's handling of non-uniform scale). Matrices here are Sinew's column-major 4x4 in armature
 // space; the solver's are row-major 3x3. Built at compile time; a solve allocates nothing.
-import { invertMat4, mat4Multiply } from '../matrix';
-import { mat3ToQuat, mat4ToQuat, quatSlerpBy, quatToMat3 } from '../quaternion';
+import { invertMat4, multiplyMat4 } from '../matrix';
+import { mat3ToQuat, mat4ToQuat, slerpQuatBy, quatToMat3 } from '../quaternion';
 import { invert3, matrixToAxisAngle, mul3, mulVec3, rotationMatrixSC } from './math';
 import { Segment, SegKind, rotationSegmentFor } from './segment';
 import { IkSolver } from './solver';
@@ -170,7 +170,7 @@ export class BlenderIkTree {
       const length = this.lengths[a] * sy;
       normalizeColumns(r3);
       if (parentPose && (a > 0 || spec.hasArmatureParent[0])) { toRowMajor3(p3, parentPose); normalizeColumns(p3); }
-      else p3.fill(0), p3[0] = p3[4] = p3[8] = 1;
+      else { p3.fill(0); p3[0] = p3[4] = p3[8] = 1; }
       if (a > 0 && parentPose) {
         const L = this.lengths[spec.parent[a]];
         start[0] = P[12] - (parentPose[12] + parentPose[4] * L);
@@ -212,10 +212,10 @@ export class BlenderIkTree {
     let resultBlend = false, resultInf = 1;
     for (let ti = 0; ti < spec.targets.length; ti++) {
       const tg = spec.targets[ti], w = weights[ti];
-      mat4Multiply(m4, goalinv, goals[ti]);
+      multiplyMat4(m4, goalinv, goals[ti]);
       let gx = m4[12], gy = m4[13], gz = m4[14];
       if (tg.pole) {
-        mat4Multiply(m4b, goalinv, poles[ti]);
+        multiplyMat4(m4b, goalinv, poles[ti]);
         resultBlend = true;
         resultInf = w[2];
       }
@@ -277,8 +277,8 @@ export class BlenderIkTree {
       const pi = spec.parent[a];
       if (pi >= 0) {
         invertMat4(m4, pre[pi]);
-        mat4Multiply(m4, m4, P);
-        mat4Multiply(out, post[pi], m4);
+        multiplyMat4(m4, m4, P);
+        multiplyMat4(out, post[pi], m4);
       } else out.set(P);
       // Non-uniform scale: X and Z rescaled to Y's length, the IK basis applied, then put back.
       const sx = Math.sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]), sy = Math.sqrt(out[4] * out[4] + out[5] * out[5] + out[6] * out[6]), sz = Math.sqrt(out[8] * out[8] + out[9] * out[9] + out[10] * out[10]);
@@ -288,7 +288,7 @@ export class BlenderIkTree {
       const C = this.changes[a];
       ik4.fill(0); ik4[15] = 1;
       for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) ik4[c * 4 + r] = C[r * 3 + c];
-      mat4Multiply(out, out, ik4);
+      multiplyMat4(out, out, ik4);
       lens[3] = Math.sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]); lens[4] = sx * Math.sqrt(C[0] * C[0] + C[3] * C[3] + C[6] * C[6]);
       lens[5] = Math.sqrt(out[8] * out[8] + out[9] * out[9] + out[10] * out[10]); lens[6] = sz * Math.sqrt(C[2] * C[2] + C[5] * C[5] + C[8] * C[8]);
       rescaleColumn(out, 0, lens, 3, 4);
@@ -313,10 +313,10 @@ const mfacBox = new Float64Array(1);
 function blendGoalRotation(goal: Float64Array, goalinv: Float64Array, endPose: Float64Array, w: Float64Array): void {
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) cm3[c * 3 + r] = goal[r * 3 + c];
   mat3ToQuat(qGoal, cm3);
-  mat4Multiply(endInRoot, goalinv, endPose);
+  multiplyMat4(endInRoot, goalinv, endPose);
   mat4ToQuat(qEnd, endInRoot);
   mfacBox[0] = Math.fround(1 - Math.fround(w[2]));
-  quatSlerpBy(qGoal, qGoal, qEnd, mfacBox);
+  slerpQuatBy(qGoal, qGoal, qEnd, mfacBox);
   quatToMat3(cm3, qGoal);
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) goal[r * 3 + c] = cm3[c * 3 + r];
 }

@@ -65,7 +65,7 @@ export function checkFixture(data: unknown): FixtureCheck {
   const constraints = data['constraints'];
   if (!('constraints' in data)) errors.push(missing('', 'constraints', 'a list of constraints'));
   else if (!Array.isArray(constraints)) errors.push(invalid('/constraints', `expected a list of constraints, got ${describeValue(constraints)}`));
-  else if (objects) constraints.forEach((c, i) => checkConstraint(c, i, objects, errors));
+  else if (objects) constraints.forEach((c, i) => { checkConstraint(c, i, objects, errors); });
   if (errors.length > 0 || !objects || !Array.isArray(constraints)) return { ok: false, errors };
   return { ok: true, fixture: { ...(data as unknown as Fixture), objects, constraints: constraints as FixtureConstraint[] }, warnings };
 }

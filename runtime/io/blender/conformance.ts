@@ -90,7 +90,7 @@ function checksFor(fx: Fixture, expected: FixtureReadout, program: Program, c: M
   const skipped = c.tolerance_scope === 'all' ? new Set<string>() : ikChainsAndDescendants(fx);
   for (const [name, m] of Object.entries(expected.objects)) {
     const o = owners.get(name);
-    checks.push({ label: `${name}`, actual: o ? o.final : [], expected: m, tolerance: exact });
+    checks.push({ label: name, actual: o ? o.final : [], expected: m, tolerance: exact });
   }
   for (const [id, b] of Object.entries(expected.bones)) {
     const o = owners.get(id) as BoneOwner | undefined;
@@ -220,12 +220,12 @@ export function runConformance(dirs: string[], options: ConformanceOptions = {})
       try {
         fx = JSON.parse(readFileSync(c.file, 'utf8')) as Fixture;
       } catch (e) {
-        results.push({ name: c.name, file: c.file, passed: false, tolerance: c.tolerance, scope: c.tolerance_scope, maxError: Infinity, where: '', unsupported: [], error: `cannot read: ${e instanceof Error ? e.message : e}` });
-        onResult?.(results[results.length - 1]!, dir);
+        results.push({ name: c.name, file: c.file, passed: false, tolerance: c.tolerance, scope: c.tolerance_scope, maxError: Infinity, where: '', unsupported: [], error: `cannot read: ${e instanceof Error ? e.message : String(e)}` });
+        onResult?.(results[results.length - 1], dir);
         continue;
       }
       results.push(runCase(fx, c));
-      onResult?.(results[results.length - 1]!, dir);
+      onResult?.(results[results.length - 1], dir);
     }
   }
   const passed = results.filter((r) => r.passed).length;

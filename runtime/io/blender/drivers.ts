@@ -1,7 +1,7 @@
 // A fixture's drivers (README-rig-additions §6): each compiled, its variables resolved to what they
 // read (a custom property, a pose channel, a constraint setting), and its target to what it writes.
 // Whatever cannot be carried is named, never evaluated as zero.
-import { compileDriver, DriverError, evaluateDriver, type DriverProgram, type DriverSource, type DrivenKind } from '../../../nodes/drivers/driver-program';
+import { compileDriver, DriverError, evaluateDriver, type DriverProgram, type DrivenKind } from '../../../nodes/drivers/driver-program';
 import { pathTarget, type PathTarget } from '../../../nodes/drivers/data-path';
 import type { JsonValue } from '../../../graph/types';
 import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
@@ -20,7 +20,8 @@ export interface FixtureDriverTarget {
 }
 
 export interface FixtureDriver {
-  owner: { object: string; id_type: 'OBJECT' | 'ARMATURE' | string };
+  /** id_type: 'OBJECT', 'ARMATURE' or another ID type Blender names. */
+  owner: { object: string; id_type: string };
   data_path: string;
   array_index: number;
   key: string;
@@ -71,7 +72,7 @@ function drivenKind(t: PathTarget): DrivenKind {
 }
 
 export function importDrivers(fx: Fixture): DriverImport {
-  const all = ((fx as unknown as { drivers?: FixtureDriver[] }).drivers ?? []) as FixtureDriver[];
+  const all = ((fx as unknown as { drivers?: FixtureDriver[] }).drivers ?? []);
   const drivers: ImportedDriver[] = [];
   const unsupported: string[] = [];
   const counts = new Map<string, number>();
@@ -130,7 +131,7 @@ export function importDrivers(fx: Fixture): DriverImport {
     }
     let program: DriverProgram;
     try {
-      program = compileDriver({ ...d, variables: d.variables.map((v) => v.name) } as DriverSource, drivenKind(writes));
+      program = compileDriver({ ...d, variables: d.variables.map((v) => v.name) }, drivenKind(writes));
     } catch (e) {
       if (e instanceof DriverError) return fail(e.message);
       throw e;
@@ -147,7 +148,7 @@ const QUAT_INDEX = [3, 0, 1, 2];
 export function readFixtureValue(fx: Fixture, read: VariableRead): number | string {
   if ('difference' in read) return `a ${read.difference} variable reads evaluated matrices, not the file`;
   if ('transform' in read) return 'a TRANSFORMS variable reads evaluated matrices, not the file';
-  const object = fx.objects.find((o) => o.name === read.object) as (Fixture['objects'][number] & { custom_props?: Record<string, JsonValue> }) | undefined;
+  const object: (Fixture['objects'][number] & { custom_props?: Record<string, JsonValue> }) | undefined = fx.objects.find((o) => o.name === read.object);
   if (!object) return `the object ${read.object} is not in the rig`;
   const t = read.target;
   const num = (v: JsonValue | undefined, what: string): number | string => (typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : `${what} is not a number`);

@@ -75,15 +75,15 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   const uiOf = (holder: unknown, key: string) => ((holder as Record<string, Record<string, Record<string, JsonValue>> | undefined>)?.[key] ?? {});
   for (const o of fx.objects) {
     const objectUi = uiOf(o, 'custom_props_ui');
-    for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(o.name, k, v, objectUi[k]);
+    for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}))) addProp(o.name, k, v, objectUi[k]);
     // The armature datablock's properties and its bones' (not the pose bones'): `Object/data`, `Object/data/Bone`.
     const dataUi = uiOf(o, 'data_custom_props_ui');
-    for (const [k, v] of Object.entries(((o as { data_custom_props?: CustomProps }).data_custom_props ?? {}) as CustomProps)) addProp(`${o.name}/data`, k, v, dataUi[k]);
+    for (const [k, v] of Object.entries(((o as { data_custom_props?: CustomProps }).data_custom_props ?? {}))) addProp(`${o.name}/data`, k, v, dataUi[k]);
     for (const b of o.bones ?? []) {
-      const props = ((b.pose as { custom_props?: CustomProps } | undefined)?.custom_props ?? {}) as CustomProps;
+      const props = ((b.pose as { custom_props?: CustomProps } | undefined)?.custom_props ?? {});
       const poseUi = uiOf(b.pose, 'custom_props_ui');
       for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v, poseUi[k]);
-      for (const [k, v] of Object.entries(((b as { custom_props?: CustomProps }).custom_props ?? {}) as CustomProps)) addProp(`${o.name}/data/${b.name}`, k, v);
+      for (const [k, v] of Object.entries(((b as { custom_props?: CustomProps }).custom_props ?? {}))) addProp(`${o.name}/data/${b.name}`, k, v);
     }
   }
 
@@ -101,7 +101,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       id = `pose:${ownerId}`;
       const mode = t.rotation_mode ?? 'XYZ';
       const params: Record<string, JsonValue> = { owner: ownerId, rotationMode: mode };
-      const put = (names: readonly string[], values: readonly number[] | undefined) => names.forEach((n, i) => { if (values && typeof values[i] === 'number') params[n] = values[i]; });
+      const put = (names: readonly string[], values: readonly number[] | undefined) => { names.forEach((n, i) => { if (values && typeof values[i] === 'number') params[n] = values[i]; }); };
       put(CHANNEL_INPUTS.location, t.location);
       put(CHANNEL_INPUTS.scale, t.scale);
       if (mode === 'QUATERNION') {
@@ -323,9 +323,9 @@ function authoredTransform(fx: Fixture, ownerId: string): TransformProps | undef
   const slash = ownerId.indexOf('/');
   const object = fx.objects.find((o) => o.name === (slash < 0 ? ownerId : ownerId.slice(0, slash)));
   if (!object) return undefined;
-  if (slash < 0) return object as unknown as TransformProps;
+  if (slash < 0) return object;
   const bone = object.bones?.find((b) => b.name === ownerId.slice(slash + 1));
-  return bone ? ((bone.pose ?? {}) as TransformProps) : undefined;
+  return bone ? ((bone.pose ?? {})) : undefined;
 }
 
 /** A constraint node's authored influence (1 when it has none). */
@@ -349,5 +349,5 @@ function readAuthored(fx: Fixture, r: Extract<VariableRead, { target: PathTarget
   const ch = owner?.[t.channel];
   if (!Array.isArray(ch)) return undefined;
   const i = t.channel === 'rotation_quaternion' ? [3, 0, 1, 2][t.index] : t.index;
-  return typeof ch[i] === 'number' ? (ch[i] as number) : undefined;
+  return typeof ch[i] === 'number' ? (ch[i]) : undefined;
 }

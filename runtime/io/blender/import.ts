@@ -50,7 +50,7 @@ const REFERENCES: [string, string, string][] = [
 /** Imports a fixture; `applyAfterEval` takes Blender's write-back (its steady state) as authored. */
 export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatalog; applyAfterEval?: boolean } = {}): BlenderImport {
   const catalog = options.catalog ?? defaultCatalog;
-  const byBlenderType = new Map<string, NodeDefinition<unknown>>();
+  const byBlenderType = new Map<string, NodeDefinition>();
   for (const def of catalog.values()) if (def.blender) byBlenderType.set(def.blender.type, def);
 
   const scene = sceneOf(fx);

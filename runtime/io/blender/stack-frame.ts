@@ -9,5 +9,5 @@ export const FRAME_COLORS = ['#3a5f7d', '#5d4a7a', '#3f6b4f', '#7a5a3a', '#6b3f4
 export function stackFrame(ownerId: string, index: number, nodes: string[]): GraphFrame {
   const slash = ownerId.indexOf('/');
   const label = slash >= 0 ? ownerId.slice(slash + 1) : ownerId;
-  return { id: `frame:${ownerId}`, label, color: FRAME_COLORS[index % FRAME_COLORS.length]!, nodes };
+  return { id: `frame:${ownerId}`, label, color: FRAME_COLORS[index % FRAME_COLORS.length], nodes };
 }

@@ -12,7 +12,7 @@ import type { SceneDocument } from '../../rig/scene/types';
 import { SINEW_TO_GLTF } from './axes';
 import { appendToBuffer, GltfError, singleBuffer, writeGlb } from './container';
 import { hierarchy } from './hierarchy';
-import type { GltfBinding } from './import';
+import type { GltfBinding } from './binding';
 import { decompose, identity4, inverse, mul, type M4 } from './mat';
 import type { GltfAccessor, GltfAnimation, GltfAsset, GltfNode } from './types';
 
@@ -62,7 +62,7 @@ export function bakeFrameList(f: BakeFrames): number[] {
 /** Each node's glTF world matrix at the frame the program was last evaluated at. */
 export function gltfWorlds(program: Program, target: BakeTarget, h = hierarchy(target.asset.json)): M4[] {
   const finals = new Map(program.owners.map((o) => [o.id, o.final] as const));
-  const world: M4[] = new Array(h.order.length);
+  const world = new Array<M4>(h.order.length);
   for (const i of h.order) {
     const b = target.bindings[i];
     const final = b && finals.get(b.owner);
@@ -202,7 +202,7 @@ export function assetFromScene(scene: SceneDocument): BakeTarget {
   };
   for (const [armature, joints] of skins) {
     const ibm = new Float32Array(joints.length * 16);
-    joints.forEach((j, k) => ibm.set(inverse(world[j]), 16 * k));
+    joints.forEach((j, k) => { ibm.set(inverse(world[j]), 16 * k); });
     const offset = appendToBuffer(asset, new Uint8Array(ibm.buffer));
     const json = asset.json;
     (json.bufferViews ??= []).push({ buffer: 0, byteOffset: offset, byteLength: ibm.byteLength });
@@ -221,7 +221,7 @@ export function assetFromScene(scene: SceneDocument): BakeTarget {
 export function bindingsFromScene(scene: SceneDocument, asset: GltfAsset): GltfBinding[] | undefined {
   const nodes = asset.json.nodes ?? [];
   const h = hierarchy(asset.json);
-  const bindings: GltfBinding[] = new Array(nodes.length);
+  const bindings = new Array<GltfBinding>(nodes.length);
   const nodeOf = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) < nodes.length ? (v as number) : undefined);
   let any = false;
   for (const o of scene.objects) {

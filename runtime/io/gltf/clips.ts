@@ -11,7 +11,7 @@
 import type { SceneClip, SceneClipFactor, SceneClipTrack, SceneSampler } from '../../rig/scene/types';
 import { readAccessor } from './container';
 import type { Hierarchy } from './hierarchy';
-import type { GltfBinding } from './import';
+import type { GltfBinding } from './binding';
 import { decompose, inverse, isIdentity, mul, type M4 } from './mat';
 import type { GltfAsset } from './types';
 

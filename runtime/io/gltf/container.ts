@@ -93,7 +93,7 @@ function parseGltfJson(bytes: Uint8Array, limits: GltfLimits, syntax: (message: 
   if (bytes.byteLength > limits.maxJsonBytes) throw tooBig('', 'the JSON is', bytes.byteLength, 'maxJsonBytes', limits);
   const read = readJson(new TextDecoder().decode(bytes), limitsWith({ maxTextLength: Infinity, maxDepth: limits.maxDepth }));
   if (!read.ok) {
-    const e = read.errors[0]!;
+    const e = read.errors[0];
     throw new GltfError(e.code === 'json-syntax' ? syntax(e.message.replace(/^the file is not valid JSON: /, '')) : e.message, e.pointer, e.code);
   }
   return read.value as GltfJson;
@@ -101,7 +101,9 @@ function parseGltfJson(bytes: Uint8Array, limits: GltfLimits, syntax: (message: 
 
 function fromJson(json: GltfJson, bin: Uint8Array | undefined, resolve: ResolveExternal | undefined, limits: GltfLimits): GltfAsset {
   if (typeof json !== 'object' || json === null || Array.isArray(json) || typeof json.asset !== 'object' || json.asset === null) throw new GltfError('not a glTF file (no "asset")');
-  const major = String(json.asset.version ?? '').split('.')[0];
+  // The file's version as written: "2.0", or a number in a hand-made file; anything else is no version.
+  const version: unknown = json.asset.version;
+  const major = (typeof version === 'string' ? version : typeof version === 'number' ? String(version) : '').split('.')[0];
   if (major !== '2') throw new GltfError(`glTF version ${json.asset.version}; Sinew reads glTF 2.0`, '/asset/version');
   // Everything that can be judged from the JSON is, before any buffer is decoded or opened.
   const checked = checkStructure(json, limits, resolve !== undefined, bin !== undefined);

@@ -23,7 +23,7 @@ export function hierarchy(json: GltfJson, limits: Pick<GltfLimits, 'maxNodes' | 
   const nodes = json.nodes ?? [];
   const { parent, order } = nodeTree(json, limits);
   const local = nodes.map((n) => (Array.isArray(n.matrix) && n.matrix.length === 16 ? Float64Array.from(n.matrix) : trs(n.translation, n.rotation, n.scale)));
-  const world: M4[] = new Array(nodes.length);
+  const world = new Array<M4>(nodes.length);
   for (const i of order) world[i] = parent[i] < 0 ? local[i] : mul(world[parent[i]], local[i]);
   return { parent, order, local, world };
 }

@@ -17,6 +17,7 @@ import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument } from '../../../graph/
 import { rotationBetweenToMat3 } from '../../../nodes/math/rotation-between';
 import type { SceneBone, SceneDocument, SceneObject } from '../../rig/scene/types';
 import { ARMATURE_ROTATION } from './axes';
+import type { GltfBinding } from './binding';
 import { gltfClips } from './clips';
 import { hierarchy } from './hierarchy';
 import type { GltfLimits } from './limits';
@@ -32,16 +33,6 @@ export interface GltfImportOptions {
   limits?: Partial<GltfLimits>;
   /** Frames per second of the spring bones' ticks (one tick per frame); default 24, bake's default. */
   springFps?: number;
-}
-
-/** What a glTF node became. */
-export interface GltfBinding {
-  node: number;
-  /** The owner id: "<armature>/<bone>" for joints, the object name for other nodes. */
-  owner: string;
-  joint: boolean;
-  /** The node's rest frame relative to the owner's (identity for objects): glTF world = owner × offset. */
-  offset: M4;
 }
 
 export interface GltfImport {
@@ -88,7 +79,7 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
     taken.add(name);
     return name;
   };
-  const nameOf = (i: number) => (typeof nodes[i].name === 'string' && nodes[i].name!.length ? nodes[i].name! : `node${i}`).slice(0, 200);
+  const nameOf = (i: number) => (typeof nodes[i].name === 'string' && nodes[i].name.length ? nodes[i].name : `node${i}`).slice(0, 200);
 
   const jointParent = (i: number): number => {
     for (let p = h.parent[i]; p >= 0; p = h.parent[p]) if (isJoint[p]) return p;
@@ -103,7 +94,7 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
   const heads = h.order.filter((i) => isJoint[i]).map((i) => h.world[i]);
   const defaultLength = Math.max(1e-3, 0.1 * extent(heads)) || 0.1;
 
-  const bindings: GltfBinding[] = new Array(nodes.length);
+  const bindings = new Array<GltfBinding>(nodes.length);
   const rests = new Map<number, M4>();
   const bones: SceneBone[] = [];
   const boneOf = new Map<number, SceneBone>();
@@ -182,7 +173,7 @@ export function importGltf(asset: GltfAsset, options: GltfImportOptions = {}): G
   const scene: SceneDocument = { format: 'sinew-scene', version: 1, objects: [armatureObject, ...objects] };
   const clips = gltfClips({ asset, h, bindings, restOf: (n) => rests.get(n), jointParent }, notes);
   if (clips.length) scene.clips = clips;
-  const isBone = (n: number) => bindings[n]?.joint === true;
+  const isBone = (n: number) => bindings[n]?.joint;
   for (const c of constraints) {
     if (!isBone(c.node) && c.kind !== 'aim' && Math.abs(Math.abs(decompose(h.local[c.node]).r[3]) - 1) > 1e-9) {
       notes.push(`node ${c.node}: ${c.kind} constraint on an object with a rest rotation; Sinew's LOCAL space of an object is relative to its parent, not to its rest, so the result differs from VRM's`);

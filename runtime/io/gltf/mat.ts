@@ -1,6 +1,6 @@
 // Small matrix helpers for glTF nodes (column-major 4x4, quaternions [x, y, z, w]), allocating:
 // import and bake run once per file or per frame, not inside a kernel.
-import { composeMat4, decomposeMat4, invertMat4, mat4Multiply } from '../../../nodes/math/matrix';
+import { composeMat4, decomposeMat4, invertMat4, multiplyMat4 } from '../../../nodes/math/matrix';
 
 export type M4 = Float64Array;
 
@@ -11,7 +11,7 @@ export function identity4(): M4 {
 }
 
 export function mul(a: ArrayLike<number>, b: ArrayLike<number>): M4 {
-  return mat4Multiply(new Float64Array(16), a, b);
+  return multiplyMat4(new Float64Array(16), a, b);
 }
 
 /** Inverse; a singular matrix gives identity (a node scaled to zero stays where its parent is). */

@@ -75,7 +75,7 @@ export function folderReader(folder: string): ResolveExternal {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-      throw new GltfError(`cannot read ${quoted} (${code ?? e})`, request.pointer);
+      throw new GltfError(`cannot read ${quoted} (${code ?? String(e)})`, request.pointer);
     }
     if (!isInside(realFolder, real)) {
       throw new GltfError(`${quoted} leads through a link to ${real}, outside the glTF file's folder; a glTF file may name only files inside its own folder`, request.pointer, 'uri-refused');
@@ -113,7 +113,7 @@ function readBounded(path: string, maxBytes: number, pointer: string, exactly?: 
   const name = quoted ?? 'the file';
   const fail = (e: unknown): never => {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot read (${code ?? e})`;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot read (${code ?? String(e)})`;
     throw new GltfError(quoted ? `${quoted}: ${why}` : why, pointer, 'unreadable');
   };
   let before: Stats;

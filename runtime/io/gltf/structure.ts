@@ -84,7 +84,7 @@ export function checkStructure(json: GltfJson, limits: GltfLimits, hasFolder: bo
     const offset = integerAt(v.byteOffset ?? 0, `${at}/byteOffset`, 0);
     const length = integerAt(v.byteLength, `${at}/byteLength`, 0);
     if (v.byteStride !== undefined) integerAt(v.byteStride, `${at}/byteStride`, 1);
-    const bufferLength = buffers[buffer]!.byteLength as number;
+    const bufferLength = buffers[buffer].byteLength as number;
     if (offset + length > bufferLength) {
       throw new GltfError(`the buffer view runs to byte ${offset + length}, past the end of buffer ${buffer} (${bufferLength} bytes)`, `${at}/byteLength`);
     }
@@ -102,10 +102,10 @@ export function checkStructure(json: GltfJson, limits: GltfLimits, hasFolder: bo
     if (a.bufferView !== undefined) {
       const view = indexAt(a.bufferView, `${at}/bufferView`, bufferViews.length, 'buffer view');
       const offset = integerAt(a.byteOffset ?? 0, `${at}/byteOffset`, 0);
-      const stride = (bufferViews[view]!.byteStride as number | undefined) || element;
+      const stride = (bufferViews[view].byteStride as number | undefined) || element;
       // An empty accessor reads nothing, wherever it starts.
       const end = count === 0 ? 0 : offset + (count - 1) * stride + element;
-      if (end > viewLengths[view]!) {
+      if (end > viewLengths[view]) {
         throw new GltfError(
           `the accessor's ${count} elements of ${element} bytes, ${stride} bytes apart from byte ${offset}, end at byte ${end}; its buffer view ${view} holds ${viewLengths[view]} bytes`,
           `${at}/count`,
@@ -125,7 +125,7 @@ export function checkStructure(json: GltfJson, limits: GltfLimits, hasFolder: bo
       if (!isObject(p)) throw new GltfError('expected an object', pat);
       const view = indexAt(p.bufferView, `${pat}/bufferView`, bufferViews.length, 'buffer view');
       const offset = integerAt(p.byteOffset ?? 0, `${pat}/byteOffset`, 0);
-      if (offset + sparseCount * bytes > viewLengths[view]!) {
+      if (offset + sparseCount * bytes > viewLengths[view]) {
         throw new GltfError(`the sparse ${name} (${sparseCount} × ${bytes} bytes from byte ${offset}) end past their buffer view ${view} (${viewLengths[view]} bytes)`, pat);
       }
     };
@@ -133,7 +133,7 @@ export function checkStructure(json: GltfJson, limits: GltfLimits, hasFolder: bo
     if (isObject(indices) && !INDEX_TYPES.has(indices.componentType as number)) {
       throw new GltfError(`sparse indices must be unsigned bytes, shorts or ints, got ${JSON.stringify(indices.componentType)}`, `${at}/sparse/indices/componentType`);
     }
-    part('indices', isObject(indices) ? COMPONENT_BYTES[indices.componentType as number]! : 1);
+    part('indices', isObject(indices) ? COMPONENT_BYTES[indices.componentType as number] : 1);
     part('values', n * size);
   });
 
@@ -143,7 +143,7 @@ export function checkStructure(json: GltfJson, limits: GltfLimits, hasFolder: bo
 
 /** Bytes of one accessor element: matrix columns of 1- and 2-byte components pad to 4 bytes. */
 export function elementBytes(type: string, size: number): number {
-  const n = COMPONENTS[type]!;
+  const n = COMPONENTS[type];
   if (!type.startsWith('MAT') || size >= 4) return n * size;
   const rows = type === 'MAT2' ? 2 : type === 'MAT3' ? 3 : 4;
   return rows * Math.ceil((rows * size) / 4) * 4;
@@ -186,9 +186,9 @@ export function nodeTree(json: GltfJson, limits: Pick<GltfLimits, 'maxNodes' | '
       order.push(i);
       const children = nodes[i]?.children ?? [];
       for (let k = children.length - 1; k >= 0; k--) {
-        const c = children[k]!;
-        depth[c] = depth[i]! + 1;
-        if (depth[c]! > limits.maxNodeDepth) {
+        const c = children[k];
+        depth[c] = depth[i] + 1;
+        if (depth[c] > limits.maxNodeDepth) {
           throw new GltfError(
             `node ${c} hangs ${depth[c]} levels deep (a root is level 1); Sinew reads node trees at most ${limits.maxNodeDepth} deep (limit maxNodeDepth)`,
             `/nodes/${i}/children/${k}`,

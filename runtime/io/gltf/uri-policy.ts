@@ -29,7 +29,7 @@ export function checkUri(uri: unknown, pointer: string, hasFolder: boolean): Uri
   if (scheme !== undefined) throw refuse(`uses the ${scheme.toLowerCase()}: scheme; ${rule}`);
   if (!hasFolder) throw refuse(`names an external file; ${rule}`);
   // A relative reference: its query and fragment are not part of the path (RFC 3986).
-  const raw = uri.split(/[?#]/, 1)[0]!;
+  const raw = uri.split(/[?#]/, 1)[0];
   let path: string;
   try {
     path = decodeURIComponent(raw);

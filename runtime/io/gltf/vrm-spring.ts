@@ -7,6 +7,7 @@
 // gravityDir [0, −1, 0], dragForce 0.5, hitRadius 0). What cannot be carried over is named in notes.
 import type { GraphLink, GraphNode, JsonValue } from '../../../graph/types';
 import { SPRING_COLLIDER_SLOTS } from '../../../nodes/physics/spring-bone';
+import { describeValue } from '../../../graph/messages';
 import { inverse, mul, type M4 } from './mat';
 import type { GltfJson } from './types';
 
@@ -46,7 +47,7 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 const vec3 = (v: unknown, fallback: [number, number, number]): [number, number, number] =>
-  Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'number' && Number.isFinite(x)) ? [v[0], v[1], v[2]] : fallback;
+  Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'number' && Number.isFinite(x)) ? [v[0] as number, v[1] as number, v[2] as number] : fallback;
 
 /** The VRMC_springBone springs and colliders of a file; what cannot be read is named in `notes` (with its JSON pointer). */
 export function readVrmSprings(json: GltfJson, notes: string[]): VrmSprings {
@@ -107,7 +108,7 @@ export function readVrmSprings(json: GltfJson, notes: string[]): VrmSprings {
     let center: number | undefined;
     if (s.center !== undefined) {
       if (isNode(s.center)) center = s.center;
-      else notes.push(`${p}/center: ${String(s.center)} is not a node; the spring works in world space`);
+      else notes.push(`${p}/center: ${describeValue(s.center)} is not a node; the spring works in world space`);
     }
     springs.push({ name: typeof s.name === 'string' ? s.name : `spring ${si}`, joints, colliders: flat, center });
   });
@@ -119,7 +120,7 @@ export interface SpringGraphContext {
   ownerOf(node: number): string;
   /** The node's rest world matrix in the file (glTF scene space). */
   world(node: number): M4;
-  /** The node's frame relative to its owner's (import.ts GltfBinding.offset). */
+  /** The node's frame relative to its owner's (binding.ts GltfBinding.offset). */
   offset(node: number): M4;
   parent(node: number): number;
   /** Owners that already have a stack (VRMC_node_constraint): a spring is not added to them. */

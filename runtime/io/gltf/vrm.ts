@@ -44,7 +44,7 @@ export function readVrmConstraints(json: GltfJson, notes: string[]): VrmConstrai
     const kinds = (['aim', 'roll', 'rotation'] as const).filter((k) => c[k]);
     if (kinds.length !== 1) return void notes.push(`node ${i}: VRMC_node_constraint must hold exactly one of aim, roll, rotation; skipped`);
     const kind = kinds[0];
-    const body = c[kind]!;
+    const body = c[kind];
     const source = body.source;
     if (!Number.isInteger(source) || source! < 0 || source! >= count || source === i) {
       return void notes.push(`node ${i}: VRMC_node_constraint ${kind} has source ${source}, which is not another node; skipped`);

@@ -29,7 +29,7 @@ export interface SceneLoadOptions {
 export const MAX_PARENT_DEPTH = 1000;
 
 /** Validates a scene given as JSON text or as parsed data (which is copied, never kept). */
-export function loadScene(input: string | unknown, options: SceneLoadOptions = {}): SceneLoad {
+export function loadScene(input: unknown, options: SceneLoadOptions = {}): SceneLoad {
   const limits = limitsWith(options.limits);
   const read = readJson(input, limits, 'scene');
   if (!read.ok) return read;
@@ -131,8 +131,8 @@ function checkStructure(scene: SceneDocument): GraphError[] {
       const p = byName.get(o.parent);
       if (p === undefined) {
         errors.push({ code: 'missing-parent', pointer: pointerOf('objects', i, 'parent'), message: `parent object "${o.parent}" is not in the scene` });
-      } else if (o.parent_type === 'BONE' && !boneNames[p]!.has(o.parent_bone ?? '')) {
-        const armature = scene.objects[p]!.type === 'ARMATURE' ? `armature "${o.parent}"` : `"${o.parent}" (an ${scene.objects[p]!.type}, not an armature)`;
+      } else if (o.parent_type === 'BONE' && !boneNames[p].has(o.parent_bone ?? '')) {
+        const armature = scene.objects[p].type === 'ARMATURE' ? `armature "${o.parent}"` : `"${o.parent}" (an ${scene.objects[p].type}, not an armature)`;
         const bone = o.parent_bone ? `"${o.parent_bone}"` : '(none named)';
         errors.push({ code: 'missing-parent', pointer: pointerOf('objects', i, 'parent_bone'), message: `parent bone ${bone} is not a bone of ${armature}` });
       }
@@ -233,24 +233,24 @@ function checkParentChains(scene: SceneDocument, byName: Map<string, number>, er
     let i: number | undefined = start;
     while (i !== undefined && depth[i] === -1) {
       if (onPath.has(i)) {
-        const o = scene.objects[i]!;
+        const o = scene.objects[i];
         errors.push({ code: 'parent-loop', pointer: pointerOf('objects', i, 'parent'), message: `object "${o.name}" is its own ancestor (a parenting loop)` });
         for (const k of path) depth[k] = 0; // reported once; stop here
         return;
       }
       path.push(i);
       onPath.add(i);
-      const parent: string | null | undefined = scene.objects[i]!.parent;
+      const parent: string | null | undefined = scene.objects[i].parent;
       i = parent ? byName.get(parent) : undefined;
     }
-    let d = i === undefined ? 0 : depth[i]! + 1;
-    for (let k = path.length - 1; k >= 0; k--) depth[path[k]!] = d++;
-    const deepest = path[0]!;
-    if (depth[deepest]! > MAX_PARENT_DEPTH && errors.length === 0) {
+    let d = i === undefined ? 0 : depth[i] + 1;
+    for (let k = path.length - 1; k >= 0; k--) depth[path[k]] = d++;
+    const deepest = path[0];
+    if (depth[deepest] > MAX_PARENT_DEPTH && errors.length === 0) {
       errors.push({
         code: 'limit-exceeded',
         pointer: pointerOf('objects', deepest, 'parent'),
-        message: `object "${scene.objects[deepest]!.name}" hangs ${depth[deepest]} parents deep; Sinew reads parenting chains at most ${MAX_PARENT_DEPTH} deep`,
+        message: `object "${scene.objects[deepest].name}" hangs ${depth[deepest]} parents deep; Sinew reads parenting chains at most ${MAX_PARENT_DEPTH} deep`,
       });
     }
   });
@@ -298,7 +298,7 @@ function describeSchema(schema: Record<string, unknown>): string {
       case 'array': {
         const items = (schema['items'] ?? {}) as Record<string, unknown>;
         const n = schema['minItems'];
-        if (items['type'] === 'number' && n !== undefined && n === schema['maxItems']) return `an array of ${n} numbers`;
+        if (items['type'] === 'number' && typeof n === 'number' && n === schema['maxItems']) return `an array of ${n} numbers`;
         return typeof schema['maxItems'] === 'number' ? `a list of at most ${schema['maxItems']} items` : 'a list';
       }
       case 'integer':
@@ -306,7 +306,7 @@ function describeSchema(schema: Record<string, unknown>): string {
       case 'number':
         return typeof schema['minimum'] === 'number' ? `a number, ${schema['minimum']} or more` : 'a number';
       case 'string':
-        return typeof schema['maxLength'] === 'number' ? `a string of ${schema['minLength'] ?? 0} to ${schema['maxLength']} characters` : 'a string';
+        return typeof schema['maxLength'] === 'number' ? `a string of ${typeof schema['minLength'] === 'number' ? schema['minLength'] : 0} to ${schema['maxLength']} characters` : 'a string';
       case 'boolean':
         return 'true or false';
       case 'null':

@@ -23,7 +23,7 @@ export function readText(file: string, maxBytes = DEFAULT_LIMITS.maxTextLength):
     return { ok: true, text: readFileSync(file, 'utf8') };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const message = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot read (${code ?? e})`;
+    const message = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot read (${code ?? String(e)})`;
     return { ok: false, errors: [{ file, code: 'unreadable', pointer: '', message }] };
   }
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { OwnerHandle } from '../../../nodes/define';
 import { createSpaceReader, readInSpace } from '../../../nodes/drivers/local-space';
 import { basisMatrix } from '../../../nodes/math/basis';
-import { mat4Multiply } from '../../../nodes/math/matrix';
+import { multiplyMat4 } from '../../../nodes/math/matrix';
 
 const vec = (lo: number, hi: number) => fc.tuple(fc.double({ min: lo, max: hi, noNaN: true }), fc.double({ min: lo, max: hi, noNaN: true }), fc.double({ min: lo, max: hi, noNaN: true }));
 const trs = fc.record({ location: vec(-3, 3), rotation_euler: vec(-3, 3), scale: vec(0.3, 2) });
@@ -33,8 +33,8 @@ describe('driver spaces of an object', () => {
       const parentFinal = basis(par);
       const parentInverse = basis(inv);
       const world = new Float64Array(16);
-      mat4Multiply(world, parentFinal, parentInverse);
-      mat4Multiply(world, world, b);
+      multiplyMat4(world, parentFinal, parentInverse);
+      multiplyMat4(world, world, b);
       const parent = object(parentFinal, { id: 'P' });
       const local = readInSpace(createSpaceReader(object(b, { final: world, parent, parentInverse }), 'LOCAL_SPACE'), world);
       expect(close(local, b)).toBe(true);

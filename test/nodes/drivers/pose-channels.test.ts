@@ -35,12 +35,12 @@ describe('driver/pose-channels', () => {
   it('sets the bone\u2019s channels before its pose is built (Euler, quaternion)', () => {
     const driven = child(graph({ locX: 0.1, locY: -0.2, locZ: 0.3, rotX: 0.4, rotY: -0.5, rotZ: 0.6, scaleX: 1.2, scaleY: 0.9, scaleZ: 1.1 }), rig({}));
     const authored = child(EMPTY, rig({ location: [0.1, -0.2, 0.3], rotation_mode: 'ZXY', rotation_euler: [0.4, -0.5, 0.6], scale: [1.2, 0.9, 1.1] }));
-    driven.forEach((v, i) => expect(v).toBeCloseTo(authored[i], 12));
+    driven.forEach((v, i) => { expect(v).toBeCloseTo(authored[i], 12); });
     expect(Math.max(...child(EMPTY, rig({})).map((v, i) => Math.abs(v - authored[i])))).toBeGreaterThan(0.1);
     const q = [0.9, 0.1, -0.3, 0.2]; // W, X, Y, Z as RNA indexes them
     const dq = child(graph({ rotW: q[0], rotX: q[1], rotY: q[2], rotZ: q[3] }, 'QUATERNION'), rig({}));
     const aq = child(EMPTY, rig({ rotation_mode: 'QUATERNION', rotation_quaternion: [q[1], q[2], q[3], q[0]] }));
-    dq.forEach((v, i) => expect(v).toBeCloseTo(aq[i], 12));
+    dq.forEach((v, i) => { expect(v).toBeCloseTo(aq[i], 12); });
   });
   it('refuses an animated owner by name', () => {
     const s = rig({});

@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { FIXTURES_DIR } from '../../shared-path';
+import type { ParsedJson } from '../../parsed-json';
 
 /** A finite coordinate of rig-like magnitude (with exact zeros now and then). */
 export const coord: fc.Arbitrary<number> = fc.oneof(
@@ -111,7 +112,7 @@ export function basis3(m: ArrayLike<number>): Float64Array {
 export { FIXTURES_DIR };
 
 /** Every fixture case (parsed JSON), or only those whose file name starts with prefix. */
-export function loadFixtures(prefix = ''): any[] {
+export function loadFixtures(prefix = ''): ParsedJson[] {
   return readdirSync(FIXTURES_DIR)
     .filter((f) => f.endsWith('.json') && f.startsWith(prefix) && f !== 'manifest.json' && f !== 'experiments.json')
     .sort()

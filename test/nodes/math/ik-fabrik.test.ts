@@ -5,8 +5,9 @@ import { createChainWork, measureSegments } from '../../../nodes/math/ik-chain';
 import { solveFabrik } from '../../../nodes/math/ik-fabrik';
 import { polePreRotation } from '../../../nodes/math/ik-pole';
 import { rotatePose } from '../../../nodes/math/ik-pose';
-import { invertMat4, mat3Identity } from '../../../nodes/math/matrix';
+import { invertMat4, identityMat3 } from '../../../nodes/math/matrix';
 import { FIXTURES_DIR, expectClose, expectFinite, loadFixtures, orthonormalError } from './helpers';
+import type { ParsedJson } from '../../parsed-json';
 
 const dist = (a: ArrayLike<number>, i: number, b: ArrayLike<number>, j: number) =>
   Math.hypot(a[3 * i] - b[3 * j], a[3 * i + 1] - b[3 * j + 1], a[3 * i + 2] - b[3 * j + 2]);
@@ -49,7 +50,7 @@ function fabrik(joints: Float64Array, target: ArrayLike<number>, iterations: num
   measureSegments(wk);
   const pre = new Float64Array(9);
   if (pole) polePreRotation(pre, rootPose, wk, target, pole);
-  else mat3Identity(pre);
+  else identityMat3(pre);
   wk.iterations = iterations;
   wk.tolerance = tolerance;
   solveFabrik(wk, target, pre);
@@ -183,22 +184,22 @@ describe('solveFabrik rotations / rotatePose', () => {
 
 describe('Blender fixtures: IK chains', () => {
   const manifest = JSON.parse(readFileSync(`${FIXTURES_DIR}/manifest.json`, 'utf8'));
-  const tolerance = (name: string) => manifest.cases.find((c: any) => c.name === name).tolerance as number;
+  const tolerance = (name: string) => manifest.cases.find((c: ParsedJson) => c.name === name).tolerance as number;
 
   it('reaches Blender\'s end effector on reachable chains and its straight line on unreachable ones', () => {
     let reachable = 0, unreachable = 0;
     for (const c of [...loadFixtures('ik_chain_'), ...loadFixtures('ik_unreachable_')]) {
-      const con = c.constraints.find((k: any) => k.type === 'IK');
-      const arm = c.objects.find((o: any) => o.name === con.owner.object);
-      const byName = new Map<string, any>(arm.bones.map((b: any) => [b.name, b]));
+      const con = c.constraints.find((k: ParsedJson) => k.type === 'IK');
+      const arm = c.objects.find((o: ParsedJson) => o.name === con.owner.object);
+      const byName = new Map<string, ParsedJson>(arm.bones.map((b: ParsedJson) => [b.name, b]));
       let bone = byName.get(con.owner.bone);
       if (!con.props.use_tail) bone = byName.get(bone.parent);
-      const chainBones: any[] = [];
+      const chainBones: ParsedJson[] = [];
       for (let k = 0; k < con.props.chain_count && bone; k++, bone = bone.parent ? byName.get(bone.parent) : null) chainBones.unshift(bone);
       const armWorld = c.expected_unconstrained.objects[arm.name];
       const inv = new Float64Array(16);
       invertMat4(inv, armWorld);
-      const pose = (b: any, which: 'expected' | 'expected_unconstrained') => c[which].bones[`${arm.name}/${b.name}`].matrix;
+      const pose = (b: ParsedJson, which: 'expected' | 'expected_unconstrained') => c[which].bones[`${arm.name}/${b.name}`].matrix;
       const jointsOf = (which: 'expected' | 'expected_unconstrained') => {
         const pts = chainBones.map((b) => pose(b, which).slice(12, 15));
         const last = chainBones[chainBones.length - 1];

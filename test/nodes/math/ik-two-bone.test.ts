@@ -5,9 +5,10 @@ import { createChainWork, measureSegments } from '../../../nodes/math/ik-chain';
 import { polePreRotation } from '../../../nodes/math/ik-pole';
 import { blendPoses, rotatePose } from '../../../nodes/math/ik-pose';
 import { solveTwoBone } from '../../../nodes/math/ik-two-bone';
-import { invertMat4, mat3Identity } from '../../../nodes/math/matrix';
+import { invertMat4, identityMat3 } from '../../../nodes/math/matrix';
 import { mat3NormalizedToQuat, quatToMat3 } from '../../../nodes/math/quaternion';
 import { FIXTURES_DIR, expectClose, expectFinite, loadFixtures, orthonormalError, vec3 } from './helpers';
+import type { ParsedJson } from '../../parsed-json';
 
 const sub = (a: ArrayLike<number>, b: ArrayLike<number>) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const len = (a: ArrayLike<number>) => Math.hypot(a[0], a[1], a[2]);
@@ -30,7 +31,7 @@ function solve(root: ArrayLike<number>, elbow: ArrayLike<number>, tip: ArrayLike
   const rootPose = [rootX[0], rootX[1], rootX[2], 0, 0, 0, 0, 0, rootZ[0], rootZ[1], rootZ[2], 0, root[0], root[1], root[2], 1];
   wk.poleAngle = poleAngle;
   const usedPole = pole !== null && polePreRotation(pre, rootPose, wk, target, pole);
-  if (pole === null) mat3Identity(pre);
+  if (pole === null) identityMat3(pre);
   const reached = solveTwoBone(wk, target, pre);
   return { wk, usedPole, reached, upper: wk.rot[0], lower: wk.rot[1], elbow: wk.rebuilt[1], tip: wk.rebuilt[2] };
 }
@@ -172,17 +173,17 @@ describe('solveTwoBone (after polePreRotation)', () => {
 
 describe('Blender fixtures: two-bone IK', () => {
   const manifest = JSON.parse(readFileSync(`${FIXTURES_DIR}/manifest.json`, 'utf8'));
-  const tolerance = (name: string) => manifest.cases.find((c: any) => c.name === name).tolerance as number;
+  const tolerance = (name: string) => manifest.cases.find((c: ParsedJson) => c.name === name).tolerance as number;
 
-  function setup(c: any) {
-    const con = c.constraints.find((k: any) => k.type === 'IK');
-    const arm = c.objects.find((o: any) => o.name === con.owner.object);
+  function setup(c: ParsedJson) {
+    const con = c.constraints.find((k: ParsedJson) => k.type === 'IK');
+    const arm = c.objects.find((o: ParsedJson) => o.name === con.owner.object);
     const armWorld = c.expected_unconstrained.objects[arm.name];
     const inv = new Float64Array(16);
     invertMat4(inv, armWorld);
     const toArm = (p: ArrayLike<number>) => [0, 1, 2].map((r) => inv[r] * p[0] + inv[4 + r] * p[1] + inv[8 + r] * p[2] + inv[12 + r]);
-    const lower = arm.bones.find((b: any) => b.name === con.owner.bone);
-    const upper = arm.bones.find((b: any) => b.name === lower.parent);
+    const lower = arm.bones.find((b: ParsedJson) => b.name === con.owner.bone);
+    const upper = arm.bones.find((b: ParsedJson) => b.name === lower.parent);
     const pu = c.expected_unconstrained.bones[`${arm.name}/${upper.name}`].matrix;
     const pl = c.expected_unconstrained.bones[`${arm.name}/${lower.name}`].matrix;
     const root = [pu[12], pu[13], pu[14]];

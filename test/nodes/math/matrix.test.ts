@@ -11,15 +11,14 @@ import {
   determinantMat4Basis,
   invertMat4,
   isFinite16,
-  mat3Multiply,
-  mat4Multiply,
+  multiplyMat3,
+  multiplyMat4,
   mat4ToLocRotScale,
   mat4ToScale,
   normalizeMat4,
   orthogonalizeMat4,
   orthogonalizeMat4Stable,
 } from '../../../nodes/math/matrix';
-import { quatToMat3 } from '../../../nodes/math/quaternion';
 import {
   basis3,
   det3,
@@ -113,7 +112,7 @@ describe('normalize / orthogonalize', () => {
       fc.property(affine, (m) => {
         const n = normalizeMat4(m16(), m);
         const before = columnLengths(m);
-        columnLengths(n).forEach((l, i) => expect(Math.abs(l - (before[i] > 1e-17 ? 1 : 0))).toBeLessThan(1e-14));
+        columnLengths(n).forEach((l, i) => { expect(Math.abs(l - (before[i] > 1e-17 ? 1 : 0))).toBeLessThan(1e-14); });
         expectClose(n.slice(12), m.slice(12), 0);
         const inPlace = Float64Array.from(m);
         normalizeMat4(inPlace, inPlace);
@@ -187,13 +186,13 @@ describe('small helpers', () => {
         expectClose(a3, basis3(a), 0);
         const a4 = copyMat4FromMat3(m16(), a3);
         expectClose(a4, [...a.slice(0, 12), 0, 0, 0, 1], 0);
-        expectClose(basis3(mat4Multiply(m16(), a, b)), mat3Multiply(new Float64Array(9), basis3(a), basis3(b)), 1e-12);
+        expectClose(basis3(multiplyMat4(m16(), a, b)), multiplyMat3(new Float64Array(9), basis3(a), basis3(b)), 1e-12);
         const inv = m16();
         const ok = invertMat4(inv, a);
         expectFinite(inv);
         if (Math.abs(determinantMat4Basis(a)) > 1e-3) {
           expect(ok).toBe(true);
-          expectClose(mat4Multiply(m16(), a, inv), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1e-8);
+          expectClose(multiplyMat4(m16(), a, inv), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1e-8);
         }
       }),
     );

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blendMatrices } from '../../../nodes/math/blend';
-import { mat4Multiply, mat4ToScale } from '../../../nodes/math/matrix';
+import { multiplyMat4, mat4ToScale } from '../../../nodes/math/matrix';
 import { preparePath, samplePath, type PathTwist } from '../../../nodes/math/path';
-import { quatMultiply, quatRotateVec3, quatToMat4 } from '../../../nodes/math/quaternion';
+import { multiplyQuat, rotateVec3ByQuat, quatToMat4 } from '../../../nodes/math/quaternion';
 import { rotationBetweenToQuat } from '../../../nodes/math/rotation-between';
-import { quatApplyTrack, vecToQuat } from '../../../nodes/math/track';
+import { applyTrackToQuat, vecToQuat } from '../../../nodes/math/track';
 import { expectClose, expectFinite, loadFixtures, vec3 } from './helpers';
+import type { ParsedJson } from '../../parsed-json';
 
 const FORWARD = ['FORWARD_X', 'FORWARD_Y', 'FORWARD_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'];
 const UP = ['UP_X', 'UP_Y', 'UP_Z'];
@@ -125,12 +126,12 @@ describe('samplePath', () => {
         for (let i = 0; i < n; i++) {
           expectClose(z.framesZUp.subarray(4 * i, 4 * i + 4), vecToQuat(new Float64Array(4), d[i], 5, 1), 1e-12);
           // Every frame carries local +Z along its direction.
-          const zi = quatRotateVec3(new Float64Array(3), z.framesMinimum.subarray(4 * i, 4 * i + 4), [0, 0, 1]);
+          const zi = rotateVec3ByQuat(new Float64Array(3), z.framesMinimum.subarray(4 * i, 4 * i + 4), [0, 0, 1]);
           expectClose(zi, d[i], 1e-9);
         }
         const m = z.framesMinimum;
         const step = (from: number, to: number) =>
-          quatMultiply(new Float64Array(4), rotationBetweenToQuat(new Float64Array(4), d[from], d[to]), m.subarray(4 * from, 4 * from + 4));
+          multiplyQuat(new Float64Array(4), rotationBetweenToQuat(new Float64Array(4), d[from], d[to]), m.subarray(4 * from, 4 * from + 4));
         for (let i = 1; i < n; i++) expectClose(m.subarray(4 * i, 4 * i + 4), step(i - 1, i), 1e-9);
         expectClose(m.subarray(0, 4), step(1, 0), 1e-9);
       }),
@@ -191,9 +192,9 @@ describe('Blender fixtures: Follow Path', () => {
     const cases = loadFixtures('follow_path_');
     expect(cases.length).toBe(12);
     for (const c of cases) {
-      const con = c.constraints.find((k: any) => k.type === 'FOLLOW_PATH');
+      const con = c.constraints.find((k: ParsedJson) => k.type === 'FOLLOW_PATH');
       const props = con.props;
-      const curveOb = c.objects.find((o: any) => o.name === props.target);
+      const curveOb = c.objects.find((o: ParsedJson) => o.name === props.target);
       const spline = curveOb.curve.splines[0];
       const path = preparePath(spline.points.flat(), spline.radius, spline.cyclic, curveOb.curve.twist_mode);
       let t: number;
@@ -206,15 +207,15 @@ describe('Blender fixtures: Follow Path', () => {
       samplePath(pos, q, r, path, t);
       const tot = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
       if (props.use_curve_follow) {
-        quatApplyTrack(q, q, FORWARD.indexOf(props.forward_axis), UP.indexOf(props.up_axis));
+        applyTrackToQuat(q, q, FORWARD.indexOf(props.forward_axis), UP.indexOf(props.up_axis));
         quatToMat4(tot, q);
       }
       if (props.use_curve_radius) for (let i = 0; i < 12; i++) if (i % 4 !== 3) tot[i] *= r[0];
       tot.set(pos, 12);
       const ownerName = con.owner.object;
       const before = Float64Array.from(c.expected_unconstrained.objects[ownerName]);
-      const target = mat4Multiply(new Float64Array(16), c.expected.objects[curveOb.name], tot);
-      const after = mat4Multiply(new Float64Array(16), target, before);
+      const target = multiplyMat4(new Float64Array(16), c.expected.objects[curveOb.name], tot);
+      const after = multiplyMat4(new Float64Array(16), target, before);
       if (!props.use_curve_radius) {
         const s0 = mat4ToScale(new Float64Array(3), before);
         const s1 = mat4ToScale(new Float64Array(3), after);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blendMat3, blendMatrices } from '../../../nodes/math/blend';
 import { composeMat4 } from '../../../nodes/math/matrix';
 import { polarDecompose } from '../../../nodes/math/polar';
-import { quatSlerp, quatToMat3 } from '../../../nodes/math/quaternion';
+import { slerpQuat, quatToMat3 } from '../../../nodes/math/quaternion';
 import {
   anyMat3,
   det3,
@@ -113,7 +113,7 @@ describe('blendMatrices (interp_m4_m4m4)', () => {
         const a = composeMat4(new Float64Array(16), la, qa, [1, 1, 1]);
         const b = composeMat4(new Float64Array(16), lb, qb, [1, 1, 1]);
         const out = blendMatrices(new Float64Array(16), a, b, t);
-        const q = quatSlerp(new Float64Array(4), qa[3] >= 0 ? qa : qa.map((x) => -x), qb[3] >= 0 ? qb : qb.map((x) => -x), t);
+        const q = slerpQuat(new Float64Array(4), qa[3] >= 0 ? qa : qa.map((x) => -x), qb[3] >= 0 ? qb : qb.map((x) => -x), t);
         const expected = composeMat4(new Float64Array(16), la.map((x, i) => x + (lb[i] - x) * t), q, [1, 1, 1]);
         expectClose(out, expected, 1e-9);
       }),

@@ -6,14 +6,14 @@ import {
   mat3NormalizedToQuat,
   mat3ToQuat,
   mat4ToQuat,
-  quatFromAxisAngle,
-  quatInvert,
-  quatMultiply,
-  quatNormalize,
-  quatRotateVec3,
-  quatRotationBetweenQuats,
-  quatSetAxisAngle,
-  quatSlerp,
+  axisAngleToQuat,
+  invertQuat,
+  multiplyQuat,
+  normalizeQuat,
+  rotateVec3ByQuat,
+  rotationBetweenQuats,
+  setQuatAxisAngle,
+  slerpQuat,
   quatToAxisAngle,
   quatToMat3,
   quatToMat4,
@@ -54,13 +54,13 @@ describe('quaternion ↔ matrix', () => {
     );
   });
 
-  it('quatToMat3 gives an orthonormal proper rotation that rotates like quatRotateVec3', () => {
+  it('quatToMat3 gives an orthonormal proper rotation that rotates like rotateVec3ByQuat', () => {
     fc.assert(
       fc.property(unitQuat, vec3, (q, v) => {
         const m = quatToMat3(m9(), q);
         expect(orthonormalError(m)).toBeLessThan(1e-14);
         const mv = [0, 1, 2].map((r) => m[r] * v[0] + m[3 + r] * v[1] + m[6 + r] * v[2]);
-        expectClose(quatRotateVec3(new Float64Array(3), q, v), mv, 1e-13);
+        expectClose(rotateVec3ByQuat(new Float64Array(3), q, v), mv, 1e-13);
       }),
     );
   });
@@ -102,7 +102,7 @@ describe('quaternion algebra', () => {
   it('multiply composes like matrices (b first, then a)', () => {
     fc.assert(
       fc.property(unitQuat, unitQuat, (a, b) => {
-        const ab = quatMultiply(q4(), a, b);
+        const ab = multiplyQuat(q4(), a, b);
         expectClose(quatToMat3(m9(), ab), mul3(quatToMat3(m9(), a), quatToMat3(m9(), b)), 1e-14);
       }),
     );
@@ -112,30 +112,30 @@ describe('quaternion algebra', () => {
     fc.assert(
       fc.property(unitQuat, fc.double({ min: 0.1, max: 10, noNaN: true }), unitQuat, (q, s, b) => {
         const scaled = q.map((x) => x * s);
-        expectClose(quatMultiply(q4(), scaled, quatInvert(q4(), scaled)), [0, 0, 0, 1], 1e-14);
-        expectClose(quatMultiply(q4(), q, quatRotationBetweenQuats(q4(), q, b)), b, 1e-14);
+        expectClose(multiplyQuat(q4(), scaled, invertQuat(q4(), scaled)), [0, 0, 0, 1], 1e-14);
+        expectClose(multiplyQuat(q4(), q, rotationBetweenQuats(q4(), q, b)), b, 1e-14);
       }),
     );
-    expectClose(quatInvert(q4(), [0, 0, 0, 0]), [0, 0, 0, 0], 0);
+    expectClose(invertQuat(q4(), [0, 0, 0, 0]), [0, 0, 0, 0], 0);
   });
 
   it('normalize returns the length; zero becomes 180° about X like Blender', () => {
     const out = q4();
-    expect(quatNormalize(out, [0, 0, 0, 2])).toBe(2);
+    expect(normalizeQuat(out, [0, 0, 0, 2])).toBe(2);
     expectClose(out, [0, 0, 0, 1], 0);
-    expect(quatNormalize(out, [0, 0, 0, 0])).toBe(0);
+    expect(normalizeQuat(out, [0, 0, 0, 0])).toBe(0);
     expectClose(out, [1, 0, 0, 0], 0);
   });
 });
 
 describe('axis-angle', () => {
-  it('quatFromAxisAngle matches axisAngleValueToMat3 and round-trips through quatToAxisAngle', () => {
+  it('axisAngleToQuat matches axisAngleValueToMat3 and round-trips through quatToAxisAngle', () => {
     fc.assert(
       fc.property(fc.double({ min: -3, max: 3, noNaN: true }), nonZeroVec3, (a, axis) => {
         const aa = [a, axis[0], axis[1], axis[2]];
-        const q = quatFromAxisAngle(q4(), aa);
+        const q = axisAngleToQuat(q4(), aa);
         expectClose(quatToMat3(m9(), q), axisAngleValueToMat3(m9(), aa), 1e-14);
-        expectClose(quatSetAxisAngle(q4(), axis, a), q, 0);
+        expectClose(setQuatAxisAngle(q4(), axis, a), q, 0);
         const back = quatToAxisAngle(q4(), q);
         expectClose(axisAngleValueToMat3(m9(), back), axisAngleValueToMat3(m9(), aa), 1e-9);
       }),
@@ -143,7 +143,7 @@ describe('axis-angle', () => {
   });
 
   it('a zero axis is the identity', () => {
-    expectClose(quatFromAxisAngle(q4(), [1.3, 0, 0, 0]), [0, 0, 0, 1], 0);
+    expectClose(axisAngleToQuat(q4(), [1.3, 0, 0, 0]), [0, 0, 0, 1], 0);
     expectClose(axisAngleToMat3(m9(), [0, 0, 0], 2), [1, 0, 0, 0, 1, 0, 0, 0, 1], 0);
     expectClose(quatToAxisAngle(q4(), [0, 0, 0, 1]), [0, 0, 1, 0], 0);
   });
@@ -153,9 +153,9 @@ describe('slerp (interp_qt_qtqt)', () => {
   it('returns the ends at t = 0 and 1 and goes the short way', () => {
     fc.assert(
       fc.property(unitQuat, unitQuat, fc.double({ min: 0, max: 1, noNaN: true }), (a, b, t) => {
-        expectClose(quatToMat3(m9(), quatSlerp(q4(), a, b, 0)), quatToMat3(m9(), a), 1e-13);
-        expectClose(quatToMat3(m9(), quatSlerp(q4(), a, b, 1)), quatToMat3(m9(), b), 1e-13);
-        const r = quatSlerp(q4(), a, b, t);
+        expectClose(quatToMat3(m9(), slerpQuat(q4(), a, b, 0)), quatToMat3(m9(), a), 1e-13);
+        expectClose(quatToMat3(m9(), slerpQuat(q4(), a, b, 1)), quatToMat3(m9(), b), 1e-13);
+        const r = slerpQuat(q4(), a, b, t);
         expectFinite(r);
         // The rotation angle from a grows linearly along the shortest arc (outside the lerp fallback).
         const dot = Math.abs(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]);
@@ -178,7 +178,7 @@ describe('rotation between two directions', () => {
         const m = rotationBetweenToMat3(m9(), f, t);
         expect(orthonormalError(m)).toBeLessThan(1e-14);
         expectClose(quatToMat3(m9(), q), m, 1e-14);
-        const rf = quatRotateVec3(new Float64Array(3), q, f);
+        const rf = rotateVec3ByQuat(new Float64Array(3), q, f);
         const lf = Math.hypot(...f), lt = Math.hypot(...t);
         expectClose(rf.map((x) => x / lf), t.map((x) => x / lt), 1e-14);
         expect(Math.abs(2 * Math.acos(Math.min(1, Math.abs(q[3]))) - angleBetween(f, t))).toBeLessThan(1e-7);
@@ -191,7 +191,7 @@ describe('rotation between two directions', () => {
       fc.property(nonZeroVec3, vec3, fc.constantFrom(1e-6, 1e-9, 1e-12, 0), fc.boolean(), (f, noise, eps, flip) => {
         const t = f.map((x, i) => (flip ? -x : x) + eps * noise[i]);
         const q = rotationBetweenToQuat(q4(), f, t);
-        const rf = quatRotateVec3(new Float64Array(3), q, f);
+        const rf = rotateVec3ByQuat(new Float64Array(3), q, f);
         const lf = Math.hypot(...f), lt = Math.hypot(...t);
         expectClose(rf.map((x) => x / lf), t.map((x) => x / lt), 1e-13);
         const m = rotationBetweenToMat3(m9(), f, t);
@@ -218,11 +218,11 @@ describe('Blender fixtures', () => {
         if (ob.rotation_mode === 'QUATERNION') {
           // Blender normalizes rotation_quaternion before use.
           const q = q4();
-          quatNormalize(q, ob.rotation_quaternion);
+          normalizeQuat(q, ob.rotation_quaternion);
           rot = quatToMat3(m9(), q);
         } else {
           rot = axisAngleValueToMat3(m9(), ob.rotation_axis_angle);
-          expectClose(quatToMat3(m9(), quatFromAxisAngle(q4(), ob.rotation_axis_angle)), rot, 1e-14);
+          expectClose(quatToMat3(m9(), axisAngleToQuat(q4(), ob.rotation_axis_angle)), rot, 1e-14);
         }
         expectClose(rot, m, 2e-6, `${c.name}/${ob.name}`);
         checked++;

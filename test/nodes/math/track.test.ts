@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { composeMat4 } from '../../../nodes/math/matrix';
-import { quatRotateVec3 } from '../../../nodes/math/quaternion';
-import { dampedTrack, quatApplyTrack, vecToQuat } from '../../../nodes/math/track';
+import { rotateVec3ByQuat } from '../../../nodes/math/quaternion';
+import { dampedTrack, applyTrackToQuat, vecToQuat } from '../../../nodes/math/track';
 import { expectClose, expectFinite, nonZeroVec3, unitQuat, vec3 } from './helpers';
 
 const AXES = [
@@ -34,7 +34,7 @@ describe('vecToQuat (vec_to_quat)', () => {
         expect(Math.abs(Math.hypot(...q) - 1)).toBeLessThan(1e-12);
         const local = AXES[axis % 3];
         const sign = axis > 2 ? 1 : -1;
-        expectClose(quatRotateVec3(new Float64Array(3), q, local), unit(v).map((x) => sign * x), 1e-9 + guardSlack(v, axis % 3));
+        expectClose(rotateVec3ByQuat(new Float64Array(3), q, local), unit(v).map((x) => sign * x), 1e-9 + guardSlack(v, axis % 3));
       }),
     );
   });
@@ -44,18 +44,18 @@ describe('vecToQuat (vec_to_quat)', () => {
   });
 });
 
-describe('quatApplyTrack (quat_apply_track)', () => {
+describe('applyTrackToQuat (quat_apply_track)', () => {
   it('turns a path frame (+Z along the path) so the forward axis follows the path', () => {
     fc.assert(
       fc.property(nonZeroVec3, fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 2 }), (d, fwd, up) => {
         fc.pre(up !== fwd % 3);
         const q = vecToQuat(new Float64Array(4), d, 5, 1);
-        const t = quatApplyTrack(new Float64Array(4), q, fwd, up);
+        const t = applyTrackToQuat(new Float64Array(4), q, fwd, up);
         expect(Math.abs(Math.hypot(...t) - 1)).toBeLessThan(1e-12);
         const slack = guardSlack(d, 2);
-        expectClose(quatRotateVec3(new Float64Array(3), t, AXES[fwd]), unit(d), 1e-9 + slack);
+        expectClose(rotateVec3ByQuat(new Float64Array(3), t, AXES[fwd]), unit(d), 1e-9 + slack);
         // The up axis is the image of the frame's own axis, so it is perpendicular to the path.
-        const u = quatRotateVec3(new Float64Array(3), t, AXES[up]);
+        const u = rotateVec3ByQuat(new Float64Array(3), t, AXES[up]);
         expect(Math.abs(u[0] * d[0] + u[1] * d[1] + u[2] * d[2])).toBeLessThan((1e-9 + slack) * Math.hypot(...d));
       }),
     );

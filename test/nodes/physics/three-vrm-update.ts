@@ -7,7 +7,7 @@ export function updateJoints(manager: VRMSpringBoneManager, dt: number): void {
   const sorting = manager as unknown as { _sortJoints(): void; _sortedJoints: VRMSpringBoneJoint[]; _ancestors: THREE.Object3D[] };
   sorting._sortJoints();
   // The manager's own first pass: the joints' ancestors, colliders among them (their collider matrices).
-  sorting._ancestors.forEach((a, i) => a.updateWorldMatrix(i === 0, false));
+  sorting._ancestors.forEach((a, i) => { a.updateWorldMatrix(i === 0, false); });
   for (const joint of sorting._sortedJoints) {
     joint.bone.updateMatrix();
     joint.bone.updateWorldMatrix(false, false);

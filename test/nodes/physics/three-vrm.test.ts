@@ -82,7 +82,7 @@ function followRoot(root: THREE.Object3D, program: Program, scene: THREE.Scene):
 function difference(spec: SpringRigSpec, program: Program, rig: ThreeRig): { err: number; where: string } {
   let err = 0;
   let where = '';
-  spec.chains.forEach((ch, c) => ch.heads.forEach((_h, k) => {
+  spec.chains.forEach((ch, c) => { ch.heads.forEach((_h, k) => {
     const name = jointName(c, k);
     const mine = program.ownerMatrix(`${ARMATURE}/${name}`)!;
     const theirs = rig.objects.get(name)!.matrixWorld.elements;
@@ -90,7 +90,7 @@ function difference(spec: SpringRigSpec, program: Program, rig: ThreeRig): { err
       const d = Math.abs(mine[i] - theirs[i]);
       if (!(d <= err)) { err = d; where = `${name}[${i}]`; }
     }
-  }));
+  }); });
   return { err, where };
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EULER_ORDERS, eulerToMat3, type EulerOrder } from '../../../nodes/math/euler';
+import { EULER_ORDERS, eulerToMat3 } from '../../../nodes/math/euler';
 import { quatToMat3 } from '../../../nodes/math/quaternion';
 import { quaternionMath } from '../../../nodes/values/quaternion-math';
 import { run } from '../harness';
@@ -25,7 +25,7 @@ describe('math/quaternion', () => {
   it('from-euler gives the Euler rotation matrix in every order', () => {
     fc.assert(fc.property(euler, fc.constantFrom(...EULER_ORDERS), (e, order) => {
       const r = mat3(q('from-euler', { euler: e }, { order }));
-      const m = eulerToMat3(new Float64Array(9), e, order as EulerOrder);
+      const m = eulerToMat3(new Float64Array(9), e, order);
       for (let i = 0; i < 9; i++) expect(r[i]).toBeCloseTo(m[i], 12);
     }));
   });
@@ -42,7 +42,7 @@ describe('math/quaternion', () => {
 
   it('from-axis-angle turns counter-clockwise about any-length axes; an axis shorter than 3e-18 is no rotation', () => {
     const r = mat3(axisQuat([0, 0, 5], Math.PI / 2)); // X axis → Y axis
-    [0, 1, 0].forEach((v, i) => expect(r[i]).toBeCloseTo(v, 15));
+    [0, 1, 0].forEach((v, i) => { expect(r[i]).toBeCloseTo(v, 15); });
     expectSameRotation(axisQuat([0, 0, 1e-10], 1), axisQuat([0, 0, 1], 1));
     expectSameRotation(axisQuat([0, 0, 1e300], 1), axisQuat([0, 0, 1], 1));
     expect(axisQuat([0, 0, 1e-300], 1)).toEqual([0, 0, 0, 1]); // below Blender's normalize threshold

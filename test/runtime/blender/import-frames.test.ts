@@ -14,7 +14,7 @@ import { SHARED_DIR } from '../../shared-path';
 const RIGIFY = join(SHARED_DIR, 'conformance/rigify-human');
 
 describe('importer frames', () => {
-  const fx = JSON.parse(readFileSync(casesIn(RIGIFY)[0]!.file, 'utf8')) as Fixture;
+  const fx = JSON.parse(readFileSync(casesIn(RIGIFY)[0].file, 'utf8')) as Fixture;
   const { graph } = importBlenderFixture(fx);
   const frames = graph.frames ?? [];
 

@@ -69,12 +69,12 @@ describe('sinew import-blender RIG.blend', () => {
     const e = cli(['eval', graph]);
     expect(e.status, e.err.join('\n')).toBe(0);
     const ours = (JSON.parse(e.out.join('\n')) as { owners: Record<string, number[]> }).owners;
-    const blender = (JSON.parse(readFileSync(join(FIXTURES, 'handmade.expected.json'), 'utf8')) as { frames: Record<string, Record<string, number[]>> }).frames['1']!;
+    const blender = (JSON.parse(readFileSync(join(FIXTURES, 'handmade.expected.json'), 'utf8')) as { frames: Record<string, Record<string, number[]>> }).frames['1'];
     expect(Object.keys(blender).length).toBe(18);
     for (const [owner, m] of Object.entries(blender)) {
       const s = ours[owner];
       expect(s, owner).toBeDefined();
-      expect(Math.max(...m.map((x, i) => Math.abs(x - s![i]!))), owner).toBeLessThanOrEqual(1e-4);
+      expect(Math.max(...m.map((x, i) => Math.abs(x - s[i]))), owner).toBeLessThanOrEqual(1e-4);
     }
   });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../../runtime/cli/main';
 import { compile } from '../../../runtime/eval/compile';
 import { openGraph } from '../../../runtime/io/files';
+import type { ParsedJson } from '../../parsed-json';
 
 function sinew(...argv: string[]) {
   const out: string[] = [];
@@ -17,7 +18,7 @@ function sinew(...argv: string[]) {
 }
 
 const shared = join(__dirname, '../../../../shared/conformance');
-const fixture = (name: string) => JSON.parse(readFileSync(join(shared, 'fixtures', `${name}.json`), 'utf8')) as Record<string, any>;
+const fixture = (name: string) => JSON.parse(readFileSync(join(shared, 'fixtures', `${name}.json`), 'utf8')) as Record<string, ParsedJson>;
 const dir = mkdtempSync(join(tmpdir(), 'sinew-import-blender-'));
 let counter = 0;
 /** Writes a fixture (a value, or text as is) and imports it to a fresh output path. */
@@ -187,12 +188,12 @@ function places(value: Json, limit = 4000): Path[] {
 type Mutation = { kind: 'delete' } | { kind: 'set'; value: Json } | { kind: 'add'; key: string; value: Json };
 
 function mutate(root: Json, path: Path, m: Mutation): void {
-  let parent: any = root;
+  let parent: ParsedJson = root;
   for (const k of path.slice(0, -1)) parent = parent[k];
-  const last = path[path.length - 1]!;
+  const last = path[path.length - 1];
   if (m.kind === 'delete') {
     if (Array.isArray(parent)) parent.splice(last as number, 1);
-    else delete parent[last];
+    else Reflect.deleteProperty(parent, last);
   } else if (m.kind === 'set') {
     Object.defineProperty(parent, last, { value: m.value, enumerable: true, writable: true, configurable: true });
   } else {
@@ -220,7 +221,7 @@ describe('a mutated real fixture', () => {
         const fx = fixture(name) as Json;
         for (const [pick, m] of edits) {
           const all = places(fx);
-          if (all.length) mutate(fx, all[pick % all.length]!, m);
+          if (all.length) mutate(fx, all[pick % all.length], m);
         }
         const r = importing(fx);
         const lines = r.err ? r.err.split('\n') : [];

@@ -37,7 +37,7 @@ const graphFile = (influence: number) => {
   }));
   return p;
 };
-const locationOf = (out: string, owner: string) => (JSON.parse(out) as { owners: Record<string, number[]> }).owners[owner]!.slice(12, 15);
+const locationOf = (out: string, owner: string) => (JSON.parse(out) as { owners: Record<string, number[]> }).owners[owner].slice(12, 15);
 
 describe('sinew eval --set', () => {
   it('sets a param before evaluating: influence 0.5 puts A half way to B, as the same value in the file does', () => {

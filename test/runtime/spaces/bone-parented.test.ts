@@ -20,7 +20,7 @@ const dir = join(__dirname, 'blender');
 
 describe('LOCAL space of bone-parented objects, against Blender 3.4.1', () => {
   const categories = [...new Set(casesIn(dir).map((c) => c.category))];
-  it('has cases', () => expect(casesIn(dir).length).toBeGreaterThanOrEqual(50));
+  it('has cases', () => { expect(casesIn(dir).length).toBeGreaterThanOrEqual(50); });
   for (const category of categories) {
     it(category, () => {
       const names = casesIn(dir).filter((c) => c.category === category).map((c) => c.name);

@@ -209,7 +209,7 @@ describe('Armature: any number of targets', () => {
   it('weights past 1 act as 1 (Blender\'s range, which a driver\'s value is clamped to)', () => {
     const sc = scene([rowArmature([[[1, 0, 0], [0, 0, 0, 1], 1], [[0, 1, 0], [0, 0, 0, 1], 1]]), sceneObject('Owner', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1])]);
     const wires = { bone1: 'Arm/B1', bone2: 'Arm/B2' };
-    const graph = (w: number) => oneNodeGraph(armature, 'Owner', { targets: 2, weight1: 0.5, weight2: 1 }, wires);
+    const graph = (_w: number) => oneNodeGraph(armature, 'Owner', { targets: 2, weight1: 0.5, weight2: 1 }, wires);
     const p = compile(graph(1), sc).evaluate(1);
     const atOne = [...p.ownerMatrix('Owner')!];
     expect(p.setParam('c', 'weight2', 3)).toBe('applied');

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORWARD_AXES, followPath, UP_AXES } from '../../../../nodes/constraints/relationship/follow-path';
-import type { CurveInfo } from '../../../../nodes/define';
 import type { SceneObject } from '../../../../runtime/rig/scene/types';
 import { allFinite, anyInfluence, anyMatrix, bound, curveHandle, evaluateGraph, IDENTITY, maxDiff, mul, oneNodeGraph, quaternion, rigid, scene, sceneObject, sceneTransform, translation, trs } from '../../harness';
 
@@ -49,7 +48,7 @@ describe('Follow Path', () => {
   it('gives finite output for any finite owner, curve matrix, curve shape and settings', () => {
     fc.assert(fc.property(anyMatrix, anyMatrix, fc.oneof(polyline, degenerateCurve), fc.boolean(), fc.constantFrom('MINIMUM', 'Z_UP'), anyParams,
       (o, curveWorld, pts, cyclic, twist, params) => {
-        const k = bound(followPath, params, { target: curveHandle(pts, cyclic, { twist: twist as CurveInfo['twist'], radius: Float64Array.from(pts.map((_, i) => (i % 3) - 0.5)) }) });
+        const k = bound(followPath, params, { target: curveHandle(pts, cyclic, { twist: twist, radius: Float64Array.from(pts.map((_, i) => (i % 3) - 0.5)) }) });
         expect(allFinite(k(o, curveWorld))).toBe(true);
       }), { numRuns: 800 });
   });
@@ -94,7 +93,7 @@ describe('Follow Path', () => {
       (heading, [forwardAxis, upAxis, fi, ui], twist, t) => {
         const d = [Math.cos(heading), Math.sin(heading), 0];
         const pts = [0, 1, 2.5, 4].map((s) => [1 + s * d[0], -2 + s * d[1], 0.5]);
-        const m = bound(followPath, { useFixedLocation: true, offsetFactor: t, useCurveFollow: true, forwardAxis, upAxis }, { target: curveHandle(pts, false, { twist: twist as CurveInfo['twist'] }) })(IDENTITY, IDENTITY);
+        const m = bound(followPath, { useFixedLocation: true, offsetFactor: t, useCurveFollow: true, forwardAxis, upAxis }, { target: curveHandle(pts, false, { twist: twist }) })(IDENTITY, IDENTITY);
         const sign = fi > 2 ? -1 : 1;
         const fwd = [m[4 * (fi % 3)], m[4 * (fi % 3) + 1], m[4 * (fi % 3) + 2]].map((x) => x * sign);
         expect(maxDiff(fwd, d)).toBeLessThan(1e-9);

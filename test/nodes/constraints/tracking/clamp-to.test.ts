@@ -59,7 +59,7 @@ describe('Clamp To', () => {
     expect(at(-5, false)).toEqual([0, 0, 0]);
     expect(at(10, false)).toEqual([4, 2, 0]);
     const wrapped = at(6, true); // 6 wraps to 2
-    [3, 0, 0].forEach((v, k) => expect(wrapped[k]).toBeCloseTo(v, 12));
+    [3, 0, 0].forEach((v, k) => { expect(wrapped[k]).toBeCloseTo(v, 12); });
   });
 
   it('does nothing without curve geometry', () => {

@@ -41,7 +41,7 @@ describe('Look At', () => {
       const t = translation(p[0], p[1], p[2]);
       const look = Array.from(bound(lookAt, { aimAxis: AXES[a], upAxis: AXES[u], worldUp: [0, 0, 1] })(o, t));
       const track = Array.from(bound(trackTo, { trackAxis: TRACK_AXES[a], upAxis: ['UP_X', 'UP_Y', 'UP_Z'][u] })(o, t));
-      look.forEach((x, i) => expect(x).toBeCloseTo(track[i], 9));
+      look.forEach((x, i) => { expect(x).toBeCloseTo(track[i], 9); });
     }), { numRuns: 400 });
   });
 

@@ -26,7 +26,7 @@ describe.each(transformConstraints.map((d) => [d.type, d] as const))('%s', (_typ
       // Up to the round-off of the runtime's polar-decomposition blend (relative to the matrix size).
       const scale = 1 + Math.max(...Array.from(owner, Math.abs));
       const at0 = Array.from(run(owner, target, 0));
-      at0.forEach((x, i) => expect(Math.abs(x - owner[i])).toBeLessThanOrEqual(1e-12 * scale));
+      at0.forEach((x, i) => { expect(Math.abs(x - owner[i])).toBeLessThanOrEqual(1e-12 * scale); });
       const at1 = Array.from(run(owner, target, 1));
       expect(Array.from(run(owner, target, 5))).toEqual(at1);
     }), { numRuns: 100 });

@@ -115,10 +115,10 @@ describe('Limit Transform', () => {
       m[12] = 3; m[13] = -4; m[14] = 0.5;
       const axes = ['X', 'Y', 'Z'];
       const p: Record<string, number[] | boolean> = { locationMin: loc[0], locationMax: loc[1], rotationMin: rot[0], rotationMax: rot[1], scaleMin: scl[0], scaleMax: scl[1] };
-      ['Location', 'Rotation', 'Scale'].forEach((ch, k) => axes.forEach((a, i) => {
+      ['Location', 'Rotation', 'Scale'].forEach((ch, k) => { axes.forEach((a, i) => {
         p[`use${ch}Min${a}`] = f[6 * k + 2 * i];
         p[`use${ch}Max${a}`] = f[6 * k + 2 * i + 1];
-      }));
+      }); });
       const out = bound(limitTransform, p)(m);
       const got = mat4ToEuler(new Float64Array(3), out, 'XYZ');
       for (let i = 0; i < 3; i++) {

@@ -1,27 +1,27 @@
 // The `sinew import-gltf` and `sinew bake` commands (wired in runtime/cli/main.ts).
-import { dirname, relative, resolve } from 'node:path';
-import { saveGraph } from '../../../graph/save';
-import type { GraphDocument } from '../../../graph/types';
-import { compile } from '../../eval/compile';
-import { FrameRangeError } from '../../eval/program';
-import { CompileFailure } from '../../eval/errors';
-import { readText, type FileError } from '../files';
-import { readJson } from '../../../graph/safe-json';
-import { parseFps, parseFrameRange, parseStep } from '../../cli/options';
-import { printWarnings, strictFailure } from '../../cli/warnings';
-import { checkOutput, writeOutput } from '../../cli/write-output';
-import { loadScene } from '../scene/load';
-import type { SceneDocument } from '../../rig/scene/types';
-import { clipDuration, playingClip } from '../../rig/scene/playback';
-import { bakeAnimation } from './bake';
-import { GltfError, writeGlb } from './container';
-import { checkUri, type UriVerdict } from './uri-policy';
-import { openGraph } from '../files';
-import { bakeTargetFor } from './bake-target';
-import { importGltfFile, realPathInFolder } from './node';
+import { dirname, relative } from 'node:path';
+import { saveGraph } from '../../graph/save';
+import type { GraphDocument } from '../../graph/types';
+import { compile } from '../eval/compile';
+import { FrameRangeError } from '../eval/program';
+import { CompileFailure } from '../eval/errors';
+import { readText, type FileError } from '../io/files';
+import { readJson } from '../../graph/safe-json';
+import { parseFps, parseFrameRange, parseStep } from './options';
+import { printWarnings, strictFailure } from './warnings';
+import { checkOutput, writeOutput } from './write-output';
+import { loadScene } from '../io/scene/load';
+import type { SceneDocument } from '../rig/scene/types';
+import { clipDuration, playingClip } from '../rig/scene/playback';
+import { bakeAnimation } from '../io/gltf/bake';
+import { GltfError, writeGlb } from '../io/gltf/container';
+import { checkUri, type UriVerdict } from '../io/gltf/uri-policy';
+import { openGraph } from '../io/files';
+import { bakeTargetFor } from '../io/gltf/bake-target';
+import { importGltfFile, realPathInFolder } from '../io/gltf/node';
 
 type Io = { out: (s: string) => void; err: (s: string) => void };
-const printErrors = (io: Io, errors: FileError[]) => errors.forEach((e) => io.err(`${e.file}: ${e.pointer || '(file)'}: ${e.message}`));
+const printErrors = (io: Io, errors: FileError[]) => { errors.forEach((e) => { io.err(`${e.file}: ${e.pointer || '(file)'}: ${e.message}`); }); };
 
 /** A scene as canonical JSON text (the graph writer's rules: stable keys, no float noise). */
 export function saveScene(scene: SceneDocument): string {
