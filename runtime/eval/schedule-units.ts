@@ -39,7 +39,10 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
   const from: number[] = [];
   const to: number[] = [];
   const edge = (a: UnitId, b: UnitId) => { from.push(a); to.push(b); };
-  for (const c of live) for (const src of c.sources.values()) edge(compiled[src[0]]!.unit, c.unit);
+  for (const c of live) {
+    for (const src of c.sources.values()) edge(compiled[src[0]]!.unit, c.unit);
+    for (const src of c.drivenParams.values()) edge(compiled[src[0]]!.unit, c.unit);
+  }
   const { stackWriters, chainOf } = ownerNodeEdges(inputs, units, edge, problems);
   owners.owners.forEach((o, i) => {
     const writers = stackWriters[i];
