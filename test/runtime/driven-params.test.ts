@@ -5,6 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
+import { loadGraph } from '../../graph/load';
+import { saveGraph } from '../../graph/save';
+import { graphCatalog } from '../../nodes/catalog';
 import { compile } from '../../runtime/eval/compile';
 import { drivenParamValue } from '../../runtime/eval/driven-params';
 import { CompileFailure } from '../../runtime/eval/errors';
@@ -15,7 +18,7 @@ const scene: SceneDocument = { format: 'sinew-scene', version: 1, objects: [
   { name: 'A', type: 'EMPTY', location: [3, 1, 0], rotation_euler: [0.3, -0.2, 1.4] },
   { name: 'T', type: 'EMPTY', location: [0, 0, 0] },
 ] };
-const node = (id: string, type: string, params: Record<string, JsonValue> = {}): GraphNode => ({ id, type, params });
+const node = (id: string, type: string, params: Record<string, JsonValue> = {}): GraphNode => ({ id, type, params, position: [0, 0] });
 const link = (from: string, fs: string, to: string, ts: string): GraphLink => ({ from: { node: from, socket: fs }, to: { node: to, socket: ts } });
 
 /** A's stack: Limit Distance from T, then Limit Rotation on Z; `driven` links value nodes into those params. */
@@ -63,6 +66,14 @@ describe('driven params', () => {
       expect(drivenParamValue(param.float(0, '', { min: 0 }), v, 0)).toBe(Math.max(0, v));
     }));
     expect(drivenParamValue(param.float(0, ''), Number.NaN, 2)).toBe(2);
+  });
+
+  it('the loader takes a link into a param, and still refuses one into a name the node lacks', () => {
+    const ok = loadGraph(saveGraph(graph(true)), graphCatalog());
+    expect(ok.ok ? [] : ok.errors).toEqual([]);
+    const bad = graph(true);
+    bad.links.push(link('d', 'value', 'ld', 'distanse'));
+    expect(loadGraph(saveGraph(bad), graphCatalog()).ok).toBe(false);
   });
 
   it('refuses a link into a choice param, and into a param twice', () => {
