@@ -8,6 +8,7 @@ import { NodeBindEnv, type BindContext } from './bind-env';
 import type { Owners } from './build-owners';
 import type { CompiledNode, NodeTable } from './compiled-node';
 import { constraintStep } from './constraint-step';
+import { withDrivenParams } from './driven-params';
 import { CompileFailure, type Problems } from './errors';
 import { guardNode, guardPre } from './guards';
 import { ikTreeBinding, type IkTreeGroup } from './ik-trees';
@@ -51,10 +52,11 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
       return g && ikTreeBinding(g, c, owners.byId);
     },
   };
+  const rebindNode = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), true);
   for (const c of live) {
     let run: StepFn | undefined;
     try {
-      run = bindNode(c, context, inputs, problems.warnings, owners.slots, false);
+      run = withDrivenParams(c, inputs.compiled, bindNode(c, context, inputs, problems.warnings, owners.slots, false), () => rebindNode(c));
     } catch (e) {
       if (e instanceof CompileFailure) { problems.errors.push(...e.errors); continue; }
       throw e;
@@ -65,7 +67,7 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
     stepOf[c.unit] = run;
   }
   problems.failIfAny();
-  const rebind = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), true);
+  const rebind = (c: CompiledNode) => withDrivenParams(c, inputs.compiled, rebindNode(c), () => rebindNode(c));
   return { stepOf, readsFrame, rebind };
 }
 

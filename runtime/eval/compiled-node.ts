@@ -15,6 +15,8 @@ export interface CompiledNode {
   io: KernelIO;
   /** Input name → [source node index, output name]. */
   sources: Map<string, [number, string]>;
+  /** Params a link drives (runtime/eval/driven-params.ts): param name → [source node index, output name]. */
+  drivenParams: Map<string, [number, string]>;
   /** Unconnected inputs' value slots, for `Program.setParam`. */
   constants: NodeControl['constants'];
   /** Required inputs left unconnected: the node is inactive. */

@@ -6,6 +6,7 @@ import type { NodeCatalog } from '../../nodes/catalog';
 import { instanceDefinition, variadicCount } from '../../nodes/define';
 import { resolveParams } from '../../nodes/resolve-params';
 import type { CompiledNode, NodeTable } from './compiled-node';
+import { drivableParam } from './driven-params';
 import { CompileFailure, type Problems } from './errors';
 import type { UnitId } from './unit';
 
@@ -59,7 +60,7 @@ function resolveNode(graph: GraphDocument, index: number, catalog: NodeCatalog, 
     const range = spec.kind === 'int' ? ` (a whole number from ${spec.min ?? 0} to ${spec.max ?? 'any'})` : '';
     problems.errors.push({ code: 'bad-param', pointer: `/nodes/${index}/params/${v.param}`, nodeId: node.id, message: `node "${node.id}" (${kind.label}) param "${v.param}" is ${JSON.stringify(node.params[v.param])}; it must be a count${range}` });
   }
-  return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), constants: {}, missing: [], stackOwnerKnown: false, unit: -1 as UnitId, written: [] };
+  return { index, node, def, params: resolveParams(def, node.params), io: { in: {}, out: {} }, sources: new Map(), drivenParams: new Map(), constants: {}, missing: [], stackOwnerKnown: false, unit: -1 as UnitId, written: [] };
 }
 
 /** Links: ends must exist and socket types must match; each input takes one link. */
@@ -76,6 +77,7 @@ function resolveLinks(graph: GraphDocument, compiled: NodeTable, byId: Map<strin
     const out = from.def.outputs[link.from.socket];
     const inp = to.def.inputs[link.to.socket];
     if (!out) return void errors.push({ code: 'missing-socket', pointer: `${at}/from/socket`, nodeId: from.node.id, message: `node "${from.node.id}" (${from.def.label}) has no output "${link.from.socket}"` });
+    if (!inp && Object.hasOwn(to.def.params, link.to.socket)) return resolveDrivenParam(link.to.socket, out.type, to, [fi, link.from.socket], at, errors);
     if (!inp) {
       const v = to.def.variadic;
       const beyond = v && v.itemOf(link.to.socket) > 0 ? ` (its ${v.param} param is ${String(to.params[v.param])}; raise it to use this input)` : '';
@@ -89,4 +91,18 @@ function resolveLinks(graph: GraphDocument, compiled: NodeTable, byId: Map<strin
     }
     to.sources.set(link.to.socket, [fi, link.from.socket]);
   });
+}
+
+/**
+ * A link into a param: a float output driving a number, int or bool param the schedule does not
+ * depend on (not a variadic count, not an IK chain length), once.
+ */
+function resolveDrivenParam(name: string, outType: string, to: CompiledNode, source: [number, string], at: string, errors: Problems['errors']): void {
+  const spec = to.def.params[name];
+  const what = `node "${to.node.id}" (${to.def.label}) param "${name}"`;
+  if (!drivableParam(spec)) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `${what} is a ${spec.kind}; a link can drive only a number, whole-number or on/off param` });
+  if (to.def.variadic?.param === name || (to.def.writes && spec.kind === 'int')) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `${what} decides what the node writes (the evaluation order); it cannot be driven by a link` });
+  if (outType !== 'float') return void errors.push({ code: 'type-mismatch', pointer: at, nodeId: to.node.id, message: `${what} takes a float link, but the link gives a ${outType}` });
+  if (to.drivenParams.has(name)) return void errors.push({ code: 'duplicate-link', pointer: at, nodeId: to.node.id, message: `${what} has more than one link` });
+  to.drivenParams.set(name, source);
 }

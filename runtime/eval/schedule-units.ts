@@ -39,7 +39,10 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
   const from: number[] = [];
   const to: number[] = [];
   const edge = (a: UnitId, b: UnitId) => { from.push(a); to.push(b); };
-  for (const c of live) for (const src of c.sources.values()) edge(compiled[src[0]]!.unit, c.unit);
+  for (const c of live) {
+    for (const src of c.sources.values()) edge(compiled[src[0]]!.unit, c.unit);
+    for (const src of c.drivenParams.values()) edge(compiled[src[0]]!.unit, c.unit);
+  }
   for (const g of new Set(inputs.treeOf.values())) {
     for (const m of lateMembers(g, inputs.stackOwner)) {
       for (const [input, src] of m.sources) if (input !== 'owner') edge(compiled[src[0]]!.unit, g.leader.unit);

@@ -714,8 +714,49 @@ def rig_animated_settings():
     return [1, 4, 7.5, 9]
 
 
+def rig_driven_settings():
+    """Drivers on constraint settings that are params, not influences: a Limit Distance's distance,
+    a Transformation's from and to ranges, a Limit Rotation's limit, all from an animated custom
+    property, so the driven values change every frame."""
+    arm = armature("PRig", [
+        ("Ctl", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+        ("Dist", (1, 0, 0), (1, 0, 1), None, False, 0.0),
+        ("Rot", (-1, 0, 0), (-1, 0, 1), None, False, 0.3),
+        ("Tf", (0, 1, 0), (0, 1, 1), None, False, 0.0),
+    ], loc=(0.2, 0.0, 0.0), rot=(0.0, 0.0, 0.1))
+    pb = arm.pose.bones
+    pb["Ctl"].location = (0.7, 0.2, 0.0)
+    pb["Rot"].rotation_mode = 'XYZ'
+    pb["Rot"].rotation_euler = (0.2, 0.1, 1.2)
+    pb["Dist"].location = (0.3, 0.4, 0.2)
+    goal = empty("Goal", loc=(2.0, 1.0, 0.5))
+    prop(arm, "amt", 0.25, 0.0, 2.0)
+    for f, v in ((1, 0.25), (5, 1.1), (9, 1.7)):
+        arm["amt"] = v
+        arm.keyframe_insert('["amt"]', frame=f)
+    amt = [{"name": "amt", "targets": [{"id": arm, "data_path": '["amt"]'}]}]
+    ld = pb["Dist"].constraints.new('LIMIT_DISTANCE')
+    ld.target = goal
+    ld.distance = 1.0
+    driver(ld, "distance", -1, "0.5 + amt", amt)
+    lr = pb["Rot"].constraints.new('LIMIT_ROTATION')
+    lr.use_limit_z = True
+    lr.min_z, lr.max_z = -0.2, 0.2
+    driver(lr, "max_z", -1, "amt * 0.6", amt)
+    tf = pb["Tf"].constraints.new('TRANSFORM')
+    tf.target = arm
+    tf.subtarget = "Ctl"
+    tf.map_to = 'ROTATION'
+    tf.from_max_x = 1.0
+    tf.to_max_z_rot = 0.5
+    driver(tf, "from_max_x", -1, "2 - amt", amt)
+    driver(tf, "to_max_z_rot", -1, "amt", amt)
+    scene().frame_set(1)
+    return [1, 3, 5, 8]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
-        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings}
+        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings}
 
 
 def world_matrices():

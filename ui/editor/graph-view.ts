@@ -7,6 +7,7 @@ import { AreaExtensions, AreaPlugin, Drag } from 'rete-area-plugin';
 import { ClassicFlow, ConnectionPlugin, getSourceTarget, type SocketData } from 'rete-connection-plugin';
 import { LitPlugin, Presets as LitPresets } from '@retejs/lit-plugin';
 import { connect, disconnect, type Edit } from '../../graph/edits';
+import type { NodeDefinition } from '../../nodes/define';
 import type { GraphDocument, GraphFrame, GraphLink, GraphNode } from '../../graph/types';
 import { FrameLayer } from './frame-layer';
 import type { NodeCatalog } from '../../nodes/catalog';
@@ -20,7 +21,7 @@ import { Culling } from './culling';
 import { IndexedNodeEditor } from './indexed-editor';
 import { READABLE_ZOOM, zoomLevelOfDetail } from './level-of-detail';
 import { socketColor, SinewNodeElement } from './node-view';
-import { linkKey, SinewNode, type NodeState, type Schemes, type SinewSocket, type ViewSocketType, type AreaExtra } from './schemes';
+import { drivenParams, linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection, type SinewSocket, type ViewSocketType, type AreaExtra } from './schemes';
 
 export interface GraphViewHost {
   /** Wires the user made or broke, as one step. */
@@ -452,6 +453,14 @@ export class GraphView {
     try {
       const wanted = new Map(graph.nodes.map((n) => [n.id, n]));
       const wantedLinks = new Map(graph.links.map((l) => [linkKey({ source: l.from.node, sourceOutput: l.from.socket, target: l.to.node, targetInput: l.to.socket }), l]));
+      // Links into params (driven params): the node shows each as an input, so a change rebuilds it.
+      const linkedInputs = new Map<string, Set<string>>();
+      for (const l of graph.links) {
+        const set = linkedInputs.get(l.to.node) ?? new Set<string>();
+        set.add(l.to.socket);
+        linkedInputs.set(l.to.node, set);
+      }
+      const drivenOf = (g: GraphNode, def: NodeDefinition<unknown> | undefined) => drivenParams(def, linkedInputs.get(g.id));
       const socketsOf = (g: GraphNode) => ({
         inputs: [...new Set(graph.links.filter((l) => l.to.node === g.id).map((l) => l.to.socket))],
         outputs: [...new Set(graph.links.filter((l) => l.from.node === g.id).map((l) => l.from.socket))],
@@ -459,7 +468,7 @@ export class GraphView {
       const stale = (n: SinewNode) => {
         const g = wanted.get(n.id);
         if (!g || g.type !== n.source.type || this.definitionOf(g, graph) !== n.def || (g.collapsed === true) !== n.collapsed) return true;
-        if (!n.collapsed) return false;
+        if (!n.collapsed) return drivenOf(g, n.def).join(',') !== n.driven.join(',');
         const s = socketsOf(g);
         return `${s.inputs.join(',')}|${s.outputs.join(',')}` !== n.shape;
       };
@@ -479,7 +488,7 @@ export class GraphView {
         const state = stateOf(g);
         if (!existing) {
           const def = this.definitionOf(g, graph);
-          const node = new SinewNode(g, def, state, def && !g.collapsed ? undefined : socketsOf(g));
+          const node = new SinewNode(g, def, state, def && !g.collapsed ? undefined : socketsOf(g), drivenOf(g, def));
           node.lite = this.lite;
           await this.editor.addNode(node);
           await this.area.translate(node.id, { x: g.position[0], y: g.position[1] });

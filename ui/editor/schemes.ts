@@ -59,13 +59,15 @@ export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, R
     public state: NodeState,
     /** The sockets its links use: all an unknown kind or a collapsed node draws. */
     extraSockets: { inputs: string[]; outputs: string[] } = { inputs: [], outputs: [] },
+    /** Params a link drives (runtime/eval/driven-params.ts): shown as inputs, not as fields. */
+    readonly driven: readonly string[] = [],
   ) {
     super(def?.label ?? `Unknown: ${source.type}`);
     this.id = source.id;
     this.fields = def ? fieldsOf(def) : [];
     this.collapsed = source.collapsed === true;
     this.shape = this.collapsed ? `${extraSockets.inputs.join(',')}|${extraSockets.outputs.join(',')}` : '';
-    const params = this.collapsed ? [] : this.fields.filter((f) => !f.socket);
+    const params = this.collapsed ? [] : this.fields.filter((f) => !f.socket && !driven.includes(f.key));
     this.paramFields = params.slice(0, MAX_PARAM_ROWS);
     this.hiddenParams = params.length - this.paramFields.length;
     this.inputFields = new Map(this.fields.filter((f) => f.socket).map((f) => [f.key, f]));
@@ -78,6 +80,7 @@ export class SinewNode extends ClassicPreset.Node<Record<string, SinewSocket>, R
       for (const [key, s] of Object.entries(def.inputs)) {
         if (shown(key, 'inputs')) this.addInput(key, new ClassicPreset.Input(new SinewSocket(s.type, s.doc), humanize(key), false));
       }
+      for (const key of driven) this.addInput(key, new ClassicPreset.Input(new SinewSocket('float', `${def.params[key].doc} Driven by its link each frame.`), `${humanize(key)} (driven)`, false));
     } else {
       for (const key of extraSockets.outputs) this.addOutput(key, new ClassicPreset.Output(new SinewSocket('unknown'), key, true));
       for (const key of extraSockets.inputs) this.addInput(key, new ClassicPreset.Input(new SinewSocket('unknown'), key, false));
@@ -102,3 +105,9 @@ export function linkKey(l: { source: string; sourceOutput: string; target: strin
 
 /** The area's signals besides its own: the Lit renderer's render and unmount signals. */
 export type AreaExtra = LitArea2D<Schemes>;
+
+/** The params of `def` that `linked` (a node's linked input names) drives: linked names that are params, not inputs. */
+export function drivenParams(def: NodeDefinition<unknown> | undefined, linked: ReadonlySet<string> | undefined): string[] {
+  if (!def || !linked) return [];
+  return [...linked].filter((k) => !Object.hasOwn(def.inputs, k) && Object.hasOwn(def.params, k)).sort();
+}

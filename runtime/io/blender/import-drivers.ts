@@ -1,7 +1,7 @@
 // The importer's driver half: every custom property of the fixture becomes a `driver/property`
 // node, every driver a `driver/driver` node whose variables are linked from those nodes and whose
 // output is linked into the setting it drives (a constraint's influence, a driven mute through the
-// influence, an Armature target's weight). What is not carried live is listed by name.
+// influence, an Armature target's weight, any number, whole-number or on/off param of a constraint). What is not carried live is listed by name.
 import type { GraphLink, GraphNode, JsonValue } from '../../../graph/types';
 import { pathTarget, type PathTarget } from '../../../nodes/drivers/data-path';
 import { CHANNEL_INPUTS } from '../../../nodes/drivers/pose-channels';
@@ -18,6 +18,8 @@ export interface DriverWiring {
   skippedConstraints?: ReadonlyMap<string, string>;
   /** The `owner/read` node of an owner (`Object` or `Object/Bone`), made on first use. */
   readerFor?(ownerId: string): string;
+  /** The node param or input a constraint's Blender setting became, when a link can drive it. */
+  settingOf?(node: string, prop: string): string | undefined;
 }
 
 export interface DriverReport {
@@ -137,7 +139,12 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       else if (w.item) to = w.item.collection === 'targets' && w.prop === 'weight' ? { node, socket: `weight${w.item.index + 1}`, from: 'value' } : `driving ${w.item.collection}[${w.item.index}].${w.prop} is not supported`;
       else if (w.prop === 'influence') to = { node, socket: 'influence', from: 'value' };
       else if (w.prop === 'mute' || w.prop === 'enabled') to = influenceDriven.has(key) ? 'both mute and influence are driven' : { node, socket: 'influence', from: w.prop === 'mute' ? 'inverse' : 'value' };
-      else to = `driving the constraint setting ${w.prop} is not supported yet`;
+      else {
+        // Any other setting (a Limit Distance's distance, a Transformation's ranges, limits): a link
+        // into the param it became, written before the kernel each frame (runtime/eval/driven-params.ts).
+        const setting = g.settingOf?.(node, w.prop);
+        to = setting ? { node, socket: setting, from: 'value' } : `driving the constraint setting ${w.prop} is not supported (Sinew has no number param for it)`;
+      }
     } else if (w.kind === 'bone-channel' || w.kind === 'object-channel') {
       const ownerId = w.kind === 'bone-channel' ? `${src.owner.object}/${w.bone}` : src.owner.object;
       const sockets: readonly string[] | undefined = Object.hasOwn(CHANNEL_INPUTS, w.channel) ? CHANNEL_INPUTS[w.channel as keyof typeof CHANNEL_INPUTS] : undefined;

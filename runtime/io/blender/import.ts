@@ -7,6 +7,7 @@ import { defaultCatalog, type NodeCatalog } from '../../../nodes/catalog';
 import type { NodeDefinition } from '../../../nodes/define';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../../rig/scene/types';
 import type { Fixture, FixtureConstraint } from './fixture';
+import { drivableParam } from '../../eval/driven-params';
 import { drivenMutes, wireDrivers, type DriverReport } from './import-drivers';
 import { importDrivers } from './drivers';
 import { blenderSkips } from './blender-skips';
@@ -104,6 +105,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   }
 
   const frames: GraphFrame[] = [];
+  const nodeDefs = new Map<string, NodeDefinition<unknown>>();
   for (const [ownerId, stack] of stacks) {
     const first = nodes.length;
     const x = 0;
@@ -153,6 +155,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       for (const prop of bboneTargets(fx, c)) report(index, `${where}.${prop}`);
       if (mapping.convert) for (const [k, v] of Object.entries(mapping.convert(props))) Object.defineProperty(params, k, { value: v, enumerable: true, writable: true, configurable: true });
       nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
+      nodeDefs.set(id, def);
       constraintNodes.set(`${ownerId}\u0000${c.name}`, id);
       links.push({ from: prev, to: { node: id, socket: 'owner' } });
       const refs: { socket: string; object: string; bone: string }[] = [];
@@ -179,7 +182,14 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
 
   const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes }, driverImport.drivers);
   if (animated.size > 0) withoutCurves(scene, fx, animated);
-  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor }, driverImport);
+  // The node param or input a constraint setting became (a driver links into it), if it can be driven.
+  const settingOf = (node: string, prop: string): string | undefined => {
+    const name = [...(origins.get(node)?.props ?? [])].find(([, p]) => p === prop)?.[0];
+    const def = nodeDefs.get(node);
+    if (!name || !def) return undefined;
+    return Object.hasOwn(def.inputs, name) || drivableParam(def.params[name]) ? name : undefined;
+  };
+  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
   return { scene, graph, unsupported, unsupportedAt, origins, drivers, skipped };
 }

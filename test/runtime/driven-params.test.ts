@@ -1,0 +1,87 @@
+// A link into a param (a driver into a Limit Distance's distance, a Limit Rotation's limit and its
+// switch): each frame the linked value is written into the param as Blender writes a driver (int
+// truncated, bool from the truncated int, clamped to the param's range), and the node gives, bit for
+// bit, what `setParam` of that value gives. Links into params the schedule depends on are refused.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GRAPH_FORMAT, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
+import { loadGraph } from '../../graph/load';
+import { saveGraph } from '../../graph/save';
+import { graphCatalog } from '../../nodes/catalog';
+import { compile } from '../../runtime/eval/compile';
+import { drivenParamValue } from '../../runtime/eval/driven-params';
+import { CompileFailure } from '../../runtime/eval/errors';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
+import { param } from '../../nodes/params';
+
+const scene: SceneDocument = { format: 'sinew-scene', version: 1, objects: [
+  { name: 'A', type: 'EMPTY', location: [3, 1, 0], rotation_euler: [0.3, -0.2, 1.4] },
+  { name: 'T', type: 'EMPTY', location: [0, 0, 0] },
+] };
+const node = (id: string, type: string, params: Record<string, JsonValue> = {}): GraphNode => ({ id, type, params, position: [0, 0] });
+const link = (from: string, fs: string, to: string, ts: string): GraphLink => ({ from: { node: from, socket: fs }, to: { node: to, socket: ts } });
+
+/** A's stack: Limit Distance from T, then Limit Rotation on Z; `driven` links value nodes into those params. */
+function graph(driven: boolean): GraphDocument {
+  const nodes = [
+    node('in', 'owner/input', { owner: 'A' }), node('t', 'owner/read', { owner: 'T' }),
+    node('ld', 'constraint/limit-distance', { distance: 1 }),
+    node('lr', 'constraint/limit-rotation', { useLimitZ: true, minZ: -0.5, maxZ: 0.5 }),
+    node('out', 'owner/output', { owner: 'A' }),
+  ];
+  const links = [link('in', 'transform', 'ld', 'owner'), link('t', 'transform', 'ld', 'target'), link('ld', 'owner', 'lr', 'owner'), link('lr', 'owner', 'out', 'transform')];
+  if (driven) {
+    nodes.push(node('d', 'value/float'), node('z', 'value/float'), node('on', 'value/float', { value: 1 }));
+    links.push(link('d', 'value', 'ld', 'distance'), link('z', 'value', 'lr', 'maxZ'), link('on', 'value', 'lr', 'useLimitZ'));
+  }
+  return { format: GRAPH_FORMAT, version: 1, nodes, links };
+}
+
+const value = fc.double({ min: -5, max: 5, noNaN: true });
+
+describe('driven params', () => {
+  it('a driven param gives what setParam of the same value gives, bit for bit, frame after frame', () => {
+    const driven = compile(graph(true), scene);
+    const set = compile(graph(false), scene);
+    const ld = { spec: param.float(0, '', { min: 0 }) };
+    fc.assert(fc.property(fc.array(fc.tuple(value, value, value), { minLength: 1, maxLength: 6 }), (frames) => {
+      for (const [d, z, on] of frames) {
+        expect(driven.setParam('d', 'value', d)).toBe('applied');
+        expect(driven.setParam('z', 'value', z)).toBe('applied');
+        expect(driven.setParam('on', 'value', on)).toBe('applied');
+        driven.update(1);
+        set.setParam('ld', 'distance', drivenParamValue(ld.spec, d, 0) as number);
+        set.setParam('lr', 'maxZ', z);
+        set.setParam('lr', 'useLimitZ', Math.trunc(on) !== 0);
+        set.update(1);
+        expect(Array.from(driven.ownerMatrix('A')!)).toEqual(Array.from(set.ownerMatrix('A')!));
+      }
+    }), { numRuns: 60 });
+  });
+
+  it('coerces as Blender writes a driver: int truncated toward zero, bool from the truncated int, clamped to the range', () => {
+    fc.assert(fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), (v) => {
+      expect(drivenParamValue(param.int(0, '', { min: -3, max: 7 }), v, 0)).toBe(Math.min(7, Math.max(-3, Math.trunc(v))));
+      expect(drivenParamValue(param.bool(false, ''), v, false)).toBe(Math.trunc(v) !== 0);
+      expect(drivenParamValue(param.float(0, '', { min: 0 }), v, 0)).toBe(Math.max(0, v));
+    }));
+    expect(drivenParamValue(param.float(0, ''), Number.NaN, 2)).toBe(2);
+  });
+
+  it('the loader takes a link into a param, and still refuses one into a name the node lacks', () => {
+    const ok = loadGraph(saveGraph(graph(true)), graphCatalog());
+    expect(ok.ok ? [] : ok.errors).toEqual([]);
+    const bad = graph(true);
+    bad.links.push(link('d', 'value', 'ld', 'distanse'));
+    expect(loadGraph(saveGraph(bad), graphCatalog()).ok).toBe(false);
+  });
+
+  it('refuses a link into a choice param, and into a param twice', () => {
+    const g = graph(true);
+    g.links.push(link('d', 'value', 'lr', 'eulerOrder'));
+    expect(() => compile(g, scene)).toThrow(/param "eulerOrder" is a choice/);
+    const twice = graph(true);
+    twice.links.push(link('z', 'value', 'ld', 'distance'));
+    expect(() => compile(twice, scene)).toThrow(CompileFailure);
+  });
+});
