@@ -77,7 +77,7 @@ function resolveLinks(graph: GraphDocument, compiled: NodeTable, byId: Map<strin
     const out = from.def.outputs[link.from.socket];
     const inp = to.def.inputs[link.to.socket];
     if (!out) return void errors.push({ code: 'missing-socket', pointer: `${at}/from/socket`, nodeId: from.node.id, message: `node "${from.node.id}" (${from.def.label}) has no output "${link.from.socket}"` });
-    if (!inp && Object.hasOwn(to.def.params, link.to.socket)) return resolveDrivenParam(link.to.socket, out.type, to, [fi, link.from.socket], at, errors);
+    if (!inp && Object.hasOwn(to.def.params, link.to.socket)) { resolveDrivenParam(link.to.socket, out.type, to, [fi, link.from.socket], at, errors); return; }
     if (!inp) {
       const v = to.def.variadic;
       const beyond = v && v.itemOf(link.to.socket) > 0 ? ` (its ${v.param} param is ${String(to.params[v.param])}; raise it to use this input)` : '';

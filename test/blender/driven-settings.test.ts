@@ -7,7 +7,7 @@ import { differences, failures, roundTrip } from './roundtrip';
 
 describe('Blender round trip, driven constraint settings', () => {
   it('distance, ranges and limits driven every frame', () => {
-    const rt = roundTrip('driven_settings')!;
+    const rt = roundTrip('driven_settings');
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     expect(rt.importLog.join('\n')).toContain('not carried: nothing');
     const diffs = differences(rt);

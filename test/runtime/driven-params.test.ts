@@ -50,7 +50,7 @@ describe('driven params', () => {
         expect(driven.setParam('z', 'value', z)).toBe('applied');
         expect(driven.setParam('on', 'value', on)).toBe('applied');
         driven.update(1);
-        set.setParam('ld', 'distance', drivenParamValue(ld.spec, d, 0) as number);
+        set.setParam('ld', 'distance', drivenParamValue(ld.spec, d, 0));
         set.setParam('lr', 'maxZ', z);
         set.setParam('lr', 'useLimitZ', Math.trunc(on) !== 0);
         set.update(1);

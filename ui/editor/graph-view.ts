@@ -21,7 +21,7 @@ import { Culling } from './culling';
 import { IndexedNodeEditor } from './indexed-editor';
 import { READABLE_ZOOM, zoomLevelOfDetail } from './level-of-detail';
 import { socketColor, SinewNodeElement } from './node-view';
-import { drivenParams, linkKey, SinewNode, type NodeState, type Schemes, type SinewConnection, type SinewSocket, type ViewSocketType, type AreaExtra } from './schemes';
+import { drivenParams, linkKey, SinewNode, type NodeState, type Schemes, type SinewSocket, type ViewSocketType, type AreaExtra } from './schemes';
 
 export interface GraphViewHost {
   /** Wires the user made or broke, as one step. */
@@ -460,7 +460,7 @@ export class GraphView {
         set.add(l.to.socket);
         linkedInputs.set(l.to.node, set);
       }
-      const drivenOf = (g: GraphNode, def: NodeDefinition<unknown> | undefined) => drivenParams(def, linkedInputs.get(g.id));
+      const drivenOf = (g: GraphNode, def: NodeDefinition | undefined) => drivenParams(def, linkedInputs.get(g.id));
       const socketsOf = (g: GraphNode) => ({
         inputs: [...new Set(graph.links.filter((l) => l.to.node === g.id).map((l) => l.to.socket))],
         outputs: [...new Set(graph.links.filter((l) => l.from.node === g.id).map((l) => l.from.socket))],

@@ -107,7 +107,7 @@ export function linkKey(l: { source: string; sourceOutput: string; target: strin
 export type AreaExtra = LitArea2D<Schemes>;
 
 /** The params of `def` that `linked` (a node's linked input names) drives: linked names that are params, not inputs. */
-export function drivenParams(def: NodeDefinition<unknown> | undefined, linked: ReadonlySet<string> | undefined): string[] {
+export function drivenParams(def: NodeDefinition | undefined, linked: ReadonlySet<string> | undefined): string[] {
   if (!def || !linked) return [];
   return [...linked].filter((k) => !Object.hasOwn(def.inputs, k) && Object.hasOwn(def.params, k)).sort();
 }

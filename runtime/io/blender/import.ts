@@ -105,7 +105,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   }
 
   const frames: GraphFrame[] = [];
-  const nodeDefs = new Map<string, NodeDefinition<unknown>>();
+  const nodeDefs = new Map<string, NodeDefinition>();
   for (const [ownerId, stack] of stacks) {
     const first = nodes.length;
     const x = 0;
