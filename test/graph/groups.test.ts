@@ -15,8 +15,13 @@ import { CompileFailure } from '../../runtime/eval/errors';
 import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { degenerateRig } from '../reliability/rigs';
 
-/** Every owner's matrix as the bits of its doubles, so −0 and NaN payloads count too; and the step count. */
-function run(graph: GraphDocument, scene: SceneDocument): { bits: Record<string, string>; steps: number } | 'fails' {
+/**
+ * Every owner's matrix as the bits of its doubles, so −0 and NaN payloads count too; and the step count.
+ * Inside a dependency cycle the order is the graph's node order (graph/schedule.ts breaks a cycle
+ * where the graph's order meets it, as Blender's sort does with its relations), and a group moves its
+ * nodes in that order, so for a graph with a cycle the owners caught in cycles are compared, not bits.
+ */
+function run(graph: GraphDocument, scene: SceneDocument): { bits: Record<string, string>; steps: number } | { cycleOwners: string[]; steps: number } | 'fails' {
   let program;
   try {
     program = compile(graph, scene);
@@ -25,6 +30,9 @@ function run(graph: GraphDocument, scene: SceneDocument): { bits: Record<string,
     throw e;
   }
   program.evaluate(1);
+  if (program.schedule.cycles.length > 0) {
+    return { cycleOwners: program.schedule.cycles.flatMap((c) => c.owners).sort(), steps: program.steps.length };
+  }
   const bits: Record<string, string> = {};
   for (const [id, m] of Object.entries(program.result().owners)) {
     bits[id] = [...new BigUint64Array(new Float64Array(m).buffer)].map((b) => b.toString(16)).join(' ');
