@@ -63,9 +63,11 @@ describe('driven params', () => {
     fc.assert(fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), (v) => {
       expect(drivenParamValue(param.int(0, '', { min: -3, max: 7 }), v, 0)).toBe(Math.min(7, Math.max(-3, Math.trunc(v))));
       expect(drivenParamValue(param.bool(false, ''), v, false)).toBe(Math.trunc(v) !== 0);
-      expect(drivenParamValue(param.float(0, '', { min: 0 }), v, 0)).toBe(Math.max(0, v));
+      // Blender's CLAMP: below the minimum takes the minimum, so −0 (not below 0) stays −0, unlike Math.max.
+      expect(drivenParamValue(param.float(0, '', { min: 0 }), v, 0)).toBe(v < 0 ? 0 : v);
     }));
     expect(drivenParamValue(param.float(0, ''), Number.NaN, 2)).toBe(2);
+    expect(drivenParamValue(param.float(0, '', { min: 0 }), -0, 0)).toBe(-0);
   });
 
   it('the loader takes a link into a param, and still refuses one into a name the node lacks', () => {
