@@ -39,8 +39,7 @@ export const driverDifference = defineNode({
     const rotation = p.mode === 'ROTATION_DIFF';
     const reader = (input: 'a' | 'b', param: 'spaceA' | 'spaceB') => {
       const owner = env.sourceOwner(input);
-      const space = p[param] ?? 'WORLD_SPACE';
-      if (!DRIVER_SPACES.includes(space)) return env.fail(`the space ${space} is not one of ${DRIVER_SPACES.join(', ')}`, param);
+      const space = p[param]; // resolveParams gives one of DRIVER_SPACES (else the default)
       const problem = rotation ? undefined : spaceProblem(owner, space);
       if (problem) return env.fail(problem, input);
       return createSpaceReader(owner, rotation ? 'WORLD_SPACE' : space, true);

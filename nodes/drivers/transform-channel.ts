@@ -86,12 +86,10 @@ export const driverTransform = defineNode({
       if (v.length !== 3 || !v.every(Number.isFinite)) return env.fail(`the Euler angles "${euler}" are not three numbers`, 'euler');
       old = Float64Array.from(v);
     }
+    // Choices come resolved (nodes/resolve-params.ts): one of their options, else the default.
     const channel = p.channel;
     const mode = p.rotationMode;
     const space = p.space;
-    if (!TRANSFORM_CHANNELS.includes(channel)) return env.fail(`the channel ${channel} is not one of ${TRANSFORM_CHANNELS.join(', ')}`, 'channel');
-    if (!TRANSFORM_ROTATION_MODES.includes(mode)) return env.fail(`the rotation mode ${mode} is not one of ${TRANSFORM_ROTATION_MODES.join(', ')}`, 'rotationMode');
-    if (!TRANSFORM_SPACES.includes(space)) return env.fail(`the space ${space} is not one of ${TRANSFORM_SPACES.join(', ')}`, 'space');
     const problem = spaceProblem(owner, space);
     if (problem) return env.fail(problem, 'target');
     return { reader: createSpaceReader(owner, space), channel, mode, old, scratch: { q: new Float64Array(4), s: new Float64Array(4), e: new Float64Array(3), buf: new Float64Array(4) } };
