@@ -18,6 +18,14 @@ export interface SocketSpec {
   required?: boolean;
   /** Unit of the value, as for params: `rad` (an angle; the editor shows degrees), `m`, `frames`. */
   unit?: string;
+  /**
+   * On an owner node's socket: the owner's own matrix (`pre` or `final`) may stand in for the socket
+   * (runtime/eval/owner-views.ts), so no copy is made each frame. An output so marked is the owner's
+   * matrix itself; an input so marked is the matrix that the output wired to it writes straight into.
+   * The kernel copies the matrix only when the socket is not that matrix (in a program with a
+   * dependency cycle the runtime keeps copies: there a copy taken at the node's turn is not the live matrix).
+   */
+  ownerView?: 'pre' | 'final';
 }
 
 /** Views into the program's slot buffer, one per socket. A float is a view of length 1. */
@@ -256,6 +264,11 @@ export interface NodeDefinition<S = unknown, P extends ParamSpecs = ParamSpecs> 
    * would cost more than the kernel.
    */
   cannotFail?: boolean;
+  /**
+   * The kernel does nothing but copy its `ownerView` sockets (Owner In, Owner Out): when every one
+   * of them is the owner's matrix itself, the node has no step at all.
+   */
+  copiesOnly?: boolean;
   /** Set for a node whose result carries from frame to frame (see {@link StateTraits}). */
   state?: StateTraits<S, P>;
   /** Set for a node whose number of inputs a param sets (see {@link VariadicTraits}). */

@@ -1,16 +1,19 @@
 // Compile phase 4, allocate: every socket a slot view in the program's one buffer (an input wired
-// to an output shares its view; an unconnected one holds its constant), and every stateful node its
-// state slots. `capacity` sizes that buffer before the owners take theirs.
+// to an output shares its view; an unconnected one holds its constant; an output that is an owner's
+// matrix is that matrix, owner-views.ts), and every stateful node its state slots. `capacity` sizes
+// that buffer before the owners take theirs.
 import type { JsonValue } from '../../graph/types';
 import type { Params, StateTraits } from '../../nodes/define';
 import type { SceneDocument } from '../rig/scene/types';
 import type { CompiledNode, NodeTable } from './compiled-node';
+import type { OutputViews } from './owner-views';
 import type { ResolvedGraph } from './resolve-nodes';
 import { SlotAllocator, SOCKET_SIZE } from './slots';
 
-export function allocateSockets({ compiled, live }: ResolvedGraph, slots: SlotAllocator): void {
+export function allocateSockets({ compiled, live }: ResolvedGraph, slots: SlotAllocator, views: OutputViews): void {
   for (const c of live) {
-    for (const [name, spec] of Object.entries(c.def.outputs)) c.io.out[name] = slots.alloc(SOCKET_SIZE[spec.type]);
+    const own = views.get(c.index);
+    for (const [name, spec] of Object.entries(c.def.outputs)) c.io.out[name] = own?.get(name) ?? slots.alloc(SOCKET_SIZE[spec.type]);
   }
   for (const c of live) {
     for (const [name, spec] of Object.entries(c.def.inputs)) {

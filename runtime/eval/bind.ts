@@ -12,6 +12,7 @@ import { withDrivenParams } from './driven-params';
 import { CompileFailure, type Problems } from './errors';
 import { guardNode, guardPre } from './guards';
 import { ikTreeBinding, type IkTreeGroup } from './ik-trees';
+import { viewsAreOwnMatrices } from './owner-views';
 import type { NodeState, ProgramWarning } from './program';
 import type { Schedule } from './schedule-units';
 import { SlotAllocator } from './slots';
@@ -81,8 +82,9 @@ function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chai
     stepOf[units.pre(i)] = !sources ? pre
       : sources.length === 1 ? ((apply) => () => { apply(); pre(); })(sources[0])
       : () => { for (let k = 0; k < sources.length; k++) sources[k](); pre(); };
-    if (stackWriters[i].length === 0) {
-      // By hand: a 16-number TypedArray#set costs more than the loop, once per owner per frame.
+    if (stackWriters[i].length === 0 && o.pre !== o.final) {
+      // (An owner nothing writes has one matrix for pre and final, owner-views.ts, but in a program
+      // with a dependency cycle.) By hand: a 16-number TypedArray#set costs more than the loop.
       const { pre: p, final } = o;
       stepOf[units.stack(i)] = () => { for (let k = 0; k < 16; k++) final[k] = p[k]; };
     } else if (o.bone?.connected && chainOf[i] === undefined) {
@@ -102,7 +104,9 @@ function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: B
   // A stateful node's kernel is its reset or its step, chosen by the frame (program.ts replays frames).
   const def = c.def.state && c.state ? statefulDefinition(c.def, c.def.state, c.state, c.params, context.frame) : c.def;
   let run: StepFn | undefined;
-  if (c.def.constraint) {
+  if (c.def.copiesOnly && viewsAreOwnMatrices(c)) {
+    // Owner In/Out whose sockets are the owner's matrices themselves: nothing to copy.
+  } else if (c.def.constraint) {
     const targetOwners = Object.fromEntries((c.def.constraint.targets ?? []).map((t) => [t, inputs.sourceOwner(c, t)]));
     run = constraintStep({
       def, params: c.params, state, io: c.io,
