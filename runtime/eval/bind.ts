@@ -82,11 +82,11 @@ function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chai
     stepOf[units.pre(i)] = !sources ? pre
       : sources.length === 1 ? ((apply) => () => { apply(); pre(); })(sources[0])
       : () => { for (let k = 0; k < sources.length; k++) sources[k](); pre(); };
-    if (stackWriters[i].length === 0 && o.pre !== o.final) {
-      // (An owner nothing writes has one matrix for pre and final, owner-views.ts, but in a program
-      // with a dependency cycle.) By hand: a 16-number TypedArray#set costs more than the loop.
+    if (stackWriters[i].length === 0) {
+      // An owner nothing writes has one matrix for pre and final (owner-views.ts), but in a program
+      // with a dependency cycle. By hand: a 16-number TypedArray#set costs more than the loop.
       const { pre: p, final } = o;
-      stepOf[units.stack(i)] = () => { for (let k = 0; k < 16; k++) final[k] = p[k]; };
+      if (p !== final) stepOf[units.stack(i)] = () => { for (let k = 0; k < 16; k++) final[k] = p[k]; };
     } else if (o.bone?.connected && chainOf[i] === undefined) {
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
       // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.

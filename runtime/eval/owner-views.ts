@@ -4,8 +4,9 @@
 //   - an owner nothing writes (no Owner Out, no IK chain) has one matrix for pre and final;
 //   - an Owner In's output is its owner's pre matrix, an Owner read's transform its owner's final;
 //   - the node wired into an Owner Out writes straight into the owner's final matrix, when the Owner
-//     Out is the only reader of that output and nothing else writes the final (no IK chain; not a
-//     connected bone, whose stack step puts its head back on its parent's tail afterwards).
+//     Out is the only reader of that output and no IK chain writes the final. (A connected bone's
+//     stack step then puts the head back on its parent's tail in that output itself: a watch on the
+//     node shows the bone's head where Blender shows it.)
 // Not in a program with a dependency cycle: there a node reads, through the link set aside, what
 // another writes later in the frame, so a copy taken at its turn is not the live matrix.
 import type { RigOwner } from '../rig/rig';
@@ -44,7 +45,7 @@ export function ownerViews({ compiled, live }: ResolvedGraph, owners: Owners, sc
       if (!src || !from || readers.get(outputKey(src[0], src[1])) !== 1) continue;
       if (from.def.outputs[src[1]]?.ownerView || from.written.length > 0) continue;
       const i = owners.index.get(o)!;
-      if (stackWriters[i].length !== 1 || stackWriters[i][0] !== c || chainOf[i] !== undefined || o.bone?.connected) continue;
+      if (stackWriters[i].length !== 1 || stackWriters[i][0] !== c || chainOf[i] !== undefined) continue;
       set(from, src[1], o.final);
     }
   }

@@ -75,6 +75,20 @@ describe('owner views', () => {
     expect(Array.from(c.final)).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 5, 5.5, 6, 1]);
   });
 
+  it('a connected bone\'s constraint writes its final matrix, and its head stays on the parent\'s tail as Blender keeps it', () => {
+    const g: GraphDocument = {
+      format: GRAPH_FORMAT, version: 1,
+      nodes: [node('bin', 'owner/input', { owner: 'Rig/b' }), node('t', 'owner/read', { owner: 'T' }), node('loc', 'constraint/copy-location'), node('bout', 'owner/output', { owner: 'Rig/b' })],
+      links: [link('bin', 'transform', 'loc', 'owner'), link('t', 'transform', 'loc', 'target'), link('loc', 'owner', 'bout', 'transform')],
+    };
+    const p = compile(g, scene).evaluate(1);
+    const b = p.owner('Rig/b')!;
+    expect(socket(p, 'loc', 'output', 'owner')).toBe(b.final);
+    expect(labels(p)).not.toContain('node:bout');
+    expect(Array.from(b.final.subarray(12, 15))).toEqual([0, 1, 0]);
+    expect(bits(p)).toEqual(bits(compile(g, scene, { ownerViews: false }).evaluate(1)));
+  });
+
   it('keeps the copy when the last output has a second reader, and the second reader sees the stack\'s result', () => {
     const g = stack({
       nodes: [node('in2', 'owner/input', { owner: 'Free' }), node('copy', 'constraint/copy-transforms'), node('out2', 'owner/output', { owner: 'Free' })],
@@ -86,7 +100,7 @@ describe('owner views', () => {
     expect(Array.from(p.owner('Free')!.final)).toEqual(Array.from(p.owner('C')!.final));
   });
 
-  it('keeps the copies of a connected bone, of an IK chain and of every owner in a program with a dependency cycle', () => {
+  it('keeps the copies of an IK chain and of every owner in a program with a dependency cycle', () => {
     const bones = compile({
       format: GRAPH_FORMAT, version: 1,
       nodes: [
