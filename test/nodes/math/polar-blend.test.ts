@@ -168,7 +168,7 @@ describe('blendMatrices (interp_m4_m4m4)', () => {
       ),
       { numRuns: 2000 },
     );
-    expect(taken).toBeGreaterThan(500);
+    expect(taken).toBeGreaterThan(200); // 459–650 of the 2,000 draws seen
   });
 
   it('nearly equal means within 1e-12 of the larger entry, and not near singular', () => {
