@@ -16,6 +16,8 @@ export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links
   const wired = new Set<string>();
   const driven = new Set(drivers.map((d) => `${d.source.owner.object}\u0000${d.source.owner.id_type === 'ARMATURE' ? 'data.' : ''}${d.source.data_path}\u0000${d.source.array_index}`));
   for (const a of fx.actions ?? []) {
+    // An action no object plays (one an Action constraint names) keys nothing of the rig's.
+    if (!a.id) continue;
     const object = a.id.object;
     for (const f of a.fcurves) {
       if (f.mute === true || f.keyframes.length === 0) continue;

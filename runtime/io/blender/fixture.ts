@@ -17,11 +17,16 @@ export interface FixtureReadout {
   bones: Record<string, { matrix: number[]; head: number[]; tail: number[] }>;
 }
 
-/** Extension `actions` (README-action-additions.md §3): an action and the object it animates. */
+/**
+ * Extension `actions` (README-action-additions.md §3): an action and the object it animates; `id`
+ * null for an action no exported object plays, written because an Action constraint names it
+ * (docs/blender-exporter.md). `groups`: its action groups, in Blender's order (exporter).
+ */
 export interface FixtureAction {
   name: string;
-  id: { object: string };
+  id: { object: string } | null;
   fcurves: (SceneFCurve & { key?: string })[];
+  groups?: { name: string; mute?: boolean }[];
 }
 
 /** A readout per frame, keyed by the frame as text (`"12"`, `"7.25"`), for animated cases. */

@@ -299,7 +299,7 @@ function sameChannel(w: PathTarget, t: Extract<PathTarget, { kind: 'bone-channel
 /** The action curve animating a pose channel of `object`, if any. */
 function channelCurve(fx: Fixture, object: string, t: Extract<PathTarget, { kind: 'bone-channel' | 'object-channel' }>) {
   for (const a of fx.actions ?? []) {
-    if (a.id.object !== object) continue;
+    if (a.id?.object !== object) continue;
     for (const f of a.fcurves) {
       if (f.mute === true || f.keyframes.length === 0) continue;
       const c = pathTarget(f.data_path, f.array_index);
@@ -315,7 +315,7 @@ function propertyCurve(fx: Fixture, owner: string, name: string) {
   const object = slash < 0 ? owner : owner.slice(0, slash);
   const bone = slash < 0 ? null : owner.slice(slash + 1);
   for (const a of fx.actions ?? []) {
-    if (a.id.object !== object) continue;
+    if (a.id?.object !== object) continue;
     for (const f of a.fcurves) {
       if (f.mute === true || f.keyframes.length === 0) continue;
       const t = pathTarget(f.data_path);
