@@ -50,38 +50,47 @@ type Params = ParamsOf<typeof params>;
 export interface ActionState {
   /** Undefined: the node passes its owner through (no action, or neither a target nor Evaluation Time). */
   pose: ActionPose | undefined;
+  /** The transform channel as {@link channelIndex} gives it. */
+  channel: number;
 }
 
-const time = new Float64Array(1);
+const time = new Float64Array(2);
+const frame = time.subarray(1, 2);
 const sampled = new Float64Array(16);
 const euler = new Float64Array(3);
 
-/**
- * Where in [0, 1] the node plays, before the clamp: Evaluation Time, or the target's channel mapped
- * from [min, max], in float32 as Blender computes it. A range of 0 width gives ±Infinity (clamped to
- * an end) or, with the channel on it, NaN (0/0), which Blender 3.4 leaves unguarded.
- */
-export function actionFactor(target: ArrayLike<number>, p: Params): number {
-  if (p.useEvalTime) return Math.fround(p.evalTime);
-  const c = p.transformChannel;
-  const axis = c.endsWith('X') ? 0 : c.endsWith('Y') ? 1 : 2;
-  let v: number;
-  if (c.startsWith('LOCATION')) v = target[12 + axis];
-  else if (c.startsWith('SCALE')) v = Math.hypot(target[4 * axis], target[4 * axis + 1], target[4 * axis + 2]);
-  else {
-    // mat4_to_eul: XYZ Euler angles of the normalized columns, whatever the target's own mode.
-    mat4ToEuler(euler, target, 'XYZ');
-    v = Math.fround(Math.fround(euler[axis]) * RAD_TO_DEG);
-  }
-  return Math.fround(Math.fround(Math.fround(v) - Math.fround(p.min)) / Math.fround(Math.fround(p.max) - Math.fround(p.min)));
+/** The channel as Blender's `type` splits it: 0–2 location X–Z, 3–5 rotation, 6–8 scale. */
+export function channelIndex(c: Params['transformChannel']): number {
+  return ACTION_CHANNELS.indexOf(c);
 }
 
-/** The action frame for factor `s`: clamped to [0, 1] (CLAMP, which lets NaN through), then mapped onto [start, end] in float32. */
-export function actionFrame(s: number, p: Params): number {
-  let k = s;
+/**
+ * Where the node plays, into `out`: [0] the factor before the clamp — Evaluation Time, or the
+ * target's channel (`channel`, {@link channelIndex}) mapped from [min, max] — and [1] the action
+ * frame: the factor clamped to [0, 1] (CLAMP, which lets NaN through) and mapped onto [start, end].
+ * In float32 steps as Blender computes them. A range of 0 width gives ±Infinity (clamped to an end)
+ * or, with the channel on it, NaN (0/0), which Blender 3.4 leaves unguarded. The numbers travel in
+ * `out`: V8 boxes a double returned from a call it does not inline.
+ */
+export function actionTime(out: Float64Array, target: ArrayLike<number>, p: Params, channel: number): Float64Array {
+  if (p.useEvalTime) out[0] = Math.fround(p.evalTime);
+  else {
+    const axis = channel % 3;
+    let v: number;
+    if (channel < 3) v = target[12 + axis];
+    else if (channel >= 6) v = Math.sqrt(target[4 * axis] * target[4 * axis] + target[4 * axis + 1] * target[4 * axis + 1] + target[4 * axis + 2] * target[4 * axis + 2]);
+    else {
+      // mat4_to_eul: XYZ Euler angles of the normalized columns, whatever the target's own mode.
+      mat4ToEuler(euler, target, 'XYZ');
+      v = Math.fround(Math.fround(euler[axis]) * RAD_TO_DEG);
+    }
+    out[0] = Math.fround(Math.fround(Math.fround(v) - Math.fround(p.min)) / Math.fround(Math.fround(p.max) - Math.fround(p.min)));
+  }
+  let k = out[0];
   if (k < 0) k = 0;
   else if (k > 1) k = 1;
-  return Math.fround(Math.fround(k * (p.frameEnd - p.frameStart)) + p.frameStart);
+  out[1] = Math.fround(Math.fround(k * (p.frameEnd - p.frameStart)) + p.frameStart);
+  return out;
 }
 
 /** `action` (the sampled action's matrix) combined with `owner` (in owner space) into `out`, by Blender's mix mode. */
@@ -121,8 +130,8 @@ export const action = defineConstraint({
       out.set(owner);
       return;
     }
-    time[0] = actionFrame(actionFactor(io.in.target, p), p);
-    sampleActionPose(sampled, s.pose, time);
+    actionTime(time, io.in.target, p, s.channel);
+    sampleActionPose(sampled, s.pose, frame);
     mixAction(out, owner, sampled, p.mixMode);
     finishOrPass(out, owner);
   },
@@ -132,7 +141,7 @@ export const action = defineConstraint({
 function bindAction(env: BindEnv, p: Params): ActionState {
   if (p.action === '') {
     env.warn('names no action, so it passes its owner through (Blender marks such a constraint invalid)');
-    return { pose: undefined };
+    return { pose: undefined, channel: 0 };
   }
   const found = env.action(p.action);
   if (!found) {
@@ -141,7 +150,7 @@ function bindAction(env: BindEnv, p: Params): ActionState {
   }
   if (!p.useEvalTime && !env.connected('target')) {
     env.warn('has no target and Use Evaluation Time is off, so it passes its owner through');
-    return { pose: undefined };
+    return { pose: undefined, channel: 0 };
   }
   const owner = env.stackOwner();
   const bone = owner?.kind === 'bone' && !p.useBoneObjectAction ? boneName(owner) : null;
@@ -153,7 +162,7 @@ function bindAction(env: BindEnv, p: Params): ActionState {
   if (pose.curves.length === 0) {
     env.warn(`action "${found.name}" has no F-curve for ${bone !== null ? `bone "${bone}" (pose.bones["${bone}"] location, rotation or scale)` : "the object's location, rotation or scale"}, so it leaves the owner as it is`);
   }
-  return { pose };
+  return { pose, channel: channelIndex(p.transformChannel) };
 }
 
 /** A bone owner's name in its armature (`Armature/Bone` → `Bone`). */
