@@ -764,8 +764,9 @@ def rig_action():
     then reads that group alone); use_bone_object_action (the armature's rotation mode, not the
     bone's); object owners (one in QUATERNION mode, whose cleared work object Blender flips, with a
     delta location; one parented, in LOCAL space); two Action constraints and a Copy Rotation in one
-    stack; influences below 1. The driving controls are animated by an action the armature plays,
-    so each frame is another pose; the Action constraints' actions are played by no object."""
+    stack; influences below 1; muted action groups (in a played action and in a constraint's). The
+    driving controls are animated by actions their objects play, so each frame is another pose; the
+    Action constraints' actions are played by no object."""
     arm = armature("ARig", [
         ("Root", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
         ("CtrlBone", (1.5, 0, 0), (1.5, 0, 0.5), "Root", False, 0.2),
@@ -818,6 +819,10 @@ def rig_action():
         b.location, b.rotation_euler, b.scale = loc, rot, (1.0, scl, 1.0)
         for path in ("location", "rotation_euler", "scale"):
             b.keyframe_insert(path, frame=f)
+    # Ctrl's Z location in a muted group: Blender does not play it (Z stays at the last value set, 0.3).
+    zc = ctrl.animation_data.action.fcurves.find("location", index=2)
+    zc.group = ctrl.animation_data.action.groups.new("Muted")
+    zc.group.mute = True
     on_zero = empty("OnZero", loc=(0.0, -1.0, 0.0))  # never moves: x stays exactly 0
 
     # The action the bones play through their constraints: their own channels, grouped per bone
@@ -878,6 +883,9 @@ def rig_action():
     for i, (a, b) in enumerate(((1.0, 0.7), (0.0, 0.5), (0.0, -0.2), (0.0, 0.4))):
         curve(act, "rotation_quaternion", i, [(0, a), (10, b)])
     curve(act, "delta_location", 2, [(0, 0.0), (10, 0.6)])
+    # In a muted group: no object channel reads it.
+    curve(act, "location", 2, [(0, 5.0), (10, 5.0)], "MutedObj")
+    act.groups["MutedObj"].mute = True
     # A second action, for the stack of two.
     act2 = bpy.data.actions.new("Blink")
     act2.id_root = 'OBJECT'
