@@ -29,6 +29,15 @@ export interface FixtureAction {
   groups?: { name: string; mute?: boolean }[];
 }
 
+/**
+ * Whether Blender plays a curve of the action: not muted, with keys, not in a muted action group
+ * (Blender's is_fcurve_evaluatable; measured in 3.4.1).
+ */
+export function curvePlays(a: FixtureAction, f: FixtureAction['fcurves'][number]): boolean {
+  if (f.mute === true || f.keyframes.length === 0) return false;
+  return typeof f.group !== 'string' || !(a.groups ?? []).some((g) => g.name === f.group && g.mute === true);
+}
+
 /** A readout per frame, keyed by the frame as text (`"12"`, `"7.25"`), for animated cases. */
 export type FixtureFrames = Record<string, FixtureReadout & { channels?: Record<string, number> }>;
 
