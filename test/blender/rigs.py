@@ -764,7 +764,8 @@ def rig_action():
     then reads that group alone); use_bone_object_action (the armature's rotation mode, not the
     bone's); object owners (one in QUATERNION mode, whose cleared work object Blender flips, with a
     delta location; one parented, in LOCAL space); two Action constraints and a Copy Rotation in one
-    stack; influences below 1; muted action groups (in a played action and in a constraint's). The
+    stack; influences below 1; a driven Evaluation Time; muted action groups (in a played action and
+    in a constraint's). The
     driving controls are animated by actions their objects play, so each frame is another pose; the
     Action constraints' actions are played by no object."""
     arm = armature("ARig", [
@@ -912,7 +913,9 @@ def rig_action():
     cr.target = ctrl
     cr.influence = 0.3
     action_con(pb["Stack"], action=act2, use_eval_time=True, eval_time=0.8, frame_start=1, frame_end=3, mix_mode='AFTER_FULL')
-    action_con(pb["Grouped"], use_eval_time=True, eval_time=0.6, frame_start=0, frame_end=10, mix_mode='BEFORE_SPLIT')
+    grouped = action_con(pb["Grouped"], use_eval_time=True, eval_time=0.6, frame_start=0, frame_end=10, mix_mode='BEFORE_SPLIT')
+    # Evaluation Time driven from the frame (0.07 at frame 1 … 0.84 at 12).
+    driver(grouped, "eval_time", -1, "frame * 0.07", [])
     action_con(pb["Axis"], target=ctrl, transform_channel='ROTATION_X', min=-20.0, max=20.0, frame_start=0, frame_end=10, mix_mode='AFTER_SPLIT')
     action_con(pb["Quat"], target=arm, subtarget="CtrlBone", transform_channel='LOCATION_X', min=1.4, max=2.0, frame_start=0, frame_end=10, mix_mode='BEFORE')
     # 0/0: each curve's first key (frame 0), not Frame Start (5) nor End.
