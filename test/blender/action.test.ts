@@ -1,11 +1,12 @@
 // Blender's Action constraint, round trip (rigs.py `action`): every mix mode on bones in several
 // owner spaces, the frame picked by location, rotation and scale channels of an object and of bones
 // in several target spaces (reversed ranges, a reversed frame range, a range of width 0 with the
-// target on it), by Evaluation Time; Euler, quaternion and axis-angle bones, a bone whose action
-// group holds part of its curves, use_bone_object_action, object owners (one in QUATERNION mode
-// with a delta location, one parented, in LOCAL space), two Action constraints in one stack,
-// influences below 1, a driven Evaluation Time, muted action groups; the controls animated, four frames. `import-blender` then `eval` equals
-// Blender's own matrices within 1e-4, and the import leaves nothing out.
+// target on it), by Evaluation Time (one driven); Euler, quaternion and axis-angle bones, a bone
+// whose action group holds part of its curves, use_bone_object_action, object owners (one in
+// QUATERNION mode with a delta location, one parented, in LOCAL space), two Action constraints in
+// one stack, influences below 1, muted action groups; the controls animated, four frames.
+// `import-blender` then `eval` equals Blender's own matrices within 1e-4, and the import leaves
+// nothing out.
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
