@@ -217,6 +217,20 @@ describe('Action: the node in a program', () => {
     }
   });
 
+  it('a live program takes a new Evaluation Time or action by rebinding; an action the scene lacks asks for a recompile', () => {
+    const other = { name: 'Other', fcurves: [curve('pose.bones["Bone"].location', 0, [[0, 0], [10, 2]])] };
+    const program = compile(graph({ action: 'Act', useEvalTime: true, evalTime: 0.25 }, false), sceneWith([...act, other])).evaluate(1);
+    const bone = () => Array.from(program.owners.find((o) => o.id === 'Arm/Bone')!.final.slice(12, 15)).map((x) => +x.toFixed(6));
+    expect(bone()).toEqual([0, 0, 0.25]);
+    expect(program.setParam('c', 'evalTime', 0.5)).toBe('applied');
+    program.update(1);
+    expect(bone()).toEqual([0, 0, 0.5]);
+    expect(program.setParam('c', 'action', 'Other')).toBe('applied');
+    program.update(1);
+    expect(bone()).toEqual([1, 0, 0]);
+    expect(program.setParam('c', 'action', 'Nope')).toBe('recompile');
+  });
+
   it('with Evaluation Time it needs no target', () => {
     const program = compile(graph({ action: 'Act', useEvalTime: true, evalTime: 0.25 }, false), sceneWith(act)).evaluate(1);
     expect(program.owners.find((o) => o.id === 'Arm/Bone')!.final[14]).toBeCloseTo(0.25, 6);
