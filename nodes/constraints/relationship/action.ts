@@ -38,7 +38,7 @@ const params = {
     ...param.choice(
       ACTION_MIX_MODES,
       'AFTER',
-      "How the sampled action combines with the owner: BEFORE_* puts the action first (as a parent would), AFTER_* after it (as a child); *_FULL is the plain matrix product, BEFORE/AFTER the product with aligned scale (no shear), *_SPLIT combines location, rotation and scale separately. Blender gives a new bone constraint BEFORE_SPLIT in LOCAL owner space, a new object constraint AFTER in WORLD.",
+      "How the sampled action combines with the owner: BEFORE_* puts the action first (as a parent would), AFTER_* after it (as a child); *_FULL is the plain matrix product, BEFORE/AFTER the product with aligned scale (no shear), *_SPLIT combines location, rotation and scale separately. Blender gives a new bone constraint BEFORE_SPLIT in LOCAL owner space, a new object constraint AFTER in WORLD, and setting the mix mode there sets the owner space too (WORLD for AFTER and AFTER_FULL, LOCAL for the others); here Owner Space is set on its own.",
     ),
     label: 'Mix',
   },
