@@ -5,6 +5,8 @@ import type { Params, ParamSpec, ParamSpecs, ParamsOf } from './params';
 
 export { param, type ParamSpec, type ParamSpecs, type ParamsOf, type Params, type ParamValue } from './params';
 import type { InheritScale } from './math/bone-parent';
+import type { RotationMode } from './math/basis';
+import type { FCurveSource } from './math/fcurve/fcurve';
 
 /** A socket: its type, an optional default for unconnected inputs, and one line of docs. */
 export interface SocketSpec {
@@ -91,6 +93,8 @@ export interface OwnerHandle {
   objectType: 'EMPTY' | 'ARMATURE' | 'CURVE' | 'BONE';
   /** Euler order of the owner's rotation mode; XYZ for quaternion and axis-angle, as Blender. */
   rotationOrder: 'XYZ' | 'XZY' | 'YXZ' | 'YZX' | 'ZXY' | 'ZYX';
+  /** The owner's rotation mode (a bone's pose one); absent: XYZ, the scene's default. */
+  rotationMode?: RotationMode;
   /** World matrix before constraints. */
   pre: Float64Array;
   /** World matrix after constraints (and after IK for chain bones). */
@@ -126,10 +130,37 @@ export interface BindEnv {
   ikTree?(): IkTreeBinding | IkShadowBinding | undefined;
   /** Current frame, a view of length 1. */
   frame: Float64Array;
+  /** The scene's action of that name (its `actions[]`), as a node reads it once at bind time; undefined when there is none. */
+  action(name: string): ActionSource | undefined;
+  /** Names of the scene's actions, for a message naming what there is. */
+  actionNames(): string[];
   /** Notes something the user should know that does not stop compilation (shown on the node). */
   warn(message: string): void;
   /** Stops compilation with an error naming this node. */
   fail(message: string, socketOrParam?: string): never;
+}
+
+/** One F-curve of an action: Blender's RNA path and index, its action group, and its keys. */
+export interface ActionFCurve extends FCurveSource {
+  data_path: string;
+  array_index: number;
+  /** The action group it is in (Blender groups a bone's curves under the bone's name); absent: none. */
+  group?: string | null;
+  mute?: boolean;
+}
+
+/** A Blender action as the scene holds it (`actions[]`), read by a node at bind time (the Action constraint). */
+export interface ActionSource {
+  name: string;
+  fcurves: readonly ActionFCurve[];
+  /** Its action groups in Blender's order (an empty group counts too); absent: the groups its curves name. */
+  groups?: readonly ActionGroup[];
+}
+
+/** An action group: Blender puts a bone's curves in one named after the bone; a muted group's curves do not play. */
+export interface ActionGroup {
+  name: string;
+  mute?: boolean;
 }
 
 /**
@@ -203,6 +234,11 @@ export interface BlenderMapping {
    * `space_object` are wired without this.
    */
   references?(props: Record<string, JsonValue>): { socket: string; object: string; bone: string }[];
+  /**
+   * Actions (by name) the constraint reads from the file's `actions` (the Action constraint's
+   * `action`): the importer checks each is there, and reports and leaves out the constraint if not.
+   */
+  actions?(props: Record<string, JsonValue>): string[];
 }
 
 /**

@@ -477,11 +477,13 @@ def fc_target(obj, fc):
         if end > 0:
             bone = path[len(BONE_PREFIX):end]
             prop = path[end + 3:]
-    return {"object": obj.name, "bone": bone, "property": prop, "index": fc.array_index}
+    return {"object": obj.name if obj is not None else None, "bone": bone, "property": prop, "index": fc.array_index}
 
 
-def dump_fcurve(obj, fc):
-    key = "%s:%s[%d]" % (obj.name, fc.data_path, fc.array_index)
+def dump_fcurve(obj, fc, act=None):
+    """`obj` the object playing the action; None for an action only constraints name (its key then
+    starts with the action's name)."""
+    key = "%s:%s[%d]" % (obj.name if obj is not None else act.name, fc.data_path, fc.array_index)
     return {
         "key": key,
         "data_path": fc.data_path,
@@ -497,7 +499,16 @@ def dump_fcurve(obj, fc):
     }
 
 
-def dump_actions(objects, notes):
+def dump_groups(act):
+    """The action's groups in Blender's order, empty ones too: an Action constraint on a bone reads only
+    the group named after the bone when the action has one, and a muted group's curves do not play."""
+    return [{"name": g.name, "mute": bool(g.mute)} for g in act.groups]
+
+
+def dump_actions(objects, constraints, notes):
+    """Each exported object's active action, then every action an exported Action constraint names
+    that no exported object plays, with `id` null (README-action-additions.md §3, extended:
+    docs/blender-exporter.md)."""
     out = []
     for o in objects:
         ad = o.animation_data
@@ -515,7 +526,23 @@ def dump_actions(objects, notes):
                           "use_nla": bool(ad.use_nla), "nla_tracks": len(ad.nla_tracks),
                           "drivers": len(ad.drivers)},
             "frame_range": nvec(act.frame_range),
+            "groups": dump_groups(act),
             "fcurves": [dump_fcurve(o, fc) for fc in act.fcurves],
+        })
+    written = {a["name"] for a in out}
+    for c in constraints:
+        name = c["props"].get("action") if c["type"] == 'ACTION' else None
+        act = bpy.data.actions.get(name) if isinstance(name, str) else None
+        if act is None or name in written:
+            continue
+        written.add(name)
+        out.append({
+            "name": act.name,
+            "id": None,
+            "id_root": act.id_root,
+            "frame_range": nvec(act.frame_range),
+            "groups": dump_groups(act),
+            "fcurves": [dump_fcurve(None, fc, act) for fc in act.fcurves],
         })
     return out
 
@@ -676,7 +703,7 @@ def rig_document(scene=None, armature=None):
     objs = [dump_object(o, notes) for o in objects]
     constraints = dump_constraints(objects, notes)
     drivers = dump_drivers(objects)
-    actions = dump_actions(objects, notes)
+    actions = dump_actions(objects, constraints, notes)
     extensions = ["custom_props"]
     if drivers:
         extensions.append("drivers")

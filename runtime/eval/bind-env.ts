@@ -2,7 +2,7 @@
 // its methods on the prototype: every compile binds every node, and an object literal of eight
 // closures per node was an eighth of what a 1,000-bone compile allocated.
 import type { GraphError, GraphNode } from '../../graph/types';
-import type { BindEnv, IkShadowBinding, IkTreeBinding } from '../../nodes/define';
+import type { ActionSource, BindEnv, IkShadowBinding, IkTreeBinding } from '../../nodes/define';
 import { CompileFailure } from './errors';
 import type { RigOwner } from '../rig/rig';
 
@@ -17,6 +17,8 @@ export interface BindingNode {
 /** What every node's environment shares: the compile's owners, frame slot, warnings and lookups. */
 export interface BindContext<N extends BindingNode> {
   owners: ReadonlyMap<string, RigOwner>;
+  /** The scene's actions by name. */
+  actions: ReadonlyMap<string, ActionSource>;
   frame: Float64Array;
   warnings: GraphError[];
   /** Nodes whose bind asked for the frame (they run again when it changes). */
@@ -56,6 +58,14 @@ export class NodeBindEnv<N extends BindingNode> implements BindEnv {
 
   ikTree(): IkTreeBinding | IkShadowBinding | undefined {
     return this.ctx.ikTree?.(this.c);
+  }
+
+  action(name: string): ActionSource | undefined {
+    return this.ctx.actions.get(name);
+  }
+
+  actionNames(): string[] {
+    return [...this.ctx.actions.keys()];
   }
 
   get frame(): Float64Array {

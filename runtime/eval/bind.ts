@@ -44,7 +44,7 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   const stepOf = ownerSteps(owners, schedule, problems.warnings);
   const readsFrame = new Set<CompiledNode>();
   const context: BindContext<CompiledNode> = {
-    owners: owners.byId, frame: owners.frame, warnings: problems.warnings, readsFrame,
+    owners: owners.byId, actions: owners.actions, frame: owners.frame, warnings: problems.warnings, readsFrame,
     stackOwner: inputs.stackOwner, sourceOwner: inputs.sourceOwner,
     ikTree: (c) => {
       const shadow = inputs.shadowOf.get(c);

@@ -3,7 +3,7 @@
 import { animateOwner, buildAnimation } from '../rig/animation';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
 import { buildRig, SceneError, type RigOwner } from '../rig/rig';
-import type { SceneDocument } from '../rig/scene/types';
+import type { SceneAction, SceneDocument } from '../rig/scene/types';
 import { capacity } from './allocate';
 import type { CompiledNode, NodeTable } from './compiled-node';
 import type { Problems } from './errors';
@@ -20,6 +20,8 @@ export interface Owners {
   frame: Float64Array;
   /** What writes an owner's basis at each frame before its pre step (actions, then the playing clip). */
   poseSources: Map<RigOwner, (() => void)[]>;
+  /** The scene's actions by name, for nodes that read one at bind time (the Action constraint). */
+  actions: ReadonlyMap<string, SceneAction>;
 }
 
 export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGraph, problems: Problems): Owners {
@@ -51,7 +53,8 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   problems.failIfAny();
   const index = new Map<RigOwner, number>();
   rig.owners.forEach((o, i) => index.set(o, i));
-  return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources };
+  const actions = new Map((scene.actions ?? []).map((a) => [a.name, a] as const));
+  return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources, actions };
 }
 
 /**

@@ -113,6 +113,8 @@ export function naiveEvaluate(graph: GraphDocument, scene: SceneDocument, frame:
         connected: (input) => n.sources[input] !== undefined,
         stackOwner: () => stackOwner(n),
         frame: frameView,
+        action: (name) => scene.actions?.find((a) => a.name === name),
+        actionNames: () => (scene.actions ?? []).map((a) => a.name),
         warn: () => {},
         fail: (message) => { throw new Error(message); },
       };

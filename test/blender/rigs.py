@@ -755,8 +755,187 @@ def rig_driven_settings():
     return [1, 3, 5, 8]
 
 
+def rig_action():
+    """Action constraints (issue 14): every mix mode on bones, in several owner spaces; the frame
+    picked by a target's location, rotation and scale channels in several target spaces (an object,
+    bones of the same armature), reversed ranges and frame ranges, a range of width 0 with the target
+    on it (Blender's 0/0), and by Evaluation Time without a target; Euler, quaternion (not of unit
+    length) and axis-angle bones; a bone whose action group holds only part of its curves (Blender
+    then reads that group alone); use_bone_object_action (the armature's rotation mode, not the
+    bone's); object owners (one in QUATERNION mode, whose cleared work object Blender flips, with a
+    delta location; one parented, in LOCAL space); two Action constraints and a Copy Rotation in one
+    stack; influences below 1; a driven Evaluation Time; muted action groups (in a played action and
+    in a constraint's). The
+    driving controls are animated by actions their objects play, so each frame is another pose; the
+    Action constraints' actions are played by no object."""
+    arm = armature("ARig", [
+        ("Root", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+        ("CtrlBone", (1.5, 0, 0), (1.5, 0, 0.5), "Root", False, 0.2),
+        ("BFull", (0, 0.5, 0.5), (0, 0.5, 1.0), "Root", False, 0.1),
+        ("BAlign", (0.5, 0.5, 0.5), (0.5, 0.7, 1.0), "Root", False, -0.3),
+        ("BSplit", (1.0, 0.5, 0.5), (1.0, 0.5, 1.1), "Root", False, 0.0),
+        ("AFull", (0, 1.0, 0.5), (0.2, 1.0, 1.0), "Root", False, 0.4),
+        ("AAlign", (0.5, 1.0, 0.5), (0.5, 1.0, 1.0), "BAlign", False, 0.0),
+        ("ASplit", (1.0, 1.0, 0.5), (1.0, 1.3, 0.9), "Root", False, 0.2),
+        ("ObjAct", (0, 1.5, 0.5), (0, 1.5, 1.0), "Root", False, 0.0),
+        ("Stack", (0.5, 1.5, 0.5), (0.5, 1.5, 1.1), "Root", False, 0.0),
+        ("Grouped", (1.0, 1.5, 0.5), (1.0, 1.6, 1.0), "Root", False, 0.1),
+        ("Axis", (0, 2.0, 0.5), (0, 2.0, 1.0), "Root", False, 0.0),
+        ("Quat", (0.5, 2.0, 0.5), (0.5, 2.3, 1.0), "Root", False, 0.0),
+        ("Zero", (1.0, 2.0, 0.5), (1.0, 2.0, 1.0), "Root", False, 0.0),
+    ], loc=(0.2, -0.1, 0.1), rot=(0.1, 0.0, 0.3), scale=(1.1, 1.1, 1.1))
+    pb = arm.pose.bones
+    # Poses of their own, so that before and after, full, aligned and split differ.
+    for name, loc, rot, scl in (("BFull", (0.1, 0.0, 0.05), (0.2, -0.1, 0.3), (1.0, 1.3, 0.8)),
+                                ("BAlign", (0.0, 0.1, 0.0), (-0.2, 0.3, 0.1), (1.2, 1.0, 0.9)),
+                                ("BSplit", (0.05, 0.05, 0.0), (0.1, 0.2, -0.3), (0.9, 1.1, 1.2)),
+                                ("AFull", (0.0, -0.1, 0.1), (0.3, 0.1, 0.0), (1.1, 0.8, 1.0)),
+                                ("AAlign", (0.1, 0.0, 0.0), (0.0, -0.2, 0.4), (1.0, 1.0, 1.4)),
+                                ("ASplit", (-0.1, 0.0, 0.05), (0.2, 0.2, 0.2), (1.3, 0.9, 1.0)),
+                                ("ObjAct", (0.0, 0.0, 0.1), (0.1, 0.0, -0.2), (1.0, 1.0, 1.0)),
+                                ("Stack", (0.0, 0.05, 0.0), (0.0, 0.3, 0.1), (1.0, 1.2, 1.0)),
+                                ("Grouped", (0.0, 0.0, 0.0), (0.1, 0.1, 0.1), (1.0, 1.0, 1.0)),
+                                ("Zero", (0.0, 0.0, 0.0), (0.0, 0.2, 0.0), (1.0, 1.0, 1.0))):
+        pb[name].rotation_mode = 'XYZ'
+        pb[name].location, pb[name].rotation_euler, pb[name].scale = loc, rot, scl
+    pb["BSplit"].rotation_mode = 'YZX'
+    pb["ObjAct"].rotation_mode = 'QUATERNION'  # its object channels use the armature's XYZ
+    pb["Axis"].rotation_mode = 'AXIS_ANGLE'
+    pb["Axis"].rotation_axis_angle = (0.3, 0.0, 1.0, 0.0)
+    pb["Quat"].rotation_mode = 'QUATERNION'
+    pb["Quat"].rotation_quaternion = (0.9, 0.1, 0.3, 0.0)
+
+    # The controls, animated by actions their objects play.
+    ctrl = empty("Ctrl", loc=(2.5, 0.0, 0.0))
+    ctrl.rotation_mode = 'XYZ'
+    for f, loc, rot, scl in ((1, (2.3, 0.0, 0.0), (0.0, 0.2, 0.3), 1.0), (6, (2.9, 0.4, 0.1), (0.3, -0.4, 1.2), 1.6),
+                             (12, (2.1, -0.2, 0.3), (-0.2, 0.6, -0.5), 0.7)):
+        ctrl.location, ctrl.rotation_euler, ctrl.scale = loc, rot, (scl, 2.0 - scl, 1.0)
+        for path in ("location", "rotation_euler", "scale"):
+            ctrl.keyframe_insert(path, frame=f)
+    for f, loc, rot, scl in ((1, (0.0, 0.0, 0.0), (0.0, 0.0, 0.1), 1.0), (8, (0.3, 0.2, -0.1), (0.4, 0.0, 0.9), 1.5),
+                             (12, (-0.2, 0.1, 0.2), (-0.3, 0.2, -0.6), 0.8)):
+        b = pb["CtrlBone"]
+        b.rotation_mode = 'XYZ'
+        b.location, b.rotation_euler, b.scale = loc, rot, (1.0, scl, 1.0)
+        for path in ("location", "rotation_euler", "scale"):
+            b.keyframe_insert(path, frame=f)
+    # Ctrl's Z location in a muted group: Blender does not play it (Z stays at the last value set, 0.3).
+    zc = ctrl.animation_data.action.fcurves.find("location", index=2)
+    zc.group = ctrl.animation_data.action.groups.new("Muted")
+    zc.group.mute = True
+    on_zero = empty("OnZero", loc=(0.0, -1.0, 0.0))  # never moves: x stays exactly 0
+
+    # The action the bones play through their constraints: their own channels, grouped per bone
+    # (fcurves.new with action_group), several interpolations, a CYCLES modifier.
+    act = bpy.data.actions.new("Face")
+    act.id_root = 'OBJECT'
+
+    def curve(a, path, index, keys, group=None, ipo='BEZIER'):
+        fc = a.fcurves.new(path, index=index, action_group=group) if group else a.fcurves.new(path, index=index)
+        for f, v in keys:
+            fc.keyframe_points.insert(f, v)
+        for k in fc.keyframe_points:
+            k.interpolation = ipo
+        fc.update()
+        return fc
+
+    def bone_curves(a, bone, rot_path, rot_keys, loc_keys, scale_keys, group=True):
+        g = bone if group else None
+        p = 'pose.bones["%s"].' % bone
+        for i, keys in enumerate(loc_keys):
+            if keys:
+                curve(a, p + "location", i, keys, g)
+        for i, keys in enumerate(rot_keys):
+            if keys:
+                curve(a, p + rot_path, i, keys, g, 'LINEAR' if i == 1 else 'BEZIER')
+        for i, keys in enumerate(scale_keys):
+            if keys:
+                curve(a, p + "scale", i, keys, g)
+
+    euler3 = lambda a, b, c: [[(0, 0.0), (10, a)], [(0, 0.0), (5, b), (10, -b)], [(0, 0.0), (10, c)]]
+    for bone, k in (("BFull", 1.0), ("BAlign", -0.7), ("BSplit", 0.5), ("AFull", 0.8), ("AAlign", -0.4), ("ASplit", 0.6), ("Stack", 0.9), ("Zero", 0.4)):
+        bone_curves(act, bone, "rotation_euler", euler3(0.6 * k, 0.4 * k, 1.1 * k),
+                    [[(0, 0.0), (10, 0.3 * k)], [(0, 0.0), (10, -0.2)], []],
+                    [[(0, 1.0), (10, 1.0 + 0.5 * k)], [], [(0, 1.0), (10, 0.7)]])
+    # Zero: keys that do not start at rest, so the 0/0 frame (each curve's first key) shows.
+    curve(act, 'pose.bones["Zero"].location', 2, [(0, 0.25), (10, -0.3)], "Zero")
+    # Grouped: the group "Grouped" holds its rotation; its location sits in another group and its
+    # scale in none: with a group of its name, Blender reads that group alone.
+    bone_curves(act, "Grouped", "rotation_euler", euler3(0.5, 0.3, 0.9), [], [])
+    curve(act, 'pose.bones["Grouped"].location', 0, [(0, 0.0), (10, 0.5)], "Misc")
+    curve(act, 'pose.bones["Grouped"].scale', 1, [(0, 1.0), (10, 1.8)])
+    # Axis-angle and quaternion bones; the quaternion keys are not of unit length.
+    bone_curves(act, "Axis", "rotation_axis_angle", [[(0, 0.0), (10, 1.2)], [(0, 0.0), (10, 0.5)], [(0, 1.0), (10, 0.3)], [(0, 0.0), (10, 0.8)]], [], [])
+    bone_curves(act, "Quat", "rotation_quaternion", [[(0, 1.0), (10, 0.5)], [(0, 0.0), (10, 0.9)], [(0, 0.0), (10, -0.2)], [(0, 0.0), (10, 0.6)]],
+                [[], [(0, 0.0), (10, 0.4)], []], [])
+    # An Euler curve on the quaternion bone: its temporary pose channel is in QUATERNION mode, so it does nothing.
+    curve(act, 'pose.bones["Quat"].rotation_euler', 0, [(0, 0.0), (10, 1.0)], "Quat")
+    # A CYCLES modifier on one curve, played past its keys.
+    cyc = curve(act, 'pose.bones["BFull"].location', 2, [(0, 0.0), (4, 0.2), (8, 0.0)], "BFull")
+    cyc.modifiers.new('CYCLES')
+    cyc.update()
+    # Object channels: for the object owners and use_bone_object_action (delta transforms too).
+    curve(act, "location", 0, [(0, 0.0), (10, 0.4)])
+    curve(act, "location", 1, [(0, 0.0), (10, -0.3)])
+    curve(act, "rotation_euler", 2, [(0, 0.0), (10, 0.9)])
+    curve(act, "rotation_euler", 0, [(0, 0.0), (10, -0.4)], ipo='LINEAR')
+    curve(act, "scale", 0, [(0, 1.0), (10, 1.5)])
+    for i, (a, b) in enumerate(((1.0, 0.7), (0.0, 0.5), (0.0, -0.2), (0.0, 0.4))):
+        curve(act, "rotation_quaternion", i, [(0, a), (10, b)])
+    curve(act, "delta_location", 2, [(0, 0.0), (10, 0.6)])
+    # In a muted group: no object channel reads it.
+    curve(act, "location", 2, [(0, 5.0), (10, 5.0)], "MutedObj")
+    act.groups["MutedObj"].mute = True
+    # A second action, for the stack of two.
+    act2 = bpy.data.actions.new("Blink")
+    act2.id_root = 'OBJECT'
+    bone_curves(act2, "Stack", "rotation_euler", [[], [], [(1, 0.0), (3, 0.8)]], [[(1, 0.0), (3, 0.2)], [], []], [[], [(1, 1.0), (3, 0.6)], []])
+
+    def action_con(owner, **kw):
+        c = owner.constraints.new('ACTION')
+        c.action = kw.pop("action", act)
+        for k, v in kw.items():
+            setattr(c, k, v)
+        return c
+
+    # Every mix mode on bones, channels and target spaces. Setting mix_mode sets the owner space too
+    # (RNA: WORLD for AFTER and AFTER_FULL, LOCAL for the others); an owner_space given after it stays.
+    action_con(pb["BFull"], target=ctrl, transform_channel='LOCATION_X', min=2.2, max=3.0, frame_start=0, frame_end=14, mix_mode='BEFORE_FULL')
+    action_con(pb["BAlign"], target=arm, subtarget="CtrlBone", target_space='LOCAL', transform_channel='ROTATION_Z', min=-40.0, max=60.0, frame_start=0, frame_end=10, mix_mode='BEFORE')
+    action_con(pb["BSplit"], target=arm, subtarget="CtrlBone", target_space='LOCAL_WITH_PARENT', transform_channel='SCALE_Y', min=0.8, max=1.4, frame_start=0, frame_end=10, mix_mode='BEFORE_SPLIT')
+    action_con(pb["AFull"], target=ctrl, transform_channel='ROTATION_Y', min=30.0, max=-30.0, frame_start=0, frame_end=10, mix_mode='AFTER_FULL', owner_space='WORLD', influence=0.7)
+    action_con(pb["AAlign"], use_eval_time=True, eval_time=0.35, frame_start=0, frame_end=10, mix_mode='AFTER', owner_space='POSE')
+    action_con(pb["ASplit"], target=arm, subtarget="CtrlBone", target_space='POSE', transform_channel='LOCATION_Y', min=0.0, max=0.3, frame_start=10, frame_end=0, mix_mode='AFTER_SPLIT', owner_space='LOCAL_WITH_PARENT')
+    action_con(pb["ObjAct"], target=ctrl, transform_channel='SCALE_X', min=0.6, max=1.7, frame_start=0, frame_end=10, mix_mode='AFTER', use_bone_object_action=True)
+    action_con(pb["Stack"], target=ctrl, transform_channel='LOCATION_Z', min=0.0, max=0.3, frame_start=0, frame_end=10, mix_mode='BEFORE_SPLIT', influence=0.5)
+    cr = pb["Stack"].constraints.new('COPY_ROTATION')
+    cr.target = ctrl
+    cr.influence = 0.3
+    action_con(pb["Stack"], action=act2, use_eval_time=True, eval_time=0.8, frame_start=1, frame_end=3, mix_mode='AFTER_FULL')
+    grouped = action_con(pb["Grouped"], use_eval_time=True, eval_time=0.6, frame_start=0, frame_end=10, mix_mode='BEFORE_SPLIT')
+    # Evaluation Time driven from the frame (0.07 at frame 1 … 0.84 at 12).
+    driver(grouped, "eval_time", -1, "frame * 0.07", [])
+    action_con(pb["Axis"], target=ctrl, transform_channel='ROTATION_X', min=-20.0, max=20.0, frame_start=0, frame_end=10, mix_mode='AFTER_SPLIT')
+    action_con(pb["Quat"], target=arm, subtarget="CtrlBone", transform_channel='LOCATION_X', min=1.4, max=2.0, frame_start=0, frame_end=10, mix_mode='BEFORE')
+    # 0/0: each curve's first key (frame 0), not Frame Start (5) nor End.
+    action_con(pb["Zero"], target=on_zero, transform_channel='LOCATION_X', min=0.0, max=0.0, frame_start=5, frame_end=10, mix_mode='AFTER_FULL')
+    # Object owners (Blender's default for objects: AFTER in WORLD).
+    plain = empty("Plain", loc=(-1.0, 0.0, 0.5), rot=(0.1, 0.2, 0.3), scale=(1.0, 1.2, 0.9))
+    action_con(plain, target=ctrl, transform_channel='ROTATION_Z', min=0.0, max=80.0, frame_start=0, frame_end=10, influence=0.6)
+    quat = empty("QuatOwner", loc=(-1.0, 1.0, 0.5))
+    quat.rotation_mode = 'QUATERNION'
+    quat.rotation_quaternion = (0.95, 0.0, 0.3, 0.1)
+    action_con(quat, use_eval_time=True, eval_time=0.7, frame_start=0, frame_end=10, mix_mode='BEFORE_SPLIT')
+    holder = empty("Holder", loc=(-2.0, 0.0, 0.0), rot=(0.0, 0.0, 0.5), scale=(1.2, 1.2, 1.2))
+    kid = empty("Kid", loc=(0.3, 0.2, 0.1), rot=(0.2, 0.0, 0.0), parent=holder)
+    action_con(kid, target=arm, subtarget="CtrlBone", target_space='LOCAL', transform_channel='LOCATION_Z', min=-0.1, max=0.2, frame_start=0, frame_end=10, mix_mode='AFTER_SPLIT', owner_space='LOCAL')
+    scene().frame_set(1)
+    return [1, 4, 7.5, 12]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
-        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings}
+        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action}
 
 
 def world_matrices():

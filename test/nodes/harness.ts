@@ -3,7 +3,7 @@
 // property tests draw from. Shared by test/nodes/constraints/* and test/nodes/values.
 import fc from 'fast-check';
 import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphLink, type GraphNode, type JsonValue, type SocketType } from '../../graph/types';
-import type { BindEnv, CurveInfo, KernelIO, NodeDefinition, OwnerHandle, Params } from '../../nodes/define';
+import type { ActionSource, BindEnv, CurveInfo, KernelIO, NodeDefinition, OwnerHandle, Params } from '../../nodes/define';
 import { resolveParams as resolveNodeParams } from '../../nodes/resolve-params';
 import { compile } from '../../runtime/eval/compile';
 import { constraintStep } from '../../runtime/eval/constraint-step';
@@ -25,8 +25,9 @@ export function resolveParams(def: NodeDefinition, given: Record<string, JsonVal
 }
 
 /** A bind environment: inputs fed by the owners in `sources` (the rest unconnected), an optional stack owner, a frame. */
-export function bindEnv(o: { sources?: Record<string, OwnerHandle>; stackOwner?: OwnerHandle; frame?: number } = {}): BindEnv {
+export function bindEnv(o: { sources?: Record<string, OwnerHandle>; stackOwner?: OwnerHandle; frame?: number; actions?: readonly ActionSource[] } = {}): BindEnv {
   const sources = o.sources ?? {};
+  const actions = o.actions ?? [];
   return {
     nodeId: 'n',
     owner: () => undefined,
@@ -35,6 +36,8 @@ export function bindEnv(o: { sources?: Record<string, OwnerHandle>; stackOwner?:
     warn: () => {},
     stackOwner: () => o.stackOwner,
     frame: new Float64Array([o.frame ?? 1]),
+    action: (name) => actions.find((a) => a.name === name),
+    actionNames: () => actions.map((a) => a.name),
     fail: (m) => { throw new Error(m); },
   };
 }

@@ -190,8 +190,30 @@ export const degenerateScene: fc.Arbitrary<SceneDocument> = fc
         ...(byBone && { parent_type: 'BONE' as const, parent_bone: parent.bones![pick % parent.bones!.length].name }),
       };
     });
-    return { format: 'sinew-scene' as const, version: 1, objects };
+    return { format: 'sinew-scene' as const, version: 1, objects, actions: DEGENERATE_ACTIONS };
   });
+
+/**
+ * The action every degenerate scene holds for the Action constraint (played by no object, so the
+ * scenes pose as before): curves for bones b0–b4 and for objects, with zero quaternions, huge and
+ * tiny values, steep and flat keys, a CYCLES modifier. Fixed, so the random scenes draw as before.
+ */
+export const DEGENERATE_ACTIONS: NonNullable<SceneDocument['actions']> = [{
+  name: 'Act',
+  fcurves: [
+    ...['b0', 'b1', 'b2', 'b3', 'b4'].flatMap((b, i) => [
+      { data_path: `pose.bones["${b}"].location`, array_index: i % 3, keyframes: [{ co: [0, 0] as [number, number] }, { co: [1, i === 4 ? 1e300 : 0.5] as [number, number] }] },
+      ...[0, 1, 2, 3].map((k) => ({ data_path: `pose.bones["${b}"].rotation_quaternion`, array_index: k, keyframes: [{ co: [0, 0] as [number, number], interpolation: 'LINEAR' as const }, { co: [2, k === i % 4 ? 1 : 0] as [number, number] }] })),
+      { data_path: `pose.bones["${b}"].rotation_euler`, array_index: 2, keyframes: [{ co: [-1, -3] as [number, number] }, { co: [1e-9, 3] as [number, number] }] },
+      { data_path: `pose.bones["${b}"].rotation_axis_angle`, array_index: 0, keyframes: [{ co: [0, 1] as [number, number] }] },
+      { data_path: `pose.bones["${b}"].scale`, array_index: 1, keyframes: [{ co: [0, i === 2 ? 0 : 1] as [number, number] }, { co: [3, -1e-12] as [number, number] }], modifiers: [{ type: 'CYCLES' }] },
+    ]),
+    { data_path: 'location', array_index: 0, keyframes: [{ co: [0, 0] as [number, number] }, { co: [1, 1e6] as [number, number] }] },
+    { data_path: 'rotation_quaternion', array_index: 0, keyframes: [{ co: [0, 1] as [number, number] }] },
+    { data_path: 'delta_rotation_euler', array_index: 1, keyframes: [{ co: [0, 0] as [number, number] }, { co: [1, 2] as [number, number] }] },
+    { data_path: 'delta_scale', array_index: 2, keyframes: [{ co: [0, 0] as [number, number] }] },
+  ],
+}];
 
 /** Every owner id of a scene: objects by name, bones as "Armature/Bone". */
 export function ownerIds(scene: SceneDocument): string[] {
@@ -214,6 +236,8 @@ export function paramValue(spec: ParamSpec, owners: readonly string[], name: str
     case 'choice':
       return fc.constantFrom(...spec.options);
     case 'string':
+      // The Action constraint's action: one the degenerate scenes hold, or none.
+      if (name === 'action') return fc.constantFrom('', ...DEGENERATE_ACTIONS.map((a) => a.name));
       return fc.string({ maxLength: 4 });
     case 'owner':
       return fc.constantFrom(...owners);

@@ -1,9 +1,10 @@
-// The Relationship constraints: Child Of, Floor, Follow Path, Pivot, Armature.
+// The Relationship constraints: Child Of, Floor, Follow Path, Pivot, Armature, Action.
 import type { NodeDefinition } from '../../define';
+import { action } from './action';
 import { armature } from './armature';
 import { childOf } from './child-of';
 import { floor } from './floor';
 import { followPath } from './follow-path';
 import { pivot } from './pivot';
 
-export const relationshipConstraints: NodeDefinition[] = [childOf, floor, followPath, pivot, armature];
+export const relationshipConstraints: NodeDefinition[] = [childOf, floor, followPath, pivot, armature, action];

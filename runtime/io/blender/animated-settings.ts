@@ -8,7 +8,7 @@
 import type { GraphLink, GraphNode, JsonValue } from '../../../graph/types';
 import { pathTarget } from '../../../nodes/drivers/data-path';
 import type { ImportedDriver } from './drivers';
-import type { Fixture } from './fixture';
+import { curvePlays, type Fixture } from './fixture';
 import { constraintKey } from './import-drivers';
 
 /** Adds the nodes and links; returns the curves handled (wired, or driven over), as `object\0data_path\0index`, to leave out of the scene. */
@@ -16,9 +16,11 @@ export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links
   const wired = new Set<string>();
   const driven = new Set(drivers.map((d) => `${d.source.owner.object}\u0000${d.source.owner.id_type === 'ARMATURE' ? 'data.' : ''}${d.source.data_path}\u0000${d.source.array_index}`));
   for (const a of fx.actions ?? []) {
+    // An action no object plays (one an Action constraint names) keys nothing of the rig's.
+    if (!a.id) continue;
     const object = a.id.object;
     for (const f of a.fcurves) {
-      if (f.mute === true || f.keyframes.length === 0) continue;
+      if (!curvePlays(a, f)) continue;
       const t = pathTarget(f.data_path, f.array_index);
       if (t?.kind !== 'constraint') continue;
       const socket = t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined) : t.prop === 'influence' ? 'influence' : undefined;

@@ -17,11 +17,25 @@ export interface FixtureReadout {
   bones: Record<string, { matrix: number[]; head: number[]; tail: number[] }>;
 }
 
-/** Extension `actions` (README-action-additions.md §3): an action and the object it animates. */
+/**
+ * Extension `actions` (README-action-additions.md §3): an action and the object it animates; `id`
+ * null for an action no exported object plays, written because an Action constraint names it
+ * (docs/blender-exporter.md). `groups`: its action groups, in Blender's order (exporter).
+ */
 export interface FixtureAction {
   name: string;
-  id: { object: string };
+  id: { object: string } | null;
   fcurves: (SceneFCurve & { key?: string })[];
+  groups?: { name: string; mute?: boolean }[];
+}
+
+/**
+ * Whether Blender plays a curve of the action: not muted, with keys, not in a muted action group
+ * (Blender's is_fcurve_evaluatable; measured in 3.4.1).
+ */
+export function curvePlays(a: FixtureAction, f: FixtureAction['fcurves'][number]): boolean {
+  if (f.mute === true || f.keyframes.length === 0) return false;
+  return typeof f.group !== 'string' || !(a.groups ?? []).some((g) => g.name === f.group && g.mute === true);
 }
 
 /** A readout per frame, keyed by the frame as text (`"12"`, `"7.25"`), for animated cases. */

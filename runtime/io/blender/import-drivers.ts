@@ -7,7 +7,7 @@ import { pathTarget, type PathTarget } from '../../../nodes/drivers/data-path';
 import { CHANNEL_INPUTS } from '../../../nodes/drivers/pose-channels';
 import type { TransformProps } from '../../rig/scene/types';
 import { importDrivers, type DriverImport, type VariableRead } from './drivers';
-import type { Fixture } from './fixture';
+import { curvePlays, type Fixture } from './fixture';
 
 export interface DriverWiring {
   nodes: GraphNode[];
@@ -299,9 +299,9 @@ function sameChannel(w: PathTarget, t: Extract<PathTarget, { kind: 'bone-channel
 /** The action curve animating a pose channel of `object`, if any. */
 function channelCurve(fx: Fixture, object: string, t: Extract<PathTarget, { kind: 'bone-channel' | 'object-channel' }>) {
   for (const a of fx.actions ?? []) {
-    if (a.id.object !== object) continue;
+    if (a.id?.object !== object) continue;
     for (const f of a.fcurves) {
-      if (f.mute === true || f.keyframes.length === 0) continue;
+      if (!curvePlays(a, f)) continue;
       const c = pathTarget(f.data_path, f.array_index);
       if (c && (c.kind === 'bone-channel' || c.kind === 'object-channel') && sameChannel(c, t)) return f;
     }
@@ -315,9 +315,9 @@ function propertyCurve(fx: Fixture, owner: string, name: string) {
   const object = slash < 0 ? owner : owner.slice(0, slash);
   const bone = slash < 0 ? null : owner.slice(slash + 1);
   for (const a of fx.actions ?? []) {
-    if (a.id.object !== object) continue;
+    if (a.id?.object !== object) continue;
     for (const f of a.fcurves) {
-      if (f.mute === true || f.keyframes.length === 0) continue;
+      if (!curvePlays(a, f)) continue;
       const t = pathTarget(f.data_path);
       if (bone === null ? t?.kind === 'object-prop' && t.prop === name : t?.kind === 'bone-prop' && t.bone === bone && t.prop === name) return f;
     }

@@ -136,6 +136,13 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       const id = `c${nodes.length}:${c.name}`;
       const params: Record<string, JsonValue> = {};
       const mapping = def.blender!;
+      // An action the file does not hold (an export from before actions named by constraints were
+      // written): the node would have nothing to play, so the constraint is reported and left out.
+      const absent = (mapping.actions?.(props) ?? []).filter((name) => !(fx.actions ?? []).some((a) => a.name === name));
+      if (absent.length > 0) {
+        for (const name of absent) report(index, `${where}: its action "${name}" is not among the file's actions (the Sinew add-on writes every action a constraint names; export again), so the constraint is left out`);
+        return;
+      }
       for (const [prop, value] of Object.entries(props)) {
         if (STATE.has(prop) || mapping.ignore?.includes(prop)) continue;
         // Own keys only: a property named "constructor" or "__proto__" must not find Object's.
@@ -197,18 +204,21 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
 /** Takes the curves wired as nodes (`object\0data_path\0index`) out of the scene's actions. */
 function withoutCurves(scene: SceneDocument, fx: Fixture, wired: ReadonlySet<string>): void {
   const objectsOf = new Map<string, string[]>();
-  for (const a of fx.actions ?? []) objectsOf.set(a.name, [...(objectsOf.get(a.name) ?? []), a.id.object]);
+  for (const a of fx.actions ?? []) if (a.id) objectsOf.set(a.name, [...(objectsOf.get(a.name) ?? []), a.id.object]);
   scene.actions = scene.actions?.map((a) => ({
     ...a,
     fcurves: a.fcurves.filter((f) => !(objectsOf.get(a.name) ?? []).some((o) => wired.has(`${o}\u0000${f.data_path}\u0000${f.array_index}`))),
   }));
 }
 
-/** The fixture's objects and actions as a scene: each action on the object it animates (§3). */
+/**
+ * The fixture's objects and actions as a scene: each action on the object it animates (§3); an
+ * action no object plays (`id` null: one an Action constraint names) is in the scene's actions only.
+ */
 function sceneOf(fx: Fixture): SceneDocument {
   const scene: SceneDocument = { format: SCENE_FORMAT, version: SCENE_VERSION, objects: fx.objects };
   if (!fx.actions?.length) return scene;
-  const actionOf = new Map(fx.actions.map((a) => [a.id.object, a.name]));
+  const actionOf = new Map(fx.actions.flatMap((a) => (a.id ? [[a.id.object, a.name] as const] : [])));
   scene.objects = fx.objects.map((o) => (actionOf.has(o.name) ? { ...o, animation_data: { action: actionOf.get(o.name)! } } : o));
   scene.actions = fx.actions.map((a) => ({
     name: a.name,
@@ -217,9 +227,11 @@ function sceneOf(fx: Fixture): SceneDocument {
       array_index: f.array_index,
       ...(f.extrapolation ? { extrapolation: f.extrapolation } : {}),
       ...(f.mute ? { mute: true } : {}),
+      ...(typeof f.group === 'string' ? { group: f.group } : {}),
       keyframes: f.keyframes.map((k) => ({ co: k.co, handle_left: k.handle_left, handle_right: k.handle_right, interpolation: k.interpolation, easing: k.easing, back: k.back, amplitude: k.amplitude, period: k.period })),
       ...(f.modifiers?.length ? { modifiers: f.modifiers } : {}),
     })),
+    ...(a.groups ? { groups: a.groups.map((g) => ({ name: g.name, ...(g.mute ? { mute: true } : {}) })) } : {}),
   }));
   return scene;
 }

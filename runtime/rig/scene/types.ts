@@ -1,6 +1,7 @@
 // The scene file: objects, armatures, bones and curves with rest and pose, and the actions that
 // animate them. Its keys follow the scene part of Blender's fixture format one to one (actions:
 // README-action-additions.md), so a Blender export maps without translation.
+import type { ActionGroup } from '../../../nodes/define';
 import type { CyclesModifier, Keyframe } from '../../../nodes/math/fcurve/fcurve';
 
 export const SCENE_FORMAT = 'sinew-scene';
@@ -103,6 +104,8 @@ export interface SceneFCurve {
   array_index: number;
   extrapolation?: 'CONSTANT' | 'LINEAR';
   mute?: boolean;
+  /** Blender's action group (informative for playback; the Action constraint reads a bone's curves from the group named after it when there is one). */
+  group?: string | null;
   keyframes: Keyframe[];
   modifiers?: (CyclesModifier | { type: string })[];
 }
@@ -111,6 +114,8 @@ export interface SceneFCurve {
 export interface SceneAction {
   name: string;
   fcurves: SceneFCurve[];
+  /** Its action groups, in Blender's order (the Action constraint reads a bone's curves from the group named after it). */
+  groups?: ActionGroup[];
 }
 
 /** A glTF animation sampler: key times in seconds and their values (CUBICSPLINE: in-tangent, value, out-tangent per key). */

@@ -120,6 +120,13 @@ export const KIND_CASES: [string, Record<string, JsonValue>][] = [
   ['constraint/floor', { floorLocation: 'FLOOR_NEGATIVE_Y' }],
   ['constraint/follow-path', { useCurveFollow: true, useCurveRadius: true, forwardAxis: 'TRACK_NEGATIVE_Z', upAxis: 'UP_Y' }],
   ['constraint/ik', { chainCount: 4, solver: 'FABRIK', influence: 0.5 }],
+  // The scene's action KIND_ACTION sampled per bone (Bezier, linear, CYCLES), every mix mode.
+  ['constraint/action', { action: 'Act', transformChannel: 'LOCATION_X', min: 0, max: 1, frameStart: 1, frameEnd: 20, mixMode: 'BEFORE_SPLIT', ownerSpace: 'LOCAL' }],
+  ['constraint/action', { action: 'Act', transformChannel: 'ROTATION_Z', min: -90, max: 90, frameStart: 0, frameEnd: 10, mixMode: 'AFTER', useBoneObjectAction: true, influence: 0.5 }],
+  ['constraint/action', { action: 'Act', transformChannel: 'SCALE_Y', min: 0.5, max: 1.5, frameStart: 12, frameEnd: 2, mixMode: 'BEFORE', targetSpace: 'LOCAL' }],
+  ['constraint/action', { action: 'Act', useEvalTime: true, evalTime: 0.3, frameStart: 0, frameEnd: 10, mixMode: 'AFTER_SPLIT' }],
+  ['constraint/action', { action: 'Act', transformChannel: 'LOCATION_Z', min: 0.3, max: 0.3, frameStart: 0, frameEnd: 10, mixMode: 'BEFORE_FULL' }],
+  ['constraint/action', { action: 'Act', useEvalTime: true, evalTime: 0.6, frameStart: 0, frameEnd: 30, mixMode: 'AFTER_FULL', influence: 0.5 }],
   ['math/float', {}],
   ['math/vector', {}],
   ['math/matrix', {}],
@@ -155,6 +162,7 @@ export function kindRig(kind: string, params: Record<string, JsonValue>, boneCou
   }
   const scene: SceneDocument = {
     format: SCENE_FORMAT, version: 1,
+    actions: [KIND_ACTION],
     objects: [
       { name: 'A', type: 'ARMATURE', bones },
       { name: 'T', type: 'EMPTY', location: [0.5, 1, 0.3], rotation_euler: [0.3, 0.2, 0.1], scale: [1.2, 0.9, 1.1] },
@@ -234,6 +242,24 @@ export function kindRig(kind: string, params: Record<string, JsonValue>, boneCou
   return { graph: { format: GRAPH_FORMAT, version: 1, nodes, links }, scene };
 }
 
+/**
+ * The action the Action constraint cases play (played by no object): for every bone of the kind
+ * rig a Bezier location, a linear rotation and a cycled scale; object channels for its object cases.
+ */
+const KIND_ACTION: NonNullable<SceneDocument['actions']>[number] = {
+  name: 'Act',
+  fcurves: [
+    ...Array.from({ length: 20 }, (_, i) => [
+      { data_path: `pose.bones["b${i}"].location`, array_index: i % 3, keyframes: [{ co: [0, 0] as [number, number], handle_left: [-2, 0] as [number, number], handle_right: [3, 0.1] as [number, number] }, { co: [10, 0.2] as [number, number], handle_left: [7, 0.3] as [number, number], handle_right: [13, 0.1] as [number, number] }], group: `b${i}` },
+      { data_path: `pose.bones["b${i}"].rotation_euler`, array_index: 2, keyframes: [{ co: [0, 0] as [number, number], interpolation: 'LINEAR' as const }, { co: [10, 0.5] as [number, number] }], group: `b${i}` },
+      { data_path: `pose.bones["b${i}"].scale`, array_index: 1, keyframes: [{ co: [0, 1] as [number, number], interpolation: 'LINEAR' as const }, { co: [4, 1.3] as [number, number], interpolation: 'LINEAR' as const }], modifiers: [{ type: 'CYCLES' }], group: `b${i}` },
+    ]).flat(),
+    { data_path: 'location', array_index: 1, keyframes: [{ co: [0, 0] as [number, number], interpolation: 'LINEAR' as const }, { co: [10, 0.4] as [number, number] }] },
+    { data_path: 'rotation_euler', array_index: 0, keyframes: [{ co: [0, 0] as [number, number], interpolation: 'SINE' as const }, { co: [10, 0.7] as [number, number] }] },
+    { data_path: 'scale', array_index: 2, keyframes: [{ co: [0, 1] as [number, number], interpolation: 'LINEAR' as const }, { co: [10, 1.2] as [number, number] }] },
+  ],
+};
+
 /** Several kind rigs in one program: each case's objects and nodes renamed with its own prefix. */
 export function kindsRig(cases: readonly [string, Record<string, JsonValue>][], boneCount = 7): { graph: GraphDocument; scene: SceneDocument } {
   const nodes: GraphDocument['nodes'] = [];
@@ -249,7 +275,8 @@ export function kindsRig(cases: readonly [string, Record<string, JsonValue>][], 
     }
     for (const l of rig.graph.links) links.push({ from: { ...l.from, node: pre + l.from.node }, to: { ...l.to, node: pre + l.to.node } });
   });
-  return { graph: { format: GRAPH_FORMAT, version: 1, nodes, links }, scene: { format: SCENE_FORMAT, version: 1, objects } };
+  // Actions are named by nodes, not owners: one copy of each.
+  return { graph: { format: GRAPH_FORMAT, version: 1, nodes, links }, scene: { format: SCENE_FORMAT, version: 1, objects, actions: [KIND_ACTION] } };
 }
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
