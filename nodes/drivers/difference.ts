@@ -6,6 +6,7 @@
 // world matrix, whatever space is set (Blender: "for now, these are all just world-space").
 import { defineNode, float, param, transform } from '../define';
 import { safeInvertMat4, safeMultiplyMat4, saturate } from '../math/finite';
+import { hypot3Into } from '../math/hypot';
 import { mat4ToQuat, invertQuat, multiplyQuat } from '../math/quaternion';
 import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem, type SpaceReader } from './local-space';
 
@@ -22,6 +23,8 @@ interface State {
   ownLocationB: boolean;
   inv: Float64Array;
   pose: Float64Array;
+  /** The difference of the two locations, for hypot3Into (Math.hypot allocates per call). */
+  d: Float64Array;
   qa: Float64Array;
   qb: Float64Array;
   q: Float64Array;
@@ -52,7 +55,7 @@ export const driverDifference = defineNode({
     const b = reader('b', 'spaceB');
     const arm = (r: SpaceReader) => (rotation && r.owner?.bone ? r.owner.bone.armature.final : undefined);
     const ownLocation = (r: SpaceReader) => !rotation && r.space === 'TRANSFORM_SPACE' && r.owner?.kind === 'object';
-    return { a, b, armA: arm(a), armB: arm(b), ownLocationA: ownLocation(a), ownLocationB: ownLocation(b), inv: new Float64Array(16), pose: new Float64Array(16), qa: new Float64Array(4), qb: new Float64Array(4), q: new Float64Array(4) };
+    return { a, b, armA: arm(a), armB: arm(b), ownLocationA: ownLocation(a), ownLocationB: ownLocation(b), inv: new Float64Array(16), pose: new Float64Array(16), d: new Float64Array(3), qa: new Float64Array(4), qb: new Float64Array(4), q: new Float64Array(4) };
   },
   kernel(io, p, s) {
     if (p.mode === 'ROTATION_DIFF') {
@@ -77,7 +80,10 @@ export const driverDifference = defineNode({
     const db = s.ownLocationB ? s.b.owner?.deltas : undefined;
     if (db !== undefined) { bx -= db.location[0]; by -= db.location[1]; bz -= db.location[2]; }
     // Two finite origins far apart can be farther than a double holds: saturated, as every output.
-    io.out.value[0] = saturate(Math.hypot(ax - bx, ay - by, az - bz));
+    const d = s.d, out = io.out.value;
+    d[0] = ax - bx; d[1] = ay - by; d[2] = az - bz;
+    hypot3Into(out, 0, d);
+    out[0] = saturate(out[0]);
   },
 });
 
