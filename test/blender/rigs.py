@@ -759,7 +759,8 @@ def rig_object_extras():
     """Issue 14: delta transforms in every rotation mode (static; keyed by an action; under a parent
     that has deltas too; under constraints, one in the LOCAL space of a parent-less object, which
     Blender takes from BKE_object_to_mat4, deltas included), drivers reading and writing deltas,
-    objects on bones with and without Relative Parenting (one bone constrained), and an armature in
+    objects on bones with and without Relative Parenting (one bone constrained, one object under a
+    LOCAL-space constraint), and an armature in
     REST position with bone constraints, IK and a keyed bone (all ignored by Blender), an object
     constraint on it (applied) and objects on its bones."""
     modes = ('XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE')
@@ -851,8 +852,14 @@ def rig_object_extras():
         k.parent_type = 'BONE'
         k.parent_bone = bone
         k.matrix_parent_inverse = Matrix.Translation((0.1, -0.2, 0.3)) @ Matrix.Rotation(0.3, 4, 'X')
-    scene().objects["OnRelDelta"].delta_location = (0.3, 0.0, -0.1)
-    scene().objects["OnRelDelta"].delta_scale = (1.0, 1.4, 1.0)
+    on_rel = scene().objects["OnRelDelta"]
+    on_rel.delta_location = (0.3, 0.0, -0.1)
+    on_rel.delta_scale = (1.0, 1.4, 1.0)
+    # Its LOCAL space is the armature's matrix · parent inverse, relative or not (convertspace).
+    ll = on_rel.constraints.new('LIMIT_LOCATION')
+    ll.use_max_x = True
+    ll.max_x = 0.2
+    ll.owner_space = 'LOCAL'
 
     # An armature in rest position: its bone constraints, IK and keyed pose do nothing in Blender.
     rest = armature("RestArm", [
