@@ -3,7 +3,8 @@
 // one in the LOCAL space of a parent-less object, which Blender builds with the deltas), drivers
 // reading deltas (a keyed one, TRANSFORM_SPACE, a Distance) and writing them, objects on bones with
 // and without Relative Parenting, and an armature in REST position with bone constraints, IK and a
-// keyed bone (Blender ignores them all) and an object constraint of its own (applied).
+// keyed bone (Blender ignores them all), an object constraint of its own (applied) and drivers
+// reading it (its channels as authored in TRANSFORM_SPACE, its bones at rest in world and local space).
 // `import-blender RIG.blend` then `eval` equals Blender's matrices within 1e-4 at frames 1, 4 and
 // 7.5, with nothing left uncarried; and each feature is needed: the same import with the deltas,
 // the Relative Parenting or the rest position taken out of its scene misses Blender's matrices.
@@ -38,7 +39,7 @@ describe('Blender round trip: delta transforms, Relative Parenting, rest positio
     expect(log).not.toContain('warning');
     expect(log).toContain('skipped as Blender skips them: 2');
     const diffs = differences(rt);
-    expect(diffs.length).toBe(3 * (20 + 7)); // 20 objects and 7 bones at 3 frames
+    expect(diffs.length).toBe(3 * (21 + 7)); // 21 objects and 7 bones at 3 frames
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
 
@@ -54,6 +55,6 @@ describe('Blender round trip: delta transforms, Relative Parenting, rest positio
     const relative = missedWithout(rt, (s) => { for (const o of s.objects) for (const b of o.bones ?? []) b.use_relative_parent = false; });
     expect(relative).toEqual(['OnRel', 'OnRelDelta', 'OnRestSide']);
     const posed = missedWithout(rt, (s) => { for (const o of s.objects) delete o.pose_position; });
-    expect(posed).toEqual(expect.arrayContaining(['OnRestC', 'RestArm/A', 'RestArm/B', 'RestArm/C', 'RestArm/Side']));
+    expect(posed).toEqual(expect.arrayContaining(['OnRestC', 'RestArm/A', 'RestArm/B', 'RestArm/C', 'RestArm/Side', 'RestReader']));
   });
 });

@@ -762,7 +762,8 @@ def rig_object_extras():
     objects on bones with and without Relative Parenting (one bone constrained, one object under a
     LOCAL-space constraint), and an armature in
     REST position with bone constraints, IK and a keyed bone (all ignored by Blender), an object
-    constraint on it (applied) and objects on its bones."""
+    constraint on it (applied), objects on its bones and drivers reading it (channels as authored,
+    matrices at rest)."""
     modes = ('XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE')
     top = empty("DeltaParent", loc=(0.2, -0.4, 0.3), rot=(0.2, -0.1, 0.5), scale=(1.2, 0.9, 1.1))
     top.delta_location = (0.5, 0.1, -0.2)
@@ -887,6 +888,11 @@ def rig_object_extras():
     crr = rest.constraints.new('COPY_ROTATION')  # the armature object's own: applied
     crr.target = goal
     crr.influence = 0.5
+    # Drivers read the REST armature's channels as authored, its bones' matrices at rest.
+    reader = empty("RestReader", loc=(-2.0, -1.0, 0.0))
+    driver(reader, "location", 0, "a", [{"name": "a", "type": 'TRANSFORMS', "targets": [{"id": rest, "bone_target": "A", "transform_type": 'ROT_X', "transform_space": 'TRANSFORM_SPACE'}]}])
+    driver(reader, "location", 1, "b", [{"name": "b", "type": 'TRANSFORMS', "targets": [{"id": rest, "bone_target": "C", "transform_type": 'LOC_Z', "transform_space": 'WORLD_SPACE'}]}])
+    driver(reader, "location", 2, "c", [{"name": "c", "type": 'TRANSFORMS', "targets": [{"id": rest, "bone_target": "B", "transform_type": 'SCALE_Y', "transform_space": 'LOCAL_SPACE'}]}])
     for name, bone in (("OnRestC", "C"), ("OnRestSide", "Side")):
         k = empty(name, loc=(0.1, 0.2, 0.0))
         k.parent = rest
