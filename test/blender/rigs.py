@@ -934,7 +934,6 @@ def rig_action():
     return [1, 4, 7.5, 12]
 
 
-
 def rig_object_extras():
     """Issue 14: delta transforms in every rotation mode (static; keyed by an action; under a parent
     that has deltas too; under constraints, one in the LOCAL space of a parent-less object, which
