@@ -7,6 +7,7 @@ export { param, type ParamSpec, type ParamSpecs, type ParamsOf, type Params, typ
 import type { InheritScale } from './math/bone-parent';
 import type { RotationMode } from './math/basis';
 import type { FCurveSource } from './math/fcurve/fcurve';
+import type { DeltaChannels } from './math/object-basis';
 
 /** A socket: its type, an optional default for unconnected inputs, and one line of docs. */
 export interface SocketSpec {
@@ -105,6 +106,12 @@ export interface OwnerHandle {
   parent?: OwnerHandle | undefined;
   /** An object's parent inverse (Blender's `matrix_parent_inverse`), when it has a parent. */
   parentInverse?: Float64Array;
+  /**
+   * An object's delta transform, live, when it has one (in the scene, or set by an action or a
+   * driver): its basis is built with it (math/object-basis.ts). Undefined: it has none, and its
+   * basis is built without (math/basis.ts). A node that sets delta channels creates it at bind.
+   */
+  deltas?: DeltaChannels;
   /** A bone's inheritance (Blender's `use_inherit_rotation`, `use_local_location`, `inherit_scale`); absent: full. */
   inheritRotation?: boolean;
   localLocation?: boolean;

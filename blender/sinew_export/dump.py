@@ -211,7 +211,7 @@ def ordered_bones(arm):
     return [arm.pose.bones[b.name] for b in done]
 
 
-def dump_bone(pb, notes):
+def dump_bone(pb):
     b = pb.bone
     at = 'bone %s' % b.name
     pose = {
@@ -266,8 +266,6 @@ def dump_bone(pb, notes):
     bprops = custom_props(b)
     if bprops:
         d["custom_props"] = bprops
-    if b.use_relative_parent:
-        notes.append("bone %s: use_relative_parent is on; Sinew evaluates it as an ordinary parent" % b.name)
     return d
 
 
@@ -363,6 +361,7 @@ def dump_object(o, notes):
     if o.type == 'EMPTY':
         d["empty_display_type"] = o.empty_display_type
         d["empty_display_size"] = num(o.empty_display_size, at)
+    # Delta transforms, when not identity (Sinew composes them as BKE_object_to_mat4 does).
     deltas = {
         "delta_location": (o.delta_location, (0, 0, 0)),
         "delta_rotation_euler": (o.delta_rotation_euler, (0, 0, 0)),
@@ -371,23 +370,19 @@ def dump_object(o, notes):
     for key, (v, ident) in deltas.items():
         if tuple(v) != ident:
             d[key] = nvec(v, at)
-            notes.append("%s: %s is not identity; Sinew does not read delta transforms" % (at, key))
     if tuple(o.delta_rotation_quaternion) != (1, 0, 0, 0):
         d["delta_rotation_quaternion"] = quat_xyzw(o.delta_rotation_quaternion, at)
-        notes.append("%s: delta_rotation_quaternion is not identity; Sinew does not read delta transforms" % at)
     put_custom_props(d, o)
     if o.type == 'CURVE':
         d["curve"] = dump_curve(o, notes)
     if o.type == 'ARMATURE':
-        d["bones"] = [dump_bone(pb, notes) for pb in ordered_bones(o)]
+        d["bones"] = [dump_bone(pb) for pb in ordered_bones(o)]
         d["ik_solver"] = o.pose.ik_solver
         d["pose_position"] = o.data.pose_position
         d["data_name"] = o.data.name
         put_custom_props(d, o.data, 'data_custom_props')
         if o.pose.ik_solver != 'LEGACY':
             notes.append("%s: IK solver %s; Sinew follows the legacy solver" % (at, o.pose.ik_solver))
-        if o.data.pose_position != 'POSE':
-            notes.append("%s: the armature is in %s position" % (at, o.data.pose_position))
     return d
 
 

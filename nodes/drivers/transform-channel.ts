@@ -5,6 +5,7 @@
 import { defineNode, float, param, transform } from '../define';
 import { compatibleEuler, mat4ToEuler, type EulerOrder } from '../math/euler';
 import { determinantMat4Basis } from '../math/matrix';
+import { hypot3Into } from '../math/hypot';
 import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem } from './local-space';
 import { mat4ToQuat } from '../math/quaternion';
 import { splitQuatSwingAndTwist } from '../math/swing-twist';
@@ -17,10 +18,12 @@ export type TransformRotationMode = (typeof TRANSFORM_ROTATION_MODES)[number];
 
 /**
  * Blender's `BKE_driver_target_matrix_to_rot_channels` (angles = false) then the channel: `buf` is
- * Blender's [w, x, y, z] / [_, ex, ey, ez] buffer. `old` (the owner's Euler channels) is used in
- * AUTO mode when the owner rotates by Euler angles, as `compatible_eul`. Scratch: q, s (4 each).
+ * Blender's [w, x, y, z] / [_, ex, ey, ez] buffer, and the channel is left in `buf[channel]` (not
+ * returned: V8 boxes a double returned from a call it does not inline). `old` (the owner's Euler
+ * channels) is used in AUTO mode when the owner rotates by Euler angles, as `compatible_eul`.
+ * Scratch: q, s (4 each).
  */
-export function rotationChannel(m: ArrayLike<number>, channel: 0 | 1 | 2 | 3, mode: TransformRotationMode, autoOrder: EulerOrder, old: ArrayLike<number> | null, scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array }): number {
+export function rotationChannelInto(m: ArrayLike<number>, channel: 0 | 1 | 2 | 3, mode: TransformRotationMode, autoOrder: EulerOrder, old: ArrayLike<number> | null, scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array }): void {
   const { q, s, e, buf } = scratch;
   buf.fill(0);
   if (mode === 'AUTO' || (mode !== 'QUATERNION' && !mode.startsWith('SWING_TWIST'))) {
@@ -43,24 +46,26 @@ export function rotationChannel(m: ArrayLike<number>, channel: 0 | 1 | 2 | 3, mo
     }
     buf[axis + 1] = twist;
   }
-  return buf[channel];
 }
 
-/** One channel of matrix `m` as `dvar_eval_transChan` reads it. */
-export function transformChannel(m: ArrayLike<number>, channel: TransformChannel, mode: TransformRotationMode, autoOrder: EulerOrder, old: ArrayLike<number> | null, scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array }): number {
+/**
+ * One channel of matrix `m` as `dvar_eval_transChan` reads it, written to out[0] (per frame the
+ * number stays in arrays: hypot3Into is Math.hypot bit for bit without its allocation).
+ */
+export function transformChannelInto(out: Float64Array, m: ArrayLike<number>, channel: TransformChannel, mode: TransformRotationMode, autoOrder: EulerOrder, old: ArrayLike<number> | null, scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array }): void {
   switch (channel) {
-    case 'LOC_X': return m[12];
-    case 'LOC_Y': return m[13];
-    case 'LOC_Z': return m[14];
-    case 'SCALE_X': return Math.hypot(m[0], m[1], m[2]);
-    case 'SCALE_Y': return Math.hypot(m[4], m[5], m[6]);
-    case 'SCALE_Z': return Math.hypot(m[8], m[9], m[10]);
+    case 'LOC_X': out[0] = m[12]; return;
+    case 'LOC_Y': out[0] = m[13]; return;
+    case 'LOC_Z': out[0] = m[14]; return;
+    case 'SCALE_X': hypot3Into(out, 0, m, 0); return;
+    case 'SCALE_Y': hypot3Into(out, 0, m, 4); return;
+    case 'SCALE_Z': hypot3Into(out, 0, m, 8); return;
     // Cube root of the volume change (signed, as Blender's cbrtf of mat4_to_volume_scale).
-    case 'SCALE_AVG': return Math.cbrt(determinantMat4Basis(m));
-    case 'ROT_W': return rotationChannel(m, 0, mode, autoOrder, old, scratch);
-    case 'ROT_X': return rotationChannel(m, 1, mode, autoOrder, old, scratch);
-    case 'ROT_Y': return rotationChannel(m, 2, mode, autoOrder, old, scratch);
-    case 'ROT_Z': return rotationChannel(m, 3, mode, autoOrder, old, scratch);
+    case 'SCALE_AVG': out[0] = Math.cbrt(determinantMat4Basis(m)); return;
+    case 'ROT_W': rotationChannelInto(m, 0, mode, autoOrder, old, scratch); out[0] = scratch.buf[0]; return;
+    case 'ROT_X': rotationChannelInto(m, 1, mode, autoOrder, old, scratch); out[0] = scratch.buf[1]; return;
+    case 'ROT_Y': rotationChannelInto(m, 2, mode, autoOrder, old, scratch); out[0] = scratch.buf[2]; return;
+    case 'ROT_Z': rotationChannelInto(m, 3, mode, autoOrder, old, scratch); out[0] = scratch.buf[3]; return;
   }
 }
 
@@ -96,6 +101,6 @@ export const driverTransform = defineNode({
   },
   kernel(io, _p, st) {
     const m = readInSpace(st.reader, io.in.target);
-    io.out.value[0] = transformChannel(m, st.channel, st.mode, st.reader.owner?.rotationOrder ?? 'XYZ', st.old, st.scratch);
+    transformChannelInto(io.out.value, m, st.channel, st.mode, st.reader.owner?.rotationOrder ?? 'XYZ', st.old, st.scratch);
   },
 });

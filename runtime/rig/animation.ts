@@ -1,13 +1,16 @@
 // Actions as the pose source: each frame, before an owner's pre step, the F-curves of the action
 // its object points at write the owner's transform channels, and the owner's basis is rebuilt from
-// them (README-action-additions.md §4.7). Channels without a curve keep the scene's values.
+// them (README-action-additions.md §4.7). Channels without a curve keep the scene's values. An
+// object's delta channels are animated too; an object that has deltas (or whose action keys them)
+// rebuilds its basis with them, every other owner exactly as before (decided here, at compile).
 // Built once at compile; per frame it allocates nothing.
 import type { GraphError } from '../../graph/types';
 import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
 import type { RigOwner } from './rig';
 import { basisMatrix, type BasisInput } from '../../nodes/math/basis';
-import { CHANNEL_COUNT, CHANNELS, channelSlot, parseDataPath } from './scene/data-path';
-import type { SceneDocument, TransformProps } from './scene/types';
+import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
+import { CHANNEL_COUNT, CHANNELS, channelSlot, isDeltaChannel, parseDataPath } from './scene/data-path';
+import type { DeltaTransformProps, SceneDocument, TransformProps } from './scene/types';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
 export interface OwnerAnimation {
@@ -18,16 +21,22 @@ export interface OwnerAnimation {
   slots: Int32Array;
   /** Views of `channels` in the shape `basisMatrix` reads. */
   basis: BasisInput;
+  /**
+   * Views of `channels` holding an object's deltas, when it has them or its action keys them (then
+   * they are also the owner's `deltas`, so what reads them sees this frame's values); else undefined.
+   */
+  deltas: DeltaChannels | undefined;
 }
 
 /**
  * The animated owners of a scene, parents before children (rig order). Curves Sinew cannot apply
- * (a property other than location/rotation/scale, a bone that is not there, an index out of range)
+ * (a property other than location/rotation/scale and an object's deltas, a bone that is not there, an index out of range)
  * are reported in `warnings` by pointer; custom-property curves drive nothing and are skipped.
  */
 export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: Map<string, RigOwner>, warnings: GraphError[]): OwnerAnimation[] {
   const actions = new Map((scene.actions ?? []).map((a, i) => [a.name, { action: a, index: i }] as const));
   const byOwner = new Map<RigOwner, OwnerAnimation>();
+  const keysDeltas = new Set<RigOwner>();
   scene.objects.forEach((o) => {
     const name = o.animation_data?.action;
     const found = typeof name === 'string' ? actions.get(name) : undefined;
@@ -57,13 +66,25 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
       if (!anim) byOwner.set(owner, (anim = ownerAnimation(owner)));
       anim.curves.push(packFCurve(f));
       anim.slots = Int32Array.from([...anim.slots, slot]);
+      if (isDeltaChannel(path.channel)) keysDeltas.add(owner);
     });
   });
+  for (const anim of byOwner.values()) {
+    const o = anim.owner;
+    // The channels (which start from the scene's values) hold the object's deltas from here on.
+    if (o.kind === 'object' && (o.deltas !== undefined || keysDeltas.has(o))) o.deltas = anim.deltas = deltaViews(anim.channels);
+  }
   return owners.flatMap((o) => byOwner.get(o) ?? []);
 }
 
+/** The delta channels of a channel array, as views. */
+function deltaViews(channels: Float64Array): DeltaChannels {
+  const view = (name: keyof typeof CHANNELS) => channels.subarray(CHANNELS[name].offset, CHANNELS[name].offset + CHANNELS[name].size);
+  return { location: view('delta_location'), rotation_euler: view('delta_rotation_euler'), rotation_quaternion: view('delta_rotation_quaternion'), scale: view('delta_scale') };
+}
+
 function ownerAnimation(owner: RigOwner): OwnerAnimation {
-  const source: TransformProps = owner.kind === 'bone' ? owner.source.pose ?? {} : owner.source;
+  const source: TransformProps & DeltaTransformProps = owner.kind === 'bone' ? owner.source.pose ?? {} : owner.source;
   const channels = new Float64Array(CHANNEL_COUNT);
   const put = (name: keyof typeof CHANNELS, values: number[] | undefined, fallback: number[]) => { channels.set(values ?? fallback, CHANNELS[name].offset); };
   put('location', source.location, [0, 0, 0]);
@@ -71,6 +92,10 @@ function ownerAnimation(owner: RigOwner): OwnerAnimation {
   put('rotation_quaternion', source.rotation_quaternion, [0, 0, 0, 1]);
   put('rotation_axis_angle', source.rotation_axis_angle, [0, 0, 1, 0]);
   put('scale', source.scale, [1, 1, 1]);
+  put('delta_location', source.delta_location, [0, 0, 0]);
+  put('delta_rotation_euler', source.delta_rotation_euler, [0, 0, 0]);
+  put('delta_rotation_quaternion', source.delta_rotation_quaternion, [0, 0, 0, 1]);
+  put('delta_scale', source.delta_scale, [1, 1, 1]);
   const view = (name: keyof typeof CHANNELS) => channels.subarray(CHANNELS[name].offset, CHANNELS[name].offset + CHANNELS[name].size);
   return {
     owner,
@@ -85,6 +110,7 @@ function ownerAnimation(owner: RigOwner): OwnerAnimation {
       rotation_axis_angle: view('rotation_axis_angle'),
       scale: view('scale'),
     },
+    deltas: undefined,
   };
 }
 
@@ -92,5 +118,7 @@ function ownerAnimation(owner: RigOwner): OwnerAnimation {
 export function animateOwner(a: OwnerAnimation, frame: Float64Array): void {
   const { curves, slots, channels } = a;
   for (let i = 0; i < curves.length; i++) evaluateFCurve(curves[i], frame, channels, slots[i]);
-  basisMatrix(a.owner.basis, a.basis);
+  const deltas = a.deltas;
+  if (deltas === undefined) basisMatrix(a.owner.basis, a.basis);
+  else objectBasisMatrix(a.owner.basis, a.basis, deltas);
 }

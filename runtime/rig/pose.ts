@@ -1,6 +1,9 @@
 // Pre-constraint world matrices: an owner's parent's final matrix times its parenting and its own
-// transform, as Blender builds them (objects: parent · parentInverse · basis; bones: parent pose ·
-// rest offset · pose basis, honouring the bone's inheritance flags).
+// transform, as Blender builds them (objects: parent · parentInverse · basis, the basis with any
+// delta transform in it, a bone parent at its tail or, relative, its pose · inverse rest; bones:
+// parent pose · rest offset · pose basis, honouring the bone's inheritance flags, or the rest
+// matrix when the armature is in rest position). Which way an owner goes is decided when the rig
+// is built (runtime/rig/rig.ts): an owner without these features takes the same arithmetic as before.
 import { safeMultiplyMat4, saturate } from '../../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from '../../nodes/math/bone-parent';
 import { makeParentFrame } from './parent-frame';
@@ -26,14 +29,22 @@ function computeObjectPre(o: ObjectOwner): void {
   }
   out.set(o.parent.final);
   if (o.parentIsBone) {
-    // A bone-parented object hangs from the bone's tail: T(0, length, 0) in bone space.
-    moveToTail(out, o.parent);
+    // A bone-parented object hangs from the bone's tail, T(0, length, 0) in bone space; with
+    // Relative Parenting it follows the bone's pose relative to its rest instead (ob_parbone).
+    const restInverse = o.parentRestInverse;
+    if (restInverse === undefined) moveToTail(out, o.parent);
+    else safeMultiplyMat4(out, out, restInverse);
   }
   safeMultiplyMat4(out, out, o.parentInverse);
   safeMultiplyMat4(out, out, o.basis);
 }
 
 function computeBonePre(b: BoneOwner): void {
+  if (b.atRest) {
+    // Rest position: the pose matrix is the rest matrix (BKE_pose_eval_bone), channels unread.
+    safeMultiplyMat4(b.pre, b.armatureOwner.final, b.bone!.restMatrix);
+    return;
+  }
   const basis = connectedBoneBasis(b);
   if (basis[15] === 1 && inheritsFully(b)) {
     safeMultiplyMat4(b.pre, makeParentFrame(b), basis);

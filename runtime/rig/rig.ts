@@ -4,6 +4,7 @@ import type { BoneEnvelope, BoneIk, CurveInfo, OwnerHandle } from '../../nodes/d
 import { invertOrIdentity } from '../../nodes/math/bone-parent';
 import { createParentFrame, type ParentFrame } from './parent-frame';
 import { basisMatrix } from '../../nodes/math/basis';
+import { createDeltaChannels, hasDeltas, objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {
@@ -14,8 +15,15 @@ export interface ObjectOwner extends OwnerHandle {
   parentInverse: Float64Array;
   /** The owner whose final matrix the object hangs from (an object, or a bone's tail). */
   parent: RigOwner | undefined;
-  /** Whether `parent` is a bone, so the object hangs from its tail. */
+  /** Whether `parent` is a bone, so the object hangs from its tail (or, relative, its pose · inverse rest). */
   parentIsBone: boolean;
+  /**
+   * For a bone parent with Relative Parenting (`use_relative_parent`): the inverse of the bone's
+   * rest matrix, so the object follows pose · inverse(rest) — Blender's chan_mat once the pose is
+   * evaluated (ob_parbone, BKE_pose_bone_done) — instead of hanging from the tail. Else undefined.
+   */
+  parentRestInverse: Float64Array | undefined;
+  deltas: DeltaChannels | undefined;
 }
 
 export interface BoneOwner extends OwnerHandle {
@@ -32,6 +40,11 @@ export interface BoneOwner extends OwnerHandle {
   inheritScale: InheritScale;
   /** Its parent frame in world space, kept current by runtime/rig/parent-frame.ts. */
   parentFrame: ParentFrame;
+  /**
+   * Its armature is in rest position (`pose_position` REST): Blender then sets every pose matrix to
+   * the rest matrix (BKE_pose_eval_bone), whatever the pose channels and constraints say.
+   */
+  atRest: boolean;
 }
 
 export type RigOwner = ObjectOwner | BoneOwner;
@@ -72,6 +85,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
     visiting.add(so.name);
     let parent: RigOwner | undefined;
     let parentIsBone = false;
+    let parentRestInverse: Float64Array | undefined;
     if (so.parent) {
       const pi = byName.get(so.parent);
       if (pi === undefined) throw new SceneError(`${pointer}/parent`, `parent object "${so.parent}" is not in the scene`);
@@ -81,10 +95,14 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         parent = byId.get(boneId);
         if (!parent) throw new SceneError(`${pointer}/parent_bone`, `parent bone "${so.parent_bone}" is not a bone of "${so.parent}"`);
         parentIsBone = true;
+        // Its own array, not a buffer slot: few objects have one, and capacity() counts four matrices an object.
+        if (parent.kind === 'bone' && parent.source.use_relative_parent === true) parentRestInverse = invertOrIdentity(Float64Array.from(parent.bone!.restMatrix));
       } else {
         parent = parentObject;
       }
     }
+    // Deltas only for an object that has them: every other object's basis is built as before.
+    const deltas = hasDeltas(so) ? createDeltaChannels(so) : undefined;
     const owner: ObjectOwner = {
       id: so.name,
       kind: 'object',
@@ -94,10 +112,13 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       source: so,
       pre: alloc(16),
       final: identity(alloc(16)),
-      basis: basisMatrix(alloc(16), so),
+      basis: deltas ? objectBasisMatrix(alloc(16), so, deltas) : basisMatrix(alloc(16), so),
       parentInverse: matrixOrIdentity(alloc(16), so.matrix_parent_inverse),
       parent,
       parentIsBone,
+      parentRestInverse,
+      // Always a key (undefined when none), so every object owner has one shape for the per-frame code.
+      deltas,
       curve: so.type === 'CURVE' ? curveInfo(so) : undefined,
     };
     built.set(so.name, owner);
@@ -144,6 +165,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         localLocation: sb.use_local_location ?? true,
         inheritScale: sb.inherit_scale ?? 'FULL',
         parentFrame: createParentFrame(alloc),
+        atRest: armature.source.pose_position === 'REST',
         bone: {
           armature,
           parent: parentBone,

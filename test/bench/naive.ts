@@ -166,7 +166,8 @@ function naivePre(o: RigOwner): Float64Array {
   if (o.kind === 'object') {
     if (!o.parent) return Float64Array.from(o.basis);
     const p = Float64Array.from(o.parent.final);
-    if (o.parentIsBone) {
+    if (o.parentIsBone && o.parentRestInverse) p.set(mat4.multiply(new Float64Array(16), p, o.parentRestInverse));
+    else if (o.parentIsBone) {
       const len = o.parent.bone!.length;
       p[12] += p[4] * len; p[13] += p[5] * len; p[14] += p[6] * len;
     }
@@ -174,6 +175,7 @@ function naivePre(o: RigOwner): Float64Array {
     return mat4.multiply(new Float64Array(16), a, o.basis) as Float64Array;
   }
   const b = o;
+  if (b.atRest) return mat4.multiply(new Float64Array(16), b.armatureOwner.final, b.bone!.restMatrix) as Float64Array;
   const t = createParentTransform();
   if (!b.parentBone) parentTransform(t, b, b.offset, undefined, undefined);
   else {

@@ -934,8 +934,155 @@ def rig_action():
     return [1, 4, 7.5, 12]
 
 
+def rig_object_extras():
+    """Issue 14: delta transforms in every rotation mode (static; keyed by an action; under a parent
+    that has deltas too; under constraints, one in the LOCAL space of a parent-less object, which
+    Blender takes from BKE_object_to_mat4, deltas included), drivers reading and writing deltas,
+    objects on bones with and without Relative Parenting (one bone constrained, one object under a
+    LOCAL-space constraint), and an armature in
+    REST position with bone constraints, IK and a keyed bone (all ignored by Blender), an object
+    constraint on it (applied), objects on its bones and drivers reading it (channels as authored,
+    matrices at rest)."""
+    modes = ('XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE')
+    top = empty("DeltaParent", loc=(0.2, -0.4, 0.3), rot=(0.2, -0.1, 0.5), scale=(1.2, 0.9, 1.1))
+    top.delta_location = (0.5, 0.1, -0.2)
+    top.delta_rotation_euler = (0.0, 0.3, -0.2)
+    top.delta_scale = (1.1, 1.0, 0.8)
+    goal = empty("Goal", loc=(1.5, 1.0, 0.8), rot=(0.4, 0.2, -0.3))
+    objs = {}
+    for i, m in enumerate(modes):
+        o = empty("D_" + m, loc=(0.3 * i, 0.2, -0.1 * i), parent=top if i % 2 else None)
+        o.rotation_mode = m
+        o.rotation_euler = (0.3 + 0.1 * i, -0.5, 0.7)
+        o.rotation_quaternion = (0.8, 0.3, -0.2, 0.4)
+        o.rotation_axis_angle = (0.9, 0.2, 0.5, 0.8)
+        o.scale = (1.0 + 0.1 * i, 0.8, 1.3)
+        o.delta_location = (0.4, -0.3 * i, 0.25)
+        o.delta_rotation_euler = (0.6, 0.2 * i, -0.4)
+        o.delta_rotation_quaternion = (0.7, -0.1, 0.5, 0.3)
+        o.delta_scale = (0.9, 1.2, 1.0 + 0.05 * i)
+        objs[m] = o
+    lr = objs['XZY'].constraints.new('LIMIT_ROTATION')  # parented
+    lr.use_limit_z = True
+    lr.max_z = 0.2
+    lr.owner_space = 'LOCAL'
+    cl = objs['ZXY'].constraints.new('COPY_LOCATION')  # parent-less: LOCAL is its own rotation, deltas in
+    cl.target = goal
+    cl.owner_space = 'LOCAL'
+    cl.target_space = 'LOCAL'
+    cl.influence = 0.6
+    cr = objs['QUATERNION'].constraints.new('COPY_ROTATION')
+    cr.target = goal
+    cr.mix_mode = 'BEFORE'
+    cr.influence = 0.5
+
+    # Deltas keyed by an action (LINEAR and Bezier), on objects under a parent and a constraint.
+    ka = empty("Keyed_YXZ", loc=(-1.0, 0.5, 0.2), parent=top)
+    ka.rotation_mode = 'YXZ'
+    ka.rotation_euler = (0.2, 0.3, -0.1)
+    kq = empty("Keyed_Q", loc=(-1.5, -0.5, 0.4), rot=(0.0, 0.0, 0.0))
+    kq.rotation_mode = 'QUATERNION'
+    kq.rotation_quaternion = (0.9, 0.1, 0.3, -0.2)
+    kq.delta_location = (0.1, 0.1, 0.1)  # authored, not keyed: stays
+    for f, v in ((1, 0.0), (6, 0.8), (10, -0.3)):
+        ka.delta_location = (v, 0.5 * v, -v)
+        ka.delta_rotation_euler = (v, -0.5 * v, 0.3 * v)
+        ka.delta_scale = (1.0 + 0.5 * v, 1.0, 1.0 - 0.2 * v)
+        for path in ("delta_location", "delta_rotation_euler", "delta_scale"):
+            ka.keyframe_insert(path, frame=f)
+        kq.delta_rotation_quaternion = (1.0, 0.0, 0.0, 0.0) if f == 1 else (0.8, 0.4 * v, -0.3, 0.2)
+        kq.keyframe_insert("delta_rotation_quaternion", frame=f)
+    for fc in ka.animation_data.action.fcurves:
+        if fc.data_path == "delta_scale":
+            for k in fc.keyframe_points:
+                k.interpolation = 'LINEAR'
+    dt = kq.constraints.new('DAMPED_TRACK')
+    dt.target = goal
+    dt.influence = 0.4
+
+    # Drivers: one writes another object's deltas, others read deltas (a keyed one, in transform space).
+    rd = empty("DeltaDriven", loc=(0.0, -1.5, 0.0))
+    driver(rd, "delta_location", 0, "0.5 + d", [{"name": "d", "targets": [{"id": ka, "data_path": "delta_rotation_euler[1]"}]}])
+    driver(rd, "delta_rotation_euler", 2, "t * 0.2", [{"name": "t", "type": 'TRANSFORMS', "targets": [{"id": objs['XYZ'], "transform_type": 'LOC_X', "transform_space": 'TRANSFORM_SPACE'}]}])
+    driver(rd, "location", 2, "0.1 * dist", [{"name": "dist", "type": 'LOC_DIFF', "targets": [{"id": objs['YZX'], "transform_space": 'TRANSFORM_SPACE'}, {"id": goal}]}])
+    driver(rd, "scale", 1, "1 + q", [{"name": "q", "targets": [{"id": kq, "data_path": "delta_rotation_quaternion[2]"}]}])
+
+    # Objects on bones, with and without Relative Parenting; the relative bone constrained.
+    arm = armature("Arm", [
+        ("Root", (0, 0, 0), (0, 0, 1), None, False, 0.0),
+        ("Rel", (0, 0, 1), (0.3, 0.2, 1.8), "Root", True, 0.3),
+        ("Tail", (0.6, 0, 0.2), (0.6, 0.4, 0.9), "Root", False, -0.2),
+    ], loc=(0.5, 2.0, 0.0), rot=(0.1, 0.0, 0.4), scale=(1.1, 1.1, 1.1))
+    arm.data.bones["Rel"].use_relative_parent = True
+    pb = arm.pose.bones
+    pb["Root"].rotation_mode = 'XYZ'
+    pb["Root"].rotation_euler = (0.2, 0.1, -0.3)
+    pb["Rel"].rotation_mode = 'QUATERNION'
+    pb["Rel"].rotation_quaternion = (0.9, 0.2, -0.1, 0.3)
+    pb["Rel"].scale = (1.2, 0.9, 1.0)
+    pb["Tail"].location = (0.1, -0.2, 0.3)
+    pb["Tail"].rotation_mode = 'ZXY'
+    pb["Tail"].rotation_euler = (-0.3, 0.4, 0.1)
+    ctr = pb["Rel"].constraints.new('COPY_ROTATION')
+    ctr.target = goal
+    ctr.influence = 0.3
+    for name, bone in (("OnRel", "Rel"), ("OnTail", "Tail"), ("OnRelDelta", "Rel")):
+        k = empty(name, loc=(0.2, 0.1, -0.3), rot=(0.1, 0.5, 0.2))
+        k.parent = arm
+        k.parent_type = 'BONE'
+        k.parent_bone = bone
+        k.matrix_parent_inverse = Matrix.Translation((0.1, -0.2, 0.3)) @ Matrix.Rotation(0.3, 4, 'X')
+    on_rel = scene().objects["OnRelDelta"]
+    on_rel.delta_location = (0.3, 0.0, -0.1)
+    on_rel.delta_scale = (1.0, 1.4, 1.0)
+    # Its LOCAL space is the armature's matrix · parent inverse, relative or not (convertspace).
+    ll = on_rel.constraints.new('LIMIT_LOCATION')
+    ll.use_max_x = True
+    ll.max_x = 0.2
+    ll.owner_space = 'LOCAL'
+
+    # An armature in rest position: its bone constraints, IK and keyed pose do nothing in Blender.
+    rest = armature("RestArm", [
+        ("A", (0, 0, 0), (0, 0, 1), None, False, 0.0),
+        ("B", (0, 0, 1), (0, 0.3, 1.8), "A", True, 0.1),
+        ("C", (0, 0.3, 1.8), (0, 0.5, 2.4), "B", True, 0.0),
+        ("Side", (0.8, 0, 0), (0.8, 0, 0.7), None, False, 0.2),
+    ], loc=(-2.0, 1.0, 0.0), rot=(0.0, 0.2, -0.3))
+    rest.data.pose_position = 'REST'
+    rest.data.bones["Side"].use_relative_parent = True
+    rp = rest.pose.bones
+    for b in rp:
+        b.rotation_mode = 'XYZ'
+    rp["A"].rotation_euler = (0.4, 0.0, 0.2)
+    rp["B"].rotation_euler = (0.0, 0.3, 0.0)
+    rp["B"].scale = (1.0, 1.3, 1.0)
+    for f, z in ((1, 0.0), (10, 1.0)):
+        rp["Side"].rotation_euler = (0.0, 0.0, z)
+        rp["Side"].keyframe_insert("rotation_euler", frame=f)
+    ik = rp["C"].constraints.new('IK')
+    ik.target = goal
+    ik.chain_count = 2
+    cls = rp["Side"].constraints.new('COPY_LOCATION')
+    cls.target = goal
+    crr = rest.constraints.new('COPY_ROTATION')  # the armature object's own: applied
+    crr.target = goal
+    crr.influence = 0.5
+    # Drivers read the REST armature's channels as authored, its bones' matrices at rest.
+    reader = empty("RestReader", loc=(-2.0, -1.0, 0.0))
+    driver(reader, "location", 0, "a", [{"name": "a", "type": 'TRANSFORMS', "targets": [{"id": rest, "bone_target": "A", "transform_type": 'ROT_X', "transform_space": 'TRANSFORM_SPACE'}]}])
+    driver(reader, "location", 1, "b", [{"name": "b", "type": 'TRANSFORMS', "targets": [{"id": rest, "bone_target": "C", "transform_type": 'LOC_Z', "transform_space": 'WORLD_SPACE'}]}])
+    driver(reader, "location", 2, "c", [{"name": "c", "type": 'TRANSFORMS', "targets": [{"id": rest, "bone_target": "B", "transform_type": 'SCALE_Y', "transform_space": 'LOCAL_SPACE'}]}])
+    for name, bone in (("OnRestC", "C"), ("OnRestSide", "Side")):
+        k = empty(name, loc=(0.1, 0.2, 0.0))
+        k.parent = rest
+        k.parent_type = 'BONE'
+        k.parent_bone = bone
+    scene().frame_set(1)
+    return [1, 4, 7.5]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
-        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action}
+        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras}
 
 
 def world_matrices():

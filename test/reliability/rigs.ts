@@ -1,5 +1,6 @@
 // Random degenerate rigs for property tests: scenes with zero-length bones, zero and negative
-// scales, coincident and far-away (1e300) objects, zero quaternions, singular rest matrices and
+// scales (deltas too), coincident and far-away (1e300) objects, zero quaternions, armatures in rest
+// position, relative bone parents, singular rest matrices and
 // curves with no, one or coincident points; and graphs over them that use every node kind in the
 // catalog, with params drawn from each definition's ParamSpec and inputs wired from owners, value
 // and math nodes (so influences and targets can be anything a math node can make).
@@ -7,7 +8,7 @@ import fc from 'fast-check';
 import type { GraphDocument, GraphLink, GraphNode, JsonValue, SocketType } from '../../graph/types';
 import { defaultCatalog } from '../../nodes/catalog';
 import { instanceDefinition, type NodeDefinition, type ParamSpec, type SocketSpec } from '../../nodes/define';
-import type { SceneBone, SceneDocument, SceneObject, TransformProps } from '../../runtime/rig/scene/types';
+import type { DeltaTransformProps, SceneBone, SceneDocument, SceneObject, TransformProps } from '../../runtime/rig/scene/types';
 
 export const ALL_KINDS = [...defaultCatalog.keys()];
 export const CONSTRAINT_KINDS = ALL_KINDS.filter((t) => defaultCatalog.get(t)!.constraint !== undefined);
@@ -91,6 +92,20 @@ const transformProps: fc.Arbitrary<TransformProps> = fc.record(
   { requiredKeys: [] },
 );
 
+/** An object's delta transform (absent keys: none), with the same degenerate values as its own. */
+const deltaProps: fc.Arbitrary<DeltaTransformProps> = fc.record(
+  {
+    delta_location: vec3(locationValue),
+    delta_rotation_euler: vec3(angle),
+    delta_rotation_quaternion: fc.oneof(fc.constant<number[]>([0, 0, 0, 0]), fc.tuple(degenerate, degenerate, degenerate, degenerate)),
+    delta_scale: vec3(scaleValue),
+  },
+  { requiredKeys: [] },
+);
+
+/** An object's own transform and its deltas. */
+const objectProps = fc.tuple(transformProps, deltaProps).map(([t, d]) => ({ ...t, ...d }));
+
 /** A bone rest: a proper rotation (possibly of a zero-length bone) or, rarely, a singular matrix. */
 const boneRest = fc.oneof(
   { weight: 4, arbitrary: fc.tuple(vec3(fc.double({ min: -3, max: 3, noNaN: true })), vec3(fc.double({ min: -3, max: 3, noNaN: true }))).map(([r, t]) => rotationMatrix(r, t)) },
@@ -110,14 +125,16 @@ function armature(name: string): fc.Arbitrary<SceneObject> {
         inheritScale: fc.constantFrom('FULL', 'FIX_SHEAR', 'ALIGNED', 'AVERAGE', 'NONE', 'NONE_LEGACY'),
         pose: transformProps,
         hasParent: fc.boolean(),
+        relative: fc.boolean(),
       }),
       { minLength: 1, maxLength: 5 },
     )
     .chain((bones) =>
-      transformProps.map((t): SceneObject => ({
+      fc.tuple(objectProps, fc.constantFrom(undefined, 'POSE' as const, 'REST' as const)).map(([t, position]): SceneObject => ({
         name,
         type: 'ARMATURE',
         ...t,
+        ...(position !== undefined && { pose_position: position }),
         bones: bones.map((b, i): SceneBone => ({
           name: `b${i}`,
           // Mostly a chain (so IK has something to solve), sometimes a branch or a root.
@@ -128,6 +145,7 @@ function armature(name: string): fc.Arbitrary<SceneObject> {
           use_inherit_rotation: b.inheritRotation,
           use_local_location: b.localLocation,
           inherit_scale: b.inheritScale,
+          use_relative_parent: b.relative,
           pose: b.pose,
         })),
       })),
@@ -150,7 +168,7 @@ function curveObject(name: string): fc.Arbitrary<SceneObject> {
     }));
   return fc
     .record({
-      t: transformProps,
+      t: objectProps,
       splines: fc.array(spline, { minLength: 0, maxLength: 2 }),
       pathDuration: fc.oneof(fc.constant(0), fc.constant(-5), fc.double({ min: 1, max: 200, noNaN: true })),
       evalTime: degenerate,
@@ -172,7 +190,7 @@ export const degenerateScene: fc.Arbitrary<SceneDocument> = fc
     fc.tuple(
       ...types.map((type, i) => {
         const name = `${type[0]}${i}`;
-        const base = type === 'ARMATURE' ? armature(name) : type === 'CURVE' ? curveObject(name) : transformProps.map((t): SceneObject => ({ name, type: 'EMPTY', ...t }));
+        const base = type === 'ARMATURE' ? armature(name) : type === 'CURVE' ? curveObject(name) : objectProps.map((t): SceneObject => ({ name, type: 'EMPTY', ...t }));
         return fc.tuple(base, fc.nat(), fc.constantFrom('none', 'object', 'bone'), fc.oneof(fc.constant(undefined), sceneMatrix));
       }),
     ),

@@ -4,7 +4,9 @@
 // animation system writes the value before the constraint runs. A driver on the same setting wins
 // (Blender evaluates drivers after the action), so that curve is left to it. Curves wired here are
 // taken out of the scene's actions: the pose animation (runtime/rig/animation.ts) applies only
-// transform channels and would report them as ignored.
+// transform channels and would report them as ignored. A curve on a constraint the import leaves
+// out as Blender skips it (muted, invalid, on a bone of an armature at rest) is taken out too: it
+// has no effect in Blender either.
 import type { GraphLink, GraphNode, JsonValue } from '../../../graph/types';
 import { pathTarget } from '../../../nodes/drivers/data-path';
 import type { ImportedDriver } from './drivers';
@@ -12,7 +14,7 @@ import { curvePlays, type Fixture } from './fixture';
 import { constraintKey } from './import-drivers';
 
 /** Adds the nodes and links; returns the curves handled (wired, or driven over), as `object\0data_path\0index`, to leave out of the scene. */
-export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links: GraphLink[]; constraintNodes: ReadonlyMap<string, string> }, drivers: readonly ImportedDriver[]): Set<string> {
+export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links: GraphLink[]; constraintNodes: ReadonlyMap<string, string>; skippedConstraints: ReadonlyMap<string, string> }, drivers: readonly ImportedDriver[]): Set<string> {
   const wired = new Set<string>();
   const driven = new Set(drivers.map((d) => `${d.source.owner.object}\u0000${d.source.owner.id_type === 'ARMATURE' ? 'data.' : ''}${d.source.data_path}\u0000${d.source.array_index}`));
   for (const a of fx.actions ?? []) {
@@ -26,6 +28,10 @@ export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links
       const socket = t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined) : t.prop === 'influence' ? 'influence' : undefined;
       const node = g.constraintNodes.get(constraintKey(object, t));
       const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
+      if (!node && g.skippedConstraints.has(constraintKey(object, t))) {
+        wired.add(key);
+        continue;
+      }
       if (!socket || !node) continue;
       // Driven too: the driver overwrites the action's value every evaluation, so the curve has no effect.
       if (driven.has(key)) {

@@ -7,10 +7,18 @@
 //   listed before it do not move it. (Blender also marks such a constraint invalid; files written
 //   without `is_valid` are caught by this rule.) Measured in Blender 3.4.1: one such target among
 //   valid ones, first or last, weight 0 or not, a bone owner or an object owner: the owner never moves.
+// * any constraint of a bone whose armature is in rest position (`pose_position` REST): Blender sets
+//   each pose matrix to the rest matrix and runs neither the bones' constraints nor IK
+//   (BKE_pose_eval_bone, BKE_pose_constraints_evaluate, BKE_pose_iktree_evaluate return early).
+//   Measured in Blender 3.4.1: Copy Location and IK bones stay exactly at rest; the armature
+//   object's own constraints still act.
 import type { Fixture, FixtureConstraint } from './fixture';
 
 /** Why Blender skips `c`, or undefined when it evaluates it. */
 export function blenderSkips(fx: Fixture, c: FixtureConstraint): string | undefined {
+  if (c.owner.bone && fx.objects.find((o) => o.name === c.owner.object)?.pose_position === 'REST') {
+    return `armature "${c.owner.object}" is in rest position (pose_position REST), where Blender evaluates no bone constraint`;
+  }
   if (c.props.is_valid === false) return 'Blender marks it invalid (is_valid false) and skips it';
   if (c.type !== 'ARMATURE' || !Array.isArray(c.props.targets)) return undefined;
   for (const [i, t] of c.props.targets.entries()) {

@@ -147,7 +147,8 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       }
     } else if (w.kind === 'bone-channel' || w.kind === 'object-channel') {
       const ownerId = w.kind === 'bone-channel' ? `${src.owner.object}/${w.bone}` : src.owner.object;
-      const sockets: readonly string[] | undefined = Object.hasOwn(CHANNEL_INPUTS, w.channel) ? CHANNEL_INPUTS[w.channel as keyof typeof CHANNEL_INPUTS] : undefined;
+      // Deltas are an object's (a pose bone has none: Blender would not resolve such a path).
+      const sockets: readonly string[] | undefined = Object.hasOwn(CHANNEL_INPUTS, w.channel) && !(w.kind === 'bone-channel' && w.channel.startsWith('delta_')) ? CHANNEL_INPUTS[w.channel as keyof typeof CHANNEL_INPUTS] : undefined;
       const socket = sockets?.[w.index];
       const node = socket ? channelsNode(ownerId) : undefined;
       to = node && socket ? { node, socket, from: 'value' } : `driving the channel ${w.kind === 'bone-channel' ? `${w.bone}.` : ''}${w.channel}[${w.index}] is not supported (location, rotation and scale are)`;
@@ -341,6 +342,9 @@ function authoredInfluence(g: DriverWiring, node: string): number {
   return typeof v === 'number' ? v : 1;
 }
 
+/** An object's delta channels as the exporter leaves them out: identity (quaternions [x, y, z, w]). */
+const IDENTITY_DELTAS: Record<string, number[]> = { delta_location: [0, 0, 0], delta_rotation_euler: [0, 0, 0], delta_rotation_quaternion: [0, 0, 0, 1], delta_scale: [1, 1, 1] };
+
 /** A pose channel's authored value (what a driver reading it sees in this pose). */
 function readAuthored(fx: Fixture, r: Extract<VariableRead, { target: PathTarget }>): number | undefined {
   const t = r.target;
@@ -353,8 +357,9 @@ function readAuthored(fx: Fixture, r: Extract<VariableRead, { target: PathTarget
   }
   if (t.kind !== 'bone-channel' && t.kind !== 'object-channel') return undefined;
   const owner = authoredTransform(fx, t.kind === 'bone-channel' ? `${r.object}/${t.bone}` : r.object) as Record<string, JsonValue> | undefined;
-  const ch = owner?.[t.channel];
+  // An object's deltas are written only when not identity: absent, they are.
+  const ch = owner?.[t.channel] ?? (owner && t.kind === 'object-channel' && Object.hasOwn(IDENTITY_DELTAS, t.channel) ? IDENTITY_DELTAS[t.channel] : undefined);
   if (!Array.isArray(ch)) return undefined;
-  const i = t.channel === 'rotation_quaternion' ? [3, 0, 1, 2][t.index] : t.index;
+  const i = t.channel === 'rotation_quaternion' || t.channel === 'delta_rotation_quaternion' ? [3, 0, 1, 2][t.index] : t.index;
   return typeof ch[i] === 'number' ? (ch[i]) : undefined;
 }

@@ -12,13 +12,22 @@ const tally = (items: Iterable<string>) => {
 const list = (t: [string, number][]) => t.map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
 
 /**
- * The Blender exporter's notes (`exporter.notes`): what it could not write as Blender has it (delta
- * transforms, a vertex parent, NLA tracks, a Bezier spline as its polyline, …), each a difference.
+ * The Blender exporter's notes (`exporter.notes`): what it could not write as Blender has it (a
+ * vertex parent, NLA tracks, a Bezier spline as its polyline, …), each a difference. Notes an
+ * earlier add-on wrote about what Sinew now evaluates from the data beside them (delta
+ * transforms, Relative Parenting, an armature's rest position) are not differences any more.
  */
 export function exportNotes(fx: Fixture): string[] {
   const notes = (fx as { exporter?: { notes?: unknown } }).exporter?.notes;
-  return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string') : [];
+  return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string' && !EVALUATED_NOW.some((r) => r.test(n))) : [];
 }
+
+/** The earlier add-on's notes on what is now evaluated (blender/sinew_export/dump.py wrote them until the delta transforms were read). */
+const EVALUATED_NOW = [
+  /^object .+: delta_\w+ is not identity; Sinew does not read delta transforms$/,
+  /^bone .+: use_relative_parent is on; Sinew evaluates it as an ordinary parent$/,
+  /^object .+: the armature is in REST position$/,
+];
 
 /** Everything not carried, one line each (what `--strict` refuses). */
 export function notCarried(imported: BlenderImport, notes: readonly string[] = []): string[] {

@@ -187,7 +187,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read').map((n) => n.id)));
   }
 
-  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes }, driverImport.drivers);
+  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints }, driverImport.drivers);
   if (animated.size > 0) withoutCurves(scene, fx, animated);
   // The node param or input a constraint setting became (a driver links into it), if it can be driven.
   const settingOf = (node: string, prop: string): string | undefined => {

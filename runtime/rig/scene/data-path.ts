@@ -1,6 +1,8 @@
 // Blender RNA paths of animated properties, as F-curves name them: `location`, `rotation_euler`,
 // `rotation_quaternion`, `rotation_axis_angle`, `scale` on the object, the same after
-// `pose.bones["Name"].` on a pose bone, and `["prop"]` for a custom property.
+// `pose.bones["Name"].` on a pose bone, an object's delta transform (`delta_location`,
+// `delta_rotation_euler`, `delta_rotation_quaternion`, `delta_scale`: pose bones have none), and
+// `["prop"]` for a custom property.
 
 /** The transform channels an action can drive, with their place in an owner's channel array. */
 export const CHANNELS = {
@@ -9,10 +11,19 @@ export const CHANNELS = {
   rotation_quaternion: { offset: 6, size: 4 },
   rotation_axis_angle: { offset: 10, size: 4 },
   scale: { offset: 14, size: 3 },
+  delta_location: { offset: 17, size: 3 },
+  delta_rotation_euler: { offset: 20, size: 3 },
+  delta_rotation_quaternion: { offset: 23, size: 4 },
+  delta_scale: { offset: 27, size: 3 },
 } as const;
 export type ChannelName = keyof typeof CHANNELS;
 /** Numbers in an owner's channel array. */
-export const CHANNEL_COUNT = 17;
+export const CHANNEL_COUNT = 30;
+
+/** Whether a channel is one of an object's delta transform (Blender has no such channel on a pose bone). */
+export function isDeltaChannel(channel: ChannelName): boolean {
+  return channel.startsWith('delta_');
+}
 
 export type DataPath =
   | { kind: 'transform'; bone: string | null; channel: ChannelName }
@@ -31,7 +42,7 @@ export function parseDataPath(path: string): DataPath | undefined {
   const custom = /^\["((?:[^"\\]|\\.)*)"\]$/.exec(rest);
   if (custom) return { kind: 'custom', bone, property: unescape(custom[1]) };
   if (!/^[A-Za-z_][A-Za-z0-9_.[\]"]*$/.test(rest)) return undefined;
-  if (Object.hasOwn(CHANNELS, rest)) return { kind: 'transform', bone, channel: rest as ChannelName };
+  if (Object.hasOwn(CHANNELS, rest) && !(bone !== null && isDeltaChannel(rest as ChannelName))) return { kind: 'transform', bone, channel: rest as ChannelName };
   return { kind: 'other', bone, property: rest };
 }
 
@@ -42,7 +53,7 @@ export function parseDataPath(path: string): DataPath | undefined {
 export function channelSlot(channel: ChannelName, arrayIndex: number): number | undefined {
   const { offset, size } = CHANNELS[channel];
   if (!Number.isInteger(arrayIndex) || arrayIndex < 0 || arrayIndex >= size) return undefined;
-  return offset + (channel === 'rotation_quaternion' ? [3, 0, 1, 2][arrayIndex] : arrayIndex);
+  return offset + (channel === 'rotation_quaternion' || channel === 'delta_rotation_quaternion' ? [3, 0, 1, 2][arrayIndex] : arrayIndex);
 }
 
 function unescape(s: string): string {

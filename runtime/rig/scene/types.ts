@@ -25,6 +25,19 @@ export interface TransformProps {
   scale?: number[];
 }
 
+/**
+ * An object's delta transform (Blender's `delta_location`, …, quaternion as [x, y, z, w]): composed
+ * with its own as BKE_object_to_mat4 does (nodes/math/object-basis.ts). Absent: identity.
+ */
+export interface DeltaTransformProps {
+  delta_location?: number[];
+  /** Read in the object's rotation mode (Euler modes only). */
+  delta_rotation_euler?: number[];
+  /** Read when the object rotates by quaternion. */
+  delta_rotation_quaternion?: number[];
+  delta_scale?: number[];
+}
+
 export interface SceneBone {
   name: string;
   parent?: string | null;
@@ -36,6 +49,11 @@ export interface SceneBone {
   use_connect?: boolean;
   use_inherit_rotation?: boolean;
   use_local_location?: boolean;
+  /**
+   * Blender's Relative Parenting: an object parented to this bone follows the bone's pose relative
+   * to its rest (pose · inverse(rest)) instead of hanging from its tail.
+   */
+  use_relative_parent?: boolean;
   inherit_scale?: InheritScale;
   /** Envelope (Blender's rad_head, rad_tail, dist and BONE_MULT_VG_ENV): read by the Armature constraint. */
   head_radius?: number;
@@ -83,7 +101,7 @@ export interface SceneCurve {
   twist_mode?: 'MINIMUM' | 'Z_UP';
 }
 
-export interface SceneObject extends TransformProps {
+export interface SceneObject extends TransformProps, DeltaTransformProps {
   name: string;
   type: 'EMPTY' | 'ARMATURE' | 'CURVE';
   parent?: string | null;
@@ -91,6 +109,8 @@ export interface SceneObject extends TransformProps {
   parent_bone?: string | null;
   matrix_parent_inverse?: number[];
   bones?: SceneBone[];
+  /** An armature's Pose Position: REST shows its bones at rest (pose and bone constraints ignored). Absent: POSE. */
+  pose_position?: 'POSE' | 'REST';
   curve?: SceneCurve;
   /** The action that animates the object (and, for an armature, its pose bones). */
   animation_data?: { action: string | null };

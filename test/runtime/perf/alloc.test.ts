@@ -8,6 +8,7 @@
 // - the benchmark humanoid (the issue's alloc_bytes_per_frame): 0 bytes per frame, no collection;
 // - every animated case of the shared actions set (the action stage before pre steps): the same;
 // - Rigify's human rig of the shared cases, its controls re-posed every frame: the same;
+// - keyed and driven delta transforms, Relative Parenting and a rest-position armature: the same;
 // - a spring-bone rig (two chains, a sphere and a capsule, one chain in center space) played
 //   forward in quarter frames and jumping back (a reset and a replay) every 385: the same.
 // When one fails, V8's sampling heap profiler names the files that allocate (`--sites`).
@@ -86,6 +87,12 @@ describe('evaluate allocates nothing per frame', () => {
   it("Rigify's human rig (706 bones, 533 constraints, imported from shared/conformance/rigify-human), a recorded pose of its controls each frame: 0 bytes, no collection", () => {
     const r = measure('rigify', 1000, ['--warmup', '2000', '--window', '100'], SYNC);
     expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('rigify', ['--warmup', '2000', '--window', '100'])).toBe(0);
+    expect(r.scavenges).toBe(0);
+  }, 120_000);
+
+  it('delta transforms keyed and driven, Relative Parenting and a rest-position armature (object-extras-rig.ts): 0 bytes, no collection', () => {
+    const r = measure('object-extras', 1000, SHORT, SYNC);
+    expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('object-extras', [])).toBe(0);
     expect(r.scavenges).toBe(0);
   }, 120_000);
 

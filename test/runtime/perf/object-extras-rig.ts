@@ -1,0 +1,73 @@
+// A rig using every object extra of issue 14, for the allocation test: delta transforms in all
+// eight rotation modes keyed by an action (under a parent with deltas), a parent-less object with
+// deltas under a LOCAL-space constraint, deltas set by driver/pose-channels and read by a Distance
+// and a Transform Channel in transform space, objects on bones with and without Relative Parenting
+// (the bones animated), and an armature in rest position with an object on it.
+import type { GraphDocument, GraphLink, GraphNode } from '../../../graph/types';
+import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
+import { SCENE_FORMAT, type RotationMode, type SceneDocument, type SceneFCurve, type SceneObject } from '../../../runtime/rig/scene/types';
+
+const MODES: RotationMode[] = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE'];
+const REST = (x: number, z: number) => [1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, x, 0, z, 1];
+
+/** Bezier keys at frames 1, 10 and 20 (handles a third of the way), past which the curve extrapolates. */
+function keys(a: number, b: number, c: number): Keyframe[] {
+  const key = (f: number, v: number): Keyframe => ({ co: [f, v], handle_left: [f - 3, v], handle_right: [f + 3, v], interpolation: 'BEZIER' });
+  return [key(1, a), key(10, b), key(20, c)];
+}
+const curve = (data_path: string, array_index: number, k: Keyframe[]): SceneFCurve => ({ data_path, array_index, keyframes: k, extrapolation: 'LINEAR' });
+
+export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument } {
+  const objects: SceneObject[] = [
+    { name: 'P', type: 'EMPTY', location: [0.2, 0, 0], delta_location: [0.1, 0.2, 0], delta_rotation_euler: [0, 0.3, 0], delta_scale: [1, 1.2, 1] },
+    ...MODES.map((m, i): SceneObject => ({
+      name: `E_${m}`, type: 'EMPTY', parent: 'P', rotation_mode: m, location: [0.1 * i, 0, 0], rotation_euler: [0.1, 0.2, 0.3], rotation_quaternion: [0.1, 0.2, 0.3, 0.9],
+      delta_location: [0, 0.1, 0], delta_rotation_euler: [0.2, 0, 0.1], delta_rotation_quaternion: [0.2, 0, 0, 0.9], delta_scale: [1.1, 1, 1],
+      animation_data: { action: `a_${m}` },
+    })),
+    { name: 'Q', type: 'EMPTY', rotation_euler: [0.3, 0, 0.2], delta_rotation_euler: [0, 0.4, 0], delta_location: [1, 0, 0] },
+    { name: 'W', type: 'EMPTY', location: [0, 1, 0] },
+    {
+      name: 'Arm', type: 'ARMATURE', animation_data: { action: 'arm' },
+      bones: [
+        { name: 'R', matrix_local: REST(0, 0), length: 1, use_relative_parent: true, pose: { rotation_mode: 'XYZ' } },
+        { name: 'T', parent: 'R', matrix_local: REST(0, 1), length: 1, pose: { rotation_mode: 'XYZ' } },
+      ],
+    },
+    { name: 'OnR', type: 'EMPTY', parent: 'Arm', parent_type: 'BONE', parent_bone: 'R', location: [0.1, 0, 0] },
+    { name: 'OnT', type: 'EMPTY', parent: 'Arm', parent_type: 'BONE', parent_bone: 'T', location: [0.1, 0, 0] },
+    { name: 'Rest', type: 'ARMATURE', pose_position: 'REST', location: [-1, 0, 0], bones: [{ name: 'A', matrix_local: REST(0, 0), length: 1, pose: { rotation_mode: 'XYZ', rotation_euler: [0.5, 0, 0] } }] },
+    { name: 'OnRest', type: 'EMPTY', parent: 'Rest', parent_type: 'BONE', parent_bone: 'A' },
+  ];
+  const actions = [
+    ...MODES.map((m) => ({
+      name: `a_${m}`,
+      fcurves: [
+        curve('delta_location', 0, keys(0, 0.5, -0.2)), curve('delta_rotation_euler', 1, keys(0, 0.7, 0.1)),
+        curve('delta_rotation_quaternion', 2, keys(0, 0.3, -0.1)), curve('delta_scale', 2, keys(1, 1.4, 0.8)), curve('location', 1, keys(0, 1, 0)),
+      ],
+    })),
+    { name: 'arm', fcurves: [curve('pose.bones["R"].rotation_euler', 0, keys(0, 0.6, -0.3)), curve('pose.bones["T"].rotation_euler', 2, keys(0, -0.4, 0.2))] },
+  ];
+  const node = (id: string, type: string, params: GraphNode['params'] = {}): GraphNode => ({ id, type, params, position: [0, 0] });
+  const link = (a: string, b: string, c: string, d: string): GraphLink => ({ from: { node: a, socket: b }, to: { node: c, socket: d } });
+  const nodes: GraphNode[] = [
+    node('time', 'value/time'), node('wave', 'math/float', { operation: 'sin' }),
+    node('w', 'driver/pose-channels', { owner: 'W', locY: 1 }),
+    node('readE', 'owner/read', { owner: 'E_XYZ' }), node('readP', 'owner/read', { owner: 'P' }), node('readQ', 'owner/read', { owner: 'E_QUATERNION' }),
+    node('dist', 'driver/difference', { mode: 'LOC_DIFF', spaceA: 'TRANSFORM_SPACE', spaceB: 'TRANSFORM_SPACE' }),
+    node('rot', 'driver/transform', { channel: 'ROT_Y', space: 'TRANSFORM_SPACE', rotationMode: 'QUATERNION' }),
+    node('rotAuto', 'driver/transform', { channel: 'ROT_X', space: 'TRANSFORM_SPACE', rotationMode: 'AUTO', euler: '0.1, 0.2, 0.3' }),
+    node('twist', 'driver/transform', { channel: 'ROT_Y', space: 'TRANSFORM_SPACE', rotationMode: 'SWING_TWIST_Y' }),
+    node('scale', 'driver/transform', { channel: 'SCALE_X', space: 'TRANSFORM_SPACE' }),
+    node('volume', 'driver/transform', { channel: 'SCALE_AVG', space: 'LOCAL_SPACE' }),
+    node('inQ', 'owner/input', { owner: 'Q' }), node('copy', 'constraint/copy-location', { ownerSpace: 'LOCAL', targetSpace: 'WORLD', influence: 0.5 }), node('outQ', 'owner/output', { owner: 'Q' }),
+  ];
+  const links: GraphLink[] = [
+    link('time', 'seconds', 'wave', 'a'), link('wave', 'value', 'w', 'dlocX'), link('wave', 'value', 'w', 'drotZ'), link('wave', 'value', 'w', 'dscaleY'),
+    link('readE', 'transform', 'dist', 'a'), link('readP', 'transform', 'dist', 'b'), link('readQ', 'transform', 'rot', 'target'),
+    ...['rotAuto', 'twist', 'scale', 'volume'].map((n) => link('readE', 'transform', n, 'target')),
+    link('inQ', 'transform', 'copy', 'owner'), link('readE', 'transform', 'copy', 'target'), link('copy', 'owner', 'outQ', 'transform'),
+  ];
+  return { graph: { format: 'sinew-graph', version: 1, nodes, links }, scene: { format: SCENE_FORMAT, version: 1, objects, actions } };
+}
