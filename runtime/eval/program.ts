@@ -14,6 +14,7 @@ import type { Params, ParamValue } from '../../nodes/define';
 import { DirtySet, type DependencyInfo } from './dirty';
 import type { RigOwner } from '../rig/rig';
 import { basisMatrix } from '../../nodes/math/basis';
+import { objectBasisMatrix } from '../../nodes/math/object-basis';
 import type { TransformProps } from '../rig/scene/types';
 import { StepProfile, type Clock } from './step-profile';
 import { UnitTable, type UnitId } from './unit';
@@ -380,7 +381,8 @@ export class Program {
 
   /**
    * Sets an owner's own transform (an object's basis, a bone's pose) from a 4×4 matrix
-   * (column-major) or Blender-style location/rotation/scale, and marks what depends on it.
+   * (column-major) or Blender-style location/rotation/scale (an object's delta transforms, which the
+   * scene gives, composed with them as Blender does), and marks what depends on it.
    */
   setOwnerBasis(ownerId: string, basis: ArrayLike<number> | TransformProps): this {
     const o = this.owner(ownerId);
@@ -388,6 +390,8 @@ export class Program {
     if (isMatrix(basis)) {
       if (basis.length !== 16) throw new Error(`setOwnerBasis: a matrix has 16 numbers, got ${basis.length}`);
       for (let i = 0; i < 16; i++) o.basis[i] = basis[i];
+    } else if (o.kind === 'object' && o.deltas) {
+      objectBasisMatrix(o.basis, basis, o.deltas);
     } else {
       basisMatrix(o.basis, basis);
     }
