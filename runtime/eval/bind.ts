@@ -65,6 +65,10 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
     if (c.missing.length) {
       problems.warnings.push({ code: 'inactive', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}" (${c.def.label}) does nothing until "${c.missing.join('", "')}" is connected` });
     }
+    const resting = restingArmature(c, inputs);
+    if (resting) {
+      problems.warnings.push({ code: 'inactive', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}" (${c.def.label}) does nothing: armature "${resting.id}" is in rest position, where Blender evaluates no bone constraint` });
+    }
     stepOf[c.unit] = run;
   }
   problems.failIfAny();
@@ -100,7 +104,7 @@ function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chai
 /** A node's step; `scratch` gives a constraint its working matrices, `quiet` keeps a rebind from warning again. */
 function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: BindInputs, warnings: ProgramWarning[], scratch: SlotAllocator, quiet: boolean): StepFn | undefined {
   const state = c.def.bind ? c.def.bind(new NodeBindEnv(context, c, quiet), c.params) : undefined;
-  const active = c.missing.length === 0;
+  const active = c.missing.length === 0 && !restingArmature(c, inputs);
   // A stateful node's kernel is its reset or its step, chosen by the frame (program.ts replays frames).
   const def = c.def.state && c.state ? statefulDefinition(c.def, c.def.state, c.state, c.params, context.frame) : c.def;
   let run: StepFn | undefined;
@@ -141,4 +145,11 @@ function statefulDefinition(def: NodeDefinition, st: StateTraits, slots: NodeSta
       else st.step(io, p, bound, previous, next);
     },
   };
+}
+
+/** The armature of a constraint's bone owner when it is in rest position (`pose_position` REST): the constraint does nothing there, as in Blender. */
+function restingArmature(c: CompiledNode, inputs: BindInputs): RigOwner | undefined {
+  if (!c.def.constraint) return undefined;
+  const o = inputs.stackOwner(c);
+  return o?.kind === 'bone' && o.atRest ? o.armatureOwner : undefined;
 }
