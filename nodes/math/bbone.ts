@@ -9,7 +9,6 @@
 // allocated per call: the caller's arrays and this module's scratch.
 import { invertMat4, mat4ToScale, normalizeMat4 } from './matrix';
 import { mat3ToQuat } from './quaternion';
-import { splitQuatSwingAndTwist } from './swing-twist';
 
 /** Blender's `bbone_handle_type_start/end`. */
 export const BBONE_HANDLE_TYPES = ['AUTO', 'ABSOLUTE', 'RELATIVE', 'TANGENT'] as const;
@@ -110,6 +109,10 @@ const v3 = new Float64Array(3);
 const h1 = new Float64Array(3);
 const h2 = new Float64Array(3);
 const rolls = new Float64Array(2);
+/** A number handed to or back from a helper (a double passed to a call V8 does not inline is boxed). */
+const cell = new Float64Array(1);
+/** The roll rollFrame applies. */
+const roll = new Float64Array(1);
 const prevScale = new Float64Array(3);
 const nextScale = new Float64Array(3);
 
@@ -183,18 +186,18 @@ function splineParams(b: BBone, rest: boolean): void {
         param[P_NEXT_H + 1] = length;
         done = true;
       } else {
-        tailOf(b.pose, length, h2);
+        tailOf(b.pose, b.length, h2);
         h2[0] += next.pose[12] - next.rest[12]; h2[1] += next.pose[13] - next.rest[13]; h2[2] += next.pose[14] - next.rest[14];
       }
     } else if (next.type === 'TANGENT') {
       // The handle bone's direction, placed so that its head meets this bone's tail.
       const m = rest ? next.rest : next.pose;
-      tailOf(rest ? b.rest : b.pose, length, h2);
+      tailOf(rest ? b.rest : b.pose, b.length, h2);
       const l = next.length[0];
       h2[0] += m[4] * l; h2[1] += m[5] * l; h2[2] += m[6] * l;
     } else {
       param[P_NEXT_BBONE] = next.bbone ? 1 : 0;
-      tailOf(rest ? next.rest : next.pose, next.length[0], h2);
+      tailOf(rest ? next.rest : next.pose, next.length, h2);
     }
     if (!done) transformPoint(param, P_NEXT_H, imat, h2);
     multiply4(nextMat, imat, rest ? next.rest : next.pose);
@@ -250,26 +253,28 @@ function handles(): void {
   const epsilon = 1e-5 * length;
   if (param[P_DO_SCALE] !== 0) length *= param[P_SCALE + 1];
   rolls[0] = rolls[1] = 0;
+  cell[0] = epsilon;
   if (param[P_USE_PREV] !== 0) {
     h1[0] = param[P_PREV_H]; h1[1] = param[P_PREV_H + 1]; h1[2] = param[P_PREV_H + 2];
     // A B-Bone handle: the direction from its head to this bone's tail, averaging the two bones.
     if (param[P_PREV_BBONE] !== 0) h1[1] -= length;
-    if (normalizeLength(h1) < epsilon) { h1[0] = 0; h1[1] = -1; h1[2] = 0; }
+    if (normalizedShorterThan(h1, cell)) { h1[0] = 0; h1[1] = -1; h1[2] = 0; }
     h1[0] = -h1[0]; h1[1] = -h1[1]; h1[2] = -h1[2];
-    if (param[P_PREV_BBONE] === 0) rolls[0] = vecRoll(prevMat, h1);
+    if (param[P_PREV_BBONE] === 0) vecRoll(rolls, 0, prevMat, h1);
   } else {
     h1[0] = 0; h1[1] = 1; h1[2] = 0;
   }
   if (param[P_USE_NEXT] !== 0) {
     h2[0] = param[P_NEXT_H]; h2[1] = param[P_NEXT_H + 1]; h2[2] = param[P_NEXT_H + 2];
     if (param[P_NEXT_BBONE] === 0) h2[1] -= length;
-    if (normalizeLength(h2) < epsilon) { h2[0] = 0; h2[1] = 1; h2[2] = 0; }
-    rolls[1] = vecRoll(nextMat, h2);
+    if (normalizedShorterThan(h2, cell)) { h2[0] = 0; h2[1] = 1; h2[2] = 0; }
+    vecRoll(rolls, 1, nextMat, h2);
   } else {
     h2[0] = 0; h2[1] = 1; h2[2] = 0;
   }
   // Handles as long as a circular arc's between the two directions, times ease.
-  const circle = length * (cubicTangentFactorCircle(h1, h2) / 0.75);
+  cubicTangentFactorCircle(cell, h1, h2);
+  const circle = length * (cell[0] / 0.75);
   const l1 = param[P_EASE1] * circle;
   const l2 = param[P_EASE2] * circle;
   h1[0] *= l1; h1[1] *= l1; h1[2] *= l1;
@@ -286,23 +291,26 @@ function handles(): void {
 }
 
 /**
- * Blender's cubic_tangent_factor_circle_v3 of two unit tangents: the handle length (per unit of
- * chord) that makes a cubic Bezier follow a circular arc between them.
+ * Blender's cubic_tangent_factor_circle_v3 of two unit tangents into out[0]: the handle length (per
+ * unit of chord) that makes a cubic Bezier follow a circular arc between them.
  */
-function cubicTangentFactorCircle(a: Float64Array, b: Float64Array): number {
+function cubicTangentFactorCircle(out: Float64Array, a: Float64Array, b: Float64Array): void {
   const eps = 1e-5;
   const d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-  if (d > 1 - eps) return (1 / 3) * 0.75;
-  if (d < -1 + eps) return 1 / 2;
-  const angle = Math.acos(d) / 2;
-  const s = Math.sin(angle);
-  const c = Math.cos(angle);
-  return (1 - c) / (s * 2) / s;
+  if (d > 1 - eps) out[0] = (1 / 3) * 0.75;
+  else if (d < -1 + eps) out[0] = 1 / 2;
+  else {
+    const angle = Math.acos(d) / 2;
+    const s = Math.sin(angle);
+    const c = Math.cos(angle);
+    out[0] = (1 - c) / (s * 2) / s;
+  }
 }
 
-/** Blender's mat3_vec_to_roll: the twist about `vec` that turns its zero-roll frame into m's 3x3. */
-function vecRoll(m: Float64Array, vec: Float64Array): number {
-  vecRollToMat3(mat3a, vec, 0);
+/** Blender's mat3_vec_to_roll into out[i]: the twist about `vec` that turns its zero-roll frame into m's 3x3. */
+function vecRoll(out: Float64Array, i: number, m: Float64Array, vec: Float64Array): void {
+  roll[0] = 0;
+  rollFrame(mat3a, vec);
   invertMat3(mat3a);
   for (let c = 0; c < 3; c++) {
     const x = m[4 * c], y = m[4 * c + 1], z = m[4 * c + 2];
@@ -311,7 +319,9 @@ function vecRoll(m: Float64Array, vec: Float64Array): number {
     mat3b[3 * c + 2] = mat3a[2] * x + mat3a[5] * y + mat3a[8] * z;
   }
   mat3ToQuat(quat, mat3b);
-  return splitQuatSwingAndTwist(quat, 1, null, null);
+  // The twist about Y of the canonical quaternion (w ≥ 0), Blender's quat_split_swing_and_twist.
+  const sign = quat[3] < 0 ? -1 : 1;
+  out[i] = 2 * Math.atan2(sign * quat[1], sign * quat[3]);
 }
 
 const controls = new Float64Array(12);
@@ -356,18 +366,20 @@ function splineJoints(out: Float64Array, segmentCount: number): Float64Array {
   // The ends: the first derivative, faded towards the second where a handle is very short.
   easeHandleAxis(axis, deriv1, 0, deriv2, 0, 1);
   pos[0] = 0; pos[1] = 0; pos[2] = 0;
-  jointMatrix(out, 0, doScale, roll1, param[P_SCALE_IN], param[P_SCALE_IN + 2]);
+  roll[0] = roll1; jointScale[0] = param[P_SCALE_IN]; jointScale[1] = param[P_SCALE_IN + 2];
+  jointMatrix(out, 0, doScale);
   for (let a = 1; a < n; a++) {
-    evaluateCubicBezier(points[a]);
+    evaluateCubicBezier(a);
     const fac = a / n;
-    const roll = fac * roll2 + (1 - fac) * roll1;
-    const sx = fac * param[P_SCALE_OUT] + (1 - fac) * param[P_SCALE_IN];
-    const sz = fac * param[P_SCALE_OUT + 2] + (1 - fac) * param[P_SCALE_IN + 2];
-    jointMatrix(out, a, doScale, roll, sx, sz);
+    roll[0] = fac * roll2 + (1 - fac) * roll1;
+    jointScale[0] = fac * param[P_SCALE_OUT] + (1 - fac) * param[P_SCALE_IN];
+    jointScale[1] = fac * param[P_SCALE_OUT + 2] + (1 - fac) * param[P_SCALE_IN + 2];
+    jointMatrix(out, a, doScale);
   }
   easeHandleAxis(axis, deriv1, 6, deriv2, 3, -1);
   pos[0] = controls[9]; pos[1] = controls[10]; pos[2] = controls[11];
-  jointMatrix(out, n, doScale, roll2, param[P_SCALE_OUT], param[P_SCALE_OUT + 2]);
+  roll[0] = roll2; jointScale[0] = param[P_SCALE_OUT]; jointScale[1] = param[P_SCALE_OUT + 2];
+  jointMatrix(out, n, doScale);
   return out;
 }
 
@@ -377,7 +389,7 @@ function splineJoints(out: Float64Array, segmentCount: number): Float64Array {
  */
 function equalizeCubicBezier(n: number): void {
   const temp = BBONE_MAX_SEGMENTS;
-  for (let k = 0; k < 3; k++) forwardDiffBezier(controls[k], controls[3 + k], controls[6 + k], controls[9 + k], k, temp);
+  for (let k = 0; k < 3; k++) forwardDiffBezier(k, temp);
   pdist[0] = 0;
   for (let i = 0; i < temp; i++) {
     const dx = coords[3 * i + 3] - coords[3 * i], dy = coords[3 * i + 4] - coords[3 * i + 1], dz = coords[3 * i + 5] - coords[3 * i + 2];
@@ -399,8 +411,9 @@ function equalizeCubicBezier(n: number): void {
   points[n] = 1;
 }
 
-/** BKE_curve_forward_diff_bezier of one coordinate into coords (stride 3, at offset k), it + 1 points. */
-function forwardDiffBezier(q0: number, q1: number, q2: number, q3: number, k: number, it: number): void {
+/** BKE_curve_forward_diff_bezier of coordinate k of the controls into coords (stride 3, at offset k), it + 1 points. */
+function forwardDiffBezier(k: number, it: number): void {
+  const q0 = controls[k], q1 = controls[3 + k], q2 = controls[6 + k], q3 = controls[9 + k];
   let f = it;
   const rt0 = q0;
   const rt1 = (3 * (q1 - q0)) / f;
@@ -420,8 +433,9 @@ function forwardDiffBezier(q0: number, q1: number, q2: number, q3: number, k: nu
   }
 }
 
-/** De Casteljau at t: the point into pos and the (unnormalized) tangent into axis. */
-function evaluateCubicBezier(t: number): void {
+/** De Casteljau at joint a's parameter: the point into pos and the (unnormalized) tangent into axis. */
+function evaluateCubicBezier(a: number): void {
+  const t = points[a];
   const s = 1 - t;
   for (let k = 0; k < 3; k++) {
     const c0 = controls[k], c1 = controls[3 + k], c2 = controls[6 + k], c3 = controls[9 + k];
@@ -448,10 +462,13 @@ function easeHandleAxis(out: Float64Array, d1: Float64Array, o1: number, d2: Flo
 }
 
 const jm = new Float64Array(9);
+/** The joint's X and Z scale. */
+const jointScale = new Float64Array(2);
 
-/** Blender's make_bbone_spline_matrix at pos along axis with roll, into joint a of out. */
-function jointMatrix(out: Float64Array, a: number, doScale: boolean, roll: number, scaleX: number, scaleZ: number): void {
-  vecRollToMat3(jm, axis, roll);
+/** Blender's make_bbone_spline_matrix at pos along axis with roll[0] and jointScale, into joint a of out. */
+function jointMatrix(out: Float64Array, a: number, doScale: boolean): void {
+  rollFrame(jm, axis);
+  const scaleX = jointScale[0], scaleZ = jointScale[1];
   const o = 16 * a;
   for (let c = 0; c < 3; c++) {
     out[o + 4 * c] = jm[3 * c]; out[o + 4 * c + 1] = jm[3 * c + 1]; out[o + 4 * c + 2] = jm[3 * c + 2]; out[o + 4 * c + 3] = 0;
@@ -472,9 +489,9 @@ function jointMatrix(out: Float64Array, a: number, doScale: boolean, roll: numbe
 
 /**
  * Blender's vec_roll_to_mat3 (3.4, with its near −Y threshold): the rotation taking +Y to `vec`
- * (normalized first) by the shortest arc, then rolled about it by `roll`. out is a 3x3.
+ * (normalized first) by the shortest arc, then rolled about it by roll[0]. out is a 3x3.
  */
-export function vecRollToMat3(out: Float64Array, vec: ArrayLike<number>, roll: number): Float64Array {
+function rollFrame(out: Float64Array, vec: ArrayLike<number>): Float64Array {
   let x = vec[0], y = vec[1], z = vec[2];
   const d = x * x + y * y + z * z;
   if (d > 1e-35) {
@@ -500,7 +517,7 @@ export function vecRollToMat3(out: Float64Array, vec: ArrayLike<number>, roll: n
     b0 = -1; b1 = 0; b2 = 0; b3 = 0; b4 = -1; b5 = 0; b6 = 0; b7 = 0; b8 = 1;
   }
   // The roll: axis_angle_normalized_to_mat3 about (x, y, z), then roll · b.
-  const co = Math.cos(roll), si = Math.sin(roll), ico = 1 - co;
+  const co = Math.cos(roll[0]), si = Math.sin(roll[0]), ico = 1 - co;
   const sx = x * si, sy = y * si, sz = z * si;
   const r0 = x * x * ico + co, r1 = x * y * ico + sz, r2 = x * z * ico - sy;
   const r3 = x * y * ico - sz, r4 = y * y * ico + co, r5 = y * z * ico + sx;
@@ -523,29 +540,26 @@ function invertMat3(m: Float64Array): void {
   m[6] = b21 * id; m[7] = (-a21 * a00 + a01 * a20) * id; m[8] = (a11 * a00 - a01 * a10) * id;
 }
 
-const len1 = new Float64Array(1);
-
-/** Normalizes v in place like Blender's normalize_v3 and gives its length before (0 for a zero vector). */
-function normalizeLength(v: Float64Array): number {
+/** Normalizes v in place like Blender's normalize_v3; whether its length before was under limit[0]. */
+function normalizedShorterThan(v: Float64Array, limit: Float64Array): boolean {
   const d = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-  if (d > 1e-35) {
-    const l = Math.sqrt(d);
-    v[0] /= l; v[1] /= l; v[2] /= l;
-    len1[0] = l;
-  } else {
+  if (!(d > 1e-35)) {
     v[0] = v[1] = v[2] = 0;
-    len1[0] = 0;
+    return 0 < limit[0];
   }
-  return len1[0];
+  const l = Math.sqrt(d);
+  v[0] /= l; v[1] /= l; v[2] /= l;
+  return l < limit[0];
 }
 
 function headOf(m: Float64Array, out: Float64Array): void {
   out[0] = m[12]; out[1] = m[13]; out[2] = m[14];
 }
 
-/** A bone's tail from its matrix: head + Y axis · length (Blender's pose_tail; arm_tail likewise). */
-function tailOf(m: Float64Array, length: number, out: Float64Array): void {
-  out[0] = m[12] + m[4] * length; out[1] = m[13] + m[5] * length; out[2] = m[14] + m[6] * length;
+/** A bone's tail from its matrix: head + Y axis · length[0] (Blender's pose_tail; arm_tail likewise). */
+function tailOf(m: Float64Array, length: Float64Array, out: Float64Array): void {
+  const l = length[0];
+  out[0] = m[12] + m[4] * l; out[1] = m[13] + m[5] * l; out[2] = m[14] + m[6] * l;
 }
 
 function copy3(out: Float64Array, a: Float64Array): void {
