@@ -5,7 +5,7 @@
 // constraint step (runtime/eval/constraint-step.ts) reads those settings through
 // `constraintSettings`, the one place that knows their param names.
 import { defineNode, influence, transform, type ConstraintTraits, type NodeDefinition, type SocketSpec } from './define';
-import { param, type ChoiceParam, type FloatParam, type ParamSpecs, type ParamsOf } from './params';
+import { param, type BoolParam, type ChoiceParam, type FloatParam, type ParamSpecs, type ParamsOf } from './params';
 
 /** Owner spaces Blender offers (LOCAL_OWNER_ORIENT is a target space only). */
 export const OWNER_SPACES = ['WORLD', 'CUSTOM', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL'] as const;
@@ -28,13 +28,17 @@ const SHARED = {
     ...param.float(0, 'Where along a bone target to read it: 0 at its head, 1 at its tail. No effect on object targets.', { min: 0, max: 1 }),
     label: 'Head/Tail',
   },
+  useBBoneShape: {
+    ...param.bool(false, "Follow B-Bone: read a bone target with B-Bone segments at Head/Tail along its curved shape, not the straight line from head to tail. Acts when the target is wired from the bone's B-Bone node (the Blender importer wires it so); other targets are read straight, as Blender reads a bone of one segment."),
+    label: 'Follow B-Bone',
+  },
 } satisfies ParamSpecs;
 
 /** The params `defineConstraint` adds for traits `C`. */
 export type SharedParams<C extends ConstraintTraits> =
   (C extends { ownerSpace: true } ? { ownerSpace: ChoiceParam<OwnerSpace> } : unknown)
   & (C extends { targetSpace: true } ? { targetSpace: ChoiceParam<Space> } : unknown)
-  & (C extends { headTail: true } ? { headTail: FloatParam } : unknown);
+  & (C extends { headTail: true } ? { headTail: FloatParam; useBBoneShape: BoolParam } : unknown);
 
 /** A constraint kind as declared: its own sockets and params; `inputs` are those between the owner and the CUSTOM space. */
 export type ConstraintDefinition<S, P extends ParamSpecs, C extends ConstraintTraits> =
@@ -59,6 +63,8 @@ export function defineConstraint<S, P extends ParamSpecs, const C extends Constr
   for (const k of ['ownerSpace', 'targetSpace', 'headTail'] as const) {
     if (traits[k]) params[k] = Object.hasOwn(definition.params, k) ? definition.params[k] : SHARED[k];
   }
+  // Blender gives every constraint with Head/Tail a Follow B-Bone switch beside it.
+  if (traits.headTail) params.useBBoneShape = SHARED.useBBoneShape;
   return defineNode({ ...definition, inputs, params: params as P & SharedParams<C> });
 }
 
@@ -70,6 +76,8 @@ export interface ConstraintSettings {
   targetSpace: Space;
   /** 0 when the kind does not move bone targets along the bone. */
   headTail: number;
+  /** Whether a B-Bone target is read on its curve (false when the kind has no Head/Tail). */
+  useBBoneShape: boolean;
 }
 
 /** Reads a node's shared settings from its resolved params (nodes/resolve-params.ts). */
@@ -79,6 +87,7 @@ export function constraintSettings(traits: ConstraintTraits, params: ParamsOf<Pa
     ownerSpace: traits.ownerSpace && p.ownerSpace !== undefined ? p.ownerSpace : 'WORLD',
     targetSpace: traits.targetSpace && p.targetSpace !== undefined ? p.targetSpace : 'WORLD',
     headTail: traits.headTail && p.headTail !== undefined ? p.headTail : 0,
+    useBBoneShape: traits.headTail === true && p.useBBoneShape === true,
   };
 }
 

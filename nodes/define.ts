@@ -8,6 +8,7 @@ import type { InheritScale } from './math/bone-parent';
 import type { RotationMode } from './math/basis';
 import type { FCurveSource } from './math/fcurve/fcurve';
 import type { DeltaChannels } from './math/object-basis';
+import type { BBoneHandleType } from './math/bbone';
 
 /** A socket: its type, an optional default for unconnected inputs, and one line of docs. */
 export interface SocketSpec {
@@ -50,8 +51,48 @@ export interface BoneInfo {
   ik?: BoneIk;
   /** Its envelope, when the scene gives the radii (the Armature constraint's envelope weights). */
   envelope?: BoneEnvelope;
-  /** B-Bone segments when more than one (Sinew evaluates whole bones; the Armature constraint warns). */
-  bboneSegments?: number;
+  /** Its B-Bone settings and shape, when it has more than one segment (Blender's `bbone_segments`). */
+  bbone?: BBoneInfo;
+}
+
+/**
+ * A B-Bone as the scene gives it, and the shape its B-Bone node (nodes/owner/bbone.ts) computes each
+ * evaluation: the Armature constraint deforms by its segments, a constraint with Follow B-Bone reads
+ * Head/Tail on its curve (Blender's `bbone_deform_mats`, `bbone_pose_mats`).
+ */
+export interface BBoneInfo {
+  /** 2 to 32. */
+  segments: number;
+  /** The handle bones Blender picks (AUTO: the connected parent, the last connected child; else the custom handle), if any. */
+  start: BBoneHandleInfo | undefined;
+  end: BBoneHandleInfo | undefined;
+  /** `use_endroll_as_inroll`, `use_scale_easing`. */
+  addStartRollOut: boolean;
+  scaleEasing: boolean;
+  /** The scene's settings: edit-bone values, pose-bone values, the start handle's two Roll Outs (nodes/math/bbone.ts, BBONE_VALUES_SIZE). */
+  values: Float64Array;
+  shape: BBoneShape;
+}
+
+/** One handle of a B-Bone. */
+export interface BBoneHandleInfo {
+  owner: OwnerHandle;
+  type: BBoneHandleType;
+  /** `bbone_handle_use_scale_*` (X, Y, Z) and `bbone_handle_use_ease_*`. */
+  useScale: readonly [boolean, boolean, boolean];
+  useEase: boolean;
+}
+
+/** A B-Bone's shape, in views of the program's buffer, written by its B-Bone node each evaluation. */
+export interface BBoneShape {
+  /** segments + 1 joint matrices of the posed curve, in the bone's pose space (Blender's `bbone_pose_mats`). */
+  pose: Float64Array;
+  /** The same of the rest curve, in its rest space (`bbone_rest_mats`). */
+  rest: Float64Array;
+  /** pose[a] · rest[a]⁻¹ for each joint: how joint a moves what its rest frame holds. */
+  deform: Float64Array;
+  /** The node that writes it, once one is bound: a bone's shape has one writer. */
+  writer: string | undefined;
 }
 
 /** A bone's envelope as Blender's `distfactor_to_bone` reads it, in armature space. */
@@ -126,6 +167,11 @@ export interface BindEnv {
   owner(id: string): OwnerHandle | undefined;
   /** The owner whose matrix reaches this input through an owner node, if any. */
   sourceOwner(input: string): OwnerHandle | undefined;
+  /**
+   * The B-Bone whose shape an input may read: when it is wired straight from a node that computes
+   * that bone's shape (`OwnerTraits.bboneShape`, the B-Bone node), which then runs before this node.
+   */
+  sourceShape(input: string): BBoneInfo | undefined;
   /** Whether an input has a link (whatever feeds it). */
   connected(input: string): boolean;
   /** The owner whose stack this node is in (traced along `owner` sockets), if any. */
@@ -206,8 +252,17 @@ export interface ConstraintTraits {
   ownerSpace?: boolean;
   /** Whether the targets are converted into the `targetSpace` param's space. */
   targetSpace?: boolean;
-  /** Whether a bone target is moved along its bone by the `headTail` param. */
+  /**
+   * Whether a bone target is moved along its bone by the `headTail` param (and, by `useBBoneShape`,
+   * along a B-Bone's curve).
+   */
   headTail?: boolean;
+  /**
+   * What a target read on a B-Bone's curve gives: the bone's matrix moved to the point (false, most
+   * constraints), or the whole matrix of the curve there (true: Copy Transforms, Blender's
+   * `default_get_tarmat_full_bbone`), Head/Tail 0 included.
+   */
+  bboneMatrix?: boolean;
   /** `world`: the runtime blends by influence in world space; `self`: the kernel uses influence itself. */
   blend?: 'world' | 'self';
 }
@@ -221,6 +276,11 @@ export interface OwnerTraits {
   role: 'pre' | 'read' | 'write' | 'basis';
   /** Param that names the owner. */
   param: string;
+  /**
+   * A `read` node that also computes its bone's B-Bone shape (BoneInfo.bbone.shape) each time it
+   * runs: a node wired from it may read that shape (BindEnv.sourceShape).
+   */
+  bboneShape?: boolean;
 }
 
 /** How a Blender constraint of one RNA type maps onto this node, read by the Blender importer. */

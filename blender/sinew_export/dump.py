@@ -211,7 +211,7 @@ def ordered_bones(arm):
     return [arm.pose.bones[b.name] for b in done]
 
 
-def dump_bone(pb):
+def dump_bone(pb, handles=frozenset()):
     b = pb.bone
     at = 'bone %s' % b.name
     pose = {
@@ -236,6 +236,8 @@ def dump_bone(pb):
         "lock_rotations_4d": bool(pb.lock_rotations_4d),
         "lock_scale": [bool(x) for x in pb.lock_scale],
     }
+    if b.bbone_segments > 1 or b.name in handles:
+        pose.update(bbone_settings(pb, at))
     props = custom_props(pb)
     if props:
         pose["custom_props"] = props
@@ -263,9 +265,52 @@ def dump_bone(pb):
         "hide": bool(b.hide),
         "pose": pose,
     }
+    if b.bbone_segments > 1:
+        d.update(bbone_bone(b, at))
+    elif b.name in handles:
+        d.update(bbone_settings(b, at))
     bprops = custom_props(b)
     if bprops:
         d["custom_props"] = bprops
+    return d
+
+
+BBONE_SETTINGS = ('bbone_curveinx', 'bbone_curveinz', 'bbone_curveoutx', 'bbone_curveoutz',
+                  'bbone_rollin', 'bbone_rollout', 'bbone_easein', 'bbone_easeout')
+
+
+def bbone_settings(holder, at):
+    """The B-Bone shape settings of a Bone (its rest shape) or a PoseBone (what the pose adds)."""
+    d = {k: num(getattr(holder, k), at) for k in BBONE_SETTINGS}
+    d["bbone_scalein"] = nvec(holder.bbone_scalein, at)
+    d["bbone_scaleout"] = nvec(holder.bbone_scaleout, at)
+    return d
+
+
+def bbone_handles(arm):
+    """Names of the bones some B-Bone of `arm` takes as a handle: the spline reads their Roll Out."""
+    names = set()
+    for b in arm.data.bones:
+        if b.bbone_segments <= 1:
+            continue
+        if b.parent is not None and b.use_connect:
+            names.add(b.parent.name)
+        names.update(c.name for c in b.children if c.use_connect)
+        names.update(h.name for h in (b.bbone_custom_handle_start, b.bbone_custom_handle_end) if h is not None)
+    return names
+
+
+def bbone_bone(b, at):
+    """What Blender's B-Bone spline reads of a bone with segments (bbone_x/z only draw it)."""
+    d = bbone_settings(b, at)
+    for end in ('start', 'end'):
+        h = getattr(b, 'bbone_custom_handle_' + end)
+        d['bbone_handle_type_' + end] = getattr(b, 'bbone_handle_type_' + end)
+        d['bbone_custom_handle_' + end] = h.name if h is not None else None
+        d['bbone_handle_use_scale_' + end] = [bool(x) for x in getattr(b, 'bbone_handle_use_scale_' + end)]
+        d['bbone_handle_use_ease_' + end] = bool(getattr(b, 'bbone_handle_use_ease_' + end))
+    d["use_endroll_as_inroll"] = bool(b.use_endroll_as_inroll)
+    d["use_scale_easing"] = bool(b.use_scale_easing)
     return d
 
 
@@ -376,7 +421,8 @@ def dump_object(o, notes):
     if o.type == 'CURVE':
         d["curve"] = dump_curve(o, notes)
     if o.type == 'ARMATURE':
-        d["bones"] = [dump_bone(pb) for pb in ordered_bones(o)]
+        handles = bbone_handles(o)
+        d["bones"] = [dump_bone(pb, handles) for pb in ordered_bones(o)]
         d["ik_solver"] = o.pose.ik_solver
         d["pose_position"] = o.data.pose_position
         d["data_name"] = o.data.name
@@ -506,6 +552,9 @@ def dump_actions(objects, constraints, notes):
     docs/blender-exporter.md)."""
     out = []
     for o in objects:
+        data_ad = getattr(o.data, 'animation_data', None) if o.type == 'ARMATURE' else None
+        if data_ad is not None and data_ad.action is not None:
+            notes.append("object %s: the armature's own action %s (its bones' B-Bone settings and other bone data) is not exported" % (o.name, data_ad.action.name))
         ad = o.animation_data
         if ad is None or ad.action is None:
             continue

@@ -51,8 +51,10 @@ function isOrthonormal3(m: ArrayLike<number>): boolean {
   return true;
 }
 
-// Blender's determinant_m4 (the full 4x4 determinant).
-function determinant4(m: ArrayLike<number>): number {
+// Whether Blender's determinant_m4 (the full 4x4 determinant) is negative. A boolean, not the
+// determinant: a double returned from a call V8 does not inline is boxed (a B-Bone's orthonormal
+// segment deforms reach this call every frame).
+function negativeDeterminant4(m: ArrayLike<number>): boolean {
   const a00 = m[0], a01 = m[1], a02 = m[2], a03 = m[3];
   const a10 = m[4], a11 = m[5], a12 = m[6], a13 = m[7];
   const a20 = m[8], a21 = m[9], a22 = m[10], a23 = m[11];
@@ -61,7 +63,7 @@ function determinant4(m: ArrayLike<number>): number {
   const b03 = a01 * a12 - a02 * a11, b04 = a01 * a13 - a03 * a11, b05 = a02 * a13 - a03 * a12;
   const b06 = a20 * a31 - a21 * a30, b07 = a20 * a32 - a22 * a30, b08 = a20 * a33 - a23 * a30;
   const b09 = a21 * a32 - a22 * a31, b10 = a21 * a33 - a23 * a31, b11 = a22 * a33 - a23 * a32;
-  return b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;
+  return b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06 < 0;
 }
 
 /**
@@ -72,7 +74,7 @@ export function mat4ToDualQuat(dq: DualQuat, basemat: ArrayLike<number>, mat: Ar
   multiplyMat4(baseRS, mat, basemat);
   mat4ToScale(scale, baseRS);
   const d0 = scale[0] - 1, d1 = scale[1] - 1, d2 = scale[2] - 1;
-  if (!isOrthonormal3(mat) || determinant4(mat) < 0 || d0 * d0 + d1 * d1 + d2 * d2 > 1e-8) {
+  if (!isOrthonormal3(mat) || negativeDeterminant4(mat) || d0 * d0 + d1 * d1 + d2 * d2 > 1e-8) {
     // Split rotation and scale; the extra orthogonalization avoids flips with stretched bones.
     orthogonalizeMat4(tmp, baseRS, 1);
     mat4ToQuat(qxyzw, tmp);

@@ -4,6 +4,7 @@
 // that buffer before the owners take theirs.
 import type { JsonValue } from '../../graph/types';
 import type { Params, StateTraits } from '../../nodes/define';
+import { bboneSlots } from '../rig/bbone';
 import type { SceneDocument } from '../rig/scene/types';
 import type { CompiledNode, NodeTable } from './compiled-node';
 import type { OutputViews } from './owner-views';
@@ -58,8 +59,12 @@ function constantSlot(slots: SlotAllocator, type: keyof typeof SOCKET_SIZE, valu
 /** An upper bound of the slots a program needs, so one buffer holds them all. */
 export function capacity(scene: SceneDocument, nodes: NodeTable): number {
   let n = 64;
-  // Objects: pre, final, basis, parent inverse; bones: pre, final, basis, rest, offset, parent frame (3).
-  for (const o of scene.objects ?? []) n += 64 + 128 * (o.bones?.length ?? 0);
+  // Objects: pre, final, basis, parent inverse; bones: pre, final, basis, rest, offset, parent frame (3);
+  // B-Bones: their settings and three sets of joint matrices (runtime/rig/bbone.ts).
+  for (const o of scene.objects ?? []) {
+    n += 64 + 128 * (o.bones?.length ?? 0);
+    for (const b of o.bones ?? []) n += bboneSlots(b);
+  }
   for (const c of nodes) {
     if (!c) continue;
     for (const s of Object.values(c.def.inputs)) n += SOCKET_SIZE[s.type];

@@ -2,7 +2,7 @@
 // its methods on the prototype: every compile binds every node, and an object literal of eight
 // closures per node was an eighth of what a 1,000-bone compile allocated.
 import type { GraphError, GraphNode } from '../../graph/types';
-import type { ActionSource, BindEnv, IkShadowBinding, IkTreeBinding } from '../../nodes/define';
+import type { ActionSource, BBoneInfo, BindEnv, IkShadowBinding, IkTreeBinding } from '../../nodes/define';
 import { CompileFailure } from './errors';
 import type { RigOwner } from '../rig/rig';
 
@@ -25,6 +25,7 @@ export interface BindContext<N extends BindingNode> {
   readsFrame: Set<N>;
   stackOwner(c: N): RigOwner | undefined;
   sourceOwner(c: N, input: string): RigOwner | undefined;
+  sourceShape(c: N, input: string): BBoneInfo | undefined;
   /** The IK tree a node is in (with other IK chains), or the earlier IK of its bone that shadows it, if any. */
   ikTree?(c: N): IkTreeBinding | IkShadowBinding | undefined;
 }
@@ -46,6 +47,10 @@ export class NodeBindEnv<N extends BindingNode> implements BindEnv {
 
   sourceOwner(input: string): RigOwner | undefined {
     return this.ctx.sourceOwner(this.c, input);
+  }
+
+  sourceShape(input: string): BBoneInfo | undefined {
+    return this.ctx.sourceShape(this.c, input);
   }
 
   connected(input: string): boolean {

@@ -2,7 +2,7 @@
 // constraints (after its pose sources), its stack step copies it when nothing writes the owner; a
 // node's step is its kernel bound to the scene, wrapped by Blender's constraint loop when it is a
 // constraint, and guarded (guards.ts).
-import type { IkShadowBinding, NodeDefinition, Params, StateTraits } from '../../nodes/define';
+import type { BBoneInfo, IkShadowBinding, NodeDefinition, Params, StateTraits } from '../../nodes/define';
 import type { RigOwner } from '../rig/rig';
 import { NodeBindEnv, type BindContext } from './bind-env';
 import type { Owners } from './build-owners';
@@ -26,6 +26,7 @@ export interface BindInputs {
   schedule: Schedule;
   stackOwner: (c: CompiledNode) => RigOwner | undefined;
   sourceOwner: (c: CompiledNode, input: string) => RigOwner | undefined;
+  sourceShape: (c: CompiledNode, input: string) => BBoneInfo | undefined;
   treeOf: ReadonlyMap<CompiledNode, IkTreeGroup>;
   shadowOf: ReadonlyMap<CompiledNode, IkShadowBinding>;
 }
@@ -45,7 +46,7 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   const readsFrame = new Set<CompiledNode>();
   const context: BindContext<CompiledNode> = {
     owners: owners.byId, actions: owners.actions, frame: owners.frame, warnings: problems.warnings, readsFrame,
-    stackOwner: inputs.stackOwner, sourceOwner: inputs.sourceOwner,
+    stackOwner: inputs.stackOwner, sourceOwner: inputs.sourceOwner, sourceShape: inputs.sourceShape,
     ikTree: (c) => {
       const shadow = inputs.shadowOf.get(c);
       if (shadow) return shadow;
@@ -111,10 +112,12 @@ function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: B
   if (c.def.copiesOnly && viewsAreOwnMatrices(c)) {
     // Owner In/Out whose sockets are the owner's matrices themselves: nothing to copy.
   } else if (c.def.constraint) {
-    const targetOwners = Object.fromEntries((c.def.constraint.targets ?? []).map((t) => [t, inputs.sourceOwner(c, t)]));
+    const targets = c.def.constraint.targets ?? [];
+    const targetOwners = Object.fromEntries(targets.map((t) => [t, inputs.sourceOwner(c, t)]));
+    const targetShapes = Object.fromEntries(targets.map((t) => [t, inputs.sourceShape(c, t)]));
     run = constraintStep({
       def, params: c.params, state, io: c.io,
-      stackOwner: inputs.stackOwner(c), targetOwners,
+      stackOwner: inputs.stackOwner(c), targetOwners, targetShapes,
       custom: c.sources.has('space') ? c.io.in.space : undefined,
       active,
     }, scratch);

@@ -1,5 +1,6 @@
 // Compile phase 2, build owners: the scene's objects and bones with their matrix slots, what poses
 // them each frame (actions, clips), which owner each owner node names and whose stack a node is in.
+import type { BBoneInfo } from '../../nodes/define';
 import { animateOwner, buildAnimation } from '../rig/animation';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
 import { buildRig, SceneError, type RigOwner } from '../rig/rig';
@@ -83,4 +84,14 @@ export function sourceOwnerOf(c: CompiledNode, input: string, compiled: NodeTabl
   const src = c.sources.get(input);
   const up = src && compiled[src[0]];
   return up && (up.def.owner?.role === 'read' || up.def.owner?.role === 'pre') ? up.owner : undefined;
+}
+
+/**
+ * The B-Bone an input reads with its shape: when it is wired straight from a node that computes the
+ * shape of its bone (`bboneShape` owner nodes, the B-Bone node), the link ordering that node first.
+ */
+export function sourceShapeOf(c: CompiledNode, input: string, compiled: NodeTable): BBoneInfo | undefined {
+  const src = c.sources.get(input);
+  const up = src && compiled[src[0]];
+  return up?.def.owner?.bboneShape === true ? up.owner?.bone?.bbone : undefined;
 }

@@ -11,7 +11,7 @@ import type { OwnerHandle } from '../../nodes/define';
 import type { SceneDocument } from '../rig/scene/types';
 import { allocateSockets, allocateStates } from './allocate';
 import { bindSteps } from './bind';
-import { buildOwners, sourceOwnerOf, stackOwnerOf } from './build-owners';
+import { buildOwners, sourceOwnerOf, sourceShapeOf, stackOwnerOf } from './build-owners';
 import type { CompiledNode } from './compiled-node';
 import { Problems } from './errors';
 import { boneParentLookup, groupIkNodes } from './ik-trees';
@@ -37,12 +37,13 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   const owners = buildOwners(scene, resolved, problems);
   const stackOwner = (c: CompiledNode) => stackOwnerOf(c, resolved.compiled);
   const sourceOwner = (c: CompiledNode, input: string) => sourceOwnerOf(c, input, resolved.compiled);
+  const sourceShape = (c: CompiledNode, input: string) => sourceShapeOf(c, input, resolved.compiled);
   const boneParent = boneParentLookup(owners.byId);
   const { treeOf, shadowOf } = groupIkNodes(resolved.live, owners, stackOwner, boneParent);
   const schedule = scheduleUnits({ resolved, owners, stackOwner, treeOf, boneParent }, problems);
   allocateSockets(resolved, owners.slots, ownerViews(resolved, owners, schedule, options.ownerViews ?? true));
   allocateStates(resolved.live, owners.slots);
-  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, treeOf, shadowOf }, problems);
+  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf }, problems);
   return plan({ resolved, owners, schedule, binding, stackOwner, boneParent }, problems);
 }
 

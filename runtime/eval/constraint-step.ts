@@ -5,7 +5,8 @@ import { influenceInto } from '../../nodes/constraints/param-values';
 import { constraintSettings } from '../../nodes/define-constraint';
 import { blendMatricesBy } from '../../nodes/math/blend';
 import { saturate } from '../../nodes/math/finite';
-import type { KernelIO, NodeDefinition, Params } from '../../nodes/define';
+import type { BBoneInfo, KernelIO, NodeDefinition, Params } from '../../nodes/define';
+import { bboneSegmentAt, readBBoneTarget } from '../../nodes/math/bbone-read';
 import type { RigOwner } from '../rig/rig';
 import type { SlotAllocator } from './slots';
 import { spaceConverts, spaceToWorld, worldToSpace, type SpaceContext } from './spaces';
@@ -19,6 +20,8 @@ export interface ConstraintBinding {
   stackOwner: RigOwner | undefined;
   /** The owner behind each target input, if it comes straight from an owner node. */
   targetOwners: Record<string, RigOwner | undefined>;
+  /** The B-Bone behind each target input, when it is wired from that bone's B-Bone node (its shape is then current). */
+  targetShapes: Record<string, BBoneInfo | undefined>;
   /** World matrix of the CUSTOM space, when wired. */
   custom: Float64Array | undefined;
   /** False when a required input is unconnected: the owner passes through unchanged. */
@@ -36,7 +39,8 @@ export interface ConstraintBinding {
 export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () => void {
   const { def, params, state, io, active } = b;
   const traits = def.constraint!;
-  const { ownerSpace, targetSpace, headTail } = constraintSettings(traits, params);
+  const { ownerSpace, targetSpace, headTail, useBBoneShape } = constraintSettings(traits, params);
+  const fullBBone = traits.bboneMatrix === true;
   const worldIn = io.in.owner;
   const worldOut = io.out.owner;
   const influence = io.in.influence;
@@ -51,14 +55,22 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   const targets = (traits.targets ?? []).map((name) => {
     const owner = b.targetOwners[name];
     const ctx: SpaceContext = { owner, custom: b.custom, constraintOwner: b.stackOwner };
-    const moved = owner?.bone !== undefined && headTail !== 0;
+    // Follow B-Bone: the target read on its B-Bone's curve, where Blender reads it there (Head/Tail
+    // past 1e-6, or anywhere for a kind reading the whole matrix). Decided here, so a target that is
+    // not a B-Bone's runs the straight step below unchanged.
+    const bbone = useBBoneShape ? b.targetShapes[name] : undefined;
+    const curve = bbone && (fullBBone || headTail >= 1e-6) ? bbone : undefined;
+    const moved = !curve && owner?.bone !== undefined && headTail !== 0;
     const converted = spaceConverts(targetSpace, ctx);
     return {
       name,
       world: io.in[name],
-      local: moved || converted ? slots.alloc(16) : io.in[name],
+      local: moved || converted || curve ? slots.alloc(16) : io.in[name],
       /** The bone's length when headTail moves the target along it, else 0 (in an array: see moveAlongY). */
       along: Float64Array.of(moved ? owner.bone!.length * headTail : 0),
+      /** The B-Bone's pose joints when the target is read on its curve, and where on it (joint, blend). */
+      joints: curve?.shape.pose,
+      at: curve ? bboneSegmentAt(new Float64Array(2), [headTail], curve.segments) : undefined,
       converted,
       ctx,
     };
@@ -83,7 +95,8 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
       const t = copied[i];
       const m = t.local;
       m.set(t.world);
-      if (t.along[0] !== 0) moveAlongY(m, t.along);
+      if (t.joints) readBBoneTarget(m, t.joints, t.at!, fullBBone);
+      else if (t.along[0] !== 0) moveAlongY(m, t.along);
       if (t.converted) worldToSpace(m, targetSpace, t.ctx);
     }
     def.kernel(kernelIO, params, state);

@@ -49,7 +49,9 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
       const path = parseDataPath(f.data_path);
       if (path?.kind === 'custom') return;
       if (!path || path.kind === 'other') {
-        warnings.push({ code: 'unsupported-channel', pointer: `${pointer}/data_path`, message: `action "${found.action.name}": animating "${f.data_path}" is not supported; the curve is ignored` });
+        // A B-Bone setting is read by the bone's B-Bone node, where the Blender import links its curve.
+        const why = path?.property.startsWith('bbone_') ? ' here: a B-Bone setting is animated through an input of the bone\'s B-Bone node (a driver/channel node linked into it)' : '';
+        warnings.push({ code: 'unsupported-channel', pointer: `${pointer}/data_path`, message: `action "${found.action.name}": animating "${f.data_path}" is not supported${why}; the curve is ignored` });
         return;
       }
       const owner = byId.get(path.bone === null ? o.name : `${o.name}/${path.bone}`);

@@ -5,6 +5,7 @@ import { invertOrIdentity } from '../../nodes/math/bone-parent';
 import { createParentFrame, type ParentFrame } from './parent-frame';
 import { basisMatrix } from '../../nodes/math/basis';
 import { createDeltaChannels, hasDeltas, objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
+import { bboneSegments, buildBBone } from './bbone';
 import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {
@@ -174,10 +175,15 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
           connected: sb.use_connect ?? false,
           ik: boneIkOf(sb.pose ?? {}),
           ...envelopeOf(sb),
-          ...(sb.bbone_segments !== undefined && sb.bbone_segments > 1 && { bboneSegments: sb.bbone_segments }),
         },
       };
       add(owner);
+    });
+    // B-Bones once every bone is there: a handle may be a child (AUTO's end) or any other bone.
+    bones.forEach((sb, bi) => {
+      if (bboneSegments(sb) < 2) return;
+      const owner = byId.get(`${armature.id}/${sb.name}`)!;
+      owner.bone!.bbone = buildBBone(bones, bi, alloc, (name) => byId.get(`${armature.id}/${name}`));
     });
   };
 

@@ -110,6 +110,7 @@ export function naiveEvaluate(graph: GraphDocument, scene: SceneDocument, frame:
         nodeId: n.id,
         owner: (oid) => rig.byId.get(oid),
         sourceOwner: (input) => sourceOwner(n, input),
+        sourceShape: () => undefined,
         connected: (input) => n.sources[input] !== undefined,
         stackOwner: () => stackOwner(n),
         frame: frameView,

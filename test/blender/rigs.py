@@ -569,7 +569,7 @@ def rig_armature_edge():
     """Armature constraints Blender leaves alone, and one it deforms by B-Bone segments. Owners O0-O5
     (influence 0.7): targets naming no bone (empty or missing name) first, last, with weight 0, alone,
     beside a valid one; an object owner with one; and O4, all valid. BB follows a curved B-Bone (4
-    segments, curve in/out, ease, scale in): the import names it, Sinew moves it by the whole bone."""
+    segments, curve in/out, ease, scale in), deformed by the segments around it."""
     specs = [("T1", (0, 0, 0), (0, 0, 1), None, False, 0.0), ("T2", (1, 0, 0), (1, 0, 1), None, False, 0.0),
              ("TB", (-1, 0, 0), (-1, 0, 2), None, False, 0.0), ("BB", (-1.3, 0.2, 1.2), (-1.3, 0.2, 1.6), None, False, 0.0)]
     specs += [("O%d" % i, (2 + i, 0, 0), (2 + i, 0, 1), None, False, 0.0) for i in range(6)]
@@ -1081,8 +1081,137 @@ def rig_object_extras():
     return [1, 4, 7.5]
 
 
+def rig_bbone():
+    """B-Bones of 2 to 32 segments, shaped every way Blender's spline is (AUTO handles from connected
+    bones, custom ABSOLUTE / RELATIVE / TANGENT handles with their scale and ease flags, curve, roll,
+    ease and scale in and out on the bone and on its pose, Scale Easing, end roll as in-roll,
+    B-Bone handles, a non-uniform pose scale), read where Blender reads them: Armature constraints
+    with owners along the bones and past their ends (linear, Preserve Volume, Use Current Location,
+    envelopes, two targets, an object owner), and Follow B-Bone on Copy Location / Transforms,
+    Damped Track, Stretch To, Track To, Locked Track, Limit Distance and Pivot at several Head/Tail.
+    A driver sets a pose Ease Out and an edit-bone Ease Out from an animated property, and an action
+    keys a pose Curve In X: three frames."""
+    B = [
+        ("R", (0, 0, 0), (0, 0, 1), None, False, 0.0),
+        ("A", (0, 0, 1), (0, 0.2, 2), "R", True, 0.3),
+        ("B6", (0, 0.2, 2), (0, 0.1, 3.5), "A", True, -0.4),
+        ("C", (0, 0.1, 3.5), (0, -0.2, 4.3), "B6", True, 0.2),
+        ("H1", (2, -0.5, 0), (2, 0, 0.8), None, False, 0.5),
+        ("B8", (2, 0, 1), (2, 0, 2.5), None, False, 0.0),
+        ("H2", (2, 0, 2.7), (2, 0.3, 3.4), None, False, -0.3),
+        ("H3", (4, 0, 0), (4, 0, 0.8), None, False, 0.0),
+        ("B4", (4, 0, 1), (4, 0.3, 2.4), None, False, 0.7),
+        ("H4", (4.2, 0.3, 2.6), (4.5, 0.5, 3.2), None, False, 0.0),
+        ("S16", (6, 0, 0), (6, 0, 2), None, False, 0.4),
+        ("P5", (8, 0, 0), (8, 0, 1), None, False, 0.0),
+        ("B32", (8, 0, 1), (8, 0.4, 3), "P5", True, 0.1),
+        ("Q1", (10, 0, 0), (10, 0, 1), None, False, 0.0),
+        ("Q2", (10, 0, 1), (10, 0.3, 2), "Q1", True, 0.0),
+        ("Q3", (10, 0.3, 2), (10, 0.3, 3), "Q2", True, 0.2),
+    ]
+    # Armature-constraint owners: (name, B-Bone, fraction of its rest length, sideways offset).
+    along = [("W0", "B6", -0.1), ("W1", "B6", 0.05), ("W2", "B6", 0.4), ("W3", "B6", 0.66), ("W4", "B6", 0.97), ("Wx", "B6", 1.2),
+             ("W5", "B8", 0.5), ("W6", "S16", 0.3), ("W7", "S16", 0.55), ("W8", "B32", 0.45), ("W9", "B4", 0.35), ("Wq", "Q2", 0.7)]
+    ends = {b[0]: (Vector(b[1]), Vector(b[2])) for b in B}
+    for name, target, f in along:
+        h, t = ends[target]
+        p = h.lerp(t, f) + Vector((0.15, -0.1, 0.0))
+        B.append((name, tuple(p), tuple(p + Vector((0.0, 0.0, 0.4))), None, False, 0.0))
+    for i in range(14):
+        B.append(("K%d" % i, (-2 - 0.5 * i, 1, 0), (-2 - 0.5 * i, 1, 0.6), None, False, 0.0))
+    arm = armature("BRig", B, loc=(0.3, -0.2, 0.1), rot=(0.1, 0.2, 0.3), scale=(1.2, 1.2, 1.2))
+    bones, pb = arm.data.bones, arm.pose.bones
+    for n, segs in (("B6", 6), ("B8", 8), ("B4", 4), ("S16", 16), ("B32", 32), ("Q1", 3), ("Q2", 2), ("Q3", 5)):
+        bones[n].bbone_segments = segs
+    b8 = bones["B8"]
+    b8.bbone_handle_type_start = b8.bbone_handle_type_end = 'ABSOLUTE'
+    b8.bbone_custom_handle_start, b8.bbone_custom_handle_end = bones["H1"], bones["H2"]
+    b8.bbone_handle_use_scale_start, b8.bbone_handle_use_ease_start = (True, False, True), True
+    b8.bbone_handle_use_scale_end, b8.bbone_handle_use_ease_end = (False, True, False), False
+    b4 = bones["B4"]
+    b4.bbone_handle_type_start, b4.bbone_custom_handle_start = 'RELATIVE', bones["H3"]
+    b4.bbone_handle_type_end, b4.bbone_custom_handle_end = 'TANGENT', bones["H4"]
+    b4.bbone_handle_use_scale_end = (True, True, False)
+    s16 = bones["S16"]
+    s16.bbone_curveinx, s16.bbone_curveoutz, s16.bbone_rollin, s16.bbone_rollout = 0.2, -0.3, 0.3, -0.2
+    s16.bbone_easein, s16.bbone_easeout = 1.3, 0.7
+    s16.bbone_scalein, s16.bbone_scaleout = (1.2, 1.1, 0.9), (0.8, 1.3, 1.1)
+    s16.use_scale_easing = True
+    bones["P5"].bbone_rollout = 0.3
+    bones["B32"].use_endroll_as_inroll = True
+    bones["B32"].bbone_curveinz = 0.15
+    for n, e in (("A", (0.3, 0, 0.2)), ("B6", (0.2, 0.1, -0.3)), ("C", (-0.5, 0.2, 0.4)), ("H1", (0.3, -0.2, 0.1)), ("H2", (-0.4, 0.1, 0.3)),
+                 ("B8", (0.1, 0.0, 0.15)), ("H4", (0.4, 0.2, 0.0)), ("S16", (0.1, -0.2, 0.1)), ("P5", (0.2, 0.3, 0.0)), ("B32", (-0.3, 0.1, 0.2)),
+                 ("Q1", (0.2, 0.0, 0.1)), ("Q2", (0.3, -0.1, 0.0)), ("Q3", (0.4, 0.3, 0.1)), ("K13", (0.3, 0.2, 0.5))):
+        pb[n].rotation_mode = 'XYZ'
+        pb[n].rotation_euler = e
+    pb["H1"].location, pb["H1"].scale = (0.2, 0.1, 0.0), (1.3, 1.1, 0.8)
+    pb["H2"].location, pb["H2"].scale = (0.1, -0.2, 0.1), (0.9, 1.4, 1.2)
+    pb["H3"].location, pb["B4"].location = (0.3, 0.0, 0.1), (0.0, 0.0, 0.1)
+    pb["H4"].scale = (1.2, 0.8, 1.0)
+    pb["S16"].scale = (1.0, 1.3, 0.9)
+    s = pb["S16"]
+    s.bbone_curveinz, s.bbone_rollout, s.bbone_easein, s.bbone_scaleout = 0.25, 0.4, -0.3, (1.1, 0.9, 1.2)
+    pb["P5"].bbone_rollout = -0.2
+    pb["B6"].bbone_easein = 0.5
+    pb["W8"].location = (0.2, 0.3, -0.1)
+    # The armature constraints.
+    for name, target, _ in along:
+        c = pb[name].constraints.new('ARMATURE')
+        t = c.targets.new()
+        t.target, t.subtarget = arm, target
+        if name == "W5":
+            t.weight = 0.7
+            t2 = c.targets.new()
+            t2.target, t2.subtarget, t2.weight = arm, "R", 0.3
+        if name == "W7":
+            t2 = c.targets.new()
+            t2.target, t2.subtarget, t2.weight = arm, "B4", 0.5
+            t.weight = 0.5
+        c.use_deform_preserve_volume = name in ("W6", "W7")
+        c.use_current_location = name == "W8"
+        c.use_bone_envelopes = name == "W9"
+    bones["B4"].head_radius, bones["B4"].tail_radius, bones["B4"].envelope_distance = 0.3, 0.3, 1.5
+    ew = empty("EW", loc=(10.4, 0.1, 1.5))
+    c = ew.constraints.new('ARMATURE')
+    t = c.targets.new()
+    t.target, t.subtarget = arm, "Q2"
+    # Follow B-Bone (and two straight controls: a plain bone, and the switch off).
+    follow = [("K0", 'COPY_LOCATION', "B6", 0.3), ("K1", 'COPY_LOCATION', "S16", 0.77), ("K2", 'COPY_TRANSFORMS', "B8", 0.5),
+              ("K3", 'COPY_TRANSFORMS', "S16", 0.0), ("K4", 'COPY_TRANSFORMS', "B32", 0.9), ("K5", 'DAMPED_TRACK', "B4", 0.6),
+              ("K6", 'STRETCH_TO', "B6", 0.9), ("K7", 'TRACK_TO', "Q2", 0.3), ("K8", 'LOCKED_TRACK', "B8", 0.25),
+              ("K9", 'LIMIT_DISTANCE', "S16", 0.5), ("K10", 'COPY_LOCATION', "B8", 0.4), ("K11", 'COPY_LOCATION', "R", 0.5),
+              ("K12", 'COPY_LOCATION', "S16", 0.5), ("K13", 'PIVOT', "B6", 0.5)]
+    for name, kind, target, ht in follow:
+        c = pb[name].constraints.new(kind)
+        c.target, c.subtarget = arm, target
+        c.head_tail = ht
+        c.use_bbone_shape = name != "K12"
+        if kind == 'LIMIT_DISTANCE':
+            c.distance = 0.5
+        if kind == 'PIVOT':
+            c.rotation_range = 'ALWAYS_ACTIVE'
+        if kind == 'TRACK_TO':
+            c.track_axis, c.up_axis = 'TRACK_Y', 'UP_Z'
+        if name == "K10":
+            c.target_space, c.owner_space = 'LOCAL', 'LOCAL'
+    # Drivers and an action on B-Bone settings of bones whose shape is read.
+    prop(arm, "ease", 0.4, -1.0, 2.0)
+    for f, v in ((1, 0.4), (3, 1.2), (5, -0.3)):
+        arm["ease"] = v
+        arm.keyframe_insert('["ease"]', frame=f)
+    ease = [{"name": "e", "targets": [{"id": arm, "data_path": '["ease"]'}]}]
+    driver(pb["S16"], "bbone_easeout", -1, "e * 0.8", ease)
+    driver(arm.data.bones["B8"], "bbone_easeout", -1, "1 + e * 0.5", ease)
+    for f, v in ((1, 0.0), (3, 0.5), (5, -0.3)):
+        pb["B6"].bbone_curveinx = v
+        pb["B6"].keyframe_insert("bbone_curveinx", frame=f)
+    scene().frame_set(1)
+    return [1, 3, 5]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
-        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras}
+        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone}
 
 
 def world_matrices():

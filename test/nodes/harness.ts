@@ -32,6 +32,7 @@ export function bindEnv(o: { sources?: Record<string, OwnerHandle>; stackOwner?:
     nodeId: 'n',
     owner: () => undefined,
     sourceOwner: (input) => sources[input],
+    sourceShape: () => undefined,
     connected: (input) => sources[input] !== undefined,
     warn: () => {},
     stackOwner: () => o.stackOwner,
@@ -79,7 +80,7 @@ export function stepped(def: NodeDefinition, given: Record<string, JsonValue> = 
     in: { owner: slots.alloc(16), target: slots.alloc(16), space: slots.identity(), influence: slots.alloc(1) },
     out: { owner: slots.alloc(16) },
   };
-  const run = constraintStep({ def, params, state, io, stackOwner: undefined, targetOwners: {}, custom: undefined, active: true }, slots);
+  const run = constraintStep({ def, params, state, io, stackOwner: undefined, targetOwners: {}, targetShapes: {}, custom: undefined, active: true }, slots);
   return (owner: ArrayLike<number>, target: ArrayLike<number>, influence: number): Float64Array => {
     io.in.owner.set(owner);
     io.in.target.set(target);

@@ -1,6 +1,6 @@
 // What an owner's result depends on in the graph: every node and link upstream of its Owner Out
 // node(s), following links backwards, and from a node that reads another owner (Owner In, Read
-// Owner) on to that owner's Owner Out nodes, since it reads that owner's final matrix. Parents in
+// Owner, B-Bone) on to that owner's Owner Out nodes, since it reads that owner's final matrix. Parents in
 // the scene's hierarchy are not followed (they are not in the graph).
 import type { GraphDocument } from '../../graph/types';
 
@@ -13,7 +13,7 @@ export interface Upstream {
   links: Set<string>;
 }
 
-const OWNER_TYPES = new Set(['owner/input', 'owner/output', 'owner/read']);
+const OWNER_TYPES = new Set(['owner/input', 'owner/output', 'owner/read', 'owner/bbone']);
 
 /** The owner a node stands for (Owner In, Owner Out, Read Owner), if it is one of those. */
 export function ownerOfNode(graph: Pick<GraphDocument, 'nodes'>, nodeId: string): string | undefined {
@@ -47,7 +47,7 @@ export function upstreamOfOwner(graph: Pick<GraphDocument, 'nodes' | 'links'>, o
     const n = byId.get(id);
     const read = n?.params.owner;
     // Reading another owner is reading its final: what produces that is upstream too.
-    if (n && (n.type === 'owner/read' || n.type === 'owner/input') && typeof read === 'string' && !ownersSeen.has(read)) {
+    if (n && (n.type === 'owner/read' || n.type === 'owner/input' || n.type === 'owner/bbone') && typeof read === 'string' && !ownersSeen.has(read)) {
       ownersSeen.add(read);
       todo.push(...(outputsOf.get(read) ?? []));
     }

@@ -1,11 +1,13 @@
 // Armature (Blender's ARMATURE): deforms the owner like an Armature modifier deforms a vertex, by the
-// weighted deform matrices (pose · rest⁻¹) of up to eight bones, blended linearly or as dual
-// quaternions (Preserve Volume). Blender 3.4's `armdef_evaluate`, without envelopes and B-Bones.
+// weighted deform matrices (pose · rest⁻¹) of its target bones, blended linearly or as dual
+// quaternions (Preserve Volume), weighed by envelopes when asked. Blender 3.4's `armdef_evaluate`;
+// a B-Bone target deforms by the two segment joints around the owner (armdef_accumulate_bone).
 import type { JsonValue } from '../../../graph/types';
-import { float, param, transform, type BoneInfo, type SocketSpec } from '../../define';
+import { float, param, transform, type BBoneShape, type BoneInfo, type SocketSpec } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
 import { invertMat4, multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
+import { bboneSegmentAt } from '../../math/bbone-read';
 import { finishOrPass } from '../finite-result';
 
 /**
@@ -42,6 +44,8 @@ interface Slot {
    * multiplied by it (Use Envelopes, or the bone's own Multiply by Envelope flag); else undefined.
    */
   envelope: Float64Array | undefined;
+  /** When the bone is a B-Bone wired from its B-Bone node: its shape, segments and rest length (in an array). */
+  bbone: { shape: BBoneShape; segments: number; length: Float64Array } | undefined;
 }
 
 export interface ArmatureState {
@@ -63,13 +67,18 @@ const dqSum = createDualQuat();
 const wco = new Float64Array(3);
 const co = new Float64Array(3);
 const factor = new Float64Array(1);
-const acc = new Float64Array(2);
+// acc[0]: this target's weight, acc[1]: the total, acc[2]: one B-Bone joint's share; in a typed array (see addWeightedDualQuat).
+const acc = new Float64Array(3);
 const totalCell = acc.subarray(1, 2);
+const jointCell = acc.subarray(2, 3);
 const dq = createDualQuat();
+const segmentAt = new Float64Array(2);
+const place = new Float64Array(1);
+const joint = new Float64Array(16);
 
 const boneInputs = Object.fromEntries(
   Array.from({ length: ARMATURE_MAX_TARGETS }, (_, i): [string, SocketSpec][] => [
-    [`bone${i + 1}`, transform({ doc: `Bone ${i + 1}: the final world matrix of an armature bone (from an Owner node). Unconnected: not used.` })],
+    [`bone${i + 1}`, transform({ doc: `Bone ${i + 1}: the final world matrix of an armature bone (from an Owner node; a B-Bone from its B-Bone node, to deform by its segments). Unconnected: not used.` })],
     [`weight${i + 1}`, float({ default: 1, min: 0, max: 1, doc: `Weight of bone ${i + 1}; 0 or less: not used.` })],
   ]).flat(),
 );
@@ -78,7 +87,7 @@ export const armature = defineConstraint({
   type: 'constraint/armature',
   label: 'Armature',
   category: 'Relationship',
-  doc: 'Moves the owner with its target bones (as many as Targets says) as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions.',
+  doc: 'Moves the owner with its target bones (as many as Targets says) as an Armature modifier moves a vertex: their weighted deform matrices (pose times rest inverse), blended linearly or by dual quaternions. A B-Bone target wired from its B-Bone node deforms by its segments around the owner.',
   inputs: {
     ...boneInputs,
   },
@@ -97,7 +106,7 @@ export const armature = defineConstraint({
       label: 'Use Envelopes',
     },
     useCurrentLocation: {
-      ...param.bool(false, 'Use Current Location: measure envelope weights (and, in Blender, pick B-Bone segments) from where a bone owner is now rather than its rest head. Without envelopes it changes nothing here (targets deform as whole bones).'),
+      ...param.bool(false, 'Use Current Location: measure envelope weights and pick B-Bone segments from where a bone owner is now rather than its rest head. Without envelopes or B-Bone targets it changes nothing.'),
       label: 'Use Current Location',
     },
   },
@@ -128,7 +137,6 @@ export const armature = defineConstraint({
       if (list.length > ARMATURE_MAX_TARGETS) out.push(`targets (${list.length} targets; the node takes ${ARMATURE_MAX_TARGETS})`);
       // A target of weight > 0 naming no bone makes Blender leave the owner alone: the importer
       // leaves such a constraint out (runtime/io/blender/blender-skips.ts), so it never gets here.
-      // B-Bone targets are reported there too, where the bones' segments are known.
       return out;
     },
   },
@@ -143,12 +151,15 @@ export const armature = defineConstraint({
       if (src.kind !== 'bone' || !info) return env.fail(`input bone${i} must come from an armature bone; "${src.id}" is not a bone`, `bone${i}`);
       const restInverse = new Float64Array(16);
       invertMat4(restInverse, info.restMatrix);
-      // armdef_accumulate_bone deforms by a B-Bone's segment under the owner; Sinew has whole bones.
-      if (info.bboneSegments !== undefined) env.warn(`target bone "${src.id}" has ${info.bboneSegments} B-Bone segments: Blender moves the owner with the segment under it, Sinew with the whole bone`);
+      // armdef_accumulate_bone deforms by a B-Bone's segments under the owner: their shape is read
+      // from the bone's B-Bone node, which must feed this input so that it runs first.
+      const shaped = info.bbone && env.sourceShape(`bone${i}`);
+      if (info.bbone && !shaped) env.warn(`target bone "${src.id}" has ${info.bbone.segments} B-Bone segments: wire bone${i} from its B-Bone node to deform by them (as Blender does); wired from an Owner node it deforms as a whole bone`);
       const e = info.envelope;
       if (useEnvelopes && !e) return env.fail(`Use Envelopes needs bone "${src.id}"'s envelope (head and tail radius, distance), which the scene does not give (export the rig with the Sinew add-on, or turn Use Envelopes off)`, 'useBoneEnvelopes');
       const envelope = e && (useEnvelopes || e.multiply) ? new Float64Array([...e.head, ...e.tail, e.headRadius, e.tailRadius, e.distance]) : undefined;
-      slots.push({ bone: `bone${i}`, weight: `weight${i}`, restInverse, rest: info.restMatrix, armature: info.armature.final, envelope });
+      const bbone = shaped ? { shape: shaped.shape, segments: shaped.segments, length: Float64Array.of(info.length) } : undefined;
+      slots.push({ bone: `bone${i}`, weight: `weight${i}`, restInverse, rest: info.restMatrix, armature: info.armature.final, envelope, bbone });
     }
     const stack = env.stackOwner();
     const restFrom = stack?.kind === 'bone' && stack.bone && !p.useCurrentLocation ? stack.bone : undefined;
@@ -187,7 +198,6 @@ function armatureTargets(props: Record<string, JsonValue>): ArmatureTarget[] {
  * armature's. Returns false when no bone has a positive weight (the owner is left alone).
  */
 export function armatureDeform(out: Float64Array, inputs: Record<string, Float64Array>, s: ArmatureState, dualQuat: boolean): boolean {
-  // acc[0]: this target's weight, acc[1]: the total, kept in a typed array (see addWeightedDualQuat).
   acc[1] = 0;
   out.fill(0);
   // armdef_evaluate's input_co, in world space: the rest head of a bone owner, else where it is now.
@@ -206,25 +216,27 @@ export function armatureDeform(out: Float64Array, inputs: Record<string, Float64
     // The weight stays in a typed array until it is final: a double that changes across a call
     // V8 does not inline is boxed (with envelopes and dual quaternions in one program it was).
     factor[0] = 1;
-    if (slot.envelope) {
-      // armdef_accumulate_bone: the point in the target's armature space, weighed by the envelope.
-      transformPoint(co, armInv, wco);
-      distFactorToBone(factor, co, slot.envelope);
-    }
+    // armdef_accumulate_bone: the point in the target's armature space, for envelopes and B-Bones.
+    if (slot.envelope || slot.bbone) transformPoint(co, armInv, wco);
+    if (slot.envelope) distFactorToBone(factor, co, slot.envelope);
     acc[0] = (given > 1 ? 1 : given) * factor[0];
-    const w = acc[0];
-    multiplyMat4(deform, inputs[slot.bone], slot.restInverse);
-    multiplyMat4(deform, deform, armInv);
-    if (dualQuat) {
-      // The orthonormal rest frame in world space is the base the scale part is expressed about.
-      multiplyMat4(base, slot.armature, slot.rest);
-      orthogonalizeMat4Stable(base, base, 1, true);
-      mat4ToDualQuat(dq, base, deform);
-      addWeightedDualQuat(dqSum, dq, acc);
+    const bb = slot.bbone;
+    if (bb) {
+      // The two joints around the point's place along the bone (its rest Y over the rest length),
+      // each with its share of the weight; a share of 0 adds nothing (armdef_accumulate_matrix).
+      const ri = slot.restInverse;
+      place[0] = (ri[1] * co[0] + ri[5] * co[1] + ri[9] * co[2] + ri[13]) / bb.length[0];
+      bboneSegmentAt(segmentAt, place, bb.segments);
+      const index = segmentAt[0];
+      jointCell[0] = acc[0] * (1 - segmentAt[1]);
+      if (jointCell[0] !== 0) accumulate(out, inputs[slot.bone], slot, index, dualQuat);
+      jointCell[0] = acc[0] * segmentAt[1];
+      if (jointCell[0] !== 0) accumulate(out, inputs[slot.bone], slot, index + 1, dualQuat);
     } else {
-      for (let i = 0; i < 16; i++) out[i] += w * deform[i];
+      jointCell[0] = acc[0];
+      accumulate(out, inputs[slot.bone], slot, -1, dualQuat);
     }
-    acc[1] += w;
+    acc[1] += acc[0];
   }
   if (!(acc[1] > 0)) return false;
   if (dualQuat) {
@@ -235,6 +247,37 @@ export function armatureDeform(out: Float64Array, inputs: Record<string, Float64
     for (let i = 0; i < 16; i++) out[i] *= f;
   }
   return true;
+}
+
+/**
+ * Adds one deform matrix by the weight in jointCell (armdef_accumulate_matrix): the whole bone's
+ * (joint −1), W·rest⁻¹·A⁻¹, or B-Bone joint a's, W·(pose[a]·rest[a]⁻¹)·rest⁻¹·A⁻¹, with W the
+ * bone's world matrix and A its armature's (armInv holds A⁻¹). For dual quaternions its base is the
+ * orthonormal rest frame in world space, the bone's or the joint's.
+ */
+function accumulate(out: Float64Array, world: Float64Array, slot: Slot, a: number, dualQuat: boolean): void {
+  if (a < 0) multiplyMat4(deform, world, slot.restInverse);
+  else {
+    const d = slot.bbone!.shape.deform;
+    for (let i = 0; i < 16; i++) joint[i] = d[16 * a + i];
+    multiplyMat4(deform, world, joint);
+    multiplyMat4(deform, deform, slot.restInverse);
+  }
+  multiplyMat4(deform, deform, armInv);
+  if (dualQuat) {
+    multiplyMat4(base, slot.armature, slot.rest);
+    if (a >= 0) {
+      const r = slot.bbone!.shape.rest;
+      for (let i = 0; i < 16; i++) joint[i] = r[16 * a + i];
+      multiplyMat4(base, base, joint);
+    }
+    orthogonalizeMat4Stable(base, base, 1, true);
+    mat4ToDualQuat(dq, base, deform);
+    addWeightedDualQuat(dqSum, dq, jointCell);
+  } else {
+    const w = jointCell[0];
+    for (let i = 0; i < 16; i++) out[i] += w * deform[i];
+  }
 }
 
 /** out = M · (p, 1), the point part. Arrays only: a double passed to a call V8 does not inline is boxed. */

@@ -5,7 +5,6 @@ import { defineConstraint } from '../../define-constraint';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
 import { copyMat3FromMat4, normalizeMat3 } from '../../math/matrix';
 import { mat3NormalizedToQuat, quatToAxisAngle } from '../../math/quaternion';
-import { BBONE_IGNORED } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
 
 export const ROTATION_RANGES = ['ALWAYS_ACTIVE', 'NX', 'NY', 'NZ', 'X', 'Y', 'Z'] as const;
@@ -57,7 +56,6 @@ export const pivot = defineConstraint({
   blender: {
     type: 'PIVOT',
     params: { offset: 'offset', use_relative_location: 'useRelativeLocation', rotation_range: 'rotationRange' },
-    ignore: BBONE_IGNORED,
   },
   bind(env, p) {
     const owner: OwnerHandle | undefined = env.stackOwner();

@@ -5,7 +5,6 @@ import { defineConstraint } from '../../define-constraint';
 import { trackAxisIndex } from '../../math/aim';
 import { dampedTrack as dampedTrackTurn } from '../../math/track';
 import { normalize3 } from '../../math/vector';
-import { BBONE_IGNORED } from '../common';
 import { finishOrPass } from '../finite-result';
 import { aimTargetInputs, trackAxisParam } from './aim';
 
@@ -25,7 +24,6 @@ export const dampedTrack = defineConstraint({
   blender: {
     type: 'DAMPED_TRACK',
     params: { track_axis: 'trackAxis' },
-    ignore: BBONE_IGNORED,
   },
   kernel(io, p) {
     const o = io.in.owner;

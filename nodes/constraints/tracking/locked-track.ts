@@ -5,7 +5,6 @@ import { defineConstraint } from '../../define-constraint';
 import { trackAxisIndex } from '../../math/aim';
 import { isSingularMat3, multiplyMat3 } from '../../math/matrix';
 import { normalize3 } from '../../math/vector';
-import { BBONE_IGNORED } from '../common';
 import { finishOrPass } from '../finite-result';
 import { aimTargetInputs, trackAxisParam } from './aim';
 
@@ -37,7 +36,6 @@ export const lockedTrack = defineConstraint({
   blender: {
     type: 'LOCKED_TRACK',
     params: { track_axis: 'trackAxis', lock_axis: 'lockAxis' },
-    ignore: BBONE_IGNORED,
   },
   kernel(io, p) {
     const o = io.in.owner;

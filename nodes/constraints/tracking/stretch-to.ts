@@ -6,7 +6,7 @@ import { limitBulge, type BulgeLimits } from '../../math/bulge';
 import { dampedTrack } from '../../math/track';
 import { orthogonalizeMat4Stable } from '../../math/matrix';
 import { cross3, normalize3 } from '../../math/vector';
-import { BBONE_IGNORED, targetInput } from '../common';
+import { targetInput } from '../common';
 import { bulgeLimitsOf } from '../bulge-params';
 import { finishOrPass } from '../finite-result';
 
@@ -71,7 +71,6 @@ export const stretchTo = defineConstraint({
       volume: 'volume',
       keep_axis: 'keepAxis',
     },
-    ignore: BBONE_IGNORED,
   },
   bind: (_env, p) => ({ rest: 0, bulge: p.bulge, limits: bulgeLimitsOf(p) }),
   kernel(io, p, state) {

@@ -3,7 +3,6 @@
 import { param, transform } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { trackAxisIndex, vecToMat3 } from '../../math/aim';
-import { BBONE_IGNORED } from '../common';
 import { finishOrPass } from '../finite-result';
 import { aimTargetInputs, trackAxisParam } from './aim';
 import { hypot3Into } from '../../math/hypot';
@@ -35,7 +34,6 @@ export const trackTo = defineConstraint({
   blender: {
     type: 'TRACK_TO',
     params: { track_axis: 'trackAxis', up_axis: 'upAxis', use_target_z: 'useTargetZ' },
-    ignore: BBONE_IGNORED,
   },
   kernel(io, p) {
     const o = io.in.owner;

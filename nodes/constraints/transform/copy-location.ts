@@ -1,7 +1,7 @@
 // Copy Location: the owner takes the target's location, per axis (Blender's loclike_evaluate).
 import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
-import { BBONE_IGNORED, targetInput } from '../common';
+import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
 /** Blender's loclike_evaluate on owner-space `owner` and target-space `target`; writes `out` (may alias owner). */
@@ -40,7 +40,6 @@ export const copyLocation = defineConstraint({
       invert_x: 'invertX', invert_y: 'invertY', invert_z: 'invertZ',
       use_offset: 'useOffset',
     },
-    ignore: BBONE_IGNORED,
   },
   kernel(io, p) {
     copyLocationKernel(io.out.owner, io.in.owner, io.in.target, p);

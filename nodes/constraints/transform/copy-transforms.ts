@@ -4,7 +4,7 @@ import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
 import { multiplyMat4AlignedScale, multiplyMat4SplitChannels } from '../../math/split-channels';
-import { BBONE_IGNORED, targetInput } from '../common';
+import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
 export const COPY_TRANSFORMS_MIX = ['REPLACE', 'BEFORE_FULL', 'BEFORE', 'BEFORE_SPLIT', 'AFTER_FULL', 'AFTER', 'AFTER_SPLIT'] as const;
@@ -46,11 +46,10 @@ export const copyTransforms = defineConstraint({
   inputs: { target: targetInput('Whose transform is copied.') },
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params,
-  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true },
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true, bboneMatrix: true },
   blender: {
     type: 'COPY_TRANSFORMS',
     params: { mix_mode: 'mixMode', remove_target_shear: 'removeTargetShear' },
-    ignore: BBONE_IGNORED,
   },
   kernel(io, p) {
     copyTransformsKernel(io.out.owner, io.in.owner, io.in.target, p);

@@ -4,7 +4,7 @@
 import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { FLT_EPSILON } from '../../math/float32';
-import { BBONE_IGNORED, targetInput } from '../common';
+import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 import { TRANSFORM_LIMIT_IGNORED } from './axis-bounds';
 
@@ -79,10 +79,7 @@ export const limitDistance = defineConstraint({
   blender: {
     type: 'LIMIT_DISTANCE',
     params: { distance: 'distance', limit_mode: 'limitMode' },
-    ignore: [
-      ...TRANSFORM_LIMIT_IGNORED,
-      ...BBONE_IGNORED,
-    ],
+    ignore: TRANSFORM_LIMIT_IGNORED,
   },
   bind: () => ({ captured: NaN }),
   kernel(io, p, state) {

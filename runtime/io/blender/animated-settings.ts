@@ -1,7 +1,8 @@
 // Constraint settings an action keys (`pose.bones["B"].constraints["C"].influence`, an Armature
-// target's `targets[i].weight`, an object constraint's): each curve becomes a `driver/channel` node
-// (its F-curve at the current frame) linked into that constraint node's input, as Blender's
-// animation system writes the value before the constraint runs. A driver on the same setting wins
+// target's `targets[i].weight`, an object constraint's), and B-Bone settings of a bone whose B-Bone
+// node the import made (`pose.bones["B"].bbone_easein`): each curve becomes a `driver/channel` node
+// (its F-curve at the current frame) linked into that node's input, as Blender's animation system
+// writes the value before the constraint (or the B-Bone shape) is evaluated. A driver on the same setting wins
 // (Blender evaluates drivers after the action), so that curve is left to it. Curves wired here are
 // taken out of the scene's actions: the pose animation (runtime/rig/animation.ts) applies only
 // transform channels and would report them as ignored. A curve on a constraint the import leaves
@@ -12,9 +13,13 @@ import { pathTarget } from '../../../nodes/drivers/data-path';
 import type { ImportedDriver } from './drivers';
 import { curvePlays, type Fixture } from './fixture';
 import { constraintKey } from './import-drivers';
+import type { BBoneSetting } from '../../../nodes/math/bbone';
+import { bboneSettingInput } from '../../../nodes/owner/bbone';
+import { bboneSettingOf, bboneSettingProp } from '../../rig/bbone';
+import type { PathTarget } from '../../../nodes/drivers/data-path';
 
 /** Adds the nodes and links; returns the curves handled (wired, or driven over), as `object\0data_path\0index`, to leave out of the scene. */
-export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links: GraphLink[]; constraintNodes: ReadonlyMap<string, string>; skippedConstraints: ReadonlyMap<string, string> }, drivers: readonly ImportedDriver[]): Set<string> {
+export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links: GraphLink[]; constraintNodes: ReadonlyMap<string, string>; skippedConstraints: ReadonlyMap<string, string>; bbones?: ReadonlyMap<string, string> }, drivers: readonly ImportedDriver[]): Set<string> {
   const wired = new Set<string>();
   const driven = new Set(drivers.map((d) => `${d.source.owner.object}\u0000${d.source.owner.id_type === 'ARMATURE' ? 'data.' : ''}${d.source.data_path}\u0000${d.source.array_index}`));
   for (const a of fx.actions ?? []) {
@@ -24,11 +29,18 @@ export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links
     for (const f of a.fcurves) {
       if (!curvePlays(a, f)) continue;
       const t = pathTarget(f.data_path, f.array_index);
-      if (t?.kind !== 'constraint') continue;
-      const socket = t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined) : t.prop === 'influence' ? 'influence' : undefined;
-      const node = g.constraintNodes.get(constraintKey(object, t));
+      let socket: string | undefined;
+      let node: string | undefined;
+      const setting = t?.kind === 'bone-channel' ? bboneSettingOf(t.channel, t.index) : undefined;
+      if (t?.kind === 'bone-channel' && setting) {
+        node = g.bbones?.get(`${object}/${t.bone}`);
+        socket = bboneSettingInput(setting, false);
+      } else if (t?.kind === 'constraint') {
+        socket = t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined) : t.prop === 'influence' ? 'influence' : undefined;
+        node = g.constraintNodes.get(constraintKey(object, t));
+      } else continue;
       const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
-      if (!node && g.skippedConstraints.has(constraintKey(object, t))) {
+      if (!node && t.kind === 'constraint' && g.skippedConstraints.has(constraintKey(object, t))) {
         wired.add(key);
         continue;
       }
@@ -39,7 +51,7 @@ export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links
         continue;
       }
       const id = `anim:${node}:${socket}`;
-      const authored = g.nodes.find((n) => n.id === node)?.params?.[socket];
+      const authored = setting ? bboneAuthored(fx, object, t, setting) : g.nodes.find((n) => n.id === node)?.params?.[socket];
       const animation: Record<string, JsonValue> = { keyframes: f.keyframes as unknown as JsonValue };
       if (f.extrapolation) animation.extrapolation = f.extrapolation;
       if (f.modifiers?.length) animation.modifiers = f.modifiers as unknown as JsonValue;
@@ -49,4 +61,14 @@ export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links
     }
   }
   return wired;
+}
+
+/** The pose bone's authored value of a B-Bone setting (the channel node's value before its curve applies). */
+function bboneAuthored(fx: Fixture, object: string, t: PathTarget | null, setting: BBoneSetting): number | undefined {
+  if (t?.kind !== 'bone-channel') return undefined;
+  const pose = fx.objects.find((o) => o.name === object)?.bones?.find((b) => b.name === t.bone)?.pose;
+  const [prop, i] = bboneSettingProp(setting);
+  const v = pose?.[prop];
+  const x = Array.isArray(v) ? v[i] : v;
+  return typeof x === 'number' ? x : undefined;
 }

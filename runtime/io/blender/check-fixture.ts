@@ -25,7 +25,7 @@ import { FIXTURE_FORMAT, type Fixture, type FixtureConstraint } from './fixture'
 export const FIXTURE_EXTENSIONS: Readonly<Record<string, 'imported' | 'not-imported'>> = {
   // Collection-valued constraint settings (ARMATURE.targets) are plain `props`: read as any other.
   armature_targets: 'imported',
-  // inherit_scale and friends are scene keys; `bbone_segments` shapes only the deformation.
+  // inherit_scale and friends are scene keys, and so are the B-Bone settings (runtime/rig/bbone.ts).
   bone_flags: 'imported',
   // Custom properties become driver/property nodes, drivers driver/driver nodes (import-drivers.ts);
   // a driver the graph cannot carry live is named in the import summary instead.

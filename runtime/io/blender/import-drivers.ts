@@ -5,6 +5,9 @@
 import type { GraphLink, GraphNode, JsonValue } from '../../../graph/types';
 import { pathTarget, type PathTarget } from '../../../nodes/drivers/data-path';
 import { CHANNEL_INPUTS } from '../../../nodes/drivers/pose-channels';
+import type { BBoneSetting } from '../../../nodes/math/bbone';
+import { bboneSettingInput } from '../../../nodes/owner/bbone';
+import { bboneSettingOf } from '../../rig/bbone';
 import type { TransformProps } from '../../rig/scene/types';
 import { importDrivers, type DriverImport, type VariableRead } from './drivers';
 import { curvePlays, type Fixture } from './fixture';
@@ -20,6 +23,8 @@ export interface DriverWiring {
   readerFor?(ownerId: string): string;
   /** The node param or input a constraint's Blender setting became, when a link can drive it. */
   settingOf?(node: string, prop: string): string | undefined;
+  /** B-Bone nodes by bone (`Object/Bone`): a driven B-Bone setting of such a bone links into its node. */
+  bbones?: ReadonlyMap<string, string>;
 }
 
 export interface DriverReport {
@@ -145,6 +150,8 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         const setting = g.settingOf?.(node, w.prop);
         to = setting ? { node, socket: setting, from: 'value' } : `driving the constraint setting ${w.prop} is not supported (Sinew has no number param for it)`;
       }
+    } else if (w.kind === 'bone-channel' && bboneSettingOf(w.channel, w.index)) {
+      to = bboneInput(g, `${src.owner.object}/${w.bone}`, bboneSettingOf(w.channel, w.index)!, false, `${w.bone}.${w.channel}[${w.index}]`);
     } else if (w.kind === 'bone-channel' || w.kind === 'object-channel') {
       const ownerId = w.kind === 'bone-channel' ? `${src.owner.object}/${w.bone}` : src.owner.object;
       // Deltas are an object's (a pose bone has none: Blender would not resolve such a path).
@@ -159,6 +166,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       const node = propNodes.get(`${holder}\u0000${w.prop}`);
       to = node ? { node, socket: 'driven', from: 'value' } : `the custom property ${holder}["${w.prop}"] is not in the rig (or not a number)`;
     }
+    else if (bboneSettingOf(w.prop, w.index)) to = bboneInput(g, `${src.owner.object}/${w.bone}`, bboneSettingOf(w.prop, w.index)!, true, `bones["${w.bone}"].${w.prop}[${w.index}]`);
     else to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
     if (typeof to === 'string') {
       notCarried.push(`${where}: ${to}`);
@@ -362,4 +370,15 @@ function readAuthored(fx: Fixture, r: Extract<VariableRead, { target: PathTarget
   if (!Array.isArray(ch)) return undefined;
   const i = t.channel === 'rotation_quaternion' || t.channel === 'delta_rotation_quaternion' ? [3, 0, 1, 2][t.index] : t.index;
   return typeof ch[i] === 'number' ? (ch[i]) : undefined;
+}
+
+/**
+ * Where a driven B-Bone setting goes: the settings input of the bone's B-Bone node, when a
+ * constraint reads that bone's shape; otherwise the shape moves no bone Sinew evaluates (Blender's
+ * shape deforms meshes only), said as the reason it is not carried.
+ */
+function bboneInput(g: DriverWiring, boneId: string, setting: BBoneSetting, rest: boolean, what: string): { node: string; socket: string; from: 'value' } | string {
+  const node = g.bbones?.get(boneId);
+  if (node) return { node, socket: bboneSettingInput(setting, rest), from: 'value' };
+  return `the B-Bone setting ${what} shapes a bone whose curve no constraint reads (no effect on any bone's matrix)`;
 }

@@ -11,7 +11,7 @@ import { drivableParam } from '../../eval/driven-params';
 import { drivenMutes, wireDrivers, type DriverReport } from './import-drivers';
 import { importDrivers } from './drivers';
 import { blenderSkips } from './blender-skips';
-import { bboneTargets } from './bbone-targets';
+import { bboneHandleNames, bboneSegments } from '../../rig/bbone';
 import { wireAnimatedSettings } from './animated-settings';
 
 export interface BlenderImport {
@@ -38,6 +38,7 @@ const COMMON: Record<string, string> = {
   owner_space: 'ownerSpace',
   target_space: 'targetSpace',
   head_tail: 'headTail',
+  use_bbone_shape: 'useBBoneShape',
 };
 /** Read-only state and UI flags: they describe Blender's evaluation, not what to evaluate. */
 const STATE = new Set(['is_valid', 'error_location', 'error_rotation', 'is_override_data', 'show_expanded', 'active', 'mute', 'enabled']);
@@ -80,6 +81,25 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       id = `read:${ownerId}`;
       readers.set(ownerId, id);
       nodes.push({ id, type: 'owner/read', params: { owner: ownerId }, position: [-300, 160 * readers.size] });
+    }
+    return id;
+  };
+  // A bone with B-Bone segments read with its shape (an Armature target, a Follow B-Bone target):
+  // its B-Bone node, the handle bones wired in so that the shape is computed after they move.
+  const bbones = new Map<string, string>();
+  const bboneFor = (object: string, bone: string): string | undefined => {
+    const ownerId = `${object}/${bone}`;
+    const known = bbones.get(ownerId);
+    if (known) return known;
+    const list = fx.objects.find((o) => o.name === object)?.bones ?? [];
+    const index = list.findIndex((b) => b.name === bone);
+    if (index < 0 || bboneSegments(list[index]) < 2) return undefined;
+    const id = `bbone:${ownerId}`;
+    bbones.set(ownerId, id);
+    nodes.push({ id, type: 'owner/bbone', params: { owner: ownerId }, position: [-300, -160 * bbones.size] });
+    const handles = bboneHandleNames(list, index);
+    for (const [socket, name] of [['start', handles.start], ['end', handles.end]] as const) {
+      if (name !== undefined && list.some((b) => b.name === name)) links.push({ from: { node: readerFor(`${object}/${name}`), socket: 'transform' }, to: { node: id, socket } });
     }
     return id;
   };
@@ -159,7 +179,6 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         report(index, `${where}.${prop}`);
       }
       for (const prop of mapping.unsupported?.(props) ?? []) report(index, `${where}.${prop}`);
-      for (const prop of bboneTargets(fx, c)) report(index, `${where}.${prop}`);
       if (mapping.convert) for (const [k, v] of Object.entries(mapping.convert(props))) Object.defineProperty(params, k, { value: v, enumerable: true, writable: true, configurable: true });
       nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
       nodeDefs.set(id, def);
@@ -171,12 +190,18 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         const bone = props[sub];
         if (typeof target === 'string') refs.push({ socket, object: target, bone: typeof bone === 'string' ? bone : '' });
       }
-      refs.push(...(mapping.references?.(props) ?? []));
+      const listed = mapping.references?.(props) ?? [];
+      refs.push(...listed);
+      // Where Blender reads a B-Bone's segments: every Armature target bone (armdef_accumulate_bone),
+      // and a Head/Tail target with Follow B-Bone (constraint_target_to_mat4).
+      const shaped = new Set<string>(listed.map((r) => r.socket));
+      if (props.use_bbone_shape === true && Object.hasOwn(def.params, 'useBBoneShape')) shaped.add('target');
       for (const { socket, object, bone } of refs) {
         if (!(socket in def.inputs)) continue;
         const refId = bone !== '' ? `${object}/${bone}` : object;
         const inputType = def.inputs[socket].type;
-        links.push({ from: { node: readerFor(refId), socket: inputType === 'curve' ? 'curve' : 'transform' }, to: { node: id, socket } });
+        const from = (bone !== '' && shaped.has(socket) ? bboneFor(object, bone) : undefined) ?? readerFor(refId);
+        links.push({ from: { node: from, socket: inputType === 'curve' ? 'curve' : 'transform' }, to: { node: id, socket } });
       }
       prev = { node: id, socket: 'owner' };
     });
@@ -187,7 +212,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read').map((n) => n.id)));
   }
 
-  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints }, driverImport.drivers);
+  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones }, driverImport.drivers);
   if (animated.size > 0) withoutCurves(scene, fx, animated);
   // The node param or input a constraint setting became (a driver links into it), if it can be driven.
   const settingOf = (node: string, prop: string): string | undefined => {
@@ -196,7 +221,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     if (!name || !def) return undefined;
     return Object.hasOwn(def.inputs, name) || drivableParam(def.params[name]) ? name : undefined;
   };
-  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf }, driverImport);
+  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, bbones }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
   return { scene, graph, unsupported, unsupportedAt, origins, drivers, skipped };
 }

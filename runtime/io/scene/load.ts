@@ -192,6 +192,16 @@ function checkBones(bones: NonNullable<SceneDocument['objects'][number]['bones']
     }
     seen.set(b.name, j);
   });
+  // A B-Bone's custom handles are bones of the same armature (Blender's pointers cannot be otherwise).
+  const names = new Set(bones.map((b) => b.name));
+  bones.forEach((b, j) => {
+    for (const key of ['bbone_custom_handle_start', 'bbone_custom_handle_end'] as const) {
+      const h = b[key];
+      if (typeof h === 'string' && h !== '' && !names.has(h)) {
+        errors.push({ code: 'missing-bone', pointer: pointerOf('objects', i, 'bones', j, key), message: `B-Bone handle "${h}" of "${b.name}" is not a bone of armature "${armature}"` });
+      }
+    }
+  });
 }
 
 /** A spline's radius and tilt, when given, hold one value per point: nodes read them by point. */

@@ -3,6 +3,7 @@
 // README-action-additions.md), so a Blender export maps without translation.
 import type { ActionGroup } from '../../../nodes/define';
 import type { CyclesModifier, Keyframe } from '../../../nodes/math/fcurve/fcurve';
+import type { BBoneHandleType } from '../../../nodes/math/bbone';
 
 export const SCENE_FORMAT = 'sinew-scene';
 export const SCENE_VERSION = 1;
@@ -38,7 +39,7 @@ export interface DeltaTransformProps {
   delta_scale?: number[];
 }
 
-export interface SceneBone {
+export interface SceneBone extends BBoneProps {
   name: string;
   parent?: string | null;
   head_local?: number[];
@@ -60,9 +61,46 @@ export interface SceneBone {
   tail_radius?: number;
   envelope_distance?: number;
   use_envelope_multiply?: boolean;
-  /** B-Bone segments (1: a plain bone). Sinew deforms by whole bones; more is warned about where it matters. */
+  /**
+   * B-Bone segments (1: a plain bone; at most 32). With more, the Armature constraint deforms by the
+   * segments and Follow B-Bone reads the curve (both through the bone's B-Bone node).
+   */
   bbone_segments?: number;
-  pose?: TransformProps & BoneIkProps;
+  /** How each end's handle is found: AUTO (the connected parent / last connected child), or the custom handle bone, read as ABSOLUTE, RELATIVE or TANGENT. */
+  bbone_handle_type_start?: BBoneHandleType;
+  bbone_handle_type_end?: BBoneHandleType;
+  /** The custom handle bones (names in the same armature); none: no handle at that end. */
+  bbone_custom_handle_start?: string | null;
+  bbone_custom_handle_end?: string | null;
+  /** Whether the handle's local X, Y, Z scale multiplies Scale In (start) / Scale Out (end). */
+  bbone_handle_use_scale_start?: boolean[];
+  bbone_handle_use_scale_end?: boolean[];
+  /** Whether the handle's local Y scale multiplies Ease and Curve In / Out. */
+  bbone_handle_use_ease_start?: boolean;
+  bbone_handle_use_ease_end?: boolean;
+  /** Adds the start handle's Roll Out to Roll In. */
+  use_endroll_as_inroll?: boolean;
+  /** Multiplies Ease and Curve In / Out by Scale In / Out Y. */
+  use_scale_easing?: boolean;
+  pose?: TransformProps & BoneIkProps & BBoneProps;
+}
+
+/**
+ * A bone's B-Bone shape settings, Blender's names: on the bone itself the rest shape (edit-bone
+ * values), on its pose (`pose`) what the pose adds (curves, rolls and ease added, scales multiplied).
+ */
+export interface BBoneProps {
+  bbone_curveinx?: number;
+  bbone_curveinz?: number;
+  bbone_curveoutx?: number;
+  bbone_curveoutz?: number;
+  bbone_rollin?: number;
+  bbone_rollout?: number;
+  bbone_easein?: number;
+  bbone_easeout?: number;
+  /** [x, y, z]. */
+  bbone_scalein?: number[];
+  bbone_scaleout?: number[];
 }
 
 /** A pose bone's IK settings (Blender's legacy solver reads them); absent ones are Blender's defaults. */

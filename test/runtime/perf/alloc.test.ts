@@ -10,7 +10,9 @@
 // - Rigify's human rig of the shared cases, its controls re-posed every frame: the same;
 // - keyed and driven delta transforms, Relative Parenting and a rest-position armature: the same;
 // - a spring-bone rig (two chains, a sphere and a capsule, one chain in center space) played
-//   forward in quarter frames and jumping back (a reset and a replay) every 385: the same.
+//   forward in quarter frames and jumping back (a reset and a replay) every 385: the same;
+// - a B-Bone posed by an action with linked settings, read by Armature constraints (linear and
+//   Preserve Volume) and Follow B-Bone (a point, the whole matrix, LOCAL space): the same.
 // When one fails, V8's sampling heap profiler names the files that allocate (`--sites`).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -99,6 +101,12 @@ describe('evaluate allocates nothing per frame', () => {
   it('a spring-bone rig, stepping, jumping back and replaying: 0 bytes, no collection', () => {
     const r = measure('spring', 1000, SHORT, SYNC);
     expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('spring', [])).toBe(0);
+    expect(r.scavenges).toBe(0);
+  }, 120_000);
+
+  it('B-Bone shapes computed and read (Armature segments, Follow B-Bone), settings linked: 0 bytes, no collection', () => {
+    const r = measure('bbone', 1000, SHORT, SYNC);
+    expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('bbone', [])).toBe(0);
     expect(r.scavenges).toBe(0);
   }, 120_000);
 

@@ -3,7 +3,7 @@
 // generation made large, so a measuring window is never collected:
 //
 //   node --max-semi-space-size=128 --min-semi-space-size=128 --import tsx test/runtime/perf/alloc.ts
-//     [--rig humanoid|large|rigify|bones|runtime|actions|legacy-ik|clips|object-extras|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
+//     [--rig humanoid|large|rigify|bones|runtime|actions|legacy-ik|clips|object-extras|bbone|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
 //     [--frames N] [--warmup N] [--window N] [--max BYTES] [--sites] [--functions] [--json]
 //     [--kinds [--only REGEX]]   one child process per node kind (a 20-bone chain where every
 //                 bone has it), the kinds matching REGEX only
@@ -17,7 +17,8 @@
 // quarter frames from before the first key to past the last (extrapolation, cycles); `--rig
 // legacy-ik` every case of test/nodes/constraints/ik/blender-legacy (Blender's IK solver with its
 // locks, limits, stiffness, stretch, poles, rotation goals and trees), each its own program; `--rig clips`
-// the mannequin playing each of its glTF clips; `--rig rigify` Rigify's human rig of
+// the mannequin playing each of its glTF clips; `--rig bbone` B-Bone shapes read every way
+// (test/runtime/bbone-rig.ts: the shape, Armature segments, Follow B-Bone); `--rig rigify` Rigify's human rig of
 // ../shared/conformance/rigify-human with a recorded pose of its controls written every frame;
 // `--rig object-extras` keyed and driven delta transforms, Relative Parenting and a rest-position
 // armature (object-extras-rig.ts).
@@ -44,6 +45,7 @@ import type { Program } from '../../../runtime/eval/program';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/rig/scene/types';
 import { ALLOC_NODE_FLAGS, measureAllocation } from '../../bench/alloc';
 import { humanoid, largeRig, restMatrix } from '../../bench/rigs';
+import { bboneRig } from '../bbone-rig';
 import { rigifyHuman, rigifyPoseCycle } from '../../bench/rigify';
 import { SHARED_DIR } from '../../shared-path';
 import { objectExtrasRig } from './object-extras-rig';
@@ -349,6 +351,7 @@ async function one(): Promise<void> {
     : rigName === 'kinds' ? kindsRig(cases, Number(opt('--bones', '7')))
     : rigName === 'spring' ? sinewRig(defaultSpec())
     : rigName === 'object-extras' ? objectExtrasRig()
+    : rigName === 'bbone' ? bboneRig()
     : kindRig(rigName, JSON.parse(opt('--params', '{}')) as Record<string, JsonValue>);
   if (rigName === 'actions') return measure(rigName, fixturePrograms(join(SHARED_DIR, 'conformance/actions')), frames, warmup, max);
   if (rigName === 'legacy-ik') return measure(rigName, fixturePrograms(join(ROOT, 'test/nodes/constraints/ik/blender-legacy')), frames, warmup, max);

@@ -77,9 +77,12 @@ describe('Pivot', () => {
 
   it('maps every PIVOT property', () => {
     const m = pivot.blender!;
-    for (const prop of ['offset', 'use_relative_location', 'rotation_range', 'use_bbone_shape']) {
+    for (const prop of ['offset', 'use_relative_location', 'rotation_range']) {
       expect(m.params[prop] ?? m.ignore?.includes(prop), prop).toBeTruthy();
     }
+    // `use_bbone_shape` and `head_tail` are every Head/Tail constraint's: the importer maps them to these.
+    expect(pivot.params.useBBoneShape.kind).toBe('bool');
+    expect(pivot.params.headTail.kind).toBe('float');
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultCatalog } from '../../../../nodes/catalog';
 import { trackingConstraints } from '../../../../nodes/constraints/tracking';
 
-const COMMON_PARAMS = ['ownerSpace', 'targetSpace', 'headTail'];
+const COMMON_PARAMS = ['ownerSpace', 'targetSpace', 'headTail', 'useBBoneShape'];
 
 describe('tracking node definitions', () => {
   it('are registered in the default catalog', () => {
