@@ -10,6 +10,7 @@ import type { CompiledNode, NodeTable } from './compiled-node';
 import { constraintStep } from './constraint-step';
 import { withDrivenParams } from './driven-params';
 import { CompileFailure, type Problems } from './errors';
+import { FrameCheck, guardSwitch, type GuardSwitch } from './frame-check';
 import { guardNode, guardPre } from './guards';
 import { ikTreeBinding, type IkTreeGroup } from './ik-trees';
 import { viewsAreOwnMatrices } from './owner-views';
@@ -29,6 +30,8 @@ export interface BindInputs {
   sourceShape: (c: CompiledNode, input: string) => BBoneInfo | undefined;
   treeOf: ReadonlyMap<CompiledNode, IkTreeGroup>;
   shadowOf: ReadonlyMap<CompiledNode, IkShadowBinding>;
+  /** Whether frames may run with the guards off first (CompileOptions.frameCheck). */
+  frameCheck: boolean;
 }
 
 export interface Binding {
@@ -38,11 +41,16 @@ export interface Binding {
   readsFrame: Set<CompiledNode>;
   /** Binds a node again after a param change (`Program.setParam`), with scratch slots of its own. */
   rebind(c: CompiledNode): StepFn | undefined;
+  /** The switch the guarded steps read (frame-check.ts). */
+  guards: GuardSwitch;
+  /** What a frame evaluated with the guards off must pass; undefined when the guards stay on (a dependency cycle). */
+  check: FrameCheck | undefined;
 }
 
 export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   const { live, owners, schedule } = inputs;
-  const stepOf = ownerSteps(owners, schedule, problems.warnings);
+  const guards = guardSwitch();
+  const stepOf = ownerSteps(owners, schedule, problems.warnings, guards);
   const readsFrame = new Set<CompiledNode>();
   const context: BindContext<CompiledNode> = {
     owners: owners.byId, actions: owners.actions, frame: owners.frame, warnings: problems.warnings, readsFrame,
@@ -54,11 +62,11 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
       return g && ikTreeBinding(g, c, owners.byId);
     },
   };
-  const rebindNode = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), true);
+  const rebindNode = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), guards, true);
   for (const c of live) {
     let run: StepFn | undefined;
     try {
-      run = withDrivenParams(c, inputs.compiled, bindNode(c, context, inputs, problems.warnings, owners.slots, false), () => rebindNode(c));
+      run = withDrivenParams(c, inputs.compiled, bindNode(c, context, inputs, problems.warnings, owners.slots, guards, false), () => rebindNode(c));
     } catch (e) {
       if (e instanceof CompileFailure) { problems.errors.push(...e.errors); continue; }
       throw e;
@@ -74,14 +82,26 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   }
   problems.failIfAny();
   const rebind = (c: CompiledNode) => withDrivenParams(c, inputs.compiled, rebindNode(c), () => rebindNode(c));
-  return { stepOf, readsFrame, rebind };
+  return { stepOf, readsFrame, rebind, guards, check: frameCheck(inputs, guards) };
+}
+
+/**
+ * What the node guards check, for a frame evaluated without them: every output of a guarded node
+ * and the owners it writes. None with a dependency cycle (a frame then reads what it wrote), or when
+ * a view is not in the program's buffer.
+ */
+function frameCheck({ live, owners, schedule, frameCheck: enabled }: BindInputs, guards: GuardSwitch): FrameCheck | undefined {
+  if (!enabled || schedule.cycles.length > 0) return undefined;
+  const finite = live.filter((c) => !c.def.cannotFail).flatMap((c) => [...Object.values(c.io.out), ...c.written.map((o) => o.final)]);
+  const buffer = owners.slots.buffer;
+  return finite.every((v) => FrameCheck.covers(buffer, v)) ? new FrameCheck(buffer, finite, guards) : undefined;
 }
 
 /** The owners' pre and stack steps (final units have none: the final view is what they stand for). */
-function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[]): (StepFn | undefined)[] {
+function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[], guards: GuardSwitch): (StepFn | undefined)[] {
   const stepOf = new Array<StepFn | undefined>(units.count);
   owners.forEach((o, i) => {
-    const pre = guardPre(o, warnings);
+    const pre = guardPre(o, warnings, guards);
     const sources = poseSources.get(o);
     // An animated owner's basis comes from its pose sources at this frame, before its pre step.
     stepOf[units.pre(i)] = !sources ? pre
@@ -103,7 +123,7 @@ function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chai
 }
 
 /** A node's step; `scratch` gives a constraint its working matrices, `quiet` keeps a rebind from warning again. */
-function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: BindInputs, warnings: ProgramWarning[], scratch: SlotAllocator, quiet: boolean): StepFn | undefined {
+function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: BindInputs, warnings: ProgramWarning[], scratch: SlotAllocator, guards: GuardSwitch, quiet: boolean): StepFn | undefined {
   const state = c.def.bind ? c.def.bind(new NodeBindEnv(context, c, quiet), c.params) : undefined;
   const active = c.missing.length === 0 && !restingArmature(c, inputs);
   // A stateful node's kernel is its reset or its step, chosen by the frame (program.ts replays frames).
@@ -127,7 +147,7 @@ function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: B
   }
   // A node that throws or gives a non-finite number is marked and passes its owner through; the
   // rest of the program keeps evaluating.
-  return run && (c.def.cannotFail ? run : guardNode(c, run, c.written, warnings));
+  return run && (c.def.cannotFail ? run : guardNode(c, run, c.written, warnings, guards));
 }
 
 /**

@@ -28,6 +28,11 @@ export interface CompileOptions {
    * keeps a copy per socket, as a program with a dependency cycle does: the same numbers, more steps.
    */
   ownerViews?: boolean;
+  /**
+   * Evaluate each frame with the node guards off first and check it at once (frame-check.ts; default
+   * true). False keeps every guard on in every frame: the same numbers and warnings, slower.
+   */
+  frameCheck?: boolean;
 }
 
 /** Compiles a graph over a scene. Throws CompileFailure listing every problem found. */
@@ -43,7 +48,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   const schedule = scheduleUnits({ resolved, owners, stackOwner, treeOf, boneParent }, problems);
   allocateSockets(resolved, owners.slots, ownerViews(resolved, owners, schedule, options.ownerViews ?? true));
   allocateStates(resolved.live, owners.slots);
-  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf }, problems);
+  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf, frameCheck: options.frameCheck ?? true }, problems);
   return plan({ resolved, owners, schedule, binding, stackOwner, boneParent }, problems);
 }
 

@@ -58,7 +58,7 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
   };
   return new Program(owners.slots.buffer, steps, owners.owners, owners.frame, report, problems.warnings, {
     units, from: schedule.from, to: schedule.to, node, frameUnits,
-  }, states);
+  }, states, binding.check && { guards: binding.guards, check: binding.check });
 }
 
 /** What `Program.setParam` may change of a node without a recompile, and what it must refuse. */

@@ -16,6 +16,7 @@ import type { RigOwner } from '../rig/rig';
 import { basisMatrix } from '../../nodes/math/basis';
 import { objectBasisMatrix } from '../../nodes/math/object-basis';
 import type { TransformProps } from '../rig/scene/types';
+import type { FrameCheck, GuardSwitch } from './frame-check';
 import { StepProfile, type Clock } from './step-profile';
 import { UnitTable, type UnitId } from './unit';
 
@@ -124,6 +125,12 @@ export class Program {
   private evaluated = false;
   /** Ticks (whole-program evaluations) the last `evaluate` or `update` ran: 1 without stateful nodes. */
   lastTicksRun = 0;
+  /**
+   * Passes of `evaluate` run with the node guards on since the program was built: those of a frame
+   * that failed its check (a node failed, or a matrix overflowed), of a program with a dependency
+   * cycle, and while profiling; frames of a sound rig add none (frame-check.ts).
+   */
+  guardedPasses = 0;
   /** The tick the stateful nodes' state is at (-1: none yet, or a change made it stale). */
   private tick = -1;
   /** The frame that tick was last evaluated at. */
@@ -147,6 +154,8 @@ export class Program {
     private readonly deps?: ProgramDeps,
     /** Stateful nodes' slots, in schedule order. */
     readonly states: readonly NodeState[] = [],
+    /** The switch its guarded steps read, and what a frame evaluated with it off must pass (frame-check.ts). */
+    private readonly unguarded?: { guards: GuardSwitch; check: FrameCheck },
   ) {}
 
   /** Whether the program has nodes whose state carries from frame to frame. */
@@ -221,11 +230,32 @@ export class Program {
         runs[i]++;
       }
       p.passes++;
-    } else {
+      this.guardedPasses++;
+    } else if (!this.unguarded || !this.passesUnguarded()) {
       for (let i = 0; i < steps.length; i++) steps[i].run();
+      this.guardedPasses++;
     }
     this.lastStepsRun += steps.length;
     this.lastTicksRun++;
+  }
+
+  /**
+   * Runs every step with the guards off, then checks at once what they would have checked
+   * (frame-check.ts); false when a step threw or the check failed, and the frame must run guarded.
+   */
+  private passesUnguarded(): boolean {
+    const { guards, check } = this.unguarded!;
+    const steps = this.steps;
+    guards[0] = 0;
+    guards[1] = 0;
+    try {
+      for (let i = 0; i < steps.length; i++) steps[i].run();
+    } catch {
+      return false;
+    } finally {
+      guards[0] = 1;
+    }
+    return check.passed();
   }
 
   /** Brings the stateful nodes' state to the tick of the frame in `wanted[0]`, replaying from the start when it must. */
