@@ -48,7 +48,9 @@ export function parentFrame(b: FramedBone): Float64Array {
 export function makeParentFrame(b: FramedBone): Float64Array {
   const f = b.parentFrame;
   const m = parentMatrixOf(b);
-  f.source.set(m);
+  // By hand: a 16-number TypedArray#set costs more than the loop, once per bone per frame.
+  const source = f.source;
+  for (let i = 0; i < 16; i++) source[i] = m[i];
   safeMultiplyMat4(f.matrix, m, b.offset);
   f.inverseMade = false;
   return f.matrix;

@@ -4,7 +4,7 @@
 // parent pose · rest offset · pose basis, honouring the bone's inheritance flags, or the rest
 // matrix when the armature is in rest position). Which way an owner goes is decided when the rig
 // is built (runtime/rig/rig.ts): an owner without these features takes the same arithmetic as before.
-import { safeMultiplyMat4, saturate } from '../../nodes/math/finite';
+import { safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, saturate } from '../../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from '../../nodes/math/bone-parent';
 import { makeParentFrame } from './parent-frame';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
@@ -35,7 +35,7 @@ function computeObjectPre(o: ObjectOwner): void {
     if (restInverse === undefined) moveToTail(out, o.parent);
     else safeMultiplyMat4(out, out, restInverse);
   }
-  safeMultiplyMat4(out, out, o.parentInverse);
+  safeMultiplyMat4SkippingIdentity(out, out, o.parentInverse);
   safeMultiplyMat4(out, out, o.basis);
 }
 
@@ -47,7 +47,7 @@ function computeBonePre(b: BoneOwner): void {
   }
   const basis = connectedBoneBasis(b);
   if (basis[15] === 1 && inheritsFully(b)) {
-    safeMultiplyMat4(b.pre, makeParentFrame(b), basis);
+    safeMultiplyMat4SkippingIdentity(b.pre, makeParentFrame(b), basis);
     return;
   }
   poseMatrixFromParent(poseMat, b, basis);
