@@ -73,6 +73,7 @@ export const stretchTo = defineConstraint({
     },
     ignore: BBONE_IGNORED,
   },
+  remembers: (p) => !(p.restLength > 0),
   bind: (_env, p) => ({ rest: 0, bulge: p.bulge, limits: bulgeLimitsOf(p) }),
   kernel(io, p, state) {
     const o = io.in.owner;

@@ -84,6 +84,7 @@ export const limitDistance = defineConstraint({
       ...BBONE_IGNORED,
     ],
   },
+  remembers: (p) => p.distance === 0,
   bind: () => ({ captured: NaN }),
   kernel(io, p, state) {
     limitDistanceKernel(io.out.owner, io.in.owner, io.in.target, p, state);

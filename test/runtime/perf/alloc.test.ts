@@ -9,7 +9,9 @@
 // - every animated case of the shared actions set (the action stage before pre steps): the same;
 // - Rigify's human rig of the shared cases, its controls re-posed every frame: the same;
 // - a spring-bone rig (two chains, a sphere and a capsule, one chain in center space) played
-//   forward in quarter frames and jumping back (a reset and a replay) every 385: the same.
+//   forward in quarter frames and jumping back (a reset and a replay) every 385: the same;
+// - a crowd's share of six characters of that rig sharing one program (`Program.evaluateCharacter`,
+//   each character's state swapped in and out), each at its own frame: the same.
 // When one fails, V8's sampling heap profiler names the files that allocate (`--sites`).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -92,6 +94,12 @@ describe('evaluate allocates nothing per frame', () => {
   it('a spring-bone rig, stepping, jumping back and replaying: 0 bytes, no collection', () => {
     const r = measure('spring', 1000, SHORT, SYNC);
     expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('spring', [])).toBe(0);
+    expect(r.scavenges).toBe(0);
+  }, 120_000);
+
+  it('a crowd share: six characters of the spring rig sharing one program, each at its own frame, jumping back on its own: 0 bytes, no collection', () => {
+    const r = measure('crowd', 1000, SHORT, SYNC);
+    expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('crowd', [])).toBe(0);
     expect(r.scavenges).toBe(0);
   }, 120_000);
 
