@@ -4,6 +4,7 @@
 // Built once at compile; per frame it allocates nothing.
 import type { GraphError } from '../../graph/types';
 import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
+import type { FCurveTiming } from '../../nodes/math/fcurve/timing';
 import type { RigOwner } from './rig';
 import { basisMatrix, type BasisInput } from '../../nodes/math/basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, parseDataPath } from './scene/data-path';
@@ -28,6 +29,9 @@ export interface OwnerAnimation {
 export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: Map<string, RigOwner>, warnings: GraphError[]): OwnerAnimation[] {
   const actions = new Map((scene.actions ?? []).map((a, i) => [a.name, { action: a, index: i }] as const));
   const byOwner = new Map<RigOwner, OwnerAnimation>();
+  // One list of timings for the scene: every curve keyed at the same frames (a bone's channels, often
+  // a whole action) locates the frame, and solves its Bezier segment, once a frame between them.
+  const timings: FCurveTiming[] = [];
   scene.objects.forEach((o) => {
     const name = o.animation_data?.action;
     const found = typeof name === 'string' ? actions.get(name) : undefined;
@@ -55,7 +59,7 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
       }
       let anim = byOwner.get(owner);
       if (!anim) byOwner.set(owner, (anim = ownerAnimation(owner)));
-      anim.curves.push(packFCurve(f));
+      anim.curves.push(packFCurve(f, timings));
       anim.slots = Int32Array.from([...anim.slots, slot]);
     });
   });
