@@ -86,7 +86,7 @@ const rounds = (characters: number, maxRounds: number) => fc.array(fc.array(fram
 
 describe('a crowd share: characters sharing one program', () => {
   const spring: Rig = { name: 'spring rig', ...sinewRig({ ...defaultSpec(), frames: 48 }) };
-  const humanoid: Rig = { name: 'animated humanoid', ...animatedHumanoid() };
+  const humanoid: Rig = { ...animatedHumanoid(), name: 'animated humanoid' };
 
   it.each([
     ['the animated humanoid (F-curves with CYCLES on every bone, IK)', humanoid, 30],
