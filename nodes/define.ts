@@ -374,6 +374,14 @@ export interface NodeDefinition<S = unknown, P extends ParamSpecs = ParamSpecs> 
   copiesOnly?: boolean;
   /** Set for a node whose result carries from frame to frame (see {@link StateTraits}). */
   state?: StateTraits<S, P>;
+  /**
+   * Whether the bound node, with these params, keeps a value from one evaluation for the next
+   * outside any `state` slots: Blender's write-backs, taken on the first evaluation (Child Of's Set
+   * Inverse, a Limit Distance of 0, a Stretch To rest length of 0). Its program's results then
+   * depend on which frames it evaluated before, so characters of a crowd cannot share one program
+   * (`Program.history`).
+   */
+  remembers?(params: ParamsOf<P>): boolean;
   /** Set for a node whose number of inputs a param sets (see {@link VariadicTraits}). */
   variadic?: VariadicTraits;
   /** Runs once at compile time; what it returns is passed to every kernel call. */

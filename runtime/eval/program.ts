@@ -111,6 +111,18 @@ export interface ProgramDeps extends DependencyInfo {
   frameUnits: readonly UnitId[];
   /** The controls of a node (made on each call: keep it while you use it). */
   node(nodeId: string): NodeControl | undefined;
+  /** Nodes whose evaluations depend on earlier ones outside state slots, each with why (plan.ts). */
+  history?(): string[];
+}
+
+/**
+ * One character of a crowd sharing a program (`Program.evaluateCharacter`): what it keeps of its
+ * own — the tick its stateful nodes are at, the frame that tick was evaluated at, the program's
+ * state epoch then (`dropState`), and each stateful node's previous and next slots, in that order in
+ * `data`. Everything else a frame computes anew.
+ */
+export class CharacterState {
+  constructor(readonly program: Program, readonly data: Float64Array) {}
 }
 
 export class Program {
@@ -135,6 +147,8 @@ export class Program {
   private tick = -1;
   /** The frame that tick was last evaluated at. */
   private tickFrame = 0;
+  /** Counts the changes that made the state stale (`dropState`): a character's state from before one is stale too. */
+  private stateEpoch = 0;
   /**
    * The frame `evaluate` was asked for, handed to `reach` here: V8 boxes a double passed to a call
    * it does not inline (steps run at `frameSlot[0]`, which callers of runAll set first).
@@ -143,6 +157,8 @@ export class Program {
   private stateSteps: Int32Array | undefined;
   /** Attached by `startProfiling`: each step's time is added to it. Checked once per pass. */
   private profiling: StepProfile | undefined;
+  /** `history`, made on first read and again after a param change. */
+  private historyMemo: readonly string[] | undefined;
 
   constructor(
     readonly buffer: Float64Array,
@@ -161,6 +177,84 @@ export class Program {
   /** Whether the program has nodes whose state carries from frame to frame. */
   get stateful(): boolean {
     return this.states.length > 0;
+  }
+
+  /**
+   * Why an evaluation's result may depend on the evaluations before it beyond the stateful nodes'
+   * state, one sentence per cause (empty when nothing does): a dependency cycle (the link set aside
+   * reads the last evaluation's value), a node that remembers its first evaluation (a Blender
+   * write-back, `NodeDefinition.remembers`), a driven param (it keeps its last value when its
+   * driver gives NaN). Only a program without any may be shared by characters (`evaluateCharacter`).
+   */
+  get history(): readonly string[] {
+    return (this.historyMemo ??= [
+      ...this.schedule.cycles.map((c) => `a dependency cycle through ${[...c.nodes.map((n) => `node "${n}"`), ...c.owners.map((o) => `owner "${o}"`)].join(', ')} reads the last evaluation's values through the link set aside`),
+      ...(this.deps?.history?.() ?? []),
+    ]);
+  }
+
+  /**
+   * A new character to share this program (`evaluateCharacter`), its stateful nodes at no tick yet:
+   * its first evaluation resets them at the start frame and replays from there, as a new program's does.
+   */
+  newCharacter(): CharacterState {
+    let n = 3;
+    for (const st of this.states) n += 2 * st.previous.length;
+    const data = new Float64Array(n);
+    data[0] = -1;
+    data[2] = this.stateEpoch;
+    return new CharacterState(this, data);
+  }
+
+  /**
+   * Evaluates `frame` for one of the characters sharing this program (a crowd): puts the
+   * character's state in (its stateful nodes' slots and tick), evaluates, and keeps the new state in
+   * the character. Each character gets, bit for bit, what a program of its own would from the same
+   * frames in the same order, because nothing else carries from one evaluation to the next: so the
+   * program's `history` must be empty (checked). The program is left in the character's state.
+   * Allocates nothing.
+   */
+  evaluateCharacter(character: CharacterState, frame: number): this {
+    if (character.program !== this) throw new Error('evaluateCharacter: the character was made by another program (Program.newCharacter)');
+    if (this.history.length) throw new Error(`evaluateCharacter: characters cannot share this program, since its results depend on the frames evaluated before: ${this.history.join('; ')}`);
+    if (this.states.length === 0) return this.evaluate(frame);
+    const d = character.data;
+    this.loadCharacter(d);
+    this.evaluate(frame);
+    this.saveCharacter(d);
+    return this;
+  }
+
+  /** Makes the state stale, the program's and every character's: the next evaluation replays from the start. */
+  private dropState(): void {
+    this.tick = -1;
+    this.stateEpoch++;
+  }
+
+  private loadCharacter(d: Float64Array): void {
+    // A character whose state predates a change upstream of a stateful node replays from the start.
+    this.tick = d[2] === this.stateEpoch ? d[0] : -1;
+    this.tickFrame = d[1];
+    const st = this.states;
+    let at = 3;
+    for (let i = 0; i < st.length; i++) {
+      const { previous, next } = st[i];
+      for (let k = 0; k < previous.length; k++) previous[k] = d[at++];
+      for (let k = 0; k < next.length; k++) next[k] = d[at++];
+    }
+  }
+
+  private saveCharacter(d: Float64Array): void {
+    d[0] = this.tick;
+    d[1] = this.tickFrame;
+    d[2] = this.stateEpoch;
+    const st = this.states;
+    let at = 3;
+    for (let i = 0; i < st.length; i++) {
+      const { previous, next } = st[i];
+      for (let k = 0; k < previous.length; k++) d[at++] = previous[k];
+      for (let k = 0; k < next.length; k++) d[at++] = next[k];
+    }
   }
 
   /** The frame the stateful nodes replay from: the earliest start frame. */
@@ -362,7 +456,7 @@ export class Program {
   /** Marks every step, so the next `update` runs them all (and stateful nodes replay from their start). */
   invalidate(): this {
     this.dirty?.markAll();
-    this.tick = -1;
+    this.dropState();
     return this;
   }
 
@@ -404,6 +498,7 @@ export class Program {
       this.stepIndex ??= new Map(this.steps.map((st, k) => [st.unit, k]));
       const i = this.stepIndex.get(ctrl.unit);
       if (i !== undefined && run) this.steps[i].run = run;
+      this.historyMemo = undefined; // a param may make a node remember (a Limit Distance set to 0)
     }
     this.markUnit(ctrl.unit);
     return 'applied';
@@ -454,7 +549,7 @@ export class Program {
       this.stateSteps ??= Int32Array.from(this.states.map((st) => this.stepIndex!.get(st.unit) ?? -1));
       for (let k = 0; k < this.stateSteps.length; k++) {
         const s = this.stateSteps[k];
-        if (s >= 0 && d.flags[s]) this.tick = -1;
+        if (s >= 0 && d.flags[s]) this.dropState();
       }
     }
     return this;
