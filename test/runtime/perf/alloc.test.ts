@@ -12,8 +12,8 @@
 // - a spring-bone rig (two chains, a sphere and a capsule, one chain in center space) played
 //   forward in quarter frames and jumping back (a reset and a replay) every 385: the same;
 // - a B-Bone posed by an action with linked settings, read by Armature constraints (linear and
-//   Preserve Volume) and Follow B-Bone (a point, the whole matrix, LOCAL space): the same.
-// - a crowd's share of six characters of that rig sharing one program (`Program.evaluateCharacter`,
+//   Preserve Volume) and Follow B-Bone (a point, the whole matrix, LOCAL space): the same;
+// - a crowd's share of six characters of the spring rig sharing one program (`Program.evaluateCharacter`,
 //   each character's state swapped in and out), each at its own frame: the same.
 // When one fails, V8's sampling heap profiler names the files that allocate (`--sites`).
 import { spawnSync } from 'node:child_process';
