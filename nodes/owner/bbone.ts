@@ -38,7 +38,7 @@ interface Handle {
   local: SpaceReader | undefined;
 }
 
-interface State {
+export interface BBoneNodeState {
   owner: OwnerHandle;
   info: BBoneInfo;
   spline: BBone;
@@ -67,7 +67,7 @@ export const bbone = defineNode({
   outputs: { transform: transform({ doc: 'Final world matrix of the bone.' }) },
   params: { owner: param.owner('The bone ("Armature/Bone"), one with more than one B-Bone segment.') },
   owner: { role: 'read', param: 'owner', bboneShape: true },
-  bind(env, p): State {
+  bind(env, p): BBoneNodeState {
     const owner = env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner');
     const bone = owner.bone;
     const info = bone?.bbone;
@@ -105,7 +105,7 @@ export const bbone = defineNode({
       segments: info.segments, rest: bone.restMatrix, length: Float64Array.of(bone.length), start: start?.handle, end: end?.handle,
       addStartRollOut: info.addStartRollOut, scaleEasing: info.scaleEasing, pose: new Float64Array(16), values: info.values.slice(),
     };
-    const state: State = {
+    const state: BBoneNodeState = {
       owner, info, spline, start, end, linked: Int32Array.from(linked), restLive,
       restInverse: new Float64Array(16 * n), armInv: new Float64Array(16), scratch: new Float64Array(16),
     };
@@ -150,7 +150,7 @@ function poseHandle(h: Handle, world: Float64Array, armInv: Float64Array): void 
 }
 
 /** The rest joints and their inverses (a singular one, a zero scale in or out: the identity). */
-function restShape(s: State): void {
+function restShape(s: BBoneNodeState): void {
   const rest = s.info.shape.rest;
   computeBBoneJoints(rest, s.spline, true);
   const m = s.scratch;
