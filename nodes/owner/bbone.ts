@@ -38,6 +38,7 @@ interface Handle {
   local: SpaceReader | undefined;
 }
 
+/** What a B-Bone node binds to: its owner, its shape's settings and handles, and the views it reads. */
 export interface BBoneNodeState {
   owner: OwnerHandle;
   info: BBoneInfo;
