@@ -38,7 +38,8 @@ interface Handle {
   local: SpaceReader | undefined;
 }
 
-interface State {
+/** What a B-Bone node binds to: its owner, its shape's settings and handles, and the views it reads. */
+export interface BBoneNodeState {
   owner: OwnerHandle;
   info: BBoneInfo;
   spline: BBone;
@@ -67,7 +68,7 @@ export const bbone = defineNode({
   outputs: { transform: transform({ doc: 'Final world matrix of the bone.' }) },
   params: { owner: param.owner('The bone ("Armature/Bone"), one with more than one B-Bone segment.') },
   owner: { role: 'read', param: 'owner', bboneShape: true },
-  bind(env, p): State {
+  bind(env, p): BBoneNodeState {
     const owner = env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner');
     const bone = owner.bone;
     const info = bone?.bbone;
@@ -105,7 +106,7 @@ export const bbone = defineNode({
       segments: info.segments, rest: bone.restMatrix, length: Float64Array.of(bone.length), start: start?.handle, end: end?.handle,
       addStartRollOut: info.addStartRollOut, scaleEasing: info.scaleEasing, pose: new Float64Array(16), values: info.values.slice(),
     };
-    const state: State = {
+    const state: BBoneNodeState = {
       owner, info, spline, start, end, linked: Int32Array.from(linked), restLive,
       restInverse: new Float64Array(16 * n), armInv: new Float64Array(16), scratch: new Float64Array(16),
     };
@@ -150,7 +151,7 @@ function poseHandle(h: Handle, world: Float64Array, armInv: Float64Array): void 
 }
 
 /** The rest joints and their inverses (a singular one, a zero scale in or out: the identity). */
-function restShape(s: State): void {
+function restShape(s: BBoneNodeState): void {
   const rest = s.info.shape.rest;
   computeBBoneJoints(rest, s.spline, true);
   const m = s.scratch;
