@@ -29,6 +29,10 @@ interface CrowdDemo {
   matrixOf(character: number, owner: string): number[];
   /** Stops the loop after the frame being evaluated; gives the frames that frame used. */
   pause(): Promise<number[]>;
+  /** Once paused: evaluates every character at the frame given for it (a jump, back or forth). */
+  evaluateAt(frames: number[]): Promise<void>;
+  /** Whether each worker evaluates all its characters with one program (runtime/crowd/characters.ts). */
+  sharedProgram: boolean;
   /** What every character runs (for a check against a Program on the page). */
   graph?: unknown;
   scene?: unknown;
@@ -99,6 +103,8 @@ async function main(): Promise<void> {
     owners: crowd.owners,
     matrixOf: (c, owner) => Array.from(crowd.matrix(c, ownerIndex.get(owner)!)),
     pause: () => new Promise((resolve) => { paused = resolve; }),
+    evaluateAt: (frames) => crowd.evaluate(frames),
+    sharedProgram: crowd.sharedProgram,
     graph,
     scene,
   };
@@ -129,7 +135,7 @@ async function main(): Promise<void> {
       });
     });
     renderer.render(view, camera);
-    hud.textContent = `${count} mannequins, Walk clip with constraints on\n${crowd.workers} Web Workers (pool: workerpool), shared memory\nevaluation ${evalMs.toFixed(1)} ms a frame`;
+    hud.textContent = `${count} mannequins, Walk clip with constraints on\n${crowd.workers} Web Workers (pool: workerpool), shared memory, ${crowd.sharedProgram ? 'one program a worker' : 'a program a character'}\nevaluation ${evalMs.toFixed(1)} ms a frame`;
     await new Promise((r) => requestAnimationFrame(r));
   }
 }
@@ -137,6 +143,6 @@ async function main(): Promise<void> {
 main().catch((e: unknown) => {
   const message = e instanceof Error ? e.message : String(e);
   hud.textContent = `the crowd could not start: ${message}`;
-  window.crowdDemo = { characters: 0, workers: 0, evaluated: 0, isolated: crossOriginIsolated, owners: [], matrixOf: () => [], pause: () => Promise.resolve([]), error: message };
+  window.crowdDemo = { characters: 0, workers: 0, evaluated: 0, isolated: crossOriginIsolated, owners: [], matrixOf: () => [], pause: () => Promise.resolve([]), evaluateAt: () => Promise.resolve(), sharedProgram: false, error: message };
   console.error(message);
 });

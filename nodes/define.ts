@@ -22,6 +22,14 @@ export interface SocketSpec {
   required?: boolean;
   /** Unit of the value, as for params: `rad` (an angle; the editor shows degrees), `m`, `frames`. */
   unit?: string;
+  /**
+   * On an owner node's socket: the owner's own matrix (`pre` or `final`) may stand in for the socket
+   * (runtime/eval/owner-views.ts), so no copy is made each frame. An output so marked is the owner's
+   * matrix itself; an input so marked is the matrix that the output wired to it writes straight into.
+   * The kernel copies the matrix only when the socket is not that matrix (in a program with a
+   * dependency cycle the runtime keeps copies: there a copy taken at the node's turn is not the live matrix).
+   */
+  ownerView?: 'pre' | 'final';
 }
 
 /** Views into the program's slot buffer, one per socket. A float is a view of length 1. */
@@ -359,8 +367,21 @@ export interface NodeDefinition<S = unknown, P extends ParamSpecs = ParamSpecs> 
    * would cost more than the kernel.
    */
   cannotFail?: boolean;
+  /**
+   * The kernel does nothing but copy its `ownerView` sockets (Owner In, Owner Out): when every one
+   * of them is the owner's matrix itself, the node has no step at all.
+   */
+  copiesOnly?: boolean;
   /** Set for a node whose result carries from frame to frame (see {@link StateTraits}). */
   state?: StateTraits<S, P>;
+  /**
+   * Whether the bound node, with these params, keeps a value from one evaluation for the next
+   * outside any `state` slots: Blender's write-backs, taken on the first evaluation (Child Of's Set
+   * Inverse, a Limit Distance of 0, a Stretch To rest length of 0). Its program's results then
+   * depend on which frames it evaluated before, so characters of a crowd cannot share one program
+   * (`Program.history`).
+   */
+  remembers?(params: ParamsOf<P>): boolean;
   /** Set for a node whose number of inputs a param sets (see {@link VariadicTraits}). */
   variadic?: VariadicTraits;
   /** Runs once at compile time; what it returns is passed to every kernel call. */

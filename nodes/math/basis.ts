@@ -37,9 +37,9 @@ export function basisMatrix(out: Float64Array, t: BasisInput): Float64Array {
   const mode = t.rotation_mode ?? 'XYZ';
   if (mode === 'QUATERNION') {
     const r = t.rotation_quaternion ?? NO_ROTATION;
-    // Built from q/|q| (a non-unit quaternion does not scale); a zero one is no rotation.
-    if (r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3] < 1e-24) quatToMat4(out, NO_ROTATION);
-    else quatToMat4(out, normalizeQuatTo(q, r));
+    // Built from q/|q| (a non-unit quaternion does not scale), however short; a zero one is Blender's
+    // normalize_qt's (x = 1): half a turn about X, as Blender 3.4.1 shows (object and pose bone).
+    quatToMat4(out, normalizeQuatTo(q, r));
   } else if (mode === 'AXIS_ANGLE') {
     copyMat4FromMat3(out, axisAngleValueToMat3(rotation, t.rotation_axis_angle ?? NO_AXIS_ANGLE));
   } else {

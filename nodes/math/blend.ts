@@ -35,11 +35,47 @@ export function blendMat3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<
  * boxes a double passed to a call it does not inline, an allocation per call.
  */
 export function blendMat3By(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, factor: ArrayLike<number>): Float64Array {
+  if (!isFiniteN(a, 9) || !isFiniteN(b, 9) || nearlyEqualMat3(a, b)) return lerpMat3(out, a, b, factor);
+  return blendMat3ByPolar(out, a, b, factor);
+}
+
+/** Element by element: a + (b − a)·t. */
+function lerpMat3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, factor: ArrayLike<number>): Float64Array {
   const t = factor[0];
-  if (!isFiniteN(a, 9) || !isFiniteN(b, 9)) {
-    for (let i = 0; i < 9; i++) out[i] = a[i] + (b[i] - a[i]) * t;
-    return out;
+  for (let i = 0; i < 9; i++) out[i] = a[i] + (b[i] - a[i]) * t;
+  return out;
+}
+
+/** Differences up to this, relative to the largest entry, make two 3x3s nearly equal ({@link nearlyEqualMat3}). */
+const NEARLY_EQUAL = 1e-12;
+/** Below this |det| relative to the largest entry cubed, a 3x3 is too near singular for the lerp's error bound. */
+const WELL_CONDITIONED = 1e-3;
+
+/**
+ * Whether the polar route's blend of a and b equals their straight lerp to well below a double's
+ * rounding. For B = A + E the route's U·P is A + t·E plus terms of order |E|²·max|A|/σmin(A)²;
+ * with |E| ≤ 1e-12 · max|A| and |det A| ≥ 1e-3 · max|A|³ (so σmin(A) ≥ 1e-4 · max|A|: the two
+ * larger singular values are at most 3 · max|A|) those are below 1e-16 · max|A|. It saves the two
+ * polar decompositions and the slerp, most of a blend, for constraints that change only the
+ * location (Copy Location, Limit Location and Distance at an influence below 1: 48 on Rigify's
+ * human rig), whose 3x3 comes back equal, or within ~1e-16 after a LOCAL round trip.
+ */
+export function nearlyEqualMat3(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  let m = 0, d = 0;
+  for (let i = 0; i < 9; i++) {
+    const x = Math.abs(a[i]), e = Math.abs(b[i] - a[i]);
+    if (x > m) m = x;
+    if (e > d) d = e;
   }
+  if (d > NEARLY_EQUAL * m) return false;
+  if (d === 0) return true;
+  const det = a[0] * (a[4] * a[8] - a[5] * a[7]) - a[3] * (a[1] * a[8] - a[2] * a[7]) + a[6] * (a[1] * a[5] - a[2] * a[4]);
+  return Math.abs(det) >= WELL_CONDITIONED * m * m * m;
+}
+
+/** {@link blendMat3By} by the polar route alone, whatever the matrices (for finite a and b). */
+export function blendMat3ByPolar(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, factor: ArrayLike<number>): Float64Array {
+  const t = factor[0];
   // Polar decomposition is homogeneous (k·A = U·(k·P)): a matrix with entries past 1e100 (or all
   // below 1e-100) is decomposed scaled by a power of two (exact), its P scaled back after, so the
   // iteration's products neither overflow (Inf − Inf = NaN) nor underflow.

@@ -107,6 +107,31 @@ export function mat3NormalizedToEuler(out: Float64Array, m: ArrayLike<number>, o
   return out;
 }
 
+/** Largest |cᵢ·cⱼ| and |1 − |cᵢ|²| for an orthonormal 3x3 taken as exact ({@link roundTripsThroughEuler}). */
+const ORTHONORMAL_EPSILON = 1e-12;
+/** Smallest cos of the middle angle for which the Euler round trip is taken as exact. */
+const GIMBAL_MARGIN = 1e-3;
+
+/**
+ * Whether the 3x3 part of a 4x4 comes back from Blender's Euler round trip in `order`
+ * (`mat3_normalized_to_eulo2`, then `eulO_to_mat3`) as itself to within ~1e-13: it is a proper
+ * rotation (orthonormal to 1e-12, det > 0), and its middle angle is away from gimbal lock
+ * (cos ≥ 1e-3, where the atan2s keep full precision; Blender switches to its gimbal-lock branch
+ * only below 1.9e-6, where the round trip is off by that much). The two solutions, and adding
+ * 2π to any angle, give the same matrix, so such a round trip can be skipped.
+ */
+export function roundTripsThroughEuler(m: ArrayLike<number>, order: EulerOrder): boolean {
+  const x0 = m[0], y0 = m[1], z0 = m[2], x1 = m[4], y1 = m[5], z1 = m[6], x2 = m[8], y2 = m[9], z2 = m[10];
+  const e = ORTHONORMAL_EPSILON;
+  if (Math.abs(x0 * x1 + y0 * y1 + z0 * z1) > e || Math.abs(x0 * x2 + y0 * y2 + z0 * z2) > e || Math.abs(x1 * x2 + y1 * y2 + z1 * z2) > e) return false;
+  if (Math.abs(x0 * x0 + y0 * y0 + z0 * z0 - 1) > e || Math.abs(x1 * x1 + y1 * y1 + z1 * z1 - 1) > e || Math.abs(x2 * x2 + y2 * y2 + z2 * z2 - 1) > e) return false;
+  // det = c0 · (c1 × c2)
+  if (x0 * (y1 * z2 - z1 * y2) + y0 * (z1 * x2 - x1 * z2) + z0 * (x1 * y2 - y1 * x2) <= 0) return false;
+  const i = ORDER_I[order], j = ORDER_J[order];
+  const mii = m[4 * i + i], mij = m[4 * i + j];
+  return mii * mii + mij * mij >= GIMBAL_MARGIN * GIMBAL_MARGIN;
+}
+
 // Normalizes the columns of a 3x3 (or the 3x3 part of a 4x4 when stride is 4) into scratch3.
 function normalizedColumns(m: ArrayLike<number>, stride: number): Float64Array {
   for (let c = 0; c < 3; c++) {

@@ -131,6 +131,32 @@ export function safeMultiplyMat4(out: Float64Array, a: ArrayLike<number>, b: Arr
   return out;
 }
 
+/**
+ * a·b exactly as {@link safeMultiplyMat4} gives it, without the product when b is the identity (by
+ * value) and a is finite with no −0: each entry of the product is then its one term a·1 plus exact
+ * zeros, which is that term itself (only a −0 entry could come out +0), so a is copied. Most bones of
+ * a rig have an identity pose basis, and an object's parent inverse is often the identity.
+ */
+export function safeMultiplyMat4SkippingIdentity(out: Float64Array, a: Float64Array, b: ArrayLike<number>): Float64Array {
+  if (!isIdentityMat4(b) || !copiesAsIs(a)) return safeMultiplyMat4(out, a, b);
+  if (out !== a) for (let i = 0; i < 16; i++) out[i] = a[i];
+  return out;
+}
+
+function isIdentityMat4(b: ArrayLike<number>): boolean {
+  return b[0] === 1 && b[1] === 0 && b[2] === 0 && b[3] === 0 && b[4] === 0 && b[5] === 1 && b[6] === 0 && b[7] === 0 &&
+    b[8] === 0 && b[9] === 0 && b[10] === 1 && b[11] === 0 && b[12] === 0 && b[13] === 0 && b[14] === 0 && b[15] === 1;
+}
+
+/** Whether every number is finite and none is −0 (x − x is 0 only for a finite x; 1/−0 is −Infinity). */
+function copiesAsIs(a: Float64Array): boolean {
+  for (let i = 0; i < 16; i++) {
+    const x = a[i];
+    if (x - x !== 0 || (x === 0 && 1 / x < 0)) return false;
+  }
+  return true;
+}
+
 const inv = new Float64Array(16);
 
 function identity4(out: Float64Array): Float64Array {

@@ -132,6 +132,19 @@ export function isFiniteN(m: ArrayLike<number>, n: number): boolean {
   return true;
 }
 
+/**
+ * Whether two 4x4s hold the same numbers for any arithmetic: equal, and each zero of the same sign
+ * (a product with −0 and with +0 can differ in the sign of a zero, or by ±π in an atan2); a NaN
+ * never matches. For caches that keep a result while its input stays the same.
+ */
+export function sameMat4(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  for (let i = 0; i < 16; i++) {
+    const x = a[i], y = b[i];
+    if (x !== y || (x === 0 && 1 / x !== 1 / y)) return false;
+  }
+  return true;
+}
+
 /** Copies a 4x4. */
 export function copyMat4(out: Float64Array, m: ArrayLike<number>): Float64Array {
   for (let i = 0; i < 16; i++) out[i] = m[i];

@@ -7,12 +7,14 @@ export const ownerInput = defineNode({
   category: 'Owner',
   doc: "An owner's world matrix before its constraints: the start of its stack.",
   inputs: {},
-  outputs: { transform: transform({ doc: 'World matrix before constraints.' }) },
+  outputs: { transform: transform({ doc: 'World matrix before constraints.', ownerView: 'pre' }) },
   params: { owner: param.owner('The object or bone ("Armature/Bone") whose stack this starts.') },
   owner: { role: 'pre', param: 'owner' },
   cannotFail: true,
+  copiesOnly: true,
   bind: (env, p) => env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
-    io.out.transform.set(owner.pre);
+    const out = io.out.transform;
+    if (out !== owner.pre) out.set(owner.pre);
   },
 });

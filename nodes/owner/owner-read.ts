@@ -10,11 +10,11 @@ export const ownerRead = defineNode({
   doc: "An owner's final world matrix (after its constraints), to use as a target, pole, curve or space.",
   inputs: {},
   outputs: {
-    transform: transform({ doc: 'Final world matrix.' }),
+    transform: transform({ doc: 'Final world matrix.', ownerView: 'final' }),
     head: vector({ doc: 'World position of the head (an object: its origin).' }),
     tail: vector({ doc: 'World position of the tail (an object: its origin).' }),
     length: float({ doc: 'Bone length in world units (an object: 0).' }),
-    curve: curve({ doc: 'The path of a curve object.' }),
+    curve: curve({ doc: 'The path of a curve object.', ownerView: 'final' }),
   },
   params: { owner: param.owner('The object or bone ("Armature/Bone") to read.') },
   owner: { role: 'read', param: 'owner' },
@@ -23,8 +23,8 @@ export const ownerRead = defineNode({
   kernel: (io, _p, owner) => {
     const m = owner.final;
     const o = io.out;
-    o.transform.set(m);
-    o.curve.set(m);
+    if (o.transform !== m) o.transform.set(m);
+    if (o.curve !== m) o.curve.set(m);
     const len = owner.bone ? owner.bone.length : 0;
     o.head[0] = m[12]; o.head[1] = m[13]; o.head[2] = m[14];
     // The tail is the head moved along the bone's Y axis by its rest length (scaled with the pose).

@@ -1,18 +1,21 @@
-// A crowd: many characters, each a compiled Program over the same graph and scene, evaluated in
-// parallel on every core. The characters are split across workers (Node worker threads, browser Web
-// Workers); each worker compiles and keeps the programs of its own characters. Inputs (each
-// character's frame) and outputs (each owner's world matrix, per character) live in one
-// SharedArrayBuffer, so a frame is one small message per worker ("evaluate"), and no pose is copied.
+// A crowd: many characters over the same graph and scene, evaluated in parallel on every core. The
+// characters are split across workers (Node worker threads, browser Web Workers); each worker
+// compiles one program and evaluates all its characters with it, keeping per character only its
+// stateful nodes' state (characters.ts; a graph whose results depend on earlier evaluations gets a
+// program per character instead). Inputs (each character's frame) and outputs (each owner's world
+// matrix, per character) live in one SharedArrayBuffer, so a frame is one small message per worker
+// ("evaluate"), and no pose is copied between threads.
 //
 // The pool library is workerpool (pinned in package.json): one API over worker_threads in Node and
 // Web Workers in the browser, kept up for a decade, no dependencies, and it posts task arguments with
 // structured clone, so a SharedArrayBuffer reaches the worker shared, not copied. Its pools hand a
-// task to whichever worker is free; a character's program must stay in one worker (it keeps the
-// character's spring state), so the crowd makes one pool of exactly one worker per share.
+// task to whichever worker is free; a character must stay in one worker (it keeps the character's
+// spring state), so the crowd makes one pool of exactly one worker per share.
 import { pool as makePool, type Pool } from 'workerpool';
 import type { GraphDocument } from '../../graph/types';
 import { compile } from '../eval/compile';
 import type { SceneDocument } from '../rig/scene/types';
+import { sharesProgram } from './characters';
 import { crowdBytes, framesView, MATRIX_SIZE, matricesView, partition, type CrowdLayout } from './layout';
 
 export interface CrowdOptions {
@@ -37,6 +40,13 @@ export interface Crowd {
   readonly matrices: Float64Array;
   /** Workers started. */
   readonly workers: number;
+  /**
+   * Whether each worker evaluates all its characters with one program (else each character has its
+   * own, because the graph's results depend on the frames evaluated before: `history` says why).
+   */
+  readonly sharedProgram: boolean;
+  /** `Program.history` of the graph: empty when the characters share programs. */
+  readonly history: readonly string[];
   /** Evaluates every character at its frame (`frames`, given or already in place). One call at a time. */
   evaluate(frames?: ArrayLike<number>): Promise<void>;
   /** Character c's owner o's matrix (a view of `matrices`, no copy). */
@@ -73,6 +83,7 @@ export async function createCrowd(graph: GraphDocument, scene: SceneDocument, op
   }
   const probe = compile(graph, scene);
   const owners = probe.owners.map((o) => o.id);
+  const { history } = probe;
   const layout: CrowdLayout = { characters, owners: owners.length };
   const buffer = new SharedArrayBuffer(crowdBytes(layout));
   const frames = framesView(buffer, layout);
@@ -106,6 +117,8 @@ export async function createCrowd(graph: GraphDocument, scene: SceneDocument, op
     frames,
     matrices,
     workers,
+    sharedProgram: sharesProgram(probe),
+    history,
     async evaluate(given?: ArrayLike<number>): Promise<void> {
       if (disposed) throw new Error('crowd.evaluate: the crowd was disposed');
       if (busy) throw new Error('crowd.evaluate: the last evaluation has not finished (await it before the next)');

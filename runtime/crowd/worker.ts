@@ -1,6 +1,7 @@
 // The crowd's worker entry (a Node worker thread or a browser Web Worker, started by workerpool):
-// `init` compiles the programs of the characters this worker owns over the shared buffer; each
-// `frame` evaluates them. Each pool has exactly one worker, so the programs stay where `init` made them.
+// `init` compiles the program of the characters this worker owns (one for all, or one each: see
+// characters.ts) over the shared buffer; each `frame` evaluates them. Each pool has exactly one
+// worker, so the characters' state stays where `init` made it.
 import { worker } from 'workerpool';
 import type { GraphDocument } from '../../graph/types';
 import type { SceneDocument } from '../rig/scene/types';

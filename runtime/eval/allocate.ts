@@ -1,17 +1,18 @@
 // Compile phase 4, allocate: every socket a slot view in the program's one buffer (an input wired
-// to an output shares its view; an unconnected one holds its constant), and every stateful node its
-// state slots. `capacity` sizes that buffer before the owners take theirs.
+// to an output shares its view; an unconnected one holds its constant; an output that is an owner's
+// matrix is that matrix, owner-views.ts), and every stateful node its state slots. `capacity.ts`
+// sized that buffer before the owners took theirs.
 import type { JsonValue } from '../../graph/types';
-import type { Params, StateTraits } from '../../nodes/define';
-import { bboneSlots } from '../rig/bbone';
-import type { SceneDocument } from '../rig/scene/types';
-import type { CompiledNode, NodeTable } from './compiled-node';
+import { stateSize } from './capacity';
+import type { CompiledNode } from './compiled-node';
+import type { OutputViews } from './owner-views';
 import type { ResolvedGraph } from './resolve-nodes';
 import { SlotAllocator, SOCKET_SIZE } from './slots';
 
-export function allocateSockets({ compiled, live }: ResolvedGraph, slots: SlotAllocator): void {
+export function allocateSockets({ compiled, live }: ResolvedGraph, slots: SlotAllocator, views: OutputViews): void {
   for (const c of live) {
-    for (const [name, spec] of Object.entries(c.def.outputs)) c.io.out[name] = slots.alloc(SOCKET_SIZE[spec.type]);
+    const own = views.get(c.index);
+    for (const [name, spec] of Object.entries(c.def.outputs)) c.io.out[name] = own?.get(name) ?? slots.alloc(SOCKET_SIZE[spec.type]);
   }
   for (const c of live) {
     for (const [name, spec] of Object.entries(c.def.inputs)) {
@@ -32,12 +33,6 @@ export function allocateStates(live: readonly CompiledNode[], slots: SlotAllocat
   }
 }
 
-/** A stateful node's size of state, a whole number of doubles (0 or more). */
-function stateSize(st: StateTraits, params: Params): number {
-  const n = st.size(params);
-  return Number.isInteger(n) && n >= 0 ? n : 0;
-}
-
 /** A view holding an unconnected input's value: its param or default; transforms default to identity. */
 function constantSlot(slots: SlotAllocator, type: keyof typeof SOCKET_SIZE, value: JsonValue | undefined): Float64Array {
   if (type === 'transform' || type === 'curve') {
@@ -51,23 +46,4 @@ function constantSlot(slots: SlotAllocator, type: keyof typeof SOCKET_SIZE, valu
   else if (Array.isArray(value)) v.set(value.slice(0, v.length).map(Number));
   else if (type === 'quaternion') v[3] = 1;
   return v;
-}
-
-/** An upper bound of the slots a program needs, so one buffer holds them all. */
-export function capacity(scene: SceneDocument, nodes: NodeTable): number {
-  let n = 64;
-  // Objects: pre, final, basis, parent inverse; bones: pre, final, basis, rest, offset, parent frame (3);
-  // B-Bones: their settings and three sets of joint matrices (runtime/rig/bbone.ts).
-  for (const o of scene.objects ?? []) {
-    n += 64 + 128 * (o.bones?.length ?? 0);
-    for (const b of o.bones ?? []) n += bboneSlots(b);
-  }
-  for (const c of nodes) {
-    if (!c) continue;
-    for (const s of Object.values(c.def.inputs)) n += SOCKET_SIZE[s.type];
-    for (const s of Object.values(c.def.outputs)) n += SOCKET_SIZE[s.type];
-    n += 32 + 16 * (c.def.constraint?.targets?.length ?? 0);
-    if (c.def.state) n += 1 + 2 * stateSize(c.def.state, c.params);
-  }
-  return n;
 }

@@ -10,8 +10,10 @@ import type { CompiledNode, NodeTable } from './compiled-node';
 import { constraintStep } from './constraint-step';
 import { withDrivenParams } from './driven-params';
 import { CompileFailure, type Problems } from './errors';
+import { FrameCheck, guardSwitch, type GuardSwitch } from './frame-check';
 import { guardNode, guardPre } from './guards';
 import { ikTreeBinding, type IkTreeGroup } from './ik-trees';
+import { viewsAreOwnMatrices } from './owner-views';
 import type { NodeState, ProgramWarning } from './program';
 import type { Schedule } from './schedule-units';
 import { SlotAllocator } from './slots';
@@ -28,6 +30,8 @@ export interface BindInputs {
   sourceShape: (c: CompiledNode, input: string) => BBoneInfo | undefined;
   treeOf: ReadonlyMap<CompiledNode, IkTreeGroup>;
   shadowOf: ReadonlyMap<CompiledNode, IkShadowBinding>;
+  /** Whether frames may run with the guards off first (CompileOptions.frameCheck). */
+  frameCheck: boolean;
 }
 
 export interface Binding {
@@ -37,11 +41,16 @@ export interface Binding {
   readsFrame: Set<CompiledNode>;
   /** Binds a node again after a param change (`Program.setParam`), with scratch slots of its own. */
   rebind(c: CompiledNode): StepFn | undefined;
+  /** The switch the guarded steps read (frame-check.ts). */
+  guards: GuardSwitch;
+  /** What a frame evaluated with the guards off must pass; undefined when the guards stay on (a dependency cycle). */
+  check: FrameCheck | undefined;
 }
 
 export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   const { live, owners, schedule } = inputs;
-  const stepOf = ownerSteps(owners, schedule, problems.warnings);
+  const guards = guardSwitch();
+  const stepOf = ownerSteps(owners, schedule, problems.warnings, guards);
   const readsFrame = new Set<CompiledNode>();
   const context: BindContext<CompiledNode> = {
     owners: owners.byId, actions: owners.actions, frame: owners.frame, warnings: problems.warnings, readsFrame,
@@ -53,11 +62,11 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
       return g && ikTreeBinding(g, c, owners.byId);
     },
   };
-  const rebindNode = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), true);
+  const rebindNode = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), guards, true);
   for (const c of live) {
     let run: StepFn | undefined;
     try {
-      run = withDrivenParams(c, inputs.compiled, bindNode(c, context, inputs, problems.warnings, owners.slots, false), () => rebindNode(c));
+      run = withDrivenParams(c, inputs.compiled, bindNode(c, context, inputs, problems.warnings, owners.slots, guards, false), () => rebindNode(c));
     } catch (e) {
       if (e instanceof CompileFailure) { problems.errors.push(...e.errors); continue; }
       throw e;
@@ -65,27 +74,44 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
     if (c.missing.length) {
       problems.warnings.push({ code: 'inactive', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}" (${c.def.label}) does nothing until "${c.missing.join('", "')}" is connected` });
     }
+    const resting = restingArmature(c, inputs);
+    if (resting) {
+      problems.warnings.push({ code: 'inactive', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}" (${c.def.label}) does nothing: armature "${resting.id}" is in rest position, where Blender evaluates no bone constraint` });
+    }
     stepOf[c.unit] = run;
   }
   problems.failIfAny();
   const rebind = (c: CompiledNode) => withDrivenParams(c, inputs.compiled, rebindNode(c), () => rebindNode(c));
-  return { stepOf, readsFrame, rebind };
+  return { stepOf, readsFrame, rebind, guards, check: frameCheck(inputs, guards) };
+}
+
+/**
+ * What the node guards check, for a frame evaluated without them: every output of a guarded node
+ * and the owners it writes. None with a dependency cycle (a frame then reads what it wrote), or when
+ * a view is not in the program's buffer.
+ */
+function frameCheck({ live, owners, schedule, frameCheck: enabled }: BindInputs, guards: GuardSwitch): FrameCheck | undefined {
+  if (!enabled || schedule.cycles.length > 0) return undefined;
+  const finite = live.filter((c) => !c.def.cannotFail).flatMap((c) => [...Object.values(c.io.out), ...c.written.map((o) => o.final)]);
+  const buffer = owners.slots.buffer;
+  return finite.every((v) => FrameCheck.covers(buffer, v)) ? new FrameCheck(buffer, finite, guards) : undefined;
 }
 
 /** The owners' pre and stack steps (final units have none: the final view is what they stand for). */
-function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[]): (StepFn | undefined)[] {
+function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[], guards: GuardSwitch): (StepFn | undefined)[] {
   const stepOf = new Array<StepFn | undefined>(units.count);
   owners.forEach((o, i) => {
-    const pre = guardPre(o, warnings);
+    const pre = guardPre(o, warnings, guards);
     const sources = poseSources.get(o);
     // An animated owner's basis comes from its pose sources at this frame, before its pre step.
     stepOf[units.pre(i)] = !sources ? pre
       : sources.length === 1 ? ((apply) => () => { apply(); pre(); })(sources[0])
       : () => { for (let k = 0; k < sources.length; k++) sources[k](); pre(); };
     if (stackWriters[i].length === 0) {
-      // By hand: a 16-number TypedArray#set costs more than the loop, once per owner per frame.
+      // An owner nothing writes has one matrix for pre and final (owner-views.ts), but in a program
+      // with a dependency cycle. By hand: a 16-number TypedArray#set costs more than the loop.
       const { pre: p, final } = o;
-      stepOf[units.stack(i)] = () => { for (let k = 0; k < 16; k++) final[k] = p[k]; };
+      if (p !== final) stepOf[units.stack(i)] = () => { for (let k = 0; k < 16; k++) final[k] = p[k]; };
     } else if (o.bone?.connected && chainOf[i] === undefined) {
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
       // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.
@@ -97,13 +123,15 @@ function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chai
 }
 
 /** A node's step; `scratch` gives a constraint its working matrices, `quiet` keeps a rebind from warning again. */
-function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: BindInputs, warnings: ProgramWarning[], scratch: SlotAllocator, quiet: boolean): StepFn | undefined {
+function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: BindInputs, warnings: ProgramWarning[], scratch: SlotAllocator, guards: GuardSwitch, quiet: boolean): StepFn | undefined {
   const state = c.def.bind ? c.def.bind(new NodeBindEnv(context, c, quiet), c.params) : undefined;
-  const active = c.missing.length === 0;
+  const active = c.missing.length === 0 && !restingArmature(c, inputs);
   // A stateful node's kernel is its reset or its step, chosen by the frame (program.ts replays frames).
   const def = c.def.state && c.state ? statefulDefinition(c.def, c.def.state, c.state, c.params, context.frame) : c.def;
   let run: StepFn | undefined;
-  if (c.def.constraint) {
+  if (c.def.copiesOnly && viewsAreOwnMatrices(c)) {
+    // Owner In/Out whose sockets are the owner's matrices themselves: nothing to copy.
+  } else if (c.def.constraint) {
     const targets = c.def.constraint.targets ?? [];
     const targetOwners = Object.fromEntries(targets.map((t) => [t, inputs.sourceOwner(c, t)]));
     const targetShapes = Object.fromEntries(targets.map((t) => [t, inputs.sourceShape(c, t)]));
@@ -119,7 +147,7 @@ function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: B
   }
   // A node that throws or gives a non-finite number is marked and passes its owner through; the
   // rest of the program keeps evaluating.
-  return run && (c.def.cannotFail ? run : guardNode(c, run, c.written, warnings));
+  return run && (c.def.cannotFail ? run : guardNode(c, run, c.written, warnings, guards));
 }
 
 /**
@@ -140,4 +168,11 @@ function statefulDefinition(def: NodeDefinition, st: StateTraits, slots: NodeSta
       else st.step(io, p, bound, previous, next);
     },
   };
+}
+
+/** The armature of a constraint's bone owner when it is in rest position (`pose_position` REST): the constraint does nothing there, as in Blender. */
+function restingArmature(c: CompiledNode, inputs: BindInputs): RigOwner | undefined {
+  if (!c.def.constraint) return undefined;
+  const o = inputs.stackOwner(c);
+  return o?.kind === 'bone' && o.atRest ? o.armatureOwner : undefined;
 }

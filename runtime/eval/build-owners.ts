@@ -5,7 +5,7 @@ import { animateOwner, buildAnimation } from '../rig/animation';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
 import { buildRig, SceneError, type RigOwner } from '../rig/rig';
 import type { SceneAction, SceneDocument } from '../rig/scene/types';
-import { capacity } from './allocate';
+import { capacity } from './capacity';
 import type { CompiledNode, NodeTable } from './compiled-node';
 import type { Problems } from './errors';
 import type { ResolvedGraph } from './resolve-nodes';

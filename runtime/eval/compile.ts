@@ -1,7 +1,7 @@
 // compile(graph, scene) → Program, in six phases, each in a file of its own:
 //   resolve nodes (kinds, params, links) → build owners (the scene's objects and bones, what poses
 //   them, which owner each node names) → schedule (units, edges, Blender's order of constraint
-//   owners) → allocate (socket and state slots) → bind (every unit's step) → plan (steps in order,
+//   owners) → allocate (socket and state slots, where owners' matrices stand in for copies) → bind (every unit's step) → plan (steps in order,
 //   the schedule report, what setParam may change).
 // Every phase reports into one `Problems`; a phase whose errors refuse the graph throws
 // CompileFailure listing every problem found so far.
@@ -15,6 +15,7 @@ import { buildOwners, sourceOwnerOf, sourceShapeOf, stackOwnerOf } from './build
 import type { CompiledNode } from './compiled-node';
 import { Problems } from './errors';
 import { boneParentLookup, groupIkNodes } from './ik-trees';
+import { ownerViews } from './owner-views';
 import { plan } from './plan';
 import type { Program } from './program';
 import { flatGraph, resolveNodes } from './resolve-nodes';
@@ -22,6 +23,16 @@ import { scheduleUnits } from './schedule-units';
 
 export interface CompileOptions {
   catalog?: NodeCatalog;
+  /**
+   * Let owners' matrices stand in for the owner nodes' copies (owner-views.ts; default true). False
+   * keeps a copy per socket, as a program with a dependency cycle does: the same numbers, more steps.
+   */
+  ownerViews?: boolean;
+  /**
+   * Evaluate each frame with the node guards off first and check it at once (frame-check.ts; default
+   * true). False keeps every guard on in every frame: the same numbers and warnings, slower.
+   */
+  frameCheck?: boolean;
 }
 
 /** Compiles a graph over a scene. Throws CompileFailure listing every problem found. */
@@ -35,9 +46,9 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   const boneParent = boneParentLookup(owners.byId);
   const { treeOf, shadowOf } = groupIkNodes(resolved.live, owners, stackOwner, boneParent);
   const schedule = scheduleUnits({ resolved, owners, stackOwner, treeOf, boneParent }, problems);
-  allocateSockets(resolved, owners.slots);
+  allocateSockets(resolved, owners.slots, ownerViews(resolved, owners, schedule, options.ownerViews ?? true));
   allocateStates(resolved.live, owners.slots);
-  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf }, problems);
+  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf, frameCheck: options.frameCheck ?? true }, problems);
   return plan({ resolved, owners, schedule, binding, stackOwner, boneParent }, problems);
 }
 

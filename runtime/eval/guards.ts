@@ -1,9 +1,11 @@
 // A step that fails does not stop the program: a node that throws or gives a non-finite number is
 // marked and undone for the frame, an owner's matrix that overflows is saturated; each is warned of
-// once, with a count of the evaluations it happened in.
+// once, with a count of the evaluations it happened in. While the program's guard switch is off, the
+// steps run bare and the frame is checked as a whole afterwards (frame-check.ts).
 import { computePre } from '../rig/pose';
 import type { RigOwner } from '../rig/rig';
 import type { CompiledNode } from './compiled-node';
+import type { GuardSwitch } from './frame-check';
 import type { ProgramWarning } from './program';
 
 /**
@@ -15,7 +17,7 @@ import type { ProgramWarning } from './program';
  * zero vector and float), and owners it writes keep the matrix they had before it ran. Nothing is
  * allocated per frame: the copies it restores from are made here, once.
  */
-export function guardNode(c: CompiledNode, run: () => void, written: RigOwner[], warnings: ProgramWarning[]): () => void {
+export function guardNode(c: CompiledNode, run: () => void, written: RigOwner[], warnings: ProgramWarning[], on: GuardSwitch): () => void {
   const outputs = Object.entries(c.io.out).map(([name, view]) => ({ view, type: c.def.outputs[name]?.type }));
   const passThrough = c.def.constraint && c.io.in.owner && c.io.out.owner ? { from: c.io.in.owner, to: c.io.out.owner } : undefined;
   const saved = written.map((o) => ({ view: o.final, copy: new Float64Array(16) }));
@@ -44,6 +46,8 @@ export function guardNode(c: CompiledNode, run: () => void, written: RigOwner[],
   const copies = saved.map((s) => s.copy);
   const fail = (e: unknown) => { undo(`it stopped with an error (${e instanceof Error ? e.message : String(e)})`.slice(0, 300)); };
   return () => {
+    // Off: the frame is checked as a whole afterwards, and run again with the guards on if it must be (frame-check.ts).
+    if (on[0] === 0) { run(); return; }
     for (let k = 0; k < views.length; k++) copy16(copies[k], views[k]);
     try {
       run();
@@ -70,7 +74,7 @@ function copy16(to: Float64Array, from: Float64Array): void {
  * warning names the owner once (its `count`: in how many evaluations): `owner-overflow` when numbers only grew too large,
  * `owner-invalid` when one could not be computed at all (NaN: a bug to report).
  */
-export function guardPre(o: RigOwner, warnings: ProgramWarning[]): () => void {
+export function guardPre(o: RigOwner, warnings: ProgramWarning[], on: GuardSwitch): () => void {
   let overflow: ProgramWarning | undefined;
   let invalid: ProgramWarning | undefined;
   return () => {
@@ -79,6 +83,8 @@ export function guardPre(o: RigOwner, warnings: ProgramWarning[]): () => void {
     // runtime/rig/pose.ts multiplies with saturation (so a far parent never makes Inf − Inf = NaN): an
     // overflow shows as ±MAX_VALUE, and is warned about like an Infinity.
     if (allFiniteUnsaturated(m)) return;
+    // With the guards off, the frame will run again with them on (frame-check.ts): warn then, once.
+    if (on[0] === 0) { on[1] = 1; return; }
     let nan = false;
     for (let i = 0; i < 16; i++) {
       if (m[i] !== m[i]) nan = true;

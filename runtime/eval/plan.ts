@@ -57,8 +57,22 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
     cycles,
   };
   return new Program(owners.slots.buffer, steps, owners.owners, owners.frame, report, problems.warnings, {
-    units, from: schedule.from, to: schedule.to, node, frameUnits,
-  }, states);
+    units, from: schedule.from, to: schedule.to, node, frameUnits, history: () => historyOf(resolved.live),
+  }, states, binding.check && { guards: binding.guards, check: binding.check });
+}
+
+/**
+ * What makes one evaluation depend on those before it besides stateful nodes' slots (a dependency
+ * cycle aside, which the program knows): a node that remembers (a write-back), a driven param, which
+ * keeps its last value when its driver gives NaN. Read from the params as they are now.
+ */
+function historyOf(live: readonly CompiledNode[]): string[] {
+  const out: string[] = [];
+  for (const c of live) {
+    if (c.def.remembers?.(c.params)) out.push(`node "${c.node.id}" keeps a value from its first evaluation (${c.def.label})`);
+    if (c.drivenParams.size > 0) out.push(`node "${c.node.id}" has driven params, which keep their last value when the driver gives no number`);
+  }
+  return out;
 }
 
 /** What `Program.setParam` may change of a node without a recompile, and what it must refuse. */

@@ -14,7 +14,9 @@ import type { Params, ParamValue } from '../../nodes/define';
 import { DirtySet, type DependencyInfo } from './dirty';
 import type { RigOwner } from '../rig/rig';
 import { basisMatrix } from '../../nodes/math/basis';
+import { objectBasisMatrix } from '../../nodes/math/object-basis';
 import type { TransformProps } from '../rig/scene/types';
+import type { FrameCheck, GuardSwitch } from './frame-check';
 import { StepProfile, type Clock } from './step-profile';
 import { UnitTable, type UnitId } from './unit';
 
@@ -109,6 +111,18 @@ export interface ProgramDeps extends DependencyInfo {
   frameUnits: readonly UnitId[];
   /** The controls of a node (made on each call: keep it while you use it). */
   node(nodeId: string): NodeControl | undefined;
+  /** Nodes whose evaluations depend on earlier ones outside state slots, each with why (plan.ts). */
+  history?(): string[];
+}
+
+/**
+ * One character of a crowd sharing a program (`Program.evaluateCharacter`): what it keeps of its
+ * own — the tick its stateful nodes are at, the frame that tick was evaluated at, the program's
+ * state epoch then (`dropState`), and each stateful node's previous and next slots, in that order in
+ * `data`. Everything else a frame computes anew.
+ */
+export class CharacterState {
+  constructor(readonly program: Program, readonly data: Float64Array) {}
 }
 
 export class Program {
@@ -123,10 +137,18 @@ export class Program {
   private evaluated = false;
   /** Ticks (whole-program evaluations) the last `evaluate` or `update` ran: 1 without stateful nodes. */
   lastTicksRun = 0;
+  /**
+   * Passes of `evaluate` run with the node guards on since the program was built: those of a frame
+   * that failed its check (a node failed, or a matrix overflowed), of a program with a dependency
+   * cycle, and while profiling; frames of a sound rig add none (frame-check.ts).
+   */
+  guardedPasses = 0;
   /** The tick the stateful nodes' state is at (-1: none yet, or a change made it stale). */
   private tick = -1;
   /** The frame that tick was last evaluated at. */
   private tickFrame = 0;
+  /** Counts the changes that made the state stale (`dropState`): a character's state from before one is stale too. */
+  private stateEpoch = 0;
   /**
    * The frame `evaluate` was asked for, handed to `reach` here: V8 boxes a double passed to a call
    * it does not inline (steps run at `frameSlot[0]`, which callers of runAll set first).
@@ -135,6 +157,8 @@ export class Program {
   private stateSteps: Int32Array | undefined;
   /** Attached by `startProfiling`: each step's time is added to it. Checked once per pass. */
   private profiling: StepProfile | undefined;
+  /** `history`, made on first read and again after a param change. */
+  private historyMemo: readonly string[] | undefined;
 
   constructor(
     readonly buffer: Float64Array,
@@ -146,11 +170,91 @@ export class Program {
     private readonly deps?: ProgramDeps,
     /** Stateful nodes' slots, in schedule order. */
     readonly states: readonly NodeState[] = [],
+    /** The switch its guarded steps read, and what a frame evaluated with it off must pass (frame-check.ts). */
+    private readonly unguarded?: { guards: GuardSwitch; check: FrameCheck },
   ) {}
 
   /** Whether the program has nodes whose state carries from frame to frame. */
   get stateful(): boolean {
     return this.states.length > 0;
+  }
+
+  /**
+   * Why an evaluation's result may depend on the evaluations before it beyond the stateful nodes'
+   * state, one sentence per cause (empty when nothing does): a dependency cycle (the link set aside
+   * reads the last evaluation's value), a node that remembers its first evaluation (a Blender
+   * write-back, `NodeDefinition.remembers`), a driven param (it keeps its last value when its
+   * driver gives NaN). Only a program without any may be shared by characters (`evaluateCharacter`).
+   */
+  get history(): readonly string[] {
+    return (this.historyMemo ??= [
+      ...this.schedule.cycles.map((c) => `a dependency cycle through ${[...c.nodes.map((n) => `node "${n}"`), ...c.owners.map((o) => `owner "${o}"`)].join(', ')} reads the last evaluation's values through the link set aside`),
+      ...(this.deps?.history?.() ?? []),
+    ]);
+  }
+
+  /**
+   * A new character to share this program (`evaluateCharacter`), its stateful nodes at no tick yet:
+   * its first evaluation resets them at the start frame and replays from there, as a new program's does.
+   */
+  newCharacter(): CharacterState {
+    let n = 3;
+    for (const st of this.states) n += 2 * st.previous.length;
+    const data = new Float64Array(n);
+    data[0] = -1;
+    data[2] = this.stateEpoch;
+    return new CharacterState(this, data);
+  }
+
+  /**
+   * Evaluates `frame` for one of the characters sharing this program (a crowd): puts the
+   * character's state in (its stateful nodes' slots and tick), evaluates, and keeps the new state in
+   * the character. Each character gets, bit for bit, what a program of its own would from the same
+   * frames in the same order, because nothing else carries from one evaluation to the next: so the
+   * program's `history` must be empty (checked). The program is left in the character's state.
+   * Allocates nothing.
+   */
+  evaluateCharacter(character: CharacterState, frame: number): this {
+    if (character.program !== this) throw new Error('evaluateCharacter: the character was made by another program (Program.newCharacter)');
+    if (this.history.length) throw new Error(`evaluateCharacter: characters cannot share this program, since its results depend on the frames evaluated before: ${this.history.join('; ')}`);
+    if (this.states.length === 0) return this.evaluate(frame);
+    const d = character.data;
+    this.loadCharacter(d);
+    this.evaluate(frame);
+    this.saveCharacter(d);
+    return this;
+  }
+
+  /** Makes the state stale, the program's and every character's: the next evaluation replays from the start. */
+  private dropState(): void {
+    this.tick = -1;
+    this.stateEpoch++;
+  }
+
+  private loadCharacter(d: Float64Array): void {
+    // A character whose state predates a change upstream of a stateful node replays from the start.
+    this.tick = d[2] === this.stateEpoch ? d[0] : -1;
+    this.tickFrame = d[1];
+    const st = this.states;
+    let at = 3;
+    for (let i = 0; i < st.length; i++) {
+      const { previous, next } = st[i];
+      for (let k = 0; k < previous.length; k++) previous[k] = d[at++];
+      for (let k = 0; k < next.length; k++) next[k] = d[at++];
+    }
+  }
+
+  private saveCharacter(d: Float64Array): void {
+    d[0] = this.tick;
+    d[1] = this.tickFrame;
+    d[2] = this.stateEpoch;
+    const st = this.states;
+    let at = 3;
+    for (let i = 0; i < st.length; i++) {
+      const { previous, next } = st[i];
+      for (let k = 0; k < previous.length; k++) d[at++] = previous[k];
+      for (let k = 0; k < next.length; k++) d[at++] = next[k];
+    }
   }
 
   /** The frame the stateful nodes replay from: the earliest start frame. */
@@ -220,11 +324,32 @@ export class Program {
         runs[i]++;
       }
       p.passes++;
-    } else {
+      this.guardedPasses++;
+    } else if (!this.unguarded || !this.passesUnguarded()) {
       for (let i = 0; i < steps.length; i++) steps[i].run();
+      this.guardedPasses++;
     }
     this.lastStepsRun += steps.length;
     this.lastTicksRun++;
+  }
+
+  /**
+   * Runs every step with the guards off, then checks at once what they would have checked
+   * (frame-check.ts); false when a step threw or the check failed, and the frame must run guarded.
+   */
+  private passesUnguarded(): boolean {
+    const { guards, check } = this.unguarded!;
+    const steps = this.steps;
+    guards[0] = 0;
+    guards[1] = 0;
+    try {
+      for (let i = 0; i < steps.length; i++) steps[i].run();
+    } catch {
+      return false;
+    } finally {
+      guards[0] = 1;
+    }
+    return check.passed();
   }
 
   /** Brings the stateful nodes' state to the tick of the frame in `wanted[0]`, replaying from the start when it must. */
@@ -331,7 +456,7 @@ export class Program {
   /** Marks every step, so the next `update` runs them all (and stateful nodes replay from their start). */
   invalidate(): this {
     this.dirty?.markAll();
-    this.tick = -1;
+    this.dropState();
     return this;
   }
 
@@ -373,6 +498,7 @@ export class Program {
       this.stepIndex ??= new Map(this.steps.map((st, k) => [st.unit, k]));
       const i = this.stepIndex.get(ctrl.unit);
       if (i !== undefined && run) this.steps[i].run = run;
+      this.historyMemo = undefined; // a param may make a node remember (a Limit Distance set to 0)
     }
     this.markUnit(ctrl.unit);
     return 'applied';
@@ -380,7 +506,8 @@ export class Program {
 
   /**
    * Sets an owner's own transform (an object's basis, a bone's pose) from a 4×4 matrix
-   * (column-major) or Blender-style location/rotation/scale, and marks what depends on it.
+   * (column-major) or Blender-style location/rotation/scale (an object's delta transforms, which the
+   * scene gives, composed with them as Blender does), and marks what depends on it.
    */
   setOwnerBasis(ownerId: string, basis: ArrayLike<number> | TransformProps): this {
     const o = this.owner(ownerId);
@@ -388,6 +515,8 @@ export class Program {
     if (isMatrix(basis)) {
       if (basis.length !== 16) throw new Error(`setOwnerBasis: a matrix has 16 numbers, got ${basis.length}`);
       for (let i = 0; i < 16; i++) o.basis[i] = basis[i];
+    } else if (o.kind === 'object' && o.deltas) {
+      objectBasisMatrix(o.basis, basis, o.deltas);
     } else {
       basisMatrix(o.basis, basis);
     }
@@ -420,7 +549,7 @@ export class Program {
       this.stateSteps ??= Int32Array.from(this.states.map((st) => this.stepIndex!.get(st.unit) ?? -1));
       for (let k = 0; k < this.stateSteps.length; k++) {
         const s = this.stateSteps[k];
-        if (s >= 0 && d.flags[s]) this.tick = -1;
+        if (s >= 0 && d.flags[s]) this.dropState();
       }
     }
     return this;

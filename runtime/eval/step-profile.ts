@@ -51,7 +51,7 @@ export interface NodeCost {
  * Each graph node's cost, costliest first. A node's own step is its own; an owner's steps go to
  * the node that stands for them: its pre step to its Owner In node, its stack and final steps to
  * its Owner Out node (the bone's or object's place in the graph). Owner steps with no such node in
- * the graph are left out (they are the scene's, not a node's).
+ * the graph are left out (they are the scene's, not a node's); a compiled node with no step costs 0.
  */
 export function nodeCosts(profile: StepProfile, graph: Pick<GraphDocument, 'nodes'>): NodeCost[] {
   // Owner id → the node standing for its pre step (Owner In), and for its stack and final (Owner Out).
@@ -75,6 +75,9 @@ export function nodeCosts(profile: StepProfile, graph: Pick<GraphDocument, 'node
     c.runs += profile.runs[i];
     costs.set(nodeId, c);
   });
+  // A compiled node with no step of its own (an Owner Out whose input writes the owner's matrix
+  // itself, runtime/eval/owner-views.ts) costs nothing, and says so.
+  for (const nodeId of table.nodeIds) if (!costs.has(nodeId)) costs.set(nodeId, { nodeId, totalMs: 0, msPerPass: 0, runs: 0 });
   const passes = Math.max(1, profile.passes);
   const out = [...costs.values()];
   for (const c of out) c.msPerPass = c.totalMs / passes;

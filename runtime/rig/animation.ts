@@ -6,6 +6,7 @@
 // Built once at compile; per frame it allocates nothing.
 import type { GraphError } from '../../graph/types';
 import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
+import type { FCurveTiming } from '../../nodes/math/fcurve/timing';
 import type { RigOwner } from './rig';
 import { basisMatrix, type BasisInput } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
@@ -37,6 +38,9 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
   const actions = new Map((scene.actions ?? []).map((a, i) => [a.name, { action: a, index: i }] as const));
   const byOwner = new Map<RigOwner, OwnerAnimation>();
   const keysDeltas = new Set<RigOwner>();
+  // One list of timings for the scene: every curve keyed at the same frames (a bone's channels, often
+  // a whole action) locates the frame, and solves its Bezier segment, once a frame between them.
+  const timings: FCurveTiming[] = [];
   scene.objects.forEach((o) => {
     const name = o.animation_data?.action;
     const found = typeof name === 'string' ? actions.get(name) : undefined;
@@ -66,7 +70,7 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
       }
       let anim = byOwner.get(owner);
       if (!anim) byOwner.set(owner, (anim = ownerAnimation(owner)));
-      anim.curves.push(packFCurve(f));
+      anim.curves.push(packFCurve(f, timings));
       anim.slots = Int32Array.from([...anim.slots, slot]);
       if (isDeltaChannel(path.channel)) keysDeltas.add(owner);
     });

@@ -3,9 +3,10 @@
 // armature matrix in front); in world space the armature's matrix and its inverse cancel, so one
 // product replaces four. The bone's pre-constraint matrix and every LOCAL space conversion of it
 // (as owner or as target) need this frame, several times a frame: it is made once and made again
-// only when the matrix it came from has changed — compared number by number, so a moved parent,
+// only when the matrix it came from has changed — compared number by number (zeros by sign too), so a moved parent,
 // an IK solve that rewrote it or an edit is always seen, whatever order steps run in.
 import { safeInvertMat4, safeMultiplyMat4 } from '../../nodes/math/finite';
+import { sameMat4 } from '../../nodes/math/matrix';
 
 export interface ParentFrame {
   /** The parent matrix the frame was made from (NaN until it is first made, so it never matches). */
@@ -36,7 +37,7 @@ export function createParentFrame(alloc: (size: number) => Float64Array): Parent
 /** The bone's parent frame in world space, current for its parent's final matrix. */
 export function parentFrame(b: FramedBone): Float64Array {
   const f = b.parentFrame;
-  if (!sameMatrix(parentMatrixOf(b), f.source)) makeParentFrame(b);
+  if (!sameMat4(parentMatrixOf(b), f.source)) makeParentFrame(b);
   return f.matrix;
 }
 
@@ -48,7 +49,9 @@ export function parentFrame(b: FramedBone): Float64Array {
 export function makeParentFrame(b: FramedBone): Float64Array {
   const f = b.parentFrame;
   const m = parentMatrixOf(b);
-  f.source.set(m);
+  // By hand: a 16-number TypedArray#set costs more than the loop, once per bone per frame.
+  const source = f.source;
+  for (let i = 0; i < 16; i++) source[i] = m[i];
   safeMultiplyMat4(f.matrix, m, b.offset);
   f.inverseMade = false;
   return f.matrix;
@@ -58,14 +61,6 @@ function parentMatrixOf(b: FramedBone): Float64Array {
   return b.parentBone ? b.parentBone.final : b.armatureOwner.final;
 }
 
-function sameMatrix(m: Float64Array, s: Float64Array): boolean {
-  return (
-    m[0] === s[0] && m[1] === s[1] && m[2] === s[2] && m[3] === s[3] &&
-    m[4] === s[4] && m[5] === s[5] && m[6] === s[6] && m[7] === s[7] &&
-    m[8] === s[8] && m[9] === s[9] && m[10] === s[10] && m[11] === s[11] &&
-    m[12] === s[12] && m[13] === s[13] && m[14] === s[14] && m[15] === s[15]
-  );
-}
 
 /** The inverse of {@link parentFrame} (identity when the frame is singular). */
 export function parentFrameInverse(b: FramedBone): Float64Array {

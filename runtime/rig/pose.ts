@@ -4,8 +4,9 @@
 // parent pose · rest offset · pose basis, honouring the bone's inheritance flags, or the rest
 // matrix when the armature is in rest position). Which way an owner goes is decided when the rig
 // is built (runtime/rig/rig.ts): an owner without these features takes the same arithmetic as before.
-import { safeMultiplyMat4, saturate } from '../../nodes/math/finite';
+import { safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, saturate } from '../../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from '../../nodes/math/bone-parent';
+import { sameMat4 } from '../../nodes/math/matrix';
 import { makeParentFrame } from './parent-frame';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
@@ -35,7 +36,7 @@ function computeObjectPre(o: ObjectOwner): void {
     if (restInverse === undefined) moveToTail(out, o.parent);
     else safeMultiplyMat4(out, out, restInverse);
   }
-  safeMultiplyMat4(out, out, o.parentInverse);
+  safeMultiplyMat4SkippingIdentity(out, out, o.parentInverse);
   safeMultiplyMat4(out, out, o.basis);
 }
 
@@ -47,7 +48,7 @@ function computeBonePre(b: BoneOwner): void {
   }
   const basis = connectedBoneBasis(b);
   if (basis[15] === 1 && inheritsFully(b)) {
-    safeMultiplyMat4(b.pre, makeParentFrame(b), basis);
+    safeMultiplyMat4SkippingIdentity(b.pre, makeParentFrame(b), basis);
     return;
   }
   poseMatrixFromParent(poseMat, b, basis);
@@ -102,20 +103,14 @@ export function poseOf(out: Float64Array, b: BoneOwner): Float64Array {
 // The inverse of the last armature matrix asked for, kept while that matrix stays the same: the
 // pose-space routes need it (bones that do not inherit fully, POSE, LOCAL_WITH_PARENT and
 // LOCAL_OWNER_ORIENT conversions), and it changes at most once a frame. Compared number by
-// number, so any change (or a NaN) inverts again.
+// number, zeros by sign too, so any change (or a NaN) inverts again.
 let cachedArmature: RigOwner | undefined;
 const cachedMatrix = new Float64Array(16);
 
 /** The inverse of an armature's final matrix (identity when it is singular). Read it before the next call. */
 export function armatureInverse(arm: RigOwner): Float64Array {
   const m = arm.final, c = cachedMatrix;
-  if (
-    arm !== cachedArmature ||
-    m[0] !== c[0] || m[1] !== c[1] || m[2] !== c[2] || m[3] !== c[3] ||
-    m[4] !== c[4] || m[5] !== c[5] || m[6] !== c[6] || m[7] !== c[7] ||
-    m[8] !== c[8] || m[9] !== c[9] || m[10] !== c[10] || m[11] !== c[11] ||
-    m[12] !== c[12] || m[13] !== c[13] || m[14] !== c[14] || m[15] !== c[15]
-  ) {
+  if (arm !== cachedArmature || !sameMat4(m, c)) {
     cachedArmature = arm;
     c.set(m);
     armInverse.set(m);

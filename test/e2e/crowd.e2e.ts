@@ -1,6 +1,8 @@
 // examples/crowd.html: a crowd of mannequins evaluated by Web Workers over shared memory. The page
 // must be cross-origin isolated (the dev server's headers), and every character must move between
-// frames, hold a pose of its own, and be posed exactly as a Program on the page poses it.
+// frames, hold a pose of its own, and be posed exactly as a Program on the page poses it — while
+// playing, and after each character jumps on its own (half back, half forth; the sprung antenna
+// replays). Each worker shares one program among its characters (4 characters, 2 workers).
 // Bounded by frames evaluated, never by time.
 import { check, type E2ETest } from './harness';
 
@@ -20,6 +22,7 @@ export const crowdTests: E2ETest[] = [
       check(first.error === undefined, `the demo failed: ${first.error}`);
       check(first.isolated, 'the page is not cross-origin isolated');
       check(first.workers === 2, `${first.workers} workers, asked for 2`);
+      check(await page.evaluate(() => window.crowdDemo!.sharedProgram), 'the workers do not share a program among their characters');
       await page.waitForFunction((k) => window.crowdDemo!.evaluated >= k + 3, first.evaluated);
       const later = await page.evaluate(({ n, owner }) => Array.from({ length: n }, (_, c) => window.crowdDemo!.matrixOf(c, owner)), { n: N, owner: OWNER });
       for (let c = 0; c < N; c++) {
@@ -31,16 +34,26 @@ export const crowdTests: E2ETest[] = [
       // for bit (spring state included: a program reaches a frame the same played or jumped to).
       const differences = await page.evaluate(async () => {
         const d = window.crowdDemo!;
-        const frames = await d.pause();
         const { compile } = await import(`${location.origin}/runtime/eval/compile.ts`);
         const out: string[] = [];
-        frames.forEach((f, c) => {
-          const p = compile(d.graph, d.scene).evaluate(f);
-          for (const o of p.owners as { id: string; final: Float64Array }[]) {
-            const got = d.matrixOf(c, o.id);
-            for (let k = 0; k < 16; k++) if (!Object.is(got[k], o.final[k])) out.push(`character ${c} ${o.id}[${k}] at frame ${f}: ${got[k]} from the workers, ${o.final[k]} on the page`);
-          }
-        });
+        const compare = (frames: number[], when: string) => {
+          frames.forEach((f, c) => {
+            const p = compile(d.graph, d.scene).evaluate(f);
+            for (const o of p.owners as { id: string; final: Float64Array }[]) {
+              const got = d.matrixOf(c, o.id);
+              for (let k = 0; k < 16; k++) if (!Object.is(got[k], o.final[k])) out.push(`${when}: character ${c} ${o.id}[${k}] at frame ${f}: ${got[k]} from the workers, ${o.final[k]} on the page`);
+            }
+          });
+        };
+        const played = await d.pause();
+        compare(played, 'playing');
+        // Then each on its own: even characters forward, odd ones back (a reset and a replay), twice.
+        for (const [step, back] of [[12.25, -30.5], [3, -2.75]]) {
+          const jumped = played.map((f, c) => Math.max(1, f + (c % 2 ? back : step)));
+          await d.evaluateAt(jumped);
+          compare(jumped, `after a jump of ${step} / ${back}`);
+          played.splice(0, played.length, ...jumped);
+        }
         return out;
       });
       check(differences.length === 0, `the workers' matrices differ from the page's:\n${differences.slice(0, 5).join('\n')}`);

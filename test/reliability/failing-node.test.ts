@@ -1,6 +1,7 @@
 // A node whose evaluation fails is marked and the rest of the graph keeps evaluating: a kernel that
 // throws or gives NaN/Infinity is skipped (its owner passes through), named once in the warnings,
 // and every other owner evaluates exactly as without it.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GraphDocument, GraphLink, GraphNode } from '../../graph/types';
 import { createCatalog, defaultCatalog } from '../../nodes/catalog';
@@ -109,6 +110,29 @@ describe('a failing node', () => {
     const program = compile(graph, scene, { catalog }).evaluate(1);
     expect(program.warnings.filter((w) => w.code === 'node-failed')).toEqual([]);
     expect(position(program.ownerMatrix('A'))).toEqual([2, 2, 3]);
+  });
+});
+
+describe('frames checked at once (runtime/eval/frame-check.ts)', () => {
+  it('failing or not, frame after frame: the same bits and warnings (with counts) as with every guard on; only failing frames run guarded', () => {
+    const bits = (p: ReturnType<typeof compile>) => ({
+      owners: p.owners.map((o) => [...new BigUint64Array(Float64Array.from(o.final).buffer)].join(' ')),
+      warnings: p.warnings.map((w) => `${w.code} ${w.message} ×${w.count ?? ''}`),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('ok', 'throw', 'nan', 'infinity'), fc.integer({ min: 0, max: 5 })), { minLength: 1, maxLength: 12 }), (steps) => {
+        const checked = compile(graph, scene, { catalog });
+        const guarded = compile(graph, scene, { catalog, frameCheck: false });
+        for (const [m, frame] of steps) {
+          mode = m;
+          checked.evaluate(frame);
+          guarded.evaluate(frame);
+          expect(bits(checked)).toEqual(bits(guarded));
+        }
+        expect(checked.guardedPasses).toBe(steps.filter(([m]) => m !== 'ok').length);
+        expect(guarded.guardedPasses).toBe(steps.length);
+      }),
+    );
   });
 });
 

@@ -15,6 +15,8 @@ import type { BoneOwner } from '../../runtime/rig/rig';
 import { SCENE_FORMAT, type SceneDocument } from '../../runtime/rig/scene/types';
 import { spaceToWorld, worldToSpace } from '../../runtime/eval/spaces';
 import { restMatrix } from '../bench/rigs';
+import { safeMultiplyMat4 } from '../../nodes/math/finite';
+import { createParentFrame, parentFrame } from '../../runtime/rig/parent-frame';
 
 const small = fc.double({ min: -1.5, max: 1.5, noNaN: true });
 const euler = fc.tuple(small, small, small);
@@ -111,5 +113,18 @@ describe('a bone parent frame in world space', () => {
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('is made again when only the sign of a zero of the parent\'s matrix changed (the product would differ in bits)', () => {
+    const alloc = (n: number) => new Float64Array(n);
+    // Entry 0 of the frame is +0·(−1) + (−1)·0 + (−1)·0 + (−1)·0 = −0; with −0 first, +0.
+    const parent = { final: Float64Array.of(0, 0, 1, 0, -1, 0, 0, 0, -1, 1, 0, 0, -1, 2, 3, 1) };
+    const b = { parentFrame: createParentFrame(alloc), parentBone: parent, armatureOwner: parent, offset: Float64Array.of(-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0.5, 0, 1) };
+    expect(Object.is(parentFrame(b)[0], -0)).toBe(true);
+    parent.final[0] = -0;
+    const kept = Float64Array.from(parentFrame(b));
+    const fresh = safeMultiplyMat4(new Float64Array(16), parent.final, b.offset);
+    expect([...new BigUint64Array(kept.buffer)]).toEqual([...new BigUint64Array(Float64Array.from(fresh).buffer)]);
+    expect(Object.is(kept[0], 0)).toBe(true);
   });
 });

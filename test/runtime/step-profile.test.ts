@@ -106,8 +106,12 @@ describe('step profile', () => {
     const byId = new Map(costs.map((c) => [c.nodeId, c]));
     // Owner In carries C's pre step; Owner Out its stack and final steps.
     const units = new Set(program.steps.map((s) => program.units.label(s.unit)));
+    // A node none of whose units has a step (an Owner Out whose input writes the owner's final matrix
+    // itself, owner-views.ts) is listed at 0.
     expect(byId.get('in')!.runs).toBe(2 * ((units.has('node:in') ? 1 : 0) + (units.has('pre:C') ? 1 : 0)));
     expect(byId.get('out')!.runs).toBe(2 * ((units.has('node:out') ? 1 : 0) + (units.has('stack:C') ? 1 : 0) + (units.has('final:C') ? 1 : 0)));
+    expect(byId.get('out')!.totalMs).toBe(0);
+    expect(costs.map((c) => c.nodeId).sort()).toEqual(graph.nodes.map((n) => n.id).sort());
     expect(costs.map((c) => c.totalMs)).toEqual([...costs.map((c) => c.totalMs)].sort((x, y) => y - x));
     // Steps of owners no node stands for (A's) are nobody's.
     const attributed = costs.reduce((s, c) => s + c.runs, 0);

@@ -9,6 +9,7 @@ import { axisAngleValueToMat3 } from '../../math/axis-angle';
 import type { RotationMode } from '../../math/basis';
 import { eulerToMat3 } from '../../math/euler';
 import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../math/fcurve/fcurve';
+import type { FCurveTiming } from '../../math/fcurve/timing';
 import { multiplyMat3 } from '../../math/matrix';
 import { normalizeQuatTo, quatToMat3 } from '../../math/quaternion';
 
@@ -81,7 +82,9 @@ export function bindActionPose(action: ActionSource, bone: string | null, mode: 
     if (slot !== undefined) used.push({ f, slot });
   }
   const notes = used.flatMap(({ f }) => unevaluatedModifiers(f));
-  const curves = used.map(({ f }) => packFCurve(f));
+  // One list of timings: curves keyed at the same frames locate the action's frame once between them.
+  const timings: FCurveTiming[] = [];
+  const curves = used.map(({ f }) => packFCurve(f, timings));
   return {
     pose: {
       kind: bone === null ? 'object' : 'bone',

@@ -85,6 +85,7 @@ export const childOf = defineConstraint({
       inverse_matrix: 'inverse',
     },
   },
+  remembers: (p) => p.setInverse,
   bind(env, p) {
     const owner: OwnerHandle | undefined = env.stackOwner();
     const bone = owner?.kind === 'bone' ? owner.bone : undefined;

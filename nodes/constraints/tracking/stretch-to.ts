@@ -72,6 +72,7 @@ export const stretchTo = defineConstraint({
       keep_axis: 'keepAxis',
     },
   },
+  remembers: (p) => !(p.restLength > 0),
   bind: (_env, p) => ({ rest: 0, bulge: p.bulge, limits: bulgeLimitsOf(p) }),
   kernel(io, p, state) {
     const o = io.in.owner;

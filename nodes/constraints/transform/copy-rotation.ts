@@ -2,7 +2,7 @@
 // five ways (Blender's rotlike_evaluate, 3.4).
 import { param, transform, type BindEnv, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
-import { compatibleEuler, eulerToMat3, mat4ToCompatibleEuler, mat4ToEuler, type EulerOrder } from '../../math/euler';
+import { compatibleEuler, eulerToMat3, mat4ToCompatibleEuler, mat4ToEuler, roundTripsThroughEuler, type EulerOrder } from '../../math/euler';
 import { rotateEuler } from '../../math/euler-rotate';
 import { composeMat4FromMat3, multiplyMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
 import { targetInput } from '../common';
@@ -31,15 +31,36 @@ function copyAxis(i: 0 | 1 | 2, use: boolean, invert: boolean, keepOwn: boolean,
   if (invert) eul[i] = -eul[i];
 }
 
-/** Blender's rotlike_evaluate; writes `out` (may alias owner). `order` is the resolved Euler order. */
-export function copyRotationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: ParamsOf<typeof params>, order: EulerOrder): void {
-  const mix = p.mixMode;
+/**
+ * Blender's rotlike_evaluate; writes `out` (may alias owner). `order` is the resolved Euler order.
+ * `shortcut` false always takes Blender's Euler route (the tests hold the shortcut to it).
+ */
+export function copyRotationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: ParamsOf<typeof params>, order: EulerOrder, shortcut = true): void {
   mat4ToLocRotScale(loc, oldRot, size, owner);
-  // Both rotations in the chosen order; the target's made compatible with the owner's from the start.
-  mat4ToEuler(obEul, owner, order);
   tarMat.set(target);
   // Euler math does not take shear well: keep Y (bones' main axis) and make the rest orthonormal.
   orthogonalizeMat4Stable(tarMat, tarMat, 1, true);
+  // The whole rotation copied, replacing or multiplied with the owner's: Blender's Euler round trip
+  // gives the target's rotation back (to ~1e-13) when it is a proper rotation away from gimbal lock.
+  if (shortcut && copiesWholeRotation(p) && roundTripsThroughEuler(tarMat, order)) {
+    for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) newRot[3 * c + r] = tarMat[4 * c + r];
+    mixAndCompose(out, p.mixMode);
+    return;
+  }
+  copyRotationByEulers(out, owner, p, order);
+}
+
+/** Every axis copied, none inverted, and mixed in a way that keeps the copied rotation whole (REPLACE, BEFORE, AFTER). */
+function copiesWholeRotation(p: ParamsOf<typeof params>): boolean {
+  const mix = p.mixMode;
+  return p.useX && p.useY && p.useZ && !p.invertX && !p.invertY && !p.invertZ && (mix === 'REPLACE' || mix === 'BEFORE' || mix === 'AFTER');
+}
+
+/** Blender's Euler route: the kernel's tail, from `tarMat` (the orthogonalized target) and the owner's `loc`, `oldRot`, `size`. */
+function copyRotationByEulers(out: Float64Array, owner: Float64Array, p: ParamsOf<typeof params>, order: EulerOrder): void {
+  const mix = p.mixMode;
+  // Both rotations in the chosen order; the target's made compatible with the owner's from the start.
+  mat4ToEuler(obEul, owner, order);
   mat4ToCompatibleEuler(eul, tarMat, obEul, order);
 
   const legacyOffset = mix === 'OFFSET';
@@ -52,6 +73,11 @@ export function copyRotationKernel(out: Float64Array, owner: Float64Array, targe
   }
   compatibleEuler(eul, eul, obEul);
   eulerToMat3(newRot, eul, order);
+  mixAndCompose(out, mix);
+}
+
+/** newRot mixed with the owner's rotation by the mix mode, then the owner's location and size around it. */
+function mixAndCompose(out: Float64Array, mix: ParamsOf<typeof params>['mixMode']): void {
   if (mix === 'BEFORE') multiplyMat3(newRot, newRot, oldRot);
   else if (mix === 'AFTER') multiplyMat3(newRot, oldRot, newRot);
   composeMat4FromMat3(out, loc, newRot, size);

@@ -81,6 +81,7 @@ export const limitDistance = defineConstraint({
     params: { distance: 'distance', limit_mode: 'limitMode' },
     ignore: TRANSFORM_LIMIT_IGNORED,
   },
+  remembers: (p) => p.distance === 0,
   bind: () => ({ captured: NaN }),
   kernel(io, p, state) {
     limitDistanceKernel(io.out.owner, io.in.owner, io.in.target, p, state);

@@ -6,11 +6,14 @@
 export const CYCLE_NONE = 0, CYCLE_REPEAT = 1, CYCLE_REPEAT_OFFSET = 2, CYCLE_MIRROR = 3;
 
 // Key layout of a packed curve (fcurve.ts).
-const KEY_STRIDE = 9, FRAME = 0, VALUE = 1;
+const KEY_STRIDE = 9, FRAME = 0;
 
 /**
- * Remaps the time `s[0]` in place and writes the value offset to `s[1]` (left at 0 when nothing
- * changes). `cycles` holds [mode before, count before, mode after, count after].
+ * Remaps the time `s[0]` in place. For REPEAT_OFFSET, writes to `s[1]` the number of cycles the
+ * value is offset by (the curve's value then moves by `s[1]` × (last key's value − first key's))
+ * and sets `s[2]` to 1; both are left as they are otherwise (the caller clears them). Reads only
+ * the keys' frames, so curves keyed at the same frames share the result (timing.ts). `cycles`
+ * holds [mode before, count before, mode after, count after].
  */
 export function cycleTime(keys: Float64Array, count: number, cycles: Int32Array, s: Float64Array): void {
   if (cycles[0] === CYCLE_NONE && cycles[2] === CYCLE_NONE) return;
@@ -27,8 +30,8 @@ export function cycleTime(keys: Float64Array, count: number, cycles: Int32Array,
   const cyct = (t - ofs) % cycdx; // C fmod: the sign of t − ofs
   if (limit !== 0 && cycle > limit) return;
   if (mode === CYCLE_REPEAT_OFFSET) {
-    const cycyofs = keys[lastAt + VALUE] - keys[VALUE];
-    s[1] = (side < 0 ? Math.floor((t - ofs) / cycdx) : Math.ceil((t - ofs) / cycdx)) * cycyofs;
+    s[1] = side < 0 ? Math.floor((t - ofs) / cycdx) : Math.ceil((t - ofs) / cycdx);
+    s[2] = 1;
   }
   let out: number;
   if (cyct === 0) {

@@ -2,10 +2,13 @@
 // §4): an optional CYCLES time remap, extrapolation from the end keys, a key hit within 1e-4
 // frames, and per-segment interpolation (constant, linear, Bezier solved for the frame, or one of
 // the easing equations). Curves are packed once (`packFCurve`) into typed arrays with every key
-// number rounded to float32, as Blender stores them; evaluation allocates nothing.
+// number rounded to float32, as Blender stores them, and with what each segment's Bezier needs made
+// then; evaluation allocates nothing. Where the frame falls is the curve's timing (timing.ts),
+// shared by the curves packed with the same list of timings that are keyed at the same frames.
 import { createEasing, EASE_AMPLITUDE, EASE_B, EASE_BACK, EASE_C, EASE_D, EASE_IN, EASE_IN_OUT, EASE_OUT, EASE_PERIOD, EASE_T, EASE_VALUE, easeBack, easeBounce, easeCirc, easeElastic, easeExpo, easePower, easeSine } from './easing';
-import { solveBezierSegment } from './bezier-segment';
-import { CYCLE_NONE, cycleTime } from './cycles';
+import { bezierValue, bezierValueAt, BEZIER_VALUE_STRIDE, bezierFlat } from './bezier-segment';
+import { CYCLE_NONE } from './cycles';
+import { AFTER, BEFORE, fitsTiming, IN_SEGMENT, INDEX, locateFrame, makeTiming, OFFSET_CYCLES, OFFSET_ON, ON_KEY, TIME, U, WHERE, type FCurveTiming } from './timing';
 
 export const INTERPOLATIONS = ['CONSTANT', 'LINEAR', 'BEZIER', 'SINE', 'QUAD', 'CUBIC', 'QUART', 'QUINT', 'EXPO', 'CIRC', 'BACK', 'BOUNCE', 'ELASTIC'] as const;
 export type Interpolation = (typeof INTERPOLATIONS)[number];
@@ -50,8 +53,8 @@ const FRAME = 0, VALUE = 1, LEFT_X = 2, RIGHT_X = 4, BACK = 6, AMPLITUDE = 7, PE
 
 const I_CONSTANT = 0, I_LINEAR = 1, I_BEZIER = 2, I_SINE = 3, I_QUAD = 4, I_QUINT = 7, I_EXPO = 8, I_CIRC = 9, I_BACK = 10, I_BOUNCE = 11, I_ELASTIC = 12;
 
-/** Blender's binary-search threshold: a key this close to the frame gives its value. */
-const KEY_THRESHOLD = 1e-4;
+/** Scratch slot of a packed curve's value. */
+const OUT = 0;
 
 /** An F-curve ready to evaluate: keys sorted by frame, numbers rounded to float32. */
 export interface PackedFCurve {
@@ -61,15 +64,21 @@ export interface PackedFCurve {
   /** Easing with AUTO resolved per interpolation (EASE_IN, EASE_OUT, EASE_IN_OUT). */
   easing: Uint8Array;
   linearExtrapolation: boolean;
-  /** CYCLES: [mode before, count before, mode after, count after], modes as CYCLE_* codes. */
-  cycles: Int32Array;
-  /** Scratch: [0] the remapped time, [1] the value offset, [2…] the Bezier solve, then easing. */
+  /** Where a frame falls among the keys: maybe shared with other curves keyed at the same frames. */
+  timing: FCurveTiming;
+  /** Each segment's Bezier y side (bezier-segment.ts), BEZIER_VALUE_STRIDE numbers a segment. */
+  bezier: Float64Array;
+  /** Scratch: [0] the value. */
   scratch: Float64Array;
   easingScratch: Float64Array;
 }
 
-/** Packs a curve for evaluation. Keys are sorted by frame (a stable sort, as Blender keeps them). */
-export function packFCurve(source: FCurveSource): PackedFCurve {
+/**
+ * Packs a curve for evaluation. Keys are sorted by frame (a stable sort, as Blender keeps them).
+ * Given `timings`, the curve takes the first of them it fits (the same key frames, handle x and
+ * cycles), or adds its own: curves packed with one list locate each frame once between them.
+ */
+export function packFCurve(source: FCurveSource, timings?: FCurveTiming[]): PackedFCurve {
   const sorted = source.keyframes.map((k, i) => ({ k, i })).sort((a, b) => a.k.co[0] - b.k.co[0] || a.i - b.i).map((x) => x.k);
   const n = sorted.length;
   const keys = new Float64Array(n * KEY_STRIDE);
@@ -94,7 +103,18 @@ export function packFCurve(source: FCurveSource): PackedFCurve {
     cycles[2] = Math.max(0, CYCLE_MODES.indexOf(first.mode_after ?? 'REPEAT'));
     cycles[3] = Math.max(0, Math.trunc(first.cycles_after ?? 0));
   }
-  return { count: n, keys, interpolation, easing, linearExtrapolation: source.extrapolation === 'LINEAR', cycles, scratch: new Float64Array(12), easingScratch: createEasing() };
+  let timing = timings?.find((g) => fitsTiming(g, n, keys, cycles));
+  if (!timing) {
+    timing = makeTiming(n, keys, cycles);
+    timings?.push(timing);
+  }
+  const bezier = new Float64Array(Math.max(0, n - 1) * BEZIER_VALUE_STRIDE);
+  for (let i = 0; i + 1 < n; i++) {
+    bezierValue(keys, i * KEY_STRIDE, (i + 1) * KEY_STRIDE, bezier, i * BEZIER_VALUE_STRIDE);
+    // The timing solves u where this curve reads it (a Bezier segment that is not flat).
+    if (interpolation[i] === I_BEZIER && !bezierFlat(bezier, i * BEZIER_VALUE_STRIDE)) timing.solves[i] = 1;
+  }
+  return { count: n, keys, interpolation, easing, linearExtrapolation: source.extrapolation === 'LINEAR', timing, bezier, scratch: new Float64Array(1), easingScratch: createEasing() };
 }
 
 /** AUTO is EASE_OUT for the "dynamic" effects (Back, Bounce, Elastic) and EASE_IN for the rest. */
@@ -106,64 +126,54 @@ function resolveEasing(interpolation: number, easing: Easing): number {
 }
 
 /**
- * The curve's value at `time[0]` into `out[at]` (the frame and the value travel in arrays and
- * `s[…]`: V8 boxes a double passed to or returned from a call it does not inline). A curve without keys gives 0.
+ * The curve's value at `time[0]` into `out[at]` (the frame and the value travel in arrays: V8 boxes
+ * a double passed to or returned from a call it does not inline). A curve without keys gives 0.
  * Allocates nothing.
  */
 export function evaluateFCurve(c: PackedFCurve, time: Float64Array, out: Float64Array, at: number): void {
-  const s = c.scratch;
-  if (c.count === 0) { out[at] = 0; return; }
-  s[0] = time[0];
-  s[1] = 0;
-  cycleTime(c.keys, c.count, c.cycles, s);
-  evaluateKeys(c, s);
-  out[at] = s[2] + s[1];
+  const n = c.count;
+  if (n === 0) { out[at] = 0; return; }
+  const g = c.timing;
+  locateFrame(g, time);
+  const located = g.located;
+  const where = located[WHERE];
+  if (where === IN_SEGMENT) segment(c, located[INDEX] | 0);
+  else if (where === ON_KEY) c.scratch[OUT] = c.keys[(located[INDEX] | 0) * KEY_STRIDE + VALUE];
+  else if (where === BEFORE) extrapolate(c, 0, 1, LEFT_X);
+  else if (where === AFTER) extrapolate(c, n - 1, n - 2, RIGHT_X);
+  const k = c.keys;
+  // REPEAT_OFFSET: the value moves by a cycle's change per cycle; otherwise + 0 (which turns −0 into 0).
+  out[at] = c.scratch[OUT] + (located[OFFSET_ON] !== 0 ? located[OFFSET_CYCLES] * (k[(n - 1) * KEY_STRIDE + VALUE] - k[VALUE]) : 0);
 }
 
-/** The keys' value at `s[0]` into `s[2]` (§4.2): extrapolation, a key hit, or a segment. */
-function evaluateKeys(c: PackedFCurve, s: Float64Array): void {
-  const k = c.keys, n = c.count, t = s[0];
-  const lastAt = (n - 1) * KEY_STRIDE;
-  if (t <= k[FRAME]) { extrapolate(c, s, 0, 1, LEFT_X); return; }
-  if (t >= k[lastAt + FRAME]) { extrapolate(c, s, n - 1, n - 2, RIGHT_X); return; }
-  // Binary search for the first key at or after t.
-  let lo = 0, hi = n - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (k[mid * KEY_STRIDE + FRAME] < t) lo = mid + 1;
-    else hi = mid;
-  }
-  const bAt = lo * KEY_STRIDE;
-  if (Math.abs(k[bAt + FRAME] - t) < KEY_THRESHOLD) { s[2] = k[bAt + VALUE]; return; }
-  const aAt = bAt - KEY_STRIDE;
-  if (Math.abs(k[aAt + FRAME] - t) < KEY_THRESHOLD) { s[2] = k[aAt + VALUE]; return; }
-  segment(c, s, lo - 1);
-}
-
-/** Extrapolation to `s[0]` from end key `end` (its neighbour `next`), through its outer handle `handleX`. */
-function extrapolate(c: PackedFCurve, s: Float64Array, end: number, next: number, handleX: number): void {
-  const k = c.keys, e = end * KEY_STRIDE, t = s[0];
+/** Extrapolation to the located time from end key `end` (its neighbour `next`), through its outer handle `handleX`, into the scratch. */
+function extrapolate(c: PackedFCurve, end: number, next: number, handleX: number): void {
+  const k = c.keys, e = end * KEY_STRIDE, t = c.timing.located[TIME], s = c.scratch;
   const mode = c.interpolation[end];
-  if (!c.linearExtrapolation || mode === I_CONSTANT) { s[2] = k[e + VALUE]; return; }
+  if (!c.linearExtrapolation || mode === I_CONSTANT) { s[OUT] = k[e + VALUE]; return; }
   if (mode === I_LINEAR) {
-    if (c.count < 2) { s[2] = k[e + VALUE]; return; }
+    if (c.count < 2) { s[OUT] = k[e + VALUE]; return; }
     const nb = next * KEY_STRIDE;
     const dx = k[e + FRAME] - k[nb + FRAME];
-    s[2] = dx === 0 ? k[e + VALUE] : k[e + VALUE] + ((k[e + VALUE] - k[nb + VALUE]) / dx) * (t - k[e + FRAME]);
+    s[OUT] = dx === 0 ? k[e + VALUE] : k[e + VALUE] + ((k[e + VALUE] - k[nb + VALUE]) / dx) * (t - k[e + FRAME]);
     return;
   }
   const dx = k[e + FRAME] - k[e + handleX];
-  s[2] = dx === 0 ? k[e + VALUE] : k[e + VALUE] + ((k[e + VALUE] - k[e + handleX + 1]) / dx) * (t - k[e + FRAME]);
+  s[OUT] = dx === 0 ? k[e + VALUE] : k[e + VALUE] + ((k[e + VALUE] - k[e + handleX + 1]) / dx) * (t - k[e + FRAME]);
 }
 
-/** The segment from key i to key i + 1 at `s[0]` (strictly inside it), by key i's interpolation. */
-function segment(c: PackedFCurve, s: Float64Array, i: number): void {
-  const k = c.keys, a = i * KEY_STRIDE, b = a + KEY_STRIDE, t = s[0];
+/** The segment from key i to key i + 1 at the located time (strictly inside it), by key i's interpolation, into the scratch. */
+function segment(c: PackedFCurve, i: number): void {
+  const k = c.keys, a = i * KEY_STRIDE, b = a + KEY_STRIDE, g = c.timing, t = g.located[TIME], s = c.scratch;
   const mode = c.interpolation[i];
   const begin = k[a + VALUE], change = k[b + VALUE] - begin, duration = k[b + FRAME] - k[a + FRAME];
-  if (mode === I_CONSTANT || duration === 0) { s[2] = begin; return; }
-  if (mode === I_LINEAR) { s[2] = begin + (change * (t - k[a + FRAME])) / duration; return; }
-  if (mode === I_BEZIER) { solveBezierSegment(k, a, b, s); return; }
+  if (mode === I_CONSTANT || duration === 0) { s[OUT] = begin; return; }
+  if (mode === I_LINEAR) { s[OUT] = begin + (change * (t - k[a + FRAME])) / duration; return; }
+  if (mode === I_BEZIER) {
+    const at = i * BEZIER_VALUE_STRIDE;
+    bezierValueAt(c.bezier, at, g.located, U, s, OUT);
+    return;
+  }
   const e = c.easingScratch;
   e[EASE_T] = t - k[a + FRAME]; e[EASE_B] = begin; e[EASE_C] = change; e[EASE_D] = duration;
   e[EASE_BACK] = k[a + BACK]; e[EASE_AMPLITUDE] = k[a + AMPLITUDE]; e[EASE_PERIOD] = k[a + PERIOD];
@@ -175,5 +185,5 @@ function segment(c: PackedFCurve, s: Float64Array, i: number): void {
   else if (mode === I_BACK) easeBack(e, dir);
   else if (mode === I_BOUNCE) easeBounce(e, dir);
   else easeElastic(e, dir);
-  s[2] = e[EASE_VALUE];
+  s[OUT] = e[EASE_VALUE];
 }

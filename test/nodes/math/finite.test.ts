@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeNormalize3, saturate } from '../../../nodes/math/finite';
+import { safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, safeNormalize3, saturate } from '../../../nodes/math/finite';
 
 const MAX = Number.MAX_VALUE;
 
@@ -33,5 +33,19 @@ describe('safeNormalize3', () => {
     expect(Array.from(v)).toEqual([0, 0, 0]);
     expect(len[0]).toBe(0);
     expect(safeNormalize3(v, [NaN, 0, 0])).toBe(false);
+  });
+});
+
+describe('safeMultiplyMat4SkippingIdentity', () => {
+  const any = fc.oneof(fc.double(), fc.constantFrom(0, -0, 1, -1, NaN, Infinity, -Infinity, MAX, -MAX, 5e-324));
+  const identity = fc.array(fc.constantFrom(0, -0), { minLength: 16, maxLength: 16 }).map((z) => z.map((x, i) => (i % 5 === 0 ? 1 : x)));
+  const bits = (m: Float64Array) => [...new BigUint64Array(Float64Array.from(m).buffer)];
+  it('gives safeMultiplyMat4\'s bits, −0, NaN and ±Infinity included, whether b is the identity or not, in place too', () => {
+    fc.assert(fc.property(fc.array(any, { minLength: 16, maxLength: 16 }), fc.oneof(identity, fc.array(any, { minLength: 16, maxLength: 16 })), fc.boolean(), (a, b, inPlace) => {
+      const expected = safeMultiplyMat4(new Float64Array(16), Float64Array.from(a), b);
+      const x = Float64Array.from(a);
+      const got = inPlace ? safeMultiplyMat4SkippingIdentity(x, x, b) : safeMultiplyMat4SkippingIdentity(new Float64Array(16), x, b);
+      expect(bits(got)).toEqual(bits(expected));
+    }), { numRuns: 2000 });
   });
 });

@@ -18,6 +18,7 @@ import {
   normalizeMat4,
   orthogonalizeMat4,
   orthogonalizeMat4Stable,
+  sameMat4,
 } from '../../../nodes/math/matrix';
 import {
   basis3,
@@ -208,5 +209,17 @@ describe('small helpers', () => {
     expect(isFinite16(m)).toBe(false);
     m[7] = -Infinity;
     expect(isFinite16(m)).toBe(false);
+  });
+});
+
+describe('sameMat4', () => {
+  it('is true exactly when every number is the same double (Object.is), but NaN never matches', () => {
+    const num = fc.oneof(fc.constantFrom(0, -0, 1, -1, NaN, Infinity), fc.double({ min: -2, max: 2 }));
+    fc.assert(fc.property(fc.array(num, { minLength: 16, maxLength: 16 }), fc.array(fc.integer({ min: 0, max: 15 }), { maxLength: 3 }), fc.array(num, { minLength: 3, maxLength: 3 }), (a, at, put) => {
+      const b = [...a];
+      at.forEach((i, k) => { b[i] = put[k]; });
+      const expected = a.every((x, i) => Object.is(x, b[i]) && !Number.isNaN(x));
+      expect(sameMat4(a, b)).toBe(expected);
+    }));
   });
 });

@@ -69,6 +69,20 @@ describe('objectBasisMatrix (Blender 3.4 BKE_object_to_mat4)', () => {
   });
 });
 
+describe('basisMatrix, quaternion mode', () => {
+  it('a zero rotation_quaternion turns 180° about X and a tiny one is normalized, as Blender 3.4.1 shows (normalize_qt)', () => {
+    // Blender 3.4.1, an empty with rotation_quaternion (0, 0, 0, 0), then (0, 1e-13, 0, 0) (w first):
+    // matrix_world rows [1 0 0] [0 −1 0] [0 0 −1] both times (the second −0.99999976 in float32).
+    const flip = [1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1];
+    expectClose(basisMatrix(new Float64Array(16), { rotation_mode: 'QUATERNION', rotation_quaternion: [0, 0, 0, 0] }), flip, 0);
+    expectClose(basisMatrix(new Float64Array(16), { rotation_mode: 'QUATERNION', rotation_quaternion: [1e-13, 0, 0, 0] }), flip, 1e-15);
+    fc.assert(fc.property(unitQuat, fc.constantFrom(1e-30, 1e-13, 0.5, 7), (q, k) => {
+      const unit = basisMatrix(new Float64Array(16), { rotation_mode: 'QUATERNION', rotation_quaternion: q });
+      expectClose(basisMatrix(new Float64Array(16), { rotation_mode: 'QUATERNION', rotation_quaternion: q.map((x) => x * k) }), unit, 1e-12);
+    }));
+  });
+});
+
 describe('hasDeltas', () => {
   it('is false exactly when the deltas of the mode are absent or identity', () => {
     fc.assert(fc.property(transform, deltas, fc.boolean(), (t, d, keep) => {

@@ -36,10 +36,15 @@ const far = write('far.sinew.json', {
 });
 const overflow = `${far}: /scene: warning: owner "C": its matrix before constraints does not fit in a double; numbers too large were saturated`;
 
-// Copy Location of B onto A: the node a test makes fail, as a kernel bug would.
+// Copy Location of B onto A: the node a test makes fail, as a kernel bug would. B's X is the frame
+// (an action), so the failure can depend on the frame as a kernel's does on its inputs.
 const copying = write('copy.sinew.json', {
   format: 'sinew-graph', version: 1,
-  scene: { format: 'sinew-scene', version: 1, objects: [{ name: 'A', type: 'EMPTY' }, { name: 'B', type: 'EMPTY', location: [1, 2, 3] }] },
+  scene: {
+    format: 'sinew-scene', version: 1,
+    objects: [{ name: 'A', type: 'EMPTY' }, { name: 'B', type: 'EMPTY', location: [1, 2, 3], animation_data: { action: 'x' } }],
+    actions: [{ name: 'x', fcurves: [{ data_path: 'location', array_index: 0, keyframes: [{ co: [0, 0], interpolation: 'LINEAR' }, { co: [100, 100], interpolation: 'LINEAR' }] }] }],
+  },
   nodes: [
     { id: 'in', type: 'owner/input', params: { owner: 'A' }, position: [0, 0] },
     { id: 'b', type: 'owner/read', params: { owner: 'B' }, position: [0, 0] },
@@ -54,11 +59,14 @@ const copying = write('copy.sinew.json', {
 });
 const copyLocation = defaultCatalog.get('constraint/copy-location')!;
 const realKernel = copyLocation.kernel;
-/** Makes Copy Location throw on every `every`-th evaluation (1: always). */
+/**
+ * Makes Copy Location throw at every frame that is a multiple of `every` (1: always), read from its
+ * target (B's X is the frame): a function of its inputs, as kernels are (a frame may be evaluated twice,
+ * runtime/eval/frame-check.ts).
+ */
 function breakCopyLocation(every: number): void {
-  let calls = 0;
   copyLocation.kernel = (io: KernelIO, params, state) => {
-    if (calls++ % every === 0) throw new Error('kernel exploded');
+    if (Math.round(io.in.target[12]) % every === 0) throw new Error('kernel exploded');
     realKernel(io, params, state);
   };
 }

@@ -17,64 +17,65 @@ import { humanoid, largeRig, type BenchRig } from '../../bench/rigs';
 import { rigifyHuman } from '../../bench/rigify';
 import { SHARED_DIR } from '../../shared-path';
 
-export interface GoldenCase { name: string; run: () => string }
+/** A case: `evaluate` visits its program after each of its frames; `run` is the digest of every visit. */
+export interface GoldenCase { name: string; evaluate: (visit: (program: Program) => void) => void; run: () => string }
 
 const ROOT = join(import.meta.dirname, '../../..');
 
+/** The owners in a stable (id) order: the order digests and matrix files use. */
+export function ownersById(program: Program): Program['owners'] {
+  return [...program.owners].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 /** SHA-256 of the owners' final matrices as float64 bytes, owner by owner, in a stable (id) order. */
-function digest(program: Program, hash = createHash('sha256')): ReturnType<typeof createHash> {
-  const owners = [...program.owners].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const o of owners) {
+function digest(program: Program, hash: ReturnType<typeof createHash>): void {
+  for (const o of ownersById(program)) {
     hash.update(o.id);
     hash.update(new Uint8Array(Float64Array.from(o.final).buffer));
   }
-  return hash;
+}
+
+function goldenCase(name: string, evaluate: GoldenCase['evaluate']): GoldenCase {
+  return {
+    name,
+    evaluate,
+    run: () => {
+      const hash = createHash('sha256');
+      evaluate((p) => { digest(p, hash); });
+      return hash.digest('hex');
+    },
+  };
 }
 
 function fixtureCase(dir: string, file: string): GoldenCase {
-  return {
-    name: `${dir.replace(ROOT, '.').replace(SHARED_DIR, '../shared')}/${file.split('/').pop()}`,
-    run: () => {
-      const fx = JSON.parse(readFileSync(file, 'utf8')) as Fixture;
-      const imported = importBlenderFixture(fx);
-      const program = compile(imported.graph, imported.scene);
-      const frames = fx.frames ? Object.keys(fx.expected as FixtureFrames).map(Number) : [1];
-      const hash = createHash('sha256');
-      for (const f of frames) digest(program.evaluate(f), hash);
-      return hash.digest('hex');
-    },
-  };
+  return goldenCase(`${dir.replace(ROOT, '.').replace(SHARED_DIR, '../shared')}/${file.split('/').pop()}`, (visit) => {
+    const fx = JSON.parse(readFileSync(file, 'utf8')) as Fixture;
+    const imported = importBlenderFixture(fx);
+    const program = compile(imported.graph, imported.scene);
+    const frames = fx.frames ? Object.keys(fx.expected as FixtureFrames).map(Number) : [1];
+    for (const f of frames) visit(program.evaluate(f));
+  });
 }
 
 function benchCase(name: string, rig: () => BenchRig | Program, frames = 8): GoldenCase {
-  return {
-    name: `bench/${name}`,
-    run: () => {
-      const r = rig();
-      const program = 'evaluate' in r ? r : compile(r.graph, r.scene);
-      const pose = poseCycle(program, frames);
-      const hash = createHash('sha256');
-      for (let k = 0; k < frames; k++) {
-        pose(k);
-        digest(program.evaluate(1 + k), hash);
-      }
-      return hash.digest('hex');
-    },
-  };
+  return goldenCase(`bench/${name}`, (visit) => {
+    const r = rig();
+    const program = 'evaluate' in r ? r : compile(r.graph, r.scene);
+    const pose = poseCycle(program, frames);
+    for (let k = 0; k < frames; k++) {
+      pose(k);
+      visit(program.evaluate(1 + k));
+    }
+  });
 }
 
 function exampleCase(file: string): GoldenCase {
-  return {
-    name: `examples/${file}`,
-    run: () => {
-      const opened = openGraph(join(ROOT, 'examples', file));
-      if (!opened.ok) throw new Error(`${file}: ${opened.errors.map((e) => e.message).join('; ')}`);
-      const program = compile(opened.graph, opened.scene);
-      const hash = createHash('sha256');
-      for (const f of [1, 7, 24]) digest(program.evaluate(f), hash);
-      return hash.digest('hex');
-    },
-  };
+  return goldenCase(`examples/${file}`, (visit) => {
+    const opened = openGraph(join(ROOT, 'examples', file));
+    if (!opened.ok) throw new Error(`${file}: ${opened.errors.map((e) => e.message).join('; ')}`);
+    const program = compile(opened.graph, opened.scene);
+    for (const f of [1, 7, 24]) visit(program.evaluate(f));
+  });
 }
 
 const FIXTURE_DIRS = [

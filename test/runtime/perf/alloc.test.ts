@@ -12,7 +12,9 @@
 // - a spring-bone rig (two chains, a sphere and a capsule, one chain in center space) played
 //   forward in quarter frames and jumping back (a reset and a replay) every 385: the same;
 // - a B-Bone posed by an action with linked settings, read by Armature constraints (linear and
-//   Preserve Volume) and Follow B-Bone (a point, the whole matrix, LOCAL space): the same.
+//   Preserve Volume) and Follow B-Bone (a point, the whole matrix, LOCAL space): the same;
+// - a crowd's share of six characters of the spring rig sharing one program (`Program.evaluateCharacter`,
+//   each character's state swapped in and out), each at its own frame: the same.
 // When one fails, V8's sampling heap profiler names the files that allocate (`--sites`).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -107,6 +109,12 @@ describe('evaluate allocates nothing per frame', () => {
   it('B-Bone shapes computed and read (Armature segments, Follow B-Bone), settings linked: 0 bytes, no collection', () => {
     const r = measure('bbone', 1000, SHORT, SYNC);
     expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('bbone', [])).toBe(0);
+    expect(r.scavenges).toBe(0);
+  }, 120_000);
+
+  it('a crowd share: six characters of the spring rig sharing one program, each at its own frame, jumping back on its own: 0 bytes, no collection', () => {
+    const r = measure('crowd', 1000, SHORT, SYNC);
+    expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('crowd', [])).toBe(0);
     expect(r.scavenges).toBe(0);
   }, 120_000);
 

@@ -3,7 +3,7 @@
 // generation made large, so a measuring window is never collected:
 //
 //   node --max-semi-space-size=128 --min-semi-space-size=128 --import tsx test/runtime/perf/alloc.ts
-//     [--rig humanoid|large|rigify|bones|runtime|actions|legacy-ik|clips|object-extras|bbone|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
+//     [--rig humanoid|large|rigify|bones|runtime|actions|legacy-ik|clips|object-extras|bbone|crowd|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
 //     [--frames N] [--warmup N] [--window N] [--max BYTES] [--sites] [--functions] [--json]
 //     [--kinds [--only REGEX]]   one child process per node kind (a 20-bone chain where every
 //                 bone has it), the kinds matching REGEX only
@@ -22,6 +22,9 @@
 // ../shared/conformance/rigify-human with a recorded pose of its controls written every frame;
 // `--rig object-extras` keyed and driven delta transforms, Relative Parenting and a rest-position
 // armature (object-extras-rig.ts).
+// `--rig crowd` a crowd's share (runtime/crowd/characters.ts) of 6 characters of the spring rig
+// sharing one program, each at its own quarter frame, each jumping back (a reset and a replay) on
+// its own frame, their matrices written into a SharedArrayBuffer.
 // `--sites` adds what V8's sampling heap profiler saw allocated per frame, by source file of the
 // allocating function (the median of 5 profiles of 1,000 frames). Exits 1 when the bytes per frame
 // exceed `--max` (default 0). `--functions` does the same by allocating function (its file and
@@ -38,6 +41,8 @@ import { readFileSync } from 'node:fs';
 import { casesIn } from '../../../runtime/io/blender/conformance';
 import type { Fixture } from '../../../runtime/io/blender/fixture';
 import { importBlenderFixture } from '../../../runtime/io/blender/import';
+import { CrowdShare } from '../../../runtime/crowd/characters';
+import { crowdBytes, framesView } from '../../../runtime/crowd/layout';
 import { compile } from '../../../runtime/eval/compile';
 import { readGltf } from '../../../runtime/io/gltf/container';
 import { importGltf } from '../../../runtime/io/gltf/import';
@@ -349,13 +354,25 @@ async function one(): Promise<void> {
   const rig = rigName === 'humanoid' ? humanoid()
     : rigName === 'large' ? largeRig()
     : rigName === 'kinds' ? kindsRig(cases, Number(opt('--bones', '7')))
-    : rigName === 'spring' ? sinewRig(defaultSpec())
+    : rigName === 'spring' || rigName === 'crowd' ? sinewRig(defaultSpec())
     : rigName === 'object-extras' ? objectExtrasRig()
     : rigName === 'bbone' ? bboneRig()
     : kindRig(rigName, JSON.parse(opt('--params', '{}')) as Record<string, JsonValue>);
   if (rigName === 'actions') return measure(rigName, fixturePrograms(join(SHARED_DIR, 'conformance/actions')), frames, warmup, max);
   if (rigName === 'legacy-ik') return measure(rigName, fixturePrograms(join(ROOT, 'test/nodes/constraints/ik/blender-legacy')), frames, warmup, max);
   if (rigName === 'clips') return measure(rigName, clipPrograms(), frames, warmup, max);
+  if (rigName === 'crowd') {
+    const count = 6;
+    const program = compile(rig.graph, rig.scene);
+    const layout = { characters: count, owners: program.owners.length };
+    const buffer = new SharedArrayBuffer(crowdBytes(layout));
+    const share = new CrowdShare(rig.graph, rig.scene, buffer, layout, 0, count);
+    const at = framesView(buffer, layout);
+    return measure(rigName, [program], frames, warmup, max, undefined, (f) => {
+      for (let c = 0; c < count; c++) at[c] = ((f + 61 * c) % 385) * 0.25 - 20;
+      share.evaluate();
+    });
+  }
   const program = compile(rig.graph, rig.scene);
   return measure(rigName, [program], frames, warmup, max);
 }
@@ -377,16 +394,16 @@ function clipPrograms(): Program[] {
   return (imported.scene.clips ?? []).map((c) => compile(graph, { ...imported.scene, playback: { clip: c.name } }));
 }
 
-async function measure(rigName: string, programs: Program[], frames: number, warmup: number, max: number, pose?: (k: number) => void): Promise<void> {
+async function measure(rigName: string, programs: Program[], frames: number, warmup: number, max: number, pose?: (k: number) => void, evaluate?: (k: number) => void): Promise<void> {
   const program = programs[0];
   // Quarter frames from −20 to 76: the frame is written to the program's slot, so no double crosses a call.
-  const run = (f: number) => {
+  const run = evaluate ?? ((f: number) => {
     if (pose) pose(f);
     for (let i = 0; i < programs.length; i++) {
       programs[i].frameSlot[0] = (f % 385) * 0.25 - 20;
       programs[i].evaluate();
     }
-  };
+  });
   const report = await measureAllocation(run, frames, warmup, Number(opt('--window', '1000')));
   const byFunction = args.includes('--functions');
   const sites = args.includes('--sites') || byFunction ? await allocationSites(run, Number(opt('--site-frames', '1000')), 1e6, 5, byFunction) : undefined;

@@ -214,8 +214,11 @@ describe('update runs only what is downstream of a change', () => {
     const ran = recordUpdate(p, 2);
     const time = rig.graph.nodes.find((n) => n.type === 'value/time')!.id;
     expect(new Set(ran)).toEqual(expectedSteps(p, [`node:${time}`]));
+    // The change reaches the jaw: the node wired into its Owner Out (which writes the jaw's final
+    // matrix itself, runtime/eval/owner-views.ts) runs.
     const jawOut = rig.graph.nodes.find((n) => n.type === 'owner/output' && n.params.owner === 'Rig/jaw')!.id;
-    expect(ran).toContain(`node:${jawOut}`);
+    const jawLast = rig.graph.links.find((l) => l.to.node === jawOut)!.from.node;
+    expect(ran).toContain(`node:${jawLast}`);
     expect(ran.length).toBeLessThan(12);
   });
 

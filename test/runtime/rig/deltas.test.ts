@@ -6,7 +6,7 @@
 // deltas at a frame place the object where those values, authored, place it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GRAPH_FORMAT } from '../../../graph/types';
+import { GRAPH_FORMAT, type GraphDocument } from '../../../graph/types';
 import { compile } from '../../../runtime/eval/compile';
 import { SCENE_FORMAT, type SceneFCurve } from '../../../runtime/rig/scene/types';
 import type { RotationMode, SceneObject } from '../../../runtime/rig/scene/types';
@@ -95,5 +95,16 @@ describe('delta transforms keyed by an action', () => {
     });
     expect(program.warnings.map((w) => w.message)).toEqual(['action "act": animating "pose.bones["B"].delta_location" is not supported; the curve is ignored']);
     expect(program.evaluate(1).owners.find((o) => o.id === 'Arm/B')!.final[12]).toBe(0);
+  });
+
+  it('Program.setOwnerBasis with location/rotation/scale keeps the object\'s deltas, as a scene holding those values does', () => {
+    fc.assert(fc.property(object, object, (o, moved) => {
+      const graph: GraphDocument = { format: GRAPH_FORMAT, version: 1, nodes: [], links: [] };
+      const channels = { rotation_mode: o.rotation_mode, location: moved.location, rotation_euler: moved.rotation_euler, rotation_quaternion: moved.rotation_quaternion, rotation_axis_angle: moved.rotation_axis_angle, scale: moved.scale };
+      const live = compile(graph, { format: SCENE_FORMAT, version: 1, objects: [{ name: 'O', type: 'EMPTY', ...o }] }).update(1);
+      live.setOwnerBasis('O', channels).update();
+      const fresh = compile(graph, { format: SCENE_FORMAT, version: 1, objects: [{ name: 'O', type: 'EMPTY', ...o, ...channels }] }).evaluate(1);
+      expect(Array.from(live.owner('O')!.final)).toEqual(Array.from(fresh.owner('O')!.final));
+    }));
   });
 });

@@ -4,7 +4,9 @@
 // transform space reads them, as in Blender); switching the armature back to POSE poses it again.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { InheritScale, SceneBone, SceneObject } from '../../../runtime/rig/scene/types';
+import { GRAPH_FORMAT } from '../../../graph/types';
+import { compile } from '../../../runtime/eval/compile';
+import { SCENE_FORMAT, type InheritScale, type SceneBone, type SceneObject } from '../../../runtime/rig/scene/types';
 import { euler, expectClose, vec3 } from '../../nodes/math/helpers';
 import { finals, product, rigid } from './arbitraries';
 import { mat4 } from 'gl-matrix';
@@ -52,5 +54,30 @@ describe('an armature in rest position (pose_position REST)', () => {
     const posed = finals(scene(r, 'POSE')).get('Arm/B0')!;
     const rest = finals(scene(r, 'REST')).get('Arm/B0')!;
     expect(Math.max(...posed.map((x, i) => Math.abs(x - rest[i])))).toBeGreaterThan(1e-3);
+  });
+
+  it('bone constraints and IK wired by hand do nothing there (each warned of), as Blender evaluates none; the armature object\'s own still act', () => {
+    fc.assert(fc.property(rig, (r) => {
+      const objects = [...scene(r, 'REST'), { name: 'T', type: 'EMPTY' as const, location: [3, 1, 2] }];
+      const last = `Arm/B${r.bones.length - 1}`;
+      const node = (id: string, type: string, params: Record<string, string | number> = {}) => ({ id, type, params, position: [0, 0] as [number, number] });
+      const link = (from: string, fs: string, to: string, ts: string) => ({ from: { node: from, socket: fs }, to: { node: to, socket: ts } });
+      const p = compile({
+        format: GRAPH_FORMAT, version: 1,
+        nodes: [
+          node('in', 'owner/input', { owner: last }), node('t', 'owner/read', { owner: 'T' }), node('loc', 'constraint/copy-location'),
+          node('ik', 'constraint/ik', { chainCount: 2 }), node('out', 'owner/output', { owner: last }),
+          node('ain', 'owner/input', { owner: 'Arm' }), node('aloc', 'constraint/copy-location'), node('aout', 'owner/output', { owner: 'Arm' }),
+        ],
+        links: [
+          link('in', 'transform', 'loc', 'owner'), link('t', 'transform', 'loc', 'target'), link('loc', 'owner', 'ik', 'owner'), link('t', 'transform', 'ik', 'target'), link('ik', 'owner', 'out', 'transform'),
+          link('ain', 'transform', 'aloc', 'owner'), link('t', 'transform', 'aloc', 'target'), link('aloc', 'owner', 'aout', 'transform'),
+        ],
+      }, { format: SCENE_FORMAT, version: 1, objects }).evaluate(1);
+      expect(p.warnings.filter((w) => w.code === 'inactive').map((w) => w.nodeId).sort()).toEqual(['ik', 'loc']);
+      const arm = p.owner('Arm')!.final;
+      expect([arm[12], arm[13], arm[14]]).toEqual([3, 1, 2]);
+      r.bones.forEach((b, i) => { expectClose(p.owner(`Arm/B${i}`)!.final, product(arm, b.rest), 1e-12, `B${i}`); });
+    }), { numRuns: 30 });
   });
 });

@@ -3,12 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyChannels } from '../../../../nodes/constraints/transform/copy-channels';
 import { copyLocation } from '../../../../nodes/constraints/transform/copy-location';
-import { copyRotation } from '../../../../nodes/constraints/transform/copy-rotation';
+import { copyRotation, copyRotationKernel } from '../../../../nodes/constraints/transform/copy-rotation';
+import { EULER_ORDERS } from '../../../../nodes/math/euler';
+import { resolveParams } from '../../../../nodes/resolve-params';
 import { copyScale } from '../../../../nodes/constraints/transform/copy-scale';
 import { copyTransforms } from '../../../../nodes/constraints/transform/copy-transforms';
 import type { OwnerHandle } from '../../../../nodes/define';
 import { FLT_EPSILON } from '../../../../nodes/math/float32';
-import { anyInfluence, anyMatrix, axisLength, bound, positiveScaled, stepped, translation, trs } from '../../harness';
+import { anyInfluence, anyMatrix, axisLength, bound, positiveScaled, stepped, translation, trs, wellConditioned } from '../../harness';
 
 const near = (a: ArrayLike<number>, b: ArrayLike<number>, tol: number) => {
   expect(a.length).toBe(b.length);
@@ -38,6 +40,31 @@ describe('Copy Location', () => {
 });
 
 describe('Copy Rotation', () => {
+  it('copying the whole rotation skips the Euler round trip and agrees with it to 1e-12 (gimbal lock and sheared or mirrored targets take the round trip)', () => {
+    let skipped = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof(positiveScaled, wellConditioned, anyMatrix),
+        fc.oneof(positiveScaled, wellConditioned, anyMatrix, fc.constantFrom(trs([0, 0, 0], [0, Math.SQRT1_2, 0, Math.SQRT1_2], [1, 1, 1]))),
+        fc.constantFrom(...EULER_ORDERS),
+        fc.constantFrom('REPLACE', 'BEFORE', 'AFTER'),
+        (owner, target, order, mixMode) => {
+          const p = resolveParams(copyRotation, { mixMode });
+          const fast = new Float64Array(16), euler = new Float64Array(16);
+          copyRotationKernel(fast, owner, target, p, order);
+          copyRotationKernel(euler, owner, target, p, order, false);
+          // The rotations agree to ~1e-13; the owner's scale multiplies that.
+          let scale = 1;
+          for (let i = 0; i < 16; i++) scale = Math.max(scale, Math.abs(euler[i]), Math.abs(owner[i]));
+          for (let i = 0; i < 16; i++) if (!Object.is(fast[i], euler[i])) skipped += i === 0 ? 1 : 0;
+          near(fast, euler, 1e-12 * scale);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(skipped).toBeGreaterThan(300);
+  });
+
   it('REPLACE with every axis on gives the target\'s rotation and keeps the owner\'s location and scale', () => {
     fc.assert(fc.property(positiveScaled, positiveScaled, (owner, target) => {
       const out = bound(copyRotation)(owner, target);

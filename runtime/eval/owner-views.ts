@@ -1,0 +1,77 @@
+// Between schedule and allocate: where an owner's own matrix can stand in for a copy of it. Copying
+// 16 numbers is most of what the owner nodes and the owners' stack steps did each frame (on Rigify's
+// human rig, 1,485 of its 2,902 steps), and a view of the matrix gives the same numbers to the bit:
+//   - an owner nothing writes (no Owner Out, no IK chain) has one matrix for pre and final;
+//   - an Owner In's output is its owner's pre matrix, an Owner read's transform its owner's final;
+//   - the node wired into an Owner Out writes straight into the owner's final matrix, when the Owner
+//     Out is the only reader of that output and no IK chain writes the final. (A connected bone's
+//     stack step then puts the head back on its parent's tail in that output itself: a watch on the
+//     node shows the bone's head where Blender shows it.)
+// Not in a program with a dependency cycle: there a node reads, through the link set aside, what
+// another writes later in the frame, so a copy taken at its turn is not the live matrix.
+import type { RigOwner } from '../rig/rig';
+import type { CompiledNode } from './compiled-node';
+import type { Owners } from './build-owners';
+import type { ResolvedGraph } from './resolve-nodes';
+import type { Schedule } from './schedule-units';
+
+/** Output views: for a node index, its outputs that are an owner's matrix rather than slots of their own. */
+export type OutputViews = Map<number, Map<string, Float64Array>>;
+
+/** The output views, and owners nothing writes given one matrix; none when `enabled` is false (CompileOptions.ownerViews). */
+export function ownerViews({ compiled, live }: ResolvedGraph, owners: Owners, schedule: Schedule, enabled: boolean): OutputViews {
+  const views: OutputViews = new Map();
+  if (!enabled || schedule.cycles.length > 0) return views;
+  const { stackWriters, chainOf } = schedule;
+  owners.owners.forEach((o, i) => {
+    if (stackWriters[i].length === 0 && chainOf[i] === undefined) o.pre = o.final;
+  });
+  const set = (c: CompiledNode, output: string, view: Float64Array) => {
+    let m = views.get(c.index);
+    if (!m) views.set(c.index, (m = new Map<string, Float64Array>()));
+    m.set(output, view);
+  };
+  const readers = readerCounts(live);
+  for (const c of live) {
+    const o = c.owner;
+    if (!o) continue;
+    for (const [name, spec] of Object.entries(c.def.outputs)) {
+      if (spec.ownerView) set(c, name, o[spec.ownerView]);
+    }
+    for (const [name, spec] of Object.entries(c.def.inputs)) {
+      if (spec.ownerView !== 'final') continue;
+      const src = c.sources.get(name);
+      const from = src && compiled[src[0]];
+      if (!src || !from || readers.get(outputKey(src[0], src[1])) !== 1) continue;
+      if (from.def.outputs[src[1]]?.ownerView || from.written.length > 0) continue;
+      const i = owners.index.get(o)!;
+      if (stackWriters[i].length !== 1 || stackWriters[i][0] !== c || chainOf[i] !== undefined) continue;
+      set(from, src[1], o.final);
+    }
+  }
+  return views;
+}
+
+/** Whether every `ownerView` socket of a node is its owner's matrix itself (then a `copiesOnly` node has nothing to do). */
+export function viewsAreOwnMatrices(c: CompiledNode): boolean {
+  const o: RigOwner | undefined = c.owner;
+  if (!o) return false;
+  const same = (sockets: Record<string, { ownerView?: 'pre' | 'final' }>, io: Record<string, Float64Array>) =>
+    Object.entries(sockets).every(([name, spec]) => !spec.ownerView || io[name] === o[spec.ownerView]);
+  return same(c.def.outputs, c.io.out) && same(c.def.inputs, c.io.in);
+}
+
+/** How many inputs and driven params read each output (`node:output`). */
+function readerCounts(live: readonly CompiledNode[]): Map<string, number> {
+  const n = new Map<string, number>();
+  const add = ([node, output]: [number, string]) => n.set(outputKey(node, output), (n.get(outputKey(node, output)) ?? 0) + 1);
+  for (const c of live) {
+    c.sources.forEach(add);
+    c.drivenParams.forEach(add);
+  }
+  return n;
+}
+
+function outputKey(node: number, output: string): string {
+  return `${node}:${output}`;
+}

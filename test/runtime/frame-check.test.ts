@@ -1,0 +1,66 @@
+// Frames evaluated with the node guards off and checked at once (runtime/eval/frame-check.ts): the
+// same bits and the same warnings, counts included, as a program whose guards are always on, on
+// random degenerate rigs (nodes failing, matrices overflowing); and a sound rig never runs guarded.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compile } from '../../runtime/eval/compile';
+import { CompileFailure } from '../../runtime/eval/errors';
+import type { Program } from '../../runtime/eval/program';
+import type { GraphDocument } from '../../graph/types';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
+import { humanoid } from '../bench/rigs';
+import { degenerateRig } from '../reliability/rigs';
+
+/** Every owner's final matrix as the bits of its doubles, and the warnings with their counts. */
+function state(p: Program): { owners: string[]; warnings: string[] } {
+  return {
+    owners: p.owners.map((o) => `${o.id} ${[...new BigUint64Array(Float64Array.from(o.final).buffer)].map((b) => b.toString(16)).join(' ')}`),
+    warnings: p.warnings.map((w) => `${w.code} ${w.message} ×${w.count ?? ''}`),
+  };
+}
+
+function run(graph: GraphDocument, scene: SceneDocument, frameCheck: boolean) {
+  let p: Program;
+  try {
+    p = compile(graph, scene, { frameCheck });
+  } catch (e) {
+    if (e instanceof CompileFailure) return { refused: true };
+    throw e;
+  }
+  const frames = [1, 2, 2, 3.5, 1].map((f) => state(p.evaluate(f)));
+  return { frames, guarded: p.guardedPasses };
+}
+
+describe('frames checked at once', () => {
+  it('random rigs: the same bits and warnings (with their counts) as with every guard on, frame after frame', () => {
+    let fellBack = 0;
+    let unguarded = 0;
+    fc.assert(
+      fc.property(degenerateRig(), ({ scene, graph }) => {
+        const checked = run(graph, scene, true);
+        const guarded = run(graph, scene, false);
+        expect(checked.frames).toEqual(guarded.frames);
+        if (checked.guarded !== undefined && guarded.guarded !== undefined) {
+          // With every guard on, every pass is guarded (five frames, more with spring bones' replays).
+          expect(guarded.guarded).toBeGreaterThanOrEqual(5);
+          if (checked.guarded > 0) fellBack++;
+          if (checked.guarded < guarded.guarded) unguarded++;
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // Both ways are taken: frames that failed their check and ran again, and frames that passed.
+    expect(fellBack).toBeGreaterThan(5);
+    expect(unguarded).toBeGreaterThan(5);
+  });
+
+  it('a sound rig runs no frame with its guards on; profiling does', () => {
+    const rig = humanoid();
+    const p = compile(rig.graph, rig.scene);
+    for (let f = 0; f < 20; f++) p.evaluate(f);
+    expect(p.guardedPasses).toBe(0);
+    p.startProfiling();
+    p.evaluate(21);
+    expect(p.guardedPasses).toBe(1);
+  });
+});
