@@ -5,7 +5,9 @@
 // When they pass (every frame of a sound rig) the frame is done; when not, or a step threw, the frame
 // is evaluated again with the guards on, which gives what the guards always gave: the rerun starts
 // from the same inputs, since a frame reads nothing it wrote itself (no dependency cycle: a program
-// with one keeps the guards on) and kernels are functions of their inputs, params and bound state.
+// with one keeps the guards on) and kernels are functions of their inputs, params and bound state
+// (a node that keeps a value from its first evaluation, `NodeDefinition.remembers`, keeps the
+// program's guards on too: it could keep the unguarded pass's).
 // On Rigify's human rig the checks after each node were ~10% of a frame; here they are one tight
 // loop over contiguous ranges.
 

@@ -58,6 +58,7 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
   };
   return new Program(owners.slots.buffer, steps, owners.owners, owners.frame, report, problems.warnings, {
     units, from: schedule.from, to: schedule.to, node, frameUnits, history: () => historyOf(resolved.live),
+    remembers: () => resolved.live.some((c) => c.def.remembers?.(c.params) === true),
   }, states, binding.check && { guards: binding.guards, check: binding.check });
 }
 

@@ -113,6 +113,8 @@ export interface ProgramDeps extends DependencyInfo {
   node(nodeId: string): NodeControl | undefined;
   /** Nodes whose evaluations depend on earlier ones outside state slots, each with why (plan.ts). */
   history?(): string[];
+  /** Whether a node keeps a value from its first evaluation (`NodeDefinition.remembers`, with the params it has now). */
+  remembers?(): boolean;
 }
 
 /**
@@ -159,6 +161,8 @@ export class Program {
   private profiling: StepProfile | undefined;
   /** `history`, made on first read and again after a param change. */
   private historyMemo: readonly string[] | undefined;
+  /** `deps.remembers()`, made on first read and again after a param change. */
+  private remembersMemo: boolean | undefined;
 
   constructor(
     readonly buffer: Float64Array,
@@ -325,12 +329,21 @@ export class Program {
       }
       p.passes++;
       this.guardedPasses++;
-    } else if (!this.unguarded || !this.passesUnguarded()) {
+    } else if (!this.unguarded || this.remembers || !this.passesUnguarded()) {
       for (let i = 0; i < steps.length; i++) steps[i].run();
       this.guardedPasses++;
     }
     this.lastStepsRun += steps.length;
     this.lastTicksRun++;
+  }
+
+  /**
+   * Whether a node keeps a value from its first evaluation: a frame evaluated twice (with the guards
+   * off, then on after a failure) could keep the first, unguarded one, so such a program keeps its
+   * guards on.
+   */
+  private get remembers(): boolean {
+    return (this.remembersMemo ??= this.deps?.remembers?.() ?? false);
   }
 
   /**
@@ -499,6 +512,7 @@ export class Program {
       const i = this.stepIndex.get(ctrl.unit);
       if (i !== undefined && run) this.steps[i].run = run;
       this.historyMemo = undefined; // a param may make a node remember (a Limit Distance set to 0)
+      this.remembersMemo = undefined;
     }
     this.markUnit(ctrl.unit);
     return 'applied';

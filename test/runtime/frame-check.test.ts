@@ -63,4 +63,25 @@ describe('frames checked at once', () => {
     p.evaluate(21);
     expect(p.guardedPasses).toBe(1);
   });
+
+  it('a node that keeps a value from its first evaluation keeps the guards on (a failed unguarded pass could leave it its value)', () => {
+    const node = (id: string, type: string, params: Record<string, number> | Record<string, string> = {}) => ({ id, type, params, position: [0, 0] as [number, number] });
+    const link = (from: string, fs: string, to: string, ts: string) => ({ from: { node: from, socket: fs }, to: { node: to, socket: ts } });
+    const graph = (restLength: number): GraphDocument => ({
+      format: 'sinew-graph', version: 1,
+      nodes: [node('in', 'owner/input', { owner: 'A' }), node('t', 'owner/read', { owner: 'T' }), node('stretch', 'constraint/stretch-to', { restLength }), node('out', 'owner/output', { owner: 'A' })],
+      links: [link('in', 'transform', 'stretch', 'owner'), link('t', 'transform', 'stretch', 'target'), link('stretch', 'owner', 'out', 'transform')],
+    });
+    const scene: SceneDocument = { format: 'sinew-scene', version: 1, objects: [{ name: 'A', type: 'EMPTY' }, { name: 'T', type: 'EMPTY', location: [0, 2, 0] }] };
+    const remembering = compile(graph(0), scene);
+    for (let f = 0; f < 3; f++) remembering.evaluate(f);
+    expect(remembering.guardedPasses).toBe(3);
+    const plain = compile(graph(1), scene);
+    for (let f = 0; f < 3; f++) plain.evaluate(f);
+    expect(plain.guardedPasses).toBe(0);
+    // A param that makes the node remember turns the guards on from the next frame.
+    expect(plain.setParam('stretch', 'restLength', 0)).toBe('applied');
+    plain.evaluate(4);
+    expect(plain.guardedPasses).toBe(1);
+  });
 });
