@@ -1,6 +1,7 @@
 // One editable value of a node, drawn from its Field: a slider, a number, a toggle, a menu, a picker
-// of the scene's owners or actions, or a vector. Used on the nodes and in the inspector alike. Emits `field-input` while a
-// value is being dragged and `field-change` when it is settled, each with `{ key, value }`.
+// of the scene's owners or actions, or a vector. Used on the nodes and in the inspector alike. Emits
+// `field-input` while a value is being dragged and `field-change` when it is settled, each with
+// `{ key, value }`.
 import { LitElement, css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { JsonValue } from '../../graph/types';
@@ -99,7 +100,7 @@ export class SinewField extends LitElement {
         @pointerenter=${want} @pointerdown=${want} @focus=${want} @keydown=${want}
         @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLSelectElement).value); }}>
       <option value="" ?selected=${!value}>${empty}</option>
-      ${value && !known ? html`<option value=${value} selected data-missing>${value} (not in scene)</option>` : nothing}
+      ${value && !known ? html`<option value=${value} selected>${value} (not in scene)</option>` : nothing}
       ${lazy ? shownChoice(choices, value) : options(value)}
     </select>`;
   }
@@ -122,7 +123,7 @@ export class SinewField extends LitElement {
 
   override updated() {
     // An option's `selected` attribute no longer selects it once the user has picked it (its
-    // dirtiness), so after a pick and an undo the menu would keep showing the picked name.
+    // dirtiness): after a pick, an undo and a redo the menu would not show the value it holds.
     const picker = this.renderRoot.querySelector<HTMLSelectElement>('select[data-picker]');
     if (picker) picker.value = paramText(this.value);
   }
