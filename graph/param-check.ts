@@ -23,6 +23,8 @@ export function checkParam(value: unknown, shape: ParamShape): string | undefine
       return typeof value === 'string' ? undefined : `expected a string, ${got}`;
     case 'owner':
       return typeof value === 'string' ? undefined : `expected the name of an object or bone (a string), ${got}`;
+    case 'action':
+      return typeof value === 'string' ? undefined : `expected the name of one of the scene's actions (a string), ${got}`;
     case 'vector':
       return isNumberArray(value, shape.size) ? undefined : `expected an array of ${shape.size} numbers, ${got}`;
     case 'matrix':

@@ -105,6 +105,7 @@ export type ParamShape =
   | { kind: 'choice'; options: readonly string[] }
   | { kind: 'string' }
   | { kind: 'owner' }
+  | { kind: 'action' }
   | { kind: 'vector'; size: number }
   | { kind: 'matrix' };
 

@@ -287,7 +287,11 @@ export interface OwnerTraits {
 export interface BlenderMapping {
   /** RNA type id, e.g. `COPY_LOCATION`. */
   type: string;
-  /** RNA property → param name, for values that carry over as they are. */
+  /**
+   * RNA property → param name, for values that carry over as they are. A property mapped onto an
+   * `action` param names one of the file's actions: the importer checks it is there, and reports
+   * and leaves out the constraint if not.
+   */
   params: Record<string, string>;
   /** RNA properties that have no effect on the result here (explained in docs/fidelity.md). */
   ignore?: readonly string[];
@@ -301,11 +305,6 @@ export interface BlenderMapping {
    * `space_object` are wired without this.
    */
   references?(props: Record<string, JsonValue>): { socket: string; object: string; bone: string }[];
-  /**
-   * Actions (by name) the constraint reads from the file's `actions` (the Action constraint's
-   * `action`): the importer checks each is there, and reports and leaves out the constraint if not.
-   */
-  actions?(props: Record<string, JsonValue>): string[];
 }
 
 /**

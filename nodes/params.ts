@@ -20,10 +20,12 @@ export interface BoolParam extends ParamDocs { kind: 'bool'; default: boolean }
 export interface ChoiceParam<T extends string = string> extends ParamDocs { kind: 'choice'; options: readonly T[]; default: T }
 export interface StringParam extends ParamDocs { kind: 'string'; default: string }
 export interface OwnerParam extends ParamDocs { kind: 'owner'; default: string }
+/** The name of one of the scene's `actions[]` (a string in files, as an owner param is); the editor offers the scene's actions. */
+export interface ActionParam extends ParamDocs { kind: 'action'; default: string }
 export interface VectorParam extends ParamDocs { kind: 'vector'; size: number; default: number[] }
 export interface MatrixParam extends ParamDocs { kind: 'matrix'; default: number[] }
 
-export type ParamSpec = FloatParam | IntParam | BoolParam | ChoiceParam | StringParam | OwnerParam | VectorParam | MatrixParam;
+export type ParamSpec = FloatParam | IntParam | BoolParam | ChoiceParam | StringParam | OwnerParam | ActionParam | VectorParam | MatrixParam;
 
 /** A definition's params: name → spec. */
 export type ParamSpecs = Record<string, ParamSpec>;
@@ -33,7 +35,7 @@ export type ParamValueOf<S extends ParamSpec> =
   S extends BoolParam ? boolean
   : S extends ChoiceParam<infer T> ? T
   : S extends FloatParam | IntParam ? number
-  : S extends StringParam | OwnerParam ? string
+  : S extends StringParam | OwnerParam | ActionParam ? string
   : readonly number[];
 
 /** Any resolved param value (and an unconnected input's value, which sits beside the params). */
@@ -53,6 +55,7 @@ export const param = {
   choice: <const T extends string>(options: readonly T[], def: NoInfer<T>, doc: string): ChoiceParam<T> => ({ kind: 'choice', options, default: def, doc }),
   string: (def: string, doc: string): StringParam => ({ kind: 'string', default: def, doc }),
   owner: (doc: string): OwnerParam => ({ kind: 'owner', default: '', doc }),
+  action: (doc: string): ActionParam => ({ kind: 'action', default: '', doc }),
   vector: (def: readonly number[], doc: string, unit?: string): VectorParam => ({ kind: 'vector', size: def.length, default: [...def], doc, unit }),
   matrix: (doc: string): MatrixParam => ({ kind: 'matrix', default: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], doc }),
 };
@@ -75,6 +78,7 @@ export function paramValue(spec: ParamSpec, value: JsonValue | undefined): Param
       return typeof value === 'string' && spec.options.includes(value) ? value : spec.default;
     case 'string':
     case 'owner':
+    case 'action':
       return typeof value === 'string' ? value : spec.default;
     case 'vector':
       return numbersOf(value, spec.default);

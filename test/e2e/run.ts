@@ -1,4 +1,5 @@
 // `npm run test:e2e`: every browser test, in real Chromium. `-- NAME` runs the tests whose name contains NAME.
+import { actionPickerTests } from './action-picker.e2e';
 import { appTests } from './app.e2e';
 import { armatureTargetTests } from './armature-targets.e2e';
 import { blenderTests } from './blender.e2e';
@@ -29,5 +30,6 @@ const suites = [
   ...insightTests,
   ...armatureTargetTests,
   ...crowdTests,
+  ...actionPickerTests,
 ];
 process.exit(await runAll(suites, filter));

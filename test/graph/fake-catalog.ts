@@ -25,6 +25,7 @@ const entries: Record<string, CatalogEntry> = {
       count: { kind: 'int', min: 0, max: 10 },
       enabled: { kind: 'bool' },
       label: { kind: 'string' },
+      clip: { kind: 'action' },
       offset: { kind: 'vector', size: 3 },
       rest: { kind: 'matrix' },
     },

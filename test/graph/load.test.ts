@@ -312,6 +312,7 @@ describe('loadGraph: node kinds and params', () => {
     ['test/everything', 'offset', [1, 2, '3'], 'expected an array of 3 numbers, got [1,2,"3"]'],
     ['test/everything', 'rest', [1, 0, 0, 1], 'expected an array of 16 numbers (a 4×4 matrix, column by column), got [1,0,0,1]'],
     ['object/owner', 'owner', 12, 'expected the name of an object or bone (a string), got 12'],
+    ['test/everything', 'clip', ['Walk'], 'expected the name of one of the scene\'s actions (a string), got ["Walk"]'],
   ];
   for (const [type, name, value, message] of paramCases) {
     it(`${type} ${name} = ${JSON.stringify(value)}`, () => {
@@ -326,7 +327,7 @@ describe('loadGraph: node kinds and params', () => {
     const file = validFile();
     file.links = [];
     const rest = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
-    file.nodes[2] = { id: 'n', type: 'test/everything', params: { any: -1e9, atLeast: 0, count: 10, enabled: false, label: '', offset: [0, 0, 0], rest }, position: [0, 0] };
+    file.nodes[2] = { id: 'n', type: 'test/everything', params: { any: -1e9, atLeast: 0, count: 10, enabled: false, label: '', clip: '', offset: [0, 0, 0], rest }, position: [0, 0] };
     expect(load(file)).toMatchObject({ ok: true, warnings: [] });
   });
 

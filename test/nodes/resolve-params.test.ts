@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkParam } from '../../graph/param-check';
 import type { JsonValue } from '../../graph/types';
 import { defaultCatalog } from '../../nodes/catalog';
+import { action } from '../../nodes/constraints/relationship/action';
 import { resolveParam, resolveParams } from '../../nodes/resolve-params';
 
 const definitions = [...defaultCatalog.values()];
@@ -44,5 +45,13 @@ describe('resolveParams', () => {
       expect(Object.hasOwn(resolved, 'constructor')).toBe(false);
       expect(resolveParam(def, 'notAParam', 1)).toBeUndefined();
     }
+  });
+});
+
+describe('an action param (the name of one of the scene\'s actions)', () => {
+  it('reads a name as it is, whether or not the scene has it (binding decides), and anything else as no action', () => {
+    expect(resolveParams(action, { action: 'Smile' }).action).toBe('Smile');
+    expect(resolveParam(action, 'action', 'Not There')).toBe('Not There');
+    for (const v of [3, null, true, ['Smile'], { name: 'Smile' }]) expect(resolveParam(action, 'action', v), JSON.stringify(v)).toBe('');
   });
 });

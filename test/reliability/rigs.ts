@@ -254,11 +254,12 @@ export function paramValue(spec: ParamSpec, owners: readonly string[], name: str
     case 'choice':
       return fc.constantFrom(...spec.options);
     case 'string':
-      // The Action constraint's action: one the degenerate scenes hold, or none.
-      if (name === 'action') return fc.constantFrom('', ...DEGENERATE_ACTIONS.map((a) => a.name));
       return fc.string({ maxLength: 4 });
     case 'owner':
       return fc.constantFrom(...owners);
+    case 'action':
+      // One the degenerate scenes hold, or none.
+      return fc.constantFrom('', ...DEGENERATE_ACTIONS.map((a) => a.name));
     case 'vector':
       return fc.array(degenerate, { minLength: spec.size, maxLength: spec.size });
     case 'matrix':

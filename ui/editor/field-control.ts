@@ -1,10 +1,11 @@
-// One editable value of a node, drawn from its Field: a slider, a number, a toggle, a menu, an owner
-// picker or a vector. Used on the nodes and in the inspector alike. Emits `field-input` while a
-// value is being dragged and `field-change` when it is settled, each with `{ key, value }`.
+// One editable value of a node, drawn from its Field: a slider, a number, a toggle, a menu, a picker
+// of the scene's owners or actions, or a vector. Used on the nodes and in the inspector alike. Emits
+// `field-input` while a value is being dragged and `field-change` when it is settled, each with
+// `{ key, value }`.
 import { LitElement, css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { JsonValue } from '../../graph/types';
-import { optionLabel, type Field, type OwnerChoice } from '../model/fields';
+import { optionLabel, type ActionChoice, type Field, type OwnerChoice } from '../model/fields';
 import { shownUnit } from '../model/units';
 import { baseStyles } from '../theme';
 import { eagerOptions } from './lazy-options';
@@ -27,12 +28,13 @@ export class SinewField extends LitElement {
 
   @property({ attribute: false }) field!: Field;
   @property({ attribute: false }) value: JsonValue = null;
-  @property({ attribute: false }) owners: OwnerChoice[] = [];
+  @property({ attribute: false }) owners: readonly OwnerChoice[] = [];
+  @property({ attribute: false }) actions: readonly ActionChoice[] = [];
   /** Shows the label inside sliders (on nodes) rather than beside them. */
   @property({ type: Boolean }) compact = false;
   @property({ type: Boolean, reflect: true }) disabled = false;
-  /** The owner menu holds every owner (see lazy-options.ts): set once it is reached for. */
-  @state() private allOwners = false;
+  /** The owner or action menu holds every choice (see lazy-options.ts): set once it is reached for. */
+  @state() private allChoices = false;
 
   override connectedCallback() {
     super.connectedCallback();
@@ -66,7 +68,9 @@ export class SinewField extends LitElement {
           ${(f.options ?? []).map((o) => html`<option value=${o} ?selected=${o === this.value}>${optionLabel(o)}</option>`)}
         </select>`);
       case 'owner':
-        return this.row(this.ownerPicker(f));
+        return this.row(this.scenePicker(f, this.owners, '— pick an owner —', (v) => this.ownerOptions(v)));
+      case 'action':
+        return this.row(this.scenePicker(f, this.actions, '— no action —', (v) => this.actions.map((a) => html`<option value=${a.id} ?selected=${a.id === v}>${a.label}</option>`)));
       case 'string':
         return this.row(html`<input data-testid="field-${f.key}" type="text" .value=${paramText(this.value)} ?disabled=${this.disabled} title=${f.doc}
           @keydown=${(e: KeyboardEvent) => { e.stopPropagation(); if (e.key === 'Enter') (e.target as HTMLInputElement).blur(); }}
@@ -82,24 +86,23 @@ export class SinewField extends LitElement {
     return html`<div class="row"><span class="name" title=${this.field.doc}>${this.field.label}</span>${control}</div>`;
   }
 
-  private ownerPicker(f: Field) {
+  /**
+   * A menu of names the scene holds (owners, actions): an empty choice first, then the value itself
+   * when the scene has no such name (kept, so opening a graph never changes it, and marked), then
+   * the scene's choices. Empty or missing is marked as Blender marks such a constraint invalid.
+   */
+  private scenePicker(f: Field, choices: readonly { id: string; label: string }[], empty: string, options: (value: string) => unknown) {
     const value = paramText(this.value);
-    const known = this.owners.some((o) => o.id === value);
-    const lazy = !this.allOwners && !eagerOptions(this.owners.length);
-    const want = lazy ? this.wantOwners : undefined;
-    return html`<select data-testid="field-${f.key}" class=${!value || !known ? 'missing' : ''} ?disabled=${this.disabled} title=${f.doc}
+    const known = choices.some((o) => o.id === value);
+    const lazy = !this.allChoices && !eagerOptions(choices.length);
+    const want = lazy ? this.wantChoices : undefined;
+    return html`<select data-testid="field-${f.key}" data-picker class=${!value || !known ? 'missing' : ''} ?disabled=${this.disabled} title=${f.doc}
         @pointerenter=${want} @pointerdown=${want} @focus=${want} @keydown=${want}
         @change=${(e: Event) => { this.emit('field-change', (e.target as HTMLSelectElement).value); }}>
-      <option value="" ?selected=${!value}>— pick an owner —</option>
+      <option value="" ?selected=${!value}>${empty}</option>
       ${value && !known ? html`<option value=${value} selected>${value} (not in scene)</option>` : nothing}
-      ${lazy ? this.shownOwner(value) : this.ownerOptions(value)}
+      ${lazy ? shownChoice(choices, value) : options(value)}
     </select>`;
-  }
-
-  /** A closed lazy menu: only the option it shows. */
-  private shownOwner(value: string) {
-    const shown = this.owners.find((o) => o.id === value);
-    return shown ? html`<option value=${shown.id} selected>${shown.label}</option>` : nothing;
   }
 
   private ownerOptions(value: string) {
@@ -111,12 +114,19 @@ export class SinewField extends LitElement {
       </optgroup>`)}`;
   }
 
-  /** Renders every owner now, before the menu can open (an update in a microtask would be late). */
-  private wantOwners = () => {
-    if (this.allOwners) return;
-    this.allOwners = true;
+  /** Renders every choice now, before the menu can open (an update in a microtask would be late). */
+  private wantChoices = () => {
+    if (this.allChoices) return;
+    this.allChoices = true;
     this.performUpdate();
   };
+
+  override updated() {
+    // An option's `selected` attribute no longer selects it once the user has picked it (its
+    // dirtiness): after a pick, an undo and a redo the menu would not show the value it holds.
+    const picker = this.renderRoot.querySelector<HTMLSelectElement>('select[data-picker]');
+    if (picker) picker.value = paramText(this.value);
+  }
 
   private vector(f: Field) {
     const size = f.size ?? 3;
@@ -150,4 +160,10 @@ export class SinewField extends LitElement {
   private emit(type: 'field-input' | 'field-change', value: JsonValue) {
     this.dispatchEvent(new CustomEvent(type, { detail: { key: this.field.key, value }, bubbles: true, composed: true }));
   }
+}
+
+/** A closed lazy menu: only the option it shows. */
+function shownChoice(choices: readonly { id: string; label: string }[], value: string) {
+  const shown = choices.find((o) => o.id === value);
+  return shown ? html`<option value=${shown.id} selected>${shown.label}</option>` : nothing;
 }

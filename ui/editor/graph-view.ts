@@ -626,7 +626,7 @@ export class GraphView {
 }
 
 function sameState(a: NodeState, b: NodeState): boolean {
-  if (a.params !== b.params || a.owners !== b.owners || a.readonly !== b.readonly) return false;
+  if (a.params !== b.params || a.owners !== b.owners || a.actions !== b.actions || a.readonly !== b.readonly) return false;
   if (a.connected.size !== b.connected.size || [...a.connected].some((k) => !b.connected.has(k))) return false;
   if (a.issues.length !== b.issues.length) return false;
   return a.issues.every((i, k) => i.code === b.issues[k].code && i.message === b.issues[k].message);

@@ -95,7 +95,7 @@ export class SinewNodeElement extends LitElement {
         <span class="socket out">${this.socketRef('output', key, out.socket)}</span>
       </div>`)}
       ${n.paramFields.map((f) => html`<div class="row">
-        ${n.lite ? nothing : html`<sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} .owners=${st.owners} ?disabled=${st.readonly}></sinew-field>`}
+        ${n.lite ? nothing : html`<sinew-field compact .field=${f} .value=${fieldValue(st.params, f)} .owners=${st.owners} .actions=${st.actions} ?disabled=${st.readonly}></sinew-field>`}
       </div>`)}
       ${n.hiddenParams ? html`<div class="row more" title="Select the node to edit every param in the inspector">+ ${n.hiddenParams} more params in the inspector</div>` : nothing}
       ${Object.entries(n.inputs).map(([key, inp]) => {

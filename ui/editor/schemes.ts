@@ -4,7 +4,7 @@ import { ClassicPreset, type GetSchemes } from 'rete';
 import type { LitArea2D } from '@retejs/lit-plugin';
 import type { GraphNode, JsonValue, SocketType } from '../../graph/types';
 import type { NodeDefinition } from '../../nodes/define';
-import { fieldsOf, humanize, type Field, type OwnerChoice } from '../model/fields';
+import { fieldsOf, humanize, type ActionChoice, type Field, type OwnerChoice } from '../model/fields';
 import type { NodeIssue } from '../model/live-rig';
 
 export type ViewSocketType = SocketType | 'unknown';
@@ -20,6 +20,8 @@ export interface NodeState {
   params: Record<string, JsonValue>;
   issues: readonly NodeIssue[];
   owners: readonly OwnerChoice[];
+  /** The scene's actions, for action params. */
+  actions: readonly ActionChoice[];
   /** Inputs that have a link: their inline values are hidden. */
   connected: ReadonlySet<string>;
   readonly: boolean;

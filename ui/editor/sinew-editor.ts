@@ -7,7 +7,7 @@ import { FRAME_COLORS } from '../../runtime/io/blender/stack-frame';
 import { groupSelection, ungroup } from '../../graph/grouping';
 import { GROUP_NODE_TYPE, type GraphDocument, type GraphLink, type GraphNode, type JsonValue } from '../../graph/types';
 import type { SceneDocument } from '../../runtime/rig/scene/types';
-import { ownerChoices, type OwnerChoice } from '../model/fields';
+import { actionChoices, ownerChoices, type ActionChoice, type OwnerChoice } from '../model/fields';
 import { EmbedApi } from '../model/embed-api';
 import type { NodeIssue } from '../model/live-rig';
 import type { Session } from '../model/session';
@@ -115,6 +115,8 @@ export class SinewEditor extends LitElement {
   private unsubscribe: (() => void)[] = [];
   private boundSession: Session | undefined;
   private owners: OwnerChoice[] = [];
+  private actions: ActionChoice[] = [];
+  /** The scene `owners` and `actions` were listed from: the same lists while it stays, so nodes are not redrawn. */
   private ownersScene: SceneDocument | undefined;
   private pointer: { x: number; y: number } | undefined;
   private rightDown: { x: number; y: number } | undefined;
@@ -325,6 +327,7 @@ export class SinewEditor extends LitElement {
     if (s.scene !== this.ownersScene) {
       this.ownersScene = s.scene;
       this.owners = ownerChoices(s.scene);
+      this.actions = actionChoices(s.scene);
     }
     const connected = new Map<string, Set<string>>();
     for (const l of graph.links) {
@@ -339,6 +342,7 @@ export class SinewEditor extends LitElement {
       params: n.params,
       issues: n.type === GROUP_NODE_TYPE ? innerIssues(s.rig.issues, n.id) : s.rig.issues.get(n.id) ?? EMPTY_ISSUES,
       owners: this.owners,
+      actions: this.actions,
       connected: connected.get(n.id) ?? EMPTY_SET,
       readonly,
     });

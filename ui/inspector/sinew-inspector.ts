@@ -5,13 +5,19 @@ import { property, state } from 'lit/decorators.js';
 import { setParam } from '../../graph/edits';
 import type { GraphNode, JsonValue } from '../../graph/types';
 import { instanceDefinition, variadicCount } from '../../nodes/define';
-import { fieldValue, fieldsOf, humanize, ownerChoices, type Field } from '../model/fields';
+import { actionChoices, fieldValue, fieldsOf, humanize, ownerChoices, type ActionChoice, type Field, type OwnerChoice } from '../model/fields';
 import { setItemCount } from '../model/variadic-edits';
 import { shownUnit } from '../model/units';
 import type { Session } from '../model/session';
 import { socketColor } from '../editor/node-view';
 import { baseStyles, categoryColor } from '../theme';
 import { paramText } from '../../graph/param-text';
+
+/** What the scene offers the pickers of owner and action params. */
+interface SceneChoices {
+  owners: readonly OwnerChoice[];
+  actions: readonly ActionChoice[];
+}
 
 export class SinewInspector extends LitElement {
   static override styles = [baseStyles, css`
@@ -139,7 +145,7 @@ export class SinewInspector extends LitElement {
     // A variadic node (Armature) shows the inputs its count gives it.
     const def = kind && instanceDefinition(kind, node.params);
     const issues = s.rig.issues.get(node.id) ?? [];
-    const owners = ownerChoices(s.scene);
+    const choices: SceneChoices = { owners: ownerChoices(s.scene), actions: actionChoices(s.scene) };
     const readonly = s.readonly;
     if (!def) {
       return html`<div class="pad" data-testid="inspector"><h2>${node.id}</h2><div class="sub">${node.type}</div>
@@ -156,7 +162,7 @@ export class SinewInspector extends LitElement {
       ${issues.map((i) => html`<div class="issue ${i.severity}" data-testid="inspector-issue"><b>${i.severity === 'error' ? humanize(i.code).toLowerCase() : i.code === 'inactive' ? 'inactive' : humanize(i.code).toLowerCase()}:</b> ${i.message}</div>`)}
       ${node.type === 'driver/driver' && (node.params?.type ?? 'SUM') === 'SCRIPTED' ? html`<h3>Expression</h3>
         <sinew-driver-expression .expression=${paramText(node.params?.expression)} .variables=${paramText(node.params?.variables)} ?disabled=${readonly}></sinew-driver-expression>` : nothing}
-      ${params.length ? html`<h3>Params</h3>${params.map((f) => this.renderField(f, node, owners, readonly))}` : nothing}
+      ${params.length ? html`<h3>Params</h3>${params.map((f) => this.renderField(f, node, choices, readonly))}` : nothing}
       ${def.variadic ? this.renderItemButtons(s, node, readonly) : nothing}
       ${Object.keys(def.inputs).length ? html`<h3>Inputs</h3>${Object.entries(def.inputs).map(([key, spec]) => {
         const link = linksIn.get(key);
@@ -166,7 +172,7 @@ export class SinewInspector extends LitElement {
           <div class="body">
             <div class="name">${humanize(key)} <span class="note">${spec.type}${spec.required ? ', required' : ''}</span></div>
             ${link ? html`<div class="from">← ${link.from.node}.${link.from.socket}</div>`
-              : f ? this.renderField(f, node, owners, readonly, true)
+              : f ? this.renderField(f, node, choices, readonly, true)
               : html`<div class="note">${spec.required ? 'Not connected: the node is inactive until it is.' : 'Not connected.'}</div>`}
             ${spec.doc && !(f && !link) ? html`<div class="note">${spec.doc}</div>` : nothing}
           </div></div>`;
@@ -196,10 +202,10 @@ export class SinewInspector extends LitElement {
     </div>`;
   }
 
-  private renderField(f: Field, node: GraphNode, owners: ReturnType<typeof ownerChoices>, readonly: boolean, bare = false) {
+  private renderField(f: Field, node: GraphNode, choices: SceneChoices, readonly: boolean, bare = false) {
     const range = rangeText(f);
     return html`<div class="field" data-testid="inspector-field-${f.key}">
-      <sinew-field .field=${f} .value=${fieldValue(node.params, f)} .owners=${owners} ?disabled=${readonly} data-node-id=${node.id}></sinew-field>
+      <sinew-field .field=${f} .value=${fieldValue(node.params, f)} .owners=${choices.owners} .actions=${choices.actions} ?disabled=${readonly} data-node-id=${node.id}></sinew-field>
       <div class="meta"><span>${bare ? '' : f.doc}${bare && f.doc ? f.doc : ''}</span>${range ? html`<span class="range">${range}</span>` : nothing}</div>
     </div>`;
   }

@@ -4,7 +4,7 @@ import type { JsonValue, SocketType } from '../../graph/types';
 import type { NodeDefinition, ParamSpec, SocketSpec } from '../../nodes/define';
 import type { SceneDocument } from '../../runtime/rig/scene/types';
 
-export type FieldKind = 'float' | 'int' | 'bool' | 'choice' | 'string' | 'owner' | 'vector' | 'matrix';
+export type FieldKind = 'float' | 'int' | 'bool' | 'choice' | 'string' | 'owner' | 'action' | 'vector' | 'matrix';
 
 /** One editable value of a node: a param, or the value of an unconnected input. */
 export interface Field {
@@ -92,4 +92,15 @@ export function ownerChoices(scene: SceneDocument | undefined): OwnerChoice[] {
     for (const b of o.bones ?? []) out.push({ id: `${o.name}/${b.name}`, label: b.name, kind: 'bone', objectType: 'BONE', group: o.name });
   }
   return out;
+}
+
+export interface ActionChoice {
+  /** The action's name: what an action param holds. */
+  id: string;
+  label: string;
+}
+
+/** Every action of a scene an action param can name (its `actions[]`), in the scene's order. */
+export function actionChoices(scene: SceneDocument | undefined): ActionChoice[] {
+  return (scene?.actions ?? []).map((a) => ({ id: a.name, label: a.name }));
 }

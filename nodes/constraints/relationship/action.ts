@@ -19,7 +19,7 @@ const MAX_FRAME = 1048574;
 const RAD_TO_DEG = Math.fround(180 / Math.PI);
 
 const params = {
-  action: { ...param.string('', "Name of the scene's action (its `actions[]`) played on the owner. Empty: the node passes its owner through (Blender marks such a constraint invalid)."), label: 'Action' },
+  action: { ...param.action("Name of the scene's action (its `actions[]`) played on the owner. Empty: the node passes its owner through (Blender marks such a constraint invalid)."), label: 'Action' },
   useBoneObjectAction: {
     ...param.bool(false, "Bone owners: sample the action's object channels (location, rotation, scale of the object, in the armature's rotation mode) instead of the bone's own `pose.bones[\"name\"]` channels."),
     label: 'Object Action',
@@ -120,7 +120,6 @@ export const action = defineConstraint({
       action: 'action', use_bone_object_action: 'useBoneObjectAction', frame_start: 'frameStart', frame_end: 'frameEnd',
       transform_channel: 'transformChannel', min: 'min', max: 'max', use_eval_time: 'useEvalTime', eval_time: 'evalTime', mix_mode: 'mixMode',
     },
-    actions: (props) => (typeof props.action === 'string' && props.action !== '' ? [props.action] : []),
   },
   bind: (env, p) => bindAction(env, p),
   kernel(io, p, s) {

@@ -158,7 +158,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       const mapping = def.blender!;
       // An action the file does not hold (an export from before actions named by constraints were
       // written): the node would have nothing to play, so the constraint is reported and left out.
-      const absent = (mapping.actions?.(props) ?? []).filter((name) => !(fx.actions ?? []).some((a) => a.name === name));
+      const absent = namedActions(def, props).filter((name) => !(fx.actions ?? []).some((a) => a.name === name));
       if (absent.length > 0) {
         for (const name of absent) report(index, `${where}: its action "${name}" is not among the file's actions (the Sinew add-on writes every action a constraint names; export again), so the constraint is left out`);
         return;
@@ -224,6 +224,19 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, bbones }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
   return { scene, graph, unsupported, unsupportedAt, origins, drivers, skipped };
+}
+
+/**
+ * The actions a constraint's properties name: each non-empty value of a property its mapping puts
+ * into an `action` param (the Action constraint's `action`), read from the definition, not its type.
+ */
+function namedActions(def: NodeDefinition, props: Record<string, JsonValue>): string[] {
+  const names: string[] = [];
+  for (const [prop, name] of Object.entries(def.blender?.params ?? {})) {
+    const value = Object.hasOwn(props, prop) ? props[prop] : undefined;
+    if (Object.hasOwn(def.params, name) && def.params[name].kind === 'action' && typeof value === 'string' && value !== '') names.push(value);
+  }
+  return names;
 }
 
 /** Takes the curves wired as nodes (`object\0data_path\0index`) out of the scene's actions. */
