@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -13,6 +14,9 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     teardownTimeout: 600_000,
+    // A worker per core. Vitest's default keeps one core for its main process, which only waits on
+    // the workers: on the 2-core machines of CI and development that ran every file one after another.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
