@@ -65,10 +65,12 @@ export const insightTests: E2ETest[] = [
       demo.scene = JSON.parse(readFileSync(`${ROOT}examples/rig.scene.json`, 'utf8'));
       await loadGraph(page, demo);
       await page.locator('sinew-editor [data-testid="profile"]').click();
-      // Many passes a frame (120 in all): a pause of the loaded machine lands on a step in proportion to
-      // the time it runs, so averaged over this many passes it cannot make a fast node look the slowest.
+      // Many passes a frame (12,000 in all): a pause of the loaded machine lands on a step in proportion
+      // to the time it runs, so averaged over many pauses it cannot make a fast node look the slowest.
+      // The IK step takes about 0.01 ms a pass: 120 passes were 1.5 ms of it, which one pause (test:all's
+      // other phases share the machine) outweighed, putting Follow Path at 0.59 of it; 12,000 are 0.15 s.
       for (let f = 1; f <= 6; f++) {
-        await page.evaluate((frame) => { const s = document.querySelector('sinew-app')!.session; for (let i = 0; i < 20; i++) s.rig.evaluateAll(frame); s.setFrame(frame); }, f);
+        await page.evaluate((frame) => { const s = document.querySelector('sinew-app')!.session; for (let i = 0; i < 2000; i++) s.rig.evaluateAll(frame); s.setFrame(frame); }, f);
         await nextFrames(page);
       }
       const heat = await page.evaluate(() => {
