@@ -68,10 +68,15 @@ describe('Copy Rotation', () => {
   it('REPLACE with every axis on gives the target\'s rotation and keeps the owner\'s location and scale', () => {
     fc.assert(fc.property(positiveScaled, positiveScaled, (owner, target) => {
       const out = bound(copyRotation)(owner, target);
+      // Within Blender's gimbal-lock band (cos of the middle XYZ angle ≤ 16·FLT_EPSILON, where its
+      // mat3_normalized_to_eulo2 sets the last angle to 0) the Euler round trip is off by up to that much.
+      const st0 = axisLength(target, 0);
+      const cy = Math.hypot(target[0], target[1]) / st0;
+      const tolerance = cy <= 2 * 16 * FLT_EPSILON ? 2 * 16 * FLT_EPSILON : 5e-8;
       for (let c = 0; c < 3; c++) {
         const so = axisLength(owner, c), st = axisLength(target, c);
         expect(axisLength(out, c)).toBeCloseTo(so, 9);
-        for (let r = 0; r < 3; r++) expect(out[4 * c + r] / so).toBeCloseTo(target[4 * c + r] / st, 7);
+        for (let r = 0; r < 3; r++) expect(Math.abs(out[4 * c + r] / so - target[4 * c + r] / st)).toBeLessThan(tolerance);
       }
       expect([out[12], out[13], out[14]]).toEqual([owner[12], owner[13], owner[14]]);
     }));
