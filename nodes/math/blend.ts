@@ -69,8 +69,14 @@ export function nearlyEqualMat3(a: ArrayLike<number>, b: ArrayLike<number>): boo
   }
   if (d > NEARLY_EQUAL * m) return false;
   if (d === 0) return true;
-  const det = a[0] * (a[4] * a[8] - a[5] * a[7]) - a[3] * (a[1] * a[8] - a[2] * a[7]) + a[6] * (a[1] * a[5] - a[2] * a[4]);
-  return Math.abs(det) >= WELL_CONDITIONED * m * m * m;
+  // The determinant of a / m (entries at most 1): det(a) and m³ themselves under- or overflow
+  // when m is far from 1 (m = 3e-137 made both 0 and a rank-1 matrix pass as well conditioned).
+  if (m < 1e-300 || m > 1e300) return false;
+  const k = 1 / m;
+  const a0 = a[0] * k, a1 = a[1] * k, a2 = a[2] * k, a3 = a[3] * k, a4 = a[4] * k;
+  const a5 = a[5] * k, a6 = a[6] * k, a7 = a[7] * k, a8 = a[8] * k;
+  const det = a0 * (a4 * a8 - a5 * a7) - a3 * (a1 * a8 - a2 * a7) + a6 * (a1 * a5 - a2 * a4);
+  return Math.abs(det) >= WELL_CONDITIONED;
 }
 
 /** {@link blendMat3By} by the polar route alone, whatever the matrices (for finite a and b). */

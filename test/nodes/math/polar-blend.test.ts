@@ -179,4 +179,15 @@ describe('blendMatrices (interp_m4_m4m4)', () => {
     expect(nearlyEqualMat3(flat, flat.map((x, i) => (i === 0 ? 1 + 1e-13 : x)))).toBe(false);
     expect(nearlyEqualMat3(flat, flat)).toBe(true);
   });
+
+  it('the conditioning test holds at any scale: a rank-1 matrix of tiny or huge entries is not nearly equal', () => {
+    // CI seed -62558923: entries near 3e-137 made det and max³ both underflow to 0, and 0 >= 0.
+    const rank1 = [1, 0, 0, 0, 0, 0, 0.8, 0, 0];
+    for (const k of [1e-137, 1e-60, 1, 1e60, 1e137]) {
+      const a = rank1.map((x) => x * k);
+      expect(nearlyEqualMat3(a, a.map((x, i) => (i === 0 ? x * (1 + 1e-14) : x)))).toBe(false);
+      const r = [0, k, 0, -k, 0, 0, 0, 0, k];
+      expect(nearlyEqualMat3(r, r.map((x, i) => (i === 4 ? 1e-13 * k : x)))).toBe(true);
+    }
+  });
 });
