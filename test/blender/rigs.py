@@ -314,23 +314,41 @@ def rig_rigify(pose=True, metarig='human'):
     return [1]
 
 
-def rig_quadruped(metarig='quadruped'):
+def rig_quadruped(metarig='quadruped', wild=False):
     """A Rigify rig generated from `metarig` (the basic quadruped by default; wolf, horse, cat, bird,
-    shark, basic_human), posed through every control a little (seeded)."""
+    shark, basic_human), posed through every control a little (seeded). `wild`: every control far
+    (rotations up to 1.2 rad, locations up to 0.2, scales 0.7-1.4 where unlocked) and every custom
+    property of the pose bones set to a random value of its range (the IK/FK switches, IK stretch,
+    parent switches, follow and the rest), so the IK chains and switches run far from rest."""
     import random
     rig_rigify(False, metarig)
     rig = bpy.data.objects['rig']
-    rng = random.Random(metarig)
+    rng = random.Random(metarig + ('-wild' if wild else ''))
+    angle, reach = (1.2, 0.2) if wild else (0.2, 0.03)
     for pb in rig.pose.bones:
         if pb.name.startswith(('ORG-', 'MCH-', 'DEF-', 'VIS')):
             continue
-        e = Euler([rng.uniform(-0.2, 0.2) for _ in range(3)], 'XYZ')
+        e = Euler([rng.uniform(-angle, angle) for _ in range(3)], 'XYZ')
         if pb.rotation_mode == 'QUATERNION':
             pb.rotation_quaternion = e.to_quaternion()
         elif pb.rotation_mode != 'AXIS_ANGLE':
             pb.rotation_euler = e.to_quaternion().to_euler(pb.rotation_mode)
         if not pb.bone.use_connect and not any(pb.lock_location):
-            pb.location = [rng.uniform(-0.03, 0.03) for _ in range(3)]
+            pb.location = [rng.uniform(-reach, reach) for _ in range(3)]
+        if wild and not any(pb.lock_scale):
+            pb.scale = [rng.uniform(0.7, 1.4) for _ in range(3)]
+        if not wild:
+            continue
+        for key in list(pb.keys()):
+            value = pb[key]
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                continue
+            ui = pb.id_properties_ui(key).as_dict()
+            lo, hi = ui.get('min', 0), ui.get('max', 1)
+            if isinstance(value, int):
+                pb[key] = rng.randint(int(lo), int(min(hi, lo + 3)))
+            else:
+                pb[key] = rng.uniform(max(lo, -2.0), min(hi, 2.0))
     return [1]
 
 
@@ -1211,7 +1229,8 @@ def rig_bbone():
 
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
-        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone}
+        **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone}
 
 
 def world_matrices():
@@ -1258,6 +1277,33 @@ def ik_affected(base):
     return sorted(k for k, m in base.items() if max(abs(a - b) for a, b in zip(m, muted[k])) > 0.0)
 
 
+def float32_noise(base, trials=6):
+    """Per owner, the largest change of its world matrix when every pose channel of every bone is
+    moved by about 2 float32 ULPs (seeded trials): how far Blender's own float32 evaluation can land
+    from itself on this pose. Far-posed Rigify chains of 2-5 mm bones (a bird's tongue, a cat's toes)
+    move by up to 1e-2 this way; the manifest of ../shared/conformance/rigify-human measures its
+    tolerance the same way."""
+    import random
+    worst = {k: 0.0 for k in base}
+    bones = [pb for o in scene().objects if o.type == 'ARMATURE' for pb in o.pose.bones]
+    channels = ('location', 'rotation_quaternion', 'rotation_euler', 'rotation_axis_angle', 'scale')
+    for trial in range(trials):
+        rng = random.Random(trial)
+        saved = [(pb, [tuple(getattr(pb, c)) for c in channels]) for pb in bones]
+        for pb in bones:
+            for c in channels:
+                setattr(pb, c, [x * (1 + rng.uniform(-2.4e-7, 2.4e-7)) for x in getattr(pb, c)])
+        bpy.context.view_layer.update()
+        moved = world_matrices()
+        for k, m in base.items():
+            worst[k] = max(worst[k], max(abs(a - b) for a, b in zip(m, moved[k])))
+        for pb, values in saved:
+            for c, v in zip(channels, values):
+                setattr(pb, c, v)
+    bpy.context.view_layer.update()
+    return worst
+
+
 def frame_key(f):
     return str(int(f)) if float(f).is_integer() else repr(float(f))
 
@@ -1278,6 +1324,8 @@ def main():
     # The file's own frame, as saved, is the export's current pose.
     scene().frame_set(int(frames[0]))
     doc = {"rig": name, "blender": bpy.app.version_string, "frames": res, "ik_affected": ik_affected(res[frame_key(frames[0])])}
+    if name.endswith('_wild'):
+        doc["float32_noise"] = float32_noise(res[frame_key(frames[0])])
     with open("%s/%s.expected.json" % (out, name), "w") as fh:
         json.dump(doc, fh)
     print("rigs.py: wrote %s/%s.blend (%d frames)" % (out, name, len(frames)))

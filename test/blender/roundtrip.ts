@@ -24,6 +24,8 @@ export interface RoundTrip {
   expected: Record<string, Record<string, number[]>>;
   /** The owners whose matrix depends on an IK result in Blender (rigs.py `ik_affected`). */
   ikAffected: Set<string>;
+  /** For the `_wild` rigs: per owner, how far Blender's own result moves under 2-ULP float32 input noise (rigs.py `float32_noise`). */
+  float32Noise: Record<string, number>;
   /** The import's output lines (stdout and stderr). */
   importLog: string[];
   importStatus: number;
@@ -44,7 +46,7 @@ export function roundTrip(rig: string): RoundTrip {
   const built = spawnSync(blender, ['-b', '--factory-startup', '--python-exit-code', '1', '--python', RIGS_SCRIPT, '--', rig, dir], { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (built.status === UNAVAILABLE) throw new Error(`rigs.py ${rig}: this Blender (${blender}) has no Rigify add-on; install Blender with its bundled add-ons`);
   if (built.status !== 0) throw new Error(`rigs.py ${rig} failed (status ${built.status}): ${(built.stderr || built.stdout).slice(-2000)}`);
-  const dump = JSON.parse(readFileSync(join(dir, `${rig}.expected.json`), 'utf8')) as { frames: RoundTrip['expected']; ik_affected: string[] };
+  const dump = JSON.parse(readFileSync(join(dir, `${rig}.expected.json`), 'utf8')) as { frames: RoundTrip['expected']; ik_affected: string[]; float32_noise?: Record<string, number> };
   const expected = dump.frames;
   const importLog: string[] = [];
   const graph = join(dir, `${rig}.sinew.json`);
@@ -59,7 +61,7 @@ export function roundTrip(rig: string): RoundTrip {
       evaluated[frame] = (JSON.parse(out.join('\n')) as { owners: Record<string, number[]> }).owners;
     }
   }
-  return { dir, expected, ikAffected: new Set(dump.ik_affected), importLog, importStatus, evaluated };
+  return { dir, expected, ikAffected: new Set(dump.ik_affected), float32Noise: dump.float32_noise ?? {}, importLog, importStatus, evaluated };
 }
 
 export interface Difference {
