@@ -92,9 +92,15 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
  */
 function frameCheck({ live, owners, schedule, frameCheck: enabled }: BindInputs, guards: GuardSwitch): FrameCheck | undefined {
   if (!enabled || schedule.cycles.length > 0) return undefined;
-  const finite = live.filter((c) => !c.def.cannotFail).flatMap((c) => [...Object.values(c.io.out), ...c.written.map((o) => o.final)]);
   const buffer = owners.slots.buffer;
-  return finite.every((v) => FrameCheck.covers(buffer, v)) ? new FrameCheck(buffer, finite, guards) : undefined;
+  const finite: Float64Array[] = [];
+  for (const c of live) {
+    if (c.def.cannotFail) continue;
+    for (const name in c.io.out) finite.push(c.io.out[name]);
+    for (const o of c.written) finite.push(o.final);
+  }
+  for (const v of finite) if (!FrameCheck.covers(buffer, v)) return undefined;
+  return new FrameCheck(buffer, finite, guards);
 }
 
 /** The owners' pre and stack steps (final units have none: the final view is what they stand for). */

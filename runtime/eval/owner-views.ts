@@ -18,6 +18,27 @@ import type { Schedule } from './schedule-units';
 /** Output views: for a node index, its outputs that are an owner's matrix rather than slots of their own. */
 export type OutputViews = Map<number, Map<string, Float64Array>>;
 
+type OwnerView = 'pre' | 'final';
+
+/** A definition's sockets marked `ownerView`, listed once per definition (compile visits thousands of nodes of a few kinds). */
+interface OwnerSockets {
+  outputs: [name: string, view: OwnerView][];
+  inputs: [name: string, view: OwnerView][];
+}
+
+const socketsOf = new WeakMap<CompiledNode['def'], OwnerSockets>();
+
+function ownerSockets(def: CompiledNode['def']): OwnerSockets {
+  let s = socketsOf.get(def);
+  if (!s) {
+    const marked = (sockets: Record<string, { ownerView?: OwnerView }>) =>
+      Object.entries(sockets).flatMap(([name, spec]): [string, OwnerView][] => (spec.ownerView ? [[name, spec.ownerView]] : []));
+    s = { outputs: marked(def.outputs), inputs: marked(def.inputs) };
+    socketsOf.set(def, s);
+  }
+  return s;
+}
+
 /** The output views, and owners nothing writes given one matrix; none when `enabled` is false (CompileOptions.ownerViews). */
 export function ownerViews({ compiled, live }: ResolvedGraph, owners: Owners, schedule: Schedule, enabled: boolean): OutputViews {
   const views: OutputViews = new Map();
@@ -31,23 +52,28 @@ export function ownerViews({ compiled, live }: ResolvedGraph, owners: Owners, sc
     if (!m) views.set(c.index, (m = new Map<string, Float64Array>()));
     m.set(output, view);
   };
-  const readers = readerCounts(live);
+  // Inputs that take an owner's final (Owner Out's), and the output wired into each.
+  const intoFinal: [c: CompiledNode, source: [number, string]][] = [];
   for (const c of live) {
     const o = c.owner;
     if (!o) continue;
-    for (const [name, spec] of Object.entries(c.def.outputs)) {
-      if (spec.ownerView) set(c, name, o[spec.ownerView]);
+    const sockets = ownerSockets(c.def);
+    for (const [name, view] of sockets.outputs) set(c, name, o[view]);
+    for (const [name, view] of sockets.inputs) {
+      const src = view === 'final' ? c.sources.get(name) : undefined;
+      if (src) intoFinal.push([c, src]);
     }
-    for (const [name, spec] of Object.entries(c.def.inputs)) {
-      if (spec.ownerView !== 'final') continue;
-      const src = c.sources.get(name);
-      const from = src && compiled[src[0]];
-      if (!src || !from || readers.get(outputKey(src[0], src[1])) !== 1) continue;
-      if (from.def.outputs[src[1]]?.ownerView || from.written.length > 0) continue;
-      const i = owners.index.get(o)!;
-      if (stackWriters[i].length !== 1 || stackWriters[i][0] !== c || chainOf[i] !== undefined) continue;
-      set(from, src[1], o.final);
-    }
+  }
+  if (intoFinal.length === 0) return views;
+  const readers = readerCounts(live, new Set(intoFinal.map(([, src]) => src[0])));
+  for (const [c, src] of intoFinal) {
+    const from = compiled[src[0]];
+    if (!from || readers.get(outputKey(src[0], src[1])) !== 1) continue;
+    if (from.def.outputs[src[1]]?.ownerView || from.written.length > 0) continue;
+    const o = c.owner!;
+    const i = owners.index.get(o)!;
+    if (stackWriters[i].length !== 1 || stackWriters[i][0] !== c || chainOf[i] !== undefined) continue;
+    set(from, src[1], o.final);
   }
   return views;
 }
@@ -56,15 +82,20 @@ export function ownerViews({ compiled, live }: ResolvedGraph, owners: Owners, sc
 export function viewsAreOwnMatrices(c: CompiledNode): boolean {
   const o: RigOwner | undefined = c.owner;
   if (!o) return false;
-  const same = (sockets: Record<string, { ownerView?: 'pre' | 'final' }>, io: Record<string, Float64Array>) =>
-    Object.entries(sockets).every(([name, spec]) => !spec.ownerView || io[name] === o[spec.ownerView]);
-  return same(c.def.outputs, c.io.out) && same(c.def.inputs, c.io.in);
+  const sockets = ownerSockets(c.def);
+  for (const [name, view] of sockets.outputs) if (c.io.out[name] !== o[view]) return false;
+  for (const [name, view] of sockets.inputs) if (c.io.in[name] !== o[view]) return false;
+  return true;
 }
 
-/** How many inputs and driven params read each output (`node:output`). */
-function readerCounts(live: readonly CompiledNode[]): Map<string, number> {
+/** How many inputs and driven params read each output (`node:output`) of the nodes `of`. */
+function readerCounts(live: readonly CompiledNode[], of: ReadonlySet<number>): Map<string, number> {
   const n = new Map<string, number>();
-  const add = ([node, output]: [number, string]) => n.set(outputKey(node, output), (n.get(outputKey(node, output)) ?? 0) + 1);
+  const add = ([node, output]: [number, string]) => {
+    if (!of.has(node)) return;
+    const key = outputKey(node, output);
+    n.set(key, (n.get(key) ?? 0) + 1);
+  };
   for (const c of live) {
     c.sources.forEach(add);
     c.drivenParams.forEach(add);
