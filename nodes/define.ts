@@ -126,6 +126,8 @@ export interface CurveInfo {
   evalTime: number;
   useClamp: boolean;
   twist: 'MINIMUM' | 'Z_UP';
+  /** Tilt per point (radians), turning the path's frame about its direction there (Follow Path's Follow Curve). */
+  tilt?: Float64Array;
 }
 
 /** An owner (object or bone) as compiled: ids and live views of its matrices. */

@@ -362,6 +362,10 @@ def dump_curve(o, notes):
             "radius": [num(r, at) for r in radius],
             "tilt": [num(t, at) for t in tilt],
         })
+    if cu.twist_mode not in ('MINIMUM', 'Z_UP'):
+        notes.append("%s: twist mode %s is written as MINIMUM (Follow Curve turns the owner differently)" % (at, cu.twist_mode))
+    if cu.twist_smooth != 0:
+        notes.append("%s: Smooth twist %g is not carried (Follow Curve turns the owner as without it)" % (at, cu.twist_smooth))
     return {
         "splines": splines,
         "use_path": bool(cu.use_path),
@@ -552,9 +556,12 @@ def dump_actions(objects, constraints, notes):
     docs/blender-exporter.md)."""
     out = []
     for o in objects:
-        data_ad = getattr(o.data, 'animation_data', None) if o.type == 'ARMATURE' else None
+        data_ad = getattr(o.data, 'animation_data', None) if o.data is not None else None
         if data_ad is not None and data_ad.action is not None:
-            notes.append("object %s: the armature's own action %s (its bones' B-Bone settings and other bone data) is not exported" % (o.name, data_ad.action.name))
+            what = ("its bones' B-Bone settings and other bone data" if o.type == 'ARMATURE'
+                    else "a curve's Evaluation Time and other curve data" if o.type == 'CURVE'
+                    else "%s data" % o.type.lower())
+            notes.append("object %s: the %s datablock's own action %s (%s) is not exported; its values at the exported frame are" % (o.name, o.type.lower(), data_ad.action.name, what))
         ad = o.animation_data
         if ad is None or ad.action is None:
             continue

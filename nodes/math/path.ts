@@ -6,12 +6,14 @@
 //   last segment for t < 0 or t > 1, cyclic paths wrap t − floor(t) and include the closing segment;
 // * every point carries a frame q_i = vec_to_quat(d_i, −Z, up Y) of its bisector direction d_i,
 //   propagated by minimal twist (MINIMUM) or taken as is (Z_UP); between points the frame is
-//   slerped by the segment fraction clamped to [0, 1], and so is the radius.
+//   slerped by the segment fraction clamped to [0, 1], and so is the radius;
+// * a point's tilt turns its frame about d_i after the twist (bevel_list_apply_tilt:
+//   q_i = normalize(axis_angle(d_i, tilt_i) · q_i)), in both twist modes.
 //
 // preparePath runs once at compile time and allocates; samplePath allocates nothing.
 import { saturate } from './finite';
 import { hypot3 } from './hypot';
-import { multiplyQuat, setQuatAxisAngle, slerpQuatBy } from './quaternion';
+import { multiplyQuat, normalizeQuat, setQuatAxisAngle, slerpQuatBy } from './quaternion';
 import { vecToQuat } from './track';
 import { angleNormalized3, lengthXyz } from './vector';
 
@@ -46,19 +48,20 @@ export interface PreparedPath {
 const DUPLICATE_EPS = 1e-6;
 
 /**
- * Prepares a POLY path for sampling: `points` is xyz per point in curve-local space, `radius` one
- * value per point (null = 1). Allocates; call once per curve, not per frame.
+ * Prepares a POLY path for sampling: `points` is xyz per point in curve-local space, `radius` and
+ * `tilt` one value per point (null: radius 1, tilt 0). Allocates; call once per curve, not per frame.
  */
 export function preparePath(
   points: ArrayLike<number>,
   radius: ArrayLike<number> | null,
   cyclic: boolean,
   twist: PathTwist = 'MINIMUM',
+  tilt: ArrayLike<number> | null = null,
 ): PreparedPath {
   const n = Math.floor(points.length / 3);
   if (n === 0) {
     // No points at all: a single point at the origin keeps sampling defined.
-    return build(new Float64Array(3), new Float64Array([1]), 1, cyclic, twist);
+    return build(new Float64Array(3), new Float64Array([1]), new Float64Array(1), 1, cyclic, twist);
   }
   // Blender compares each point with its successor, starting from the last one when cyclic, and
   // tags the earlier of a coinciding pair (cyclic: (n−1,0), (0,1) … (n−3,n−2); open: (0,1) … (n−2,n−1)).
@@ -79,6 +82,7 @@ export function preparePath(
   for (let i = 0; i < n; i++) if (!tag[i]) kept++;
   const p = new Float64Array(3 * kept);
   const r = new Float64Array(kept);
+  const tl = new Float64Array(kept);
   for (let i = 0, k = 0; i < n; i++) {
     if (tag[i]) continue;
     p[3 * k] = points[3 * i];
@@ -87,12 +91,14 @@ export function preparePath(
     // A missing or short radius list counts as radius 1, as does a non-finite entry.
     const ri = radius && i < radius.length ? radius[i] : 1;
     r[k] = Number.isFinite(ri) ? ri : 1;
+    const ti = tilt && i < tilt.length ? tilt[i] : 0;
+    tl[k] = Number.isFinite(ti) ? ti : 0;
     k++;
   }
-  return build(p, r, kept, cyclic, twist);
+  return build(p, r, tl, kept, cyclic, twist);
 }
 
-function build(p: Float64Array, r: Float64Array, count: number, cyclic: boolean, twist: PathTwist): PreparedPath {
+function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: number, cyclic: boolean, twist: PathTwist): PreparedPath {
   const segments = count < 2 ? 0 : cyclic ? count : count - 1;
   const accum = new Float64Array(Math.max(segments, 1));
   let total = 0;
@@ -125,6 +131,11 @@ function build(p: Float64Array, r: Float64Array, count: number, cyclic: boolean,
       minimumTwist(framesMinimum, dirs, 1, 0);
       minimumTwist(framesMinimum, dirs, count - 2, count - 1);
     }
+  }
+  for (let i = 0; i < count; i++) {
+    if (tilt[i] === 0) continue; // Blender normalizes even then: a rounding we skip, so untilted paths keep their bits
+    applyTilt(framesZUp, dirs, tilt[i], i);
+    applyTilt(framesMinimum, dirs, tilt[i], i);
   }
   return { count, cyclic, points: p, radius: r, segments, accum, length: total, twist, framesMinimum, framesZUp };
 }
@@ -188,6 +199,16 @@ function minimumTwist(frames: Float64Array, dirs: Float64Array, prev: number, cu
   } else {
     frames.copyWithin(4 * cur, 4 * prev, 4 * prev + 4);
   }
+}
+
+const tiltQ = new Float64Array(4);
+
+// Blender's bevel_list_apply_tilt for one point: q_i = normalize(axis_angle(d_i, tilt) · q_i).
+function applyTilt(frames: Float64Array, dirs: Float64Array, tilt: number, i: number): void {
+  setQuatAxisAngle(tiltQ, dirs.subarray(3 * i, 3 * i + 3), tilt);
+  const q = frames.subarray(4 * i, 4 * i + 4);
+  multiplyQuat(q, tiltQ, q);
+  normalizeQuat(q, q);
 }
 
 const qa = new Float64Array(4);

@@ -221,6 +221,7 @@ function curveInfo(so: SceneObject): CurveInfo {
   return {
     points: Float64Array.from(pts.flatMap((p) => [p[0], p[1], p[2]])),
     radius: Float64Array.from(spline?.radius ?? pts.map(() => 1)),
+    tilt: Float64Array.from(spline?.tilt ?? pts.map(() => 0)),
     cyclic: spline?.cyclic ?? false,
     pathDuration: so.curve?.path_duration ?? 100,
     evalTime: so.curve?.eval_time ?? 0,

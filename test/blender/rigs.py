@@ -1228,9 +1228,127 @@ def rig_bbone():
     return [1, 3, 5]
 
 
+def rig_every_constraint():
+    """One of each constraint of Blender's set the round trips above leave out, with settings away
+    from their defaults, on bones and on objects, animated over a few frames: Child Of (inverse set,
+    some channels off), Spline IK (a Bezier curve, FIT_CURVE, volume preserving XZ), Follow Path
+    (follow curve, fixed position and offset), Clamp To, Copy Scale (power, additive, offset),
+    Limit Scale, Maintain Volume, Pivot, Locked Track, Transformation (rotation to location, mixed),
+    Limit Distance (outside), Copy Transforms (mixed, LOCAL), Shrinkwrap-free."""
+    arm = armature("Arm", [
+        ("S0", (0, 0, 0), (0, 0, 0.4), None, False, 0.0),
+        ("S1", (0, 0, 0.4), (0, 0, 0.8), "S0", True, 0.0),
+        ("S2", (0, 0, 0.8), (0, 0, 1.2), "S1", True, 0.0),
+        ("S3", (0, 0, 1.2), (0, 0, 1.6), "S2", True, 0.0),
+        ("Hub", (1, 0, 0), (1, 0, 0.3), None, False, 0.0),
+        ("ChildOf", (1, 0.5, 0), (1, 0.5, 0.3), "Hub", False, 0.2),
+        ("Scaled", (1.5, 0, 0), (1.5, 0, 0.3), "Hub", False, 0.0),
+        ("Limited", (1.5, 0.5, 0), (1.5, 0.5, 0.3), "Hub", False, 0.0),
+        ("Volume", (2, 0, 0), (2, 0, 0.3), "Hub", False, 0.0),
+        ("Pivoted", (2, 0.5, 0), (2, 0.5, 0.3), "Hub", False, 0.1),
+        ("Locked", (2.5, 0, 0), (2.5, 0, 0.3), "Hub", False, 0.0),
+        ("Mapped", (2.5, 0.5, 0), (2.5, 0.5, 0.3), "Hub", False, 0.0),
+        ("Copied", (3, 0, 0), (3, 0, 0.3), "Hub", False, -0.3),
+        ("Kept", (3, 0.5, 0), (3, 0.5, 0.3), "Hub", False, 0.0),
+    ], loc=(0.1, 0.2, 0.0), rot=(0.0, 0.0, 0.2))
+    pb = arm.pose.bones
+    cu = bpy.data.curves.new("PathData", 'CURVE')
+    cu.dimensions = '3D'
+    sp = cu.splines.new('BEZIER')
+    sp.bezier_points.add(2)
+    for bp, co in zip(sp.bezier_points, ((0.0, 0.0, 0.0), (0.6, 0.3, 0.9), (0.2, -0.2, 1.9))):
+        bp.co = co
+        bp.handle_left_type = bp.handle_right_type = 'AUTO'
+    cu.use_path = True
+    cu.path_duration = 20
+    path = link(bpy.data.objects.new("Path", cu))
+    path.location = (-0.8, 0.1, 0.0)
+    path.rotation_euler = (0.1, 0.0, 0.3)
+    # Follow Curve turns the owner by the path's orientation, which Blender computes differently on a
+    # Bezier than on the POLY line of its evaluated points the exporter writes (reported as
+    # approximate): the follower that turns rides a POLY curve, whose orientation is exact.
+    poly_data = bpy.data.curves.new("PolyData", 'CURVE')
+    poly_data.dimensions = '3D'
+    ps = poly_data.splines.new('POLY')
+    ps.points.add(3)
+    for p, co in zip(ps.points, ((0, 0, 0, 1), (0.5, 0.2, 0.4, 1), (0.9, -0.1, 1.0, 1), (1.0, 0.4, 1.6, 1))):
+        p.co = co
+    ps.points[2].tilt = 0.6
+    poly_data.use_path = True
+    poly_data.path_duration = 20
+    poly_data.eval_time = 6.0
+    poly = link(bpy.data.objects.new("PolyPath", poly_data))
+    poly.location = (0.4, -0.6, 0.1)
+    poly.rotation_euler = (0.0, 0.2, -0.4)
+    target = empty("Target", loc=(1.2, -0.8, 0.6), rot=(0.2, -0.3, 0.5), scale=(1.2, 0.8, 1.1))
+    other = empty("Other", loc=(2.4, -0.5, 1.0), rot=(0.4, 0.1, -0.2), scale=(0.9, 1.3, 1.0))
+
+    c = pb["S3"].constraints.new('SPLINE_IK')
+    c.target, c.chain_count = path, 4
+    c.y_scale_mode, c.xz_scale_mode, c.use_curve_radius = 'FIT_CURVE', 'VOLUME_PRESERVE', True
+    c = pb["ChildOf"].constraints.new('CHILD_OF')
+    c.target = target
+    c.use_scale_y = False
+    c.use_rotation_z = False
+    c.inverse_matrix = Matrix.Translation((-1.0, 0.5, -0.3)) @ Euler((0.1, 0.2, -0.3)).to_matrix().to_4x4()
+    pb["Scaled"].scale = (1.1, 0.9, 1.2)
+    c = pb["Scaled"].constraints.new('COPY_SCALE')
+    c.target, c.power, c.use_add, c.use_offset, c.use_y = other, 1.5, True, True, False
+    c.owner_space = c.target_space = 'LOCAL'
+    pb["Limited"].scale = (2.0, 0.3, 1.0)
+    c = pb["Limited"].constraints.new('LIMIT_SCALE')
+    c.use_min_x = c.use_max_x = c.use_min_y = True
+    c.min_x, c.max_x, c.min_y = 0.5, 1.5, 0.6
+    c.owner_space = 'LOCAL'
+    pb["Volume"].scale = (1.0, 1.7, 1.0)
+    c = pb["Volume"].constraints.new('MAINTAIN_VOLUME')
+    c.mode, c.volume, c.free_axis = 'UNIFORM', 1.3, 'SAMEVOL_Y'
+    c.owner_space = 'LOCAL'
+    pb["Pivoted"].rotation_mode = 'XYZ'
+    pb["Pivoted"].rotation_euler = (0.5, 0.0, 0.4)
+    c = pb["Pivoted"].constraints.new('PIVOT')
+    c.target, c.offset, c.rotation_range = other, (0.1, 0.2, 0.0), 'ALWAYS_ACTIVE'
+    c = pb["Locked"].constraints.new('LOCKED_TRACK')
+    c.target, c.track_axis, c.lock_axis = target, 'TRACK_NEGATIVE_X', 'LOCK_Z'
+    c = pb["Mapped"].constraints.new('TRANSFORM')
+    c.target, c.map_from, c.map_to = other, 'ROTATION', 'LOCATION'
+    c.from_min_x_rot, c.from_max_x_rot, c.to_min_z, c.to_max_z = -1.0, 1.0, -0.5, 0.5
+    c.map_to_z_from, c.mix_mode = 'X', 'ADD'
+    c.target_space = 'LOCAL'
+    c = pb["Copied"].constraints.new('COPY_TRANSFORMS')
+    c.target, c.subtarget, c.mix_mode, c.influence = arm, "Pivoted", 'BEFORE_SPLIT', 0.7
+    c.owner_space = c.target_space = 'LOCAL'
+    c = pb["Kept"].constraints.new('LIMIT_DISTANCE')
+    c.target, c.distance, c.limit_mode = target, 0.4, 'LIMITDIST_OUTSIDE'
+
+    follower = empty("Follower", loc=(0.1, 0.0, 0.2), rot=(0.0, 0.2, 0.0))
+    c = follower.constraints.new('FOLLOW_PATH')
+    c.target, c.use_curve_follow, c.forward_axis, c.up_axis, c.offset = poly, True, 'FORWARD_Y', 'UP_Z', -4.0
+    fixed = empty("Fixed", loc=(0.0, 0.0, 0.0))
+    c = fixed.constraints.new('FOLLOW_PATH')
+    c.target, c.use_fixed_location, c.offset_factor, c.use_curve_radius = path, True, 0.35, True
+    clamped = empty("Clamped", loc=(0.5, 0.3, 0.8))
+    c = clamped.constraints.new('CLAMP_TO')
+    c.target, c.main_axis = path, 'CLAMPTO_Z'
+    obj_child = empty("ObjChild", loc=(0.3, 0.3, 0.3), rot=(0.1, 0.1, 0.1))
+    c = obj_child.constraints.new('CHILD_OF')
+    c.target, c.subtarget = arm, "S2"
+    c.inverse_matrix = Matrix.Translation((0.2, -0.1, -1.0))
+
+    for f, loc, rot in ((1, (1.2, -0.8, 0.6), (0.2, -0.3, 0.5)), (4, (0.4, -1.2, 1.4), (0.9, 0.2, -0.6)), (7, (1.8, 0.2, 0.2), (-0.5, 0.6, 1.2))):
+        target.location, target.rotation_euler = loc, rot
+        target.keyframe_insert("location", frame=f)
+        target.keyframe_insert("rotation_euler", frame=f)
+    for f, r in ((1, (0.4, 0.1, -0.2)), (7, (-0.8, 0.5, 0.9))):
+        other.rotation_euler = r
+        other.keyframe_insert("rotation_euler", frame=f)
+    scene().frame_set(1)
+    return [1, 3, 5.5, 7]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone}
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint}
 
 
 def world_matrices():

@@ -56,6 +56,46 @@ describe('samplePath', () => {
     );
   });
 
+  it('a point\'s tilt turns its frame about the path direction there by the tilt, in both twist modes (bevel_list_apply_tilt)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(gridPoint, { minLength: 2, maxLength: 6, selector: (p) => p.join() }),
+        fc.array(fc.double({ min: -3, max: 3, noNaN: true }), { minLength: 6, maxLength: 6 }),
+        twist,
+        (points, tilts, tw) => {
+          const pts = Float64Array.from(points.flat());
+          const flat = preparePath(pts, null, false, tw);
+          const tilted = preparePath(pts, null, false, tw, tilts.slice(0, points.length));
+          const pos = new Float64Array(3), q0 = new Float64Array(4), q1 = new Float64Array(4);
+          const unit = (a: number[], b: number[]) => unitOrZero([b[0] - a[0], b[1] - a[1], b[2] - a[2]]);
+          for (let i = 0; i < flat.count; i++) {
+            // Where the path turns right back there is no direction (an identity frame), nothing to tilt about.
+            if (i > 0 && i < flat.count - 1) {
+              const a = unit(points[i - 1], points[i]), b = unit(points[i], points[i + 1]);
+              if (Math.hypot(a[0] + b[0], a[1] + b[1], a[2] + b[2]) < 1e-6) continue;
+            }
+            const t = i === 0 ? 0 : flat.accum[i - 1] / flat.length;
+            samplePath(pos, q0, null, flat, t);
+            samplePath(pos, q1, null, tilted, t);
+            // The frame's Z is the path direction (vec_to_quat(dir, TRACK_NEGATIVE_Z, Y)): the tilt keeps it.
+            const d0 = rotateVec3ByQuat(new Float64Array(3), q0, [0, 0, 1]);
+            const d1 = rotateVec3ByQuat(new Float64Array(3), q1, [0, 0, 1]);
+            expectClose(d1, d0, 1e-9);
+            // Its up (Y) turns about that direction by the tilt.
+            const y0 = rotateVec3ByQuat(new Float64Array(3), q0, [0, 1, 0]);
+            const y1 = rotateVec3ByQuat(new Float64Array(3), q1, [0, 1, 0]);
+            const cos = y0[0] * y1[0] + y0[1] * y1[1] + y0[2] * y1[2];
+            const cross = [y0[1] * y1[2] - y0[2] * y1[1], y0[2] * y1[0] - y0[0] * y1[2], y0[0] * y1[1] - y0[1] * y1[0]];
+            const sin = cross[0] * d0[0] + cross[1] * d0[1] + cross[2] * d0[2];
+            const turned = Math.atan2(sin, cos);
+            const want = Math.atan2(Math.sin(tilts[i]), Math.cos(tilts[i]));
+            expect(Math.abs(Math.atan2(Math.sin(turned - want), Math.cos(turned - want)))).toBeLessThan(1e-9);
+          }
+        },
+      ),
+    );
+  });
+
   it('moves linearly with arc length inside a segment', () => {
     const path = preparePath([0, 0, 0, 3, 0, 0, 3, 1, 0], null, false);
     const pos = new Float64Array(3), q = new Float64Array(4);
