@@ -128,6 +128,8 @@ export interface CurveInfo {
   twist: 'MINIMUM' | 'Z_UP';
   /** Tilt per point (radians), turning the path's frame about its direction there (Follow Path's Follow Curve). */
   tilt?: Float64Array;
+  /** An open Bezier's end directions (first xyz, last xyz), which Blender takes from the end handles. */
+  endDirections?: Float64Array;
 }
 
 /** An owner (object or bone) as compiled: ids and live views of its matrices. */

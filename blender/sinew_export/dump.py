@@ -314,30 +314,68 @@ def bbone_bone(b, at):
     return d
 
 
+def key_weights(t, kind):
+    """Blender's key_curve_position_weights (key.cc) for a spline's tilt or radius interpolation:
+    the weights of the point before the segment, its two ends and the point after."""
+    if kind == 'LINEAR':
+        return (0.0, 1.0 - t, t, 0.0)
+    t2, t3 = t * t, t * t * t
+    if kind == 'CARDINAL':
+        fc = 0.71
+        return (-fc * t3 + 2 * fc * t2 - fc * t, (2 - fc) * t3 + (fc - 3) * t2 + 1,
+                (fc - 2) * t3 + (3 - 2 * fc) * t2 + fc * t, fc * t3 - fc * t2)
+    # BSPLINE
+    return (-0.16666666 * t3 + 0.5 * t2 - 0.5 * t + 0.16666666, 0.5 * t3 - t2 + 0.66666666,
+            -0.5 * t3 + 0.5 * t2 + 0.5 * t + 0.16666666, 0.16666666 * t3)
+
+
+def interpolate_key(kind, pprev, a, b, nxt, t):
+    """tilt_bezpart's value between keys a and b at t: EASE uses the two ends only."""
+    if kind == 'EASE':
+        return a + (b - a) * (3 * t * t - 2 * t * t * t)
+    w = key_weights(t, kind)
+    return w[0] * pprev + w[1] * a + w[2] * b + w[3] * nxt
+
+
 def bezier_points(sp):
-    """A Bezier spline as the polyline Blender's path follows: each segment forward-differenced into
-    `resolution_u` points (BKE_curve_forward_diff_bezier), radius and tilt linear between keys."""
+    """A Bezier spline as the polyline Blender's path follows (BKE_curve_bevelList_make): each segment
+    forward-differenced into `resolution_u` points (BKE_curve_forward_diff_bezier), or its start point
+    alone when both of its handles are VECTOR; tilt and radius interpolated by the spline's own
+    interpolation modes (tilt_bezpart). Also the open spline's end directions, which Blender takes
+    from the end handles rather than from the points."""
     pts, radius, tilt = [], [], []
     bps = list(sp.bezier_points)
     n = len(bps)
     if n == 0:
-        return pts, radius, tilt
+        return pts, radius, tilt, None
     res = max(1, sp.resolution_u)
-    segs = n if sp.use_cyclic_u else n - 1
+    cyclic = sp.use_cyclic_u
+    segs = n if cyclic else n - 1
     for i in range(segs):
         a, b = bps[i], bps[(i + 1) % n]
+        pprev = bps[i - 1] if i > 0 else (bps[-1] if cyclic else a)
+        nxt = bps[(i + 2) % n] if (i + 1 < n - 1 or cyclic) else b
+        if a.handle_right_type == 'VECTOR' and b.handle_left_type == 'VECTOR':
+            pts.append(list(a.co))
+            radius.append(a.radius)
+            tilt.append(a.tilt)
+            continue
         p0, p1, p2, p3 = a.co, a.handle_right, b.handle_left, b.co
         for k in range(res):
             t = k / res
             u = 1.0 - t
             pts.append([u * u * u * p0[j] + 3 * u * u * t * p1[j] + 3 * u * t * t * p2[j] + t * t * t * p3[j] for j in range(3)])
-            radius.append(a.radius + (b.radius - a.radius) * t)
-            tilt.append(a.tilt + (b.tilt - a.tilt) * t)
-    if not sp.use_cyclic_u or n == 1:
+            radius.append(interpolate_key(sp.radius_interpolation, pprev.radius, a.radius, b.radius, nxt.radius, t))
+            tilt.append(interpolate_key(sp.tilt_interpolation, pprev.tilt, a.tilt, b.tilt, nxt.tilt, t))
+    if not cyclic or n == 1:
         pts.append(list(bps[-1].co))
         radius.append(bps[-1].radius)
         tilt.append(bps[-1].tilt)
-    return pts, radius, tilt
+    ends = None
+    if not cyclic and n > 1:
+        first, last = bps[0], bps[-1]
+        ends = [[first.handle_right[j] - first.co[j] for j in range(3)], [last.co[j] - last.handle_left[j] for j in range(3)]]
+    return pts, radius, tilt, ends
 
 
 def dump_curve(o, notes):
@@ -345,9 +383,9 @@ def dump_curve(o, notes):
     at = 'curve %s' % o.name
     splines = []
     for si, sp in enumerate(cu.splines):
+        ends = None
         if sp.type == 'BEZIER':
-            pts, radius, tilt = bezier_points(sp)
-            notes.append("%s: spline %d is BEZIER, written as the POLY line of its %d evaluated points" % (at, si, len(pts)))
+            pts, radius, tilt, ends = bezier_points(sp)
         else:
             pts = [p.co[:3] for p in sp.points]
             radius = [p.radius for p in sp.points]
@@ -362,6 +400,9 @@ def dump_curve(o, notes):
             "radius": [num(r, at) for r in radius],
             "tilt": [num(t, at) for t in tilt],
         })
+        if ends is not None:
+            # Blender's bevel list takes an open Bezier's end directions from its end handles.
+            splines[-1]["end_directions"] = [nvec(d, at) for d in ends]
     if cu.twist_mode not in ('MINIMUM', 'Z_UP'):
         notes.append("%s: twist mode %s is written as MINIMUM (Follow Curve turns the owner differently)" % (at, cu.twist_mode))
     if cu.twist_smooth != 0:

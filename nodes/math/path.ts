@@ -7,6 +7,9 @@
 // * every point carries a frame q_i = vec_to_quat(d_i, −Z, up Y) of its bisector direction d_i,
 //   propagated by minimal twist (MINIMUM) or taken as is (Z_UP); between points the frame is
 //   slerped by the segment fraction clamped to [0, 1], and so is the radius;
+// * an open Bezier's first and last directions are its end handles' (given as `endDirections`),
+//   not the end segments'; a path of two points takes the segment's direction and the second
+//   point's tilt for both (make_bevel_list_segment_3D);
 // * a point's tilt turns its frame about d_i after the twist (bevel_list_apply_tilt:
 //   q_i = normalize(axis_angle(d_i, tilt_i) · q_i)), in both twist modes.
 //
@@ -57,11 +60,12 @@ export function preparePath(
   cyclic: boolean,
   twist: PathTwist = 'MINIMUM',
   tilt: ArrayLike<number> | null = null,
+  endDirections: ArrayLike<number> | null = null,
 ): PreparedPath {
   const n = Math.floor(points.length / 3);
   if (n === 0) {
     // No points at all: a single point at the origin keeps sampling defined.
-    return build(new Float64Array(3), new Float64Array([1]), new Float64Array(1), 1, cyclic, twist);
+    return build(new Float64Array(3), new Float64Array([1]), new Float64Array(1), 1, cyclic, twist, null);
   }
   // Blender compares each point with its successor, starting from the last one when cyclic, and
   // tags the earlier of a coinciding pair (cyclic: (n−1,0), (0,1) … (n−3,n−2); open: (0,1) … (n−2,n−1)).
@@ -95,10 +99,14 @@ export function preparePath(
     tl[k] = Number.isFinite(ti) ? ti : 0;
     k++;
   }
-  return build(p, r, tl, kept, cyclic, twist);
+  // The first point's handle direction goes with it: when it coincides with the next and is dropped,
+  // the new first point has none and takes its segment's (Blender's T80742 fallback).
+  const ends = endDirections && !cyclic && endDirections.length >= 6 ? Float64Array.from(endDirections) : null;
+  if (ends && tag[0]) ends.fill(0, 0, 3);
+  return build(p, r, tl, kept, cyclic, twist, ends);
 }
 
-function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: number, cyclic: boolean, twist: PathTwist): PreparedPath {
+function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: number, cyclic: boolean, twist: PathTwist, ends: Float64Array | null): PreparedPath {
   const segments = count < 2 ? 0 : cyclic ? count : count - 1;
   const accum = new Float64Array(Math.max(segments, 1));
   let total = 0;
@@ -111,7 +119,8 @@ function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: numb
     total = saturate(total + (l === Infinity ? hypot3(dx, dy, dz) : l));
     accum[s] = total;
   }
-  const dirs = directions(p, count, cyclic);
+  const dirs = count === 2 ? segmentDirections(p) : directions(p, count, cyclic, ends);
+  if (count === 2) tilt[0] = tilt[1];
   const framesZUp = new Float64Array(4 * count);
   const framesMinimum = new Float64Array(4 * count);
   const q = new Float64Array(4);
@@ -140,8 +149,17 @@ function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: numb
   return { count, cyclic, points: p, radius: r, segments, accum, length: total, twist, framesMinimum, framesZUp };
 }
 
-// Blender's bevel_list_calc_bisect plus the open-path end directions (first/last segment).
-function directions(p: Float64Array, count: number, cyclic: boolean): Float64Array {
+// A path of two points (make_bevel_list_segment_3D): both take the direction from the first to the second.
+function segmentDirections(p: Float64Array): Float64Array {
+  const x = p[3] - p[0], y = p[4] - p[1], z = p[5] - p[2];
+  const l = lengthXyz(x, y, z);
+  const inv = l * l > 1e-35 ? 1 / l : 0;
+  return Float64Array.of(x * inv, y * inv, z * inv, x * inv, y * inv, z * inv);
+}
+
+// Blender's bevel_list_calc_bisect plus the open-path end directions: the end handles' when given
+// and not zero, else the end segments'.
+function directions(p: Float64Array, count: number, cyclic: boolean, ends: Float64Array | null): Float64Array {
   const out = new Float64Array(3 * count);
   if (count < 2) return out;
   const seg = (a: number, b: number, o: number) => {
@@ -155,13 +173,10 @@ function directions(p: Float64Array, count: number, cyclic: boolean): Float64Arr
   for (let i = 0; i < count; i++) {
     const prev = i === 0 ? (cyclic ? count - 1 : -1) : i - 1;
     const next = i === count - 1 ? (cyclic ? 0 : -1) : i + 1;
-    if (prev < 0) {
-      seg(i, next, 0);
-      out.set(tmpSeg.subarray(0, 3), 3 * i);
-      continue;
-    }
-    if (next < 0) {
-      seg(prev, i, 0);
+    if (prev < 0 || next < 0) {
+      if (ends && unitInto(out, 3 * i, ends, prev < 0 ? 0 : 3)) continue;
+      if (prev < 0) seg(i, next, 0);
+      else seg(prev, i, 0);
       out.set(tmpSeg.subarray(0, 3), 3 * i);
       continue;
     }
@@ -178,6 +193,15 @@ function directions(p: Float64Array, count: number, cyclic: boolean): Float64Arr
   return out;
 }
 const tmpSeg = new Float64Array(6);
+
+/** Writes v[from..from+3] normalized to out[at..]; false (nothing written) when it is zero. */
+function unitInto(out: Float64Array, at: number, v: Float64Array, from: number): boolean {
+  const x = v[from], y = v[from + 1], z = v[from + 2];
+  const l = lengthXyz(x, y, z);
+  if (!(l * l > 1e-35) || !Number.isFinite(l)) return false;
+  out[at] = x / l; out[at + 1] = y / l; out[at + 2] = z / l;
+  return true;
+}
 
 const mtAxis = new Float64Array(3);
 const mtQ = new Float64Array(4);

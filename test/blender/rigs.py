@@ -1231,10 +1231,11 @@ def rig_bbone():
 def rig_every_constraint():
     """One of each constraint of Blender's set the round trips above leave out, with settings away
     from their defaults, on bones and on objects, animated over a few frames: Child Of (inverse set,
-    some channels off), Spline IK (a Bezier curve, FIT_CURVE, volume preserving XZ), Follow Path
-    (follow curve, fixed position and offset), Clamp To, Copy Scale (power, additive, offset),
-    Limit Scale, Maintain Volume, Pivot, Locked Track, Transformation (rotation to location, mixed),
-    Limit Distance (outside), Copy Transforms (mixed, LOCAL), Shrinkwrap-free."""
+    some channels off), Spline IK (a Bezier curve with tilts and radii, CARDINAL and BSPLINE
+    interpolated, FIT_CURVE, volume preserving XZ), Follow Path (Follow Curve on that Bezier and on a
+    POLY curve with a tilted point; fixed position and offset), Clamp To, Copy Scale (power,
+    additive, offset), Limit Scale, Maintain Volume, Pivot, Locked Track, Transformation (rotation to
+    location, mixed), Limit Distance (outside), Copy Transforms (mixed, LOCAL)."""
     arm = armature("Arm", [
         ("S0", (0, 0, 0), (0, 0, 0.4), None, False, 0.0),
         ("S1", (0, 0, 0.4), (0, 0, 0.8), "S0", True, 0.0),
@@ -1256,17 +1257,16 @@ def rig_every_constraint():
     cu.dimensions = '3D'
     sp = cu.splines.new('BEZIER')
     sp.bezier_points.add(2)
-    for bp, co in zip(sp.bezier_points, ((0.0, 0.0, 0.0), (0.6, 0.3, 0.9), (0.2, -0.2, 1.9))):
+    for bp, co, radius, tilt in zip(sp.bezier_points, ((0.0, 0.0, 0.0), (0.6, 0.3, 0.9), (0.2, -0.2, 1.9)), (1.0, 1.6, 0.7), (0.0, 0.5, -0.3)):
         bp.co = co
         bp.handle_left_type = bp.handle_right_type = 'AUTO'
+        bp.radius, bp.tilt = radius, tilt
+    sp.tilt_interpolation, sp.radius_interpolation = 'CARDINAL', 'BSPLINE'
     cu.use_path = True
     cu.path_duration = 20
     path = link(bpy.data.objects.new("Path", cu))
     path.location = (-0.8, 0.1, 0.0)
     path.rotation_euler = (0.1, 0.0, 0.3)
-    # Follow Curve turns the owner by the path's orientation, which Blender computes differently on a
-    # Bezier than on the POLY line of its evaluated points the exporter writes (reported as
-    # approximate): the follower that turns rides a POLY curve, whose orientation is exact.
     poly_data = bpy.data.curves.new("PolyData", 'CURVE')
     poly_data.dimensions = '3D'
     ps = poly_data.splines.new('POLY')
@@ -1327,6 +1327,10 @@ def rig_every_constraint():
     fixed = empty("Fixed", loc=(0.0, 0.0, 0.0))
     c = fixed.constraints.new('FOLLOW_PATH')
     c.target, c.use_fixed_location, c.offset_factor, c.use_curve_radius = path, True, 0.35, True
+    on_bezier = empty("BezierFollower", loc=(0.0, 0.1, 0.0))
+    c = on_bezier.constraints.new('FOLLOW_PATH')
+    c.target, c.use_fixed_location, c.offset_factor, c.use_curve_follow, c.use_curve_radius = path, True, 0.62, True, True
+    c.forward_axis, c.up_axis = 'TRACK_NEGATIVE_Z', 'UP_Y'
     clamped = empty("Clamped", loc=(0.5, 0.3, 0.8))
     c = clamped.constraints.new('CLAMP_TO')
     c.target, c.main_axis = path, 'CLAMPTO_Z'

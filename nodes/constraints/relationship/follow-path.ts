@@ -89,7 +89,7 @@ export const followPath = defineConstraint({
   bind(env, p) {
     const info: CurveInfo | undefined = env.sourceOwner('target')?.curve;
     return {
-      path: info ? preparePath(info.points, info.radius, info.cyclic, info.twist, info.tilt ?? null) : undefined,
+      path: info ? preparePath(info.points, info.radius, info.cyclic, info.twist, info.tilt ?? null, info.endDirections ?? null) : undefined,
       evalTime: info?.evalTime ?? 0,
       pathDuration: info?.pathDuration ?? 100,
       useClamp: info?.useClamp ?? false,

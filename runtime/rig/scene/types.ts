@@ -129,6 +129,8 @@ export interface SceneSpline {
   cyclic?: boolean;
   radius?: number[];
   tilt?: number[];
+  /** An open Bezier's direction at its first and last point (from its end handles, as Blender's path takes them). */
+  end_directions?: number[][];
 }
 
 export interface SceneCurve {

@@ -17,6 +17,9 @@ const twist = fc.constantFrom<PathTwist>('MINIMUM', 'Z_UP');
 /** Points on a 0.1 grid: distinct points are at least 0.1 apart. */
 const gridPoint = fc.tuple(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -30, max: 30 }), fc.integer({ min: -30, max: 30 })).map((p) => p.map((x) => x / 10));
 
+/** A handle direction: zero (a handle on its point), or clearly not. */
+const endDirection = fc.oneof(fc.constant([0, 0, 0]), vec3.filter((v) => Math.hypot(v[0], v[1], v[2]) > 1e-6).map((v) => [...v]));
+
 function unitOrZero(v: number[]): number[] {
   const l = Math.hypot(v[0], v[1], v[2]);
   return l > 1e-12 ? v.map((x) => x / l) : [0, 0, 0];
@@ -88,8 +91,35 @@ describe('samplePath', () => {
             const cross = [y0[1] * y1[2] - y0[2] * y1[1], y0[2] * y1[0] - y0[0] * y1[2], y0[0] * y1[1] - y0[1] * y1[0]];
             const sin = cross[0] * d0[0] + cross[1] * d0[1] + cross[2] * d0[2];
             const turned = Math.atan2(sin, cos);
-            const want = Math.atan2(Math.sin(tilts[i]), Math.cos(tilts[i]));
+            // A path of two points takes the second point's tilt for both (make_bevel_list_segment_3D).
+            const tilt = flat.count === 2 ? tilts[1] : tilts[i];
+            const want = Math.atan2(Math.sin(tilt), Math.cos(tilt));
             expect(Math.abs(Math.atan2(Math.sin(turned - want), Math.cos(turned - want)))).toBeLessThan(1e-9);
+          }
+        },
+      ),
+    );
+  });
+
+  it('an open path given end directions (a Bezier\'s end handles) points its end frames along them; zero ones fall back to the end segments', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(gridPoint, { minLength: 3, maxLength: 6, selector: (p) => p.join() }),
+        endDirection,
+        endDirection,
+        twist,
+        (points, first, last, tw) => {
+          const pts = Float64Array.from(points.flat());
+          const path = preparePath(pts, null, false, tw, null, [...first, ...last]);
+          const pos = new Float64Array(3), q = new Float64Array(4);
+          const n = points.length;
+          const segment = (a: number[], b: number[]) => unitOrZero([b[0] - a[0], b[1] - a[1], b[2] - a[2]]);
+          for (const [t, given, fallback] of [[0, first, segment(points[0], points[1])], [1, last, segment(points[n - 2], points[n - 1])]] as const) {
+            samplePath(pos, q, null, path, t);
+            const z = rotateVec3ByQuat(new Float64Array(3), q, [0, 0, 1]);
+            const want = unitOrZero([...given]);
+            // vec_to_quat finds the angle by an arccos, which near 0 resolves only ~1e-8: 1e-7, not 1e-9.
+            expectClose(z, want[0] === 0 && want[1] === 0 && want[2] === 0 ? fallback : want, 1e-7);
           }
         },
       ),
