@@ -403,6 +403,15 @@ def dump_curve(o, notes):
         if ends is not None:
             # Blender's bevel list takes an open Bezier's end directions from its end handles.
             splines[-1]["end_directions"] = [nvec(d, at) for d in ends]
+    extra = {}
+    ad = cu.animation_data
+    if ad is not None and ad.action is not None:
+        # Follow Path's Animate Path keys the curve's Evaluation Time in the curve's own action: that
+        # curve is written with the curve (the import plays it into Follow Path); any other is noted
+        # in dump_actions.
+        for fc in ad.action.fcurves:
+            if fc.data_path == 'eval_time' and not fc.mute:
+                extra["eval_time_fcurve"] = dump_fcurve(o, fc)
     if cu.twist_mode not in ('MINIMUM', 'Z_UP'):
         notes.append("%s: twist mode %s is written as MINIMUM (Follow Curve turns the owner differently)" % (at, cu.twist_mode))
     if cu.twist_smooth != 0:
@@ -420,6 +429,7 @@ def dump_curve(o, notes):
         "twist_mode": cu.twist_mode if cu.twist_mode in ('MINIMUM', 'Z_UP') else 'MINIMUM',
         "twist_smooth": num(cu.twist_smooth, at),
         "dimensions": cu.dimensions,
+        **extra,
     }
 
 
@@ -598,11 +608,14 @@ def dump_actions(objects, constraints, notes):
     out = []
     for o in objects:
         data_ad = getattr(o.data, 'animation_data', None) if o.data is not None else None
-        if data_ad is not None and data_ad.action is not None:
+        data_curves = [] if data_ad is None or data_ad.action is None else [
+            fc for fc in data_ad.action.fcurves if not (o.type == 'CURVE' and fc.data_path == 'eval_time')]
+        if data_curves:
             what = ("its bones' B-Bone settings and other bone data" if o.type == 'ARMATURE'
-                    else "a curve's Evaluation Time and other curve data" if o.type == 'CURVE'
+                    else "curve data" if o.type == 'CURVE'
                     else "%s data" % o.type.lower())
-            notes.append("object %s: the %s datablock's own action %s (%s) is not exported; its values at the exported frame are" % (o.name, o.type.lower(), data_ad.action.name, what))
+            notes.append("object %s: the %s datablock's own action %s (%s: %s) is not exported; its values at the exported frame are" % (
+                o.name, o.type.lower(), data_ad.action.name, what, ", ".join(sorted({fc.data_path for fc in data_curves}))))
         ad = o.animation_data
         if ad is None or ad.action is None:
             continue

@@ -3,7 +3,7 @@
 // Of (inverse set, channels off; on a bone and on an object with a bone target), Spline IK on a
 // Bezier curve with tilts and radii (CARDINAL and BSPLINE interpolated; FIT_CURVE, volume
 // preserving), Follow Path (Follow Curve on that Bezier, whose end directions are its handles', and
-// along a POLY curve with a tilted point, an Evaluation Time and an offset; Fixed Position with the
+// along a POLY curve with a tilted point, an offset and its Evaluation Time keyed in the curve's own action, Blender's Animate Path; Fixed Position with the
 // curve's radius), Clamp To,
 // Copy Scale (power, additive, offset, LOCAL), Limit Scale, Maintain Volume, Pivot, Locked Track,
 // Transformation (rotation to location, ADD), Copy Transforms (BEFORE_SPLIT, LOCAL, influence 0.7)

@@ -1233,7 +1233,7 @@ def rig_every_constraint():
     from their defaults, on bones and on objects, animated over a few frames: Child Of (inverse set,
     some channels off), Spline IK (a Bezier curve with tilts and radii, CARDINAL and BSPLINE
     interpolated, FIT_CURVE, volume preserving XZ), Follow Path (Follow Curve on that Bezier and on a
-    POLY curve with a tilted point; fixed position and offset), Clamp To, Copy Scale (power,
+    POLY curve with a tilted point and its Evaluation Time keyed (Animate Path); fixed position and offset), Clamp To, Copy Scale (power,
     additive, offset), Limit Scale, Maintain Volume, Pivot, Locked Track, Transformation (rotation to
     location, mixed), Limit Distance (outside), Copy Transforms (mixed, LOCAL)."""
     arm = armature("Arm", [
@@ -1346,6 +1346,10 @@ def rig_every_constraint():
     for f, r in ((1, (0.4, 0.1, -0.2)), (7, (-0.8, 0.5, 0.9))):
         other.rotation_euler = r
         other.keyframe_insert("rotation_euler", frame=f)
+    # Animate Path: the POLY curve's Evaluation Time keyed in the curve's own action.
+    for f, t in ((1, 2.0), (7, 15.0)):
+        poly_data.eval_time = t
+        poly_data.keyframe_insert("eval_time", frame=f)
     scene().frame_set(1)
     return [1, 3, 5.5, 7]
 

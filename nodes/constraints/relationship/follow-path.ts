@@ -2,7 +2,7 @@
 // or by the curve's Evaluation Time, optionally turned along it and scaled by its radius. Blender
 // 3.4's `followpath_get_tarmat` / `followpath_evaluate` on the POLY path model of nodes/math/path.ts
 // (conformance README, measured fact 1).
-import { curve, param, transform, type CurveInfo } from '../../define';
+import { curve, float, param, transform, type CurveInfo } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { identityMat4, multiplyMat4, mat4ToScale } from '../../math/matrix';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
@@ -16,8 +16,10 @@ export const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
 export interface FollowPathState {
   /** The path of the target curve, or undefined when the target is not a curve (the owner is left alone). */
   path: PreparedPath | undefined;
-  /** The curve's path settings (Blender's Curve data: ctime, pathlen, CU_PATH_CLAMP). */
-  evalTime: number;
+  /** The curve's path settings (Blender's Curve data: ctime, pathlen, CU_PATH_CLAMP); evalTime[0] is the Evaluation Time now. */
+  evalTime: Float64Array;
+  /** Whether the Evaluation Time input is wired (the curve's own action keys it): then it replaces the curve's. */
+  evalTimeWired: boolean;
   pathDuration: number;
   useClamp: boolean;
   forward: number;
@@ -44,6 +46,7 @@ export const followPath = defineConstraint({
   doc: 'Moves the owner along a curve, at a fixed fraction of its length or by the curve\'s Evaluation Time, optionally turned along it (Follow Curve) and scaled by its radius.',
   inputs: {
     target: curve({ doc: 'The path: a curve from an Owner node of a curve object (its geometry and world matrix).', required: true }),
+    evalTime: float({ doc: 'The curve\'s Evaluation Time, when something animates it (Blender\'s Animate Path keys it in the curve\'s own action); unwired, the curve\'s own.' }),
   },
   outputs: { owner: transform({ doc: 'The owner after Follow Path (world matrix).' }) },
   params: {
@@ -90,7 +93,8 @@ export const followPath = defineConstraint({
     const info: CurveInfo | undefined = env.sourceOwner('target')?.curve;
     return {
       path: info ? preparePath(info.points, info.radius, info.cyclic, info.twist, info.tilt ?? null, info.endDirections ?? null) : undefined,
-      evalTime: info?.evalTime ?? 0,
+      evalTime: Float64Array.of(info?.evalTime ?? 0),
+      evalTimeWired: env.connected('evalTime'),
       pathDuration: info?.pathDuration ?? 100,
       useClamp: info?.useClamp ?? false,
       forward: Math.max(0, FORWARD_AXES.indexOf(p.forwardAxis)),
@@ -104,6 +108,7 @@ export const followPath = defineConstraint({
     const out = io.out.owner;
     out.set(own);
     if (!s.path) return;
+    if (s.evalTimeWired) s.evalTime[0] = io.in.evalTime[0];
     followPathTarget(tarmat, io.in.target, s, p.useFixedLocation, p.useCurveFollow, p.useCurveRadius);
     followPathApply(out, tarmat, own, p.useCurveRadius);
     finishOrPass(out, own);
@@ -113,7 +118,7 @@ export const followPath = defineConstraint({
 /** The path parameter, into out[0]: Offset Factor, or (Evaluation Time − Offset) / Path Duration clamped on open clamped paths. */
 export function pathTime(out: Float64Array, s: FollowPathState, fixed: boolean): void {
   if (fixed) { out[0] = s.offsetFactor; return; }
-  let t = (s.evalTime - s.offset) / s.pathDuration;
+  let t = (s.evalTime[0] - s.offset) / s.pathDuration;
   if (!s.path!.cyclic && s.useClamp) t = t < 0 ? 0 : t > 1 ? 1 : t;
   out[0] = t;
 }

@@ -12,7 +12,7 @@ import { drivenMutes, wireDrivers, type DriverReport } from './import-drivers';
 import { importDrivers } from './drivers';
 import { blenderSkips } from './blender-skips';
 import { bboneHandleNames, bboneSegments } from '../../rig/bbone';
-import { wireAnimatedSettings } from './animated-settings';
+import { wireAnimatedSettings, wireCurveEvalTimes } from './animated-settings';
 
 export interface BlenderImport {
   scene: SceneDocument;
@@ -213,6 +213,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   }
 
   const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones }, driverImport.drivers);
+  wireCurveEvalTimes(fx, { nodes, links });
   if (animated.size > 0) withoutCurves(scene, fx, animated);
   // The node param or input a constraint setting became (a driver links into it), if it can be driven.
   const settingOf = (node: string, prop: string): string | undefined => {

@@ -139,6 +139,8 @@ export interface SceneCurve {
   eval_time?: number;
   use_path_clamp?: boolean;
   twist_mode?: 'MINIMUM' | 'Z_UP';
+  /** The curve datablock's own F-curve of `eval_time` (Animate Path), played into Follow Path by the Blender import. */
+  eval_time_fcurve?: SceneFCurve;
 }
 
 export interface SceneObject extends TransformProps, DeltaTransformProps {
