@@ -350,8 +350,10 @@ def bezier_points(sp):
         return pts, radius, tilt, None
     res = max(1, sp.resolution_u)
     cyclic = sp.use_cyclic_u
-    segs = n if cyclic else n - 1
-    for i in range(segs):
+    # A cyclic spline's points start with its closing segment, last point to first, as Blender's
+    # bevel list does (its path, and Follow Path's and Spline IK's 0, start at the last point).
+    order = ([n - 1] + list(range(n - 1))) if cyclic else list(range(n - 1))
+    for i in order:
         a, b = bps[i], bps[(i + 1) % n]
         pprev = bps[i - 1] if i > 0 else (bps[-1] if cyclic else a)
         nxt = bps[(i + 2) % n] if (i + 1 < n - 1 or cyclic) else b

@@ -1354,9 +1354,64 @@ def rig_every_constraint():
     return [1, 3, 5.5, 7]
 
 
+def rig_spline_ik():
+    """Spline IK in its settings: four chains of four bones on Bezier curves (tilted, radii, one
+    cyclic, one 2D) with even divisions, chain offset, every Y and XZ scale mode, original scale,
+    curve radius on and off, bulge limits, influence below 1, a posed and scaled root, an animated
+    curve object."""
+    import itertools
+    bones = []
+    for c in range(4):
+        x = 0.6 * c
+        bones.append(("R%d" % c, (x, 0, -0.3), (x, 0, 0.0), None, False, 0.0))
+        for i in range(4):
+            bones.append(("C%d_%d" % (c, i), (x, 0, 0.4 * i), (x, 0.02 * i, 0.4 * (i + 1)), "R%d" % c if i == 0 else "C%d_%d" % (c, i - 1), i > 0, 0.1 * i))
+    arm = armature("Arm", bones, loc=(0.0, 0.3, 0.1), rot=(0.05, 0.0, 0.1))
+    pb = arm.pose.bones
+    settings = [
+        dict(y_scale_mode='FIT_CURVE', xz_scale_mode='NONE', use_even_divisions=False, use_chain_offset=False, use_curve_radius=True, use_original_scale=False),
+        dict(y_scale_mode='BONE_ORIGINAL', xz_scale_mode='BONE_ORIGINAL', use_even_divisions=True, use_chain_offset=True, use_curve_radius=False, use_original_scale=False),
+        dict(y_scale_mode='NONE', xz_scale_mode='INVERSE_PRESERVE', use_even_divisions=False, use_chain_offset=True, use_curve_radius=True, use_original_scale=True),
+        dict(y_scale_mode='FIT_CURVE', xz_scale_mode='VOLUME_PRESERVE', use_even_divisions=True, use_chain_offset=False, use_curve_radius=True, use_original_scale=False, use_bulge_min=True, use_bulge_max=True, bulge=1.4, bulge_min=0.7, bulge_max=1.3, bulge_smooth=0.4),
+    ]
+    for c, cfg in enumerate(settings):
+        cu = bpy.data.curves.new("SplineData%d" % c, 'CURVE')
+        cu.dimensions = '2D' if c == 3 else '3D'
+        sp = cu.splines.new('BEZIER')
+        sp.bezier_points.add(3)
+        cos = [(0, 0, 0), (0.3, 0.2 * c, 0.5), (-0.2, 0.1, 1.1), (0.1, -0.3, 1.8)]
+        for k, (bp, co) in enumerate(zip(sp.bezier_points, cos)):
+            bp.co = co if c != 3 else (co[0], co[2], 0)
+            bp.handle_left_type = bp.handle_right_type = 'AUTO'
+            bp.radius = 1.0 + 0.3 * math.sin(k + c)
+            bp.tilt = 0.2 * k * (c - 1)
+        sp.use_cyclic_u = c == 2
+        sp.resolution_u = 4 + 2 * c
+        cu.use_path = True
+        o = link(bpy.data.objects.new("Spline%d" % c, cu))
+        o.location = (0.6 * c - 0.1, -0.2, 0.0)
+        o.rotation_euler = (0.1 * c, 0.0, 0.2)
+        o.scale = (1.0, 1.0 + 0.1 * c, 1.0)
+        con = pb["C%d_3" % c].constraints.new('SPLINE_IK')
+        con.target, con.chain_count = o, 4
+        for k, v in cfg.items():
+            setattr(con, k, v)
+        if c == 1:
+            con.influence = 0.6
+        pb["C%d_1" % c].scale = (1.0, 1.3, 0.8)
+        pb["R%d" % c].rotation_mode = 'XYZ'
+        pb["R%d" % c].rotation_euler = (0.2 * c, -0.1, 0.3)
+        pb["R%d" % c].scale = (1.1, 0.9, 1.0)
+        for f, loc in ((1, o.location.copy()), (5, o.location + Vector((0.1, 0.2, -0.1)))):
+            o.location = loc
+            o.keyframe_insert("location", frame=f)
+    scene().frame_set(1)
+    return [1, 3, 5]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint}
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik}
 
 
 def world_matrices():
