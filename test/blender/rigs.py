@@ -583,6 +583,53 @@ def rig_driver_spaces():
     return [1]
 
 
+def rig_driver_channels():
+    """TRANSFORMS driver variables in every transform type, rotation mode and space: LOC_X/Y/Z,
+    SCALE_X/Y/Z, SCALE_AVG, and ROT_X/Y/Z/W in AUTO, the six Euler orders, QUATERNION and
+    SWING_TWIST_X/Y/Z, each in WORLD_SPACE, TRANSFORM_SPACE and LOCAL_SPACE, of a bone (under a posed,
+    scaled parent, non-uniform scale, a constraint after its channels) and of an object (parented,
+    with a parent inverse and a constraint), each driving one output empty's X location."""
+    arm = armature("CRig", [
+        ("Base", (0, 0, 0), (0, 0.1, 0.7), None, False, 0.3),
+        ("Read", (0.1, 0.1, 0.8), (0.4, 0.3, 1.5), "Base", False, -0.5),
+    ], loc=(0.2, -0.1, 0.3), rot=(0.3, -0.2, 0.6), scale=(1.2, 1.2, 1.2))
+    pb = arm.pose.bones
+    pb["Base"].rotation_mode = 'YZX'
+    pb["Base"].rotation_euler, pb["Base"].scale = (0.4, -0.3, 0.7), (1.1, 0.9, 1.2)
+    pb["Read"].rotation_mode = 'QUATERNION'
+    pb["Read"].rotation_quaternion = Euler((0.9, -0.6, 1.3), 'ZXY').to_quaternion()
+    pb["Read"].location, pb["Read"].scale = (0.2, -0.1, 0.3), (1.3, 0.8, 1.1)
+    look = empty("Aim", loc=(1.2, -1.4, 2.1))
+    c = pb["Read"].constraints.new('DAMPED_TRACK')
+    c.target, c.influence = look, 0.4
+    holder = empty("Holder", loc=(-0.6, 0.4, 0.2), rot=(0.5, 0.2, -0.4), scale=(1.4, 1.0, 0.8))
+    obj = empty("Reader", loc=(0.3, -0.2, 0.5), rot=(1.1, -0.7, 0.4), scale=(0.9, 1.3, 1.1), parent=holder)
+    obj.rotation_mode = 'XZY'
+    obj.rotation_euler = (1.1, -0.7, 0.4)
+    obj.matrix_parent_inverse = Matrix.Translation((0.2, 0.1, -0.3)) @ Euler((0.1, 0.3, 0.2)).to_matrix().to_4x4()
+    c = obj.constraints.new('COPY_ROTATION')
+    c.target, c.influence = look, 0.3
+    c = obj.constraints.new('DAMPED_TRACK')
+    c.target, c.influence = look, 0.5
+    n = [0]
+
+    def out(var):
+        o = empty("Ch%03d" % n[0], loc=(0.0, 4.0 + 0.05 * n[0], 0.0))
+        n[0] += 1
+        driver(o, "location", 0, "", [var], 'AVERAGE')
+
+    modes = ('AUTO', 'XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'SWING_TWIST_X', 'SWING_TWIST_Y', 'SWING_TWIST_Z')
+    for src, bone in ((arm, 'Read'), (obj, '')):
+        for space in ('WORLD_SPACE', 'TRANSFORM_SPACE', 'LOCAL_SPACE'):
+            for ttype in ('LOC_X', 'LOC_Y', 'LOC_Z', 'SCALE_X', 'SCALE_Y', 'SCALE_Z', 'SCALE_AVG'):
+                out({"name": "v", "type": 'TRANSFORMS', "targets": [{"id": src, "bone_target": bone, "transform_type": ttype, "transform_space": space}]})
+            for ttype in ('ROT_X', 'ROT_Y', 'ROT_Z', 'ROT_W'):
+                for mode in modes:
+                    out({"name": "v", "type": 'TRANSFORMS', "targets": [{"id": src, "bone_target": bone, "transform_type": ttype, "transform_space": space, "rotation_mode": mode}]})
+    scene().frame_set(1)
+    return [1]
+
+
 def rig_armature_edge():
     """Armature constraints Blender leaves alone, and one it deforms by B-Bone segments. Owners O0-O5
     (influence 0.7): targets naming no bone (empty or missing name) first, last, with weight 0, alone,
@@ -1411,7 +1458,7 @@ def rig_spline_ik():
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik}
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels}
 
 
 def world_matrices():
