@@ -380,6 +380,36 @@ def bezier_points(sp):
     return pts, radius, tilt, ends
 
 
+def nurbs_points(o, sp):
+    """A curve's one NURBS spline as the points Blender's path is made of (BKE_nurb_makeCurve, read
+    back from the evaluated curve's wire mesh: `resolution_u` points a segment), radius and tilt when
+    every control point has the same (else None for both: the mesh does not carry them), and an open
+    spline's end directions from its end control points (bevlist_firstlast_direction_calc_from_bpoint).
+    None when the curve is not a bare wire of that one spline (bevel, extrusion, modifiers)."""
+    cu = o.data
+    if len(cu.splines) != 1 or cu.bevel_depth != 0 or cu.extrude != 0 or cu.bevel_object is not None or len(o.modifiers):
+        return None
+    n = len(sp.points)
+    count = max(1, sp.resolution_u) * (n if sp.use_cyclic_u else n - 1)
+    dg = bpy.context.evaluated_depsgraph_get()
+    oe = o.evaluated_get(dg)
+    me = oe.to_mesh()
+    try:
+        if n < 2 or len(me.vertices) != count:
+            return None
+        pts = [list(v.co) for v in me.vertices]
+    finally:
+        oe.to_mesh_clear()
+    same = all(p.radius == sp.points[0].radius and p.tilt == sp.points[0].tilt for p in sp.points)
+    radius = [sp.points[0].radius] * count if same else None
+    tilt = [sp.points[0].tilt] * count if same else None
+    ends = None
+    if not sp.use_cyclic_u:
+        c = [p.co for p in sp.points]
+        ends = [[c[1][j] - c[0][j] for j in range(3)], [c[-1][j] - c[-2][j] for j in range(3)]]
+    return pts, radius, tilt, ends
+
+
 def dump_curve(o, notes):
     cu = o.data
     at = 'curve %s' % o.name
@@ -388,6 +418,12 @@ def dump_curve(o, notes):
         ends = None
         if sp.type == 'BEZIER':
             pts, radius, tilt, ends = bezier_points(sp)
+        elif sp.type == 'NURBS' and si == 0 and (nurbs := nurbs_points(o, sp)) is not None:
+            pts, radius, tilt, ends = nurbs
+            if radius is None:
+                radius = [sp.points[0].radius] * len(pts)
+                tilt = [sp.points[0].tilt] * len(pts)
+                notes.append("%s: spline %d is NURBS with radius or tilt varying between its points, written with its first point's all along" % (at, si))
         else:
             pts = [p.co[:3] for p in sp.points]
             radius = [p.radius for p in sp.points]

@@ -1456,9 +1456,63 @@ def rig_spline_ik():
     return [1, 3, 5]
 
 
+def rig_nurbs_paths():
+    """NURBS curves as rigs use them: Blender's Path primitive (5 points, order 5, endpoint, one point
+    weighted) bent in 3D under Spline IK and Follow Path (Follow Curve, its offset keyed, and its
+    forward axis keyed to one value), a NURBS circle (cyclic) under Follow Path and Clamp To, a NURBS
+    spline of order 3 without endpoints under Spline IK and Follow Path."""
+    bpy.ops.curve.primitive_nurbs_path_add(location=(0.2, -0.3, 0.1), rotation=(0.1, 0.2, 0.3))
+    path = bpy.context.object
+    path.name = "NPath"
+    for p, z in zip(path.data.splines[0].points, (0.0, 0.4, -0.2, 0.5, 0.1)):
+        p.co = (p.co[0], p.co[1] + 0.3 * z, z, 1.0)
+    path.data.splines[0].points[2].co = (0.0, 0.6, -0.2, 2.0)
+    bpy.ops.curve.primitive_nurbs_circle_add(location=(-1.0, 1.0, 0.3), rotation=(0.4, 0.0, 0.2))
+    circle = bpy.context.object
+    circle.name = "NCircle"
+    circle.data.splines[0].points[1].co = (0.0, 1.5, 0.3, 1.0)
+    cu = bpy.data.curves.new("Order3Data", 'CURVE')
+    cu.dimensions = '3D'
+    sp = cu.splines.new('NURBS')
+    sp.points.add(4)
+    for p, co in zip(sp.points, ((0, 0, 0), (0.4, 0.3, 0.5), (0.1, -0.2, 1.0), (0.5, 0.1, 1.4), (0.2, 0.4, 2.0))):
+        p.co = (*co, 1.0)
+    sp.order_u, sp.use_endpoint_u, sp.resolution_u = 3, False, 7
+    cu.use_path = True
+    order3 = link(bpy.data.objects.new("NOrder3", cu))
+    order3.location = (1.5, 0.0, 0.0)
+    bpy.ops.object.select_all(action='DESELECT')
+    arm = armature("NArm", [("C%d" % i, (0, 0, 0.5 * i), (0, 0, 0.5 * (i + 1)), "C%d" % (i - 1) if i else None, i > 0, 0.0) for i in range(4)]
+                   + [("D%d" % i, (1.5, 0, 0.5 * i), (1.5, 0, 0.5 * (i + 1)), "D%d" % (i - 1) if i else None, i > 0, 0.0) for i in range(4)])
+    pb = arm.pose.bones
+    c = pb["C3"].constraints.new('SPLINE_IK')
+    c.target, c.chain_count, c.xz_scale_mode = path, 4, 'VOLUME_PRESERVE'
+    c = pb["D3"].constraints.new('SPLINE_IK')
+    c.target, c.chain_count, c.y_scale_mode = order3, 4, 'BONE_ORIGINAL'
+    rider = empty("Rider", loc=(0.0, 0.1, 0.0))
+    c = rider.constraints.new('FOLLOW_PATH')
+    c.target, c.use_curve_follow, c.forward_axis, c.up_axis = path, True, 'FORWARD_X', 'UP_Z'
+    for f, off in ((1, -10.0), (6, -60.0)):
+        c.offset = off
+        c.keyframe_insert("offset", frame=f)
+        # An enum keyed (to the same axis, so Blender's pose does not depend on it): reported, not played.
+        c.keyframe_insert("forward_axis", frame=f)
+    circ = empty("CircleRider", loc=(0.0, 0.0, 0.2))
+    c = circ.constraints.new('FOLLOW_PATH')
+    c.target, c.use_fixed_location, c.offset_factor, c.use_curve_follow = circle, True, 0.3, True
+    clamped = empty("CircleClamp", loc=(-0.5, 1.5, 0.8))
+    c = clamped.constraints.new('CLAMP_TO')
+    c.target, c.main_axis = circle, 'CLAMPTO_X'
+    o3 = empty("Order3Rider")
+    c = o3.constraints.new('FOLLOW_PATH')
+    c.target, c.use_fixed_location, c.offset_factor, c.use_curve_follow = order3, True, 0.55, True
+    scene().frame_set(1)
+    return [1, 3.5, 6]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels}
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths}
 
 
 def world_matrices():

@@ -19,7 +19,17 @@ import { bboneSettingOf, bboneSettingProp } from '../../rig/bbone';
 import type { PathTarget } from '../../../nodes/drivers/data-path';
 
 /** Adds the nodes and links; returns the curves handled (wired, or driven over), as `object\0data_path\0index`, to leave out of the scene. */
-export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links: GraphLink[]; constraintNodes: ReadonlyMap<string, string>; skippedConstraints: ReadonlyMap<string, string>; bbones?: ReadonlyMap<string, string> }, drivers: readonly ImportedDriver[]): Set<string> {
+export function wireAnimatedSettings(
+  fx: Fixture,
+  g: {
+    nodes: GraphNode[]; links: GraphLink[]; constraintNodes: ReadonlyMap<string, string>; skippedConstraints: ReadonlyMap<string, string>; bbones?: ReadonlyMap<string, string>;
+    /** The param or input a constraint setting became, when it can take a value each frame (import.ts). */
+    settingOf?: (node: string, prop: string) => string | undefined;
+    /** Reports a keyed constraint setting Sinew cannot play, by name, and where in the fixture it is. */
+    report?: (text: string, at: string) => void;
+  },
+  drivers: readonly ImportedDriver[],
+): Set<string> {
   const wired = new Set<string>();
   const driven = new Set(drivers.map((d) => `${d.source.owner.object}\u0000${d.source.owner.id_type === 'ARMATURE' ? 'data.' : ''}${d.source.data_path}\u0000${d.source.array_index}`));
   for (const a of fx.actions ?? []) {
@@ -36,8 +46,16 @@ export function wireAnimatedSettings(fx: Fixture, g: { nodes: GraphNode[]; links
         node = g.bbones?.get(`${object}/${t.bone}`);
         socket = bboneSettingInput(setting, false);
       } else if (t?.kind === 'constraint') {
-        socket = t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined) : t.prop === 'influence' ? 'influence' : undefined;
         node = g.constraintNodes.get(constraintKey(object, t));
+        // Influence, an Armature target's weight, or any setting the node takes as a number param or
+        // input (a Follow Path's offset, a limit): its value each frame, as for a driver.
+        socket = t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined)
+          : t.prop === 'influence' ? 'influence' : node ? g.settingOf?.(node, t.prop) : undefined;
+        if (node && !socket && !driven.has(`${object}\u0000${f.data_path}\u0000${f.array_index}`)) {
+          g.report?.(`action ${a.name}: ${f.data_path}[${f.array_index}]: keying this constraint setting is not supported (Sinew plays influence, Armature weights and number settings)`, `/actions/${fx.actions!.indexOf(a)}/fcurves/${a.fcurves.indexOf(f)}`);
+          wired.add(`${object}\u0000${f.data_path}\u0000${f.array_index}`);
+          continue;
+        }
       } else continue;
       const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
       if (!node && t.kind === 'constraint' && g.skippedConstraints.has(constraintKey(object, t))) {

@@ -212,16 +212,16 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read').map((n) => n.id)));
   }
 
-  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones }, driverImport.drivers);
-  wireCurveEvalTimes(fx, { nodes, links });
-  if (animated.size > 0) withoutCurves(scene, fx, animated);
-  // The node param or input a constraint setting became (a driver links into it), if it can be driven.
+  // The node param or input a constraint setting became (a driver or a keyed curve links into it), if it can be driven.
   const settingOf = (node: string, prop: string): string | undefined => {
     const name = [...(origins.get(node)?.props ?? [])].find(([, p]) => p === prop)?.[0];
     const def = nodeDefs.get(node);
     if (!name || !def) return undefined;
     return Object.hasOwn(def.inputs, name) || drivableParam(def.params[name]) ? name : undefined;
   };
+  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); } }, driverImport.drivers);
+  wireCurveEvalTimes(fx, { nodes, links });
+  if (animated.size > 0) withoutCurves(scene, fx, animated);
   const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, bbones }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
   return { scene, graph, unsupported, unsupportedAt, origins, drivers, skipped };
