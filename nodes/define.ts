@@ -130,6 +130,8 @@ export interface CurveInfo {
   tilt?: Float64Array;
   /** An open Bezier's end directions (first xyz, last xyz), which Blender takes from the end handles. */
   endDirections?: Float64Array;
+  /** Smoothing passes over the path's frames (Blender's Smooth twist × resolution). */
+  smoothIterations?: number;
 }
 
 /** An owner (object or bone) as compiled: ids and live views of its matrices. */

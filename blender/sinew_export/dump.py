@@ -450,10 +450,19 @@ def dump_curve(o, notes):
         for fc in ad.action.fcurves:
             if fc.data_path == 'eval_time' and not fc.mute:
                 extra["eval_time_fcurve"] = dump_fcurve(o, fc)
-    if cu.twist_mode not in ('MINIMUM', 'Z_UP'):
-        notes.append("%s: twist mode %s is written as MINIMUM (Follow Curve turns the owner differently)" % (at, cu.twist_mode))
-    if cu.twist_smooth != 0:
-        notes.append("%s: Smooth twist %g is not carried (Follow Curve turns the owner as without it)" % (at, cu.twist_smooth))
+    flat = cu.dimensions == '2D'
+    if flat:
+        # A 2D curve's frames are its directions' alone (make_bevel_list_2D): no twist mode, no
+        # smoothing, no tilt (Blender reads tilt for 3D curves only).
+        twist, smooth = 'Z_UP', 0
+        for s in splines:
+            s["tilt"] = [0.0] * len(s["tilt"])
+    else:
+        twist = cu.twist_mode if cu.twist_mode in ('MINIMUM', 'Z_UP') else 'MINIMUM'
+        if cu.twist_mode not in ('MINIMUM', 'Z_UP'):
+            notes.append("%s: twist mode %s is written as MINIMUM (Follow Curve turns the owner differently)" % (at, cu.twist_mode))
+        # BKE_curve_bevelList_make smooths by the resolution of the curve's last spline.
+        smooth = int(cu.splines[-1].resolution_u * cu.twist_smooth) if len(cu.splines) else 0
     return {
         "splines": splines,
         "use_path": bool(cu.use_path),
@@ -464,8 +473,9 @@ def dump_curve(o, notes):
         "use_deform_bounds": bool(cu.use_deform_bounds),
         "path_duration": int(cu.path_duration),
         "eval_time": num(cu.eval_time, at),
-        "twist_mode": cu.twist_mode if cu.twist_mode in ('MINIMUM', 'Z_UP') else 'MINIMUM',
+        "twist_mode": twist,
         "twist_smooth": num(cu.twist_smooth, at),
+        "twist_smooth_iterations": smooth,
         "dimensions": cu.dimensions,
         **extra,
     }

@@ -16,7 +16,7 @@
 // preparePath runs once at compile time and allocates; samplePath allocates nothing.
 import { saturate } from './finite';
 import { hypot3 } from './hypot';
-import { multiplyQuat, normalizeQuat, setQuatAxisAngle, slerpQuatBy } from './quaternion';
+import { multiplyQuat, normalizeQuat, rotateVec3ByQuat, setQuatAxisAngle, slerpQuat, slerpQuatBy } from './quaternion';
 import { vecToQuat } from './track';
 import { angleNormalized3, lengthXyz } from './vector';
 
@@ -50,22 +50,33 @@ export interface PreparedPath {
 // 1e-5 divided by the curve resolution, so 1e-6 sits inside the range it takes in practice.
 const DUPLICATE_EPS = 1e-6;
 
+/** What shapes a path's frames besides its points (Blender's curve and spline settings). */
+export interface PathShape {
+  /** Tilt per point, radians (none: 0). */
+  tilt?: ArrayLike<number>;
+  /** An open Bezier's or NURBS's first and last directions, xyz each, from its end handles or control points. */
+  endDirections?: ArrayLike<number>;
+  /** Smoothing passes over the frames: Blender's int(resolution_u × Smooth twist). */
+  smoothIterations?: number;
+}
+
 /**
- * Prepares a POLY path for sampling: `points` is xyz per point in curve-local space, `radius` and
- * `tilt` one value per point (null: radius 1, tilt 0). Allocates; call once per curve, not per frame.
+ * Prepares a POLY path for sampling: `points` is xyz per point in curve-local space, `radius` one
+ * value per point (null: 1). Allocates; call once per curve, not per frame.
  */
 export function preparePath(
   points: ArrayLike<number>,
   radius: ArrayLike<number> | null,
   cyclic: boolean,
   twist: PathTwist = 'MINIMUM',
-  tilt: ArrayLike<number> | null = null,
-  endDirections: ArrayLike<number> | null = null,
+  shape: PathShape = {},
 ): PreparedPath {
+  const tilt = shape.tilt ?? null;
+  const endDirections = shape.endDirections ?? null;
   const n = Math.floor(points.length / 3);
   if (n === 0) {
     // No points at all: a single point at the origin keeps sampling defined.
-    return build(new Float64Array(3), new Float64Array([1]), new Float64Array(1), 1, cyclic, twist, null);
+    return build(new Float64Array(3), new Float64Array([1]), new Float64Array(1), 1, cyclic, twist, null, 0);
   }
   // Blender compares each point with its successor, starting from the last one when cyclic, and
   // tags the earlier of a coinciding pair (cyclic: (n−1,0), (0,1) … (n−3,n−2); open: (0,1) … (n−2,n−1)).
@@ -103,10 +114,11 @@ export function preparePath(
   // the new first point has none and takes its segment's (Blender's T80742 fallback).
   const ends = endDirections && !cyclic && endDirections.length >= 6 ? Float64Array.from(endDirections) : null;
   if (ends && tag[0]) ends.fill(0, 0, 3);
-  return build(p, r, tl, kept, cyclic, twist, ends);
+  const smooth = shape.smoothIterations ?? 0;
+  return build(p, r, tl, kept, cyclic, twist, ends, Number.isFinite(smooth) ? Math.max(0, Math.min(1000, Math.trunc(smooth))) : 0);
 }
 
-function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: number, cyclic: boolean, twist: PathTwist, ends: Float64Array | null): PreparedPath {
+function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: number, cyclic: boolean, twist: PathTwist, ends: Float64Array | null, smooth: number): PreparedPath {
   const segments = count < 2 ? 0 : cyclic ? count : count - 1;
   const accum = new Float64Array(Math.max(segments, 1));
   let total = 0;
@@ -140,6 +152,10 @@ function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: numb
       minimumTwist(framesMinimum, dirs, 1, 0);
       minimumTwist(framesMinimum, dirs, count - 2, count - 1);
     }
+  }
+  if (smooth > 0 && count > 2) {
+    smoothFrames(framesZUp, dirs, count, cyclic, smooth);
+    smoothFrames(framesMinimum, dirs, count, cyclic, smooth);
   }
   for (let i = 0; i < count; i++) {
     if (tilt[i] === 0) continue; // Blender normalizes even then: a rounding we skip, so untilted paths keep their bits
@@ -234,6 +250,40 @@ function applyTilt(frames: Float64Array, dirs: Float64Array, tilt: number, i: nu
   multiplyQuat(q, tiltQ, q);
   normalizeQuat(q, q);
 }
+
+/**
+ * Blender's bevel_list_smooth: each pass turns every inner point's frame (every point's, cyclic)
+ * halfway toward the slerped mean of its neighbours' frames, re-aimed along its own direction.
+ * Points are visited in Blender's order (cyclic: the last first), each reading its predecessor's
+ * frame from before this pass.
+ */
+function smoothFrames(frames: Float64Array, dirs: Float64Array, count: number, cyclic: boolean, iterations: number): void {
+  const q = new Float64Array(4), q2 = new Float64Array(4), previous = new Float64Array(4);
+  const z = new Float64Array(3), axis = new Float64Array(3);
+  for (let pass = 0; pass < iterations; pass++) {
+    let b1 = cyclic ? count - 1 : 1;
+    previous.set(frames.subarray(4 * (b1 - 1), 4 * b1));
+    for (let left = cyclic ? count : count - 2; left > 0; left--) {
+      const b2 = (b1 + 1) % count;
+      const d = dirs.subarray(3 * b1, 3 * b1 + 3);
+      const f1 = frames.subarray(4 * b1, 4 * b1 + 4);
+      slerpQuat(q, previous, frames.subarray(4 * b2, 4 * b2 + 4), 0.5);
+      normalizeQuat(q, q);
+      rotateVec3ByQuat(z, q, Z_AXIS);
+      axis[0] = z[1] * d[2] - z[2] * d[1];
+      axis[1] = z[2] * d[0] - z[0] * d[2];
+      axis[2] = z[0] * d[1] - z[1] * d[0];
+      setQuatAxisAngle(q2, axis, angleNormalized3(z, d));
+      normalizeQuat(q2, q2);
+      previous.set(f1);
+      multiplyQuat(q, q2, q);
+      slerpQuat(f1, f1, q, 0.5);
+      normalizeQuat(f1, f1);
+      b1 = b2;
+    }
+  }
+}
+const Z_AXIS = [0, 0, 1] as const;
 
 const qa = new Float64Array(4);
 const qb = new Float64Array(4);

@@ -222,6 +222,7 @@ function curveInfo(so: SceneObject): CurveInfo {
     points: Float64Array.from(pts.flatMap((p) => [p[0], p[1], p[2]])),
     radius: Float64Array.from(spline?.radius ?? pts.map(() => 1)),
     tilt: Float64Array.from(spline?.tilt ?? pts.map(() => 0)),
+    smoothIterations: so.curve?.twist_smooth_iterations ?? 0,
     ...(spline?.end_directions ? { endDirections: Float64Array.from(spline.end_directions.flatMap((d) => [d[0], d[1], d[2]])) } : {}),
     cyclic: spline?.cyclic ?? false,
     pathDuration: so.curve?.path_duration ?? 100,

@@ -1510,9 +1510,55 @@ def rig_nurbs_paths():
     return [1, 3.5, 6]
 
 
+def rig_curve_frames():
+    """How a path turns what follows it (Follow Path with Follow Curve at several points of each):
+    a 3D Bezier with Smooth twist under MINIMUM and under Z_UP, a 2D Bezier with tilts (which 2D
+    curves ignore) and a cyclic 3D POLY with Smooth twist and tilts."""
+    def bezier(name, pts, dims, twist, smooth, tilts, loc):
+        cu = bpy.data.curves.new(name + "Data", 'CURVE')
+        cu.dimensions = dims
+        sp = cu.splines.new('BEZIER')
+        sp.bezier_points.add(len(pts) - 1)
+        for bp, co, t in zip(sp.bezier_points, pts, tilts):
+            bp.co = co
+            bp.handle_left_type = bp.handle_right_type = 'AUTO'
+            bp.tilt = t
+        sp.resolution_u = 6
+        cu.twist_mode, cu.twist_smooth, cu.use_path = twist, smooth, True
+        o = link(bpy.data.objects.new(name, cu))
+        o.location = loc
+        return o
+    wavy = [(0, 0, 0), (0.5, 0.6, 0.4), (1.0, -0.3, 0.9), (1.2, 0.5, 1.6), (0.6, 0.9, 2.2)]
+    curves = [
+        bezier("SmoothMin", wavy, '3D', 'MINIMUM', 3.0, (0, 0.3, 0, -0.4, 0.2), (0, 0, 0)),
+        bezier("SmoothZup", wavy, '3D', 'Z_UP', 1.5, (0, 0, 0, 0, 0), (2, 0, 0)),
+        bezier("Flat", [(0, 0, 0), (0.6, 0.8, 0), (1.3, 0.1, 0), (1.8, 0.9, 0)], '2D', 'MINIMUM', 0.0, (0.5, -0.5, 0.8, 0.1), (4, 0, 0)),
+    ]
+    cu = bpy.data.curves.new("RingData", 'CURVE')
+    cu.dimensions = '3D'
+    sp = cu.splines.new('POLY')
+    sp.points.add(5)
+    for k, p in enumerate(sp.points):
+        a = 2 * math.pi * k / 6
+        p.co = (math.cos(a), math.sin(a), 0.3 * math.sin(2 * a), 1.0)
+        p.tilt = 0.2 * k
+    sp.use_cyclic_u, sp.resolution_u = True, 4
+    cu.twist_mode, cu.twist_smooth, cu.use_path = 'MINIMUM', 2.0, True
+    ring = link(bpy.data.objects.new("Ring", cu))
+    ring.location = (0, 3, 0)
+    curves.append(ring)
+    for curve in curves:
+        for k, f in enumerate((0.0, 0.2, 0.45, 0.7, 1.0)):
+            e = empty("%s_%d" % (curve.name, k), loc=(0.05, 0.1, 0.0))
+            c = e.constraints.new('FOLLOW_PATH')
+            c.target, c.use_fixed_location, c.offset_factor, c.use_curve_follow = curve, True, f, True
+    scene().frame_set(1)
+    return [1]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths}
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames}
 
 
 def world_matrices():

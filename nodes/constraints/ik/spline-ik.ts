@@ -245,7 +245,7 @@ export const splineIk = defineConstraint({
     if (points[n] < 0) points[n] = 0;
     return {
       ...activeChain(chain),
-      path: preparePath(info.points, info.radius, info.cyclic, info.twist, info.tilt ?? null, info.endDirections ?? null),
+      path: preparePath(info.points, info.radius, info.cyclic, info.twist, info),
       lengths,
       totalLength: Float64Array.of(total),
       points,

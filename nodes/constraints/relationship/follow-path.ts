@@ -92,7 +92,7 @@ export const followPath = defineConstraint({
   bind(env, p) {
     const info: CurveInfo | undefined = env.sourceOwner('target')?.curve;
     return {
-      path: info ? preparePath(info.points, info.radius, info.cyclic, info.twist, info.tilt ?? null, info.endDirections ?? null) : undefined,
+      path: info ? preparePath(info.points, info.radius, info.cyclic, info.twist, info) : undefined,
       evalTime: Float64Array.of(info?.evalTime ?? 0),
       evalTimeWired: env.connected('evalTime'),
       pathDuration: info?.pathDuration ?? 100,

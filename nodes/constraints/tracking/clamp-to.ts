@@ -62,7 +62,7 @@ export const clampTo = defineConstraint({
         if (v > box[3 + k]) box[3 + k] = v;
       }
     }
-    return { path: preparePath(info.points, info.radius, info.cyclic, info.twist, info.tilt ?? null, info.endDirections ?? null), box };
+    return { path: preparePath(info.points, info.radius, info.cyclic, info.twist, info), box };
   },
   kernel(io, p, state) {
     const o = io.in.owner;

@@ -141,6 +141,8 @@ export interface SceneCurve {
   twist_mode?: 'MINIMUM' | 'Z_UP';
   /** The curve datablock's own F-curve of `eval_time` (Animate Path), played into Follow Path by the Blender import. */
   eval_time_fcurve?: SceneFCurve;
+  /** Smoothing passes over the path's frames: Blender's int(resolution_u × twist_smooth); 0 for a 2D curve. */
+  twist_smooth_iterations?: number;
 }
 
 export interface SceneObject extends TransformProps, DeltaTransformProps {

@@ -68,7 +68,7 @@ describe('samplePath', () => {
         (points, tilts, tw) => {
           const pts = Float64Array.from(points.flat());
           const flat = preparePath(pts, null, false, tw);
-          const tilted = preparePath(pts, null, false, tw, tilts.slice(0, points.length));
+          const tilted = preparePath(pts, null, false, tw, { tilt: tilts.slice(0, points.length) });
           const pos = new Float64Array(3), q0 = new Float64Array(4), q1 = new Float64Array(4);
           const unit = (a: number[], b: number[]) => unitOrZero([b[0] - a[0], b[1] - a[1], b[2] - a[2]]);
           for (let i = 0; i < flat.count; i++) {
@@ -110,7 +110,7 @@ describe('samplePath', () => {
         twist,
         (points, first, last, tw) => {
           const pts = Float64Array.from(points.flat());
-          const path = preparePath(pts, null, false, tw, null, [...first, ...last]);
+          const path = preparePath(pts, null, false, tw, { endDirections: [...first, ...last] });
           const pos = new Float64Array(3), q = new Float64Array(4);
           const n = points.length;
           const segment = (a: number[], b: number[]) => unitOrZero([b[0] - a[0], b[1] - a[1], b[2] - a[2]]);
