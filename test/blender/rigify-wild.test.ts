@@ -11,10 +11,11 @@ import { differences, roundTrip } from './roundtrip';
 
 const TOLERANCE = 1e-4;
 
+// Three of the eight rigs rigs.py can pose this way (quadruped_wild, wolf_wild, horse_wild,
+// shark_wild and basic_human_wild also held every owner within 1e-4 when checked on 2026-12-03):
+// each is a Rigify generation in Blender, and CI's time is kept for the ones that show the most.
 const RIGS: [metarig: string, owners: number, ikAffected: number, maxIllConditioned: number][] = [
   ['human_wild', 707, 280, 0],
-  ['quadruped_wild', 284, 152, 0],
-  ['wolf_wild', 824, 396, 0],
   ['cat_wild', 761, 336, 60],
   ['bird_wild', 358, 160, 12],
 ];
