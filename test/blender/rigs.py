@@ -1556,9 +1556,59 @@ def rig_curve_frames():
     return [1]
 
 
+def rig_two_armatures():
+    """Two armatures that reach into each other without a cycle (a prop rig on a character's hand):
+    the prop armature parented to the hand bone; a bone of the body tracking a bone of the prop; a
+    prop bone copying a body bone's rotation and deformed by an Armature constraint over both; a
+    driver on a prop bone reading a body bone and a body custom property; an object on a prop bone
+    tracking a body bone; an IK arm; both posed and keyed."""
+    a = armature("Body", [
+        ("Root", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+        ("Arm", (0, 0, 0.5), (0.6, 0, 0.9), "Root", True, 0.2),
+        ("Fore", (0.6, 0, 0.9), (1.1, 0.1, 0.8), "Arm", True, -0.1),
+        ("Hand", (1.1, 0.1, 0.8), (1.3, 0.1, 0.8), "Fore", True, 0.0),
+        ("Look", (-0.4, 0, 0.6), (-0.4, 0.3, 0.6), "Root", False, 0.0),
+    ], loc=(0.1, 0.0, 0.2), rot=(0.0, 0.0, 0.3))
+    b = armature("Prop", [
+        ("Grip", (0, 0, 0), (0, 0.2, 0), None, False, 0.0),
+        ("Tip", (0, 0.2, 0), (0, 0.6, 0.1), "Grip", True, 0.1),
+        ("Aim", (0.3, 0.3, 0), (0.3, 0.5, 0), "Grip", False, 0.0),
+    ], loc=(0.0, 0.0, 0.0), rot=(0.2, 0.0, 0.0))
+    b.parent, b.parent_type, b.parent_bone = a, 'BONE', "Hand"
+    pa, pb = a.pose.bones, b.pose.bones
+    for bone, rot in (("Root", (0.1, 0.0, 0.2)), ("Arm", (0.3, -0.2, 0.1)), ("Look", (0.0, 0.4, 0.0))):
+        pa[bone].rotation_mode = 'XYZ'
+        pa[bone].rotation_euler = rot
+    pb["Tip"].rotation_mode = 'XYZ'
+    pb["Tip"].rotation_euler = (0.4, 0.0, -0.3)
+    c = pa["Look"].constraints.new('DAMPED_TRACK')
+    c.target, c.subtarget = b, "Tip"
+    c = pa["Fore"].constraints.new('IK')
+    c.target, c.chain_count = empty("Reach", loc=(0.9, -0.4, 0.5)), 2
+    c = pb["Aim"].constraints.new('COPY_ROTATION')
+    c.target, c.subtarget, c.influence = a, "Look", 0.5
+    c = pb["Aim"].constraints.new('ARMATURE')
+    for arm_o, sub, w in ((a, "Root", 0.4), (b, "Grip", 0.6)):
+        t = c.targets.new()
+        t.target, t.subtarget, t.weight = arm_o, sub, w
+    gem = empty("Gem", loc=(0.0, 0.1, 0.0))
+    gem.parent, gem.parent_type, gem.parent_bone = b, 'BONE', "Tip"
+    c = gem.constraints.new('TRACK_TO')
+    c.target, c.subtarget = a, "Root"
+    prop(pa["Root"], "reach", 0.3, 0.0, 1.0)
+    driver(pb["Grip"], "location", 2, "var * 0.5 + reach", [
+        {"name": "var", "type": 'TRANSFORMS', "targets": [{"id": a, "bone_target": "Arm", "transform_type": 'ROT_Y', "transform_space": 'LOCAL_SPACE'}]},
+        {"name": "reach", "targets": [{"id": a, "data_path": 'pose.bones["Root"]["reach"]'}]}])
+    for f, r in ((1, (0.1, 0.0, 0.2)), (6, (0.5, -0.3, 0.6))):
+        pa["Root"].rotation_euler = r
+        pa["Root"].keyframe_insert("rotation_euler", frame=f)
+    scene().frame_set(1)
+    return [1, 4, 6]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames}
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures}
 
 
 def world_matrices():
