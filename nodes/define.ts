@@ -271,6 +271,12 @@ export interface ConstraintTraits {
   bboneMatrix?: boolean;
   /** `world`: the runtime blends by influence in world space; `self`: the kernel uses influence itself. */
   blend?: 'world' | 'self';
+  /**
+   * Whether this bound instance leaves its result in owner space, so the runtime does not convert it
+   * back to world: Blender's CONSTRAINT_SPACEONCE where the kernel cannot undo the conversion itself
+   * (Child Of on a bone in LOCAL space, whose result Blender then takes as the world matrix).
+   */
+  keepsOwnerSpace?: (state: unknown) => boolean;
 }
 
 /** How a node touches owners, so the scheduler can add the implicit edges. */

@@ -48,6 +48,8 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
 
   const ownerCtx: SpaceContext = { owner: b.stackOwner, custom: b.custom, constraintOwner: b.stackOwner };
   const convertsOwner = spaceConverts(ownerSpace, ownerCtx);
+  // Converted into owner space and left there (Blender's CONSTRAINT_SPACEONCE): the result is the world matrix.
+  const convertsBack = convertsOwner && !(traits.keepsOwnerSpace?.(state) ?? false);
   // The kernel reads the stack's matrix where it is when no space conversion changes it, and
   // writes the node's output itself: the conversions and the blend work in place.
   const spaced = convertsOwner ? slots.alloc(16) : worldIn;
@@ -100,7 +102,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
       if (t.converted) worldToSpace(m, targetSpace, t.ctx);
     }
     def.kernel(kernelIO, params, state);
-    if (convertsOwner) spaceToWorld(worldOut, ownerSpace, ownerCtx);
+    if (convertsBack) spaceToWorld(worldOut, ownerSpace, ownerCtx);
     if (selfBlend) return;
     // The influence stays in a typed array: a double passed to a call V8 does not inline is boxed.
     if (influenceInto(k, influence)[0] < 1) blendMatricesBy(worldOut, worldIn, worldOut, k);

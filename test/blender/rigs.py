@@ -1606,9 +1606,93 @@ def rig_two_armatures():
     return [1, 4, 6]
 
 
+RANDOM_CONSTRAINTS = ('COPY_LOCATION', 'COPY_ROTATION', 'COPY_SCALE', 'COPY_TRANSFORMS', 'DAMPED_TRACK', 'LOCKED_TRACK',
+                      'TRACK_TO', 'STRETCH_TO', 'LIMIT_ROTATION', 'LIMIT_LOCATION', 'LIMIT_SCALE', 'LIMIT_DISTANCE',
+                      'TRANSFORM', 'CHILD_OF', 'MAINTAIN_VOLUME', 'FLOOR', 'PIVOT', 'ARMATURE')
+# Settings left as Blender makes them: names, UI state, targets (set below), and those whose
+# random value would only test Blender's write-backs or a disabled state.
+RANDOM_SKIP = {'name', 'type', 'show_expanded', 'active', 'mute', 'enabled', 'is_valid', 'is_override_data_editable',
+               'error_location', 'error_rotation', 'target', 'subtarget', 'pole_target', 'pole_subtarget',
+               'use_bbone_shape', 'set_inverse_pending', 'owner_space', 'target_space', 'use_deform_preserve_volume',
+               'use_bone_envelopes', 'use_current_location', 'influence', 'head_tail'}
+
+
+def rig_random(seed):
+    """A random rig (seeded): a tree of 12 bones with random inheritance flags, rotation modes and
+    poses; 4 empties; on most bones one or two constraints of Blender's set with every enum and bool
+    setting drawn at random, spaces, head/tail and influence too, each targeting an empty or an
+    earlier bone (never a descendant: no cycles). What a hand-made rig of unknown settings is."""
+    import random
+    rng = random.Random("random-rig-%d" % seed)
+    specs = []
+    for i in range(12):
+        parent = rng.choice([None] + ["B%d" % j for j in range(i)]) if i else None
+        head = (rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0, 2))
+        tail = (head[0] + rng.uniform(-0.4, 0.4), head[1] + rng.uniform(-0.4, 0.4), head[2] + rng.uniform(0.2, 0.6))
+        specs.append(("B%d" % i, head, tail, parent, False, rng.uniform(-1, 1)))
+    arm = armature("Rnd", specs, loc=(rng.uniform(-1, 1), rng.uniform(-1, 1), 0), rot=(rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), rng.uniform(-1, 1)))
+    bones, pb = arm.data.bones, arm.pose.bones
+    for b in bones:
+        b.inherit_scale = rng.choice(['FULL', 'FIX_SHEAR', 'ALIGNED', 'AVERAGE', 'NONE', 'NONE_LEGACY'])
+        b.use_inherit_rotation = rng.random() < 0.8
+        b.use_local_location = rng.random() < 0.8
+    modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE']
+    for p in pb:
+        p.rotation_mode = rng.choice(modes)
+        e = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)], 'XYZ')
+        if p.rotation_mode == 'QUATERNION':
+            p.rotation_quaternion = e.to_quaternion()
+        elif p.rotation_mode == 'AXIS_ANGLE':
+            axis, angle = e.to_quaternion().to_axis_angle()
+            p.rotation_axis_angle = (angle, axis[0], axis[1], axis[2])
+        else:
+            p.rotation_euler = e.to_quaternion().to_euler(p.rotation_mode)
+        p.location = [rng.uniform(-0.3, 0.3) for _ in range(3)]
+        p.scale = [rng.uniform(0.7, 1.4) for _ in range(3)]
+    empties = [empty("E%d" % k, loc=[rng.uniform(-1.5, 1.5) for _ in range(3)], rot=[rng.uniform(-1, 1) for _ in range(3)],
+                     scale=[rng.uniform(0.7, 1.3) for _ in range(3)]) for k in range(4)]
+    bone_spaces = ['WORLD', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL']
+    for p in sorted(pb, key=lambda p: int(p.name[1:])):
+        i = int(p.name[1:])  # earlier bones by number are never descendants: parents were drawn from them
+        for _ in range(rng.choice([0, 1, 1, 2])):
+            kind = rng.choice(RANDOM_CONSTRAINTS)
+            c = p.constraints.new(kind)
+            if kind == 'ARMATURE':
+                for k in range(rng.randint(1, 3)):
+                    t = c.targets.new()
+                    t.target, t.subtarget, t.weight = arm, "B%d" % rng.randrange(max(1, i)), rng.uniform(0.2, 1.0)
+                c.use_deform_preserve_volume = rng.random() < 0.5
+            elif hasattr(c, 'target'):
+                if i > 0 and rng.random() < 0.5:
+                    c.target, c.subtarget = arm, "B%d" % rng.randrange(i)
+                    if hasattr(c, 'head_tail'):
+                        c.head_tail = rng.choice([0.0, 0.0, 0.5, 1.0])
+                else:
+                    c.target = rng.choice(empties)
+            for prop in c.bl_rna.properties:
+                ident = prop.identifier
+                if ident in RANDOM_SKIP or prop.is_readonly:
+                    continue
+                if prop.type == 'BOOLEAN' and not prop.is_array:
+                    setattr(c, ident, rng.random() < 0.5)
+                elif prop.type == 'ENUM' and not prop.is_enum_flag:
+                    setattr(c, ident, rng.choice([it.identifier for it in prop.enum_items]))
+            if kind == 'LIMIT_SCALE':
+                # A limit of scale 0 (the default) makes a singular matrix whose rotation is arbitrary.
+                for axis in 'xyz':
+                    setattr(c, 'min_' + axis, rng.uniform(0.5, 0.9))
+                    setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
+            c.owner_space = rng.choice(bone_spaces)
+            if hasattr(c, 'target_space') and kind not in ('ARMATURE',):
+                c.target_space = rng.choice(bone_spaces if getattr(c, 'subtarget', '') else ['WORLD', 'LOCAL'])
+            c.influence = rng.choice([1.0, 1.0, rng.uniform(0.3, 1.0)])
+    scene().frame_set(1)
+    return [1]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures}
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)}}
 
 
 def world_matrices():
@@ -1702,7 +1786,7 @@ def main():
     # The file's own frame, as saved, is the export's current pose.
     scene().frame_set(int(frames[0]))
     doc = {"rig": name, "blender": bpy.app.version_string, "frames": res, "ik_affected": ik_affected(res[frame_key(frames[0])])}
-    if name.endswith('_wild'):
+    if name.endswith('_wild') or name.startswith('random'):
         doc["float32_noise"] = float32_noise(res[frame_key(frames[0])])
     with open("%s/%s.expected.json" % (out, name), "w") as fh:
         json.dump(doc, fh)

@@ -10,7 +10,7 @@ import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../eule
 import { finishOrPass } from '../finite-result';
 
 /** How the kernel undoes the runtime's conversion back from owner space (Blender's CONSTRAINT_SPACEONCE). */
-type Undo = 'none' | 'pose' | 'parlocal' | 'custom';
+type Undo = 'none' | 'pose' | 'parlocal' | 'custom' | 'local';
 
 export interface ChildOfState {
   /** Blender's `data->invmat`: the stored parent inverse (set on the first evaluation when Set Inverse is on). */
@@ -74,7 +74,7 @@ export const childOf = defineConstraint({
       label: 'Owner Euler Order',
     },
   },
-  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true },
+  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, keepsOwnerSpace: (s) => (s as ChildOfState).undo === 'local' },
   blender: {
     type: 'CHILD_OF',
     params: {
@@ -96,7 +96,9 @@ export const childOf = defineConstraint({
       if (space === 'POSE') undo = 'pose';
       else if (space === 'LOCAL_WITH_PARENT') undo = 'parlocal';
       else if (space === 'CUSTOM') undo = 'custom';
-      else if (space !== 'WORLD') env.fail(`Child Of on a bone evaluates once in its owner space; ${space} is not supported (use POSE, WORLD, LOCAL_WITH_PARENT or CUSTOM)`, 'ownerSpace');
+      // LOCAL's way back to world depends on the parent's pose this frame: the runtime leaves the
+      // result in owner space instead (keepsOwnerSpace below), as Blender does.
+      else if (space === 'LOCAL') undo = 'local';
     }
     const inverse = Float64Array.from(p.inverse);
     const channels = new Uint8Array(CHANNELS.map((c) => (p[c] ? 1 : 0)));
@@ -117,7 +119,7 @@ export const childOf = defineConstraint({
     const out = io.out.owner;
     childOfMatrix(out, own, io.in.target, s);
     // Undo the runtime's conversion back from owner space: Blender keeps the result as it is.
-    if (s.undo !== 'none') {
+    if (s.undo !== 'none' && s.undo !== 'local') {
       if (s.undo === 'custom') tmp.set(io.in.space);
       else if (s.undo === 'pose') tmp.set(s.armature!);
       else multiplyMat4(tmp, s.armature!, s.rest!);

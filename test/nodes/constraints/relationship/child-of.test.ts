@@ -141,9 +141,16 @@ describe('Child Of', () => {
     expect(maxDiff(bone.final, bone.pre)).toBeLessThan(1e-12);
   });
 
-  it('refuses LOCAL owner space on a bone (Blender would not convert the result back)', () => {
-    const sc = scene([armatureObject(), sceneObject('Target', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1])]);
-    expect(() => evaluateGraph(oneNodeGraph(childOf, 'Arm/Bone', { ownerSpace: 'LOCAL' }, { target: 'Target' }), sc)).toThrow(/LOCAL is not supported/);
+  it('in LOCAL owner space on a bone keeps its local-space result as the world matrix, as Blender does (CONSTRAINT_SPACEONCE)', () => {
+    // Bone "Other" rests at (2, 0, 0) under an identity armature, posed by (0.2, 0, 0.1): its LOCAL
+    // matrix is that translation, Child Of gives target · local, and Blender never converts it back
+    // (rest · target · local, what a constraint that converts back would give, is 2 away).
+    const sc = scene([armatureObject('Arm', [0, 0, 0], [0, 0, 0, 1], [1, 1, 1], { Other: { location: [0.2, 0, 0.1] } }), sceneObject('Target', [0.5, -1, 2], [0.2, 0.1, 0, 0.97], [1, 1.5, 1])]);
+    const r = evaluateGraph(oneNodeGraph(childOf, 'Arm/Other', { ownerSpace: 'LOCAL' }, { target: 'Target' }), sc);
+    const local = Float64Array.from(IDENTITY);
+    local[12] = 0.2;
+    local[14] = 0.1;
+    expect(maxDiff(r.owners.find((x) => x.id === 'Arm/Other')!.final, mul(r.ownerMatrix('Target')!, local))).toBeLessThan(1e-12);
   });
 
   it('maps every CHILD_OF property', () => {
