@@ -1686,6 +1686,36 @@ def rig_random(seed):
             if hasattr(c, 'target_space') and kind not in ('ARMATURE',):
                 c.target_space = rng.choice(bone_spaces if getattr(c, 'subtarget', '') else ['WORLD', 'LOCAL'])
             c.influence = rng.choice([1.0, 1.0, rng.uniform(0.3, 1.0)])
+    # Object owners too: the last two empties, parented in a chain to the first two, each with a
+    # constraint targeting an earlier empty or any bone (object spaces: WORLD, LOCAL).
+    empties[2].parent, empties[3].parent = empties[0], empties[2]
+    for k in (2, 3):
+        o = empties[k]
+        kind = rng.choice([t for t in RANDOM_CONSTRAINTS if t != 'ARMATURE'])
+        c = o.constraints.new(kind)
+        if hasattr(c, 'target'):
+            if rng.random() < 0.5:
+                c.target, c.subtarget = arm, "B%d" % rng.randrange(12)
+                if hasattr(c, 'head_tail'):
+                    c.head_tail = rng.choice([0.0, 0.5, 1.0])
+            else:
+                c.target = empties[rng.randrange(2)]
+        for prop in c.bl_rna.properties:
+            ident = prop.identifier
+            if ident in RANDOM_SKIP or prop.is_readonly:
+                continue
+            if prop.type == 'BOOLEAN' and not prop.is_array:
+                setattr(c, ident, rng.random() < 0.5)
+            elif prop.type == 'ENUM' and not prop.is_enum_flag:
+                setattr(c, ident, rng.choice([it.identifier for it in prop.enum_items]))
+        if kind == 'LIMIT_SCALE':
+            for axis in 'xyz':
+                setattr(c, 'min_' + axis, rng.uniform(0.5, 0.9))
+                setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
+        c.owner_space = rng.choice(['WORLD', 'LOCAL'])
+        if hasattr(c, 'target_space'):
+            c.target_space = rng.choice(['WORLD', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL'] if getattr(c, 'subtarget', '') else ['WORLD', 'LOCAL'])
+        c.influence = rng.choice([1.0, rng.uniform(0.3, 1.0)])
     scene().frame_set(1)
     return [1]
 
