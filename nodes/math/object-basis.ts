@@ -8,6 +8,7 @@
 // with {@link hasDeltas}, which of the two an object takes.
 import { basisMatrix, type BasisInput } from './basis';
 import { eulerToMat3 } from './euler';
+import { saturate } from './finite';
 import { normalizeQuatTo, quatToMat3 } from './quaternion';
 
 /** Blender's delta transform channels of an object (quaternion as [x, y, z, w]). */
@@ -74,7 +75,9 @@ export function objectBasisMatrix(out: Float64Array, t: BasisInput, d: DeltaChan
   const scale = t.scale ?? ONE;
   const ds = d.scale, dl = d.location;
   for (let c = 0; c < 3; c++) {
-    const s = scale[c] * ds[c];
+    // Saturated: two finite factors (a scale and a delta scale past 1e154) can overflow to ±Infinity,
+    // and Infinity times a rotation's 0 is NaN. Within the double range this is the product itself.
+    const s = saturate(scale[c] * ds[c]);
     const r0 = r[4 * c], r1 = r[4 * c + 1], r2 = r[4 * c + 2];
     // Column c of Rdelta · R (Rdelta is 3×3 column-major), then scaled.
     out[4 * c] = (delta[0] * r0 + delta[3] * r1 + delta[6] * r2) * s + 0;
@@ -82,6 +85,6 @@ export function objectBasisMatrix(out: Float64Array, t: BasisInput, d: DeltaChan
     out[4 * c + 2] = (delta[2] * r0 + delta[5] * r1 + delta[8] * r2) * s + 0;
     out[4 * c + 3] = 0;
   }
-  out[12] = loc[0] + dl[0]; out[13] = loc[1] + dl[1]; out[14] = loc[2] + dl[2]; out[15] = 1;
+  out[12] = saturate(loc[0] + dl[0]); out[13] = saturate(loc[1] + dl[1]); out[14] = saturate(loc[2] + dl[2]); out[15] = 1;
   return out;
 }

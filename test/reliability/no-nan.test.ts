@@ -136,6 +136,17 @@ describe('no NaN: kernel cases the property tests found', () => {
 });
 
 describe('no NaN: runtime cases the property tests found', () => {
+  it('an object whose scale times its delta scale passes a double gets a finite pre-constraint matrix', () => {
+    // CI seed 1271095359: scale 1.8e308 on Y times a delta scale of 1e300 overflowed to -Infinity,
+    // and Infinity times a rotation's 0 made the basis NaN (nodes/math/object-basis.ts).
+    const scene: SceneDocument = {
+      format: 'sinew-scene',
+      version: 1,
+      objects: [{ name: 'E', type: 'EMPTY', rotation_mode: 'QUATERNION', rotation_quaternion: [0, 0, 0, 1], scale: [1, -1.7976931348623157e308, 1], delta_scale: [1, 1e300, 1], delta_location: [1e308, 0, 0], location: [1e308, 0, 0] }],
+    };
+    expectNoFailures(run({ scene, graph: EMPTY }));
+  });
+
   it('a bone under an armature scaled by a subnormal number (5e-324) gets a finite, non-NaN pre-constraint matrix', () => {
     // nodes/math/bone-parent.ts invertOrIdentity uses gl-matrix's invert, whose 1/det overflows to
     // Infinity for a nearly singular matrix instead of falling back to the identity.
