@@ -5,12 +5,12 @@
 // within 1e-4, or within twice how far Blender's own result moves under 2-ULP float32 input noise
 // where that is larger (rigs.py `float32_noise`). Seed 10 holds a Child Of on a bone in
 // LOCAL space, which Sinew refused before these rigs found it (Blender keeps that result in local
-// space: CONSTRAINT_SPACEONCE). Seeds 0-13 passed when checked by hand on 2026-12-03; in seeds 2, 3 and 9 only by the noise rule, 6-11 of their owners flipping in Blender itself under 2-ULP noise (by up to 1.7).
+// space: CONSTRAINT_SPACEONCE). The test keeps three seeds for CI's time (six took 98 s of a loaded 12.7-minute run); seeds 0-13 passed when checked by hand on 2026-12-03; in seeds 2, 3 and 9 only by the noise rule, 6-11 of their owners flipping in Blender itself under 2-ULP noise (by up to 1.7).
 import { describe, expect, it } from 'vitest';
 import { differences, roundTrip } from './roundtrip';
 
 describe('Blender round trip: random rigs', () => {
-  for (const seed of [0, 5, 8, 10, 11, 13]) {
+  for (const seed of [0, 10, 13]) {
     it(`random${seed}`, () => {
       const rt = roundTrip(`random${seed}`);
       expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
