@@ -1617,6 +1617,24 @@ RANDOM_SKIP = {'name', 'type', 'show_expanded', 'active', 'mute', 'enabled', 'is
                'use_bone_envelopes', 'use_current_location', 'influence', 'head_tail'}
 
 
+def randomize_settings(c, kind, rng):
+    """Every enum and bool setting of constraint `c` drawn at random (but RANDOM_SKIP's), and a Limit
+    Scale's limits put around 1: a limit of scale 0 (the default) makes a singular matrix whose
+    rotation is arbitrary."""
+    for prop in c.bl_rna.properties:
+        ident = prop.identifier
+        if ident in RANDOM_SKIP or prop.is_readonly:
+            continue
+        if prop.type == 'BOOLEAN' and not prop.is_array:
+            setattr(c, ident, rng.random() < 0.5)
+        elif prop.type == 'ENUM' and not prop.is_enum_flag:
+            setattr(c, ident, rng.choice([it.identifier for it in prop.enum_items]))
+    if kind == 'LIMIT_SCALE':
+        for axis in 'xyz':
+            setattr(c, 'min_' + axis, rng.uniform(0.5, 0.9))
+            setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
+
+
 def rig_random(seed):
     """A random rig (seeded): a tree of 12 bones with random inheritance flags, rotation modes and
     poses; 4 empties; on most bones one or two constraints of Blender's set with every enum and bool
@@ -1669,19 +1687,7 @@ def rig_random(seed):
                         c.head_tail = rng.choice([0.0, 0.0, 0.5, 1.0])
                 else:
                     c.target = rng.choice(empties)
-            for prop in c.bl_rna.properties:
-                ident = prop.identifier
-                if ident in RANDOM_SKIP or prop.is_readonly:
-                    continue
-                if prop.type == 'BOOLEAN' and not prop.is_array:
-                    setattr(c, ident, rng.random() < 0.5)
-                elif prop.type == 'ENUM' and not prop.is_enum_flag:
-                    setattr(c, ident, rng.choice([it.identifier for it in prop.enum_items]))
-            if kind == 'LIMIT_SCALE':
-                # A limit of scale 0 (the default) makes a singular matrix whose rotation is arbitrary.
-                for axis in 'xyz':
-                    setattr(c, 'min_' + axis, rng.uniform(0.5, 0.9))
-                    setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
+            randomize_settings(c, kind, rng)
             c.owner_space = rng.choice(bone_spaces)
             if hasattr(c, 'target_space') and kind not in ('ARMATURE',):
                 c.target_space = rng.choice(bone_spaces if getattr(c, 'subtarget', '') else ['WORLD', 'LOCAL'])
@@ -1700,18 +1706,7 @@ def rig_random(seed):
                     c.head_tail = rng.choice([0.0, 0.5, 1.0])
             else:
                 c.target = empties[rng.randrange(2)]
-        for prop in c.bl_rna.properties:
-            ident = prop.identifier
-            if ident in RANDOM_SKIP or prop.is_readonly:
-                continue
-            if prop.type == 'BOOLEAN' and not prop.is_array:
-                setattr(c, ident, rng.random() < 0.5)
-            elif prop.type == 'ENUM' and not prop.is_enum_flag:
-                setattr(c, ident, rng.choice([it.identifier for it in prop.enum_items]))
-        if kind == 'LIMIT_SCALE':
-            for axis in 'xyz':
-                setattr(c, 'min_' + axis, rng.uniform(0.5, 0.9))
-                setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
+        randomize_settings(c, kind, rng)
         c.owner_space = rng.choice(['WORLD', 'LOCAL'])
         if hasattr(c, 'target_space'):
             c.target_space = rng.choice(['WORLD', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL'] if getattr(c, 'subtarget', '') else ['WORLD', 'LOCAL'])
