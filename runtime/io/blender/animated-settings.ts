@@ -17,6 +17,7 @@ import type { BBoneSetting } from '../../../nodes/math/bbone';
 import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf, bboneSettingProp } from '../../rig/bbone';
 import type { PathTarget } from '../../../nodes/drivers/data-path';
+import type { SceneFCurve } from '../../rig/scene/types';
 
 /** Adds the nodes and links; returns the curves handled (wired, or driven over), as `object\0data_path\0index`, to leave out of the scene. */
 export function wireAnimatedSettings(
@@ -70,10 +71,7 @@ export function wireAnimatedSettings(
       }
       const id = `anim:${node}:${socket}`;
       const authored = setting ? bboneAuthored(fx, object, t, setting) : g.nodes.find((n) => n.id === node)?.params?.[socket];
-      const animation: Record<string, JsonValue> = { keyframes: f.keyframes as unknown as JsonValue };
-      if (f.extrapolation) animation.extrapolation = f.extrapolation;
-      if (f.modifiers?.length) animation.modifiers = f.modifiers as unknown as JsonValue;
-      g.nodes.push({ id, type: 'driver/channel', params: { channel: `${object}.${f.data_path}`, value: typeof authored === 'number' ? authored : 1, animation: JSON.stringify(animation) }, position: [-450, -300 - 90 * wired.size] });
+      g.nodes.push({ id, type: 'driver/channel', params: { channel: `${object}.${f.data_path}`, value: typeof authored === 'number' ? authored : 1, animation: animationParam(f) }, position: [-450, -300 - 90 * wired.size] });
       g.links.push({ from: { node: id, socket: 'value' }, to: { node, socket } });
       wired.add(key);
     }
@@ -106,13 +104,18 @@ export function wireCurveEvalTimes(fx: Fixture, g: { nodes: GraphNode[]; links: 
     const curve = object === undefined ? undefined : fx.objects.find((o) => o.name === object)?.curve;
     const f = curve?.eval_time_fcurve;
     if (!f || f.mute === true || f.keyframes.length === 0) continue;
-    const animation: Record<string, JsonValue> = { keyframes: f.keyframes as unknown as JsonValue };
-    if (f.extrapolation) animation.extrapolation = f.extrapolation;
-    if (f.modifiers?.length) animation.modifiers = f.modifiers as unknown as JsonValue;
     const id = `anim:${n.id}:evalTime`;
-    g.nodes.push({ id, type: 'driver/channel', params: { channel: `${object}.data.eval_time`, value: curve?.eval_time ?? 0, animation: JSON.stringify(animation) }, position: [-450, 300 + 90 * wired] });
+    g.nodes.push({ id, type: 'driver/channel', params: { channel: `${object}.data.eval_time`, value: curve?.eval_time ?? 0, animation: animationParam(f) }, position: [-450, 300 + 90 * wired] });
     g.links.push({ from: { node: id, socket: 'value' }, to: { node: n.id, socket: 'evalTime' } });
     wired++;
   }
   return wired;
+}
+
+/** A driver/channel node's `animation` param: the F-curve's keys, extrapolation and modifiers as JSON. */
+function animationParam(f: SceneFCurve): string {
+  const animation: Record<string, JsonValue> = { keyframes: f.keyframes as unknown as JsonValue };
+  if (f.extrapolation) animation.extrapolation = f.extrapolation;
+  if (f.modifiers?.length) animation.modifiers = f.modifiers as unknown as JsonValue;
+  return JSON.stringify(animation);
 }
