@@ -34,6 +34,17 @@ function distanceToPolyline(p: number[], pts: number[][], m: Float64Array, cycli
   return best;
 }
 
+/** Whether two successive points (the closing pair too when cyclic) differ, but by at most 1e-5 on every axis. */
+function hasNearDuplicate(pts: number[][], cyclic: boolean): boolean {
+  const n = cyclic ? pts.length : pts.length - 1;
+  for (let i = 0; i < n; i++) {
+    const a = pts[i], b = pts[(i + 1) % pts.length];
+    const d = Math.max(...[0, 1, 2].map((k) => Math.abs(a[k] - b[k])));
+    if (d > 0 && d <= 1e-5) return true;
+  }
+  return false;
+}
+
 describe('Clamp To', () => {
   it('gives finite output for any finite owner and curve, including one-point and zero-length curves', () => {
     fc.assert(fc.property(anyMatrix, polyline, fc.boolean(), curveMatrix, fc.integer({ min: 0, max: combos.length - 1 }), (o, pts, cyclic, cm, i) => {
@@ -45,6 +56,9 @@ describe('Clamp To', () => {
   it('puts the owner on the curve and changes only its location', () => {
     const cm = fc.tuple(point, q, fc.tuple(fc.double({ min: 0.2, max: 3, noNaN: true }), fc.double({ min: 0.2, max: 3, noNaN: true }), fc.double({ min: 0.2, max: 3, noNaN: true }))).map(([t, r, s]) => trs(t, r, s));
     fc.assert(fc.property(wellConditioned, fc.array(point, { minLength: 1, maxLength: 8 }), fc.boolean(), cm, fc.integer({ min: 0, max: combos.length - 1 }), (o, pts, cyclic, c, i) => {
+      // Blender drops a point within 1e-6 of its successor, which moves the path off this polyline
+      // by up to that much (CI seed -636814538 drew one 3.3e-7 away); such curves are left out here.
+      fc.pre(!hasNearDuplicate(pts, cyclic));
       const m = bound(clampTo, combos[i], { target: curveHandle(pts, cyclic) })(o, c);
       expect(distanceToPolyline([m[12], m[13], m[14]], pts, c, cyclic)).toBeLessThan(1e-9 * (1 + Math.hypot(c[12], c[13], c[14])) * 100);
       for (let k = 0; k < 12; k++) expect(m[k]).toBe(o[k]);
