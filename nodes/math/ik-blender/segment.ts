@@ -138,6 +138,11 @@ export class Segment {
       rotationMatrixOf(m3, s, ANGLE, this.axis[0]);
       rotationMatrixOf(m3b, s, TWIST, 1);
       mul3(this.basis, m3, m3b);
+    } else if (this.kind === SegKind.Null) {
+      // IK_QNullSegment::SetBasis: a bone locked on all three axes starts, and stays, at identity,
+      // so the solve returns it to its rest rotation (its basis change is orig_basisᵀ). Copying the
+      // basis kept its pose instead (rigs.py random_ik17: 0.47 off).
+      setIdentity3(this.basis);
     } else {
       this.basis.set(basis);
     }
