@@ -1,9 +1,10 @@
 // The IK node with Solver = BLENDER: the chain as a Blender IK tree (nodes/math/ik-blender), bound
 // at compile time, solved in armature space from the chain bones' stack results, into `post`.
 import type { IkTreeBinding, OwnerHandle } from '../../define';
+import { carriedOwnerOf, carryOwner, type CarriedOwner } from './carried-owner';
 import { BlenderIkTree, type BlenderIkBone } from '../../math/ik-blender/tree';
 import { invert3, mul3 } from '../../math/ik-blender/math';
-import { invertMat4, multiplyMat4 } from '../../math/matrix';
+import { multiplyMat4 } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
 import { influenceInto } from '../param-values';
 import { readChainPoses, type BoundChain, type ChainState } from './chain';
@@ -102,6 +103,8 @@ export interface BlenderTreeState {
   self: number;
   /** With `self` −1: the tree index of the owner's parent, which carries it. */
   carrier: number;
+  /** With `self` −1: the owner, as the carry needs it (undefined when its parent is not in the tree). */
+  carried: CarriedOwner | undefined;
   rootParent: Float64Array | undefined;
   rootParentWorld: Float64Array | undefined;
   pre: Float64Array[];
@@ -129,12 +132,15 @@ export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTre
     iterations: Math.max(0, t.iterations),
   });
   const n = t.bones.length;
+  const selfIndex = t.bones.indexOf(self);
+  const carrier = self.bone!.parent ? t.bones.indexOf(self.bone!.parent) : -1;
   return {
     tree,
     armature: self.bone!.armature,
     bones: t.bones,
-    self: t.bones.indexOf(self),
-    carrier: self.bone!.parent ? t.bones.indexOf(self.bone!.parent) : -1,
+    self: selfIndex,
+    carrier,
+    carried: selfIndex < 0 && carrier >= 0 ? carriedOwnerOf(self, t.bones[carrier]) : undefined,
     rootParent: rootParentHandle ? new Float64Array(16) : undefined,
     rootParentWorld: rootParentHandle?.final,
     pre: Array.from({ length: n }, () => new Float64Array(16)),
@@ -172,12 +178,8 @@ export function solveBlenderTree(b: BlenderTreeState, own: Float64Array, out: Fl
     if (!finishOrPass(multiplyMat4(m4t, arm, post[i]), own)) { out.set(own); return; }
   }
   if (self < 0) {
-    // out = arm · post_carrier · pre_carrier⁻¹ · armInv · own.
-    if (carrier < 0 || !invertMat4(m4t, pre[carrier])) { out.set(own); return; }
-    multiplyMat4(m4t, post[carrier], m4t);
-    multiplyMat4(m4t, m4t, armInv);
-    multiplyMat4(m4t, arm, m4t);
-    multiplyMat4(out, m4t, own);
+    // The owner hangs from the bone that carries it (carried-owner.ts).
+    if (!b.carried || !carryOwner(out, own, b.carried, pre[carrier], post[carrier], arm, armInv)) { out.set(own); return; }
     if (!finishOrPass(out, own)) return;
   }
   for (let i = 0; i < n; i++) multiplyMat4(i === self ? out : bones[i].final, arm, post[i]);

@@ -29,6 +29,7 @@ import { influenceInto } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
 import { hypot3Into } from '../../math/hypot';
 import { params, type IkParams } from './ik-params';
+import { carriedOwnerOf, carryOwner, type CarriedOwner } from './carried-owner';
 import { bindBlenderIk, bindBlenderTree, solveBlenderIk, solveBlenderTree, type BlenderIkState, type BlenderTreeState } from './blender-solve';
 
 /** RNA properties of Blender's IK that the legacy solver never reads (they belong to iTaSC). */
@@ -41,6 +42,8 @@ const ITASC_ONLY = [
 export interface IkState extends ChainState {
   /** Whether the last chain bone is the owner itself (read from `io.in.owner`), else its parent. */
   tipInChain: boolean;
+  /** With the last chain bone the owner's parent: the owner, carried by it. */
+  carried: CarriedOwner | undefined;
   usePole: boolean;
   /**
    * Rest length of the last chain bone (its tail is the end effector), in endLength[0]: states are
@@ -69,7 +72,7 @@ const inf = new Float64Array(1);
 const dist = new Float64Array(3);
 
 function inactiveState(): IkState {
-  return { ...inactiveChain(), tipInChain: true, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0), blender: undefined, tree: undefined, member: false, shadowedBy: [] };
+  return { ...inactiveChain(), tipInChain: true, carried: undefined, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0), blender: undefined, tree: undefined, member: false, shadowedBy: [] };
 }
 
 /** Whether an input is wired; until BindEnv can say so, a pole counts when it comes from an owner. */
@@ -137,6 +140,7 @@ export const ik = defineConstraint({
       member: false,
       ...activeChain(chain),
       tipInChain: chain.tipInChain,
+      carried: chain.tipInChain ? undefined : carriedOwnerOf(chain.tip, chain.bones[n - 1]),
       usePole: isConnected(env, 'pole'),
       endLength: Float64Array.of(chain.bones[n - 1].bone!.length),
       wk,
@@ -147,9 +151,11 @@ export const ik = defineConstraint({
     const out = io.out.owner;
     const own = io.in.owner;
     influenceInto(inf, io.in.influence);
-    // Without Location only Blender's solver has a goal left, the rotation (Blender: neither, nothing to do).
-    // A tree's leader solves the other chains' goals whatever its own.
-    const noGoal = !p.useLocation && s.tree === undefined && !(s.blender !== undefined && p.useRotation);
+    // Without Location the AUTO and FABRIK solvers have no goal and pass the owner through. Blender's
+    // solver runs even with no goal at all (neither Location nor Rotation): its chain is rebuilt as an
+    // IK tree, each bone parent · local · IK basis, which drops the bones' own inheritance flags
+    // (Inherit Rotation, Inherit Scale): the random IK rigs showed it (rigs.py random_ik3, 0.19 off).
+    const noGoal = !p.useLocation && s.tree === undefined && s.blender === undefined;
     if (!s.active || inf[0] === 0 || noGoal || isShadowed(s.shadowedBy) || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
@@ -165,13 +171,9 @@ export const ik = defineConstraint({
     for (let i = 0; i < n; i++) {
       if (!finishOrPass(multiplyMat4(m4a, arm, post[i]), own)) { out.set(own); return; }
     }
-    if (!s.tipInChain) {
-      // The owner hangs from the moved chain end: new = parent_new · parent_old⁻¹ · owner_old.
-      if (!invertMat4(m4a, s.pre[n - 1])) { out.set(own); return; }
-      multiplyMat4(m4a, post[n - 1], m4a);
-      multiplyMat4(m4a, m4a, armInv);
-      multiplyMat4(m4a, arm, m4a);
-      multiplyMat4(out, m4a, own);
+    if (s.carried) {
+      // The owner hangs from the moved chain end (carried-owner.ts).
+      if (!carryOwner(out, own, s.carried, s.pre[n - 1], post[n - 1], arm, armInv)) { out.set(own); return; }
       if (!finishOrPass(out, own)) return;
     }
     writeChainFinals(arm, post, s.bones, s.tipInChain ? out : undefined);

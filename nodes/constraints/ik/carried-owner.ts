@@ -1,0 +1,75 @@
+// The owner of a use_tail-off IK chain hangs below the chain's last bone, which the solve moves.
+// Blender solves the chain first and then evaluates the owner from its parent's new pose with the
+// owner's own inheritance (Inherit Rotation, Inherit Scale, Local Location). Here the owner's matrix
+// so far moves by how its pose under the new parent differs from its pose under the old one:
+//   out = arm · P(parent_new) · P(parent_old)⁻¹ · arm⁻¹ · own,
+// P the bone's pose from its parent's (Blender's bone parent transform, math/bone-parent.ts). With
+// full inheritance that is parent_new · parent_old⁻¹, the rigid carry used before; without it, a
+// rigid carry turned a bone that does not inherit rotation with its parent (rigs.py random_ik15: 1.78 off).
+import type { OwnerHandle } from '../../define';
+import { applyParentTransform, createParentTransform, parentTransform, type BoneInheritance } from '../../math/bone-parent';
+import { invertMat4, multiplyMat4 } from '../../math/matrix';
+
+/** What the carry needs of the owner, gathered at bind. */
+export interface CarriedOwner {
+  handle: OwnerHandle;
+  inheritance: BoneInheritance;
+  /** Whether it inherits fully (the carry is then the parent's rigid move). */
+  fully: boolean;
+  /** Its rest relative to its parent's rest (Blender's bone offset). */
+  offset: Float64Array;
+  parentRest: Float64Array;
+}
+
+export function carriedOwnerOf(owner: OwnerHandle, parent: OwnerHandle): CarriedOwner {
+  const inheritance: BoneInheritance = {
+    inheritRotation: owner.inheritRotation ?? true,
+    localLocation: owner.localLocation ?? true,
+    inheritScale: owner.inheritScale ?? 'FULL',
+  };
+  const parentRest = parent.bone!.restMatrix;
+  const offset = new Float64Array(16);
+  if (!invertMat4(offset, parentRest)) offset.set(parentRest);
+  multiplyMat4(offset, offset, owner.bone!.restMatrix);
+  return {
+    handle: owner,
+    inheritance,
+    fully: inheritance.localLocation && inheritance.inheritRotation && inheritance.inheritScale === 'FULL',
+    offset,
+    parentRest,
+  };
+}
+
+const pt = createParentTransform();
+const basis = new Float64Array(16);
+const poseOld = new Float64Array(16);
+const poseNew = new Float64Array(16);
+const move = new Float64Array(16);
+
+/**
+ * Writes the carried owner into `out` from `own` (its matrix so far, world); `parentOld`/`parentNew`
+ * are its parent's pose before and after the solve (armature space). False when a pose is singular.
+ */
+export function carryOwner(out: Float64Array, own: Float64Array, c: CarriedOwner, parentOld: Float64Array, parentNew: Float64Array, arm: Float64Array, armInv: Float64Array): boolean {
+  if (c.fully) {
+    if (!invertMat4(move, parentOld)) return false;
+    multiplyMat4(move, parentNew, move);
+  } else {
+    channelBasis(c.handle);
+    applyParentTransform(poseOld, parentTransform(pt, c.inheritance, c.offset, c.parentRest, parentOld), basis);
+    applyParentTransform(poseNew, parentTransform(pt, c.inheritance, c.offset, c.parentRest, parentNew), basis);
+    if (!invertMat4(move, poseOld)) return false;
+    multiplyMat4(move, poseNew, move);
+  }
+  multiplyMat4(move, move, armInv);
+  multiplyMat4(move, arm, move);
+  multiplyMat4(out, move, own);
+  return true;
+}
+
+/** The owner's pose basis into `basis`: a connected bone's location does not move it (BKE_pchan_to_mat4). */
+function channelBasis(h: OwnerHandle): void {
+  if (h.basis) basis.set(h.basis);
+  else { basis.fill(0); basis[0] = basis[5] = basis[10] = basis[15] = 1; }
+  if (h.bone!.connected) basis[12] = basis[13] = basis[14] = 0;
+}
