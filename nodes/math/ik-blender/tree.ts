@@ -7,7 +7,7 @@
 // space; the solver's are row-major 3x3. Built at compile time; a solve allocates nothing.
 import { invertMat4, multiplyMat4 } from '../matrix';
 import { mat3ToQuat, mat4ToQuat, slerpQuatBy, quatToMat3 } from '../quaternion';
-import { invert3, matrixToAxisAngle, mul3, mulVec3, rotationMatrixSC } from './math';
+import { invert3, mul3, mulVec3 } from './math';
 import { Segment, SegKind, rotationSegmentFor } from './segment';
 import { IkSolver } from './solver';
 import { Task, TaskKind } from './tasks';
@@ -47,7 +47,6 @@ const ip3 = new Float64Array(9);
 const basis = new Float64Array(9);
 const start = new Float64Array(3);
 const change = new Float64Array(9);
-const aa = new Float64Array(3);
 const rootmat = new Float64Array(16);
 const goalinv = new Float64Array(16);
 const m4 = new Float64Array(16);
@@ -359,25 +358,37 @@ function rescaleColumn(m: Float64Array, at: number, lens: Float64Array, have: nu
   m[at] *= k; m[at + 1] *= k; m[at + 2] *= k;
 }
 
-/** sin 0, cos 0. */
-const SIN_COS_ZERO = Float64Array.of(0, 1);
-
-/** blend_m3_m3m3(identity, C, f): the rotation slerped from identity, the scale lerped from 1. */
+/** The blend factor, in an array: V8 boxes a double passed to a call it does not inline. */
 const infBox = new Float64Array(1);
+const blendSize = new Float64Array(3);
+const qIdentity = Float64Array.of(0, 0, 0, 1);
+const qChange = new Float64Array(4);
 
+/**
+ * Blender's blend_m3_m3m3(identity, C, f) on the row-major C: C split into a rotation and column
+ * sizes (mat3_to_rot_size: columns normalized, both negated when the rotation is a reflection), the
+ * rotation's quaternion (mat3_to_quat) slerped from identity (interp_qt_qtqt), the sizes lerped from
+ * 1, and put back together (rotation · size). A bone under a non-uniformly scaled one has a sheared
+ * basis change, whose "rotation" is not orthogonal: its quaternion is the trace formula's, not the
+ * axis-angle of its skew part (random IK rigs, rigs.py random_ik4: 5e-3 off until this followed Blender).
+ */
 function blendFromIdentity(C: Float64Array, fb: Float64Array): void {
   const f = fb[0];
-  const s0 = Math.sqrt(C[0] * C[0] + C[3] * C[3] + C[6] * C[6]), s1 = Math.sqrt(C[1] * C[1] + C[4] * C[4] + C[7] * C[7]), s2 = Math.sqrt(C[2] * C[2] + C[5] * C[5] + C[8] * C[8]);
-  for (let r = 0; r < 3; r++) { C[r * 3] /= s0; C[r * 3 + 1] /= s1; C[r * 3 + 2] /= s2; }
-  matrixToAxisAngle(aa, C);
-  const theta = Math.sqrt(aa[0] * aa[0] + aa[1] * aa[1] + aa[2] * aa[2]);
-  if (theta > 1e-12) {
-    const x = aa[0] / theta, y = aa[1] / theta, z = aa[2] / theta, t = theta * f;
-    const c = Math.cos(t), s = Math.sin(t), ci = 1 - c;
-    C[0] = c + x * x * ci; C[1] = x * y * ci - z * s; C[2] = x * z * ci + y * s;
-    C[3] = y * x * ci + z * s; C[4] = c + y * y * ci; C[5] = y * z * ci - x * s;
-    C[6] = z * x * ci - y * s; C[7] = z * y * ci + x * s; C[8] = c + z * z * ci;
-  } else rotationMatrixSC(C, SIN_COS_ZERO, 0, 1, 0);
-  const k0 = 1 + (s0 - 1) * f, k1 = 1 + (s1 - 1) * f, k2 = 1 + (s2 - 1) * f;
-  for (let r = 0; r < 3; r++) { C[r * 3] *= k0; C[r * 3 + 1] *= k1; C[r * 3 + 2] *= k2; }
+  for (let c = 0; c < 3; c++) {
+    const l = Math.sqrt(C[c] * C[c] + C[3 + c] * C[3 + c] + C[6 + c] * C[6 + c]);
+    blendSize[c] = l;
+    for (let r = 0; r < 3; r++) cm3[c * 3 + r] = l > 0 ? C[r * 3 + c] / l : C[r * 3 + c];
+  }
+  const det = cm3[0] * (cm3[4] * cm3[8] - cm3[7] * cm3[5]) - cm3[3] * (cm3[1] * cm3[8] - cm3[7] * cm3[2]) + cm3[6] * (cm3[1] * cm3[5] - cm3[4] * cm3[2]);
+  if (det < 0) {
+    for (let i = 0; i < 9; i++) cm3[i] = -cm3[i];
+    for (let c = 0; c < 3; c++) blendSize[c] = -blendSize[c];
+  }
+  mat3ToQuat(qChange, cm3);
+  slerpQuatBy(qChange, qIdentity, qChange, fb);
+  quatToMat3(cm3, qChange);
+  for (let c = 0; c < 3; c++) {
+    const k = (1 - f) + f * blendSize[c];
+    for (let r = 0; r < 3; r++) C[r * 3 + c] = cm3[c * 3 + r] * k;
+  }
 }
