@@ -39,4 +39,22 @@ describe('sinew conformance', () => {
     // Progress: the failure as it happens, then a line per category and per folder.
     expect(lines.slice(1)).toEqual(['  copy_location: 0 passed, 1 failed', '  track_to: 1 passed, 0 failed', `${dir}: 1 passed, 1 failed`, '1 passed, 1 failed']);
   });
+
+  it('runs one fixture file, at its manifest entry, and names a path that is neither a folder nor a file', () => {
+    const one = conformance(join(fixtures, 'track_to_03.json'));
+    expect(one.lines.at(-1)).toBe('1 passed, 0 failed');
+    expect(one.code).toBe(0);
+    // A moved result in a lone file (no manifest beside it): 1e-5, scope all, and it fails.
+    const dir = mkdtempSync(join(tmpdir(), 'sinew-fixture-'));
+    const fx = JSON.parse(readFileSync(join(fixtures, 'copy_location_05.json'), 'utf8'));
+    const owner = Object.keys(fx.expected.objects)[0];
+    fx.expected.objects[owner][12] += 1e-4;
+    writeFileSync(join(dir, 'moved.json'), JSON.stringify(fx));
+    const moved = conformance(join(dir, 'moved.json'));
+    expect(moved.code).toBe(1);
+    expect(moved.lines[0]).toMatch(/^FAIL moved: largest error 1\.00e-4/);
+    const missing = conformance(join(dir, 'nope.json'));
+    expect(missing.code).toBe(1);
+    expect(missing.lines[0]).toMatch(/^FAIL nope: cannot read: .*nope\.json/);
+  });
 });

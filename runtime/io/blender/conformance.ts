@@ -1,8 +1,8 @@
 // Runs Blender fixtures through Sinew and compares with Blender's own evaluated matrices, under each
 // case's tolerance and scope (all / positions / end_effector, as the fixture manifest defines them;
 // not_ik_affected for rig cases, README-rig-additions §8).
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { mat4 } from 'gl-matrix';
 import { compile } from '../../eval/compile';
 import type { Program } from '../../eval/program';
@@ -186,17 +186,26 @@ function isBelow(bones: { name: string; parent?: string | null }[], name: string
   return false;
 }
 
-/** The cases under a folder: from its manifest when there is one, else every fixture at 1e-5, scope all. */
-export function casesIn(dir: string): ManifestCase[] {
+/**
+ * The cases under a folder: from its manifest when there is one, else every fixture at 1e-5, scope
+ * all. A fixture file is one case: its folder manifest's entry when it has one, else 1e-5, scope all.
+ * A path that is neither is one failed case that says so (not a stack trace).
+ */
+export function casesIn(path: string): ManifestCase[] {
+  const isFile = existsSync(path) && statSync(path).isFile();
+  const dir = isFile ? dirname(path) : path;
   const manifestPath = join(dir, 'manifest.json');
-  if (existsSync(manifestPath)) {
-    const m = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-    return m.cases.map((c) => ({ ...c, file: join(dir, c.file) }));
-  }
-  return readdirSync(dir)
+  const listed = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest).cases.map((c) => ({ ...c, file: join(dir, c.file) }))
+    : undefined;
+  const plain = (file: string): ManifestCase => ({ name: basename(file).replace(/\.json$/, ''), file, category: '', tolerance: 1e-5, tolerance_scope: 'all' });
+  if (isFile) return [listed?.find((c) => resolve(c.file) === resolve(path)) ?? plain(path)];
+  if (!existsSync(path)) return [plain(path)]; // reported as unreadable by runConformance
+  if (listed) return listed;
+  return readdirSync(path)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => ({ name: f.replace(/\.json$/, ''), file: join(dir, f), category: '', tolerance: 1e-5, tolerance_scope: 'all' }));
+    .map((f) => plain(join(path, f)));
 }
 
 export interface ConformanceOptions {
