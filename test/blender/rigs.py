@@ -1715,9 +1715,111 @@ def rig_random(seed):
     return [1]
 
 
+def rig_random_ik(seed):
+    """A random rig for Blender's legacy IK (seeded): three chains of 2-5 bones (connected or not)
+    from a root, random rolls, inheritance and poses; on each chain's tip an IK constraint (some
+    chains reaching the root, where they join in one IK tree) with every setting drawn at
+    random: target an empty or a control bone outside the chains, pole or none and its angle, chain length
+    (0: to the root), use_tail, use_stretch, iterations, weight, rotation and its weight, influence;
+    and on the chain bones Blender's per-bone IK settings: IK stretch, locks, limits and stiffness.
+    What a hand-made limb of unknown settings is."""
+    import random
+    rng = random.Random("random-ik-%d" % seed)
+    specs = [("Root", (0, 0, 0), (0, 0, 0.3), None, False, 0.0)]
+    # Control bones outside the chains' tree: a target or pole on a chain bone could close a cycle
+    # (a chain of length 0 reaches the root), and under a cycle Blender's result depends on its order.
+    controls = ["Ctl%d" % k for k in range(3)]
+    for name in controls:
+        head = (rng.uniform(-1.2, 1.2), rng.uniform(-1.2, 1.2), rng.uniform(0.0, 2.0))
+        specs.append((name, head, (head[0], head[1] + 0.2, head[2]), None, False, rng.uniform(-1, 1)))
+    chains = []
+    for c in range(3):
+        parent, head = "Root", (rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.6), rng.uniform(0.3, 0.8))
+        names = []
+        for k in range(rng.randint(2, 5)):
+            name = "C%d_%d" % (c, k)
+            tail = (head[0] + rng.uniform(-0.3, 0.3), head[1] + rng.uniform(-0.3, 0.3), head[2] + rng.uniform(0.15, 0.5))
+            connect = k > 0 and rng.random() < 0.7
+            if k > 0 and not connect:
+                head = (head[0] + rng.uniform(-0.1, 0.1), head[1] + rng.uniform(-0.1, 0.1), head[2] + rng.uniform(-0.1, 0.1))
+            specs.append((name, head, tail, parent, connect, rng.uniform(-1, 1)))
+            names.append(name)
+            parent, head = name, tail
+        chains.append(names)
+    arm = armature("Ik", specs, loc=(rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), 0), rot=(rng.uniform(-0.4, 0.4), rng.uniform(-0.4, 0.4), rng.uniform(-1, 1)),
+                   scale=[rng.choice([1.0, rng.uniform(0.8, 1.25)])] * 3)
+    pb = arm.pose.bones
+    for b in arm.data.bones:
+        b.inherit_scale = rng.choice(['FULL', 'FULL', 'FULL', 'ALIGNED', 'NONE'])
+        b.use_inherit_rotation = rng.random() < 0.9
+    for p in pb:
+        p.rotation_mode = rng.choice(['XYZ', 'ZXY', 'QUATERNION'])
+        e = Euler([rng.uniform(-0.8, 0.8) for _ in range(3)], 'XYZ')
+        if p.rotation_mode == 'QUATERNION':
+            p.rotation_quaternion = e.to_quaternion()
+        else:
+            p.rotation_euler = e.to_quaternion().to_euler(p.rotation_mode)
+        if not p.bone.use_connect:
+            p.location = [rng.uniform(-0.1, 0.1) for _ in range(3)]
+        if rng.random() < 0.3:
+            p.scale = [rng.uniform(0.8, 1.25) for _ in range(3)]
+        if p.name == "Root" or p.name in controls:
+            continue
+        if rng.random() < 0.4:
+            p.ik_stretch = rng.choice([rng.uniform(0.0, 1.0), 0.1])
+        for axis in 'xyz':
+            r = rng.random()
+            if r < 0.15:
+                setattr(p, 'lock_ik_' + axis, True)
+            elif r < 0.4:
+                setattr(p, 'use_ik_limit_' + axis, True)
+                setattr(p, 'ik_min_' + axis, -rng.uniform(0.0, 2.0))
+                setattr(p, 'ik_max_' + axis, rng.uniform(0.0, 2.0))
+            if rng.random() < 0.25:
+                setattr(p, 'ik_stiffness_' + axis, rng.uniform(0.0, 0.9))
+    goals = [empty("Goal%d" % k, loc=[rng.uniform(-1.2, 1.2), rng.uniform(-1.2, 1.2), rng.uniform(0.0, 2.0)],
+                   rot=[rng.uniform(-1, 1) for _ in range(3)]) for k in range(3)]
+    poles = [empty("Pole%d" % k, loc=[rng.uniform(-1.5, 1.5), rng.uniform(-1.5, 1.5), rng.uniform(0.0, 2.0)]) for k in range(2)]
+
+    def add_ik(owner, length, to_root=False):
+        c = pb[owner].constraints.new('IK')
+        if rng.random() < 0.7:
+            c.target = rng.choice(goals)
+        else:
+            c.target, c.subtarget = arm, rng.choice(controls)
+        if rng.random() < 0.5:
+            if rng.random() < 0.7:
+                c.pole_target = rng.choice(poles)
+            else:
+                c.pole_target, c.pole_subtarget = arm, rng.choice(controls)
+            c.pole_angle = rng.uniform(-3.1, 3.1)
+        c.chain_count = rng.choice([0, rng.randint(1, length + 1)])
+        if to_root:
+            c.chain_count = 0
+        c.use_tail = rng.random() < 0.8
+        c.use_stretch = rng.random() < 0.7
+        c.iterations = rng.choice([500, 500, 50, 5])
+        c.weight = rng.choice([1.0, rng.uniform(0.1, 1.0)])
+        c.use_location = rng.random() < 0.9
+        c.use_rotation = rng.random() < 0.3
+        c.orient_weight = rng.uniform(0.1, 1.0)
+        c.influence = rng.choice([1.0, 1.0, rng.uniform(0.3, 1.0)])
+
+    for names in chains:
+        # Some chains reach the root, where Blender joins them into one IK tree. Never a second IK
+        # on the same chain: Blender then solves two trees one after the other (initialize_posetree
+        # makes a new tree when every target of the existing one lies in the new chain), which
+        # Sinew does not do (left for later, with its own test); nested chains from different roots
+        # also leave the order to Blender's threaded depsgraph (other matrices run to run).
+        add_ik(names[-1], len(names), rng.random() < 0.4)
+    scene().frame_set(1)
+    return [1]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)}}
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(40)}}
 
 
 def world_matrices():
@@ -1802,7 +1904,12 @@ def main():
     frames = RIGS[name]()
     scene().frame_set(int(frames[0]))
     bpy.context.view_layer.update()
-    bpy.ops.wm.save_as_mainfile(filepath="%s/%s.blend" % (out, name))
+    path = "%s/%s.blend" % (out, name)
+    bpy.ops.wm.save_as_mainfile(filepath=path)
+    # Blender's matrices as it shows them on opening the file, which is what the export reads: in the
+    # session that built the rig, the depsgraph can still hold relations from before the last edits
+    # (rigs.py random_ik4 built one: a bone under an IK tree's root 0.06 from where the saved file puts it).
+    bpy.ops.wm.open_mainfile(filepath=path)
     res = {}
     for f in frames:
         scene().frame_set(int(math.floor(f)), subframe=f - math.floor(f))
