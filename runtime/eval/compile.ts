@@ -44,7 +44,13 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   const sourceOwner = (c: CompiledNode, input: string) => sourceOwnerOf(c, input, resolved.compiled);
   const sourceShape = (c: CompiledNode, input: string) => sourceShapeOf(c, input, resolved.compiled);
   const boneParent = boneParentLookup(owners.byId);
-  const { treeOf, shadowOf } = groupIkNodes(resolved.live, owners, stackOwner, boneParent);
+  const { treeOf, shadowOf, sequential } = groupIkNodes(resolved.live, owners, stackOwner, boneParent);
+  for (const { root, nodes } of sequential) {
+    problems.warnings.push({
+      code: 'ik-trees-in-sequence', pointer: `/nodes/${nodes[0].index}`, nodeId: nodes[0].node.id,
+      message: `IK nodes ${nodes.map((c) => `"${c.node.id}"`).join(', ')} reach root bone "${root}" in chains Blender keeps in separate trees and solves one after the other, each from the last one's result; Sinew does not chain them that way yet, so its result there is approximate`,
+    });
+  }
   const schedule = scheduleUnits({ resolved, owners, stackOwner, treeOf, boneParent }, problems);
   allocateSockets(resolved, owners.slots, ownerViews(resolved, owners, schedule, options.ownerViews ?? true));
   allocateStates(resolved.live, owners.slots);

@@ -34,6 +34,12 @@ export interface IkGrouping {
    * target (initialize_posetree); a later one is shadowed by it and joins no tree.
    */
   shadowOf: Map<CompiledNode, IkShadowBinding>;
+  /**
+   * Roots where Blender makes more than one tree (a chain that holds every target of the root's tree
+   * starts another): Blender solves them one after the other, each from the last one's result, which
+   * Sinew does not do yet. Per root, the nodes of its trees.
+   */
+  sequential: { root: string; nodes: CompiledNode[] }[];
 }
 
 export function groupIkNodes(live: readonly CompiledNode[], owners: Owners, stackOwner: (c: CompiledNode) => RigOwner | undefined, boneParent: BoneParentLookup): IkGrouping {
@@ -53,7 +59,11 @@ export function groupIkNodes(live: readonly CompiledNode[], owners: Owners, stac
     return { node: c.node.id, bones: t.tipInChain === false ? above : [...above, tip], iterations: t.iterations, stretch: t.stretch };
   });
   const ownerId = (t: { node: string }) => stackOwner(byNode.get(t.node)!)!.id;
-  for (const tree of groupIkTrees(refs)) {
+  const trees = groupIkTrees(refs);
+  const byRoot = new Map<string, CompiledNode[][]>();
+  for (const tree of trees) byRoot.set(tree.bones[0], [...(byRoot.get(tree.bones[0]) ?? []), tree.targets.map((t) => byNode.get(t.node)!)]);
+  const sequential = [...byRoot].filter(([, list]) => list.length > 1).map(([root, list]) => ({ root, nodes: list.flat() }));
+  for (const tree of trees) {
     if (tree.targets.length < 2) continue;
     const parents = new Set(tree.parent);
     // A use_tail-off chain's owner hangs below the tree: it can lead too (its stack waits for the
@@ -64,7 +74,7 @@ export function groupIkNodes(live: readonly CompiledNode[], owners: Owners, stac
     const g = { tree, leader: byNode.get(lead.node)!, nodes: tree.targets.map((t) => byNode.get(t.node)!) };
     for (const c of g.nodes) treeOf.set(c, g);
   }
-  return { treeOf, shadowOf };
+  return { treeOf, shadowOf, sequential };
 }
 
 /**
