@@ -1816,10 +1816,140 @@ def rig_random_ik(seed):
     return [1]
 
 
+RANDOM_UNARY = ('radians', 'degrees', 'abs', 'fabs', 'floor', 'ceil', 'trunc', 'round', 'int', 'sin', 'cos', 'tan',
+                'asin', 'acos', 'atan', 'exp', 'log', 'sqrt', 'clamp', 'smoothstep')
+RANDOM_BINARY = ('atan2', 'pow', 'fmod', 'log', 'min', 'max')
+
+
+def random_expression(rng, names, depth=0):
+    """A random expression in the subset Blender evaluates without Python (BLI_expr_pylike_eval):
+    numbers, variables, pi, frame, + - * / and unary minus, comparisons (chained too), and, or, not,
+    a conditional expression, and its functions, domain errors (sqrt(-1), 1/0) included."""
+    r = rng.random()
+    if depth >= 3 or r < 0.25:
+        return rng.choice(names + ['%.3f' % rng.uniform(-2, 2), 'pi', 'frame', '%d' % rng.randint(0, 3)])
+    sub = lambda: random_expression(rng, names, depth + 1)
+    if r < 0.45:
+        return '(%s %s %s)' % (sub(), rng.choice('+-*/'), sub())
+    if r < 0.6:
+        f = rng.choice(RANDOM_UNARY)
+        if f == 'smoothstep':
+            return 'smoothstep(%s, %s, %s)' % (sub(), sub(), sub())
+        return '%s(%s)' % (f, sub())
+    if r < 0.7:
+        return '%s(%s, %s)' % (rng.choice(RANDOM_BINARY), sub(), sub())
+    if r < 0.78:
+        return '(%s if %s %s %s else %s)' % (sub(), sub(), rng.choice(['<', '>', '<=', '>=', '==', '!=']), sub(), sub())
+    if r < 0.86:
+        return '(%s %s %s)' % (sub(), rng.choice(['and', 'or']), sub())
+    if r < 0.9:
+        return '(not %s)' % sub()
+    if r < 0.95:
+        return '(%s < %s < %s)' % (sub(), sub(), sub())
+    return '-%s' % sub()
+
+
+def rig_random_drivers(seed):
+    """A random rig of drivers (seeded): a control bone with custom properties (float, int, bool) and
+    two empties, keyed at frames 1 and 4; five bones in a random tree, each with a Copy Rotation,
+    Copy Location or Limit Rotation; twelve drivers on their rotations, locations, scales and
+    constraint influences, one on a custom property that a later driver reads. Each driver is
+    SCRIPTED (a random expression of Blender's simple subset) or AVERAGE, SUM, MIN or MAX, over one
+    to three variables: custom properties, pose channels (SINGLE_PROP), TRANSFORMS of the control
+    bone or an empty in any type, space and rotation mode, ROTATION_DIFF and LOC_DIFF."""
+    import random
+    rng = random.Random("random-drivers-%d" % seed)
+    specs = [("Ctl", (0, 0, 0), (0, 0, 0.4), None, False, 0.0)]
+    for i in range(5):
+        parent = rng.choice([None, "Ctl"] + ["P%d" % j for j in range(i)])
+        head = (rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0, 1.5))
+        specs.append(("P%d" % i, head, (head[0] + rng.uniform(-0.3, 0.3), head[1] + rng.uniform(-0.3, 0.3), head[2] + rng.uniform(0.2, 0.5)), parent, False, rng.uniform(-1, 1)))
+    arm = armature("Drv", specs, rot=(0.0, 0.0, rng.uniform(-1, 1)))
+    pb = arm.pose.bones
+    e0 = empty("E0", loc=[rng.uniform(-1, 1) for _ in range(3)], rot=[rng.uniform(-1, 1) for _ in range(3)], scale=[rng.uniform(0.7, 1.3) for _ in range(3)])
+    e1 = empty("E1", loc=[rng.uniform(-1, 1) for _ in range(3)], rot=[rng.uniform(-1, 1) for _ in range(3)])
+    ctl = pb["Ctl"]
+    ctl.rotation_mode = rng.choice(['XYZ', 'ZXY', 'QUATERNION'])
+    prop(ctl, "f0", round(rng.uniform(-1, 1), 3), -1.0, 1.0)
+    prop(ctl, "f1", round(rng.uniform(0, 1), 3), 0.0, 1.0)
+    prop(ctl, "i0", rng.randint(0, 3), 0, 3)
+    prop(ctl, "b0", rng.random() < 0.5)
+    prop(ctl, "g0", 0.0, -10.0, 10.0)
+    for f in (1, 4):
+        ctl.location = [rng.uniform(-0.3, 0.3) for _ in range(3)]
+        e = Euler([rng.uniform(-1, 1) for _ in range(3)], 'XYZ')
+        if ctl.rotation_mode == 'QUATERNION':
+            ctl.rotation_quaternion = e.to_quaternion()
+        else:
+            ctl.rotation_euler = e.to_quaternion().to_euler(ctl.rotation_mode)
+        ctl["f0"], ctl["i0"], ctl["b0"] = round(rng.uniform(-1, 1), 3), rng.randint(0, 3), rng.random() < 0.5
+        for path in ('location', 'rotation_quaternion' if ctl.rotation_mode == 'QUATERNION' else 'rotation_euler', '["f0"]', '["i0"]', '["b0"]'):
+            ctl.keyframe_insert(path, frame=f)
+        e1.location = [rng.uniform(-1, 1) for _ in range(3)]
+        e1.keyframe_insert("location", frame=f)
+    constraints = []
+    for i in range(5):
+        p = pb["P%d" % i]
+        p.rotation_mode = rng.choice(['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX'])
+        kind = rng.choice(['COPY_ROTATION', 'COPY_LOCATION', 'LIMIT_ROTATION'])
+        c = p.constraints.new(kind)
+        if kind == 'LIMIT_ROTATION':
+            c.use_limit_x = c.use_limit_z = True
+            c.min_x, c.max_x, c.min_z, c.max_z = -0.3, 0.4, -0.5, 0.2
+        else:
+            c.target = rng.choice([e0, e1])
+        constraints.append(c)
+    bone_path = 'pose.bones["%s"]'
+    channel = lambda: rng.choice(['location', 'rotation_quaternion' if ctl.rotation_mode == 'QUATERNION' else 'rotation_euler', 'scale'])
+
+    def variable(name):
+        kind = rng.choice(['prop', 'prop', 'channel', 'transforms', 'transforms', 'rotdiff', 'locdiff'])
+        if kind == 'prop':
+            return {"name": name, "targets": [{"id": arm, "data_path": bone_path % "Ctl" + '["%s"]' % rng.choice(['f0', 'f1', 'i0', 'b0'])}]}
+        if kind == 'channel':
+            ch = channel()
+            return {"name": name, "targets": [{"id": arm, "data_path": bone_path % "Ctl" + '.%s[%d]' % (ch, rng.randrange(4 if ch == 'rotation_quaternion' else 3))}]}
+        if kind == 'transforms':
+            t = {"transform_type": rng.choice(['LOC_X', 'LOC_Y', 'LOC_Z', 'ROT_X', 'ROT_Y', 'ROT_Z', 'ROT_W', 'SCALE_X', 'SCALE_Y', 'SCALE_Z', 'SCALE_AVG']),
+                 "transform_space": rng.choice(['WORLD_SPACE', 'TRANSFORM_SPACE', 'LOCAL_SPACE']),
+                 "rotation_mode": rng.choice(['AUTO', 'XYZ', 'ZYX', 'QUATERNION', 'SWING_TWIST_X', 'SWING_TWIST_Y', 'SWING_TWIST_Z'])}
+            if rng.random() < 0.5:
+                t.update(id=arm, bone_target="Ctl")
+            else:
+                t.update(id=rng.choice([e0, e1]))
+            return {"name": name, "type": 'TRANSFORMS', "targets": [t]}
+        ends = [{"id": arm, "bone_target": "Ctl"}, {"id": e0}, {"id": e1}]
+        a, b = rng.sample(ends, 2)
+        if kind == 'locdiff':
+            a, b = dict(a, transform_space=rng.choice(['WORLD_SPACE', 'LOCAL_SPACE'])), dict(b, transform_space=rng.choice(['WORLD_SPACE', 'TRANSFORM_SPACE']))
+        return {"name": name, "type": 'ROTATION_DIFF' if kind == 'rotdiff' else 'LOC_DIFF', "targets": [a, b]}
+
+    def add_driver(holder, path, index, shape):
+        names = ["v%d" % k for k in range(rng.randint(1, 3))]
+        variables = [variable(n) for n in names]
+        kind = rng.choice(['SCRIPTED', 'SCRIPTED', 'SCRIPTED', 'AVERAGE', 'SUM', 'MIN', 'MAX'])
+        expression = shape % random_expression(rng, names) if kind == 'SCRIPTED' else ""
+        return driver(holder, path, index, expression, variables, kind)
+
+    # The driven custom property first, then a driver that reads it.
+    add_driver(ctl, '["g0"]', -1, "%s")
+    slots = [(pb["P%d" % i], ch, k) for i in range(5) for ch in ('rotation_euler', 'location', 'scale') for k in range(3)]
+    for p, ch, k in rng.sample(slots, 8):
+        add_driver(p, ch, k, {"rotation_euler": "%s", "location": "0.3 * sin(%s)", "scale": "1 + 0.3 * sin(%s)"}[ch])
+    for c in rng.sample(constraints, 3):
+        add_driver(c, "influence", -1, "%s")
+    driven = {(fc.data_path, fc.array_index) for fc in arm.animation_data.drivers}
+    p, ch, k = rng.choice([x for x in slots if ((bone_path % x[0].name) + '.' + x[1], x[2]) not in driven])
+    driver(p, ch, k, "0.1 * g0", [{"name": "g0", "targets": [{"id": arm, "data_path": bone_path % "Ctl" + '["g0"]'}]}])
+    scene().frame_set(1)
+    return [1, 4]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
         **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
-        **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)}}
+        **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},
+        **{"random_drivers%d" % k: (lambda k=k: rig_random_drivers(k)) for k in range(100)}}
 
 
 def world_matrices():
