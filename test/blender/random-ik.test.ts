@@ -7,8 +7,8 @@
 //
 // Seeds 0-79 passed when checked by hand on 2026-12-03 (a few only within twice Blender's own float32
 // noise, rigs.py float32_noise), after these rigs found four defects: an IK
-// with neither Location nor Rotation passed its owner through (Blender still solves the chain:
-// seed 23); a use_tail-off owner that does not inherit rotation or scale was carried rigidly
+// with neither Location nor Rotation passed its owner through (Blender still runs the solver, whose
+// segments keep only their free axes, so locked axes lose their rotation: seed 23); a use_tail-off owner that does not inherit rotation or scale was carried rigidly
 // (seeds 22, 23); a bone locked on all three axes kept its pose (Blender resets it to rest: seed 17);
 // a pole chain's influence blended sheared basis changes by their axis-angle, not Blender's
 // blend_m3_m3m3 (an earlier draw of these rigs; the golden cases hold it). The test keeps three seeds

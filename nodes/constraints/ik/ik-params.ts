@@ -14,7 +14,7 @@ export const params = {
   solver: { ...param.choice(SOLVERS, 'AUTO', "AUTO: one bone is aimed, two bones solved in closed form, longer chains with FABRIK. FABRIK: always iterate (two bones then keep no particular bend plane). BLENDER: Blender's own legacy solver (Jacobian with SDLS damping), with the bones' IK locks, limits, stiffness and IK Stretch; the default for rigs imported from Blender."), label: 'Solver' },
   weight: { ...param.float(1, "BLENDER solver: the weight of the position goal (it matters against a rotation goal).", { min: 0.01, max: 1 }), label: 'Weight' },
   orientWeight: { ...param.float(1, 'BLENDER solver: the weight of the rotation goal (with Rotation on).', { min: 0.01, max: 1 }), label: 'Orient Weight' },
-  useLocation: { ...param.bool(true, "Whether the chain end goes to the target's location. Off (and Rotation off): Blender's solver still rebuilds the chain as an IK chain (its bones then inherit their parent fully, as in Blender); the other solvers do nothing."), label: 'Location' },
+  useLocation: { ...param.bool(true, "Whether the chain end goes to the target's location. Off (and Rotation off): Blender's solver still runs on the chain with no goal, which takes locked axes' rotation out of its bones, as in Blender; the other solvers do nothing."), label: 'Location' },
   useRotation: { ...param.bool(false, "Blender's rotation goal: the chain end also takes the target's rotation, weighed by Orient Weight. Solved by the BLENDER solver only (AUTO and FABRIK go to the location)."), label: 'Rotation' },
 };
 

@@ -152,9 +152,9 @@ export const ik = defineConstraint({
     const own = io.in.owner;
     influenceInto(inf, io.in.influence);
     // Without Location the AUTO and FABRIK solvers have no goal and pass the owner through. Blender's
-    // solver runs even with no goal at all (neither Location nor Rotation): its chain is rebuilt as an
-    // IK tree, each bone parent · local · IK basis, which drops the bones' own inheritance flags
-    // (Inherit Rotation, Inherit Scale): the random IK rigs showed it (rigs.py random_ik3, 0.19 off).
+    // solver runs even with no goal at all (neither Location nor Rotation): nothing pulls the chain,
+    // but each bone's basis becomes an IK segment's, which keeps only its free axes, so a bone locked
+    // on an axis loses its rotation about it (rigs.py random_ik3: a Z-locked bone, 0.19 off).
     const noGoal = !p.useLocation && s.tree === undefined && s.blender === undefined;
     if (!s.active || inf[0] === 0 || noGoal || isShadowed(s.shadowedBy) || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
