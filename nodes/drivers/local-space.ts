@@ -9,7 +9,7 @@
 // The constraint stack's conversions are runtime/eval/spaces.ts; a driver variable is a node of its
 // own and converts here, with the same BoneParentTransform (nodes/math/bone-parent.ts).
 import type { OwnerHandle } from '../define';
-import { applyParentTransform, createParentTransform, invertParentTransform, parentTransform, type BoneInheritance, type ParentTransform } from '../math/bone-parent';
+import { applyParentTransform, boneOffset, channelMatrix, createParentTransform, inheritanceOf, invertParentTransform, parentTransform, type BoneInheritance, type ParentTransform } from '../math/bone-parent';
 import { safeInvertMat4, safeMultiplyMat4 } from '../math/finite';
 import { hypot3 } from '../math/hypot';
 
@@ -46,14 +46,8 @@ export function spaceProblem(owner: OwnerHandle | undefined, space: DriverSpace)
 export function createSpaceReader(owner: OwnerHandle | undefined, space: DriverSpace, keepConnectedLocation = false): SpaceReader {
   const offset = new Float64Array(16);
   const b = owner?.bone;
-  if (b) {
-    const parentRest = b.parent?.bone?.restMatrix;
-    if (parentRest) {
-      safeInvertMat4(offset, parentRest);
-      safeMultiplyMat4(offset, offset, b.restMatrix);
-    } else offset.set(b.restMatrix);
-  }
-  const inheritance = { inheritRotation: owner?.inheritRotation ?? true, localLocation: owner?.localLocation ?? true, inheritScale: owner?.inheritScale ?? 'FULL' };
+  if (b) boneOffset(offset, b.restMatrix, b.parent?.bone?.restMatrix);
+  const inheritance = inheritanceOf(owner ?? {});
   return { owner, space, offset, out: new Float64Array(16), pose: new Float64Array(16), parentPose: new Float64Array(16), inv: new Float64Array(16), pt: createParentTransform(), inheritance, keepConnectedLocation };
 }
 
@@ -66,10 +60,7 @@ export function readInSpace(r: SpaceReader, world: Float64Array): Float64Array {
   if (!o || r.space === 'WORLD_SPACE') return world;
   const out = r.out;
   if (r.space === 'TRANSFORM_SPACE') {
-    out.set(o.basis!);
-    // BKE_pchan_to_mat4: "prevent action channels breaking chains".
-    if (o.bone?.connected && !r.keepConnectedLocation) out[12] = out[13] = out[14] = 0;
-    return out;
+    return channelMatrix(out, o.basis!, o.bone?.connected === true && !r.keepConnectedLocation);
   }
   const b = o.bone;
   if (b) {

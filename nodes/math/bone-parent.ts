@@ -28,6 +28,25 @@ export interface BoneInheritance {
   inheritScale: InheritScale;
 }
 
+/** A bone's inheritance as its owner gives it: Blender's defaults (full) where it says nothing. */
+export function inheritanceOf(b: Partial<BoneInheritance>): BoneInheritance {
+  return { inheritRotation: b.inheritRotation ?? true, localLocation: b.localLocation ?? true, inheritScale: b.inheritScale ?? 'FULL' };
+}
+
+/** A bone's rest relative to its parent's rest (Blender's offs_bone as a matrix), or its rest for a root. */
+export function boneOffset(out: Float64Array, rest: Float64Array, parentRest: Float64Array | undefined): Float64Array {
+  if (!parentRest) return (out.set(rest), out);
+  safeInvertMat4(out, parentRest);
+  return safeMultiplyMat4(out, out, rest);
+}
+
+/** BKE_pchan_to_mat4: a bone's channel matrix `basis` into `out`, a connected bone's location left out ("prevent action channels breaking chains"). */
+export function channelMatrix(out: Float64Array, basis: Float64Array, connected: boolean): Float64Array {
+  out.set(basis);
+  if (connected) out[12] = out[13] = out[14] = 0;
+  return out;
+}
+
 const tmat = new Float64Array(16);
 const tscale = new Float64Array(3);
 const p3 = new Float64Array(3);

@@ -7,7 +7,8 @@
 // full inheritance that is parent_new · parent_old⁻¹, the rigid carry used before; without it, a
 // rigid carry turned a bone that does not inherit rotation with its parent (rigs.py random_ik15: 1.78 off).
 import type { OwnerHandle } from '../../define';
-import { applyParentTransform, createParentTransform, parentTransform, type BoneInheritance } from '../../math/bone-parent';
+import { mat4 } from 'gl-matrix';
+import { applyParentTransform, boneOffset, channelMatrix, createParentTransform, inheritanceOf, parentTransform, type BoneInheritance } from '../../math/bone-parent';
 import { invertMat4, multiplyMat4 } from '../../math/matrix';
 
 /** What the carry needs of the owner, gathered at bind. */
@@ -22,15 +23,9 @@ export interface CarriedOwner {
 }
 
 export function carriedOwnerOf(owner: OwnerHandle, parent: OwnerHandle): CarriedOwner {
-  const inheritance: BoneInheritance = {
-    inheritRotation: owner.inheritRotation ?? true,
-    localLocation: owner.localLocation ?? true,
-    inheritScale: owner.inheritScale ?? 'FULL',
-  };
+  const inheritance = inheritanceOf(owner);
   const parentRest = parent.bone!.restMatrix;
-  const offset = new Float64Array(16);
-  if (!invertMat4(offset, parentRest)) offset.set(parentRest);
-  multiplyMat4(offset, offset, owner.bone!.restMatrix);
+  const offset = boneOffset(new Float64Array(16), owner.bone!.restMatrix, parentRest);
   return {
     handle: owner,
     inheritance,
@@ -55,7 +50,9 @@ export function carryOwner(out: Float64Array, own: Float64Array, c: CarriedOwner
     if (!invertMat4(move, parentOld)) return false;
     multiplyMat4(move, parentNew, move);
   } else {
-    channelBasis(c.handle);
+    const h = c.handle;
+    if (h.basis) channelMatrix(basis, h.basis, h.bone!.connected);
+    else mat4.identity(basis);
     applyParentTransform(poseOld, parentTransform(pt, c.inheritance, c.offset, c.parentRest, parentOld), basis);
     applyParentTransform(poseNew, parentTransform(pt, c.inheritance, c.offset, c.parentRest, parentNew), basis);
     if (!invertMat4(move, poseOld)) return false;
@@ -65,11 +62,4 @@ export function carryOwner(out: Float64Array, own: Float64Array, c: CarriedOwner
   multiplyMat4(move, arm, move);
   multiplyMat4(out, move, own);
   return true;
-}
-
-/** The owner's pose basis into `basis`: a connected bone's location does not move it (BKE_pchan_to_mat4). */
-function channelBasis(h: OwnerHandle): void {
-  if (h.basis) basis.set(h.basis);
-  else { basis.fill(0); basis[0] = basis[5] = basis[10] = basis[15] = 1; }
-  if (h.bone!.connected) basis[12] = basis[13] = basis[14] = 0;
 }
