@@ -1,11 +1,16 @@
 // Polar decomposition of a 3x3: M = U·P with U orthogonal (the rotation-like part, possibly a
 // reflection) and P symmetric positive semi-definite (the stretch, expressed in U's frame).
 // Blender's mat3_polar_decompose gets it from an SVD M = W·S·Vᵀ as U = W·Vᵀ, P = V·S·Vᵀ (Eigen's
-// JacobiSVD); here the SVD is a one-sided Jacobi sweep, exact to a few ulps and allocation-free.
+// JacobiSVD); for a matrix of full rank, whose polar decomposition is unique, the SVD here is a
+// one-sided Jacobi sweep, exact to a few ulps and allocation-free.
 //
-// Degenerate input is defined rather than left to chance: a zero matrix gives U = I, P = 0; when M
-// is singular, the directions M flattens are completed so that det U = +1 (a rank-deficient matrix
-// carries no handedness, and a proper U is what the influence blend wants).
+// Degenerate input is defined rather than left to chance: a zero matrix gives U = I, P = 0; a
+// singular M, whose U is not unique (the directions M flattens can map either way), gets the U
+// that sends them where Blender's Eigen SVD sends them (eigen-svd.ts), the rest still exact to a
+// double. The choice shows in the influence blend: a U with det −1 is negated there, which turns
+// the blend another way (0.87 apart on a random driver rig before).
+import { eigenJacobiSvd3 } from './eigen-svd';
+
 const a = new Float64Array(9); // columns of M·V, orthogonalized in place
 const v = new Float64Array(9); // right singular vectors (columns)
 const w = new Float64Array(9); // left singular vectors (columns)
@@ -14,7 +19,7 @@ const sigma = new Float64Array(3);
 // Two columns count as orthogonal once |aᵢ·aⱼ| ≤ this × |aᵢ||aⱼ|.
 const JACOBI_EPS = 1e-15;
 const MAX_SWEEPS = 30;
-// A singular value this small relative to the largest is treated as zero for the completion.
+// A singular value this small relative to the largest is treated as zero: M is singular.
 const RANK_EPS = 1e-14;
 
 // The Jacobi rotation's cosine and sine. Numbers pass between this file's functions in arrays,
@@ -99,6 +104,9 @@ export function polarDecompose(outU: Float64Array, outP: Float64Array, m: ArrayL
   if (sigma[i2] > sigma[i1]) { const t = i1; i1 = i2; i2 = t; }
   if (sigma[i1] > sigma[i0]) { const t = i0; i0 = i1; i1 = t; }
   const tiny = RANK_EPS * sigma[i0];
+  const rank = sigma[i2] > tiny ? 3 : sigma[i1] > tiny ? 2 : 1;
+  // Singular: where U sends the directions M flattens is Blender's choice (eigen-svd.ts).
+  if (rank < 3) eigenUInto(eigenU, m);
 
   // First left vector: the dominant column (sigma[i0] > 0 because M ≠ 0).
   const o0 = 3 * i0, o1 = 3 * i1, o2 = 3 * i2;
@@ -106,39 +114,27 @@ export function polarDecompose(outU: Float64Array, outP: Float64Array, m: ArrayL
   w[o0 + 1] = a[o0 + 1] / sigma[i0];
   w[o0 + 2] = a[o0 + 2] / sigma[i0];
 
-  // Second: the next column made exactly orthogonal to the first, or any perpendicular if it vanished.
-  let x = a[o1], y = a[o1 + 1], z = a[o1 + 2];
+  // Second: the next column, or where Eigen's U sends its right vector when M flattens that too,
+  // made exactly orthogonal to the first.
+  if (rank > 1) copyColumn(w, o1, a, o1);
+  else imageOfRightVector(w, o1);
+  let x = w[o1], y = w[o1 + 1], z = w[o1 + 2];
   const d = x * w[o0] + y * w[o0 + 1] + z * w[o0 + 2];
   x -= d * w[o0];
   y -= d * w[o0 + 1];
   z -= d * w[o0 + 2];
-  let len = Math.sqrt(x * x + y * y + z * z);
-  if (!(sigma[i1] > tiny) || !(len > tiny)) {
-    // Perpendicular to w0 built from its smallest component (well conditioned).
-    const ax = Math.abs(w[o0]), ay = Math.abs(w[o0 + 1]), az = Math.abs(w[o0 + 2]);
-    if (ax <= ay && ax <= az) { x = 0; y = -w[o0 + 2]; z = w[o0 + 1]; }
-    else if (ay <= az) { x = w[o0 + 2]; y = 0; z = -w[o0]; }
-    else { x = -w[o0 + 1]; y = w[o0]; z = 0; }
-    len = Math.sqrt(x * x + y * y + z * z);
-  }
+  const len = Math.sqrt(x * x + y * y + z * z);
   w[o1] = x / len;
   w[o1 + 1] = y / len;
   w[o1 + 2] = z / len;
 
-  // Third: w0 × w1, with the sign of the third column, or chosen so det U = +1 if it vanished.
+  // Third: w0 × w1, on the side of the third column (or of Eigen's image of it when flattened).
   x = w[o0 + 1] * w[o1 + 2] - w[o0 + 2] * w[o1 + 1];
   y = w[o0 + 2] * w[o1] - w[o0] * w[o1 + 2];
   z = w[o0] * w[o1 + 1] - w[o0 + 1] * w[o1];
-  let sign: number;
-  if (sigma[i2] > tiny) {
-    sign = x * a[o2] + y * a[o2 + 1] + z * a[o2 + 2] < 0 ? -1 : 1;
-  } else {
-    // det U = det W · det V; w0 × w1 in slot i2 makes det W equal the parity of (i0, i1, i2).
-    const detV =
-      v[0] * (v[4] * v[8] - v[5] * v[7]) - v[3] * (v[1] * v[8] - v[2] * v[7]) + v[6] * (v[1] * v[5] - v[2] * v[4]);
-    const parity = (i0 === 0 && i1 === 1) || (i0 === 1 && i1 === 2) || (i0 === 2 && i1 === 0) ? 1 : -1;
-    sign = parity * detV < 0 ? -1 : 1;
-  }
+  if (rank > 2) copyColumn(w, o2, a, o2);
+  else imageOfRightVector(w, o2);
+  const sign = x * w[o2] + y * w[o2 + 1] + z * w[o2 + 2] < 0 ? -1 : 1;
   w[o2] = sign * x;
   w[o2 + 1] = sign * y;
   w[o2 + 2] = sign * z;
@@ -160,4 +156,31 @@ export function polarDecompose(outU: Float64Array, outP: Float64Array, m: ArrayL
       outP[3 * r + c] = p;
     }
   }
+}
+
+const eigenW = new Float64Array(9);
+const eigenV = new Float64Array(9);
+const eigenSigma = new Float64Array(3);
+const eigenU = new Float64Array(9);
+
+/** Eigen's polar factor U = W·Vᵀ of m, as Blender's mat3_polar_decompose forms it (to a float's precision). */
+function eigenUInto(out: Float64Array, m: ArrayLike<number>): void {
+  eigenJacobiSvd3(eigenW, eigenSigma, eigenV, m);
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      out[3 * c + r] = eigenW[r] * eigenV[c] + eigenW[3 + r] * eigenV[3 + c] + eigenW[6 + r] * eigenV[6 + c];
+    }
+  }
+}
+
+/** Column `col` of out = Eigen's U times the right singular vector in column `col` of v. */
+function imageOfRightVector(out: Float64Array, col: number): void {
+  const x = v[col], y = v[col + 1], z = v[col + 2];
+  for (let r = 0; r < 3; r++) out[col + r] = eigenU[r] * x + eigenU[3 + r] * y + eigenU[6 + r] * z;
+}
+
+function copyColumn(out: Float64Array, to: number, from: Float64Array, at: number): void {
+  out[to] = from[at];
+  out[to + 1] = from[at + 1];
+  out[to + 2] = from[at + 2];
 }
