@@ -211,6 +211,28 @@ export function safeInvertMat4(out: Float64Array, m: ArrayLike<number>): boolean
   return true;
 }
 
+const nudged = new Float64Array(16);
+/** 1e-8 as a float, what Blender adds. */
+const NUDGE = Math.fround(1e-8);
+
+/**
+ * Blender's invert_m4_m4_safe, which it uses for an object's LOCAL and CUSTOM spaces: the inverse,
+ * or for a singular matrix (an axis scaled to 0) the inverse of it with 1e-8 added to each diagonal
+ * entry as a float adds it (so only entries below about 0.17 change: 0 becomes 1e-8, and the
+ * inverse is ~1e8 along the flattened axis, which Blender's constraints then read), or the
+ * identity when that is singular too. Returns whether m itself was invertible.
+ */
+export function invertMat4Nudged(out: Float64Array, m: ArrayLike<number>): boolean {
+  if (safeInvertMat4(out, m)) return true;
+  for (let i = 0; i < 16; i++) nudged[i] = m[i];
+  for (let i = 0; i < 16; i += 5) {
+    const f = Math.fround(m[i]);
+    nudged[i] += Math.fround(f + NUDGE) - f;
+  }
+  safeInvertMat4(out, nudged);
+  return false;
+}
+
 // Cofactor inverse of (m·k), then scaled by k again: (m·k)⁻¹·k = m⁻¹.
 function invertGeneral(out: Float64Array, m: ArrayLike<number>, k: number): boolean {
   const a00 = m[0] * k, a01 = m[1] * k, a02 = m[2] * k, a03 = m[3] * k;

@@ -1,6 +1,6 @@
 // Blender's constraint spaces, converted in one place (BKE_constraint_mat_convertspace):
 // WORLD, CUSTOM, POSE, LOCAL_WITH_PARENT, LOCAL, LOCAL_OWNER_ORIENT for bones; WORLD, CUSTOM, LOCAL for objects.
-import { safeMultiplyMat4 } from '../../nodes/math/finite';
+import { invertMat4Nudged, safeMultiplyMat4 } from '../../nodes/math/finite';
 import { hypot3 } from '../../nodes/math/hypot';
 import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../../nodes/math/bone-parent';
 import { parentFrame, parentFrameInverse } from '../rig/parent-frame';
@@ -41,7 +41,7 @@ export function spaceConverts(space: Space, ctx: SpaceContext): boolean {
 export function worldToSpace(m: Float64Array, to: Space, ctx: SpaceContext): Float64Array {
   const o = ctx.owner;
   if (to === 'WORLD' || !o) return m;
-  if (to === 'CUSTOM') return leftMultiplyInverse(m, ctx.custom);
+  if (to === 'CUSTOM') return o.kind === 'object' ? leftMultiplyNudgedInverse(m, ctx.custom) : leftMultiplyInverse(m, ctx.custom);
   if (o.kind === 'object') return to === 'LOCAL' ? objectWorldToLocal(m, o) : m;
   // A fully inheriting bone's LOCAL space is its parent frame: one product, no trip through pose space.
   if (to === 'LOCAL' && m[15] === 1 && inheritsFully(o)) return safeMultiplyMat4(m, parentFrameInverse(o), m);
@@ -127,7 +127,7 @@ function ownerOrientDiff(out: Float64Array, b: BoneOwner, cobOwner: RigOwner | u
 
 function objectWorldToLocal(m: Float64Array, o: ObjectOwner): Float64Array {
   objectParentSpace(diff, o);
-  return leftMultiplyInverse(m, diff);
+  return leftMultiplyNudgedInverse(m, diff);
 }
 
 function objectLocalToWorld(m: Float64Array, o: ObjectOwner): Float64Array {
@@ -155,6 +155,14 @@ function objectParentSpace(out: Float64Array, o: ObjectOwner): void {
     }
     out[12] = out[13] = out[14] = 0;
   }
+}
+
+/** m ← a⁻¹·m with Blender's invert_m4_m4_safe, as it converts into an object's LOCAL and CUSTOM spaces. */
+function leftMultiplyNudgedInverse(m: Float64Array, a: Float64Array | undefined): Float64Array {
+  if (!a) return m;
+  invertMat4Nudged(tmp, a);
+  safeMultiplyMat4(m, tmp, m);
+  return m;
 }
 
 function leftMultiplyInverse(m: Float64Array, a: Float64Array | undefined): Float64Array {

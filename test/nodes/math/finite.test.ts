@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, safeNormalize3, saturate } from '../../../nodes/math/finite';
+import { invertMat4Nudged, safeInvertMat4, safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, safeNormalize3, saturate } from '../../../nodes/math/finite';
 
 const MAX = Number.MAX_VALUE;
 
@@ -47,5 +47,48 @@ describe('safeMultiplyMat4SkippingIdentity', () => {
       const got = inPlace ? safeMultiplyMat4SkippingIdentity(x, x, b) : safeMultiplyMat4SkippingIdentity(new Float64Array(16), x, b);
       expect(bits(got)).toEqual(bits(expected));
     }), { numRuns: 2000 });
+  });
+});
+
+describe('invertMat4Nudged (Blender invert_m4_m4_safe)', () => {
+  const unit = fc.double({ min: -1, max: 1, noNaN: true });
+  const scale = fc.double({ min: 0.3, max: 3, noNaN: true });
+  /** R·diag(s) with translation t: a rig transform. */
+  const transform = fc.tuple(fc.tuple(unit, unit, unit, unit), fc.tuple(scale, scale, scale), fc.tuple(unit, unit, unit)).map(([q, s, t]) => {
+    const n = Math.hypot(...q) || 1;
+    const [w, x, y, z] = q.map((c) => c / n);
+    const r = [1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y), 2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x), 2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)];
+    return { r, s: [...s], t: [...t] };
+  });
+  const compose = (r: number[], s: number[], t: number[]) => Float64Array.from([r[0] * s[0], r[1] * s[0], r[2] * s[0], 0, r[3] * s[1], r[4] * s[1], r[5] * s[1], 0, r[6] * s[2], r[7] * s[2], r[8] * s[2], 0, t[0], t[1], t[2], 1]);
+
+  it('is the inverse of an invertible matrix, returning true', () => {
+    fc.assert(fc.property(transform, ({ r, s, t }) => {
+      const m = compose(r, s, t);
+      const [a, b] = [new Float64Array(16), new Float64Array(16)];
+      expect(invertMat4Nudged(a, m)).toBe(true);
+      safeInvertMat4(b, m);
+      expect(Array.from(a)).toEqual(Array.from(b));
+    }));
+  });
+
+  it('inverts a matrix scaled to 0 on an axis as Blender does: that axis 1e-8 (a float 1e-8) in its diagonal, the rest of the diagonal as a float adds 1e-8', () => {
+    fc.assert(fc.property(transform, fc.integer({ min: 0, max: 2 }), ({ r, s, t }, axis) => {
+      s[axis] = 0;
+      const m = compose(r, s, t);
+      const out = new Float64Array(16);
+      expect(invertMat4Nudged(out, m)).toBe(false);
+      // What Blender inverts: each diagonal entry moved by what adding 1e-8 in floats moves it.
+      const nudged = Float64Array.from(m);
+      for (let i = 0; i < 16; i += 5) nudged[i] += Math.fround(Math.fround(m[i]) + Math.fround(1e-8)) - Math.fround(m[i]);
+      expect(nudged[5 * axis]).toBe(Math.fround(1e-8)); // the flattened axis: 0 + 1e-8f
+      // out is its inverse: nudged · out = I, to the conditioning of a 1e-8 pivot.
+      const product = safeMultiplyMat4(new Float64Array(16), nudged, out);
+      for (let c = 0; c < 4; c++) for (let row = 0; row < 4; row++) expect(Math.abs(product[4 * c + row] - (c === row ? 1 : 0))).toBeLessThan(1e-6);
+      // And it reaches ~1e8 along the flattened axis, which is what Blender's constraints then read.
+      let largest = 0;
+      for (let i = 0; i < 12; i++) largest = Math.max(largest, Math.abs(out[i]));
+      expect(largest).toBeGreaterThan(1e6);
+    }));
   });
 });
