@@ -1635,11 +1635,13 @@ def randomize_settings(c, kind, rng):
             setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
 
 
-def rig_random(seed):
+def rig_random(seed, degenerate=False):
     """A random rig (seeded): a tree of 12 bones with random inheritance flags, rotation modes and
     poses; 4 empties; on most bones one or two constraints of Blender's set with every enum and bool
     setting drawn at random, spaces, head/tail and influence too, each targeting an empty or an
-    earlier bone (never a descendant: no cycles). What a hand-made rig of unknown settings is."""
+    earlier bone (never a descendant: no cycles). What a hand-made rig of unknown settings is.
+    `degenerate` (names random_zero<N>): the same rig, then three bones scaled to 0 on one or two
+    axes (how a rig hides a bone), two flipped on an axis, and an empty scaled to 0 on one."""
     import random
     rng = random.Random("random-rig-%d" % seed)
     specs = []
@@ -1711,6 +1713,22 @@ def rig_random(seed):
         if hasattr(c, 'target_space'):
             c.target_space = rng.choice(['WORLD', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL'] if getattr(c, 'subtarget', '') else ['WORLD', 'LOCAL'])
         c.influence = rng.choice([1.0, rng.uniform(0.3, 1.0)])
+    if degenerate:
+        drng = random.Random("random-zero-%d" % seed)  # its own stream: the rig above stays random<seed>
+        picked = drng.sample(list(pb), 5)
+        for p in picked[:3]:
+            s = list(p.scale)
+            for axis in drng.sample(range(3), drng.choice([1, 1, 2])):
+                s[axis] = 0.0
+            p.scale = s
+        for p in picked[3:]:
+            s = list(p.scale)
+            s[drng.randrange(3)] *= -1
+            p.scale = s
+        e = drng.choice(empties)
+        s = list(e.scale)
+        s[drng.randrange(3)] = 0.0
+        e.scale = s
     scene().frame_set(1)
     return [1]
 
@@ -1948,6 +1966,7 @@ def rig_random_drivers(seed):
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
         **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},
         **{"random_drivers%d" % k: (lambda k=k: rig_random_drivers(k)) for k in range(100)}}
 
@@ -1997,14 +2016,17 @@ def ik_affected(base):
 
 
 def float32_noise(base, trials=6):
-    """Per owner, the largest change of its world matrix when every pose channel of every bone is
-    moved by about 2 float32 ULPs (seeded trials): how far Blender's own float32 evaluation can land
-    from itself on this pose. Far-posed Rigify chains of 2-5 mm bones (a bird's tongue, a cat's toes)
-    move by up to 1e-2 this way; the manifest of ../shared/conformance/rigify-human measures its
-    tolerance the same way."""
+    """Per owner, the largest change of its world matrix when every pose channel of every bone, and
+    every object's own transform, is moved by about 2 float32 ULPs (seeded trials): how far Blender's
+    own float32 evaluation can land from itself on this pose. Far-posed Rigify chains of 2-5 mm bones
+    (a bird's tongue, a cat's toes) move by up to 1e-2 this way; the manifest of
+    ../shared/conformance/rigify-human measures its tolerance the same way. Objects are moved too
+    since random_zero<N>: an empty scaled to 0 on an axis, blended by influence, turns one way or
+    the other on Blender's rounding alone (eigen-svd.ts)."""
     import random
     worst = {k: 0.0 for k in base}
     bones = [pb for o in scene().objects if o.type == 'ARMATURE' for pb in o.pose.bones]
+    bones += [o for o in scene().objects if o.type == 'EMPTY']
     channels = ('location', 'rotation_quaternion', 'rotation_euler', 'rotation_axis_angle', 'scale')
     for trial in range(trials):
         rng = random.Random(trial)
