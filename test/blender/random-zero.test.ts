@@ -6,10 +6,10 @@
 //
 // Zero scales make Blender's own result rest on its float rounding in many places: a singular
 // matrix's polar decomposition in the influence blend (nodes/math/eigen-svd.ts), a scale's cube
-// root or quotient of a rounding residue. Of seeds 0-29, checked by hand on 2026-12-03: 21 pass (most
-// only by the noise rule, owners moving by up to 5 in Blender itself under 2-ULP noise); 7 do not
-// compare (Blender gives NaN in 5: 1, 5, 8, 14, 29 or so; 20 and 24 have dependency cycles that
-// Blender reports); 7, 12, 15 and 28 miss by 2.4-1e9 times Blender's noise, on owners whose scale is a
+// root or quotient of a rounding residue. Of seeds 0-29, checked by hand on 2026-12-03: 16 pass (most
+// only by the noise rule, owners moving by up to 5 in Blender itself under 2-ULP noise); 10 do not
+// compare (Blender's own result is NaN in 1, 5, 8, 14, 17, 21, 25 and 29; 20 and 24 have dependency
+// cycles that Blender reports); 7, 12, 15 and 28 miss by 2.4-1e9 times Blender's noise, on owners whose scale is a
 // rounding residue amplified by a later division. Seed 12 put B5 4.7e7 off (Blender's noise there:
 // 11) and seed 7 put E3 6.6e6 off before Sinew inverted a zero-scaled object's LOCAL space as
 // Blender's invert_m4_m4_safe does (nodes/math/finite.ts invertMat4Nudged): a Limit Distance and a
