@@ -127,10 +127,14 @@ export function applyParentTransform(out: Float64Array, t: ParentTransform, m: F
   return out;
 }
 
-/** Inverts a parent transform in place (Blender's BKE_bone_parent_transform_invert). */
+/**
+ * Inverts a parent transform in place (Blender's BKE_bone_parent_transform_invert). A parent scaled
+ * to 0 makes it singular, and Blender's invert_m4 then gives the zero matrix (Eigen's inverse, zeroed
+ * when the determinant is 0): the bone's LOCAL matrix is all zeros, which its constraints then read.
+ */
 export function invertParentTransform(t: ParentTransform): ParentTransform {
-  invertOrIdentity(t.rotscale);
-  invertOrIdentity(t.loc);
+  invertOrZero(t.rotscale);
+  invertOrZero(t.loc);
   for (let i = 0; i < 3; i++) t.postScale[i] = t.postScale[i] !== 0 ? saturate(1 / t.postScale[i]) : 0;
   return t;
 }
@@ -138,6 +142,15 @@ export function invertParentTransform(t: ParentTransform): ParentTransform {
 /** Inverts in place; a singular (zero scale) or non-invertible matrix becomes identity so no NaN spreads. */
 export function invertOrIdentity(m: Float64Array): Float64Array {
   safeInvertMat4(m, m);
+  return m;
+}
+
+/**
+ * Inverts in place as Blender's invert_m4 / invert_m4_m4 do: a singular (zero scale) or
+ * non-invertible matrix becomes the zero matrix, its [3][3] included.
+ */
+export function invertOrZero(m: Float64Array): Float64Array {
+  if (!safeInvertMat4(m, m)) m.fill(0, 0, 16);
   return m;
 }
 

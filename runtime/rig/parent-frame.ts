@@ -13,7 +13,7 @@ export interface ParentFrame {
   source: Float64Array;
   /** (parent final, or armature final for a root) · offset. */
   matrix: Float64Array;
-  /** Its inverse (identity when singular), made when first asked for after `matrix` changed. */
+  /** Its inverse (zeros when singular), made when first asked for after `matrix` changed. */
   inverse: Float64Array;
   inverseMade: boolean;
 }
@@ -62,12 +62,15 @@ function parentMatrixOf(b: FramedBone): Float64Array {
 }
 
 
-/** The inverse of {@link parentFrame} (identity when the frame is singular). */
+/**
+ * The inverse of {@link parentFrame}; the zero matrix when the frame is singular (a parent scaled to
+ * 0), as Blender's invert_m4 gives in BKE_bone_parent_transform_invert.
+ */
 export function parentFrameInverse(b: FramedBone): Float64Array {
   const matrix = parentFrame(b);
   const f = b.parentFrame;
   if (!f.inverseMade) {
-    safeInvertMat4(f.inverse, matrix);
+    if (!safeInvertMat4(f.inverse, matrix)) f.inverse.fill(0, 0, 16);
     f.inverseMade = true;
   }
   return f.inverse;

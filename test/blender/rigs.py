@@ -1963,9 +1963,74 @@ def rig_random_drivers(seed):
     return [1, 4]
 
 
+def rig_zero_parents():
+    """Bones under a parent scaled to 0 (how a rig hides a bone and its children): "Flat" is scaled
+    to 0 on X, "Gone" on all three axes. Their children, one per inheritance mode, each have a
+    constraint in LOCAL (or LOCAL_WITH_PARENT) space, some at an influence below 1, and another bone
+    reads the flattened parent as a LOCAL-space target. Blender converts into such a bone's LOCAL
+    space with a parent transform it cannot invert (invert_m4_m4 gives 0 there)."""
+    modes = ['FULL', 'FIX_SHEAR', 'ALIGNED', 'AVERAGE', 'NONE', 'NONE_LEGACY']
+    specs = [("Root", (0, 0, 0), (0, 0, 0.4), None, False, 0.0),
+             ("Flat", (0, 0, 0.4), (0.1, 0.1, 0.9), "Root", True, 0.3),
+             ("Gone", (0.5, 0, 0.4), (0.5, 0.1, 0.9), "Root", False, -0.2),
+             ("Reader", (-0.5, 0, 0.2), (-0.5, 0.3, 0.3), "Root", False, 0.1),
+             ("GoneReader", (-0.7, 0, 0.2), (-0.7, 0.3, 0.3), "Root", False, 0.0)]
+    for i, m in enumerate(modes):
+        specs.append(("F_%s" % m, (0.1 * i, 0.2, 0.9), (0.1 * i, 0.5, 1.1), "Flat", False, 0.2 * i))
+    for m in ('FULL', 'NONE'):
+        specs.append(("G_%s" % m, (0.5, 0.1, 0.9), (0.6, 0.3, 1.2), "Gone", False, 0.1))
+    # Children whose rest orientation is Flat's own (a straight chain): the parent transform keeps
+    # Flat's zero column exactly, so it is exactly singular in Blender's floats too.
+    for k, m in enumerate(('FULL', 'ALIGNED')):
+        specs.append(("S_%s" % m, (0.1 * (2 + k), 0.1 * (2 + k), 0.4 + 0.5 * (2 + k)), (0.1 * (3 + k), 0.1 * (3 + k), 0.4 + 0.5 * (3 + k)), "Flat", False, 0.3))
+    arm = armature("Zp", specs, loc=(0.2, -0.1, 0.1), rot=(0.1, 0.0, 0.3))
+    bones, pb = arm.data.bones, arm.pose.bones
+    aim = empty("Aim", loc=(0.8, 0.6, 1.4), rot=(0.4, -0.3, 0.6))
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+        p.rotation_euler = (0.2, -0.1, 0.3)
+        p.location = (0.03, -0.02, 0.05)
+    pb["Flat"].scale = (0.0, 1.1, 0.9)
+    pb["Gone"].scale = (0.0, 0.0, 0.0)
+    kinds = ['COPY_ROTATION', 'LIMIT_LOCATION', 'COPY_LOCATION', 'LIMIT_ROTATION', 'COPY_SCALE', 'DAMPED_TRACK']
+    for i, m in enumerate(modes):
+        bones["F_%s" % m].inherit_scale = m
+        c = pb["F_%s" % m].constraints.new(kinds[i])
+        if hasattr(c, 'target'):
+            c.target = aim
+        if kinds[i] == 'LIMIT_LOCATION':
+            c.use_max_x, c.max_x = True, 0.01
+        if kinds[i] == 'LIMIT_ROTATION':
+            c.use_limit_z, c.max_z = True, 0.1
+        c.owner_space = 'LOCAL' if i % 2 == 0 else 'LOCAL_WITH_PARENT'
+        c.influence = 1.0 if i < 3 else 0.6
+    for m in ('FULL', 'NONE'):
+        bones["G_%s" % m].inherit_scale = m
+        c = pb["G_%s" % m].constraints.new('COPY_ROTATION')
+        c.target, c.owner_space, c.influence = aim, 'LOCAL', 0.7
+    for k, m in enumerate(('FULL', 'ALIGNED')):
+        bones["S_%s" % m].inherit_scale = m
+        c = pb["S_%s" % m].constraints.new(('COPY_ROTATION', 'LIMIT_LOCATION')[k])
+        if k == 0:
+            c.target = aim
+        else:
+            c.use_max_y, c.max_y = True, 0.01
+        c.owner_space, c.influence = 'LOCAL', (1.0, 0.6)[k]
+    c = pb["Reader"].constraints.new('COPY_LOCATION')
+    c.target, c.subtarget, c.target_space, c.use_offset = arm, "F_FULL", 'LOCAL', True
+    # A bone under Gone (all three axes 0): its parent transform is exactly singular, and Blender's
+    # inverse of it is the zero matrix, so its LOCAL location reads as 0 here.
+    c = pb["GoneReader"].constraints.new('COPY_LOCATION')
+    c.target, c.subtarget, c.target_space, c.owner_space = arm, "G_FULL", 'LOCAL', 'LOCAL'
+    c = pb["GoneReader"].constraints.new('COPY_ROTATION')
+    c.target, c.subtarget, c.target_space, c.owner_space, c.influence = arm, "G_NONE", 'LOCAL', 'LOCAL', 0.5
+    scene().frame_set(1)
+    return [1]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},
         **{"random_drivers%d" % k: (lambda k=k: rig_random_drivers(k)) for k in range(100)}}
@@ -2070,7 +2135,7 @@ def main():
     # The file's own frame, as saved, is the export's current pose.
     scene().frame_set(int(frames[0]))
     doc = {"rig": name, "blender": bpy.app.version_string, "frames": res, "ik_affected": ik_affected(res[frame_key(frames[0])])}
-    if name.endswith('_wild') or name.startswith('random'):
+    if name.endswith('_wild') or name.startswith('random') or name.startswith('zero'):
         doc["float32_noise"] = float32_noise(res[frame_key(frames[0])])
     with open("%s/%s.expected.json" % (out, name), "w") as fh:
         json.dump(doc, fh)
