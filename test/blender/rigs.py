@@ -1635,13 +1635,16 @@ def randomize_settings(c, kind, rng):
             setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
 
 
-def rig_random(seed, degenerate=False):
+def rig_random(seed, degenerate=False, bbones=False):
     """A random rig (seeded): a tree of 12 bones with random inheritance flags, rotation modes and
     poses; 4 empties; on most bones one or two constraints of Blender's set with every enum and bool
     setting drawn at random, spaces, head/tail and influence too, each targeting an empty or an
     earlier bone (never a descendant: no cycles). What a hand-made rig of unknown settings is.
     `degenerate` (names random_zero<N>): the same rig, then three bones scaled to 0 on one or two
-    axes (how a rig hides a bone), two flipped on an axis, and an empty scaled to 0 on one."""
+    axes (how a rig hides a bone), two flipped on an axis, and an empty scaled to 0 on one.
+    `bbones` (names random_bbone<N>): the same rig, then half its bones B-Bones (2-8 segments, random
+    handle types, curve, roll, ease and scale in and out, rest and pose), every constraint's
+    use_bbone_shape drawn, and bone targets at a random head/tail."""
     import random
     rng = random.Random("random-rig-%d" % seed)
     specs = []
@@ -1713,6 +1716,25 @@ def rig_random(seed, degenerate=False):
         if hasattr(c, 'target_space'):
             c.target_space = rng.choice(['WORLD', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL'] if getattr(c, 'subtarget', '') else ['WORLD', 'LOCAL'])
         c.influence = rng.choice([1.0, rng.uniform(0.3, 1.0)])
+    if bbones:
+        brng = random.Random("random-bbone-%d" % seed)  # its own stream: the rig above stays random<seed>
+        for b in brng.sample(list(bones), 6):
+            b.bbone_segments = brng.randint(2, 8)
+            b.bbone_handle_type_start = brng.choice(('AUTO', 'ABSOLUTE', 'RELATIVE', 'TANGENT'))
+            b.bbone_handle_type_end = brng.choice(('AUTO', 'ABSOLUTE', 'RELATIVE', 'TANGENT'))
+            for holder in (b, pb[b.name]):
+                holder.bbone_curveinx, holder.bbone_curveinz = brng.uniform(-0.3, 0.3), brng.uniform(-0.3, 0.3)
+                holder.bbone_curveoutx, holder.bbone_curveoutz = brng.uniform(-0.3, 0.3), brng.uniform(-0.3, 0.3)
+                holder.bbone_rollin, holder.bbone_rollout = brng.uniform(-0.5, 0.5), brng.uniform(-0.5, 0.5)
+                holder.bbone_easein, holder.bbone_easeout = brng.uniform(-0.5, 1.5), brng.uniform(-0.5, 1.5)
+                holder.bbone_scalein = [brng.uniform(0.7, 1.3) for _ in range(3)]
+                holder.bbone_scaleout = [brng.uniform(0.7, 1.3) for _ in range(3)]
+        for p in pb:
+            for c in p.constraints:
+                if hasattr(c, 'use_bbone_shape'):
+                    c.use_bbone_shape = brng.random() < 0.6
+                if getattr(c, 'subtarget', '') and hasattr(c, 'head_tail'):
+                    c.head_tail = brng.uniform(0, 1)
     if degenerate:
         drng = random.Random("random-zero-%d" % seed)  # its own stream: the rig above stays random<seed>
         picked = drng.sample(list(pb), 5)
@@ -2032,6 +2054,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
         **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
+        **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},
         **{"random_drivers%d" % k: (lambda k=k: rig_random_drivers(k)) for k in range(100)}}
 
