@@ -37,11 +37,16 @@ export function parseDataPath(path: string): PathStep[] | null {
 
 /** What a path addresses, for the paths drivers read and write in rigs. */
 export type PathTarget =
-  | { kind: 'object-prop'; prop: string }
-  | { kind: 'bone-prop'; bone: string; prop: string }
+  /**
+   * A custom property of the object (`["p"]`) or a pose bone (`pose.bones["B"]["p"]`). `index`: the
+   * element of an array property, from an explicit `["p"][i]` or the F-curve's array index (a
+   * driver writing one element); undefined for a read without one.
+   */
+  | { kind: 'object-prop'; prop: string; index?: number }
+  | { kind: 'bone-prop'; bone: string; prop: string; index?: number }
   /** A custom property of the armature datablock (`data["p"]`) or of one of its bones (`data.bones["B"]["p"]`). */
-  | { kind: 'data-prop'; prop: string }
-  | { kind: 'data-bone-prop'; bone: string; prop: string }
+  | { kind: 'data-prop'; prop: string; index?: number }
+  | { kind: 'data-bone-prop'; bone: string; prop: string; index?: number }
   /** A pose channel of a bone: location, rotation_euler, rotation_quaternion, scale, … */
   | { kind: 'bone-channel'; bone: string; channel: string; index: number }
   /** A setting of a bone's constraint; `target`/`field` for collection items (`targets[2].weight`). */
@@ -52,8 +57,11 @@ export type PathTarget =
 
 const AXIS: Record<string, number> = { x: 0, y: 1, z: 2, w: 3 };
 
-/** `path` relative to an object (`data.` prefixed for the armature datablock) and its array index. */
-export function pathTarget(path: string, arrayIndex = 0): PathTarget | null {
+/**
+ * `path` relative to an object (`data.` prefixed for the armature datablock) and its array index
+ * (an F-curve's; a channel without one is element 0).
+ */
+export function pathTarget(path: string, arrayIndex?: number): PathTarget | null {
   const s = parseDataPath(path);
   if (!s) return null;
   const name = (k: number) => (s[k] && 'name' in s[k] ? (s[k]).name : null);
@@ -61,17 +69,24 @@ export function pathTarget(path: string, arrayIndex = 0): PathTarget | null {
   const index = (k: number) => (s[k] && 'index' in s[k] ? (s[k]).index : null);
   /** A channel with an optional `[i]` or `.x` after it at step k. */
   const channelIndex = (k: number): number | null => {
-    if (s.length === k) return arrayIndex;
+    if (s.length === k) return arrayIndex ?? 0;
     if (s.length !== k + 1) return null;
     const i = index(k);
     if (i !== null) return i;
     const axis = name(k);
     return axis !== null && Object.hasOwn(AXIS, axis) ? AXIS[axis] : null;
   };
-  if (s.length === 1 && key(0) !== null) return { kind: 'object-prop', prop: key(0)! };
+  /** A custom property's element: an explicit `[i]` after its key at step k, else the F-curve's index; null when something else follows. */
+  const propIndex = (k: number): { index?: number } | null => {
+    if (s.length === k) return arrayIndex === undefined ? {} : { index: arrayIndex };
+    const i = s.length === k + 1 ? index(k) : null;
+    return i === null ? null : { index: i };
+  };
+  const prop = (k: number) => (key(k) !== null ? propIndex(k + 1) : null);
+  if (prop(0)) return { kind: 'object-prop', prop: key(0)!, ...prop(0) };
   if (name(0) === 'pose' && name(1) === 'bones' && key(2) !== null) {
     const bone = key(2)!;
-    if (s.length === 4 && key(3) !== null) return { kind: 'bone-prop', bone, prop: key(3)! };
+    if (s.length >= 4 && prop(3)) return { kind: 'bone-prop', bone, prop: key(3)!, ...prop(3) };
     if (name(3) === 'constraints' && key(4) !== null) {
       const constraint = key(4)!;
       if (s.length === 6 && name(5) !== null) return { kind: 'constraint', bone, constraint, prop: name(5)! };
@@ -83,8 +98,8 @@ export function pathTarget(path: string, arrayIndex = 0): PathTarget | null {
     if (channel !== null && i !== null) return { kind: 'bone-channel', bone, channel, index: i };
     return null;
   }
-  if (name(0) === 'data' && s.length === 2 && key(1) !== null) return { kind: 'data-prop', prop: key(1)! };
-  if (name(0) === 'data' && name(1) === 'bones' && key(2) !== null && s.length === 4 && key(3) !== null) return { kind: 'data-bone-prop', bone: key(2)!, prop: key(3)! };
+  if (name(0) === 'data' && prop(1)) return { kind: 'data-prop', prop: key(1)!, ...prop(1) };
+  if (name(0) === 'data' && name(1) === 'bones' && key(2) !== null && s.length >= 4 && prop(3)) return { kind: 'data-bone-prop', bone: key(2)!, prop: key(3)!, ...prop(3) };
   if (name(0) === 'data' && name(1) === 'bones' && key(2) !== null && name(3) !== null) {
     const i = channelIndex(4);
     if (i !== null) return { kind: 'bone-setting', bone: key(2)!, prop: name(3)!, index: i };

@@ -22,4 +22,21 @@ describe('Blender round trip: custom properties on objects, armatures, bones and
     expect(diffs.length).toBe(2 * (3 + 4));
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
+
+  // rigs.py `prop_arrays`: float, int and bool array properties on a pose bone, an object and the
+  // armature data, read by drivers element by element (`["vec"][1]`), one element written by a
+  // driver (the F-curve's array index) and read by another, elements keyed at frames 1 and 4. Each
+  // element is a property node `name[i]`. Before, an array was not carried (its drivers kept their
+  // frame-1 values: 1.4 off at frame 4).
+  it('array properties: drivers read and write them element by element', () => {
+    const rt = roundTrip('prop_arrays');
+    const log = rt.importLog.join('\n');
+    expect(rt.importStatus, log).toBe(0);
+    expect(log).toContain('custom properties: 15'); // as elements: vec 3, flags 3, bits 2, out 2, arr 2, data_arr 3
+    expect(log).toContain('6 wired live');
+    expect(log).toContain('not carried: nothing');
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(2 * 5); // two frames × (the armature, 3 bones, the empty)
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
 });

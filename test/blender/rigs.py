@@ -2050,9 +2050,48 @@ def rig_zero_parents():
     return [1]
 
 
+def rig_prop_arrays():
+    """Custom properties that are arrays (float, int, bool vectors on a pose bone, an object, the
+    armature data) read element by element by drivers, a driver that writes one element of an array
+    property another driver reads, and drivers reading an object's and a bone's array channels
+    (delta_scale, rotation_axis_angle) by index; some elements keyed at frames 1 and 4."""
+    arm = armature("Pa", [("Ctl", (0, 0, 0), (0, 0.3, 0), None, False, 0.0),
+                          ("A", (0.3, 0, 0), (0.3, 0.4, 0.1), None, False, 0.2),
+                          ("B", (0.6, 0, 0), (0.6, 0.4, 0.0), "A", False, -0.1)], loc=(0.1, 0.2, 0.0))
+    pb = arm.pose.bones
+    holder = empty("Holder", loc=(0.4, -0.3, 0.2))
+    pb["Ctl"]["vec"] = [0.1, 0.5, -0.3]
+    pb["Ctl"]["flags"] = [1, 0, 2]
+    pb["Ctl"]["bits"] = [True, False]
+    pb["Ctl"]["out"] = [0.0, 0.0]
+    holder["arr"] = [0.25, -0.75]
+    arm.data["data_arr"] = [0.2, 0.4, 0.6]
+    holder.delta_scale = (1.1, 0.9, 1.2)
+    pb["Ctl"].rotation_mode = 'AXIS_ANGLE'
+    pb["Ctl"].rotation_axis_angle = (0.4, 0.0, 0.6, 0.8)
+    sp = lambda name, idb, path: {"name": name, "type": 'SINGLE_PROP', "targets": [{"id": idb, "data_path": path}]}
+    for p in (pb["A"], pb["B"]):
+        p.rotation_mode = 'XYZ'
+    driver(pb["A"], "rotation_euler", 0, "v + f * 0.1", [sp("v", arm, 'pose.bones["Ctl"]["vec"][1]'), sp("f", arm, 'pose.bones["Ctl"]["flags"][2]')])
+    driver(pb["A"], "rotation_euler", 2, "0.3 if b else -0.3", [sp("b", arm, 'pose.bones["Ctl"]["bits"][0]')])
+    driver(pb["A"], "location", 1, "h + d", [sp("h", holder, '["arr"][1]'), {"name": "d", "type": 'SINGLE_PROP', "targets": [{"id_type": 'ARMATURE', "id": arm.data, "data_path": '["data_arr"][2]'}]}])
+    driver(pb["Ctl"], '["out"]', 1, "v * 2", [sp("v", arm, 'pose.bones["Ctl"]["vec"][2]')])
+    driver(pb["B"], "rotation_euler", 1, "o", [sp("o", arm, 'pose.bones["Ctl"]["out"][1]')])
+    driver(pb["B"], "location", 0, "s - 1 + w", [sp("s", holder, 'delta_scale[2]'), sp("w", arm, 'pose.bones["Ctl"].rotation_axis_angle[0]')])
+    # Elements keyed, so that frame 4 shows the drivers following them live.
+    for f, v, a, flag in ((1, 0.5, -0.75, 2), (4, -0.4, 0.6, 5)):
+        pb["Ctl"]["vec"][1], pb["Ctl"]["vec"][2], holder["arr"][1], pb["Ctl"]["flags"][2] = v, 0.3 * v, a, flag
+        pb["Ctl"].keyframe_insert('["vec"]', index=1, frame=f)
+        pb["Ctl"].keyframe_insert('["vec"]', index=2, frame=f)
+        pb["Ctl"].keyframe_insert('["flags"]', index=2, frame=f)
+        holder.keyframe_insert('["arr"]', index=1, frame=f)
+    scene().frame_set(1)
+    return [1, 4]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},

@@ -61,6 +61,16 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   const propNodes = new Map<string, string>();
   let y = 0;
   const addProp = (owner: string, name: string, value: JsonValue, ui?: Record<string, JsonValue>) => {
+    if (Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === 'number' || typeof x === 'boolean')) {
+      // An array property: one property node per element, named `name[i]`, which drivers read and
+      // write by index (`["p"][1]`, or an F-curve's array index).
+      const defaults = ui?.default;
+      value.forEach((x, i) => {
+        const elementUi = ui ? { ...ui, default: Array.isArray(defaults) ? (defaults[i] ?? x) : x } : undefined;
+        addProp(owner, `${name}[${i}]`, x, elementUi);
+      });
+      return;
+    }
     if (typeof value !== 'number' && typeof value !== 'boolean') {
       notCarried.push(`custom property ${owner}["${name}"]: a ${Array.isArray(value) ? 'array' : typeof value} value is not carried`);
       return;
@@ -92,6 +102,13 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v, poseUi[k]);
       for (const [k, v] of Object.entries(((b as { custom_props?: CustomProps }).custom_props ?? {}))) addProp(`${o.name}/data/${b.name}`, k, v);
     }
+  }
+
+  /** A property's node: a plain one (an F-curve's index 0 on it is no element), else the array element `prop[index]`. */
+  function propNode(holder: string, prop: string, index: number | undefined): string | undefined {
+    const plain = propNodes.get(`${holder}\u0000${prop}`);
+    if (plain !== undefined && !index) return plain;
+    return index === undefined ? undefined : propNodes.get(`${holder}\u0000${prop}[${index}]`);
   }
 
   const influenceDriven = new Set<string>();
@@ -163,8 +180,8 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     else if (w.kind === 'object-prop' || w.kind === 'bone-prop' || w.kind === 'data-prop' || w.kind === 'data-bone-prop') {
       // A driven custom property: the driver's value goes into the property node, which the readers read.
       const holder = w.kind === 'object-prop' ? src.owner.object : w.kind === 'bone-prop' ? `${src.owner.object}/${w.bone}` : w.kind === 'data-prop' ? `${src.owner.object}/data` : `${src.owner.object}/data/${w.bone}`;
-      const node = propNodes.get(`${holder}\u0000${w.prop}`);
-      to = node ? { node, socket: 'driven', from: 'value' } : `the custom property ${holder}["${w.prop}"] is not in the rig (or not a number)`;
+      const node = propNode(holder, w.prop, w.index);
+      to = node ? { node, socket: 'driven', from: 'value' } : `the custom property ${holder}["${w.prop}"]${w.index ? `[${w.index}]` : ''} is not in the rig (or not a number)`;
     }
     else if (bboneSettingOf(w.prop, w.index)) to = bboneInput(g, `${src.owner.object}/${w.bone}`, bboneSettingOf(w.prop, w.index)!, true, `bones["${w.bone}"].${w.prop}[${w.index}]`);
     else to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
@@ -291,10 +308,11 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   function readNode(r: Extract<VariableRead, { target: PathTarget }>): { node: string } | { error: string } {
     const t = r.target;
     const found = (node: string | undefined, error: string) => (node ? { node } : { error });
-    if (t.kind === 'object-prop') return found(propNodes.get(`${r.object}\u0000${t.prop}`), `the property ${r.object}["${t.prop}"] is not in the rig`);
-    if (t.kind === 'bone-prop') return found(propNodes.get(`${r.object}/${t.bone}\u0000${t.prop}`), `the property ${t.bone}["${t.prop}"] is not in the rig`);
-    if (t.kind === 'data-prop') return found(propNodes.get(`${r.object}/data\u0000${t.prop}`), `the property ${r.object}.data["${t.prop}"] is not in the rig`);
-    if (t.kind === 'data-bone-prop') return found(propNodes.get(`${r.object}/data/${t.bone}\u0000${t.prop}`), `the property ${r.object}.data.bones["${t.bone}"]["${t.prop}"] is not in the rig`);
+    const element = 'index' in t && t.index !== undefined ? `[${t.index}]` : '';
+    if (t.kind === 'object-prop') return found(propNode(r.object, t.prop, t.index), `the property ${r.object}["${t.prop}"]${element} is not in the rig`);
+    if (t.kind === 'bone-prop') return found(propNode(`${r.object}/${t.bone}`, t.prop, t.index), `the property ${t.bone}["${t.prop}"]${element} is not in the rig`);
+    if (t.kind === 'data-prop') return found(propNode(`${r.object}/data`, t.prop, t.index), `the property ${r.object}.data["${t.prop}"]${element} is not in the rig`);
+    if (t.kind === 'data-bone-prop') return found(propNode(`${r.object}/data/${t.bone}`, t.prop, t.index), `the property ${r.object}.data.bones["${t.bone}"]["${t.prop}"]${element} is not in the rig`);
     return { error: `reading ${t.kind} live is not supported` };
   }
 }
@@ -327,8 +345,10 @@ function propertyCurve(fx: Fixture, owner: string, name: string) {
     if (a.id?.object !== object) continue;
     for (const f of a.fcurves) {
       if (!curvePlays(a, f)) continue;
-      const t = pathTarget(f.data_path);
-      if (bone === null ? t?.kind === 'object-prop' && t.prop === name : t?.kind === 'bone-prop' && t.bone === bone && t.prop === name) return f;
+      const t = pathTarget(f.data_path, f.array_index);
+      if (t?.kind !== (bone === null ? 'object-prop' : 'bone-prop') || (t.kind === 'bone-prop' && t.bone !== bone)) continue;
+      // An array property's element `p[i]` is the curve of `p` with array index i; a plain one's, index 0.
+      if (t.prop === name || `${t.prop}[${t.index ?? 0}]` === name) return f;
     }
   }
   return undefined;
