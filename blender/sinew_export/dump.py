@@ -6,6 +6,7 @@
 # they are copied here because the add-on must stand alone in its zip.
 import json
 import math
+import re
 import struct
 
 import bpy
@@ -895,7 +896,34 @@ def rig_document(scene=None, armature=None):
         del doc["actions"]
     if not drivers:
         del doc["drivers"]
+    scene_props = scene_properties_read(scene, drivers)
+    if scene_props is not None:
+        doc["scene"] = scene_props
     return doc, notes
+
+
+def scene_properties_read(scene, drivers):
+    """The scene's name and the custom properties of it that the exported drivers read through a
+    SCENE target (a rig's global switches), or None when no driver reads the scene."""
+    names = set()
+    reads_scene = False
+    for d in drivers:
+        for v in d["variables"]:
+            for t in v["targets"]:
+                if t.get("id_type") == 'SCENE' and t.get("id") == scene.name:
+                    reads_scene = True
+                    m = re.match(r'^\["((?:[^"\\]|\\.)*)"\]', t.get("data_path") or '')
+                    if m and m.group(1) in scene.keys():
+                        names.add(m.group(1))
+    if not reads_scene:
+        return None
+    out = {"name": scene.name}
+    props = {k: v for k, v in ((k, idprop_value(scene[k])) for k in sorted(names)) if v is not None}
+    out["custom_props"] = props
+    ui = custom_props_ui(scene, props.keys())
+    if ui:
+        out["custom_props_ui"] = ui
+    return out
 
 
 EXPORTER_VERSION = (0, 1, 0)

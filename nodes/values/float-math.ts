@@ -4,7 +4,7 @@ import { safeDivide, safePow, saturate } from '../math/finite';
 
 /** The operations of `math/float`, in menu order. */
 export const FLOAT_OPERATIONS = [
-  'add', 'subtract', 'multiply', 'divide', 'min', 'max', 'clamp', 'map-range', 'sin', 'cos', 'abs', 'power',
+  'add', 'subtract', 'multiply', 'divide', 'min', 'max', 'clamp', 'map-range', 'sin', 'cos', 'abs', 'power', 'floor',
 ] as const;
 export type FloatOperation = (typeof FLOAT_OPERATIONS)[number];
 
@@ -62,6 +62,7 @@ const OPS: Record<FloatOperation, FloatOp> = {
   cos: (io) => { io.out.value[0] = saturate(Math.cos(io.in.a[0])); },
   abs: (io) => { io.out.value[0] = saturate(Math.abs(io.in.a[0])); },
   power: (io) => { io.out.value[0] = saturate(safePow(io.in.a[0], io.in.b[0])); },
+  floor: (io) => { io.out.value[0] = saturate(Math.floor(io.in.a[0])); },
 };
 
 const params = {
@@ -70,7 +71,8 @@ const params = {
     'add',
     'add: a+b; subtract: a−b; multiply: a·b; divide: a/b (0 when b = 0); min, max: of a and b; ' +
       'clamp: a into [min, max]; map-range: a from [fromMin, fromMax] to [toMin, toMax] (toMin when the from-range is empty); ' +
-      'sin, cos: of a in radians; abs: |a|; power: a^b (0 for a negative a with a fractional b, and for 0 to a negative b).',
+      'sin, cos: of a in radians; abs: |a|; power: a^b (0 for a negative a with a fractional b, and for 0 to a negative b); ' +
+      'floor: the largest whole number not above a.',
   ),
   clamp: param.bool(false, 'map-range: keep the result inside [toMin, toMax].'),
 };

@@ -39,4 +39,19 @@ describe('Blender round trip: custom properties on objects, armatures, bones and
     expect(diffs.length).toBe(2 * 5); // two frames × (the armature, 3 bones, the empty)
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
+
+  // rigs.py `id_targets`: a driver reading the scene's frame_current and a custom property on the
+  // scene, one reading a custom property of a mesh object, and constraints targeting a mesh object
+  // and a camera; the mesh keyed, frames 1 and 4. Before, a SCENE target was not carried (0.11 off
+  // at frame 4: frame_current moved on, the driver kept its frame-1 value).
+  it('SCENE targets (frame_current, a scene property) and mesh and camera objects', () => {
+    const rt = roundTrip('id_targets');
+    const log = rt.importLog.join('\n');
+    expect(rt.importStatus, log).toBe(0);
+    expect(log).toContain('2 wired live');
+    expect(log).toContain('not carried: nothing');
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(2 * 6); // two frames × (the armature, 3 bones, the mesh, the camera)
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
 });

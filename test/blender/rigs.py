@@ -2089,9 +2089,47 @@ def rig_prop_arrays():
     return [1, 4]
 
 
+def rig_id_targets():
+    """What drivers and constraints reach beyond armatures and empties: a driver reading the scene's
+    frame_current and a custom property on the scene, one reading a custom property of a mesh object
+    (a rig's "properties" holder), constraints targeting a mesh object (no vertex group) and a camera."""
+    arm = armature("It", [("A", (0, 0, 0), (0, 0.4, 0), None, False, 0.0),
+                          ("B", (0.5, 0, 0), (0.5, 0.4, 0.1), None, False, 0.3),
+                          ("C", (1.0, 0, 0), (1.0, 0.4, 0.0), None, False, 0.0)], loc=(0.1, 0.0, 0.2))
+    pb = arm.pose.bones
+    mesh = bpy.data.meshes.new("HolderMesh")
+    mesh.from_pydata([(0, 0, 0), (1, 0, 0), (0, 1, 0)], [], [(0, 1, 2)])
+    holder = link(bpy.data.objects.new("Props", mesh))
+    holder.location, holder.rotation_euler, holder.scale = (0.6, -0.4, 0.3), (0.2, 0.1, 0.5), (1.1, 0.9, 1.0)
+    holder["ik"] = 0.35
+    cam = link(bpy.data.objects.new("Cam", bpy.data.cameras.new("CamData")))
+    cam.location, cam.rotation_euler = (1.2, -1.5, 0.8), (1.1, 0.0, 0.6)
+    sc = scene()
+    sc["global_switch"] = 0.7
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    driver(pb["A"], "rotation_euler", 0, "f * 0.05 + g", [
+        {"name": "f", "type": 'SINGLE_PROP', "targets": [{"id_type": 'SCENE', "id": sc, "data_path": 'frame_current'}]},
+        {"name": "g", "type": 'SINGLE_PROP', "targets": [{"id_type": 'SCENE', "id": sc, "data_path": '["global_switch"]'}]}])
+    driver(pb["A"], "rotation_euler", 2, "ik * 2", [{"name": "ik", "type": 'SINGLE_PROP', "targets": [{"id": holder, "data_path": '["ik"]'}]}])
+    c = pb["B"].constraints.new('COPY_LOCATION')
+    c.target, c.use_offset = holder, True
+    c = pb["B"].constraints.new('DAMPED_TRACK')
+    c.target = cam
+    c = pb["C"].constraints.new('CHILD_OF')
+    c.target = holder
+    c.inverse_matrix = holder.matrix_world.inverted()
+    holder.keyframe_insert("location", index=2, frame=1)
+    holder.location[2] = 0.7
+    holder.keyframe_insert("location", index=2, frame=4)
+    sc["global_switch"] = 0.7
+    sc.frame_set(1)
+    return [1, 4]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},

@@ -41,7 +41,10 @@ export interface FixtureDriver {
 
 /** What one variable reads: the object it is on and the path there, or two owners compared. */
 export type VariableRead =
+  /** A custom property or setting of an object (or, `scene:NAME`, a custom property of that scene). */
   | { object: string; target: PathTarget }
+  /** The scene's frame: `frame_current` (whole) or `frame_current_final` (with the subframe). */
+  | { frame: 'whole' | 'exact' }
   | { difference: 'LOC_DIFF' | 'ROTATION_DIFF'; owners: [string, string]; spaces: [DriverSpace, DriverSpace] }
   /** A Transform Channel variable: one channel of an owner (`Object` or `Object/Bone`). */
   | { transform: { owner: string; channel: TransformChannel; space: DriverSpace; rotationMode: TransformRotationMode } };
@@ -124,6 +127,16 @@ export function importDrivers(fx: Fixture): DriverImport {
         if (!user) return fail(`variable ${v.name}: no armature object in the rig uses the armature data "${t.id}"`);
         object = user.name;
         path = `data.${path}`;
+      } else if (t.id_type === 'SCENE') {
+        // The scene: its frame, or a custom property on it (a rig's global switches).
+        if (path === 'frame_current' || path === 'frame_current_final') {
+          reads.push({ frame: path === 'frame_current' ? 'whole' : 'exact' });
+          continue;
+        }
+        const read = pathTarget(path);
+        if (read?.kind !== 'object-prop') return fail(`variable ${v.name}: the scene path ${t.data_path} is not one Sinew can read (frame_current, frame_current_final and custom properties are)`);
+        reads.push({ object: sceneOwner(t.id), target: read });
+        continue;
       } else if ((t.id_type ?? 'OBJECT') !== 'OBJECT') return fail(`variable ${v.name}: a target of id type ${t.id_type} is not supported`);
       const read = pathTarget(path);
       if (!read) return fail(`variable ${v.name}: the path ${t.data_path} is not one Sinew can read`);
@@ -141,17 +154,28 @@ export function importDrivers(fx: Fixture): DriverImport {
   return { drivers, unsupported, counts };
 }
 
+/** The owner name of a scene's custom properties (`scene:Scene`), beside objects' and bones'. */
+export function sceneOwner(scene: string): string {
+  return `scene:${scene}`;
+}
+
 /** Blender's fixture keeps the quaternion as [x, y, z, w]; RNA's index 0 is W. */
 const QUAT_INDEX = [3, 0, 1, 2];
 
 /** The value a variable reads, from the fixture's authored data (drivers read no evaluated matrix). */
-export function readFixtureValue(fx: Fixture, read: VariableRead): number | string {
+export function readFixtureValue(fx: Fixture, read: VariableRead, frame = 1): number | string {
   if ('difference' in read) return `a ${read.difference} variable reads evaluated matrices, not the file`;
   if ('transform' in read) return 'a TRANSFORMS variable reads evaluated matrices, not the file';
+  if ('frame' in read) return read.frame === 'whole' ? Math.floor(frame) : frame;
+  const t = read.target;
+  // A property's value, or its element when the path names one.
+  const num = (v: JsonValue | undefined, what: string): number | string => {
+    const x = Array.isArray(v) && 'index' in t && t.index !== undefined ? v[t.index] : v;
+    return typeof x === 'number' ? x : typeof x === 'boolean' ? (x ? 1 : 0) : `${what} is not a number`;
+  };
+  if (fx.scene && read.object === sceneOwner(fx.scene.name) && t.kind === 'object-prop') return num(fx.scene.custom_props?.[t.prop], `the property ["${t.prop}"] of scene ${fx.scene.name}`);
   const object: (Fixture['objects'][number] & { custom_props?: Record<string, JsonValue> }) | undefined = fx.objects.find((o) => o.name === read.object);
   if (!object) return `the object ${read.object} is not in the rig`;
-  const t = read.target;
-  const num = (v: JsonValue | undefined, what: string): number | string => (typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : `${what} is not a number`);
   if (t.kind === 'object-prop') return num(object.custom_props?.[t.prop], `the property ["${t.prop}"] of ${object.name}`);
   if (t.kind === 'data-prop') return num((object as { data_custom_props?: Record<string, JsonValue> }).data_custom_props?.[t.prop], `the property ["${t.prop}"] of ${object.name}'s armature data`);
   if (t.kind === 'data-bone-prop') {
@@ -180,7 +204,7 @@ export function evaluateFixtureDrivers(fx: Fixture, imported: DriverImport = imp
     p.params[0] = frame;
     let ok = true;
     d.reads.forEach((r, i) => {
-      const v = readFixtureValue(fx, r);
+      const v = readFixtureValue(fx, r, frame);
       if (typeof v === 'string') {
         errors.push(`driver ${d.source.key}: variable ${d.source.variables[i].name}: ${v}`);
         ok = false;

@@ -59,6 +59,8 @@ export interface Fixture {
   expected_unconstrained: FixtureReadout | FixtureFrames;
   /** Rig cases (README-rig-additions §8): the bones whose readout depends on an IK result. */
   ik_affected?: string[];
+  /** The exporter's scene: its name and custom properties (drivers read them through SCENE targets). */
+  scene?: { name: string; custom_props?: Record<string, JsonValue>; custom_props_ui?: Record<string, Record<string, JsonValue>> };
 }
 
 export interface ManifestCase {

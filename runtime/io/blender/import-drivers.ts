@@ -9,7 +9,7 @@ import type { BBoneSetting } from '../../../nodes/math/bbone';
 import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf } from '../../rig/bbone';
 import type { TransformProps } from '../../rig/scene/types';
-import { importDrivers, type DriverImport, type VariableRead } from './drivers';
+import { importDrivers, sceneOwner, type DriverImport, type VariableRead } from './drivers';
 import { curvePlays, type Fixture } from './fixture';
 
 export interface DriverWiring {
@@ -90,6 +90,10 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   };
   /** The `…_ui` record beside a property holder's values (README-rig-additions §3), by property name. */
   const uiOf = (holder: unknown, key: string) => ((holder as Record<string, Record<string, Record<string, JsonValue>> | undefined>)?.[key] ?? {});
+  if (fx.scene) {
+    // The scene's custom properties (a rig's global switches), which drivers read through SCENE targets.
+    for (const [k, v] of Object.entries(fx.scene.custom_props ?? {})) addProp(sceneOwner(fx.scene.name), k, v, fx.scene.custom_props_ui?.[k]);
+  }
   for (const o of fx.objects) {
     const objectUi = uiOf(o, 'custom_props_ui');
     for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}))) addProp(o.name, k, v, objectUi[k]);
@@ -140,6 +144,14 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   };
 
   let frameNode: string | undefined;
+  /** The one `value/time` node drivers read the frame from, made on first use. */
+  const timeNode = (): string => {
+    if (!frameNode) {
+      frameNode = 'drv:frame';
+      g.nodes.push({ id: frameNode, type: 'value/time', params: {}, position: [-900, -120] });
+    }
+    return frameNode;
+  };
   let wired = 0;
   /** Drivers linked from the driver that sets what they read; dropped if that one is not wired. */
   const readsDriver: { reader: string; setter: string; what: string }[] = [];
@@ -237,6 +249,18 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         );
         return;
       }
+      if ('frame' in r) {
+        // The scene's frame: the evaluated frame, whole (frame_current) or with its subframe.
+        const time = timeNode();
+        if (r.frame === 'exact') {
+          pendingLinks.push({ from: { node: time, socket: 'frame' }, to: { node: id, socket } });
+          return;
+        }
+        const whole = `${id}:${socket}`;
+        g.nodes.push({ id: whole, type: 'math/float', params: { operation: 'floor' }, position: [-750, 90 * wired] });
+        pendingLinks.push({ from: { node: time, socket: 'frame' }, to: { node: whole, socket: 'a' } }, { from: { node: whole, socket: 'value' }, to: { node: id, socket } });
+        return;
+      }
       const from = readNode(r);
       const rt = r.target;
       // A setting another driver sets: read from that driver's node (Blender orders driver → driver).
@@ -269,13 +293,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       } else pendingLinks.push({ from: { node: from.node, socket: 'value' }, to: { node: id, socket } });
     });
     if (failed) continue;
-    if (/\bframe\b/.test(src.expression ?? '')) {
-      if (!frameNode) {
-        frameNode = 'drv:frame';
-        g.nodes.push({ id: frameNode, type: 'value/time', params: {}, position: [-900, -120] });
-      }
-      pendingLinks.push({ from: { node: frameNode, socket: 'frame' }, to: { node: id, socket: 'frame' } });
-    }
+    if (/\bframe\b/.test(src.expression ?? '')) pendingLinks.push({ from: { node: timeNode(), socket: 'frame' }, to: { node: id, socket: 'frame' } });
     g.nodes.push({ id, type: 'driver/driver', params, position: [-600, 90 * wired] });
     g.links.push(...pendingLinks);
     // A driven mute switches the constraint off; its authored influence still applies when it is

@@ -24,6 +24,18 @@ describe('math/float', () => {
     expect(op('power', { a: 4, b: 0.5 })).toBe(2);
   });
 
+  it('floor: a whole number n with n ≤ a < n + 1, for any finite a', () => {
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (a) => {
+      const n = op('floor', { a });
+      expect(Number.isInteger(n)).toBe(true);
+      expect(n).toBeLessThanOrEqual(a);
+      // Past 2^52 every double is whole, so floor is the number itself.
+      if (Math.abs(a) >= 2 ** 52) expect(n).toBe(a);
+      else expect(n + 1).toBeGreaterThan(a);
+    }));
+    expect(op('floor', { a: -0.5 })).toBe(-1);
+  });
+
   it('defaults: a = 0, b = 1 (multiply, divide and power pass a through)', () => {
     expect(run(floatMath, {}, { operation: 'add' }).out.value[0]).toBe(1);
     expect(op('multiply', { a: 7 })).toBe(7);
