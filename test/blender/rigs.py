@@ -2127,9 +2127,50 @@ def rig_id_targets():
     return [1, 4]
 
 
+def rig_driven_rotation_modes():
+    """Drivers writing each element of a quaternion (W first in RNA), an axis-angle (angle first) and
+    an Euler in a non-XYZ order on bones, and an object's rotation_quaternion and delta channels; a
+    keyed control so that frame 4 differs."""
+    arm = armature("Rm", [("Ctl", (0, 0, 0), (0, 0.3, 0), None, False, 0.0),
+                          ("Q", (0.4, 0, 0), (0.4, 0.4, 0.1), None, False, 0.2),
+                          ("AA", (0.8, 0, 0), (0.8, 0.4, 0.0), "Q", False, -0.3),
+                          ("E", (1.2, 0, 0), (1.2, 0.3, 0.2), None, False, 0.1)], loc=(0.1, 0.2, 0.0))
+    pb = arm.pose.bones
+    obj = empty("Spin", loc=(0.3, -0.5, 0.4))
+    obj.rotation_mode = 'QUATERNION'
+    pb["Q"].rotation_mode = 'QUATERNION'
+    pb["AA"].rotation_mode = 'AXIS_ANGLE'
+    pb["E"].rotation_mode = 'ZXY'
+    pb["Ctl"]["t"] = 0.3
+    t = lambda: [{"name": "t", "type": 'SINGLE_PROP', "targets": [{"id": arm, "data_path": 'pose.bones["Ctl"]["t"]'}]}]
+    for i, e in enumerate(("1 - t * 0.5", "t", "-0.5 * t", "0.2 + t")):
+        driver(pb["Q"], "rotation_quaternion", i, e, t())
+    for i, e in enumerate(("t * 2", "0.3", "1 - t", "0.5")):
+        driver(pb["AA"], "rotation_axis_angle", i, e, t())
+    for i, e in enumerate(("t", "-t * 0.7", "0.4")):
+        driver(pb["E"], "rotation_euler", i, e, t())
+    for i, e in enumerate(("0.9", "t", "0.1", "-t")):
+        driver(obj, "rotation_quaternion", i, e, t())
+    driver(obj, "delta_rotation_euler", 2, "t * 1.5", t())
+    driver(obj, "delta_scale", 0, "1 + t", t())
+    driver(obj, "delta_location", 1, "t", t())
+    # Channels of another rotation mode, which Blender does not read: authored (an Euler delta on a
+    # quaternion object, a quaternion delta on an Euler one) and driven (a quaternion bone's Euler).
+    obj.delta_rotation_euler = (0.2, 0.0, 0.0)
+    eul = empty("EulerObj", loc=(-0.3, 0.4, 0.1), rot=(0.3, 0.2, 0.1))
+    eul.delta_rotation_quaternion = (0.9, 0.1, 0.3, 0.2)
+    driver(eul, "delta_rotation_quaternion", 2, "t", t())
+    driver(pb["Q"], "rotation_euler", 0, "t * 3", t())
+    for f, v in ((1, 0.3), (4, -0.6)):
+        pb["Ctl"]["t"] = v
+        pb["Ctl"].keyframe_insert('["t"]', frame=f)
+    scene().frame_set(1)
+    return [1, 4]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},

@@ -183,6 +183,15 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       to = bboneInput(g, `${src.owner.object}/${w.bone}`, bboneSettingOf(w.channel, w.index)!, false, `${w.bone}.${w.channel}[${w.index}]`);
     } else if (w.kind === 'bone-channel' || w.kind === 'object-channel') {
       const ownerId = w.kind === 'bone-channel' ? `${src.owner.object}/${w.bone}` : src.owner.object;
+      // A rotation channel of another mode than the owner's is not read by Blender (BKE_object_rot_to_mat3,
+      // BKE_pchan_rot_to_mat3): driving it moves nothing. The node's rotation inputs are shared between
+      // the modes, so wiring it would move the owner.
+      const mode = authoredTransform(fx, ownerId)?.rotation_mode ?? 'XYZ';
+      const unread = rotationChannelUnread(w.channel, mode);
+      if (unread) {
+        noEffect.push(`${where}: drives ${w.channel}[${w.index}], which Blender does not read in rotation mode ${mode}`);
+        continue;
+      }
       // Deltas are an object's (a pose bone has none: Blender would not resolve such a path).
       const sockets: readonly string[] | undefined = Object.hasOwn(CHANNEL_INPUTS, w.channel) && !(w.kind === 'bone-channel' && w.channel.startsWith('delta_')) ? CHANNEL_INPUTS[w.channel as keyof typeof CHANNEL_INPUTS] : undefined;
       const socket = sockets?.[w.index];
@@ -333,6 +342,15 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     if (t.kind === 'data-bone-prop') return found(propNode(`${r.object}/data/${t.bone}`, t.prop, t.index), `the property ${r.object}.data.bones["${t.bone}"]["${t.prop}"]${element} is not in the rig`);
     return { error: `reading ${t.kind} live is not supported` };
   }
+}
+
+/** Whether Blender ignores rotation channel `channel` of an owner in rotation mode `mode`. */
+export function rotationChannelUnread(channel: string, mode: string): boolean {
+  const euler = mode !== 'QUATERNION' && mode !== 'AXIS_ANGLE';
+  if (channel === 'rotation_euler' || channel === 'delta_rotation_euler') return !euler;
+  if (channel === 'rotation_quaternion' || channel === 'delta_rotation_quaternion') return mode !== 'QUATERNION';
+  if (channel === 'rotation_axis_angle') return mode !== 'AXIS_ANGLE';
+  return false;
 }
 
 /** Whether a driver's target is the pose channel `t`. */
