@@ -1635,7 +1635,7 @@ def randomize_settings(c, kind, rng):
             setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
 
 
-def rig_random(seed, degenerate=False, bbones=False):
+def rig_random(seed, degenerate=False, bbones=False, spaces=False):
     """A random rig (seeded): a tree of 12 bones with random inheritance flags, rotation modes and
     poses; 4 empties; on most bones one or two constraints of Blender's set with every enum and bool
     setting drawn at random, spaces, head/tail and influence too, each targeting an empty or an
@@ -1644,7 +1644,10 @@ def rig_random(seed, degenerate=False, bbones=False):
     axes (how a rig hides a bone), two flipped on an axis, and an empty scaled to 0 on one.
     `bbones` (names random_bbone<N>): the same rig, then half its bones B-Bones (2-8 segments, random
     handle types, curve, roll, ease and scale in and out, rest and pose), every constraint's
-    use_bbone_shape drawn, and bone targets at a random head/tail."""
+    use_bbone_shape drawn, and bone targets at a random head/tail.
+    `spaces` (names random_space<N>): the same rig, then half its constraints' owner or target space
+    redrawn among CUSTOM (the space of one of the two unconstrained empties or of an earlier bone)
+    and, for bone targets, LOCAL_OWNER_ORIENT."""
     import random
     rng = random.Random("random-rig-%d" % seed)
     specs = []
@@ -1735,6 +1738,25 @@ def rig_random(seed, degenerate=False, bbones=False):
                     c.use_bbone_shape = brng.random() < 0.6
                 if getattr(c, 'subtarget', '') and hasattr(c, 'head_tail'):
                     c.head_tail = brng.uniform(0, 1)
+    if spaces:
+        srng = random.Random("random-space-%d" % seed)  # its own stream: the rig above stays random<seed>
+        owners = [(p, c) for p in pb for c in p.constraints] + [(o, c) for o in empties for c in o.constraints]
+        for owner, c in owners:
+            if srng.random() < 0.5:
+                continue
+            space_target = srng.random() < 0.5
+            if space_target or not hasattr(c, 'target_space'):
+                c.owner_space = 'CUSTOM'
+            elif getattr(c, 'subtarget', '') and isinstance(owner, bpy.types.PoseBone) and srng.random() < 0.5:
+                c.target_space = 'LOCAL_OWNER_ORIENT'
+            else:
+                c.target_space = 'CUSTOM'
+            # The space of an unconstrained empty or of an earlier bone (never a descendant, as for targets: no cycle).
+            i = int(owner.name[1:]) if isinstance(owner, bpy.types.PoseBone) else 0
+            if i == 0 or srng.random() < 0.5:
+                c.space_object = srng.choice(empties[:2])
+            else:
+                c.space_object, c.space_subtarget = arm, "B%d" % srng.randrange(i)
     if degenerate:
         drng = random.Random("random-zero-%d" % seed)  # its own stream: the rig above stays random<seed>
         picked = drng.sample(list(pb), 5)
@@ -2173,6 +2195,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
+        **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(40)},
         **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},
         **{"random_drivers%d" % k: (lambda k=k: rig_random_drivers(k)) for k in range(100)}}
 
