@@ -1635,7 +1635,7 @@ def randomize_settings(c, kind, rng):
             setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
 
 
-def rig_random(seed, degenerate=False, bbones=False, spaces=False):
+def rig_random(seed, degenerate=False, bbones=False, spaces=False, mirrored=False):
     """A random rig (seeded): a tree of 12 bones with random inheritance flags, rotation modes and
     poses; 4 empties; on most bones one or two constraints of Blender's set with every enum and bool
     setting drawn at random, spaces, head/tail and influence too, each targeting an empty or an
@@ -1647,7 +1647,9 @@ def rig_random(seed, degenerate=False, bbones=False, spaces=False):
     use_bbone_shape drawn, and bone targets at a random head/tail.
     `spaces` (names random_space<N>): the same rig, then half its constraints' owner or target space
     redrawn among CUSTOM (the space of one of the two unconstrained empties or of an earlier bone)
-    and, for bone targets, LOCAL_OWNER_ORIENT."""
+    and, for bone targets, LOCAL_OWNER_ORIENT.
+    `mirrored` (names random_mirror<N>): the same rig with its armature object scaled -1 on X (a
+    mirrored rig) or, for odd seeds, non-uniformly with a negative axis, and one empty mirrored."""
     import random
     rng = random.Random("random-rig-%d" % seed)
     specs = []
@@ -1738,6 +1740,11 @@ def rig_random(seed, degenerate=False, bbones=False, spaces=False):
                     c.use_bbone_shape = brng.random() < 0.6
                 if getattr(c, 'subtarget', '') and hasattr(c, 'head_tail'):
                     c.head_tail = brng.uniform(0, 1)
+    if mirrored:
+        mrng = random.Random("random-mirror-%d" % seed)  # its own stream: the rig above stays random<seed>
+        arm.scale = (-1.0, 1.0, 1.0) if seed % 2 == 0 else (-mrng.uniform(0.7, 1.3), mrng.uniform(0.7, 1.3), mrng.uniform(0.7, 1.3))
+        e = mrng.choice(empties)
+        e.scale = (e.scale[0], -e.scale[1], e.scale[2])
     if spaces:
         srng = random.Random("random-space-%d" % seed)  # its own stream: the rig above stays random<seed>
         owners = [(p, c) for p in pb for c in p.constraints] + [(o, c) for o in empties for c in o.constraints]
@@ -1777,7 +1784,7 @@ def rig_random(seed, degenerate=False, bbones=False, spaces=False):
     return [1]
 
 
-def rig_random_ik(seed):
+def rig_random_ik(seed, mirrored=False):
     """A random rig for Blender's legacy IK (seeded): three chains of 2-5 bones (connected or not)
     from a root, random rolls, inheritance and poses; on each chain's tip an IK constraint (some
     chains reaching the root, where they join in one IK tree) with every setting drawn at
@@ -1874,6 +1881,10 @@ def rig_random_ik(seed):
         # Sinew does not do (left for later, with its own test); nested chains from different roots
         # also leave the order to Blender's threaded depsgraph (other matrices run to run).
         add_ik(names[-1], len(names), rng.random() < 0.4)
+    if mirrored:
+        # random_ik_mirror<N>: the same rig with its armature mirrored (scale -1 on X), as a left
+        # side made from a right one.
+        arm.scale = (-arm.scale[0], arm.scale[1], arm.scale[2])
     scene().frame_set(1)
     return [1]
 
@@ -2196,7 +2207,9 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(40)},
+        **{"random_mirror%d" % k: (lambda k=k: rig_random(k, mirrored=True)) for k in range(40)},
         **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},
+        **{"random_ik_mirror%d" % k: (lambda k=k: rig_random_ik(k, True)) for k in range(100)},
         **{"random_drivers%d" % k: (lambda k=k: rig_random_drivers(k)) for k in range(100)}}
 
 
