@@ -14,4 +14,16 @@ describe('Blender round trip, driven constraint settings', () => {
     expect(diffs.length).toBe(4 * 6); // 2 objects and 4 bones at 4 frames
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
+
+  // rigs.py `driven_ik`: drivers on a Blender IK's pole angle, influence, weight and use_stretch
+  // (on/off), and on the Limit Rotation after it in the chain, from a keyed control; frames 1 and 4.
+  it("a Blender IK's pole angle, influence, weight and stretch driven", () => {
+    const rt = roundTrip('driven_ik');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
+    expect(rt.importLog.join('\n')).toContain('5 wired live');
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(2 * 8); // two frames × (the armature, 5 bones, 2 empties)
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
 });

@@ -2201,9 +2201,40 @@ def rig_driven_rotation_modes():
     return [1, 4]
 
 
+def rig_driven_ik():
+    """Drivers on a Blender IK's settings from a keyed control: pole_angle, influence, weight and
+    use_stretch (chain_count is not animatable), and a Limit Rotation's max; frames 1 and 4 differ in
+    every one. Not use_tail: Blender builds its IK tree before drivers run, so a driven use_tail
+    takes effect one update late there (measured: frame 4 solved with frame 1's value)."""
+    arm = armature("Di", [("Root", (0, 0, 0), (0, 0, 0.3), None, False, 0.0),
+                          ("Up", (0, 0, 0.3), (0.1, 0, 0.8), "Root", True, 0.1),
+                          ("Lo", (0.1, 0, 0.8), (0.0, 0.1, 1.3), "Up", True, -0.2),
+                          ("Tip", (0.0, 0.1, 1.3), (0.0, 0.1, 1.5), "Lo", True, 0.0),
+                          ("Ctl", (0.6, 0, 0), (0.6, 0.3, 0), None, False, 0.0)], loc=(0.1, 0.0, 0.1))
+    pb = arm.pose.bones
+    goal = empty("Goal", loc=(0.5, 0.4, 1.0))
+    pole = empty("Pole", loc=(0.8, -0.6, 0.7))
+    for b in ("Up", "Lo", "Tip"):
+        pb[b].ik_stretch = 0.2
+    c = pb["Tip"].constraints.new('IK')
+    c.target, c.pole_target, c.chain_count = goal, pole, 2
+    lim = pb["Lo"].constraints.new('LIMIT_ROTATION')
+    lim.use_limit_x, lim.owner_space = True, 'LOCAL'
+    pb["Ctl"]["k"] = 0.0
+    k = lambda: [{"name": "k", "type": 'SINGLE_PROP', "targets": [{"id": arm, "data_path": 'pose.bones["Ctl"]["k"]'}]}]
+    for prop, e, holder in (("pole_angle", "-1.2 + 2 * k", c), ("influence", "1 - 0.5 * k", c), ("weight", "0.4 + 0.5 * k", c),
+                            ("use_stretch", "k < 0.5", c), ("max_x", "0.2 + k", lim)):
+        driver(holder, prop, -1, e, k())
+    for f, v in ((1, 0.1), (4, 0.9)):
+        pb["Ctl"]["k"] = v
+        pb["Ctl"].keyframe_insert('["k"]', frame=f)
+    scene().frame_set(1)
+    return [1, 4]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(40)},
