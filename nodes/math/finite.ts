@@ -217,15 +217,15 @@ const NUDGE = Math.fround(1e-8);
 
 /**
  * Blender's invert_m4_m4_safe, which it uses for an object's LOCAL and CUSTOM spaces: the inverse,
- * or for a singular matrix (an axis scaled to 0) the inverse of it with 1e-8 added to each diagonal
- * entry as a float adds it (so only entries below about 0.17 change: 0 becomes 1e-8, and the
+ * or for a singular matrix (an axis scaled to 0) the inverse of it with 1e-8 added to the 3x3
+ * part's diagonal entries as a float adds it ([3][3] is left, as Blender leaves it) (so only entries below about 0.17 change: 0 becomes 1e-8, and the
  * inverse is ~1e8 along the flattened axis, which Blender's constraints then read), or the
  * identity when that is singular too. Returns whether m itself was invertible.
  */
 export function invertMat4Nudged(out: Float64Array, m: ArrayLike<number>): boolean {
   if (safeInvertMat4(out, m)) return true;
   for (let i = 0; i < 16; i++) nudged[i] = m[i];
-  for (let i = 0; i < 16; i += 5) {
+  for (let i = 0; i < 15; i += 5) {
     const f = Math.fround(m[i]);
     nudged[i] += Math.fround(f + NUDGE) - f;
   }

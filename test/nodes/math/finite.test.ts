@@ -80,7 +80,7 @@ describe('invertMat4Nudged (Blender invert_m4_m4_safe)', () => {
       expect(invertMat4Nudged(out, m)).toBe(false);
       // What Blender inverts: each diagonal entry moved by what adding 1e-8 in floats moves it.
       const nudged = Float64Array.from(m);
-      for (let i = 0; i < 16; i += 5) nudged[i] += Math.fround(Math.fround(m[i]) + Math.fround(1e-8)) - Math.fround(m[i]);
+      for (const i of [0, 5, 10]) nudged[i] += Math.fround(Math.fround(m[i]) + Math.fround(1e-8)) - Math.fround(m[i]);
       expect(nudged[5 * axis]).toBe(Math.fround(1e-8)); // the flattened axis: 0 + 1e-8f
       // out is its inverse: nudged · out = I, to the conditioning of a 1e-8 pivot.
       const product = safeMultiplyMat4(new Float64Array(16), nudged, out);
