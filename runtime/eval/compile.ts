@@ -44,14 +44,14 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   const sourceOwner = (c: CompiledNode, input: string) => sourceOwnerOf(c, input, resolved.compiled);
   const sourceShape = (c: CompiledNode, input: string) => sourceShapeOf(c, input, resolved.compiled);
   const boneParent = boneParentLookup(owners.byId);
-  const { treeOf, shadowOf, sequential } = groupIkNodes(resolved.live, owners, stackOwner, boneParent);
-  for (const { root, nodes } of sequential) {
+  const { treeOf, shadowOf, sequences } = groupIkNodes(resolved.live, owners, stackOwner, boneParent);
+  const schedule = scheduleUnits({ resolved, owners, stackOwner, treeOf, boneParent, sequences }, problems);
+  for (const { root, nodes } of schedule.unfollowed) {
     problems.warnings.push({
       code: 'ik-trees-in-sequence', pointer: `/nodes/${nodes[0].index}`, nodeId: nodes[0].node.id,
-      message: `IK nodes ${nodes.map((c) => `"${c.node.id}"`).join(', ')} reach root bone "${root}" in chains Blender keeps in separate trees and solves one after the other, each from the last one's result; Sinew does not chain them that way yet, so its result there is approximate`,
+      message: `IK nodes ${nodes.map((c) => `"${c.node.id}"`).join(', ')} reach root bone "${root}" in chains Blender keeps in separate trees and solves one after the other, each from the last one's result; here Sinew cannot order them so (a dependency cycle through them, or a tree none of its IK nodes can solve), so its result there is approximate`,
     });
   }
-  const schedule = scheduleUnits({ resolved, owners, stackOwner, treeOf, boneParent }, problems);
   allocateSockets(resolved, owners.slots, ownerViews(resolved, owners, schedule, options.ownerViews ?? true));
   allocateStates(resolved.live, owners.slots);
   const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf, frameCheck: options.frameCheck ?? true }, problems);

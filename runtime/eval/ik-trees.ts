@@ -35,11 +35,20 @@ export interface IkGrouping {
    */
   shadowOf: Map<CompiledNode, IkShadowBinding>;
   /**
-   * Roots where Blender makes more than one tree (a chain that holds every target of the root's tree
-   * starts another): Blender solves them one after the other, each from the last one's result, which
-   * Sinew does not do yet. Per root, the nodes of its trees.
+   * Roots where Blender makes more than one tree (a chain that holds every target of the root's
+   * trees starts another): Blender solves them one after the other, each from the last one's result
+   * (schedule-units.ts orders them so). Per root, its trees in that order and the node that solves
+   * each (undefined where no node of a tree can lead it).
    */
-  sequential: { root: string; nodes: CompiledNode[] }[];
+  sequences: IkSequence[];
+}
+
+export interface IkSequence {
+  root: string;
+  trees: IkTree[];
+  solvers: (CompiledNode | undefined)[];
+  /** Every IK node of the root's trees. */
+  nodes: CompiledNode[];
 }
 
 export function groupIkNodes(live: readonly CompiledNode[], owners: Owners, stackOwner: (c: CompiledNode) => RigOwner | undefined, boneParent: BoneParentLookup): IkGrouping {
@@ -60,21 +69,25 @@ export function groupIkNodes(live: readonly CompiledNode[], owners: Owners, stac
   });
   const ownerId = (t: { node: string }) => stackOwner(byNode.get(t.node)!)!.id;
   const trees = groupIkTrees(refs);
-  const byRoot = new Map<string, CompiledNode[][]>();
-  for (const tree of trees) byRoot.set(tree.bones[0], [...(byRoot.get(tree.bones[0]) ?? []), tree.targets.map((t) => byNode.get(t.node)!)]);
-  const sequential = [...byRoot].filter(([, list]) => list.length > 1).map(([root, list]) => ({ root, nodes: list.flat() }));
+  const solverOf = new Map<IkTree, CompiledNode | undefined>();
   for (const tree of trees) {
-    if (tree.targets.length < 2) continue;
+    if (tree.targets.length < 2) { solverOf.set(tree, byNode.get(tree.targets[0].node)); continue; }
     const parents = new Set(tree.parent);
     // A use_tail-off chain's owner hangs below the tree: it can lead too (its stack waits for the
     // tree bones' stacks like a tip's), when no chain tip can.
     const lead = [...tree.targets].reverse().find((t) => !parents.has(t.tip) && tree.bones[t.tip] === ownerId(t))
       ?? [...tree.targets].reverse().find((t) => !tree.bones.includes(ownerId(t)));
-    if (!lead) continue;
+    if (!lead) { solverOf.set(tree, undefined); continue; }
     const g = { tree, leader: byNode.get(lead.node)!, nodes: tree.targets.map((t) => byNode.get(t.node)!) };
     for (const c of g.nodes) treeOf.set(c, g);
+    solverOf.set(tree, g.leader);
   }
-  return { treeOf, shadowOf, sequential };
+  const byRoot = new Map<string, IkTree[]>();
+  for (const tree of trees) byRoot.set(tree.bones[0], [...(byRoot.get(tree.bones[0]) ?? []), tree]);
+  const sequences = [...byRoot].filter(([, list]) => list.length > 1).map(([root, list]) => ({
+    root, trees: list, solvers: list.map((t) => solverOf.get(t)), nodes: list.flatMap((t) => t.targets.map((g) => byNode.get(g.node)!)),
+  }));
+  return { treeOf, shadowOf, sequences };
 }
 
 /**

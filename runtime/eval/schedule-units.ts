@@ -7,7 +7,7 @@ import { parentOwnerOf, type RigOwner } from '../rig/rig';
 import type { Owners } from './build-owners';
 import type { CompiledNode } from './compiled-node';
 import type { Problems } from './errors';
-import { lateMembers, type BoneParentLookup, type IkTreeGroup } from './ik-trees';
+import { lateMembers, type BoneParentLookup, type IkSequence, type IkTreeGroup } from './ik-trees';
 import type { ResolvedGraph } from './resolve-nodes';
 import { UnitTable, type UnitId } from './unit';
 
@@ -22,6 +22,8 @@ export interface Schedule {
   stackWriters: CompiledNode[][];
   /** Per owner index: the IK-style node whose chain it is in, if any. */
   chainOf: (CompiledNode | undefined)[];
+  /** The roots' IK trees in sequence that this order does not solve one after the other as Blender does. */
+  unfollowed: IkSequence[];
 }
 
 export interface ScheduleInputs {
@@ -30,6 +32,7 @@ export interface ScheduleInputs {
   stackOwner: (c: CompiledNode) => RigOwner | undefined;
   treeOf: ReadonlyMap<CompiledNode, IkTreeGroup>;
   boneParent: BoneParentLookup;
+  sequences: readonly IkSequence[];
 }
 
 export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Schedule {
@@ -56,20 +59,62 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
     }
   });
   problems.failIfAny();
+  const inSequence = sequenceEdges(inputs, units, edge);
   owners.owners.forEach((o, i) => {
     edge(units.pre(i), units.stack(i));
     edge(units.stack(i), units.final(i));
     const p = parentOwnerOf(o);
     if (!p) return;
-    // Inside one IK chain a child starts from its parent's pre-IK (stack) matrix; the solver moves both after.
     const pi = owners.index.get(p)!;
-    const sameChain = chainOf[i] !== undefined && chainOf[i] === chainOf[pi];
+    // A bone that joins a root's trees in a later tree than its parent starts from the parent as the
+    // trees before it left it (Blender evaluates it when its tree's turn comes): after the last
+    // tree's solver, and after the parent's stack (where a tree's solved tip reaches its matrix).
+    // Not when that solver is in the bone's own stack (use_tail off: it solves the chain above the
+    // bone and carries the bone from the solved parent itself, carried-owner.ts).
+    const at = inSequence.get(i), parentAt = inSequence.get(pi);
+    const before = at && at.tree > 0 ? at.sequence.solvers[at.tree - 1]! : undefined;
+    if (at && parentAt && before && at.sequence === parentAt.sequence && at.tree > parentAt.tree && inputs.stackOwner(before) !== o) {
+      edge(before.unit, units.pre(i));
+      edge(units.stack(pi), units.pre(i));
+      return;
+    }
+    // Inside one IK chain a child starts from its parent's pre-IK (stack) matrix; the solver moves both after.
+    const sameChain = (chainOf[i] !== undefined && chainOf[i] === chainOf[pi]) || (at !== undefined && at.sequence === parentAt?.sequence);
     edge(sameChain ? units.stack(pi) : units.final(pi), units.pre(i));
   });
   const edgeFrom = Int32Array.from(from);
   const edgeTo = Int32Array.from(to);
   const { order, cycles } = scheduleIndices(units.count, edgeFrom, edgeTo);
-  return { units, from: edgeFrom, to: edgeTo, order, cycles, stackWriters, chainOf };
+  return { units, from: edgeFrom, to: edgeTo, order, cycles, stackWriters, chainOf, unfollowed: unfollowedSequences(inputs.sequences, order, cycles) };
+}
+
+/**
+ * Blender's trees of one root, solved one after the other: each tree's solver after the last one's.
+ * Returns, per bone of the trees (owner index), its root's sequence and the first tree it is in.
+ * Sequences with a tree no node can lead are left to the usual edges (and reported).
+ */
+function sequenceEdges({ sequences, owners }: ScheduleInputs, units: UnitTable, edge: (a: UnitId, b: UnitId) => void): Map<number, { sequence: IkSequence; tree: number }> {
+  const first = new Map<number, { sequence: IkSequence; tree: number }>();
+  for (const sequence of sequences) {
+    if (sequence.solvers.some((s) => s === undefined)) continue;
+    sequence.trees.forEach((tree, k) => {
+      if (k > 0) edge(sequence.solvers[k - 1]!.unit, sequence.solvers[k]!.unit);
+      for (const id of tree.bones) {
+        const b = owners.byId.get(id);
+        const i = b && owners.index.get(b);
+        if (i !== undefined && !first.has(i)) first.set(i, { sequence, tree: k });
+      }
+    });
+  }
+  return first;
+}
+
+/** The sequences whose solvers the order does not run one after the other (a tree no node leads, or a cycle through them). */
+function unfollowedSequences(sequences: readonly IkSequence[], order: Int32Array, cycles: readonly number[][]): IkSequence[] {
+  const position = new Int32Array(order.length);
+  order.forEach((u, k) => { position[u] = k; });
+  const inCycle = new Set(cycles.flat());
+  return sequences.filter((s) => s.solvers.some((c, k) => c === undefined || inCycle.has(c.unit) || (k > 0 && position[s.solvers[k - 1]!.unit] > position[c.unit])));
 }
 
 /** The edges between owner nodes (and IK chains) and the owner units they read or write. */

@@ -1784,7 +1784,7 @@ def rig_random(seed, degenerate=False, bbones=False, spaces=False, mirrored=Fals
     return [1]
 
 
-def rig_random_ik(seed, mirrored=False):
+def rig_random_ik(seed, mirrored=False, nested=False):
     """A random rig for Blender's legacy IK (seeded): three chains of 2-5 bones (connected or not)
     from a root, random rolls, inheritance and poses; on each chain's tip an IK constraint (some
     chains reaching the root, where they join in one IK tree) with every setting drawn at
@@ -1875,12 +1875,17 @@ def rig_random_ik(seed, mirrored=False):
         c.influence = rng.choice([1.0, 1.0, rng.uniform(0.3, 1.0)])
 
     for names in chains:
-        # Some chains reach the root, where Blender joins them into one IK tree. Never a second IK
-        # on the same chain: Blender then solves two trees one after the other (initialize_posetree
-        # makes a new tree when every target of the existing one lies in the new chain), which
-        # Sinew does not do (left for later, with its own test); nested chains from different roots
-        # also leave the order to Blender's threaded depsgraph (other matrices run to run).
-        add_ik(names[-1], len(names), rng.random() < 0.4)
+        # Some chains reach the root, where Blender joins them into one IK tree. Nested chains from
+        # different roots are left out: they leave the order to Blender's threaded depsgraph (other
+        # matrices run to run).
+        if not nested or len(names) < 3:
+            add_ik(names[-1], len(names), rng.random() < 0.4)
+            continue
+        # random_ik_nested<N>: a second IK on a bone inside the chain, both reaching the root, so
+        # Blender keeps them in trees it solves one after the other (or joins one of them into the
+        # tree of another chain, which then moves after the trees made since).
+        add_ik(names[-1], len(names), True)
+        add_ik(names[rng.randint(0, len(names) - 2)], len(names), True)
     if mirrored:
         # random_ik_mirror<N>: the same rig with its armature mirrored (scale -1 on X), as a left
         # side made from a right one.
@@ -2232,15 +2237,64 @@ def rig_driven_ik():
     return [1, 4]
 
 
+def rig_nested_ik():
+    """Two or three IK constraints on one chain, reaching the same root (Blender's sequential IK
+    trees: initialize_posetree makes a new tree when every target of the root's tree lies in the new
+    chain, and the trees are solved one after the other, each from the last one's result). One
+    armature per case: Seq (an IK on B2 and one on B4, both to the root), Branch (the same and a
+    branch from the root whose IK merges into the first tree, moving it after the second), Pole (the
+    lower IK with a pole and stretch, the upper at influence 0.6), Tail (the upper IK without its
+    tip, the lower with chain_count reaching the root from below)."""
+    chain = [("R", (0, 0, 0), (0, 0, 0.3), None, False, 0.0),
+             ("B1", (0, 0, 0.3), (0.05, 0.02, 0.7), "R", True, 0.2),
+             ("B2", (0.05, 0.02, 0.7), (0.0, 0.08, 1.1), "B1", True, -0.3),
+             ("B3", (0.0, 0.08, 1.1), (-0.06, 0.1, 1.5), "B2", True, 0.1),
+             ("B4", (-0.06, 0.1, 1.5), (-0.1, 0.05, 1.85), "B3", True, 0.0)]
+    branch = [("C1", (0.02, 0, 0.3), (0.4, 0.05, 0.5), "R", False, 0.4), ("C2", (0.4, 0.05, 0.5), (0.75, 0.1, 0.55), "C1", True, 0.0)]
+    # Side bones that no IK reaches, on bones two trees write: Blender evaluates them after the last tree.
+    side = [("S1", (0.05, 0.02, 0.7), (0.3, -0.1, 0.8), "B1", False, 0.0), ("S3", (-0.06, 0.1, 1.5), (-0.3, 0.0, 1.6), "B3", False, 0.0)]
+    chain = chain + side
+    cases = {"Seq": (chain, (0, 0, 0)), "Branch": (chain + branch, (3, 0, 0)), "Pole": (chain, (-3, 0, 0)), "Tail": (chain, (0, 3, 0))}
+    for name, (bones, loc) in cases.items():
+        arm = armature(name, bones, loc=loc, rot=(0.1, -0.05, 0.3))
+        pb = arm.pose.bones
+        for k, b in enumerate(("B1", "B2", "B3", "B4")):
+            pb[b].rotation_euler = (0.2 * (k % 2) - 0.1, 0.15, 0.1 * k)
+        g1 = empty(name + "G1", loc=(loc[0] + 0.5, loc[1] + 0.3, 0.6))
+        g2 = empty(name + "G2", loc=(loc[0] - 0.4, loc[1] + 0.6, 1.2), rot=(0.3, 0.2, -0.4))
+        up = pb["B2"].constraints.new('IK')
+        up.target, up.chain_count = g1, 0
+        low = pb["B4"].constraints.new('IK')
+        low.target, low.chain_count = g2, 0
+        if name == "Branch":
+            c = pb["C2"].constraints.new('IK')
+            c.target = empty(name + "G3", loc=(loc[0] + 0.9, loc[1] - 0.2, 0.2))
+        if name == "Pole":
+            low.pole_target = empty(name + "P", loc=(loc[0] + 0.8, loc[1] - 0.8, 1.0))
+            low.pole_angle = 0.4
+            for b in ("B3", "B4"):
+                pb[b].ik_stretch = 0.3
+            up.influence = 0.6
+            low.use_rotation = True
+        if name == "Tail":
+            up.use_tail = False
+            low.chain_count = 5
+            pb["B1"].lock_ik_z = True
+            pb["B3"].use_ik_limit_x, pb["B3"].ik_min_x, pb["B3"].ik_max_x = True, -0.3, 0.3
+    scene().frame_set(1)
+    return [1]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(40)},
         **{"random_mirror%d" % k: (lambda k=k: rig_random(k, mirrored=True)) for k in range(40)},
         **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},
         **{"random_ik_mirror%d" % k: (lambda k=k: rig_random_ik(k, True)) for k in range(100)},
+        **{"random_ik_nested%d" % k: (lambda k=k: rig_random_ik(k, nested=True)) for k in range(100)},
         **{"random_drivers%d" % k: (lambda k=k: rig_random_drivers(k)) for k in range(100)}}
 
 

@@ -4,7 +4,8 @@
 // are appended, and its target's tip is the tree's last bone after that (as Blender computes it).
 // A chain with use_tail off is the bones above its owner: it joins like any other.
 // A chain all of whose tree's targets lie in it starts a new tree. One tree is solved at once, its
-// targets as several goals of one solver.
+// targets as several goals of one solver; a root's trees are solved one after the other, in the order
+// of the root's list (a tree a chain joined moves to its end), each from the last one's result.
 
 /** One IK constraint's chain, in Blender's order (tips by pose channel, constraints by stack). */
 export interface IkChainRef {
@@ -26,8 +27,8 @@ export interface IkTree {
   stretch: boolean;
 }
 
+/** The trees of every root, each root's in the order Blender solves them (roots by first chain). */
 export function groupIkTrees(chains: readonly IkChainRef[]): IkTree[] {
-  const trees: IkTree[] = [];
   const byRoot = new Map<string, IkTree[]>();
   for (const c of chains) {
     const n = c.bones.length;
@@ -50,7 +51,6 @@ export function groupIkTrees(chains: readonly IkChainRef[]): IkTree[] {
       tree = { bones: [...c.bones], parent: c.bones.map((_, i) => i - 1), targets: [{ node: c.node, tip: n - 1 }], iterations: c.iterations, stretch: c.stretch };
       list.push(tree);
       byRoot.set(root, list);
-      trees.push(tree);
       continue;
     }
     tree.iterations = Math.max(tree.iterations, c.iterations);
@@ -84,5 +84,5 @@ export function groupIkTrees(chains: readonly IkChainRef[]): IkTree[] {
     list.splice(list.indexOf(tree), 1);
     list.push(tree);
   }
-  return trees;
+  return [...byRoot.values()].flat();
 }

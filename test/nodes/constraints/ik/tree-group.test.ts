@@ -17,7 +17,14 @@ describe('groupIkTrees', () => {
 
   it('keeps chains on different roots apart, and starts a new tree for a chain holding every target of the root\'s trees', () => {
     const trees = groupIkTrees([chain('a', ['T0', 'A0']), chain('c', ['X0', 'X1']), chain('b', ['T0', 'A0', 'A1'])]);
-    expect(trees.map((t) => t.targets.map((g) => g.node))).toEqual([['a'], ['c'], ['b']]);
+    expect(trees.map((t) => t.targets.map((g) => g.node))).toEqual([['a'], ['b'], ['c']]);
+  });
+
+  it("lists a root's trees in Blender's solve order: a tree a chain joins moves after the trees made since", () => {
+    // a: the first tree; b holds a's target, so it starts a second; c misses a's target and joins a's tree.
+    const trees = groupIkTrees([chain('a', ['T0', 'A0']), chain('b', ['T0', 'A0', 'A1']), chain('c', ['T0', 'C0'])]);
+    expect(trees.map((t) => t.targets.map((g) => g.node))).toEqual([['b'], ['a', 'c']]);
+    expect(trees[1].bones).toEqual(['T0', 'A0', 'C0']);
   });
 
   it("walks the tree as Blender does: a chain through a branch appended earlier skips the branches before it", () => {

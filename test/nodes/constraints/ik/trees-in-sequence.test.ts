@@ -1,15 +1,27 @@
-// Two IK chains on one chain of bones that reach the same root: Blender keeps them in two trees
-// (the second chain holds every target of the first tree) and solves them one after the other, each
-// from the last one's result. Sinew does not chain them so yet, and says so when it compiles such a
-// rig; chains that Blender joins into one tree get no such warning.
+// IK chains on one chain of bones that reach the same root: Blender keeps them in separate trees
+// (a chain holding every target of the root's trees starts another) and solves them one after the
+// other, each from the last one's result; a tree another chain joins moves after the trees made
+// since (initialize_posetree). The compiler orders the solvers so, and starts a bone that joins in a
+// later tree from its parent as the trees before left it. Blender's own results for such rigs are
+// checked in test/blender/nested-ik.test.ts; this checks the order itself.
 import { describe, expect, it } from 'vitest';
 import type { GraphDocument } from '../../../../graph/types';
 import { compile } from '../../../../runtime/eval/compile';
-import { chainScene, empty, stackGraph } from './rig';
+import type { SceneDocument } from '../../../../runtime/rig/scene/types';
+import { chainScene, empty, restMatrix, stackGraph } from './rig';
 
-/** One graph holding an IK (solver BLENDER, chain to the root) on each of the given bones. */
+/** Arm: B0 … B3 in a chain, and a branch C0 → C1 from B0. */
+function branchedScene(): SceneDocument {
+  const scene = chainScene({ joints: [[0, 0, 0], [0, 0, 1], [0, 0.2, 2], [0, 0.4, 3], [0, 0.4, 4]] }, [empty('Goal', [1, 0, 2])]);
+  const bones = scene.objects[0].bones!;
+  bones.push({ name: 'C0', parent: 'B0', matrix_local: restMatrix([0, 0, 1], [1, 0, 1.5]), length: Math.hypot(1, 0.5), use_connect: true });
+  bones.push({ name: 'C1', parent: 'C0', matrix_local: restMatrix([1, 0, 1.5], [2, 0, 1.5]), length: 1, use_connect: true });
+  return scene;
+}
+
+/** One graph holding an IK (solver BLENDER, chain to the root) on each of the given bones, nodes c0, c1, … */
 function iksOn(bones: string[]): GraphDocument {
-  const scene = chainScene({ joints: [[0, 0, 0], [0, 0, 1], [0, 0.2, 2], [0, 0.4, 3]] }, [empty('Goal', [1, 0, 2])]);
+  const scene = branchedScene();
   const graphs = bones.map((b) => stackGraph(scene, `Arm/${b}`, 'constraint/ik', { solver: 'BLENDER', chainCount: 0 }, { target: { owner: 'Goal' } }));
   const renamed = graphs.map((g, k) => ({
     nodes: g.nodes.map((n) => ({ ...n, id: n.id.startsWith('read:') ? n.id : `${n.id}${k}` })),
@@ -18,20 +30,39 @@ function iksOn(bones: string[]): GraphDocument {
   return { ...graphs[0], nodes: [...renamed[0].nodes, ...renamed.slice(1).flatMap((g) => g.nodes.filter((n) => !n.id.startsWith('read:')))], links: renamed.flatMap((g) => g.links) };
 }
 
-const warned = (bones: string[]) => {
+function compiled(bones: string[]) {
   const graph = iksOn(bones);
-  return compile(graph, graph.scene as never).warnings.filter((w) => w.code === 'ik-trees-in-sequence');
-};
+  const program = compile(graph, graph.scene as never);
+  const order = program.schedule.order;
+  const at = (label: string) => {
+    const k = order.indexOf(label);
+    if (k < 0) throw new Error(`no unit ${label} in ${order.join(', ')}`);
+    return k;
+  };
+  return { program, at, warned: program.warnings.filter((w) => w.code === 'ik-trees-in-sequence') };
+}
 
 describe('IK trees Blender solves one after the other', () => {
-  it('are named when a chain holds every target of the tree before it', () => {
-    const w = warned(['B1', 'B2']);
-    expect(w).toHaveLength(1);
-    expect(w[0].message).toContain('"c0", "c1"');
-    expect(w[0].message).toContain('root bone "Arm/B0"');
+  it('solve in the order Blender makes them, a bone of the later tree starting from the earlier result', () => {
+    // c0 on B1: the tree B0-B1; c1 on B3 holds B1, so it starts a second tree B0-B3.
+    const { at, warned } = compiled(['B1', 'B3']);
+    expect(warned).toEqual([]);
+    expect(at('node:c0')).toBeLessThan(at('node:c1'));
+    expect(at('node:c0')).toBeLessThan(at('pre:Arm/B2'));
+  });
+
+  it('solve a tree another chain joined after the trees made since', () => {
+    // c0 on B1 (tree 1), c1 on B3 (tree 2: it holds B1), c2 on C1 joins tree 1 (it misses B1), which
+    // then moves after tree 2: Blender solves B0-B3 first, then B0-B1 and the branch together.
+    const { at, warned } = compiled(['B1', 'B3', 'C1']);
+    expect(warned).toEqual([]);
+    expect(at('node:c1')).toBeLessThan(at('node:c2'));
+    // The branch starts from the root as tree 2 left it; B2 from B1 before tree 1 moves it again.
+    expect(at('node:c1')).toBeLessThan(at('pre:Arm/C0'));
+    expect(at('pre:Arm/B2')).toBeLessThan(at('node:c2'));
   });
 
   it('are not claimed for one chain', () => {
-    expect(warned(['B2'])).toEqual([]);
+    expect(compiled(['B3']).warned).toEqual([]);
   });
 });
