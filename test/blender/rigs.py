@@ -1635,7 +1635,7 @@ def randomize_settings(c, kind, rng):
             setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
 
 
-def rig_random(seed, degenerate=False, bbones=False, spaces=False, mirrored=False):
+def rig_random(seed, degenerate=False, bbones=False, spaces=False, mirrored=False, flat=False):
     """A random rig (seeded): a tree of 12 bones with random inheritance flags, rotation modes and
     poses; 4 empties; on most bones one or two constraints of Blender's set with every enum and bool
     setting drawn at random, spaces, head/tail and influence too, each targeting an empty or an
@@ -1745,6 +1745,13 @@ def rig_random(seed, degenerate=False, bbones=False, spaces=False, mirrored=Fals
         arm.scale = (-1.0, 1.0, 1.0) if seed % 2 == 0 else (-mrng.uniform(0.7, 1.3), mrng.uniform(0.7, 1.3), mrng.uniform(0.7, 1.3))
         e = mrng.choice(empties)
         e.scale = (e.scale[0], -e.scale[1], e.scale[2])
+    if flat:
+        # random_flat<N>: the armature object scaled to 0 on one axis (every fifth seed on all three),
+        # as a rig hidden or flattened by its object's scale.
+        sc = list(arm.scale)
+        for axis in (range(3) if seed % 5 == 0 else [seed % 3]):
+            sc[axis] = 0.0
+        arm.scale = sc
     if spaces:
         srng = random.Random("random-space-%d" % seed)  # its own stream: the rig above stays random<seed>
         owners = [(p, c) for p in pb for c in p.constraints] + [(o, c) for o in empties for c in o.constraints]
@@ -2292,6 +2299,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(40)},
         **{"random_mirror%d" % k: (lambda k=k: rig_random(k, mirrored=True)) for k in range(40)},
+        **{"random_flat%d" % k: (lambda k=k: rig_random(k, flat=True)) for k in range(40)},
         **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},
         **{"random_ik_mirror%d" % k: (lambda k=k: rig_random_ik(k, True)) for k in range(100)},
         **{"random_ik_nested%d" % k: (lambda k=k: rig_random_ik(k, nested=True)) for k in range(100)},
