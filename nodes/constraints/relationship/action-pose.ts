@@ -9,6 +9,7 @@ import { axisAngleValueToMat3 } from '../../math/axis-angle';
 import type { RotationMode } from '../../math/basis';
 import { eulerToMat3 } from '../../math/euler';
 import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../math/fcurve/fcurve';
+import { unsupportedModifier } from '../../math/fcurve/modifiers';
 import type { FCurveTiming } from '../../math/fcurve/timing';
 import { multiplyMat3 } from '../../math/matrix';
 import { normalizeQuatTo, quatToMat3 } from '../../math/quaternion';
@@ -55,7 +56,7 @@ export interface ActionPose {
 /** What {@link bindActionPose} made, with a sentence for each curve it uses that Sinew evaluates differently. */
 export interface BoundActionPose {
   pose: ActionPose;
-  /** Curves with F-curve modifiers Sinew does not evaluate (anything but a first CYCLES). */
+  /** Curves with F-curve modifiers Sinew does not evaluate (modifiers.ts: Noise, a Cycles with a range or influence). */
   notes: string[];
 }
 
@@ -118,12 +119,11 @@ function slotOf(f: ActionFCurve, bone: string | null): number | undefined {
   return CHANNEL_AT[c] + (quaternion ? [3, 0, 1, 2][i] : i);
 }
 
-/** Modifiers Sinew's F-curves do not evaluate: any but a first, unmuted CYCLES (nodes/math/fcurve/fcurve.ts). */
+/** Modifiers Sinew's F-curves do not evaluate (nodes/math/fcurve/modifiers.ts). */
 function unevaluatedModifiers(f: ActionFCurve): string[] {
   return (f.modifiers ?? []).flatMap((m, i) => {
-    if (m.type === 'CYCLES' && i === 0) return [];
-    if ((m as { mute?: unknown }).mute === true) return [];
-    return [`F-curve ${f.data_path}[${f.array_index}] has a ${m.type} modifier${m.type === 'CYCLES' ? ' after another one' : ''}, which Sinew does not evaluate`];
+    const why = unsupportedModifier(m, i);
+    return why ? [`F-curve ${f.data_path}[${f.array_index}] has ${why}, which Sinew does not evaluate`] : [];
   });
 }
 

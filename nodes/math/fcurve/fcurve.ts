@@ -8,6 +8,7 @@
 import { createEasing, EASE_AMPLITUDE, EASE_B, EASE_BACK, EASE_C, EASE_D, EASE_IN, EASE_IN_OUT, EASE_OUT, EASE_PERIOD, EASE_T, EASE_VALUE, easeBack, easeBounce, easeCirc, easeElastic, easeExpo, easePower, easeSine } from './easing';
 import { bezierValue, bezierValueAt, BEZIER_VALUE_STRIDE, bezierFlat } from './bezier-segment';
 import { CYCLE_NONE } from './cycles';
+import { modifyTime, modifyValue, packModifiers, type PackedModifiers } from './modifiers';
 import { AFTER, BEFORE, fitsTiming, IN_SEGMENT, INDEX, locateFrame, makeTiming, OFFSET_CYCLES, OFFSET_ON, ON_KEY, TIME, U, WHERE, type FCurveTiming } from './timing';
 
 export const INTERPOLATIONS = ['CONSTANT', 'LINEAR', 'BEZIER', 'SINE', 'QUAD', 'CUBIC', 'QUART', 'QUINT', 'EXPO', 'CIRC', 'BACK', 'BOUNCE', 'ELASTIC'] as const;
@@ -71,6 +72,10 @@ export interface PackedFCurve {
   /** Scratch: [0] the value. */
   scratch: Float64Array;
   easingScratch: Float64Array;
+  /** The modifiers besides a first Cycles (modifiers.ts), if any. */
+  modifiers: PackedModifiers | undefined;
+  /** Scratch: [0] the frame the modifiers remap. */
+  modifiedTime: Float64Array;
 }
 
 /**
@@ -114,7 +119,10 @@ export function packFCurve(source: FCurveSource, timings?: FCurveTiming[]): Pack
     // The timing solves u where this curve reads it (a Bezier segment that is not flat).
     if (interpolation[i] === I_BEZIER && !bezierFlat(bezier, i * BEZIER_VALUE_STRIDE)) timing.solves[i] = 1;
   }
-  return { count: n, keys, interpolation, easing, linearExtrapolation: source.extrapolation === 'LINEAR', timing, bezier, scratch: new Float64Array(1), easingScratch: createEasing() };
+  return {
+    count: n, keys, interpolation, easing, linearExtrapolation: source.extrapolation === 'LINEAR', timing, bezier, scratch: new Float64Array(1), easingScratch: createEasing(),
+    modifiers: packModifiers(source.modifiers), modifiedTime: new Float64Array(1),
+  };
 }
 
 /** AUTO is EASE_OUT for the "dynamic" effects (Back, Bounce, Elastic) and EASE_IN for the rest. */
@@ -131,6 +139,20 @@ function resolveEasing(interpolation: number, easing: Easing): number {
  * Allocates nothing.
  */
 export function evaluateFCurve(c: PackedFCurve, time: Float64Array, out: Float64Array, at: number): void {
+  const mods = c.modifiers;
+  if (mods === undefined) { evaluateKeys(c, time, out, at); return; }
+  // Blender's evaluate_fcurve_ex: the time modifiers, the keys at the frame they give, then the
+  // value modifiers at that frame as the Cycles remap leaves it.
+  const t = c.modifiedTime;
+  t[0] = time[0];
+  if (mods.changesTime) modifyTime(mods, t);
+  evaluateKeys(c, t, out, at);
+  if (c.count > 0) t[0] = c.timing.located[TIME];
+  modifyValue(mods, out, at, t);
+}
+
+/** The keys' value at `time[0]` (with a first Cycles modifier's remap and offset) into `out[at]`. */
+function evaluateKeys(c: PackedFCurve, time: Float64Array, out: Float64Array, at: number): void {
   const n = c.count;
   if (n === 0) { out[at] = 0; return; }
   const g = c.timing;

@@ -13,6 +13,7 @@ import { importDrivers } from './drivers';
 import { blenderSkips } from './blender-skips';
 import { bboneHandleNames, bboneSegments } from '../../rig/bbone';
 import { wireAnimatedSettings, wireCurveEvalTimes } from './animated-settings';
+import { unsupportedModifier } from '../../../nodes/math/fcurve/modifiers';
 
 export interface BlenderImport {
   scene: SceneDocument;
@@ -221,6 +222,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   };
   const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); } }, driverImport.drivers);
   wireCurveEvalTimes(fx, { nodes, links });
+  reportCurveModifiers(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   if (animated.size > 0) withoutCurves(scene, fx, animated);
   const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, bbones }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
@@ -248,6 +250,14 @@ function withoutCurves(scene: SceneDocument, fx: Fixture, wired: ReadonlySet<str
     ...a,
     fcurves: a.fcurves.filter((f) => !(objectsOf.get(a.name) ?? []).some((o) => wired.has(`${o}\u0000${f.data_path}\u0000${f.array_index}`))),
   }));
+}
+
+/** Every F-curve modifier of the actions that Sinew does not evaluate (modifiers.ts), by action, curve and kind. */
+function reportCurveModifiers(fx: Fixture, report: (text: string, at: string) => void): void {
+  (fx.actions ?? []).forEach((a, ai) => { a.fcurves.forEach((f, fi) => { (f.modifiers ?? []).forEach((m, mi) => {
+    const why = unsupportedModifier(m, mi);
+    if (why) report(`action "${a.name}" ${f.data_path}[${f.array_index}]: ${why} is not evaluated; the curve plays without it`, `/actions/${ai}/fcurves/${fi}/modifiers/${mi}`);
+  }); }); });
 }
 
 /**

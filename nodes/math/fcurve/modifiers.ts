@@ -1,0 +1,251 @@
+// Blender 3.4's F-curve modifiers besides a first Cycles (fmodifier.c; Cycles is the timing's,
+// timing.ts and cycles.ts): Generator (expanded and factorised), Built-In Function, Envelope, Limits
+// and Stepped, each with its frame range, blend in and out, influence and mute. As
+// `evaluate_fcurve_ex` runs them: the time modifiers (Limits, Stepped) remap the frame from the last
+// modifier to the first, the keys are read there, then the value modifiers change the value in stack
+// order at that frame. Blender works in float32 here; settings are read as float32 and the
+// arithmetic rounds where Blender's would. Noise (Blender's own Perlin tables) is not evaluated:
+// `unsupportedModifier` names it, and the importer reports it. Packed once; evaluating allocates nothing.
+
+/** A modifier as the exporter writes it (every RNA setting). */
+export type ModifierSource = { type: string } & Record<string, unknown>;
+
+const GENERATOR = 0, FACTORISED = 1, FUNCTION = 2, ENVELOPE = 3, LIMITS = 4, STEPPED = 5;
+const FUNCTIONS = ['SIN', 'COS', 'TAN', 'SQRT', 'LN', 'SINC'];
+const SIN = 0, COS = 1, TAN = 2, SQRT = 3, LN = 4;
+const FLT_EPSILON = 1.1920928955078125e-7;
+
+export interface PackedModifier {
+  kind: number;
+  /** Restricted range (0/1), start, end, blend in, blend out, influence (1 unless use_influence). */
+  range: Float64Array;
+  /** The kind's settings, float32 (see `packModifier`). */
+  data: Float64Array;
+  /** Generator order, function type, or the flags of Limits (min x, max x, min y, max y) and Stepped (start, end), as bits. */
+  code: number;
+  additive: boolean;
+}
+
+export interface PackedModifiers {
+  list: PackedModifier[];
+  /** Whether any modifier has a time step (Limits, Stepped). */
+  changesTime: boolean;
+  /** Scratch: [0] the value a modifier gives, [1] its influence, [2] the frame it gives, [3] the frame it runs at (doubles pass through here: V8 boxes one passed to or returned from a call it does not inline). */
+  scratch: Float64Array;
+}
+
+const f32 = Math.fround;
+const num = (v: unknown, fallback = 0) => f32(typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+
+/**
+ * Why a modifier is not evaluated, or undefined when it is (or changes nothing: muted, or disabled
+ * by Blender). `index` is its place in the stack: Blender runs a Cycles modifier only in the first.
+ */
+export function unsupportedModifier(modifier: { readonly type: string }, index: number): string | undefined {
+  const m = modifier as ModifierSource;
+  if (m.mute === true || m.is_valid === false) return undefined;
+  if (m.type === 'CYCLES') {
+    if (index > 0) return undefined; // Blender disables a Cycles modifier that is not first
+    return m.use_restricted_range === true || m.use_influence === true ? 'a Cycles modifier with a restricted frame range or influence' : undefined;
+  }
+  if (KINDS.includes(m.type)) return undefined;
+  return m.type === 'NOISE' ? "a Noise modifier (Blender's own noise tables)" : `a ${m.type} modifier`;
+}
+
+const KINDS = ['GENERATOR', 'FNGENERATOR', 'ENVELOPE', 'LIMITS', 'STEPPED'];
+
+/** The stack's modifiers Sinew evaluates besides a first Cycles; undefined when there are none. */
+export function packModifiers(list: readonly { readonly type: string }[] | undefined): PackedModifiers | undefined {
+  const packed: PackedModifier[] = [];
+  (list ?? []).forEach((modifier, i) => {
+    const m = modifier as ModifierSource;
+    if (m.type === 'CYCLES' || unsupportedModifier(m, i) !== undefined || m.mute === true || m.is_valid === false) return;
+    packed.push(packModifier(m));
+  });
+  if (packed.length === 0) return undefined;
+  // Limits runs its time step even without an x bound: Blender mixes the frame with itself by its influence.
+  const changesTime = packed.some((p) => p.kind === STEPPED || p.kind === LIMITS);
+  return { list: packed, changesTime, scratch: new Float64Array(4) };
+}
+
+function packModifier(m: ModifierSource): PackedModifier {
+  const range = Float64Array.of(m.use_restricted_range === true ? 1 : 0, num(m.frame_start), num(m.frame_end), num(m.blend_in), num(m.blend_out), m.use_influence === true ? num(m.influence, 1) : 1);
+  const additive = m.use_additive === true;
+  switch (m.type) {
+    case 'GENERATOR': {
+      const coefficients = Array.isArray(m.coefficients) ? m.coefficients : [];
+      const order = Math.max(0, Math.trunc(typeof m.poly_order === 'number' ? m.poly_order : 1));
+      const factorised = m.mode === 'POLYNOMIAL_FACTORISED';
+      const count = factorised ? 2 * order : order + 1;
+      return { kind: factorised ? FACTORISED : GENERATOR, range, data: Float64Array.from({ length: count }, (_, i) => num(coefficients[i])), code: order, additive };
+    }
+    case 'FNGENERATOR':
+      return { kind: FUNCTION, range, data: Float64Array.of(num(m.amplitude, 1), num(m.phase_multiplier, 1), num(m.phase_offset), num(m.value_offset)), code: Math.max(0, FUNCTIONS.indexOf(String(m.function_type))), additive };
+    case 'ENVELOPE': {
+      // [reference, default min, default max, then frame, min, max per control point]
+      const points = Array.isArray(m.control_points) ? (m.control_points as Record<string, unknown>[]) : [];
+      const data = [num(m.reference_value), num(m.default_min, -1), num(m.default_max, 1)];
+      for (const p of points) data.push(num(p.frame), num(p.min), num(p.max));
+      return { kind: ENVELOPE, range, data: Float64Array.from(data), code: points.length, additive };
+    }
+    case 'LIMITS':
+      return {
+        kind: LIMITS, range, data: Float64Array.of(num(m.min_x), num(m.max_x), num(m.min_y), num(m.max_y)),
+        code: (m.use_min_x === true ? 1 : 0) | (m.use_max_x === true ? 2 : 0) | (m.use_min_y === true ? 4 : 0) | (m.use_max_y === true ? 8 : 0), additive,
+      };
+    default: // STEPPED
+      return {
+        kind: STEPPED, range, data: Float64Array.of(num(m.frame_step, 2), num(m.frame_offset), num(m.frame_start), num(m.frame_end)),
+        code: (m.use_frame_start === true ? 1 : 0) | (m.use_frame_end === true ? 2 : 0), additive,
+      };
+  }
+}
+
+/** Whether a modifier runs at the frame s[3] (outside a restricted range it does not). */
+function runsAt(r: Float64Array, s: Float64Array): boolean {
+  return r[0] === 0 || (r[1] <= s[3] && r[2] >= s[3]);
+}
+
+/** Blender's eval_fmodifier_influence at the frame s[3], into s[1]: the influence, 0 outside a restricted range, ramped in its blend in and out. */
+function influenceAt(r: Float64Array, s: Float64Array): void {
+  const influence = r[5], t = s[3];
+  s[1] = influence;
+  if (r[0] === 0) return;
+  const start = r[1], end = r[2];
+  if (t <= start || t >= end) s[1] = 0;
+  else if (t > start && t < f32(start + r[3])) s[1] = f32(influence * f32(f32(t - start) / f32(f32(start + r[3]) - start)));
+  else if (t < end && t > f32(end - r[4])) s[1] = f32(influence * f32(f32(t - end) / f32(f32(end - r[4]) - end)));
+}
+
+/** Remaps the frame `time[0]` in place, the last modifier first (evaluate_time_fmodifiers). */
+export function modifyTime(p: PackedModifiers, time: Float64Array): void {
+  let t = f32(time[0]);
+  const list = p.list, s = p.scratch;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const m = list[i];
+    s[3] = t;
+    if ((m.kind !== STEPPED && m.kind !== LIMITS) || !runsAt(m.range, s)) continue;
+    if (m.kind === STEPPED) steppedTime(m, s);
+    else limitsTime(m, s);
+    influenceAt(m.range, s);
+    // interpf(next, t, influence) in float32.
+    const fac = s[1];
+    t = f32(f32(fac * s[2]) + f32(f32(1 - fac) * t));
+  }
+  time[0] = t;
+}
+
+/** fcm_stepped_time at s[3] into s[2]. */
+function steppedTime(m: PackedModifier, s: Float64Array): void {
+  const d = m.data, t = s[3];
+  s[2] = t;
+  if ((m.code & 1) !== 0 && t < d[2]) return;
+  if ((m.code & 2) !== 0 && t > d[3]) return;
+  // (int) of a float: truncated towards zero; out of the int range (or NaN) x86 gives INT_MIN.
+  const q = f32(f32(t - d[1]) / d[0]);
+  const block = q >= -2147483648 && q < 2147483648 ? Math.trunc(q) : -2147483648;
+  s[2] = f32(f32(block * d[0]) + d[1]);
+}
+
+/** fcm_limits_time at s[3] into s[2]. */
+function limitsTime(m: PackedModifier, s: Float64Array): void {
+  const d = m.data, t = s[3];
+  s[2] = (m.code & 1) !== 0 && t < d[0] ? d[0] : (m.code & 2) !== 0 && t > d[1] ? d[1] : t;
+}
+
+/** Changes `value[at]` by the value modifiers in stack order at the frame `time[0]`, as the time modifiers and Cycles left it (evaluate_value_fmodifiers). */
+export function modifyValue(p: PackedModifiers, value: Float64Array, at: number, time: Float64Array): void {
+  const t = f32(time[0]);
+  let v = f32(value[at]);
+  const list = p.list, s = p.scratch;
+  s[3] = t;
+  for (let i = 0; i < list.length; i++) {
+    const m = list[i];
+    if (m.kind === STEPPED || !runsAt(m.range, s)) continue;
+    s[0] = v;
+    if (m.kind === GENERATOR) generator(m, s);
+    else if (m.kind === FACTORISED) factorised(m, s);
+    else if (m.kind === FUNCTION) builtIn(m, s);
+    else if (m.kind === ENVELOPE) envelope(m, s);
+    else limitsValue(m, s);
+    influenceAt(m.range, s);
+    const fac = s[1];
+    v = f32(f32(fac * s[0]) + f32(f32(1 - fac) * v));
+  }
+  value[at] = v;
+}
+
+/** fcm_generator_evaluate, expanded: Σ cᵢ·tⁱ, the powers by repeated float32 products. */
+function generator(m: PackedModifier, s: Float64Array): void {
+  const t = s[3];
+  const c = m.data;
+  let value = 0, power = 1;
+  for (let i = 0; i < c.length; i++) {
+    if (i) power = f32(power * t);
+    value = f32(value + f32(c[i] * power));
+  }
+  if (m.code !== 0) s[0] = m.additive ? f32(s[0] + value) : value;
+}
+
+/** Factorised: Π (c₂ᵢ·t + c₂ᵢ₊₁). */
+function factorised(m: PackedModifier, s: Float64Array): void {
+  const t = s[3];
+  const c = m.data;
+  let value = 1;
+  for (let i = 0; i < m.code; i++) value = f32(value * f32(f32(c[2 * i] * t) + c[2 * i + 1]));
+  if (m.code !== 0) s[0] = m.additive ? f32(s[0] + value) : value;
+}
+
+/** fcm_fn_generator_evaluate: amplitude·fn(multiplier·t + phase) + offset; off its domain (tan's poles, ln ≤ 1, sqrt ≤ 0) 0, or unchanged when additive. */
+function builtIn(m: PackedModifier, s: Float64Array): void {
+  const t = s[3];
+  const d = m.data, arg = f32(f32(d[1] * t) + d[2]);
+  let fn: number;
+  switch (m.code) {
+    case SIN: fn = Math.sin(arg); break;
+    case COS: fn = Math.cos(arg); break;
+    case TAN:
+      if (Math.abs((arg - Math.PI / 2) % Math.PI) < FLT_EPSILON) { if (!m.additive) s[0] = 0; return; }
+      fn = Math.tan(arg); break;
+    case SQRT:
+      if (!(arg > 0)) { if (!m.additive) s[0] = 0; return; }
+      fn = Math.sqrt(arg); break;
+    case LN:
+      if (!(arg > 1)) { if (!m.additive) s[0] = 0; return; }
+      fn = Math.log(arg); break;
+    default: fn = Math.abs(arg) < 0.0001 ? 1 : Math.sin(Math.PI * arg) / (Math.PI * arg);
+  }
+  const value = f32(f32(d[0] * f32(fn)) + d[3]);
+  s[0] = m.additive ? f32(s[0] + value) : value;
+}
+
+/** fcm_envelope_evaluate: the value mapped from the reference range to the envelope's range at t. */
+function envelope(m: PackedModifier, s: Float64Array): void {
+  const t = s[3];
+  const d = m.data, n = m.code;
+  if (n === 0) return;
+  const P = 3, last = P + 3 * (n - 1);
+  let lo = 0, hi = 0;
+  if (d[P] >= t) { lo = d[P + 1]; hi = d[P + 2]; }
+  else if (d[last] <= t) { lo = d[last + 1]; hi = d[last + 2]; }
+  else {
+    for (let a = 0; a < n - 1; a++) {
+      const p = P + 3 * a, q = p + 3;
+      if (d[p] <= t && d[q] >= t) {
+        const diff = f32(d[q] - d[p]);
+        const afac = f32(f32(t - d[p]) / diff), bfac = f32(f32(d[q] - t) / diff);
+        lo = f32(f32(bfac * d[p + 1]) + f32(afac * d[q + 1]));
+        hi = f32(f32(bfac * d[p + 2]) + f32(afac * d[q + 2]));
+        break;
+      }
+    }
+  }
+  const fac = f32(f32(s[0] - f32(d[0] + d[1])) / f32(d[2] - d[1]));
+  s[0] = f32(lo + f32(fac * f32(hi - lo)));
+}
+
+function limitsValue(m: PackedModifier, s: Float64Array): void {
+  const d = m.data;
+  if ((m.code & 4) !== 0 && s[0] < d[2]) s[0] = d[2];
+  if ((m.code & 8) !== 0 && s[0] > d[3]) s[0] = d[3];
+}

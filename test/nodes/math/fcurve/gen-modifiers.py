@@ -1,0 +1,98 @@
+# Records Blender's own F-curve evaluation with modifiers, for modifiers.test.ts:
+#   blender -b --factory-startup --python test/nodes/math/fcurve/gen-modifiers.py -- OUT.json
+# Random curves (Bezier, linear and constant keys; constant or linear extrapolation) with random
+# stacks of Generator (expanded and factorised), Built-In Function (every function), Limits, Stepped
+# and Envelope modifiers, some after a Cycles modifier, with random restricted ranges, blend in/out,
+# influence and mute; each curve written as the exporter writes an action's curve (blender/
+# sinew_export dump.py) with `FCurve.evaluate(frame)` at frames from -20 to 60, fractional ones too.
+import json
+import os
+import random
+import sys
+
+import bpy
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', '..', 'blender'))
+from sinew_export import dump  # noqa: E402
+
+out_path = sys.argv[sys.argv.index('--') + 1]
+bpy.ops.wm.read_factory_settings(use_empty=True)
+rng = random.Random("fcurve-modifiers")
+FUNCTIONS = ('SIN', 'COS', 'TAN', 'SQRT', 'LN', 'SINC')
+
+
+def common(m):
+    if rng.random() < 0.3:
+        m.use_restricted_range = True
+        m.frame_start = rng.uniform(-10, 20)
+        m.frame_end = m.frame_start + rng.uniform(2, 40)
+        if rng.random() < 0.5:
+            m.blend_in = rng.uniform(0, 5)
+            m.blend_out = rng.uniform(0, 5)
+    if rng.random() < 0.3:
+        m.use_influence = True
+        m.influence = rng.uniform(0, 1)
+    if rng.random() < 0.1:
+        m.mute = True
+
+
+def add_modifier(fc):
+    kind = rng.choice(('GENERATOR', 'FNGENERATOR', 'LIMITS', 'STEPPED', 'ENVELOPE'))
+    m = fc.modifiers.new(kind)
+    if kind == 'GENERATOR':
+        m.mode = rng.choice(('POLYNOMIAL', 'POLYNOMIAL_FACTORISED'))
+        m.poly_order = rng.randint(1, 4)
+        m.coefficients = [rng.uniform(-1, 1) * (0.1 ** (i // 2)) for i in range(len(m.coefficients))]
+        m.use_additive = rng.random() < 0.5
+    elif kind == 'FNGENERATOR':
+        m.function_type = rng.choice(FUNCTIONS)
+        m.amplitude = rng.uniform(-2, 2)
+        m.phase_multiplier = rng.uniform(-0.5, 0.5)
+        m.phase_offset = rng.uniform(-3, 3)
+        m.value_offset = rng.uniform(-1, 1)
+        m.use_additive = rng.random() < 0.5
+    elif kind == 'LIMITS':
+        m.use_min_x, m.use_max_x = rng.random() < 0.4, rng.random() < 0.4
+        m.use_min_y, m.use_max_y = rng.random() < 0.5, rng.random() < 0.5
+        m.min_x, m.max_x = rng.uniform(-10, 10), rng.uniform(15, 45)
+        m.min_y, m.max_y = rng.uniform(-2, 0), rng.uniform(0, 2)
+    elif kind == 'STEPPED':
+        m.frame_step = rng.choice((1.0, 2.0, 3.5, rng.uniform(0.5, 6)))
+        m.frame_offset = rng.uniform(-3, 3)
+        m.use_frame_start, m.use_frame_end = rng.random() < 0.4, rng.random() < 0.4
+        m.frame_start, m.frame_end = rng.uniform(-10, 10), rng.uniform(15, 45)
+    else:
+        m.reference_value = rng.uniform(-1, 1)
+        m.default_min, m.default_max = rng.uniform(-2, -0.5), rng.uniform(0.5, 2)
+        for _ in range(rng.randint(0, 4)):
+            m.control_points.add(rng.uniform(-10, 50))
+        for p in m.control_points:
+            p.min, p.max = rng.uniform(-2, 0), rng.uniform(0, 2)
+    common(m)
+
+
+o = bpy.data.objects.new("E", None)
+bpy.context.scene.collection.objects.link(o)
+act = bpy.data.actions.new("A")
+o.animation_data_create().action = act
+cases = []
+frames = sorted({float(f) for f in range(-20, 61, 3)} | {round(rng.uniform(-20, 60), 3) for _ in range(20)} | {0.0, 1.0, 10.0, 20.0})
+for k in range(120):
+    fc = act.fcurves.new("location", index=k % 3, action_group="g") if k < 3 else act.fcurves.new('["p%d"]' % k)
+    t = 0.0
+    for _ in range(rng.randint(1, 5)):
+        t += rng.uniform(2, 12)
+        kp = fc.keyframe_points.insert(t, rng.uniform(-1, 1))
+        kp.interpolation = rng.choice(('BEZIER', 'BEZIER', 'LINEAR', 'CONSTANT'))
+    fc.extrapolation = rng.choice(('CONSTANT', 'LINEAR'))
+    if rng.random() < 0.25:
+        c = fc.modifiers.new('CYCLES')
+        c.mode_before, c.mode_after = rng.choice(('REPEAT', 'REPEAT_OFFSET', 'MIRROR')), rng.choice(('REPEAT', 'REPEAT_OFFSET', 'MIRROR'))
+    for _ in range(rng.randint(1, 3)):
+        add_modifier(fc)
+    fc.update()
+    curve = dump.dump_fcurve(o, fc, act)
+    cases.append({"curve": curve, "frames": frames, "values": [fc.evaluate(f) for f in frames]})
+with open(out_path, "w") as fh:
+    json.dump({"blender": bpy.app.version_string, "cases": cases}, fh)
+print("gen-modifiers.py: wrote %d curves" % len(cases))
