@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
-describe('Blender round trip: Action constraints', () => {
+describe('Blender round trip: Action constraints and actions', () => {
   it('every mix mode, channel kinds, target spaces, Evaluation Time, object owners, use_bone_object_action', () => {
     const rt = roundTrip('action');
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
@@ -21,6 +21,18 @@ describe('Blender round trip: Action constraints', () => {
     const diffs = differences(rt);
     // 4 frames × (7 objects: the armature, Ctrl, OnZero, Plain, QuatOwner, Holder, Kid; 14 bones)
     expect(diffs.length).toBe(4 * (7 + 14));
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
+
+  // rigs.py `action_modifiers`: bone and object curves with Stepped, Limits, Generator (expanded,
+  // factorised, additive), Built-In Function (sin, sqrt, ln) and Envelope modifiers, ranges, blends,
+  // influence, one after a Cycles modifier and one muted, a constraint on top; six frames.
+  it('F-curve modifiers on the actions of bones and objects', () => {
+    const rt = roundTrip('action_modifiers');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(6 * 5); // the armature, A, B, C and the empty Spin
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
 });

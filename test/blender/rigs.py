@@ -2292,9 +2292,45 @@ def rig_nested_ik():
     return [1]
 
 
+def rig_action_modifiers():
+    """Actions whose F-curves carry modifiers: on bones (Euler, quaternion) and an object, Stepped,
+    Limits, Generator (expanded, factorised, additive), Built-In Function (sin, sqrt, ln) and Envelope,
+    some with a restricted range, blend in/out or influence, one after a Cycles modifier, one muted;
+    a Copy Rotation on top of an animated bone. Six frames, fractional ones and one past the keys."""
+    arm = armature("Mod", [("A", (0, 0, 0), (0, 0, 1), None, False, 0.0), ("B", (0, 0, 1), (0, 0.3, 1.8), "A", True, 0.2),
+                           ("C", (0.5, 0, 0), (0.5, 0, 0.6), None, False, 0.0)])
+    pb = arm.pose.bones
+    pb["C"].rotation_mode = 'QUATERNION'
+    e = empty("Spin", loc=(1, 1, 0))
+    for f, v in ((1, 0.0), (6, 0.6), (12, -0.2)):
+        pb["A"].rotation_euler = (v, 0.5 * v, 0); pb["A"].keyframe_insert("rotation_euler", frame=f)
+        pb["B"].location = (0, v, 0); pb["B"].keyframe_insert("location", frame=f)
+        pb["C"].rotation_quaternion = Euler((v, 0, -v), 'XYZ').to_quaternion(); pb["C"].keyframe_insert("rotation_quaternion", frame=f)
+        e.location = (1 + v, 1, v); e.keyframe_insert("location", frame=f)
+    curves = {(fc.data_path, fc.array_index): fc for fc in arm.animation_data.action.fcurves}
+    m = curves[('pose.bones["A"].rotation_euler', 0)].modifiers.new('STEPPED'); m.frame_step = 2.5; m.frame_offset = 0.5
+    m = curves[('pose.bones["A"].rotation_euler', 1)].modifiers.new('LIMITS'); m.use_max_y = True; m.max_y = 0.2; m.use_min_x = True; m.min_x = 3
+    m = curves[('pose.bones["B"].location', 1)].modifiers.new('GENERATOR'); m.use_additive = True; m.coefficients = (0.1, -0.02)
+    m.use_restricted_range = True; m.frame_start, m.frame_end, m.blend_in, m.blend_out = 2, 11, 2, 1.5
+    m = curves[('pose.bones["C"].rotation_quaternion', 1)].modifiers.new('FNGENERATOR'); m.function_type = 'SIN'; m.amplitude = 0.3
+    m.phase_multiplier = 0.7; m.use_additive = True; m.use_influence = True; m.influence = 0.6
+    fc = curves[('pose.bones["C"].rotation_quaternion', 3)]
+    fc.modifiers.new('CYCLES')
+    m = fc.modifiers.new('GENERATOR'); m.mode = 'POLYNOMIAL_FACTORISED'; m.poly_order = 1; m.coefficients = (0.05, 0.1); m.use_additive = True
+    m = curves[('pose.bones["C"].rotation_quaternion', 2)].modifiers.new('ENVELOPE'); m.reference_value = 0.0; m.default_min, m.default_max = -0.5, 0.5
+    m.control_points.add(4).max = 0.9
+    m = curves[('pose.bones["C"].rotation_quaternion', 0)].modifiers.new('STEPPED'); m.mute = True
+    ecurves = {(fc.data_path, fc.array_index): fc for fc in e.animation_data.action.fcurves}
+    m = ecurves[('location', 2)].modifiers.new('FNGENERATOR'); m.function_type = 'SQRT'; m.phase_multiplier = 0.3; m.phase_offset = -1
+    m = ecurves[('location', 0)].modifiers.new('FNGENERATOR'); m.function_type = 'LN'; m.phase_multiplier = 0.5; m.use_additive = True
+    c = pb["B"].constraints.new('COPY_ROTATION'); c.target = e; c.influence = 0.5
+    scene().frame_set(1)
+    return [1, 2.5, 4, 7.25, 10, 15]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(40)},
