@@ -4,28 +4,12 @@
 // their values in the program's `work` slots, not as double arguments or return values, which V8
 // boxes when it does not inline the call.
 import { evaluateFCurve, packFCurve, type Keyframe, type PackedFCurve } from '../math/fcurve/fcurve';
+import { modifyTime, modifyValue, packModifiers, unsupportedModifier, type PackedModifiers } from '../math/fcurve/modifiers';
 import { compileExpression, type CompiledExpression } from './expression/compile';
 import { ExpressionError } from './expression/parse';
 
 export const DRIVER_TYPES = ['AVERAGE', 'SUM', 'SCRIPTED', 'MIN', 'MAX'] as const;
 export type DriverType = (typeof DRIVER_TYPES)[number];
-
-/** A Generator F-curve modifier as the fixtures write it (every RNA setting). */
-export interface GeneratorModifier {
-  type: 'GENERATOR';
-  mode?: 'POLYNOMIAL' | 'POLYNOMIAL_FACTORISED';
-  poly_order?: number;
-  coefficients?: number[];
-  use_additive?: boolean;
-  use_restricted_range?: boolean;
-  frame_start?: number;
-  frame_end?: number;
-  blend_in?: number;
-  blend_out?: number;
-  use_influence?: boolean;
-  influence?: number;
-  mute?: boolean;
-}
 
 export interface DriverSource {
   type: string;
@@ -49,8 +33,12 @@ export interface DriverProgram {
   expression: CompiledExpression | null;
   /** `frame` then one number per variable; filled by the caller before `evaluateDriver`. */
   params: Float64Array;
+  /** The keys, with the curve's modifiers (modifiers.ts), when it has keys. */
   curve: PackedFCurve | null;
-  generators: { order: number; coefficients: Float32Array; factorised: boolean; additive: boolean; restricted: boolean; start: number; end: number; blendIn: number; blendOut: number; influence: number }[];
+  /** Without keys: the curve's modifiers, run on the driver value itself. */
+  modifiers: PackedModifiers | undefined;
+  /** Without keys, each modifier's restricted range [start, end] (NaN when unrestricted): outside any, Blender starts from 0, not the driver value. */
+  ranges: Float64Array;
   target: DrivenKind;
   /** The target's hard range [min, max] (±Infinity for a boolean), read per frame from a typed array: no double field of a polymorphic object. */
   limits: Float64Array;
@@ -60,13 +48,13 @@ export interface DriverProgram {
   /** Scratch for the F-curve evaluation. */
   time: Float64Array;
   value: Float64Array;
-  /** The stages' values: [driver value, generator value, curve value]. */
+  /** The stages' values: [driver value, curve value]. */
   work: Float64Array;
   /** The driven property's value, written by `runDriver`. */
   out: Float64Array;
 }
 
-const X = 0, GEN = 1, CURVE = 2;
+const X = 0, CURVE = 1;
 
 /** Why a driver cannot be carried, by name (the importer reports these). */
 export class DriverError extends Error {}
@@ -83,60 +71,26 @@ export function compileDriver(src: DriverSource, target: DrivenKind): DriverProg
       throw e;
     }
   }
-  const generators: DriverProgram['generators'] = [];
-  for (const m of src.modifiers ?? []) {
-    if (m.mute === true) continue;
-    if (m.type !== 'GENERATOR') throw new DriverError(`F-curve modifier ${m.type} is not supported on drivers`);
-    const g = m as unknown as GeneratorModifier;
-    const order = Math.max(0, Math.trunc(g.poly_order ?? 1));
-    const factorised = g.mode === 'POLYNOMIAL_FACTORISED';
-    const count = factorised ? 2 * order : order + 1;
-    const c = new Float32Array(count);
-    (g.coefficients ?? []).slice(0, count).forEach((v, i) => (c[i] = v));
-    generators.push({
-      order,
-      coefficients: c,
-      factorised,
-      additive: g.use_additive === true,
-      restricted: g.use_restricted_range === true,
-      start: Math.fround(g.frame_start ?? 0),
-      end: Math.fround(g.frame_end ?? 0),
-      blendIn: Math.fround(g.blend_in ?? 0),
-      blendOut: Math.fround(g.blend_out ?? 0),
-      influence: g.use_influence === true ? Math.fround(g.influence ?? 1) : 1,
-    });
-  }
+  const modifierList = src.modifiers ?? [];
+  modifierList.forEach((m, i) => {
+    const why = unsupportedModifier(m, i);
+    if (why) throw new DriverError(`${why} on the driver's F-curve is not evaluated`);
+  });
   let curve: PackedFCurve | null = null;
   if (src.keyframe_points?.length) {
     // Bezier keys need their handles: the co-only form would make flat handles Blender does not have.
-    curve = packFCurve({ keyframes: src.keyframe_points, extrapolation: src.extrapolation === 'LINEAR' ? 'LINEAR' : 'CONSTANT' });
+    curve = packFCurve({ keyframes: src.keyframe_points, extrapolation: src.extrapolation === 'LINEAR' ? 'LINEAR' : 'CONSTANT', modifiers: modifierList });
   } else if (src.keyframes?.length) {
     const keyframes: Keyframe[] = src.keyframes.map(([x, y], i) => ({ co: [x, y], interpolation: (src.keyframe_interpolation?.[i] ?? 'LINEAR') as Keyframe['interpolation'] }));
-    curve = packFCurve({ keyframes, extrapolation: src.extrapolation === 'LINEAR' ? 'LINEAR' : 'CONSTANT' });
+    curve = packFCurve({ keyframes, extrapolation: src.extrapolation === 'LINEAR' ? 'LINEAR' : 'CONSTANT', modifiers: modifierList });
   }
+  // evaluate_fcurve_driver checks every modifier's range, muted ones too.
+  const ranges = Float64Array.from(modifierList.flatMap((m) => (m.use_restricted_range === true ? [Math.fround(Number(m.frame_start ?? 0)), Math.fround(Number(m.frame_end ?? 0))] : [NaN, NaN])));
   return {
-    type, expression, params: new Float64Array(1 + src.variables.length), curve, generators, target, muted: src.mute === true,
+    type, expression, params: new Float64Array(1 + src.variables.length), curve, modifiers: curve ? undefined : packModifiers(modifierList), ranges, target, muted: src.mute === true,
     limits: target.kind === 'float' ? new Float64Array([target.min, target.max]) : new Float64Array([-Infinity, Infinity]), bool: target.kind === 'bool' ? 1 : 0,
-    time: new Float64Array(1), value: new Float64Array(1), work: new Float64Array(3), out: new Float64Array(1),
+    time: new Float64Array(1), value: new Float64Array(1), work: new Float64Array(2), out: new Float64Array(1),
   };
-}
-
-/** Blender's float32 Generator of work[X] (x^i by repeated multiplication, a running float32 sum) into work[GEN]. */
-function generate(g: DriverProgram['generators'][number], work: Float64Array): void {
-  const c = g.coefficients, x = work[X];
-  if (g.factorised) {
-    let v = 1;
-    for (let i = 0; i < g.order; i++) v = Math.fround(v * Math.fround(Math.fround(c[2 * i] * x) + c[2 * i + 1]));
-    work[GEN] = v;
-    return;
-  }
-  let v = 0;
-  let power = 1;
-  for (let i = 0; i <= g.order; i++) {
-    if (i) power = Math.fround(power * x);
-    v = Math.fround(v + Math.fround(c[i] * power));
-  }
-  work[GEN] = v;
 }
 
 /** The driver's raw value from `p.params` (the caller has set frame and variables), into work[X]. */
@@ -171,31 +125,29 @@ function driverValue(p: DriverProgram): void {
   p.work[X] = x;
 }
 
-/** The F-curve applied to the driver value work[X] (keys at time x if any, then the Generators), into work[CURVE]. */
+/**
+ * The F-curve at the driver value work[X], into work[CURVE] (evaluate_fcurve_driver): its keys and
+ * modifiers at that value; without keys, the driver value itself (0 when it is outside a
+ * modifier's restricted range) changed by the modifiers.
+ */
 function driverCurve(p: DriverProgram): void {
-  const work = p.work, x = work[X];
-  let value = x;
+  const work = p.work, x = work[X], t = p.time, v = p.value;
+  t[0] = x;
   if (p.curve) {
-    p.time[0] = x;
-    evaluateFCurve(p.curve, p.time, p.value, 0);
-    value = Math.fround(p.value[0]);
+    evaluateFCurve(p.curve, t, v, 0);
+    work[CURVE] = Math.fround(v[0]);
+    return;
   }
-  const gens = p.generators;
-  for (let k = 0; k < gens.length; k++) {
-    const g = gens[k];
-    let influence = g.influence;
-    if (g.restricted) {
-      // Measured in Blender 3.4 (README-rig-additions §6.2 step 3): outside the range the value is 0.
-      if (x < g.start || x > g.end) { work[CURVE] = 0; return; }
-      if (g.blendIn > 0 && x < g.start + g.blendIn) influence *= (x - g.start) / g.blendIn;
-      else if (g.blendOut > 0 && x > g.end - g.blendOut) influence *= (g.end - x) / g.blendOut;
-    }
-    generate(g, work);
-    const p1 = work[GEN];
-    const next = g.additive ? Math.fround(value + p1) : p1;
-    value = influence === 1 ? next : Math.fround(value + (next - value) * influence);
+  const r = p.ranges;
+  let inRange = true;
+  for (let i = 0; i < r.length; i += 2) if (r[i] === r[i] && !(r[i] <= x && r[i + 1] >= x)) inRange = false;
+  v[0] = inRange ? x : 0;
+  const mods = p.modifiers;
+  if (mods) {
+    if (mods.changesTime) modifyTime(mods, t);
+    modifyValue(mods, v, 0, t);
   }
-  work[CURVE] = value;
+  work[CURVE] = v[0];
 }
 
 /** Bits of the write of work[CURVE] into out[0]: the float clamped to the hard range, or a boolean as 1 or 0. */

@@ -18,4 +18,16 @@ describe('Blender round trip, drivers', () => {
     expect(diffs.length).toBe(2 * 9); // 3 objects and 6 bones at frames 1 and 5
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
+
+  // rigs.py `driver_modifiers`: driver curves with Limits, Stepped, Built-In Function, Envelope, a
+  // restricted Generator, an additive one with influence, and keys under a Limits (before, all but
+  // the Generator were not carried).
+  it('F-curve modifiers on driver curves', () => {
+    const rt = roundTrip('driver_modifiers');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(4 * 9); // the armature and 8 bones at frames 1-4
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
 });

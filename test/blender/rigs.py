@@ -2328,9 +2328,40 @@ def rig_action_modifiers():
     return [1, 2.5, 4, 7.25, 10, 15]
 
 
+def rig_driver_modifiers():
+    """Driver F-curves with modifiers besides the default Generator: Limits, Stepped, Built-In
+    Function, Envelope, a restricted Generator (0 outside its range, as Blender), an additive one with
+    influence, and a keyed driver curve under a Limits. The driven values come from a keyed control
+    property; four frames."""
+    arm = armature("Dm", [("Ctl", (0, 0, 0), (0, 0.3, 0), None, False, 0.0)] +
+                   [("P%d" % k, (0.4 * k, 0, 0.5), (0.4 * k, 0, 1.0), None, False, 0.0) for k in range(7)])
+    pb = arm.pose.bones
+    pb["Ctl"]["k"] = 0.0
+    var = lambda: [{"name": "k", "targets": [{"id": arm, "data_path": 'pose.bones["Ctl"]["k"]'}]}]
+    curves = [driver(pb["P%d" % k], "rotation_euler", 0, "", var(), kind='SUM') for k in range(7)]
+    for fc in curves:
+        for m in list(fc.modifiers):
+            fc.modifiers.remove(m)
+    m = curves[0].modifiers.new('LIMITS'); m.use_max_y = True; m.max_y = 0.6; m.use_min_y = True; m.min_y = -0.2
+    m = curves[1].modifiers.new('STEPPED'); m.frame_step = 0.5; m.frame_offset = 0.1
+    m = curves[2].modifiers.new('FNGENERATOR'); m.function_type = 'COS'; m.amplitude = 0.7; m.phase_multiplier = 2.0; m.value_offset = 0.1
+    m = curves[3].modifiers.new('ENVELOPE'); m.reference_value = 0.0; m.default_min, m.default_max = -1, 1
+    p = m.control_points.add(0.5); p.min, p.max = -0.2, 0.3
+    m = curves[4].modifiers.new('GENERATOR'); m.coefficients = (0.2, 1.5); m.use_restricted_range = True; m.frame_start, m.frame_end = 0.0, 0.8
+    m = curves[5].modifiers.new('GENERATOR'); m.coefficients = (0.3, -1.0); m.use_additive = True; m.use_influence = True; m.influence = 0.4
+    curves[6].keyframe_points.insert(0.0, 0.0).interpolation = 'LINEAR'
+    curves[6].keyframe_points.insert(1.0, 1.2).interpolation = 'LINEAR'
+    m = curves[6].modifiers.new('LIMITS'); m.use_max_y = True; m.max_y = 0.9
+    for f, v in ((1, -0.3), (2, 0.35), (3, 0.7), (4, 1.1)):
+        pb["Ctl"]["k"] = v
+        pb["Ctl"].keyframe_insert('["k"]', frame=f)
+    scene().frame_set(1)
+    return [1, 2, 3, 4]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(40)},

@@ -112,9 +112,10 @@ function influenceAt(r: Float64Array, s: Float64Array): void {
   s[1] = influence;
   if (r[0] === 0) return;
   const start = r[1], end = r[2];
-  if (t <= start || t >= end) s[1] = 0;
-  else if (t > start && t < f32(start + r[3])) s[1] = f32(influence * f32(f32(t - start) / f32(f32(start + r[3]) - start)));
-  else if (t < end && t > f32(end - r[4])) s[1] = f32(influence * f32(f32(t - end) / f32(f32(end - r[4]) - end)));
+  // The ends are in the range; with a blend there, its ramp starts from 0 at the end itself.
+  if (t < start || t > end) s[1] = 0;
+  else if (t >= start && t < f32(start + r[3])) s[1] = f32(influence * f32(f32(t - start) / f32(f32(start + r[3]) - start)));
+  else if (t <= end && t > f32(end - r[4])) s[1] = f32(influence * f32(f32(t - end) / f32(f32(end - r[4]) - end)));
 }
 
 /** Remaps the frame `time[0]` in place, the last modifier first (evaluate_time_fmodifiers). */

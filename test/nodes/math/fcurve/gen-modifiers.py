@@ -26,6 +26,10 @@ def common(m):
         m.use_restricted_range = True
         m.frame_start = rng.uniform(-10, 20)
         m.frame_end = m.frame_start + rng.uniform(2, 40)
+        if rng.random() < 0.3:
+            # On recorded frames: the range includes its ends (eval_fmodifier_influence).
+            m.frame_start = rng.choice((-2, 1, 4, 7))
+            m.frame_end = m.frame_start + rng.choice((6, 9, 15))
         if rng.random() < 0.5:
             m.blend_in = rng.uniform(0, 5)
             m.blend_out = rng.uniform(0, 5)

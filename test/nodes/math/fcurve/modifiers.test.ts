@@ -1,7 +1,7 @@
 // F-curve modifiers against Blender 3.4.1's own evaluation (`FCurve.evaluate`), recorded by
 // gen-modifiers.py: 120 random curves with stacks of Generator, Built-In Function, Envelope, Limits
 // and Stepped modifiers (some after a Cycles modifier), with restricted ranges, blend in and out,
-// influence and mute, each at 50 frames. The curves are read as the importer reads an action's.
+// influence and mute (some ranges ending on recorded frames), each at 50 frames. The curves are read as the importer reads an action's.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,10 @@ describe('F-curve modifiers, as Blender evaluates them', () => {
     for (const kind of ['GENERATOR', 'FNGENERATOR', 'ENVELOPE', 'LIMITS', 'STEPPED', 'CYCLES']) expect(mods.filter((m) => m.type === kind).length).toBeGreaterThan(20);
     expect(mods.filter((m) => m.use_restricted_range === true && Number(m.blend_in) > 0).length).toBeGreaterThan(5);
     expect(mods.filter((m) => m.use_influence === true).length).toBeGreaterThan(10);
+    // Ranges that end on recorded frames: the ends are in the range, and a blend there starts from 0.
+    const onFrames = recorded.flatMap((c) => (c.curve.modifiers ?? []).filter((m) => m.use_restricted_range === true && c.frames.includes(Number(m.frame_start))));
+    expect(onFrames.filter((m) => Number(m.blend_in) === 0).length).toBeGreaterThan(3);
+    expect(onFrames.filter((m) => Number(m.blend_in) > 0).length).toBeGreaterThan(3);
   });
 
   it('names what it does not evaluate', () => {
