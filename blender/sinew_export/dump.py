@@ -666,11 +666,19 @@ def dump_actions(objects, constraints, notes):
             notes.append("object %s: the %s datablock's own action %s (%s: %s) is not exported; its values at the exported frame are" % (
                 o.name, o.type.lower(), data_ad.action.name, what, ", ".join(sorted({fc.data_path for fc in data_curves}))))
         ad = o.animation_data
-        if ad is None or ad.action is None:
+        if ad is None:
+            continue
+        # Blender plays the NLA tracks (with the active action, if any, on top) when NLA is on and a
+        # track is unmuted and has strips; they are not exported. An object whose action was pushed
+        # down has tracks and no active action: it is animated all the same.
+        playing = [t for t in ad.nla_tracks if not t.mute and len(t.strips)] if ad.use_nla else []
+        if playing:
+            notes.append("object %s: %d NLA track%s play%s in Blender and %s not exported; %s" % (
+                o.name, len(playing), "" if len(playing) == 1 else "s", "s" if len(playing) == 1 else "", "is" if len(playing) == 1 else "are",
+                "only the active action is" if ad.action else "the object is exported unanimated"))
+        if ad.action is None:
             continue
         act = ad.action
-        if len(ad.nla_tracks):
-            notes.append("object %s: %d NLA tracks are not exported; only the active action is" % (o.name, len(ad.nla_tracks)))
         out.append({
             "name": act.name,
             "id": {"object": o.name},
