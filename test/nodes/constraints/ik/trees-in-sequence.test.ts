@@ -19,10 +19,10 @@ function branchedScene(): SceneDocument {
   return scene;
 }
 
-/** One graph holding an IK (solver BLENDER, chain to the root) on each of the given bones, nodes c0, c1, … */
+/** One graph holding an IK (solver BLENDER, chain to the root) on each of the given bones, nodes c0, c1, …; a bone written `C1-tail` has Use Tail off. */
 function iksOn(bones: string[]): GraphDocument {
   const scene = branchedScene();
-  const graphs = bones.map((b) => stackGraph(scene, `Arm/${b}`, 'constraint/ik', { solver: 'BLENDER', chainCount: 0 }, { target: { owner: 'Goal' } }));
+  const graphs = bones.map((b) => stackGraph(scene, `Arm/${b.replace('-tail', '')}`, 'constraint/ik', { solver: 'BLENDER', chainCount: 0, useTail: !b.endsWith('-tail') }, { target: { owner: 'Goal' } }));
   const renamed = graphs.map((g, k) => ({
     nodes: g.nodes.map((n) => ({ ...n, id: n.id.startsWith('read:') ? n.id : `${n.id}${k}` })),
     links: g.links.map((l) => ({ from: { ...l.from, node: l.from.node.startsWith('read:') ? l.from.node : `${l.from.node}${k}` }, to: { ...l.to, node: `${l.to.node}${k}` } })),
@@ -60,6 +60,15 @@ describe('IK trees Blender solves one after the other', () => {
     // The branch starts from the root as tree 2 left it; B2 from B1 before tree 1 moves it again.
     expect(at('node:c1')).toBeLessThan(at('pre:Arm/C0'));
     expect(at('pre:Arm/B2')).toBeLessThan(at('node:c2'));
+  });
+
+  it('are named where a dependency cycle keeps them from that order', () => {
+    // c2 (Use Tail off on C1: the chain B0-C0) joins tree 1 of c0, which moves after c1's tree; its
+    // only possible solver is c0, in B1's stack, whose result B2 and so c1 start from.
+    const { warned } = compiled(['B1', 'B3', 'C1-tail']);
+    expect(warned).toHaveLength(1);
+    expect(warned[0].message).toContain('root bone "Arm/B0"');
+    expect(warned[0].message).toContain('approximate');
   });
 
   it('are not claimed for one chain', () => {
