@@ -650,10 +650,39 @@ def dump_groups(act):
     return [{"name": g.name, "mute": bool(g.mute)} for g in act.groups]
 
 
-def dump_actions(objects, constraints, notes):
-    """Each exported object's active action, then every action an exported Action constraint names
-    that no exported object plays, with `id` null (README-action-additions.md §3, extended:
-    docs/blender-exporter.md)."""
+NLA_STRIP_PROPS = ('name', 'type', 'frame_start', 'frame_end', 'action_frame_start', 'action_frame_end', 'scale', 'repeat',
+                   'use_reverse', 'extrapolation', 'blend_type', 'influence', 'use_animated_influence', 'use_animated_time',
+                   'use_animated_time_cyclic', 'blend_in', 'blend_out', 'mute')
+
+
+def dump_nla(o, ad):
+    """The NLA of an object that plays one: its tracks bottom to top with their strips (every setting
+    the evaluation reads; a strip's own F-curves and modifiers counted), and the active action's
+    blending on top (docs/blender-exporter.md)."""
+    tracks = []
+    for t in ad.nla_tracks:
+        strips = []
+        for st in t.strips:
+            d = {}
+            for k in NLA_STRIP_PROPS:
+                v = getattr(st, k)
+                d[k] = num(v, 'nla strip %s.%s' % (st.name, k)) if isinstance(v, float) else v
+            d["action"] = st.action.name if st.action is not None else None
+            d["fcurves"] = [fc.data_path for fc in st.fcurves]
+            d["modifiers"] = len(st.modifiers)
+            strips.append(d)
+        tracks.append({"name": t.name, "mute": bool(t.mute), "is_solo": bool(t.is_solo), "strips": strips})
+    return {"object": o.name, "action": ad.action.name if ad.action is not None else None,
+            "action_extrapolation": ad.action_extrapolation, "action_blend_type": ad.action_blend_type,
+            "action_influence": num(ad.action_influence), "tracks": tracks}
+
+
+def dump_actions(objects, constraints, notes, nla=None):
+    """Each exported object's active action, then every action an exported Action constraint or NLA
+    strip names that no exported object plays, with `id` null (README-action-additions.md §3,
+    extended: docs/blender-exporter.md). `nla` receives each object's NLA when Blender plays one."""
+    nla = [] if nla is None else nla
+    strip_actions = []
     out = []
     for o in objects:
         data_ad = getattr(o.data, 'animation_data', None) if o.data is not None else None
@@ -669,13 +698,15 @@ def dump_actions(objects, constraints, notes):
         if ad is None:
             continue
         # Blender plays the NLA tracks (with the active action, if any, on top) when NLA is on and a
-        # track is unmuted and has strips; they are not exported. An object whose action was pushed
-        # down has tracks and no active action: it is animated all the same.
+        # track is unmuted and has strips. An object whose action was pushed down has tracks and no
+        # active action: it is animated all the same.
         playing = [t for t in ad.nla_tracks if not t.mute and len(t.strips)] if ad.use_nla else []
         if playing:
-            notes.append("object %s: %d NLA track%s play%s in Blender and %s not exported; %s" % (
-                o.name, len(playing), "" if len(playing) == 1 else "s", "s" if len(playing) == 1 else "", "is" if len(playing) == 1 else "are",
-                "only the active action is" if ad.action else "the object is exported unanimated"))
+            nla.append(dump_nla(o, ad))
+            for t in ad.nla_tracks:
+                for st in t.strips:
+                    if st.action is not None:
+                        strip_actions.append(st.action)
         if ad.action is None:
             continue
         act = ad.action
@@ -692,8 +723,8 @@ def dump_actions(objects, constraints, notes):
             "fcurves": [dump_fcurve(o, fc) for fc in act.fcurves],
         })
     written = {a["name"] for a in out}
-    for c in constraints:
-        name = c["props"].get("action") if c["type"] == 'ACTION' else None
+    named = [c["props"].get("action") if c["type"] == 'ACTION' else None for c in constraints] + [a.name for a in strip_actions]
+    for name in named:
         act = bpy.data.actions.get(name) if isinstance(name, str) else None
         if act is None or name in written:
             continue
@@ -865,7 +896,8 @@ def rig_document(scene=None, armature=None):
     objs = [dump_object(o, notes) for o in objects]
     constraints = dump_constraints(objects, notes)
     drivers = dump_drivers(objects)
-    actions = dump_actions(objects, constraints, notes)
+    nla = []
+    actions = dump_actions(objects, constraints, notes, nla)
     extensions = ["custom_props"]
     if drivers:
         extensions.append("drivers")
@@ -873,6 +905,8 @@ def rig_document(scene=None, armature=None):
         extensions += ["armature_targets", "bone_flags"]
     if actions:
         extensions.append("actions")
+    if nla:
+        extensions.append("nla")
     name = bpy.path.display_name_from_filepath(bpy.data.filepath) or scene.name
     kinds = {}
     for c in constraints:
@@ -897,11 +931,14 @@ def rig_document(scene=None, armature=None):
                      "notes": notes},
         "objects": objs,
         "actions": actions,
+        "nla": nla,
         "constraints": constraints,
         "drivers": drivers,
     }
     if not actions:
         del doc["actions"]
+    if not nla:
+        del doc["nla"]
     if not drivers:
         del doc["drivers"]
     scene_props = scene_properties_read(scene, drivers)

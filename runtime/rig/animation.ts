@@ -11,7 +11,8 @@ import type { RigOwner } from './rig';
 import { basisMatrix, type BasisInput } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, isDeltaChannel, parseDataPath } from './scene/data-path';
-import type { DeltaTransformProps, SceneDocument, TransformProps } from './scene/types';
+import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneObject, TransformProps } from './scene/types';
+import { blendCode, evaluateNla, stripEval, type OwnerNla } from './nla';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
 export interface OwnerAnimation {
@@ -27,6 +28,8 @@ export interface OwnerAnimation {
    * they are also the owner's `deltas`, so what reads them sees this frame's values); else undefined.
    */
   deltas: DeltaChannels | undefined;
+  /** The object's NLA for this owner (nla.ts), when Blender plays one: it writes the channels instead of `curves`. */
+  nla: OwnerNla | undefined;
 }
 
 /**
@@ -41,7 +44,16 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
   // One list of timings for the scene: every curve keyed at the same frames (a bone's channels, often
   // a whole action) locates the frame, and solves its Bezier segment, once a frame between them.
   const timings: FCurveTiming[] = [];
+  const animOf = (owner: RigOwner) => {
+    let anim = byOwner.get(owner);
+    if (!anim) byOwner.set(owner, (anim = ownerAnimation(owner)));
+    return anim;
+  };
   scene.objects.forEach((o) => {
+    if (o.animation_data?.nla) {
+      buildNla(o, o.animation_data.nla, o.animation_data.action, { actions, byId, timings, animOf, keysDeltas });
+      return;
+    }
     const name = o.animation_data?.action;
     const found = typeof name === 'string' ? actions.get(name) : undefined;
     if (!found) return;
@@ -68,8 +80,7 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
         warnings.push({ code: 'unsupported-channel', pointer: `${pointer}/array_index`, message: `action "${found.action.name}": "${f.data_path}" has no index ${f.array_index}; the curve is ignored` });
         return;
       }
-      let anim = byOwner.get(owner);
-      if (!anim) byOwner.set(owner, (anim = ownerAnimation(owner)));
+      const anim = animOf(owner);
       anim.curves.push(packFCurve(f, timings));
       anim.slots = Int32Array.from([...anim.slots, slot]);
       if (isDeltaChannel(path.channel)) keysDeltas.add(owner);
@@ -81,6 +92,71 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
     if (o.kind === 'object' && (o.deltas !== undefined || keysDeltas.has(o))) o.deltas = anim.deltas = deltaViews(anim.channels);
   }
   return owners.flatMap((o) => byOwner.get(o) ?? []);
+}
+
+interface NlaContext {
+  actions: Map<string, { action: SceneAction; index: number }>;
+  byId: Map<string, RigOwner>;
+  timings: FCurveTiming[];
+  animOf: (owner: RigOwner) => OwnerAnimation;
+  keysDeltas: Set<RigOwner>;
+}
+
+/**
+ * The NLA of object `o` as each of its owners plays it (nla.ts): tracks as Blender takes them (only
+ * the solo one when one is; else the unmuted ones), every strip in each for the time search, each
+ * strip with the curves of its action that write that owner; the active action on top unless a track
+ * is solo. Curves that write nothing Sinew animates are left out (the import reports them).
+ */
+function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: NlaContext): void {
+  const solo = nla.tracks.some((t) => t.is_solo === true);
+  const tracks = nla.tracks.filter((t) => (solo ? t.is_solo === true : t.mute !== true));
+  const perOwner = new Map<RigOwner, OwnerNla>();
+  const nlaOf = (owner: RigOwner): OwnerNla => {
+    let n = perOwner.get(owner);
+    if (!n) {
+      const scratch = new Float64Array(4);
+      n = { domain: new Int32Array(0), tracks: tracks.map((t) => t.strips.map(stripEval)), action: undefined, scratch, time: scratch.subarray(0, 1) };
+      perOwner.set(owner, n);
+    }
+    return n;
+  };
+  // Each playing curve of an action, with the owner and channel it writes.
+  const targets = (name: string | null) => {
+    const found = typeof name === 'string' ? c.actions.get(name) : undefined;
+    if (!found) return [];
+    const mutedGroups = new Set((found.action.groups ?? []).filter((g) => g.mute === true).map((g) => g.name));
+    return found.action.fcurves.flatMap((f) => {
+      if (f.mute === true || f.keyframes.length === 0 || (typeof f.group === 'string' && mutedGroups.has(f.group))) return [];
+      const path = parseDataPath(f.data_path);
+      if (path?.kind !== 'transform') return [];
+      const owner = c.byId.get(path.bone === null ? o.name : `${o.name}/${path.bone}`);
+      const slot = channelSlot(path.channel, f.array_index);
+      if (!owner || (path.bone !== null && owner.kind !== 'bone') || slot === undefined) return [];
+      if (isDeltaChannel(path.channel)) c.keysDeltas.add(owner);
+      return [{ owner, slot, curve: packFCurve(f, c.timings) }];
+    });
+  };
+  tracks.forEach((t, ti) => { t.strips.forEach((st, si) => {
+    for (const { owner, slot, curve } of targets(st.action)) {
+      const e = nlaOf(owner).tracks[ti][si];
+      e.curves.push(curve);
+      e.slots = Int32Array.from([...e.slots, slot]);
+    }
+  }); });
+  if (!solo && actionName !== null) {
+    for (const { owner, slot, curve } of targets(actionName)) {
+      const n = nlaOf(owner);
+      n.action ??= { curves: [], slots: new Int32Array(0), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1) };
+      n.action.curves.push(curve);
+      n.action.slots = Int32Array.from([...n.action.slots, slot]);
+    }
+  }
+  for (const [owner, n] of perOwner) {
+    const slots = new Set<number>([...n.tracks.flat().flatMap((e) => [...e.slots]), ...(n.action ? [...n.action.slots] : [])]);
+    n.domain = Int32Array.from([...slots].sort((a, b) => a - b));
+    c.animOf(owner).nla = n;
+  }
 }
 
 /** The delta channels of a channel array, as views. */
@@ -117,12 +193,14 @@ function ownerAnimation(owner: RigOwner): OwnerAnimation {
       scale: view('scale'),
     },
     deltas: undefined,
+    nla: undefined,
   };
 }
 
 /** Writes the owner's channels for `frame[0]` and rebuilds its basis. Allocates nothing. */
 export function animateOwner(a: OwnerAnimation, frame: Float64Array): void {
   const { curves, slots, channels } = a;
+  if (a.nla !== undefined) evaluateNla(a.nla, frame, channels);
   for (let i = 0; i < curves.length; i++) evaluateFCurve(curves[i], frame, channels, slots[i]);
   const deltas = a.deltas;
   if (deltas === undefined) basisMatrix(a.owner.basis, a.basis);

@@ -2380,9 +2380,82 @@ def rig_nla_pushed():
     return [1, 5]
 
 
+def rig_nla():
+    """NLA tracks as Blender plays them: a pushed-down action (no active action); two tracks, the
+    upper ADD with blend in and out and nothing past its end, under the active action blended ADD at
+    half influence; on bones a track of two strips with a gap (held forward), a scaled and repeated
+    strip, a reversed one, MULTIPLY on scale and SUBTRACT on location, a muted strip; and an object
+    whose second track is solo. Frames before, inside, between and after the strips."""
+    def keyed(name, obj_or_bone, path, index, points):
+        return points
+
+    def action(name, spec):
+        """spec: [(data_path, index, [(frame, value), ...])]"""
+        act = bpy.data.actions.new(name)
+        for path, index, points in spec:
+            fc = act.fcurves.new(path, index=index)
+            for f, v in points:
+                fc.keyframe_points.insert(f, v).interpolation = 'LINEAR'
+        return act
+
+    push = empty("Push", loc=(0, 0, 0))
+    push.animation_data_create()
+    a = action("PushAct", [("location", 0, [(1, 0.0), (10, 1.0)]), ("location", 2, [(1, 0.5), (10, -0.5)])])
+    t = push.animation_data.nla_tracks.new()
+    t.strips.new("P", 3, a)
+
+    lay = empty("Layers", loc=(2, 0, 0), rot=(0.1, 0.2, 0.3))
+    lay.animation_data_create()
+    base = action("Base", [("location", 0, [(1, 0.0), (11, 2.0)]), ("rotation_euler", 2, [(1, 0.0), (11, 1.0)])])
+    extra = action("Extra", [("location", 1, [(0, 0.0), (6, 1.0)]), ("rotation_euler", 2, [(0, 0.2), (6, -0.3)])])
+    t1 = lay.animation_data.nla_tracks.new()
+    s1 = t1.strips.new("B", 1, base)
+    s1.scale = 2.0
+    s1.repeat = 1.5
+    t2 = lay.animation_data.nla_tracks.new()
+    s2 = t2.strips.new("E", 5, extra)
+    s2.blend_type = 'ADD'
+    s2.blend_in, s2.blend_out = 2.0, 1.5
+    s2.extrapolation = 'NOTHING'
+    lay.animation_data.action = action("Top", [("location", 2, [(1, 0.0), (20, 1.0)]), ("rotation_euler", 2, [(1, 0.5), (20, 0.0)])])
+    lay.animation_data.action_blend_type = 'ADD'
+    lay.animation_data.action_influence = 0.5
+
+    arm = armature("NArm", [("A", (0, 2, 0), (0, 2, 1), None, False, 0.0), ("B", (0, 2, 1), (0, 2.5, 1.8), "A", True, 0.3)])
+    arm.animation_data_create()
+    bone = lambda b, prop: 'pose.bones["%s"].%s' % (b, prop)
+    walk = action("Walk", [(bone("A", "rotation_euler"), 0, [(1, 0.0), (8, 0.8)]), (bone("B", "location"), 1, [(1, 0.0), (8, 0.3)])])
+    wave = action("Wave", [(bone("B", "rotation_euler"), 2, [(1, -0.4), (5, 0.6)]), (bone("A", "scale"), 1, [(1, 1.0), (5, 1.5)])])
+    grow = action("Grow", [(bone("A", "scale"), 1, [(1, 1.2), (9, 0.8)]), (bone("B", "location"), 1, [(1, 0.1), (9, -0.2)])])
+    ta = arm.animation_data.nla_tracks.new()
+    w1 = ta.strips.new("W1", 1, walk)
+    w2 = ta.strips.new("W2", 15, wave)
+    w2.use_reverse = True
+    w2.extrapolation = 'HOLD_FORWARD'
+    tb = arm.animation_data.nla_tracks.new()
+    g = tb.strips.new("G", 4, grow)
+    g.blend_type = 'MULTIPLY'
+    g.influence = 0.6
+    g.use_animated_influence = False
+    tc = arm.animation_data.nla_tracks.new()
+    sub = tc.strips.new("S", 2, action("Sub", [(bone("B", "location"), 1, [(1, 0.0), (6, 0.2)])]))
+    sub.blend_type = 'SUBTRACT'
+    sub.extrapolation = 'HOLD'
+    tc.strips.new("M", 12, walk).mute = True
+
+    solo = empty("Solo", loc=(4, 0, 0))
+    solo.animation_data_create()
+    for k, v in enumerate((1.0, -1.0)):
+        tr = solo.animation_data.nla_tracks.new()
+        tr.strips.new("T%d" % k, 1, action("SoloAct%d" % k, [("location", 1, [(1, 0.0), (10, v)])]))
+    solo.animation_data.nla_tracks[0].is_solo = True
+    scene().frame_set(1)
+    return [-5, 1, 4.5, 10, 17, 25, 40]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(40)},

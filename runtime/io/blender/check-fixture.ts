@@ -33,6 +33,9 @@ export const FIXTURE_EXTENSIONS: Readonly<Record<string, 'imported' | 'not-impor
   drivers: 'imported',
   // F-curves of objects and pose bones: the scene's actions (runtime/rig/animation.ts).
   actions: 'imported',
+  // An object's NLA tracks and strips, where Blender plays them (docs/blender-exporter.md): the
+  // scene's objects' `animation_data.nla` (runtime/rig/nla.ts).
+  nla: 'imported',
 };
 
 export type FixtureCheck = { ok: true; fixture: Fixture; warnings: GraphError[] } | { ok: false; errors: GraphError[] };

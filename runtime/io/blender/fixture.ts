@@ -1,6 +1,6 @@
 // The Blender fixture format (`blender-constraint-fixture/1`), recorded from Blender 3.4's evaluator.
 import type { JsonValue } from '../../../graph/types';
-import type { SceneFCurve, SceneObject } from '../../rig/scene/types';
+import type { SceneFCurve, SceneNla, SceneNlaStrip, SceneNlaTrack, SceneObject } from '../../rig/scene/types';
 
 export const FIXTURE_FORMAT = 'blender-constraint-fixture/1';
 
@@ -22,6 +22,28 @@ export interface FixtureReadout {
  * null for an action no exported object plays, written because an Action constraint names it
  * (docs/blender-exporter.md). `groups`: its action groups, in Blender's order (exporter).
  */
+/** An object's NLA as the exporter writes it: tracks bottom to top, each strip's settings, and the active action's blending. */
+export interface FixtureNla {
+  object: string;
+  action: string | null;
+  action_extrapolation?: string;
+  action_blend_type?: SceneNla['action_blend_type'];
+  action_influence?: number;
+  tracks: FixtureNlaTrack[];
+}
+
+export interface FixtureNlaTrack extends Omit<SceneNlaTrack, 'strips'> {
+  strips: FixtureNlaStrip[];
+}
+
+/** A strip as exported: the scene's settings, its type, and what of it Sinew reports (its own F-curves and modifiers). */
+export interface FixtureNlaStrip extends SceneNlaStrip {
+  type?: string;
+  use_animated_time?: boolean;
+  fcurves?: string[];
+  modifiers?: number;
+}
+
 export interface FixtureAction {
   name: string;
   id: { object: string } | null;
@@ -55,6 +77,8 @@ export interface Fixture {
   /** Animated cases: the frames evaluated, ascending. `expected` is then keyed per frame. */
   frames?: number[];
   actions?: FixtureAction[];
+  /** Extension `nla` (the exporter's; docs/blender-exporter.md): each object's NLA where Blender plays one. */
+  nla?: FixtureNla[];
   expected: FixtureReadout | FixtureFrames;
   expected_unconstrained: FixtureReadout | FixtureFrames;
   /** Rig cases (README-rig-additions §8): the bones whose readout depends on an IK result. */

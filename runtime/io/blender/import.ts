@@ -5,8 +5,8 @@ import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphFrame, type 
 import { stackFrame } from './stack-frame';
 import { defaultCatalog, type NodeCatalog } from '../../../nodes/catalog';
 import type { NodeDefinition } from '../../../nodes/define';
-import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../../rig/scene/types';
-import type { Fixture, FixtureConstraint } from './fixture';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla } from '../../rig/scene/types';
+import type { Fixture, FixtureConstraint, FixtureNla } from './fixture';
 import { drivableParam } from '../../eval/driven-params';
 import { drivenMutes, wireDrivers, type DriverReport } from './import-drivers';
 import { importDrivers } from './drivers';
@@ -223,6 +223,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); } }, driverImport.drivers);
   wireCurveEvalTimes(fx, { nodes, links });
   reportCurveModifiers(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
+  reportNla(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   if (animated.size > 0) withoutCurves(scene, fx, animated);
   const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, bbones }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
@@ -260,6 +261,42 @@ function reportCurveModifiers(fx: Fixture, report: (text: string, at: string) =>
   }); }); });
 }
 
+/** An object's NLA as the scene holds it: the settings the evaluation reads (runtime/rig/nla.ts). */
+function sceneNla(n: FixtureNla): SceneNla {
+  return {
+    ...(n.action_blend_type ? { action_blend_type: n.action_blend_type } : {}),
+    ...(typeof n.action_influence === 'number' ? { action_influence: n.action_influence } : {}),
+    tracks: n.tracks.map((t) => ({
+      ...(t.name ? { name: t.name } : {}), ...(t.mute ? { mute: true } : {}), ...(t.is_solo ? { is_solo: true } : {}),
+      strips: t.strips.map((st) => ({
+        name: st.name, action: st.action, frame_start: st.frame_start, frame_end: st.frame_end, action_frame_start: st.action_frame_start, action_frame_end: st.action_frame_end,
+        scale: st.scale, repeat: st.repeat, use_reverse: st.use_reverse, extrapolation: st.extrapolation, blend_type: st.blend_type, influence: st.influence,
+        use_animated_influence: st.use_animated_influence, blend_in: st.blend_in, blend_out: st.blend_out, mute: st.mute,
+      })),
+    })),
+  };
+}
+
+/** What of an object's NLA Sinew does not play (runtime/rig/nla.ts), by object, track and strip. */
+function reportNla(fx: Fixture, report: (text: string, at: string) => void): void {
+  (fx.nla ?? []).forEach((n, ni) => {
+    const at = `/nla/${ni}`;
+    if (n.action_blend_type === 'COMBINE') report(`object "${n.object}": its active action blends by COMBINE over its NLA, which Sinew does not evaluate (it plays as REPLACE)`, at);
+    n.tracks.forEach((t, ti) => { t.strips.forEach((st, si) => {
+      const where = `object "${n.object}" NLA track "${t.name ?? ti}" strip "${st.name ?? si}"`;
+      const sat = `${at}/tracks/${ti}/strips/${si}`;
+      if (st.mute === true || t.mute === true) return;
+      if (st.type && st.type !== 'CLIP') report(`${where}: a ${st.type} strip is not evaluated`, sat);
+      if (st.blend_type === 'COMBINE') report(`${where}: blending by COMBINE is not evaluated (it plays as REPLACE)`, sat);
+      if (st.fcurves?.length) report(`${where}: its animated ${st.fcurves.join(', ')} is not evaluated (its value at the export is used)`, sat);
+      if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);
+      const act = fx.actions?.find((a) => a.name === st.action);
+      const others = (act?.fcurves ?? []).filter((f) => !/^(pose\.bones\["[^"]*"\]\.)?(location|rotation_euler|rotation_quaternion|rotation_axis_angle|scale|delta_location|delta_rotation_euler|delta_rotation_quaternion|delta_scale)$/.test(f.data_path));
+      if (others.length) report(`${where}: its action "${st.action}" animates ${others.map((f) => `${f.data_path}[${f.array_index}]`).join(', ')}, which the NLA does not play in Sinew`, sat);
+    }); });
+  });
+}
+
 /**
  * The fixture's objects and actions as a scene: each action on the object it animates (§3); an
  * action no object plays (`id` null: one an Action constraint names) is in the scene's actions only.
@@ -268,7 +305,12 @@ function sceneOf(fx: Fixture): SceneDocument {
   const scene: SceneDocument = { format: SCENE_FORMAT, version: SCENE_VERSION, objects: fx.objects };
   if (!fx.actions?.length) return scene;
   const actionOf = new Map(fx.actions.flatMap((a) => (a.id ? [[a.id.object, a.name] as const] : [])));
-  scene.objects = fx.objects.map((o) => (actionOf.has(o.name) ? { ...o, animation_data: { action: actionOf.get(o.name)! } } : o));
+  const nlaOf = new Map((fx.nla ?? []).map((n) => [n.object, n] as const));
+  scene.objects = fx.objects.map((o) => {
+    const nla = nlaOf.get(o.name);
+    if (!actionOf.has(o.name) && !nla) return o;
+    return { ...o, animation_data: { action: actionOf.get(o.name) ?? null, ...(nla ? { nla: sceneNla(nla) } : {}) } };
+  });
   scene.actions = fx.actions.map((a) => ({
     name: a.name,
     fcurves: a.fcurves.map((f) => ({

@@ -169,6 +169,11 @@ function checkActions(scene: SceneDocument, errors: GraphError[]): void {
     if (typeof action === 'string' && !names.has(action)) {
       errors.push({ code: 'missing-action', pointer: pointerOf('objects', i, 'animation_data', 'action'), message: `object "${o.name}" is animated by action "${action}", which is not in the scene's "actions"` });
     }
+    o.animation_data?.nla?.tracks.forEach((t, ti) => { t.strips.forEach((st, si) => {
+      if (typeof st.action === 'string' && !names.has(st.action)) {
+        errors.push({ code: 'missing-action', pointer: pointerOf('objects', i, 'animation_data', 'nla', 'tracks', ti, 'strips', si, 'action'), message: `object "${o.name}" has an NLA strip playing action "${st.action}", which is not in the scene's "actions"` });
+      }
+    }); });
   });
 }
 

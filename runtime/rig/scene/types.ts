@@ -157,7 +157,7 @@ export interface SceneObject extends TransformProps, DeltaTransformProps {
   pose_position?: 'POSE' | 'REST';
   curve?: SceneCurve;
   /** The action that animates the object (and, for an armature, its pose bones). */
-  animation_data?: { action: string | null };
+  animation_data?: { action: string | null; nla?: SceneNla };
 }
 
 /** One animated property: Blender's RNA path and index, and its keys (handles as Blender computed them). */
@@ -236,4 +236,40 @@ export interface SceneDocument {
   actions?: SceneAction[];
   clips?: SceneClip[];
   playback?: ScenePlayback;
+}
+
+/** An object's NLA as Blender plays it (runtime/rig/nla.ts): its tracks bottom to top, and the active action's blending on top. */
+export interface SceneNla {
+  tracks: SceneNlaTrack[];
+  action_blend_type?: NlaBlendType;
+  action_influence?: number;
+}
+
+export type NlaBlendType = 'REPLACE' | 'ADD' | 'SUBTRACT' | 'MULTIPLY' | 'COMBINE';
+
+export interface SceneNlaTrack {
+  name?: string;
+  mute?: boolean;
+  is_solo?: boolean;
+  strips: SceneNlaStrip[];
+}
+
+/** An action strip: its place on the timeline, the part of the action it plays, and how it blends. */
+export interface SceneNlaStrip {
+  name?: string;
+  action: string | null;
+  frame_start: number;
+  frame_end: number;
+  action_frame_start: number;
+  action_frame_end: number;
+  scale?: number;
+  repeat?: number;
+  use_reverse?: boolean;
+  extrapolation?: 'HOLD' | 'HOLD_FORWARD' | 'NOTHING';
+  blend_type?: NlaBlendType;
+  influence?: number;
+  use_animated_influence?: boolean;
+  blend_in?: number;
+  blend_out?: number;
+  mute?: boolean;
 }

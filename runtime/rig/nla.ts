@@ -1,0 +1,153 @@
+// An object's NLA as Blender 3.4 plays it (anim_sys.cc animsys_evaluate_nla_for_flush), for one
+// owner's channels: every channel any strip's action (or the active action) animates starts each
+// frame from its default (location 0, rotation identity, scale 1: the NLA's domain, reset), then
+// each track, bottom to top, blends the strip it has at the frame into it, and the active action
+// blends last over the whole timeline with its own blend type and influence. A track's strip at a
+// frame: the one holding the frame, else the nearest one held (first strip HOLD before it, the
+// previous strip HOLD or HOLD_FORWARD after it), the frame clamped to its end; a muted strip there
+// gives nothing. Its influence is its blend-in and blend-out ramp (or its own value when animated
+// influence is on), its time the action's (scale, repeat, reverse). Blending per channel as
+// nla_blend_value: REPLACE, ADD, SUBTRACT, MULTIPLY. Built once; evaluating allocates nothing.
+import { evaluateFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
+import { CHANNEL_COUNT, CHANNELS } from './scene/data-path';
+import type { NlaBlendType, SceneNlaStrip } from './scene/types';
+
+const f32 = Math.fround;
+const REPLACE = 0, ADD = 1, SUBTRACT = 2, MULTIPLY = 3;
+const HOLD = 0, HOLD_FORWARD = 1, NOTHING = 2;
+const FLT_EPSILON = 1.1920928955078125e-7;
+
+/** Each channel's value when no strip writes it (Blender's RNA defaults), in the channel array's layout. */
+export const CHANNEL_DEFAULTS: Float64Array = (() => {
+  const d = new Float64Array(CHANNEL_COUNT);
+  for (const name of ['rotation_quaternion', 'delta_rotation_quaternion'] as const) d[CHANNELS[name].offset + 3] = 1;
+  d[CHANNELS.rotation_axis_angle.offset + 2] = 1;
+  for (const name of ['scale', 'delta_scale'] as const) d.fill(1, CHANNELS[name].offset, CHANNELS[name].offset + 3);
+  return d;
+})();
+
+/** One strip, for one owner: its settings and the curves of its action that write this owner. */
+export interface NlaStripEval {
+  /** start, end, action start, action end, scale, repeat, blend in, blend out, influence (float32). */
+  settings: Float64Array;
+  blend: number;
+  extend: number;
+  reverse: boolean;
+  animatedInfluence: boolean;
+  muted: boolean;
+  curves: PackedFCurve[];
+  slots: Int32Array;
+}
+
+export interface OwnerNla {
+  /** Channel indices some strip or the action writes: reset to their default each frame. */
+  domain: Int32Array;
+  tracks: NlaStripEval[][];
+  /** The active action on top, as a strip that holds every frame (none when a track is solo). */
+  action: { curves: PackedFCurve[]; slots: Int32Array; blend: number; influence: number } | undefined;
+  /** Scratch: [0] the frame a track plays, [1] the strip's time, [2] its influence, [3] a curve's value (doubles pass through here: V8 boxes one passed to a call it does not inline). */
+  scratch: Float64Array;
+  /** scratch[0] as a one-number view, the time a curve is evaluated at. */
+  time: Float64Array;
+}
+
+export function blendCode(b: NlaBlendType | undefined): number {
+  return b === 'ADD' ? ADD : b === 'SUBTRACT' ? SUBTRACT : b === 'MULTIPLY' ? MULTIPLY : REPLACE;
+}
+
+export function stripEval(st: SceneNlaStrip): NlaStripEval {
+  const n = (v: number | undefined, fallback: number) => f32(typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+  return {
+    settings: Float64Array.of(n(st.frame_start, 0), n(st.frame_end, 0), n(st.action_frame_start, 0), n(st.action_frame_end, 0), n(st.scale, 1), n(st.repeat, 1),
+      Math.abs(n(st.blend_in, 0)), Math.abs(n(st.blend_out, 0)), n(st.influence, 1)),
+    blend: blendCode(st.blend_type),
+    extend: st.extrapolation === 'HOLD' ? HOLD : st.extrapolation === 'NOTHING' ? NOTHING : HOLD_FORWARD,
+    reverse: st.use_reverse === true,
+    animatedInfluence: st.use_animated_influence === true,
+    muted: st.mute === true,
+    curves: [],
+    slots: new Int32Array(0),
+  };
+}
+
+/** Writes the owner's NLA channels for `frame[0]` into `channels`. Allocates nothing. */
+export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64Array): void {
+  const domain = n.domain;
+  for (let i = 0; i < domain.length; i++) channels[domain[i]] = CHANNEL_DEFAULTS[domain[i]];
+  const s = n.scratch;
+  for (let t = 0; t < n.tracks.length; t++) {
+    s[0] = frame[0];
+    const strip = stripAt(n.tracks[t], s);
+    if (strip === undefined) continue;
+    stripControls(strip, s);
+    if (!(s[2] > 0)) continue;
+    s[0] = s[1];
+    blendCurves(strip.curves, strip.slots, strip.blend, n, channels);
+  }
+  const a = n.action;
+  if (a !== undefined) {
+    s[0] = frame[0];
+    s[2] = a.influence;
+    blendCurves(a.curves, a.slots, a.blend, n, channels);
+  }
+}
+
+/**
+ * nlastrips_ctime_get_strip: the track's strip at the frame s[0], with the frame it plays (clamped to the
+ * strip's end where it is held) in s[0]; undefined when none plays (or it is muted).
+ */
+function stripAt(strips: NlaStripEval[], s: Float64Array): NlaStripEval | undefined {
+  const ctime = s[0];
+  let found: NlaStripEval | undefined;
+  let clamp = 0; // 0 within, −1 before (its start), 1 after (its end)
+  for (let i = 0; i < strips.length; i++) {
+    const st = strips[i], start = st.settings[0], end = st.settings[1];
+    if (ctime >= start && ctime <= end) { found = st; clamp = 0; break; }
+    if (ctime < start) {
+      if (i === 0) { if (st.extend === HOLD) found = st; clamp = -1; }
+      else { const prev = strips[i - 1]; if (prev.extend !== NOTHING) found = prev; clamp = 1; }
+      break;
+    }
+    if (ctime > end && i === strips.length - 1) { if (st.extend !== NOTHING) found = st; clamp = 1; break; }
+  }
+  if (found === undefined || found.muted) return undefined;
+  s[0] = clamp === 0 ? ctime : clamp < 0 ? found.settings[0] : found.settings[1];
+  return found;
+}
+
+/** nlastrip_evaluate_controls at the frame s[0]: its influence into s[2], the action's frame into s[1]. */
+function stripControls(st: NlaStripEval, s: Float64Array): void {
+  const p = st.settings, cframe = f32(s[0]);
+  const start = p[0], end = p[1], blendIn = p[6], blendOut = p[7];
+  if (st.animatedInfluence) s[2] = p[8];
+  else if (blendIn !== 0 && cframe <= f32(start + blendIn)) s[2] = f32(Math.abs(f32(cframe - start)) / blendIn);
+  else if (blendOut !== 0 && cframe >= f32(end - blendOut)) s[2] = f32(Math.abs(f32(end - cframe)) / blendOut);
+  else s[2] = 1;
+  // nlastrip_get_frame_actionclip
+  const repeat = p[5] === 0 ? 1 : p[5];
+  const scale = Math.abs(p[4] === 0 ? 1 : p[4]);
+  let length = f32(p[3] - p[2]);
+  if (length === 0) length = 1;
+  const whole = repeat === Math.floor(repeat);
+  const atEnd = Math.abs(cframe - end) < FLT_EPSILON; // IS_EQF
+  // fmodf: the remainder with the sign of the dividend, in float32.
+  const within = f32(f32(f32(cframe - start) % f32(length * scale)) / scale);
+  if (st.reverse) s[1] = atEnd && whole ? p[2] : f32(p[3] - within);
+  else s[1] = atEnd && whole ? p[3] : f32(p[2] + within);
+}
+
+/** Each curve at the frame s[0], blended into its channel by `blend` at the influence s[2] (nla_blend_value, float32). */
+function blendCurves(curves: PackedFCurve[], slots: Int32Array, blend: number, n: OwnerNla, channels: Float64Array): void {
+  const s = n.scratch, time = n.time, inf = s[2];
+  if (inf === 0) return;
+  for (let i = 0; i < curves.length; i++) {
+    evaluateFCurve(curves[i], time, s, 3);
+    const lower = f32(channels[slots[i]]), v = f32(s[3]);
+    let out: number;
+    if (blend === ADD) out = f32(lower + f32(v * inf));
+    else if (blend === SUBTRACT) out = f32(lower - f32(v * inf));
+    else if (blend === MULTIPLY) out = f32(f32(inf * f32(lower * v)) + f32(f32(1 - inf) * lower));
+    else out = f32(f32(lower * f32(1 - inf)) + f32(v * inf));
+    channels[slots[i]] = out;
+  }
+}
