@@ -115,7 +115,7 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: N
   const nlaOf = (owner: RigOwner): OwnerNla => {
     let n = perOwner.get(owner);
     if (!n) {
-      const scratch = new Float64Array(4);
+      const scratch = new Float64Array(16);
       n = { domain: new Int32Array(0), tracks: tracks.map((t) => t.strips.map(stripEval)), action: undefined, scratch, time: scratch.subarray(0, 1) };
       perOwner.set(owner, n);
     }

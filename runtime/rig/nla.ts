@@ -7,13 +7,14 @@
 // previous strip HOLD or HOLD_FORWARD after it), the frame clamped to its end; a muted strip there
 // gives nothing. Its influence is its blend-in and blend-out ramp (or its own value when animated
 // influence is on), its time the action's (scale, repeat, reverse). Blending per channel as
-// nla_blend_value: REPLACE, ADD, SUBTRACT, MULTIPLY. Built once; evaluating allocates nothing.
+// nla_blend_value: REPLACE, ADD, SUBTRACT, MULTIPLY, and COMBINE (nla_combine_value and
+// nla_combine_quaternion). Built once; evaluating allocates nothing.
 import { evaluateFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
 import { CHANNEL_COUNT, CHANNELS } from './scene/data-path';
 import type { NlaBlendType, SceneNlaStrip } from './scene/types';
 
 const f32 = Math.fround;
-const REPLACE = 0, ADD = 1, SUBTRACT = 2, MULTIPLY = 3;
+const REPLACE = 0, ADD = 1, SUBTRACT = 2, MULTIPLY = 3, COMBINE = 4;
 const HOLD = 0, HOLD_FORWARD = 1, NOTHING = 2;
 const FLT_EPSILON = 1.1920928955078125e-7;
 
@@ -45,15 +46,27 @@ export interface OwnerNla {
   tracks: NlaStripEval[][];
   /** The active action on top, as a strip that holds every frame (none when a track is solo). */
   action: { curves: PackedFCurve[]; slots: Int32Array; blend: number; influence: number } | undefined;
-  /** Scratch: [0] the frame a track plays, [1] the strip's time, [2] its influence, [3] a curve's value (doubles pass through here: V8 boxes one passed to a call it does not inline). */
+  /** Scratch: [0] the frame a track plays, [1] the strip's time, [2] its influence, [3] a curve's value, [4…11] a strip's two quaternions [x, y, z, w] for COMBINE, [12…15] work (doubles pass through here: V8 boxes one passed to a call it does not inline). */
   scratch: Float64Array;
   /** scratch[0] as a one-number view, the time a curve is evaluated at. */
   time: Float64Array;
 }
 
 export function blendCode(b: NlaBlendType | undefined): number {
-  return b === 'ADD' ? ADD : b === 'SUBTRACT' ? SUBTRACT : b === 'MULTIPLY' ? MULTIPLY : REPLACE;
+  return b === 'ADD' ? ADD : b === 'SUBTRACT' ? SUBTRACT : b === 'MULTIPLY' ? MULTIPLY : b === 'COMBINE' ? COMBINE : REPLACE;
 }
+
+/**
+ * How COMBINE mixes a channel (nlaevalchan_detect_mix_mode): a quaternion as a whole (−1), scale by
+ * multiplying (1), everything else, axis-angle included, by adding (0).
+ */
+const MIX_OF: Int8Array = (() => {
+  const m = new Int8Array(CHANNEL_COUNT);
+  for (const name of ['scale', 'delta_scale'] as const) m.fill(1, CHANNELS[name].offset, CHANNELS[name].offset + 3);
+  for (const name of ['rotation_quaternion', 'delta_rotation_quaternion'] as const) m.fill(-1, CHANNELS[name].offset, CHANNELS[name].offset + 4);
+  return m;
+})();
+const QUATERNIONS = [CHANNELS.rotation_quaternion.offset, CHANNELS.delta_rotation_quaternion.offset];
 
 export function stripEval(st: SceneNlaStrip): NlaStripEval {
   const n = (v: number | undefined, fallback: number) => f32(typeof v === 'number' && Number.isFinite(v) ? v : fallback);
@@ -140,6 +153,7 @@ function stripControls(st: NlaStripEval, s: Float64Array): void {
 function blendCurves(curves: PackedFCurve[], slots: Int32Array, blend: number, n: OwnerNla, channels: Float64Array): void {
   const s = n.scratch, time = n.time, inf = s[2];
   if (inf === 0) return;
+  if (blend === COMBINE) { combineCurves(curves, slots, n, channels); return; }
   for (let i = 0; i < curves.length; i++) {
     evaluateFCurve(curves[i], time, s, 3);
     const lower = f32(channels[slots[i]]), v = f32(s[3]);
@@ -150,4 +164,50 @@ function blendCurves(curves: PackedFCurve[], slots: Int32Array, blend: number, n
     else out = f32(f32(lower * f32(1 - inf)) + f32(v * inf));
     channels[slots[i]] = out;
   }
+}
+
+/**
+ * COMBINE (nla_combine_value, nla_combine_quaternion): a location or Euler angle adds the strip's
+ * change from the default, a scale multiplies by the strip's ratio to it raised to the influence,
+ * and a quaternion is multiplied by the strip's (both normalized, the strip's raised to the
+ * influence) — the strip's whole quaternion, its unkeyed parts at their default.
+ */
+function combineCurves(curves: PackedFCurve[], slots: Int32Array, n: OwnerNla, channels: Float64Array): void {
+  const s = n.scratch, time = n.time, inf = s[2];
+  // The strip's quaternions start from identity; a flag in [12] and [13] says whether it keys each.
+  for (let q = 0; q < 2; q++) { s[4 + 4 * q] = 0; s[5 + 4 * q] = 0; s[6 + 4 * q] = 0; s[7 + 4 * q] = 1; s[12 + q] = 0; }
+  for (let i = 0; i < curves.length; i++) {
+    evaluateFCurve(curves[i], time, s, 3);
+    const slot = slots[i], v = f32(s[3]), mix = MIX_OF[slot];
+    if (mix < 0) {
+      const q = slot < QUATERNIONS[1] ? 0 : 1;
+      s[4 + 4 * q + slot - QUATERNIONS[q]] = v;
+      s[12 + q] = 1;
+      continue;
+    }
+    const lower = f32(channels[slot]);
+    if (mix === 0) channels[slot] = f32(lower + f32(f32(v - CHANNEL_DEFAULTS[slot]) * inf));
+    else channels[slot] = f32(lower * f32(Math.pow(f32(v / (CHANNEL_DEFAULTS[slot] === 0 ? 1 : CHANNEL_DEFAULTS[slot])), inf)));
+  }
+  for (let q = 0; q < 2; q++) if (s[12 + q] !== 0) combineQuaternion(channels, QUATERNIONS[q], s, 4 + 4 * q, inf);
+}
+
+/** channels[at…] = normalize(lower) · normalize(strip)^influence, as Blender's pow_qt_fl_normalized and mul_qt_qtqt ([x, y, z, w] here, w first there). */
+function combineQuaternion(channels: Float64Array, at: number, s: Float64Array, q: number, inf: number): void {
+  let ax = channels[at], ay = channels[at + 1], az = channels[at + 2], aw = channels[at + 3];
+  let len = Math.sqrt(aw * aw + ax * ax + ay * ay + az * az);
+  if (len !== 0) { ax /= len; ay /= len; az /= len; aw /= len; } else { aw = 0; ax = 1; ay = 0; az = 0; }
+  let bx = s[q], by = s[q + 1], bz = s[q + 2], bw = s[q + 3];
+  len = Math.sqrt(bw * bw + bx * bx + by * by + bz * bz);
+  if (len !== 0) { bx /= len; by /= len; bz /= len; bw /= len; } else { bw = 0; bx = 1; by = 0; bz = 0; }
+  // pow_qt_fl_normalized: angle = influence · acos(w) (saacos), the axis kept at length sin(angle).
+  const angle = inf * (bw <= -1 ? Math.PI : bw >= 1 ? 0 : Math.acos(bw));
+  const co = Math.cos(angle), si = Math.sin(angle);
+  const vl = Math.sqrt(bx * bx + by * by + bz * bz);
+  if (vl !== 0) { bx = (bx / vl) * si; by = (by / vl) * si; bz = (bz / vl) * si; } else { bx = 0; by = 0; bz = 0; }
+  bw = co;
+  channels[at + 3] = f32(aw * bw - ax * bx - ay * by - az * bz);
+  channels[at] = f32(aw * bx + ax * bw + ay * bz - az * by);
+  channels[at + 1] = f32(aw * by + ay * bw + az * bx - ax * bz);
+  channels[at + 2] = f32(aw * bz + az * bw + ax * by - ay * bx);
 }

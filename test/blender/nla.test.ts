@@ -8,10 +8,13 @@
 // strips with a gap (held forward), a scaled and repeated strip, a reversed one, MULTIPLY on scale,
 // SUBTRACT on location, a muted strip; an object whose second track is solo. Frames before,
 // inside, between and after the strips.
+// rigs.py `nla_combine`: COMBINE on an object in QUATERNION mode and on bones (quaternion, Euler,
+// scale), over a REPLACE track, with blend in and influence, and the active action COMBINE on top
+// keying only some quaternion parts.
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
-const RIGS: [rig: string, frames: number, owners: number][] = [['nla_pushed', 2, 3], ['nla', 7, 6]];
+const RIGS: [rig: string, frames: number, owners: number][] = [['nla_pushed', 2, 3], ['nla', 7, 6], ['nla_combine', 6, 4]];
 
 describe('Blender round trip: NLA tracks', () => {
   for (const [rig, frames, owners] of RIGS) {

@@ -2453,9 +2453,58 @@ def rig_nla():
     return [-5, 1, 4.5, 10, 17, 25, 40]
 
 
+def rig_nla_combine():
+    """NLA COMBINE: on an object in QUATERNION mode and on bones (quaternion, Euler, scale), a base
+    track REPLACE under a COMBINE track at influence 0.7 with blend in, and the active action
+    COMBINE at influence 0.5 on top; one COMBINE strip keys only some quaternion parts."""
+    def action(name, spec):
+        act = bpy.data.actions.new(name)
+        for path, index, points in spec:
+            fc = act.fcurves.new(path, index=index)
+            for f, v in points:
+                fc.keyframe_points.insert(f, v).interpolation = 'LINEAR'
+        return act
+
+    def quat_keys(path, q0, q1, f0=1, f1=10):
+        return [(path, i, [(f0, q0[i]), (f1, q1[i])]) for i in range(4)]
+
+    ob = empty("Comb", loc=(0, 0, 0))
+    ob.rotation_mode = 'QUATERNION'
+    ob.animation_data_create()
+    qa, qb = Euler((0.3, 0.1, 0.0)).to_quaternion(), Euler((0.0, 0.8, -0.4)).to_quaternion()
+    base = action("CBase", quat_keys("rotation_quaternion", qa, qb) + [("location", 0, [(1, 0.0), (10, 1.0)]), ("scale", 1, [(1, 1.0), (10, 2.0)])])
+    layer = action("CLayer", quat_keys("rotation_quaternion", Euler((0.0, 0.0, 0.5)).to_quaternion(), Euler((0.4, 0.0, 0.0)).to_quaternion(), 2, 12)
+                   + [("location", 0, [(2, 0.5), (12, -0.5)]), ("scale", 1, [(2, 0.5), (12, 1.5)]), ("location", 2, [(2, 0.2), (12, 0.0)])])
+    t1 = ob.animation_data.nla_tracks.new()
+    t1.strips.new("Base", 1, base)
+    t2 = ob.animation_data.nla_tracks.new()
+    st = t2.strips.new("Layer", 3, layer)
+    st.blend_type = 'COMBINE'
+    st.influence = 0.7
+    st.blend_in = 2.0
+    ob.animation_data.action = action("CTop", [("rotation_quaternion", 0, [(1, 0.9), (15, 1.0)]), ("rotation_quaternion", 3, [(1, 0.3), (15, -0.2)]),
+                                              ("location", 1, [(1, 0.0), (15, 0.6)])])
+    ob.animation_data.action_blend_type = 'COMBINE'
+    ob.animation_data.action_influence = 0.5
+
+    arm = armature("CArm", [("A", (0, 2, 0), (0, 2, 1), None, False, 0.0), ("B", (0, 2, 1), (0, 2.5, 1.8), "A", True, 0.3)])
+    arm.pose.bones["A"].rotation_mode = 'QUATERNION'
+    arm.animation_data_create()
+    bone = lambda b, prop: 'pose.bones["%s"].%s' % (b, prop)
+    walk = action("CWalk", quat_keys(bone("A", "rotation_quaternion"), qa, qb) + [(bone("B", "rotation_euler"), 0, [(1, 0.2), (10, 0.9)])])
+    lift = action("CLift", quat_keys(bone("A", "rotation_quaternion"), qb, qa) + [(bone("B", "rotation_euler"), 0, [(1, -0.3), (10, 0.4)]),
+                                                                               (bone("B", "scale"), 2, [(1, 1.3), (10, 0.7)])])
+    arm.animation_data.nla_tracks.new().strips.new("W", 1, walk)
+    lt = arm.animation_data.nla_tracks.new().strips.new("L", 1, lift)
+    lt.blend_type = 'COMBINE'
+    lt.influence = 0.6
+    scene().frame_set(1)
+    return [1, 3.5, 6, 9, 14, 20]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(40)},

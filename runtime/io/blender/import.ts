@@ -281,13 +281,11 @@ function sceneNla(n: FixtureNla): SceneNla {
 function reportNla(fx: Fixture, report: (text: string, at: string) => void): void {
   (fx.nla ?? []).forEach((n, ni) => {
     const at = `/nla/${ni}`;
-    if (n.action_blend_type === 'COMBINE') report(`object "${n.object}": its active action blends by COMBINE over its NLA, which Sinew does not evaluate (it plays as REPLACE)`, at);
     n.tracks.forEach((t, ti) => { t.strips.forEach((st, si) => {
       const where = `object "${n.object}" NLA track "${t.name ?? ti}" strip "${st.name ?? si}"`;
       const sat = `${at}/tracks/${ti}/strips/${si}`;
       if (st.mute === true || t.mute === true) return;
       if (st.type && st.type !== 'CLIP') report(`${where}: a ${st.type} strip is not evaluated`, sat);
-      if (st.blend_type === 'COMBINE') report(`${where}: blending by COMBINE is not evaluated (it plays as REPLACE)`, sat);
       if (st.fcurves?.length) report(`${where}: its animated ${st.fcurves.join(', ')} is not evaluated (its value at the export is used)`, sat);
       if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);
       const act = fx.actions?.find((a) => a.name === st.action);

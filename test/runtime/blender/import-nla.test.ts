@@ -1,6 +1,6 @@
 // An object's NLA, imported: what Sinew plays (a strip's action on the object's channels, held
-// before and after the strip) and what it names instead of playing (COMBINE blending, a strip's own
-// animated influence, a strip action's curve on something other than a transform channel).
+// before and after the strip) and what it names instead of playing (a strip's own animated
+// influence, a strip action's curve on something other than a transform channel).
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../runtime/eval/compile';
 import type { Fixture } from '../../../runtime/io/blender/fixture';
@@ -37,7 +37,6 @@ describe('an object\u2019s NLA, imported', () => {
   it('names what it does not play', () => {
     const imported = importBlenderFixture(fixture({ blend_type: 'COMBINE', fcurves: ['influence'] }, [{ data_path: '["prop"]', array_index: 0, keyframes: linear([1, 0], [2, 1]) }]));
     expect(imported.unsupported).toEqual([
-      'object "E" NLA track "T" strip "S": blending by COMBINE is not evaluated (it plays as REPLACE)',
       'object "E" NLA track "T" strip "S": its animated influence is not evaluated (its value at the export is used)',
       'object "E" NLA track "T" strip "S": its action "Move" animates ["prop"][0], which the NLA does not play in Sinew',
     ]);
