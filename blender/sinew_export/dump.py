@@ -668,7 +668,10 @@ def dump_nla(o, ad):
                 v = getattr(st, k)
                 d[k] = num(v, 'nla strip %s.%s' % (st.name, k)) if isinstance(v, float) else v
             d["action"] = st.action.name if st.action is not None else None
-            d["fcurves"] = [fc.data_path for fc in st.fcurves]
+            # Its own curves (an animated influence or strip time), keys and all.
+            d["fcurves"] = [{"data_path": fc.data_path, "array_index": fc.array_index, "extrapolation": fc.extrapolation,
+                             "mute": bool(fc.mute), "keyframes": dump_keyframes(fc, "nla strip %s.%s" % (st.name, fc.data_path)),
+                             "modifiers": [dump_modifier(m) for m in fc.modifiers]} for fc in st.fcurves]
             d["modifiers"] = len(st.modifiers)
             strips.append(d)
         tracks.append({"name": t.name, "mute": bool(t.mute), "is_solo": bool(t.is_solo), "strips": strips})

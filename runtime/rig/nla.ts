@@ -9,7 +9,7 @@
 // influence is on), its time the action's (scale, repeat, reverse). Blending per channel as
 // nla_blend_value: REPLACE, ADD, SUBTRACT, MULTIPLY, and COMBINE (nla_combine_value and
 // nla_combine_quaternion). Built once; evaluating allocates nothing.
-import { evaluateFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
+import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
 import { CHANNEL_COUNT, CHANNELS } from './scene/data-path';
 import type { NlaBlendType, SceneNlaStrip } from './scene/types';
 
@@ -35,6 +35,12 @@ export interface NlaStripEval {
   extend: number;
   reverse: boolean;
   animatedInfluence: boolean;
+  /** Its keyed influence and strip time (evaluated at the frame it plays), if any. */
+  influenceCurve: PackedFCurve | undefined;
+  timeCurve: PackedFCurve | undefined;
+  /** Strip time keyed (use_animated_time), and wrapped into the action's range (use_animated_time_cyclic). */
+  animatedTime: boolean;
+  cyclicTime: boolean;
   muted: boolean;
   curves: PackedFCurve[];
   slots: Int32Array;
@@ -77,6 +83,10 @@ export function stripEval(st: SceneNlaStrip): NlaStripEval {
     extend: st.extrapolation === 'HOLD' ? HOLD : st.extrapolation === 'NOTHING' ? NOTHING : HOLD_FORWARD,
     reverse: st.use_reverse === true,
     animatedInfluence: st.use_animated_influence === true,
+    influenceCurve: st.influence_curve ? packFCurve(st.influence_curve) : undefined,
+    timeCurve: st.time_curve ? packFCurve(st.time_curve) : undefined,
+    animatedTime: st.use_animated_time === true,
+    cyclicTime: st.use_animated_time_cyclic === true,
     muted: st.mute === true,
     curves: [],
     slots: new Int32Array(0),
@@ -92,7 +102,7 @@ export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64A
     s[0] = frame[0];
     const strip = stripAt(n.tracks[t], s);
     if (strip === undefined) continue;
-    stripControls(strip, s);
+    stripControls(strip, n);
     if (!(s[2] > 0)) continue;
     s[0] = s[1];
     blendCurves(strip.curves, strip.slots, strip.blend, n, channels);
@@ -128,14 +138,27 @@ function stripAt(strips: NlaStripEval[], s: Float64Array): NlaStripEval | undefi
   return found;
 }
 
-/** nlastrip_evaluate_controls at the frame s[0]: its influence into s[2], the action's frame into s[1]. */
-function stripControls(st: NlaStripEval, s: Float64Array): void {
-  const p = st.settings, cframe = f32(s[0]);
+/**
+ * nlastrip_evaluate_controls at the frame s[0]: its influence into s[2], the action's frame into
+ * s[1]. Its own curves first (at that frame), then what is not keyed worked out.
+ */
+function stripControls(st: NlaStripEval, n: OwnerNla): void {
+  const s = n.scratch, p = st.settings, cframe = f32(s[0]);
   const start = p[0], end = p[1], blendIn = p[6], blendOut = p[7];
-  if (st.animatedInfluence) s[2] = p[8];
+  if (st.animatedTime && st.timeCurve !== undefined) {
+    evaluateFCurve(st.timeCurve, n.time, s, 1);
+    s[1] = f32(s[1]);
+    // use_animated_time_cyclic: Blender's fmod of the keyed time into the action's length (not added back to its start).
+    if (st.cyclicTime) s[1] = f32(f32(s[1] - p[2]) % f32(p[3] - p[2]));
+  }
+  if (st.animatedInfluence) {
+    if (st.influenceCurve !== undefined) { evaluateFCurve(st.influenceCurve, n.time, s, 2); s[2] = f32(s[2]); }
+    else s[2] = p[8];
+  }
   else if (blendIn !== 0 && cframe <= f32(start + blendIn)) s[2] = f32(Math.abs(f32(cframe - start)) / blendIn);
   else if (blendOut !== 0 && cframe >= f32(end - blendOut)) s[2] = f32(Math.abs(f32(end - cframe)) / blendOut);
   else s[2] = 1;
+  if (st.animatedTime && st.timeCurve !== undefined) return;
   // nlastrip_get_frame_actionclip
   const repeat = p[5] === 0 ? 1 : p[5];
   const scale = Math.abs(p[4] === 0 ? 1 : p[4]);

@@ -2456,7 +2456,8 @@ def rig_nla():
 def rig_nla_combine():
     """NLA COMBINE: on an object in QUATERNION mode and on bones (quaternion, Euler, scale), a base
     track REPLACE under a COMBINE track at influence 0.7 with blend in, and the active action
-    COMBINE at influence 0.5 on top; one COMBINE strip keys only some quaternion parts."""
+    COMBINE at influence 0.5 on top; one COMBINE strip keys only some quaternion parts. On the bones
+    the COMBINE strip's influence is keyed, and so is the REPLACE strip's time (played backwards)."""
     def action(name, spec):
         act = bpy.data.actions.new(name)
         for path, index, points in spec:
@@ -2498,6 +2499,16 @@ def rig_nla_combine():
     lt = arm.animation_data.nla_tracks.new().strips.new("L", 1, lift)
     lt.blend_type = 'COMBINE'
     lt.influence = 0.6
+    # Keyed strip settings: the layer's influence fades, the walk's time is driven by a curve.
+    lt.use_animated_influence = True
+    for f, v in ((1, 0.2), (9, 0.9)):
+        lt.influence = v
+        lt.keyframe_insert("influence", frame=f)
+    w = arm.animation_data.nla_tracks[0].strips[0]
+    w.use_animated_time = True
+    for f, v in ((1, 10.0), (12, 1.0)):
+        w.strip_time = v
+        w.keyframe_insert("strip_time", frame=f)
     scene().frame_set(1)
     return [1, 3.5, 6, 9, 14, 20]
 

@@ -5,8 +5,8 @@ import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphFrame, type 
 import { stackFrame } from './stack-frame';
 import { defaultCatalog, type NodeCatalog } from '../../../nodes/catalog';
 import type { NodeDefinition } from '../../../nodes/define';
-import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla } from '../../rig/scene/types';
-import type { Fixture, FixtureConstraint, FixtureNla } from './fixture';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla, type SceneNlaStrip } from '../../rig/scene/types';
+import type { Fixture, FixtureConstraint, FixtureNla, FixtureNlaStrip } from './fixture';
 import { drivableParam } from '../../eval/driven-params';
 import { drivenMutes, wireDrivers, type DriverReport } from './import-drivers';
 import { importDrivers } from './drivers';
@@ -272,9 +272,21 @@ function sceneNla(n: FixtureNla): SceneNla {
         name: st.name, action: st.action, frame_start: st.frame_start, frame_end: st.frame_end, action_frame_start: st.action_frame_start, action_frame_end: st.action_frame_end,
         scale: st.scale, repeat: st.repeat, use_reverse: st.use_reverse, extrapolation: st.extrapolation, blend_type: st.blend_type, influence: st.influence,
         use_animated_influence: st.use_animated_influence, blend_in: st.blend_in, blend_out: st.blend_out, mute: st.mute,
+        use_animated_time: st.use_animated_time, use_animated_time_cyclic: st.use_animated_time_cyclic,
+        ...stripCurves(st),
       })),
     })),
   };
+}
+
+/** A strip's keyed influence and strip time, as the scene holds them. */
+function stripCurves(st: FixtureNlaStrip): Pick<SceneNlaStrip, 'influence_curve' | 'time_curve'> {
+  const curve = (path: string) => {
+    const f = (st.fcurves ?? []).find((c) => c.data_path === path && c.mute !== true && c.keyframes.length > 0);
+    return f && { data_path: f.data_path, array_index: f.array_index, ...(f.extrapolation ? { extrapolation: f.extrapolation } : {}), keyframes: f.keyframes, ...(f.modifiers?.length ? { modifiers: f.modifiers } : {}) };
+  };
+  const influence = curve('influence'), time = curve('strip_time');
+  return { ...(influence ? { influence_curve: influence } : {}), ...(time ? { time_curve: time } : {}) };
 }
 
 /** What of an object's NLA Sinew does not play (runtime/rig/nla.ts), by object, track and strip. */
@@ -286,7 +298,8 @@ function reportNla(fx: Fixture, report: (text: string, at: string) => void): voi
       const sat = `${at}/tracks/${ti}/strips/${si}`;
       if (st.mute === true || t.mute === true) return;
       if (st.type && st.type !== 'CLIP') report(`${where}: a ${st.type} strip is not evaluated`, sat);
-      if (st.fcurves?.length) report(`${where}: its animated ${st.fcurves.join(', ')} is not evaluated (its value at the export is used)`, sat);
+      const otherCurves = (st.fcurves ?? []).filter((c) => c.data_path !== 'influence' && c.data_path !== 'strip_time');
+      if (otherCurves.length) report(`${where}: its animated ${otherCurves.map((c) => c.data_path).join(', ')} is not evaluated (its value at the export is used)`, sat);
       if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);
       const act = fx.actions?.find((a) => a.name === st.action);
       const others = (act?.fcurves ?? []).filter((f) => !/^(pose\.bones\["[^"]*"\]\.)?(location|rotation_euler|rotation_quaternion|rotation_axis_angle|scale|delta_location|delta_rotation_euler|delta_rotation_quaternion|delta_scale)$/.test(f.data_path));

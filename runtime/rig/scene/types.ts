@@ -269,6 +269,12 @@ export interface SceneNlaStrip {
   blend_type?: NlaBlendType;
   influence?: number;
   use_animated_influence?: boolean;
+  /** Its influence keyed (with `use_animated_influence`): the strip's `influence` F-curve. */
+  influence_curve?: SceneFCurve;
+  use_animated_time?: boolean;
+  use_animated_time_cyclic?: boolean;
+  /** Its action frame keyed (with `use_animated_time`): the strip's `strip_time` F-curve. */
+  time_curve?: SceneFCurve;
   blend_in?: number;
   blend_out?: number;
   mute?: boolean;

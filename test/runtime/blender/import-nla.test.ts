@@ -1,6 +1,7 @@
 // An object's NLA, imported: what Sinew plays (a strip's action on the object's channels, held
-// before and after the strip) and what it names instead of playing (a strip's own animated
-// influence, a strip action's curve on something other than a transform channel).
+// before and after the strip) and what it names instead of playing (a keyed strip setting other than
+// influence and strip time, strip modifiers, a strip action's curve on something other than a
+// transform channel).
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../runtime/eval/compile';
 import type { Fixture } from '../../../runtime/io/blender/fixture';
@@ -35,9 +36,11 @@ describe('an object\u2019s NLA, imported', () => {
   });
 
   it('names what it does not play', () => {
-    const imported = importBlenderFixture(fixture({ blend_type: 'COMBINE', fcurves: ['influence'] }, [{ data_path: '["prop"]', array_index: 0, keyframes: linear([1, 0], [2, 1]) }]));
+    const keyed = (path: string) => ({ data_path: path, array_index: 0, keyframes: linear([1, 0], [2, 1]) });
+    const imported = importBlenderFixture(fixture({ fcurves: [keyed('influence'), keyed('repeat')], modifiers: 1 }, [keyed('["prop"]')]));
     expect(imported.unsupported).toEqual([
-      'object "E" NLA track "T" strip "S": its animated influence is not evaluated (its value at the export is used)',
+      'object "E" NLA track "T" strip "S": its animated repeat is not evaluated (its value at the export is used)',
+      'object "E" NLA track "T" strip "S": its F-curve modifiers are not evaluated',
       'object "E" NLA track "T" strip "S": its action "Move" animates ["prop"][0], which the NLA does not play in Sinew',
     ]);
   });
