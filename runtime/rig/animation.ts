@@ -49,42 +49,17 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
     if (!anim) byOwner.set(owner, (anim = ownerAnimation(owner)));
     return anim;
   };
+  const ctx: CurveContext = { actions, byId, timings, keysDeltas, warnings, warned: new Set() };
   scene.objects.forEach((o) => {
     if (o.animation_data?.nla) {
-      buildNla(o, o.animation_data.nla, o.animation_data.action, { actions, byId, timings, animOf, keysDeltas });
+      buildNla(o, o.animation_data.nla, o.animation_data.action, ctx, animOf);
       return;
     }
-    const name = o.animation_data?.action;
-    const found = typeof name === 'string' ? actions.get(name) : undefined;
-    if (!found) return;
-    // A muted action group's curves do not play (Blender's is_fcurve_evaluatable; measured in 3.4.1).
-    const mutedGroups = new Set((found.action.groups ?? []).filter((g) => g.mute === true).map((g) => g.name));
-    found.action.fcurves.forEach((f, fi) => {
-      const pointer = `/scene/actions/${found.index}/fcurves/${fi}`;
-      if (f.mute === true || f.keyframes.length === 0 || (typeof f.group === 'string' && mutedGroups.has(f.group))) return;
-      const path = parseDataPath(f.data_path);
-      if (path?.kind === 'custom') return;
-      if (!path || path.kind === 'other') {
-        // A B-Bone setting is read by the bone's B-Bone node, where the Blender import links its curve.
-        const why = path?.property.startsWith('bbone_') ? ' here: a B-Bone setting is animated through an input of the bone\'s B-Bone node (a driver/channel node linked into it)' : '';
-        warnings.push({ code: 'unsupported-channel', pointer: `${pointer}/data_path`, message: `action "${found.action.name}": animating "${f.data_path}" is not supported${why}; the curve is ignored` });
-        return;
-      }
-      const owner = byId.get(path.bone === null ? o.name : `${o.name}/${path.bone}`);
-      if (!owner || (path.bone !== null && owner.kind !== 'bone')) {
-        warnings.push({ code: 'unsupported-channel', pointer: `${pointer}/data_path`, message: `action "${found.action.name}": "${f.data_path}" names a bone "${path.bone}" that "${o.name}" does not have; the curve is ignored` });
-        return;
-      }
-      const slot = channelSlot(path.channel, f.array_index);
-      if (slot === undefined) {
-        warnings.push({ code: 'unsupported-channel', pointer: `${pointer}/array_index`, message: `action "${found.action.name}": "${f.data_path}" has no index ${f.array_index}; the curve is ignored` });
-        return;
-      }
+    for (const { owner, slot, curve } of curveTargets(o, o.animation_data?.action, ctx)) {
       const anim = animOf(owner);
-      anim.curves.push(packFCurve(f, timings));
+      anim.curves.push(curve);
       anim.slots = Int32Array.from([...anim.slots, slot]);
-      if (isDeltaChannel(path.channel)) keysDeltas.add(owner);
-    });
+    }
   });
   for (const anim of byOwner.values()) {
     const o = anim.owner;
@@ -94,21 +69,65 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
   return owners.flatMap((o) => byOwner.get(o) ?? []);
 }
 
-interface NlaContext {
+interface CurveContext {
   actions: Map<string, { action: SceneAction; index: number }>;
   byId: Map<string, RigOwner>;
   timings: FCurveTiming[];
-  animOf: (owner: RigOwner) => OwnerAnimation;
+  /** Owners whose delta channels a curve keys. */
   keysDeltas: Set<RigOwner>;
+  warnings: GraphError[];
+  /** Pointers already warned about (an action several NLA strips play is read once per strip). */
+  warned: Set<string>;
+}
+
+/**
+ * The curves of action `name` that play on object `o` (not muted, with keys, not in a muted group:
+ * Blender's is_fcurve_evaluatable, measured in 3.4.1), packed, with the owner and channel each
+ * writes. Curves Sinew cannot apply are reported by pointer; custom-property curves drive nothing
+ * here (the property nodes read them) and are skipped.
+ */
+function curveTargets(o: SceneObject, name: string | null | undefined, c: CurveContext): { owner: RigOwner; slot: number; curve: PackedFCurve }[] {
+  const found = typeof name === 'string' ? c.actions.get(name) : undefined;
+  if (!found) return [];
+  const warn = (pointer: string, message: string) => {
+    if (c.warned.has(pointer)) return;
+    c.warned.add(pointer);
+    c.warnings.push({ code: 'unsupported-channel', pointer, message: `action "${found.action.name}": ${message}; the curve is ignored` });
+  };
+  const mutedGroups = new Set((found.action.groups ?? []).filter((g) => g.mute === true).map((g) => g.name));
+  return found.action.fcurves.flatMap((f, fi) => {
+    const pointer = `/scene/actions/${found.index}/fcurves/${fi}`;
+    if (f.mute === true || f.keyframes.length === 0 || (typeof f.group === 'string' && mutedGroups.has(f.group))) return [];
+    const path = parseDataPath(f.data_path);
+    if (path?.kind === 'custom') return [];
+    if (!path || path.kind === 'other') {
+      // A B-Bone setting is read by the bone's B-Bone node, where the Blender import links its curve.
+      const why = path?.property.startsWith('bbone_') ? ' here: a B-Bone setting is animated through an input of the bone\'s B-Bone node (a driver/channel node linked into it)' : '';
+      warn(`${pointer}/data_path`, `animating "${f.data_path}" is not supported${why}`);
+      return [];
+    }
+    const owner = c.byId.get(path.bone === null ? o.name : `${o.name}/${path.bone}`);
+    if (!owner || (path.bone !== null && owner.kind !== 'bone')) {
+      warn(`${pointer}/data_path`, `"${f.data_path}" names a bone "${path.bone}" that "${o.name}" does not have`);
+      return [];
+    }
+    const slot = channelSlot(path.channel, f.array_index);
+    if (slot === undefined) {
+      warn(`${pointer}/array_index`, `"${f.data_path}" has no index ${f.array_index}`);
+      return [];
+    }
+    if (isDeltaChannel(path.channel)) c.keysDeltas.add(owner);
+    return [{ owner, slot, curve: packFCurve(f, c.timings) }];
+  });
 }
 
 /**
  * The NLA of object `o` as each of its owners plays it (nla.ts): tracks as Blender takes them (only
  * the solo one when one is; else the unmuted ones), every strip in each for the time search, each
  * strip with the curves of its action that write that owner; the active action on top unless a track
- * is solo. Curves that write nothing Sinew animates are left out (the import reports them).
+ * is solo.
  */
-function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: NlaContext): void {
+function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: CurveContext, animOf: (owner: RigOwner) => OwnerAnimation): void {
   const solo = nla.tracks.some((t) => t.is_solo === true);
   const tracks = nla.tracks.filter((t) => (solo ? t.is_solo === true : t.mute !== true));
   const perOwner = new Map<RigOwner, OwnerNla>();
@@ -121,31 +140,15 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: N
     }
     return n;
   };
-  // Each playing curve of an action, with the owner and channel it writes.
-  const targets = (name: string | null) => {
-    const found = typeof name === 'string' ? c.actions.get(name) : undefined;
-    if (!found) return [];
-    const mutedGroups = new Set((found.action.groups ?? []).filter((g) => g.mute === true).map((g) => g.name));
-    return found.action.fcurves.flatMap((f) => {
-      if (f.mute === true || f.keyframes.length === 0 || (typeof f.group === 'string' && mutedGroups.has(f.group))) return [];
-      const path = parseDataPath(f.data_path);
-      if (path?.kind !== 'transform') return [];
-      const owner = c.byId.get(path.bone === null ? o.name : `${o.name}/${path.bone}`);
-      const slot = channelSlot(path.channel, f.array_index);
-      if (!owner || (path.bone !== null && owner.kind !== 'bone') || slot === undefined) return [];
-      if (isDeltaChannel(path.channel)) c.keysDeltas.add(owner);
-      return [{ owner, slot, curve: packFCurve(f, c.timings) }];
-    });
-  };
   tracks.forEach((t, ti) => { t.strips.forEach((st, si) => {
-    for (const { owner, slot, curve } of targets(st.action)) {
+    for (const { owner, slot, curve } of curveTargets(o, st.action, c)) {
       const e = nlaOf(owner).tracks[ti][si];
       e.curves.push(curve);
       e.slots = Int32Array.from([...e.slots, slot]);
     }
   }); });
   if (!solo && actionName !== null) {
-    for (const { owner, slot, curve } of targets(actionName)) {
+    for (const { owner, slot, curve } of curveTargets(o, actionName, c)) {
       const n = nlaOf(owner);
       n.action ??= { curves: [], slots: new Int32Array(0), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1) };
       n.action.curves.push(curve);
@@ -155,7 +158,7 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: N
   for (const [owner, n] of perOwner) {
     const slots = new Set<number>([...n.tracks.flat().flatMap((e) => [...e.slots]), ...(n.action ? [...n.action.slots] : [])]);
     n.domain = Int32Array.from([...slots].sort((a, b) => a - b));
-    c.animOf(owner).nla = n;
+    animOf(owner).nla = n;
   }
 }
 

@@ -2380,34 +2380,32 @@ def rig_nla_pushed():
     return [1, 5]
 
 
+def keyed_action(name, spec):
+    """A new action with LINEAR keys: spec is [(data_path, index, [(frame, value), ...]), ...]."""
+    act = bpy.data.actions.new(name)
+    for path, index, points in spec:
+        fc = act.fcurves.new(path, index=index)
+        for f, v in points:
+            fc.keyframe_points.insert(f, v).interpolation = 'LINEAR'
+    return act
+
+
 def rig_nla():
     """NLA tracks as Blender plays them: a pushed-down action (no active action); two tracks, the
     upper ADD with blend in and out and nothing past its end, under the active action blended ADD at
     half influence; on bones a track of two strips with a gap (held forward), a scaled and repeated
     strip, a reversed one, MULTIPLY on scale and SUBTRACT on location, a muted strip; and an object
     whose second track is solo. Frames before, inside, between and after the strips."""
-    def keyed(name, obj_or_bone, path, index, points):
-        return points
-
-    def action(name, spec):
-        """spec: [(data_path, index, [(frame, value), ...])]"""
-        act = bpy.data.actions.new(name)
-        for path, index, points in spec:
-            fc = act.fcurves.new(path, index=index)
-            for f, v in points:
-                fc.keyframe_points.insert(f, v).interpolation = 'LINEAR'
-        return act
-
     push = empty("Push", loc=(0, 0, 0))
     push.animation_data_create()
-    a = action("PushAct", [("location", 0, [(1, 0.0), (10, 1.0)]), ("location", 2, [(1, 0.5), (10, -0.5)])])
+    a = keyed_action("PushAct", [("location", 0, [(1, 0.0), (10, 1.0)]), ("location", 2, [(1, 0.5), (10, -0.5)])])
     t = push.animation_data.nla_tracks.new()
     t.strips.new("P", 3, a)
 
     lay = empty("Layers", loc=(2, 0, 0), rot=(0.1, 0.2, 0.3))
     lay.animation_data_create()
-    base = action("Base", [("location", 0, [(1, 0.0), (11, 2.0)]), ("rotation_euler", 2, [(1, 0.0), (11, 1.0)])])
-    extra = action("Extra", [("location", 1, [(0, 0.0), (6, 1.0)]), ("rotation_euler", 2, [(0, 0.2), (6, -0.3)])])
+    base = keyed_action("Base", [("location", 0, [(1, 0.0), (11, 2.0)]), ("rotation_euler", 2, [(1, 0.0), (11, 1.0)])])
+    extra = keyed_action("Extra", [("location", 1, [(0, 0.0), (6, 1.0)]), ("rotation_euler", 2, [(0, 0.2), (6, -0.3)])])
     t1 = lay.animation_data.nla_tracks.new()
     s1 = t1.strips.new("B", 1, base)
     s1.scale = 2.0
@@ -2417,16 +2415,16 @@ def rig_nla():
     s2.blend_type = 'ADD'
     s2.blend_in, s2.blend_out = 2.0, 1.5
     s2.extrapolation = 'NOTHING'
-    lay.animation_data.action = action("Top", [("location", 2, [(1, 0.0), (20, 1.0)]), ("rotation_euler", 2, [(1, 0.5), (20, 0.0)])])
+    lay.animation_data.action = keyed_action("Top", [("location", 2, [(1, 0.0), (20, 1.0)]), ("rotation_euler", 2, [(1, 0.5), (20, 0.0)])])
     lay.animation_data.action_blend_type = 'ADD'
     lay.animation_data.action_influence = 0.5
 
     arm = armature("NArm", [("A", (0, 2, 0), (0, 2, 1), None, False, 0.0), ("B", (0, 2, 1), (0, 2.5, 1.8), "A", True, 0.3)])
     arm.animation_data_create()
     bone = lambda b, prop: 'pose.bones["%s"].%s' % (b, prop)
-    walk = action("Walk", [(bone("A", "rotation_euler"), 0, [(1, 0.0), (8, 0.8)]), (bone("B", "location"), 1, [(1, 0.0), (8, 0.3)])])
-    wave = action("Wave", [(bone("B", "rotation_euler"), 2, [(1, -0.4), (5, 0.6)]), (bone("A", "scale"), 1, [(1, 1.0), (5, 1.5)])])
-    grow = action("Grow", [(bone("A", "scale"), 1, [(1, 1.2), (9, 0.8)]), (bone("B", "location"), 1, [(1, 0.1), (9, -0.2)])])
+    walk = keyed_action("Walk", [(bone("A", "rotation_euler"), 0, [(1, 0.0), (8, 0.8)]), (bone("B", "location"), 1, [(1, 0.0), (8, 0.3)])])
+    wave = keyed_action("Wave", [(bone("B", "rotation_euler"), 2, [(1, -0.4), (5, 0.6)]), (bone("A", "scale"), 1, [(1, 1.0), (5, 1.5)])])
+    grow = keyed_action("Grow", [(bone("A", "scale"), 1, [(1, 1.2), (9, 0.8)]), (bone("B", "location"), 1, [(1, 0.1), (9, -0.2)])])
     ta = arm.animation_data.nla_tracks.new()
     w1 = ta.strips.new("W1", 1, walk)
     w2 = ta.strips.new("W2", 15, wave)
@@ -2438,7 +2436,7 @@ def rig_nla():
     g.influence = 0.6
     g.use_animated_influence = False
     tc = arm.animation_data.nla_tracks.new()
-    sub = tc.strips.new("S", 2, action("Sub", [(bone("B", "location"), 1, [(1, 0.0), (6, 0.2)])]))
+    sub = tc.strips.new("S", 2, keyed_action("Sub", [(bone("B", "location"), 1, [(1, 0.0), (6, 0.2)])]))
     sub.blend_type = 'SUBTRACT'
     sub.extrapolation = 'HOLD'
     tc.strips.new("M", 12, walk).mute = True
@@ -2447,7 +2445,7 @@ def rig_nla():
     solo.animation_data_create()
     for k, v in enumerate((1.0, -1.0)):
         tr = solo.animation_data.nla_tracks.new()
-        tr.strips.new("T%d" % k, 1, action("SoloAct%d" % k, [("location", 1, [(1, 0.0), (10, v)])]))
+        tr.strips.new("T%d" % k, 1, keyed_action("SoloAct%d" % k, [("location", 1, [(1, 0.0), (10, v)])]))
     solo.animation_data.nla_tracks[0].is_solo = True
     scene().frame_set(1)
     return [-5, 1, 4.5, 10, 17, 25, 40]
@@ -2458,14 +2456,6 @@ def rig_nla_combine():
     track REPLACE under a COMBINE track at influence 0.7 with blend in, and the active action
     COMBINE at influence 0.5 on top; one COMBINE strip keys only some quaternion parts. On the bones
     the COMBINE strip's influence is keyed, and so is the REPLACE strip's time (played backwards)."""
-    def action(name, spec):
-        act = bpy.data.actions.new(name)
-        for path, index, points in spec:
-            fc = act.fcurves.new(path, index=index)
-            for f, v in points:
-                fc.keyframe_points.insert(f, v).interpolation = 'LINEAR'
-        return act
-
     def quat_keys(path, q0, q1, f0=1, f1=10):
         return [(path, i, [(f0, q0[i]), (f1, q1[i])]) for i in range(4)]
 
@@ -2473,8 +2463,8 @@ def rig_nla_combine():
     ob.rotation_mode = 'QUATERNION'
     ob.animation_data_create()
     qa, qb = Euler((0.3, 0.1, 0.0)).to_quaternion(), Euler((0.0, 0.8, -0.4)).to_quaternion()
-    base = action("CBase", quat_keys("rotation_quaternion", qa, qb) + [("location", 0, [(1, 0.0), (10, 1.0)]), ("scale", 1, [(1, 1.0), (10, 2.0)])])
-    layer = action("CLayer", quat_keys("rotation_quaternion", Euler((0.0, 0.0, 0.5)).to_quaternion(), Euler((0.4, 0.0, 0.0)).to_quaternion(), 2, 12)
+    base = keyed_action("CBase", quat_keys("rotation_quaternion", qa, qb) + [("location", 0, [(1, 0.0), (10, 1.0)]), ("scale", 1, [(1, 1.0), (10, 2.0)])])
+    layer = keyed_action("CLayer", quat_keys("rotation_quaternion", Euler((0.0, 0.0, 0.5)).to_quaternion(), Euler((0.4, 0.0, 0.0)).to_quaternion(), 2, 12)
                    + [("location", 0, [(2, 0.5), (12, -0.5)]), ("scale", 1, [(2, 0.5), (12, 1.5)]), ("location", 2, [(2, 0.2), (12, 0.0)])])
     t1 = ob.animation_data.nla_tracks.new()
     t1.strips.new("Base", 1, base)
@@ -2483,7 +2473,7 @@ def rig_nla_combine():
     st.blend_type = 'COMBINE'
     st.influence = 0.7
     st.blend_in = 2.0
-    ob.animation_data.action = action("CTop", [("rotation_quaternion", 0, [(1, 0.9), (15, 1.0)]), ("rotation_quaternion", 3, [(1, 0.3), (15, -0.2)]),
+    ob.animation_data.action = keyed_action("CTop", [("rotation_quaternion", 0, [(1, 0.9), (15, 1.0)]), ("rotation_quaternion", 3, [(1, 0.3), (15, -0.2)]),
                                               ("location", 1, [(1, 0.0), (15, 0.6)])])
     ob.animation_data.action_blend_type = 'COMBINE'
     ob.animation_data.action_influence = 0.5
@@ -2492,8 +2482,8 @@ def rig_nla_combine():
     arm.pose.bones["A"].rotation_mode = 'QUATERNION'
     arm.animation_data_create()
     bone = lambda b, prop: 'pose.bones["%s"].%s' % (b, prop)
-    walk = action("CWalk", quat_keys(bone("A", "rotation_quaternion"), qa, qb) + [(bone("B", "rotation_euler"), 0, [(1, 0.2), (10, 0.9)])])
-    lift = action("CLift", quat_keys(bone("A", "rotation_quaternion"), qb, qa) + [(bone("B", "rotation_euler"), 0, [(1, -0.3), (10, 0.4)]),
+    walk = keyed_action("CWalk", quat_keys(bone("A", "rotation_quaternion"), qa, qb) + [(bone("B", "rotation_euler"), 0, [(1, 0.2), (10, 0.9)])])
+    lift = keyed_action("CLift", quat_keys(bone("A", "rotation_quaternion"), qb, qa) + [(bone("B", "rotation_euler"), 0, [(1, -0.3), (10, 0.4)]),
                                                                                (bone("B", "scale"), 2, [(1, 1.3), (10, 0.7)])])
     arm.animation_data.nla_tracks.new().strips.new("W", 1, walk)
     lt = arm.animation_data.nla_tracks.new().strips.new("L", 1, lift)

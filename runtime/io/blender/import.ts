@@ -5,6 +5,7 @@ import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphFrame, type 
 import { stackFrame } from './stack-frame';
 import { defaultCatalog, type NodeCatalog } from '../../../nodes/catalog';
 import type { NodeDefinition } from '../../../nodes/define';
+import { parseDataPath } from '../../rig/scene/data-path';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla, type SceneNlaStrip } from '../../rig/scene/types';
 import type { Fixture, FixtureConstraint, FixtureNla, FixtureNlaStrip } from './fixture';
 import { drivableParam } from '../../eval/driven-params';
@@ -302,7 +303,7 @@ function reportNla(fx: Fixture, report: (text: string, at: string) => void): voi
       if (otherCurves.length) report(`${where}: its animated ${otherCurves.map((c) => c.data_path).join(', ')} is not evaluated (its value at the export is used)`, sat);
       if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);
       const act = fx.actions?.find((a) => a.name === st.action);
-      const others = (act?.fcurves ?? []).filter((f) => !/^(pose\.bones\["[^"]*"\]\.)?(location|rotation_euler|rotation_quaternion|rotation_axis_angle|scale|delta_location|delta_rotation_euler|delta_rotation_quaternion|delta_scale)$/.test(f.data_path));
+      const others = (act?.fcurves ?? []).filter((f) => parseDataPath(f.data_path)?.kind !== 'transform');
       if (others.length) report(`${where}: its action "${st.action}" animates ${others.map((f) => `${f.data_path}[${f.array_index}]`).join(', ')}, which the NLA does not play in Sinew`, sat);
     }); });
   });
