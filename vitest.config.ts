@@ -29,7 +29,7 @@ export default defineConfig({
     // reporter that stays silent until the end when it thinks an agent is running it).
     reporters: ['default'],
     // Timeouts are wall-clock time, which a loaded machine stretches. Tests are bounded by the work
-    // they do (counts, CPU time: docs/reliability.md section 5); these only end a run that hangs,
+    // they do (counts, never time: docs/reliability.md section 5); these only end a run that hangs,
     // far above the slowest test under load (about 60 s).
     testTimeout: 600_000,
     hookTimeout: 600_000,

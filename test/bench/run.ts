@@ -2,7 +2,10 @@
 // object: humanoid_us, large_us, compile_ms, ccd_ratio, naive_ratio, alloc_bytes_per_frame, spring_us, ik_blender_us (Blender's IK solver on an arm and a spine),
 // crowd_chars_16ms (animated humanoids at different poses evaluated in ≤ 16.7 ms by one worker per core, test/bench/crowd.ts),
 // rigify_us (µs per frame, Rigify's human rig of ../shared/conformance/rigify-human, a new pose every
-// frame) and blender_ratio (Blender's recorded update time for that rig ÷ rigify_us), each the median of repeated runs (every task of every run in a fresh process). Options: `--runs N`
+// frame), blender_ratio (Blender's recorded update time for that rig ÷ rigify_us), load_graph_ms and
+// load_scene_ms (a graph of 50,000 nodes and a scene of 50,000 objects, the default count limits) and
+// load_growth (the larger of their times ÷ the time at a tenth of the count: 10 when loading is
+// linear, 100 when quadratic; tests no longer bound it, test/reliability/safe-loading.test.ts), each the median of repeated runs (every task of every run in a fresh process). Options: `--runs N`
 // (default 5), `--quick` (2 short runs, 20,000 frames for the allocation figure), `--task NAME`
 // (one measurement, printed as JSON). Not part of `npm test`. See docs/performance.md.
 import { spawnSync } from 'node:child_process';
@@ -19,6 +22,11 @@ import { humanoid, largeRig, rigStats } from './rigs';
 import { blenderTiming, rigifyHuman, rigifyPoseCycle } from './rigify';
 import { ikBlenderPrograms } from './ik-blender';
 import { benchSpec, sinewRig } from '../nodes/physics/spring-rig';
+import { DEFAULT_LIMITS } from '../../graph/limits';
+import { loadGraph } from '../../graph/load';
+import { graphCatalog } from '../../nodes/catalog';
+import { loadScene } from '../../runtime/io/scene/load';
+import { graphOfSize, sceneOfSize } from '../reliability/files-of-size';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -37,8 +45,8 @@ function median(xs: number[]): number {
 const HUMANOID_BATCH = 20;
 const LARGE_BATCH = 2;
 
-type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc' | 'spring' | 'rigify' | 'ikblender' | 'crowd';
-const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc', 'spring', 'rigify', 'ikblender', 'crowd'];
+type Task = 'humanoid' | 'large' | 'compile' | 'ccd' | 'naive' | 'alloc' | 'spring' | 'rigify' | 'ikblender' | 'crowd' | 'load';
+const TASKS: Task[] = ['humanoid', 'large', 'compile', 'ccd', 'naive', 'alloc', 'spring', 'rigify', 'ikblender', 'crowd', 'load'];
 /** Frames a spring jump replays (from the start frame 0 to this frame). */
 const SPRING_JUMP = 120;
 
@@ -50,7 +58,7 @@ const SPRING_JUMP = 120;
 async function child(task: Task): Promise<void> {
   const out = (x: Record<string, unknown>) => { console.log(JSON.stringify({ task, load: loadavg()[0], ...x })); };
   // Compiling runs far fewer times per second than a frame: give it longer to warm up and to sample.
-  const bench = task === 'compile' ? new Bench({ time: taskTime * 2, warmupTime: taskTime }) : new Bench({ time: taskTime, warmupTime: taskTime / 4 });
+  const bench = task === 'compile' || task === 'load' ? new Bench({ time: taskTime * 2, warmupTime: taskTime }) : new Bench({ time: taskTime, warmupTime: taskTime / 4 });
   let frame = 0;
   const hum = humanoid();
   const humProgram = compile(hum.graph, hum.scene);
@@ -141,6 +149,17 @@ async function child(task: Task): Promise<void> {
       }
     }
     bench.add('naive humanoid ×1', () => { naiveEvaluate(hum.graph, hum.scene, frame++); });
+  } else if (task === 'load') {
+    // Loading at the default count limits and at a tenth of them (tasks 0–3, read by name order below).
+    const catalog = graphCatalog();
+    const graphs = [graphOfSize(DEFAULT_LIMITS.maxNodes), graphOfSize(DEFAULT_LIMITS.maxNodes / 10)].map((g) => JSON.stringify(g));
+    const scenes = [sceneOfSize(DEFAULT_LIMITS.maxObjects), sceneOfSize(DEFAULT_LIMITS.maxObjects / 10)].map((g) => JSON.stringify(g));
+    const ok = (r: { ok: boolean }) => { if (!r.ok) throw new Error('a benchmark file did not load'); };
+    bench
+      .add(`load a graph of ${DEFAULT_LIMITS.maxNodes} nodes`, () => { ok(loadGraph(graphs[0], catalog)); })
+      .add(`load a graph of ${DEFAULT_LIMITS.maxNodes / 10} nodes`, () => { ok(loadGraph(graphs[1], catalog)); })
+      .add(`load a scene of ${DEFAULT_LIMITS.maxObjects} objects`, () => { ok(loadScene(scenes[0])); })
+      .add(`load a scene of ${DEFAULT_LIMITS.maxObjects / 10} objects`, () => { ok(loadScene(scenes[1])); });
   } else if (task === 'crowd') {
     // Workers, not tinybench: the figure is a character count, searched for (test/bench/crowd.ts).
     out({ crowd: await crowdCapacity(quick ? 20 : 60) });
@@ -203,8 +222,8 @@ async function main(): Promise<void> {
   log(`rigify human: ${st2.bones} bones, ${st2.constraints} constraints, ${st2.nodes} nodes, ${rigifyProgram.steps.length} steps; ${rigifyPose.moved} controls posed, cycling through ${rigifyPose.poses} recorded poses; Blender ${blender.medianMsFullPose} ms an update (manifest blender_eval_ms.full_pose.median_ms)`);
   log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}; ${runs} runs, each task in a process of its own`);
 
-  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[], crowd_chars_16ms: [] as number[] };
-  const cpuPer = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[] };
+  const per = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], alloc_bytes_per_frame: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[], crowd_chars_16ms: [] as number[], load_graph_ms: [] as number[], load_scene_ms: [] as number[], load_growth: [] as number[] };
+  const cpuPer = { humanoid_us: [] as number[], large_us: [] as number[], compile_ms: [] as number[], ccd_ratio: [] as number[], naive_ratio: [] as number[], spring_us: [] as number[], ik_blender_us: [] as number[], rigify_us: [] as number[], blender_ratio: [] as number[], load_graph_ms: [] as number[], load_scene_ms: [] as number[], load_growth: [] as number[] };
   const rows: Record<string, unknown>[] = [];
   const loads: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -222,6 +241,9 @@ async function main(): Promise<void> {
     per.blender_ratio.push((blender.medianMsFullPose * 1000) / (ms('rigify') * 1000));
     per.ik_blender_us.push((ms('ikblender') + ms('ikblender', 1)) * 1000);
     per.crowd_chars_16ms.push(res.crowd.crowd!.chars);
+    per.load_graph_ms.push(ms('load', 0));
+    per.load_scene_ms.push(ms('load', 2));
+    per.load_growth.push(Math.max(ms('load', 0) / ms('load', 1), ms('load', 2) / ms('load', 3)));
     const cpu = (t: Task, i = 0) => res[t].tasks![i].cpu;
     cpuPer.humanoid_us.push((cpu('humanoid') / HUMANOID_BATCH) * 1000);
     cpuPer.large_us.push((cpu('large') / LARGE_BATCH) * 1000);
@@ -232,6 +254,9 @@ async function main(): Promise<void> {
     cpuPer.rigify_us.push(cpu('rigify') * 1000);
     cpuPer.blender_ratio.push(blender.medianMsFullPose / cpu('rigify'));
     cpuPer.ik_blender_us.push((cpu('ikblender') + cpu('ikblender', 1)) * 1000);
+    cpuPer.load_graph_ms.push(cpu('load', 0));
+    cpuPer.load_scene_ms.push(cpu('load', 2));
+    cpuPer.load_growth.push(Math.max(cpu('load', 0) / cpu('load', 1), cpu('load', 2) / cpu('load', 3)));
     for (const t of TASKS) {
       loads.push(res[t].load);
       for (const k of res[t].tasks ?? []) rows.push({ run: r + 1, task: k.name, 'median (µs)': +(k.median * 1000).toFixed(2), 'min (µs)': +(k.min * 1000).toFixed(2), 'p99 (µs)': +(k.p99 * 1000).toFixed(2), 'CPU (µs)': +(k.cpu * 1000).toFixed(2), samples: k.samples, load: +res[t].load.toFixed(2) });
@@ -255,6 +280,9 @@ async function main(): Promise<void> {
     blender_ratio: round(median(per.blender_ratio), 2),
     ik_blender_us: round(median(per.ik_blender_us), 2),
     crowd_chars_16ms: median(per.crowd_chars_16ms),
+    load_graph_ms: round(median(per.load_graph_ms), 1),
+    load_scene_ms: round(median(per.load_scene_ms), 1),
+    load_growth: round(median(per.load_growth), 1),
   };
   if (json) {
     console.log(JSON.stringify(figures));
@@ -274,6 +302,9 @@ async function main(): Promise<void> {
     blender_ratio: ['≥ 5', (x) => x >= 5],
     ik_blender_us: ['(none)', () => true],
     crowd_chars_16ms: ['≥ 1000', (x) => x >= 1000],
+    load_graph_ms: ['(none)', () => true],
+    load_scene_ms: ['(none)', () => true],
+    load_growth: ['< 30 (linear ≈ 10)', (x) => x < 30],
   };
   console.table(Object.entries(figures).map(([k, v]) => {
     const key = k as keyof typeof figures;

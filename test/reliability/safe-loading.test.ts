@@ -13,8 +13,8 @@ import { graphCatalog } from '../../nodes/catalog';
 import { compile } from '../../runtime/eval/compile';
 import { defaultCatalog } from '../../nodes/catalog';
 import { readText } from '../../runtime/io/files';
-import { cpuTime } from '../cpu-time';
 import { loadScene, MAX_PARENT_DEPTH } from '../../runtime/io/scene/load';
+import { graphOfSize, sceneOfSize } from './files-of-size';
 
 const graphOf = (extra: Record<string, unknown> = {}) => ({ format: 'sinew-graph', version: 1, nodes: [], links: [], ...extra });
 const sceneOf = (objects: unknown[]) => ({ format: 'sinew-scene', version: 1, objects });
@@ -64,16 +64,13 @@ describe('depth limit', () => {
     expect(loadGraph(`{"format":"sinew-graph","version":1,"nodes":[],"links":[],"x":${nested(63)}}`).ok).toBe(true);
   });
 
-  it('a million levels neither overflow the stack nor take long', () => {
-    // CPU time, not wall-clock time: a loaded machine does not stretch it. Measured: 3–4 ms; the
-    // bound is far above that and still far below a scan that recursed or went back over the text.
-    const { ms } = cpuTime(() => {
-      expect(errorsOf(loadGraph(nested(1_000_000)))[0].code).toBe('limit-exceeded');
-      expect(errorsOf(loadScene(nested(1_000_000)))[0].code).toBe('limit-exceeded');
-      expect(errorsOf(loadGraph('['.repeat(1_000_000)))[0].code).toBe('limit-exceeded');
-      expect(errorsOf(loadGraph('['.repeat(60)))[0].code).toBe('json-syntax');
-    });
-    expect(ms).toBeLessThan(1000);
+  it('a million levels do not overflow the stack', () => {
+    // A scan that recursed would overflow here; one that went back over the text would not end
+    // (how long the scan takes is measured by `npm run bench`, never by a test).
+    expect(errorsOf(loadGraph(nested(1_000_000)))[0].code).toBe('limit-exceeded');
+    expect(errorsOf(loadScene(nested(1_000_000)))[0].code).toBe('limit-exceeded');
+    expect(errorsOf(loadGraph('['.repeat(1_000_000)))[0].code).toBe('limit-exceeded');
+    expect(errorsOf(loadGraph('['.repeat(60)))[0].code).toBe('json-syntax');
   });
 
   it('a parsed value nested too deeply to copy is refused in words', () => {
@@ -105,30 +102,16 @@ describe('count limits', () => {
     expect(loadScene(sceneOf([arm('A'), arm('B'), curve])).ok).toBe(true);
   });
 
-  it('a graph and a scene at the default count limits load, in time that grows with the count, not its square', () => {
-    const graphOfSize = (n: number) => graphOf({ nodes: Array.from({ length: n }, (_, i) => ({ id: `n${i}`, type: 'value/float', params: { value: i }, position: [i, 0] })) });
-    const sceneOfSize = (n: number) => sceneOf(Array.from({ length: n }, (_, i) => ({ name: `o${i}`, type: 'EMPTY', location: [i, 0, 0] })));
+  it('a graph and a scene at the default count limits load, and one more is refused', () => {
+    // How long they take, and that the time grows with the count and not its square, is measured
+    // by `npm run bench` (load_graph_ms, load_growth): a CPU-time bound here failed under load.
     const catalog = graphCatalog();
-    // Measured in CPU time (not stretched by other processes), at a tenth of the limit and at the
-    // limit: a linear loader takes about 10 times as long for 10 times the nodes (measured 12–21), a quadratic one
-    // 100 times. The small load is the cheapest of five, so the first (code warming up) and one
-    // that a garbage collection landed in do not count.
-    const cost = (load: () => boolean) => cpuTime(() => { expect(load()).toBe(true); }).ms;
-    const cheapest = (load: () => boolean) => Math.min(...Array.from({ length: 5 }, () => cost(load)));
     const n = DEFAULT_LIMITS.maxNodes;
-    const small = graphOfSize(n / 10);
-    const graphSmall = cheapest(() => loadGraph(small, catalog).ok);
-    const graphFull = cost(() => loadGraph(graphOfSize(n), catalog).ok);
-    expect(errorsOf(loadGraph(graphOf({ nodes: [...graphOfSize(n).nodes as object[], { id: 'extra', type: 'value/float', params: {}, position: [0, 0] }] })))[0].code).toBe('limit-exceeded');
     const m = DEFAULT_LIMITS.maxObjects;
-    const smallScene = sceneOfSize(m / 10);
-    const sceneSmall = cheapest(() => loadScene(smallScene).ok);
-    const sceneFull = cost(() => loadScene(sceneOfSize(m)).ok);
-    expect(graphFull / Math.max(graphSmall, 1), `graph: ${graphSmall.toFixed(0)} ms for ${n / 10} nodes, ${graphFull.toFixed(0)} ms for ${n}`).toBeLessThan(50);
-    expect(sceneFull / Math.max(sceneSmall, 1), `scene: ${sceneSmall.toFixed(0)} ms for ${m / 10} objects, ${sceneFull.toFixed(0)} ms for ${m}`).toBeLessThan(50);
-    // And in absolute terms, 20 times what they take (about 0.5 s and 0.2 s of CPU).
-    expect(graphFull).toBeLessThan(10_000);
-    expect(sceneFull).toBeLessThan(4_000);
+    expect(loadGraph(graphOfSize(n), catalog).ok).toBe(true);
+    expect(loadScene(sceneOfSize(m)).ok).toBe(true);
+    expect(errorsOf(loadGraph(graphOf({ nodes: [...graphOfSize(n).nodes as object[], { id: 'extra', type: 'value/float', params: {}, position: [0, 0] }] })))[0].code).toBe('limit-exceeded');
+    expect(errorsOf(loadScene(sceneOfSize(m + 1)))[0].code).toBe('limit-exceeded');
   });
 });
 
