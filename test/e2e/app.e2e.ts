@@ -239,7 +239,7 @@ export const appTests: E2ETest[] = [
       for (const f of files) {
         await page.locator('#open').setInputFiles({ name: f.name, mimeType: 'model/gltf+json', buffer: Buffer.from(JSON.stringify(f.json)) });
         const msg = page.locator('[data-testid="message"][data-kind="error"]', { hasText: f.name });
-        await msg.waitFor({ timeout: 5000 });
+        await msg.waitFor();
         const text = (await msg.textContent()) ?? '';
         check(text.includes(`${f.name} could not be opened: ${f.pointer}: `), `the message does not name the file and the place: ${text}`);
       }

@@ -53,7 +53,6 @@ async function until(page: Page, errors: string[], predicate: (arg: string) => b
 export const bundleTests: E2ETest[] = [
   {
     name: 'the self-contained bundle runs in a plain page without a bundler: editor, 3D view, evaluate, auto layout',
-    timeout: 180,
     async run({ page, consoleErrors, log }) {
       const site = mkdtempSync(join(tmpdir(), 'sinew-plain-'));
       let server: Server | undefined;

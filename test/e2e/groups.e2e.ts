@@ -58,7 +58,7 @@ async function waitForDrawn(page: Page, ids: string[]): Promise<void> {
   await page.waitForFunction((w) => {
     const editor = document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-editor')!.shadowRoot!;
     return [...editor.querySelectorAll('sinew-node')].map((n) => (n as HTMLElement & { data?: { id: string } }).data?.id).sort().join(',') === w;
-  }, want, { timeout: 20_000 }).catch(async () => {
+  }, want).catch(async () => {
     throw new Error(`expected nodes ${want} drawn, found ${await drawn()}`);
   });
   await nextFrames(page);
@@ -85,7 +85,6 @@ function sameMatrices(a: Record<string, number[]>, b: Record<string, number[]>, 
 export const groupTests: E2ETest[] = [
   {
     name: 'groups: Ctrl+G groups three nodes, the group is used twice, Tab edits its definition (both uses change) and wires to its Group In/Out border, undo, save and reopen evaluate as the flat graph',
-    timeout: 240,
     async run(t) {
       const { page, base } = t;
       page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') t.log(`console: ${m.text()}`); });
@@ -205,7 +204,6 @@ export const groupTests: E2ETest[] = [
   },
   {
     name: 'frames and collapse: a frame follows its node, its label and colour are edited and saved; dragging its header moves it with its nodes; Ctrl+J frames a selection; H collapses a node to its linked sockets; all undoable; Auto layout keeps frames together',
-    timeout: 240,
     async run(t) {
       const { page, base } = t;
       await openApp(page, base);

@@ -86,7 +86,7 @@ export const saveTests: E2ETest[] = [
         await fresh.page.waitForFunction((v) => {
           const tr = (document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-editor') as unknown as { view: { area: { area: { transform: { x: number; y: number; k: number } } } } }).view.area.area.transform;
           return tr.x === v.x && tr.y === v.y && tr.k === v.zoom;
-        }, view, { timeout: 20_000 }).catch(async () => {
+        }, view).catch(async () => {
           throw new Error(`the reopened file shows ${JSON.stringify(await transform(fresh.page))} (opened framed at ${JSON.stringify(framed)}), not its saved view ${JSON.stringify(view)}`);
         });
         check(await savedText(fresh.page) === saved.text, 'the reopened file saves differently');
@@ -154,7 +154,7 @@ export const saveTests: E2ETest[] = [
       const before = await savedText(page);
       const glb = readFileSync(`${ROOT}examples/assets/mannequin.glb`);
       await page.locator('#import').setInputFiles({ name: 'mannequin.glb', mimeType: 'model/gltf-binary', buffer: glb });
-      await page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.character), undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.character), undefined);
       check(await undoLabel(page) === 'Import mannequin.glb', `the import is not an undo step (${await undoLabel(page)})`);
       const pose = await allMatrices(page);
       const saved = await downloadOf(page, () => page.locator('[data-testid="save"]').click());
@@ -171,7 +171,7 @@ export const saveTests: E2ETest[] = [
         await fresh.page.waitForFunction((n) => document.querySelector('sinew-app')!.shadowRoot!.querySelector('.file b')!.textContent === n, saved.name);
         check(poseDifference(pose, await allMatrices(fresh.page)) < 1e-9, 'the reopened character rig is posed differently');
         await fresh.page.locator('#open').setInputFiles({ name: 'mannequin.glb', mimeType: 'model/gltf-binary', buffer: glb });
-        await fresh.page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.character), undefined, { timeout: 20_000 });
+        await fresh.page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.character), undefined);
         check(await savedText(fresh.page) === saved.text, 'opening the named glTF changed the graph instead of drawing its meshes');
       } finally {
         await fresh.close();

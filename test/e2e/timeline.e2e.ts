@@ -15,7 +15,7 @@ const THIGH = 'Armature/thigh.L';
 async function openWalker(page: Page, base: string): Promise<void> {
   await openApp(page, base);
   await page.locator('#open').setInputFiles({ name: 'mannequin-anim.glb', mimeType: 'model/gltf-binary', buffer: readFileSync(ANIM) });
-  await page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.scene?.clips?.length), undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.scene?.clips?.length), undefined);
   await page.locator('[data-testid="clip"]').selectOption('Walk');
   await page.waitForFunction(() => document.querySelector('sinew-app')!.session.scene?.playback?.clip === 'Walk');
 }
@@ -29,7 +29,7 @@ export const timelineTests: E2ETest[] = [
     name: 'timeline: the walk example opens by its link playing Walk over its frames, and playing moves the legs',
     async run({ page, base, consoleErrors }) {
       await openApp(page, base, '?src=examples/mannequin-walk.sinew.json');
-      await page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.character), undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => Boolean(document.querySelector('sinew-app')!.session.character), undefined);
       check(await page.locator('[data-testid="clip"]').inputValue() === 'Walk', 'the clip picker does not show Walk');
       const end = await page.locator('[data-testid="range-end"]').inputValue().then(Number);
       check(end === 33, `the range should be the clip's 1–33, got 1–${end}`);
@@ -49,7 +49,7 @@ export const timelineTests: E2ETest[] = [
       check(end === 33, `choosing the 4/3 s Walk at 24 fps should make the range 1–33, got 1–${end}`);
       const atStart = await thigh(page);
       await page.locator('[data-testid="play"]').click();
-      await page.waitForFunction(() => Number((document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-timeline')!.shadowRoot!.querySelector('[data-testid="frame"]') as HTMLInputElement).value) > 4, undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => Number((document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-timeline')!.shadowRoot!.querySelector('[data-testid="frame"]') as HTMLInputElement).value) > 4, undefined);
       await page.locator('[data-testid="play"]').click();
       const paused = await frameField(page);
       await page.waitForTimeout(300);

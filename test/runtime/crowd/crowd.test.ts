@@ -66,13 +66,13 @@ describe('createCrowd', () => {
   it('gives the main thread\'s matrices bit for bit: the animated humanoid, 1 worker', async () => {
     const rig = animatedHumanoid();
     await checkSame(rig.graph, rig.scene, 1, 3);
-  }, 120_000);
+  });
 
   it('gives the main thread\'s matrices bit for bit: the mannequin walking (clip, IK, spring bones), 2 workers, characters jumping back and forth', async () => {
     const opened = openGraph(fileURLToPath(new URL('../../../examples/mannequin-walk.sinew.json', import.meta.url)));
     if (!opened.ok) throw new Error(JSON.stringify(opened.errors));
     await checkSame(opened.graph, opened.scene, 2, 6);
-  }, 120_000);
+  });
 
   it('gives the main thread\'s matrices bit for bit with a dependency cycle (a program per character), 2 workers', async () => {
     const rig = animatedHumanoid();
@@ -90,7 +90,7 @@ describe('createCrowd', () => {
       ],
     };
     await checkSame(graph, rig.scene, 2, 3, false);
-  }, 120_000);
+  });
 
   it('refuses bad counts and frames with clear errors, and cannot evaluate once disposed', async () => {
     const rig = animatedHumanoid();
@@ -101,5 +101,5 @@ describe('createCrowd', () => {
     await expect(crowd.evaluate([1, NaN])).rejects.toThrow(/frame 1 is not a number/);
     await crowd.dispose();
     await expect(crowd.evaluate([1, 2])).rejects.toThrow(/disposed/);
-  }, 120_000);
+  });
 });

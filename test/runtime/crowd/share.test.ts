@@ -98,7 +98,7 @@ describe('a crowd share: characters sharing one program', () => {
       const d = firstDifference(rig, r);
       if (d) throw new Error(d);
     }), { numRuns: runs });
-  }, 120_000);
+  });
 
   it('every example graph and every case of shared/conformance/actions: bit for bit, characters apart and jumping', () => {
     const rigs = [
@@ -111,7 +111,7 @@ describe('a crowd share: characters sharing one program', () => {
       expect(sharesProgram(compile(rig.graph, rig.scene)), rig.name).toBe(true);
       expect(firstDifference(rig, path)).toBeUndefined();
     }
-  }, 120_000);
+  });
 
   it('each character keeps its own spring state: an evaluation replays the ticks its own program would, no more', () => {
     // Bits alone cannot show this (a tick's state is the same however it is reached): without its
