@@ -134,6 +134,16 @@ export interface CurveInfo {
   smoothIterations?: number;
 }
 
+/** A mesh's surface in the object's local space (Shrinkwrap's target): scene `mesh`, as typed arrays. */
+export interface MeshInfo {
+  /** x, y, z per vertex. */
+  vertices: Float64Array;
+  /** Three vertex indices per triangle. */
+  triangles: Uint32Array;
+  /** Per triangle, the normal at each corner (nine numbers): what the smooth normal interpolates. */
+  normals: Float64Array;
+}
+
 /** An owner (object or bone) as compiled: ids and live views of its matrices. */
 export interface OwnerHandle {
   id: string;
@@ -165,6 +175,7 @@ export interface OwnerHandle {
   inheritScale?: InheritScale;
   bone?: BoneInfo;
   curve?: CurveInfo;
+  mesh?: MeshInfo;
 }
 
 /** What a node may ask of the compiler when it is bound to a scene. */

@@ -482,7 +482,46 @@ def dump_curve(o, notes):
     }
 
 
-def dump_object(o, notes):
+def shrinkwrap_targets(objects):
+    """Names of the mesh objects a Shrinkwrap constraint of `objects` targets: their surfaces are written."""
+    names = set()
+    for _, c in constraint_owners(objects):
+        if c.type == 'SHRINKWRAP' and c.target is not None and c.target.type == 'MESH':
+            names.add(c.target.name)
+    return names
+
+
+def dump_mesh(o, at):
+    """A mesh object's evaluated surface in its local space, as Shrinkwrap reads it
+    (BKE_shrinkwrap_init_tree): vertices, the loop triangles, and per triangle the normal at each
+    corner that BKE_shrinkwrap_compute_smooth_normal interpolates: the split normals of an
+    auto-smooth mesh, else the vertex normals, and the polygon's normal thrice for a flat face."""
+    dg = bpy.context.evaluated_depsgraph_get()
+    oe = o.evaluated_get(dg)
+    me = oe.to_mesh()
+    try:
+        auto_smooth = bool(getattr(me, 'use_auto_smooth', False))
+        if auto_smooth:
+            me.calc_normals_split()
+        me.calc_loop_triangles()
+        vertices = [num(x, at) for v in me.vertices for x in v.co]
+        triangles, normals = [], []
+        for t in me.loop_triangles:
+            triangles += list(t.vertices)
+            poly = me.polygons[t.polygon_index]
+            if not poly.use_smooth:
+                corners = [poly.normal] * 3
+            elif auto_smooth:
+                corners = list(t.split_normals)
+            else:
+                corners = [me.vertices[i].normal for i in t.vertices]
+            normals += [num(x, at) for n in corners for x in n]
+        return {"vertices": vertices, "triangles": triangles, "normals": normals}
+    finally:
+        oe.to_mesh_clear()
+
+
+def dump_object(o, notes, surfaces=frozenset()):
     at = 'object %s' % o.name
     kind = o.type if o.type in FORMAT_TYPES else 'EMPTY'
     ptype = o.parent_type if o.parent else 'OBJECT'
@@ -524,6 +563,8 @@ def dump_object(o, notes):
     put_custom_props(d, o)
     if o.type == 'CURVE':
         d["curve"] = dump_curve(o, notes)
+    if o.type == 'MESH' and o.name in surfaces:
+        d["mesh"] = dump_mesh(o, at)
     if o.type == 'ARMATURE':
         handles = bbone_handles(o)
         d["bones"] = [dump_bone(pb, handles) for pb in ordered_bones(o)]
@@ -896,7 +937,8 @@ def rig_document(scene=None, armature=None):
     bpy.context.view_layer.update()
     notes = []
     objects = select_objects(scene, armature)
-    objs = [dump_object(o, notes) for o in objects]
+    surfaces = shrinkwrap_targets(objects)
+    objs = [dump_object(o, notes, surfaces) for o in objects]
     constraints = dump_constraints(objects, notes)
     drivers = dump_drivers(objects)
     nla = []

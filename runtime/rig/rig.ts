@@ -121,6 +121,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       // Always a key (undefined when none), so every object owner has one shape for the per-frame code.
       deltas,
       curve: so.type === 'CURVE' ? curveInfo(so) : undefined,
+      mesh: so.mesh ? { vertices: Float64Array.from(so.mesh.vertices), triangles: Uint32Array.from(so.mesh.triangles), normals: Float64Array.from(so.mesh.normals) } : undefined,
     };
     built.set(so.name, owner);
     add(owner);

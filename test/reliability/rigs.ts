@@ -183,14 +183,29 @@ function curveObject(name: string): fc.Arbitrary<SceneObject> {
     }));
 }
 
-/** A scene of 1–5 objects: empties, armatures and curves, parented to earlier objects or bones. */
+/**
+ * An empty carrying a mesh surface (Shrinkwrap's target): no triangles, coincident or huge vertices,
+ * zero-area triangles, and normals that are zero, huge or not unit.
+ */
+function meshObject(name: string): fc.Arbitrary<SceneObject> {
+  const coordinate = fc.oneof(fc.double({ min: -5, max: 5, noNaN: true }), fc.constantFrom(0, 1e300, -1e300, 5e-324));
+  return fc
+    .record({ t: objectProps, vertices: fc.array(fc.tuple(coordinate, coordinate, coordinate), { minLength: 0, maxLength: 8 }), picks: fc.array(fc.nat(), { maxLength: 18 }), normal: fc.constantFrom(0, 1, -1, 1e300, 0.3) })
+    .map(({ t, vertices, picks, normal }): SceneObject => {
+      const count = vertices.length;
+      const triangles = count === 0 ? [] : picks.slice(0, picks.length - (picks.length % 3)).map((k) => k % count);
+      return { name, type: 'EMPTY', ...t, mesh: { vertices: vertices.flat(), triangles, normals: triangles.flatMap(() => [normal, 0, normal]) } };
+    });
+}
+
+/** A scene of 1–5 objects: empties (some with a mesh surface), armatures and curves, parented to earlier objects or bones. */
 export const degenerateScene: fc.Arbitrary<SceneDocument> = fc
-  .array(fc.constantFrom('EMPTY', 'ARMATURE', 'CURVE', 'EMPTY', 'ARMATURE'), { minLength: 1, maxLength: 5 })
+  .array(fc.constantFrom('EMPTY', 'ARMATURE', 'CURVE', 'EMPTY', 'ARMATURE', 'MESH'), { minLength: 1, maxLength: 5 })
   .chain((types) =>
     fc.tuple(
       ...types.map((type, i) => {
         const name = `${type[0]}${i}`;
-        const base = type === 'ARMATURE' ? armature(name) : type === 'CURVE' ? curveObject(name) : objectProps.map((t): SceneObject => ({ name, type: 'EMPTY', ...t }));
+        const base = type === 'ARMATURE' ? armature(name) : type === 'CURVE' ? curveObject(name) : type === 'MESH' ? meshObject(name) : objectProps.map((t): SceneObject => ({ name, type: 'EMPTY', ...t }));
         return fc.tuple(base, fc.nat(), fc.constantFrom('none', 'object', 'bone'), fc.oneof(fc.constant(undefined), sceneMatrix));
       }),
     ),

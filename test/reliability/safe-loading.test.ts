@@ -100,6 +100,10 @@ describe('count limits', () => {
     expect(errorsOf(loadScene(sceneOf([arm('A'), arm('B')]), { limits: { maxBones: 3 } }))[0].message).toBe('the scene has 4 bones; Sinew reads at most 3 (limit maxBones)');
     expect(errorsOf(loadScene(sceneOf([curve]), { limits: { maxPoints: 2 } }))[0].message).toBe('the scene has 3 curve points; Sinew reads at most 2 (limit maxPoints)');
     expect(loadScene(sceneOf([arm('A'), arm('B'), curve])).ok).toBe(true);
+    // A mesh's vertices and triangles count with the curve points: each is read per Shrinkwrap per frame.
+    const mesh = { name: 'M', type: 'EMPTY', mesh: { vertices: [0, 0, 0, 1, 0, 0, 0, 1, 0], triangles: [0, 1, 2], normals: Array(9).fill(0) } };
+    expect(errorsOf(loadScene(sceneOf([curve, mesh]), { limits: { maxPoints: 6 } }))[0].message).toBe('the scene has 7 curve points, mesh vertices and mesh triangles; Sinew reads at most 6 (limit maxPoints)');
+    expect(loadScene(sceneOf([curve, mesh]), { limits: { maxPoints: 7 } }).ok).toBe(true);
   });
 
   it('a graph and a scene at the default count limits load, and one more is refused', () => {
@@ -194,6 +198,10 @@ describe('scene structure is checked at load, so a scene that loads also builds'
     ['a bone parent listed after', [{ name: 'Arm', type: 'ARMATURE', bones: [{ name: 'b', parent: 'a', length: 1, matrix_local: Array(16).fill(0) }, { name: 'a', length: 1, matrix_local: Array(16).fill(0) }] }], { code: 'missing-parent', pointer: '/objects/0/bones/0/parent', message: 'parent bone "a" must be listed before "b" in armature "Arm"' }],
     ['a radius list of the wrong length', [{ name: 'C', type: 'CURVE', curve: { splines: [{ points: [[0, 0, 0], [1, 0, 0]], radius: [1] }] } }], { code: 'invalid-value', pointer: '/objects/0/curve/splines/0/radius', message: 'expected one radius value per point (2), got 1' }],
     ['a wrong type', [{ name: 'A', type: 'MESH' }], { code: 'invalid-value', pointer: '/objects/0/type', message: 'expected one of "EMPTY", "ARMATURE" or "CURVE", got "MESH"' }],
+    ['a mesh with a vertex cut short', [E('M', { mesh: { vertices: [0, 0, 0, 1, 0], triangles: [], normals: [] } })], { code: 'invalid-mesh', pointer: '/objects/0/mesh/vertices', message: 'the mesh has 5 vertex coordinates, not three per vertex' }],
+    ['a mesh triangle naming a vertex it lacks', [E('M', { mesh: { vertices: [0, 0, 0, 1, 0, 0, 0, 1, 0], triangles: [0, 1, 3], normals: Array(9).fill(0) } })], { code: 'invalid-mesh', pointer: '/objects/0/mesh/triangles/2', message: 'triangle corner 2 names vertex 3; the mesh has 3 vertices' }],
+    ['a mesh without a normal at each corner', [E('M', { mesh: { vertices: [0, 0, 0, 1, 0, 0, 0, 1, 0], triangles: [0, 1, 2], normals: [0, 0, 1] } })], { code: 'invalid-mesh', pointer: '/objects/0/mesh/normals', message: 'the mesh has 3 normal coordinates; its 1 triangles need 9 (a normal at each corner)' }],
+    ['a mesh triangle index that is not a whole number', [E('M', { mesh: { vertices: [0, 0, 0], triangles: [0.5], normals: [] } })], { code: 'invalid-value', pointer: '/objects/0/mesh/triangles/0', message: 'expected a whole number, 0 or more, got 0.5' }],
     ['a short vector', [E('A', { location: [1, 2] })], { code: 'invalid-value', pointer: '/objects/0/location', message: 'expected an array of 3 numbers, got [1,2]' }],
     ['a missing name', [{ type: 'EMPTY' }], { code: 'missing-field', pointer: '/objects/0/name', message: 'required field "name" is missing' }],
   ];

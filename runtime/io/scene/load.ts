@@ -11,7 +11,7 @@ import { childPointer, pointerOf } from '../../../graph/pointer';
 import { readJson } from '../../../graph/safe-json';
 import type { GraphError } from '../../../graph/types';
 import sceneSchema from './sinew-scene.schema.json' with { type: 'json' };
-import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument } from '../../rig/scene/types';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneMesh } from '../../rig/scene/types';
 
 let validate: ValidateFunction | undefined;
 
@@ -76,15 +76,25 @@ function checkCounts(data: Record<string, unknown>, limits: Limits): GraphError[
   if (objects.length > limits.maxObjects) return [tooMany('/objects', 'objects', 'scene', objects.length, 'maxObjects', limits)];
   let bones = 0;
   let points = 0;
+  let meshPoints = 0;
   for (const o of objects) {
     if (!isRecord(o)) continue;
     if (Array.isArray(o['bones'])) bones += o['bones'].length;
     const splines = isRecord(o['curve']) ? o['curve']['splines'] : undefined;
     if (Array.isArray(splines)) for (const s of splines) if (isRecord(s) && Array.isArray(s['points'])) points += s['points'].length;
+    // A mesh's vertices and triangles count as points too: each is read per Shrinkwrap per frame.
+    if (isRecord(o['mesh'])) {
+      for (const key of ['vertices', 'triangles'] as const) {
+        const list = o['mesh'][key];
+        if (Array.isArray(list)) meshPoints += Math.ceil(list.length / 3);
+      }
+    }
   }
+  const what = meshPoints > 0 ? 'curve points, mesh vertices and mesh triangles' : 'curve points';
+  points += meshPoints;
   const errors: GraphError[] = [];
   if (bones > limits.maxBones) errors.push(tooMany('/objects', 'bones', 'scene', bones, 'maxBones', limits));
-  if (points > limits.maxPoints) errors.push(tooMany('/objects', 'curve points', 'scene', points, 'maxPoints', limits));
+  if (points > limits.maxPoints) errors.push(tooMany('/objects', what, 'scene', points, 'maxPoints', limits));
   let keys = 0;
   const actions = data['actions'];
   if (Array.isArray(actions)) {
@@ -139,11 +149,23 @@ function checkStructure(scene: SceneDocument): GraphError[] {
     }
     if (o.type === 'ARMATURE') checkBones(o.bones ?? [], i, o.name, errors);
     if (o.type === 'CURVE') checkSplines(o.curve?.splines ?? [], i, errors);
+    if (o.mesh) checkMesh(o.mesh, i, errors);
   });
   checkOwnerIds(scene, errors);
   checkActions(scene, errors);
   if (errors.length === 0) checkParentChains(scene, byName, errors);
   return errors;
+}
+
+/** A mesh's lists hold whole vertices, triangles and corner normals, and every triangle names vertices there are. */
+function checkMesh(mesh: SceneMesh, i: number, errors: GraphError[]): void {
+  const at = (key: string) => pointerOf('objects', i, 'mesh', key);
+  if (mesh.vertices.length % 3 !== 0) errors.push({ code: 'invalid-mesh', pointer: at('vertices'), message: `the mesh has ${mesh.vertices.length} vertex coordinates, not three per vertex` });
+  if (mesh.triangles.length % 3 !== 0) errors.push({ code: 'invalid-mesh', pointer: at('triangles'), message: `the mesh has ${mesh.triangles.length} triangle corners, not three per triangle` });
+  if (mesh.normals.length !== mesh.triangles.length * 3) errors.push({ code: 'invalid-mesh', pointer: at('normals'), message: `the mesh has ${mesh.normals.length} normal coordinates; its ${mesh.triangles.length / 3} triangles need ${mesh.triangles.length * 3} (a normal at each corner)` });
+  const count = Math.floor(mesh.vertices.length / 3);
+  const bad = mesh.triangles.findIndex((v) => v >= count);
+  if (bad >= 0) errors.push({ code: 'invalid-mesh', pointer: pointerOf('objects', i, 'mesh', 'triangles', bad), message: `triangle corner ${bad} names vertex ${mesh.triangles[bad]}; the mesh has ${count} vertices` });
 }
 
 /** Action and clip names are unique, every object's action is one of them, and the played clip is there. */

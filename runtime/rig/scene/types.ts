@@ -145,6 +145,18 @@ export interface SceneCurve {
   twist_smooth_iterations?: number;
 }
 
+/**
+ * A mesh's evaluated surface in the object's local space: what Blender's Shrinkwrap reads. Flat
+ * lists: x, y, z per vertex; three vertex indices per triangle; per triangle the normal at each of
+ * its three corners (nine numbers), which Shrinkwrap's smooth normal interpolates (a flat face has
+ * its face normal at every corner).
+ */
+export interface SceneMesh {
+  vertices: number[];
+  triangles: number[];
+  normals: number[];
+}
+
 export interface SceneObject extends TransformProps, DeltaTransformProps {
   name: string;
   type: 'EMPTY' | 'ARMATURE' | 'CURVE';
@@ -156,6 +168,8 @@ export interface SceneObject extends TransformProps, DeltaTransformProps {
   /** An armature's Pose Position: REST shows its bones at rest (pose and bone constraints ignored). Absent: POSE. */
   pose_position?: 'POSE' | 'REST';
   curve?: SceneCurve;
+  /** A mesh's surface, for the Shrinkwrap constraints that target it (the object is written as an EMPTY). */
+  mesh?: SceneMesh;
   /** The action that animates the object (and, for an armature, its pose bones). */
   animation_data?: { action: string | null; nla?: SceneNla };
 }
