@@ -1606,6 +1606,87 @@ def rig_two_armatures():
     return [1, 4, 6]
 
 
+
+def mesh_object(name, build, smooth=True, loc=(0, 0, 0), rot=(0, 0, 0), scale=(1, 1, 1), flat_faces=()):
+    """A mesh object from a bmesh builder, smooth-shaded but for the polygons in `flat_faces`."""
+    import bmesh
+    bm = bmesh.new()
+    build(bm)
+    me = bpy.data.meshes.new(name + "Mesh")
+    bm.to_mesh(me)
+    bm.free()
+    for i, poly in enumerate(me.polygons):
+        poly.use_smooth = smooth and i not in flat_faces
+    o = link(bpy.data.objects.new(name, me))
+    o.location, o.rotation_euler, o.scale = loc, rot, scale
+    return o
+
+
+def rig_shrinkwrap():
+    """Shrinkwrap in every mode Sinew carries: onto a smooth UV sphere (scaled unevenly, turning over
+    the frames), a flat-shaded cube and a ground plane (no owner's nearest point on an edge where a
+    flat face meets another: there Blender's pick of the face follows float32 rounding); nearest surface with
+    each snap mode and Align to Normal, nearest vertex, projections along each owner's axis (with a
+    limit, the opposite direction, culling and inverted culling, one that misses), on empties and on
+    bones (one in LOCAL owner space), some at partial influence; the owners keyed to move."""
+    import bmesh
+    sphere = mesh_object("Ball", lambda bm: bmesh.ops.create_uvsphere(bm, u_segments=12, v_segments=8, radius=1.0),
+                         loc=(0.2, 0.1, 1.2), rot=(0.3, 0.1, 0.2), scale=(1.2, 0.9, 1.0))
+    cube = mesh_object("Box", lambda bm: bmesh.ops.create_cube(bm, size=1.0), smooth=False, loc=(-2.0, 0.5, 0.6), rot=(0.0, 0.4, 0.7))
+    ground = mesh_object("Ground", lambda bm: bmesh.ops.create_grid(bm, x_segments=4, y_segments=4, size=2.0),
+                         loc=(0.0, 0.0, -0.1), rot=(0.08, -0.05, 0.0), scale=(2.0, 1.5, 1.0))
+    for f, r in ((1, (0.3, 0.1, 0.2)), (10, (0.9, -0.4, 1.1))):
+        sphere.rotation_euler = r
+        sphere.keyframe_insert("rotation_euler", frame=f)
+
+    def wrap(owner, target, **settings):
+        c = owner.constraints.new('SHRINKWRAP')
+        c.target = target
+        for k, v in settings.items():
+            setattr(c, k, v)
+        return c
+
+    owners = []
+    for name, target, loc, settings in (
+        ("OnSurface", sphere, (1.8, 0.4, 1.9), dict(distance=0.1, use_track_normal=True, track_axis='TRACK_Z')),
+        ("Inside", sphere, (0.9, -0.2, 1.0), dict(wrap_mode='INSIDE', distance=0.25)),
+        ("Outside", cube, (-1.7, 0.6, 0.7), dict(wrap_mode='OUTSIDE', distance=0.3, use_track_normal=True, track_axis='TRACK_NEGATIVE_Y')),
+        ("OutsideSurface", sphere, (0.4, 0.2, 1.5), dict(wrap_mode='OUTSIDE_SURFACE', distance=0.2)),
+        ("Above", sphere, (-0.5, 1.4, 2.0), dict(wrap_mode='ABOVE_SURFACE', distance=0.15, use_track_normal=True, track_axis='TRACK_Y')),
+        ("Vertex", sphere, (1.5, -1.0, 0.4), dict(shrinkwrap_type='NEAREST_VERTEX', distance=0.05)),
+        ("Drop", ground, (0.7, -0.8, 1.5), dict(shrinkwrap_type='PROJECT', project_axis='NEG_Z', use_track_normal=True, track_axis='TRACK_Z')),
+        ("Sideways", sphere, (2.5, 0.2, 1.1), dict(shrinkwrap_type='PROJECT', project_axis='POS_X', use_project_opposite=True, cull_face='FRONT',
+                                                    use_invert_cull=True, project_limit=4.0, distance=0.1)),
+        ("Short", sphere, (3.5, 0.2, 1.1), dict(shrinkwrap_type='PROJECT', project_axis='NEG_X', project_limit=0.5)),
+        ("FrontCulled", cube, (-2.0, 0.5, 2.5), dict(shrinkwrap_type='PROJECT', project_axis='NEG_Z', cull_face='FRONT', use_project_opposite=True)),
+    ):
+        e = empty(name, loc=loc, rot=(0.2, -0.3, 0.5))
+        wrap(e, target, **settings)
+        owners.append(e)
+    owners[0].constraints[0].influence = 0.6
+    owners[7].rotation_euler = (0.0, 0.05, 0.1)  # Sideways: its X axis through the sphere, the opposite ray hitting
+    a = armature("Legs", [
+        ("Hips", (0, 0, 1.0), (0, 0, 1.3), None, False, 0.0),
+        ("Foot", (0.3, 0, 0.5), (0.3, 0.25, 0.45), "Hips", False, 0.1),
+        ("Hand", (-0.4, 0.2, 1.1), (-0.6, 0.2, 1.1), "Hips", False, 0.0),
+    ], loc=(0.5, -0.3, 0.2), rot=(0.0, 0.0, 0.4))
+    pb = a.pose.bones
+    wrap(pb["Foot"], ground, shrinkwrap_type='PROJECT', project_axis='NEG_Z', use_track_normal=True, track_axis='TRACK_Z', distance=0.05)
+    c = wrap(pb["Hand"], sphere, distance=0.1)
+    c.owner_space = 'LOCAL'
+    c.influence = 0.8
+    for f, (dx, dz) in ((1, (0.0, 0.0)), (10, (0.4, -0.3))):
+        for o in owners:
+            o.location.x += dx
+            o.location.z += dz
+            o.keyframe_insert("location", frame=f)
+        pb["Hips"].location = (dx, 0.0, dz)
+        pb["Hips"].keyframe_insert("location", frame=f)
+        pb["Foot"].rotation_euler = (0.2 + dx, 0.0, 0.1)
+        pb["Foot"].keyframe_insert("rotation_euler", frame=f)
+    scene().frame_set(1)
+    return [1, 4, 10]
+
 RANDOM_CONSTRAINTS = ('COPY_LOCATION', 'COPY_ROTATION', 'COPY_SCALE', 'COPY_TRANSFORMS', 'DAMPED_TRACK', 'LOCKED_TRACK',
                       'TRACK_TO', 'STRETCH_TO', 'LIMIT_ROTATION', 'LIMIT_LOCATION', 'LIMIT_SCALE', 'LIMIT_DISTANCE',
                       'TRANSFORM', 'CHILD_OF', 'MAINTAIN_VOLUME', 'FLOOR', 'PIVOT', 'ARMATURE')
@@ -2505,16 +2586,16 @@ def rig_nla_combine():
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "driven_rotation_modes": rig_driven_rotation_modes, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(40)},
-        **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(40)},
-        **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(40)},
-        **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(40)},
-        **{"random_mirror%d" % k: (lambda k=k: rig_random(k, mirrored=True)) for k in range(40)},
-        **{"random_flat%d" % k: (lambda k=k: rig_random(k, flat=True)) for k in range(40)},
-        **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(100)},
-        **{"random_ik_mirror%d" % k: (lambda k=k: rig_random_ik(k, True)) for k in range(100)},
-        **{"random_ik_nested%d" % k: (lambda k=k: rig_random_ik(k, nested=True)) for k in range(100)},
-        **{"random_drivers%d" % k: (lambda k=k: rig_random_drivers(k)) for k in range(100)}}
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
+        **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
+        **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
+        **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(200)},
+        **{"random_mirror%d" % k: (lambda k=k: rig_random(k, mirrored=True)) for k in range(200)},
+        **{"random_flat%d" % k: (lambda k=k: rig_random(k, flat=True)) for k in range(200)},
+        **{"random_ik%d" % k: (lambda k=k: rig_random_ik(k)) for k in range(200)},
+        **{"random_ik_mirror%d" % k: (lambda k=k: rig_random_ik(k, True)) for k in range(200)},
+        **{"random_ik_nested%d" % k: (lambda k=k: rig_random_ik(k, nested=True)) for k in range(200)},
+        **{"random_drivers%d" % k: (lambda k=k: rig_random_drivers(k)) for k in range(200)}}
 
 
 def world_matrices():

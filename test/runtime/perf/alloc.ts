@@ -88,6 +88,10 @@ export const KIND_CASES: [string, Record<string, JsonValue>][] = [
   ['constraint/look-at', {}],
   ['constraint/stretch-to', {}],
   ['constraint/clamp-to', {}],
+  ['constraint/shrinkwrap', {}],
+  ['constraint/shrinkwrap', { shrinkwrapType: 'PROJECT', projectAxis: 'NEG_Y', useProjectOpposite: true, cullFace: 'BACK', useInvertCull: true, useTrackNormal: true, wrapMode: 'ABOVE_SURFACE', distance: 0.1 }],
+  ['constraint/shrinkwrap', { shrinkwrapType: 'NEAREST_VERTEX', distance: 0.05, influence: 0.5 }],
+  ['constraint/shrinkwrap', { wrapMode: 'OUTSIDE', distance: 0.2, useTrackNormal: true, trackAxis: 'TRACK_NEGATIVE_Z' }],
   ['constraint/child-of', {}],
   ['constraint/floor', { useRotation: true, offset: 0.1 }],
   ['constraint/pivot', {}],
@@ -147,6 +151,13 @@ export const KIND_CASES: [string, Record<string, JsonValue>][] = [
   ['math/switch-transform', {}],
 ];
 
+/** A surface for Shrinkwrap on the empties T and P (other kinds read only their matrices): four smooth triangles. */
+const TETRAHEDRON = {
+  vertices: [0, 0, 0.6, 0.5, -0.3, -0.2, -0.5, -0.3, -0.2, 0, 0.6, -0.2],
+  triangles: [0, 1, 3, 0, 3, 2, 0, 2, 1, 1, 2, 3],
+  normals: [0, 0, 1, 0.8, -0.5, -0.3, 0, 0.9, -0.4, 0, 0, 1, 0, 0.9, -0.4, -0.8, -0.5, -0.3, 0, 0, 1, -0.8, -0.5, -0.3, 0.8, -0.5, -0.3, 0.8, -0.5, -0.3, -0.8, -0.5, -0.3, 0, 0.9, -0.4],
+};
+
 /** Constraint kinds whose target is a curve (wired from the Owner node of curve C). */
 const CURVE_TARGETS = /(follow-path|clamp-to|spline-ik)$/;
 /** Constraint kinds without a target. */
@@ -175,8 +186,8 @@ export function kindRig(kind: string, params: Record<string, JsonValue>, boneCou
     actions: [KIND_ACTION],
     objects: [
       { name: 'A', type: 'ARMATURE', bones },
-      { name: 'T', type: 'EMPTY', location: [0.5, 1, 0.3], rotation_euler: [0.3, 0.2, 0.1], scale: [1.2, 0.9, 1.1] },
-      { name: 'P', type: 'EMPTY', location: [0.5, 0, 2] },
+      { name: 'T', type: 'EMPTY', location: [0.5, 1, 0.3], rotation_euler: [0.3, 0.2, 0.1], scale: [1.2, 0.9, 1.1], mesh: TETRAHEDRON },
+      { name: 'P', type: 'EMPTY', location: [0.5, 0, 2], mesh: TETRAHEDRON },
       {
         name: 'C', type: 'CURVE', location: [0.2, 0, 0],
         curve: { splines: [{ type: 'POLY', points: [[0, 0, 0], [0.3, 0.5, 0.1], [0.1, 1, 0.3], [0.4, 1.5, 0.2], [0.2, 2, 0]], radius: [1, 1.2, 0.8, 1, 1] }], path_duration: 100, eval_time: 30 },

@@ -1,0 +1,20 @@
+// Shrinkwrap through Blender (rigs.py `rig_shrinkwrap`): empties and bones wrapped onto a smooth UV
+// sphere with flat faces (scaled unevenly and turning), a flat-shaded cube and a ground plane, in
+// every mode Sinew carries — nearest surface with each snap mode and Align to Normal, nearest
+// vertex, projections with a limit, the opposite direction, culling, inverted culling and a miss —
+// one bone in LOCAL owner space, some at partial influence. `import-blender` then `eval` equals
+// Blender's matrices for every owner within 1e-4 at every frame.
+import { describe, expect, it } from 'vitest';
+import { differences, failures, roundTrip } from './roundtrip';
+
+describe('Blender round trip: Shrinkwrap', () => {
+  it('every owner as Blender has it, at every frame', () => {
+    const rt = roundTrip('shrinkwrap');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
+    const diffs = differences(rt);
+    // 10 empties, the sphere, cube and ground, the armature and its 3 bones, at 3 frames.
+    expect(diffs.length).toBe(17 * 3);
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
+});
