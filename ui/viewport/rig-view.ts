@@ -1,7 +1,7 @@
 // The scene drawn the way Blender draws it: bones as octahedra from head to tail, empties as plain
 // axes, curves as lines. Built once per scene; `update` copies the evaluated matrices in place.
 import * as THREE from 'three';
-import type { SceneDocument } from '../../runtime/rig/scene/types';
+import type { SceneDocument, SceneMesh } from '../../runtime/rig/scene/types';
 
 export interface OwnerVisual {
   id: string;
@@ -69,6 +69,7 @@ export class RigView {
         for (const b of o.bones ?? []) this.addBone(`${o.name}/${b.name}`, b.length);
       } else if (o.type === 'EMPTY') {
         this.addEmpty(o.name);
+        if (o.mesh) this.addSurface(o.name, o.mesh);
       } else if (o.type === 'CURVE') {
         this.addCurve(o.name, o.curve?.splines ?? []);
       }
@@ -97,6 +98,19 @@ export class RigView {
     root.add(axes, handle);
     this.group.add(root);
     this.visuals.set(id, { id, kind: 'empty', root, pickables: [handle], length: 0, tint: [material] });
+  }
+
+  /** A mesh's surface (a Shrinkwrap target), drawn faint under its empty; picking stays on the empty's handle. */
+  private addSurface(id: string, mesh: SceneMesh) {
+    const root = this.visuals.get(id)?.root;
+    if (!root) return;
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.Float32BufferAttribute(mesh.vertices, 3));
+    g.setIndex(mesh.triangles);
+    g.computeVertexNormals();
+    const surface = new THREE.Mesh(g, new THREE.MeshStandardMaterial({ color: '#7d8b99', transparent: true, opacity: 0.35, roughness: 0.9, side: THREE.DoubleSide, depthWrite: false }));
+    const wire = new THREE.LineSegments(new THREE.WireframeGeometry(g), new THREE.LineBasicMaterial({ color: '#56616c', transparent: true, opacity: 0.5 }));
+    root.add(surface, wire);
   }
 
   private addCurve(id: string, splines: { points: number[][]; cyclic?: boolean }[]) {
