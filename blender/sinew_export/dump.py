@@ -491,11 +491,18 @@ def shrinkwrap_targets(objects):
     return names
 
 
-def dump_mesh(o, at):
+def dump_mesh(o, at, notes):
     """A mesh object's evaluated surface in its local space, as Shrinkwrap reads it
     (BKE_shrinkwrap_init_tree): vertices, the loop triangles, and per triangle the normal at each
     corner that BKE_shrinkwrap_compute_smooth_normal interpolates: the split normals of an
     auto-smooth mesh, else the vertex normals, and the polygon's normal thrice for a flat face."""
+    # Sinew keeps the surface as it is now: a modifier (an Armature one deforming it with the pose)
+    # or shape keys would move it in Blender.
+    changing = [m.type for m in o.modifiers if m.show_viewport]
+    if o.data.shape_keys is not None:
+        changing.append('shape keys')
+    if changing:
+        notes.append("%s: a Shrinkwrap target with %s: its surface is written as evaluated at this frame; Sinew does not deform it" % (at, ', '.join(changing)))
     dg = bpy.context.evaluated_depsgraph_get()
     oe = o.evaluated_get(dg)
     me = oe.to_mesh()
@@ -564,7 +571,7 @@ def dump_object(o, notes, surfaces=frozenset()):
     if o.type == 'CURVE':
         d["curve"] = dump_curve(o, notes)
     if o.type == 'MESH' and o.name in surfaces:
-        d["mesh"] = dump_mesh(o, at)
+        d["mesh"] = dump_mesh(o, at, notes)
     if o.type == 'ARMATURE':
         handles = bbone_handles(o)
         d["bones"] = [dump_bone(pb, handles) for pb in ordered_bones(o)]

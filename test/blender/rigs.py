@@ -1624,7 +1624,7 @@ def mesh_object(name, build, smooth=True, loc=(0, 0, 0), rot=(0, 0, 0), scale=(1
 
 def rig_shrinkwrap():
     """Shrinkwrap in every mode Sinew carries: onto a smooth UV sphere (scaled unevenly, turning over
-    the frames), a flat-shaded cube and a ground plane (no owner's nearest point on an edge where a
+    the frames), a flat-shaded cube, a ground plane and a cube under a Subdivision modifier (no owner's nearest point on an edge where a
     flat face meets another: there Blender's pick of the face follows float32 rounding); nearest surface with
     each snap mode and Align to Normal, nearest vertex, projections along each owner's axis (with a
     limit, the opposite direction, culling and inverted culling, one that misses), on empties and on
@@ -1635,6 +1635,10 @@ def rig_shrinkwrap():
     cube = mesh_object("Box", lambda bm: bmesh.ops.create_cube(bm, size=1.0), smooth=False, loc=(-2.0, 0.5, 0.6), rot=(0.0, 0.4, 0.7))
     ground = mesh_object("Ground", lambda bm: bmesh.ops.create_grid(bm, x_segments=4, y_segments=4, size=2.0),
                          loc=(0.0, 0.0, -0.1), rot=(0.08, -0.05, 0.0), scale=(2.0, 1.5, 1.0))
+    # A Subdivision modifier: the surface written is the evaluated (subdivided) one, with a note
+    # that Sinew keeps it as written.
+    blob = mesh_object("Blob", lambda bm: bmesh.ops.create_cube(bm, size=1.2), loc=(2.2, -1.8, 0.9), rot=(0.2, 0.3, 0.1))
+    blob.modifiers.new("Subdivision", 'SUBSURF').levels = 2
     for f, r in ((1, (0.3, 0.1, 0.2)), (10, (0.9, -0.4, 1.1))):
         sphere.rotation_euler = r
         sphere.keyframe_insert("rotation_euler", frame=f)
@@ -1659,6 +1663,7 @@ def rig_shrinkwrap():
                                                     use_invert_cull=True, project_limit=4.0, distance=0.1)),
         ("Short", sphere, (3.5, 0.2, 1.1), dict(shrinkwrap_type='PROJECT', project_axis='NEG_X', project_limit=0.5)),
         ("FrontCulled", cube, (-2.0, 0.5, 2.5), dict(shrinkwrap_type='PROJECT', project_axis='NEG_Z', cull_face='FRONT', use_project_opposite=True)),
+        ("Smoothed", blob, (2.9, -1.2, 1.6), dict(wrap_mode='ABOVE_SURFACE', distance=0.2, use_track_normal=True, track_axis='TRACK_Z')),
     ):
         e = empty(name, loc=loc, rot=(0.2, -0.3, 0.5))
         wrap(e, target, **settings)

@@ -73,9 +73,9 @@ describe('Shrinkwrap', () => {
       const m = bound(shrinkwrap, {}, withBox)(o, t);
       const want = nearestOnCube(p);
       // Squared distances decide the triangle: two whose nearest points lie δ apart differ by about δ²
-      // in them, so at distance r a δ below r·√ε cannot be told apart in doubles (nor, far wider, in
-      // Blender's float32): the point may land that far from the exact nearest one.
-      const r = Math.hypot(...p);
+      // in them, so at distance r from the surface a δ below r·√ε cannot be told apart in doubles
+      // (nor, far wider, in Blender's float32): the point may land that far from the exact nearest one.
+      const r = gap(p, want);
       expect(gap(local(t, m), want)).toBeLessThan(1e-9 * (1 + Math.abs(t[0]) + Math.abs(t[12]) + Math.abs(o[12])) + 3e-8 * r);
       expect(sameBasis(m, o)).toBe(true);
     }), { numRuns: 400 });
