@@ -142,6 +142,8 @@ export interface MeshInfo {
   triangles: Uint32Array;
   /** Per triangle, the normal at each corner (nine numbers): what the smooth normal interpolates. */
   normals: Float64Array;
+  /** Per vertex, its normal (Blender's vertex normals, whatever the shading): what Target Normal Project solves along. Absent in files before it was written. */
+  vertexNormals?: Float64Array;
 }
 
 /** An owner (object or bone) as compiled: ids and live views of its matrices. */

@@ -495,7 +495,8 @@ def dump_mesh(o, at, notes):
     """A mesh object's evaluated surface in its local space, as Shrinkwrap reads it
     (BKE_shrinkwrap_init_tree): vertices, the loop triangles, and per triangle the normal at each
     corner that BKE_shrinkwrap_compute_smooth_normal interpolates: the split normals of an
-    auto-smooth mesh, else the vertex normals, and the polygon's normal thrice for a flat face."""
+    auto-smooth mesh, else the vertex normals, and the polygon's normal thrice for a flat face;
+    and every vertex's normal, which Target Normal Project solves along whatever the shading."""
     # Sinew keeps the surface as it is now: a modifier (an Armature one deforming it with the pose)
     # or shape keys would move it in Blender.
     changing = [m.type for m in o.modifiers if m.show_viewport]
@@ -512,6 +513,7 @@ def dump_mesh(o, at, notes):
             me.calc_normals_split()
         me.calc_loop_triangles()
         vertices = [num(x, at) for v in me.vertices for x in v.co]
+        vertex_normals = [num(x, at) for v in me.vertices for x in v.normal]
         triangles, normals = [], []
         for t in me.loop_triangles:
             triangles += list(t.vertices)
@@ -523,7 +525,7 @@ def dump_mesh(o, at, notes):
             else:
                 corners = [me.vertices[i].normal for i in t.vertices]
             normals += [num(x, at) for n in corners for x in n]
-        return {"vertices": vertices, "triangles": triangles, "normals": normals}
+        return {"vertices": vertices, "triangles": triangles, "normals": normals, "vertex_normals": vertex_normals}
     finally:
         oe.to_mesh_clear()
 

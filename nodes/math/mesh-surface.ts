@@ -51,7 +51,7 @@ function triangleNormal(out: Float64Array, p: Float64Array, q: Float64Array, r: 
 }
 
 /** The point of triangle p, q, r nearest to `x` (Blender's closest_on_tri_to_point_v3, Ericson's regions). */
-function closestOnTriangle(out: Float64Array, x: ArrayLike<number>, p: Float64Array, q: Float64Array, r: Float64Array): void {
+export function closestOnTriangle(out: Float64Array, x: ArrayLike<number>, p: Float64Array, q: Float64Array, r: Float64Array): void {
   const abx = q[0] - p[0], aby = q[1] - p[1], abz = q[2] - p[2];
   const acx = r[0] - p[0], acy = r[1] - p[1], acz = r[2] - p[2];
   const apx = x[0] - p[0], apy = x[1] - p[1], apz = x[2] - p[2];
@@ -151,9 +151,24 @@ export function rayCast(hit: SurfaceHit, mesh: MeshInfo, origin: ArrayLike<numbe
   }
 }
 
-/** The signed area of p, q, r projected on the plane of axes i, j (Blender's tri_signed_area). */
-function signedArea(p: Float64Array, q: Float64Array, r: ArrayLike<number>, i: number, j: number): number {
-  return 0.5 * ((p[i] - q[i]) * (q[j] - r[j]) + (p[j] - q[j]) * (r[i] - q[i]));
+/**
+ * The barycentric weights of `co` (on the plane of triangle p, q, r) into `out`: Blender's
+ * interp_weights_tri_v3, areas on the two axes the triangle's normal leans on least, a third each
+ * for a degenerate triangle.
+ */
+export function barycentricWeights(out: Float64Array, p: Float64Array, q: Float64Array, r: Float64Array, co: ArrayLike<number>): void {
+  triangleNormal(closest, p, q, r);
+  // axis_dominant_v3: drop the axis the normal is largest on.
+  const ax = Math.abs(closest[0]), ay = Math.abs(closest[1]), az = Math.abs(closest[2]);
+  let i: number, j: number;
+  if (az >= ax && az >= ay) { i = 0; j = 1; } else if (ay >= ax) { i = 0; j = 2; } else { i = 1; j = 2; }
+  // Blender's tri_signed_area of (q, r, co), (r, p, co), (p, q, co), written out: a helper returning
+  // a double would box it where V8 does not inline the call.
+  out[0] = 0.5 * ((q[i] - r[i]) * (r[j] - co[j]) + (q[j] - r[j]) * (co[i] - r[i]));
+  out[1] = 0.5 * ((r[i] - p[i]) * (p[j] - co[j]) + (r[j] - p[j]) * (co[i] - p[i]));
+  out[2] = 0.5 * ((p[i] - q[i]) * (q[j] - co[j]) + (p[j] - q[j]) * (co[i] - q[i]));
+  const total = out[0] + out[1] + out[2];
+  if (Math.abs(total) > FLT_EPSILON) { out[0] /= total; out[1] /= total; out[2] /= total; } else out[0] = out[1] = out[2] = 1 / 3;
 }
 
 /**
@@ -163,16 +178,7 @@ function signedArea(p: Float64Array, q: Float64Array, r: ArrayLike<number>, i: n
  */
 export function smoothNormal(out: Float64Array, mesh: MeshInfo, tri: number, co: ArrayLike<number>): void {
   corner(a, mesh, tri, 0); corner(b, mesh, tri, 1); corner(c, mesh, tri, 2);
-  triangleNormal(closest, a, b, c);
-  // axis_dominant_v3: drop the axis the normal is largest on.
-  const ax = Math.abs(closest[0]), ay = Math.abs(closest[1]), az = Math.abs(closest[2]);
-  let i: number, j: number;
-  if (az >= ax && az >= ay) { i = 0; j = 1; } else if (ay >= ax) { i = 0; j = 2; } else { i = 1; j = 2; }
-  w[0] = signedArea(b, c, co, i, j);
-  w[1] = signedArea(c, a, co, i, j);
-  w[2] = signedArea(a, b, co, i, j);
-  const total = w[0] + w[1] + w[2];
-  if (Math.abs(total) > FLT_EPSILON) { w[0] /= total; w[1] /= total; w[2] /= total; } else w[0] = w[1] = w[2] = 1 / 3;
+  barycentricWeights(w, a, b, c, co);
   const n = mesh.normals;
   const base = tri * 9;
   for (let k = 0; k < 3; k++) out[k] = w[0] * n[base + k] + w[1] * n[base + 3 + k] + w[2] * n[base + 6 + k];

@@ -1,12 +1,12 @@
 // The scene turned into owners: objects and bones with their rest data, parents and live matrix views.
 import { mat4 } from 'gl-matrix';
-import type { BoneEnvelope, BoneIk, CurveInfo, OwnerHandle } from '../../nodes/define';
+import type { BoneEnvelope, BoneIk, CurveInfo, MeshInfo, OwnerHandle } from '../../nodes/define';
 import { invertOrIdentity } from '../../nodes/math/bone-parent';
 import { createParentFrame, type ParentFrame } from './parent-frame';
 import { basisMatrix } from '../../nodes/math/basis';
 import { createDeltaChannels, hasDeltas, objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { bboneSegments, buildBBone } from './bbone';
-import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneObject } from './scene/types';
+import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneMesh, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {
   kind: 'object';
@@ -121,7 +121,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       // Always a key (undefined when none), so every object owner has one shape for the per-frame code.
       deltas,
       curve: so.type === 'CURVE' ? curveInfo(so) : undefined,
-      mesh: so.mesh ? { vertices: Float64Array.from(so.mesh.vertices), triangles: Uint32Array.from(so.mesh.triangles), normals: Float64Array.from(so.mesh.normals) } : undefined,
+      mesh: so.mesh ? meshInfo(so.mesh) : undefined,
     };
     built.set(so.name, owner);
     add(owner);
@@ -214,6 +214,16 @@ function matrixOrIdentity(out: Float64Array, m: number[] | undefined): Float64Ar
   if (m && m.length === 16) out.set(m);
   else mat4.identity(out);
   return out;
+}
+
+/** A scene mesh as typed arrays, for Shrinkwrap. */
+function meshInfo(mesh: SceneMesh): MeshInfo {
+  return {
+    vertices: Float64Array.from(mesh.vertices),
+    triangles: Uint32Array.from(mesh.triangles),
+    normals: Float64Array.from(mesh.normals),
+    ...(mesh.vertex_normals ? { vertexNormals: Float64Array.from(mesh.vertex_normals) } : {}),
+  };
 }
 
 function curveInfo(so: SceneObject): CurveInfo {

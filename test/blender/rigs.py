@@ -1627,7 +1627,8 @@ def rig_shrinkwrap():
     the frames), a flat-shaded cube, a ground plane and a cube under a Subdivision modifier (no owner's nearest point on an edge where a
     flat face meets another: there Blender's pick of the face follows float32 rounding); nearest surface with
     each snap mode and Align to Normal, nearest vertex, projections along each owner's axis (with a
-    limit, the opposite direction, culling and inverted culling, one that misses), on empties and on
+    limit, the opposite direction, culling and inverted culling, one that misses), Target Normal
+    Project (onto the sphere, the subdivided cube, and past the ground's open edge), on empties and on
     bones (one in LOCAL owner space), some at partial influence; the owners keyed to move."""
     import bmesh
     sphere = mesh_object("Ball", lambda bm: bmesh.ops.create_uvsphere(bm, u_segments=12, v_segments=8, radius=1.0),
@@ -1664,6 +1665,10 @@ def rig_shrinkwrap():
         ("Short", sphere, (3.5, 0.2, 1.1), dict(shrinkwrap_type='PROJECT', project_axis='NEG_X', project_limit=0.5)),
         ("FrontCulled", cube, (-2.0, 0.5, 2.5), dict(shrinkwrap_type='PROJECT', project_axis='NEG_Z', cull_face='FRONT', use_project_opposite=True)),
         ("Smoothed", blob, (2.9, -1.2, 1.6), dict(wrap_mode='ABOVE_SURFACE', distance=0.2, use_track_normal=True, track_axis='TRACK_Z')),
+        ("Target", sphere, (1.6, 1.1, 2.2), dict(shrinkwrap_type='TARGET_PROJECT', distance=0.1, use_track_normal=True, track_axis='TRACK_Z')),
+        ("TargetInside", sphere, (0.5, 0.3, 1.0), dict(shrinkwrap_type='TARGET_PROJECT', wrap_mode='OUTSIDE', distance=0.2)),
+        ("TargetEdge", ground, (4.6, 0.8, 0.7), dict(shrinkwrap_type='TARGET_PROJECT', use_track_normal=True, track_axis='TRACK_Y')),
+        ("TargetBlob", blob, (3.2, -2.4, 1.9), dict(shrinkwrap_type='TARGET_PROJECT', wrap_mode='ABOVE_SURFACE', distance=0.1)),
     ):
         e = empty(name, loc=loc, rot=(0.2, -0.3, 0.5))
         wrap(e, target, **settings)

@@ -190,11 +190,12 @@ function curveObject(name: string): fc.Arbitrary<SceneObject> {
 function meshObject(name: string): fc.Arbitrary<SceneObject> {
   const coordinate = fc.oneof(fc.double({ min: -5, max: 5, noNaN: true }), fc.constantFrom(0, 1e300, -1e300, 5e-324));
   return fc
-    .record({ t: objectProps, vertices: fc.array(fc.tuple(coordinate, coordinate, coordinate), { minLength: 0, maxLength: 8 }), picks: fc.array(fc.nat(), { maxLength: 18 }), normal: fc.constantFrom(0, 1, -1, 1e300, 0.3) })
-    .map(({ t, vertices, picks, normal }): SceneObject => {
+    .record({ t: objectProps, vertices: fc.array(fc.tuple(coordinate, coordinate, coordinate), { minLength: 0, maxLength: 8 }), picks: fc.array(fc.nat(), { maxLength: 18 }), normal: fc.constantFrom(0, 1, -1, 1e300, 0.3), vertexNormals: fc.boolean() })
+    .map(({ t, vertices, picks, normal, vertexNormals }): SceneObject => {
       const count = vertices.length;
       const triangles = count === 0 ? [] : picks.slice(0, picks.length - (picks.length % 3)).map((k) => k % count);
-      return { name, type: 'EMPTY', ...t, mesh: { vertices: vertices.flat(), triangles, normals: triangles.flatMap(() => [normal, 0, normal]) } };
+      const normals = triangles.flatMap(() => [normal, 0, normal]);
+      return { name, type: 'EMPTY', ...t, mesh: { vertices: vertices.flat(), triangles, normals, ...(vertexNormals && { vertex_normals: vertices.flatMap(() => [normal, normal, 0]) }) } };
     });
 }
 

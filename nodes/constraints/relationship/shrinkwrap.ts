@@ -1,7 +1,8 @@
 // Shrinkwrap (Blender's SHRINKWRAP): moves the owner onto a mesh's surface — to its nearest point,
 // its nearest vertex, or where a ray along one of the owner's axes hits it — then keeps it inside,
 // outside or at a distance from it, and can turn one axis along the surface's normal. Blender's
-// `shrinkwrap_get_tarmat` with BKE_shrinkwrap_find_nearest_surface, BKE_shrinkwrap_project_normal,
+// `shrinkwrap_get_tarmat` with BKE_shrinkwrap_find_nearest_surface (Target Normal Project in
+// math/mesh-target-project.ts), BKE_shrinkwrap_project_normal,
 // BKE_shrinkwrap_snap_point_to_surface and BKE_shrinkwrap_compute_smooth_normal, in double precision.
 // Blender works in two frames, and so does this: the owner's matrix (`local`, the owner in its owner
 // space) and the mesh object's (`target`); nearest searches measure the distance in the target's
@@ -13,6 +14,7 @@ import { FLT_EPSILON } from '../../math/float32';
 import { hypot3Into } from '../../math/hypot';
 import { invertMat4, multiplyMat4 } from '../../math/matrix';
 import { nearestSurface, nearestVertex, rayCast, smoothNormal, surfaceHit, type SurfaceHit } from '../../math/mesh-surface';
+import { targetProject, targetProjectData, type TargetProjectData } from '../../math/mesh-target-project';
 import { dampedTrack } from '../../math/track';
 import { finishOrPass } from '../finite-result';
 import { trackAxisParam } from '../tracking/aim';
@@ -22,6 +24,12 @@ const WRAP_MODES = ['ON_SURFACE', 'INSIDE', 'OUTSIDE', 'OUTSIDE_SURFACE', 'ABOVE
 const PROJECT_AXES = ['POS_X', 'POS_Y', 'POS_Z', 'NEG_X', 'NEG_Y', 'NEG_Z'] as const;
 const CULL_FACES = ['OFF', 'FRONT', 'BACK'] as const;
 type WrapMode = (typeof WRAP_MODES)[number];
+
+/** What a Shrinkwrap node binds: the target's surface, and for Target Normal Project its open edges. */
+interface ShrinkwrapState {
+  mesh: MeshInfo;
+  project: TargetProjectData | undefined;
+}
 
 /** Blender's BVH_RAYCAST_DIST_MAX (FLT_MAX / 2): how far a projection without a limit reaches. */
 const RAYCAST_DIST_MAX = 3.4028234663852886e38 / 2;
@@ -147,7 +155,7 @@ export const shrinkwrap = defineConstraint({
   outputs: { owner: transform({ doc: 'The owner after Shrinkwrap (world matrix).' }) },
   params: {
     shrinkwrapType: {
-      ...param.choice(SHRINKWRAP_TYPES, 'NEAREST_SURFACE', "How the surface point is found: the nearest point of the surface, a ray along an axis (PROJECT), or the nearest vertex. TARGET_PROJECT (Blender's solve along the target's normals) is not carried: the owner stays."),
+      ...param.choice(SHRINKWRAP_TYPES, 'NEAREST_SURFACE', "How the surface point is found: the nearest point of the surface, a ray along an axis (PROJECT), the nearest vertex, or the point whose smooth vertex normal points at the owner (TARGET_PROJECT)."),
       label: 'Mode',
     },
     wrapMode: {
@@ -180,27 +188,31 @@ export const shrinkwrap = defineConstraint({
     ignore: ['target_space'],
     unsupported(props) {
       const out: string[] = [];
-      if (props['shrinkwrap_type'] === 'TARGET_PROJECT') out.push('shrinkwrap_type (TARGET_PROJECT)');
       const space = props['project_axis_space'];
       if (props['shrinkwrap_type'] === 'PROJECT' && space !== undefined && space !== 'LOCAL') out.push(`project_axis_space (${typeof space === 'string' ? space : JSON.stringify(space)})`);
       return out;
     },
   },
-  bind(env) {
+  bind(env, p): ShrinkwrapState | undefined {
     const mesh = env.sourceOwner('target')?.mesh;
     if (!mesh) {
       env.warn('the target is not a mesh with a surface (a Blender mesh object exported for Shrinkwrap): the owner stays where it is');
       return undefined;
     }
-    return mesh;
+    // Found whatever the mode, so that a mode changed while the program runs (a driver) finds it.
+    const project = targetProjectData(mesh);
+    if (p.shrinkwrapType === 'TARGET_PROJECT' && !project) env.warn("the target's mesh has no vertex normals (an export older than Target Normal Project): the owner stays where it is");
+    return { mesh, project };
   },
-  kernel(io, p, mesh) {
+  kernel(io, p, state) {
     const o = io.in.owner;
     const m = io.out.owner;
     m.set(o);
+    if (!state) return;
+    const { mesh, project: surfaceData } = state;
     // Blender needs a vertex for NEAREST_VERTEX and a face for the others (BKE_shrinkwrap_init_tree).
-    if (!mesh || mesh.vertices.length < 3 || (p.shrinkwrapType !== 'NEAREST_VERTEX' && mesh.triangles.length < 3)) return;
-    if (p.shrinkwrapType === 'TARGET_PROJECT' || (p.shrinkwrapType === 'PROJECT' && p.projectAxisSpace !== 'LOCAL')) return;
+    if (mesh.vertices.length < 3 || (p.shrinkwrapType !== 'NEAREST_VERTEX' && mesh.triangles.length < 3)) return;
+    if ((p.shrinkwrapType === 'TARGET_PROJECT' && !surfaceData) || (p.shrinkwrapType === 'PROJECT' && p.projectAxisSpace !== 'LOCAL')) return;
     // BLI_space_transform_from_matrices(local = owner, target = mesh object).
     if (!invertMat4(inverseTarget, io.in.target)) return;
     multiplyMat4(localToTarget, inverseTarget, o);
@@ -243,7 +255,8 @@ export const shrinkwrap = defineConstraint({
           for (let k = 0; k < 3; k++) co[k] += (hit.co[k] - co[k]) * t;
         }
       } else {
-        nearestSurface(hit, mesh, co);
+        if (p.shrinkwrapType === 'TARGET_PROJECT' && surfaceData) targetProject(hit, mesh, surfaceData, co);
+        else nearestSurface(hit, mesh, co);
         if (hit.index < 0) fail = true;
         else {
           smoothNormal(snapNo, mesh, hit.index, hit.co);

@@ -163,6 +163,7 @@ function checkMesh(mesh: SceneMesh, i: number, errors: GraphError[]): void {
   if (mesh.vertices.length % 3 !== 0) errors.push({ code: 'invalid-mesh', pointer: at('vertices'), message: `the mesh has ${mesh.vertices.length} vertex coordinates, not three per vertex` });
   if (mesh.triangles.length % 3 !== 0) errors.push({ code: 'invalid-mesh', pointer: at('triangles'), message: `the mesh has ${mesh.triangles.length} triangle corners, not three per triangle` });
   if (mesh.normals.length !== mesh.triangles.length * 3) errors.push({ code: 'invalid-mesh', pointer: at('normals'), message: `the mesh has ${mesh.normals.length} normal coordinates; its ${mesh.triangles.length / 3} triangles need ${mesh.triangles.length * 3} (a normal at each corner)` });
+  if (mesh.vertex_normals !== undefined && mesh.vertex_normals.length !== mesh.vertices.length) errors.push({ code: 'invalid-mesh', pointer: at('vertex_normals'), message: `the mesh has ${mesh.vertex_normals.length} vertex normal coordinates; its ${mesh.vertices.length / 3} vertices need ${mesh.vertices.length}` });
   const count = Math.floor(mesh.vertices.length / 3);
   const bad = mesh.triangles.findIndex((v) => v >= count);
   if (bad >= 0) errors.push({ code: 'invalid-mesh', pointer: pointerOf('objects', i, 'mesh', 'triangles', bad), message: `triangle corner ${bad} names vertex ${mesh.triangles[bad]}; the mesh has ${count} vertices` });

@@ -155,6 +155,8 @@ export interface SceneMesh {
   vertices: number[];
   triangles: number[];
   normals: number[];
+  /** x, y, z per vertex: its normal whatever the shading (Target Normal Project reads these); optional. */
+  vertex_normals?: number[];
 }
 
 export interface SceneObject extends TransformProps, DeltaTransformProps {

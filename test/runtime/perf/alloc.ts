@@ -92,6 +92,7 @@ export const KIND_CASES: [string, Record<string, JsonValue>][] = [
   ['constraint/shrinkwrap', { shrinkwrapType: 'PROJECT', projectAxis: 'NEG_Y', useProjectOpposite: true, cullFace: 'BACK', useInvertCull: true, useTrackNormal: true, wrapMode: 'ABOVE_SURFACE', distance: 0.1 }],
   ['constraint/shrinkwrap', { shrinkwrapType: 'NEAREST_VERTEX', distance: 0.05, influence: 0.5 }],
   ['constraint/shrinkwrap', { wrapMode: 'OUTSIDE', distance: 0.2, useTrackNormal: true, trackAxis: 'TRACK_NEGATIVE_Z' }],
+  ['constraint/shrinkwrap', { shrinkwrapType: 'TARGET_PROJECT', wrapMode: 'INSIDE', distance: 0.1, useTrackNormal: true }],
   ['constraint/child-of', {}],
   ['constraint/floor', { useRotation: true, offset: 0.1 }],
   ['constraint/pivot', {}],
@@ -156,6 +157,7 @@ const TETRAHEDRON = {
   vertices: [0, 0, 0.6, 0.5, -0.3, -0.2, -0.5, -0.3, -0.2, 0, 0.6, -0.2],
   triangles: [0, 1, 3, 0, 3, 2, 0, 2, 1, 1, 2, 3],
   normals: [0, 0, 1, 0.8, -0.5, -0.3, 0, 0.9, -0.4, 0, 0, 1, 0, 0.9, -0.4, -0.8, -0.5, -0.3, 0, 0, 1, -0.8, -0.5, -0.3, 0.8, -0.5, -0.3, 0.8, -0.5, -0.3, -0.8, -0.5, -0.3, 0, 0.9, -0.4],
+  vertex_normals: [0, 0, 1, 0.8, -0.5, -0.3, -0.8, -0.5, -0.3, 0, 0.9, -0.4],
 };
 
 /** Constraint kinds whose target is a curve (wired from the Owner node of curve C). */

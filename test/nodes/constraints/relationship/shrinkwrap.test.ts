@@ -7,7 +7,7 @@ import { shrinkwrap } from '../../../../nodes/constraints/relationship/shrinkwra
 import type { MeshInfo, OwnerHandle } from '../../../../nodes/define';
 import { allFinite, anyMatrix, anyParams, bound, column, IDENTITY, inverseTRS, mul, rigid, unit, wellConditioned } from '../../harness';
 
-/** A unit cube's 8 corners and 12 triangles wound to face out (as Blender's are), each corner's normal its face's (flat shading). */
+/** A unit cube's 8 corners and 12 triangles wound to face out (as Blender's are), each corner's normal its face's (flat shading), with vertex normals. */
 function cube(): MeshInfo {
   const vertices: number[] = [];
   for (let i = 0; i < 8; i++) vertices.push(i & 1 ? 0.5 : -0.5, i & 2 ? 0.5 : -0.5, i & 4 ? 0.5 : -0.5);
@@ -27,7 +27,9 @@ function cube(): MeshInfo {
     triangles.push(q0, q1, q2, q0, q2, q3);
     for (let k = 0; k < 6; k++) normals.push(...n);
   }
-  return { vertices: Float64Array.from(vertices), triangles: Uint32Array.from(triangles), normals: Float64Array.from(normals) };
+  // Each corner's vertex normal points out along its diagonal (Blender's, for a cube's corners).
+  const vertexNormals = vertices.map((x) => Math.sign(x) / Math.sqrt(3));
+  return { vertices: Float64Array.from(vertices), triangles: Uint32Array.from(triangles), normals: Float64Array.from(normals), vertexNormals: Float64Array.from(vertexNormals) };
 }
 
 const box: OwnerHandle = { id: 'Box', kind: 'object', objectType: 'EMPTY', rotationOrder: 'XYZ', pre: new Float64Array(IDENTITY), final: new Float64Array(IDENTITY), mesh: cube() };
@@ -140,10 +142,25 @@ describe('Shrinkwrap', () => {
     }), { numRuns: 300 });
   });
 
-  it('leaves the owner where it is without a mesh, and for Target Normal Project (not carried)', () => {
+  it('Target Normal Project lands on the surface, on the owner\'s side of it, no nearer than the nearest point', () => {
+    fc.assert(fc.property(wellConditioned, rigid, (o, t) => {
+      const p = local(t, o);
+      fc.pre(p.some((x) => Math.abs(x) > 0.5 + 1e-6));
+      const m = bound(shrinkwrap, { shrinkwrapType: 'TARGET_PROJECT' }, withBox)(o, t);
+      const q = local(t, m);
+      const scale = 1 + Math.abs(t[12]) + Math.abs(o[12]) + Math.hypot(...p);
+      expect(gap(q, nearestOnCube(q))).toBeLessThan(1e-9 * scale);
+      expect(q.every((x) => Math.abs(x) <= 0.5 + 1e-9 * scale)).toBe(true);
+      expect(gap(p, q)).toBeGreaterThan(gap(p, nearestOnCube(p)) - 1e-9 * scale);
+      expect(sameBasis(m, o)).toBe(true);
+    }), { numRuns: 300 });
+  });
+
+  it('leaves the owner where it is without a mesh, and with Target Normal Project on a mesh without vertex normals', () => {
+    const { vertexNormals: _, ...older } = cube();
     fc.assert(fc.property(wellConditioned, rigid, (o, t) => {
       expect(Array.from(bound(shrinkwrap, {}, {})(o, t))).toEqual(Array.from(o));
-      expect(Array.from(bound(shrinkwrap, { shrinkwrapType: 'TARGET_PROJECT' }, withBox)(o, t))).toEqual(Array.from(o));
+      expect(Array.from(bound(shrinkwrap, { shrinkwrapType: 'TARGET_PROJECT' }, { target: { ...box, mesh: older } })(o, t))).toEqual(Array.from(o));
     }), { numRuns: 50 });
   });
 });
