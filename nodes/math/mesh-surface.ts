@@ -1,10 +1,11 @@
 // Queries on a mesh's surface, as Blender's Shrinkwrap makes them (shrinkwrap.cc, bvhutils.cc):
 // the nearest vertex, the nearest point on a triangle, the first triangle a ray hits, and the
-// smooth normal at a point of a triangle. Every triangle is tried in turn where Blender walks a
-// BVH: the same answer (the nearest, the first hit; ties go to the lower index as a BVH visit
-// order cannot promise), in time that grows with the mesh (docs/fidelity.md, Shrinkwrap).
+// smooth normal at a point of a triangle. Triangle queries walk the mesh's BVH (mesh-bvh.ts), with
+// the answer of trying every triangle in index order: the nearest, ties to the lower index (where
+// Blender's pick between equally near triangles follows its own tree's order and float32 rounding).
 // No query allocates: results go into the caller's `SurfaceHit`.
 import type { MeshInfo } from '../define';
+import { boxDistanceSq, boxRayEntry, type MeshBvh } from './mesh-bvh';
 import { FLT_EPSILON } from './float32';
 import { hypot3Into } from './hypot';
 
@@ -101,21 +102,43 @@ export function nearestVertex(hit: SurfaceHit, mesh: MeshInfo, x: ArrayLike<numb
   }
 }
 
+// The nodes still to visit (a tree of 2ⁿ leaves needs about n + 1 at once, two per level).
+const stack = new Int32Array(256);
+
+/** Whether a candidate at distance d on triangle t beats the best so far: nearer, or as near with a lower index. */
+function beats(hit: SurfaceHit, d: number, t: number): boolean {
+  return d < hit.dist || (d === hit.dist && t < hit.index);
+}
+
 /** The point of the surface nearest to `x` and its triangle's normal (Shrinkwrap's NEAREST_SURFACE). */
-export function nearestSurface(hit: SurfaceHit, mesh: MeshInfo, x: ArrayLike<number>): void {
+export function nearestSurface(hit: SurfaceHit, mesh: MeshInfo, bvh: MeshBvh, x: ArrayLike<number>): void {
   hit.index = -1;
   hit.dist = Infinity;
-  const count = mesh.triangles.length / 3;
-  for (let t = 0; t < count; t++) {
-    corner(a, mesh, t, 0); corner(b, mesh, t, 1); corner(c, mesh, t, 2);
-    closestOnTriangle(closest, x, a, b, c);
-    const dx = closest[0] - x[0], dy = closest[1] - x[1], dz = closest[2] - x[2];
-    const d = dx * dx + dy * dy + dz * dz;
-    if (d < hit.dist) {
-      hit.dist = d;
-      hit.index = t;
-      hit.co.set(closest);
-      triangleNormal(hit.no, a, b, c);
+  if (bvh.order.length === 0) return;
+  let top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const n = stack[--top];
+    if (boxDistanceSq(bvh, n, x) > hit.dist) continue;
+    const first = bvh.child[n];
+    if (first >= 0) {
+      // The nearer child last, so it is visited first and prunes the other sooner.
+      if (boxDistanceSq(bvh, first, x) <= boxDistanceSq(bvh, first + 1, x)) { stack[top++] = first + 1; stack[top++] = first; }
+      else { stack[top++] = first; stack[top++] = first + 1; }
+      continue;
+    }
+    for (let i = bvh.start[n], end = i + bvh.count[n]; i < end; i++) {
+      const t = bvh.order[i];
+      corner(a, mesh, t, 0); corner(b, mesh, t, 1); corner(c, mesh, t, 2);
+      closestOnTriangle(closest, x, a, b, c);
+      const dx = closest[0] - x[0], dy = closest[1] - x[1], dz = closest[2] - x[2];
+      const d = dx * dx + dy * dy + dz * dz;
+      if (beats(hit, d, t)) {
+        hit.dist = d;
+        hit.index = t;
+        hit.co.set(closest);
+        triangleNormal(hit.no, a, b, c);
+      }
     }
   }
 }
@@ -125,29 +148,46 @@ export function nearestSurface(hit: SurfaceHit, mesh: MeshInfo, x: ArrayLike<num
  * caller: the projection limit, or Infinity), Möller–Trumbore with Blender's FLT_EPSILON margin on the
  * barycentric bounds (isect_ray_tri_epsilon_v3). Leaves `hit` as it was when nothing is hit.
  */
-export function rayCast(hit: SurfaceHit, mesh: MeshInfo, origin: ArrayLike<number>, dir: ArrayLike<number>): void {
-  const count = mesh.triangles.length / 3;
-  for (let t = 0; t < count; t++) {
-    corner(a, mesh, t, 0); corner(b, mesh, t, 1); corner(c, mesh, t, 2);
-    const e1x = b[0] - a[0], e1y = b[1] - a[1], e1z = b[2] - a[2];
-    const e2x = c[0] - a[0], e2y = c[1] - a[1], e2z = c[2] - a[2];
-    const px = dir[1] * e2z - dir[2] * e2y, py = dir[2] * e2x - dir[0] * e2z, pz = dir[0] * e2y - dir[1] * e2x;
-    const det = e1x * px + e1y * py + e1z * pz;
-    if (det === 0) continue;
-    const f = 1 / det;
-    const sx = origin[0] - a[0], sy = origin[1] - a[1], sz = origin[2] - a[2];
-    const u = f * (sx * px + sy * py + sz * pz);
-    if (u < -FLT_EPSILON || u > 1 + FLT_EPSILON) continue;
-    const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
-    const v = f * (dir[0] * qx + dir[1] * qy + dir[2] * qz);
-    if (v < -FLT_EPSILON || u + v > 1 + FLT_EPSILON) continue;
-    const lambda = f * (e2x * qx + e2y * qy + e2z * qz);
-    if (lambda >= 0 && lambda < hit.dist) {
-      hit.dist = lambda;
-      hit.index = t;
-      hit.co[0] = origin[0] + dir[0] * lambda; hit.co[1] = origin[1] + dir[1] * lambda; hit.co[2] = origin[2] + dir[2] * lambda;
-      triangleNormal(hit.no, a, b, c);
+export function rayCast(hit: SurfaceHit, mesh: MeshInfo, bvh: MeshBvh, origin: ArrayLike<number>, dir: ArrayLike<number>): void {
+  if (bvh.order.length === 0) return;
+  let top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const n = stack[--top];
+    if (boxRayEntry(bvh, n, origin, dir) > hit.dist) continue;
+    const first = bvh.child[n];
+    if (first >= 0) {
+      if (boxRayEntry(bvh, first, origin, dir) <= boxRayEntry(bvh, first + 1, origin, dir)) { stack[top++] = first + 1; stack[top++] = first; }
+      else { stack[top++] = first; stack[top++] = first + 1; }
+      continue;
     }
+    for (let i = bvh.start[n], end = i + bvh.count[n]; i < end; i++) rayTriangle(hit, mesh, bvh.order[i], origin, dir);
+  }
+}
+
+/** The ray against triangle t: taken when it hits nearer than the best (or as near, with a lower index). */
+function rayTriangle(hit: SurfaceHit, mesh: MeshInfo, t: number, origin: ArrayLike<number>, dir: ArrayLike<number>): void {
+  corner(a, mesh, t, 0); corner(b, mesh, t, 1); corner(c, mesh, t, 2);
+  const e1x = b[0] - a[0], e1y = b[1] - a[1], e1z = b[2] - a[2];
+  const e2x = c[0] - a[0], e2y = c[1] - a[1], e2z = c[2] - a[2];
+  const px = dir[1] * e2z - dir[2] * e2y, py = dir[2] * e2x - dir[0] * e2z, pz = dir[0] * e2y - dir[1] * e2x;
+  const det = e1x * px + e1y * py + e1z * pz;
+  // A ray in (or grazing) the triangle's plane hits nothing: the determinant is then rounding, and
+  // the barycentric coordinates and distance computed from it are noise.
+  if (det * det <= 1e-24 * (e1x * e1x + e1y * e1y + e1z * e1z) * (e2x * e2x + e2y * e2y + e2z * e2z)) return;
+  const f = 1 / det;
+  const sx = origin[0] - a[0], sy = origin[1] - a[1], sz = origin[2] - a[2];
+  const u = f * (sx * px + sy * py + sz * pz);
+  if (u < -FLT_EPSILON || u > 1 + FLT_EPSILON) return;
+  const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
+  const v = f * (dir[0] * qx + dir[1] * qy + dir[2] * qz);
+  if (v < -FLT_EPSILON || u + v > 1 + FLT_EPSILON) return;
+  const lambda = f * (e2x * qx + e2y * qy + e2z * qz);
+  if (lambda >= 0 && beats(hit, lambda, t)) {
+    hit.dist = lambda;
+    hit.index = t;
+    hit.co[0] = origin[0] + dir[0] * lambda; hit.co[1] = origin[1] + dir[1] * lambda; hit.co[2] = origin[2] + dir[2] * lambda;
+    triangleNormal(hit.no, a, b, c);
   }
 }
 

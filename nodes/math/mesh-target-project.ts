@@ -8,6 +8,7 @@
 // (the solve's epsilon, the correction's) are kept as they are.
 import type { MeshInfo } from '../define';
 import { hypot3Into } from './hypot';
+import { boxDistanceSq, type MeshBvh } from './mesh-bvh';
 import { barycentricWeights, closestOnTriangle, nearestSurface, type SurfaceHit } from './mesh-surface';
 
 /** What Target Normal Project needs beyond the mesh, found once per mesh (BKE_shrinkwrap_compute_boundary_data). */
@@ -240,11 +241,11 @@ function solveOnTriangle(p: ArrayLike<number>): boolean {
   return true;
 }
 
-/** update_hit: takes the point when nearer than the best so far, its normal normalized. */
+/** update_hit: takes the point when nearer than the best so far (or as near on a lower triangle), its normal normalized. */
 function offer(hit: SurfaceHit, index: number, p: ArrayLike<number>, co: Float64Array, no: Float64Array): void {
   const dx = co[0] - p[0], dy = co[1] - p[1], dz = co[2] - p[2];
   const d = dx * dx + dy * dy + dz * dz;
-  if (!(d < hit.dist)) return;
+  if (!(d < hit.dist || (d === hit.dist && index < hit.index))) return;
   hit.index = index;
   hit.dist = d;
   hit.co.set(co);
@@ -293,29 +294,57 @@ function load(out: Float64Array, src: ArrayLike<number>, vertex: number): void {
 /**
  * BKE_shrinkwrap_find_nearest_surface for TARGET_PROJECT, from point `p` in the mesh's space: the
  * nearest solved point and its normalized interpolated vertex normal; the plain nearest surface
- * point (and its triangle's normal) when no triangle or open edge gives one.
+ * point (and its triangle's normal) when no triangle or open edge gives one. A triangle whose plain
+ * nearest point is already farther than the best is skipped (no point of it can be nearer), and so
+ * is a box of them, which is what makes the BVH walk give the plain loop's answer.
  */
-export function targetProject(hit: SurfaceHit, mesh: MeshInfo, data: TargetProjectData, p: ArrayLike<number>): void {
+export function targetProject(hit: SurfaceHit, mesh: MeshInfo, bvh: MeshBvh, data: TargetProjectData, p: ArrayLike<number>): void {
   hit.index = -1;
   hit.dist = Infinity;
+  // Rounding in a squared distance is about ε·(the coordinates' size)²: the slack is far above it.
+  let size = Math.max(Math.abs(p[0]), Math.abs(p[1]), Math.abs(p[2]));
+  for (let k = 0; k < 6; k++) size = Math.max(size, Math.abs(bvh.bounds[k]));
+  slack[0] = 1e-12 * size * size;
+  let top = 0;
+  if (bvh.order.length > 0) stack[top++] = 0;
+  while (top > 0) {
+    const n = stack[--top];
+    if (boxDistanceSq(bvh, n, p) > hit.dist * SLACK + slack[0]) continue;
+    const first = bvh.child[n];
+    if (first >= 0) {
+      if (boxDistanceSq(bvh, first, p) <= boxDistanceSq(bvh, first + 1, p)) { stack[top++] = first + 1; stack[top++] = first; }
+      else { stack[top++] = first; stack[top++] = first + 1; }
+      continue;
+    }
+    for (let i = bvh.start[n], end = i + bvh.count[n]; i < end; i++) projectOnTriangle(hit, mesh, data, bvh.order[i], p);
+  }
+  if (hit.index < 0) nearestSurface(hit, mesh, bvh, p);
+}
+
+const stack = new Int32Array(256);
+/** How much farther than the best a triangle's nearest point may be and the triangle still be solved: far above rounding, relative and absolute. */
+const SLACK = 1 + 1e-9;
+const slack = new Float64Array(1);
+
+/** mesh_corner_tris_target_project for one triangle. */
+function projectOnTriangle(hit: SurfaceHit, mesh: MeshInfo, data: TargetProjectData, tri: number, p: ArrayLike<number>): void {
   const t = mesh.triangles;
-  const count = t.length / 3;
-  for (let tri = 0; tri < count; tri++) {
-    load(c0, mesh.vertices, t[tri * 3]); load(c1, mesh.vertices, t[tri * 3 + 1]); load(c2, mesh.vertices, t[tri * 3 + 2]);
-    closestOnTriangle(raw, p, c0, c1, c2);
-    const dx = raw[0] - p[0], dy = raw[1] - p[1], dz = raw[2] - p[2];
-    const distSq = dx * dx + dy * dy + dz * dz;
-    if (!(distSq < hit.dist)) continue;
-    load(n0, data.normals, t[tri * 3]); load(n1, data.normals, t[tri * 3 + 1]); load(n2, data.normals, t[tri * 3 + 2]);
-    given[0] = distSq;
-    if (solveOnTriangle(p)) {
-      offer(hit, tri, p, coInterp, noInterp);
-    } else {
-      for (let k = 0; k < 3; k++) {
-        const edge = data.triangleEdge[tri * 3 + k];
-        if (edge >= 0) projectOnEdge(hit, tri, p, mesh, data, edge);
-      }
+  load(c0, mesh.vertices, t[tri * 3]); load(c1, mesh.vertices, t[tri * 3 + 1]); load(c2, mesh.vertices, t[tri * 3 + 2]);
+  closestOnTriangle(raw, p, c0, c1, c2);
+  const dx = raw[0] - p[0], dy = raw[1] - p[1], dz = raw[2] - p[2];
+  const distSq = dx * dx + dy * dy + dz * dz;
+  // Nothing on this triangle can beat the best: its points are all at least this far. With a little
+  // slack, since the solved point's distance may round below the nearest point's: within it the
+  // triangle is solved and `offer` decides, so the answer does not depend on the visiting order.
+  if (distSq > hit.dist * SLACK + slack[0]) return;
+  load(n0, data.normals, t[tri * 3]); load(n1, data.normals, t[tri * 3 + 1]); load(n2, data.normals, t[tri * 3 + 2]);
+  given[0] = distSq;
+  if (solveOnTriangle(p)) {
+    offer(hit, tri, p, coInterp, noInterp);
+  } else {
+    for (let k = 0; k < 3; k++) {
+      const edge = data.triangleEdge[tri * 3 + k];
+      if (edge >= 0) projectOnEdge(hit, tri, p, mesh, data, edge);
     }
   }
-  if (hit.index < 0) nearestSurface(hit, mesh, p);
 }

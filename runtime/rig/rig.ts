@@ -216,8 +216,22 @@ function matrixOrIdentity(out: Float64Array, m: number[] | undefined): Float64Ar
   return out;
 }
 
-/** A scene mesh as typed arrays, for Shrinkwrap. */
+/**
+ * A scene mesh as typed arrays, for Shrinkwrap: one per scene mesh, kept across compiles, so that
+ * what is found from it once (its BVH, nodes/math/mesh-bvh.ts) is not found again on every recompile.
+ */
 function meshInfo(mesh: SceneMesh): MeshInfo {
+  let info = meshInfos.get(mesh);
+  if (!info) {
+    info = newMeshInfo(mesh);
+    meshInfos.set(mesh, info);
+  }
+  return info;
+}
+
+const meshInfos = new WeakMap<SceneMesh, MeshInfo>();
+
+function newMeshInfo(mesh: SceneMesh): MeshInfo {
   return {
     vertices: Float64Array.from(mesh.vertices),
     triangles: Uint32Array.from(mesh.triangles),

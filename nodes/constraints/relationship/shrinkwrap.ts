@@ -13,6 +13,7 @@ import { trackAxisIndex } from '../../math/aim';
 import { FLT_EPSILON } from '../../math/float32';
 import { hypot3Into } from '../../math/hypot';
 import { invertMat4, multiplyMat4 } from '../../math/matrix';
+import { meshBvh, type MeshBvh } from '../../math/mesh-bvh';
 import { nearestSurface, nearestVertex, rayCast, smoothNormal, surfaceHit, type SurfaceHit } from '../../math/mesh-surface';
 import { targetProject, targetProjectData, type TargetProjectData } from '../../math/mesh-target-project';
 import { dampedTrack } from '../../math/track';
@@ -28,6 +29,7 @@ type WrapMode = (typeof WRAP_MODES)[number];
 /** What a Shrinkwrap node binds: the target's surface, and for Target Normal Project its open edges. */
 interface ShrinkwrapState {
   mesh: MeshInfo;
+  bvh: MeshBvh;
   project: TargetProjectData | undefined;
 }
 
@@ -126,13 +128,13 @@ function snapToSurface(out: Float64Array, mode: WrapMode, point: Float64Array, h
  * the ray hits closer than `best.dist` (in the target's units), unless its face is culled, written
  * into `best` with its point and normal in the local frame. A culled nearest hit stops the search.
  */
-function project(best: SurfaceHit, mesh: MeshInfo, d: Float64Array, cull: 'OFF' | 'FRONT' | 'BACK'): void {
+function project(best: SurfaceHit, mesh: MeshInfo, bvh: MeshBvh, d: Float64Array, cull: 'OFF' | 'FRONT' | 'BACK'): void {
   rayOrigin[0] = localToTarget[12]; rayOrigin[1] = localToTarget[13]; rayOrigin[2] = localToTarget[14];
   rayDir.set(d);
   applyNormal(localToTarget, rayDir);
   ray.index = -1;
   ray.dist = best.dist;
-  rayCast(ray, mesh, rayOrigin, rayDir);
+  rayCast(ray, mesh, bvh, rayOrigin, rayDir);
   if (ray.index < 0) return;
   applyNormal(targetToLocal, ray.no);
   const facing = d[0] * ray.no[0] + d[1] * ray.no[1] + d[2] * ray.no[2];
@@ -202,14 +204,14 @@ export const shrinkwrap = defineConstraint({
     // Found whatever the mode, so that a mode changed while the program runs (a driver) finds it.
     const project = targetProjectData(mesh);
     if (p.shrinkwrapType === 'TARGET_PROJECT' && !project) env.warn("the target's mesh has no vertex normals (an export older than Target Normal Project): the owner stays where it is");
-    return { mesh, project };
+    return { mesh, bvh: meshBvh(mesh), project };
   },
   kernel(io, p, state) {
     const o = io.in.owner;
     const m = io.out.owner;
     m.set(o);
     if (!state) return;
-    const { mesh, project: surfaceData } = state;
+    const { mesh, bvh, project: surfaceData } = state;
     // Blender needs a vertex for NEAREST_VERTEX and a face for the others (BKE_shrinkwrap_init_tree).
     if (mesh.vertices.length < 3 || (p.shrinkwrapType !== 'NEAREST_VERTEX' && mesh.triangles.length < 3)) return;
     if ((p.shrinkwrapType === 'TARGET_PROJECT' && !surfaceData) || (p.shrinkwrapType === 'PROJECT' && p.projectAxisSpace !== 'LOCAL')) return;
@@ -228,11 +230,11 @@ export const shrinkwrap = defineConstraint({
       dir[axis % 3] = axis < 3 ? 1 : -1;
       hit.index = -1;
       hit.dist = p.projectLimit === 0 ? RAYCAST_DIST_MAX : p.projectLimit;
-      project(hit, mesh, dir, p.cullFace);
+      project(hit, mesh, bvh, dir, p.cullFace);
       if (p.useProjectOpposite) {
         dir[0] = -dir[0]; dir[1] = -dir[1]; dir[2] = -dir[2];
         const cull = p.useInvertCull && p.cullFace !== 'OFF' ? (p.cullFace === 'FRONT' ? 'BACK' : 'FRONT') : p.cullFace;
-        project(hit, mesh, dir, cull);
+        project(hit, mesh, bvh, dir, cull);
       }
       if (hit.index < 0) fail = true;
       else {
@@ -255,8 +257,8 @@ export const shrinkwrap = defineConstraint({
           for (let k = 0; k < 3; k++) co[k] += (hit.co[k] - co[k]) * t;
         }
       } else {
-        if (p.shrinkwrapType === 'TARGET_PROJECT' && surfaceData) targetProject(hit, mesh, surfaceData, co);
-        else nearestSurface(hit, mesh, co);
+        if (p.shrinkwrapType === 'TARGET_PROJECT' && surfaceData) targetProject(hit, mesh, bvh, surfaceData, co);
+        else nearestSurface(hit, mesh, bvh, co);
         if (hit.index < 0) fail = true;
         else {
           smoothNormal(snapNo, mesh, hit.index, hit.co);
