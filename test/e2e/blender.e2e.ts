@@ -8,12 +8,16 @@ import { check, ROOT, type E2ETest } from './harness';
 
 const EXPORT = readFileSync(`${ROOT}test/blender/fixtures/handmade.export.json`, 'utf8');
 const BLENDER = (JSON.parse(readFileSync(`${ROOT}test/blender/fixtures/handmade.expected.json`, 'utf8')) as { frames: Record<string, Record<string, number[]>> }).frames['1'];
+// Shrinkwrap onto meshes (rigs.py `rig_shrinkwrap`, exported by the add-on): the export carries the
+// targets' surfaces, which the app loads, evaluates and draws.
+const SHRINKWRAP = readFileSync(`${ROOT}test/blender/fixtures/shrinkwrap.export.json`, 'utf8');
+const SHRINKWRAP_BLENDER = (JSON.parse(readFileSync(`${ROOT}test/blender/fixtures/shrinkwrap.expected.json`, 'utf8')) as { frames: Record<string, Record<string, number[]>> }).frames['1'];
 
 /** The largest difference from Blender's matrices over every owner Blender has (Infinity for a missing one). */
-function worst(ours: Record<string, number[]>): { error: number; owner: string } {
+function worst(ours: Record<string, number[]>, blender: Record<string, number[]> = BLENDER): { error: number; owner: string } {
   let error = 0;
   let owner = '';
-  for (const [id, m] of Object.entries(BLENDER)) {
+  for (const [id, m] of Object.entries(blender)) {
     const s = ours[id];
     const e = s ? Math.max(...m.map((x, i) => Math.abs(x - s[i]))) : Infinity;
     if (!(e <= error)) { error = e; owner = id; }
@@ -52,6 +56,20 @@ export const blenderTests: E2ETest[] = [
       await waitForNodes(page);
       const w = worst(await allMatrices(page));
       check(w.error <= 1e-4, `the dropped rig differs from Blender by ${w.error} at ${w.owner}`);
+    },
+  },
+  {
+    name: 'a Blender rig with Shrinkwrap onto meshes opens with their surfaces and evaluates as Blender does',
+    async run({ page, base, consoleErrors }) {
+      await openApp(page, base);
+      await page.locator('#open').setInputFiles({ name: 'shrinkwrap.json', mimeType: 'application/json', buffer: Buffer.from(SHRINKWRAP) });
+      await page.waitForFunction(() => document.querySelector('sinew-app')!.shadowRoot!.querySelector('.file b')!.textContent === 'shrinkwrap.sinew.json');
+      await waitForNodes(page);
+      const w = worst(await allMatrices(page), SHRINKWRAP_BLENDER);
+      check(w.error <= 1e-4, `the opened rig differs from Blender by ${w.error} at ${w.owner}`);
+      const surfaces = await page.evaluate(() => (document.querySelector('sinew-app')!.session.scene?.objects ?? []).filter((o) => o.mesh !== undefined).map((o) => o.name).sort());
+      check(surfaces.join() === 'Ball,Blob,Box,Ground', `the scene's surfaces: ${surfaces.join()}`);
+      check(consoleErrors.length === 0, `console errors:\n${consoleErrors.join('\n')}`);
     },
   },
   {
