@@ -290,6 +290,13 @@ export interface ConstraintTraits {
    * (Child Of on a bone in LOCAL space, whose result Blender then takes as the world matrix).
    */
   keepsOwnerSpace?: (state: unknown) => boolean;
+  /**
+   * A space the kernel reads directions in (Shrinkwrap's projection axis): before each run the
+   * runtime writes into `frame(state)` what Blender's conversion of the identity from the owner's
+   * LOCAL space into the space the `param` names gives (BKE_constraint_mat_convertspace with
+   * keep_scale), the identity for LOCAL. Undefined `frame`: nothing to write.
+   */
+  axisSpace?: { param: string; frame: (state: unknown) => Float64Array | undefined };
 }
 
 /** How a node touches owners, so the scheduler can add the implicit edges. */

@@ -9,7 +9,8 @@ import type { BBoneInfo, KernelIO, NodeDefinition, Params } from '../../nodes/de
 import { bboneSegmentAt, readBBoneTarget } from '../../nodes/math/bbone-read';
 import type { RigOwner } from '../rig/rig';
 import type { SlotAllocator } from './slots';
-import { spaceConverts, spaceToWorld, worldToSpace, type SpaceContext } from './spaces';
+import { identityMat4 } from '../../nodes/math/matrix';
+import { spaceConverts, spaceToWorld, worldToSpace, type Space, type SpaceContext } from './spaces';
 
 export interface ConstraintBinding {
   def: NodeDefinition;
@@ -77,6 +78,13 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
       ctx,
     };
   });
+  // A space the kernel reads a direction in (Shrinkwrap's projection axis): the frame Blender's
+  // conversion of the identity from the owner's LOCAL space into it gives, written before each run.
+  const axisSpace = traits.axisSpace;
+  const axisFrame = axisSpace?.frame(state);
+  // Blender fills the CUSTOM space's matrix only for a constraint whose owner or target space is
+  // CUSTOM (is_custom_space_needed); otherwise it is the identity, here too.
+  const axisCtx: SpaceContext = { ...ownerCtx, custom: ownerSpace === 'CUSTOM' || targetSpace === 'CUSTOM' ? b.custom : undefined, keepScale: true };
   // Only the targets the step copies (moved or converted); the others the kernel reads where they are.
   const copied = targets.filter((t) => t.local !== t.world);
   const kernelIO: KernelIO = convertsOwner || copied.length > 0
@@ -100,6 +108,11 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
       if (t.joints) readBBoneTarget(m, t.joints, t.at!, fullBBone);
       else if (t.along[0] !== 0) moveAlongY(m, t.along);
       if (t.converted) worldToSpace(m, targetSpace, t.ctx);
+    }
+    if (axisFrame) {
+      identityMat4(axisFrame);
+      const space = params[axisSpace!.param] as Space;
+      if (space !== 'LOCAL') worldToSpace(spaceToWorld(axisFrame, 'LOCAL', axisCtx), space, axisCtx);
     }
     def.kernel(kernelIO, params, state);
     if (convertsBack) spaceToWorld(worldOut, ownerSpace, ownerCtx);

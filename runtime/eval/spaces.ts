@@ -18,6 +18,11 @@ export interface SpaceContext {
   custom: Float64Array | undefined;
   /** The constraint's owner, for LOCAL_OWNER_ORIENT. */
   constraintOwner: RigOwner | undefined;
+  /**
+   * Blender's keep_scale: a parent-less object's LOCAL space keeps its scale (Shrinkwrap's projection
+   * axis) instead of its normalized rotation (every other conversion).
+   */
+  keepScale?: boolean;
 }
 
 const tmp = new Float64Array(16);
@@ -42,7 +47,7 @@ export function worldToSpace(m: Float64Array, to: Space, ctx: SpaceContext): Flo
   const o = ctx.owner;
   if (to === 'WORLD' || !o) return m;
   if (to === 'CUSTOM') return o.kind === 'object' ? leftMultiplyNudgedInverse(m, ctx.custom) : leftMultiplyInverse(m, ctx.custom);
-  if (o.kind === 'object') return to === 'LOCAL' ? objectWorldToLocal(m, o) : m;
+  if (o.kind === 'object') return to === 'LOCAL' ? objectWorldToLocal(m, o, ctx.keepScale === true) : m;
   // A fully inheriting bone's LOCAL space is its parent frame: one product, no trip through pose space.
   if (to === 'LOCAL' && m[15] === 1 && inheritsFully(o)) return safeMultiplyMat4(m, parentFrameInverse(o), m);
   safeMultiplyMat4(m, armatureInverse(o.armatureOwner), m); // world → pose
@@ -57,7 +62,7 @@ export function spaceToWorld(m: Float64Array, from: Space, ctx: SpaceContext): F
     if (ctx.custom) safeMultiplyMat4(m, ctx.custom, m);
     return m;
   }
-  if (o.kind === 'object') return from === 'LOCAL' ? objectLocalToWorld(m, o) : m;
+  if (o.kind === 'object') return from === 'LOCAL' ? objectLocalToWorld(m, o, ctx.keepScale === true) : m;
   if (from === 'LOCAL' && m[15] === 1 && inheritsFully(o)) return safeMultiplyMat4(m, parentFrame(o), m);
   spaceToPose(m, from, o, ctx.constraintOwner);
   safeMultiplyMat4(m, o.armatureOwner.final, m);
@@ -125,13 +130,13 @@ function ownerOrientDiff(out: Float64Array, b: BoneOwner, cobOwner: RigOwner | u
   out[12] = out[13] = out[14] = 0;
 }
 
-function objectWorldToLocal(m: Float64Array, o: ObjectOwner): Float64Array {
-  objectParentSpace(diff, o);
+function objectWorldToLocal(m: Float64Array, o: ObjectOwner, keepScale: boolean): Float64Array {
+  objectParentSpace(diff, o, keepScale);
   return leftMultiplyNudgedInverse(m, diff);
 }
 
-function objectLocalToWorld(m: Float64Array, o: ObjectOwner): Float64Array {
-  objectParentSpace(diff, o);
+function objectLocalToWorld(m: Float64Array, o: ObjectOwner, keepScale: boolean): Float64Array {
+  objectParentSpace(diff, o, keepScale);
   safeMultiplyMat4(m, diff, m);
   return m;
 }
@@ -142,14 +147,15 @@ function objectLocalToWorld(m: Float64Array, o: ObjectOwner): Float64Array {
  * object: the bone's pose and the tail the object hangs from are not part of its LOCAL space
  * (BKE_constraint_mat_convertspace, for the owner and for a target alike).
  */
-function objectParentSpace(out: Float64Array, o: ObjectOwner): void {
+function objectParentSpace(out: Float64Array, o: ObjectOwner, keepScale: boolean): void {
   const parent = o.parent;
   if (parent) {
     safeMultiplyMat4(out, parent.kind === 'bone' ? parent.armatureOwner.final : parent.final, o.parentInverse);
   } else {
-    // Blender: "local space of a parent-less object" is its own normalized rotation, no translation.
+    // Blender: "local space of a parent-less object" is its own normalized rotation (with its scale
+    // under keep_scale), no translation.
     out.set(o.basis);
-    for (let c = 0; c < 3; c++) {
+    if (!keepScale) for (let c = 0; c < 3; c++) {
       const len = hypot3(out[4 * c], out[4 * c + 1], out[4 * c + 2]);
       if (len !== 0) for (let r = 0; r < 3; r++) out[4 * c + r] /= len;
     }

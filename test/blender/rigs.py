@@ -1628,7 +1628,8 @@ def rig_shrinkwrap():
     flat face meets another: there Blender's pick of the face follows float32 rounding); nearest surface with
     each snap mode and Align to Normal, nearest vertex, projections along each owner's axis (with a
     limit, the opposite direction, culling and inverted culling, one that misses), Target Normal
-    Project (onto the sphere, the subdivided cube, and past the ground's open edge), on empties and on
+    Project (onto the sphere, the subdivided cube, and past the ground's open edge), projection
+    axes read in WORLD, CUSTOM, POSE and LOCAL_WITH_PARENT space, on empties and on
     bones (one in LOCAL owner space), some at partial influence; the owners keyed to move."""
     import bmesh
     sphere = mesh_object("Ball", lambda bm: bmesh.ops.create_uvsphere(bm, u_segments=12, v_segments=8, radius=1.0),
@@ -1675,12 +1676,32 @@ def rig_shrinkwrap():
         owners.append(e)
     owners[0].constraints[0].influence = 0.6
     owners[7].rotation_euler = (0.0, 0.05, 0.1)  # Sideways: its X axis through the sphere, the opposite ray hitting
+    # The projection axis read in other spaces (keep_scale: a parent-less object's LOCAL keeps its scale).
+    e = empty("AxisWorld", loc=(-0.8, 0.9, 1.4), rot=(0.5, 0.2, 0.3), scale=(1.5, 0.6, 1.0))
+    wrap(e, ground, shrinkwrap_type='PROJECT', project_axis='NEG_Z', project_axis_space='WORLD')
+    frame = empty("AxisFrame", loc=(0.3, 0.2, 0.1), rot=(0.2, -0.4, 0.6))
+    e = empty("AxisCustom", loc=(-1.2, -0.9, 1.6), rot=(0.1, 0.4, 0.0), parent=frame)
+    c = wrap(e, ground, shrinkwrap_type='PROJECT', project_axis='NEG_Z', project_axis_space='CUSTOM')
+    space = empty("AxisSpace", loc=(1.0, 1.0, 0.0), rot=(0.4, 0.3, -0.5))
+    c.space_object = space
+    # With the owner in CUSTOM space too, Blender fills the space's matrix (is_custom_space_needed);
+    # without, the axis's CUSTOM space is the identity's (above).
+    e = empty("AxisBothCustom", loc=(1.4, -1.6, 1.3), rot=(0.3, 0.1, 0.2))
+    c = wrap(e, ground, shrinkwrap_type='PROJECT', project_axis='NEG_Z', project_axis_space='CUSTOM', use_project_opposite=True)
+    c.space_object, c.owner_space = space, 'CUSTOM'
     a = armature("Legs", [
         ("Hips", (0, 0, 1.0), (0, 0, 1.3), None, False, 0.0),
         ("Foot", (0.3, 0, 0.5), (0.3, 0.25, 0.45), "Hips", False, 0.1),
         ("Hand", (-0.4, 0.2, 1.1), (-0.6, 0.2, 1.1), "Hips", False, 0.0),
+        ("ToeWorld", (0.5, -0.4, 0.7), (0.6, -0.2, 0.7), "Hips", False, 0.3),
+        ("ToePose", (-0.5, -0.4, 0.7), (-0.6, -0.2, 0.8), "Hips", False, -0.2),
+        ("ToeParent", (0.1, -0.7, 0.6), (0.1, -0.5, 0.9), "Hips", False, 0.5),
     ], loc=(0.5, -0.3, 0.2), rot=(0.0, 0.0, 0.4))
     pb = a.pose.bones
+    for bone, space in (("ToeWorld", 'WORLD'), ("ToePose", 'POSE'), ("ToeParent", 'LOCAL_WITH_PARENT')):
+        pb[bone].rotation_mode = 'XYZ'
+        pb[bone].rotation_euler = (0.3, -0.2, 0.4)
+        wrap(pb[bone], ground, shrinkwrap_type='PROJECT', project_axis='NEG_Z', project_axis_space=space, use_project_opposite=True)
     wrap(pb["Foot"], ground, shrinkwrap_type='PROJECT', project_axis='NEG_Z', use_track_normal=True, track_axis='TRACK_Z', distance=0.05)
     c = wrap(pb["Hand"], sphere, distance=0.1)
     c.owner_space = 'LOCAL'
@@ -1692,6 +1713,9 @@ def rig_shrinkwrap():
             o.keyframe_insert("location", frame=f)
         pb["Hips"].location = (dx, 0.0, dz)
         pb["Hips"].keyframe_insert("location", frame=f)
+        pb["Hips"].rotation_mode = 'XYZ'
+        pb["Hips"].rotation_euler = (0.2 + dx, -0.1, 0.3 - dz)
+        pb["Hips"].keyframe_insert("rotation_euler", frame=f)
         pb["Foot"].rotation_euler = (0.2 + dx, 0.0, 0.1)
         pb["Foot"].keyframe_insert("rotation_euler", frame=f)
     scene().frame_set(1)

@@ -12,7 +12,7 @@ import { defineConstraint } from '../../define-constraint';
 import { trackAxisIndex } from '../../math/aim';
 import { FLT_EPSILON } from '../../math/float32';
 import { hypot3Into } from '../../math/hypot';
-import { invertMat4, multiplyMat4 } from '../../math/matrix';
+import { identityMat4, invertMat4, multiplyMat4 } from '../../math/matrix';
 import { meshBvh, type MeshBvh } from '../../math/mesh-bvh';
 import { nearestSurface, nearestVertex, rayCast, smoothNormal, surfaceHit, type SurfaceHit } from '../../math/mesh-surface';
 import { targetProject, targetProjectData, type TargetProjectData } from '../../math/mesh-target-project';
@@ -31,6 +31,8 @@ interface ShrinkwrapState {
   mesh: MeshInfo;
   bvh: MeshBvh;
   project: TargetProjectData | undefined;
+  /** The Project Axis Space's frame: the owner's LOCAL identity converted into it, written by the runtime each run. */
+  axisFrame: Float64Array;
 }
 
 /** Blender's BVH_RAYCAST_DIST_MAX (FLT_MAX / 2): how far a projection without a limit reaches. */
@@ -39,6 +41,7 @@ const RAYCAST_DIST_MAX = 3.4028234663852886e38 / 2;
 const localToTarget = new Float64Array(16);
 const targetToLocal = new Float64Array(16);
 const inverseTarget = new Float64Array(16);
+const axisInverse = new Float64Array(16);
 const co = new Float64Array(3);
 const dir = new Float64Array(3);
 const rayOrigin = new Float64Array(3);
@@ -167,7 +170,7 @@ export const shrinkwrap = defineConstraint({
     distance: { ...param.float(0, 'Distance kept from the surface (in the target\'s units for nearest modes, the owner\'s for PROJECT).'), label: 'Distance' },
     projectAxis: { ...param.choice(PROJECT_AXES, 'POS_Z', "PROJECT: the owner's axis the ray goes along."), label: 'Project Axis' },
     projectAxisSpace: {
-      ...param.choice(['LOCAL', 'WORLD', 'POSE', 'LOCAL_WITH_PARENT', 'CUSTOM'] as const, 'LOCAL', 'PROJECT: the space the axis is read in. Only LOCAL (the owner\'s own axes) is carried: in another space the owner stays where it is, and the Blender importer reports it.'),
+      ...param.choice(['LOCAL', 'WORLD', 'POSE', 'LOCAL_WITH_PARENT', 'CUSTOM'] as const, 'LOCAL', "PROJECT: the space the axis is read in: the owner's own axes (LOCAL), or another space's, as Blender converts it (for a parent-less object LOCAL is WORLD with its own rotation and scale)."),
       label: 'Project Axis Space',
     },
     projectLimit: { ...param.float(0, 'PROJECT: the farthest hit accepted (0: no limit), in the target\'s units.', { min: 0 }), label: 'Distance Limit' },
@@ -177,7 +180,7 @@ export const shrinkwrap = defineConstraint({
     useTrackNormal: { ...param.bool(false, "Turn the Track Axis along the surface's smooth normal at the point (not for NEAREST_VERTEX)."), label: 'Align to Normal' },
     trackAxis: trackAxisParam('TRACK_X', 'Align to Normal: the axis turned along the normal.'),
   },
-  constraint: { ownerSpace: true },
+  constraint: { ownerSpace: true, axisSpace: { param: 'projectAxisSpace', frame: (state) => (state as ShrinkwrapState | undefined)?.axisFrame } },
   blender: {
     type: 'SHRINKWRAP',
     params: {
@@ -188,12 +191,6 @@ export const shrinkwrap = defineConstraint({
     // Blender's Shrinkwrap reads the mesh object's world matrix itself (shrinkwrap_get_tarmat): the
     // target space never reaches the evaluation.
     ignore: ['target_space'],
-    unsupported(props) {
-      const out: string[] = [];
-      const space = props['project_axis_space'];
-      if (props['shrinkwrap_type'] === 'PROJECT' && space !== undefined && space !== 'LOCAL') out.push(`project_axis_space (${typeof space === 'string' ? space : JSON.stringify(space)})`);
-      return out;
-    },
   },
   bind(env, p): ShrinkwrapState | undefined {
     const mesh = env.sourceOwner('target')?.mesh;
@@ -204,17 +201,17 @@ export const shrinkwrap = defineConstraint({
     // Found whatever the mode, so that a mode changed while the program runs (a driver) finds it.
     const project = targetProjectData(mesh);
     if (p.shrinkwrapType === 'TARGET_PROJECT' && !project) env.warn("the target's mesh has no vertex normals (an export older than Target Normal Project): the owner stays where it is");
-    return { mesh, bvh: meshBvh(mesh), project };
+    return { mesh, bvh: meshBvh(mesh), project, axisFrame: new Float64Array(16) };
   },
   kernel(io, p, state) {
     const o = io.in.owner;
     const m = io.out.owner;
     m.set(o);
     if (!state) return;
-    const { mesh, bvh, project: surfaceData } = state;
+    const { mesh, bvh, project: surfaceData, axisFrame } = state;
     // Blender needs a vertex for NEAREST_VERTEX and a face for the others (BKE_shrinkwrap_init_tree).
     if (mesh.vertices.length < 3 || (p.shrinkwrapType !== 'NEAREST_VERTEX' && mesh.triangles.length < 3)) return;
-    if ((p.shrinkwrapType === 'TARGET_PROJECT' && !surfaceData) || (p.shrinkwrapType === 'PROJECT' && p.projectAxisSpace !== 'LOCAL')) return;
+    if (p.shrinkwrapType === 'TARGET_PROJECT' && !surfaceData) return;
     // BLI_space_transform_from_matrices(local = owner, target = mesh object).
     if (!invertMat4(inverseTarget, io.in.target)) return;
     multiplyMat4(localToTarget, inverseTarget, o);
@@ -228,6 +225,15 @@ export const shrinkwrap = defineConstraint({
       dir[0] = dir[1] = dir[2] = 0;
       const axis = PROJECT_AXES.indexOf(p.projectAxis);
       dir[axis % 3] = axis < 3 ? 1 : -1;
+      // The axis read in its space: Blender inverts that space's frame and turns the axis by it.
+      if (p.projectAxisSpace !== 'LOCAL') {
+        if (!invertMat4(axisInverse, axisFrame)) identityMat4(axisInverse);
+        const x = dir[0], y = dir[1], z = dir[2];
+        for (let k = 0; k < 3; k++) dir[k] = axisInverse[k] * x + axisInverse[4 + k] * y + axisInverse[8 + k] * z;
+      }
+      hypot3Into(len, 0, dir);
+      if (!(len[0] >= FLT_EPSILON)) return; // Blender: the projection fails, the owner stays
+      dir[0] /= len[0]; dir[1] /= len[0]; dir[2] /= len[0];
       hit.index = -1;
       hit.dist = p.projectLimit === 0 ? RAYCAST_DIST_MAX : p.projectLimit;
       project(hit, mesh, bvh, dir, p.cullFace);

@@ -93,6 +93,7 @@ export const KIND_CASES: [string, Record<string, JsonValue>][] = [
   ['constraint/shrinkwrap', { shrinkwrapType: 'NEAREST_VERTEX', distance: 0.05, influence: 0.5 }],
   ['constraint/shrinkwrap', { wrapMode: 'OUTSIDE', distance: 0.2, useTrackNormal: true, trackAxis: 'TRACK_NEGATIVE_Z' }],
   ['constraint/shrinkwrap', { shrinkwrapType: 'TARGET_PROJECT', wrapMode: 'INSIDE', distance: 0.1, useTrackNormal: true }],
+  ['constraint/shrinkwrap', { shrinkwrapType: 'PROJECT', projectAxis: 'NEG_Z', projectAxisSpace: 'POSE', useProjectOpposite: true, ownerSpace: 'LOCAL' }],
   ['constraint/child-of', {}],
   ['constraint/floor', { useRotation: true, offset: 0.1 }],
   ['constraint/pivot', {}],
