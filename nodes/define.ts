@@ -144,6 +144,8 @@ export interface MeshInfo {
   normals: Float64Array;
   /** Per vertex, its normal (Blender's vertex normals, whatever the shading): what Target Normal Project solves along. Absent in files before it was written. */
   vertexNormals?: Float64Array;
+  /** Vertex groups constraints target, by name: the vertices in each and their weights. */
+  groups?: ReadonlyMap<string, { indices: Uint32Array; weights: Float64Array }>;
 }
 
 /** An owner (object or bone) as compiled: ids and live views of its matrices. */

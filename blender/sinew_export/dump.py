@@ -482,16 +482,21 @@ def dump_curve(o, notes):
     }
 
 
-def shrinkwrap_targets(objects):
-    """Names of the mesh objects a Shrinkwrap constraint of `objects` targets: their surfaces are written."""
-    names = set()
+def mesh_targets(objects):
+    """The mesh objects constraints of `objects` read as meshes, each with the vertex groups read
+    (possibly none): a Shrinkwrap's target (its surface) and a vertex-group subtarget's mesh."""
+    meshes = {}
     for _, c in constraint_owners(objects):
         if c.type == 'SHRINKWRAP' and c.target is not None and c.target.type == 'MESH':
-            names.add(c.target.name)
-    return names
+            meshes.setdefault(c.target.name, set())
+        for obj_key, sub_key in SUBTARGETS:
+            o, sub = getattr(c, obj_key, None), getattr(c, sub_key, '')
+            if o is not None and getattr(o, 'type', None) == 'MESH' and sub:
+                meshes.setdefault(o.name, set()).add(sub)
+    return meshes
 
 
-def dump_mesh(o, at, notes):
+def dump_mesh(o, at, notes, groups=()):
     """A mesh object's evaluated surface in its local space, as Shrinkwrap reads it
     (BKE_shrinkwrap_init_tree): vertices, the loop triangles, and per triangle the normal at each
     corner that BKE_shrinkwrap_compute_smooth_normal interpolates: the split normals of an
@@ -503,7 +508,7 @@ def dump_mesh(o, at, notes):
     if o.data.shape_keys is not None:
         changing.append('shape keys')
     if changing:
-        notes.append("%s: a Shrinkwrap target with %s: its surface is written as evaluated at this frame; Sinew does not deform it" % (at, ', '.join(changing)))
+        notes.append("%s: a mesh constraints read, with %s: it is written as evaluated at this frame; Sinew does not deform it" % (at, ', '.join(changing)))
     dg = bpy.context.evaluated_depsgraph_get()
     oe = o.evaluated_get(dg)
     me = oe.to_mesh()
@@ -525,12 +530,25 @@ def dump_mesh(o, at, notes):
             else:
                 corners = [me.vertices[i].normal for i in t.vertices]
             normals += [num(x, at) for n in corners for x in n]
-        return {"vertices": vertices, "triangles": triangles, "normals": normals, "vertex_normals": vertex_normals}
+        d = {"vertices": vertices, "triangles": triangles, "normals": normals, "vertex_normals": vertex_normals}
+        # The groups constraints read, with the evaluated mesh's weights (contarget_get_mesh_mat).
+        wanted = {g.index: g.name for g in o.vertex_groups if g.name in groups}
+        if wanted:
+            found = {name: {"indices": [], "weights": []} for name in wanted.values()}
+            for v in me.vertices:
+                for ge in v.groups:
+                    name = wanted.get(ge.group)
+                    if name is not None:
+                        found[name]["indices"].append(v.index)
+                        found[name]["weights"].append(num(ge.weight, at))
+            d["vertex_groups"] = found
+        return d
     finally:
         oe.to_mesh_clear()
 
 
-def dump_object(o, notes, surfaces=frozenset()):
+def dump_object(o, notes, surfaces=None):
+    surfaces = surfaces or {}
     at = 'object %s' % o.name
     kind = o.type if o.type in FORMAT_TYPES else 'EMPTY'
     ptype = o.parent_type if o.parent else 'OBJECT'
@@ -573,7 +591,7 @@ def dump_object(o, notes, surfaces=frozenset()):
     if o.type == 'CURVE':
         d["curve"] = dump_curve(o, notes)
     if o.type == 'MESH' and o.name in surfaces:
-        d["mesh"] = dump_mesh(o, at, notes)
+        d["mesh"] = dump_mesh(o, at, notes, surfaces[o.name])
     if o.type == 'ARMATURE':
         handles = bbone_handles(o)
         d["bones"] = [dump_bone(pb, handles) for pb in ordered_bones(o)]
@@ -605,8 +623,9 @@ SUBTARGETS = (('target', 'subtarget'), ('pole_target', 'pole_subtarget'), ('spac
 
 def bone_subtargets_only(props, where, notes):
     """A subtarget of a target that is not an armature is a vertex group (meshes, lattices): the
-    format names bones there, and Sinew uses the object's own matrix, so the group is written as
-    `blender_<key>` and the subtarget left empty, with a note."""
+    format names bones there, so the group is written as `blender_<key>` and the subtarget left
+    empty. A mesh's group is written with the mesh (`vertex_groups`, dump_mesh) and read by Sinew's
+    Vertex Group node; a lattice's is noted (Sinew uses the object's origin)."""
     for obj_key, sub_key in SUBTARGETS:
         name, sub = props.get(obj_key), props.get(sub_key)
         if not isinstance(name, str) or not sub:
@@ -615,7 +634,8 @@ def bone_subtargets_only(props, where, notes):
         if o is not None and o.type != 'ARMATURE':
             props['blender_' + sub_key] = sub
             props[sub_key] = ''
-            notes.append("%s: %s targets vertex group %s of %s %s; Sinew uses the object's origin" % (where, sub_key, sub, o.type.lower(), name))
+            if o.type != 'MESH':
+                notes.append("%s: %s targets vertex group %s of %s %s; Sinew uses the object's origin" % (where, sub_key, sub, o.type.lower(), name))
     for i, t in enumerate(props.get('targets') or []):
         if isinstance(t, dict):
             bone_subtargets_only(t, '%s.targets[%d]' % (where, i), notes)
@@ -946,7 +966,7 @@ def rig_document(scene=None, armature=None):
     bpy.context.view_layer.update()
     notes = []
     objects = select_objects(scene, armature)
-    surfaces = shrinkwrap_targets(objects)
+    surfaces = mesh_targets(objects)
     objs = [dump_object(o, notes, surfaces) for o in objects]
     constraints = dump_constraints(objects, notes)
     drivers = dump_drivers(objects)

@@ -237,6 +237,7 @@ function newMeshInfo(mesh: SceneMesh): MeshInfo {
     triangles: Uint32Array.from(mesh.triangles),
     normals: Float64Array.from(mesh.normals),
     ...(mesh.vertex_normals ? { vertexNormals: Float64Array.from(mesh.vertex_normals) } : {}),
+    ...(mesh.vertex_groups ? { groups: new Map(Object.entries(mesh.vertex_groups).map(([name, g]) => [name, { indices: Uint32Array.from(g.indices), weights: Float64Array.from(g.weights) }])) } : {}),
   };
 }
 

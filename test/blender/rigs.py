@@ -1721,6 +1721,57 @@ def rig_shrinkwrap():
     scene().frame_set(1)
     return [1, 4, 10]
 
+
+def rig_vertex_groups():
+    """Constraints targeting a mesh's vertex groups (Blender's contarget_get_mesh_mat): a bumpy grid
+    scaled unevenly and keyed to turn and move, with a weighted corner, a weighted strip, a group with
+    no vertices, a group whose weights are all 0, and a name the mesh lacks; read by Copy Location,
+    Copy Transforms, Child Of, Damped Track, Copy Rotation in LOCAL spaces, a CUSTOM owner space on a
+    group, and a bone's Track To."""
+    import bmesh
+    def build(bm):
+        bmesh.ops.create_grid(bm, x_segments=5, y_segments=5, size=1.0)
+        for v in bm.verts:
+            v.co.z = 0.15 * v.co.x * v.co.x - 0.1 * v.co.y + 0.05 * v.co.x * v.co.y
+    plate = mesh_object("Plate", build, loc=(0.4, -0.2, 0.8), rot=(0.3, -0.2, 0.5), scale=(1.4, 0.8, 1.1))
+    verts = plate.data.vertices
+    corner = plate.vertex_groups.new(name="Corner")
+    for i, w in ((0, 1.0), (1, 0.5), (6, 0.25)):
+        corner.add([i], w, 'REPLACE')
+    strip = plate.vertex_groups.new(name="Strip")
+    for k, i in enumerate(range(12, 18)):
+        strip.add([i], 0.2 + 0.15 * k, 'REPLACE')
+    plate.vertex_groups.new(name="Empty")
+    zero = plate.vertex_groups.new(name="Zero")
+    zero.add([3, 4], 0.0, 'REPLACE')
+    for f, (loc, rot) in ((1, ((0.4, -0.2, 0.8), (0.3, -0.2, 0.5))), (8, ((0.1, 0.3, 1.0), (0.6, 0.1, -0.2)))):
+        plate.location, plate.rotation_euler = loc, rot
+        plate.keyframe_insert("location", frame=f)
+        plate.keyframe_insert("rotation_euler", frame=f)
+
+    def con(owner, kind, sub, **settings):
+        c = owner.constraints.new(kind)
+        c.target, c.subtarget = plate, sub
+        for k, v in settings.items():
+            setattr(c, k, v)
+        return c
+    con(empty("OnCorner", loc=(2, 0, 0)), 'COPY_LOCATION', "Corner")
+    con(empty("Oriented", loc=(0, 2, 0)), 'COPY_TRANSFORMS', "Strip")
+    con(empty("Child", loc=(0.5, 0.5, 0.5), rot=(0.2, 0.1, 0)), 'CHILD_OF', "Strip")
+    con(empty("Aim", loc=(-1, -1, 2)), 'DAMPED_TRACK', "Corner", track_axis='TRACK_NEGATIVE_Z')
+    con(empty("LocalSpaces", loc=(1, 1, 1), rot=(0.1, 0.4, 0.2)), 'COPY_ROTATION', "Strip", target_space='LOCAL', owner_space='LOCAL', influence=0.7)
+    con(empty("NoVertices", loc=(1, -2, 0)), 'COPY_LOCATION', "Empty")
+    con(empty("ZeroWeights", loc=(-2, 1, 0)), 'COPY_LOCATION', "Zero")
+    con(empty("Missing", loc=(-2, -1, 1)), 'COPY_LOCATION', "NoSuchGroup")
+    c = con(empty("InGroupSpace", loc=(0.3, 0.2, 0.1)), 'COPY_LOCATION', "Corner", use_offset=True)
+    c.owner_space, c.space_object, c.space_subtarget = 'CUSTOM', plate, "Strip"
+    a = armature("Arm", [("Root", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+                         ("Look", (0, 0, 0.5), (0, 0.3, 0.6), "Root", True, 0.2)], loc=(-0.5, 0.5, 0.0))
+    c = a.pose.bones["Look"].constraints.new('TRACK_TO')
+    c.target, c.subtarget, c.track_axis, c.up_axis = plate, "Strip", 'TRACK_Y', 'UP_Z'
+    scene().frame_set(1)
+    return [1, 4, 8]
+
 RANDOM_CONSTRAINTS = ('COPY_LOCATION', 'COPY_ROTATION', 'COPY_SCALE', 'COPY_TRANSFORMS', 'DAMPED_TRACK', 'LOCKED_TRACK',
                       'TRACK_TO', 'STRETCH_TO', 'LIMIT_ROTATION', 'LIMIT_LOCATION', 'LIMIT_SCALE', 'LIMIT_DISTANCE',
                       'TRANSFORM', 'CHILD_OF', 'MAINTAIN_VOLUME', 'FLOOR', 'PIVOT', 'ARMATURE')
@@ -2620,7 +2671,7 @@ def rig_nla_combine():
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(200)},

@@ -17,7 +17,7 @@ describe('Blender round trip: Shrinkwrap', () => {
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     // Every constraint carried; the one note: the subdivided cube's surface is written as evaluated,
     // and Sinew keeps it so.
-    expect(rt.importLog.join('\n')).toContain('not carried: 1\n  1 × exported approximately: object Blob: a Shrinkwrap target with SUBSURF: its surface is written as evaluated at this frame; Sinew does not deform it\n');
+    expect(rt.importLog.join('\n')).toContain('not carried: 1\n  1 × exported approximately: object Blob: a mesh constraints read, with SUBSURF: it is written as evaluated at this frame; Sinew does not deform it\n');
     const diffs = differences(rt);
     // 20 empties, the sphere, cube, ground and subdivided cube, the armature and its 6 bones, at 3 frames.
     expect(diffs.length).toBe(31 * 3);

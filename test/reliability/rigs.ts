@@ -195,7 +195,11 @@ function meshObject(name: string): fc.Arbitrary<SceneObject> {
       const count = vertices.length;
       const triangles = count === 0 ? [] : picks.slice(0, picks.length - (picks.length % 3)).map((k) => k % count);
       const normals = triangles.flatMap(() => [normal, 0, normal]);
-      return { name, type: 'EMPTY', ...t, mesh: { vertices: vertices.flat(), triangles, normals, ...(vertexNormals && { vertex_normals: vertices.flatMap(() => [normal, normal, 0]) }) } };
+      // A vertex group named '' (the Vertex Group node's default name, so generated graphs read it),
+      // over every vertex with weights that are 0, negative, tiny and huge.
+      const groupWeights = [0, -1, 5e-324, 1e300, 0.5];
+      const vertex_groups = { '': { indices: vertices.map((_, i) => i), weights: vertices.map((_, i) => groupWeights[i % groupWeights.length]) } };
+      return { name, type: 'EMPTY', ...t, mesh: { vertices: vertices.flat(), triangles, normals, vertex_groups, ...(vertexNormals && { vertex_normals: vertices.flatMap(() => [normal, normal, 0]) }) } };
     });
 }
 

@@ -86,6 +86,21 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     }
     return id;
   };
+  // A mesh object's vertex group read as a target (a vertex-group subtarget, which the exporter
+  // writes as `blender_<subtarget key>` with the group's vertices on the mesh).
+  const groupReaders = new Map<string, string>();
+  const meshOf = (object: string) => fx.objects.find((o) => o.name === object)?.mesh;
+  const hasGroup = (object: string, group: string): boolean => Object.hasOwn(meshOf(object)?.vertex_groups ?? {}, group);
+  const groupReaderFor = (object: string, group: string): string => {
+    const key = `${object}\u0000${group}`;
+    let id = groupReaders.get(key);
+    if (!id) {
+      id = `group:${object}:${group}`;
+      groupReaders.set(key, id);
+      nodes.push({ id, type: 'owner/vertex-group', params: { owner: object, group }, position: [-300, -160 * (groupReaders.size + 40)] });
+    }
+    return id;
+  };
   // A bone with B-Bone segments read with its shape (an Armature target, a Follow B-Bone target):
   // its B-Bone node, the handle bones wired in so that the shape is computed after they move.
   const bbones = new Map<string, string>();
@@ -177,6 +192,10 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         }
         const ref = REFERENCES.find(([obj, sub]) => prop === obj || prop === sub);
         if (ref && ref[2] in def.inputs) continue;
+        // A vertex-group subtarget on a mesh the export carries: read by a Vertex Group node (below),
+        // or, for a group the mesh lacks, as the object itself (Blender then reads the object's matrix).
+        const grouped = REFERENCES.find(([obj, sub]) => prop === `blender_${sub}` && typeof props[obj] === 'string' && meshOf(props[obj]) !== undefined);
+        if (grouped && grouped[2] in def.inputs) continue;
         if (ref && (value === null || value === '')) continue;
         report(index, `${where}.${prop}`);
       }
@@ -187,9 +206,12 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       constraintNodes.set(`${ownerId}\u0000${c.name}`, id);
       links.push({ from: prev, to: { node: id, socket: 'owner' } });
       const refs: { socket: string; object: string; bone: string }[] = [];
+      const groups = new Map<string, string>();
       for (const [obj, sub, socket] of REFERENCES) {
         const target = props[obj];
         const bone = props[sub];
+        const group = props[`blender_${sub}`];
+        if (typeof target === 'string' && typeof group === 'string' && group !== '' && hasGroup(target, group)) groups.set(socket, groupReaderFor(target, group));
         if (typeof target === 'string') refs.push({ socket, object: target, bone: typeof bone === 'string' ? bone : '' });
       }
       const listed = mapping.references?.(props) ?? [];
@@ -202,7 +224,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         if (!(socket in def.inputs)) continue;
         const refId = bone !== '' ? `${object}/${bone}` : object;
         const inputType = def.inputs[socket].type;
-        const from = (bone !== '' && shaped.has(socket) ? bboneFor(object, bone) : undefined) ?? readerFor(refId);
+        const from = groups.get(socket) ?? (bone !== '' && shaped.has(socket) ? bboneFor(object, bone) : undefined) ?? readerFor(refId);
         links.push({ from: { node: from, socket: inputType === 'curve' ? 'curve' : 'transform' }, to: { node: id, socket } });
       }
       prev = { node: id, socket: 'owner' };
@@ -211,7 +233,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     nodes.push({ id: outId, type: 'owner/output', params: { owner: ownerId }, position: [x + 260 * (stack.length + 1), y] });
     links.push({ from: prev, to: { node: outId, socket: 'transform' } });
     // Each owner's stack in a frame named after its bone, so an imported rig opens readable.
-    frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read').map((n) => n.id)));
+    frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read' && n.type !== 'owner/vertex-group').map((n) => n.id)));
   }
 
   // The node param or input a constraint setting became (a driver or a keyed curve links into it), if it can be driven.

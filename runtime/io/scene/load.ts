@@ -165,6 +165,12 @@ function checkMesh(mesh: SceneMesh, i: number, errors: GraphError[]): void {
   if (mesh.normals.length !== mesh.triangles.length * 3) errors.push({ code: 'invalid-mesh', pointer: at('normals'), message: `the mesh has ${mesh.normals.length} normal coordinates; its ${mesh.triangles.length / 3} triangles need ${mesh.triangles.length * 3} (a normal at each corner)` });
   if (mesh.vertex_normals !== undefined && mesh.vertex_normals.length !== mesh.vertices.length) errors.push({ code: 'invalid-mesh', pointer: at('vertex_normals'), message: `the mesh has ${mesh.vertex_normals.length} vertex normal coordinates; its ${mesh.vertices.length / 3} vertices need ${mesh.vertices.length}` });
   const count = Math.floor(mesh.vertices.length / 3);
+  for (const [name, group] of Object.entries(mesh.vertex_groups ?? {})) {
+    const where = (key: string) => pointerOf('objects', i, 'mesh', 'vertex_groups', name, key);
+    if (group.weights.length !== group.indices.length) errors.push({ code: 'invalid-mesh', pointer: where('weights'), message: `vertex group "${name}" has ${group.indices.length} vertices and ${group.weights.length} weights; it needs one weight per vertex` });
+    const outside = group.indices.findIndex((v) => v >= count);
+    if (outside >= 0) errors.push({ code: 'invalid-mesh', pointer: pointerOf('objects', i, 'mesh', 'vertex_groups', name, 'indices', outside), message: `vertex group "${name}" names vertex ${group.indices[outside]}; the mesh has ${count} vertices` });
+  }
   const bad = mesh.triangles.findIndex((v) => v >= count);
   if (bad >= 0) errors.push({ code: 'invalid-mesh', pointer: pointerOf('objects', i, 'mesh', 'triangles', bad), message: `triangle corner ${bad} names vertex ${mesh.triangles[bad]}; the mesh has ${count} vertices` });
 }

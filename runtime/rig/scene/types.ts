@@ -157,6 +157,8 @@ export interface SceneMesh {
   normals: number[];
   /** x, y, z per vertex: its normal whatever the shading (Target Normal Project reads these); optional. */
   vertex_normals?: number[];
+  /** Vertex groups a constraint targets (a vertex-group subtarget), by name: each vertex in it and its weight. */
+  vertex_groups?: Record<string, { indices: number[]; weights: number[] }>;
 }
 
 export interface SceneObject extends TransformProps, DeltaTransformProps {

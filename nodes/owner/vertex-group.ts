@@ -1,0 +1,105 @@
+// nodes/owner/vertex-group.ts — a mesh object's vertex group as a target: Blender's
+// contarget_get_mesh_mat. The weighted mean of the group's vertices is the location; the weighted
+// mean of their normals, carried by the object's inverse-transpose, is the Z axis, with X and Y
+// from the object's Y (or X) axis; the columns normalized. A group that is not there reads as the
+// object itself, as in Blender, and so does a group whose sums leave the double range. The mesh is
+// the one the scene holds (Sinew does not deform meshes).
+import { defineNode, param, transform, type MeshInfo, type OwnerHandle } from '../define';
+import { finishOrPass } from '../constraints/finite-result';
+import { hypot3Into } from '../math/hypot';
+
+interface VertexGroupState {
+  owner: OwnerHandle;
+  mesh: MeshInfo | undefined;
+  group: { indices: Uint32Array; weights: Float64Array } | undefined;
+}
+
+const mean = new Float64Array(3);
+const normal = new Float64Array(3);
+const inv = new Float64Array(9);
+const axes = new Float64Array(9);
+const len = new Float64Array(1);
+
+/** v ← v/|v| (a zero vector stays zero, as Blender's normalize). */
+function unit(v: Float64Array, o: number): void {
+  hypot3Into(len, 0, v, o);
+  if (len[0] > 0) { v[o] /= len[0]; v[o + 1] /= len[0]; v[o + 2] /= len[0]; }
+}
+
+/** axes[o..o+2] ← a × b for columns of `axes` (or `inv`) at offsets. */
+function cross(out: Float64Array, o: number, a: Float64Array, ao: number, b: Float64Array, bo: number): void {
+  const x = a[ao + 1] * b[bo + 2] - a[ao + 2] * b[bo + 1];
+  const y = a[ao + 2] * b[bo] - a[ao] * b[bo + 2];
+  const z = a[ao] * b[bo + 1] - a[ao + 1] * b[bo];
+  out[o] = x; out[o + 1] = y; out[o + 2] = z;
+}
+
+export const vertexGroup = defineNode({
+  type: 'owner/vertex-group',
+  label: 'Vertex Group',
+  category: 'Owner',
+  doc: "A mesh object's vertex group as a target (Blender's vertex-group subtarget): at the weighted mean of its vertices, Z along their mean normal.",
+  inputs: {},
+  outputs: {
+    transform: transform({ doc: 'World matrix of the group: the weighted mean of its vertices, Z along their mean normal.' }),
+  },
+  params: {
+    owner: param.owner('The mesh object whose vertex group is read.'),
+    group: param.string('', 'The vertex group, by name. Not on the mesh: the object itself, as Blender reads it.'),
+  },
+  owner: { role: 'read', param: 'owner' },
+  cannotFail: true,
+  bind(env, p): VertexGroupState {
+    const owner = env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner');
+    const mesh = owner.mesh;
+    const group = mesh?.groups?.get(p.group);
+    if (!group) env.warn(`"${p.owner}" has no vertex group "${p.group}" in the scene (a mesh the exporter writes carries the groups constraints target): the object's own matrix is read`);
+    return { owner, mesh, group };
+  },
+  kernel(io, _p, state) {
+    const m = state.owner.final;
+    const out = io.out.transform;
+    out.set(m);
+    const { mesh, group } = state;
+    if (!mesh || !group) return;
+    mean[0] = mean[1] = mean[2] = 0;
+    normal[0] = normal[1] = normal[2] = 0;
+    let total = 0;
+    const v = mesh.vertices, n = mesh.vertexNormals;
+    for (let i = 0; i < group.indices.length; i++) {
+      const w = group.weights[i];
+      if (!(w > 0)) continue;
+      const o = group.indices[i] * 3;
+      for (let k = 0; k < 3; k++) {
+        mean[k] += v[o + k] * w;
+        if (n) normal[k] += n[o + k] * w;
+      }
+      total += w;
+    }
+    if (total > 0) for (let k = 0; k < 3; k++) { mean[k] /= total; normal[k] /= total; }
+    // The inverse-transpose of the object's 3×3 (a normal's matrix). Blender's invert_m3_m3 leaves
+    // the adjugate where the determinant is 0; the same here.
+    const a = m[0], b = m[4], c = m[8], d = m[1], e = m[5], f = m[9], g = m[2], h = m[6], q = m[10];
+    const A = e * q - f * h, B = -(d * q - f * g), C = d * h - e * g;
+    const det = a * A + b * B + c * C;
+    const s = det !== 0 && Number.isFinite(det) ? 1 / det : 1;
+    // inv[3j + r] is (M⁻¹)ᵀ at row r, column j, that is M⁻¹ at row j, column r.
+    inv[0] = A * s; inv[1] = -(b * q - c * h) * s; inv[2] = (b * f - c * e) * s;
+    inv[3] = B * s; inv[4] = (a * q - c * g) * s; inv[5] = -(a * f - c * d) * s;
+    inv[6] = C * s; inv[7] = -(a * h - b * g) * s; inv[8] = (a * e - b * d) * s;
+    // The normal by the inverse-transpose, normalized: the Z axis.
+    const nx = normal[0], ny = normal[1], nz = normal[2];
+    for (let k = 0; k < 3; k++) axes[6 + k] = inv[k] * nx + inv[3 + k] * ny + inv[6 + k] * nz;
+    unit(axes, 6);
+    // X = Z × (the matrix's second column), or its first when those are near parallel.
+    cross(axes, 0, axes, 6, inv, 3);
+    if (axes[0] * axes[0] + axes[1] * axes[1] + axes[2] * axes[2] < 1e-6) cross(axes, 0, axes, 6, inv, 0);
+    cross(axes, 3, axes, 6, axes, 0);
+    unit(axes, 0); unit(axes, 3); unit(axes, 6);
+    for (let col = 0; col < 3; col++) for (let k = 0; k < 3; k++) out[col * 4 + k] = axes[col * 3 + k];
+    // The mean, placed by the object's matrix.
+    for (let k = 0; k < 3; k++) out[12 + k] = m[k] * mean[0] + m[4 + k] * mean[1] + m[8 + k] * mean[2] + m[12 + k];
+    // Sums past the double range (weights or coordinates near it): the object itself, never ±Infinity.
+    finishOrPass(out, m);
+  },
+});
