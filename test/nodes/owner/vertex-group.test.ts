@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MeshInfo, OwnerHandle } from '../../../nodes/define';
 import { vertexGroup } from '../../../nodes/owner/vertex-group';
-import { allFinite, bindEnv, IDENTITY, resolveParams, rigid, unit } from '../harness';
+import { allFinite, bindEnv, IDENTITY, rigid, unit } from '../harness';
 
 function mesh(groups: Record<string, [number[], number[]]>, scale = 1): MeshInfo {
   return {
@@ -19,7 +19,7 @@ function mesh(groups: Record<string, [number[], number[]]>, scale = 1): MeshInfo
 /** The node's output for an object at `world` with mesh `m`, reading group `group`. */
 function read(m: MeshInfo, world: ArrayLike<number>, group: string): Float64Array {
   const owner: OwnerHandle = { id: 'M', kind: 'object', objectType: 'EMPTY', rotationOrder: 'XYZ', pre: Float64Array.from(world), final: Float64Array.from(world), mesh: m };
-  const params = resolveParams(vertexGroup, { owner: 'M', group });
+  const params = { owner: 'M', group };
   const state = vertexGroup.bind!({ ...bindEnv(), owner: (id) => (id === 'M' ? owner : undefined) }, params);
   const out = { transform: new Float64Array(16) };
   vertexGroup.kernel({ in: {}, out }, params, state);
