@@ -530,7 +530,11 @@ def dump_mesh(o, at, notes, groups=()):
             else:
                 corners = [me.vertices[i].normal for i in t.vertices]
             normals += [num(x, at) for n in corners for x in n]
-        d = {"vertices": vertices, "triangles": triangles, "normals": normals, "vertex_normals": vertex_normals}
+        d = {"vertices": vertices, "triangles": triangles, "vertex_normals": vertex_normals}
+        # Corner normals only where they are not the vertex normals (flat faces, split normals): a
+        # smooth mesh's file is then a third the size (a body mesh can have 100,000 triangles).
+        if any(normals[k] != vertex_normals[triangles[k // 3] * 3 + k % 3] for k in range(len(normals))):
+            d["normals"] = normals
         # The groups constraints read, with the evaluated mesh's weights (contarget_get_mesh_mat).
         wanted = {g.index: g.name for g in o.vertex_groups if g.name in groups}
         if wanted:

@@ -231,11 +231,19 @@ function meshInfo(mesh: SceneMesh): MeshInfo {
 
 const meshInfos = new WeakMap<SceneMesh, MeshInfo>();
 
+/** Each triangle corner's normal as its vertex's, for a mesh written without corner normals (a smooth one). */
+function cornerNormals(mesh: SceneMesh): Float64Array {
+  const out = new Float64Array(mesh.triangles.length * 3);
+  const n = mesh.vertex_normals ?? [];
+  mesh.triangles.forEach((v, k) => { for (let c = 0; c < 3; c++) out[k * 3 + c] = n[v * 3 + c] ?? 0; });
+  return out;
+}
+
 function newMeshInfo(mesh: SceneMesh): MeshInfo {
   return {
     vertices: Float64Array.from(mesh.vertices),
     triangles: Uint32Array.from(mesh.triangles),
-    normals: Float64Array.from(mesh.normals),
+    normals: mesh.normals ? Float64Array.from(mesh.normals) : cornerNormals(mesh),
     ...(mesh.vertex_normals ? { vertexNormals: Float64Array.from(mesh.vertex_normals) } : {}),
     ...(mesh.vertex_groups ? { groups: new Map(Object.entries(mesh.vertex_groups).map(([name, g]) => [name, { indices: Uint32Array.from(g.indices), weights: Float64Array.from(g.weights) }])) } : {}),
   };

@@ -162,7 +162,8 @@ function checkMesh(mesh: SceneMesh, i: number, errors: GraphError[]): void {
   const at = (key: string) => pointerOf('objects', i, 'mesh', key);
   if (mesh.vertices.length % 3 !== 0) errors.push({ code: 'invalid-mesh', pointer: at('vertices'), message: `the mesh has ${mesh.vertices.length} vertex coordinates, not three per vertex` });
   if (mesh.triangles.length % 3 !== 0) errors.push({ code: 'invalid-mesh', pointer: at('triangles'), message: `the mesh has ${mesh.triangles.length} triangle corners, not three per triangle` });
-  if (mesh.normals.length !== mesh.triangles.length * 3) errors.push({ code: 'invalid-mesh', pointer: at('normals'), message: `the mesh has ${mesh.normals.length} normal coordinates; its ${mesh.triangles.length / 3} triangles need ${mesh.triangles.length * 3} (a normal at each corner)` });
+  if (mesh.normals !== undefined && mesh.normals.length !== mesh.triangles.length * 3) errors.push({ code: 'invalid-mesh', pointer: at('normals'), message: `the mesh has ${mesh.normals.length} normal coordinates; its ${mesh.triangles.length / 3} triangles need ${mesh.triangles.length * 3} (a normal at each corner)` });
+  if (mesh.normals === undefined && mesh.vertex_normals === undefined && mesh.triangles.length > 0) errors.push({ code: 'invalid-mesh', pointer: at('normals'), message: 'the mesh has neither corner normals (normals) nor vertex normals (vertex_normals); Shrinkwrap needs one of them' });
   if (mesh.vertex_normals !== undefined && mesh.vertex_normals.length !== mesh.vertices.length) errors.push({ code: 'invalid-mesh', pointer: at('vertex_normals'), message: `the mesh has ${mesh.vertex_normals.length} vertex normal coordinates; its ${mesh.vertices.length / 3} vertices need ${mesh.vertices.length}` });
   const count = Math.floor(mesh.vertices.length / 3);
   for (const [name, group] of Object.entries(mesh.vertex_groups ?? {})) {

@@ -149,12 +149,13 @@ export interface SceneCurve {
  * A mesh's evaluated surface in the object's local space: what Blender's Shrinkwrap reads. Flat
  * lists: x, y, z per vertex; three vertex indices per triangle; per triangle the normal at each of
  * its three corners (nine numbers), which Shrinkwrap's smooth normal interpolates (a flat face has
- * its face normal at every corner).
+ * its face normal at every corner), or none when every corner's is its vertex's normal.
  */
 export interface SceneMesh {
   vertices: number[];
   triangles: number[];
-  normals: number[];
+  /** Absent: each corner's normal is its vertex's (`vertex_normals`), as on a smooth mesh without split normals. */
+  normals?: number[];
   /** x, y, z per vertex: its normal whatever the shading (Target Normal Project reads these); optional. */
   vertex_normals?: number[];
   /** Vertex groups a constraint targets (a vertex-group subtarget), by name: each vertex in it and its weight. */
