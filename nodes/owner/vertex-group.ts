@@ -8,7 +8,7 @@ import { defineNode, param, transform, type MeshInfo, type OwnerHandle } from '.
 import { finishOrPass } from '../constraints/finite-result';
 import { hypot3Into } from '../math/hypot';
 
-interface VertexGroupState {
+export interface VertexGroupState {
   owner: OwnerHandle;
   mesh: MeshInfo | undefined;
   group: { indices: Uint32Array; weights: Float64Array } | undefined;

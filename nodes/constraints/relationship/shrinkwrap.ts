@@ -27,7 +27,7 @@ const CULL_FACES = ['OFF', 'FRONT', 'BACK'] as const;
 type WrapMode = (typeof WRAP_MODES)[number];
 
 /** What a Shrinkwrap node binds: the target's surface, and for Target Normal Project its open edges. */
-interface ShrinkwrapState {
+export interface ShrinkwrapState {
   mesh: MeshInfo;
   bvh: MeshBvh;
   project: TargetProjectData | undefined;
