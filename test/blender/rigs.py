@@ -1783,13 +1783,13 @@ RANDOM_SKIP = {'name', 'type', 'show_expanded', 'active', 'mute', 'enabled', 'is
                'use_bone_envelopes', 'use_current_location', 'influence', 'head_tail'}
 
 
-def randomize_settings(c, kind, rng):
-    """Every enum and bool setting of constraint `c` drawn at random (but RANDOM_SKIP's), and a Limit
+def randomize_settings(c, kind, rng, skip=()):
+    """Every enum and bool setting of constraint `c` drawn at random (but RANDOM_SKIP's and `skip`'s), and a Limit
     Scale's limits put around 1: a limit of scale 0 (the default) makes a singular matrix whose
     rotation is arbitrary."""
     for prop in c.bl_rna.properties:
         ident = prop.identifier
-        if ident in RANDOM_SKIP or prop.is_readonly:
+        if ident in RANDOM_SKIP or ident in skip or prop.is_readonly:
             continue
         if prop.type == 'BOOLEAN' and not prop.is_array:
             setattr(c, ident, rng.random() < 0.5)
@@ -1799,6 +1799,70 @@ def randomize_settings(c, kind, rng):
         for axis in 'xyz':
             setattr(c, 'min_' + axis, rng.uniform(0.5, 0.9))
             setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
+
+
+def rig_random_wrap(seed):
+    """Random Shrinkwraps and vertex-group targets (names random_wrap<N>): three meshes (a UV sphere,
+    a cube and a bumpy grid, each with a random transform, smooth or flat shading drawn per face on
+    the sphere, and a weighted vertex group), six empties and a four-bone chain; each empty and bone
+    gets a Shrinkwrap with every enum and bool setting drawn (randomize_settings: mode, snap mode,
+    projection axis and its space, culling, Align to Normal, owner space), a random distance, limit
+    and influence, onto a random mesh, or a Copy Transforms / Damped Track / Child Of onto a random
+    vertex group. Owners and meshes keyed to move between frames 1 and 6."""
+    import bmesh
+    import random
+    rng = random.Random("random-wrap-%d" % seed)
+    def rot():
+        return tuple(rng.uniform(-1.2, 1.2) for _ in range(3))
+    def loc(r=1.5):
+        return tuple(rng.uniform(-r, r) for _ in range(3))
+    def sc():
+        return tuple(rng.uniform(0.6, 1.6) for _ in range(3))
+    def bumpy(bm):
+        bmesh.ops.create_grid(bm, x_segments=4, y_segments=4, size=1.2)
+        for v in bm.verts:
+            v.co.z = 0.2 * v.co.x * v.co.y - 0.1 * v.co.x
+    flat = tuple(i for i in range(40) if rng.random() < 0.3)
+    meshes = [
+        mesh_object("WBall", lambda bm: bmesh.ops.create_uvsphere(bm, u_segments=10, v_segments=6, radius=0.8), loc=loc(), rot=rot(), scale=sc(), flat_faces=flat),
+        mesh_object("WBox", lambda bm: bmesh.ops.create_cube(bm, size=1.0), smooth=rng.random() < 0.5, loc=loc(), rot=rot(), scale=sc()),
+        mesh_object("WGrid", bumpy, loc=loc(), rot=rot(), scale=sc()),
+    ]
+    for m in meshes:
+        g = m.vertex_groups.new(name="G")
+        for i in rng.sample(range(len(m.data.vertices)), 3):
+            g.add([i], rng.uniform(0.1, 1.0), 'REPLACE')
+    owners = [empty("W%d" % i, loc=loc(2.5), rot=rot(), scale=sc()) for i in range(6)]
+    a = armature("WArm", [("B0", (0, 0, 0), (0, 0, 0.5), None, False, rng.uniform(-1, 1))] +
+                 [("B%d" % i, (0, 0, 0.5 * i), (rng.uniform(-0.2, 0.2), rng.uniform(-0.2, 0.2), 0.5 * (i + 1)), "B%d" % (i - 1), rng.random() < 0.5, rng.uniform(-1, 1)) for i in range(1, 4)],
+                 loc=loc(), rot=rot())
+    for pb in a.pose.bones:
+        pb.rotation_mode = 'XYZ'
+        pb.rotation_euler = rot()
+    for o in owners + [a.pose.bones["B%d" % i] for i in range(4)]:
+        target = rng.choice(meshes)
+        if rng.random() < 0.75:
+            c = o.constraints.new('SHRINKWRAP')
+            c.target = target
+            randomize_settings(c, 'SHRINKWRAP', rng, skip=('project_axis_space',))
+            c.distance = rng.choice([0.0, rng.uniform(-0.3, 0.5)])
+            c.project_limit = rng.choice([0.0, rng.uniform(0.5, 4.0)])
+            # Spaces drawn among those the owner has (an object's constraint offers WORLD, CUSTOM, LOCAL).
+            spaces = ['WORLD', 'LOCAL', 'CUSTOM'] + (['POSE', 'LOCAL_WITH_PARENT'] if isinstance(o, bpy.types.PoseBone) else [])
+            c.owner_space = rng.choice(spaces)
+            c.project_axis_space = rng.choice(spaces)
+            if c.project_axis_space == 'CUSTOM' or c.owner_space == 'CUSTOM':
+                c.space_object = rng.choice(meshes)
+        else:
+            c = o.constraints.new(rng.choice(['COPY_TRANSFORMS', 'DAMPED_TRACK', 'CHILD_OF']))
+            c.target, c.subtarget = target, "G"
+        c.influence = rng.choice([1.0, rng.uniform(0.2, 0.9)])
+    for f in (1, 6):
+        for o in owners + meshes:
+            o.location = tuple(x + rng.uniform(-0.3, 0.3) for x in o.location)
+            o.keyframe_insert("location", frame=f)
+    scene().frame_set(1)
+    return [1, 3.5, 6]
 
 
 def rig_random(seed, degenerate=False, bbones=False, spaces=False, mirrored=False, flat=False):
@@ -2671,7 +2735,7 @@ def rig_nla_combine():
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(200)},
