@@ -7,7 +7,7 @@
 import type { MeshInfo } from '../define';
 import { boxDistanceSq, boxRayEntry, type MeshBvh } from './mesh-bvh';
 import { FLT_EPSILON } from './float32';
-import { hypot3Into } from './hypot';
+import { normalize3 } from './vector';
 
 /** Where a query found the surface: the triangle (or vertex) index, the point and the triangle's normal. */
 export interface SurfaceHit {
@@ -28,14 +28,6 @@ const b = new Float64Array(3);
 const c = new Float64Array(3);
 const closest = new Float64Array(3);
 const w = new Float64Array(3);
-// A length, in an array: Math.hypot allocates on every call (nodes/math/hypot.ts).
-const len = new Float64Array(1);
-
-/** v scaled to unit length in place; a zero vector stays zero. */
-function normalizeInPlace(v: Float64Array): void {
-  hypot3Into(len, 0, v);
-  if (len[0] > 0) { v[0] /= len[0]; v[1] /= len[0]; v[2] /= len[0]; }
-}
 
 function corner(out: Float64Array, mesh: MeshInfo, tri: number, k: number): Float64Array {
   const v = mesh.triangles[tri * 3 + k] * 3;
@@ -48,7 +40,7 @@ function triangleNormal(out: Float64Array, p: Float64Array, q: Float64Array, r: 
   const x1 = p[0] - q[0], y1 = p[1] - q[1], z1 = p[2] - q[2];
   const x2 = q[0] - r[0], y2 = q[1] - r[1], z2 = q[2] - r[2];
   out[0] = y1 * z2 - z1 * y2; out[1] = z1 * x2 - x1 * z2; out[2] = x1 * y2 - y1 * x2;
-  normalizeInPlace(out);
+  normalize3(out, out);
 }
 
 /** The point of triangle p, q, r nearest to `x` (Blender's closest_on_tri_to_point_v3, Ericson's regions). */
@@ -222,5 +214,5 @@ export function smoothNormal(out: Float64Array, mesh: MeshInfo, tri: number, co:
   const n = mesh.normals;
   const base = tri * 9;
   for (let k = 0; k < 3; k++) out[k] = w[0] * n[base + k] + w[1] * n[base + 3 + k] + w[2] * n[base + 6 + k];
-  normalizeInPlace(out);
+  normalize3(out, out);
 }

@@ -9,6 +9,7 @@
 import type { MeshInfo } from '../define';
 import { hypot3Into } from './hypot';
 import { boxDistanceSq, type MeshBvh } from './mesh-bvh';
+import { normalize3 } from './vector';
 import { barycentricWeights, closestOnTriangle, nearestSurface, type SurfaceHit } from './mesh-surface';
 
 /** What Target Normal Project needs beyond the mesh, found once per mesh (BKE_shrinkwrap_compute_boundary_data). */
@@ -66,7 +67,6 @@ export function targetProjectData(mesh: MeshInfo): TargetProjectData | undefined
   const status = new Int8Array(boundaryCount);
   const v = mesh.vertices;
   const dir = new Float64Array(3);
-  const len = new Float64Array(1);
   const merge = (id: number, side: number) => {
     const o = id * 3;
     const dot = direction[o] * dir[0] + direction[o + 1] * dir[1] + direction[o + 2] * dir[2];
@@ -77,7 +77,7 @@ export function targetProjectData(mesh: MeshInfo): TargetProjectData | undefined
   for (let e = 0; e < edges.length; e += 2) {
     const a = edges[e] * 3, b = edges[e + 1] * 3;
     for (let k = 0; k < 3; k++) dir[k] = v[b + k] - v[a + k];
-    unit(dir, len);
+    normalize3(dir, dir);
     merge(boundaryId[edges[e]], 1);
     merge(boundaryId[edges[e + 1]], 2);
   }
@@ -85,21 +85,17 @@ export function targetProjectData(mesh: MeshInfo): TargetProjectData | undefined
     const id = boundaryId[i];
     if (id < 0) continue;
     const d = direction.subarray(id * 3, id * 3 + 3);
-    unit(d, len);
+    normalize3(d, d);
     const nx = normals[i * 3], ny = normals[i * 3 + 1], nz = normals[i * 3 + 2];
     // (n × d) × n: the direction across the edge, in the surface's tangent plane.
     const cx = ny * d[2] - nz * d[1], cy = nz * d[0] - nx * d[2], cz = nx * d[1] - ny * d[0];
     const p = normalPlane.subarray(id * 3, id * 3 + 3);
     p[0] = cy * nz - cz * ny; p[1] = cz * nx - cx * nz; p[2] = cx * ny - cy * nx;
-    unit(p, len);
+    normalize3(p, p);
   }
   return { normals, triangleEdge, edges: Uint32Array.from(edges), boundaryId, direction, normalPlane };
 }
 
-function unit(v: Float64Array, len: Float64Array): void {
-  hypot3Into(len, 0, v);
-  if (len[0] > 0) { v[0] /= len[0]; v[1] /= len[0]; v[2] /= len[0]; }
-}
 
 // Scratch for the solve: one triangle at a time.
 const c0 = new Float64Array(3), c1 = new Float64Array(3), c2 = new Float64Array(3);
@@ -250,7 +246,7 @@ function offer(hit: SurfaceHit, index: number, p: ArrayLike<number>, co: Float64
   hit.dist = d;
   hit.co.set(co);
   hit.no.set(no);
-  unit(hit.no, scratchLen);
+  normalize3(hit.no, hit.no);
 }
 
 /** target_project_edge: the open edge as a thin cylinder, its points whose interpolated plane normal is square to p. */

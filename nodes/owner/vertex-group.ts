@@ -6,7 +6,7 @@
 // the one the scene holds (Sinew does not deform meshes).
 import { defineNode, param, transform, type MeshInfo, type OwnerHandle } from '../define';
 import { finishOrPass } from '../constraints/finite-result';
-import { hypot3Into } from '../math/hypot';
+import { cross3, normalize3 } from '../math/vector';
 
 export interface VertexGroupState {
   owner: OwnerHandle;
@@ -17,22 +17,12 @@ export interface VertexGroupState {
 const mean = new Float64Array(3);
 const normal = new Float64Array(3);
 const inv = new Float64Array(9);
-const axes = new Float64Array(9);
-const len = new Float64Array(1);
-
-/** v ← v/|v| (a zero vector stays zero, as Blender's normalize). */
-function unit(v: Float64Array, o: number): void {
-  hypot3Into(len, 0, v, o);
-  if (len[0] > 0) { v[o] /= len[0]; v[o + 1] /= len[0]; v[o + 2] /= len[0]; }
-}
-
-/** axes[o..o+2] ← a × b for columns of `axes` (or `inv`) at offsets. */
-function cross(out: Float64Array, o: number, a: Float64Array, ao: number, b: Float64Array, bo: number): void {
-  const x = a[ao + 1] * b[bo + 2] - a[ao + 2] * b[bo + 1];
-  const y = a[ao + 2] * b[bo] - a[ao] * b[bo + 2];
-  const z = a[ao] * b[bo + 1] - a[ao + 1] * b[bo];
-  out[o] = x; out[o + 1] = y; out[o + 2] = z;
-}
+// The columns of the group's 3×3, and the normal matrix's first two columns.
+const axisX = new Float64Array(3);
+const axisY = new Float64Array(3);
+const axisZ = new Float64Array(3);
+const column0 = new Float64Array(3);
+const column1 = new Float64Array(3);
 
 export const vertexGroup = defineNode({
   type: 'owner/vertex-group',
@@ -89,14 +79,18 @@ export const vertexGroup = defineNode({
     inv[6] = C * s; inv[7] = -(a * h - b * g) * s; inv[8] = (a * e - b * d) * s;
     // The normal by the inverse-transpose, normalized: the Z axis.
     const nx = normal[0], ny = normal[1], nz = normal[2];
-    for (let k = 0; k < 3; k++) axes[6 + k] = inv[k] * nx + inv[3 + k] * ny + inv[6 + k] * nz;
-    unit(axes, 6);
+    for (let k = 0; k < 3; k++) {
+      axisZ[k] = inv[k] * nx + inv[3 + k] * ny + inv[6 + k] * nz;
+      column0[k] = inv[k];
+      column1[k] = inv[3 + k];
+    }
+    normalize3(axisZ, axisZ);
     // X = Z × (the matrix's second column), or its first when those are near parallel.
-    cross(axes, 0, axes, 6, inv, 3);
-    if (axes[0] * axes[0] + axes[1] * axes[1] + axes[2] * axes[2] < 1e-6) cross(axes, 0, axes, 6, inv, 0);
-    cross(axes, 3, axes, 6, axes, 0);
-    unit(axes, 0); unit(axes, 3); unit(axes, 6);
-    for (let col = 0; col < 3; col++) for (let k = 0; k < 3; k++) out[col * 4 + k] = axes[col * 3 + k];
+    cross3(axisX, axisZ, column1);
+    if (axisX[0] * axisX[0] + axisX[1] * axisX[1] + axisX[2] * axisX[2] < 1e-6) cross3(axisX, axisZ, column0);
+    cross3(axisY, axisZ, axisX);
+    normalize3(axisX, axisX); normalize3(axisY, axisY); normalize3(axisZ, axisZ);
+    for (let k = 0; k < 3; k++) { out[k] = axisX[k]; out[4 + k] = axisY[k]; out[8 + k] = axisZ[k]; }
     // The mean, placed by the object's matrix.
     for (let k = 0; k < 3; k++) out[12 + k] = m[k] * mean[0] + m[4 + k] * mean[1] + m[8 + k] * mean[2] + m[12 + k];
     // Sums past the double range (weights or coordinates near it): the object itself, never ±Infinity.

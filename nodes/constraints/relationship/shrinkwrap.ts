@@ -17,6 +17,7 @@ import { meshBvh, type MeshBvh } from '../../math/mesh-bvh';
 import { nearestSurface, nearestVertex, rayCast, smoothNormal, surfaceHit, type SurfaceHit } from '../../math/mesh-surface';
 import { targetProject, targetProjectData, type TargetProjectData } from '../../math/mesh-target-project';
 import { dampedTrack } from '../../math/track';
+import { normalize3 } from '../../math/vector';
 import { finishOrPass } from '../finite-result';
 import { trackAxisParam } from '../tracking/aim';
 
@@ -70,8 +71,7 @@ function applyNormal(m: ArrayLike<number>, v: Float64Array): void {
   v[0] = m[0] * x + m[4] * y + m[8] * z;
   v[1] = m[1] * x + m[5] * y + m[9] * z;
   v[2] = m[2] * x + m[6] * y + m[10] * z;
-  hypot3Into(len, 0, v);
-  if (len[0] > 0) { v[0] /= len[0]; v[1] /= len[0]; v[2] /= len[0]; }
+  normalize3(v, v);
 }
 
 /** Blender's shrinkwrap_snap_with_side: `point` put the goal distance from the surface at `h` (normal `n`), on the side `sign` (0: the side it is on). */
@@ -231,9 +231,8 @@ export const shrinkwrap = defineConstraint({
         const x = dir[0], y = dir[1], z = dir[2];
         for (let k = 0; k < 3; k++) dir[k] = axisInverse[k] * x + axisInverse[4 + k] * y + axisInverse[8 + k] * z;
       }
-      hypot3Into(len, 0, dir);
-      if (!(len[0] >= FLT_EPSILON)) return; // Blender: the projection fails, the owner stays
-      dir[0] /= len[0]; dir[1] /= len[0]; dir[2] /= len[0];
+      // Blender: a direction shorter than FLT_EPSILON fails the projection, the owner stays.
+      if (!normalize3(dir, dir, len) || !(len[0] >= FLT_EPSILON)) return;
       hit.index = -1;
       hit.dist = p.projectLimit === 0 ? RAYCAST_DIST_MAX : p.projectLimit;
       project(hit, mesh, bvh, dir, p.cullFace);
