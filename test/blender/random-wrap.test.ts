@@ -9,14 +9,17 @@
 // on owners that take a normal (Align to Normal, Above Surface) where the nearest point lies on an
 // edge of a flat face — two faces equally near, which Blender picks by its BVH's order — and all
 // four pass within 1.1e-6 with every face smooth; 11 and 13 differ by up to 2e-4 on Target Normal
-// Project owners, where Blender's float32 Newton solve stops at its residual threshold.
+// Project owners, where Blender's float32 Newton solve stops at its residual threshold. The test
+// builds the smooth variants (random_wrap_smooth<N>): which polygons are flat is drawn by index, and
+// Blender numbers the UV sphere's polygons differently from one build to the next, so a seed with
+// flat faces can meet a flat edge in one build and not in another (random_wrap3 did, once in five).
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
 describe('Blender round trip: random Shrinkwraps and vertex-group targets', () => {
   for (const seed of [0, 3, 8]) {
-    it(`random_wrap${seed}`, () => {
-      const rt = roundTrip(`random_wrap${seed}`);
+    it(`random_wrap_smooth${seed}`, () => {
+      const rt = roundTrip(`random_wrap_smooth${seed}`);
       expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
       expect(rt.importLog.join('\n')).toContain('not carried: nothing');
       const diffs = differences(rt);

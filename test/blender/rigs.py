@@ -1801,14 +1801,17 @@ def randomize_settings(c, kind, rng, skip=()):
             setattr(c, 'max_' + axis, rng.uniform(1.1, 1.5))
 
 
-def rig_random_wrap(seed):
+def rig_random_wrap(seed, smooth=False):
     """Random Shrinkwraps and vertex-group targets (names random_wrap<N>): three meshes (a UV sphere,
     a cube and a bumpy grid, each with a random transform, smooth or flat shading drawn per face on
     the sphere, and a weighted vertex group), six empties and a four-bone chain; each empty and bone
     gets a Shrinkwrap with every enum and bool setting drawn (randomize_settings: mode, snap mode,
     projection axis and its space, culling, Align to Normal, owner space), a random distance, limit
     and influence, onto a random mesh, or a Copy Transforms / Damped Track / Child Of onto a random
-    vertex group. Owners and meshes keyed to move between frames 1 and 6."""
+    vertex group. Owners and meshes keyed to move between frames 1 and 6. `smooth` (names
+    random_wrap_smooth<N>): the same rig with every face smooth. Flat faces are drawn by polygon
+    index, and Blender's UV sphere numbers its polygons differently from one run to the next, so
+    which faces are flat (and where two faces are equally near) changes between builds."""
     import bmesh
     import random
     rng = random.Random("random-wrap-%d" % seed)
@@ -1823,9 +1826,12 @@ def rig_random_wrap(seed):
         for v in bm.verts:
             v.co.z = 0.2 * v.co.x * v.co.y - 0.1 * v.co.x
     flat = tuple(i for i in range(40) if rng.random() < 0.3)
+    box_smooth = rng.random() < 0.5
+    if smooth:
+        flat, box_smooth = (), True
     meshes = [
         mesh_object("WBall", lambda bm: bmesh.ops.create_uvsphere(bm, u_segments=10, v_segments=6, radius=0.8), loc=loc(), rot=rot(), scale=sc(), flat_faces=flat),
-        mesh_object("WBox", lambda bm: bmesh.ops.create_cube(bm, size=1.0), smooth=rng.random() < 0.5, loc=loc(), rot=rot(), scale=sc()),
+        mesh_object("WBox", lambda bm: bmesh.ops.create_cube(bm, size=1.0), smooth=box_smooth, loc=loc(), rot=rot(), scale=sc()),
         mesh_object("WGrid", bumpy, loc=loc(), rot=rot(), scale=sc()),
     ]
     for m in meshes:
@@ -2735,7 +2741,8 @@ def rig_nla_combine():
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
         **{"random_space%d" % k: (lambda k=k: rig_random(k, spaces=True)) for k in range(200)},
