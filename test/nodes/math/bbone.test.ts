@@ -141,7 +141,35 @@ const posedRig = (types: readonly BBoneHandleType[]) => fc.tuple(restRig(types),
     if (b.start) multiplyMat4(b.start.pose, b.start.rest, m1);
     if (b.end) multiplyMat4(b.end.pose, b.end.rest, m2);
     return b;
-  });
+  })
+  .filter(handlesClearOfSingularities);
+
+/**
+ * Whether the motions left each AUTO or ABSOLUTE handle's point clear of the two places where
+ * Blender's shape jumps, so that rounding alone cannot decide the result: the point on the bone's end
+ * it is measured from (the handle direction is 0/0 there, and Blender switches to the bone's axis
+ * below 1e-5 of its length), and a direction pointing back along the bone (the roll's singular axis).
+ * Motions of up to 0.3 and 0.8 rad can bring a handle there; rigs place them well clear.
+ */
+function handlesClearOfSingularities(b: BBone): boolean {
+  const head = [b.pose[12], b.pose[13], b.pose[14]];
+  const y = [b.pose[4], b.pose[5], b.pose[6]];
+  const tail = head.map((h, i) => h + y[i] * b.length[0]);
+  const clear = (h: BBoneHandle | undefined, isEnd: boolean): boolean => {
+    if (!h || h.type === 'RELATIVE' || h.type === 'TANGENT') return true;
+    // As nodes/math/bbone.ts measures it: the start handle's head, the end handle's tail; from this
+    // bone's head (start) or tail (end), or from the other end when the handle is itself a B-Bone.
+    const l = isEnd ? h.length[0] : 0;
+    const point = [0, 1, 2].map((i) => h.pose[12 + i] + h.pose[4 + i] * l);
+    const from = isEnd !== h.bbone ? tail : head;
+    const d = point.map((p, i) => p - from[i]);
+    const distance = Math.hypot(d[0], d[1], d[2]);
+    if (distance < 1e-3) return false;
+    const along = (d[0] * y[0] + d[1] * y[1] + d[2] * y[2]) / distance;
+    return isEnd ? along > -0.95 : along < 0.95; // the start's direction is the reverse of d
+  };
+  return clear(b.start, false) && clear(b.end, true);
+}
 
 describe('B-Bone joints: properties', () => {
   it('posed at its rest with neutral pose settings, every handle type gives the rest shape', () => {
@@ -172,8 +200,12 @@ describe('B-Bone joints: properties', () => {
       const ry = composeMat4(new Float64Array(16), [0, 0, 0], [0, Math.sin(d / 2), 0, Math.cos(d / 2)], [1, 1, 1]);
       const want = new Float64Array(16);
       for (let a = 0; a <= b.segments; a++) {
-        multiplyMat4(want, before.subarray(16 * a, 16 * a + 16), ry);
-        expect(maxDiff(after.subarray(16 * a, 16 * a + 16), want)).toBeLessThan(1e-5);
+        // Near −Y (a curve folded back: 1 + y ≤ 6.1e-3, about 0.11 rad) Blender builds the frame from a Taylor
+        // expansion that is orthonormal only to ~1e-5, so a roll there is not exactly a turn.
+        const o = 16 * a;
+        if (before[o + 5] / Math.hypot(before[o + 4], before[o + 5], before[o + 6]) < -0.99) continue;
+        multiplyMat4(want, before.subarray(o, o + 16), ry);
+        expect(maxDiff(after.subarray(o, o + 16), want)).toBeLessThan(1e-5);
       }
     }), { numRuns: 200 });
   });
