@@ -14,9 +14,10 @@ bl_info = {
 
 if "bpy" in locals():
     import importlib
-    importlib.reload(dump)  # noqa: F821 (reloading the add-on in a running Blender)
+    importlib.reload(slots)  # noqa: F821 (reloading the add-on in a running Blender)
+    importlib.reload(dump)  # noqa: F821
 else:
-    from . import dump
+    from . import dump, slots  # noqa: F401 (slots: for the reload above)
 
 import bpy
 from bpy.props import EnumProperty, StringProperty

@@ -11,6 +11,8 @@ import struct
 
 import bpy
 
+from . import slots
+
 FORMAT = "blender-constraint-fixture/1"
 EXPORTER = "sinew_export"
 
@@ -63,7 +65,10 @@ def quat_xyzw(q, where=''):
 # RNA properties (gen_fixtures.prop_value, with collections as in gen_rigify.prop_value)
 # ---------------------------------------------------------------------------
 
-SKIP_PROPS = {'rna_type', 'name', 'type', 'show_expanded', 'active'}
+SKIP_PROPS = {'rna_type', 'name', 'type', 'show_expanded', 'active',
+              # An Action constraint's slot bookkeeping (Blender 4.4 and later): the exporter writes
+              # the curves of the slot it plays (slots.py), so these say nothing more.
+              'action_slot_handle', 'action_suitable_slots', 'last_slot_identifier'}
 _SKIP = object()
 
 
@@ -448,7 +453,7 @@ def dump_curve(o, notes):
         # Follow Path's Animate Path keys the curve's Evaluation Time in the curve's own action: that
         # curve is written with the curve (the import plays it into Follow Path); any other is noted
         # in dump_actions.
-        for fc in ad.action.fcurves:
+        for fc in slots.channels(ad.action, slots.slot_of(ad))[0]:
             if fc.data_path == 'eval_time' and not fc.mute:
                 extra["eval_time_fcurve"] = dump_fcurve(o, fc)
     flat = cu.dimensions == '2D'
@@ -513,8 +518,10 @@ def dump_mesh(o, at, notes, groups=()):
     oe = o.evaluated_get(dg)
     me = oe.to_mesh()
     try:
-        auto_smooth = bool(getattr(me, 'use_auto_smooth', False))
-        if auto_smooth:
+        # Split normals: where Auto Smooth asks for them before 4.1; from 4.1 (no Auto Smooth, sharp
+        # edges and custom normals always count) every triangle's, which Blender computes on demand.
+        auto_smooth = bool(getattr(me, 'use_auto_smooth', False)) or bpy.app.version >= (4, 1, 0)
+        if auto_smooth and hasattr(me, 'calc_normals_split'):
             me.calc_normals_split()
         me.calc_loop_triangles()
         vertices = [num(x, at) for v in me.vertices for x in v.co]
@@ -718,10 +725,26 @@ def dump_fcurve(obj, fc, act=None):
     }
 
 
-def dump_groups(act):
+def dump_groups(groups):
     """The action's groups in Blender's order, empty ones too: an Action constraint on a bone reads only
     the group named after the bone when the action has one, and a muted group's curves do not play."""
-    return [{"name": g.name, "mute": bool(g.mute)} for g in act.groups]
+    return [{"name": g.name, "mute": bool(g.mute)} for g in groups]
+
+
+def action_slots(objects, strips):
+    """For each action that exported Action constraints or NLA strips play, the slots they play it
+    through, in the order met (one slot, None, before Blender 4.4)."""
+    found = {}
+    users = [c for o in objects for c in o.constraints]
+    users += [c for o in objects if o.type == 'ARMATURE' and o.pose for pb in o.pose.bones for c in pb.constraints]
+    for u in [c for c in users if c.type == 'ACTION'] + list(strips):
+        if u.action is None:
+            continue
+        met = found.setdefault(u.action.name, [])
+        slot = slots.slot_of(u)
+        if all(slot is not s for s in met):
+            met.append(slot)
+    return found
 
 
 NLA_STRIP_PROPS = ('name', 'type', 'frame_start', 'frame_end', 'action_frame_start', 'action_frame_end', 'scale', 'repeat',
@@ -759,12 +782,13 @@ def dump_actions(objects, constraints, notes, nla=None):
     strip names that no exported object plays, with `id` null (README-action-additions.md §3,
     extended: docs/blender-exporter.md). `nla` receives each object's NLA when Blender plays one."""
     nla = [] if nla is None else nla
-    strip_actions = []
+    strips = []
     out = []
     for o in objects:
         data_ad = getattr(o.data, 'animation_data', None) if o.data is not None else None
         data_curves = [] if data_ad is None or data_ad.action is None else [
-            fc for fc in data_ad.action.fcurves if not (o.type == 'CURVE' and fc.data_path == 'eval_time')]
+            fc for fc in slots.channels(data_ad.action, slots.slot_of(data_ad))[0]
+            if not (o.type == 'CURVE' and fc.data_path == 'eval_time')]
         if data_curves:
             what = ("its bones' B-Bone settings and other bone data" if o.type == 'ARMATURE'
                     else "curve data" if o.type == 'CURVE'
@@ -780,13 +804,11 @@ def dump_actions(objects, constraints, notes, nla=None):
         playing = [t for t in ad.nla_tracks if not t.mute and len(t.strips)] if ad.use_nla else []
         if playing:
             nla.append(dump_nla(o, ad))
-            for t in ad.nla_tracks:
-                for st in t.strips:
-                    if st.action is not None:
-                        strip_actions.append(st.action)
+            strips += [st for t in ad.nla_tracks for st in t.strips]
         if ad.action is None:
             continue
         act = ad.action
+        fcurves, groups = slots.channels(act, slots.slot_of(ad))
         out.append({
             "name": act.name,
             "id": {"object": o.name},
@@ -796,23 +818,33 @@ def dump_actions(objects, constraints, notes, nla=None):
                           "use_nla": bool(ad.use_nla), "nla_tracks": len(ad.nla_tracks),
                           "drivers": len(ad.drivers)},
             "frame_range": nvec(act.frame_range),
-            "groups": dump_groups(act),
-            "fcurves": [dump_fcurve(o, fc) for fc in act.fcurves],
+            "groups": dump_groups(groups),
+            "fcurves": [dump_fcurve(o, fc) for fc in fcurves],
         })
     written = {a["name"] for a in out}
-    named = [c["props"].get("action") if c["type"] == 'ACTION' else None for c in constraints] + [a.name for a in strip_actions]
+    played = action_slots(objects, strips)
+    named = [c["props"].get("action") if c["type"] == 'ACTION' else None for c in constraints] + [
+        st.action.name for st in strips if st.action is not None]
     for name in named:
         act = bpy.data.actions.get(name) if isinstance(name, str) else None
         if act is None or name in written:
             continue
         written.add(name)
+        # The format keeps one set of curves per action name: when users play it through different
+        # slots (Blender 4.4 and later), the first user's are written.
+        met = played.get(name) or [None]
+        if len(met) > 1:
+            notes.append("action %s: played through %d different slots by Action constraints or NLA strips; "
+                         "only the first one's curves are exported (%s)" % (
+                             name, len(met), getattr(met[0], 'identifier', '?')))
+        fcurves, groups = slots.channels(act, met[0])
         out.append({
             "name": act.name,
             "id": None,
-            "id_root": act.id_root,
+            "id_root": slots.id_root(act, met[0]),
             "frame_range": nvec(act.frame_range),
-            "groups": dump_groups(act),
-            "fcurves": [dump_fcurve(None, fc, act) for fc in act.fcurves],
+            "groups": dump_groups(groups),
+            "fcurves": [dump_fcurve(None, fc, act) for fc in fcurves],
         })
     return out
 
