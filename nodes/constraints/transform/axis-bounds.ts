@@ -47,6 +47,32 @@ export function clampAxes(v: Float64Array, o: number, b: AxisBounds): void {
   }
 }
 
+/**
+ * Limits angles v[o], v[o + 1], v[o + 2] (radians) to the range [min, max] of each axis whose min
+ * and max are both on, the angles taken as points on a circle: Blender 4.2's Limit Rotation without
+ * Legacy Behavior (constraint.cc clamp_angle). An angle inside the range, counted round the circle,
+ * stays; one outside goes to the nearer end; a range of a full turn or more limits nothing, and an
+ * empty one (max ≤ min) gives min.
+ */
+export function clampAnglesOnCircle(v: Float64Array, o: number, b: AxisBounds): void {
+  for (let i = 0; i < 3; i++) {
+    if (b.useMin[i] !== 1 || b.useMax[i] !== 1) continue;
+    const angle = v[o + i], min = b.min[i], max = b.max[i];
+    if (max - min >= 2 * Math.PI) continue;
+    if (max <= min) { v[o + i] = min; continue; }
+    // The ends as seen from the angle, each wrapped into [−π, π).
+    const m = (min - angle) * (0.5 / Math.PI) + 0.5, n = (max - angle) * (0.5 / Math.PI) + 0.5;
+    const toMin = (m - Math.floor(m) - 0.5) * (2 * Math.PI), toMax = (n - Math.floor(n) - 0.5) * (2 * Math.PI);
+    if (toMin < toMax) {
+      // The range does not cross the point opposite the angle: a plain clamp of 0 to it.
+      v[o + i] = angle + (toMin > 0 ? toMin : toMax < 0 ? toMax : 0);
+    } else if (toMax < 0 && toMin > 0) {
+      // It does, and the angle lies outside it: to the nearer end.
+      v[o + i] = angle + (Math.abs(toMax) < Math.abs(toMin) ? toMax : toMin);
+    }
+  }
+}
+
 const AXES = ['X', 'Y', 'Z'] as const;
 export type Axis = (typeof AXES)[number];
 

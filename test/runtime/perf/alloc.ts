@@ -75,6 +75,7 @@ export const KIND_CASES: [string, Record<string, JsonValue>][] = [
   ['constraint/limit-location', { useMinZ: true, minZ: 0.2 }],
   ['constraint/limit-rotation', { useLimitX: true, minX: -0.1, maxX: 0.1, ownerSpace: 'LOCAL' }],
   ['constraint/limit-rotation', { useLimitX: true, minX: -0.05, maxX: 0.05, useLimitZ: true, minZ: -0.01, maxZ: 0.01, ownerSpace: 'LOCAL' }],
+  ['constraint/limit-rotation', { useLimitX: true, minX: 2.5, maxX: 3.5, useLimitY: true, minY: -0.05, maxY: 0.05, legacy: false, ownerSpace: 'LOCAL' }],
   ['constraint/limit-scale', { useMaxX: true, maxX: 1.05 }],
   ['constraint/limit-scale', { useMinX: true, minX: 1.2, useMaxZ: true, maxZ: 0.9, ownerSpace: 'LOCAL' }],
   ['constraint/limit-distance', { distance: 0.3 }],

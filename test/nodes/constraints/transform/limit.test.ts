@@ -6,6 +6,7 @@ import { limitLocation } from '../../../../nodes/constraints/transform/limit-loc
 import { limitRotation } from '../../../../nodes/constraints/transform/limit-rotation';
 import { limitScale } from '../../../../nodes/constraints/transform/limit-scale';
 import { limitTransform } from '../../../../nodes/constraints/transform/limit-transform';
+import { axisBounds, clampAnglesOnCircle } from '../../../../nodes/constraints/transform/axis-bounds';
 import { EULER_ORDERS, eulerToMat4, mat4ToEuler } from '../../../../nodes/math/euler';
 import { anyMatrix, axisLength, bound, positiveScaled, translation, trs } from '../../harness';
 
@@ -55,6 +56,53 @@ describe('Limit Rotation', () => {
     const m = eulerToMat4(new Float64Array(16), [3, 0, 0], 'XYZ');
     const out = bound(limitRotation, { eulerOrder: 'XYZ', useLimitX: true, minX: -3, maxX: -2 })(m);
     expect(mat4ToEuler(new Float64Array(3), out, 'XYZ')[0]).toBeCloseTo(-2, 12);
+  });
+
+  it('without Legacy Behavior goes round the circle to the nearer end (3.0 limited to [−3, −2] becomes −3)', () => {
+    const m = eulerToMat4(new Float64Array(16), [3, 0, 0], 'XYZ');
+    const out = bound(limitRotation, { eulerOrder: 'XYZ', useLimitX: true, minX: -3, maxX: -2, legacy: false })(m);
+    expect(mat4ToEuler(new Float64Array(3), out, 'XYZ')[0]).toBeCloseTo(-3, 12);
+  });
+
+  describe('angles on a circle (Blender 4.2 without Legacy Behavior)', () => {
+    const TURN = 2 * Math.PI;
+    /** Where x lies past `from`, counted round the circle: in [0, 2π). */
+    const past = (x: number, from: number) => ((x - from) % TURN + TURN) % TURN;
+    /** How far apart two angles are round the circle: in [0, π]. */
+    const apart = (a: number, b: number) => Math.min(past(a, b), past(b, a));
+    const limit = (angle: number, min: number, max: number) => {
+      const v = Float64Array.of(angle, 0.5, -0.5);
+      clampAnglesOnCircle(v, 0, axisBounds([true, false, false], [min, 0, 0], [true, false, false], [max, 0, 0]));
+      expect([v[1], v[2]]).toEqual([0.5, -0.5]); // axes without both ends on are left alone
+      return v[0];
+    };
+    // Angles as an Euler decomposition gives them; ranges anywhere, narrower than a turn.
+    const euler = fc.double({ min: -Math.PI, max: Math.PI, noNaN: true });
+    const start = fc.double({ min: -2 * TURN, max: 2 * TURN, noNaN: true });
+    const width = fc.double({ min: 1e-3, max: TURN - 1e-3, noNaN: true });
+
+    it('keeps an angle inside the range as it is, and puts one outside on the nearer end', () => {
+      fc.assert(fc.property(euler, start, width, (a, min, w) => {
+        const max = min + w;
+        const got = limit(a, min, max);
+        // On an end, to rounding: it stays there.
+        if (Math.min(apart(a, min), apart(a, max)) < 1e-12) expect(apart(got, a)).toBeLessThan(1e-12);
+        else if (past(a, min) <= w) expect(got === a, `${got} for ${a}`).toBe(true); // −0 may come back +0 (Blender adds 0)
+        else {
+          const toMin = apart(a, min), toMax = apart(a, max);
+          // A tie (the angle opposite the middle of the range) may go either way.
+          if (Math.abs(toMin - toMax) > 1e-9) expect(apart(got, toMin < toMax ? min : max)).toBeLessThan(1e-9);
+          expect(Math.min(apart(got, min), apart(got, max))).toBeLessThan(1e-9);
+        }
+      }), { numRuns: 500 });
+    });
+
+    it('limits nothing with a range of a turn or more, and gives min for an empty range', () => {
+      fc.assert(fc.property(euler, start, fc.double({ min: 0, max: 10, noNaN: true }), (a, min, extra) => {
+        expect(limit(a, min, min + TURN + extra)).toBe(a);
+        expect(limit(a, min, min - extra)).toBe(min);
+      }));
+    });
   });
 
   it('removes shear even with no limit on, keeping the volume', () => {
