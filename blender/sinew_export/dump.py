@@ -877,6 +877,10 @@ def dump_driver(obj, kind, idb, fc):
                             "data_path": t.data_path, "bone_target": t.bone_target,
                             "transform_type": t.transform_type, "transform_space": t.transform_space,
                             "rotation_mode": t.rotation_mode})
+            # Blender 4.x: a Single Property target whose path did not resolve reads its fallback
+            # value; written only when Blender used it, so the import reads that constant.
+            if getattr(t, 'use_fallback_value', False) and getattr(t, 'is_fallback_used', False):
+                targets[-1]["fallback_value"] = num(t.fallback_value, key)
         variables.append({"name": v.name, "type": v.type, "targets": targets})
     e["variables"] = variables
     if len(fc.keyframe_points):

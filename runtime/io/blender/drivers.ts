@@ -17,6 +17,11 @@ export interface FixtureDriverTarget {
   transform_type?: string;
   transform_space?: string;
   rotation_mode?: string;
+  /**
+   * Written when Blender could not resolve this SINGLE_PROP target's path and read its fallback
+   * value instead (Blender 4.x: `use_fallback_value`, and `is_fallback_used` at the export).
+   */
+  fallback_value?: number;
 }
 
 export interface FixtureDriver {
@@ -47,7 +52,9 @@ export type VariableRead =
   | { frame: 'whole' | 'exact' }
   | { difference: 'LOC_DIFF' | 'ROTATION_DIFF'; owners: [string, string]; spaces: [DriverSpace, DriverSpace] }
   /** A Transform Channel variable: one channel of an owner (`Object` or `Object/Bone`). */
-  | { transform: { owner: string; channel: TransformChannel; space: DriverSpace; rotationMode: TransformRotationMode } };
+  | { transform: { owner: string; channel: TransformChannel; space: DriverSpace; rotationMode: TransformRotationMode } }
+  /** A property Blender could not find, read as the variable's fallback value (a constant). */
+  | { fallback: number };
 
 export interface ImportedDriver {
   index: number;
@@ -119,6 +126,10 @@ export function importDrivers(fx: Fixture): DriverImport {
       if (v.type !== 'SINGLE_PROP') return fail(`variable ${v.name}: type ${v.type} is not supported yet`);
       const t = v.targets[0];
       if (!t?.id) return fail(`variable ${v.name}: no target`);
+      if (typeof t.fallback_value === 'number') {
+        reads.push({ fallback: t.fallback_value });
+        continue;
+      }
       let object = t.id;
       let path = t.data_path ?? '';
       if (t.id_type === 'ARMATURE') {
@@ -167,6 +178,7 @@ export function readFixtureValue(fx: Fixture, read: VariableRead, frame = 1): nu
   if ('difference' in read) return `a ${read.difference} variable reads evaluated matrices, not the file`;
   if ('transform' in read) return 'a TRANSFORMS variable reads evaluated matrices, not the file';
   if ('frame' in read) return read.frame === 'whole' ? Math.floor(frame) : frame;
+  if ('fallback' in read) return read.fallback;
   const t = read.target;
   // A property's value, or its element when the path names one.
   const num = (v: JsonValue | undefined, what: string): number | string => {

@@ -258,6 +258,11 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         );
         return;
       }
+      if ('fallback' in r) {
+        // Blender found no property there and read the variable's fallback value: a constant.
+        params[socket] = r.fallback;
+        return;
+      }
       if ('frame' in r) {
         // The scene's frame: the evaluated frame, whole (frame_current) or with its subframe.
         const time = timeNode();
