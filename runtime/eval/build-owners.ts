@@ -32,7 +32,7 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
     rig = buildRig(scene, (n) => slots.alloc(n));
   } catch (e) {
     if (!(e instanceof SceneError)) throw e;
-    problems.errors.push({ code: 'bad-scene', pointer: `/scene${e.pointer}`, message: e.message });
+    problems.errors.push({ code: 'bad-scene', pointer: `/scene${e.pointer}`, message: e.detail });
     return problems.fail();
   }
   const frame = slots.alloc(1);

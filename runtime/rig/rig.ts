@@ -56,10 +56,24 @@ export interface Rig {
   byId: Map<string, RigOwner>;
 }
 
+/**
+ * Why two owners cannot both be in a rig: the same bone twice in an armature, or names that make the
+ * same owner id (an object "A/B" and armature "A"'s bone "B": ids are `Object/Bone`, and Blender
+ * lets a name hold "/").
+ */
+function sameId(added: RigOwner, existing: RigOwner): string {
+  const what = (o: RigOwner) => (o.kind === 'bone' ? `bone "${o.source.name}" of "${o.armatureOwner.id}"` : `object "${o.id}"`);
+  if (added.kind === 'bone' && existing.kind === 'bone' && added.armatureOwner === existing.armatureOwner) {
+    return `bone name "${added.source.name}" is used twice in "${added.armatureOwner.id}"`;
+  }
+  return `${what(added)} and ${what(existing)} would both be "${added.id}" (Sinew names a bone "Object/Bone"): rename one of them`;
+}
+
 /** A problem in the scene, with the JSON pointer of what is wrong. */
 export class SceneError extends Error {
-  constructor(readonly pointer: string, message: string) {
-    super(`${pointer}: ${message}`);
+  /** `detail`: what is wrong, without the pointer (the message has both). */
+  constructor(readonly pointer: string, readonly detail: string) {
+    super(`${pointer}: ${detail}`);
   }
 }
 
@@ -70,7 +84,13 @@ export class SceneError extends Error {
 export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64Array): Rig {
   const owners: RigOwner[] = [];
   const byId = new Map<string, RigOwner>();
-  const add = (o: RigOwner) => { owners.push(o); byId.set(o.id, o); };
+  /** Adds an owner; `pointer` is where its name is, for the error when another owner has its id. */
+  const add = (o: RigOwner, pointer: string) => {
+    const clash = byId.get(o.id);
+    if (clash) throw new SceneError(pointer, sameId(o, clash));
+    owners.push(o);
+    byId.set(o.id, o);
+  };
   const objects = scene.objects;
   const byName = new Map(objects.map((o, i) => [o.name, i] as const));
   const built = new Map<string, ObjectOwner>();
@@ -124,7 +144,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       mesh: so.mesh ? meshInfo(so.mesh) : undefined,
     };
     built.set(so.name, owner);
-    add(owner);
+    add(owner, `/objects/${index}/name`);
     visiting.delete(so.name);
     if (so.type === 'ARMATURE') addBones(owner, index);
     return owner;
@@ -135,7 +155,6 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
     bones.forEach((sb, bi) => {
       const pointer = `/objects/${objectIndex}/bones/${bi}`;
       const id = `${armature.id}/${sb.name}`;
-      if (byId.has(id)) throw new SceneError(`${pointer}/name`, `bone name "${sb.name}" is used twice in "${armature.id}"`);
       const parentBone = sb.parent ? byId.get(`${armature.id}/${sb.parent}`) : undefined;
       if (sb.parent && (!parentBone || parentBone.kind !== 'bone')) {
         throw new SceneError(`${pointer}/parent`, `parent bone "${sb.parent}" must be listed before "${sb.name}" in "${armature.id}"`);
@@ -178,7 +197,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
           ...envelopeOf(sb),
         },
       };
-      add(owner);
+      add(owner, `${pointer}/name`);
     });
     // B-Bones once every bone is there: a handle may be a child (AUTO's end) or any other bone.
     bones.forEach((sb, bi) => {

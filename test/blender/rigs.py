@@ -2739,9 +2739,44 @@ def rig_nla_combine():
     return [1, 3.5, 6, 9, 14, 20]
 
 
+def rig_odd_names(clash=False):
+    """Names as artists write them: slashes, quotes, backslashes, brackets, dots, spaces and non-ASCII
+    letters in object, bone, constraint and custom-property names; an object and a bone both named
+    "A/B" beside an object "A" with a bone "B/C" (so `Object/Bone` alone cannot tell them apart); a
+    driver reading a quoted property of a quoted bone; constraints targeting each."""
+    rig = armature('Rig/Main', [('arm/L', (0, 0, 0), (0, 0, 1), None, False, 0.0),
+                                ('say "hi"', (0, 0, 1), (0, 0.5, 1.8), 'arm/L', True, 0.2),
+                                ('back\\slash [x]', (0.5, 0, 0), (0.5, 0, 1), None, False, 0.0),
+                                ('naïve ✓.L', (1, 0, 0), (1, 0.3, 1), None, False, 0.0)])
+    a = armature('A', [('B/C', (2, 0, 0), (2, 0, 1), None, False, 0.0)])
+    ab = armature('A/B' if clash else 'AB', [('C', (3, 0, 0), (3, 0, 1), None, False, 0.0)])
+    target = empty('Target "one"', loc=(0.4, 0.8, 1.2))
+    pb = rig.pose.bones
+    pb['arm/L'].rotation_euler = (0.3, 0.1, 0.2)
+    prop(pb['say "hi"'], 'ik "switch"', 0.4, 0.0, 1.0)
+    c = pb['say "hi"'].constraints.new('DAMPED_TRACK')
+    c.name = 'Track "it" / now'
+    c.target = target
+    c2 = pb['back\\slash [x]'].constraints.new('COPY_ROTATION')
+    c2.target, c2.subtarget = rig, 'arm/L'
+    c3 = pb['naïve ✓.L'].constraints.new('COPY_LOCATION')
+    c3.target, c3.subtarget = a, 'B/C'
+    c4 = ab.pose.bones['C'].constraints.new('COPY_ROTATION')
+    c4.target, c4.subtarget = rig, 'say "hi"'
+    driver(pb['back\\slash [x]'], 'location', 2, 'v * 2', [{"name": "v", "targets": [{"id": rig, "data_path": 'pose.bones["say \\"hi\\""]["ik \\"switch\\""]'}]}])
+    driver(c, 'influence', -1, '1 - v', [{"name": "v", "targets": [{"id": rig, "data_path": 'pose.bones["say \\"hi\\""]["ik \\"switch\\""]'}]}])
+    for f, v in ((1, 0.1), (5, 0.9)):
+        pb['say "hi"']['ik "switch"'] = v
+        pb['say "hi"'].keyframe_insert('["ik \\"switch\\""]', frame=f)
+    a.pose.bones['B/C'].rotation_euler = (0.0, 0.4, 0.0)
+    ab.pose.bones['C'].location = (0.1, 0.2, 0.0)
+    scene().frame_set(1)
+    return [1, 3, 5]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -10,7 +10,7 @@ import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf } from '../../rig/bbone';
 import type { TransformProps } from '../../rig/scene/types';
 import { importDrivers, sceneOwner, type DriverImport, type VariableRead } from './drivers';
-import { curvePlays, type Fixture } from './fixture';
+import { curvePlays, fixtureOwner, type Fixture } from './fixture';
 
 export interface DriverWiring {
   nodes: GraphNode[];
@@ -60,14 +60,15 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   const noEffect: string[] = [];
   const propNodes = new Map<string, string>();
   let y = 0;
-  const addProp = (owner: string, name: string, value: JsonValue, ui?: Record<string, JsonValue>) => {
+  /** `animated`: where an action may key the property (an object's or a pose bone's), to play its curve. */
+  const addProp = (owner: string, name: string, value: JsonValue, ui?: Record<string, JsonValue>, animated?: { object: string; bone: string | null }) => {
     if (Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === 'number' || typeof x === 'boolean')) {
       // An array property: one property node per element, named `name[i]`, which drivers read and
       // write by index (`["p"][1]`, or an F-curve's array index).
       const defaults = ui?.default;
       value.forEach((x, i) => {
         const elementUi = ui ? { ...ui, default: Array.isArray(defaults) ? (defaults[i] ?? x) : x } : undefined;
-        addProp(owner, `${name}[${i}]`, x, elementUi);
+        addProp(owner, `${name}[${i}]`, x, elementUi, animated);
       });
       return;
     }
@@ -84,7 +85,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     for (const key of ['min', 'max', 'soft_min', 'soft_max'] as const) if (typeof ui?.[key] === 'number') params[key] = ui[key];
     if (typeof ui?.default === 'number') params.default = ui.default;
     if (typeof ui?.description === 'string' && ui.description !== '') params.description = ui.description;
-    const curve = propertyCurve(fx, owner, name);
+    const curve = animated && propertyCurve(fx, animated.object, animated.bone, name);
     if (curve) params.animation = JSON.stringify({ keyframes: curve.keyframes, ...(curve.extrapolation ? { extrapolation: curve.extrapolation } : {}), ...(curve.modifiers?.length ? { modifiers: curve.modifiers } : {}) });
     g.nodes.push({ id, type: 'driver/property', params, position: [-900, 90 * y++] });
   };
@@ -96,14 +97,14 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   }
   for (const o of fx.objects) {
     const objectUi = uiOf(o, 'custom_props_ui');
-    for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}))) addProp(o.name, k, v, objectUi[k]);
+    for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}))) addProp(o.name, k, v, objectUi[k], { object: o.name, bone: null });
     // The armature datablock's properties and its bones' (not the pose bones'): `Object/data`, `Object/data/Bone`.
     const dataUi = uiOf(o, 'data_custom_props_ui');
     for (const [k, v] of Object.entries(((o as { data_custom_props?: CustomProps }).data_custom_props ?? {}))) addProp(`${o.name}/data`, k, v, dataUi[k]);
     for (const b of o.bones ?? []) {
       const props = ((b.pose as { custom_props?: CustomProps } | undefined)?.custom_props ?? {});
       const poseUi = uiOf(b.pose, 'custom_props_ui');
-      for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v, poseUi[k]);
+      for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v, poseUi[k], { object: o.name, bone: b.name });
       for (const [k, v] of Object.entries(((b as { custom_props?: CustomProps }).custom_props ?? {}))) addProp(`${o.name}/data/${b.name}`, k, v);
     }
   }
@@ -377,11 +378,8 @@ function channelCurve(fx: Fixture, object: string, t: Extract<PathTarget, { kind
   return undefined;
 }
 
-/** The action curve animating a custom property (`pose.bones["B"]["p"]` or `["p"]`), if any. */
-function propertyCurve(fx: Fixture, owner: string, name: string) {
-  const slash = owner.indexOf('/');
-  const object = slash < 0 ? owner : owner.slice(0, slash);
-  const bone = slash < 0 ? null : owner.slice(slash + 1);
+/** The action curve animating a custom property of an object (`["p"]`) or a pose bone (`pose.bones["B"]["p"]`), if any. */
+function propertyCurve(fx: Fixture, object: string, bone: string | null, name: string) {
   for (const a of fx.actions ?? []) {
     if (a.id?.object !== object) continue;
     for (const f of a.fcurves) {
@@ -397,12 +395,10 @@ function propertyCurve(fx: Fixture, owner: string, name: string) {
 
 /** An owner's own transform as the fixture authors it (a bone's pose, an object's transform). */
 function authoredTransform(fx: Fixture, ownerId: string): TransformProps | undefined {
-  const slash = ownerId.indexOf('/');
-  const object = fx.objects.find((o) => o.name === (slash < 0 ? ownerId : ownerId.slice(0, slash)));
-  if (!object) return undefined;
-  if (slash < 0) return object;
-  const bone = object.bones?.find((b) => b.name === ownerId.slice(slash + 1));
-  return bone ? ((bone.pose ?? {})) : undefined;
+  const owner = fixtureOwner(fx, ownerId);
+  if (!owner) return undefined;
+  if (owner.bone === null) return owner.object;
+  return owner.object.bones?.find((b) => b.name === owner.bone)?.pose ?? {};
 }
 
 /** A constraint node's authored influence (1 when it has none). */

@@ -233,7 +233,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     nodes.push({ id: outId, type: 'owner/output', params: { owner: ownerId }, position: [x + 260 * (stack.length + 1), y] });
     links.push({ from: prev, to: { node: outId, socket: 'transform' } });
     // Each owner's stack in a frame named after its bone, so an imported rig opens readable.
-    frames.push(stackFrame(ownerId, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read' && n.type !== 'owner/vertex-group').map((n) => n.id)));
+    frames.push(stackFrame(ownerId, stack[0].c.owner.bone || stack[0].c.owner.object, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read' && n.type !== 'owner/vertex-group').map((n) => n.id)));
   }
 
   // The node param or input a constraint setting became (a driver or a keyed curve links into it), if it can be driven.

@@ -255,16 +255,25 @@ function checkSplines(splines: NonNullable<SceneDocument['objects'][number]['cur
   });
 }
 
-/** Bones are named "Armature/Bone"; an object named like that would hide the bone. */
+/**
+ * Bones are named "Armature/Bone" as owners, and a name may hold "/": an object named like that, or
+ * another armature's bone ("A/B" + "C" beside "A" + "B/C"), would hide the bone.
+ */
 function checkOwnerIds(scene: SceneDocument, errors: GraphError[]): void {
   const objectNames = new Set(scene.objects.map((o) => o.name));
+  const boneIds = new Map<string, string>();
   scene.objects.forEach((o, i) => {
     if (o.type !== 'ARMATURE') return;
     (o.bones ?? []).forEach((b, j) => {
       const id = `${o.name}/${b.name}`;
+      const pointer = pointerOf('objects', i, 'bones', j, 'name');
+      const other = boneIds.get(id);
       if (objectNames.has(id)) {
-        errors.push({ code: 'duplicate-name', pointer: pointerOf('objects', i, 'bones', j, 'name'), message: `bone "${b.name}" of "${o.name}" is named "${id}" as an owner, and so is an object; rename one of them` });
+        errors.push({ code: 'duplicate-name', pointer, message: `bone "${b.name}" of "${o.name}" is named "${id}" as an owner, and so is an object; rename one of them` });
+      } else if (other !== undefined && other !== o.name) {
+        errors.push({ code: 'duplicate-name', pointer, message: `bone "${b.name}" of "${o.name}" is named "${id}" as an owner, and so is a bone of "${other}"; rename one of them` });
       }
+      if (!boneIds.has(id)) boneIds.set(id, o.name);
     });
   });
 }
