@@ -9,6 +9,7 @@ import type { GraphNode } from '../../graph/types';
 import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
 import { paramText } from '../../graph/param-text';
+import { ownerLabel } from './owner-label';
 
 /** A slider's range: the soft range if set, else the hard range, else 0 to 1. */
 function rangeOf(n: GraphNode): [number, number] {
@@ -83,7 +84,7 @@ export class SinewRigControls extends LitElement {
     // A rig without custom properties shows no panel (the side column keeps its layout).
     if (groups.size === 0) return nothing;
     return html`${[...groups].map(([owner, props]) => html`<section data-owner=${owner}>
-      <h3>${owner.split('/').at(-1)}</h3>
+      <h3>${ownerLabel(owner, this.session?.scene)}</h3>
       ${props.map((n) => this.control(n))}
     </section>`)}`;
   }
