@@ -25,7 +25,7 @@ export type TransformRotationMode = (typeof TRANSFORM_ROTATION_MODES)[number];
  */
 export function rotationChannelInto(m: ArrayLike<number>, channel: 0 | 1 | 2 | 3, mode: TransformRotationMode, autoOrder: EulerOrder, old: ArrayLike<number> | null, scratch: { q: Float64Array; s: Float64Array; e: Float64Array; buf: Float64Array }): void {
   const { q, s, e, buf } = scratch;
-  buf.fill(0);
+  for (let i = 0; i < buf.length; i++) buf[i] = 0;
   if (mode === 'AUTO' || (mode !== 'QUATERNION' && !mode.startsWith('SWING_TWIST'))) {
     mat4ToEuler(e, m, mode === 'AUTO' ? autoOrder : (mode as EulerOrder));
     if (mode === 'AUTO' && old) compatibleEuler(e, e, old);

@@ -7,6 +7,7 @@ import { mat4 } from 'gl-matrix';
 import { cross3 } from './vector';
 import { safeInvertMat4, safeMultiplyMat4, saturate } from './finite';
 import { hypot3Into } from './hypot';
+import { copyMat4 } from './matrix';
 
 /** Blender's `inherit_scale` modes (the scene's `InheritScale`, runtime/rig/scene/types.ts). */
 export type InheritScale = 'FULL' | 'FIX_SHEAR' | 'ALIGNED' | 'AVERAGE' | 'NONE' | 'NONE_LEGACY';
@@ -42,7 +43,7 @@ export function boneOffset(out: Float64Array, rest: Float64Array, parentRest: Fl
 
 /** BKE_pchan_to_mat4: a bone's channel matrix `basis` into `out`, a connected bone's location left out ("prevent action channels breaking chains"). */
 export function channelMatrix(out: Float64Array, basis: Float64Array, connected: boolean): Float64Array {
-  out.set(basis);
+  copyMat4(out, basis);
   if (connected) out[12] = out[13] = out[14] = 0;
   return out;
 }
@@ -63,14 +64,14 @@ export function parentTransform(
   parentRest: Float64Array | undefined,
   parentPose: Float64Array | undefined,
 ): ParentTransform {
-  out.postScale.fill(1);
+  out.postScale[0] = 1; out.postScale[1] = 1; out.postScale[2] = 1;
   if (!parentPose || !parentRest) {
-    out.rotscale.set(offset);
+    copyMat4(out.rotscale, offset);
     if (!b.localLocation) {
       mat4.identity(out.loc);
       out.loc[12] = offset[12]; out.loc[13] = offset[13]; out.loc[14] = offset[14];
     } else {
-      out.loc.set(out.rotscale);
+      copyMat4(out.loc, out.rotscale);
     }
     return out;
   }
@@ -80,12 +81,12 @@ export function parentTransform(
     safeMultiplyMat4(out.rotscale, parentPose, offset);
   } else {
     if (b.inheritRotation) {
-      tmat.set(parentPose);
+      copyMat4(tmat, parentPose);
       if (mode === 'NONE' || mode === 'AVERAGE') orthogonalizeStable(tmat, 1, true);
       else if (mode === 'ALIGNED') { orthogonalizeStable(tmat, 1, false); normalizeColumns(tmat, out.postScale); }
       else if (mode === 'NONE_LEGACY') normalizeColumns(tmat, tscale);
     } else {
-      tmat.set(parentRest);
+      copyMat4(tmat, parentRest);
       if (mode === 'FULL') { columnLengths(tscale, parentPose); rescaleColumns(tmat, tscale); }
       else if (mode === 'FIX_SHEAR') { sizeFixShear(tscale, parentPose); rescaleColumns(tmat, tscale); }
       else if (mode === 'ALIGNED') sizeFixShear(out.postScale, parentPose);
@@ -110,7 +111,7 @@ export function parentTransform(
   } else if (!full) {
     safeMultiplyMat4(out.loc, parentPose, offset);
   } else {
-    out.loc.set(out.rotscale);
+    copyMat4(out.loc, out.rotscale);
   }
   return out;
 }

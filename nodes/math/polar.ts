@@ -58,10 +58,9 @@ function orthogonalizePair(p: number, q: number): boolean {
 }
 
 function setIdentity3(m: Float64Array): void {
-  m.fill(0, 0, 9);
-  m[0] = 1;
-  m[4] = 1;
-  m[8] = 1;
+  m[0] = 1; m[1] = 0; m[2] = 0;
+  m[3] = 0; m[4] = 1; m[5] = 0;
+  m[6] = 0; m[7] = 0; m[8] = 1;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { BBoneInfo, KernelIO, NodeDefinition, Params } from '../../nodes/de
 import { bboneSegmentAt, readBBoneTarget } from '../../nodes/math/bbone-read';
 import type { RigOwner } from '../rig/rig';
 import type { SlotAllocator } from './slots';
-import { identityMat4 } from '../../nodes/math/matrix';
+import { copyMat4, identityMat4 } from '../../nodes/math/matrix';
 import { spaceConverts, spaceToWorld, worldToSpace, type Space, type SpaceContext } from './spaces';
 
 export interface ConstraintBinding {
@@ -94,17 +94,17 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   return () => {
     // Blender skips a constraint whose influence is 0 (nor does a stateful kernel capture anything then).
     if (!active || (influence !== undefined && !(influence[0] > 0))) {
-      worldOut.set(worldIn);
+      copyMat4(worldOut, worldIn);
       return;
     }
     if (convertsOwner) {
-      spaced.set(worldIn);
+      copyMat4(spaced, worldIn);
       worldToSpace(spaced, ownerSpace, ownerCtx);
     }
     for (let i = 0; i < copied.length; i++) {
       const t = copied[i];
       const m = t.local;
-      m.set(t.world);
+      copyMat4(m, t.world);
       if (t.joints) readBBoneTarget(m, t.joints, t.at!, fullBBone);
       else if (t.along[0] !== 0) moveAlongY(m, t.along);
       if (t.converted) worldToSpace(m, targetSpace, t.ctx);

@@ -7,6 +7,7 @@ import { parentFrame, parentFrameInverse } from '../rig/parent-frame';
 import { armatureInverse, boneParentTransform, inheritsFully } from '../rig/pose';
 import type { BoneOwner, ObjectOwner, RigOwner } from '../rig/rig';
 import type { Space } from '../../nodes/define-constraint';
+import { copyMat4 } from '../../nodes/math/matrix';
 
 export type { Space };
 
@@ -98,7 +99,7 @@ function spaceToPose(m: Float64Array, from: Space, b: BoneOwner, cobOwner: RigOw
       return localToPose(m, b);
     case 'LOCAL_OWNER_ORIENT':
       ownerOrientDiff(diff, b, cobOwner);
-      tmp.set(diff);
+      copyMat4(tmp, diff);
       invertOrIdentity(tmp);
       safeMultiplyMat4(m, tmp, m);
       safeMultiplyMat4(m, m, diff);
@@ -121,9 +122,9 @@ function localToPose(m: Float64Array, b: BoneOwner): Float64Array {
 
 /** Rotation from the constraint owner's rest orientation to this bone's, without translation. */
 function ownerOrientDiff(out: Float64Array, b: BoneOwner, cobOwner: RigOwner | undefined): void {
-  out.set(b.bone!.restMatrix);
+  copyMat4(out, b.bone!.restMatrix);
   if (cobOwner?.kind === 'bone') {
-    tmp.set(cobOwner.bone!.restMatrix);
+    copyMat4(tmp, cobOwner.bone!.restMatrix);
     invertOrIdentity(tmp);
     safeMultiplyMat4(out, tmp, out);
   }
@@ -154,7 +155,7 @@ function objectParentSpace(out: Float64Array, o: ObjectOwner, keepScale: boolean
   } else {
     // Blender: "local space of a parent-less object" is its own normalized rotation (with its scale
     // under keep_scale), no translation.
-    out.set(o.basis);
+    copyMat4(out, o.basis);
     if (!keepScale) for (let c = 0; c < 3; c++) {
       const len = hypot3(out[4 * c], out[4 * c + 1], out[4 * c + 2]);
       if (len !== 0) for (let r = 0; r < 3; r++) out[4 * c + r] /= len;
@@ -173,7 +174,7 @@ function leftMultiplyNudgedInverse(m: Float64Array, a: Float64Array | undefined)
 
 function leftMultiplyInverse(m: Float64Array, a: Float64Array | undefined): Float64Array {
   if (!a) return m;
-  tmp.set(a);
+  copyMat4(tmp, a);
   invertOrIdentity(tmp);
   safeMultiplyMat4(m, tmp, m);
   return m;

@@ -6,7 +6,7 @@
 // is built (runtime/rig/rig.ts): an owner without these features takes the same arithmetic as before.
 import { safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, saturate } from '../../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from '../../nodes/math/bone-parent';
-import { sameMat4 } from '../../nodes/math/matrix';
+import { copyMat4, sameMat4 } from '../../nodes/math/matrix';
 import { makeParentFrame } from './parent-frame';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
@@ -25,10 +25,10 @@ export function computePre(owner: RigOwner): void {
 function computeObjectPre(o: ObjectOwner): void {
   const out = o.pre;
   if (!o.parent) {
-    out.set(o.basis);
+    copyMat4(out, o.basis);
     return;
   }
-  out.set(o.parent.final);
+  copyMat4(out, o.parent.final);
   if (o.parentIsBone) {
     // A bone-parented object hangs from the bone's tail, T(0, length, 0) in bone space; with
     // Relative Parenting it follows the bone's pose relative to its rest instead (ob_parbone).
@@ -65,7 +65,7 @@ function computeBonePre(b: BoneOwner): void {
 function connectedBoneBasis(b: BoneOwner): Float64Array {
   const basis = b.basis;
   if (!b.bone!.connected || !b.parentBone || (basis[12] === 0 && basis[13] === 0 && basis[14] === 0)) return basis;
-  connectedBasis.set(basis);
+  copyMat4(connectedBasis, basis);
   connectedBasis[12] = 0; connectedBasis[13] = 0; connectedBasis[14] = 0;
   return connectedBasis;
 }

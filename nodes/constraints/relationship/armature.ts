@@ -6,7 +6,7 @@ import type { JsonValue } from '../../../graph/types';
 import { float, param, transform, type BBoneShape, type BoneInfo, type SocketSpec } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { addWeightedDualQuat, createDualQuat, dualQuatToMat4, mat4ToDualQuat, normalizeDualQuat, zeroDualQuat } from '../../math/dual-quat';
-import { invertMat4, multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
+import { copyMat4, invertMat4, multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
 import { bboneSegmentAt } from '../../math/bbone-read';
 import { finishOrPass } from '../finite-result';
 
@@ -168,7 +168,7 @@ export const armature = defineConstraint({
   kernel(io, p, s) {
     const own = io.in.owner;
     const out = io.out.owner;
-    out.set(own);
+    copyMat4(out, own);
     if (armatureDeform(sum, io.in, s, p.useDeformPreserveVolume)) {
       multiplyMat4(out, sum, own);
       finishOrPass(out, own);
@@ -199,7 +199,7 @@ function armatureTargets(props: Record<string, JsonValue>): ArmatureTarget[] {
  */
 export function armatureDeform(out: Float64Array, inputs: Record<string, Float64Array>, s: ArmatureState, dualQuat: boolean): boolean {
   acc[1] = 0;
-  out.fill(0);
+  for (let i = 0; i < 16; i++) out[i] = 0;
   // armdef_evaluate's input_co, in world space: the rest head of a bone owner, else where it is now.
   const own = inputs.owner;
   if (s.restHead && s.ownerArmature) transformPoint(wco, s.ownerArmature, s.restHead);

@@ -4,7 +4,7 @@
 import { param, transform, type OwnerHandle } from '../../define';
 import { defineConstraint, OWNER_SPACES } from '../../define-constraint';
 import { mat4ToEuler, type EulerOrder } from '../../math/euler';
-import { composeMat4FromEuler, invertMat4, multiplyMat4, mat4ToScale } from '../../math/matrix';
+import { composeMat4FromEuler, copyMat4, invertMat4, mat4ToScale, multiplyMat4 } from '../../math/matrix';
 import { targetInput } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
@@ -120,8 +120,8 @@ export const childOf = defineConstraint({
     childOfMatrix(out, own, io.in.target, s);
     // Undo the runtime's conversion back from owner space: Blender keeps the result as it is.
     if (s.undo !== 'none' && s.undo !== 'local') {
-      if (s.undo === 'custom') tmp.set(io.in.space);
-      else if (s.undo === 'pose') tmp.set(s.armature!);
+      if (s.undo === 'custom') copyMat4(tmp, io.in.space);
+      else if (s.undo === 'pose') copyMat4(tmp, s.armature!);
       else multiplyMat4(tmp, s.armature!, s.rest!);
       if (invertMat4(tmp, tmp)) multiplyMat4(out, tmp, out);
     }
@@ -136,7 +136,7 @@ export const childOf = defineConstraint({
  */
 export function childOfMatrix(out: Float64Array, own: Float64Array, target: Float64Array, s: ChildOfState): void {
   const c = s.channels;
-  if (s.all) parmat.set(target);
+  if (s.all) copyMat4(parmat, target);
   else filtered(parmat, target, s.targetOrder, c);
 
   if (s.pending) {
@@ -145,7 +145,7 @@ export function childOfMatrix(out: Float64Array, own: Float64Array, target: Floa
     s.pending = false;
   }
 
-  if (s.all) invmat.set(s.inverse);
+  if (s.all) copyMat4(invmat, s.inverse);
   else filtered(invmat, s.inverse, s.ownerOrder, c);
 
   multiplyMat4(tmp, parmat, invmat);

@@ -7,6 +7,7 @@ import { defineConstraint } from '../../define-constraint';
 import { FLT_EPSILON } from '../../math/float32';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { finishOrPass } from '../finite-result';
+import { copyMat4 } from '../../math/matrix';
 
 const MAIN_AXES = ['CLAMPTO_AUTO', 'CLAMPTO_X', 'CLAMPTO_Y', 'CLAMPTO_Z'] as const;
 
@@ -67,7 +68,7 @@ export const clampTo = defineConstraint({
   kernel(io, p, state) {
     const o = io.in.owner;
     const m = io.out.owner;
-    m.set(o);
+    copyMat4(m, o);
     if (!state) return;
     const c = io.in.target; // the curve object's world matrix, unconverted (as Blender uses it)
 

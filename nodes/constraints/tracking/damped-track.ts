@@ -7,6 +7,7 @@ import { dampedTrack as dampedTrackTurn } from '../../math/track';
 import { normalize3 } from '../../math/vector';
 import { finishOrPass } from '../finite-result';
 import { aimTargetInputs, trackAxisParam } from './aim';
+import { copyMat4 } from '../../math/matrix';
 
 const vec = new Float64Array(3);
 
@@ -29,7 +30,7 @@ export const dampedTrack = defineConstraint({
     const o = io.in.owner;
     const t = io.in.target;
     const m = io.out.owner;
-    m.set(o);
+    copyMat4(m, o);
     vec[0] = t[12] - o[12]; vec[1] = t[13] - o[13]; vec[2] = t[14] - o[14];
     const axis = trackAxisIndex(p.trackAxis);
     // Normalized here without overflow, so a target far away (1e300) is still aimed at.

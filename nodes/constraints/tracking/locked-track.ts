@@ -3,7 +3,7 @@
 import { param, transform } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { trackAxisIndex } from '../../math/aim';
-import { isSingularMat3, multiplyMat3 } from '../../math/matrix';
+import { copyMat4, isSingularMat3, multiplyMat3 } from '../../math/matrix';
 import { normalize3 } from '../../math/vector';
 import { finishOrPass } from '../finite-result';
 import { aimTargetInputs, trackAxisParam } from './aim';
@@ -41,7 +41,7 @@ export const lockedTrack = defineConstraint({
     const o = io.in.owner;
     const t = io.in.target;
     const m = io.out.owner;
-    m.set(o);
+    copyMat4(m, o);
     const track = trackAxisIndex(p.trackAxis);
     const l = p.lockAxis === 'LOCK_X' ? 0 : p.lockAxis === 'LOCK_Y' ? 1 : p.lockAxis === 'LOCK_Z' ? 2 : -1;
     const a = track % 3;

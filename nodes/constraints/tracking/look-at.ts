@@ -13,6 +13,7 @@ import { normalize3, ortho3 } from '../../math/vector';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 import { hypot3Into } from '../../math/hypot';
+import { copyMat4 } from '../../math/matrix';
 
 const AXES = ['X', 'Y', 'Z', '-X', '-Y', '-Z'] as const;
 
@@ -45,7 +46,7 @@ export const lookAt = defineConstraint({
     const o = io.in.owner;
     const t = io.in.target;
     const m = io.out.owner;
-    m.set(o);
+    copyMat4(m, o);
     const ai = axisIndex(p.aimAxis);
     const ui = axisIndex(p.upAxis);
     if (ai < 0 || ui < 0 || ai % 3 === ui % 3) return;

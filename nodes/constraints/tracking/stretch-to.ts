@@ -4,7 +4,7 @@ import { param, transform } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { limitBulge, type BulgeLimits } from '../../math/bulge';
 import { dampedTrack } from '../../math/track';
-import { orthogonalizeMat4Stable } from '../../math/matrix';
+import { copyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
 import { cross3, normalize3 } from '../../math/vector';
 import { targetInput } from '../common';
 import { bulgeLimitsOf } from '../bulge-params';
@@ -78,7 +78,7 @@ export const stretchTo = defineConstraint({
     const o = io.in.owner;
     const t = io.in.target;
     const m = io.out.owner;
-    m.set(o);
+    copyMat4(m, o);
     const keep = p.keepAxis;
     // Swing mode removes shear first; the plane modes lose it as a side effect.
     if (keep === 'SWING_Y') orthogonalizeMat4Stable(m, m, 1, false);
@@ -96,7 +96,7 @@ export const stretchTo = defineConstraint({
     normalize3(vec, vec, len);
     let dist = len[0];
     // Target on the owner, or no Y scale: Blender divides by zero here; Sinew leaves the owner as it is.
-    if (!(dist > 0) || !(size[1] > 0)) { m.set(o); return; }
+    if (!(dist > 0) || !(size[1] > 0)) { copyMat4(m, o); return; }
     dist /= size[1];
 
     let rest = p.restLength > 0 ? p.restLength : 0;
@@ -118,7 +118,7 @@ export const stretchTo = defineConstraint({
       case 'VOLUME_X': sx = bulge[0]; break;
       case 'VOLUME_Z': sz = bulge[0]; break;
       case 'NO_VOLUME': break;
-      default: { m.set(o); return; } // Blender: an unknown mode leaves the owner unchanged
+      default: { copyMat4(m, o); return; } // Blender: an unknown mode leaves the owner unchanged
     }
     size[0] *= sx;
     size[1] *= scaleY;

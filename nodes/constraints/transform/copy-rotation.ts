@@ -4,7 +4,7 @@ import { param, transform, type BindEnv, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { compatibleEuler, eulerToMat3, mat4ToCompatibleEuler, mat4ToEuler, roundTripsThroughEuler, type EulerOrder } from '../../math/euler';
 import { rotateEuler } from '../../math/euler-rotate';
-import { composeMat4FromMat3, multiplyMat3, mat4ToLocRotScale, orthogonalizeMat4Stable } from '../../math/matrix';
+import { composeMat4FromMat3, copyMat4, mat4ToLocRotScale, multiplyMat3, orthogonalizeMat4Stable } from '../../math/matrix';
 import { targetInput } from '../common';
 import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
 import { finishOrPass } from '../finite-result';
@@ -37,7 +37,7 @@ function copyAxis(i: 0 | 1 | 2, use: boolean, invert: boolean, keepOwn: boolean,
  */
 export function copyRotationKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: ParamsOf<typeof params>, order: EulerOrder, shortcut = true): void {
   mat4ToLocRotScale(loc, oldRot, size, owner);
-  tarMat.set(target);
+  copyMat4(tarMat, target);
   // Euler math does not take shear well: keep Y (bones' main axis) and make the rest orthonormal.
   orthogonalizeMat4Stable(tarMat, tarMat, 1, true);
   // The whole rotation copied, replacing or multiplied with the owner's: Blender's Euler round trip

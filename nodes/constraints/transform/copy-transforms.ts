@@ -2,7 +2,7 @@
 // ways (Blender's translike_evaluate).
 import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
-import { multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
+import { copyMat4, multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
 import { multiplyMat4AlignedScale, multiplyMat4SplitChannels } from '../../math/split-channels';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
@@ -13,7 +13,7 @@ const tarMat = new Float64Array(16);
 
 /** Blender's translike_evaluate; writes `out` (may alias owner). */
 export function copyTransformsKernel(out: Float64Array, owner: Float64Array, target: Float64Array, p: ParamsOf<typeof params>): void {
-  tarMat.set(target);
+  copyMat4(tarMat, target);
   // Y is kept: the natural main axis of bones.
   if (p.removeTargetShear) orthogonalizeMat4Stable(tarMat, tarMat, 1, false);
   switch (p.mixMode) {
@@ -25,7 +25,7 @@ export function copyTransformsKernel(out: Float64Array, owner: Float64Array, tar
     // Location, rotation and scale combined separately.
     case 'BEFORE_SPLIT': multiplyMat4SplitChannels(out, tarMat, owner); break;
     case 'AFTER_SPLIT': multiplyMat4SplitChannels(out, owner, tarMat); break;
-    default: out.set(tarMat);
+    default: copyMat4(out, tarMat);
   }
 }
 

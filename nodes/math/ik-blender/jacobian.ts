@@ -105,7 +105,8 @@ export class Jacobian {
     // A = J (T × D) or Jᵀ (D × T), row-major m × n.
     if (!this.transpose) for (let i = 0; i < T * D; i++) A[i] = J[i];
     else for (let r = 0; r < D; r++) for (let c = 0; c < T; c++) A[r * n + c] = J[c * D + r];
-    R.fill(0);
+    // By hand: TypedArray#fill is a call V8 does not inline, and this runs every iteration.
+    for (let i = 0; i < n * n; i++) R[i] = 0;
     for (let i = 0; i < n; i++) R[i * n + i] = 1;
     for (let sweep = 0; sweep < 60; sweep++) {
       let rotated = false;
@@ -159,7 +160,7 @@ export class Jacobian {
     const epsilon = 1e-10;
     const T = this.taskSize, D = this.dof, n = this.k, J = this.J, U = this.U, V = this.V;
     const dTheta = this.dTheta, tmp = this.dThetaTmp, norm = this.norm, beta = this.beta;
-    dTheta.fill(0);
+    for (let i = 0; i < D; i++) dTheta[i] = 0;
     for (let i = 0; i < D; i++) {
       norm[i] = 0;
       for (let j = 0; j < T; j += 3) {

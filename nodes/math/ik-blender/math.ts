@@ -17,6 +17,15 @@ export function setIdentity3(out: Float64Array): Float64Array {
   return out;
 }
 
+/**
+ * Copies a 3x3. By hand: TypedArray#set and #fill are calls V8 does not inline, and the solver's
+ * iteration makes several a segment (see the README's rule on per-frame code).
+ */
+export function copy3x3(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  out[0] = m[0]; out[1] = m[1]; out[2] = m[2]; out[3] = m[3]; out[4] = m[4]; out[5] = m[5]; out[6] = m[6]; out[7] = m[7]; out[8] = m[8];
+  return out;
+}
+
 /** out = a · b (row-major; out may alias a or b). */
 export function mul3(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   const a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5], a6 = a[6], a7 = a[7], a8 = a[8];

@@ -6,10 +6,11 @@
 // limits and weights, the same every frame, are set once then (`saveConfig`) and restored by
 // `reset`. Scalars cross calls in array slots (math.ts says why).
 import {
-  clamp, ellipseClamp, eulerAngleInto, IK_EPSILON, matrixToAxisAngle, mul3, mulTransA3, mulVec3, removeTwist,
+  clamp, copy3x3, ellipseClamp, eulerAngleInto, IK_EPSILON, matrixToAxisAngle, mul3, mulTransA3, mulVec3, removeTwist,
   rotationMatrixOf, rotationMatrixSC, setIdentity3, sphericalRangeParameters, swingTwist, twistInto, invert3,
 } from './math';
 import type { Jacobian } from './jacobian';
+import { copy3 } from '../vector';
 
 export const enum SegKind { Null, Spherical, Swing, Elbow, Revolute, Translate }
 
@@ -245,7 +246,7 @@ export class Segment {
     }
   }
 
-  unlock(): void { this.locked.fill(0); }
+  unlock(): void { const L = this.locked; L[0] = 0; L[1] = 0; L[2] = 0; }
 
   /**
    * Applies the Jacobian's update tentatively (into new*); true when a limit clamped it, with the
@@ -263,7 +264,7 @@ export class Segment {
           rod[0] = dx / theta; rod[1] = dy / theta; rod[2] = dz / theta; rod[3] = theta;
           rodrigues(m3, rod, false);
           mul3(this.newBasis, this.basis, m3);
-        } else this.newBasis.set(this.basis);
+        } else copy3x3(this.newBasis, this.basis);
         if (!f[LIMIT_Y] && !f[LIMIT_X] && !f[LIMIT_Z]) return false;
         sphericalRangeParameters(a3, this.newBasis);
         if (L[0]) a3[0] = s[LOCKED_AX];
@@ -306,7 +307,7 @@ export class Segment {
           rodrigues(m3, rod, true);
           mul3(this.newBasis, this.basis, m3);
           removeTwist(this.newBasis);
-        } else this.newBasis.set(this.basis);
+        } else copy3x3(this.newBasis, this.basis);
         if (!f[LIMIT_X] && !f[LIMIT_Z]) return false;
         sphericalRangeParameters(a3, this.newBasis);
         let ax = 0, az = 0;
@@ -413,7 +414,7 @@ export class Segment {
   updateAngleApply(): void {
     const s = this.s;
     switch (this.kind) {
-      case SegKind.Spherical: case SegKind.Swing: this.basis.set(this.newBasis); break;
+      case SegKind.Spherical: case SegKind.Swing: copy3x3(this.basis, this.newBasis); break;
       case SegKind.Revolute:
         s[ANGLE] = s[NEW_ANGLE];
         rotationMatrixOf(this.basis, s, ANGLE, this.axis[0]);
@@ -427,7 +428,7 @@ export class Segment {
         rotationMatrixSC(m3b, s, SIN_TWIST, COS_TWIST, 1);
         mul3(this.basis, m3, m3b);
         break;
-      case SegKind.Translate: this.translation.set(this.newTranslation); break;
+      case SegKind.Translate: copy3(this.translation, this.newTranslation); break;
       default: break;
     }
   }

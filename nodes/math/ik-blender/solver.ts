@@ -125,7 +125,7 @@ export class IkSolver {
         if (clampFlags[i] && !s.locked[i]) {
           const a = Math.abs(delta[i]);
           if (a < 1e-20) { s.lock(i, jac, delta); locked = true; }
-          else if (a < minAbs) { minAbs = a; minDelta.set(delta); minSeg = si; minDof = i; }
+          else if (a < minAbs) { minAbs = a; minDelta[0] = delta[0]; minDelta[1] = delta[1]; minDelta[2] = delta[2]; minSeg = si; minDof = i; }
         }
       }
     }
