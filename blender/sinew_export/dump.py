@@ -877,6 +877,12 @@ def dump_driver(obj, kind, idb, fc):
                             "data_path": t.data_path, "bone_target": t.bone_target,
                             "transform_type": t.transform_type, "transform_space": t.transform_space,
                             "rotation_mode": t.rotation_mode})
+            # Blender 4.x: a Context Property reads the active scene or view layer. The active scene
+            # is the exported one: written as a SCENE target, so the import reads it as one.
+            if v.type == 'CONTEXT_PROP':
+                targets[-1]["context_property"] = getattr(t, 'context_property', None)
+                if targets[-1]["context_property"] == 'ACTIVE_SCENE':
+                    targets[-1]["id_type"], targets[-1]["id"] = 'SCENE', bpy.context.scene.name
             # Blender 4.x: a Single Property target whose path did not resolve reads its fallback
             # value; written only when Blender used it, so the import reads that constant.
             if getattr(t, 'use_fallback_value', False) and getattr(t, 'is_fallback_used', False):

@@ -22,6 +22,8 @@ export interface FixtureDriverTarget {
    * value instead (Blender 4.x: `use_fallback_value`, and `is_fallback_used` at the export).
    */
   fallback_value?: number;
+  /** A Context Property variable's context (Blender 4.x): `ACTIVE_SCENE` (written as a SCENE target) or `ACTIVE_VIEW_LAYER`. */
+  context_property?: string | null;
 }
 
 export interface FixtureDriver {
@@ -123,8 +125,11 @@ export function importDrivers(fx: Fixture): DriverImport {
         reads.push({ transform: { owner: t.bone_target ? `${t.id}/${t.bone_target}` : t.id, channel: channel as TransformChannel, space: space as DriverSpace, rotationMode: rotationMode as TransformRotationMode } });
         continue;
       }
-      if (v.type !== 'SINGLE_PROP') return fail(`variable ${v.name}: type ${v.type} is not supported yet`);
       const t = v.targets[0];
+      // A Context Property of the active scene (Blender 4.x) reads the exported scene, as a SCENE target does.
+      const activeScene = v.type === 'CONTEXT_PROP' && t?.context_property === 'ACTIVE_SCENE' && t.id_type === 'SCENE';
+      if (v.type === 'CONTEXT_PROP' && !activeScene) return fail(`variable ${v.name}: a Context Property of ${t?.context_property ?? 'no context'} is not supported (the active scene's is)`);
+      if (v.type !== 'SINGLE_PROP' && !activeScene) return fail(`variable ${v.name}: type ${v.type} is not supported yet`);
       if (!t?.id) return fail(`variable ${v.name}: no target`);
       if (typeof t.fallback_value === 'number') {
         reads.push({ fallback: t.fallback_value });
