@@ -161,6 +161,33 @@ def custom_props(holder):
     return out
 
 
+def unexported_props(objects):
+    """Notes naming the custom properties `custom_props` leaves out (a group of properties, a
+    data-block pointer, a number that is not finite, an array not all numbers), by holder; add-ons'
+    registered properties (in the holder's RNA) are theirs, not the rig's, and are not named."""
+    notes = []
+    for o in objects:
+        holders = [('object %s' % o.name, o)]
+        if o.type == 'ARMATURE':
+            holders.append(('armature %s' % o.data.name, o.data))
+            holders += [('pose bone %s/%s' % (o.name, pb.name), pb) for pb in o.pose.bones]
+            holders += [('bone %s/%s' % (o.name, b.name), b) for b in o.data.bones]
+        for at, h in holders:
+            registered = h.bl_rna.properties.keys()
+            for k in sorted(h.keys()):
+                if k in META_NAMES or k.startswith(META_PREFIXES) or k in registered:
+                    continue
+                v = h[k]
+                if idprop_value(v) is not None:
+                    continue
+                what = ('a data-block pointer' if isinstance(v, bpy.types.ID)
+                        else 'a number that is not finite' if isinstance(v, float)
+                        else 'an array that is not all finite numbers' if hasattr(v, 'to_list')
+                        else 'a group of properties')
+                notes.append('%s: custom property "%s" is %s, which the format does not carry (numbers, booleans, their arrays and text are): not exported' % (at, k, what))
+    return notes
+
+
 def custom_props_ui(holder, names):
     """Each property's UI data (Blender 3.0+): default, min/max, soft min/max, description, subtype."""
     out = {}
@@ -1015,6 +1042,7 @@ def rig_document(scene=None, armature=None):
     surfaces = mesh_targets(objects)
     objs = [dump_object(o, notes, surfaces) for o in objects]
     constraints = dump_constraints(objects, notes)
+    notes += unexported_props(objects)
     drivers = dump_drivers(objects)
     nla = []
     actions = dump_actions(objects, constraints, notes, nla)
