@@ -2,19 +2,19 @@
 // A property's owner is `Object`, `Object/Bone` (a pose bone), `Object/data` (the armature
 // datablock), `Object/data/Bone` (an armature bone) or `scene:Name`; names may hold "/" themselves,
 // so the owner is read against the scene's objects and bones, never split at a slash.
+import { ownerOfId } from '../../runtime/rig/scene/owner-id';
 import type { SceneDocument } from '../../runtime/rig/scene/types';
 
 export function ownerLabel(owner: string, scene: SceneDocument | undefined): string {
   if (owner.startsWith('scene:')) return `Scene ${owner.slice('scene:'.length)}`;
   const objects = scene?.objects ?? [];
-  if (objects.some((o) => o.name === owner)) return owner;
+  const found = ownerOfId(objects, owner);
+  if (found) return found.bone ?? found.object.name;
+  // The armature datablock's holders, `Object/data` and `Object/data/Bone`.
   for (const o of objects) {
-    if (!owner.startsWith(`${o.name}/`)) continue;
-    const rest = owner.slice(o.name.length + 1);
-    const bones = o.bones ?? [];
-    if (bones.some((b) => b.name === rest)) return rest;
-    if (rest === 'data') return `${o.name} (armature data)`;
-    if (rest.startsWith('data/') && bones.some((b) => b.name === rest.slice(5))) return `${rest.slice(5)} (bone data)`;
+    if (owner === `${o.name}/data`) return `${o.name} (armature data)`;
+    const bone = owner.startsWith(`${o.name}/data/`) ? owner.slice(o.name.length + 6) : undefined;
+    if (bone !== undefined && o.bones?.some((b) => b.name === bone)) return `${bone} (bone data)`;
   }
   return owner;
 }

@@ -7,7 +7,8 @@ import { mat4 } from 'gl-matrix';
 import { compile } from '../../eval/compile';
 import type { Program } from '../../eval/program';
 import type { BoneOwner } from '../../rig/rig';
-import { fixtureOwner, type Fixture, type FixtureFrames, type FixtureReadout, type Manifest, type ManifestCase } from './fixture';
+import { ownerOfId } from '../../rig/scene/owner-id';
+import type { Fixture, FixtureFrames, FixtureReadout, Manifest, ManifestCase } from './fixture';
 import { importBlenderFixture } from './import';
 import { evaluateFixtureDrivers } from './drivers';
 
@@ -173,7 +174,7 @@ function ikChainsAndDescendants(fx: Fixture): Set<string> {
     const last = chain.bones[chain.bones.length - 1];
     if (!last) continue;
     chain.bones.forEach((b) => set.add(b));
-    const owner = fixtureOwner(fx, last);
+    const owner = ownerOfId(fx.objects, last);
     if (!owner || owner.bone === null) continue;
     const bones = owner.object.bones ?? [];
     for (const b of bones) if (isBelow(bones, b.name, owner.bone)) set.add(`${owner.object.name}/${b.name}`);

@@ -60,23 +60,6 @@ export function curvePlays(a: FixtureAction, f: FixtureAction['fcurves'][number]
   return typeof f.group !== 'string' || !(a.groups ?? []).some((g) => g.name === f.group && g.mute === true);
 }
 
-/**
- * The object and bone an owner id names (`Object`, or `Object/Bone`): an object whose name is the id,
- * else one whose name and a "/" begin it and which has a bone named the rest. Names may hold "/"
- * themselves, so the id is never split at its first slash. The rig model refuses two owners with one
- * id (runtime/rig/rig.ts), so at most one reading fits.
- */
-export function fixtureOwner(fx: Fixture, id: string): { object: Fixture['objects'][number]; bone: string | null } | undefined {
-  const object = fx.objects.find((o) => o.name === id);
-  if (object) return { object, bone: null };
-  for (const o of fx.objects) {
-    if (!id.startsWith(`${o.name}/`)) continue;
-    const bone = id.slice(o.name.length + 1);
-    if (o.bones?.some((b) => b.name === bone)) return { object: o, bone };
-  }
-  return undefined;
-}
-
 /** A readout per frame, keyed by the frame as text (`"12"`, `"7.25"`), for animated cases. */
 export type FixtureFrames = Record<string, FixtureReadout & { channels?: Record<string, number> }>;
 

@@ -10,7 +10,8 @@ import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf } from '../../rig/bbone';
 import type { TransformProps } from '../../rig/scene/types';
 import { importDrivers, sceneOwner, type DriverImport, type VariableRead } from './drivers';
-import { curvePlays, fixtureOwner, type Fixture } from './fixture';
+import { curvePlays, type Fixture } from './fixture';
+import { ownerOfId } from '../../rig/scene/owner-id';
 
 export interface DriverWiring {
   nodes: GraphNode[];
@@ -395,7 +396,7 @@ function propertyCurve(fx: Fixture, object: string, bone: string | null, name: s
 
 /** An owner's own transform as the fixture authors it (a bone's pose, an object's transform). */
 function authoredTransform(fx: Fixture, ownerId: string): TransformProps | undefined {
-  const owner = fixtureOwner(fx, ownerId);
+  const owner = ownerOfId(fx.objects, ownerId);
   if (!owner) return undefined;
   if (owner.bone === null) return owner.object;
   return owner.object.bones?.find((b) => b.name === owner.bone)?.pose ?? {};
