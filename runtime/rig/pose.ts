@@ -8,6 +8,7 @@ import { safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, saturate } from '..
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from '../../nodes/math/bone-parent';
 import { copyMat4, sameMat4 } from '../../nodes/math/matrix';
 import { makeParentFrame } from './parent-frame';
+import { placeOnParent } from './object-parent';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
 const pt: ParentTransform = createParentTransform();
@@ -35,6 +36,8 @@ function computeObjectPre(o: ObjectOwner): void {
     const restInverse = o.parentRestInverse;
     if (restInverse === undefined) moveToTail(out, o.parent);
     else safeMultiplyMat4(out, out, restInverse);
+  } else if (o.placement) {
+    placeOnParent(out, o.placement);
   }
   safeMultiplyMat4SkippingIdentity(out, out, o.parentInverse);
   safeMultiplyMat4(out, out, o.basis);

@@ -6,6 +6,7 @@ import { createParentFrame, type ParentFrame } from './parent-frame';
 import { basisMatrix } from '../../nodes/math/basis';
 import { createDeltaChannels, hasDeltas, objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { bboneSegments, buildBBone } from './bbone';
+import { parentPlacement, type ParentPlacement } from './object-parent';
 import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneMesh, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {
@@ -24,6 +25,8 @@ export interface ObjectOwner extends OwnerHandle {
    * evaluated (ob_parbone, BKE_pose_bone_done) — instead of hanging from the tail. Else undefined.
    */
   parentRestInverse: Float64Array | undefined;
+  /** For an object parent: where on it the object hangs when not from its matrix alone (a path, a vertex, a triangle; object-parent.ts). */
+  placement: ParentPlacement | undefined;
   deltas: DeltaChannels | undefined;
 }
 
@@ -107,6 +110,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
     let parent: RigOwner | undefined;
     let parentIsBone = false;
     let parentRestInverse: Float64Array | undefined;
+    let placement: ParentPlacement | undefined;
     if (so.parent) {
       const pi = byName.get(so.parent);
       if (pi === undefined) throw new SceneError(`${pointer}/parent`, `parent object "${so.parent}" is not in the scene`);
@@ -120,6 +124,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         if (parent.kind === 'bone' && parent.source.use_relative_parent === true) parentRestInverse = invertOrIdentity(Float64Array.from(parent.bone!.restMatrix));
       } else {
         parent = parentObject;
+        placement = parentPlacement(so, parentObject.source, parentObject.curve);
       }
     }
     // Deltas only for an object that has them: every other object's basis is built as before.
@@ -138,6 +143,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       parent,
       parentIsBone,
       parentRestInverse,
+      placement,
       // Always a key (undefined when none), so every object owner has one shape for the per-frame code.
       deltas,
       curve: so.type === 'CURVE' ? curveInfo(so) : undefined,

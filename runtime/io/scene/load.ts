@@ -147,6 +147,11 @@ function checkStructure(scene: SceneDocument): GraphError[] {
         errors.push({ code: 'missing-parent', pointer: pointerOf('objects', i, 'parent_bone'), message: `parent bone ${bone} is not a bone of ${armature}` });
       }
     }
+    const wanted = o.parent_type === 'VERTEX' ? 1 : o.parent_type === 'VERTEX_3' ? 3 : 0;
+    if (wanted > 0 && o.parent_vertices?.length !== wanted) {
+      const given = o.parent_vertices?.length ?? 0;
+      errors.push({ code: 'invalid-parent', pointer: pointerOf('objects', i, 'parent_vertices'), message: `parent type ${o.parent_type} hangs the object from ${wanted === 1 ? 'one point' : 'three points'} of its parent; parent_vertices holds ${given}` });
+    }
     if (o.type === 'ARMATURE') checkBones(o.bones ?? [], i, o.name, errors);
     if (o.type === 'CURVE') checkSplines(o.curve?.splines ?? [], i, errors);
     if (o.mesh) checkMesh(o.mesh, i, errors);

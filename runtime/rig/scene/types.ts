@@ -135,6 +135,12 @@ export interface SceneSpline {
 
 export interface SceneCurve {
   splines: SceneSpline[];
+  /** Path Animation: a child (parent type OBJECT) is placed on the path at the Evaluation Time (Blender's ob_parcurve). Absent: off. */
+  use_path?: boolean;
+  /** Follow: such a child turns with the path (its `track_axis` along it, its `up_axis` up). */
+  use_path_follow?: boolean;
+  /** Curve Radius: such a child is scaled by the path's radius there. */
+  use_radius?: boolean;
   path_duration?: number;
   eval_time?: number;
   use_path_clamp?: boolean;
@@ -166,8 +172,25 @@ export interface SceneObject extends TransformProps, DeltaTransformProps {
   name: string;
   type: 'EMPTY' | 'ARMATURE' | 'CURVE';
   parent?: string | null;
-  parent_type?: 'OBJECT' | 'BONE';
+  /**
+   * How the object hangs from its parent (Blender's BKE_object_get_parent_matrix): OBJECT (a curve
+   * with Path Animation places it on its path, `SceneCurve.use_path`), ARMATURE and LATTICE (the
+   * parent's matrix alone, even on such a curve), BONE (`parent_bone`), VERTEX (at one point of the
+   * parent, unturned) or VERTEX_3 (on a triangle of three), the points in `parent_vertices`.
+   * Absent: OBJECT.
+   */
+  parent_type?: 'OBJECT' | 'ARMATURE' | 'LATTICE' | 'BONE' | 'VERTEX' | 'VERTEX_3';
   parent_bone?: string | null;
+  /**
+   * VERTEX and VERTEX_3: the parent's points the object hangs from (one, or three), in the parent's
+   * local space, as Blender reads them (give_parvert: a mesh's evaluated vertex, a curve's control
+   * point, a lattice point; (0, 0, 0) for an index the parent does not have).
+   */
+  parent_vertices?: number[][];
+  /** The axis that points along a path it is parented to when the curve's Follow is on (Blender's `track_axis`). Absent: POS_Y. */
+  track_axis?: TrackAxis;
+  /** The axis that points up along such a path (Blender's `up_axis`). Absent: Z. */
+  up_axis?: 'X' | 'Y' | 'Z';
   matrix_parent_inverse?: number[];
   bones?: SceneBone[];
   /** An armature's Pose Position: REST shows its bones at rest (pose and bone constraints ignored). Absent: POSE. */
@@ -178,6 +201,10 @@ export interface SceneObject extends TransformProps, DeltaTransformProps {
   /** The action that animates the object (and, for an armature, its pose bones). */
   animation_data?: { action: string | null; nla?: SceneNla };
 }
+
+/** An object's track axis (Blender's `track_axis`), in the order of its `trackflag`. */
+export const TRACK_AXES = ['POS_X', 'POS_Y', 'POS_Z', 'NEG_X', 'NEG_Y', 'NEG_Z'] as const;
+export type TrackAxis = (typeof TRACK_AXES)[number];
 
 /** One animated property: Blender's RNA path and index, and its keys (handles as Blender computed them). */
 export interface SceneFCurve {

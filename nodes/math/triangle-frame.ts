@@ -1,0 +1,57 @@
+// The frame Blender gives a triangle (`tri_to_quat`, math_rotation.c): Z along the triangle's normal,
+// X along its first edge turned into that plane; what an object parented to three vertices
+// (VERTEX_3, `ob_parvert3`) hangs from, at the triangle's centre. Blender works in float; this is
+// the same construction in double.
+import { multiplyQuat, quatToMat4 } from './quaternion';
+
+const normal = new Float64Array(3);
+const axis = new Float64Array(3);
+const edge = new Float64Array(3);
+const tilt = new Float64Array(4);
+const spin = new Float64Array(4);
+const quat = new Float64Array(4);
+const rot = new Float64Array(16);
+
+/** Blender's normalize_v3: a vector whose squared length is 1e-35 or less becomes zero. */
+function normalize(v: Float64Array): void {
+  const d = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+  if (d > 1e-35) {
+    const k = 1 / Math.sqrt(d);
+    v[0] *= k; v[1] *= k; v[2] *= k;
+  } else {
+    v[0] = 0; v[1] = 0; v[2] = 0;
+  }
+}
+
+/**
+ * The rotation of Blender's `tri_to_quat(a, b, c)` as a 4×4 (column-major, no translation): a turn
+ * taking Z to the normal (a − b) × (b − c) (`normal_tri_v3`), then a turn about Z taking X to the
+ * edge a → b seen in that plane. Each turn is a half-angle quaternion, as Blender builds them.
+ */
+export function triangleRotation(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, c: ArrayLike<number>): Float64Array {
+  // normal_tri_v3: (a − b) × (b − c), normalized.
+  const n1x = a[0] - b[0], n1y = a[1] - b[1], n1z = a[2] - b[2];
+  const n2x = b[0] - c[0], n2y = b[1] - c[1], n2z = b[2] - c[2];
+  normal[0] = n1y * n2z - n1z * n2y;
+  normal[1] = n1z * n2x - n1x * n2z;
+  normal[2] = n1x * n2y - n1y * n2x;
+  normalize(normal);
+  // The turn taking Z to the normal: about (ny, −nx, 0), by acos(nz).
+  axis[0] = normal[1]; axis[1] = -normal[0]; axis[2] = 0;
+  normalize(axis);
+  if (axis[0] === 0 && axis[1] === 0) axis[0] = 1;
+  const half = -0.5 * Math.acos(Math.min(1, Math.max(-1, normal[2])));
+  const s1 = Math.sin(half);
+  tilt[0] = axis[0] * s1; tilt[1] = axis[1] * s1; tilt[2] = 0; tilt[3] = Math.cos(half);
+  // The edge a → b brought back by that turn (its inverse is its transpose), flattened onto XY.
+  quatToMat4(rot, tilt);
+  const ex = b[0] - a[0], ey = b[1] - a[1], ez = b[2] - a[2];
+  edge[0] = rot[0] * ex + rot[1] * ey + rot[2] * ez;
+  edge[1] = rot[4] * ex + rot[5] * ey + rot[6] * ez;
+  edge[2] = 0;
+  normalize(edge);
+  const spinHalf = 0.5 * Math.atan2(edge[1], edge[0]);
+  spin[0] = 0; spin[1] = 0; spin[2] = Math.sin(spinHalf); spin[3] = Math.cos(spinHalf);
+  multiplyQuat(quat, tilt, spin);
+  return quatToMat4(out, quat);
+}

@@ -1,0 +1,129 @@
+// Where an object hangs from its parent object beyond the parent's world matrix (Blender's
+// BKE_object_get_parent_matrix): on a curve's path when the curve has Path Animation (ob_parcurve),
+// at one point of the parent, unturned (PARVERT1), or on a triangle of three (ob_parvert3). Any
+// other parent object, and the ARMATURE and LATTICE parent types (PARSKEL), give the parent's matrix
+// alone; a bone parent is pose.ts's. Built once per object; placing allocates nothing.
+import type { CurveInfo } from '../../nodes/define';
+import { saturate, safeMultiplyMat4 } from '../../nodes/math/finite';
+import { identityMat4 } from '../../nodes/math/matrix';
+import { preparePath, samplePathAt, type PreparedPath } from '../../nodes/math/path';
+import { normalizeQuatTo, quatToMat4 } from '../../nodes/math/quaternion';
+import { applyTrackToQuat } from '../../nodes/math/track';
+import { evaluateFCurve, packFCurve } from '../../nodes/math/fcurve/fcurve';
+import { triangleRotation } from '../../nodes/math/triangle-frame';
+import { TRACK_AXES, type SceneObject } from './scene/types';
+
+/** On a curve's path, at its Evaluation Time (`evalTime[0]`, which the curve's keyed Evaluation Time rewrites each frame). */
+export interface PathPlacement {
+  kind: 'path';
+  path: PreparedPath;
+  evalTime: Float64Array;
+  pathDuration: number;
+  /** The curve's Clamp: the path parameter is held within the path (cyclic or not). */
+  clamp: boolean;
+  follow: boolean;
+  useRadius: boolean;
+  /** The child's track axis (0..5) and up axis (0..2), read when `follow`. */
+  track: number;
+  up: number;
+}
+
+/** At a point of the parent (parent local), unturned. */
+export interface VertexPlacement {
+  kind: 'vertex';
+  point: Float64Array;
+}
+
+/** On a triangle of the parent's points: its frame at its centre, in parent local space (constant). */
+export interface TrianglePlacement {
+  kind: 'triangle';
+  matrix: Float64Array;
+}
+
+export type ParentPlacement = PathPlacement | VertexPlacement | TrianglePlacement;
+
+/** How `child` hangs from its parent object `parent` (of curve `curve`, if a curve), or undefined for the parent's matrix alone. */
+export function parentPlacement(child: SceneObject, parent: SceneObject, curve: CurveInfo | undefined): ParentPlacement | undefined {
+  const points = child.parent_vertices ?? [];
+  if (child.parent_type === 'VERTEX') return { kind: 'vertex', point: Float64Array.from(points[0] ?? [0, 0, 0]) };
+  if (child.parent_type === 'VERTEX_3') {
+    const [a = [0, 0, 0], b = [0, 0, 0], c = [0, 0, 0]] = points;
+    const matrix = triangleRotation(new Float64Array(16), a, b, c);
+    for (let r = 0; r < 3; r++) matrix[12 + r] = (a[r] + b[r] + c[r]) / 3;
+    return { kind: 'triangle', matrix };
+  }
+  if ((child.parent_type ?? 'OBJECT') !== 'OBJECT' || !curve || parent.curve?.use_path !== true) return undefined;
+  // ob_parcurve needs a path: a curve without points has none, and the child then hangs from the curve's matrix.
+  if (curve.points.length < 3) return undefined;
+  return {
+    kind: 'path',
+    path: preparePath(curve.points, curve.radius, curve.cyclic, curve.twist, curve),
+    evalTime: Float64Array.of(curve.evalTime),
+    pathDuration: curve.pathDuration,
+    clamp: curve.useClamp,
+    follow: parent.curve.use_path_follow === true,
+    useRadius: parent.curve.use_radius === true,
+    track: Math.max(0, TRACK_AXES.indexOf(child.track_axis ?? 'POS_Y')),
+    up: Math.max(0, ['X', 'Y', 'Z'].indexOf(child.up_axis ?? 'Z')),
+  };
+}
+
+/**
+ * What writes a path placement's Evaluation Time at each frame: the curve's keyed Evaluation Time
+ * (its datablock's own action), as Blender animates `cu->ctime` before the child is placed. Undefined
+ * when the child is on no path, or the curve's Evaluation Time is not keyed.
+ */
+export function pathTimeSource(p: ParentPlacement | undefined, parent: SceneObject | undefined, frame: Float64Array): (() => void) | undefined {
+  const f = parent?.curve?.eval_time_fcurve;
+  if (p?.kind !== 'path' || !f || f.mute === true || f.keyframes.length === 0) return undefined;
+  const curve = packFCurve(f);
+  const out = p.evalTime;
+  return () => { evaluateFCurve(curve, frame, out, 0); };
+}
+
+const local = new Float64Array(16);
+const pos = new Float64Array(3);
+const quat = new Float64Array(4);
+const radius = new Float64Array(1);
+const time = new Float64Array(1);
+
+/** Turns `out`, which holds the parent's world matrix, into the matrix the child hangs from. */
+export function placeOnParent(out: Float64Array, p: ParentPlacement): Float64Array {
+  if (p.kind === 'triangle') return safeMultiplyMat4(out, out, p.matrix);
+  if (p.kind === 'vertex') {
+    // PARVERT1: the identity moved to where the parent's matrix takes the point.
+    const v = p.point;
+    const x = saturate(out[0] * v[0] + out[4] * v[1] + out[8] * v[2] + out[12]);
+    const y = saturate(out[1] * v[0] + out[5] * v[1] + out[9] * v[2] + out[13]);
+    const z = saturate(out[2] * v[0] + out[6] * v[1] + out[10] * v[2] + out[14]);
+    identityMat4(out);
+    out[12] = x; out[13] = y; out[14] = z;
+    return out;
+  }
+  return safeMultiplyMat4(out, out, pathMatrix(local, p));
+}
+
+/**
+ * ob_parcurve's matrix: the path's point at Evaluation Time ÷ Path Duration (held within the path
+ * by the curve's Clamp, a cyclic path too, unlike Follow Path; else past an open path's ends it goes
+ * on straight, round a cyclic one), turned with Follow as the child's track and up axes ask, its
+ * axes scaled by the path's radius with Curve Radius.
+ */
+function pathMatrix(out: Float64Array, p: PathPlacement): Float64Array {
+  const t = p.pathDuration !== 0 ? p.evalTime[0] / p.pathDuration : p.evalTime[0];
+  time[0] = p.clamp ? (t < 0 ? 0 : t > 1 ? 1 : t) : t;
+  samplePathAt(pos, quat, radius, p.path, time);
+  if (p.follow) {
+    applyTrackToQuat(quat, quat, p.track, p.up);
+    normalizeQuatTo(quat, quat);
+    quatToMat4(out, quat);
+  } else {
+    identityMat4(out);
+  }
+  if (p.useRadius) {
+    const r = radius[0];
+    for (let i = 0; i < 12; i++) if ((i & 3) !== 3) out[i] *= r;
+  }
+  out[12] = pos[0]; out[13] = pos[1]; out[14] = pos[2];
+  return out;
+}
