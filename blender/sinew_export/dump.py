@@ -585,16 +585,66 @@ def dump_mesh(o, at, notes, groups=()):
         oe.to_mesh_clear()
 
 
+# Objects whose points a VERTEX or VERTEX_3 child hangs from (OB_TYPE_SUPPORT_PARVERT).
+PARENT_POINT_TYPES = ('MESH', 'CURVE', 'SURFACE', 'LATTICE')
+TRACK_DEFAULTS = {"track_axis": 'POS_Y', "up_axis": 'Z'}
+
+
+def parent_placement(o, ptype, at, notes):
+    """What places an object on its parent beyond the parent's matrix (BKE_object_get_parent_matrix):
+    a vertex parent's points, and a path child's track and up axes (read by the curve's Follow)."""
+    par = o.parent
+    if par is None:
+        return {}
+    if ptype in ('VERTEX', 'VERTEX_3'):
+        count = 1 if ptype == 'VERTEX' else 3
+        return {"parent_vertices": [nvec(parent_point(par, i, at, notes), at) for i in list(o.parent_vertices)[:count]]}
+    cu = par.data if par.type == 'CURVE' else None
+    if ptype == 'OBJECT' and cu is not None and cu.use_path and cu.use_path_follow:
+        return {k: getattr(o, k) for k, v in TRACK_DEFAULTS.items() if getattr(o, k) != v}
+    return {}
+
+
+def parent_point(par, nr, at, notes):
+    """Blender's give_parvert: point `nr` of `par` in its local space, (0, 0, 0) when it has none
+    (an index past its points, a parent type without points)."""
+    if par.type == 'MESH':
+        changing = [m.type for m in par.modifiers if m.show_viewport] + (['shape keys'] if par.data.shape_keys else [])
+        me = par.evaluated_get(bpy.context.evaluated_depsgraph_get()).data
+        if changing:
+            notes.append("%s: hangs from vertex %d of mesh %s, which %s change: written where it is at this frame (Sinew does not deform meshes)" % (
+                at, nr, par.name, ', '.join(changing)))
+        if len(me.vertices) != len(par.data.vertices):
+            # Blender averages the evaluated vertices made from this one (CD_ORIGINDEX), which Python cannot read.
+            notes.append("%s: mesh %s has modifiers that change its vertices: vertex %d is written as the original one" % (at, par.name, nr))
+            me = par.data
+        return me.vertices[nr].co if nr < len(me.vertices) else (0, 0, 0)
+    if par.type in ('CURVE', 'SURFACE'):
+        if [m for m in par.modifiers if m.show_viewport] or par.data.shape_keys:
+            notes.append("%s: hangs from a point of curve %s, whose modifiers or shape keys move its points: written as authored" % (at, par.name))
+        k = 0
+        for sp in par.data.splines:
+            pts = sp.bezier_points if sp.type == 'BEZIER' else sp.points
+            if nr < k + len(pts):
+                co = pts[nr - k].co
+                return (co[0], co[1], co[2])
+            k += len(pts)
+        return (0, 0, 0)
+    if par.type == 'LATTICE':
+        if [m for m in par.modifiers if m.show_viewport] or par.data.shape_keys:
+            notes.append("%s: hangs from a point of lattice %s, whose modifiers or shape keys move its points: written as authored" % (at, par.name))
+        pts = par.data.points
+        return pts[nr].co_deform if nr < len(pts) else (0, 0, 0)
+    return (0, 0, 0)
+
+
 def dump_object(o, notes, surfaces=None):
     surfaces = surfaces or {}
     at = 'object %s' % o.name
     kind = o.type if o.type in FORMAT_TYPES else 'EMPTY'
     ptype = o.parent_type if o.parent else 'OBJECT'
-    if o.parent and ptype not in ('OBJECT', 'BONE'):
-        # ARMATURE parenting places the child as OBJECT parenting does; vertex parents do not.
-        if ptype != 'ARMATURE':
-            notes.append("%s: parent type %s is written as OBJECT" % (at, ptype))
-        ptype = 'OBJECT'
+    if ptype == 'VERTEX_3' and o.parent.type not in PARENT_POINT_TYPES:
+        ptype = 'OBJECT'  # ob_parvert3 on a parent without points: the parent's matrix, as OBJECT on a non-curve
     d = {
         "name": o.name,
         "type": kind,
@@ -602,6 +652,7 @@ def dump_object(o, notes, surfaces=None):
         "parent_type": ptype,
         "parent_bone": (o.parent_bone or None) if (o.parent and ptype == 'BONE') else None,
         "matrix_parent_inverse": mat_cm(o.matrix_parent_inverse, at),
+        **parent_placement(o, ptype, at, notes),
         "location": nvec(o.location, at),
         "rotation_mode": o.rotation_mode,
         "rotation_euler": nvec(o.rotation_euler, at),

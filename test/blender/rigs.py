@@ -1572,6 +1572,119 @@ def rig_curve_frames():
     return [1]
 
 
+def rig_object_parents():
+    """Parent types whose matrix is more than the parent's (BKE_object_get_parent_matrix): children
+    of curves with Path Animation (ob_parcurve: the point at the curve's Evaluation Time over its
+    Path Duration, turned with Follow by the child's track and up axes, scaled with Curve Radius),
+    the Evaluation Time keyed and set past the path's end; vertex parents (a vertex, a triangle of
+    three) of a mesh, a Bezier and a NURBS curve and a lattice; parent types LATTICE and ARMATURE,
+    which are the parent's matrix; a grandchild, a child with a constraint and an armature on a path."""
+    def bezier_path(name, pts, loc, rot, duration, follow=False, radius=False, radii=None):
+        cu = bpy.data.curves.new(name + "Data", 'CURVE')
+        cu.dimensions = '3D'
+        sp = cu.splines.new('BEZIER')
+        sp.bezier_points.add(len(pts) - 1)
+        for k, (bp, co) in enumerate(zip(sp.bezier_points, pts)):
+            bp.co = co
+            bp.handle_left_type = bp.handle_right_type = 'AUTO'
+            bp.radius = radii[k] if radii else 1.0
+        sp.resolution_u = 8
+        cu.use_path, cu.path_duration = True, duration
+        cu.use_path_follow, cu.use_radius = follow, radius
+        o = link(bpy.data.objects.new(name, cu))
+        o.location, o.rotation_euler = loc, rot
+        return o
+
+    inverse = Matrix.Translation((0.1, -0.2, 0.05)) @ Euler((0.2, -0.1, 0.3)).to_matrix().to_4x4()
+    # A keyed Evaluation Time, a fixed one past the end, and Follow with Curve Radius.
+    track = bezier_path("Track", [(-1, 0, 0), (0, 1, 0.3), (1, 0.2, 0.8), (2, -0.5, 0.4)], (0.3, 0.2, 0.1), (0.1, 0.2, 0.3), 40)
+    track.data.eval_time = 0
+    track.data.keyframe_insert("eval_time", frame=1)
+    track.data.eval_time = 32
+    track.data.keyframe_insert("eval_time", frame=9)
+    rider = empty("Rider", loc=(0.1, 0, 0.2), rot=(0.2, 0, 0.1), parent=track)
+    rider.matrix_parent_inverse = inverse
+    empty("RiderChild", loc=(0, 0.3, 0), parent=rider)
+    past = bezier_path("Past", [(0, 0, 0), (1, 1, 0), (2, 0, 1)], (0, 3, 0), (0, 0, 0.4), 50)
+    past.data.eval_time = 75
+    empty("PastRider", loc=(0, 0, 0.1), parent=past)
+    # The same with Clamp: held at the end; and a cyclic path with Clamp, 1.3 times round.
+    held = bezier_path("Held", [(0, 0, 0), (1, 1, 0), (2, 0, 1)], (0, 5, 0), (0, 0, 0.4), 50)
+    held.data.eval_time, held.data.use_path_clamp = 75, True
+    empty("HeldRider", loc=(0, 0, 0.1), parent=held)
+    loop = bezier_path("Loop", [(0, 0, 0), (1, 1, 0), (2, 0, 1), (1, -1, 0.5)], (0, 7, 0), (0, 0, 0), 20)
+    loop.data.splines[0].use_cyclic_u = True
+    loop.data.eval_time, loop.data.use_path_clamp = 26, True
+    empty("LoopRider", loc=(0, 0, 0.1), parent=loop)
+    free = bezier_path("FreeLoop", [(0, 0, 0), (1, 1, 0), (2, 0, 1), (1, -1, 0.5)], (0, 9, 0), (0, 0, 0), 20)
+    free.data.splines[0].use_cyclic_u = True
+    free.data.eval_time = 26
+    empty("FreeLoopRider", loc=(0, 0, 0.1), parent=free)
+    rail = bezier_path("Rail", [(0, 0, 0), (0.8, 0.9, 0.2), (1.9, 0.4, 1.0), (2.5, 1.2, 1.4)], (0, -3, 0.5), (0.3, 0, -0.2), 30,
+                       follow=True, radius=True, radii=(0.5, 1.5, 1.0, 2.0))
+    rail.data.eval_time = 0
+    rail.data.keyframe_insert("eval_time", frame=1)
+    rail.data.eval_time = 27
+    rail.data.keyframe_insert("eval_time", frame=9)
+    car = empty("Car", loc=(0.1, 0.05, 0), parent=rail)
+    for k, (axis, up) in enumerate((('NEG_Z', 'X'), ('POS_X', 'Z'), ('NEG_Y', 'Y'))):
+        e = empty("Car%d" % k, loc=(0, 0.1 * k, 0.05), parent=rail)
+        e.track_axis, e.up_axis = axis, up
+    steer = empty("Steer", loc=(0.3, 0.2, 0), parent=car)
+    look = steer.constraints.new('DAMPED_TRACK')
+    look.target = rider
+    rig = armature("RailRig", [("Root", (0, 0, 0), (0, 0.5, 0), None, False, 0), ("Tip", (0, 0.5, 0), (0, 1, 0.2), "Root", True, 0)])
+    rig.parent = rail
+    rig.pose.bones["Tip"].rotation_mode = 'XYZ'
+    rig.pose.bones["Tip"].rotation_euler = (0.3, 0, 0.2)
+    # Path Animation off: the curve's matrix alone.
+    still = bezier_path("Still", [(0, 0, 0), (1, 0, 1)], (3, 0, 0), (0, 0, 0), 100)
+    still.data.use_path = False
+    empty("StillRider", loc=(0.2, 0, 0), parent=still)
+
+    # Vertex parents: a mesh, a Bezier and a NURBS curve, a lattice.
+    import bmesh
+    def build(bm):
+        bmesh.ops.create_grid(bm, x_segments=3, y_segments=3, size=1.0)
+        for v in bm.verts:
+            v.co.z = 0.2 * v.co.x * v.co.y + 0.1 * v.co.x
+    plate = mesh_object("Plate", build, loc=(-3, 0, 0.5), rot=(0.3, -0.2, 0.5), scale=(1.2, 0.8, 1.1))
+    plate.rotation_mode = 'XYZ'
+    for f, z in ((1, 0.3), (9, -0.4)):
+        plate.rotation_euler[2] = z
+        plate.keyframe_insert("rotation_euler", index=2, frame=f)
+    nurbs_cu = bpy.data.curves.new("NurbsData", 'CURVE')
+    nurbs_cu.dimensions = '3D'
+    sp = nurbs_cu.splines.new('NURBS')
+    sp.points.add(3)
+    for bp, co in zip(sp.points, [(0, 0, 0, 1), (0.5, 0.8, 0.2, 1), (1.2, 0.3, 0.6, 1), (1.6, 1.0, 0.1, 1)]):
+        bp.co = co
+    nurbs = link(bpy.data.objects.new("Nurbs", nurbs_cu))
+    nurbs.location, nurbs.rotation_euler = (-3, 3, 0), (0, 0.3, 0)
+    lattice_data = bpy.data.lattices.new("CageData")
+    lattice_data.points_u = 3
+    cage = link(bpy.data.objects.new("Cage", lattice_data))
+    cage.location, cage.rotation_euler, cage.scale = (-3, -3, 0), (0.2, 0, 0.1), (1.5, 1, 0.8)
+    lattice_data.points[4].co_deform = (0.1, 0.4, -0.3)
+    parents = [(plate, (5, 0, 10, 6)), (track, (1, 0, 3, 2)), (nurbs, (2, 1, 3, 0)), (cage, (4, 7, 1, 2))]
+    for parent, (v, a, b, c) in parents:
+        one = empty("%sVertex" % parent.name, loc=(0.1, 0.2, 0), rot=(0.1, 0.2, 0.3), parent=parent)
+        one.parent_type = 'VERTEX'
+        one.parent_vertices = (v, 0, 0)
+        one.matrix_parent_inverse = inverse
+        three = empty("%sTriangle" % parent.name, loc=(0, 0.1, 0.2), rot=(0.3, 0.2, 0.1), parent=parent)
+        three.parent_type = 'VERTEX_3'
+        three.parent_vertices = (a, b, c)
+    far = empty("PlateFar", parent=plate)
+    far.parent_type = 'VERTEX'
+    far.parent_vertices = (99, 0, 0)
+    deformed = empty("CageChild", loc=(0.2, 0, 0), parent=cage)
+    deformed.parent_type = 'LATTICE'
+    skin = empty("RigChild", loc=(0, 0.2, 0), parent=rig)
+    skin.parent_type = 'ARMATURE'
+    return [1, 5, 9, 12]
+
+
 def rig_two_armatures():
     """Two armatures that reach into each other without a cycle (a prop rig on a character's hand):
     the prop armature parented to the hand bone; a bone of the body tracking a bone of the prop; a
@@ -2792,7 +2905,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

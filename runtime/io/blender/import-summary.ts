@@ -22,9 +22,14 @@ export function exportNotes(fx: Fixture): string[] {
   return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string' && !EVALUATED_NOW.some((r) => r.test(n))) : [];
 }
 
-/** The earlier add-on's notes on what is now evaluated (blender/sinew_export/dump.py wrote them until the delta transforms were read). */
+/**
+ * The earlier add-on's notes on what is now evaluated (blender/sinew_export/dump.py wrote them until
+ * the delta transforms were read), or was exact all along (a LATTICE parent type is its parent's
+ * matrix, as OBJECT on a lattice is).
+ */
 const EVALUATED_NOW = [
   /^object .+: delta_\w+ is not identity; Sinew does not read delta transforms$/,
+  /^object .+: parent type LATTICE is written as OBJECT$/,
   /^bone .+: use_relative_parent is on; Sinew evaluates it as an ordinary parent$/,
   /^object .+: the armature is in REST position$/,
 ];
