@@ -3,10 +3,11 @@
 // or object they live on, as sliders and toggles. Moving one previews the change (the pose follows
 // live); letting go commits it as one undoable edit.
 import { LitElement, css, html, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { setParam } from '../../graph/edits';
 import type { GraphNode } from '../../graph/types';
 import type { Session } from '../model/session';
+import { SessionRefresh } from '../model/session-refresh';
 import { baseStyles } from '../theme';
 import { paramText } from '../../graph/param-text';
 import { ownerLabel } from './owner-label';
@@ -32,31 +33,10 @@ export class SinewRigControls extends LitElement {
   ];
 
   @property({ attribute: false }) session: Session | undefined;
-  @state() private tick = 0;
-  private unsubscribe: (() => void)[] = [];
-  private bound: Session | undefined;
 
-  override connectedCallback() {
-    super.connectedCallback();
-    this.bind();
-  }
-  override disconnectedCallback() {
-    super.disconnectedCallback();
-    this.unsubscribe.forEach((u) => { u(); });
-    this.unsubscribe = [];
-    this.bound = undefined;
-  }
-  override updated(changed: Map<string, unknown>) {
-    if (changed.has('session')) this.bind();
-  }
-  private bind() {
-    if (!this.isConnected || this.bound === this.session) return;
-    this.unsubscribe.forEach((u) => { u(); });
-    this.bound = this.session;
-    const s = this.session;
-    if (!s) return;
-    this.unsubscribe = [s.on('graph', () => { this.tick++; })];
-    this.tick++;
+  constructor() {
+    super();
+    new SessionRefresh(this, ['graph']);
   }
 
   /** The custom properties, grouped by owner in the order the graph lists them. */

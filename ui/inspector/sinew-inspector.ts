@@ -9,6 +9,7 @@ import { actionChoices, fieldValue, fieldsOf, humanize, ownerChoices, type Actio
 import { setItemCount } from '../model/variadic-edits';
 import { shownUnit } from '../model/units';
 import type { Session } from '../model/session';
+import { SessionRefresh } from '../model/session-refresh';
 import { socketColor } from '../editor/node-view';
 import { baseStyles, categoryColor } from '../theme';
 import { paramText } from '../../graph/param-text';
@@ -51,39 +52,18 @@ export class SinewInspector extends LitElement {
   `];
 
   @property({ attribute: false }) session: Session | undefined;
-  @state() private tick = 0;
   /** Why the last rename was refused, shown under the name until the next try. */
   @state() private renameError = '';
-  private unsubscribe: (() => void)[] = [];
-  private bound: Session | undefined;
+
+  constructor() {
+    super();
+    new SessionRefresh(this, ['graph', 'selection', 'scene']);
+  }
 
   override connectedCallback() {
     super.connectedCallback();
     this.addEventListener('field-input', this.onFieldInput as EventListener);
     this.addEventListener('field-change', this.onFieldChange as EventListener);
-    this.bind();
-  }
-
-  override disconnectedCallback() {
-    super.disconnectedCallback();
-    this.unsubscribe.forEach((u) => { u(); });
-    this.unsubscribe = [];
-    this.bound = undefined;
-  }
-
-  override updated(changed: Map<string, unknown>) {
-    if (changed.has('session')) this.bind();
-  }
-
-  private bind() {
-    if (!this.isConnected || this.bound === this.session) return;
-    this.unsubscribe.forEach((u) => { u(); });
-    this.bound = this.session;
-    const s = this.session;
-    if (!s) return;
-    const refresh = () => { this.tick++; };
-    this.unsubscribe = [s.on('graph', refresh), s.on('selection', refresh), s.on('scene', refresh)];
-    refresh();
   }
 
   override render() {
