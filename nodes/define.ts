@@ -123,7 +123,13 @@ export interface CurveInfo {
   cyclic: boolean;
   /** Blender's path settings, used by Follow Path. */
   pathDuration: number;
+  /** The Evaluation Time as authored. */
   evalTime: number;
+  /**
+   * The Evaluation Time now, in an array shared by all that read the curve: its keyed F-curve or a
+   * driver (`driver/curve-time`) rewrites it each frame before anything reads the curve. Absent: `evalTime`.
+   */
+  time?: Float64Array;
   useClamp: boolean;
   twist: 'MINIMUM' | 'Z_UP';
   /** Tilt per point (radians), turning the path's frame about its direction there (Follow Path's Follow Curve). */
@@ -305,9 +311,11 @@ export interface ConstraintTraits {
 export interface OwnerTraits {
   /**
    * `pre`: reads the pre-constraint matrix; `read`: reads the final one; `write`: writes the stack
-   * result; `basis`: writes the owner's own transform before its pre-constraint matrix is built.
+   * result; `basis`: writes the owner's own transform before its pre-constraint matrix is built;
+   * `setting`: writes a setting of the owner that what reads it uses (a curve's Evaluation Time),
+   * before its pre-constraint matrix is built, whatever animates the owner's transform.
    */
-  role: 'pre' | 'read' | 'write' | 'basis';
+  role: 'pre' | 'read' | 'write' | 'basis' | 'setting';
   /** Param that names the owner. */
   param: string;
   /**

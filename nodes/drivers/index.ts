@@ -1,10 +1,11 @@
 // Drivers and custom properties: Blender's way of making one setting follow others.
 import type { NodeDefinition } from '../define';
 import { animatedChannel } from './animated-value';
+import { curveTime } from './curve-time';
 import { customProperty } from './custom-property';
 import { driverDifference } from './difference';
 import { driver } from './driver';
 import { poseChannels } from './pose-channels';
 import { driverTransform } from './transform-channel';
 
-export const driverNodes: NodeDefinition[] = [driver, customProperty, driverDifference, driverTransform, poseChannels, animatedChannel];
+export const driverNodes: NodeDefinition[] = [driver, customProperty, driverDifference, driverTransform, poseChannels, curveTime, animatedChannel];

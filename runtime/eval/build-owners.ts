@@ -3,7 +3,7 @@
 import type { BBoneInfo } from '../../nodes/define';
 import { animateOwner, buildAnimation } from '../rig/animation';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
-import { pathTimeSource } from '../rig/object-parent';
+import { curveTimeSource } from '../rig/curve-time';
 import { buildRig, SceneError, type RigOwner } from '../rig/rig';
 import type { SceneAction, SceneDocument } from '../rig/scene/types';
 import { capacity } from './capacity';
@@ -20,7 +20,7 @@ export interface Owners {
   /** The program's one buffer; every later phase takes its views from it. */
   slots: SlotAllocator;
   frame: Float64Array;
-  /** What writes an owner's basis at each frame before its pre step (actions, then the playing clip), and a path's keyed Evaluation Time for what hangs from it. */
+  /** What writes an owner's basis at each frame before its pre step (actions, then the playing clip), and a curve's keyed Evaluation Time (curve-time.ts). */
   poseSources: Map<RigOwner, (() => void)[]>;
   /** The scene's actions by name, for nodes that read one at bind time (the Action constraint). */
   actions: ReadonlyMap<string, SceneAction>;
@@ -46,8 +46,8 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
     addPoseSource(t.owner, () => { playTrack(t, frame); });
   }
   for (const o of rig.owners) {
-    const keyedPath = o.kind === 'object' ? pathTimeSource(o.placement, o.parent?.kind === 'object' ? o.parent.source : undefined, frame) : undefined;
-    if (keyedPath) addPoseSource(o, keyedPath);
+    const keyedTime = curveTimeSource(o, frame);
+    if (keyedTime) addPoseSource(o, keyedTime);
   }
   for (const c of live) {
     if (!c.def.owner) continue;

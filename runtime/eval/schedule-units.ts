@@ -128,6 +128,8 @@ function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: Unit
     const role = c.def.owner?.role;
     if (o && role === 'pre') edge(units.pre(at(o)), c.unit);
     if (o && role === 'read') edge(units.final(at(o)), c.unit);
+    // Writes a setting what reads the owner uses: before its pre step, so before anything reads it.
+    if (o && role === 'setting') edge(c.unit, units.pre(at(o)));
     if (o && role === 'basis') {
       // Sets the owner's own transform: before its pre step builds the matrix from it. An action
       // rewrites the basis inside that step, so the two cannot both hold the owner.

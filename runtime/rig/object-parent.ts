@@ -9,11 +9,10 @@ import { identityMat4 } from '../../nodes/math/matrix';
 import { preparePath, samplePathAt, type PreparedPath } from '../../nodes/math/path';
 import { normalizeQuatTo, quatToMat4 } from '../../nodes/math/quaternion';
 import { applyTrackToQuat } from '../../nodes/math/track';
-import { evaluateFCurve, packFCurve } from '../../nodes/math/fcurve/fcurve';
 import { triangleRotation } from '../../nodes/math/triangle-frame';
 import { TRACK_AXES, type SceneObject } from './scene/types';
 
-/** On a curve's path, at its Evaluation Time (`evalTime[0]`, which the curve's keyed Evaluation Time rewrites each frame). */
+/** On a curve's path, at its Evaluation Time now (`evalTime[0]`: the curve's `CurveInfo.time`, shared). */
 export interface PathPlacement {
   kind: 'path';
   path: PreparedPath;
@@ -58,7 +57,7 @@ export function parentPlacement(child: SceneObject, parent: SceneObject, curve: 
   return {
     kind: 'path',
     path: preparePath(curve.points, curve.radius, curve.cyclic, curve.twist, curve),
-    evalTime: Float64Array.of(curve.evalTime),
+    evalTime: curve.time ?? Float64Array.of(curve.evalTime),
     pathDuration: curve.pathDuration,
     clamp: curve.useClamp,
     follow: parent.curve.use_path_follow === true,
@@ -66,19 +65,6 @@ export function parentPlacement(child: SceneObject, parent: SceneObject, curve: 
     track: Math.max(0, TRACK_AXES.indexOf(child.track_axis ?? 'POS_Y')),
     up: Math.max(0, ['X', 'Y', 'Z'].indexOf(child.up_axis ?? 'Z')),
   };
-}
-
-/**
- * What writes a path placement's Evaluation Time at each frame: the curve's keyed Evaluation Time
- * (its datablock's own action), as Blender animates `cu->ctime` before the child is placed. Undefined
- * when the child is on no path, or the curve's Evaluation Time is not keyed.
- */
-export function pathTimeSource(p: ParentPlacement | undefined, parent: SceneObject | undefined, frame: Float64Array): (() => void) | undefined {
-  const f = parent?.curve?.eval_time_fcurve;
-  if (p?.kind !== 'path' || !f || f.mute === true || f.keyframes.length === 0) return undefined;
-  const curve = packFCurve(f);
-  const out = p.evalTime;
-  return () => { evaluateFCurve(curve, frame, out, 0); };
 }
 
 const local = new Float64Array(16);

@@ -286,6 +286,7 @@ function curveInfo(so: SceneObject): CurveInfo {
     cyclic: spline?.cyclic ?? false,
     pathDuration: so.curve?.path_duration ?? 100,
     evalTime: so.curve?.eval_time ?? 0,
+    time: Float64Array.of(so.curve?.eval_time ?? 0),
     useClamp: so.curve?.use_path_clamp ?? true,
     twist: so.curve?.twist_mode ?? 'MINIMUM',
   };

@@ -5,6 +5,7 @@
 // vertex parents of a mesh (keyed to turn), a Bezier and a NURBS curve and a lattice (one vertex,
 // three vertices, a vertex index past the mesh's end), and the LATTICE
 // and ARMATURE parent types. `import-blender` then `eval` equals Blender within 1e-4 at four frames.
+// And a curve's Evaluation Time driven (rigs.py `driven_path`): a `driver/curve-time` node.
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
@@ -15,6 +16,16 @@ describe('Blender round trip: objects on paths and on vertices', () => {
     expect(rt.importLog.join('\n')).toContain('not carried: nothing');
     const diffs = differences(rt);
     expect(diffs.length).toBe(36 * 4); // 34 objects and 2 bones at 4 frames
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
+
+  it('a driven Evaluation Time moves Follow Path and the path\'s children (rigs.py driven_path)', () => {
+    const rt = roundTrip('driven_path');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    expect(rt.importLog.join('\n')).toContain('1 wired live');
+    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(4 * 3); // Lane, Ctl, Walker, Follower at 3 frames
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
 });

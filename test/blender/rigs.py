@@ -1685,6 +1685,41 @@ def rig_object_parents():
     return [1, 5, 9, 12]
 
 
+def rig_driven_path():
+    """A curve's Evaluation Time driven by a custom property (keyed) of a control, the curve's
+    Evaluation Time keyed too (the driver wins) and its location keyed: what follows the path by
+    Follow Path (Evaluation Time) and by parenting moves with the driver."""
+    cu = bpy.data.curves.new("LaneData", 'CURVE')
+    cu.dimensions = '3D'
+    sp = cu.splines.new('BEZIER')
+    sp.bezier_points.add(2)
+    for bp, co in zip(sp.bezier_points, [(0, 0, 0), (1, 1, 0.2), (2, 0, 1)]):
+        bp.co = co
+        bp.handle_left_type = bp.handle_right_type = 'AUTO'
+    cu.use_path, cu.path_duration = True, 20
+    lane = link(bpy.data.objects.new("Lane", cu))
+    # The curve moves by its own action too: a driven Evaluation Time beside an animated transform.
+    for f, x in ((1, 0.2), (9, -0.3)):
+        lane.location = (x, 0.1, 0)
+        lane.keyframe_insert("location", index=0, frame=f)
+    # Keyed, and driven: the driver wins, as in Blender.
+    cu.eval_time = 3
+    cu.keyframe_insert("eval_time", frame=1)
+    cu.eval_time = 12
+    cu.keyframe_insert("eval_time", frame=9)
+    ctl = empty("Ctl", loc=(3, 0, 0))
+    prop(ctl, "pos", 0.0, 0.0, 1.0)
+    for f, v in ((1, 0.1), (9, 0.8)):
+        ctl["pos"] = v
+        ctl.keyframe_insert('["pos"]', frame=f)
+    driver(cu, "eval_time", -1, "pos * 20", [{"name": "pos", "targets": [{"id": ctl, "data_path": '["pos"]'}]}])
+    empty("Walker", loc=(0, 0, 0.1), parent=lane)
+    follower = empty("Follower", loc=(0, 0, 0.2))
+    c = follower.constraints.new('FOLLOW_PATH')
+    c.target = lane
+    return [1, 5, 9]
+
+
 def rig_two_armatures():
     """Two armatures that reach into each other without a cycle (a prop rig on a character's hand):
     the prop armature parented to the hand bone; a bone of the body tracking a bone of the prop; a
@@ -2905,7 +2940,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -18,8 +18,10 @@ export interface FollowPathState {
   path: PreparedPath | undefined;
   /** The curve's path settings (Blender's Curve data: ctime, pathlen, CU_PATH_CLAMP); evalTime[0] is the Evaluation Time now. */
   evalTime: Float64Array;
-  /** Whether the Evaluation Time input is wired (the curve's own action keys it): then it replaces the curve's. */
+  /** Whether the Evaluation Time input is wired: then it replaces the curve's. */
   evalTimeWired: boolean;
+  /** The curve's Evaluation Time now (`CurveInfo.time`: keyed or driven), read each frame when the input is not wired. */
+  curveTime: Float64Array | undefined;
   pathDuration: number;
   useClamp: boolean;
   forward: number;
@@ -46,7 +48,7 @@ export const followPath = defineConstraint({
   doc: 'Moves the owner along a curve, at a fixed fraction of its length or by the curve\'s Evaluation Time, optionally turned along it (Follow Curve) and scaled by its radius.',
   inputs: {
     target: curve({ doc: 'The path: a curve from an Owner node of a curve object (its geometry and world matrix).', required: true }),
-    evalTime: float({ doc: 'The curve\'s Evaluation Time, when something animates it (Blender\'s Animate Path keys it in the curve\'s own action); unwired, the curve\'s own.' }),
+    evalTime: float({ doc: 'The curve\'s Evaluation Time, wired: replaces the curve\'s own (which its keyed F-curve or a driver moves each frame).' }),
   },
   outputs: { owner: transform({ doc: 'The owner after Follow Path (world matrix).' }) },
   params: {
@@ -95,6 +97,7 @@ export const followPath = defineConstraint({
       path: info ? preparePath(info.points, info.radius, info.cyclic, info.twist, info) : undefined,
       evalTime: Float64Array.of(info?.evalTime ?? 0),
       evalTimeWired: env.connected('evalTime'),
+      curveTime: info?.time,
       pathDuration: info?.pathDuration ?? 100,
       useClamp: info?.useClamp ?? false,
       forward: Math.max(0, FORWARD_AXES.indexOf(p.forwardAxis)),
@@ -109,6 +112,7 @@ export const followPath = defineConstraint({
     out.set(own);
     if (!s.path) return;
     if (s.evalTimeWired) s.evalTime[0] = io.in.evalTime[0];
+    else if (s.curveTime) s.evalTime[0] = s.curveTime[0];
     followPathTarget(tarmat, io.in.target, s, p.useFixedLocation, p.useCurveFollow, p.useCurveRadius);
     followPathApply(out, tarmat, own, p.useCurveRadius);
     finishOrPass(out, own);

@@ -89,29 +89,6 @@ function bboneAuthored(fx: Fixture, object: string, t: PathTarget | null, settin
   return typeof x === 'number' ? x : undefined;
 }
 
-/**
- * A curve's Evaluation Time keyed in the curve's own action (Blender's Animate Path on Follow Path):
- * a `driver/channel` node plays that F-curve into the Evaluation Time input of every Follow Path
- * node following the curve. Returns how many it wired.
- */
-export function wireCurveEvalTimes(fx: Fixture, g: { nodes: GraphNode[]; links: GraphLink[] }): number {
-  let wired = 0;
-  for (const n of g.nodes.slice()) {
-    if (n.type !== 'constraint/follow-path') continue;
-    const from = g.links.find((l) => l.to.node === n.id && l.to.socket === 'target')?.from.node;
-    const reader = from === undefined ? undefined : g.nodes.find((r) => r.id === from && r.type === 'owner/read');
-    const object = typeof reader?.params?.owner === 'string' ? reader.params.owner : undefined;
-    const curve = object === undefined ? undefined : fx.objects.find((o) => o.name === object)?.curve;
-    const f = curve?.eval_time_fcurve;
-    if (!f || f.mute === true || f.keyframes.length === 0) continue;
-    const id = `anim:${n.id}:evalTime`;
-    g.nodes.push({ id, type: 'driver/channel', params: { channel: `${object}.data.eval_time`, value: curve?.eval_time ?? 0, animation: animationParam(f) }, position: [-450, 300 + 90 * wired] });
-    g.links.push({ from: { node: id, socket: 'value' }, to: { node: n.id, socket: 'evalTime' } });
-    wired++;
-  }
-  return wired;
-}
-
 /** A driver/channel node's `animation` param: the F-curve's keys, extrapolation and modifiers as JSON. */
 function animationParam(f: SceneFCurve): string {
   const animation: Record<string, JsonValue> = { keyframes: f.keyframes as unknown as JsonValue };

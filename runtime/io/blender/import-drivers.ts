@@ -9,7 +9,7 @@ import type { BBoneSetting } from '../../../nodes/math/bbone';
 import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf } from '../../rig/bbone';
 import type { TransformProps } from '../../rig/scene/types';
-import { importDrivers, sceneOwner, type DriverImport, type VariableRead } from './drivers';
+import { importDrivers, sceneOwner, type DriverImport, type ImportedDriver, type VariableRead } from './drivers';
 import { curvePlays, type Fixture } from './fixture';
 import { ownerOfId } from '../../rig/scene/owner-id';
 
@@ -47,6 +47,11 @@ export function drivenMutes(fx: Fixture, imported: DriverImport = importDrivers(
     if (w.kind === 'constraint' && !w.item && (w.prop === 'mute' || w.prop === 'enabled')) out.add(constraintKey(d.source.owner.object, w));
   }
   return out;
+}
+
+/** Whether a driver drives a curve's Evaluation Time (`eval_time` on the curve datablock): a `driver/curve-time` node takes it. */
+export function drivesCurveTime(d: ImportedDriver): boolean {
+  return d.source.owner.id_type === 'CURVE' && d.writes.kind === 'object-channel' && d.writes.channel === 'eval_time';
 }
 
 export function constraintKey(object: string, w: Extract<PathTarget, { kind: 'constraint' }>): string {
@@ -181,6 +186,10 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         const setting = g.settingOf?.(node, w.prop);
         to = setting ? { node, socket: setting, from: 'value' } : `driving the constraint setting ${w.prop} is not supported (Sinew has no number param for it)`;
       }
+    } else if (drivesCurveTime(d)) {
+      const id = `time:${src.owner.object}`;
+      if (!g.nodes.some((n) => n.id === id)) g.nodes.push({ id, type: 'driver/curve-time', params: { owner: src.owner.object }, position: [-300, 160 + 90 * wired] });
+      to = { node: id, socket: 'value', from: 'value' };
     } else if (w.kind === 'bone-channel' && bboneSettingOf(w.channel, w.index)) {
       to = bboneInput(g, `${src.owner.object}/${w.bone}`, bboneSettingOf(w.channel, w.index)!, false, `${w.bone}.${w.channel}[${w.index}]`);
     } else if (w.kind === 'bone-channel' || w.kind === 'object-channel') {

@@ -9,11 +9,11 @@ import { parseDataPath } from '../../rig/scene/data-path';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla, type SceneNlaStrip } from '../../rig/scene/types';
 import type { Fixture, FixtureConstraint, FixtureNla, FixtureNlaStrip } from './fixture';
 import { drivableParam } from '../../eval/driven-params';
-import { drivenMutes, wireDrivers, type DriverReport } from './import-drivers';
-import { importDrivers } from './drivers';
+import { drivenMutes, drivesCurveTime, wireDrivers, type DriverReport } from './import-drivers';
+import { importDrivers, type ImportedDriver } from './drivers';
 import { blenderSkips } from './blender-skips';
 import { bboneHandleNames, bboneSegments } from '../../rig/bbone';
-import { wireAnimatedSettings, wireCurveEvalTimes } from './animated-settings';
+import { wireAnimatedSettings } from './animated-settings';
 import { unsupportedModifier } from '../../../nodes/math/fcurve/modifiers';
 
 export interface BlenderImport {
@@ -244,10 +244,10 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     return Object.hasOwn(def.inputs, name) || drivableParam(def.params[name]) ? name : undefined;
   };
   const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); } }, driverImport.drivers);
-  wireCurveEvalTimes(fx, { nodes, links });
   reportCurveModifiers(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   reportNla(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   if (animated.size > 0) withoutCurves(scene, fx, animated);
+  withoutDrivenCurveTimes(scene, driverImport.drivers);
   const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, bbones }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
   return { scene, graph, unsupported, unsupportedAt, origins, drivers, skipped };
@@ -328,6 +328,19 @@ function reportNla(fx: Fixture, report: (text: string, at: string) => void): voi
       const others = (act?.fcurves ?? []).filter((f) => parseDataPath(f.data_path)?.kind !== 'transform');
       if (others.length) report(`${where}: its action "${st.action}" animates ${others.map((f) => `${f.data_path}[${f.array_index}]`).join(', ')}, which the NLA does not play in Sinew`, sat);
     }); });
+  });
+}
+
+/**
+ * A curve's keyed Evaluation Time where a driver drives it: Blender evaluates the driver after the
+ * animation, so the driver's value is the one read (the `driver/curve-time` node writes it).
+ */
+function withoutDrivenCurveTimes(scene: SceneDocument, drivers: readonly ImportedDriver[]): void {
+  const driven = new Set(drivers.filter(drivesCurveTime).map((d) => d.source.owner.object));
+  scene.objects = scene.objects.map((o) => {
+    if (!driven.has(o.name) || !o.curve?.eval_time_fcurve) return o;
+    const { eval_time_fcurve: _keyed, ...curve } = o.curve;
+    return { ...o, curve };
   });
 }
 
