@@ -29,9 +29,14 @@ function normalize(v: Float64Array): void {
  * edge a → b seen in that plane. Each turn is a half-angle quaternion, as Blender builds them.
  */
 export function triangleRotation(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, c: ArrayLike<number>): Float64Array {
+  // The frame depends on directions alone: points far from rig sizes are brought near 1 by a power of
+  // two (exact), so differences and products neither overflow nor vanish; others are used as they are.
+  let max = 0;
+  for (let i = 0; i < 3; i++) max = Math.max(max, Math.abs(a[i]), Math.abs(b[i]), Math.abs(c[i]));
+  const k = max > 1e150 || (max > 0 && max < 1e-150) ? 2 ** Math.min(1000, -Math.round(Math.log2(max))) : 1;
   // normal_tri_v3: (a − b) × (b − c), normalized.
-  const n1x = a[0] - b[0], n1y = a[1] - b[1], n1z = a[2] - b[2];
-  const n2x = b[0] - c[0], n2y = b[1] - c[1], n2z = b[2] - c[2];
+  const n1x = a[0] * k - b[0] * k, n1y = a[1] * k - b[1] * k, n1z = a[2] * k - b[2] * k;
+  const n2x = b[0] * k - c[0] * k, n2y = b[1] * k - c[1] * k, n2z = b[2] * k - c[2] * k;
   normal[0] = n1y * n2z - n1z * n2y;
   normal[1] = n1z * n2x - n1x * n2z;
   normal[2] = n1x * n2y - n1y * n2x;
@@ -45,7 +50,7 @@ export function triangleRotation(out: Float64Array, a: ArrayLike<number>, b: Arr
   tilt[0] = axis[0] * s1; tilt[1] = axis[1] * s1; tilt[2] = 0; tilt[3] = Math.cos(half);
   // The edge a → b brought back by that turn (its inverse is its transpose), flattened onto XY.
   quatToMat4(rot, tilt);
-  const ex = b[0] - a[0], ey = b[1] - a[1], ez = b[2] - a[2];
+  const ex = b[0] * k - a[0] * k, ey = b[1] * k - a[1] * k, ez = b[2] * k - a[2] * k;
   edge[0] = rot[0] * ex + rot[1] * ey + rot[2] * ez;
   edge[1] = rot[4] * ex + rot[5] * ey + rot[6] * ez;
   edge[2] = 0;

@@ -174,12 +174,14 @@ function curveObject(name: string): fc.Arbitrary<SceneObject> {
       evalTime: degenerate,
       clamp: fc.boolean(),
       twist: fc.constantFrom('MINIMUM', 'Z_UP'),
+      // Path Animation, Follow and Curve Radius: what a child parented to the curve reads.
+      path: fc.record({ use_path: fc.boolean(), use_path_follow: fc.boolean(), use_radius: fc.boolean() }),
     })
-    .map(({ t, splines, pathDuration, evalTime, clamp, twist }): SceneObject => ({
+    .map(({ t, splines, pathDuration, evalTime, clamp, twist, path }): SceneObject => ({
       name,
       type: 'CURVE',
       ...t,
-      curve: { splines, path_duration: pathDuration, eval_time: evalTime, use_path_clamp: clamp, twist_mode: twist },
+      curve: { splines, path_duration: pathDuration, eval_time: evalTime, use_path_clamp: clamp, twist_mode: twist, ...path },
     }));
 }
 
@@ -203,7 +205,18 @@ function meshObject(name: string): fc.Arbitrary<SceneObject> {
     });
 }
 
-/** A scene of 1–5 objects: empties (some with a mesh surface), armatures and curves, parented to earlier objects or bones. */
+/** The points a VERTEX or VERTEX_3 child hangs from: coincident, in a line, huge and tiny. */
+const parentPoint: fc.Arbitrary<number[]> = fc.oneof(
+  vec3(fc.double({ min: -5, max: 5, noNaN: true })),
+  fc.constantFrom<number[]>([0, 0, 0], [1, 0, 0], [2, 0, 0], [1e300, -1e300, 1e300], [5e-324, 0, -5e-324]),
+);
+const TRACK = ['POS_X', 'POS_Y', 'POS_Z', 'NEG_X', 'NEG_Y', 'NEG_Z'] as const;
+
+/**
+ * A scene of 1–5 objects: empties (some with a mesh surface), armatures and curves, parented to
+ * earlier objects (on a curve's path when it has Path Animation; at a vertex or on a triangle of
+ * three points), or bones.
+ */
 export const degenerateScene: fc.Arbitrary<SceneDocument> = fc
   .array(fc.constantFrom('EMPTY', 'ARMATURE', 'CURVE', 'EMPTY', 'ARMATURE', 'MESH'), { minLength: 1, maxLength: 5 })
   .chain((types) =>
@@ -211,13 +224,13 @@ export const degenerateScene: fc.Arbitrary<SceneDocument> = fc
       ...types.map((type, i) => {
         const name = `${type[0]}${i}`;
         const base = type === 'ARMATURE' ? armature(name) : type === 'CURVE' ? curveObject(name) : type === 'MESH' ? meshObject(name) : objectProps.map((t): SceneObject => ({ name, type: 'EMPTY', ...t }));
-        return fc.tuple(base, fc.nat(), fc.constantFrom('none', 'object', 'bone'), fc.oneof(fc.constant(undefined), sceneMatrix));
+        return fc.tuple(base, fc.nat(), fc.constantFrom('none', 'object', 'bone', 'vertex', 'triangle'), fc.oneof(fc.constant(undefined), sceneMatrix), fc.array(parentPoint, { minLength: 3, maxLength: 3 }), fc.nat(17));
       }),
     ),
   )
   .map((parts) => {
     // Generated values are shared between runs while shrinking: build new objects, never mutate.
-    const objects = parts.map(([o, pick, how, inverse], i): SceneObject => {
+    const objects = parts.map(([o, pick, how, inverse, points, axes], i): SceneObject => {
       if (i === 0 || how === 'none') return { ...o };
       const parent = parts[pick % i][0];
       const byBone = how === 'bone' && parent.type === 'ARMATURE';
@@ -226,6 +239,9 @@ export const degenerateScene: fc.Arbitrary<SceneDocument> = fc
         parent: parent.name,
         ...(inverse !== undefined && { matrix_parent_inverse: inverse }),
         ...(byBone && { parent_type: 'BONE' as const, parent_bone: parent.bones![pick % parent.bones!.length].name }),
+        ...(how === 'vertex' && { parent_type: 'VERTEX' as const, parent_vertices: points.slice(0, 1) }),
+        ...(how === 'triangle' && { parent_type: 'VERTEX_3' as const, parent_vertices: points }),
+        track_axis: TRACK[axes % 6], up_axis: (['X', 'Y', 'Z'] as const)[axes % 3],
       };
     });
     return { format: 'sinew-scene' as const, version: 1, objects, actions: DEGENERATE_ACTIONS };

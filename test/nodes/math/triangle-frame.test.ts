@@ -29,6 +29,15 @@ describe('triangleRotation (Blender tri_to_quat)', () => {
     }));
   });
 
+  it('gives a finite matrix for any finite points, huge, tiny, repeated or in a line', () => {
+    const extreme = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -0, 1e308, -1e308, 5e-324));
+    const point = fc.tuple(extreme, extreme, extreme);
+    fc.assert(fc.property(point, point, point, (a, b, c) => {
+      const m = triangleRotation(new Float64Array(16), a, b, c);
+      expect(m.every((x) => Number.isFinite(x))).toBe(true);
+    }));
+  });
+
   it('turns a triangle facing −Z half a turn about X, the axis Blender falls back to', () => {
     const m = triangleRotation(new Float64Array(16), [0, 0, 0], [1, 0, 0], [0, -1, 0]);
     const r = Array.from(basis3(m));
