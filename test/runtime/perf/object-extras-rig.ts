@@ -2,7 +2,9 @@
 // eight rotation modes keyed by an action (under a parent with deltas), a parent-less object with
 // deltas under a LOCAL-space constraint, deltas set by driver/pose-channels and read by a Distance
 // and a Transform Channel in transform space, objects on bones with and without Relative Parenting
-// (the bones animated), and an armature in rest position with an object on it.
+// (the bones animated), an armature in rest position with an object on it; and objects on curves'
+// paths (one curve's Evaluation Time keyed, the other's set by a driver/curve-time node each frame),
+// on a vertex and on a triangle of a moving parent.
 import type { GraphDocument, GraphLink, GraphNode } from '../../../graph/types';
 import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
 import { SCENE_FORMAT, type RotationMode, type SceneDocument, type SceneFCurve, type SceneObject } from '../../../runtime/rig/scene/types';
@@ -38,6 +40,18 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     { name: 'OnT', type: 'EMPTY', parent: 'Arm', parent_type: 'BONE', parent_bone: 'T', location: [0.1, 0, 0] },
     { name: 'Rest', type: 'ARMATURE', pose_position: 'REST', location: [-1, 0, 0], bones: [{ name: 'A', matrix_local: REST(0, 0), length: 1, pose: { rotation_mode: 'XYZ', rotation_euler: [0.5, 0, 0] } }] },
     { name: 'OnRest', type: 'EMPTY', parent: 'Rest', parent_type: 'BONE', parent_bone: 'A' },
+    ...['Keyed', 'Driven'].flatMap((name, i): SceneObject[] => [
+      {
+        name, type: 'CURVE', location: [0, 2 + i, 0],
+        curve: {
+          splines: [{ points: [[0, 0, 0], [1, 0.5, 0], [2, 0, 1]], radius: [1, 2, 0.5] }], use_path: true, use_path_follow: true, use_radius: true,
+          path_duration: 20, eval_time: 0, ...(i === 0 && { eval_time_fcurve: curve('eval_time', 0, keys(0, 12, 25)) }),
+        },
+      },
+      { name: `${name}Rider`, type: 'EMPTY', parent: name, track_axis: 'NEG_Z', up_axis: 'X', location: [0, 0, 0.1] },
+    ]),
+    { name: 'OnVertex', type: 'EMPTY', parent: 'E_XYZ', parent_type: 'VERTEX', parent_vertices: [[0.3, 0.1, 0]] },
+    { name: 'OnTriangle', type: 'EMPTY', parent: 'E_XYZ', parent_type: 'VERTEX_3', parent_vertices: [[0, 0, 0], [1, 0, 0.2], [0, 1, 0.1]] },
   ];
   const actions = [
     ...MODES.map((m) => ({
@@ -61,12 +75,14 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     node('twist', 'driver/transform', { channel: 'ROT_Y', space: 'TRANSFORM_SPACE', rotationMode: 'SWING_TWIST_Y' }),
     node('scale', 'driver/transform', { channel: 'SCALE_X', space: 'TRANSFORM_SPACE' }),
     node('volume', 'driver/transform', { channel: 'SCALE_AVG', space: 'LOCAL_SPACE' }),
+    node('pathTime', 'math/float', { operation: 'multiply', b: 20 }), node('drivenTime', 'driver/curve-time', { owner: 'Driven' }),
     node('inQ', 'owner/input', { owner: 'Q' }), node('copy', 'constraint/copy-location', { ownerSpace: 'LOCAL', targetSpace: 'WORLD', influence: 0.5 }), node('outQ', 'owner/output', { owner: 'Q' }),
   ];
   const links: GraphLink[] = [
     link('time', 'seconds', 'wave', 'a'), link('wave', 'value', 'w', 'dlocX'), link('wave', 'value', 'w', 'drotZ'), link('wave', 'value', 'w', 'dscaleY'),
     link('readE', 'transform', 'dist', 'a'), link('readP', 'transform', 'dist', 'b'), link('readQ', 'transform', 'rot', 'target'),
     ...['rotAuto', 'twist', 'scale', 'volume'].map((n) => link('readE', 'transform', n, 'target')),
+    link('wave', 'value', 'pathTime', 'a'), link('pathTime', 'value', 'drivenTime', 'value'),
     link('inQ', 'transform', 'copy', 'owner'), link('readE', 'transform', 'copy', 'target'), link('copy', 'owner', 'outQ', 'transform'),
   ];
   return { graph: { format: 'sinew-graph', version: 1, nodes, links }, scene: { format: SCENE_FORMAT, version: 1, objects, actions } };
