@@ -598,11 +598,51 @@ def parent_placement(o, ptype, at, notes):
         return {}
     if ptype in ('VERTEX', 'VERTEX_3'):
         count = 1 if ptype == 'VERTEX' else 3
-        return {"parent_vertices": [nvec(parent_point(par, i, at, notes), at) for i in list(o.parent_vertices)[:count]]}
+        indices = list(o.parent_vertices)[:count]
+        skin = parent_skin(par, indices, at)
+        if skin is not None:
+            # The points as authored; Sinew deforms them by the armature each frame.
+            return {"parent_vertices": [nvec(par.data.vertices[i].co if i < len(par.data.vertices) else (0, 0, 0), at) for i in indices],
+                    "parent_skin": skin}
+        return {"parent_vertices": [nvec(parent_point(par, i, at, notes), at) for i in indices]}
     cu = par.data if par.type == 'CURVE' else None
     if ptype == 'OBJECT' and cu is not None and cu.use_path and cu.use_path_follow:
         return {k: getattr(o, k) for k, v in TRACK_DEFAULTS.items() if getattr(o, k) != v}
     return {}
+
+
+def parent_skin(par, indices, at):
+    """The armature deformation of a mesh's vertices (Blender's armature_deform_coords, linear
+    blending by vertex groups), when an Armature modifier is all that changes the mesh: its object and,
+    per vertex, the deforming bones whose vertex groups hold it and their weights. None when Sinew
+    cannot deform it (other modifiers, shape keys, envelopes, Preserve Volume, a mask group, B-Bone
+    segments): the points are then written as they are at this frame, with a note."""
+    if par.type != 'MESH' or par.data.shape_keys is not None:
+        return None
+    mods = [m for m in par.modifiers if m.show_viewport]
+    if len(mods) != 1 or mods[0].type != 'ARMATURE':
+        return None
+    m = mods[0]
+    arm = m.object
+    if (arm is None or arm.type != 'ARMATURE' or not m.use_vertex_groups or m.use_bone_envelopes
+            or m.use_deform_preserve_volume or m.use_multi_modifier or m.vertex_group):
+        return None
+    bones = {b.name: b for b in arm.data.bones}
+    groups = {g.index: g.name for g in par.vertex_groups}
+    points = []
+    for i in indices:
+        names, weights = [], []
+        if i < len(par.data.vertices):
+            for ge in par.data.vertices[i].groups:
+                b = bones.get(groups.get(ge.group, ''))
+                if b is None or not b.use_deform or ge.weight == 0:
+                    continue
+                if b.bbone_segments > 1:
+                    return None  # deforms by its segments (b_bone_deform)
+                names.append(b.name)
+                weights.append(num(ge.weight, at))
+        points.append({"bones": names, "weights": weights})
+    return {"armature": arm.name, "points": points}
 
 
 def parent_point(par, nr, at, notes):
@@ -1005,6 +1045,9 @@ def references(o):
     refs = []
     if o.parent:
         refs.append(o.parent)
+        if o.parent_type in ('VERTEX', 'VERTEX_3') and o.parent.type == 'MESH':
+            # The armature that deforms the vertices it hangs from.
+            refs.extend(m.object for m in o.parent.modifiers if m.type == 'ARMATURE' and m.object is not None)
     cons = list(o.constraints)
     if o.type == 'ARMATURE':
         for pb in o.pose.bones:

@@ -63,6 +63,8 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
   owners.owners.forEach((o, i) => {
     edge(units.pre(i), units.stack(i));
     edge(units.stack(i), units.final(i));
+    // A vertex parent's points deformed by an armature: after the armature and its bones.
+    if (o.kind === 'object') for (const r of o.readsBeforePre) edge(units.final(owners.index.get(r)!), units.pre(i));
     const p = parentOwnerOf(o);
     if (!p) return;
     const pi = owners.index.get(p)!;

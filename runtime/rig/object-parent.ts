@@ -10,6 +10,7 @@ import { preparePath, samplePathAt, type PreparedPath } from '../../nodes/math/p
 import { normalizeQuatTo, quatToMat4 } from '../../nodes/math/quaternion';
 import { applyTrackToQuat } from '../../nodes/math/track';
 import { triangleRotation } from '../../nodes/math/triangle-frame';
+import { deformPoints, type ParentSkin } from './parent-skin';
 import { TRACK_AXES, type SceneObject } from './scene/types';
 
 /** On a curve's path, at its Evaluation Time now (`evalTime[0]`: the curve's `CurveInfo.time`, shared). */
@@ -30,12 +31,21 @@ export interface PathPlacement {
 /** At a point of the parent (parent local), unturned. */
 export interface VertexPlacement {
   kind: 'vertex';
-  point: Float64Array;
+  /** The point, xyz (as authored when a skin deforms it). */
+  points: Float64Array;
+  /** The armature deformation of the parent mesh, when it has one (parent-skin.ts), and where it puts the point now. */
+  skin: ParentSkin | undefined;
+  deformed: Float64Array;
 }
 
-/** On a triangle of the parent's points: its frame at its centre, in parent local space (constant). */
+/** On a triangle of the parent's points: its frame at its centre, in parent local space. */
 export interface TrianglePlacement {
   kind: 'triangle';
+  /** The three points, xyz each. */
+  points: Float64Array;
+  skin: ParentSkin | undefined;
+  deformed: Float64Array;
+  /** The frame (constant without a skin, made each frame with one). */
   matrix: Float64Array;
 }
 
@@ -43,13 +53,12 @@ export type ParentPlacement = PathPlacement | VertexPlacement | TrianglePlacemen
 
 /** How `child` hangs from its parent object `parent` (of curve `curve`, if a curve), or undefined for the parent's matrix alone. */
 export function parentPlacement(child: SceneObject, parent: SceneObject, curve: CurveInfo | undefined): ParentPlacement | undefined {
-  const points = child.parent_vertices ?? [];
-  if (child.parent_type === 'VERTEX') return { kind: 'vertex', point: Float64Array.from(points[0] ?? [0, 0, 0]) };
+  const given = child.parent_vertices ?? [];
+  const pointsOf = (n: number) => Float64Array.from({ length: 3 * n }, (_, i) => given[Math.floor(i / 3)]?.[i % 3] ?? 0);
+  if (child.parent_type === 'VERTEX') return { kind: 'vertex', points: pointsOf(1), skin: undefined, deformed: new Float64Array(3) };
   if (child.parent_type === 'VERTEX_3') {
-    const [a = [0, 0, 0], b = [0, 0, 0], c = [0, 0, 0]] = points;
-    const matrix = triangleRotation(new Float64Array(16), a, b, c);
-    for (let r = 0; r < 3; r++) matrix[12 + r] = (a[r] + b[r] + c[r]) / 3;
-    return { kind: 'triangle', matrix };
+    const points = pointsOf(3);
+    return { kind: 'triangle', points, skin: undefined, deformed: new Float64Array(9), matrix: triangleFrame(new Float64Array(16), points) };
   }
   if ((child.parent_type ?? 'OBJECT') !== 'OBJECT' || !curve || parent.curve?.use_path !== true) return undefined;
   // ob_parcurve needs a path: a curve without points has none, and the child then hangs from the curve's matrix.
@@ -68,17 +77,31 @@ export function parentPlacement(child: SceneObject, parent: SceneObject, curve: 
 }
 
 const local = new Float64Array(16);
+const ta = new Float64Array(3);
+const tb = new Float64Array(3);
+const tc = new Float64Array(3);
 const pos = new Float64Array(3);
 const quat = new Float64Array(4);
 const radius = new Float64Array(1);
 const time = new Float64Array(1);
 
+/** ob_parvert3's matrix: the triangle's frame (`tri_to_quat`) at its centre, from its points (xyz each). */
+function triangleFrame(out: Float64Array, points: Float64Array): Float64Array {
+  for (let i = 0; i < 3; i++) { ta[i] = points[i]; tb[i] = points[3 + i]; tc[i] = points[6 + i]; }
+  triangleRotation(out, ta, tb, tc);
+  for (let r = 0; r < 3; r++) out[12 + r] = (points[r] + points[3 + r] + points[6 + r]) / 3;
+  return out;
+}
+
 /** Turns `out`, which holds the parent's world matrix, into the matrix the child hangs from. */
 export function placeOnParent(out: Float64Array, p: ParentPlacement): Float64Array {
-  if (p.kind === 'triangle') return safeMultiplyMat4(out, out, p.matrix);
+  if (p.kind === 'triangle') {
+    if (p.skin) triangleFrame(p.matrix, deformPoints(p.deformed, p.points, p.skin, out));
+    return safeMultiplyMat4(out, out, p.matrix);
+  }
   if (p.kind === 'vertex') {
     // PARVERT1: the identity moved to where the parent's matrix takes the point.
-    const v = p.point;
+    const v = p.skin ? deformPoints(p.deformed, p.points, p.skin, out) : p.points;
     const x = saturate(out[0] * v[0] + out[4] * v[1] + out[8] * v[2] + out[12]);
     const y = saturate(out[1] * v[0] + out[5] * v[1] + out[9] * v[2] + out[13]);
     const z = saturate(out[2] * v[0] + out[6] * v[1] + out[10] * v[2] + out[14]);

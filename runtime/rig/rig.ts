@@ -7,6 +7,7 @@ import { basisMatrix } from '../../nodes/math/basis';
 import { createDeltaChannels, hasDeltas, objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { bboneSegments, buildBBone } from './bbone';
 import { parentPlacement, type ParentPlacement } from './object-parent';
+import { parentSkin } from './parent-skin';
 import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneMesh, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {
@@ -27,6 +28,8 @@ export interface ObjectOwner extends OwnerHandle {
   parentRestInverse: Float64Array | undefined;
   /** For an object parent: where on it the object hangs when not from its matrix alone (a path, a vertex, a triangle; object-parent.ts). */
   placement: ParentPlacement | undefined;
+  /** Owners besides the parent whose final matrices the pre step reads: the armature and bones deforming the vertices it hangs from (parent-skin.ts). */
+  readsBeforePre: RigOwner[];
   deltas: DeltaChannels | undefined;
 }
 
@@ -144,6 +147,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       parentIsBone,
       parentRestInverse,
       placement,
+      readsBeforePre: [],
       // Always a key (undefined when none), so every object owner has one shape for the per-frame code.
       deltas,
       curve: so.type === 'CURVE' ? curveInfo(so) : undefined,
@@ -217,6 +221,14 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
     if (byName.get(so.name) !== i) throw new SceneError(`/objects/${i}/name`, `object name "${so.name}" is used twice`);
   });
   objects.forEach((_, i) => visit(i));
+  // Vertex parents on a mesh an armature deforms: the armature and its bones, now that every owner is there.
+  for (const o of owners) {
+    const p = o.kind === 'object' ? o.placement : undefined;
+    if (o.kind !== 'object' || !p || p.kind === 'path' || !o.source.parent_skin) continue;
+    p.skin = parentSkin(o.source, (id) => byId.get(id));
+    const armatureId = o.source.parent_skin.armature;
+    o.readsBeforePre = [...new Set(o.source.parent_skin.points.flatMap((pt) => pt.bones.map((b) => `${armatureId}/${b}`)).concat(armatureId))].flatMap((id) => byId.get(id) ?? []);
+  }
   return { owners, byId };
 }
 

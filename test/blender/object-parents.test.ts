@@ -5,6 +5,8 @@
 // vertex parents of a mesh (keyed to turn), a Bezier and a NURBS curve and a lattice (one vertex,
 // three vertices, a vertex index past the mesh's end), and the LATTICE
 // and ARMATURE parent types. `import-blender` then `eval` equals Blender within 1e-4 at four frames.
+// Vertex parents on a mesh an Armature modifier deforms (rigs.py `skinned_parents`): the points move
+// with the bones as Blender's armature_deform_coords moves them (runtime/rig/parent-skin.ts).
 // And a curve's Evaluation Time driven (rigs.py `driven_path`): a `driver/curve-time` node.
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
@@ -17,6 +19,20 @@ describe('Blender round trip: objects on paths and on vertices', () => {
     const diffs = differences(rt);
     expect(diffs.length).toBe(36 * 4); // 34 objects and 2 bones at 4 frames
     expect(failures(diffs, 1e-4)).toEqual([]);
+  });
+
+  it('vertex parents on a mesh an Armature modifier deforms follow the deformed vertices (rigs.py skinned_parents)', () => {
+    const rt = roundTrip('skinned_parents');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    // The one child on a mesh with a Subdivision modifier after the Armature one is written as it
+    // is at the exported frame, and noted: it is the only owner the notes name and the only one off.
+    const notes = rt.importLog.filter((l) => l.includes('exported approximately'));
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((l) => l.includes('OnSmooth'))).toBe(true);
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(14 * 3); // 10 objects and 4 bones at 3 frames
+    expect(failures(diffs.filter((d) => d.owner !== 'OnSmooth'), 1e-4)).toEqual([]);
+    expect(diffs.filter((d) => d.owner === 'OnSmooth' && d.error > 1e-3).length).toBeGreaterThan(0);
   });
 
   it('a driven Evaluation Time moves Follow Path and the path\'s children (rigs.py driven_path)', () => {

@@ -1685,6 +1685,63 @@ def rig_object_parents():
     return [1, 5, 9, 12]
 
 
+def rig_skinned_parents():
+    """Objects on vertices of a mesh an Armature modifier deforms (by vertex groups): a vertex held by
+    one bone, one shared by two bones with unequal weights, one in a group of a bone that does not
+    deform (so it follows the other), one in no group (it stays), and a triangle of three; the bones
+    keyed, the mesh moved and the armature turned and scaled. Beside them a mesh with a Subdivision
+    modifier after its Armature one, whose vertex child is written where it is (with a note)."""
+    import bmesh
+    arm = armature("Skel", [("Root", (0, 0, 0), (0, 0, 1), None, False, 0), ("Mid", (0, 0, 1), (0, 0, 2), "Root", True, 0),
+                            ("Side", (0.5, 0, 1), (1, 0, 1), "Root", False, 0), ("Helper", (0, 0.5, 0), (0, 0.5, 1), None, False, 0)],
+                   loc=(0.3, -0.2, 0.1), rot=(0.1, 0, 0.2), scale=(1.2, 1.2, 1.2))
+    arm.data.bones["Helper"].use_deform = False
+    for f, (r, m, s) in ((1, (0, 0, 0)), (5, (0.3, -0.5, 0.2)), (9, (-0.2, 0.6, -0.4))):
+        pb = arm.pose.bones
+        pb["Root"].rotation_mode = pb["Mid"].rotation_mode = pb["Side"].rotation_mode = 'XYZ'
+        pb["Root"].rotation_euler = (r, 0, 0.1 * r)
+        pb["Mid"].rotation_euler = (m, 0.2 * m, 0)
+        pb["Side"].location = (0, s, 0)
+        pb["Helper"].location = (s, 0, 0)
+        for b in ("Root", "Mid", "Side"):
+            pb[b].keyframe_insert("rotation_euler", frame=f)
+        pb["Side"].keyframe_insert("location", frame=f)
+        pb["Helper"].keyframe_insert("location", frame=f)
+    def build(bm):
+        bmesh.ops.create_grid(bm, x_segments=3, y_segments=3, size=1.0)
+        for v in bm.verts:
+            v.co.z = 0.5 * (v.co.x + 1.0) + 0.3 * v.co.y
+    body = mesh_object("Body", build, loc=(0.1, 0, 0.2), rot=(0, 0.1, 0))
+    for f, x in ((1, 0.1), (9, 0.4)):
+        body.location[0] = x
+        body.keyframe_insert("location", index=0, frame=f)
+    groups = {name: body.vertex_groups.new(name=name) for name in ("Root", "Mid", "Side", "Helper", "Other")}
+    groups["Root"].add([0, 1, 2], 1.0, 'REPLACE')
+    groups["Mid"].add([3, 4], 0.7, 'REPLACE')
+    groups["Root"].add([4], 0.2, 'REPLACE')
+    groups["Side"].add([5, 6], 0.9, 'REPLACE')
+    groups["Helper"].add([6], 1.0, 'REPLACE')
+    groups["Other"].add([7], 1.0, 'REPLACE')
+    mod = body.modifiers.new("Armature", 'ARMATURE')
+    mod.object = arm
+    for k, v in enumerate((1, 4, 6, 7, 8)):
+        e = empty("OnVertex%d" % k, loc=(0.05, 0, 0.1), rot=(0.1, 0.2, 0), parent=body)
+        e.parent_type = 'VERTEX'
+        e.parent_vertices = (v, 0, 0)
+    tri = empty("OnTriangle", loc=(0, 0.1, 0), parent=body)
+    tri.parent_type = 'VERTEX_3'
+    tri.parent_vertices = (1, 4, 5)
+    smooth = mesh_object("Smooth", build, loc=(3, 0, 0))
+    smooth.vertex_groups.new(name="Root").add(list(range(9)), 1.0, 'REPLACE')
+    m = smooth.modifiers.new("Armature", 'ARMATURE')
+    m.object = arm
+    smooth.modifiers.new("Subsurf", 'SUBSURF')
+    s = empty("OnSmooth", parent=smooth)
+    s.parent_type = 'VERTEX'
+    s.parent_vertices = (4, 0, 0)
+    return [1, 5, 9]
+
+
 def rig_driven_path():
     """A curve's Evaluation Time driven by a custom property (keyed) of a control, the curve's
     Evaluation Time keyed too (the driver wins) and its location keyed: what follows the path by
@@ -2940,7 +2997,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -11,7 +11,7 @@ import { childPointer, pointerOf } from '../../../graph/pointer';
 import { readJson } from '../../../graph/safe-json';
 import type { GraphError } from '../../../graph/types';
 import sceneSchema from './sinew-scene.schema.json' with { type: 'json' };
-import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneMesh } from '../../rig/scene/types';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneMesh, type SceneObject } from '../../rig/scene/types';
 
 let validate: ValidateFunction | undefined;
 
@@ -152,6 +152,7 @@ function checkStructure(scene: SceneDocument): GraphError[] {
       const given = o.parent_vertices?.length ?? 0;
       errors.push({ code: 'invalid-parent', pointer: pointerOf('objects', i, 'parent_vertices'), message: `parent type ${o.parent_type} hangs the object from ${wanted === 1 ? 'one point' : 'three points'} of its parent; parent_vertices holds ${given}` });
     }
+    if (o.parent_skin) checkSkin(o.parent_skin, wanted, scene, byName, boneNames, i, errors);
     if (o.type === 'ARMATURE') checkBones(o.bones ?? [], i, o.name, errors);
     if (o.type === 'CURVE') checkSplines(o.curve?.splines ?? [], i, errors);
     if (o.mesh) checkMesh(o.mesh, i, errors);
@@ -160,6 +161,22 @@ function checkStructure(scene: SceneDocument): GraphError[] {
   checkActions(scene, errors);
   if (errors.length === 0) checkParentChains(scene, byName, errors);
   return errors;
+}
+
+/** A vertex parent's skin: an armature of the scene, one entry per point, a weight per bone, bones the armature has. */
+function checkSkin(skin: NonNullable<SceneObject['parent_skin']>, points: number, scene: SceneDocument, byName: Map<string, number>, boneNames: Set<string>[], i: number, errors: GraphError[]): void {
+  const at = (...keys: (string | number)[]) => pointerOf('objects', i, 'parent_skin', ...keys);
+  const a = byName.get(skin.armature);
+  if (a === undefined || scene.objects[a].type !== 'ARMATURE') {
+    errors.push({ code: 'invalid-parent', pointer: at('armature'), message: `the armature deforming the parent's vertices, "${skin.armature}", is not an armature of the scene` });
+    return;
+  }
+  if (skin.points.length !== points) errors.push({ code: 'invalid-parent', pointer: at('points'), message: `parent_skin has ${skin.points.length} points; parent_vertices needs ${points}` });
+  skin.points.forEach((p, k) => {
+    if (p.weights.length !== p.bones.length) errors.push({ code: 'invalid-parent', pointer: at('points', k, 'weights'), message: `point ${k} has ${p.bones.length} bones and ${p.weights.length} weights; it needs one weight per bone` });
+    const missing = p.bones.findIndex((b) => !boneNames[a].has(b));
+    if (missing >= 0) errors.push({ code: 'invalid-parent', pointer: at('points', k, 'bones', missing), message: `bone "${p.bones[missing]}" is not a bone of armature "${skin.armature}"` });
+  });
 }
 
 /** A mesh's lists hold whole vertices, triangles and corner normals, and every triangle names vertices there are. */

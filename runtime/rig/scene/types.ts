@@ -187,6 +187,13 @@ export interface SceneObject extends TransformProps, DeltaTransformProps {
    * point, a lattice point; (0, 0, 0) for an index the parent does not have).
    */
   parent_vertices?: number[][];
+  /**
+   * VERTEX and VERTEX_3 on a mesh that an Armature modifier deforms: the armature object and, per
+   * point of `parent_vertices` (then the mesh's own, undeformed), the deforming bones whose vertex
+   * groups hold it and their weights; Sinew deforms the points each frame as Blender's
+   * armature_deform_coords does (linear blending by vertex groups).
+   */
+  parent_skin?: { armature: string; points: { bones: string[]; weights: number[] }[] };
   /** The axis that points along a path it is parented to when the curve's Follow is on (Blender's `track_axis`). Absent: POS_Y. */
   track_axis?: TrackAxis;
   /** The axis that points up along such a path (Blender's `up_axis`). Absent: Z. */

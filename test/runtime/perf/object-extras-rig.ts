@@ -4,7 +4,7 @@
 // and a Transform Channel in transform space, objects on bones with and without Relative Parenting
 // (the bones animated), an armature in rest position with an object on it; and objects on curves'
 // paths (one curve's Evaluation Time keyed, the other's set by a driver/curve-time node each frame),
-// on a vertex and on a triangle of a moving parent.
+// on a vertex and on a triangle of a moving parent, and on a triangle its animated bones deform.
 import type { GraphDocument, GraphLink, GraphNode } from '../../../graph/types';
 import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
 import { SCENE_FORMAT, type RotationMode, type SceneDocument, type SceneFCurve, type SceneObject } from '../../../runtime/rig/scene/types';
@@ -52,6 +52,10 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     ]),
     { name: 'OnVertex', type: 'EMPTY', parent: 'E_XYZ', parent_type: 'VERTEX', parent_vertices: [[0.3, 0.1, 0]] },
     { name: 'OnTriangle', type: 'EMPTY', parent: 'E_XYZ', parent_type: 'VERTEX_3', parent_vertices: [[0, 0, 0], [1, 0, 0.2], [0, 1, 0.1]] },
+    {
+      name: 'OnSkin', type: 'EMPTY', parent: 'E_XYZ', parent_type: 'VERTEX_3', parent_vertices: [[0, 0, 0], [1, 0, 0.2], [0, 1, 0.1]],
+      parent_skin: { armature: 'Arm', points: [{ bones: ['R'], weights: [1] }, { bones: ['R', 'T'], weights: [0.3, 0.6] }, { bones: [], weights: [] }] },
+    },
   ];
   const actions = [
     ...MODES.map((m) => ({
