@@ -16,7 +16,8 @@
 // preparePath runs once at compile time and allocates; samplePath allocates nothing.
 import { saturate } from './finite';
 import { hypot3 } from './hypot';
-import { multiplyQuat, normalizeQuat, rotateVec3ByQuat, setQuatAxisAngle, slerpQuat, slerpQuatBy } from './quaternion';
+import { identityMat4 } from './matrix';
+import { multiplyQuat, normalizeQuat, quatToMat4, rotateVec3ByQuat, setQuatAxisAngle, slerpQuat, slerpQuatBy } from './quaternion';
 import { vecToQuat } from './track';
 import { angleNormalized3, lengthXyz } from './vector';
 
@@ -367,4 +368,20 @@ export function samplePathAt(
   slerpQuatBy(outQuat, qa, qb, fcs);
   if (outRadius) outRadius[0] = (1 - fc) * path.radius[i1] + fc * path.radius[i2];
   return outPos;
+}
+
+/**
+ * The matrix of a point on a path as Follow Path and path parenting build it: T(pos) · R(quat) ·
+ * S(radius), with no turn when `quat` is undefined (no Follow) and no scale when `radius` is (no
+ * Curve Radius). The radius comes in an array: V8 boxes a double passed to a call it does not inline.
+ */
+export function pathPointMatrix(out: Float64Array, pos: Float64Array, quat: Float64Array | undefined, radius: Float64Array | undefined): Float64Array {
+  if (quat) quatToMat4(out, quat);
+  else identityMat4(out);
+  if (radius) {
+    const r = radius[0];
+    for (let i = 0; i < 12; i++) if ((i & 3) !== 3) out[i] *= r;
+  }
+  out[12] = pos[0]; out[13] = pos[1]; out[14] = pos[2];
+  return out;
 }

@@ -4,10 +4,10 @@
 // other parent object, and the ARMATURE and LATTICE parent types (PARSKEL), give the parent's matrix
 // alone; a bone parent is pose.ts's. Built once per object; placing allocates nothing.
 import type { CurveInfo } from '../../nodes/define';
-import { saturate, safeMultiplyMat4 } from '../../nodes/math/finite';
-import { identityMat4 } from '../../nodes/math/matrix';
-import { preparePath, samplePathAt, type PreparedPath } from '../../nodes/math/path';
-import { normalizeQuatTo, quatToMat4 } from '../../nodes/math/quaternion';
+import { saturateN, safeMultiplyMat4 } from '../../nodes/math/finite';
+import { identityMat4, transformPointByMat4Of } from '../../nodes/math/matrix';
+import { pathPointMatrix, preparePath, samplePathAt, type PreparedPath } from '../../nodes/math/path';
+import { normalizeQuatTo } from '../../nodes/math/quaternion';
 import { applyTrackToQuat } from '../../nodes/math/track';
 import { triangleRotation } from '../../nodes/math/triangle-frame';
 import { deformPoints, type ParentSkin } from './parent-skin';
@@ -101,12 +101,9 @@ export function placeOnParent(out: Float64Array, p: ParentPlacement): Float64Arr
   }
   if (p.kind === 'vertex') {
     // PARVERT1: the identity moved to where the parent's matrix takes the point.
-    const v = p.skin ? deformPoints(p.deformed, p.points, p.skin, out) : p.points;
-    const x = saturate(out[0] * v[0] + out[4] * v[1] + out[8] * v[2] + out[12]);
-    const y = saturate(out[1] * v[0] + out[5] * v[1] + out[9] * v[2] + out[13]);
-    const z = saturate(out[2] * v[0] + out[6] * v[1] + out[10] * v[2] + out[14]);
+    saturateN(transformPointByMat4Of(pos, out, p.skin ? deformPoints(p.deformed, p.points, p.skin, out) : p.points), 3);
     identityMat4(out);
-    out[12] = x; out[13] = y; out[14] = z;
+    out[12] = pos[0]; out[13] = pos[1]; out[14] = pos[2];
     return out;
   }
   return safeMultiplyMat4(out, out, pathMatrix(local, p));
@@ -122,17 +119,6 @@ function pathMatrix(out: Float64Array, p: PathPlacement): Float64Array {
   const t = p.pathDuration !== 0 ? p.evalTime[0] / p.pathDuration : p.evalTime[0];
   time[0] = p.clamp ? (t < 0 ? 0 : t > 1 ? 1 : t) : t;
   samplePathAt(pos, quat, radius, p.path, time);
-  if (p.follow) {
-    applyTrackToQuat(quat, quat, p.track, p.up);
-    normalizeQuatTo(quat, quat);
-    quatToMat4(out, quat);
-  } else {
-    identityMat4(out);
-  }
-  if (p.useRadius) {
-    const r = radius[0];
-    for (let i = 0; i < 12; i++) if ((i & 3) !== 3) out[i] *= r;
-  }
-  out[12] = pos[0]; out[13] = pos[1]; out[14] = pos[2];
-  return out;
+  if (p.follow) normalizeQuatTo(quat, applyTrackToQuat(quat, quat, p.track, p.up));
+  return pathPointMatrix(out, pos, p.follow ? quat : undefined, p.useRadius ? radius : undefined);
 }

@@ -7,7 +7,7 @@ import { basisMatrix } from '../../nodes/math/basis';
 import { createDeltaChannels, hasDeltas, objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { bboneSegments, buildBBone } from './bbone';
 import { parentPlacement, type ParentPlacement } from './object-parent';
-import { parentSkin } from './parent-skin';
+import { parentSkin, skinReads } from './parent-skin';
 import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneMesh, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {
@@ -225,9 +225,9 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
   for (const o of owners) {
     const p = o.kind === 'object' ? o.placement : undefined;
     if (o.kind !== 'object' || !p || p.kind === 'path' || !o.source.parent_skin) continue;
-    p.skin = parentSkin(o.source, (id) => byId.get(id));
-    const armatureId = o.source.parent_skin.armature;
-    o.readsBeforePre = [...new Set(o.source.parent_skin.points.flatMap((pt) => pt.bones.map((b) => `${armatureId}/${b}`)).concat(armatureId))].flatMap((id) => byId.get(id) ?? []);
+    const skin = parentSkin(o.source, (id) => byId.get(id));
+    p.skin = skin;
+    o.readsBeforePre = skin ? skinReads(skin) : [];
   }
   return { owners, byId };
 }

@@ -4,9 +4,8 @@
 // (conformance README, measured fact 1).
 import { curve, float, param, transform, type CurveInfo } from '../../define';
 import { defineConstraint } from '../../define-constraint';
-import { identityMat4, multiplyMat4, mat4ToScale } from '../../math/matrix';
-import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
-import { quatToMat4 } from '../../math/quaternion';
+import { multiplyMat4, mat4ToScale } from '../../math/matrix';
+import { pathPointMatrix, preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { applyTrackToQuat } from '../../math/track';
 import { finishOrPass } from '../finite-result';
 
@@ -134,19 +133,8 @@ export function followPathTarget(
 ): Float64Array {
   pathTime(time, s, fixed);
   samplePathAt(pos, quat, radius, s.path!, time);
-  if (follow) {
-    applyTrackToQuat(quat, quat, s.forward, s.up);
-    quatToMat4(totmat, quat);
-  } else {
-    identityMat4(totmat);
-  }
-  if (useRadius) {
-    const r = radius[0];
-    for (let i = 0; i < 12; i++) if ((i & 3) !== 3) totmat[i] *= r;
-  }
-  totmat[12] = pos[0];
-  totmat[13] = pos[1];
-  totmat[14] = pos[2];
+  if (follow) applyTrackToQuat(quat, quat, s.forward, s.up);
+  pathPointMatrix(totmat, pos, follow ? quat : undefined, useRadius ? radius : undefined);
   return multiplyMat4(out, curveWorld, totmat);
 }
 
