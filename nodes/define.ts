@@ -1,5 +1,6 @@
 // How a node kind is declared: sockets, params, docs and a kernel, in one record.
 // The scheduler, compiler, editor and file loader read these records and never switch on a type name.
+import type { DeformedMesh } from './math/deformed-mesh';
 import type { CatalogEntry, JsonValue, ParamShape, SocketType } from '../graph/types';
 import type { Params, ParamSpec, ParamSpecs, ParamsOf } from './params';
 
@@ -186,6 +187,8 @@ export interface OwnerHandle {
   bone?: BoneInfo;
   curve?: CurveInfo;
   mesh?: MeshInfo;
+  /** A mesh's grouped vertices as its Armature modifier moves them (the scene's `mesh.skin`); absent: the mesh stays as written. */
+  meshSkin?: DeformedMesh;
 }
 
 /** What a node may ask of the compiler when it is bound to a scene. */
@@ -323,6 +326,11 @@ export interface OwnerTraits {
    * runs: a node wired from it may read that shape (BindEnv.sourceShape).
    */
   bboneShape?: boolean;
+  /**
+   * A `read` node that reads the owner's mesh as its Armature modifier deforms it
+   * (`OwnerHandle.meshSkin`): it runs after that armature and the bones deforming the mesh.
+   */
+  deformedMesh?: boolean;
 }
 
 /** How a Blender constraint of one RNA type maps onto this node, read by the Blender importer. */

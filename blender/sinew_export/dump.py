@@ -514,21 +514,34 @@ def dump_curve(o, notes):
     }
 
 
+class MeshUse:
+    """How constraints read one mesh: as a Shrinkwrap surface, by vertex groups, and which
+    armatures' bones read its groups (a bone of the armature that deforms the mesh makes a
+    dependency cycle in Blender, and Sinew then keeps the mesh as it is at this frame)."""
+    def __init__(self):
+        self.surface = False
+        self.groups = set()
+        self.group_readers = set()
+
+
 def mesh_targets(objects):
-    """The mesh objects constraints of `objects` read as meshes, each with the vertex groups read
-    (possibly none): a Shrinkwrap's target (its surface) and a vertex-group subtarget's mesh."""
+    """The mesh objects constraints of `objects` read as meshes: a Shrinkwrap's target (its
+    surface) and a vertex-group subtarget's mesh, each with how it is read (MeshUse)."""
     meshes = {}
-    for _, c in constraint_owners(objects):
+    for owner, c in constraint_owners(objects):
         if c.type == 'SHRINKWRAP' and c.target is not None and c.target.type == 'MESH':
-            meshes.setdefault(c.target.name, set())
+            meshes.setdefault(c.target.name, MeshUse()).surface = True
         for obj_key, sub_key in SUBTARGETS:
             o, sub = getattr(c, obj_key, None), getattr(c, sub_key, '')
             if o is not None and getattr(o, 'type', None) == 'MESH' and sub:
-                meshes.setdefault(o.name, set()).add(sub)
+                use = meshes.setdefault(o.name, MeshUse())
+                use.groups.add(sub)
+                if "bone" in owner:
+                    use.group_readers.add(owner["object"])
     return meshes
 
 
-def dump_mesh(o, at, notes, groups=()):
+def dump_mesh(o, at, notes, use):
     """A mesh object's evaluated surface in its local space, as Shrinkwrap reads it
     (BKE_shrinkwrap_init_tree): vertices, the loop triangles, and per triangle the normal at each
     corner that BKE_shrinkwrap_compute_smooth_normal interpolates: the split normals of an
@@ -539,8 +552,11 @@ def dump_mesh(o, at, notes, groups=()):
     changing = [m.type for m in o.modifiers if m.show_viewport]
     if o.data.shape_keys is not None:
         changing.append('shape keys')
-    if changing:
+    skin = mesh_skin(o, use, at) if use.groups else None
+    if changing and skin is None:
         notes.append("%s: a mesh constraints read, with %s: it is written as evaluated at this frame; Sinew does not deform it" % (at, ', '.join(changing)))
+    elif changing and use.surface:
+        notes.append("%s: a mesh Shrinkwrap reads, with %s: its surface is written as evaluated at this frame; Sinew deforms only the vertices of its vertex groups" % (at, ', '.join(changing)))
     dg = bpy.context.evaluated_depsgraph_get()
     oe = o.evaluated_get(dg)
     me = oe.to_mesh()
@@ -570,7 +586,7 @@ def dump_mesh(o, at, notes, groups=()):
         if any(normals[k] != vertex_normals[triangles[k // 3] * 3 + k % 3] for k in range(len(normals))):
             d["normals"] = normals
         # The groups constraints read, with the evaluated mesh's weights (contarget_get_mesh_mat).
-        wanted = {g.index: g.name for g in o.vertex_groups if g.name in groups}
+        wanted = {g.index: g.name for g in o.vertex_groups if g.name in use.groups}
         if wanted:
             found = {name: {"indices": [], "weights": []} for name in wanted.values()}
             for v in me.vertices:
@@ -580,6 +596,8 @@ def dump_mesh(o, at, notes, groups=()):
                         found[name]["indices"].append(v.index)
                         found[name]["weights"].append(num(ge.weight, at))
             d["vertex_groups"] = found
+        if skin is not None:
+            d["skin"] = skin
         return d
     finally:
         oe.to_mesh_clear()
@@ -617,9 +635,18 @@ def parent_skin(par, indices, at):
     per vertex, the deforming bones whose vertex groups hold it and their weights. None when Sinew
     cannot deform it (other modifiers, shape keys, envelopes, Preserve Volume, a mask group, B-Bone
     segments): the points are then written as they are at this frame, with a note."""
-    if par.type != 'MESH' or par.data.shape_keys is not None:
+    arm = skinning_armature(par)
+    points = skin_points(par, arm, indices, at) if arm is not None else None
+    return {"armature": arm.name, "points": points} if points is not None else None
+
+
+def skinning_armature(mesh):
+    """The armature whose modifier alone moves `mesh`'s vertices, by vertex groups, in a way Sinew
+    deforms them (no envelopes, Preserve Volume, Multi Modifier or mask group, no shape keys); None
+    otherwise."""
+    if mesh.type != 'MESH' or mesh.data.shape_keys is not None:
         return None
-    mods = [m for m in par.modifiers if m.show_viewport]
+    mods = [m for m in mesh.modifiers if m.show_viewport]
     if len(mods) != 1 or mods[0].type != 'ARMATURE':
         return None
     m = mods[0]
@@ -627,22 +654,50 @@ def parent_skin(par, indices, at):
     if (arm is None or arm.type != 'ARMATURE' or not m.use_vertex_groups or m.use_bone_envelopes
             or m.use_deform_preserve_volume or m.use_multi_modifier or m.vertex_group):
         return None
+    return arm
+
+
+def skin_points(mesh, arm, indices, at):
+    """Per vertex of `indices`, the deforming bones of `arm` whose vertex groups hold it and their
+    weights; None when one of them deforms by B-Bone segments (b_bone_deform), which Sinew does not."""
     bones = {b.name: b for b in arm.data.bones}
-    groups = {g.index: g.name for g in par.vertex_groups}
+    groups = {g.index: g.name for g in mesh.vertex_groups}
     points = []
     for i in indices:
         names, weights = [], []
-        if i < len(par.data.vertices):
-            for ge in par.data.vertices[i].groups:
+        if i < len(mesh.data.vertices):
+            for ge in mesh.data.vertices[i].groups:
                 b = bones.get(groups.get(ge.group, ''))
                 if b is None or not b.use_deform or ge.weight == 0:
                     continue
                 if b.bbone_segments > 1:
-                    return None  # deforms by its segments (b_bone_deform)
+                    return None
                 names.append(b.name)
                 weights.append(num(ge.weight, at))
         points.append({"bones": names, "weights": weights})
-    return {"armature": arm.name, "points": points}
+    return points
+
+
+def mesh_skin(o, use, at):
+    """What Sinew needs to deform the vertices of the groups constraints read on mesh `o` as its
+    Armature modifier does, and their normals as Blender recomputes them on the deformed mesh
+    (contarget_get_mesh_mat reads the evaluated mesh): the undeformed positions of those vertices and
+    of their polygons' other vertices, each one's bones and weights, and those polygons. None when
+    Sinew cannot deform the mesh, or when a bone of the deforming armature reads a group (a
+    dependency cycle in Blender, which then reads the mesh as it was)."""
+    arm = skinning_armature(o)
+    if arm is None or arm.name in use.group_readers:
+        return None
+    wanted = {g.index for g in o.vertex_groups if g.name in use.groups}
+    verts = o.data.vertices
+    read = {v.index for v in verts if any(ge.group in wanted and ge.weight > 0 for ge in v.groups)}
+    polygons = [list(p.vertices) for p in o.data.polygons if any(i in read for i in p.vertices)]
+    indices = sorted(read | {i for p in polygons for i in p})
+    points = skin_points(o, arm, indices, at)
+    if points is None:
+        return None
+    return {"armature": arm.name, "vertices": indices, "rest": [num(x, at) for i in indices for x in verts[i].co],
+            "points": points, "polygons": polygons}
 
 
 def parent_point(par, nr, at, notes):

@@ -3,14 +3,18 @@
 // mean of their normals, carried by the object's inverse-transpose, is the Z axis, with X and Y
 // from the object's Y (or X) axis; the columns normalized. A group that is not there reads as the
 // object itself, as in Blender, and so does a group whose sums leave the double range. The mesh is
-// the one the scene holds (Sinew does not deform meshes).
+// the one the scene holds, or, where it has a skin (an Armature modifier deforms it), its grouped
+// vertices as the armature moves them now, with the normals Blender makes on the moved mesh.
 import { defineNode, param, transform, type MeshInfo, type OwnerHandle } from '../define';
 import { finishOrPass } from '../constraints/finite-result';
 import { cross3, normalize3 } from '../math/vector';
+import { deformMesh, type DeformedMesh } from '../math/deformed-mesh';
 
 export interface VertexGroupState {
   owner: OwnerHandle;
   mesh: MeshInfo | undefined;
+  /** The mesh's skin, when an armature deforms its grouped vertices. */
+  deformed: DeformedMesh | undefined;
   group: { indices: Uint32Array; weights: Float64Array } | undefined;
 }
 
@@ -37,29 +41,33 @@ export const vertexGroup = defineNode({
     owner: param.owner('The mesh object whose vertex group is read.'),
     group: param.string('', 'The vertex group, by name. Not on the mesh: the object itself, as Blender reads it.'),
   },
-  owner: { role: 'read', param: 'owner' },
+  owner: { role: 'read', param: 'owner', deformedMesh: true },
   cannotFail: true,
   bind(env, p): VertexGroupState {
     const owner = env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner');
     const mesh = owner.mesh;
     const group = mesh?.groups?.get(p.group);
     if (!group) env.warn(`"${p.owner}" has no vertex group "${p.group}" in the scene (a mesh the exporter writes carries the groups constraints target): the object's own matrix is read`);
-    return { owner, mesh, group };
+    return { owner, mesh, deformed: owner.meshSkin, group };
   },
   kernel(io, _p, state) {
     const m = state.owner.final;
     const out = io.out.transform;
     out.set(m);
-    const { mesh, group } = state;
+    const { mesh, group, deformed } = state;
     if (!mesh || !group) return;
+    if (deformed) deformMesh(deformed, m);
     mean[0] = mean[1] = mean[2] = 0;
     normal[0] = normal[1] = normal[2] = 0;
     let total = 0;
-    const v = mesh.vertices, n = mesh.vertexNormals;
     for (let i = 0; i < group.indices.length; i++) {
       const w = group.weights[i];
       if (!(w > 0)) continue;
-      const o = group.indices[i] * 3;
+      // A vertex the skin moves reads where it is now; any other as the scene holds it.
+      const entry = deformed ? deformed.entryOf[group.indices[i]] : -1;
+      const moved = entry >= 0 ? deformed : undefined;
+      const v = moved ? moved.positions : mesh.vertices, n = moved ? moved.normals : mesh.vertexNormals;
+      const o = (moved ? entry : group.indices[i]) * 3;
       for (let k = 0; k < 3; k++) {
         mean[k] += v[o + k] * w;
         if (n) normal[k] += n[o + k] * w;

@@ -130,6 +130,8 @@ function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: Unit
     const role = c.def.owner?.role;
     if (o && role === 'pre') edge(units.pre(at(o)), c.unit);
     if (o && role === 'read') edge(units.final(at(o)), c.unit);
+    // Reads the mesh as its armature deforms it: after the armature and the deforming bones.
+    if (o?.kind === 'object' && role === 'read' && c.def.owner?.deformedMesh) for (const r of o.meshReads) edge(units.final(at(r)), c.unit);
     // Writes a setting what reads the owner uses: before its pre step, so before anything reads it.
     if (o && role === 'setting') edge(c.unit, units.pre(at(o)));
     if (o && role === 'basis') {

@@ -10,7 +10,8 @@ import { pathPointMatrix, preparePath, samplePathAt, type PreparedPath } from '.
 import { normalizeQuatTo } from '../../nodes/math/quaternion';
 import { applyTrackToQuat } from '../../nodes/math/track';
 import { triangleRotation } from '../../nodes/math/triangle-frame';
-import { deformPoints, type ParentSkin } from './parent-skin';
+import { deformPoints } from '../../nodes/math/skin';
+import type { ParentSkin } from './parent-skin';
 import { TRACK_AXES, type SceneObject } from './scene/types';
 
 /** On a curve's path, at its Evaluation Time now (`evalTime[0]`: the curve's `CurveInfo.time`, shared). */

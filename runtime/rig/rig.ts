@@ -8,6 +8,7 @@ import { createDeltaChannels, hasDeltas, objectBasisMatrix, type DeltaChannels }
 import { bboneSegments, buildBBone } from './bbone';
 import { parentPlacement, type ParentPlacement } from './object-parent';
 import { parentSkin, skinReads } from './parent-skin';
+import { bindMeshSkin } from './mesh-skin';
 import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneMesh, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {
@@ -30,6 +31,8 @@ export interface ObjectOwner extends OwnerHandle {
   placement: ParentPlacement | undefined;
   /** Owners besides the parent whose final matrices the pre step reads: the armature and bones deforming the vertices it hangs from (parent-skin.ts). */
   readsBeforePre: RigOwner[];
+  /** The armature and bones that deform its mesh's grouped vertices (`meshSkin`): what reads them runs after these. */
+  meshReads: RigOwner[];
   deltas: DeltaChannels | undefined;
 }
 
@@ -148,10 +151,12 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       parentRestInverse,
       placement,
       readsBeforePre: [],
+      meshReads: [],
       // Always a key (undefined when none), so every object owner has one shape for the per-frame code.
       deltas,
       curve: so.type === 'CURVE' ? curveInfo(so) : undefined,
       mesh: so.mesh ? meshInfo(so.mesh) : undefined,
+      meshSkin: undefined,
     };
     built.set(so.name, owner);
     add(owner, `/objects/${index}/name`);
@@ -228,6 +233,14 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
     const skin = parentSkin(o.source, (id) => byId.get(id));
     p.skin = skin;
     o.readsBeforePre = skin ? skinReads(skin) : [];
+  }
+  // Meshes whose grouped vertices an armature deforms, likewise.
+  for (const o of owners) {
+    const mesh = o.kind === 'object' ? o.source.mesh : undefined;
+    if (o.kind !== 'object' || !mesh?.skin) continue;
+    const bound = bindMeshSkin(mesh, (id) => byId.get(id));
+    o.meshSkin = bound?.deformed;
+    o.meshReads = bound?.reads ?? [];
   }
   return { owners, byId };
 }

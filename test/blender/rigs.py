@@ -1742,6 +1742,81 @@ def rig_skinned_parents():
     return [1, 5, 9]
 
 
+def rig_skinned_groups():
+    """Constraints targeting vertex groups of a mesh an Armature modifier deforms (by vertex groups):
+    a bumpy grid whose every vertex is weighted between two or three bones, the bones keyed, the mesh
+    moved and scaled unevenly and the armature turned and scaled; a weighted corner, a weighted strip
+    across the bones' blend, a vertex held by a non-deforming bone's group only, and a quad's four;
+    read by Copy Location, Copy Transforms, Child Of, Damped Track, Copy Rotation in LOCAL spaces and
+    a bone of another armature. Blender reads the deformed mesh and its recomputed normals."""
+    import bmesh
+    arm = armature("Skel", [("Root", (0, 0, 0), (0, 0, 1), None, False, 0), ("Mid", (0, 0, 1), (0, 0, 2), "Root", True, 0),
+                            ("Side", (0.5, 0, 1), (1, 0, 1), "Root", False, 0), ("Helper", (0, 0.5, 0), (0, 0.5, 1), None, False, 0)],
+                   loc=(0.3, -0.2, 0.1), rot=(0.1, 0, 0.2), scale=(1.2, 1.2, 1.2))
+    arm.data.bones["Helper"].use_deform = False
+    for f, (r, m, s) in ((1, (0, 0, 0)), (5, (0.5, -0.7, 0.3)), (9, (-0.4, 0.9, -0.5))):
+        pb = arm.pose.bones
+        pb["Root"].rotation_mode = pb["Mid"].rotation_mode = pb["Side"].rotation_mode = 'XYZ'
+        pb["Root"].rotation_euler = (r, 0, 0.1 * r)
+        pb["Mid"].rotation_euler = (m, 0.2 * m, 0)
+        pb["Side"].location = (0, s, 0)
+        pb["Side"].rotation_euler = (0, s, 0)
+        pb["Helper"].location = (s, 0, 0)
+        for b in ("Root", "Mid", "Side"):
+            pb[b].keyframe_insert("rotation_euler", frame=f)
+        pb["Side"].keyframe_insert("location", frame=f)
+        pb["Helper"].keyframe_insert("location", frame=f)
+    def build(bm):
+        bmesh.ops.create_grid(bm, x_segments=4, y_segments=4, size=1.0)
+        for v in bm.verts:
+            v.co.z = 1.0 + 0.8 * v.co.x + 0.15 * v.co.y * v.co.y + 0.1 * v.co.y
+    body = mesh_object("Body", build, loc=(0.1, 0, 0.2), rot=(0, 0.1, 0), scale=(1.0, 1.3, 0.9))
+    for f, x in ((1, 0.1), (9, 0.4)):
+        body.location[0] = x
+        body.keyframe_insert("location", index=0, frame=f)
+    deform = {name: body.vertex_groups.new(name=name) for name in ("Root", "Mid", "Side", "Helper")}
+    for v in body.data.vertices:
+        t = (v.co.x + 1) / 2
+        deform["Root"].add([v.index], 0.2 + 0.8 * (1 - t), 'REPLACE')
+        deform["Mid"].add([v.index], t, 'REPLACE')
+        if v.co.y > 0.3:
+            deform["Side"].add([v.index], 0.6, 'REPLACE')
+    last = len(body.data.vertices) - 1
+    for name in ("Root", "Mid", "Side"):
+        deform[name].remove([last])
+    deform["Helper"].add([last], 1.0, 'REPLACE')
+    corner = body.vertex_groups.new(name="Corner")
+    for i, w in ((0, 1.0), (1, 0.5), (5, 0.25)):
+        corner.add([i], w, 'REPLACE')
+    strip = body.vertex_groups.new(name="Strip")
+    for k, i in enumerate(range(10, 15)):
+        strip.add([i], 0.2 + 0.15 * k, 'REPLACE')
+    body.vertex_groups.new(name="Still").add([last], 1.0, 'REPLACE')
+    quad = body.vertex_groups.new(name="Quad")
+    quad.add([6, 7, 11, 12], 1.0, 'REPLACE')
+    mod = body.modifiers.new("Armature", 'ARMATURE')
+    mod.object = arm
+
+    def con(owner, kind, sub, **settings):
+        c = owner.constraints.new(kind)
+        c.target, c.subtarget = body, sub
+        for k, v in settings.items():
+            setattr(c, k, v)
+        return c
+    con(empty("OnCorner", loc=(2, 0, 0)), 'COPY_LOCATION', "Corner")
+    con(empty("Oriented", loc=(0, 2, 0)), 'COPY_TRANSFORMS', "Strip")
+    con(empty("Child", loc=(0.5, 0.5, 0.5), rot=(0.2, 0.1, 0)), 'CHILD_OF', "Quad")
+    con(empty("Aim", loc=(-1, -1, 2)), 'DAMPED_TRACK', "Corner", track_axis='TRACK_NEGATIVE_Z')
+    con(empty("LocalSpaces", loc=(1, 1, 1), rot=(0.1, 0.4, 0.2)), 'COPY_ROTATION', "Strip", target_space='LOCAL', owner_space='LOCAL', influence=0.7)
+    con(empty("OnStill", loc=(1, -2, 0)), 'COPY_TRANSFORMS', "Still")
+    a = armature("Viewer", [("Root", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+                            ("Look", (0, 0, 0.5), (0, 0.3, 0.6), "Root", True, 0.2)], loc=(-0.5, 0.5, 0.0))
+    c = a.pose.bones["Look"].constraints.new('TRACK_TO')
+    c.target, c.subtarget, c.track_axis, c.up_axis = body, "Quad", 'TRACK_Y', 'UP_Z'
+    scene().frame_set(1)
+    return [1, 5, 9]
+
+
 def rig_driven_path():
     """A curve's Evaluation Time driven by a custom property (keyed) of a control, the curve's
     Evaluation Time keyed too (the driver wins) and its location keyed: what follows the path by
@@ -2997,7 +3072,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -4,6 +4,9 @@
 // Of, Damped Track, Copy Rotation in LOCAL spaces, a CUSTOM owner space on a group and a bone's
 // Track To. The export writes the groups with the mesh; `import-blender` reads each through a
 // Vertex Group node; `eval` equals Blender for every owner within 1e-4 at every frame.
+// And the same targets on a mesh an Armature modifier deforms (rigs.py `rig_skinned_groups`): the
+// export writes the grouped vertices' skin (`mesh.skin`), and the node reads them where the bones
+// put them each frame, with the normals Blender makes on the moved mesh (nodes/math/deformed-mesh.ts).
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
@@ -15,6 +18,16 @@ describe('Blender round trip: vertex-group targets', () => {
     const diffs = differences(rt);
     // 9 empties, the plate, the armature and its 2 bones, at 3 frames.
     expect(diffs.length).toBe(13 * 3);
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
+
+  it('on a mesh an Armature modifier deforms, the groups follow the bones (rigs.py skinned_groups)', () => {
+    const rt = roundTrip('skinned_groups');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
+    const diffs = differences(rt);
+    // 6 empties, the mesh, two armatures and their 4 + 2 bones, at 3 frames (the bones keyed apart).
+    expect(diffs.length).toBe(15 * 3);
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { childPointer, pointerOf } from '../../../graph/pointer';
 import { readJson } from '../../../graph/safe-json';
 import type { GraphError } from '../../../graph/types';
 import sceneSchema from './sinew-scene.schema.json' with { type: 'json' };
-import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneMesh, type SceneObject } from '../../rig/scene/types';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneMesh, type SceneMeshSkin, type SceneObject } from '../../rig/scene/types';
 
 let validate: ValidateFunction | undefined;
 
@@ -156,6 +156,7 @@ function checkStructure(scene: SceneDocument): GraphError[] {
     if (o.type === 'ARMATURE') checkBones(o.bones ?? [], i, o.name, errors);
     if (o.type === 'CURVE') checkSplines(o.curve?.splines ?? [], i, errors);
     if (o.mesh) checkMesh(o.mesh, i, errors);
+    if (o.mesh?.skin) checkMeshSkin(o.mesh.skin, Math.floor(o.mesh.vertices.length / 3), scene, byName, boneNames, i, errors);
   });
   checkOwnerIds(scene, errors);
   checkActions(scene, errors);
@@ -166,16 +167,51 @@ function checkStructure(scene: SceneDocument): GraphError[] {
 /** A vertex parent's skin: an armature of the scene, one entry per point, a weight per bone, bones the armature has. */
 function checkSkin(skin: NonNullable<SceneObject['parent_skin']>, points: number, scene: SceneDocument, byName: Map<string, number>, boneNames: Set<string>[], i: number, errors: GraphError[]): void {
   const at = (...keys: (string | number)[]) => pointerOf('objects', i, 'parent_skin', ...keys);
-  const a = byName.get(skin.armature);
-  if (a === undefined || scene.objects[a].type !== 'ARMATURE') {
+  const a = skinArmature(skin.armature, scene, byName);
+  if (a === undefined) {
     errors.push({ code: 'invalid-parent', pointer: at('armature'), message: `the armature deforming the parent's vertices, "${skin.armature}", is not an armature of the scene` });
     return;
   }
   if (skin.points.length !== points) errors.push({ code: 'invalid-parent', pointer: at('points'), message: `parent_skin has ${skin.points.length} points; parent_vertices needs ${points}` });
-  skin.points.forEach((p, k) => {
-    if (p.weights.length !== p.bones.length) errors.push({ code: 'invalid-parent', pointer: at('points', k, 'weights'), message: `point ${k} has ${p.bones.length} bones and ${p.weights.length} weights; it needs one weight per bone` });
-    const missing = p.bones.findIndex((b) => !boneNames[a].has(b));
-    if (missing >= 0) errors.push({ code: 'invalid-parent', pointer: at('points', k, 'bones', missing), message: `bone "${p.bones[missing]}" is not a bone of armature "${skin.armature}"` });
+  checkSkinPoints(skin.points, skin.armature, boneNames[a], 'invalid-parent', at, errors);
+}
+
+/**
+ * A mesh's skin: an armature of the scene; a position and a point (a weight per bone, bones the
+ * armature has) per vertex, vertices the mesh has; polygons of at least three of those vertices.
+ */
+function checkMeshSkin(skin: SceneMeshSkin, count: number, scene: SceneDocument, byName: Map<string, number>, boneNames: Set<string>[], i: number, errors: GraphError[]): void {
+  const at = (...keys: (string | number)[]) => pointerOf('objects', i, 'mesh', 'skin', ...keys);
+  const a = skinArmature(skin.armature, scene, byName);
+  if (a === undefined) {
+    errors.push({ code: 'invalid-mesh', pointer: at('armature'), message: `the armature deforming the mesh, "${skin.armature}", is not an armature of the scene` });
+    return;
+  }
+  const n = skin.vertices.length;
+  const outside = skin.vertices.findIndex((v) => v >= count);
+  if (outside >= 0) errors.push({ code: 'invalid-mesh', pointer: at('vertices', outside), message: `the skin names vertex ${skin.vertices[outside]}; the mesh has ${count} vertices` });
+  if (skin.rest.length !== 3 * n) errors.push({ code: 'invalid-mesh', pointer: at('rest'), message: `the skin has ${skin.rest.length} rest coordinates; its ${n} vertices need ${3 * n}` });
+  if (skin.points.length !== n) errors.push({ code: 'invalid-mesh', pointer: at('points'), message: `the skin has ${skin.points.length} points; its ${n} vertices need one each` });
+  checkSkinPoints(skin.points, skin.armature, boneNames[a], 'invalid-mesh', at, errors);
+  const skinned = new Set(skin.vertices);
+  skin.polygons.forEach((loop, k) => {
+    const missing = loop.findIndex((v) => !skinned.has(v));
+    if (loop.length < 3) errors.push({ code: 'invalid-mesh', pointer: at('polygons', k), message: `polygon ${k} has ${loop.length} corners; a polygon has at least 3` });
+    else if (missing >= 0) errors.push({ code: 'invalid-mesh', pointer: at('polygons', k, missing), message: `polygon ${k} names vertex ${loop[missing]}, which is not among the skin's vertices` });
+  });
+}
+
+function skinArmature(name: string, scene: SceneDocument, byName: Map<string, number>): number | undefined {
+  const a = byName.get(name);
+  return a !== undefined && scene.objects[a].type === 'ARMATURE' ? a : undefined;
+}
+
+/** Each point has a weight per bone, and names bones the armature has. */
+function checkSkinPoints(points: { bones: string[]; weights: number[] }[], armature: string, bones: Set<string>, code: 'invalid-parent' | 'invalid-mesh', at: (...keys: (string | number)[]) => string, errors: GraphError[]): void {
+  points.forEach((p, k) => {
+    if (p.weights.length !== p.bones.length) errors.push({ code, pointer: at('points', k, 'weights'), message: `point ${k} has ${p.bones.length} bones and ${p.weights.length} weights; it needs one weight per bone` });
+    const missing = p.bones.findIndex((b) => !bones.has(b));
+    if (missing >= 0) errors.push({ code, pointer: at('points', k, 'bones', missing), message: `bone "${p.bones[missing]}" is not a bone of armature "${armature}"` });
   });
 }
 
@@ -375,7 +411,8 @@ function describeSchema(schema: Record<string, unknown>): string {
         const items = (schema['items'] ?? {}) as Record<string, unknown>;
         const n = schema['minItems'];
         if (items['type'] === 'number' && typeof n === 'number' && n === schema['maxItems']) return `an array of ${n} numbers`;
-        return typeof schema['maxItems'] === 'number' ? `a list of at most ${schema['maxItems']} items` : 'a list';
+        if (typeof schema['maxItems'] === 'number') return `a list of at most ${schema['maxItems']} items`;
+        return typeof n === 'number' ? `a list of at least ${n} items` : 'a list';
       }
       case 'integer':
         return typeof schema['minimum'] === 'number' ? `a whole number, ${schema['minimum']} or more` : 'a whole number';

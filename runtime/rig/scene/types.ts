@@ -166,6 +166,30 @@ export interface SceneMesh {
   vertex_normals?: number[];
   /** Vertex groups a constraint targets (a vertex-group subtarget), by name: each vertex in it and its weight. */
   vertex_groups?: Record<string, { indices: number[]; weights: number[] }>;
+  /**
+   * When an Armature modifier alone deforms the mesh: what Sinew needs to deform the vertices of
+   * `vertex_groups` each frame as Blender does, and their normals as Blender recomputes them on the
+   * deformed mesh. Else the groups read `vertices` and `vertex_normals` as written.
+   */
+  skin?: SceneMeshSkin;
+}
+
+/**
+ * The armature deformation of a mesh's grouped vertices (Blender's armature_deform_coords, linear
+ * blending by vertex groups): the vertices of the groups constraints read and of every polygon
+ * around them, each undeformed, with its deforming bones and their weights, and those polygons
+ * (each a loop of mesh vertex indices, all among `vertices`), from which the normals are made.
+ */
+export interface SceneMeshSkin {
+  armature: string;
+  /** Mesh vertex indices, ascending. */
+  vertices: number[];
+  /** x, y, z per entry of `vertices`: the mesh's own, undeformed position (the mesh's local space). */
+  rest: number[];
+  /** Per entry of `vertices`: the bones of `armature` whose vertex groups hold it, and their weights. */
+  points: { bones: string[]; weights: number[] }[];
+  /** The polygons with a grouped vertex, as loops of mesh vertex indices. */
+  polygons: number[][];
 }
 
 export interface SceneObject extends TransformProps, DeltaTransformProps {

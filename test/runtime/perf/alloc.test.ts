@@ -94,7 +94,7 @@ describe('evaluate allocates nothing per frame', () => {
     expect(r.scavenges).toBe(0);
   });
 
-  it('delta transforms keyed and driven, Relative Parenting, a rest-position armature, path, vertex and triangle parents, a keyed and a driven Evaluation Time (object-extras-rig.ts): 0 bytes, no collection', () => {
+  it('delta transforms keyed and driven, Relative Parenting, a rest-position armature, path, vertex and triangle parents, a keyed and a driven Evaluation Time, a vertex group on a deformed mesh (object-extras-rig.ts): 0 bytes, no collection', () => {
     const r = measure('object-extras', 1000, SHORT, SYNC);
     expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('object-extras', [])).toBe(0);
     expect(r.scavenges).toBe(0);

@@ -4,7 +4,8 @@
 // and a Transform Channel in transform space, objects on bones with and without Relative Parenting
 // (the bones animated), an armature in rest position with an object on it; and objects on curves'
 // paths (one curve's Evaluation Time keyed, the other's set by a driver/curve-time node each frame),
-// on a vertex and on a triangle of a moving parent, and on a triangle its animated bones deform.
+// on a vertex and on a triangle of a moving parent, and on a triangle its animated bones deform;
+// and a Copy Transforms of a vertex group on a mesh those bones deform (its normals made each frame).
 import type { GraphDocument, GraphLink, GraphNode } from '../../../graph/types';
 import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
 import { SCENE_FORMAT, type RotationMode, type SceneDocument, type SceneFCurve, type SceneObject } from '../../../runtime/rig/scene/types';
@@ -56,6 +57,20 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
       name: 'OnSkin', type: 'EMPTY', parent: 'E_XYZ', parent_type: 'VERTEX_3', parent_vertices: [[0, 0, 0], [1, 0, 0.2], [0, 1, 0.1]],
       parent_skin: { armature: 'Arm', points: [{ bones: ['R'], weights: [1] }, { bones: ['R', 'T'], weights: [0.3, 0.6] }, { bones: [], weights: [] }] },
     },
+    {
+      // A quad and a triangle; the group holds vertices 0 and 1, the skin them and their polygons'.
+      name: 'Body', type: 'EMPTY', parent: 'Arm', location: [0, 0.5, 0],
+      mesh: {
+        vertices: [0, 0, 0, 1, 0, 0.2, 1, 1, 0, 0, 1, 0.1, 2, 0, 0], triangles: [0, 1, 2, 0, 2, 3, 1, 4, 2], vertex_normals: Array(15).fill(0),
+        vertex_groups: { G: { indices: [0, 1], weights: [1, 0.5] } },
+        skin: {
+          armature: 'Arm', vertices: [0, 1, 2, 3, 4], rest: [0, 0, 0, 1, 0, 0.2, 1, 1, 0, 0, 1, 0.1, 2, 0, 0],
+          points: [{ bones: ['R'], weights: [1] }, { bones: ['R', 'T'], weights: [0.4, 0.6] }, { bones: ['T'], weights: [1] }, { bones: [], weights: [] }, { bones: ['T'], weights: [0.5] }],
+          polygons: [[0, 1, 2, 3], [1, 4, 2]],
+        },
+      },
+    },
+    { name: 'OnGroup', type: 'EMPTY' },
   ];
   const actions = [
     ...MODES.map((m) => ({
@@ -80,6 +95,8 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     node('scale', 'driver/transform', { channel: 'SCALE_X', space: 'TRANSFORM_SPACE' }),
     node('volume', 'driver/transform', { channel: 'SCALE_AVG', space: 'LOCAL_SPACE' }),
     node('pathTime', 'math/float', { operation: 'multiply', b: 20 }), node('drivenTime', 'driver/curve-time', { owner: 'Driven' }),
+    node('group', 'owner/vertex-group', { owner: 'Body', group: 'G' }), node('inG', 'owner/input', { owner: 'OnGroup' }),
+    node('copyG', 'constraint/copy-transforms', {}), node('outG', 'owner/output', { owner: 'OnGroup' }),
     node('inQ', 'owner/input', { owner: 'Q' }), node('copy', 'constraint/copy-location', { ownerSpace: 'LOCAL', targetSpace: 'WORLD', influence: 0.5 }), node('outQ', 'owner/output', { owner: 'Q' }),
   ];
   const links: GraphLink[] = [
@@ -87,6 +104,7 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     link('readE', 'transform', 'dist', 'a'), link('readP', 'transform', 'dist', 'b'), link('readQ', 'transform', 'rot', 'target'),
     ...['rotAuto', 'twist', 'scale', 'volume'].map((n) => link('readE', 'transform', n, 'target')),
     link('wave', 'value', 'pathTime', 'a'), link('pathTime', 'value', 'drivenTime', 'value'),
+    link('inG', 'transform', 'copyG', 'owner'), link('group', 'transform', 'copyG', 'target'), link('copyG', 'owner', 'outG', 'transform'),
     link('inQ', 'transform', 'copy', 'owner'), link('readE', 'transform', 'copy', 'target'), link('copy', 'owner', 'outQ', 'transform'),
   ];
   return { graph: { format: 'sinew-graph', version: 1, nodes, links }, scene: { format: SCENE_FORMAT, version: 1, objects, actions } };
