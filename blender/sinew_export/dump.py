@@ -684,7 +684,7 @@ def mesh_skin(o, use, at):
     (contarget_get_mesh_mat reads the evaluated mesh): the undeformed positions of those vertices and
     of their polygons' other vertices, each one's bones and weights, and those polygons. None when
     Sinew cannot deform the mesh, or when a bone of the deforming armature reads a group (a
-    dependency cycle in Blender, which then reads the mesh as it was)."""
+    dependency cycle in Blender, whose result depends on the order it picks)."""
     arm = skinning_armature(o)
     if arm is None or arm.name in use.group_readers:
         return None
