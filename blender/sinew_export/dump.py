@@ -482,7 +482,7 @@ def dump_curve(o, notes):
         # in dump_actions.
         for fc in slots.channels(ad.action, slots.slot_of(ad))[0]:
             if fc.data_path == 'eval_time' and not fc.mute:
-                extra["eval_time_fcurve"] = dump_fcurve(o, fc)
+                extra["eval_time_fcurve"] = dump_fcurve(o, fc, notes=notes)
     flat = cu.dimensions == '2D'
     if flat:
         # A 2D curve's frames are its directions' alone (make_bevel_list_2D): no twist mode, no
@@ -879,10 +879,64 @@ def fc_target(obj, fc):
     return {"object": obj.name if obj is not None else None, "bone": bone, "property": prop, "index": fc.array_index}
 
 
-def dump_fcurve(obj, fc, act=None):
+# A Noise modifier reads Blender's own noise tables, which Sinew does not have: its noise is sampled
+# here at each whole frame of the scene's range and of the action's, NOISE_PAD frames either side.
+NOISE_PAD = 10
+NOISE_MAX_SAMPLES = 100000
+# What the probe curve does not copy from the modifier: it gives the noise alone, everywhere.
+NOISE_NOT_COPIED = {'rna_type', 'type', 'active', 'show_expanded', 'mute', 'is_valid', 'is_override_data',
+                    'use_restricted_range', 'frame_start', 'frame_end', 'blend_in', 'blend_out',
+                    'use_influence', 'influence', 'strength', 'blend_type'}
+
+
+def noise_samples(m, fc, where, notes):
+    """A Noise modifier's noise (BLI_noise_turbulence of its settings) as Blender gives it at each whole
+    frame of the curve's action's range and the scene's, ±NOISE_PAD: {start, values}, which Sinew
+    reads (exact at those frames, linear between, the end values outside). Sampled from a probe curve
+    holding a copy of the modifier with strength 1, blended by ADD onto 0, so its value is the noise
+    alone whatever the modifier's range, influence and blend. None when no probe curve can be made."""
+    sc = bpy.context.scene
+    act = fc.id_data
+    a0, a1 = act.frame_range if isinstance(act, bpy.types.Action) else (sc.frame_start, sc.frame_end)
+    lo = int(math.floor(min(sc.frame_start, a0))) - NOISE_PAD
+    hi = min(int(math.ceil(max(sc.frame_end, a1))) + NOISE_PAD, lo + NOISE_MAX_SAMPLES - 1)
+    holder = bpy.data.actions.new("sinew-noise-probe")
+    try:
+        try:
+            probe = holder.fcurves.new("location", index=0)
+        except (AttributeError, RuntimeError, TypeError):
+            return None  # a Blender without the legacy action API: the import names the modifier
+        probe.keyframe_points.insert(0.0, 0.0)
+        n = probe.modifiers.new('NOISE')
+        for p in m.bl_rna.properties:
+            if p.identifier in NOISE_NOT_COPIED or p.is_readonly:
+                continue
+            try:
+                setattr(n, p.identifier, getattr(m, p.identifier))
+            except (AttributeError, TypeError, ValueError):
+                pass
+        n.strength, n.blend_type = 1.0, 'ADD'
+        values = [num(probe.evaluate(f), where) for f in range(lo, hi + 1)]
+    finally:
+        bpy.data.actions.remove(holder)
+    notes.append("%s: Noise modifier sampled by Blender at each whole frame %d to %d (exact there, linear "
+                 "between, its end values outside)" % (where, lo, hi))
+    return {"start": lo, "values": values}
+
+
+def dump_fcurve(obj, fc, act=None, notes=None):
     """`obj` the object playing the action; None for an action only constraints name (its key then
-    starts with the action's name)."""
+    starts with the action's name). A Noise modifier gets its samples (noise_samples) when `notes`
+    is given."""
     key = "%s:%s[%d]" % (obj.name if obj is not None else act.name, fc.data_path, fc.array_index)
+    modifiers = []
+    for m in fc.modifiers:
+        d = dump_modifier(m, key)
+        if m.type == 'NOISE' and not m.mute and notes is not None:
+            samples = noise_samples(m, fc, key, notes)
+            if samples is not None:
+                d["noise_samples"] = samples
+        modifiers.append(d)
     return {
         "key": key,
         "data_path": fc.data_path,
@@ -894,7 +948,7 @@ def dump_fcurve(obj, fc, act=None):
         "mute": bool(fc.mute),
         "is_valid": bool(fc.is_valid),
         "keyframes": dump_keyframes(fc, key),
-        "modifiers": [dump_modifier(m, key) for m in fc.modifiers],
+        "modifiers": modifiers,
     }
 
 
@@ -992,7 +1046,7 @@ def dump_actions(objects, constraints, notes, nla=None):
                           "drivers": len(ad.drivers)},
             "frame_range": nvec(act.frame_range),
             "groups": dump_groups(groups),
-            "fcurves": [dump_fcurve(o, fc) for fc in fcurves],
+            "fcurves": [dump_fcurve(o, fc, notes=notes) for fc in fcurves],
         })
     written = {a["name"] for a in out}
     played = action_slots(objects, strips)
@@ -1017,7 +1071,7 @@ def dump_actions(objects, constraints, notes, nla=None):
             "id_root": slots.id_root(act, met[0]),
             "frame_range": nvec(act.frame_range),
             "groups": dump_groups(groups),
-            "fcurves": [dump_fcurve(None, fc, act) for fc in fcurves],
+            "fcurves": [dump_fcurve(None, fc, act, notes) for fc in fcurves],
         })
     return out
 

@@ -2860,6 +2860,45 @@ def rig_action_modifiers():
     return [1, 2.5, 4, 7.25, 10, 15]
 
 
+def rig_action_noise():
+    """Noise modifiers on the actions of bones (Euler, quaternion) and an object, in every blend type,
+    with depth, scale, phase, offset and strength set, one in a restricted range with blends, one at
+    partial influence, one after a Cycles modifier (keys on whole frames), one muted; a constraint on
+    top. The exporter samples each one's noise in Blender; five whole frames, one past the keys."""
+    arm = armature("Noisy", [("A", (0, 0, 0), (0, 0, 1), None, False, 0.0), ("B", (0, 0, 1), (0, 0.3, 1.8), "A", True, 0.2),
+                             ("C", (0.5, 0, 0), (0.5, 0, 0.6), None, False, 0.0)])
+    pb = arm.pose.bones
+    pb["C"].rotation_mode = 'QUATERNION'
+    e = empty("Shaken", loc=(1, 1, 0))
+    for f, v in ((1, 0.0), (6, 0.6), (12, -0.2)):
+        pb["A"].rotation_euler = (v, 0.5 * v, 0); pb["A"].keyframe_insert("rotation_euler", frame=f)
+        pb["B"].location = (0, v, 0); pb["B"].keyframe_insert("location", frame=f)
+        pb["C"].rotation_quaternion = Euler((v, 0, -v), 'XYZ').to_quaternion(); pb["C"].keyframe_insert("rotation_quaternion", frame=f)
+        e.location = (1 + v, 1, v); e.keyframe_insert("location", frame=f)
+    curves = {(fc.data_path, fc.array_index): fc for fc in arm.animation_data.action.fcurves}
+
+    def noise(fc, blend, scale, strength, phase=1.0, offset=0.0, depth=0):
+        m = fc.modifiers.new('NOISE')
+        m.blend_type, m.scale, m.strength, m.phase, m.offset, m.depth = blend, scale, strength, phase, offset, depth
+        return m
+    noise(curves[('pose.bones["A"].rotation_euler', 0)], 'REPLACE', 3.0, 0.4, depth=2)
+    noise(curves[('pose.bones["A"].rotation_euler', 2)], 'ADD', 1.5, 0.3, phase=4.2, offset=2.5)
+    m = noise(curves[('pose.bones["B"].location', 1)], 'SUBTRACT', 6.0, 0.5, depth=1)
+    m.use_restricted_range = True; m.frame_start, m.frame_end, m.blend_in, m.blend_out = 3, 14, 2, 3
+    m = noise(curves[('pose.bones["B"].location', 2)], 'MULTIPLY', 2.0, 1.5, phase=7.0)
+    m.use_influence = True; m.influence = 0.6
+    fc = curves[('pose.bones["C"].rotation_quaternion', 1)]
+    fc.modifiers.new('CYCLES')
+    noise(fc, 'ADD', 0.8, 0.2, depth=3)
+    noise(curves[('pose.bones["C"].rotation_quaternion', 2)], 'REPLACE', 1.0, 1.0).mute = True
+    ecurves = {(fc.data_path, fc.array_index): fc for fc in e.animation_data.action.fcurves}
+    noise(ecurves[('location', 0)], 'REPLACE', 10.0, 2.0, offset=-4.0, depth=1)
+    noise(ecurves[('location', 2)], 'ADD', 0.5, 0.1)
+    c = pb["B"].constraints.new('COPY_ROTATION'); c.target = e; c.influence = 0.5
+    scene().frame_set(1)
+    return [1, 4, 7, 10, 23]
+
+
 def rig_driver_modifiers():
     """Driver F-curves with modifiers besides the default Generator: Limits, Stepped, Built-In
     Function, Envelope, a restricted Generator (0 outside its range, as Blender), an additive one with
@@ -3072,7 +3111,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

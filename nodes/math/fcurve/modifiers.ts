@@ -4,13 +4,17 @@
 // `evaluate_fcurve_ex` runs them: the time modifiers (Limits, Stepped) remap the frame from the last
 // modifier to the first, the keys are read there, then the value modifiers change the value in stack
 // order at that frame. Blender works in float32 here; settings are read as float32 and the
-// arithmetic rounds where Blender's would. Noise (Blender's own Perlin tables) is not evaluated:
-// `unsupportedModifier` names it, and the importer reports it. Packed once; evaluating allocates nothing.
+// arithmetic rounds where Blender's would. Noise reads Blender's own noise tables, which Sinew does
+// not have: it is evaluated from the samples of its noise the exporter took in Blender at each whole
+// frame (`noise_samples`: exact there, linear between, the end values outside), and without them
+// `unsupportedModifier` names it and the importer reports it. Packed once; evaluating allocates nothing.
 
 /** A modifier as the exporter writes it (every RNA setting). */
 export type ModifierSource = { type: string } & Record<string, unknown>;
 
-const GENERATOR = 0, FACTORISED = 1, FUNCTION = 2, ENVELOPE = 3, LIMITS = 4, STEPPED = 5;
+const GENERATOR = 0, FACTORISED = 1, FUNCTION = 2, ENVELOPE = 3, LIMITS = 4, STEPPED = 5, NOISE = 6;
+const NOISE_BLENDS = ['REPLACE', 'ADD', 'SUBTRACT', 'MULTIPLY'];
+const REPLACE = 0, ADD = 1, SUBTRACT = 2;
 const FUNCTIONS = ['SIN', 'COS', 'TAN', 'SQRT', 'LN', 'SINC'];
 const SIN = 0, COS = 1, TAN = 2, SQRT = 3, LN = 4;
 const FLT_EPSILON = 1.1920928955078125e-7;
@@ -49,7 +53,18 @@ export function unsupportedModifier(modifier: { readonly type: string }, index: 
     return m.use_restricted_range === true || m.use_influence === true ? 'a Cycles modifier with a restricted frame range or influence' : undefined;
   }
   if (KINDS.includes(m.type)) return undefined;
-  return m.type === 'NOISE' ? "a Noise modifier (Blender's own noise tables)" : `a ${m.type} modifier`;
+  if (m.type === 'NOISE') return noiseSamples(m) ? undefined : "a Noise modifier (Blender's own noise tables; the export holds no samples of it)";
+  return `a ${m.type} modifier`;
+}
+
+/**
+ * A Noise modifier's samples (`noise_samples`): its noise, BLI_noise_turbulence of its settings,
+ * as Blender gave it at each whole frame from `start` on; undefined when the modifier has none.
+ */
+export function noiseSamples(m: ModifierSource): { start: number; values: number[] } | undefined {
+  const n = m.noise_samples as { start?: unknown; values?: unknown } | undefined;
+  if (typeof n !== 'object' || n === null || typeof n.start !== 'number' || !Number.isFinite(n.start) || !Array.isArray(n.values) || n.values.length === 0) return undefined;
+  return n.values.every((v) => typeof v === 'number' && Number.isFinite(v)) ? { start: n.start, values: n.values as number[] } : undefined;
 }
 
 const KINDS = ['GENERATOR', 'FNGENERATOR', 'ENVELOPE', 'LIMITS', 'STEPPED'];
@@ -87,6 +102,12 @@ function packModifier(m: ModifierSource): PackedModifier {
       const data = [num(m.reference_value), num(m.default_min, -1), num(m.default_max, 1)];
       for (const p of points) data.push(num(p.frame), num(p.min), num(p.max));
       return { kind: ENVELOPE, range, data: Float64Array.from(data), code: points.length, additive };
+    }
+    case 'NOISE': {
+      // [strength, first sampled frame, then the noise at each whole frame]
+      // packModifiers packs it only with its samples (unsupportedModifier).
+      const samples = noiseSamples(m) ?? { start: 0, values: [0] };
+      return { kind: NOISE, range, data: Float64Array.from([num(m.strength, 1), samples.start, ...samples.values.map((v) => f32(v))]), code: Math.max(0, NOISE_BLENDS.indexOf(String(m.blend_type))), additive };
     }
     case 'LIMITS':
       return {
@@ -168,6 +189,7 @@ export function modifyValue(p: PackedModifiers, value: Float64Array, at: number,
     else if (m.kind === FACTORISED) factorised(m, s);
     else if (m.kind === FUNCTION) builtIn(m, s);
     else if (m.kind === ENVELOPE) envelope(m, s);
+    else if (m.kind === NOISE) noise(m, s);
     else limitsValue(m, s);
     influenceAt(m.range, s);
     const fac = s[1];
@@ -243,6 +265,27 @@ function envelope(m: PackedModifier, s: Float64Array): void {
   }
   const fac = f32(f32(s[0] - f32(d[0] + d[1])) / f32(d[2] - d[1]));
   s[0] = f32(lo + f32(fac * f32(hi - lo)));
+}
+
+/**
+ * fcm_noise_evaluate with the noise read from the samples at s[3] (linear between whole frames, the
+ * end values outside), combined with the value by the modifier's blend type, in float32.
+ */
+function noise(m: PackedModifier, s: Float64Array): void {
+  const d = m.data, strength = d[0], last = d.length - 3;
+  const x = s[3] - d[1];
+  let n: number;
+  if (!(x > 0)) n = d[2];
+  else if (x >= last) n = d[2 + last];
+  else {
+    const i = Math.floor(x), f = x - i;
+    n = f === 0 ? d[2 + i] : f32(d[2 + i] + f32(f32(f) * f32(d[3 + i] - d[2 + i])));
+  }
+  const v = s[0];
+  if (m.code === ADD) s[0] = f32(v + f32(n * strength));
+  else if (m.code === SUBTRACT) s[0] = f32(v - f32(n * strength));
+  else if (m.code === REPLACE) s[0] = f32(v + f32(f32(n - 0.5) * strength));
+  else s[0] = f32(f32(v * n) * strength);
 }
 
 function limitsValue(m: PackedModifier, s: Float64Array): void {

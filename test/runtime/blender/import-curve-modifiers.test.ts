@@ -27,7 +27,7 @@ const fixture: Fixture = {
 describe('F-curve modifiers of an imported action', () => {
   it('plays the ones it evaluates and names the ones it does not', () => {
     const imported = importBlenderFixture(fixture);
-    expect(imported.unsupported).toEqual(['action "act" pose.bones["B"].location[1]: a Noise modifier (Blender\'s own noise tables) is not evaluated; the curve plays without it']);
+    expect(imported.unsupported).toEqual(['action "act" pose.bones["B"].location[1]: a Noise modifier (Blender\'s own noise tables; the export holds no samples of it) is not evaluated; the curve plays without it']);
     expect(imported.unsupportedAt).toEqual(['/actions/0/fcurves/1/modifiers/0']);
     const program = compile(imported.graph, imported.scene);
     const x = (frame: number) => { program.evaluate(frame); return program.ownerMatrix('Arm/B')![12]; };
