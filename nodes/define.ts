@@ -151,8 +151,10 @@ export interface MeshInfo {
   normals: Float64Array;
   /** Per vertex, its normal (Blender's vertex normals, whatever the shading): what Target Normal Project solves along. Absent in files before it was written. */
   vertexNormals?: Float64Array;
-  /** Vertex groups constraints target, by name: the vertices in each and their weights. */
-  groups?: ReadonlyMap<string, { indices: Uint32Array; weights: Float64Array }>;
+  /** Vertex groups constraints target, by name: the vertices in each and their weights (and, on a lattice, the number of groups each is in). */
+  groups?: ReadonlyMap<string, { indices: Uint32Array; weights: Float64Array; counts?: Float64Array }>;
+  /** A lattice's points, read as Blender reads a lattice's vertex group (SceneMesh.lattice). */
+  lattice?: boolean;
 }
 
 /** An owner (object or bone) as compiled: ids and live views of its matrices. */

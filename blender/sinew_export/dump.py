@@ -533,7 +533,7 @@ def mesh_targets(objects):
             meshes.setdefault(c.target.name, MeshUse()).surface = True
         for obj_key, sub_key in SUBTARGETS:
             o, sub = getattr(c, obj_key, None), getattr(c, sub_key, '')
-            if o is not None and getattr(o, 'type', None) == 'MESH' and sub:
+            if o is not None and getattr(o, 'type', None) in ('MESH', 'LATTICE') and sub:
                 use = meshes.setdefault(o.name, MeshUse())
                 use.groups.add(sub)
                 if "bone" in owner:
@@ -644,7 +644,7 @@ def skinning_armature(mesh):
     """The armature whose modifier alone moves `mesh`'s vertices, by vertex groups, in a way Sinew
     deforms them (no envelopes, Preserve Volume, Multi Modifier or mask group, no shape keys); None
     otherwise."""
-    if mesh.type != 'MESH' or mesh.data.shape_keys is not None:
+    if mesh.type not in ('MESH', 'LATTICE') or mesh.data.shape_keys is not None:
         return None
     mods = [m for m in mesh.modifiers if m.show_viewport]
     if len(mods) != 1 or mods[0].type != 'ARMATURE':
@@ -662,11 +662,12 @@ def skin_points(mesh, arm, indices, at):
     weights; None when one of them deforms by B-Bone segments (b_bone_deform), which Sinew does not."""
     bones = {b.name: b for b in arm.data.bones}
     groups = {g.index: g.name for g in mesh.vertex_groups}
+    verts = points_of(mesh)
     points = []
     for i in indices:
         names, weights = [], []
-        if i < len(mesh.data.vertices):
-            for ge in mesh.data.vertices[i].groups:
+        if i < len(verts):
+            for ge in verts[i].groups:
                 b = bones.get(groups.get(ge.group, ''))
                 if b is None or not b.use_deform or ge.weight == 0:
                     continue
@@ -676,6 +677,16 @@ def skin_points(mesh, arm, indices, at):
                 weights.append(num(ge.weight, at))
         points.append({"bones": names, "weights": weights})
     return points
+
+
+def points_of(o):
+    """A mesh's vertices or a lattice's points: what its vertex groups hold."""
+    return o.data.points if o.type == 'LATTICE' else o.data.vertices
+
+
+def rest_of(p):
+    """A vertex's or lattice point's own position, before modifiers (a lattice point's is co_deform)."""
+    return p.co_deform if hasattr(p, 'co_deform') else p.co
 
 
 def mesh_skin(o, use, at):
@@ -689,15 +700,43 @@ def mesh_skin(o, use, at):
     if arm is None or arm.name in use.group_readers:
         return None
     wanted = {g.index for g in o.vertex_groups if g.name in use.groups}
-    verts = o.data.vertices
-    read = {v.index for v in verts if any(ge.group in wanted and ge.weight > 0 for ge in v.groups)}
-    polygons = [list(p.vertices) for p in o.data.polygons if any(i in read for i in p.vertices)]
+    verts = points_of(o)
+    read = {k for k, v in enumerate(verts) if any(ge.group in wanted and ge.weight > 0 for ge in v.groups)}
+    polygons = [list(p.vertices) for p in o.data.polygons if any(i in read for i in p.vertices)] if o.type == 'MESH' else []
     indices = sorted(read | {i for p in polygons for i in p})
     points = skin_points(o, arm, indices, at)
     if points is None:
         return None
-    return {"armature": arm.name, "vertices": indices, "rest": [num(x, at) for i in indices for x in verts[i].co],
+    return {"armature": arm.name, "vertices": indices, "rest": [num(x, at) for i in indices for x in rest_of(verts[i])],
             "points": points, "polygons": polygons}
+
+
+def dump_lattice(o, at, notes, use):
+    """A lattice whose vertex groups constraints read, as contarget_get_lattice_mat reads it, in the
+    format's mesh (`lattice` true, no triangles): its points in the object's space and, per group,
+    its points and weights, and how many groups each is in (`counts`: Blender adds a point once for
+    each group it is in, a quirk of its loop there). Points an Armature modifier alone moves get
+    their skin, as a mesh's; other modifiers or shape keys: the points as authored, with a note."""
+    changing = [m.type for m in o.modifiers if m.show_viewport]
+    if o.data.shape_keys is not None:
+        changing.append('shape keys')
+    skin = mesh_skin(o, use, at)
+    if changing and skin is None:
+        notes.append("%s: a lattice constraints read, with %s: its points are written as authored; Sinew does not deform them" % (at, ', '.join(changing)))
+    pts = o.data.points
+    wanted = {g.index: g.name for g in o.vertex_groups if g.name in use.groups}
+    found = {name: {"indices": [], "weights": [], "counts": []} for name in wanted.values()}
+    for k, p in enumerate(pts):
+        for ge in p.groups:
+            name = wanted.get(ge.group)
+            if name is not None:
+                found[name]["indices"].append(k)
+                found[name]["weights"].append(num(ge.weight, at))
+                found[name]["counts"].append(len(p.groups))
+    d = {"lattice": True, "vertices": [num(x, at) for p in pts for x in p.co_deform], "triangles": [], "vertex_groups": found}
+    if skin is not None:
+        d["skin"] = skin
+    return d
 
 
 def parent_point(par, nr, at, notes):
@@ -776,6 +815,8 @@ def dump_object(o, notes, surfaces=None):
         d["curve"] = dump_curve(o, notes)
     if o.type == 'MESH' and o.name in surfaces:
         d["mesh"] = dump_mesh(o, at, notes, surfaces[o.name])
+    if o.type == 'LATTICE' and o.name in surfaces:
+        d["mesh"] = dump_lattice(o, at, notes, surfaces[o.name])
     if o.type == 'ARMATURE':
         handles = bbone_handles(o)
         d["bones"] = [dump_bone(pb, handles) for pb in ordered_bones(o)]
@@ -808,8 +849,8 @@ SUBTARGETS = (('target', 'subtarget'), ('pole_target', 'pole_subtarget'), ('spac
 def bone_subtargets_only(props, where, notes):
     """A subtarget of a target that is not an armature is a vertex group (meshes, lattices): the
     format names bones there, so the group is written as `blender_<key>` and the subtarget left
-    empty. A mesh's group is written with the mesh (`vertex_groups`, dump_mesh) and read by Sinew's
-    Vertex Group node; a lattice's is noted (Sinew uses the object's origin)."""
+    empty. A mesh's or lattice's group is written with it (`vertex_groups`, dump_mesh, dump_lattice)
+    and read by Sinew's Vertex Group node; any other object's is noted (Sinew uses its origin)."""
     for obj_key, sub_key in SUBTARGETS:
         name, sub = props.get(obj_key), props.get(sub_key)
         if not isinstance(name, str) or not sub:
@@ -818,7 +859,7 @@ def bone_subtargets_only(props, where, notes):
         if o is not None and o.type != 'ARMATURE':
             props['blender_' + sub_key] = sub
             props[sub_key] = ''
-            if o.type != 'MESH':
+            if o.type not in ('MESH', 'LATTICE'):
                 notes.append("%s: %s targets vertex group %s of %s %s; Sinew uses the object's origin" % (where, sub_key, sub, o.type.lower(), name))
     for i, t in enumerate(props.get('targets') or []):
         if isinstance(t, dict):

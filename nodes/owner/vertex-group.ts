@@ -4,7 +4,9 @@
 // from the object's Y (or X) axis; the columns normalized. A group that is not there reads as the
 // object itself, as in Blender, and so does a group whose sums leave the double range. The mesh is
 // the one the scene holds, or, where it has a skin (an Armature modifier deforms it), its grouped
-// vertices as the armature moves them now, with the normals Blender makes on the moved mesh.
+// vertices as the armature moves them now, with the normals Blender makes on the moved mesh. A
+// lattice's group (contarget_get_lattice_mat) is the plain mean of its points at the object's own
+// rotation and scale.
 import { defineNode, param, transform, type MeshInfo, type OwnerHandle } from '../define';
 import { finishOrPass } from '../constraints/finite-result';
 import { cross3, normalize3 } from '../math/vector';
@@ -15,7 +17,7 @@ export interface VertexGroupState {
   mesh: MeshInfo | undefined;
   /** The mesh's skin, when an armature deforms its grouped vertices. */
   deformed: DeformedMesh | undefined;
-  group: { indices: Uint32Array; weights: Float64Array } | undefined;
+  group: { indices: Uint32Array; weights: Float64Array; counts?: Float64Array } | undefined;
 }
 
 const mean = new Float64Array(3);
@@ -32,7 +34,7 @@ export const vertexGroup = defineNode({
   type: 'owner/vertex-group',
   label: 'Vertex Group',
   category: 'Owner',
-  doc: "A mesh object's vertex group as a target (Blender's vertex-group subtarget): at the weighted mean of its vertices, Z along their mean normal.",
+  doc: "A mesh or lattice object's vertex group as a target (Blender's vertex-group subtarget): a mesh's at the weighted mean of its vertices, Z along their mean normal; a lattice's at the mean of its points, turned as the object.",
   inputs: {},
   outputs: {
     transform: transform({ doc: 'World matrix of the group: the weighted mean of its vertices, Z along their mean normal.' }),
@@ -57,6 +59,10 @@ export const vertexGroup = defineNode({
     const { mesh, group, deformed } = state;
     if (!mesh || !group) return;
     if (deformed) deformMesh(deformed, m);
+    if (mesh.lattice) {
+      latticeGroup(out, m, mesh, group, deformed);
+      return;
+    }
     mean[0] = mean[1] = mean[2] = 0;
     normal[0] = normal[1] = normal[2] = 0;
     let total = 0;
@@ -105,3 +111,26 @@ export const vertexGroup = defineNode({
     finishOrPass(out, m);
   },
 });
+
+/**
+ * Blender's contarget_get_lattice_mat: the object's matrix, moved to the plain mean of the group's
+ * points of weight > 0, each counted once for every group it is in (Blender's loop finds the
+ * group's weight once per weight the point holds); a group without such points leaves it at the
+ * object's origin.
+ */
+function latticeGroup(out: Float64Array, m: Float64Array, mesh: MeshInfo, group: NonNullable<VertexGroupState['group']>, deformed: DeformedMesh | undefined): void {
+  mean[0] = mean[1] = mean[2] = 0;
+  let count = 0;
+  for (let i = 0; i < group.indices.length; i++) {
+    if (!(group.weights[i] > 0)) continue;
+    const times = group.counts ? group.counts[i] : 1;
+    const entry = deformed ? deformed.entryOf[group.indices[i]] : -1;
+    const v = entry >= 0 && deformed ? deformed.positions : mesh.vertices;
+    const o = (entry >= 0 ? entry : group.indices[i]) * 3;
+    for (let k = 0; k < 3; k++) mean[k] += v[o + k] * times;
+    count += times;
+  }
+  if (count > 0) for (let k = 0; k < 3; k++) mean[k] /= count;
+  for (let k = 0; k < 3; k++) out[12 + k] = m[k] * mean[0] + m[4 + k] * mean[1] + m[8 + k] * mean[2] + m[12 + k];
+  finishOrPass(out, m);
+}

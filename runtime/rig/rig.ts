@@ -295,7 +295,8 @@ function newMeshInfo(mesh: SceneMesh): MeshInfo {
     triangles: Uint32Array.from(mesh.triangles),
     normals: mesh.normals ? Float64Array.from(mesh.normals) : cornerNormals(mesh),
     ...(mesh.vertex_normals ? { vertexNormals: Float64Array.from(mesh.vertex_normals) } : {}),
-    ...(mesh.vertex_groups ? { groups: new Map(Object.entries(mesh.vertex_groups).map(([name, g]) => [name, { indices: Uint32Array.from(g.indices), weights: Float64Array.from(g.weights) }])) } : {}),
+    ...(mesh.vertex_groups ? { groups: new Map(Object.entries(mesh.vertex_groups).map(([name, g]) => [name, { indices: Uint32Array.from(g.indices), weights: Float64Array.from(g.weights), ...(g.counts ? { counts: Float64Array.from(g.counts) } : {}) }])) } : {}),
+    ...(mesh.lattice ? { lattice: true } : {}),
   };
 }
 

@@ -1817,6 +1817,72 @@ def rig_skinned_groups():
     return [1, 5, 9]
 
 
+def rig_lattice_groups():
+    """Constraints targeting a lattice's vertex groups (Blender's contarget_get_lattice_mat: the plain
+    mean of the group's points of weight > 0, each counted once per group it is in, at the lattice
+    object's rotation and scale): a 3x3x3 lattice with moved points, turned, scaled unevenly and keyed;
+    a corner, a row with a point of weight 0, a group overlapping both (its shared point in three
+    groups) and an empty group; read by Copy Location, Copy Transforms, Child Of, Damped Track and a
+    bone's Track To. Beside it a lattice an Armature modifier deforms (keyed bones), whose group's
+    points Sinew moves with the bones."""
+    def lattice(name, loc=(0, 0, 0), rot=(0, 0, 0), scale=(1, 1, 1)):
+        lt = bpy.data.lattices.new(name + "Data")
+        lt.points_u = lt.points_v = lt.points_w = 3
+        o = link(bpy.data.objects.new(name, lt))
+        o.location, o.rotation_euler, o.scale = loc, rot, scale
+        for k, p in enumerate(lt.points):
+            p.co_deform = (p.co[0] + 0.05 * (k % 4), p.co[1] - 0.03 * (k % 3), p.co[2] + 0.02 * k)
+        return o
+    cage = lattice("Cage", loc=(0.4, -0.2, 0.8), rot=(0.3, -0.2, 0.5), scale=(1.4, 0.8, 1.1))
+    for f, (loc, rot) in ((1, ((0.4, -0.2, 0.8), (0.3, -0.2, 0.5))), (9, ((0.1, 0.3, 1.0), (0.6, 0.1, -0.2)))):
+        cage.location, cage.rotation_euler = loc, rot
+        cage.keyframe_insert("location", frame=f)
+        cage.keyframe_insert("rotation_euler", frame=f)
+    corner = cage.vertex_groups.new(name="Corner"); corner.add([0], 1.0, 'REPLACE')
+    row = cage.vertex_groups.new(name="Row")
+    for i, w in ((0, 0.5), (1, 0.0), (2, 1.0)):
+        row.add([i], w, 'REPLACE')
+    both = cage.vertex_groups.new(name="Both")
+    for i in (0, 4, 13, 26):
+        both.add([i], 0.3, 'REPLACE')
+    cage.vertex_groups.new(name="Empty")
+
+    def con(owner, kind, target, sub, **settings):
+        c = owner.constraints.new(kind)
+        c.target, c.subtarget = target, sub
+        for k, v in settings.items():
+            setattr(c, k, v)
+        return c
+    con(empty("OnCorner", loc=(2, 0, 0)), 'COPY_LOCATION', cage, "Corner")
+    con(empty("OnRow", loc=(0, 2, 0), rot=(0.2, 0, 0)), 'COPY_TRANSFORMS', cage, "Row")
+    con(empty("Child", loc=(0.5, 0.5, 0.5), rot=(0.2, 0.1, 0)), 'CHILD_OF', cage, "Both")
+    con(empty("Aim", loc=(-1, -1, 2)), 'DAMPED_TRACK', cage, "Both", track_axis='TRACK_NEGATIVE_Z')
+    con(empty("NoPoints", loc=(1, -2, 0)), 'COPY_TRANSFORMS', cage, "Empty")
+    arm = armature("Skel", [("Root", (0, 0, 0), (0, 0, 1), None, False, 0), ("Tip", (0, 0, 1), (0, 0, 2), "Root", True, 0)],
+                   loc=(3, 0, 0), rot=(0.1, 0, 0.2))
+    for f, (r, t) in ((1, (0, 0)), (5, (0.5, -0.7)), (9, (-0.4, 0.9))):
+        pb = arm.pose.bones
+        pb["Root"].rotation_mode = pb["Tip"].rotation_mode = 'XYZ'
+        pb["Root"].rotation_euler = (r, 0, 0.1 * r); pb["Tip"].rotation_euler = (t, 0.2 * t, 0)
+        pb["Root"].keyframe_insert("rotation_euler", frame=f); pb["Tip"].keyframe_insert("rotation_euler", frame=f)
+    bent = lattice("Bent", loc=(3, 0, 1), scale=(0.5, 0.5, 1))
+    g_root, g_tip = bent.vertex_groups.new(name="Root"), bent.vertex_groups.new(name="Tip")
+    for k, p in enumerate(bent.data.points):
+        t = (p.co[2] + 0.5)
+        g_root.add([k], 1.0 - 0.8 * t, 'REPLACE')
+        g_tip.add([k], t, 'REPLACE')
+    top = bent.vertex_groups.new(name="Top")
+    top.add(list(range(18, 27)), 1.0, 'REPLACE')
+    m = bent.modifiers.new("Armature", 'ARMATURE'); m.object = arm
+    con(empty("OnTop", loc=(4, 0, 0)), 'COPY_TRANSFORMS', bent, "Top")
+    a = armature("Viewer", [("Root", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+                            ("Look", (0, 0, 0.5), (0, 0.3, 0.6), "Root", True, 0.2)], loc=(-0.5, 0.5, 0.0))
+    c = a.pose.bones["Look"].constraints.new('TRACK_TO')
+    c.target, c.subtarget, c.track_axis, c.up_axis = cage, "Row", 'TRACK_Y', 'UP_Z'
+    scene().frame_set(1)
+    return [1, 5, 9]
+
+
 def rig_driven_path():
     """A curve's Evaluation Time driven by a custom property (keyed) of a control, the curve's
     Evaluation Time keyed too (the driver wins) and its location keyed: what follows the path by
@@ -3111,7 +3177,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -227,6 +227,7 @@ function checkMesh(mesh: SceneMesh, i: number, errors: GraphError[]): void {
   for (const [name, group] of Object.entries(mesh.vertex_groups ?? {})) {
     const where = (key: string) => pointerOf('objects', i, 'mesh', 'vertex_groups', name, key);
     if (group.weights.length !== group.indices.length) errors.push({ code: 'invalid-mesh', pointer: where('weights'), message: `vertex group "${name}" has ${group.indices.length} vertices and ${group.weights.length} weights; it needs one weight per vertex` });
+    if (group.counts !== undefined && group.counts.length !== group.indices.length) errors.push({ code: 'invalid-mesh', pointer: where('counts'), message: `vertex group "${name}" has ${group.indices.length} vertices and ${group.counts.length} counts; it needs one count per vertex` });
     const outside = group.indices.findIndex((v) => v >= count);
     if (outside >= 0) errors.push({ code: 'invalid-mesh', pointer: pointerOf('objects', i, 'mesh', 'vertex_groups', name, 'indices', outside), message: `vertex group "${name}" names vertex ${group.indices[outside]}; the mesh has ${count} vertices` });
   }

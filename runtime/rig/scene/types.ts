@@ -164,8 +164,17 @@ export interface SceneMesh {
   normals?: number[];
   /** x, y, z per vertex: its normal whatever the shading (Target Normal Project reads these); optional. */
   vertex_normals?: number[];
-  /** Vertex groups a constraint targets (a vertex-group subtarget), by name: each vertex in it and its weight. */
-  vertex_groups?: Record<string, { indices: number[]; weights: number[] }>;
+  /**
+   * Vertex groups a constraint targets (a vertex-group subtarget), by name: each vertex in it and its
+   * weight; on a lattice also `counts`, per vertex the number of groups it is in.
+   */
+  vertex_groups?: Record<string, { indices: number[]; weights: number[]; counts?: number[] }>;
+  /**
+   * A lattice's points rather than a mesh (no triangles): its groups read as Blender's
+   * contarget_get_lattice_mat reads them — the plain mean of the group's points of weight > 0, each
+   * counted once for every group it is in (`counts`), the object's own rotation and scale.
+   */
+  lattice?: boolean;
   /**
    * When an Armature modifier alone deforms the mesh: what Sinew needs to deform the vertices of
    * `vertex_groups` each frame as Blender does, and their normals as Blender recomputes them on the
