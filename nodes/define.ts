@@ -132,7 +132,9 @@ export interface CurveInfo {
    */
   time?: Float64Array;
   useClamp: boolean;
-  twist: 'MINIMUM' | 'Z_UP';
+  twist: 'MINIMUM' | 'Z_UP' | 'TANGENT';
+  /** TANGENT twist: each point's curvature direction, xyz per point (absent: zero). */
+  tangents?: Float64Array;
   /** Tilt per point (radians), turning the path's frame about its direction there (Follow Path's Follow Curve). */
   tilt?: Float64Array;
   /** An open Bezier's end directions (first xyz, last xyz), which Blender takes from the end handles. */

@@ -375,12 +375,16 @@ def bezier_points(sp):
     forward-differenced into `resolution_u` points (BKE_curve_forward_diff_bezier), or its start point
     alone when both of its handles are VECTOR; tilt and radius interpolated by the spline's own
     interpolation modes (tilt_bezpart). Also the open spline's end directions, which Blender takes
-    from the end handles rather than from the points."""
-    pts, radius, tilt = [], [], []
+    from the end handles rather than from the points, and each point's curvature direction, which
+    the TANGENT twist turns frames by (forward_diff_bezier_cotangent: the normalized second
+    derivative of its segment there; the t = 1 sample lands on the next point, where a segment with
+    two VECTOR handles, or the open end, keeps it; zero where nothing was written)."""
+    pts, radius, tilt, tans = [], [], [], []
     bps = list(sp.bezier_points)
     n = len(bps)
     if n == 0:
-        return pts, radius, tilt, None
+        return pts, radius, tilt, None, tans
+    carry = None  # the last segment's t = 1 curvature direction, written onto the point after it
     res = max(1, sp.resolution_u)
     cyclic = sp.use_cyclic_u
     # A cyclic spline's points start with its closing segment, last point to first, as Blender's
@@ -394,6 +398,8 @@ def bezier_points(sp):
             pts.append(list(a.co))
             radius.append(a.radius)
             tilt.append(a.tilt)
+            tans.append(carry or [0.0, 0.0, 0.0])
+            carry = None
             continue
         p0, p1, p2, p3 = a.co, a.handle_right, b.handle_left, b.co
         for k in range(res):
@@ -402,15 +408,25 @@ def bezier_points(sp):
             pts.append([u * u * u * p0[j] + 3 * u * u * t * p1[j] + 3 * u * t * t * p2[j] + t * t * t * p3[j] for j in range(3)])
             radius.append(interpolate_key(sp.radius_interpolation, pprev.radius, a.radius, b.radius, nxt.radius, t))
             tilt.append(interpolate_key(sp.tilt_interpolation, pprev.tilt, a.tilt, b.tilt, nxt.tilt, t))
+            tans.append(cotangent(p0, p1, p2, p3, t))
+        carry = cotangent(p0, p1, p2, p3, 1.0)
     if not cyclic or n == 1:
         pts.append(list(bps[-1].co))
         radius.append(bps[-1].radius)
         tilt.append(bps[-1].tilt)
+        tans.append(carry or [0.0, 0.0, 0.0])
     ends = None
     if not cyclic and n > 1:
         first, last = bps[0], bps[-1]
         ends = [[first.handle_right[j] - first.co[j] for j in range(3)], [last.co[j] - last.handle_left[j] for j in range(3)]]
-    return pts, radius, tilt, ends
+    return pts, radius, tilt, ends, tans
+
+
+def cotangent(p0, p1, p2, p3, t):
+    """forward_diff_bezier_cotangent at t: the segment's second derivative, normalized (zero when it has none)."""
+    v = [(-6.0 * t + 6.0) * p0[j] + (18.0 * t - 12.0) * p1[j] + (-18.0 * t + 6.0) * p2[j] + (6.0 * t) * p3[j] for j in range(3)]
+    d = v[0] * v[0] + v[1] * v[1] + v[2] * v[2]
+    return [x / math.sqrt(d) for x in v] if d > 1e-35 else [0.0, 0.0, 0.0]
 
 
 def nurbs_points(o, sp):
@@ -448,9 +464,9 @@ def dump_curve(o, notes):
     at = 'curve %s' % o.name
     splines = []
     for si, sp in enumerate(cu.splines):
-        ends = None
+        ends, tans = None, None
         if sp.type == 'BEZIER':
-            pts, radius, tilt, ends = bezier_points(sp)
+            pts, radius, tilt, ends, tans = bezier_points(sp)
         elif sp.type == 'NURBS' and si == 0 and (nurbs := nurbs_points(o, sp)) is not None:
             pts, radius, tilt, ends = nurbs
             if radius is None:
@@ -474,6 +490,9 @@ def dump_curve(o, notes):
         if ends is not None:
             # Blender's bevel list takes an open Bezier's end directions from its end handles.
             splines[-1]["end_directions"] = [nvec(d, at) for d in ends]
+        if tans and cu.twist_mode == 'TANGENT' and cu.dimensions != '2D':
+            # The TANGENT twist's curvature directions (other splines have none: zero in Blender too).
+            splines[-1]["tangents"] = [nvec(d, at) for d in tans]
     extra = {}
     ad = cu.animation_data
     if ad is not None and ad.action is not None:
@@ -491,9 +510,7 @@ def dump_curve(o, notes):
         for s in splines:
             s["tilt"] = [0.0] * len(s["tilt"])
     else:
-        twist = cu.twist_mode if cu.twist_mode in ('MINIMUM', 'Z_UP') else 'MINIMUM'
-        if cu.twist_mode not in ('MINIMUM', 'Z_UP'):
-            notes.append("%s: twist mode %s is written as MINIMUM (Follow Curve turns the owner differently)" % (at, cu.twist_mode))
+        twist = cu.twist_mode
         # BKE_curve_bevelList_make smooths by the resolution of the curve's last spline.
         smooth = int(cu.splines[-1].resolution_u * cu.twist_smooth) if len(cu.splines) else 0
     return {

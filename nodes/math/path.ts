@@ -5,24 +5,27 @@
 //   local space, the position is linear inside a segment, open paths extrapolate along the first or
 //   last segment for t < 0 or t > 1, cyclic paths wrap t − floor(t) and include the closing segment;
 // * every point carries a frame q_i = vec_to_quat(d_i, −Z, up Y) of its bisector direction d_i,
-//   propagated by minimal twist (MINIMUM) or taken as is (Z_UP); between points the frame is
-//   slerped by the segment fraction clamped to [0, 1], and so is the radius;
+//   propagated by minimal twist (MINIMUM) or taken as is (Z_UP); or (TANGENT) the frame Blender's
+//   tri_to_quat gives the point's curvature direction (a Bezier's second derivative there, given as
+//   `tangents`; zero on other splines) made perpendicular to d_i (make_bevel_list_3D_tangent);
+//   between points the frame is slerped by the segment fraction clamped to [0, 1], and so is the radius;
 // * an open Bezier's first and last directions are its end handles' (given as `endDirections`),
 //   not the end segments'; a path of two points takes the segment's direction and the second
 //   point's tilt for both (make_bevel_list_segment_3D);
 // * a point's tilt turns its frame about d_i after the twist (bevel_list_apply_tilt:
-//   q_i = normalize(axis_angle(d_i, tilt_i) · q_i)), in both twist modes.
+//   q_i = normalize(axis_angle(d_i, tilt_i) · q_i)), in every twist mode.
 //
 // preparePath runs once at compile time and allocates; samplePath allocates nothing.
 import { saturate } from './finite';
 import { hypot3 } from './hypot';
 import { identityMat4 } from './matrix';
+import { triangleQuat } from './triangle-frame';
 import { multiplyQuat, normalizeQuat, quatToMat4, rotateVec3ByQuat, setQuatAxisAngle, slerpQuat, slerpQuatBy } from './quaternion';
 import { vecToQuat } from './track';
-import { angleNormalized3, lengthXyz } from './vector';
+import { angleNormalized3, cross3, lengthXyz, normalizeLikeBlender3 } from './vector';
 
-/** Curve twist modes covered by the model (TANGENT is not). */
-export type PathTwist = 'MINIMUM' | 'Z_UP';
+/** Blender's curve twist modes. */
+export type PathTwist = 'MINIMUM' | 'Z_UP' | 'TANGENT';
 
 /** A path ready for sampling: points after Blender's duplicate removal, lengths and frames. */
 export interface PreparedPath {
@@ -45,6 +48,8 @@ export interface PreparedPath {
   readonly framesMinimum: Float64Array;
   /** Per-point frame quaternions [x,y,z,w] for Z_UP twist. */
   readonly framesZUp: Float64Array;
+  /** Per-point frame quaternions [x,y,z,w] for TANGENT twist; made only for a path prepared with that twist (else the MINIMUM ones). */
+  readonly framesTangent: Float64Array;
 }
 
 // Blender drops a point that coincides with the next one (bevel list "STEP 2"); its threshold is
@@ -59,6 +64,11 @@ export interface PathShape {
   endDirections?: ArrayLike<number>;
   /** Smoothing passes over the frames: Blender's int(resolution_u × Smooth twist). */
   smoothIterations?: number;
+  /**
+   * TANGENT twist: each point's curvature direction, xyz per point (a Bezier's, forward_diff_bezier_cotangent);
+   * none: zero at every point, as Blender has it on POLY and NURBS splines.
+   */
+  tangents?: ArrayLike<number>;
 }
 
 /**
@@ -77,7 +87,7 @@ export function preparePath(
   const n = Math.floor(points.length / 3);
   if (n === 0) {
     // No points at all: a single point at the origin keeps sampling defined.
-    return build(new Float64Array(3), new Float64Array([1]), new Float64Array(1), 1, cyclic, twist, null, 0);
+    return build(new Float64Array(3), new Float64Array([1]), new Float64Array(1), 1, cyclic, twist, null, 0, new Float64Array(3));
   }
   // Blender compares each point with its successor, starting from the last one when cyclic, and
   // tags the earlier of a coinciding pair (cyclic: (n−1,0), (0,1) … (n−3,n−2); open: (0,1) … (n−2,n−1)).
@@ -99,11 +109,15 @@ export function preparePath(
   const p = new Float64Array(3 * kept);
   const r = new Float64Array(kept);
   const tl = new Float64Array(kept);
+  const tangents = shape.tangents ?? null;
+  const tn = new Float64Array(3 * kept);
   for (let i = 0, k = 0; i < n; i++) {
     if (tag[i]) continue;
     p[3 * k] = points[3 * i];
     p[3 * k + 1] = points[3 * i + 1];
     p[3 * k + 2] = points[3 * i + 2];
+    // A missing or non-finite tangent is zero, as Blender's on a spline that has none.
+    if (tangents && 3 * i + 2 < tangents.length) for (let c = 0; c < 3; c++) tn[3 * k + c] = Number.isFinite(tangents[3 * i + c]) ? tangents[3 * i + c] : 0;
     // A missing or short radius list counts as radius 1, as does a non-finite entry.
     const ri = radius && i < radius.length ? radius[i] : 1;
     r[k] = Number.isFinite(ri) ? ri : 1;
@@ -116,10 +130,10 @@ export function preparePath(
   const ends = endDirections && !cyclic && endDirections.length >= 6 ? Float64Array.from(endDirections) : null;
   if (ends && tag[0]) ends.fill(0, 0, 3);
   const smooth = shape.smoothIterations ?? 0;
-  return build(p, r, tl, kept, cyclic, twist, ends, Number.isFinite(smooth) ? Math.max(0, Math.min(1000, Math.trunc(smooth))) : 0);
+  return build(p, r, tl, kept, cyclic, twist, ends, Number.isFinite(smooth) ? Math.max(0, Math.min(1000, Math.trunc(smooth))) : 0, tn);
 }
 
-function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: number, cyclic: boolean, twist: PathTwist, ends: Float64Array | null, smooth: number): PreparedPath {
+function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: number, cyclic: boolean, twist: PathTwist, ends: Float64Array | null, smooth: number, tangents: Float64Array): PreparedPath {
   const segments = count < 2 ? 0 : cyclic ? count : count - 1;
   const accum = new Float64Array(Math.max(segments, 1));
   let total = 0;
@@ -154,17 +168,51 @@ function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: numb
       minimumTwist(framesMinimum, dirs, count - 2, count - 1);
     }
   }
+  // TANGENT frames only when asked for (a path of two points takes vec_to_quat like the others).
+  const framesTangent = twist !== 'TANGENT' ? framesMinimum : count > 2 ? tangentFrames(dirs, tangents, count) : Float64Array.from(framesZUp);
   if (smooth > 0 && count > 2) {
     smoothFrames(framesZUp, dirs, count, cyclic, smooth);
     smoothFrames(framesMinimum, dirs, count, cyclic, smooth);
+    if (framesTangent !== framesMinimum) smoothFrames(framesTangent, dirs, count, cyclic, smooth);
   }
   for (let i = 0; i < count; i++) {
     if (tilt[i] === 0) continue; // Blender normalizes even then: a rounding we skip, so untilted paths keep their bits
     applyTilt(framesZUp, dirs, tilt[i], i);
     applyTilt(framesMinimum, dirs, tilt[i], i);
+    if (framesTangent !== framesMinimum) applyTilt(framesTangent, dirs, tilt[i], i);
   }
-  return { count, cyclic, points: p, radius: r, segments, accum, length: total, twist, framesMinimum, framesZUp };
+  return { count, cyclic, points: p, radius: r, segments, accum, length: total, twist, framesMinimum, framesZUp, framesTangent };
 }
+
+/**
+ * Blender's make_bevel_list_3D_tangent: each point's curvature direction turned to face the same
+ * way as the one before (the last point compared first, with the one before it; then the first
+ * with the last, and on in order), made perpendicular to the point's direction d_i, and the frame
+ * tri_to_quat(0, normalize(t_i × d_i), t_i). A zero curvature direction (POLY and NURBS splines,
+ * a segment with two VECTOR handles) gives Blender's degenerate frame, as Blender does.
+ */
+function tangentFrames(dirs: Float64Array, given: Float64Array, count: number): Float64Array {
+  const tan = Float64Array.from(given);
+  const frames = new Float64Array(4 * count);
+  const a = new Float64Array(3), b = new Float64Array(3), side = new Float64Array(3);
+  for (let k = 0, b0 = count - 2, b1 = count - 1; k < count; k++) {
+    if (angleNormalized3(tan.subarray(3 * b0, 3 * b0 + 3), tan.subarray(3 * b1, 3 * b1 + 3)) > Math.PI / 2) {
+      for (let c = 0; c < 3; c++) tan[3 * b1 + c] = -tan[3 * b1 + c];
+    }
+    b0 = b1;
+    b1 = k;
+  }
+  for (let i = 0; i < count; i++) {
+    const t = tan.subarray(3 * i, 3 * i + 3), d = dirs.subarray(3 * i, 3 * i + 3);
+    cross3(a, t, d);
+    cross3(b, a, d);
+    t.set(normalizeLikeBlender3(b));
+    normalizeLikeBlender3(cross3(side, t, d));
+    triangleQuat(frames.subarray(4 * i, 4 * i + 4), ORIGIN, side, t);
+  }
+  return frames;
+}
+const ORIGIN = [0, 0, 0] as const;
 
 // A path of two points (make_bevel_list_segment_3D): both take the direction from the first to the second.
 function segmentDirections(p: Float64Array): Float64Array {
@@ -361,7 +409,7 @@ export function samplePathAt(
   outPos[2] = w1 * p[3 * i1 + 2] + f * p[3 * i2 + 2];
   // Frames and radius use the weights clamped to [0, 1].
   const fc = f < 0 ? 0 : f > 1 ? 1 : f;
-  const frames = twist === 'Z_UP' ? path.framesZUp : path.framesMinimum;
+  const frames = twist === 'Z_UP' ? path.framesZUp : twist === 'TANGENT' ? path.framesTangent : path.framesMinimum;
   qa[0] = frames[4 * i1]; qa[1] = frames[4 * i1 + 1]; qa[2] = frames[4 * i1 + 2]; qa[3] = frames[4 * i1 + 3];
   qb[0] = frames[4 * i2]; qb[1] = frames[4 * i2 + 1]; qb[2] = frames[4 * i2 + 2]; qb[3] = frames[4 * i2 + 3];
   fcs[0] = fc;

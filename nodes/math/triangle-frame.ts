@@ -3,6 +3,7 @@
 // (VERTEX_3, `ob_parvert3`) hangs from, at the triangle's centre. Blender works in float; this is
 // the same construction in double.
 import { multiplyQuat, quatToMat4 } from './quaternion';
+import { normalizeLikeBlender3 } from './vector';
 
 const normal = new Float64Array(3);
 const axis = new Float64Array(3);
@@ -12,16 +13,6 @@ const spin = new Float64Array(4);
 const quat = new Float64Array(4);
 const rot = new Float64Array(16);
 
-/** Blender's normalize_v3: a vector whose squared length is 1e-35 or less becomes zero. */
-function normalize(v: Float64Array): void {
-  const d = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-  if (d > 1e-35) {
-    const k = 1 / Math.sqrt(d);
-    v[0] *= k; v[1] *= k; v[2] *= k;
-  } else {
-    v[0] = 0; v[1] = 0; v[2] = 0;
-  }
-}
 
 /**
  * The rotation of Blender's `tri_to_quat(a, b, c)` as a 4×4 (column-major, no translation): a turn
@@ -29,6 +20,11 @@ function normalize(v: Float64Array): void {
  * edge a → b seen in that plane. Each turn is a half-angle quaternion, as Blender builds them.
  */
 export function triangleRotation(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, c: ArrayLike<number>): Float64Array {
+  return quatToMat4(out, triangleQuat(quat, a, b, c));
+}
+
+/** Blender's `tri_to_quat(a, b, c)` itself, [x, y, z, w]: see {@link triangleRotation}. `out` may not be `a`, `b` or `c`. */
+export function triangleQuat(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, c: ArrayLike<number>): Float64Array {
   // The frame depends on directions alone: points far from rig sizes are brought near 1 by a power of
   // two (exact), so differences and products neither overflow nor vanish; others are used as they are.
   let max = 0;
@@ -40,10 +36,10 @@ export function triangleRotation(out: Float64Array, a: ArrayLike<number>, b: Arr
   normal[0] = n1y * n2z - n1z * n2y;
   normal[1] = n1z * n2x - n1x * n2z;
   normal[2] = n1x * n2y - n1y * n2x;
-  normalize(normal);
+  normalizeLikeBlender3(normal);
   // The turn taking Z to the normal: about (ny, −nx, 0), by acos(nz).
   axis[0] = normal[1]; axis[1] = -normal[0]; axis[2] = 0;
-  normalize(axis);
+  normalizeLikeBlender3(axis);
   if (axis[0] === 0 && axis[1] === 0) axis[0] = 1;
   const half = -0.5 * Math.acos(Math.min(1, Math.max(-1, normal[2])));
   const s1 = Math.sin(half);
@@ -54,9 +50,8 @@ export function triangleRotation(out: Float64Array, a: ArrayLike<number>, b: Arr
   edge[0] = rot[0] * ex + rot[1] * ey + rot[2] * ez;
   edge[1] = rot[4] * ex + rot[5] * ey + rot[6] * ez;
   edge[2] = 0;
-  normalize(edge);
+  normalizeLikeBlender3(edge);
   const spinHalf = 0.5 * Math.atan2(edge[1], edge[0]);
   spin[0] = 0; spin[1] = 0; spin[2] = Math.sin(spinHalf); spin[3] = Math.cos(spinHalf);
-  multiplyQuat(quat, tilt, spin);
-  return quatToMat4(out, quat);
+  return multiplyQuat(out, tilt, spin);
 }

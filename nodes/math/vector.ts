@@ -94,6 +94,21 @@ export function normalize3(out: Float64Array, a: ArrayLike<number>, length?: Flo
   return true;
 }
 
+/**
+ * Normalizes v in place as Blender's normalize_v3 does: a vector whose squared length is 1e-35 or
+ * less becomes zero. Where a port must give Blender's zero vectors (and what follows from them).
+ */
+export function normalizeLikeBlender3(v: Float64Array): Float64Array {
+  const d = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+  if (d > 1e-35) {
+    const k = 1 / Math.sqrt(d);
+    v[0] *= k; v[1] *= k; v[2] *= k;
+  } else {
+    v[0] = 0; v[1] = 0; v[2] = 0;
+  }
+  return v;
+}
+
 /** A normalization's answer for a vector with no direction: the zero vector, length 0, false. */
 export function noDirection(out: Float64Array, length: Float64Array | undefined): false {
   out[0] = 0; out[1] = 0; out[2] = 0;

@@ -309,6 +309,7 @@ function curveInfo(so: SceneObject): CurveInfo {
     tilt: Float64Array.from(spline?.tilt ?? pts.map(() => 0)),
     smoothIterations: so.curve?.twist_smooth_iterations ?? 0,
     ...(spline?.end_directions ? { endDirections: Float64Array.from(spline.end_directions.flatMap((d) => [d[0], d[1], d[2]])) } : {}),
+    ...(spline?.tangents ? { tangents: Float64Array.from(spline.tangents.flatMap((d) => [d[0], d[1], d[2]])) } : {}),
     cyclic: spline?.cyclic ?? false,
     pathDuration: so.curve?.path_duration ?? 100,
     evalTime: so.curve?.eval_time ?? 0,

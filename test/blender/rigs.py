@@ -1572,6 +1572,63 @@ def rig_curve_frames():
     return [1]
 
 
+def rig_curve_tangent():
+    """The TANGENT twist (make_bevel_list_3D_tangent: frames from each point's curvature direction)
+    under Follow Curve at eight points of each: a 3D Bezier with tilts (its curvature flips at an
+    inflection, which the flip pass follows), a coiling one, a cyclic Bezier, a Bezier
+    with a segment of two VECTOR handles (a point without curvature of its own) and a POLY (no
+    curvature anywhere: Blender's degenerate frame, turned by the tilts); an object on one path by
+    Path Animation with Follow."""
+    def bezier(name, pts, smooth, tilts, loc, cyclic=False, vector=None):
+        cu = bpy.data.curves.new(name + "Data", 'CURVE')
+        cu.dimensions = '3D'
+        sp = cu.splines.new('BEZIER')
+        sp.bezier_points.add(len(pts) - 1)
+        for k, (bp, co, t) in enumerate(zip(sp.bezier_points, pts, tilts)):
+            bp.co = co
+            bp.handle_left_type = bp.handle_right_type = 'AUTO'
+            bp.tilt = t
+        if vector is not None:
+            sp.bezier_points[vector].handle_right_type = 'VECTOR'
+            sp.bezier_points[vector + 1].handle_left_type = 'VECTOR'
+        sp.use_cyclic_u, sp.resolution_u = cyclic, 5
+        cu.twist_mode, cu.twist_smooth, cu.use_path = 'TANGENT', smooth, True
+        o = link(bpy.data.objects.new(name, cu))
+        o.location = loc
+        return o
+    wavy = [(0, 0, 0), (0.5, 0.6, 0.4), (1.0, -0.3, 0.9), (1.2, 0.5, 1.6), (0.6, 0.9, 2.2)]
+    curves = [
+        bezier("Wavy", wavy, 0.0, (0, 0.3, 0, -0.4, 0.2), (0, 0, 0)),
+        # No Smooth twist: under TANGENT Blender's own smoothed frames jump by up to 1.6 when the
+        # points move by 2 float32 ULPs (measured on this coil and on `wavy`), a result no one can match.
+        bezier("Coil", [(0, 0, 0), (0.6, 0.3, 0.3), (0.8, 0.9, 0.7), (0.3, 1.2, 1.1), (-0.3, 0.9, 1.5)], 0.0, (0, 0.2, 0, 0, -0.3), (2, 0, 0)),
+        bezier("Loop", [(0, 0, 0), (1, 0.2, 0.3), (1.2, 1.1, -0.2), (0.1, 1.3, 0.4)], 0.0, (0, 0.2, 0, 0), (4, 0, 0), cyclic=True),
+        bezier("Kinked", wavy, 0.0, (0, 0, 0.5, 0, 0), (6, 0, 0), vector=1),
+    ]
+    cu = bpy.data.curves.new("StraightData", 'CURVE')
+    cu.dimensions = '3D'
+    sp = cu.splines.new('POLY')
+    sp.points.add(4)
+    for k, p in enumerate(sp.points):
+        p.co = (0.4 * k, 0.3 * math.sin(k), 0.2 * k * k, 1.0)
+        p.tilt = 0.3 * k
+    cu.twist_mode, cu.use_path = 'TANGENT', True
+    straight = link(bpy.data.objects.new("Straight", cu))
+    straight.location = (0, 3, 0)
+    curves.append(straight)
+    for curve in curves:
+        for k, f in enumerate((0.0, 0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 1.0)):
+            e = empty("%s_%d" % (curve.name, k), loc=(0.05, 0.1, 0.0))
+            c = e.constraints.new('FOLLOW_PATH')
+            c.target, c.use_fixed_location, c.offset_factor, c.use_curve_follow = curve, True, f, True
+    curves[0].data.use_path_follow = True
+    curves[0].data.eval_time = 37.0
+    rider = empty("Rider", loc=(0, 0, 0.1), parent=curves[0])
+    rider.track_axis, rider.up_axis = 'NEG_Z', 'X'
+    scene().frame_set(1)
+    return [1]
+
+
 def rig_object_parents():
     """Parent types whose matrix is more than the parent's (BKE_object_get_parent_matrix): children
     of curves with Path Animation (ob_parcurve: the point at the curve's Evaluation Time over its
@@ -3177,7 +3234,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -301,13 +301,13 @@ function checkBones(bones: NonNullable<SceneDocument['objects'][number]['bones']
 /** A spline's radius and tilt, when given, hold one value per point: nodes read them by point. */
 function checkSplines(splines: NonNullable<SceneDocument['objects'][number]['curve']>['splines'], i: number, errors: GraphError[]): void {
   splines.forEach((s, j) => {
-    for (const key of ['radius', 'tilt'] as const) {
+    for (const key of ['radius', 'tilt', 'tangents'] as const) {
       const values = s[key];
       if (values !== undefined && values.length !== s.points.length) {
         errors.push({
           code: 'invalid-value',
           pointer: pointerOf('objects', i, 'curve', 'splines', j, key),
-          message: `expected one ${key} value per point (${s.points.length}), got ${values.length}`,
+          message: `expected one ${key === 'tangents' ? 'tangent' : `${key} value`} per point (${s.points.length}), got ${values.length}`,
         });
       }
     }

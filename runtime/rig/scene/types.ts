@@ -131,6 +131,11 @@ export interface SceneSpline {
   tilt?: number[];
   /** An open Bezier's direction at its first and last point (from its end handles, as Blender's path takes them). */
   end_directions?: number[][];
+  /**
+   * For a curve of TANGENT twist: each point's curvature direction (a Bezier's normalized second
+   * derivative there, Blender's forward_diff_bezier_cotangent; zero where Blender has none). Absent: zero.
+   */
+  tangents?: number[][];
 }
 
 export interface SceneCurve {
@@ -144,7 +149,7 @@ export interface SceneCurve {
   path_duration?: number;
   eval_time?: number;
   use_path_clamp?: boolean;
-  twist_mode?: 'MINIMUM' | 'Z_UP';
+  twist_mode?: 'MINIMUM' | 'Z_UP' | 'TANGENT';
   /** The curve datablock's own F-curve of `eval_time` (Animate Path), played into Follow Path by the Blender import. */
   eval_time_fcurve?: SceneFCurve;
   /** Smoothing passes over the path's frames: Blender's int(resolution_u × twist_smooth); 0 for a 2D curve. */

@@ -213,6 +213,34 @@ describe('samplePath', () => {
     );
   });
 
+  it('TANGENT frames: Z along the direction, X across the curvature (t × d), each the way the flips leave it; no curvature: one degenerate frame', () => {
+    const curvature = vec3.filter((v) => Math.hypot(v[0], v[1], v[2]) > 0.1).map((v) => [...v]);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(gridPoint, curvature), { minLength: 3, maxLength: 7 }), (list) => {
+        const pts = list.flatMap(([p]) => [...p]);
+        const tangents = list.flatMap(([, t]) => t);
+        const path = preparePath(pts, null, false, 'TANGENT', { tangents });
+        fc.pre(path.count === list.length);
+        const minimum = preparePath(pts, null, false, 'MINIMUM');
+        for (let i = 0; i < path.count; i++) {
+          const q = path.framesTangent.subarray(4 * i, 4 * i + 4);
+          // The direction d_i: the MINIMUM frame's Z (checked against the bisector above).
+          const d = rotateVec3ByQuat(new Float64Array(3), minimum.framesMinimum.subarray(4 * i, 4 * i + 4), [0, 0, 1]);
+          const t = list[i][1];
+          const across = unitOrZero([t[1] * d[2] - t[2] * d[1], t[2] * d[0] - t[0] * d[2], t[0] * d[1] - t[1] * d[0]]);
+          // Away from curvature along the direction, where "across" has no direction of its own.
+          fc.pre(Math.hypot(...across) > 0 && Math.hypot(t[1] * d[2] - t[2] * d[1], t[2] * d[0] - t[0] * d[2], t[0] * d[1] - t[1] * d[0]) > 0.05 * Math.hypot(...t));
+          expectClose(rotateVec3ByQuat(new Float64Array(3), q, [0, 0, 1]), d, 1e-9);
+          const x = rotateVec3ByQuat(new Float64Array(3), q, [1, 0, 0]);
+          expect(Math.abs(Math.abs(x[0] * across[0] + x[1] * across[1] + x[2] * across[2]) - 1)).toBeLessThan(1e-9);
+        }
+        // Without curvature every point gets the same frame (Blender's tri_to_quat of a degenerate triangle).
+        const flat = preparePath(pts, null, false, 'TANGENT');
+        for (let i = 1; i < flat.count; i++) expectClose(flat.framesTangent.subarray(4 * i, 4 * i + 4), flat.framesTangent.subarray(0, 4), 0);
+      }),
+    );
+  });
+
   it('is defined for one point, duplicates, reversals and empty input (never NaN)', () => {
     fc.assert(
       fc.property(
