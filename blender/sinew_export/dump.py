@@ -639,6 +639,12 @@ def parent_placement(o, ptype, at, notes):
             # The points as authored; Sinew deforms them by the armature each frame.
             return {"parent_vertices": [nvec(par.data.vertices[i].co if i < len(par.data.vertices) else (0, 0, 0), at) for i in indices],
                     "parent_skin": skin}
+        if count == 1 and made_vertices(par) and (seen := point_seen_by_child(o, par)) is not None:
+            # Blender averages the evaluated vertices made from the original one (CD_ORIGINDEX),
+            # which Python cannot read; the child's own matrices say where that point is now.
+            mods = ', '.join(m.type for m in par.modifiers if m.show_viewport)
+            notes.append("%s: hangs from vertex %d of mesh %s, whose modifiers (%s) make new vertices: written where Blender puts it at this frame (Sinew does not move it with the mesh)" % (at, indices[0], par.name, mods))
+            return {"parent_vertices": [nvec(seen, at)]}
         return {"parent_vertices": [nvec(parent_point(par, i, at, notes), at) for i in indices]}
     cu = par.data if par.type == 'CURVE' else None
     if ptype == 'OBJECT' and cu is not None and cu.use_path and cu.use_path_follow:
@@ -754,6 +760,32 @@ def dump_lattice(o, at, notes, use):
     if skin is not None:
         d["skin"] = skin
     return d
+
+
+def made_vertices(par):
+    """Whether a mesh parent's modifiers give it other vertices than its own (Subdivision, …)."""
+    if par.type != 'MESH':
+        return False
+    me = par.evaluated_get(bpy.context.evaluated_depsgraph_get()).data
+    return len(me.vertices) != len(par.data.vertices)
+
+
+def point_seen_by_child(o, par):
+    """The point a VERTEX child hangs from, in the parent's space, as Blender placed the child now:
+    with no constraint acting, its world matrix is T(parent · point) · parent inverse · basis
+    (BKE_object_get_parent_matrix, ob_parvert1), so the point is the translation of world ·
+    (parent inverse · basis)⁻¹ taken into the parent's space. None when a constraint acts on the child
+    or a matrix is singular."""
+    if any(not c.mute and c.influence > 0 for c in o.constraints):
+        return None
+    dg = bpy.context.evaluated_depsgraph_get()
+    try:
+        local = (o.matrix_parent_inverse @ o.matrix_basis).inverted()
+        parent_inverse = par.evaluated_get(dg).matrix_world.inverted()
+    except ValueError:
+        return None
+    point = parent_inverse @ (o.evaluated_get(dg).matrix_world @ local).translation
+    return (point[0], point[1], point[2])
 
 
 def parent_point(par, nr, at, notes):

@@ -1747,7 +1747,8 @@ def rig_skinned_parents():
     one bone, one shared by two bones with unequal weights, one in a group of a bone that does not
     deform (so it follows the other), one in no group (it stays), and a triangle of three; the bones
     keyed, the mesh moved and the armature turned and scaled. Beside them a mesh with a Subdivision
-    modifier after its Armature one, whose vertex child is written where it is (with a note)."""
+    modifier after its Armature one, whose vertex child is written where it is (with a note), and a
+    still mesh with a Subdivision modifier, whose child's point is read from the child (exact)."""
     import bmesh
     arm = armature("Skel", [("Root", (0, 0, 0), (0, 0, 1), None, False, 0), ("Mid", (0, 0, 1), (0, 0, 2), "Root", True, 0),
                             ("Side", (0.5, 0, 1), (1, 0, 1), "Root", False, 0), ("Helper", (0, 0.5, 0), (0, 0.5, 1), None, False, 0)],
@@ -1796,6 +1797,13 @@ def rig_skinned_parents():
     s = empty("OnSmooth", parent=smooth)
     s.parent_type = 'VERTEX'
     s.parent_vertices = (4, 0, 0)
+    # A still mesh whose Subdivision modifier makes new vertices: Blender's point is the mean of
+    # those made from the vertex, which the exporter reads from the child's own matrices.
+    bumpy = mesh_object("Bumpy", build, loc=(-2, 1, 0), rot=(0.2, 0, 0.4), scale=(1, 1.5, 1))
+    bumpy.modifiers.new("Subsurf", 'SUBSURF').levels = 2
+    b = empty("OnBumpy", loc=(0.1, 0, 0.2), rot=(0.3, 0, 0), parent=bumpy)
+    b.parent_type = 'VERTEX'
+    b.parent_vertices = (5, 0, 0)
     return [1, 5, 9]
 
 
