@@ -6,6 +6,7 @@
 # the rig's frames. The .blend is saved first and the matrices are read after, from the same data.
 import json
 import math
+import os
 import sys
 
 import bpy
@@ -3358,7 +3359,14 @@ def main():
         doc["float32_noise"] = float32_noise(res[frame_key(frames[0])])
     with open("%s/%s.expected.json" % (out, name), "w") as fh:
         json.dump(doc, fh)
-    print("rigs.py: wrote %s/%s.blend (%d frames)" % (out, name, len(frames)))
+    # The export `sinew import-blender RIG.blend` runs (headless.py: the saved file opened afresh,
+    # dump.write_rig), run here in this Blender: each round trip then starts Blender once, not twice.
+    # roundtrip.ts reads it unless a test asks for the .blend path itself.
+    bpy.ops.wm.open_mainfile(filepath=path)
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'blender'))
+    from sinew_export import dump
+    dump.write_rig("%s/%s.export.json" % (out, name), scene(), None)
+    print("rigs.py: wrote %s/%s.blend (%d frames) and its export" % (out, name, len(frames)))
 
 
 main()

@@ -15,7 +15,7 @@ const TOLERANCE = 1e-4;
 
 describe('Blender round trip: .blend → import-blender → eval equals Blender', () => {
   it('a hand-made rig: every object and bone', () => {
-    const rt = roundTrip('handmade');
+    const rt = roundTrip('handmade', { viaBlend: true });
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     const diffs = differences(rt);
     expect(diffs.length).toBe(18); // 9 objects and 9 bones, each compared
@@ -23,7 +23,7 @@ describe('Blender round trip: .blend → import-blender → eval equals Blender'
   });
 
   it('an animated rig: every object and bone at every frame', () => {
-    const rt = roundTrip('animated');
+    const rt = roundTrip('animated', { viaBlend: true });
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     // The IK chain (two bones, a pole) is Blender's legacy solver now (the importer's default), so
     // every owner is held to the same 1e-4 as the rest, not to the anim_ik fixtures' 5e-4.
@@ -33,7 +33,7 @@ describe('Blender round trip: .blend → import-blender → eval equals Blender'
   });
 
   it('Rigify\'s human rig: every bone, the IK chains (stretch, poles) included', () => {
-    const rt = roundTrip('rigify');
+    const rt = roundTrip('rigify', { viaBlend: true });
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     const diffs = differences(rt);
     expect(diffs.length).toBeGreaterThan(700);
@@ -42,7 +42,7 @@ describe('Blender round trip: .blend → import-blender → eval equals Blender'
   });
 
   it('Rigify\'s basic quadruped, every control posed a little: every bone, its IK legs included', () => {
-    const rt = roundTrip('quadruped');
+    const rt = roundTrip('quadruped', { viaBlend: true });
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     const diffs = differences(rt);
     expect(diffs.length).toBe(284);

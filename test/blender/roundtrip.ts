@@ -1,7 +1,9 @@
 // The round trip through Blender for test/blender/*.test.ts: a rig built by test/blender/rigs.py in
-// Blender (one Blender process builds it, saves RIG.blend and dumps Blender's evaluated world
-// matrices at the rig's frames), then `sinew import-blender RIG.blend` (a second Blender process,
-// the bundled exporter) and `sinew eval --frame N` for each frame, compared number by number.
+// Blender (one Blender process builds it, saves RIG.blend, dumps Blender's evaluated world matrices
+// at the rig's frames, and runs the bundled exporter on the saved file opened afresh, as
+// `import-blender RIG.blend` has Blender do), then `sinew import-blender` of that export and
+// `sinew eval --frame N` for each frame, compared number by number. `viaBlend` imports RIG.blend
+// itself instead (a second Blender process, the command's whole path), as roundtrip.test.ts does.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +42,7 @@ const UNAVAILABLE = 3;
  * Builds `rig` in Blender, imports its .blend and evaluates it at each of Blender's frames. A Blender
  * without the Rigify add-on fails the test rather than skipping it: Debian's package ships Rigify.
  */
-export function roundTrip(rig: string): RoundTrip {
+export function roundTrip(rig: string, options: { viaBlend?: boolean } = {}): RoundTrip {
   const blender = blenderPath();
   const dir = mkdtempSync(join(tmpdir(), `sinew-rt-${rig}-`));
   const built = spawnSync(blender, ['-b', '--factory-startup', '--python-exit-code', '1', '--python', RIGS_SCRIPT, '--', rig, dir], { encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -50,7 +52,8 @@ export function roundTrip(rig: string): RoundTrip {
   const expected = dump.frames;
   const importLog: string[] = [];
   const graph = join(dir, `${rig}.sinew.json`);
-  const importStatus = run(['import-blender', join(dir, `${rig}.blend`), '-o', graph], { out: (s) => importLog.push(s), err: (s) => importLog.push(s) });
+  const source = join(dir, options.viaBlend ? `${rig}.blend` : `${rig}.export.json`);
+  const importStatus = run(['import-blender', source, '-o', graph], { out: (s) => importLog.push(s), err: (s) => importLog.push(s) });
   const evaluated: RoundTrip['evaluated'] = {};
   if (importStatus === 0) {
     for (const frame of Object.keys(expected)) {
