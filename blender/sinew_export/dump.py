@@ -10,6 +10,7 @@ import re
 import struct
 
 import bpy
+from mathutils import Vector
 
 from . import slots
 
@@ -639,12 +640,14 @@ def parent_placement(o, ptype, at, notes):
             # The points as authored; Sinew deforms them by the armature each frame.
             return {"parent_vertices": [nvec(par.data.vertices[i].co if i < len(par.data.vertices) else (0, 0, 0), at) for i in indices],
                     "parent_skin": skin}
-        if count == 1 and made_vertices(par) and (seen := point_seen_by_child(o, par)) is not None:
-            # Blender averages the evaluated vertices made from the original one (CD_ORIGINDEX),
-            # which Python cannot read; the child's own matrices say where that point is now.
+        if made_vertices(par) and (seen := placement_seen_by_child(o, par)) is not None:
+            # Blender averages the evaluated vertices made from each original one (CD_ORIGINDEX),
+            # which Python cannot read; the child's own matrices say where its parent frame is now.
             mods = ', '.join(m.type for m in par.modifiers if m.show_viewport)
-            notes.append("%s: hangs from vertex %d of mesh %s, whose modifiers (%s) make new vertices: written where Blender puts it at this frame (Sinew does not move it with the mesh)" % (at, indices[0], par.name, mods))
-            return {"parent_vertices": [nvec(seen, at)]}
+            which = "vertex %d" % indices[0] if count == 1 else "vertices %s" % ', '.join(map(str, indices))
+            notes.append("%s: hangs from %s of mesh %s, whose modifiers (%s) make new vertices: written where Blender puts %s at this frame (Sinew does not move %s with the mesh)" % (
+                at, which, par.name, mods, 'it' if count == 1 else 'them', 'it' if count == 1 else 'them'))
+            return {"parent_vertices": [nvec(p, at) for p in seen]}
         return {"parent_vertices": [nvec(parent_point(par, i, at, notes), at) for i in indices]}
     cu = par.data if par.type == 'CURVE' else None
     if ptype == 'OBJECT' and cu is not None and cu.use_path and cu.use_path_follow:
@@ -770,12 +773,15 @@ def made_vertices(par):
     return len(me.vertices) != len(par.data.vertices)
 
 
-def point_seen_by_child(o, par):
-    """The point a VERTEX child hangs from, in the parent's space, as Blender placed the child now:
-    with no constraint acting, its world matrix is T(parent · point) · parent inverse · basis
-    (BKE_object_get_parent_matrix, ob_parvert1), so the point is the translation of world ·
-    (parent inverse · basis)⁻¹ taken into the parent's space. None when a constraint acts on the child
-    or a matrix is singular."""
+def placement_seen_by_child(o, par):
+    """Where a VERTEX or VERTEX_3 child's parent frame is now, in the parent's space, read back from
+    the child as Blender placed it: with no constraint acting, its world matrix is parent · frame ·
+    parent inverse · basis (BKE_object_get_parent_matrix), the frame being a VERTEX point's
+    translation or a VERTEX_3 triangle's tri_to_quat rotation at its centre (ob_parvert3). Returns,
+    in the parent's space, the point for a VERTEX child, and for a VERTEX_3 child three points that
+    make the same frame (the frame's (−1, −1, 0), (1, −1, 0) and (0, 2, 0): their tri_to_quat is its
+    rotation, their mean its centre); None when a constraint acts on the child or a matrix is
+    singular."""
     if any(not c.mute and c.influence > 0 for c in o.constraints):
         return None
     dg = bpy.context.evaluated_depsgraph_get()
@@ -784,8 +790,12 @@ def point_seen_by_child(o, par):
         parent_inverse = par.evaluated_get(dg).matrix_world.inverted()
     except ValueError:
         return None
-    point = parent_inverse @ (o.evaluated_get(dg).matrix_world @ local).translation
-    return (point[0], point[1], point[2])
+    frame = parent_inverse @ o.evaluated_get(dg).matrix_world @ local
+    c = frame.translation
+    if o.parent_type == 'VERTEX':
+        return [(c[0], c[1], c[2])]
+    rot = frame.to_3x3()
+    return [tuple(c + rot @ Vector(u)) for u in ((-1, -1, 0), (1, -1, 0), (0, 2, 0))]
 
 
 def parent_point(par, nr, at, notes):

@@ -1749,7 +1749,8 @@ def rig_skinned_parents():
     deform (so it follows the other), one in no group (it stays), and a triangle of three; the bones
     keyed, the mesh moved and the armature turned and scaled. Beside them a mesh with a Subdivision
     modifier after its Armature one, whose vertex child is written where it is (with a note), and a
-    still mesh with a Subdivision modifier, whose child's point is read from the child (exact)."""
+    still mesh with a Subdivision modifier, whose vertex and triangle children's frames are read from
+    the children (exact)."""
     import bmesh
     arm = armature("Skel", [("Root", (0, 0, 0), (0, 0, 1), None, False, 0), ("Mid", (0, 0, 1), (0, 0, 2), "Root", True, 0),
                             ("Side", (0.5, 0, 1), (1, 0, 1), "Root", False, 0), ("Helper", (0, 0.5, 0), (0, 0.5, 1), None, False, 0)],
@@ -1800,11 +1801,19 @@ def rig_skinned_parents():
     s.parent_vertices = (4, 0, 0)
     # A still mesh whose Subdivision modifier makes new vertices: Blender's point is the mean of
     # those made from the vertex, which the exporter reads from the child's own matrices.
-    bumpy = mesh_object("Bumpy", build, loc=(-2, 1, 0), rot=(0.2, 0, 0.4), scale=(1, 1.5, 1))
+    def bumps(bm):
+        # Curved, so that subdividing moves every vertex (a plane's vertices would stay put).
+        bmesh.ops.create_grid(bm, x_segments=3, y_segments=3, size=1.0)
+        for v in bm.verts:
+            v.co.z = 0.6 * v.co.x * v.co.x - 0.4 * v.co.y * v.co.y + 0.3 * v.co.x * v.co.y
+    bumpy = mesh_object("Bumpy", bumps, loc=(-2, 1, 0), rot=(0.2, 0, 0.4), scale=(1, 1.5, 1))
     bumpy.modifiers.new("Subsurf", 'SUBSURF').levels = 2
     b = empty("OnBumpy", loc=(0.1, 0, 0.2), rot=(0.3, 0, 0), parent=bumpy)
     b.parent_type = 'VERTEX'
     b.parent_vertices = (5, 0, 0)
+    t = empty("OnBumpyTriangle", loc=(0, 0.1, 0.1), rot=(0, 0.2, 0), parent=bumpy)
+    t.parent_type = 'VERTEX_3'
+    t.parent_vertices = (1, 4, 6)
     return [1, 5, 9]
 
 
