@@ -1743,6 +1743,39 @@ def rig_object_parents():
     return [1, 5, 9, 12]
 
 
+def constrain(owner, kind, target, sub, **settings):
+    """A constraint of `kind` on `owner` aimed at `target` and its subtarget (a bone or vertex group), with `settings`."""
+    c = owner.constraints.new(kind)
+    c.target, c.subtarget = target, sub
+    for k, v in settings.items():
+        setattr(c, k, v)
+    return c
+
+
+def keyed_skel(poses, turn_side=False):
+    """The armature that deforms the skinned test meshes: Root, a connected Mid, a Side bone and a
+    non-deforming Helper, turned and scaled; per (frame, (r, m, s)) of `poses` Root and Mid turned by r
+    and m, Side moved by s (and turned by it with `turn_side`), Helper moved by s, all keyed."""
+    arm = armature("Skel", [("Root", (0, 0, 0), (0, 0, 1), None, False, 0), ("Mid", (0, 0, 1), (0, 0, 2), "Root", True, 0),
+                            ("Side", (0.5, 0, 1), (1, 0, 1), "Root", False, 0), ("Helper", (0, 0.5, 0), (0, 0.5, 1), None, False, 0)],
+                   loc=(0.3, -0.2, 0.1), rot=(0.1, 0, 0.2), scale=(1.2, 1.2, 1.2))
+    arm.data.bones["Helper"].use_deform = False
+    for f, (r, m, s) in poses:
+        pb = arm.pose.bones
+        pb["Root"].rotation_mode = pb["Mid"].rotation_mode = pb["Side"].rotation_mode = 'XYZ'
+        pb["Root"].rotation_euler = (r, 0, 0.1 * r)
+        pb["Mid"].rotation_euler = (m, 0.2 * m, 0)
+        pb["Side"].location = (0, s, 0)
+        if turn_side:
+            pb["Side"].rotation_euler = (0, s, 0)
+        pb["Helper"].location = (s, 0, 0)
+        for b in ("Root", "Mid", "Side"):
+            pb[b].keyframe_insert("rotation_euler", frame=f)
+        pb["Side"].keyframe_insert("location", frame=f)
+        pb["Helper"].keyframe_insert("location", frame=f)
+    return arm
+
+
 def rig_skinned_parents():
     """Objects on vertices of a mesh an Armature modifier deforms (by vertex groups): a vertex held by
     one bone, one shared by two bones with unequal weights, one in a group of a bone that does not
@@ -1752,21 +1785,7 @@ def rig_skinned_parents():
     still mesh with a Subdivision modifier, whose vertex and triangle children's frames are read from
     the children (exact)."""
     import bmesh
-    arm = armature("Skel", [("Root", (0, 0, 0), (0, 0, 1), None, False, 0), ("Mid", (0, 0, 1), (0, 0, 2), "Root", True, 0),
-                            ("Side", (0.5, 0, 1), (1, 0, 1), "Root", False, 0), ("Helper", (0, 0.5, 0), (0, 0.5, 1), None, False, 0)],
-                   loc=(0.3, -0.2, 0.1), rot=(0.1, 0, 0.2), scale=(1.2, 1.2, 1.2))
-    arm.data.bones["Helper"].use_deform = False
-    for f, (r, m, s) in ((1, (0, 0, 0)), (5, (0.3, -0.5, 0.2)), (9, (-0.2, 0.6, -0.4))):
-        pb = arm.pose.bones
-        pb["Root"].rotation_mode = pb["Mid"].rotation_mode = pb["Side"].rotation_mode = 'XYZ'
-        pb["Root"].rotation_euler = (r, 0, 0.1 * r)
-        pb["Mid"].rotation_euler = (m, 0.2 * m, 0)
-        pb["Side"].location = (0, s, 0)
-        pb["Helper"].location = (s, 0, 0)
-        for b in ("Root", "Mid", "Side"):
-            pb[b].keyframe_insert("rotation_euler", frame=f)
-        pb["Side"].keyframe_insert("location", frame=f)
-        pb["Helper"].keyframe_insert("location", frame=f)
+    arm = keyed_skel(((1, (0, 0, 0)), (5, (0.3, -0.5, 0.2)), (9, (-0.2, 0.6, -0.4))))
     def build(bm):
         bmesh.ops.create_grid(bm, x_segments=3, y_segments=3, size=1.0)
         for v in bm.verts:
@@ -1825,22 +1844,7 @@ def rig_skinned_groups():
     read by Copy Location, Copy Transforms, Child Of, Damped Track, Copy Rotation in LOCAL spaces and
     a bone of another armature. Blender reads the deformed mesh and its recomputed normals."""
     import bmesh
-    arm = armature("Skel", [("Root", (0, 0, 0), (0, 0, 1), None, False, 0), ("Mid", (0, 0, 1), (0, 0, 2), "Root", True, 0),
-                            ("Side", (0.5, 0, 1), (1, 0, 1), "Root", False, 0), ("Helper", (0, 0.5, 0), (0, 0.5, 1), None, False, 0)],
-                   loc=(0.3, -0.2, 0.1), rot=(0.1, 0, 0.2), scale=(1.2, 1.2, 1.2))
-    arm.data.bones["Helper"].use_deform = False
-    for f, (r, m, s) in ((1, (0, 0, 0)), (5, (0.5, -0.7, 0.3)), (9, (-0.4, 0.9, -0.5))):
-        pb = arm.pose.bones
-        pb["Root"].rotation_mode = pb["Mid"].rotation_mode = pb["Side"].rotation_mode = 'XYZ'
-        pb["Root"].rotation_euler = (r, 0, 0.1 * r)
-        pb["Mid"].rotation_euler = (m, 0.2 * m, 0)
-        pb["Side"].location = (0, s, 0)
-        pb["Side"].rotation_euler = (0, s, 0)
-        pb["Helper"].location = (s, 0, 0)
-        for b in ("Root", "Mid", "Side"):
-            pb[b].keyframe_insert("rotation_euler", frame=f)
-        pb["Side"].keyframe_insert("location", frame=f)
-        pb["Helper"].keyframe_insert("location", frame=f)
+    arm = keyed_skel(((1, (0, 0, 0)), (5, (0.5, -0.7, 0.3)), (9, (-0.4, 0.9, -0.5))), turn_side=True)
     def build(bm):
         bmesh.ops.create_grid(bm, x_segments=4, y_segments=4, size=1.0)
         for v in bm.verts:
@@ -1873,11 +1877,7 @@ def rig_skinned_groups():
     mod.object = arm
 
     def con(owner, kind, sub, **settings):
-        c = owner.constraints.new(kind)
-        c.target, c.subtarget = body, sub
-        for k, v in settings.items():
-            setattr(c, k, v)
-        return c
+        return constrain(owner, kind, body, sub, **settings)
     con(empty("OnCorner", loc=(2, 0, 0)), 'COPY_LOCATION', "Corner")
     con(empty("Oriented", loc=(0, 2, 0)), 'COPY_TRANSFORMS', "Strip")
     con(empty("Child", loc=(0.5, 0.5, 0.5), rot=(0.2, 0.1, 0)), 'CHILD_OF', "Quad")
@@ -1922,12 +1922,7 @@ def rig_lattice_groups():
         both.add([i], 0.3, 'REPLACE')
     cage.vertex_groups.new(name="Empty")
 
-    def con(owner, kind, target, sub, **settings):
-        c = owner.constraints.new(kind)
-        c.target, c.subtarget = target, sub
-        for k, v in settings.items():
-            setattr(c, k, v)
-        return c
+    con = constrain
     con(empty("OnCorner", loc=(2, 0, 0)), 'COPY_LOCATION', cage, "Corner")
     con(empty("OnRow", loc=(0, 2, 0), rot=(0.2, 0, 0)), 'COPY_TRANSFORMS', cage, "Row")
     con(empty("Child", loc=(0.5, 0.5, 0.5), rot=(0.2, 0.1, 0)), 'CHILD_OF', cage, "Both")
@@ -2187,11 +2182,7 @@ def rig_vertex_groups():
         plate.keyframe_insert("rotation_euler", frame=f)
 
     def con(owner, kind, sub, **settings):
-        c = owner.constraints.new(kind)
-        c.target, c.subtarget = plate, sub
-        for k, v in settings.items():
-            setattr(c, k, v)
-        return c
+        return constrain(owner, kind, plate, sub, **settings)
     con(empty("OnCorner", loc=(2, 0, 0)), 'COPY_LOCATION', "Corner")
     con(empty("Oriented", loc=(0, 2, 0)), 'COPY_TRANSFORMS', "Strip")
     con(empty("Child", loc=(0.5, 0.5, 0.5), rot=(0.2, 0.1, 0)), 'CHILD_OF', "Strip")
