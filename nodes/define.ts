@@ -425,6 +425,13 @@ export interface NodeDefinition<S = unknown, P extends ParamSpecs = ParamSpecs> 
    * of them is the owner's matrix itself, the node has no step at all.
    */
   copiesOnly?: boolean;
+  /**
+   * The kernel writes nothing but the node's outputs, from what it reads this frame (no state, no
+   * owner written): when every output another node reads is an owner's matrix itself (an
+   * `ownerView`), the node has no step, and runs only when a watch asks for one of its values.
+   * An Owner read wired only by its transform: most of those in an imported rig.
+   */
+  outputsOnly?: boolean;
   /** Set for a node whose result carries from frame to frame (see {@link StateTraits}). */
   state?: StateTraits<S, P>;
   /**

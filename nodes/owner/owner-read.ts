@@ -19,6 +19,7 @@ export const ownerRead = defineNode({
   params: { owner: param.owner('The object or bone ("Armature/Bone") to read.') },
   owner: { role: 'read', param: 'owner' },
   cannotFail: true,
+  outputsOnly: true,
   bind: (env, p) => env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner'),
   kernel: (io, _p, owner) => {
     const m = owner.final;

@@ -13,7 +13,7 @@ import { CompileFailure, type Problems } from './errors';
 import { FrameCheck, guardSwitch, type GuardSwitch } from './frame-check';
 import { guardNode, guardPre } from './guards';
 import { ikTreeBinding, type IkTreeGroup } from './ik-trees';
-import { viewsAreOwnMatrices } from './owner-views';
+import { onlyOwnMatricesRead, readOutputs, viewsAreOwnMatrices } from './owner-views';
 import type { NodeState, ProgramWarning } from './program';
 import type { Schedule } from './schedule-units';
 import { SlotAllocator } from './slots';
@@ -41,6 +41,11 @@ export interface Binding {
   readsFrame: Set<CompiledNode>;
   /** Binds a node again after a param change (`Program.setParam`), with scratch slots of its own. */
   rebind(c: CompiledNode): StepFn | undefined;
+  /**
+   * Steps left out of the frame, by unit: `outputsOnly` nodes of which nothing reads more than an
+   * owner's own matrix (owner-views.ts). A watch runs one before it reads the node's values.
+   */
+  onDemand: (StepFn | undefined)[];
   /** The switch the guarded steps read (frame-check.ts). */
   guards: GuardSwitch;
   /** What a frame evaluated with the guards off must pass; undefined when the guards stay on (a dependency cycle). */
@@ -62,6 +67,8 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
       return g && ikTreeBinding(g, c, owners.byId);
     },
   };
+  const read = readOutputs(live);
+  const onDemand = new Array<StepFn | undefined>(stepOf.length);
   const rebindNode = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), guards, true);
   for (const c of live) {
     let run: StepFn | undefined;
@@ -78,11 +85,17 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
     if (resting) {
       problems.warnings.push({ code: 'inactive', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `node "${c.node.id}" (${c.def.label}) does nothing: armature "${resting.id}" is in rest position, where Blender evaluates no bone constraint` });
     }
-    stepOf[c.unit] = run;
+    if (run && c.drivenParams.size === 0 && onlyOwnMatricesRead(c, read)) onDemand[c.unit] = run;
+    else stepOf[c.unit] = run;
   }
   problems.failIfAny();
-  const rebind = (c: CompiledNode) => withDrivenParams(c, inputs.compiled, rebindNode(c), () => rebindNode(c));
-  return { stepOf, readsFrame, rebind, guards, check: frameCheck(inputs, guards) };
+  const rebind = (c: CompiledNode) => {
+    const run = withDrivenParams(c, inputs.compiled, rebindNode(c), () => rebindNode(c));
+    if (onDemand[c.unit] === undefined) return run;
+    onDemand[c.unit] = run;
+    return undefined;
+  };
+  return { stepOf, readsFrame, rebind, onDemand, guards, check: frameCheck(inputs, guards) };
 }
 
 /**

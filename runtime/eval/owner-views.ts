@@ -88,6 +88,32 @@ export function viewsAreOwnMatrices(c: CompiledNode): boolean {
   return true;
 }
 
+/** Every output (`node:output`) an input or a driven param reads. */
+export function readOutputs(live: readonly CompiledNode[]): Set<string> {
+  const read = new Set<string>();
+  for (const c of live) {
+    c.sources.forEach(([node, output]) => read.add(outputKey(node, output)));
+    c.drivenParams.forEach(([node, output]) => read.add(outputKey(node, output)));
+  }
+  return read;
+}
+
+/**
+ * Whether an `outputsOnly` node has nothing to do each frame: it writes no owner, keeps no state, and
+ * every output read (`read`, from {@link readOutputs}) is its owner's matrix itself.
+ */
+export function onlyOwnMatricesRead(c: CompiledNode, read: ReadonlySet<string>): boolean {
+  const o: RigOwner | undefined = c.owner;
+  if (!o || !c.def.outputsOnly || c.written.length > 0 || c.state) return false;
+  const views = ownerSockets(c.def).outputs;
+  for (const name in c.io.out) {
+    if (!read.has(outputKey(c.index, name))) continue;
+    const view = views.find(([n]) => n === name)?.[1];
+    if (view === undefined || c.io.out[name] !== o[view]) return false;
+  }
+  return true;
+}
+
 /** How many inputs and driven params read each output (`node:output`) of the nodes `of`. */
 function readerCounts(live: readonly CompiledNode[], of: ReadonlySet<number>): Map<string, number> {
   const n = new Map<string, number>();

@@ -89,6 +89,7 @@ function nodeControl(c: CompiledNode, { binding, stackOwner, boneParent }: PlanI
     constants: c.constants,
     rebind: () => binding.rebind(c),
     socket: (side, name) => {
+      binding.onDemand[c.unit]?.();
       const view = side === 'input' ? c.io.in[name] : c.io.out[name];
       const spec = side === 'input' ? def.inputs[name] : def.outputs[name];
       return view && spec ? { type: spec.type, view } : undefined;

@@ -119,6 +119,22 @@ describe('owner views', () => {
     expect(labels(p)).toEqual(expect.arrayContaining(['node:in', 'node:out', 'stack:T']));
   });
 
+  it('an Owner read wired by its transform only has no step, and a watch on its head still reads the owner as it is now', () => {
+    const p = compile(stack(), scene);
+    expect(labels(p)).not.toContain('node:t');
+    // T moves between evaluations: a value left from an earlier one would show.
+    for (const location of [[1, 2, 3], [4, -2, 7], [0.5, 0, -1]]) {
+      p.setOwnerBasis('T', { location }).evaluate(1);
+      const t = p.owner('T')!.final;
+      expect([t[12], t[13], t[14]]).toEqual(location);
+      expect(Array.from(socket(p, 't', 'output', 'head'))).toEqual(location);
+    }
+    // Its head read by another node: the step is back in the frame, and the reader sees it.
+    const read = compile(stack({ nodes: [node('v', 'math/vector', { operation: 'length' })], links: [link('t', 'head', 'v', 'a')] }), scene).evaluate(1);
+    expect(labels(read)).toContain('node:t');
+    expect(socket(read, 'v', 'output', 'value')[0]).toBeCloseTo(Math.hypot(1, 2, 3), 12);
+  });
+
   it('random rigs: the same bits and warnings as a program that copies, frame after frame', () => {
     const run = (graph: GraphDocument, s: SceneDocument, ownerViews: boolean) => {
       let p: Program;
