@@ -83,13 +83,7 @@ function buildBvh(mesh: MeshInfo): MeshBvh {
       if (y < lo1) lo1 = y; if (y > hi1) hi1 = y;
       if (z < lo2) lo2 = z; if (z > hi2) hi2 = z;
     }
-    // Padded so that a box always holds what its triangles' queries can give: a ray hit on a
-    // triangle's edge (accepted FLT_EPSILON past it, as Blender does) and rounding in the nearest
-    // point's arithmetic. A larger box only prunes a little less.
-    const extent = Math.max(bounds[b + 3] - bounds[b], bounds[b + 4] - bounds[b + 1], bounds[b + 5] - bounds[b + 2]);
-    const magnitude = Math.max(Math.abs(bounds[b]), Math.abs(bounds[b + 1]), Math.abs(bounds[b + 2]), Math.abs(bounds[b + 3]), Math.abs(bounds[b + 4]), Math.abs(bounds[b + 5]));
-    const pad = extent * 1e-6 + magnitude * 1e-9;
-    for (let k = 0; k < 3; k++) { bounds[b + k] -= pad; bounds[b + 3 + k] += pad; }
+    padBox(bounds, b, bounds, b);
     if (c <= LEAF_SIZE) continue;
     // Split at the median centroid along the centroids' longest extent.
     const ex = hi0 - lo0, ey = hi1 - lo1, ez = hi2 - lo2;
@@ -105,6 +99,52 @@ function buildBvh(mesh: MeshInfo): MeshBvh {
     todo.push(left, right);
   }
   return { bounds: bounds.slice(0, nodes * 6), child: child.slice(0, nodes), start: start.slice(0, nodes), count: size.slice(0, nodes), order };
+}
+
+/**
+ * The box at raw[r..r+6) padded into out[o..o+6), so that it always holds what its triangles' queries
+ * can give: a ray hit on a triangle's edge (accepted FLT_EPSILON past it, as Blender does) and
+ * rounding in the nearest point's arithmetic. A larger box only prunes a little less.
+ */
+function padBox(out: Float64Array, o: number, raw: Float64Array, r: number): void {
+  const extent = Math.max(raw[r + 3] - raw[r], raw[r + 4] - raw[r + 1], raw[r + 5] - raw[r + 2]);
+  const magnitude = Math.max(Math.abs(raw[r]), Math.abs(raw[r + 1]), Math.abs(raw[r + 2]), Math.abs(raw[r + 3]), Math.abs(raw[r + 4]), Math.abs(raw[r + 5]));
+  const pad = extent * 1e-6 + magnitude * 1e-9;
+  for (let k = 0; k < 3; k++) { out[o + k] = raw[r + k] - pad; out[o + 3 + k] = raw[r + 3 + k] + pad; }
+}
+
+/**
+ * Fits the tree's boxes to the mesh's vertices as they are now, keeping its shape: for a mesh that
+ * moves (an Armature modifier deforming it, nodes/math/deformed-surface.ts). Queries give the same
+ * answers on any tree shape, so only how much they prune changes. `raw` (6 numbers per node) holds
+ * the unpadded boxes; children come after their parent, so a pass from the last node up fits each
+ * after its children. Allocates nothing.
+ */
+export function refitBvh(bvh: MeshBvh, mesh: MeshInfo, raw: Float64Array): void {
+  const t = mesh.triangles, v = mesh.vertices;
+  for (let n = bvh.child.length - 1; n >= 0; n--) {
+    const b = n * 6;
+    let lo0 = Infinity, lo1 = Infinity, lo2 = Infinity, hi0 = -Infinity, hi1 = -Infinity, hi2 = -Infinity;
+    const first = bvh.child[n];
+    if (first >= 0) {
+      for (let c = first * 6; c <= (first + 1) * 6; c += 6) {
+        if (raw[c] < lo0) lo0 = raw[c]; if (raw[c + 1] < lo1) lo1 = raw[c + 1]; if (raw[c + 2] < lo2) lo2 = raw[c + 2];
+        if (raw[c + 3] > hi0) hi0 = raw[c + 3]; if (raw[c + 4] > hi1) hi1 = raw[c + 4]; if (raw[c + 5] > hi2) hi2 = raw[c + 5];
+      }
+    } else {
+      for (let i = bvh.start[n], end = i + bvh.count[n]; i < end; i++) {
+        for (let k = 0; k < 3; k++) {
+          const o = t[bvh.order[i] * 3 + k] * 3;
+          const x = v[o], y = v[o + 1], z = v[o + 2];
+          if (x < lo0) lo0 = x; if (x > hi0) hi0 = x;
+          if (y < lo1) lo1 = y; if (y > hi1) hi1 = y;
+          if (z < lo2) lo2 = z; if (z > hi2) hi2 = z;
+        }
+      }
+    }
+    raw[b] = lo0; raw[b + 1] = lo1; raw[b + 2] = lo2; raw[b + 3] = hi0; raw[b + 4] = hi1; raw[b + 5] = hi2;
+    padBox(bvh.bounds, b, raw, b);
+  }
 }
 
 /**

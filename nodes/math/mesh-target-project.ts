@@ -24,6 +24,8 @@ export interface TargetProjectData {
   /** Per boundary vertex: the averaged direction of its open edges, and the plane normal across them (3 each). */
   direction: Float64Array;
   normalPlane: Float64Array;
+  /** Per boundary vertex, scratch of `boundaryFrames`: which side its first edge met it from (Blender's merge_vert_dir status). */
+  status: Int8Array;
 }
 
 /**
@@ -62,38 +64,54 @@ export function targetProjectData(mesh: MeshInfo): TargetProjectData | undefined
   const boundaryId = new Int32Array(vertexCount).fill(-1);
   let boundaryCount = 0;
   for (const v of edges) if (boundaryId[v] < 0) boundaryId[v] = boundaryCount++;
-  const direction = new Float64Array(boundaryCount * 3);
-  const normalPlane = new Float64Array(boundaryCount * 3);
-  const status = new Int8Array(boundaryCount);
-  const v = mesh.vertices;
-  const dir = new Float64Array(3);
-  const merge = (id: number, side: number) => {
-    const o = id * 3;
-    const dot = direction[o] * dir[0] + direction[o + 1] * dir[1] + direction[o + 2] * dir[2];
-    const flip = status[id] >= 0 ? status[id] === side : dot < 0;
-    for (let k = 0; k < 3; k++) direction[o + k] += flip ? -dir[k] : dir[k];
-    status[id] = status[id] === 0 ? side : -1;
+  const data: TargetProjectData = {
+    normals, triangleEdge, edges: Uint32Array.from(edges), boundaryId,
+    direction: new Float64Array(boundaryCount * 3), normalPlane: new Float64Array(boundaryCount * 3), status: new Int8Array(boundaryCount),
   };
+  return boundaryFrames(data, mesh.vertices);
+}
+
+const dir = new Float64Array(3);
+
+/**
+ * The open edges' frames at their vertices, from the vertices and normals as they are now (the
+ * topology stays): found once for a mesh that does not move, each time a deformed one has moved
+ * (nodes/math/deformed-surface.ts). Allocates nothing.
+ */
+export function boundaryFrames(data: TargetProjectData, v: Float64Array): TargetProjectData {
+  const { normals, edges, boundaryId, direction, normalPlane, status } = data;
+  direction.fill(0);
+  status.fill(0);
   for (let e = 0; e < edges.length; e += 2) {
     const a = edges[e] * 3, b = edges[e + 1] * 3;
     for (let k = 0; k < 3; k++) dir[k] = v[b + k] - v[a + k];
     normalize3(dir, dir);
-    merge(boundaryId[edges[e]], 1);
-    merge(boundaryId[edges[e + 1]], 2);
+    mergeDirection(data, boundaryId[edges[e]], 1);
+    mergeDirection(data, boundaryId[edges[e + 1]], 2);
   }
-  for (let i = 0; i < vertexCount; i++) {
-    const id = boundaryId[i];
-    if (id < 0) continue;
-    const d = direction.subarray(id * 3, id * 3 + 3);
-    normalize3(d, d);
+  for (let i = 0; i < boundaryId.length; i++) {
+    const o = boundaryId[i] * 3;
+    if (o < 0) continue;
+    for (let k = 0; k < 3; k++) dir[k] = direction[o + k];
+    normalize3(dir, dir);
+    for (let k = 0; k < 3; k++) direction[o + k] = dir[k];
     const nx = normals[i * 3], ny = normals[i * 3 + 1], nz = normals[i * 3 + 2];
     // (n × d) × n: the direction across the edge, in the surface's tangent plane.
-    const cx = ny * d[2] - nz * d[1], cy = nz * d[0] - nx * d[2], cz = nx * d[1] - ny * d[0];
-    const p = normalPlane.subarray(id * 3, id * 3 + 3);
-    p[0] = cy * nz - cz * ny; p[1] = cz * nx - cx * nz; p[2] = cx * ny - cy * nx;
-    normalize3(p, p);
+    const cx = ny * dir[2] - nz * dir[1], cy = nz * dir[0] - nx * dir[2], cz = nx * dir[1] - ny * dir[0];
+    dir[0] = cy * nz - cz * ny; dir[1] = cz * nx - cx * nz; dir[2] = cx * ny - cy * nx;
+    normalize3(dir, dir);
+    for (let k = 0; k < 3; k++) normalPlane[o + k] = dir[k];
   }
-  return { normals, triangleEdge, edges: Uint32Array.from(edges), boundaryId, direction, normalPlane };
+  return data;
+}
+
+/** Adds the edge direction `dir` to boundary vertex `id`'s, turned to agree with what it has (Blender's merge_vert_dir). */
+function mergeDirection({ direction, status }: TargetProjectData, id: number, side: number): void {
+  const o = id * 3;
+  const dot = direction[o] * dir[0] + direction[o + 1] * dir[1] + direction[o + 2] * dir[2];
+  const flip = status[id] >= 0 ? status[id] === side : dot < 0;
+  for (let k = 0; k < 3; k++) direction[o + k] += flip ? -dir[k] : dir[k];
+  status[id] = status[id] === 0 ? side : -1;
 }
 
 
@@ -170,7 +188,11 @@ function correctStep(): boolean {
   }
   if (fixed) {
     for (let k = 0; k < 3; k++) xNext[k] = x[k] - step[k];
-    clampToTriangle(xNext);
+    // clampToTriangle written out: called from this rare branch it stayed unoptimized, and its
+    // arithmetic boxed a double now and then (a Shrinkwrap onto a moving surface, alloc.test.ts).
+    if (xNext[0] < 0) xNext[0] = 0;
+    if (xNext[1] < 0) xNext[1] = 0;
+    if (xNext[0] + xNext[1] > 1) { xNext[0] = xNext[0] / (xNext[0] + xNext[1]); xNext[1] = 1 - xNext[0]; }
   }
   return true;
 }

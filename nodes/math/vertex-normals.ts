@@ -13,13 +13,15 @@ const v = new Float64Array(3);
  * Writes into `out` (xyz per vertex) the normals of vertices `positions` (xyz per vertex) around
  * the polygons given as loops of vertex numbers: polygon k's corners are
  * `corners[starts[k] .. starts[k + 1])`. A vertex is complete only when every polygon around it
- * is given; the others' normals are partial sums.
+ * is given; the others' normals are partial sums. `polygonNormals`, when given, takes each polygon's
+ * unit normal (xyz per polygon): a flat face's normal at every corner.
  */
-export function vertexNormals(out: Float64Array, positions: Float64Array, starts: Uint32Array, corners: Uint32Array): Float64Array {
+export function vertexNormals(out: Float64Array, positions: Float64Array, starts: Uint32Array, corners: Uint32Array, polygonNormals?: Float64Array): Float64Array {
   for (let i = 0; i < out.length; i++) out[i] = 0;
   for (let k = 0; k + 1 < starts.length; k++) {
     const first = starts[k], end = starts[k + 1];
     newellNormal(positions, corners, first, end);
+    if (polygonNormals) { polygonNormals[3 * k] = polygonNormal[0]; polygonNormals[3 * k + 1] = polygonNormal[1]; polygonNormals[3 * k + 2] = polygonNormal[2]; }
     for (let c = first; c < end; c++) {
       const prev = corners[c === first ? end - 1 : c - 1], cur = corners[c], next = corners[c + 1 === end ? first : c + 1];
       edge(toPrevious, positions, prev, cur);

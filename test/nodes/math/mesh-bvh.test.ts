@@ -4,9 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MeshInfo } from '../../../nodes/define';
-import { meshBvh, type MeshBvh } from '../../../nodes/math/mesh-bvh';
+import { meshBvh, refitBvh, type MeshBvh } from '../../../nodes/math/mesh-bvh';
 import { nearestSurface, rayCast, surfaceHit, type SurfaceHit } from '../../../nodes/math/mesh-surface';
-import { targetProject, targetProjectData } from '../../../nodes/math/mesh-target-project';
+import { boundaryFrames, targetProject, targetProjectData } from '../../../nodes/math/mesh-target-project';
 
 /** Every triangle in one leaf, in index order: the queries then try them all, as a plain loop would. */
 function plainLoop(mesh: MeshInfo): MeshBvh {
@@ -88,6 +88,44 @@ describe('mesh BVH', () => {
         targetProject(b, m, loop, data, q);
         expect(snapshot(a)).toEqual(snapshot(b));
       }
+    }), { numRuns: 200 });
+  });
+
+  it('refitted after its vertices moved (a deformed mesh): the plain loop\'s answer on the moved mesh, bit for bit', () => {
+    const shift = fc.array(fc.double({ min: -1.5, max: 1.5, noNaN: true }), { minLength: 60, maxLength: 60 });
+    fc.assert(fc.property(mesh, shift, fc.array(point, { minLength: 1, maxLength: 6 }), (m, d, queries) => {
+      const tree = meshBvh(m);
+      const raw = new Float64Array(tree.bounds.length);
+      // Every vertex moved, far enough that the boxes built for the old places miss the new ones.
+      for (let i = 0; i < m.vertices.length; i++) m.vertices[i] += d[i % d.length];
+      refitBvh(tree, m, raw);
+      const loop = plainLoop(m);
+      for (const q of queries) {
+        const a = surfaceHit(), b = surfaceHit();
+        nearestSurface(a, m, tree, q);
+        nearestSurface(b, m, loop, q);
+        expect(snapshot(a)).toEqual(snapshot(b));
+        const dir = [0.6, -0.48, 0.64];
+        a.index = b.index = -1;
+        a.dist = b.dist = Infinity;
+        rayCast(a, m, tree, q, dir);
+        rayCast(b, m, loop, q, dir);
+        expect(snapshot(a)).toEqual(snapshot(b));
+      }
+    }), { numRuns: 200 });
+  });
+
+  it('Target Normal Project\'s edge frames made again on moved vertices are those of the moved mesh', () => {
+    const shift = fc.array(fc.double({ min: -0.5, max: 0.5, noNaN: true }), { minLength: 30, maxLength: 30 });
+    fc.assert(fc.property(mesh, shift, (m, d) => {
+      const data = targetProjectData(m)!;
+      const moved = withNormals(Array.from(m.vertices, (x, i) => x + d[i % d.length]), Array.from(m.triangles));
+      // The data's normals are the mesh's own array: written in place, as a deformed surface does.
+      data.normals.set(moved.vertexNormals!);
+      const fresh = targetProjectData(moved)!;
+      boundaryFrames(data, moved.vertices);
+      expect(Array.from(data.direction)).toEqual(Array.from(fresh.direction));
+      expect(Array.from(data.normalPlane)).toEqual(Array.from(fresh.normalPlane));
     }), { numRuns: 200 });
   });
 
