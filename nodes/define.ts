@@ -1,6 +1,7 @@
 // How a node kind is declared: sockets, params, docs and a kernel, in one record.
 // The scheduler, compiler, editor and file loader read these records and never switch on a type name.
 import type { DeformedMesh } from './math/deformed-mesh';
+import type { DeformedSurface } from './math/deformed-surface';
 import type { CatalogEntry, JsonValue, ParamShape, SocketType } from '../graph/types';
 import type { Params, ParamSpec, ParamSpecs, ParamsOf } from './params';
 
@@ -193,6 +194,8 @@ export interface OwnerHandle {
   mesh?: MeshInfo;
   /** A mesh's grouped vertices as its Armature modifier moves them (the scene's `mesh.skin`); absent: the mesh stays as written. */
   meshSkin?: DeformedMesh;
+  /** The whole surface as that modifier moves it, when a Shrinkwrap reads it (the skin's `surface`); absent: the surface stays as written. */
+  meshSurface?: DeformedSurface;
 }
 
 /** What a node may ask of the compiler when it is bound to a scene. */
@@ -299,6 +302,12 @@ export interface ConstraintTraits {
   bboneMatrix?: boolean;
   /** `world`: the runtime blends by influence in world space; `self`: the kernel uses influence itself. */
   blend?: 'world' | 'self';
+  /**
+   * The input whose owner's mesh the kernel reads as its Armature modifier moves it
+   * (`OwnerHandle.meshSurface`, Shrinkwrap's target): the node runs after that armature and the
+   * bones deforming the mesh.
+   */
+  deformedMeshOf?: string;
   /**
    * Whether this bound instance leaves its result in owner space, so the runtime does not convert it
    * back to world: Blender's CONSTRAINT_SPACEONCE where the kernel cannot undo the conversion itself

@@ -534,12 +534,13 @@ def dump_curve(o, notes):
 
 class MeshUse:
     """How constraints read one mesh: as a Shrinkwrap surface, by vertex groups, and which
-    armatures' bones read its groups (a bone of the armature that deforms the mesh makes a
-    dependency cycle in Blender, and Sinew then keeps the mesh as it is at this frame)."""
+    armatures' bones read its groups or its surface (a bone of the armature that deforms the mesh
+    makes a dependency cycle in Blender, and Sinew then keeps the mesh as it is at this frame)."""
     def __init__(self):
         self.surface = False
         self.groups = set()
         self.group_readers = set()
+        self.surface_readers = set()
 
 
 def mesh_targets(objects):
@@ -548,7 +549,10 @@ def mesh_targets(objects):
     meshes = {}
     for owner, c in constraint_owners(objects):
         if c.type == 'SHRINKWRAP' and c.target is not None and c.target.type == 'MESH':
-            meshes.setdefault(c.target.name, MeshUse()).surface = True
+            use = meshes.setdefault(c.target.name, MeshUse())
+            use.surface = True
+            if "bone" in owner:
+                use.surface_readers.add(owner["object"])
         for obj_key, sub_key in SUBTARGETS:
             o, sub = getattr(c, obj_key, None), getattr(c, sub_key, '')
             if o is not None and getattr(o, 'type', None) in ('MESH', 'LATTICE') and sub:
@@ -570,11 +574,6 @@ def dump_mesh(o, at, notes, use):
     changing = [m.type for m in o.modifiers if m.show_viewport]
     if o.data.shape_keys is not None:
         changing.append('shape keys')
-    skin = mesh_skin(o, use, at) if use.groups else None
-    if changing and skin is None:
-        notes.append("%s: a mesh constraints read, with %s: it is written as evaluated at this frame; Sinew does not deform it" % (at, ', '.join(changing)))
-    elif changing and use.surface:
-        notes.append("%s: a mesh Shrinkwrap reads, with %s: its surface is written as evaluated at this frame; Sinew deforms only the vertices of its vertex groups" % (at, ', '.join(changing)))
     dg = bpy.context.evaluated_depsgraph_get()
     oe = o.evaluated_get(dg)
     me = oe.to_mesh()
@@ -582,6 +581,15 @@ def dump_mesh(o, at, notes, use):
         # Split normals: where Auto Smooth asks for them before 4.1; from 4.1 (no Auto Smooth, sharp
         # edges and custom normals always count) every triangle's, which Blender computes on demand.
         auto_smooth = bool(getattr(me, 'use_auto_smooth', False)) or bpy.app.version >= (4, 1, 0)
+        surface_skin = use.surface and not split_normals_matter(o.data)
+        skin = mesh_skin(o, use, at, surface_skin) if use.groups or surface_skin else None
+        moving = skin is not None and "surface" in skin
+        if changing and skin is None:
+            notes.append("%s: a mesh constraints read, with %s: it is written as evaluated at this frame; Sinew does not deform it" % (at, ', '.join(changing)))
+        elif changing and use.surface and not moving:
+            why = ("its split normals (Auto Smooth, sharp edges or custom normals), which Sinew does not remake" if not surface_skin
+                   else "a bone of the armature deforming it shrinkwraps onto it (a dependency cycle in Blender)")
+            notes.append("%s: a mesh Shrinkwrap reads, with %s: its surface is written as evaluated at this frame (%s); Sinew deforms only the vertices of its vertex groups" % (at, ', '.join(changing), why))
         if auto_smooth and hasattr(me, 'calc_normals_split'):
             me.calc_normals_split()
         me.calc_loop_triangles()
@@ -615,10 +623,25 @@ def dump_mesh(o, at, notes, use):
                         found[name]["weights"].append(num(ge.weight, at))
             d["vertex_groups"] = found
         if skin is not None:
+            if moving:
+                # Each triangle's polygon, to remake the corner normals of the moved surface
+                # (its vertex's on a smooth face, its polygon's on a flat one).
+                skin["surface"] = {"triangle_polygons": [t.polygon_index for t in me.loop_triangles],
+                                   "flat_polygons": [p.index for p in me.polygons if not p.use_smooth]}
             d["skin"] = skin
         return d
     finally:
         oe.to_mesh_clear()
+
+
+def split_normals_matter(mesh):
+    """Whether a mesh's corner normals are other than its vertices' and its flat polygons' (Auto
+    Smooth before Blender 4.1; sharp edges or custom normals from 4.1), which Sinew does not remake
+    on a deformed surface."""
+    if bpy.app.version < (4, 1, 0):
+        return bool(mesh.use_auto_smooth)
+    sharp = mesh.attributes.get("sharp_edge")
+    return bool(mesh.has_custom_normals) or (sharp is not None and any(v.value for v in sharp.data))
 
 
 # Objects whose points a VERTEX or VERTEX_3 child hangs from (OB_TYPE_SUPPORT_PARVERT).
@@ -715,26 +738,37 @@ def rest_of(p):
     return p.co_deform if hasattr(p, 'co_deform') else p.co
 
 
-def mesh_skin(o, use, at):
+def mesh_skin(o, use, at, surface=False):
     """What Sinew needs to deform the vertices of the groups constraints read on mesh `o` as its
     Armature modifier does, and their normals as Blender recomputes them on the deformed mesh
     (contarget_get_mesh_mat reads the evaluated mesh): the undeformed positions of those vertices and
-    of their polygons' other vertices, each one's bones and weights, and those polygons. None when
-    Sinew cannot deform the mesh, or when a bone of the deforming armature reads a group (a
-    dependency cycle in Blender, whose result depends on the order it picks)."""
+    of their polygons' other vertices, each one's bones and weights, and those polygons; with
+    `surface` (a Shrinkwrap reads it), every vertex and every polygon, in the mesh's order. None when
+    Sinew cannot deform the mesh, or when a bone of the deforming armature reads a group or (for
+    the surface) shrinkwraps onto it (a dependency cycle in Blender, whose result depends on the
+    order it picks); a surface that cannot move still gives the groups' skin."""
     arm = skinning_armature(o)
     if arm is None or arm.name in use.group_readers:
         return None
+    if surface and arm.name in use.surface_readers:
+        return mesh_skin(o, use, at) if use.groups else None
     wanted = {g.index for g in o.vertex_groups if g.name in use.groups}
     verts = points_of(o)
-    read = {k for k, v in enumerate(verts) if any(ge.group in wanted and ge.weight > 0 for ge in v.groups)}
-    polygons = [list(p.vertices) for p in o.data.polygons if any(i in read for i in p.vertices)] if o.type == 'MESH' else []
+    if surface:
+        read = set(range(len(verts)))
+        polygons = [list(p.vertices) for p in o.data.polygons]
+    else:
+        read = {k for k, v in enumerate(verts) if any(ge.group in wanted and ge.weight > 0 for ge in v.groups)}
+        polygons = [list(p.vertices) for p in o.data.polygons if any(i in read for i in p.vertices)] if o.type == 'MESH' else []
     indices = sorted(read | {i for p in polygons for i in p})
     points = skin_points(o, arm, indices, at)
     if points is None:
         return None
-    return {"armature": arm.name, "vertices": indices, "rest": [num(x, at) for i in indices for x in rest_of(verts[i])],
+    skin = {"armature": arm.name, "vertices": indices, "rest": [num(x, at) for i in indices for x in rest_of(verts[i])],
             "points": points, "polygons": polygons}
+    if surface:
+        skin["surface"] = True  # what the surface needs besides, dump_mesh writes from the evaluated mesh
+    return skin
 
 
 def dump_lattice(o, at, notes, use):

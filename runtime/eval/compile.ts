@@ -45,7 +45,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   const sourceShape = (c: CompiledNode, input: string) => sourceShapeOf(c, input, resolved.compiled);
   const boneParent = boneParentLookup(owners.byId);
   const { treeOf, shadowOf, sequences } = groupIkNodes(resolved.live, owners, stackOwner, boneParent);
-  const schedule = scheduleUnits({ resolved, owners, stackOwner, treeOf, boneParent, sequences }, problems);
+  const schedule = scheduleUnits({ resolved, owners, stackOwner, sourceOwner, treeOf, boneParent, sequences }, problems);
   for (const { root, nodes } of schedule.unfollowed) {
     problems.warnings.push({
       code: 'ik-trees-in-sequence', pointer: `/nodes/${nodes[0].index}`, nodeId: nodes[0].node.id,

@@ -30,6 +30,8 @@ export interface ScheduleInputs {
   resolved: ResolvedGraph;
   owners: Owners;
   stackOwner: (c: CompiledNode) => RigOwner | undefined;
+  /** The owner behind an input, when it comes straight from an owner node. */
+  sourceOwner: (c: CompiledNode, input: string) => RigOwner | undefined;
   treeOf: ReadonlyMap<CompiledNode, IkTreeGroup>;
   boneParent: BoneParentLookup;
   sequences: readonly IkSequence[];
@@ -121,7 +123,7 @@ function unfollowedSequences(sequences: readonly IkSequence[], order: Int32Array
 
 /** The edges between owner nodes (and IK chains) and the owner units they read or write. */
 function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: UnitId, b: UnitId) => void, { errors }: Problems): Pick<Schedule, 'stackWriters' | 'chainOf'> {
-  const { resolved: { live }, owners, stackOwner, treeOf, boneParent } = inputs;
+  const { resolved: { live }, owners, stackOwner, sourceOwner, treeOf, boneParent } = inputs;
   const at = (o: RigOwner) => owners.index.get(o)!;
   const stackWriters: CompiledNode[][] = owners.owners.map(() => []);
   const chainOf = new Array<CompiledNode | undefined>(owners.owners.length);
@@ -132,6 +134,9 @@ function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: Unit
     if (o && role === 'read') edge(units.final(at(o)), c.unit);
     // Reads the mesh as its armature deforms it: after the armature and the deforming bones.
     if (o?.kind === 'object' && role === 'read' && c.def.owner?.deformedMesh) for (const r of o.meshReads) edge(units.final(at(r)), c.unit);
+    const meshInput = c.def.constraint?.deformedMeshOf;
+    const meshOwner = meshInput ? sourceOwner(c, meshInput) : undefined;
+    if (meshOwner?.kind === 'object' && meshOwner.meshSurface) for (const r of meshOwner.meshReads) edge(units.final(at(r)), c.unit);
     // Writes a setting what reads the owner uses: before its pre step, so before anything reads it.
     if (o && role === 'setting') edge(c.unit, units.pre(at(o)));
     if (o && role === 'basis') {

@@ -9,6 +9,7 @@ import { bboneSegments, buildBBone } from './bbone';
 import { parentPlacement, type ParentPlacement } from './object-parent';
 import { parentSkin, skinReads } from './parent-skin';
 import { bindMeshSkin } from './mesh-skin';
+import { deformedSurface } from '../../nodes/math/deformed-surface';
 import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneMesh, type SceneObject } from './scene/types';
 
 export interface ObjectOwner extends OwnerHandle {
@@ -31,7 +32,7 @@ export interface ObjectOwner extends OwnerHandle {
   placement: ParentPlacement | undefined;
   /** Owners besides the parent whose final matrices the pre step reads: the armature and bones deforming the vertices it hangs from (parent-skin.ts). */
   readsBeforePre: RigOwner[];
-  /** The armature and bones that deform its mesh's grouped vertices (`meshSkin`): what reads them runs after these. */
+  /** The armature and bones that deform its mesh's grouped vertices (`meshSkin`, `meshSurface`): what reads them runs after these. */
   meshReads: RigOwner[];
   deltas: DeltaChannels | undefined;
 }
@@ -157,6 +158,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       curve: so.type === 'CURVE' ? curveInfo(so) : undefined,
       mesh: so.mesh ? meshInfo(so.mesh) : undefined,
       meshSkin: undefined,
+      meshSurface: undefined,
     };
     built.set(so.name, owner);
     add(owner, `/objects/${index}/name`);
@@ -241,8 +243,16 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
     const bound = bindMeshSkin(mesh, (id) => byId.get(id));
     o.meshSkin = bound?.deformed;
     o.meshReads = bound?.reads ?? [];
+    const surface = mesh.skin.surface;
+    if (bound && surface && o.mesh && everyVertexInOrder(mesh)) o.meshSurface = deformedSurface(bound.deformed, o.mesh, surface.triangle_polygons, surface.flat_polygons, bound.reads);
   }
   return { owners, byId };
+}
+
+/** Whether a mesh's skin holds each of its vertices, in order (what a surface skin is; the scene loader checks it). */
+function everyVertexInOrder(mesh: SceneMesh): boolean {
+  const v = mesh.skin?.vertices ?? [];
+  return 3 * v.length === mesh.vertices.length && v.every((x, k) => x === k);
 }
 
 /** The owner a given owner's pre-constraint matrix depends on: parent object, parent bone or armature. */

@@ -1892,6 +1892,81 @@ def rig_skinned_groups():
     return [1, 5, 9]
 
 
+def rig_skinned_surface():
+    """Shrinkwrap onto meshes an Armature modifier deforms (by vertex groups): Blender's constraint
+    reads the evaluated mesh, its recomputed vertex and polygon normals. A UV sphere with some flat
+    faces, weighted between the bones up its height (a side bone holding one flank), and a bumpy open
+    grid, the bones keyed, the meshes moved and the armature turned and scaled; empties wrapped onto
+    them in each mode (nearest surface with every snap mode and Align to Normal, nearest vertex,
+    projections with the opposite ray and culling, Target Normal Project onto the closed sphere and
+    past the grid's open edge), a bone of another armature, and a vertex group of the sphere read
+    by Copy Location beside the Shrinkwraps (one skin, read by both)."""
+    import bmesh
+    arm = keyed_skel(((1, (0, 0, 0)), (5, (0.4, -0.6, 0.25)), (9, (-0.3, 0.7, -0.35))), turn_side=True)
+    hull = mesh_object("Hull", lambda bm: bmesh.ops.create_uvsphere(bm, u_segments=12, v_segments=8, radius=0.8),
+                       loc=(0.3, -0.2, 1.1), rot=(0.1, 0.0, 0.2), scale=(1.0, 1.2, 1.1))
+    # Flat faces chosen by place, not index (Blender numbers the UV sphere's polygons differently
+    # between builds): the -X flank, where Outside lands.
+    for poly in hull.data.polygons:
+        poly.use_smooth = poly.center.x > -0.35
+    for f, x in ((1, 0.3), (9, 0.5)):
+        hull.location[0] = x
+        hull.keyframe_insert("location", index=0, frame=f)
+    def sheet_build(bm):
+        bmesh.ops.create_grid(bm, x_segments=4, y_segments=4, size=1.0)
+        for v in bm.verts:
+            v.co.z = 1.0 + 0.6 * v.co.x + 0.2 * v.co.y * v.co.y + 0.1 * v.co.y
+    sheet = mesh_object("Sheet", sheet_build, loc=(2.6, 0.2, 0.0), rot=(0, 0.1, 0), scale=(1.0, 1.3, 0.9))
+    for o in (hull, sheet):
+        groups = {name: o.vertex_groups.new(name=name) for name in ("Root", "Mid", "Side")}
+        zs = [v.co.z for v in o.data.vertices]
+        lo, hi = min(zs), max(zs)
+        for v in o.data.vertices:
+            t = (v.co.z - lo) / (hi - lo) if hi > lo else 0.5
+            groups["Root"].add([v.index], 0.2 + 0.8 * (1 - t), 'REPLACE')
+            groups["Mid"].add([v.index], t, 'REPLACE')
+            if v.co.x > 0.3:
+                groups["Side"].add([v.index], 0.5, 'REPLACE')
+        o.modifiers.new("Armature", 'ARMATURE').object = arm
+    hull.vertex_groups.new(name="Patch").add([20, 21, 33], 1.0, 'REPLACE')
+
+    def shrinkwrap(owner, target, **settings):
+        c = owner.constraints.new('SHRINKWRAP')
+        c.target = target
+        for k, v in settings.items():
+            setattr(c, k, v)
+        return owner
+
+    def wrap(name, target, loc, **settings):
+        return shrinkwrap(empty(name, loc=loc, rot=(0.2, -0.3, 0.5)), target, **settings)
+    owners = [
+        wrap("Near", hull, (1.6, 0.3, 1.9), distance=0.1, use_track_normal=True, track_axis='TRACK_Z'),
+        wrap("Inside", hull, (0.6, -0.1, 1.2), wrap_mode='INSIDE', distance=0.2),
+        # Inside the flat flank, pushed out: a point outside a flat-faced surface is often nearest to
+        # an edge, where Blender's pick of the face (and so the normal) follows float32 rounding.
+        wrap("Outside", hull, (-0.15, -0.2, 1.1), wrap_mode='OUTSIDE', distance=0.3, use_track_normal=True, track_axis='TRACK_NEGATIVE_Y'),
+        wrap("Above", hull, (0.1, 1.5, 1.9), wrap_mode='ABOVE_SURFACE', distance=0.15, use_track_normal=True, track_axis='TRACK_Y'),
+        wrap("Vertex", hull, (1.4, -1.0, 0.6), shrinkwrap_type='NEAREST_VERTEX', distance=0.05),
+        wrap("Ray", hull, (2.4, 0.1, 1.2), shrinkwrap_type='PROJECT', project_axis='NEG_X', use_project_opposite=True, cull_face='BACK', distance=0.05),
+        wrap("Drop", sheet, (2.4, 0.5, 3.0), shrinkwrap_type='PROJECT', project_axis='NEG_Z', use_track_normal=True, track_axis='TRACK_Z'),
+        wrap("Target", hull, (0.9, 1.0, 2.1), shrinkwrap_type='TARGET_PROJECT', distance=0.1, use_track_normal=True, track_axis='TRACK_Z'),
+        wrap("TargetEdge", sheet, (4.2, 0.6, 1.6), shrinkwrap_type='TARGET_PROJECT', use_track_normal=True, track_axis='TRACK_Y'),
+        wrap("SheetNear", sheet, (2.9, -0.5, 2.2), wrap_mode='OUTSIDE_SURFACE', distance=0.1),
+    ]
+    owners[0].constraints[0].influence = 0.7
+    owners[6].rotation_euler = (0.0, 0.0, 0.0)
+    constrain(empty("OnPatch", loc=(0, 3, 0)), 'COPY_LOCATION', hull, "Patch")
+    a = armature("Viewer", [("Root", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+                            ("Tip", (0, 0, 0.5), (0, 0.3, 0.6), "Root", True, 0.2)], loc=(-1.5, 0.5, 1.0))
+    shrinkwrap(a.pose.bones["Tip"], hull, distance=0.05)
+    for f, dz in ((1, 0.0), (9, -0.3)):
+        for o in owners[:3]:
+            o.location.z += dz
+            o.keyframe_insert("location", frame=f)
+    scene().frame_set(1)
+    return [1, 5, 9]
+
+
 def rig_lattice_groups():
     """Constraints targeting a lattice's vertex groups (Blender's contarget_get_lattice_mat: the plain
     mean of the group's points of weight > 0, each counted once per group it is in, at the lattice
@@ -3243,7 +3318,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -13,6 +13,7 @@ import { trackAxisIndex } from '../../math/aim';
 import { FLT_EPSILON } from '../../math/float32';
 import { hypot3Into } from '../../math/hypot';
 import { identityMat4, invertMat4, multiplyMat4 } from '../../math/matrix';
+import { updateSurface, type DeformedSurface } from '../../math/deformed-surface';
 import { meshBvh, type MeshBvh } from '../../math/mesh-bvh';
 import { nearestSurface, nearestVertex, rayCast, smoothNormal, surfaceHit, type SurfaceHit } from '../../math/mesh-surface';
 import { targetProject, targetProjectData, type TargetProjectData } from '../../math/mesh-target-project';
@@ -30,6 +31,8 @@ type WrapMode = (typeof WRAP_MODES)[number];
 /** What a Shrinkwrap node binds: the target's surface, and for Target Normal Project its open edges. */
 export interface ShrinkwrapState {
   mesh: MeshInfo;
+  /** The surface as an Armature modifier moves it, brought up to date before each query; absent: `mesh` stays as written. */
+  surface: DeformedSurface | undefined;
   bvh: MeshBvh;
   project: TargetProjectData | undefined;
   /** The Project Axis Space's frame: the owner's LOCAL identity converted into it, written by the runtime each run. */
@@ -180,7 +183,7 @@ export const shrinkwrap = defineConstraint({
     useTrackNormal: { ...param.bool(false, "Turn the Track Axis along the surface's smooth normal at the point (not for NEAREST_VERTEX)."), label: 'Align to Normal' },
     trackAxis: trackAxisParam('TRACK_X', 'Align to Normal: the axis turned along the normal.'),
   },
-  constraint: { ownerSpace: true, axisSpace: { param: 'projectAxisSpace', frame: (state) => (state as ShrinkwrapState | undefined)?.axisFrame } },
+  constraint: { ownerSpace: true, deformedMeshOf: 'target', axisSpace: { param: 'projectAxisSpace', frame: (state) => (state as ShrinkwrapState | undefined)?.axisFrame } },
   blender: {
     type: 'SHRINKWRAP',
     params: {
@@ -193,22 +196,25 @@ export const shrinkwrap = defineConstraint({
     ignore: ['target_space'],
   },
   bind(env, p): ShrinkwrapState | undefined {
-    const mesh = env.sourceOwner('target')?.mesh;
+    const target = env.sourceOwner('target');
+    const surface = target?.meshSurface;
+    const mesh = surface?.mesh ?? target?.mesh;
     if (!mesh) {
       env.warn('the target is not a mesh with a surface (a Blender mesh object exported for Shrinkwrap): the owner stays where it is');
       return undefined;
     }
     // Found whatever the mode, so that a mode changed while the program runs (a driver) finds it.
-    const project = targetProjectData(mesh);
+    const project = surface ? surface.project : targetProjectData(mesh);
     if (p.shrinkwrapType === 'TARGET_PROJECT' && !project) env.warn("the target's mesh has no vertex normals (an export older than Target Normal Project): the owner stays where it is");
-    return { mesh, bvh: meshBvh(mesh), project, axisFrame: new Float64Array(16) };
+    return { mesh, surface, bvh: surface?.bvh ?? meshBvh(mesh), project, axisFrame: new Float64Array(16) };
   },
   kernel(io, p, state) {
     const o = io.in.owner;
     const m = io.out.owner;
     m.set(o);
     if (!state) return;
-    const { mesh, bvh, project: surfaceData, axisFrame } = state;
+    const { mesh, bvh, project: surfaceData, axisFrame, surface } = state;
+    if (surface) updateSurface(surface, io.in.target);
     // Blender needs a vertex for NEAREST_VERTEX and a face for the others (BKE_shrinkwrap_init_tree).
     if (mesh.vertices.length < 3 || (p.shrinkwrapType !== 'NEAREST_VERTEX' && mesh.triangles.length < 3)) return;
     if (p.shrinkwrapType === 'TARGET_PROJECT' && !surfaceData) return;

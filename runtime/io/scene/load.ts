@@ -156,7 +156,7 @@ function checkStructure(scene: SceneDocument): GraphError[] {
     if (o.type === 'ARMATURE') checkBones(o.bones ?? [], i, o.name, errors);
     if (o.type === 'CURVE') checkSplines(o.curve?.splines ?? [], i, errors);
     if (o.mesh) checkMesh(o.mesh, i, errors);
-    if (o.mesh?.skin) checkMeshSkin(o.mesh.skin, Math.floor(o.mesh.vertices.length / 3), scene, byName, boneNames, i, errors);
+    if (o.mesh?.skin) checkMeshSkin(o.mesh.skin, o.mesh, scene, byName, boneNames, i, errors);
   });
   checkOwnerIds(scene, errors);
   checkActions(scene, errors);
@@ -180,7 +180,7 @@ function checkSkin(skin: NonNullable<SceneObject['parent_skin']>, points: number
  * A mesh's skin: an armature of the scene; a position and a point (a weight per bone, bones the
  * armature has) per vertex, vertices the mesh has; polygons of at least three of those vertices.
  */
-function checkMeshSkin(skin: SceneMeshSkin, count: number, scene: SceneDocument, byName: Map<string, number>, boneNames: Set<string>[], i: number, errors: GraphError[]): void {
+function checkMeshSkin(skin: SceneMeshSkin, mesh: SceneMesh, scene: SceneDocument, byName: Map<string, number>, boneNames: Set<string>[], i: number, errors: GraphError[]): void {
   const at = (...keys: (string | number)[]) => pointerOf('objects', i, 'mesh', 'skin', ...keys);
   const a = skinArmature(skin.armature, scene, byName);
   if (a === undefined) {
@@ -188,6 +188,7 @@ function checkMeshSkin(skin: SceneMeshSkin, count: number, scene: SceneDocument,
     return;
   }
   const n = skin.vertices.length;
+  const count = Math.floor(mesh.vertices.length / 3);
   const outside = skin.vertices.findIndex((v) => v >= count);
   if (outside >= 0) errors.push({ code: 'invalid-mesh', pointer: at('vertices', outside), message: `the skin names vertex ${skin.vertices[outside]}; the mesh has ${count} vertices` });
   if (skin.rest.length !== 3 * n) errors.push({ code: 'invalid-mesh', pointer: at('rest'), message: `the skin has ${skin.rest.length} rest coordinates; its ${n} vertices need ${3 * n}` });
@@ -199,6 +200,19 @@ function checkMeshSkin(skin: SceneMeshSkin, count: number, scene: SceneDocument,
     if (loop.length < 3) errors.push({ code: 'invalid-mesh', pointer: at('polygons', k), message: `polygon ${k} has ${loop.length} corners; a polygon has at least 3` });
     else if (missing >= 0) errors.push({ code: 'invalid-mesh', pointer: at('polygons', k, missing), message: `polygon ${k} names vertex ${loop[missing]}, which is not among the skin's vertices` });
   });
+  if (skin.surface) checkSurfaceSkin(skin.surface, n === count && skin.vertices.every((v, k) => v === k), skin.polygons.length, Math.floor(mesh.triangles.length / 3), at, errors);
+}
+
+/** A skin that moves the whole surface: every vertex in order, a polygon of the skin per triangle, flat polygons the skin has. */
+function checkSurfaceSkin(surface: NonNullable<SceneMeshSkin['surface']>, everyVertex: boolean, polygons: number, triangles: number, at: (...keys: (string | number)[]) => string, errors: GraphError[]): void {
+  if (!everyVertex) errors.push({ code: 'invalid-mesh', pointer: at('vertices'), message: 'a skin with a surface moves every vertex: its vertices are 0, 1, 2 … up to the mesh\'s last' });
+  if (surface.triangle_polygons.length !== triangles) errors.push({ code: 'invalid-mesh', pointer: at('surface', 'triangle_polygons'), message: `the surface gives ${surface.triangle_polygons.length} triangles a polygon; the mesh has ${triangles} triangles` });
+  const check = (list: number[], key: string) => {
+    const k = list.findIndex((p) => p >= polygons);
+    if (k >= 0) errors.push({ code: 'invalid-mesh', pointer: at('surface', key, k), message: `polygon ${list[k]} is not among the skin's ${polygons} polygons` });
+  };
+  check(surface.triangle_polygons, 'triangle_polygons');
+  check(surface.flat_polygons, 'flat_polygons');
 }
 
 function skinArmature(name: string, scene: SceneDocument, byName: Map<string, number>): number | undefined {

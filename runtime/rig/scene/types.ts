@@ -204,6 +204,13 @@ export interface SceneMeshSkin {
   points: { bones: string[]; weights: number[] }[];
   /** The polygons with a grouped vertex, as loops of mesh vertex indices. */
   polygons: number[][];
+  /**
+   * Written when a Shrinkwrap reads the mesh's surface: the skin then moves all of it. `vertices` is
+   * every vertex and `polygons` every polygon, in the mesh's order; this gives, per triangle of
+   * `triangles`, the polygon it is part of, and the polygons drawn flat (their corners take the
+   * polygon's normal, the others their vertices').
+   */
+  surface?: { triangle_polygons: number[]; flat_polygons: number[] };
 }
 
 export interface SceneObject extends TransformProps, DeltaTransformProps {

@@ -5,7 +5,8 @@
 // (the bones animated), an armature in rest position with an object on it; and objects on curves'
 // paths (one curve's Evaluation Time keyed, the other's set by a driver/curve-time node each frame),
 // on a vertex and on a triangle of a moving parent, and on a triangle its animated bones deform;
-// and a Copy Transforms of a vertex group on a mesh those bones deform (its normals made each frame).
+// and a Copy Transforms of a vertex group on a mesh those bones deform (its normals made each frame),
+// and a Shrinkwrap onto that mesh's whole surface as they deform it (normals, BVH and edge frames made again).
 import type { GraphDocument, GraphLink, GraphNode } from '../../../graph/types';
 import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
 import { SCENE_FORMAT, type RotationMode, type SceneDocument, type SceneFCurve, type SceneObject } from '../../../runtime/rig/scene/types';
@@ -67,10 +68,13 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
           armature: 'Arm', vertices: [0, 1, 2, 3, 4], rest: [0, 0, 0, 1, 0, 0.2, 1, 1, 0, 0, 1, 0.1, 2, 0, 0],
           points: [{ bones: ['R'], weights: [1] }, { bones: ['R', 'T'], weights: [0.4, 0.6] }, { bones: ['T'], weights: [1] }, { bones: [], weights: [] }, { bones: ['T'], weights: [0.5] }],
           polygons: [[0, 1, 2, 3], [1, 4, 2]],
+          // The skin moves the whole surface (every vertex is in it), which a Shrinkwrap reads.
+          surface: { triangle_polygons: [0, 0, 1], flat_polygons: [1] },
         },
       },
     },
     { name: 'OnGroup', type: 'EMPTY' },
+    { name: 'OnBody', type: 'EMPTY', location: [0.6, 0.8, 1] },
   ];
   const actions = [
     ...MODES.map((m) => ({
@@ -97,6 +101,8 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     node('pathTime', 'math/float', { operation: 'multiply', b: 20 }), node('drivenTime', 'driver/curve-time', { owner: 'Driven' }),
     node('group', 'owner/vertex-group', { owner: 'Body', group: 'G' }), node('inG', 'owner/input', { owner: 'OnGroup' }),
     node('copyG', 'constraint/copy-transforms', {}), node('outG', 'owner/output', { owner: 'OnGroup' }),
+    node('readBody', 'owner/read', { owner: 'Body' }), node('inB', 'owner/input', { owner: 'OnBody' }), node('outB', 'owner/output', { owner: 'OnBody' }),
+    node('wrap', 'constraint/shrinkwrap', { shrinkwrapType: 'TARGET_PROJECT', useTrackNormal: true, trackAxis: 'TRACK_Z' }),
     node('inQ', 'owner/input', { owner: 'Q' }), node('copy', 'constraint/copy-location', { ownerSpace: 'LOCAL', targetSpace: 'WORLD', influence: 0.5 }), node('outQ', 'owner/output', { owner: 'Q' }),
   ];
   const links: GraphLink[] = [
@@ -105,6 +111,7 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     ...['rotAuto', 'twist', 'scale', 'volume'].map((n) => link('readE', 'transform', n, 'target')),
     link('wave', 'value', 'pathTime', 'a'), link('pathTime', 'value', 'drivenTime', 'value'),
     link('inG', 'transform', 'copyG', 'owner'), link('group', 'transform', 'copyG', 'target'), link('copyG', 'owner', 'outG', 'transform'),
+    link('inB', 'transform', 'wrap', 'owner'), link('readBody', 'transform', 'wrap', 'target'), link('wrap', 'owner', 'outB', 'transform'),
     link('inQ', 'transform', 'copy', 'owner'), link('readE', 'transform', 'copy', 'target'), link('copy', 'owner', 'outQ', 'transform'),
   ];
   return { graph: { format: 'sinew-graph', version: 1, nodes, links }, scene: { format: SCENE_FORMAT, version: 1, objects, actions } };
