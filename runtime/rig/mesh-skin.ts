@@ -17,7 +17,8 @@ export function bindMeshSkin<O extends SkinOwner>(mesh: SceneMesh, owner: (id: s
   s.vertices.forEach((v, k) => { entryOf[v] = k; });
   const starts = new Uint32Array(s.polygons.length + 1);
   s.polygons.forEach((loop, k) => { starts[k + 1] = starts[k] + loop.length; });
-  const deformed = {
+  const reads = skinReads(skin);
+  const deformed: DeformedMesh = {
     skin,
     entryOf,
     rest: Float64Array.from(s.rest),
@@ -25,6 +26,10 @@ export function bindMeshSkin<O extends SkinOwner>(mesh: SceneMesh, owner: (id: s
     normals: new Float64Array(3 * n),
     starts,
     corners: Uint32Array.from(s.polygons.flat(), (v) => entryOf[v]),
+    polygonNormals: new Float64Array(3 * s.polygons.length),
+    movers: reads,
+    seen: new Float64Array(16 * (1 + reads.length)).fill(NaN),
+    moves: 0,
   };
-  return { deformed, reads: skinReads(skin) };
+  return { deformed, reads };
 }

@@ -244,7 +244,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
     o.meshSkin = bound?.deformed;
     o.meshReads = bound?.reads ?? [];
     const surface = mesh.skin.surface;
-    if (bound && surface && o.mesh && everyVertexInOrder(mesh)) o.meshSurface = deformedSurface(bound.deformed, o.mesh, surface.triangle_polygons, surface.flat_polygons, bound.reads);
+    if (bound && surface && o.mesh && everyVertexInOrder(mesh)) o.meshSurface = deformedSurface(bound.deformed, o.mesh, surface.triangle_polygons, surface.flat_polygons);
   }
   return { owners, byId };
 }

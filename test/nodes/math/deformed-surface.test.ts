@@ -39,7 +39,7 @@ function strip(): { scene: SceneMesh; owners: Map<string, { final: Float64Array;
 function surfaceOf(s: ReturnType<typeof strip>) {
   const bound = bindMeshSkin(s.scene, (id) => s.owners.get(id))!;
   const base: MeshInfo = { vertices: Float64Array.from(s.scene.vertices), triangles: Uint32Array.from(s.scene.triangles), normals: new Float64Array(45) };
-  return deformedSurface(bound.deformed, base, s.scene.skin!.surface!.triangle_polygons, s.scene.skin!.surface!.flat_polygons, bound.reads);
+  return deformedSurface(bound.deformed, base, s.scene.skin!.surface!.triangle_polygons, s.scene.skin!.surface!.flat_polygons);
 }
 
 const turn = fc.record({ q: unitQuat, t: fc.tuple(fc.double({ min: -2, max: 2, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true })) });
