@@ -1752,6 +1752,15 @@ def constrain(owner, kind, target, sub, **settings):
     return c
 
 
+def shrinkwrap(owner, target, **settings):
+    """A Shrinkwrap on `owner` onto mesh `target`, with `settings` (it has no subtarget, unlike `constrain`'s kinds)."""
+    c = owner.constraints.new('SHRINKWRAP')
+    c.target = target
+    for k, v in settings.items():
+        setattr(c, k, v)
+    return c
+
+
 def keyed_skel(poses, turn_side=False):
     """The armature that deforms the skinned test meshes: Root, a connected Mid, a Side bone and a
     non-deforming Helper, turned and scaled; per (frame, (r, m, s)) of `poses` Root and Mid turned by r
@@ -1930,15 +1939,10 @@ def rig_skinned_surface():
         o.modifiers.new("Armature", 'ARMATURE').object = arm
     hull.vertex_groups.new(name="Patch").add([20, 21, 33], 1.0, 'REPLACE')
 
-    def shrinkwrap(owner, target, **settings):
-        c = owner.constraints.new('SHRINKWRAP')
-        c.target = target
-        for k, v in settings.items():
-            setattr(c, k, v)
-        return owner
-
     def wrap(name, target, loc, **settings):
-        return shrinkwrap(empty(name, loc=loc, rot=(0.2, -0.3, 0.5)), target, **settings)
+        e = empty(name, loc=loc, rot=(0.2, -0.3, 0.5))
+        shrinkwrap(e, target, **settings)
+        return e
     owners = [
         wrap("Near", hull, (1.6, 0.3, 1.9), distance=0.1, use_track_normal=True, track_axis='TRACK_Z'),
         wrap("Inside", hull, (0.6, -0.1, 1.2), wrap_mode='INSIDE', distance=0.2),
@@ -1971,8 +1975,7 @@ def rig_skinned_surface_cycle():
     """rig_skinned_surface with a bone of the deforming armature wrapped onto the mesh it deforms: a
     dependency cycle in Blender, so the export keeps that surface as it is (with a note)."""
     frames = rig_skinned_surface()
-    c = bpy.data.objects["Skel"].pose.bones["Helper"].constraints.new('SHRINKWRAP')
-    c.target = bpy.data.objects["Hull"]
+    shrinkwrap(bpy.data.objects["Skel"].pose.bones["Helper"], bpy.data.objects["Hull"])
     return frames
 
 
@@ -2161,13 +2164,7 @@ def rig_shrinkwrap():
         sphere.rotation_euler = r
         sphere.keyframe_insert("rotation_euler", frame=f)
 
-    def wrap(owner, target, **settings):
-        c = owner.constraints.new('SHRINKWRAP')
-        c.target = target
-        for k, v in settings.items():
-            setattr(c, k, v)
-        return c
-
+    wrap = shrinkwrap
     owners = []
     for name, target, loc, settings in (
         ("OnSurface", sphere, (1.8, 0.4, 1.9), dict(distance=0.1, use_track_normal=True, track_axis='TRACK_Z')),

@@ -5,6 +5,7 @@
 // `sinew eval --frame N` for each frame, compared number by number. `viaBlend` imports RIG.blend
 // itself instead (a second Blender process, the command's whole path), as roundtrip.test.ts does.
 import { spawnSync } from 'node:child_process';
+import { expect } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -91,4 +92,17 @@ export function differences(rt: RoundTrip, skip: (owner: string) => boolean = ()
 /** The differences above `tolerance`, worst first, as lines for an assertion message. */
 export function failures(diffs: Difference[], tolerance: number): string[] {
   return diffs.filter((d) => !(d.error <= tolerance)).sort((a, b) => b.error - a.error).map((d) => `frame ${d.frame} ${d.owner}: ${d.error.toExponential(2)}`);
+}
+
+/**
+ * What most round trips check: the import ran and carried everything, Blender has `ownerFrames`
+ * owner-frames (owners × frames: a rig that lost or gained an owner fails here), and every one of
+ * them is within `tolerance` of Blender's matrix.
+ */
+export function expectAsBlender(rt: RoundTrip, ownerFrames: number, tolerance = 1e-4): void {
+  expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+  expect(rt.importLog.join('\n')).toContain('not carried: nothing');
+  const diffs = differences(rt);
+  expect(diffs.length).toBe(ownerFrames);
+  expect(failures(diffs, tolerance)).toEqual([]);
 }

@@ -9,38 +9,26 @@
 // put them each frame, with the normals Blender makes on the moved mesh (nodes/math/deformed-mesh.ts).
 // And a lattice's groups (rigs.py `rig_lattice_groups`): Blender's plain mean of the points, each
 // counted once per group it is in, at the lattice's own rotation; one lattice an Armature deforms.
-import { describe, expect, it } from 'vitest';
-import { differences, failures, roundTrip } from './roundtrip';
+import { describe, it } from 'vitest';
+import { expectAsBlender, roundTrip } from './roundtrip';
 
 describe('Blender round trip: vertex-group targets', () => {
   it('every owner as Blender has it, at every frame', () => {
     const rt = roundTrip('vertex_groups');
-    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
-    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
-    const diffs = differences(rt);
     // 9 empties, the plate, the armature and its 2 bones, at 3 frames.
-    expect(diffs.length).toBe(13 * 3);
-    expect(failures(diffs, 1e-4)).toEqual([]);
+    expectAsBlender(rt, 13 * 3);
   });
 
   it('on a mesh an Armature modifier deforms, the groups follow the bones (rigs.py skinned_groups)', () => {
     const rt = roundTrip('skinned_groups');
-    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
-    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
-    const diffs = differences(rt);
     // 6 empties, the mesh, two armatures and their 4 + 2 bones, at 3 frames (the bones keyed apart).
-    expect(diffs.length).toBe(15 * 3);
-    expect(failures(diffs, 1e-4)).toEqual([]);
+    expectAsBlender(rt, 15 * 3);
   });
 
   it("a lattice's groups, as Blender reads them, on a keyed lattice and on one an Armature deforms (rigs.py lattice_groups)", () => {
     const rt = roundTrip('lattice_groups');
-    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
-    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
-    const diffs = differences(rt);
     // 6 empties, two lattices, two armatures and their 2 + 2 bones, at 3 frames. Read as plain means
     // (no counts) and without the skin, four of them were 0.22-0.73 off at frame 5.
-    expect(diffs.length).toBe(14 * 3);
-    expect(failures(diffs, 1e-4)).toEqual([]);
+    expectAsBlender(rt, 14 * 3);
   });
 });
