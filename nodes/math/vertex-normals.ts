@@ -22,9 +22,12 @@ export function vertexNormals(out: Float64Array, positions: Float64Array, starts
     const first = starts[k], end = starts[k + 1];
     newellNormal(positions, corners, first, end);
     if (polygonNormals) { polygonNormals[3 * k] = polygonNormal[0]; polygonNormals[3 * k + 1] = polygonNormal[1]; polygonNormals[3 * k + 2] = polygonNormal[2]; }
+    // Each edge made unit once and used at both its corners, as Blender does: the edge into a corner
+    // is the one out of the corner before, turned round (exactly: a − b is −(b − a)).
+    edge(toNext, positions, corners[first], corners[end - 1]);
     for (let c = first; c < end; c++) {
-      const prev = corners[c === first ? end - 1 : c - 1], cur = corners[c], next = corners[c + 1 === end ? first : c + 1];
-      edge(toPrevious, positions, prev, cur);
+      const cur = corners[c], next = corners[c + 1 === end ? first : c + 1];
+      toPrevious[0] = -toNext[0]; toPrevious[1] = -toNext[1]; toPrevious[2] = -toNext[2];
       edge(toNext, positions, next, cur);
       // The polygon's angle at this corner (Blender's saacos of the unit edges' dot product).
       const angle = safeAcos(toPrevious[0] * toNext[0] + toPrevious[1] * toNext[1] + toPrevious[2] * toNext[2]);

@@ -15,7 +15,7 @@ export type ParentSkin<O extends SkinOwner = SkinOwner> = Skin<O>;
 
 /** The owners a skin reads, each once: what reads the points is made after them. */
 export function skinReads<O extends SkinOwner>(skin: Skin<O>): O[] {
-  return [...new Set([skin.armature, ...skin.points.flatMap((p) => p.bones)])];
+  return [skin.armature, ...skin.bones];
 }
 
 /** The child's skin (scene `parent_skin`), its armature and bones found by id; undefined when it has none. */
@@ -27,19 +27,20 @@ export function parentSkin<O extends SkinOwner>(child: SceneObject, owner: (id: 
 export function bindSkin<O extends SkinOwner>(skin: { armature: string; points: { bones: string[]; weights: number[] }[] }, owner: (id: string) => O | undefined): Skin<O> | undefined {
   const armature = owner(skin.armature);
   if (!armature) return undefined;
+  const bones: O[] = [];
+  const indexOf = new Map<O, number>();
+  const points = skin.points.map((p) => {
+    // The bones the scene has (a name it lacks deforms nothing, as a group matching no bone).
+    const found = p.bones.flatMap((name, k) => {
+      const b = owner(`${skin.armature}/${name}`);
+      return b?.bone ? [{ owner: b, weight: p.weights[k] ?? 0 }] : [];
+    });
+    for (const f of found) if (!indexOf.has(f.owner)) { indexOf.set(f.owner, bones.length); bones.push(f.owner); }
+    return { bones: Int32Array.from(found, (f) => indexOf.get(f.owner)!), weights: Float64Array.from(found, (f) => f.weight) };
+  });
   return {
-    armature,
-    points: skin.points.map((p) => {
-      // The bones the scene has (a name it lacks deforms nothing, as a group matching no bone).
-      const found = p.bones.flatMap((name, k) => {
-        const b = owner(`${skin.armature}/${name}`);
-        return b?.bone ? [{ owner: b, rest: b.bone.restMatrix, weight: p.weights[k] ?? 0 }] : [];
-      });
-      return {
-        bones: found.map((b) => b.owner),
-        weights: Float64Array.from(found, (b) => b.weight),
-        restInverses: found.map((b) => invertOrIdentity(Float64Array.from(b.rest))),
-      };
-    }),
+    armature, bones, points,
+    restInverses: bones.map((b) => invertOrIdentity(Float64Array.from(b.bone!.restMatrix))),
+    deform: bones.map(() => new Float64Array(16)),
   };
 }
