@@ -1,14 +1,15 @@
 // A mesh's whole surface as its Armature modifier moves it, for Shrinkwrap (Blender's constraint
 // reads the evaluated mesh, BKE_shrinkwrap_init_tree): every vertex deformed with its vertex and
 // polygon normals (deformed-mesh.ts), each triangle corner's normal made again (its vertex's, or
-// its polygon's on a flat face), the BVH's boxes fitted to the moved triangles and Target Normal
-// Project's open-edge frames made again. Built once per compile (runtime/rig/rig.ts); brought up to
+// its polygon's on a flat face), its quads split again as Blender splits them (quad-tessellation.ts),
+// the BVH's boxes fitted to the moved triangles and Target Normal Project's open-edge frames made again. Built once per compile (runtime/rig/rig.ts); brought up to
 // date by `updateSurface` before a query, which does nothing when the vertices have not moved
 // since the last one. Allocates nothing per frame.
 import type { MeshInfo } from '../define';
 import { deformMesh, type DeformedMesh } from './deformed-mesh';
 import { meshBvh, refitBvh, type MeshBvh } from './mesh-bvh';
 import { boundaryFrames, targetProjectData, type TargetProjectData } from './mesh-target-project';
+import { quadSplits, splitQuads, type QuadSplits } from './quad-tessellation';
 import { vertexNormals } from './vertex-normals';
 
 export interface DeformedSurface {
@@ -18,6 +19,8 @@ export interface DeformedSurface {
   bvh: MeshBvh;
   /** Target Normal Project's data on the moved mesh (undefined for a mesh without vertex normals). */
   project: TargetProjectData | undefined;
+  /** The quads, split again at each update. */
+  quads: QuadSplits;
   /** Per triangle, its polygon; per polygon, 1 when it is drawn flat. */
   trianglePolygon: Uint32Array;
   flat: Uint8Array;
@@ -35,16 +38,18 @@ export function deformedSurface(deformed: DeformedMesh, base: MeshInfo, triangle
   const { positions, normals, rest } = deformed;
   positions.set(rest);
   vertexNormals(normals, positions, deformed.starts, deformed.corners, deformed.polygonNormals);
-  const mesh: MeshInfo = { ...base, vertices: positions, vertexNormals: normals, normals: new Float64Array(base.triangles.length * 3) };
+  // Its own triangles (the scene's mesh keeps its own): the quads' are rewritten as they fold.
+  const mesh: MeshInfo = { ...base, vertices: positions, vertexNormals: normals, triangles: Uint32Array.from(base.triangles), normals: new Float64Array(base.triangles.length * 3) };
   const flat = new Uint8Array(deformed.starts.length - 1);
   for (let k = 0; k < flatPolygons.length; k++) flat[flatPolygons[k]] = 1;
   const bvh = meshBvh(mesh);
+  const triangleOf = Uint32Array.from(trianglePolygon);
+  const project = targetProjectData(mesh);
   const s: DeformedSurface = {
-    deformed, mesh, bvh, project: undefined, trianglePolygon: Uint32Array.from(trianglePolygon), flat,
+    deformed, mesh, bvh, project, quads: quadSplits(deformed.starts, deformed.corners, triangleOf, project), trianglePolygon: triangleOf, flat,
     raw: new Float64Array(bvh.bounds.length), moves: deformed.moves,
   };
   cornerNormals(s);
-  s.project = targetProjectData(mesh);
   return s;
 }
 
@@ -54,6 +59,7 @@ export function updateSurface(s: DeformedSurface, meshMatrix: Float64Array): voi
   deformMesh(d, meshMatrix);
   if (s.moves === d.moves) return;
   s.moves = d.moves;
+  splitQuads(s.quads, d.positions, s.mesh.triangles, s.project);
   cornerNormals(s);
   refitBvh(s.bvh, s.mesh, s.raw);
   if (s.project) boundaryFrames(s.project, d.positions);

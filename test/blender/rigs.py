@@ -1971,6 +1971,43 @@ def rig_skinned_surface():
     return [1, 5, 9]
 
 
+def rig_skinned_fold():
+    """Quads an Armature modifier folds: a 3x3 grid whose middle vertices a keyed bone drags across
+    their quads' diagonals, so Blender splits those quads along their other diagonal at some frames
+    (mesh_tessellate.cc); empties wrapped onto it by nearest surface, projection and Target Normal
+    Project, where the split decides the surface."""
+    import bmesh
+    arm = armature("Folder", [("Base", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+                              ("Drag", (0, 0, 0), (0, 0.5, 0), None, False, 0.0)], loc=(0.2, 0.1, 0.0))
+    pb = arm.pose.bones
+    for f, loc in ((1, (0.0, 0.0, 0.0)), (5, (0.55, -0.5, -0.1)), (9, (-0.6, 0.55, 0.15))):
+        pb["Drag"].location = loc
+        pb["Drag"].keyframe_insert("location", frame=f)
+    def build(bm):
+        bmesh.ops.create_grid(bm, x_segments=3, y_segments=3, size=1.0)
+        for v in bm.verts:
+            v.co.z = 0.1 * v.co.x * v.co.y
+    sheet = mesh_object("Folded", build, loc=(0.2, 0.1, 0.5))
+    base, drag = sheet.vertex_groups.new(name="Base"), sheet.vertex_groups.new(name="Drag")
+    # One inner vertex dragged, far enough to cross the diagonals of the quads around it.
+    dragged = min(sheet.data.vertices, key=lambda v: (v.co.x - 1 / 3) ** 2 + (v.co.y - 1 / 3) ** 2).index
+    for v in sheet.data.vertices:
+        (drag if v.index == dragged else base).add([v.index], 1.0, 'REPLACE')
+    sheet.modifiers.new("Armature", 'ARMATURE').object = arm
+    for k, (loc, settings) in enumerate((
+        # Over the quad the drag folds at frame 5 (its SE neighbour), then at frame 9 (NW).
+        ((0.9, 0.15, 0.9), dict(use_track_normal=True, track_axis='TRACK_Z')),
+        ((0.75, 0.0, 0.8), dict(wrap_mode='ABOVE_SURFACE', distance=0.1, use_track_normal=True, track_axis='TRACK_Z')),
+        ((0.95, 0.05, 1.5), dict(shrinkwrap_type='PROJECT', project_axis='NEG_Z', use_track_normal=True, track_axis='TRACK_Y')),
+        ((0.8, 0.2, 0.8), dict(shrinkwrap_type='TARGET_PROJECT', use_track_normal=True, track_axis='TRACK_Z')),
+        ((0.15, 0.8, 0.9), dict(use_track_normal=True, track_axis='TRACK_Z')),
+        ((0.3, 0.85, 1.2), dict(shrinkwrap_type='PROJECT', project_axis='NEG_Z')),
+    )):
+        shrinkwrap(empty("OnFold%d" % k, loc=loc, rot=(0.1, 0.2, 0.0)), sheet, **settings)
+    scene().frame_set(1)
+    return [1, 5, 9]
+
+
 def rig_skinned_surface_cycle():
     """rig_skinned_surface with a bone of the deforming armature wrapped onto the mesh it deforms: a
     dependency cycle in Blender, so the export keeps that surface as it is (with a note)."""
@@ -3324,7 +3361,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_fold": rig_skinned_fold, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
