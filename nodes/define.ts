@@ -2,6 +2,7 @@
 // The scheduler, compiler, editor and file loader read these records and never switch on a type name.
 import type { DeformedMesh } from './math/deformed-mesh';
 import type { DeformedSurface } from './math/deformed-surface';
+import type { MeshInfo } from './math/mesh-info';
 import type { CatalogEntry, JsonValue, ParamShape, SocketType } from '../graph/types';
 import type { Params, ParamSpec, ParamSpecs, ParamsOf } from './params';
 
@@ -144,21 +145,7 @@ export interface CurveInfo {
   smoothIterations?: number;
 }
 
-/** A mesh's surface in the object's local space (Shrinkwrap's target): scene `mesh`, as typed arrays. */
-export interface MeshInfo {
-  /** x, y, z per vertex. */
-  vertices: Float64Array;
-  /** Three vertex indices per triangle. */
-  triangles: Uint32Array;
-  /** Per triangle, the normal at each corner (nine numbers): what the smooth normal interpolates. */
-  normals: Float64Array;
-  /** Per vertex, its normal (Blender's vertex normals, whatever the shading): what Target Normal Project solves along. Absent in files before it was written. */
-  vertexNormals?: Float64Array;
-  /** Vertex groups constraints target, by name: the vertices in each and their weights (and, on a lattice, the number of groups each is in). */
-  groups?: ReadonlyMap<string, { indices: Uint32Array; weights: Float64Array; counts?: Float64Array }>;
-  /** A lattice's points, read as Blender reads a lattice's vertex group (SceneMesh.lattice). */
-  lattice?: boolean;
-}
+export type { MeshInfo };
 
 /** An owner (object or bone) as compiled: ids and live views of its matrices. */
 export interface OwnerHandle {

@@ -5,7 +5,7 @@
 // the BVH's boxes fitted to the moved triangles and Target Normal Project's open-edge frames made again. Built once per compile (runtime/rig/rig.ts); brought up to
 // date by `updateSurface` before a query, which does nothing when the vertices have not moved
 // since the last one. Allocates nothing per frame.
-import type { MeshInfo } from '../define';
+import type { MeshInfo } from './mesh-info';
 import { deformMesh, type DeformedMesh } from './deformed-mesh';
 import { meshBvh, refitBvh, type MeshBvh } from './mesh-bvh';
 import { boundaryFrames, targetProjectData, type TargetProjectData } from './mesh-target-project';

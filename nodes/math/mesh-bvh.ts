@@ -6,7 +6,7 @@
 // it is strictly nearer, or equally near with a lower index, and a box is skipped only when all of
 // it is strictly farther than the best so far. So the answer does not depend on the tree's shape
 // (test/nodes/math/mesh-bvh.test.ts checks it against that plain loop).
-import type { MeshInfo } from '../define';
+import type { MeshInfo } from './mesh-info';
 
 export interface MeshBvh {
   /** Per node: min x, y, z, max x, y, z of its triangles. */

@@ -4,7 +4,7 @@
 // the answer of trying every triangle in index order: the nearest, ties to the lower index (where
 // Blender's pick between equally near triangles follows its own tree's order and float32 rounding).
 // No query allocates: results go into the caller's `SurfaceHit`.
-import type { MeshInfo } from '../define';
+import type { MeshInfo } from './mesh-info';
 import { boxDistanceSq, boxRayEntry, type MeshBvh } from './mesh-bvh';
 import { FLT_EPSILON } from './float32';
 import { normalize3 } from './vector';

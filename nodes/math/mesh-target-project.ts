@@ -6,7 +6,7 @@
 // the edge as a thin cylinder (target_project_edge); the nearest such point over the mesh wins, and
 // with none, the plain nearest surface point. In double precision: Blender's float32 thresholds
 // (the solve's epsilon, the correction's) are kept as they are.
-import type { MeshInfo } from '../define';
+import type { MeshInfo } from './mesh-info';
 import { hypot3Into } from './hypot';
 import { boxDistanceSq, type MeshBvh } from './mesh-bvh';
 import { normalize3 } from './vector';
