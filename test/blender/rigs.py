@@ -1909,7 +1909,7 @@ def rig_skinned_surface():
     them in each mode (nearest surface with every snap mode and Align to Normal, nearest vertex,
     projections with the opposite ray and culling, Target Normal Project onto the closed sphere and
     past the grid's open edge), a bone of another armature, and a vertex group of the sphere read
-    by Copy Location beside the Shrinkwraps (one skin, read by both)."""
+    by Copy Location beside the Shrinkwraps (one skin, read by both); and `skinned_fold`'s grid."""
     import bmesh
     arm = keyed_skel(((1, (0, 0, 0)), (5, (0.4, -0.6, 0.25)), (9, (-0.3, 0.7, -0.35))), turn_side=True)
     hull = mesh_object("Hull", lambda bm: bmesh.ops.create_uvsphere(bm, u_segments=12, v_segments=8, radius=0.8),
@@ -1967,15 +1967,16 @@ def rig_skinned_surface():
         for o in owners[:3]:
             o.location.z += dz
             o.keyframe_insert("location", frame=f)
+    skinned_fold()
     scene().frame_set(1)
     return [1, 5, 9]
 
 
-def rig_skinned_fold():
-    """Quads an Armature modifier folds: a 3x3 grid whose middle vertices a keyed bone drags across
-    their quads' diagonals, so Blender splits those quads along their other diagonal at some frames
-    (mesh_tessellate.cc); empties wrapped onto it by nearest surface, projection and Target Normal
-    Project, where the split decides the surface."""
+def skinned_fold():
+    """Quads an Armature modifier folds: a 3x3 grid one of whose inner vertices a keyed bone drags
+    across its quads' diagonals, so Blender splits the quad it folds along its other diagonal at
+    frames 5 and 9 (mesh_tessellate.cc); empties wrapped onto it by nearest surface, projection and
+    Target Normal Project, over the folded quads. Part of rig_skinned_surface."""
     import bmesh
     arm = armature("Folder", [("Base", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
                               ("Drag", (0, 0, 0), (0, 0.5, 0), None, False, 0.0)], loc=(0.2, 0.1, 0.0))
@@ -2004,8 +2005,6 @@ def rig_skinned_fold():
         ((0.3, 0.85, 1.2), dict(shrinkwrap_type='PROJECT', project_axis='NEG_Z')),
     )):
         shrinkwrap(empty("OnFold%d" % k, loc=loc, rot=(0.1, 0.2, 0.0)), sheet, **settings)
-    scene().frame_set(1)
-    return [1, 5, 9]
 
 
 def rig_skinned_surface_cycle():
@@ -3361,7 +3360,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_fold": rig_skinned_fold, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
