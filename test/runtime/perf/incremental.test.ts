@@ -9,6 +9,7 @@ import type { Program } from '../../../runtime/eval/program';
 import type { UnitId } from '../../../runtime/eval/unit';
 import type { SceneDocument, TransformProps } from '../../../runtime/rig/scene/types';
 import { humanoid, largeRig, type BenchRig } from '../../bench/rigs';
+import { objectExtrasRig } from './object-extras-rig';
 
 type Change =
   | { kind: 'param'; node: string; name: string; value: JsonValue }
@@ -252,4 +253,21 @@ describe('update runs only what is downstream of a change', () => {
     expect(() => b.setOwnerBasis('look', [1, 2, 3])).toThrow(/16 numbers/);
     expect(() => b.setOwnerBasis('nobody', [1, 2, 3])).toThrow(/not in the scene/);
   });
+
+  it('a Shrinkwrap onto a mesh its armature deforms is run again when the frame moves the bones (object-extras-rig.ts)', () => {
+    // The bones are keyed; nothing the Shrinkwrap reads by a link changes with them, only the
+    // surface they deform: the schedule's edges from the deforming bones must reach it.
+    const extras = objectExtrasRig();
+    const a = compile(extras.graph, extras.scene).update(1);
+    let moved = 0;
+    for (const frame of [5, 7.5, 2, 9]) {
+      const before = Array.from(a.owner('OnBody')!.final);
+      a.update(frame);
+      const fresh = compile(extras.graph, extras.scene).evaluate(frame);
+      expect(Array.from(a.owner('OnBody')!.final)).toEqual(Array.from(fresh.owner('OnBody')!.final));
+      if (a.owner('OnBody')!.final.some((x, i) => x !== before[i])) moved++;
+    }
+    expect(moved).toBe(4);
+  });
 });
+
