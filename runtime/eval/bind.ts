@@ -67,7 +67,7 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
       return g && ikTreeBinding(g, c, owners.byId);
     },
   };
-  const read = readOutputs(live);
+  const read = readOutputs(live, inputs.compiled);
   const onDemand = new Array<StepFn | undefined>(stepOf.length);
   const rebindNode = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), guards, true);
   for (const c of live) {

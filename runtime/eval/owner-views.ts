@@ -88,12 +88,22 @@ export function viewsAreOwnMatrices(c: CompiledNode): boolean {
   return true;
 }
 
-/** Every output (`node:output`) an input or a driven param reads. */
-export function readOutputs(live: readonly CompiledNode[]): Set<string> {
-  const read = new Set<string>();
+/**
+ * The outputs inputs and driven params read, for the `outputsOnly` nodes only (by node index): the
+ * nodes whose step may be left out. Names in arrays, no strings made per link: compile visits
+ * every link of a 1,000-bone graph.
+ */
+export function readOutputs(live: readonly CompiledNode[], compiled: readonly (CompiledNode | undefined)[]): Map<number, string[]> {
+  const read = new Map<number, string[]>();
+  const add = ([node, output]: [number, string]) => {
+    if (!compiled[node]?.def.outputsOnly) return;
+    let names = read.get(node);
+    if (!names) read.set(node, (names = []));
+    if (!names.includes(output)) names.push(output);
+  };
   for (const c of live) {
-    c.sources.forEach(([node, output]) => read.add(outputKey(node, output)));
-    c.drivenParams.forEach(([node, output]) => read.add(outputKey(node, output)));
+    c.sources.forEach(add);
+    c.drivenParams.forEach(add);
   }
   return read;
 }
@@ -102,12 +112,11 @@ export function readOutputs(live: readonly CompiledNode[]): Set<string> {
  * Whether an `outputsOnly` node has nothing to do each frame: it writes no owner, keeps no state, and
  * every output read (`read`, from {@link readOutputs}) is its owner's matrix itself.
  */
-export function onlyOwnMatricesRead(c: CompiledNode, read: ReadonlySet<string>): boolean {
+export function onlyOwnMatricesRead(c: CompiledNode, read: ReadonlyMap<number, readonly string[]>): boolean {
   const o: RigOwner | undefined = c.owner;
   if (!o || !c.def.outputsOnly || c.written.length > 0 || c.state) return false;
   const views = ownerSockets(c.def).outputs;
-  for (const name in c.io.out) {
-    if (!read.has(outputKey(c.index, name))) continue;
+  for (const name of read.get(c.index) ?? []) {
     const view = views.find(([n]) => n === name)?.[1];
     if (view === undefined || c.io.out[name] !== o[view]) return false;
   }
