@@ -4,6 +4,7 @@
 // to date by `deformMesh` each time a node reads it. Deforming is skipped when neither the mesh nor
 // an owner moving its vertices has moved since the last time (several nodes may read one mesh in
 // a frame). Allocates nothing per frame.
+import { copyMat4, sameMat4 } from './matrix';
 import { deformPoints, type Skin, type SkinOwner } from './skin';
 import { vertexNormals } from './vertex-normals';
 
@@ -24,7 +25,7 @@ export interface DeformedMesh {
   /** The owners whose final matrices move the vertices (the armature and the bones its skin names). */
   movers: SkinOwner[];
   /** The mesh's matrix, then each mover's final, as the last deformation read them (NaN before the first). */
-  seen: Float64Array;
+  seen: Float64Array[];
   /** How many times the vertices have been moved: a reader that derives more from them (deformed-surface.ts) redoes it when this changes. */
   moves: number;
 }
@@ -37,26 +38,13 @@ export function deformMesh(d: DeformedMesh, meshMatrix: Float64Array): void {
   d.moves++;
 }
 
-/** Whether the mesh's matrix and every mover's final are what the last deformation read; if not, remembers them. */
+/** Whether the mesh's matrix and every mover's final are what the last deformation read (number by number, zeros by sign); if not, remembers them. */
 function unmoved(d: DeformedMesh, meshMatrix: Float64Array): boolean {
-  const movers = d.movers;
-  let same = matches(d.seen, 0, meshMatrix);
-  for (let k = 0; same && k < movers.length; k++) same = matches(d.seen, 16 * (k + 1), movers[k].final);
+  const { movers, seen } = d;
+  let same = sameMat4(meshMatrix, seen[0]);
+  for (let k = 0; same && k < movers.length; k++) same = sameMat4(movers[k].final, seen[k + 1]);
   if (same) return true;
-  remember(d.seen, 0, meshMatrix);
-  for (let k = 0; k < movers.length; k++) remember(d.seen, 16 * (k + 1), movers[k].final);
+  copyMat4(seen[0], meshMatrix);
+  for (let k = 0; k < movers.length; k++) copyMat4(seen[k + 1], movers[k].final);
   return false;
-}
-
-/** Whether seen[o .. o + 16) holds m, number by number, zeros by sign (as sameMat4; a NaN never matches). */
-function matches(seen: Float64Array, o: number, m: Float64Array): boolean {
-  for (let i = 0; i < 16; i++) {
-    const x = seen[o + i], y = m[i];
-    if (x !== y || (x === 0 && 1 / x !== 1 / y)) return false;
-  }
-  return true;
-}
-
-function remember(seen: Float64Array, o: number, m: Float64Array): void {
-  for (let i = 0; i < 16; i++) seen[o + i] = m[i];
 }

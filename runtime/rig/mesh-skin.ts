@@ -28,7 +28,7 @@ export function bindMeshSkin<O extends SkinOwner>(mesh: SceneMesh, owner: (id: s
     corners: Uint32Array.from(s.polygons.flat(), (v) => entryOf[v]),
     polygonNormals: new Float64Array(3 * s.polygons.length),
     movers: reads,
-    seen: new Float64Array(16 * (1 + reads.length)).fill(NaN),
+    seen: Array.from({ length: 1 + reads.length }, () => new Float64Array(16).fill(NaN)),
     moves: 0,
   };
   return { deformed, reads };
