@@ -51,16 +51,20 @@ function withNormals(vertices: number[], triangles: number[]): MeshInfo {
 
 const snapshot = (h: SurfaceHit) => ({ index: h.index, dist: h.dist, co: Array.from(h.co), no: Array.from(h.no) });
 
+/** One query run on the mesh's tree and on the plain loop, from the same starting hit: the same answer, bit for bit. */
+function expectAsPlainLoop(query: (hit: SurfaceHit, bvh: MeshBvh) => void, tree: MeshBvh, loop: MeshBvh, limit = Infinity): void {
+  const a = surfaceHit(), b = surfaceHit();
+  a.dist = b.dist = limit;
+  query(a, tree);
+  query(b, loop);
+  expect(snapshot(a)).toEqual(snapshot(b));
+}
+
 describe('mesh BVH', () => {
   it('nearest surface point: the plain loop\'s answer, bit for bit', () => {
     fc.assert(fc.property(mesh, fc.array(point, { minLength: 1, maxLength: 8 }), (m, queries) => {
       const tree = meshBvh(m), loop = plainLoop(m);
-      for (const q of queries) {
-        const a = surfaceHit(), b = surfaceHit();
-        nearestSurface(a, m, tree, q);
-        nearestSurface(b, m, loop, q);
-        expect(snapshot(a)).toEqual(snapshot(b));
-      }
+      for (const q of queries) expectAsPlainLoop((h, bvh) => { nearestSurface(h, m, bvh, q); }, tree, loop);
     }), { numRuns: 300 });
   });
 
@@ -68,13 +72,7 @@ describe('mesh BVH', () => {
     const direction = point.filter((d) => Math.hypot(...d) > 1e-3).map((d) => { const l = Math.hypot(...d); return d.map((x) => x / l); });
     fc.assert(fc.property(mesh, fc.array(fc.tuple(point, direction, fc.constantFrom(Infinity, 0.5, 2)), { minLength: 1, maxLength: 8 }), (m, rays) => {
       const tree = meshBvh(m), loop = plainLoop(m);
-      for (const [o, d, limit] of rays) {
-        const a = surfaceHit(), b = surfaceHit();
-        a.dist = b.dist = limit;
-        rayCast(a, m, tree, o, d);
-        rayCast(b, m, loop, o, d);
-        expect(snapshot(a)).toEqual(snapshot(b));
-      }
+      for (const [o, d, limit] of rays) expectAsPlainLoop((h, bvh) => { rayCast(h, m, bvh, o, d); }, tree, loop, limit);
     }), { numRuns: 300 });
   });
 
@@ -82,12 +80,7 @@ describe('mesh BVH', () => {
     fc.assert(fc.property(mesh, fc.array(point, { minLength: 1, maxLength: 6 }), (m, queries) => {
       const tree = meshBvh(m), loop = plainLoop(m);
       const data = targetProjectData(m)!;
-      for (const q of queries) {
-        const a = surfaceHit(), b = surfaceHit();
-        targetProject(a, m, tree, data, q);
-        targetProject(b, m, loop, data, q);
-        expect(snapshot(a)).toEqual(snapshot(b));
-      }
+      for (const q of queries) expectAsPlainLoop((h, bvh) => { targetProject(h, m, bvh, data, q); }, tree, loop);
     }), { numRuns: 200 });
   });
 
@@ -100,17 +93,10 @@ describe('mesh BVH', () => {
       for (let i = 0; i < m.vertices.length; i++) m.vertices[i] += d[i % d.length];
       refitBvh(tree, m, raw);
       const loop = plainLoop(m);
+      const dir = [0.6, -0.48, 0.64];
       for (const q of queries) {
-        const a = surfaceHit(), b = surfaceHit();
-        nearestSurface(a, m, tree, q);
-        nearestSurface(b, m, loop, q);
-        expect(snapshot(a)).toEqual(snapshot(b));
-        const dir = [0.6, -0.48, 0.64];
-        a.index = b.index = -1;
-        a.dist = b.dist = Infinity;
-        rayCast(a, m, tree, q, dir);
-        rayCast(b, m, loop, q, dir);
-        expect(snapshot(a)).toEqual(snapshot(b));
+        expectAsPlainLoop((h, bvh) => { nearestSurface(h, m, bvh, q); }, tree, loop);
+        expectAsPlainLoop((h, bvh) => { rayCast(h, m, bvh, q, dir); }, tree, loop);
       }
     }), { numRuns: 200 });
   });
