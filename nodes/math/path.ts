@@ -32,7 +32,7 @@ export interface PreparedPath {
   /** Number of points kept (≥ 1). */
   readonly count: number;
   readonly cyclic: boolean;
-  /** Curve-local positions, xyz per point. */
+  /** Curve-local positions, xyz per point (the first `count`). */
   readonly points: Float64Array;
   /** Radius per point. */
   readonly radius: Float64Array;
@@ -50,6 +50,38 @@ export interface PreparedPath {
   readonly framesZUp: Float64Array;
   /** Per-point frame quaternions [x,y,z,w] for TANGENT twist; made only for a path prepared with that twist (else the MINIMUM ones). */
   readonly framesTangent: Float64Array;
+}
+
+/**
+ * A path's arrays sized for up to `capacity` points, with the scratch preparing it needs, so that a
+ * path whose points move (a hooked curve, nodes/math/hooked-curve.ts) is made again in place.
+ */
+export interface PathStore extends PreparedPath {
+  count: number;
+  segments: number;
+  length: number;
+  cyclic: boolean;
+  readonly capacity: number;
+  readonly tilt: Float64Array;
+  readonly tangents: Float64Array;
+  readonly directions: Float64Array;
+  readonly ends: Float64Array;
+  readonly duplicate: Uint8Array;
+  /** tangentFrames' copy of the tangents it turns. */
+  readonly turned: Float64Array;
+}
+
+/** Empty arrays for a path of up to `capacity` points of twist `twist` (TANGENT frames get arrays of their own). */
+export function pathStore(capacity: number, twist: PathTwist): PathStore {
+  const n = Math.max(1, capacity);
+  const framesMinimum = new Float64Array(4 * n);
+  return {
+    count: 0, cyclic: false, segments: 0, length: 0, twist, capacity: n,
+    points: new Float64Array(3 * n), radius: new Float64Array(n), accum: new Float64Array(n),
+    framesMinimum, framesZUp: new Float64Array(4 * n), framesTangent: twist === 'TANGENT' ? new Float64Array(4 * n) : framesMinimum,
+    tilt: new Float64Array(n), tangents: new Float64Array(3 * n), directions: new Float64Array(3 * n), ends: new Float64Array(6),
+    duplicate: new Uint8Array(n), turned: twist === 'TANGENT' ? new Float64Array(3 * n) : new Float64Array(0),
+  };
 }
 
 // Blender drops a point that coincides with the next one (bevel list "STEP 2"); its threshold is
@@ -82,20 +114,30 @@ export function preparePath(
   twist: PathTwist = 'MINIMUM',
   shape: PathShape = {},
 ): PreparedPath {
+  return fillPath(pathStore(Math.floor(points.length / 3), twist), points, radius, cyclic, shape);
+}
+
+/**
+ * Makes the path in `path` again from `points` (at most its capacity of them; the rest are left
+ * out), as {@link preparePath} makes a new one, with the twist it was made for. Allocates nothing.
+ */
+export function fillPath(path: PathStore, points: ArrayLike<number>, radius: ArrayLike<number> | null, cyclic: boolean, shape: PathShape = {}): PathStore {
   const tilt = shape.tilt ?? null;
   const endDirections = shape.endDirections ?? null;
-  const n = Math.floor(points.length / 3);
+  const n = Math.min(path.capacity, Math.floor(points.length / 3));
+  const { points: p, radius: r, tilt: tl, tangents: tn, duplicate: tag } = path;
   if (n === 0) {
     // No points at all: a single point at the origin keeps sampling defined.
-    return build(new Float64Array(3), new Float64Array([1]), new Float64Array(1), 1, cyclic, twist, null, 0, new Float64Array(3));
+    p[0] = p[1] = p[2] = 0; r[0] = 1; tl[0] = 0; tn[0] = tn[1] = tn[2] = 0;
+    return build(path, 1, cyclic, false, 0);
   }
   // Blender compares each point with its successor, starting from the last one when cyclic, and
   // tags the earlier of a coinciding pair (cyclic: (n−1,0), (0,1) … (n−3,n−2); open: (0,1) … (n−2,n−1)).
-  const tag = new Uint8Array(n);
   const same = (a: number, b: number) =>
     Math.abs(points[3 * a] - points[3 * b]) <= DUPLICATE_EPS &&
     Math.abs(points[3 * a + 1] - points[3 * b + 1]) <= DUPLICATE_EPS &&
     Math.abs(points[3 * a + 2] - points[3 * b + 2]) <= DUPLICATE_EPS;
+  for (let i = 0; i < n; i++) tag[i] = 0;
   if (n > 1) {
     if (cyclic) {
       if (same(n - 1, 0)) tag[n - 1] = 1;
@@ -104,38 +146,40 @@ export function preparePath(
       for (let i = 0; i < n - 1; i++) if (same(i, i + 1)) tag[i] = 1;
     }
   }
-  let kept = 0;
-  for (let i = 0; i < n; i++) if (!tag[i]) kept++;
-  const p = new Float64Array(3 * kept);
-  const r = new Float64Array(kept);
-  const tl = new Float64Array(kept);
   const tangents = shape.tangents ?? null;
-  const tn = new Float64Array(3 * kept);
-  for (let i = 0, k = 0; i < n; i++) {
+  let kept = 0;
+  for (let i = 0; i < n; i++) {
     if (tag[i]) continue;
+    const k = kept++;
     p[3 * k] = points[3 * i];
     p[3 * k + 1] = points[3 * i + 1];
     p[3 * k + 2] = points[3 * i + 2];
     // A missing or non-finite tangent is zero, as Blender's on a spline that has none.
-    if (tangents && 3 * i + 2 < tangents.length) for (let c = 0; c < 3; c++) tn[3 * k + c] = Number.isFinite(tangents[3 * i + c]) ? tangents[3 * i + c] : 0;
+    for (let c = 0; c < 3; c++) tn[3 * k + c] = tangents && 3 * i + 2 < tangents.length && Number.isFinite(tangents[3 * i + c]) ? tangents[3 * i + c] : 0;
     // A missing or short radius list counts as radius 1, as does a non-finite entry.
     const ri = radius && i < radius.length ? radius[i] : 1;
     r[k] = Number.isFinite(ri) ? ri : 1;
     const ti = tilt && i < tilt.length ? tilt[i] : 0;
     tl[k] = Number.isFinite(ti) ? ti : 0;
-    k++;
   }
   // The first point's handle direction goes with it: when it coincides with the next and is dropped,
   // the new first point has none and takes its segment's (Blender's T80742 fallback).
-  const ends = endDirections && !cyclic && endDirections.length >= 6 ? Float64Array.from(endDirections) : null;
-  if (ends && tag[0]) ends.fill(0, 0, 3);
+  const hasEnds = endDirections !== null && !cyclic && endDirections.length >= 6;
+  if (hasEnds) {
+    for (let c = 0; c < 6; c++) path.ends[c] = endDirections[c];
+    if (tag[0]) path.ends[0] = path.ends[1] = path.ends[2] = 0;
+  }
   const smooth = shape.smoothIterations ?? 0;
-  return build(p, r, tl, kept, cyclic, twist, ends, Number.isFinite(smooth) ? Math.max(0, Math.min(1000, Math.trunc(smooth))) : 0, tn);
+  return build(path, kept, cyclic, hasEnds, Number.isFinite(smooth) ? Math.max(0, Math.min(1000, Math.trunc(smooth))) : 0);
 }
 
-function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: number, cyclic: boolean, twist: PathTwist, ends: Float64Array | null, smooth: number, tangents: Float64Array): PreparedPath {
+const frameQ = new Float64Array(4);
+const frameD = new Float64Array(3);
+
+function build(path: PathStore, count: number, cyclic: boolean, hasEnds: boolean, smooth: number): PathStore {
+  const { points: p, accum, tilt, twist, framesZUp, framesMinimum, framesTangent, directions: dirs } = path;
   const segments = count < 2 ? 0 : cyclic ? count : count - 1;
-  const accum = new Float64Array(Math.max(segments, 1));
+  if (segments === 0) accum[0] = 0;
   let total = 0;
   for (let s = 0; s < segments; s++) {
     const a = s, b = (s + 1) % count;
@@ -146,20 +190,18 @@ function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: numb
     total = saturate(total + (l === Infinity ? hypot3(dx, dy, dz) : l));
     accum[s] = total;
   }
-  const dirs = count === 2 ? segmentDirections(p) : directions(p, count, cyclic, ends);
+  if (count === 2) segmentDirections(dirs, p);
+  else directions(dirs, p, count, cyclic, hasEnds ? path.ends : null);
   if (count === 2) tilt[0] = tilt[1];
-  const framesZUp = new Float64Array(4 * count);
-  const framesMinimum = new Float64Array(4 * count);
-  const q = new Float64Array(4);
-  const d = new Float64Array(3);
+  const q = frameQ, d = frameD;
   for (let i = 0; i < count; i++) {
-    d.set(dirs.subarray(3 * i, 3 * i + 3));
+    d[0] = dirs[3 * i]; d[1] = dirs[3 * i + 1]; d[2] = dirs[3 * i + 2];
     // vec_to_quat(dir, 5 = TRACK_NEGATIVE_Z, 1 = Y)
     vecToQuat(q, d, 5, 1);
-    framesZUp.set(q, 4 * i);
+    for (let c = 0; c < 4; c++) framesZUp[4 * i + c] = q[c];
   }
   if (count > 0) {
-    framesMinimum.set(framesZUp.subarray(0, 4), 0);
+    for (let c = 0; c < 4; c++) framesMinimum[c] = framesZUp[c];
     for (let i = 1; i < count; i++) minimumTwist(framesMinimum, dirs, i - 1, i);
     if (!cyclic && count > 1) {
       // Open paths re-derive both ends from their neighbours (the end directions come from the
@@ -169,7 +211,10 @@ function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: numb
     }
   }
   // TANGENT frames only when asked for (a path of two points takes vec_to_quat like the others).
-  const framesTangent = twist !== 'TANGENT' ? framesMinimum : count > 2 ? tangentFrames(dirs, tangents, count) : Float64Array.from(framesZUp);
+  if (twist === 'TANGENT') {
+    if (count > 2) tangentFrames(framesTangent, path.turned, dirs, path.tangents, count);
+    else for (let c = 0; c < 4 * count; c++) framesTangent[c] = framesZUp[c];
+  }
   if (smooth > 0 && count > 2) {
     smoothFrames(framesZUp, dirs, count, cyclic, smooth);
     smoothFrames(framesMinimum, dirs, count, cyclic, smooth);
@@ -181,8 +226,14 @@ function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: numb
     applyTilt(framesMinimum, dirs, tilt[i], i);
     if (framesTangent !== framesMinimum) applyTilt(framesTangent, dirs, tilt[i], i);
   }
-  return { count, cyclic, points: p, radius: r, segments, accum, length: total, twist, framesMinimum, framesZUp, framesTangent };
+  path.count = count;
+  path.cyclic = cyclic;
+  path.segments = segments;
+  path.length = total;
+  return path;
 }
+
+const tfA = new Float64Array(3), tfB = new Float64Array(3), tfSide = new Float64Array(3);
 
 /**
  * Blender's make_bevel_list_3D_tangent: each point's curvature direction turned to face the same
@@ -191,10 +242,9 @@ function build(p: Float64Array, r: Float64Array, tilt: Float64Array, count: numb
  * tri_to_quat(0, normalize(t_i × d_i), t_i). A zero curvature direction (POLY and NURBS splines,
  * a segment with two VECTOR handles) gives Blender's degenerate frame, as Blender does.
  */
-function tangentFrames(dirs: Float64Array, given: Float64Array, count: number): Float64Array {
-  const tan = Float64Array.from(given);
-  const frames = new Float64Array(4 * count);
-  const a = new Float64Array(3), b = new Float64Array(3), side = new Float64Array(3);
+function tangentFrames(frames: Float64Array, tan: Float64Array, dirs: Float64Array, given: Float64Array, count: number): void {
+  for (let c = 0; c < 3 * count; c++) tan[c] = given[c];
+  const a = tfA, b = tfB, side = tfSide;
   for (let k = 0, b0 = count - 2, b1 = count - 1; k < count; k++) {
     if (angleNormalized3(tan.subarray(3 * b0, 3 * b0 + 3), tan.subarray(3 * b1, 3 * b1 + 3)) > Math.PI / 2) {
       for (let c = 0; c < 3; c++) tan[3 * b1 + c] = -tan[3 * b1 + c];
@@ -210,23 +260,24 @@ function tangentFrames(dirs: Float64Array, given: Float64Array, count: number): 
     normalizeLikeBlender3(cross3(side, t, d));
     triangleQuat(frames.subarray(4 * i, 4 * i + 4), ORIGIN, side, t);
   }
-  return frames;
 }
 const ORIGIN = [0, 0, 0] as const;
 
 // A path of two points (make_bevel_list_segment_3D): both take the direction from the first to the second.
-function segmentDirections(p: Float64Array): Float64Array {
+function segmentDirections(out: Float64Array, p: Float64Array): void {
   const x = p[3] - p[0], y = p[4] - p[1], z = p[5] - p[2];
   const l = lengthXyz(x, y, z);
   const inv = l * l > 1e-35 ? 1 / l : 0;
-  return Float64Array.of(x * inv, y * inv, z * inv, x * inv, y * inv, z * inv);
+  out[0] = out[3] = x * inv;
+  out[1] = out[4] = y * inv;
+  out[2] = out[5] = z * inv;
 }
 
 // Blender's bevel_list_calc_bisect plus the open-path end directions: the end handles' when given
 // and not zero, else the end segments'.
-function directions(p: Float64Array, count: number, cyclic: boolean, ends: Float64Array | null): Float64Array {
-  const out = new Float64Array(3 * count);
-  if (count < 2) return out;
+function directions(out: Float64Array, p: Float64Array, count: number, cyclic: boolean, ends: Float64Array | null): void {
+  for (let c = 0; c < 3 * count; c++) out[c] = 0;
+  if (count < 2) return;
   const seg = (a: number, b: number, o: number) => {
     const x = p[3 * b] - p[3 * a], y = p[3 * b + 1] - p[3 * a + 1], z = p[3 * b + 2] - p[3 * a + 2];
     const l = lengthXyz(x, y, z);
@@ -242,7 +293,7 @@ function directions(p: Float64Array, count: number, cyclic: boolean, ends: Float
       if (ends && unitInto(out, 3 * i, ends, prev < 0 ? 0 : 3)) continue;
       if (prev < 0) seg(i, next, 0);
       else seg(prev, i, 0);
-      out.set(tmpSeg.subarray(0, 3), 3 * i);
+      out[3 * i] = tmpSeg[0]; out[3 * i + 1] = tmpSeg[1]; out[3 * i + 2] = tmpSeg[2];
       continue;
     }
     seg(prev, i, 0);
@@ -255,7 +306,6 @@ function directions(p: Float64Array, count: number, cyclic: boolean, ends: Float
     out[3 * i + 1] = y * inv;
     out[3 * i + 2] = z * inv;
   }
-  return out;
 }
 const tmpSeg = new Float64Array(6);
 
@@ -306,9 +356,11 @@ function applyTilt(frames: Float64Array, dirs: Float64Array, tilt: number, i: nu
  * Points are visited in Blender's order (cyclic: the last first), each reading its predecessor's
  * frame from before this pass.
  */
+const smQ = new Float64Array(4), smQ2 = new Float64Array(4), smPrevious = new Float64Array(4);
+const smZ = new Float64Array(3), smAxis = new Float64Array(3);
+
 function smoothFrames(frames: Float64Array, dirs: Float64Array, count: number, cyclic: boolean, iterations: number): void {
-  const q = new Float64Array(4), q2 = new Float64Array(4), previous = new Float64Array(4);
-  const z = new Float64Array(3), axis = new Float64Array(3);
+  const q = smQ, q2 = smQ2, previous = smPrevious, z = smZ, axis = smAxis;
   for (let pass = 0; pass < iterations; pass++) {
     let b1 = cyclic ? count - 1 : 1;
     previous.set(frames.subarray(4 * (b1 - 1), 4 * b1));
