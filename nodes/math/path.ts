@@ -15,14 +15,15 @@
 // * a point's tilt turns its frame about d_i after the twist (bevel_list_apply_tilt:
 //   q_i = normalize(axis_angle(d_i, tilt_i) · q_i)), in every twist mode.
 //
-// preparePath runs once at compile time and allocates; samplePath allocates nothing.
+// preparePath makes a path's arrays (once per curve, at compile time); fillPath makes a path again
+// in those arrays and samplePath reads it, both without allocating.
 import { saturate } from './finite';
 import { hypot3 } from './hypot';
 import { identityMat4 } from './matrix';
 import { triangleQuat } from './triangle-frame';
-import { multiplyQuat, normalizeQuat, quatToMat4, rotateVec3ByQuat, setQuatAxisAngle, slerpQuat, slerpQuatBy } from './quaternion';
+import { multiplyQuat, normalizeQuatTo, quatToMat4, rotateVec3ByQuat, setQuatAxisAngleBy, slerpQuatBy } from './quaternion';
 import { vecToQuat } from './track';
-import { angleNormalized3, cross3, lengthXyz, normalizeLikeBlender3 } from './vector';
+import { angleNormalized3To, cross3, lengthXyz, normalizeLikeBlender3 } from './vector';
 
 /** Blender's curve twist modes. */
 export type PathTwist = 'MINIMUM' | 'Z_UP' | 'TANGENT';
@@ -133,17 +134,13 @@ export function fillPath(path: PathStore, points: ArrayLike<number>, radius: Arr
   }
   // Blender compares each point with its successor, starting from the last one when cyclic, and
   // tags the earlier of a coinciding pair (cyclic: (n−1,0), (0,1) … (n−3,n−2); open: (0,1) … (n−2,n−1)).
-  const same = (a: number, b: number) =>
-    Math.abs(points[3 * a] - points[3 * b]) <= DUPLICATE_EPS &&
-    Math.abs(points[3 * a + 1] - points[3 * b + 1]) <= DUPLICATE_EPS &&
-    Math.abs(points[3 * a + 2] - points[3 * b + 2]) <= DUPLICATE_EPS;
   for (let i = 0; i < n; i++) tag[i] = 0;
   if (n > 1) {
     if (cyclic) {
-      if (same(n - 1, 0)) tag[n - 1] = 1;
-      for (let i = 0; i < n - 2; i++) if (same(i, i + 1)) tag[i] = 1;
+      if (coincide(points, n - 1, 0)) tag[n - 1] = 1;
+      for (let i = 0; i < n - 2; i++) if (coincide(points, i, i + 1)) tag[i] = 1;
     } else {
-      for (let i = 0; i < n - 1; i++) if (same(i, i + 1)) tag[i] = 1;
+      for (let i = 0; i < n - 1; i++) if (coincide(points, i, i + 1)) tag[i] = 1;
     }
   }
   const tangents = shape.tangents ?? null;
@@ -173,6 +170,15 @@ export function fillPath(path: PathStore, points: ArrayLike<number>, radius: Arr
   return build(path, kept, cyclic, hasEnds, Number.isFinite(smooth) ? Math.max(0, Math.min(1000, Math.trunc(smooth))) : 0);
 }
 
+/** Whether points a and b lie within Blender's duplicate distance of each other on every axis. */
+function coincide(points: ArrayLike<number>, a: number, b: number): boolean {
+  return Math.abs(points[3 * a] - points[3 * b]) <= DUPLICATE_EPS &&
+    Math.abs(points[3 * a + 1] - points[3 * b + 1]) <= DUPLICATE_EPS &&
+    Math.abs(points[3 * a + 2] - points[3 * b + 2]) <= DUPLICATE_EPS;
+}
+
+// Per-frame code below copies into these rather than taking subarrays: a hooked curve's path is
+// made again every frame, and a view is an allocation.
 const frameQ = new Float64Array(4);
 const frameD = new Float64Array(3);
 
@@ -222,9 +228,9 @@ function build(path: PathStore, count: number, cyclic: boolean, hasEnds: boolean
   }
   for (let i = 0; i < count; i++) {
     if (tilt[i] === 0) continue; // Blender normalizes even then: a rounding we skip, so untilted paths keep their bits
-    applyTilt(framesZUp, dirs, tilt[i], i);
-    applyTilt(framesMinimum, dirs, tilt[i], i);
-    if (framesTangent !== framesMinimum) applyTilt(framesTangent, dirs, tilt[i], i);
+    applyTilt(framesZUp, dirs, tilt, i);
+    applyTilt(framesMinimum, dirs, tilt, i);
+    if (framesTangent !== framesMinimum) applyTilt(framesTangent, dirs, tilt, i);
   }
   path.count = count;
   path.cyclic = cyclic;
@@ -234,6 +240,7 @@ function build(path: PathStore, count: number, cyclic: boolean, hasEnds: boolean
 }
 
 const tfA = new Float64Array(3), tfB = new Float64Array(3), tfSide = new Float64Array(3);
+const tfT = new Float64Array(3), tfD = new Float64Array(3), tfQ = new Float64Array(4), tfAngle = new Float64Array(1);
 
 /**
  * Blender's make_bevel_list_3D_tangent: each point's curvature direction turned to face the same
@@ -244,22 +251,47 @@ const tfA = new Float64Array(3), tfB = new Float64Array(3), tfSide = new Float64
  */
 function tangentFrames(frames: Float64Array, tan: Float64Array, dirs: Float64Array, given: Float64Array, count: number): void {
   for (let c = 0; c < 3 * count; c++) tan[c] = given[c];
-  const a = tfA, b = tfB, side = tfSide;
+  const a = tfA, b = tfB, side = tfSide, t = tfT, d = tfD;
   for (let k = 0, b0 = count - 2, b1 = count - 1; k < count; k++) {
-    if (angleNormalized3(tan.subarray(3 * b0, 3 * b0 + 3), tan.subarray(3 * b1, 3 * b1 + 3)) > Math.PI / 2) {
+    read3(a, tan, b0);
+    read3(b, tan, b1);
+    if (angleNormalized3To(tfAngle, a, b)[0] > Math.PI / 2) {
       for (let c = 0; c < 3; c++) tan[3 * b1 + c] = -tan[3 * b1 + c];
     }
     b0 = b1;
     b1 = k;
   }
   for (let i = 0; i < count; i++) {
-    const t = tan.subarray(3 * i, 3 * i + 3), d = dirs.subarray(3 * i, 3 * i + 3);
+    read3(t, tan, i);
+    read3(d, dirs, i);
     cross3(a, t, d);
     cross3(b, a, d);
     t.set(normalizeLikeBlender3(b));
+    write3(tan, i, t);
     normalizeLikeBlender3(cross3(side, t, d));
-    triangleQuat(frames.subarray(4 * i, 4 * i + 4), ORIGIN, side, t);
+    triangleQuat(tfQ, ORIGIN, side, t);
+    write4(frames, i, tfQ);
   }
+}
+
+/** out = the i-th xyz of `list`. */
+function read3(out: Float64Array, list: Float64Array, i: number): Float64Array {
+  out[0] = list[3 * i]; out[1] = list[3 * i + 1]; out[2] = list[3 * i + 2];
+  return out;
+}
+
+function write3(list: Float64Array, i: number, v: Float64Array): void {
+  list[3 * i] = v[0]; list[3 * i + 1] = v[1]; list[3 * i + 2] = v[2];
+}
+
+/** out = the i-th quaternion of `list`. */
+function read4(out: Float64Array, list: Float64Array, i: number): Float64Array {
+  out[0] = list[4 * i]; out[1] = list[4 * i + 1]; out[2] = list[4 * i + 2]; out[3] = list[4 * i + 3];
+  return out;
+}
+
+function write4(list: Float64Array, i: number, q: Float64Array): void {
+  list[4 * i] = q[0]; list[4 * i + 1] = q[1]; list[4 * i + 2] = q[2]; list[4 * i + 3] = q[3];
 }
 const ORIGIN = [0, 0, 0] as const;
 
@@ -278,26 +310,18 @@ function segmentDirections(out: Float64Array, p: Float64Array): void {
 function directions(out: Float64Array, p: Float64Array, count: number, cyclic: boolean, ends: Float64Array | null): void {
   for (let c = 0; c < 3 * count; c++) out[c] = 0;
   if (count < 2) return;
-  const seg = (a: number, b: number, o: number) => {
-    const x = p[3 * b] - p[3 * a], y = p[3 * b + 1] - p[3 * a + 1], z = p[3 * b + 2] - p[3 * a + 2];
-    const l = lengthXyz(x, y, z);
-    const inv = l * l > 1e-35 ? 1 / l : 0;
-    tmpSeg[o] = x * inv;
-    tmpSeg[o + 1] = y * inv;
-    tmpSeg[o + 2] = z * inv;
-  };
   for (let i = 0; i < count; i++) {
     const prev = i === 0 ? (cyclic ? count - 1 : -1) : i - 1;
     const next = i === count - 1 ? (cyclic ? 0 : -1) : i + 1;
     if (prev < 0 || next < 0) {
       if (ends && unitInto(out, 3 * i, ends, prev < 0 ? 0 : 3)) continue;
-      if (prev < 0) seg(i, next, 0);
-      else seg(prev, i, 0);
+      if (prev < 0) segmentDirection(p, i, next, 0);
+      else segmentDirection(p, prev, i, 0);
       out[3 * i] = tmpSeg[0]; out[3 * i + 1] = tmpSeg[1]; out[3 * i + 2] = tmpSeg[2];
       continue;
     }
-    seg(prev, i, 0);
-    seg(i, next, 3);
+    segmentDirection(p, prev, i, 0);
+    segmentDirection(p, i, next, 3);
     const x = tmpSeg[0] + tmpSeg[3], y = tmpSeg[1] + tmpSeg[4], z = tmpSeg[2] + tmpSeg[5];
     const l = lengthXyz(x, y, z);
     // A full reversal has no bisector: Blender gets a zero vector (identity frame); so do we.
@@ -308,6 +332,16 @@ function directions(out: Float64Array, p: Float64Array, count: number, cyclic: b
   }
 }
 const tmpSeg = new Float64Array(6);
+
+/** The unit direction from point a to point b of `p` into tmpSeg[o..o+3] (zero when they coincide). */
+function segmentDirection(p: Float64Array, a: number, b: number, o: number): void {
+  const x = p[3 * b] - p[3 * a], y = p[3 * b + 1] - p[3 * a + 1], z = p[3 * b + 2] - p[3 * a + 2];
+  const l = lengthXyz(x, y, z);
+  const inv = l * l > 1e-35 ? 1 / l : 0;
+  tmpSeg[o] = x * inv;
+  tmpSeg[o + 1] = y * inv;
+  tmpSeg[o + 2] = z * inv;
+}
 
 /** Writes v[from..from+3] normalized to out[at..]; false (nothing written) when it is zero. */
 function unitInto(out: Float64Array, at: number, v: Float64Array, from: number): boolean {
@@ -322,32 +356,36 @@ const mtAxis = new Float64Array(3);
 const mtQ = new Float64Array(4);
 const mtA = new Float64Array(3);
 const mtB = new Float64Array(3);
+const mtAngle = new Float64Array(1);
+const mtPrev = new Float64Array(4);
 
 // Blender's minimum_twist_between_two_points: q_cur = rot(d_prev → d_cur) · q_prev.
 function minimumTwist(frames: Float64Array, dirs: Float64Array, prev: number, cur: number): void {
-  mtA.set(dirs.subarray(3 * prev, 3 * prev + 3));
-  mtB.set(dirs.subarray(3 * cur, 3 * cur + 3));
-  const angle = angleNormalized3(mtA, mtB);
-  if (angle > 0) {
+  read3(mtA, dirs, prev);
+  read3(mtB, dirs, cur);
+  read4(mtPrev, frames, prev);
+  if (angleNormalized3To(mtAngle, mtA, mtB)[0] > 0) {
     mtAxis[0] = mtA[1] * mtB[2] - mtA[2] * mtB[1];
     mtAxis[1] = mtA[2] * mtB[0] - mtA[0] * mtB[2];
     mtAxis[2] = mtA[0] * mtB[1] - mtA[1] * mtB[0];
-    setQuatAxisAngle(mtQ, mtAxis, angle);
-    const out = frames.subarray(4 * cur, 4 * cur + 4);
-    multiplyQuat(out, mtQ, frames.subarray(4 * prev, 4 * prev + 4));
+    setQuatAxisAngleBy(mtQ, mtAxis, mtAngle);
+    write4(frames, cur, multiplyQuat(mtQ, mtQ, mtPrev));
   } else {
-    frames.copyWithin(4 * cur, 4 * prev, 4 * prev + 4);
+    write4(frames, cur, mtPrev);
   }
 }
 
 const tiltQ = new Float64Array(4);
+const tiltDir = new Float64Array(3);
+const tiltFrame = new Float64Array(4);
+const tiltAngle = new Float64Array(1);
 
 // Blender's bevel_list_apply_tilt for one point: q_i = normalize(axis_angle(d_i, tilt) · q_i).
-function applyTilt(frames: Float64Array, dirs: Float64Array, tilt: number, i: number): void {
-  setQuatAxisAngle(tiltQ, dirs.subarray(3 * i, 3 * i + 3), tilt);
-  const q = frames.subarray(4 * i, 4 * i + 4);
-  multiplyQuat(q, tiltQ, q);
-  normalizeQuat(q, q);
+function applyTilt(frames: Float64Array, dirs: Float64Array, tilt: Float64Array, i: number): void {
+  tiltAngle[0] = tilt[i];
+  setQuatAxisAngleBy(tiltQ, read3(tiltDir, dirs, i), tiltAngle);
+  multiplyQuat(tiltFrame, tiltQ, read4(tiltFrame, frames, i));
+  write4(frames, i, normalizeQuatTo(tiltFrame, tiltFrame));
 }
 
 /**
@@ -357,29 +395,31 @@ function applyTilt(frames: Float64Array, dirs: Float64Array, tilt: number, i: nu
  * frame from before this pass.
  */
 const smQ = new Float64Array(4), smQ2 = new Float64Array(4), smPrevious = new Float64Array(4);
-const smZ = new Float64Array(3), smAxis = new Float64Array(3);
+const smZ = new Float64Array(3), smAxis = new Float64Array(3), smD = new Float64Array(3);
+const smF1 = new Float64Array(4), smF2 = new Float64Array(4), smAngle = new Float64Array(1);
+const HALF = Float64Array.of(0.5);
 
 function smoothFrames(frames: Float64Array, dirs: Float64Array, count: number, cyclic: boolean, iterations: number): void {
-  const q = smQ, q2 = smQ2, previous = smPrevious, z = smZ, axis = smAxis;
+  const q = smQ, q2 = smQ2, previous = smPrevious, z = smZ, axis = smAxis, d = smD, f1 = smF1, f2 = smF2;
   for (let pass = 0; pass < iterations; pass++) {
     let b1 = cyclic ? count - 1 : 1;
-    previous.set(frames.subarray(4 * (b1 - 1), 4 * b1));
+    read4(previous, frames, b1 - 1);
     for (let left = cyclic ? count : count - 2; left > 0; left--) {
       const b2 = (b1 + 1) % count;
-      const d = dirs.subarray(3 * b1, 3 * b1 + 3);
-      const f1 = frames.subarray(4 * b1, 4 * b1 + 4);
-      slerpQuat(q, previous, frames.subarray(4 * b2, 4 * b2 + 4), 0.5);
-      normalizeQuat(q, q);
+      read3(d, dirs, b1);
+      read4(f1, frames, b1);
+      slerpQuatBy(q, previous, read4(f2, frames, b2), HALF);
+      normalizeQuatTo(q, q);
       rotateVec3ByQuat(z, q, Z_AXIS);
       axis[0] = z[1] * d[2] - z[2] * d[1];
       axis[1] = z[2] * d[0] - z[0] * d[2];
       axis[2] = z[0] * d[1] - z[1] * d[0];
-      setQuatAxisAngle(q2, axis, angleNormalized3(z, d));
-      normalizeQuat(q2, q2);
+      setQuatAxisAngleBy(q2, axis, angleNormalized3To(smAngle, z, d));
+      normalizeQuatTo(q2, q2);
       previous.set(f1);
       multiplyQuat(q, q2, q);
-      slerpQuat(f1, f1, q, 0.5);
-      normalizeQuat(f1, f1);
+      slerpQuatBy(f1, f1, q, HALF);
+      write4(frames, b1, normalizeQuatTo(f1, f1));
       b1 = b2;
     }
   }

@@ -97,8 +97,17 @@ export function dotQuat(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
 }
 
+const axisAngle = new Float64Array(1);
+
 /** Rotation of angle radians about axis (any length; a zero axis gives identity) (Blender's `axis_angle_to_quat`). */
 export function setQuatAxisAngle(out: Float64Array, axis: ArrayLike<number>, angle: number): Float64Array {
+  axisAngle[0] = angle;
+  return setQuatAxisAngleBy(out, axis, axisAngle);
+}
+
+/** {@link setQuatAxisAngle} by the angle angle[0]: per-frame code passes it so, since V8 boxes a double passed to a call it does not inline. */
+export function setQuatAxisAngleBy(out: Float64Array, axis: ArrayLike<number>, by: ArrayLike<number>): Float64Array {
+  const angle = by[0];
   const x = axis[0], y = axis[1], z = axis[2];
   const d = x * x + y * y + z * z;
   if (!(d > 1e-35)) return identityQuat(out);

@@ -126,8 +126,15 @@ export function safeAcos(x: number): number {
   return x <= -1 ? Math.PI : x >= 1 ? 0 : Math.acos(x);
 }
 
+const angleOut = new Float64Array(1);
+
 /** Angle between two unit vectors, accurate near 0 and π (Blender's `angle_normalized_v3v3`). */
 export function angleNormalized3(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  return angleNormalized3To(angleOut, a, b)[0];
+}
+
+/** {@link angleNormalized3} into out[0]: per-frame code uses this one, since V8 boxes a double returned from a call it does not inline. */
+export function angleNormalized3To(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   // acos(dot) loses half the digits near 0 and π; half the chord length does not.
   // One call of safeAsin for both cases: V8 does not inline a call on a path it rarely saw taken,
   // and a call not inlined boxes its double argument and result. (a − (−b) is exactly a + b.)
@@ -137,7 +144,8 @@ export function angleNormalized3(a: ArrayLike<number>, b: ArrayLike<number>): nu
   const s = acute ? 1 : -1;
   const x = ax - s * bx, y = ay - s * by, z = az - s * bz;
   const angle = 2 * safeAsin(Math.sqrt(x * x + y * y + z * z) / 2);
-  return acute ? angle : Math.PI - angle;
+  out[0] = acute ? angle : Math.PI - angle;
+  return out;
 }
 
 /** A vector perpendicular to v, not normalized (Blender's `ortho_v3_v3`). */
