@@ -3,6 +3,7 @@
 import type { DeformedMesh } from './math/deformed-mesh';
 import type { DeformedSurface } from './math/deformed-surface';
 import type { MeshInfo } from './math/mesh-info';
+import type { HookedCurve } from './math/hooked-curve';
 import type { CatalogEntry, JsonValue, ParamShape, SocketType } from '../graph/types';
 import type { Params, ParamSpec, ParamSpecs, ParamsOf } from './params';
 
@@ -143,6 +144,8 @@ export interface CurveInfo {
   endDirections?: Float64Array;
   /** Smoothing passes over the path's frames (Blender's Smooth twist × resolution). */
   smoothIterations?: number;
+  /** Hook modifiers move the control points: the path is made again from them before each read (`updateHookedCurve`). Absent: the path as written. */
+  hooked?: HookedCurve;
 }
 
 export type { MeshInfo };
@@ -290,11 +293,12 @@ export interface ConstraintTraits {
   /** `world`: the runtime blends by influence in world space; `self`: the kernel uses influence itself. */
   blend?: 'world' | 'self';
   /**
-   * The input whose owner's mesh the kernel reads as its Armature modifier moves it
-   * (`OwnerHandle.meshSurface`, Shrinkwrap's target): the node runs after that armature and the
-   * bones deforming the mesh.
+   * The input whose owner's geometry the kernel reads as other owners move it: a mesh its Armature
+   * modifier deforms (`OwnerHandle.meshSurface`, Shrinkwrap's target), a curve its hooks move
+   * (`CurveInfo.hooked`, the path Follow Path, Clamp To and Spline IK read). The node runs after
+   * those owners.
    */
-  deformedMeshOf?: string;
+  deformedTargetOf?: string;
   /**
    * Whether this bound instance leaves its result in owner space, so the runtime does not convert it
    * back to world: Blender's CONSTRAINT_SPACEONCE where the kernel cannot undo the conversion itself

@@ -460,9 +460,91 @@ def nurbs_points(o, sp):
     return pts, radius, tilt, ends
 
 
+# Deform-only modifier types (eModifierTypeType_OnlyDeform and NonGeometrical on a curve): any other
+# is constructive, and Blender applies nothing after it to the control points.
+DEFORM_MODIFIERS = {'ARMATURE', 'CAST', 'CURVE', 'DISPLACE', 'HOOK', 'LAPLACIANDEFORM', 'LATTICE', 'MESH_DEFORM',
+                    'SHRINKWRAP', 'SIMPLE_DEFORM', 'SMOOTH', 'CORRECTIVE_SMOOTH', 'LAPLACIANSMOOTH', 'SURFACE_DEFORM',
+                    'WARP', 'WAVE', 'SOFT_BODY', 'MESH_CACHE', 'MESH_SEQUENCE_CACHE'}
+HOOK_FALLOFFS = ('NONE', 'CONSTANT', 'LINEAR', 'SHARP', 'SMOOTH', 'ROOT', 'SPHERE', 'INVERSE_SQUARE')
+
+
+def spline_modifiers(o):
+    """The modifiers Blender applies to a curve's control points, before it makes the path from them
+    (curve_get_tessellate_point): every one up to the last Hook, Soft Body, Mesh Deform or one set to
+    Apply On Spline, stopping at the first constructive one. Later ones change only the drawn curve."""
+    mods = [m for m in o.modifiers if m.show_viewport]
+    upto = -1
+    for i, m in enumerate(mods):
+        if m.type not in DEFORM_MODIFIERS:
+            break
+        if m.type in ('HOOK', 'SOFT_BODY', 'MESH_DEFORM') or m.use_apply_on_spline:
+            upto = i
+    return mods[:upto + 1]
+
+
+def curve_hooks(o, at, notes):
+    """The Hook modifiers that move the points of a curve's first spline (MOD_hook.cc), in order,
+    for Sinew to move them with their targets and make the path again; [] when none do, None (with a
+    note) when something moves the points that Sinew cannot follow (the curve is then written as
+    authored)."""
+    pre = spline_modifiers(o)
+    if not pre:
+        return []
+    sp = o.data.splines[0] if len(o.data.splines) else None
+    other = [m for m in pre if m.type != 'HOOK']
+    why = None
+    if other:
+        why = "modifiers %s move its points before its path is made" % ', '.join('%s (%s)' % (m.name, m.type) for m in other)
+    elif sp is None or sp.type not in ('BEZIER', 'POLY'):
+        why = "Hook modifiers move the points of a %s spline" % (sp.type if sp else 'missing')
+    elif [m for m in pre if m.object is not None and m.falloff_type == 'CURVE' and m.falloff_radius != 0]:
+        why = "a Hook modifier has a custom falloff curve"
+    if why:
+        notes.append("%s: %s, which Sinew does not follow: the path is written as authored" % (at, why))
+        return None
+    count = 3 * len(sp.bezier_points) if sp.type == 'BEZIER' else len(sp.points)
+    hooks = []
+    for m in pre:
+        if m.object is None or m.strength == 0:
+            continue  # Blender skips a hook without a target (isDisabled), and one of strength 0
+        where = '%s: Hook modifier %s' % (at, m.name)
+        bone = m.subtarget if m.subtarget and m.object.type == 'ARMATURE' and m.subtarget in m.object.pose.bones else None
+        hooks.append({
+            "name": m.name,
+            "object": m.object.name,
+            **({"bone": bone} if bone else {}),
+            "matrix_inverse": mat_cm(m.matrix_inverse, where),
+            "center": nvec(m.center, where),
+            "strength": num(m.strength, where),
+            "falloff_type": m.falloff_type if m.falloff_type in HOOK_FALLOFFS else 'NONE',
+            "falloff_radius": num(m.falloff_radius, where),
+            "use_falloff_uniform": bool(m.use_falloff_uniform),
+            # Indices past the first spline move other splines' points, which no path reads.
+            "indices": sorted(i for i in m.vertex_indices if i < count),
+        })
+    return hooks
+
+
+def spline_control(sp, at):
+    """A spline's control points as the Hook modifier moves them: a Bezier's left handle, point and
+    right handle (three deform points each, in that order), with the handle types Blender recomputes
+    the handles by afterwards; a POLY spline's points."""
+    if sp.type == 'POLY':
+        return {"co": [nvec(p.co[:3], at) for p in sp.points]}
+    bps = sp.bezier_points
+    return {
+        "co": [nvec(b.co, at) for b in bps],
+        "handle_left": [nvec(b.handle_left, at) for b in bps],
+        "handle_right": [nvec(b.handle_right, at) for b in bps],
+        "handle_types": [[b.handle_left_type, b.handle_right_type] for b in bps],
+        "resolution": max(1, sp.resolution_u),
+    }
+
+
 def dump_curve(o, notes):
     cu = o.data
     at = 'curve %s' % o.name
+    hooks = curve_hooks(o, at, notes)
     splines = []
     for si, sp in enumerate(cu.splines):
         ends, tans = None, None
@@ -491,6 +573,8 @@ def dump_curve(o, notes):
         if ends is not None:
             # Blender's bevel list takes an open Bezier's end directions from its end handles.
             splines[-1]["end_directions"] = [nvec(d, at) for d in ends]
+        if si == 0 and hooks:
+            splines[-1]["control"] = spline_control(sp, at)
         if tans and cu.twist_mode == 'TANGENT' and cu.dimensions != '2D':
             # The TANGENT twist's curvature directions (other splines have none: zero in Blender too).
             splines[-1]["tangents"] = [nvec(d, at) for d in tans]
@@ -528,6 +612,7 @@ def dump_curve(o, notes):
         "twist_smooth": num(cu.twist_smooth, at),
         "twist_smooth_iterations": smooth,
         "dimensions": cu.dimensions,
+        **({"hooks": hooks} if hooks else {}),
         **extra,
     }
 
@@ -1291,6 +1376,9 @@ def references(o):
         if o.parent_type in ('VERTEX', 'VERTEX_3') and o.parent.type == 'MESH':
             # The armature that deforms the vertices it hangs from.
             refs.extend(m.object for m in o.parent.modifiers if m.type == 'ARMATURE' and m.object is not None)
+    if o.type == 'CURVE':
+        # The objects whose Hook modifiers move its points (curve_hooks).
+        refs.extend(m.object for m in o.modifiers if m.type == 'HOOK' and m.show_viewport and m.object is not None)
     cons = list(o.constraints)
     if o.type == 'ARMATURE':
         for pb in o.pose.bones:

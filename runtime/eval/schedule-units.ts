@@ -133,10 +133,11 @@ function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: Unit
     if (o && role === 'pre') edge(units.pre(at(o)), c.unit);
     if (o && role === 'read') edge(units.final(at(o)), c.unit);
     // Reads the mesh as its armature deforms it: after the armature and the deforming bones.
-    if (o?.kind === 'object' && role === 'read' && c.def.owner?.deformedMesh) for (const r of o.meshReads) edge(units.final(at(r)), c.unit);
-    const meshInput = c.def.constraint?.deformedMeshOf;
-    const meshOwner = meshInput ? sourceOwner(c, meshInput) : undefined;
-    if (meshOwner?.kind === 'object' && meshOwner.meshSurface) for (const r of meshOwner.meshReads) edge(units.final(at(r)), c.unit);
+    if (o?.kind === 'object' && role === 'read' && c.def.owner?.deformedMesh) for (const r of o.deformers) edge(units.final(at(r)), c.unit);
+    // Reads a target's geometry as other owners move it (a skinned mesh's surface, a hooked curve's path): after them.
+    const movedInput = c.def.constraint?.deformedTargetOf;
+    const moved = movedInput ? sourceOwner(c, movedInput) : undefined;
+    if (moved?.kind === 'object' && (moved.meshSurface || moved.curve?.hooked)) for (const r of moved.deformers) edge(units.final(at(r)), c.unit);
     // Writes a setting what reads the owner uses: before its pre step, so before anything reads it.
     if (o && role === 'setting') edge(c.unit, units.pre(at(o)));
     if (o && role === 'basis') {

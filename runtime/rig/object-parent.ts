@@ -11,6 +11,7 @@ import { normalizeQuatTo } from '../../nodes/math/quaternion';
 import { applyTrackToQuat } from '../../nodes/math/track';
 import { triangleRotation } from '../../nodes/math/triangle-frame';
 import { deformPoints } from '../../nodes/math/skin';
+import { updateHookedCurve, type HookedCurve } from '../../nodes/math/hooked-curve';
 import type { ParentSkin } from './parent-skin';
 import { TRACK_AXES, type SceneObject } from './scene/types';
 
@@ -18,6 +19,8 @@ import { TRACK_AXES, type SceneObject } from './scene/types';
 export interface PathPlacement {
   kind: 'path';
   path: PreparedPath;
+  /** The curve's hooks, when they move its points: the path is made again from them before each placing. */
+  hooked?: HookedCurve;
   evalTime: Float64Array;
   pathDuration: number;
   /** The curve's Clamp: the path parameter is held within the path (cyclic or not). */
@@ -107,6 +110,7 @@ export function placeOnParent(out: Float64Array, p: ParentPlacement): Float64Arr
     out[12] = pos[0]; out[13] = pos[1]; out[14] = pos[2];
     return out;
   }
+  if (p.hooked) p.path = updateHookedCurve(p.hooked, out);
   return safeMultiplyMat4(out, out, pathMatrix(local, p));
 }
 

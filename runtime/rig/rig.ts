@@ -9,6 +9,7 @@ import { bboneSegments, buildBBone } from './bbone';
 import { parentPlacement, type ParentPlacement } from './object-parent';
 import { parentSkin, skinReads } from './parent-skin';
 import { bindMeshSkin } from './mesh-skin';
+import { bindHookedCurve } from './hooked-curves';
 import { deformedSurface } from '../../nodes/math/deformed-surface';
 import { EULER_ORDERS, type EulerOrder, type BoneIkProps, type InheritScale, type RotationMode, type SceneBone, type SceneDocument, type SceneMesh, type SceneObject } from './scene/types';
 
@@ -32,8 +33,12 @@ export interface ObjectOwner extends OwnerHandle {
   placement: ParentPlacement | undefined;
   /** Owners besides the parent whose final matrices the pre step reads: the armature and bones deforming the vertices it hangs from (parent-skin.ts). */
   readsBeforePre: RigOwner[];
-  /** The armature and bones that deform its mesh's grouped vertices (`meshSkin`, `meshSurface`): what reads them runs after these. */
-  meshReads: RigOwner[];
+  /**
+   * The owners whose finals move its geometry: the armature and bones deforming its mesh's grouped
+   * vertices (`meshSkin`, `meshSurface`), or its curve's hook targets (`curve.hooked`). What reads
+   * that geometry runs after these.
+   */
+  deformers: RigOwner[];
   deltas: DeltaChannels | undefined;
 }
 
@@ -152,7 +157,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       parentRestInverse,
       placement,
       readsBeforePre: [],
-      meshReads: [],
+      deformers: [],
       // Always a key (undefined when none), so every object owner has one shape for the per-frame code.
       deltas,
       curve: so.type === 'CURVE' ? curveInfo(so) : undefined,
@@ -236,13 +241,27 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
     p.skin = skin;
     o.readsBeforePre = skin ? skinReads(skin) : [];
   }
+  // Curves whose points hooks move, and the objects on their paths.
+  for (const o of owners) {
+    const curve = o.kind === 'object' ? o.source.curve : undefined;
+    if (o.kind !== 'object' || !curve?.hooks || !o.curve) continue;
+    const bound = bindHookedCurve(curve, (id) => byId.get(id));
+    o.curve.hooked = bound?.hooked;
+    o.deformers = bound?.reads ?? [];
+  }
+  for (const o of owners) {
+    const p = o.kind === 'object' ? o.placement : undefined;
+    if (o.kind !== 'object' || p?.kind !== 'path' || o.parent?.kind !== 'object' || !o.parent.curve?.hooked) continue;
+    p.hooked = o.parent.curve.hooked;
+    o.readsBeforePre = o.parent.deformers;
+  }
   // Meshes whose grouped vertices an armature deforms, likewise.
   for (const o of owners) {
     const mesh = o.kind === 'object' ? o.source.mesh : undefined;
     if (o.kind !== 'object' || !mesh?.skin) continue;
     const bound = bindMeshSkin(mesh, (id) => byId.get(id));
     o.meshSkin = bound?.deformed;
-    o.meshReads = bound?.reads ?? [];
+    o.deformers = bound?.reads ?? [];
     const surface = mesh.skin.surface;
     if (bound && surface && o.mesh && everyVertexInOrder(mesh)) o.meshSurface = deformedSurface(bound.deformed, o.mesh, surface.triangle_polygons, surface.flat_polygons);
   }

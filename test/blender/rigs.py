@@ -1473,6 +1473,167 @@ def rig_spline_ik():
     return [1, 3, 5]
 
 
+def hook(curve, name, arm, bone, indices, falloff=None, radius=0.0, strength=1.0, uniform=False, center=None):
+    """A Hook modifier on `curve` moving its deform points `indices` (a Bezier point is three: left
+    handle, point, right handle) with `bone` of `arm` (an object when `bone` is None), reset as
+    Ctrl+H does it: the inverse of the target's matrix in the curve's space at build time."""
+    m = curve.modifiers.new(name, 'HOOK')
+    m.object = arm
+    if bone is not None:
+        m.subtarget = bone
+        target = arm.matrix_world @ arm.pose.bones[bone].matrix
+    else:
+        target = arm.matrix_world
+    m.matrix_inverse = (curve.matrix_world.inverted() @ target).inverted()
+    m.vertex_indices_set(indices)
+    m.strength = strength
+    if falloff is not None:
+        m.falloff_type, m.falloff_radius, m.use_falloff_uniform = falloff, radius, uniform
+    if center is not None:
+        m.center = center
+    return m
+
+
+def rig_hooked_curves():
+    """Curves whose points Hook modifiers move with bones and an empty, read by Spline IK, Follow
+    Path and Clamp To: a Bezier with AUTO, VECTOR, ALIGNED and FREE handles (Blender recomputes the
+    first three after the hooks move the points), a POLY spline, hooks with falloffs and strengths
+    below 1, the curve object itself moved; the controls keyed over three frames."""
+    bones = [("Root", (0, 0, -0.3), (0, 0, 0), None, False, 0.0)]
+    for i in range(4):
+        bones.append(("Ctl%d" % i, (0.2 * i, -0.5, 0.5 * i), (0.2 * i, -0.5, 0.5 * i + 0.2), "Root", False, 0.0))
+    for i in range(4):
+        bones.append(("C%d" % i, (0.8, 0, 0.4 * i), (0.8, 0.02 * i, 0.4 * (i + 1)), "Root" if i == 0 else "C%d" % (i - 1), i > 0, 0.0))
+    arm = armature("Arm", bones, loc=(0.0, 0.3, 0.1), rot=(0.05, 0.0, 0.1))
+    pb = arm.pose.bones
+    handle = empty("Handle", loc=(0.5, 0.4, 1.2))
+    cu = bpy.data.curves.new("HookData", 'CURVE')
+    cu.dimensions = '3D'
+    sp = cu.splines.new('BEZIER')
+    sp.bezier_points.add(3)
+    kinds = ['AUTO', 'VECTOR', 'ALIGNED', 'FREE']
+    for k, bp in enumerate(sp.bezier_points):
+        bp.co = (0.2 * k, -0.5, 0.5 * k)
+        bp.handle_left_type = bp.handle_right_type = kinds[k] if k != 2 else 'AUTO'
+        bp.tilt = 0.1 * k
+    sp.bezier_points[2].handle_left_type = sp.bezier_points[2].handle_right_type = 'ALIGNED'
+    sp.bezier_points[3].handle_left = (0.5, -0.6, 1.3)
+    sp.bezier_points[3].handle_right = (0.7, -0.3, 1.6)
+    sp.resolution_u = 6
+    cu.use_path = True
+    o = link(bpy.data.objects.new("Hooked", cu))
+    o.location = (0.1, 0.0, 0.05)
+    o.rotation_euler = (0.05, 0.0, 0.1)
+    bpy.context.view_layer.update()
+    for k in range(4):
+        hook(o, "Hook%d" % k, arm, "Ctl%d" % k, [3 * k, 3 * k + 1, 3 * k + 2], strength=1.0 if k != 1 else 0.7)
+    hook(o, "Soft", handle, None, [6, 7, 8, 9, 10, 11], falloff='SMOOTH', radius=1.5, center=(0.4, -0.5, 1.0))
+    # A POLY curve hooked point by point.
+    cu2 = bpy.data.curves.new("PolyData", 'CURVE')
+    cu2.dimensions = '3D'
+    sp2 = cu2.splines.new('POLY')
+    sp2.points.add(3)
+    for k, p in enumerate(sp2.points):
+        p.co = (-0.5, 0.2 * k, 0.4 * k, 1.0)
+    cu2.use_path = True
+    o2 = link(bpy.data.objects.new("HookedPoly", cu2))
+    bpy.context.view_layer.update()
+    for k in range(4):
+        hook(o2, "P%d" % k, arm, "Ctl%d" % k, [k])
+    con = pb["C3"].constraints.new('SPLINE_IK')
+    con.target, con.chain_count = o, 4
+    e = empty("Follower")
+    c = e.constraints.new('FOLLOW_PATH')
+    c.target, c.use_curve_follow, c.offset = o2, True, -30
+    e2 = empty("Clamped", loc=(-0.3, 0.5, 0.9))
+    c2 = e2.constraints.new('CLAMP_TO')
+    c2.target = o
+    # A cyclic Bezier of TANGENT twist, smoothed and tilted, hooked with every falloff (uniform or
+    # not) to an animated empty and to bones, read by Follow Path and by a child on its path.
+    cu3 = bpy.data.curves.new("RingData", 'CURVE')
+    cu3.dimensions, cu3.twist_mode, cu3.twist_smooth = '3D', 'TANGENT', 0.5
+    cu3.use_path, cu3.use_path_follow, cu3.path_duration, cu3.eval_time = True, True, 50, 12
+    sp3 = cu3.splines.new('BEZIER')
+    sp3.bezier_points.add(5)
+    for k, bp in enumerate(sp3.bezier_points):
+        a = 2 * math.pi * k / 6
+        bp.co = (0.6 * math.cos(a), 0.6 * math.sin(a), 0.15 * math.sin(2 * a))
+        bp.handle_left_type = bp.handle_right_type = 'AUTO' if k % 3 else 'VECTOR'
+        bp.tilt = 0.2 * k
+    sp3.bezier_points[4].handle_left_type = 'FREE'
+    sp3.use_cyclic_u, sp3.resolution_u = True, 5
+    ring = link(bpy.data.objects.new("Ring", cu3))
+    ring.location, ring.rotation_euler, ring.scale = (-0.2, 1.2, 0.6), (0.3, 0.1, 0.0), (1.0, 1.2, 0.9)
+    bpy.context.view_layer.update()
+    falloffs = ['CONSTANT', 'LINEAR', 'SHARP', 'SMOOTH', 'ROOT', 'SPHERE', 'INVERSE_SQUARE']
+    for k, f in enumerate(falloffs):
+        hook(ring, "F%d" % k, handle if k % 2 else arm, None if k % 2 else "Ctl%d" % (k % 4), list(range(18)),
+             falloff=f, radius=0.5 + 0.1 * k, strength=0.4 + 0.08 * k, uniform=k % 3 == 0,
+             center=(0.6 * math.cos(k), 0.6 * math.sin(k), 0.0))
+    e3 = empty("RingFollower")
+    c3 = e3.constraints.new('FOLLOW_PATH')
+    c3.target, c3.use_curve_follow, c3.use_curve_radius, c3.offset_factor, c3.use_fixed_location = ring, True, True, 0.3, True
+    rider = empty("Rider", loc=(0.05, 0.0, 0.1))
+    rider.parent = ring
+    for f, moves in ((1, 0.0), (4, 1.0), (7, -0.6)):
+        for i in range(4):
+            pb["Ctl%d" % i].location = (0.15 * moves * math.sin(i + 1), 0.1 * moves * i, 0.08 * moves)
+            pb["Ctl%d" % i].rotation_mode = 'XYZ'
+            pb["Ctl%d" % i].rotation_euler = (0.3 * moves, 0.1 * i * moves, -0.2 * moves)
+            pb["Ctl%d" % i].keyframe_insert("location", frame=f)
+            pb["Ctl%d" % i].keyframe_insert("rotation_euler", frame=f)
+        handle.location = (0.5 + 0.2 * moves, 0.4, 1.2 - 0.1 * moves)
+        handle.keyframe_insert("location", frame=f)
+        o.location = (0.1, 0.05 * moves, 0.05)
+        o.keyframe_insert("location", frame=f)
+    scene().frame_set(1)
+    return [1, 4, 7]
+
+
+def rig_hooked_unsupported():
+    """Curves whose points something moves that Sinew does not follow, each read by Follow Path: a
+    Lattice modifier applied on the spline before a hook, a hooked NURBS spline, a hook with a custom
+    falloff curve; beside them a Subdivision-free curve with a hook after a Wave modifier left to
+    the drawn curve (not on the spline: no note, and Sinew matches Blender there)."""
+    arm = armature("HArm", [("Ctl", (0, 0, 0), (0, 0, 0.2), None, False, 0.0)])
+    lat = link(bpy.data.objects.new("Lat", bpy.data.lattices.new("LatData")))
+    lat.scale = (2, 2, 2)
+
+    def curve_of(name, kind, x):
+        cu = bpy.data.curves.new(name + "Data", 'CURVE')
+        cu.dimensions, cu.use_path = '3D', True
+        sp = cu.splines.new(kind)
+        if kind == 'BEZIER':
+            sp.bezier_points.add(2)
+            for k, bp in enumerate(sp.bezier_points):
+                bp.co = (x, 0.2 * k, 0.4 * k)
+                bp.handle_left_type = bp.handle_right_type = 'AUTO'
+        else:
+            sp.points.add(3)
+            for k, p in enumerate(sp.points):
+                p.co = (x, 0.2 * k, 0.4 * k, 1.0)
+            sp.order_u = 3
+        o = link(bpy.data.objects.new(name, cu))
+        bpy.context.view_layer.update()
+        f = empty(name + "Follower")
+        c = f.constraints.new('FOLLOW_PATH')
+        c.target, c.use_fixed_location, c.offset_factor = o, True, 0.5
+        return o
+
+    a = curve_of("OnLattice", 'BEZIER', 0.0)
+    m = a.modifiers.new("Lattice", 'LATTICE')
+    m.object, m.use_apply_on_spline = lat, True
+    hook(a, "H", arm, "Ctl", [3, 4, 5])
+    hook(curve_of("Nurbs", 'NURBS', 0.5), "H", arm, "Ctl", [1])
+    hook(curve_of("CustomFalloff", 'BEZIER', 1.0), "H", arm, "Ctl", [3, 4, 5], falloff='CURVE', radius=1.0)
+    b = curve_of("DrawnWave", 'BEZIER', 1.5)
+    hook(b, "H", arm, "Ctl", [3, 4, 5])
+    b.modifiers.new("Wave", 'WAVE')
+    arm.pose.bones["Ctl"].location = (0.1, 0.2, 0.0)
+    scene().frame_set(1)
+    return [1]
+
+
 def rig_nurbs_paths():
     """NURBS curves as rigs use them: Blender's Path primitive (5 points, order 5, endpoint, one point
     weighted) bent in 3D under Spline IK and Follow Path (Follow Curve, its offset keyed, and its
@@ -3360,7 +3521,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

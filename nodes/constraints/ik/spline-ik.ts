@@ -15,6 +15,7 @@ import { limitBulge, type BulgeLimits } from '../../math/bulge';
 import { FLT_EPSILON } from '../../math/float32';
 import { invertMat4, multiplyMat3, multiplyMat3Vec3, multiplyMat4, transformPointByMat4Of } from '../../math/matrix';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
+import { updateHookedCurve, type HookedCurve } from '../../math/hooked-curve';
 import { bulgeLimitsOf, NO_BULGE_LIMITS } from '../bulge-params';
 import { influenceInto } from '../param-values';
 import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
@@ -24,6 +25,8 @@ const XZ_SCALE_MODES = ['NONE', 'BONE_ORIGINAL', 'INVERSE_PRESERVE', 'VOLUME_PRE
 
 export interface SplineIkState extends ChainState {
   path: PreparedPath | undefined;
+  /** The curve's hooks, when they move its points: the path is made again from them before each run. */
+  hooked: HookedCurve | undefined;
   /** Rest length of each chain bone, root first. */
   lengths: Float64Array;
   /** The chain's rest length, in totalLength[0] (see `bulge`). */
@@ -65,7 +68,7 @@ const startP = new Float64Array(3);
 const bulge = new Float64Array(1);
 
 function inactive(): SplineIkState {
-  return { ...inactiveChain(), path: undefined, lengths: new Float64Array(0), totalLength: new Float64Array(1), points: new Float64Array(1), bulge: Float64Array.of(1), limits: bulgeLimitsOf(NO_BULGE_LIMITS) };
+  return { ...inactiveChain(), path: undefined, hooked: undefined, lengths: new Float64Array(0), totalLength: new Float64Array(1), points: new Float64Array(1), bulge: Float64Array.of(1), limits: bulgeLimitsOf(NO_BULGE_LIMITS) };
 }
 
 // Numbers cross this file's calls in arrays, never as arguments or results: V8 boxes a double
@@ -203,7 +206,7 @@ export const splineIk = defineConstraint({
     bulgeMax: { ...param.float(1, 'VOLUME_PRESERVE: the largest X/Z volume factor (≥ 1).', { min: 1, max: 100 }), label: 'Volume Max' },
     bulgeSmooth: { ...param.float(0, 'VOLUME_PRESERVE: how softly the Min/Max limits are reached: 0 clamps hard, 1 eases in along an arctangent.', { min: 0, max: 1 }), label: 'Smooth' },
   },
-  constraint: { targets: ['target'], blend: 'self' },
+  constraint: { targets: ['target'], blend: 'self', deformedTargetOf: 'target' },
   blender: {
     type: 'SPLINE_IK',
     params: {
@@ -246,6 +249,7 @@ export const splineIk = defineConstraint({
     return {
       ...activeChain(chain),
       path: preparePath(info.points, info.radius, info.cyclic, info.twist, info),
+      hooked: info.hooked,
       lengths,
       totalLength: Float64Array.of(total),
       points,
@@ -262,7 +266,7 @@ export const splineIk = defineConstraint({
       return;
     }
     const { n, bones, pre, post, lengths, points } = s;
-    const path = s.path!;
+    const path = s.hooked ? updateHookedCurve(s.hooked, io.in.target) : s.path!;
     readChainPoses(pre, armInv, bones, own);
     // Curve-local → armature space (Chain Offset leaves out the curve object's transform).
     if (p.useChainOffset) toArm.set(armInv);

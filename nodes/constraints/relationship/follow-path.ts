@@ -7,6 +7,7 @@ import { defineConstraint } from '../../define-constraint';
 import { multiplyMat4, mat4ToScale } from '../../math/matrix';
 import { pathPointMatrix, preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { applyTrackToQuat } from '../../math/track';
+import { updateHookedCurve, type HookedCurve } from '../../math/hooked-curve';
 import { finishOrPass } from '../finite-result';
 
 export const FORWARD_AXES = ['FORWARD_X', 'FORWARD_Y', 'FORWARD_Z', 'TRACK_NEGATIVE_X', 'TRACK_NEGATIVE_Y', 'TRACK_NEGATIVE_Z'] as const;
@@ -15,6 +16,8 @@ export const UP_AXES = ['UP_X', 'UP_Y', 'UP_Z'] as const;
 export interface FollowPathState {
   /** The path of the target curve, or undefined when the target is not a curve (the owner is left alone). */
   path: PreparedPath | undefined;
+  /** The curve's hooks, when they move its points: `path` is made again from them before each run. */
+  hooked: HookedCurve | undefined;
   /** The curve's path settings (Blender's Curve data: ctime, pathlen, CU_PATH_CLAMP); evalTime[0] is the Evaluation Time now. */
   evalTime: Float64Array;
   /** Whether the Evaluation Time input is wired: then it replaces the curve's. */
@@ -74,7 +77,7 @@ export const followPath = defineConstraint({
     },
     useCurveRadius: { ...param.bool(false, 'Curve Radius: scale the owner by the path\'s radius at that point.'), label: 'Curve Radius' },
   },
-  constraint: { targets: ['target'], ownerSpace: true },
+  constraint: { targets: ['target'], ownerSpace: true, deformedTargetOf: 'target' },
   blender: {
     type: 'FOLLOW_PATH',
     params: {
@@ -94,6 +97,7 @@ export const followPath = defineConstraint({
     const info: CurveInfo | undefined = env.sourceOwner('target')?.curve;
     return {
       path: info ? preparePath(info.points, info.radius, info.cyclic, info.twist, info) : undefined,
+      hooked: info?.hooked,
       evalTime: Float64Array.of(info?.evalTime ?? 0),
       evalTimeWired: env.connected('evalTime'),
       curveTime: info?.time,
@@ -110,6 +114,7 @@ export const followPath = defineConstraint({
     const out = io.out.owner;
     out.set(own);
     if (!s.path) return;
+    if (s.hooked) s.path = updateHookedCurve(s.hooked, io.in.target);
     if (s.evalTimeWired) s.evalTime[0] = io.in.evalTime[0];
     else if (s.curveTime) s.evalTime[0] = s.curveTime[0];
     followPathTarget(tarmat, io.in.target, s, p.useFixedLocation, p.useCurveFollow, p.useCurveRadius);

@@ -183,7 +183,7 @@ export const shrinkwrap = defineConstraint({
     useTrackNormal: { ...param.bool(false, "Turn the Track Axis along the surface's smooth normal at the point (not for NEAREST_VERTEX)."), label: 'Align to Normal' },
     trackAxis: trackAxisParam('TRACK_X', 'Align to Normal: the axis turned along the normal.'),
   },
-  constraint: { ownerSpace: true, deformedMeshOf: 'target', axisSpace: { param: 'projectAxisSpace', frame: (state) => (state as ShrinkwrapState | undefined)?.axisFrame } },
+  constraint: { ownerSpace: true, deformedTargetOf: 'target', axisSpace: { param: 'projectAxisSpace', frame: (state) => (state as ShrinkwrapState | undefined)?.axisFrame } },
   blender: {
     type: 'SHRINKWRAP',
     params: {

@@ -8,14 +8,19 @@ import { FLT_EPSILON } from '../../math/float32';
 import { preparePath, samplePathAt, type PreparedPath } from '../../math/path';
 import { finishOrPass } from '../finite-result';
 import { copyMat4 } from '../../math/matrix';
+import { updateHookedCurve, type HookedCurve } from '../../math/hooked-curve';
 
 const MAIN_AXES = ['CLAMPTO_AUTO', 'CLAMPTO_X', 'CLAMPTO_Y', 'CLAMPTO_Z'] as const;
 
-/** The curve as bound at compile time: its path, and the local bounding box of its control points. */
+/** The curve as bound at compile time: its path, and the local bounding box of its path's points. */
 export interface ClampToState {
   path: PreparedPath;
   /** Local AABB: min xyz, then max xyz. */
   box: Float64Array;
+  /** The curve's hooks, when they move its points: the path and the box are made again from them before each run. */
+  hooked: HookedCurve | undefined;
+  /** `hooked.moves` when the box was last made. */
+  boxMoves: number;
 }
 
 const lo = new Float64Array(3);
@@ -44,7 +49,7 @@ export const clampTo = defineConstraint({
       label: 'Cyclic',
     },
   },
-  constraint: { ownerSpace: true },
+  constraint: { ownerSpace: true, deformedTargetOf: 'target' },
   blender: {
     type: 'CLAMP_TO',
     params: { main_axis: 'mainAxis', use_cyclic: 'useCyclic' },
@@ -55,21 +60,19 @@ export const clampTo = defineConstraint({
   bind(env) {
     const info: CurveInfo | undefined = env.sourceOwner('target')?.curve;
     if (!info || info.points.length < 3) return undefined; // not a curve, or no points: Blender does nothing
-    const box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-    for (let i = 0; i + 2 < info.points.length; i += 3) {
-      for (let k = 0; k < 3; k++) {
-        const v = info.points[i + k];
-        if (v < box[k]) box[k] = v;
-        if (v > box[3 + k]) box[3 + k] = v;
-      }
-    }
-    return { path: preparePath(info.points, info.radius, info.cyclic, info.twist, info), box };
+    const box = boundingBox(new Float64Array(6), info.points);
+    return { path: preparePath(info.points, info.radius, info.cyclic, info.twist, info), box, hooked: info.hooked, boxMoves: -1 };
   },
   kernel(io, p, state) {
     const o = io.in.owner;
     const m = io.out.owner;
     copyMat4(m, o);
     if (!state) return;
+    if (state.hooked) {
+      state.path = updateHookedCurve(state.hooked, io.in.target);
+      if (state.boxMoves !== state.hooked.moves) boundingBox(state.box, state.hooked.points);
+      state.boxMoves = state.hooked.moves;
+    }
     const c = io.in.target; // the curve object's world matrix, unconverted (as Blender uses it)
 
     // World AABB of the 8 transformed corners of the local box (Blender's BKE_boundbox_minmax).
@@ -119,3 +122,17 @@ export const clampTo = defineConstraint({
     finishOrPass(m, o);
   },
 });
+
+/** The local bounding box of a curve's path points (xyz each): min xyz, then max xyz, into `box`. */
+function boundingBox(box: Float64Array, points: ArrayLike<number>): Float64Array {
+  box[0] = box[1] = box[2] = Infinity;
+  box[3] = box[4] = box[5] = -Infinity;
+  for (let i = 0; i + 2 < points.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      const v = points[i + k];
+      if (v < box[k]) box[k] = v;
+      if (v > box[3 + k]) box[3 + k] = v;
+    }
+  }
+  return box;
+}

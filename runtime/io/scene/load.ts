@@ -11,7 +11,7 @@ import { childPointer, pointerOf } from '../../../graph/pointer';
 import { readJson } from '../../../graph/safe-json';
 import type { GraphError } from '../../../graph/types';
 import sceneSchema from './sinew-scene.schema.json' with { type: 'json' };
-import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneMesh, type SceneMeshSkin, type SceneObject } from '../../rig/scene/types';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneMesh, type SceneMeshSkin, type SceneObject, type SceneCurve, type SceneSplineControl } from '../../rig/scene/types';
 
 let validate: ValidateFunction | undefined;
 
@@ -155,6 +155,7 @@ function checkStructure(scene: SceneDocument): GraphError[] {
     if (o.parent_skin) checkSkin(o.parent_skin, wanted, scene, byName, boneNames, i, errors);
     if (o.type === 'ARMATURE') checkBones(o.bones ?? [], i, o.name, errors);
     if (o.type === 'CURVE') checkSplines(o.curve?.splines ?? [], i, errors);
+    if (o.curve?.hooks) checkHooks(o.curve, scene, byName, boneNames, i, errors);
     if (o.mesh) checkMesh(o.mesh, i, errors);
     if (o.mesh?.skin) checkMeshSkin(o.mesh.skin, o.mesh, scene, byName, boneNames, i, errors);
   });
@@ -326,6 +327,52 @@ function checkSplines(splines: NonNullable<SceneDocument['objects'][number]['cur
       }
     }
   });
+}
+
+/**
+ * A hooked curve: its first spline's control points, complete (a Bezier's handles and handle types
+ * one per point, and as many path points as they make), and hooks whose targets are
+ * in the scene and whose indices are among the control points.
+ */
+function checkHooks(curve: SceneCurve, scene: SceneDocument, byName: Map<string, number>, boneNames: Set<string>[], i: number, errors: GraphError[]): void {
+  const at = (...keys: (string | number)[]) => pointerOf('objects', i, 'curve', ...keys);
+  const spline = curve.splines[0];
+  const control = spline?.control;
+  if (!spline || !control) {
+    errors.push({ code: 'invalid-curve', pointer: at('splines', 0, 'control'), message: 'the curve has hooks, which move the control points of its first spline; that spline needs them (control)' });
+    return;
+  }
+  const where = (...keys: (string | number)[]) => at('splines', 0, 'control', ...keys);
+  const n = control.co.length;
+  const bezier = control.handle_left !== undefined || control.handle_right !== undefined || control.handle_types !== undefined;
+  if (bezier) {
+    for (const key of ['handle_left', 'handle_right', 'handle_types'] as const) {
+      const got = control[key]?.length;
+      if (got !== n) errors.push({ code: 'invalid-curve', pointer: where(key), message: `a Bezier spline's ${key} has one entry per control point (${n}), got ${got ?? 'none'}` });
+    }
+  }
+  const made = bezier ? bezierPathPoints(control, spline.cyclic === true) : n;
+  if (made !== spline.points.length) errors.push({ code: 'invalid-curve', pointer: at('splines', 0, 'points'), message: `the control points make ${made} path points; the spline has ${spline.points.length}` });
+  const deformPoints = bezier ? 3 * n : n;
+  curve.hooks!.forEach((h, k) => {
+    const t = byName.get(h.object);
+    if (t === undefined) errors.push({ code: 'missing-target', pointer: at('hooks', k, 'object'), message: `hook "${h.name ?? k}" follows object "${h.object}", which is not in the scene` });
+    else if (h.bone !== undefined && !boneNames[t].has(h.bone)) errors.push({ code: 'missing-bone', pointer: at('hooks', k, 'bone'), message: `hook "${h.name ?? k}" follows bone "${h.bone}", which is not a bone of ${scene.objects[t].type === 'ARMATURE' ? 'armature' : scene.objects[t].type} "${h.object}"` });
+    const outside = h.indices.findIndex((v) => v >= deformPoints);
+    if (outside >= 0) errors.push({ code: 'invalid-curve', pointer: at('hooks', k, 'indices', outside), message: `hook "${h.name ?? k}" moves point ${h.indices[outside]}; the spline has ${deformPoints} (${bezier ? 'three a Bezier point: left handle, point, right handle' : 'one a POLY point'})` });
+  });
+}
+
+/** How many path points a Bezier spline's control points make (the exporter's bezier_points): `resolution` a segment, one where both its handles are VECTOR, and the last point of an open spline. */
+function bezierPathPoints(control: SceneSplineControl, cyclic: boolean): number {
+  const n = control.co.length, res = control.resolution ?? 12, types = control.handle_types ?? [];
+  if (n === 0) return 0;
+  let count = 0;
+  for (let s = 0; s < (cyclic ? n : n - 1); s++) {
+    const a = cyclic ? (s + n - 1) % n : s, b = (a + 1) % n;
+    count += types[a]?.[1] === 'VECTOR' && types[b]?.[0] === 'VECTOR' ? 1 : res;
+  }
+  return !cyclic || n === 1 ? count + 1 : count;
 }
 
 /**

@@ -136,6 +136,63 @@ export interface SceneSpline {
    * derivative there, Blender's forward_diff_bezier_cotangent; zero where Blender has none). Absent: zero.
    */
   tangents?: number[][];
+  /**
+   * The spline's control points, written when Hook modifiers move them (`SceneCurve.hooks`): the
+   * path is then made again from them each time their hooks move, and `points`, `tangents` and
+   * `end_directions` are only the path as authored. `radius` and `tilt` stay as written: they follow
+   * the control points' own values, not where the points are.
+   */
+  control?: SceneSplineControl;
+}
+
+/** Blender's Bezier handle types (a curve's; AUTO_CLAMPED is an F-curve's). */
+export const BEZIER_HANDLE_TYPES = ['FREE', 'AUTO', 'VECTOR', 'ALIGNED'] as const;
+export type BezierHandleType = (typeof BEZIER_HANDLE_TYPES)[number];
+
+/**
+ * A spline's control points in the curve's local space. A Bezier spline has three deform points
+ * a control point (left handle, point, right handle, in that order: what a hook's indices count),
+ * which Blender's handle types then set again; a POLY spline has its points alone.
+ */
+export interface SceneSplineControl {
+  co: number[][];
+  /** A Bezier's; absent: a POLY spline. */
+  handle_left?: number[][];
+  handle_right?: number[][];
+  /** Left and right handle type per point: AUTO and VECTOR handles are set again once the hooks have moved the points. */
+  handle_types?: [BezierHandleType, BezierHandleType][];
+  /** Path points per segment (Blender's resolution_u). */
+  resolution?: number;
+}
+
+/** How a hook's pull fades with distance from its center (Blender's falloff_type; CURVE is not carried). */
+export const HOOK_FALLOFFS = ['NONE', 'CONSTANT', 'LINEAR', 'SHARP', 'SMOOTH', 'ROOT', 'SPHERE', 'INVERSE_SQUARE'] as const;
+export type HookFalloff = (typeof HOOK_FALLOFFS)[number];
+
+/**
+ * A Hook modifier moving control points of a curve's first spline with an object or a bone
+ * (Blender's MOD_hook.cc): each point goes toward (curve world)⁻¹ · target world · `matrix_inverse`
+ * times itself, by `strength` and the falloff.
+ */
+export interface SceneCurveHook {
+  /** The modifier's name (for messages). */
+  name?: string;
+  object: string;
+  /** A bone of `object` (an armature): the hook follows the bone. Absent: the object. */
+  bone?: string;
+  /** 16 numbers, column-major: the target's matrix in the curve's space when the hook was set (Blender's Reset). */
+  matrix_inverse: number[];
+  /** Where the falloff is measured from, in the curve's space. Absent: the origin. */
+  center?: number[];
+  /** Absent: 1. */
+  strength?: number;
+  /** Absent: NONE. */
+  falloff_type?: HookFalloff;
+  falloff_radius?: number;
+  /** Measure the falloff in the target's space at Reset rather than the curve's. */
+  use_falloff_uniform?: boolean;
+  /** The deform points it moves (see `SceneSplineControl`). */
+  indices: number[];
 }
 
 export interface SceneCurve {
@@ -154,6 +211,8 @@ export interface SceneCurve {
   eval_time_fcurve?: SceneFCurve;
   /** Smoothing passes over the path's frames: Blender's int(resolution_u × twist_smooth); 0 for a 2D curve. */
   twist_smooth_iterations?: number;
+  /** Hook modifiers moving the first spline's control points (`control`), in modifier order. */
+  hooks?: SceneCurveHook[];
 }
 
 /**

@@ -269,5 +269,23 @@ describe('update runs only what is downstream of a change', () => {
     }
     expect(moved).toBe(4);
   });
+
+  it('Follow Path, Clamp To and a path child on a curve hooks move are run again when the frame moves the hooks\' targets (object-extras-rig.ts)', () => {
+    // The curve itself stands still; the keyed bones and empty its hooks follow move its points,
+    // which reach the readers only by the schedule's edges from the hook targets.
+    const extras = objectExtrasRig();
+    const a = compile(extras.graph, extras.scene).update(1);
+    const moved = { OnHooked: 0, HookedRider: 0 };
+    for (const frame of [5, 7.5, 2, 9]) {
+      const before = { OnHooked: Array.from(a.owner('OnHooked')!.final), HookedRider: Array.from(a.owner('HookedRider')!.final) };
+      a.update(frame);
+      const fresh = compile(extras.graph, extras.scene).evaluate(frame);
+      for (const id of ['OnHooked', 'HookedRider'] as const) {
+        expect(Array.from(a.owner(id)!.final), `${id} at ${frame}`).toEqual(Array.from(fresh.owner(id)!.final));
+        if (a.owner(id)!.final.some((x, i) => x !== before[id][i])) moved[id]++;
+      }
+    }
+    expect(moved).toEqual({ OnHooked: 4, HookedRider: 4 });
+  });
 });
 

@@ -6,7 +6,9 @@
 // paths (one curve's Evaluation Time keyed, the other's set by a driver/curve-time node each frame),
 // on a vertex and on a triangle of a moving parent, and on a triangle its animated bones deform;
 // and a Copy Transforms of a vertex group on a mesh those bones deform (its normals made each frame),
-// and a Shrinkwrap onto that mesh's whole surface as they deform it (normals, BVH and edge frames made again).
+// and a Shrinkwrap onto that mesh's whole surface as they deform it (normals, BVH and edge frames made again);
+// and a Bezier curve whose points hooks move with those bones and an animated empty, its path made
+// again each frame for a rider on it, Follow Path and Clamp To.
 import type { GraphDocument, GraphLink, GraphNode } from '../../../graph/types';
 import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
 import { SCENE_FORMAT, type RotationMode, type SceneDocument, type SceneFCurve, type SceneObject } from '../../../runtime/rig/scene/types';
@@ -52,6 +54,29 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
       },
       { name: `${name}Rider`, type: 'EMPTY', parent: name, track_axis: 'NEG_Z', up_axis: 'X', location: [0, 0, 0.1] },
     ]),
+    {
+      // A Bezier of TANGENT twist whose points hooks move with the animated bones and an animated
+      // empty (one with a falloff): its path is made again each frame, for a rider and Follow Path.
+      name: 'Hooked', type: 'CURVE', location: [0, -2, 0],
+      curve: {
+        splines: [{
+          points: [[0, 0, 0], [0.5, 0.2, 0], [1, 0.5, 0], [1.5, 0.2, 0.5], [2, 0, 1]], radius: [1, 1.5, 2, 1, 0.5], tilt: [0, 0.1, 0.2, 0.3, 0.4],
+          end_directions: [[0.3, 0.2, 0], [0.3, -0.2, 0.3]], tangents: Array.from({ length: 5 }, () => [0, 0, 1]),
+          control: {
+            co: [[0, 0, 0], [1, 0.5, 0], [2, 0, 1]], handle_left: [[-0.3, -0.2, 0], [0.7, 0.5, -0.2], [1.7, 0.2, 0.7]], handle_right: [[0.3, 0.2, 0], [1.3, 0.5, 0.2], [2.3, -0.2, 1.3]],
+            handle_types: [['AUTO', 'AUTO'], ['VECTOR', 'ALIGNED'], ['FREE', 'AUTO']], resolution: 2,
+          },
+        }],
+        use_path: true, use_path_follow: true, path_duration: 20, eval_time: 7, twist_mode: 'TANGENT', twist_smooth_iterations: 2,
+        hooks: [
+          { object: 'Arm', bone: 'R', matrix_inverse: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], indices: [0, 1, 2] },
+          { object: 'Arm', bone: 'T', matrix_inverse: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1], indices: [3, 4, 5], strength: 0.6 },
+          { object: 'E_XYZ', matrix_inverse: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], indices: [6, 7, 8], falloff_type: 'SMOOTH', falloff_radius: 3, use_falloff_uniform: true, center: [2, 0, 1] },
+        ],
+      },
+    },
+    { name: 'HookedRider', type: 'EMPTY', parent: 'Hooked', location: [0, 0, 0.1] },
+    { name: 'OnHooked', type: 'EMPTY' },
     { name: 'OnVertex', type: 'EMPTY', parent: 'E_XYZ', parent_type: 'VERTEX', parent_vertices: [[0.3, 0.1, 0]] },
     { name: 'OnTriangle', type: 'EMPTY', parent: 'E_XYZ', parent_type: 'VERTEX_3', parent_vertices: [[0, 0, 0], [1, 0, 0.2], [0, 1, 0.1]] },
     {
@@ -103,6 +128,8 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     node('copyG', 'constraint/copy-transforms', {}), node('outG', 'owner/output', { owner: 'OnGroup' }),
     node('readBody', 'owner/read', { owner: 'Body' }), node('inB', 'owner/input', { owner: 'OnBody' }), node('outB', 'owner/output', { owner: 'OnBody' }),
     node('wrap', 'constraint/shrinkwrap', { shrinkwrapType: 'TARGET_PROJECT', useTrackNormal: true, trackAxis: 'TRACK_Z' }),
+    node('readHooked', 'owner/read', { owner: 'Hooked' }), node('inH', 'owner/input', { owner: 'OnHooked' }), node('outH', 'owner/output', { owner: 'OnHooked' }),
+    node('follow', 'constraint/follow-path', { useCurveFollow: true, useCurveRadius: true }), node('clamp', 'constraint/clamp-to', {}),
     node('inQ', 'owner/input', { owner: 'Q' }), node('copy', 'constraint/copy-location', { ownerSpace: 'LOCAL', targetSpace: 'WORLD', influence: 0.5 }), node('outQ', 'owner/output', { owner: 'Q' }),
   ];
   const links: GraphLink[] = [
@@ -112,6 +139,8 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     link('wave', 'value', 'pathTime', 'a'), link('pathTime', 'value', 'drivenTime', 'value'),
     link('inG', 'transform', 'copyG', 'owner'), link('group', 'transform', 'copyG', 'target'), link('copyG', 'owner', 'outG', 'transform'),
     link('inB', 'transform', 'wrap', 'owner'), link('readBody', 'transform', 'wrap', 'target'), link('wrap', 'owner', 'outB', 'transform'),
+    link('inH', 'transform', 'follow', 'owner'), link('readHooked', 'curve', 'follow', 'target'), link('follow', 'owner', 'clamp', 'owner'),
+    link('readHooked', 'curve', 'clamp', 'target'), link('clamp', 'owner', 'outH', 'transform'),
     link('inQ', 'transform', 'copy', 'owner'), link('readE', 'transform', 'copy', 'target'), link('copy', 'owner', 'outQ', 'transform'),
   ];
   return { graph: { format: 'sinew-graph', version: 1, nodes, links }, scene: { format: SCENE_FORMAT, version: 1, objects, actions } };
