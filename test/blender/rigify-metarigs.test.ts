@@ -1,5 +1,7 @@
 // Rigify's other metarigs, generated in Blender 3.4 (rigs.py `rig_quadruped(metarig)`), every control
-// posed a little (seeded): the wolf, horse, cat, bird and shark rigs and the basic human.
+// posed a little (seeded): the wolf, horse, cat, bird and shark rigs, the basic human, and the human
+// with Rigify's newer face (`human_face`: the human metarig after "Upgrade Face Rig", 918 bones and
+// 1,271 constraints of skin chains, glue bones and B-Bones).
 // `import-blender` then `eval` equals Blender's matrices within 1e-4 for every bone, the IK chains
 // (Blender's legacy solver, stretch and poles) and everything that follows them included. The owner
 // counts pin that each rig is the one generated; the IK-affected counts that its chains are compared.
@@ -13,6 +15,7 @@ const RIGS: [metarig: string, owners: number, ikAffected: number][] = [
   ['bird', 358, 160],
   ['shark', 158, 0],
   ['basic_human', 223, 92],
+  ['human_face', 919, 280],
 ];
 
 describe('Blender round trip: Rigify metarigs, every bone', () => {
