@@ -1,5 +1,6 @@
 // The scene drawn the way Blender draws it: bones as octahedra from head to tail, empties as plain
-// axes, curves as lines. Built once per scene; `update` copies the evaluated matrices in place.
+// axes, curves as lines. Built once per scene; `update` copies the evaluated matrices in place, and
+// redraws a curve whose points hooks move where they put them now.
 import * as THREE from 'three';
 import type { SceneDocument, SceneMesh } from '../../runtime/rig/scene/types';
 
@@ -14,6 +15,18 @@ export interface OwnerVisual {
   length: number;
   /** Materials to tint when selected. */
   tint: THREE.Material[];
+}
+
+/** A curve's first spline as its hooks put it now (nodes/math/hooked-curve.ts): its path points, and how many times they have been moved. */
+export interface MovedSpline {
+  points: Float64Array;
+  moves: number;
+}
+
+/** A curve's first-spline line, redrawn when its hooks move it. */
+interface CurveLine {
+  geometry: THREE.BufferGeometry;
+  moves: number;
 }
 
 const BONE = new THREE.Color('#d3d6dc');
@@ -57,6 +70,7 @@ export class RigView {
   private readonly axesGeo = axesGeometry(0.25);
   private readonly handleGeo = new THREE.OctahedronGeometry(0.035);
   private readonly lengthScale = new THREE.Matrix4();
+  private readonly curveLines = new Map<string, CurveLine>();
 
   constructor(scene: SceneDocument) {
     this.group.name = 'rig';
@@ -120,6 +134,7 @@ export class RigView {
     const material = new THREE.LineBasicMaterial({ color: '#36c9a4' });
     for (const s of splines) {
       const g = new THREE.BufferGeometry().setFromPoints(s.points.map((p) => new THREE.Vector3(p[0], p[1], p[2])));
+      if (s === splines[0]) this.curveLines.set(id, { geometry: g, moves: -1 });
       const line = s.cyclic ? new THREE.LineLoop(g, material) : new THREE.Line(g, material);
       line.userData.ownerId = id;
       root.add(line);
@@ -129,8 +144,12 @@ export class RigView {
     this.visuals.set(id, { id, kind: 'curve', root, pickables, length: 0, tint: [material] });
   }
 
-  /** Copies every owner's evaluated world matrix into its visual. */
-  update(matrixOf: (id: string) => ArrayLike<number> | undefined): void {
+  /**
+   * Copies every owner's evaluated world matrix into its visual, and redraws the first spline of each
+   * curve `movedSplineOf` gives points for (a curve its hooks move) when they have moved since.
+   */
+  update(matrixOf: (id: string) => ArrayLike<number> | undefined, movedSplineOf?: (id: string) => MovedSpline | undefined): void {
+    if (movedSplineOf) for (const [id, line] of this.curveLines) redrawSpline(line, movedSplineOf(id));
     for (const v of this.visuals.values()) {
       const m = matrixOf(v.id);
       if (!m) continue;
@@ -198,4 +217,15 @@ export class RigView {
       if ((o as THREE.Line).isLine && (o as THREE.Line).geometry !== this.axesGeo && (o as THREE.Line).geometry !== this.boneEdges) (o as THREE.Line).geometry.dispose();
     });
   }
+}
+
+/** Rewrites a curve line's points from where its hooks put them, when they moved since the last time. */
+function redrawSpline(line: CurveLine, moved: MovedSpline | undefined): void {
+  if (!moved || moved.moves === line.moves) return;
+  const position = line.geometry.getAttribute('position');
+  if (position.count * 3 !== moved.points.length) return;
+  for (let i = 0; i < moved.points.length; i++) (position.array as Float32Array)[i] = moved.points[i];
+  position.needsUpdate = true;
+  line.geometry.computeBoundingSphere();
+  line.moves = moved.moves;
 }

@@ -7,7 +7,9 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 import type { Session } from '../model/session';
 import { baseStyles } from '../theme';
-import { RigView } from './rig-view';
+import { RigView, type MovedSpline } from './rig-view';
+import { updateHookedCurve } from '../../nodes/math/hooked-curve';
+import type { RigOwner } from '../../runtime/rig/rig';
 import { paramText } from '../../graph/param-text';
 
 /** Timings of one drag step, in milliseconds. */
@@ -188,7 +190,7 @@ export class SinewViewport extends LitElement {
     const s = this.session;
     if (!s || !this.rigView) return;
     const matrixOf = (id: string) => s.rig.matrix(id);
-    this.rigView.update(matrixOf);
+    this.rigView.update(matrixOf, (id) => movedSpline(s.rig.owner(id)));
     s.character?.update(matrixOf);
     if (!this.dragging) this.placeProxy();
     this.requestFrame();
@@ -427,4 +429,15 @@ function webglAvailable(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A curve owner's first spline as its hooks put it now, made current first (a curve no constraint
+ * reads is not remade by the evaluation, but is drawn where Blender draws it); undefined for any other owner.
+ */
+function movedSpline(owner: RigOwner | undefined): MovedSpline | undefined {
+  const hooked = owner?.curve?.hooked;
+  if (!owner || !hooked) return undefined;
+  updateHookedCurve(hooked, owner.final);
+  return hooked;
 }
