@@ -10,8 +10,9 @@
 //   `tangents`; zero on other splines) made perpendicular to d_i (make_bevel_list_3D_tangent);
 //   between points the frame is slerped by the segment fraction clamped to [0, 1], and so is the radius;
 // * an open Bezier's first and last directions are its end handles' (given as `endDirections`),
-//   not the end segments'; a path of two points takes the segment's direction and the second
-//   point's tilt for both (make_bevel_list_segment_3D);
+//   not the end segments'; a path of two points takes the segment's direction for both, each point
+//   turned by its own tilt (Blender 3.4's make_bevel_list_segment_3D; older Blenders gave both the
+//   second point's frame, which a 3.4 round trip refutes: test/blender/curve-frames.test.ts);
 // * a point's tilt turns its frame about d_i after the twist (bevel_list_apply_tilt:
 //   q_i = normalize(axis_angle(d_i, tilt_i) · q_i)), in every twist mode.
 //
@@ -198,7 +199,6 @@ function build(path: PathStore, count: number, cyclic: boolean, hasEnds: boolean
   }
   if (count === 2) segmentDirections(dirs, p);
   else directions(dirs, p, count, cyclic, hasEnds ? path.ends : null);
-  if (count === 2) tilt[0] = tilt[1];
   const q = frameQ, d = frameD;
   for (let i = 0; i < count; i++) {
     d[0] = dirs[3 * i]; d[1] = dirs[3 * i + 1]; d[2] = dirs[3 * i + 2];

@@ -6,6 +6,7 @@
 // And the TANGENT twist (rigs.py `rig_curve_tangent`): frames from each point's curvature direction
 // on Beziers with an inflection, a coil, a cyclic one, one with a VECTOR segment, and a POLY (no
 // curvature: Blender's degenerate frame); written as MINIMUM before, every follower was 1.3-2.0 off.
+// And a path of two points, each turned by its own tilt (rigs.py `two_point_path`).
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
@@ -25,6 +26,16 @@ describe('Blender round trip: path frames', () => {
     expect(rt.importLog.join('\n')).toContain('not carried: nothing');
     const diffs = differences(rt);
     expect(diffs.length).toBe(5 + 5 * 8 + 1); // 5 curves, 8 followers each, the rider
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
+
+  // rigs.py `two_point_path`: found by the random hooked curves (random_hooks3); Sinew gave both
+  // points of a two-point path the second one's tilt, as Blenders before 3.x did: 2.6e-2-4.4e-2 off.
+  it('a path of two tilted points: each point turned by its own tilt', () => {
+    const rt = roundTrip('two_point_path');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(5); // the curve and 4 followers
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
 });

@@ -1594,6 +1594,111 @@ def rig_hooked_curves():
     return [1, 4, 7]
 
 
+def rig_random_hooks(seed):
+    """Random hooked curves (names random_hooks<N>): two curves, each a Bezier (every handle type at
+    random, cyclic or open, TANGENT, MINIMUM or Z_UP twist, smoothing, tilts and radii drawn) or a
+    POLY spline, randomly placed, with hooks on random control points to random bones of a control
+    armature or to empties (random strength, falloff type, radius, center and uniform space); read by
+    a Spline IK chain (every setting drawn), Follow Path (Follow Curve, Curve Radius, fixed or by
+    Evaluation Time), Clamp To and an object on the path. Controls and empties keyed between frames 1 and 6."""
+    import random
+    rng = random.Random("random-hooks-%d" % seed)
+    def rot(r=1.0):
+        return tuple(rng.uniform(-r, r) for _ in range(3))
+    def loc(r=1.0):
+        return tuple(rng.uniform(-r, r) for _ in range(3))
+    ctl = armature("HCtl", [("K%d" % i, loc(), tuple(x + 0.2 for x in loc(0.1)), None, False, rng.uniform(-1, 1)) for i in range(5)],
+                   loc=loc(0.5), rot=rot(0.5))
+    movers = [empty("HE%d" % i, loc=loc(), rot=rot()) for i in range(2)]
+    chain = armature("HChain", [("S%d" % i, (0, 0, 0.3 * i), (rng.uniform(-0.05, 0.05), 0, 0.3 * (i + 1)), "S%d" % (i - 1) if i else None, i > 0, rng.uniform(-0.5, 0.5)) for i in range(4)],
+                     loc=loc(0.5), rot=rot(0.3))
+    curves = []
+    for c in range(2):
+        cu = bpy.data.curves.new("HC%dData" % c, 'CURVE')
+        cu.dimensions = '3D'
+        cu.twist_mode = rng.choice(['MINIMUM', 'Z_UP', 'TANGENT'])
+        cu.twist_smooth = rng.choice([0.0, rng.uniform(0, 2)])
+        cu.use_path, cu.use_path_follow, cu.path_duration, cu.eval_time = True, rng.random() < 0.5, 40, rng.uniform(0, 40)
+        bezier = rng.random() < 0.7
+        n = rng.randint(2, 6)
+        if bezier:
+            sp = cu.splines.new('BEZIER')
+            sp.bezier_points.add(n - 1)
+            for k, bp in enumerate(sp.bezier_points):
+                bp.co = (0.4 * k + rng.uniform(-0.1, 0.1), rng.uniform(-0.4, 0.4), rng.uniform(-0.4, 0.4))
+                bp.handle_left_type = rng.choice(['AUTO', 'VECTOR', 'ALIGNED', 'FREE'])
+                bp.handle_right_type = rng.choice(['AUTO', 'VECTOR', 'ALIGNED', 'FREE'])
+                if bp.handle_left_type == 'FREE':
+                    bp.handle_left = tuple(x + rng.uniform(-0.2, 0.2) for x in bp.co)
+                if bp.handle_right_type == 'FREE':
+                    bp.handle_right = tuple(x + rng.uniform(-0.2, 0.2) for x in bp.co)
+                bp.tilt, bp.radius = rng.uniform(-1, 1), rng.uniform(0.5, 1.5)
+            sp.resolution_u = rng.randint(2, 8)
+            points = 3 * n
+        else:
+            sp = cu.splines.new('POLY')
+            sp.points.add(n - 1)
+            for k, p in enumerate(sp.points):
+                p.co = (0.4 * k, rng.uniform(-0.4, 0.4), rng.uniform(-0.4, 0.4), 1.0)
+                p.tilt, p.radius = rng.uniform(-1, 1), rng.uniform(0.5, 1.5)
+            points = n
+        sp.use_cyclic_u = n > 2 and rng.random() < 0.3
+        o = link(bpy.data.objects.new("HC%d" % c, cu))
+        o.location, o.rotation_euler = loc(0.5), rot(0.5)
+        bpy.context.view_layer.update()
+        for h in range(rng.randint(1, 4)):
+            target = rng.choice(movers + [ctl])
+            bone = "K%d" % rng.randrange(5) if target is ctl else None
+            picked = sorted(rng.sample(range(points), rng.randint(1, min(points, 4))))
+            falloff = rng.choice([None, None, 'CONSTANT', 'LINEAR', 'SHARP', 'SMOOTH', 'ROOT', 'SPHERE', 'INVERSE_SQUARE'])
+            hook(o, "H%d" % h, target, bone, picked, falloff=falloff, radius=rng.uniform(0.2, 2.0), strength=rng.choice([1.0, rng.uniform(0.2, 1.0)]),
+                 uniform=rng.random() < 0.3, center=loc(0.6))
+        curves.append(o)
+    ik = chain.pose.bones["S3"].constraints.new('SPLINE_IK')
+    ik.target, ik.chain_count = curves[0], 4
+    randomize_settings(ik, 'SPLINE_IK', rng, skip=('chain_count',))
+    f = empty("HFollow", loc=loc())
+    c = f.constraints.new('FOLLOW_PATH')
+    c.target, c.use_curve_follow, c.use_curve_radius = curves[1], rng.random() < 0.7, rng.random() < 0.5
+    c.use_fixed_location, c.offset_factor, c.offset = rng.random() < 0.5, rng.uniform(0, 1), rng.uniform(-10, 10)
+    cl = empty("HClamp", loc=loc())
+    c = cl.constraints.new('CLAMP_TO')
+    c.target, c.main_axis, c.use_cyclic = rng.choice(curves), rng.choice(['CLAMPTO_AUTO', 'CLAMPTO_X', 'CLAMPTO_Y', 'CLAMPTO_Z']), rng.random() < 0.3
+    rider = empty("HRider", loc=loc(0.2))
+    rider.parent = rng.choice(curves)
+    for fr in (1, 6):
+        for pb in ctl.pose.bones:
+            pb.rotation_mode = 'XYZ'
+            pb.location, pb.rotation_euler = loc(0.3), rot(0.6)
+            pb.keyframe_insert("location", frame=fr)
+            pb.keyframe_insert("rotation_euler", frame=fr)
+        for e in movers:
+            e.location = tuple(x + rng.uniform(-0.3, 0.3) for x in e.location)
+            e.keyframe_insert("location", frame=fr)
+    scene().frame_set(1)
+    return [1, 3.5, 6]
+
+
+def rig_two_point_path():
+    """A POLY path of two tilted points (make_bevel_list_segment_3D) under Follow Path with Follow
+    Curve at its start, its end, between them and by Evaluation Time: each point's frame turns by its
+    own tilt in Blender 3.4 (Sinew gave both the second point's, 2.6e-2 to 4.4e-2 off)."""
+    cu = bpy.data.curves.new("TData", 'CURVE')
+    cu.dimensions = '3D'
+    cu.use_path, cu.use_path_follow, cu.path_duration = True, True, 40
+    sp = cu.splines.new('POLY')
+    sp.points.add(1)
+    for k, (co, t, r) in enumerate([((0, -0.37662485, -0.3762149, 1), 0.32363153, 0.6987694), ((0.4, 0.31382793, -0.12054425, 1), 0.27510184, 0.7281545)]):
+        sp.points[k].co, sp.points[k].tilt, sp.points[k].radius = co, t, r
+    o = link(bpy.data.objects.new("T", cu))
+    for i, (fixed, fac, off) in enumerate([(True, 0.40970314, 0), (True, 0.0, 0), (True, 1.0, 0), (False, 0, -0.74)]):
+        f = empty("F%d" % i, loc=(0.3, 0.2, 0.1))
+        c = f.constraints.new('FOLLOW_PATH')
+        c.target, c.use_curve_follow, c.use_fixed_location, c.offset_factor, c.offset = o, True, fixed, fac, off
+    scene().frame_set(1)
+    return [1]
+
+
 def rig_hooked_unsupported():
     """Curves whose points something moves that Sinew does not follow, each read by Follow Path: a
     Lattice modifier applied on the spline before a hook, a hooked NURBS spline, a hook with a custom
@@ -3525,7 +3630,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -91,8 +91,8 @@ describe('samplePath', () => {
             const cross = [y0[1] * y1[2] - y0[2] * y1[1], y0[2] * y1[0] - y0[0] * y1[2], y0[0] * y1[1] - y0[1] * y1[0]];
             const sin = cross[0] * d0[0] + cross[1] * d0[1] + cross[2] * d0[2];
             const turned = Math.atan2(sin, cos);
-            // A path of two points takes the second point's tilt for both (make_bevel_list_segment_3D).
-            const tilt = flat.count === 2 ? tilts[1] : tilts[i];
+            // Each point's own tilt, a path of two points too (Blender 3.4's make_bevel_list_segment_3D).
+            const tilt = tilts[i];
             const want = Math.atan2(Math.sin(tilt), Math.cos(tilt));
             expect(Math.abs(Math.atan2(Math.sin(turned - want), Math.cos(turned - want)))).toBeLessThan(1e-9);
           }
