@@ -5,6 +5,7 @@
 # gen_rigify.py, gen_actions.py) so an export and a recorded case say the same thing the same way;
 # they are copied here because the add-on must stand alone in its zip.
 import json
+import contextlib
 import math
 import re
 import struct
@@ -430,26 +431,41 @@ def cotangent(p0, p1, p2, p3, t):
     return [x / math.sqrt(d) for x in v] if d > 1e-35 else [0.0, 0.0, 0.0]
 
 
-def nurbs_points(o, sp):
+def nurbs_points(o, sp, with_basis=False):
     """A curve's one NURBS spline as the points Blender's path is made of (BKE_nurb_makeCurve, read
-    back from the evaluated curve's wire mesh: `resolution_u` points a segment), radius and tilt when
-    every control point has the same (else None for both: the mesh does not carry them), and an open
-    spline's end directions from its end control points (bevlist_firstlast_direction_calc_from_bpoint).
-    None when the curve is not a bare wire of that one spline (bevel, extrusion, modifiers)."""
+    back from the evaluated curve's wire mesh, its modifiers off for the reading: `resolution_u`
+    points a segment), radius and tilt when every control point has the same (else None for both:
+    the mesh does not carry them), and an open spline's end directions from its end control points
+    (bevlist_firstlast_direction_calc_from_bpoint). With `with_basis`, also each path point as a
+    weighted sum of the control points: the path is linear in them (the basis and the weights do
+    not move), so moving each control point by 1 along x and reading the path again gives the
+    weights, without carrying Blender's knots and basis code. None when the curve is not a bare wire
+    of that one spline (bevel, extrusion)."""
     cu = o.data
-    if len(cu.splines) != 1 or cu.bevel_depth != 0 or cu.extrude != 0 or cu.bevel_object is not None or len(o.modifiers):
+    if len(cu.splines) != 1 or cu.bevel_depth != 0 or cu.extrude != 0 or cu.bevel_object is not None:
         return None
     n = len(sp.points)
     count = max(1, sp.resolution_u) * (n if sp.use_cyclic_u else n - 1)
-    dg = bpy.context.evaluated_depsgraph_get()
-    oe = o.evaluated_get(dg)
-    me = oe.to_mesh()
-    try:
-        if n < 2 or len(me.vertices) != count:
+    if n < 2:
+        return None
+    with modifiers_off(o):
+        pts = wire_points(o)
+        if len(pts) != count:
             return None
-        pts = [list(v.co) for v in me.vertices]
-    finally:
-        oe.to_mesh_clear()
+        basis = None
+        if with_basis:
+            basis = [[] for _ in range(count)]
+            for i, p in enumerate(sp.points):
+                x = p.co[0]
+                p.co[0] = x + 1.0
+                try:
+                    moved = wire_points(o)
+                finally:
+                    p.co[0] = x
+                for k in range(count):
+                    w = moved[k][0] - pts[k][0]
+                    if abs(w) > 1e-6:
+                        basis[k].append([i, w])
     same = all(p.radius == sp.points[0].radius and p.tilt == sp.points[0].tilt for p in sp.points)
     radius = [sp.points[0].radius] * count if same else None
     tilt = [sp.points[0].tilt] * count if same else None
@@ -457,7 +473,33 @@ def nurbs_points(o, sp):
     if not sp.use_cyclic_u:
         c = [p.co for p in sp.points]
         ends = [[c[1][j] - c[0][j] for j in range(3)], [c[-1][j] - c[-2][j] for j in range(3)]]
-    return pts, radius, tilt, ends
+    return pts, radius, tilt, ends, basis
+
+
+def wire_points(o):
+    """The vertices of the object's evaluated curve as a mesh, in its local space."""
+    dg = bpy.context.evaluated_depsgraph_get()
+    dg.update()
+    oe = o.evaluated_get(dg)
+    me = oe.to_mesh()
+    try:
+        return [list(v.co) for v in me.vertices]
+    finally:
+        oe.to_mesh_clear()
+
+
+@contextlib.contextmanager
+def modifiers_off(o):
+    """The object's modifiers switched off for the viewport while inside, as they were after."""
+    shown = [(m, m.show_viewport) for m in o.modifiers]
+    try:
+        for m, _ in shown:
+            m.show_viewport = False
+        yield
+    finally:
+        for m, on in shown:
+            m.show_viewport = on
+        bpy.context.evaluated_depsgraph_get().update()
 
 
 # Deform-only modifier types (eModifierTypeType_OnlyDeform and NonGeometrical on a curve): any other
@@ -495,7 +537,7 @@ def curve_hooks(o, at, notes):
     why = None
     if other:
         why = "modifiers %s move its points before its path is made" % ', '.join('%s (%s)' % (m.name, m.type) for m in other)
-    elif sp is None or sp.type not in ('BEZIER', 'POLY'):
+    elif sp is None or sp.type not in ('BEZIER', 'POLY', 'NURBS'):
         why = "Hook modifiers move the points of a %s spline" % (sp.type if sp else 'missing')
     elif [m for m in pre if m.object is not None and m.falloff_type == 'CURVE' and m.falloff_radius != 0]:
         why = "a Hook modifier has a custom falloff curve"
@@ -525,10 +567,13 @@ def curve_hooks(o, at, notes):
     return hooks
 
 
-def spline_control(sp, at):
+def spline_control(sp, at, basis=None):
     """A spline's control points as the Hook modifier moves them: a Bezier's left handle, point and
     right handle (three deform points each, in that order), with the handle types Blender recomputes
-    the handles by afterwards; a POLY spline's points."""
+    the AUTO and VECTOR handles by afterwards; a POLY spline's points; a NURBS spline's points with
+    each path point as a weighted sum of them (nurbs_points' `basis`)."""
+    if sp.type == 'NURBS':
+        return {"co": [nvec(p.co[:3], at) for p in sp.points], "nurbs_basis": [[[i, num(w, at)] for i, w in row] for row in basis]}
     if sp.type == 'POLY':
         return {"co": [nvec(p.co[:3], at) for p in sp.points]}
     bps = sp.bezier_points
@@ -547,11 +592,11 @@ def dump_curve(o, notes):
     hooks = curve_hooks(o, at, notes)
     splines = []
     for si, sp in enumerate(cu.splines):
-        ends, tans = None, None
+        ends, tans, basis = None, None, None
         if sp.type == 'BEZIER':
             pts, radius, tilt, ends, tans = bezier_points(sp)
-        elif sp.type == 'NURBS' and si == 0 and (nurbs := nurbs_points(o, sp)) is not None:
-            pts, radius, tilt, ends = nurbs
+        elif sp.type == 'NURBS' and si == 0 and (nurbs := nurbs_points(o, sp, bool(hooks))) is not None:
+            pts, radius, tilt, ends, basis = nurbs
             if radius is None:
                 radius = [sp.points[0].radius] * len(pts)
                 tilt = [sp.points[0].tilt] * len(pts)
@@ -562,6 +607,9 @@ def dump_curve(o, notes):
             tilt = [p.tilt for p in sp.points]
             if sp.type != 'POLY':
                 notes.append("%s: spline %d is %s, written as the POLY line through its control points" % (at, si, sp.type))
+                if si == 0 and hooks:
+                    notes.append("%s: Hook modifiers move the points of its %s spline, which Sinew does not follow: the path is written as authored" % (at, sp.type))
+                    hooks = None
         splines.append({
             "type": "POLY",
             "blender_type": sp.type,
@@ -574,7 +622,7 @@ def dump_curve(o, notes):
             # Blender's bevel list takes an open Bezier's end directions from its end handles.
             splines[-1]["end_directions"] = [nvec(d, at) for d in ends]
         if si == 0 and hooks:
-            splines[-1]["control"] = spline_control(sp, at)
+            splines[-1]["control"] = spline_control(sp, at, basis)
         if tans and cu.twist_mode == 'TANGENT' and cu.dimensions != '2D':
             # The TANGENT twist's curvature directions (other splines have none: zero in Blender too).
             splines[-1]["tangents"] = [nvec(d, at) for d in tans]

@@ -1,8 +1,10 @@
 // A curve whose control points Hook modifiers move, made into its path again as Blender makes it
 // (curve_calc_modifiers_pre, then BKE_curve_bevelList_make): the hooks move the first spline's
 // control points (a Bezier's handles with them), a Bezier's handles are set again by their types
-// (AUTO and VECTOR ones; bezier-handles.ts), each segment is sampled at `resolution` points (one where both its handles
-// are VECTOR), and the path is prepared from those points. Radius and tilt stay as written: they
+// (AUTO and VECTOR ones; bezier-handles.ts) and each segment is sampled at `resolution` points (one
+// where both its handles are VECTOR); a NURBS spline's path points are fixed weighted sums of its
+// control points (BKE_nurb_makeCurve is linear in them; the exporter measures the weights); and the
+// path is prepared from those points. Radius and tilt stay as written: they
 // are the control points' own, whatever moves them. Built once per compile (runtime/rig/hooked-curves.ts);
 // `updateHookedCurve` does nothing when neither the curve nor a hook's target has moved since the
 // last call, and allocates nothing.
@@ -10,6 +12,13 @@ import { setBezierHandles } from './bezier-handles';
 import { applyHook, type Hook } from './hook';
 import { copyMat4, sameMat4 } from './matrix';
 import { fillPath, type PathShape, type PathStore } from './path';
+
+/** A NURBS spline's path points as weighted sums of its control points: point k sums `index[starts[k] .. starts[k + 1])` by `weight`. */
+export interface NurbsBasis {
+  starts: Uint32Array;
+  index: Uint32Array;
+  weight: Float64Array;
+}
 
 /** A Bezier spline's settings, besides its points. */
 export interface BezierControl {
@@ -25,6 +34,8 @@ export interface HookedCurve {
   coords: Float64Array;
   /** Present for a Bezier spline. */
   bezier: BezierControl | undefined;
+  /** Present for a NURBS spline. */
+  nurbs: NurbsBasis | undefined;
   cyclic: boolean;
   hooks: Hook[];
   /** The path's points (xyz each), its end directions and (TANGENT twist) curvature directions, made from `coords`. */
@@ -50,6 +61,8 @@ export function updateHookedCurve(h: HookedCurve, curveWorld: Float64Array): Pat
   if (h.bezier) {
     setBezierHandles(coords, h.bezier.types, coords.length / 9, h.cyclic);
     bezierPath(h, h.bezier);
+  } else if (h.nurbs) {
+    nurbsPath(h, h.nurbs);
   } else {
     for (let i = 0; i < coords.length; i++) h.points[i] = coords[i];
   }
@@ -110,6 +123,26 @@ function bezierPath(h: HookedCurve, b: BezierControl): void {
     for (let k = 0; k < 3; k++) {
       e[k] = c[6 + k] - c[3 + k];
       e[3 + k] = c[l + 3 + k] - c[l + k];
+    }
+  }
+}
+
+/** A NURBS spline's path points from its control points, and an open one's end directions from its end control points (bevlist_firstlast_direction_calc_from_bpoint). */
+function nurbsPath(h: HookedCurve, b: NurbsBasis): void {
+  const c = h.coords, out = h.points;
+  for (let k = 0; k + 1 < b.starts.length; k++) {
+    let x = 0, y = 0, z = 0;
+    for (let j = b.starts[k]; j < b.starts[k + 1]; j++) {
+      const at = 3 * b.index[j], w = b.weight[j];
+      x += w * c[at]; y += w * c[at + 1]; z += w * c[at + 2];
+    }
+    out[3 * k] = x; out[3 * k + 1] = y; out[3 * k + 2] = z;
+  }
+  const e = h.endDirections, l = c.length - 3;
+  if (e && l >= 3) {
+    for (let k = 0; k < 3; k++) {
+      e[k] = c[3 + k] - c[k];
+      e[3 + k] = c[l + k] - c[l - 3 + k];
     }
   }
 }

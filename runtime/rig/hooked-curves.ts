@@ -3,7 +3,7 @@
 // from them. Built once per compile.
 import { HANDLE_ALIGNED, HANDLE_AUTO, HANDLE_FREE, HANDLE_VECTOR } from '../../nodes/math/bezier-handles';
 import { HOOK_FALLOFF_TYPES, type Hook } from '../../nodes/math/hook';
-import type { HookedCurve } from '../../nodes/math/hooked-curve';
+import type { HookedCurve, NurbsBasis } from '../../nodes/math/hooked-curve';
 import { pathStore } from '../../nodes/math/path';
 import type { BezierHandleType, SceneCurve, SceneCurveHook } from './scene/types';
 
@@ -41,11 +41,13 @@ export function bindHookedCurve<O extends { final: Float64Array }>(curve: SceneC
       types: Uint8Array.from(control.handle_types!.flatMap(([l, r]) => [HANDLE_CODES[l], HANDLE_CODES[r]])),
       resolution: control.resolution ?? 12,
     } : undefined,
+    nurbs: control.nurbs_basis ? nurbsBasis(control.nurbs_basis) : undefined,
     cyclic: !open,
     hooks,
     points: new Float64Array(3 * count),
-    // A Bezier's end directions and curvature directions move with its handles; a POLY spline has neither.
-    endDirections: bezier && open && spline.end_directions ? new Float64Array(6) : undefined,
+    // A Bezier's end directions and curvature directions move with its handles, a NURBS spline's end
+    // directions with its end points; a POLY spline has neither.
+    endDirections: (bezier || control.nurbs_basis) && open && spline.end_directions ? new Float64Array(6) : undefined,
     tangents: bezier && spline.tangents ? new Float64Array(3 * count) : undefined,
     shape: { tilt: Float64Array.from(spline.tilt ?? []), smoothIterations: curve.twist_smooth_iterations ?? 0 },
     radius: Float64Array.from(spline.radius ?? spline.points.map(() => 1)),
@@ -57,6 +59,12 @@ export function bindHookedCurve<O extends { final: Float64Array }>(curve: SceneC
   if (hooked.endDirections) hooked.shape.endDirections = hooked.endDirections;
   if (hooked.tangents) hooked.shape.tangents = hooked.tangents;
   return { hooked, reads };
+}
+
+function nurbsBasis(rows: [number, number][][]): NurbsBasis {
+  const starts = new Uint32Array(rows.length + 1);
+  rows.forEach((row, k) => { starts[k + 1] = starts[k] + row.length; });
+  return { starts, index: Uint32Array.from(rows.flat(), ([i]) => i), weight: Float64Array.from(rows.flat(), ([, w]) => w) };
 }
 
 function hookOf(h: SceneCurveHook, target: { final: Float64Array }): Hook {

@@ -1501,8 +1501,9 @@ def hook(curve, name, arm, bone, indices, falloff=None, radius=0.0, strength=1.0
 def rig_hooked_curves():
     """Curves whose points Hook modifiers move with bones and an empty, read by Spline IK, Follow
     Path and Clamp To: a Bezier with AUTO, VECTOR, ALIGNED and FREE handles (Blender recomputes the
-    first three after the hooks move the points), a POLY spline, hooks with falloffs and strengths
-    below 1, the curve object itself moved; the controls keyed over three frames."""
+    first three after the hooks move the points), a POLY spline, NURBS splines (open with end
+    points and a weighted point, cyclic of order 3), hooks with falloffs and strengths below 1, the
+    curve object itself moved; the controls keyed over three frames."""
     bones = [("Root", (0, 0, -0.3), (0, 0, 0), None, False, 0.0)]
     for i in range(4):
         bones.append(("Ctl%d" % i, (0.2 * i, -0.5, 0.5 * i), (0.2 * i, -0.5, 0.5 * i + 0.2), "Root", False, 0.0))
@@ -1579,6 +1580,26 @@ def rig_hooked_curves():
     c3.target, c3.use_curve_follow, c3.use_curve_radius, c3.offset_factor, c3.use_fixed_location = ring, True, True, 0.3, True
     rider = empty("Rider", loc=(0.05, 0.0, 0.1))
     rider.parent = ring
+    # NURBS splines: an open one with end points and a heavier point, hooked to the bones (one hook
+    # with a falloff), read by Follow Path; a cyclic one of order 3, a child on its path.
+    for name, cyclic, order in (("Nurb", False, 4), ("NurbRing", True, 3)):
+        cun = bpy.data.curves.new(name + "Data", 'CURVE')
+        cun.dimensions, cun.use_path, cun.use_path_follow = '3D', True, True
+        spn = cun.splines.new('NURBS')
+        spn.points.add(4)
+        for k, p in enumerate(spn.points):
+            p.co = (0.3 * k - 0.6, 0.9 + 0.2 * math.sin(k), 0.25 * k, 2.0 if k == 2 else 1.0)
+        spn.order_u, spn.use_endpoint_u, spn.use_cyclic_u, spn.resolution_u = order, not cyclic, cyclic, 6
+        on = link(bpy.data.objects.new(name, cun))
+        on.location = (0.0, 0.1 * order, 0.2)
+        bpy.context.view_layer.update()
+        for k in range(3):
+            hook(on, "N%d" % k, arm, "Ctl%d" % k, [k + 1], falloff='SMOOTH' if k == 2 else None, radius=0.6, center=tuple(spn.points[k + 1].co)[:3])
+    nf = empty("NurbFollower")
+    cn = nf.constraints.new('FOLLOW_PATH')
+    cn.target, cn.use_curve_follow, cn.use_fixed_location, cn.offset_factor = bpy.data.objects["Nurb"], True, True, 0.55
+    nr = empty("NurbRider", loc=(0.0, 0.05, 0.0))
+    nr.parent = bpy.data.objects["NurbRing"]
     for f, moves in ((1, 0.0), (4, 1.0), (7, -0.6)):
         for i in range(4):
             pb["Ctl%d" % i].location = (0.15 * moves * math.sin(i + 1), 0.1 * moves * i, 0.08 * moves)
@@ -1701,7 +1722,7 @@ def rig_two_point_path():
 
 def rig_hooked_unsupported():
     """Curves whose points something moves that Sinew does not follow, each read by Follow Path: a
-    Lattice modifier applied on the spline before a hook, a hooked NURBS spline, a hook with a custom
+    Lattice modifier applied on the spline before a hook, a hooked NURBS spline with a bevel, a hook with a custom
     falloff curve; beside them a Subdivision-free curve with a hook after a Wave modifier left to
     the drawn curve (not on the spline: no note, and Sinew matches Blender there)."""
     arm = armature("HArm", [("Ctl", (0, 0, 0), (0, 0, 0.2), None, False, 0.0)])
@@ -1733,7 +1754,9 @@ def rig_hooked_unsupported():
     m = a.modifiers.new("Lattice", 'LATTICE')
     m.object, m.use_apply_on_spline = lat, True
     hook(a, "H", arm, "Ctl", [3, 4, 5])
-    hook(curve_of("Nurbs", 'NURBS', 0.5), "H", arm, "Ctl", [1])
+    bevelled = curve_of("Nurbs", 'NURBS', 0.5)
+    bevelled.data.bevel_depth = 0.05  # not a bare wire: its path points cannot be read back
+    hook(bevelled, "H", arm, "Ctl", [1])
     hook(curve_of("CustomFalloff", 'BEZIER', 1.0), "H", arm, "Ctl", [3, 4, 5], falloff='CURVE', radius=1.0)
     b = curve_of("DrawnWave", 'BEZIER', 1.5)
     hook(b, "H", arm, "Ctl", [3, 4, 5])

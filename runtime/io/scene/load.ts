@@ -351,7 +351,11 @@ function checkHooks(curve: SceneCurve, scene: SceneDocument, byName: Map<string,
       if (got !== n) errors.push({ code: 'invalid-curve', pointer: where(key), message: `a Bezier spline's ${key} has one entry per control point (${n}), got ${got ?? 'none'}` });
     }
   }
-  const made = bezier ? bezierPathPoints(control, spline.cyclic === true) : n;
+  const made = bezier ? bezierPathPoints(control, spline.cyclic === true) : control.nurbs_basis ? control.nurbs_basis.length : n;
+  control.nurbs_basis?.forEach((row, k) => {
+    const outside = row.findIndex(([i]) => i >= n);
+    if (outside >= 0) errors.push({ code: 'invalid-curve', pointer: where('nurbs_basis', k, outside), message: `path point ${k} sums control point ${row[outside][0]}; the spline has ${n}` });
+  });
   if (made !== spline.points.length) errors.push({ code: 'invalid-curve', pointer: at('splines', 0, 'points'), message: `the control points make ${made} path points; the spline has ${spline.points.length}` });
   const deformPoints = bezier ? 3 * n : n;
   curve.hooks!.forEach((h, k) => {
@@ -359,7 +363,7 @@ function checkHooks(curve: SceneCurve, scene: SceneDocument, byName: Map<string,
     if (t === undefined) errors.push({ code: 'missing-target', pointer: at('hooks', k, 'object'), message: `hook "${h.name ?? k}" follows object "${h.object}", which is not in the scene` });
     else if (h.bone !== undefined && !boneNames[t].has(h.bone)) errors.push({ code: 'missing-bone', pointer: at('hooks', k, 'bone'), message: `hook "${h.name ?? k}" follows bone "${h.bone}", which is not a bone of ${scene.objects[t].type === 'ARMATURE' ? 'armature' : scene.objects[t].type} "${h.object}"` });
     const outside = h.indices.findIndex((v) => v >= deformPoints);
-    if (outside >= 0) errors.push({ code: 'invalid-curve', pointer: at('hooks', k, 'indices', outside), message: `hook "${h.name ?? k}" moves point ${h.indices[outside]}; the spline has ${deformPoints} (${bezier ? 'three a Bezier point: left handle, point, right handle' : 'one a POLY point'})` });
+    if (outside >= 0) errors.push({ code: 'invalid-curve', pointer: at('hooks', k, 'indices', outside), message: `hook "${h.name ?? k}" moves point ${h.indices[outside]}; the spline has ${deformPoints} (${bezier ? 'three a Bezier point: left handle, point, right handle' : 'one a POLY or NURBS point'})` });
   });
 }
 

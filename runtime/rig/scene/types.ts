@@ -152,7 +152,7 @@ export type BezierHandleType = (typeof BEZIER_HANDLE_TYPES)[number];
 /**
  * A spline's control points in the curve's local space. A Bezier spline has three deform points
  * a control point (left handle, point, right handle, in that order: what a hook's indices count),
- * which Blender's handle types then set again; a POLY spline has its points alone.
+ * which Blender's handle types then set again; a POLY or NURBS spline has its points alone.
  */
 export interface SceneSplineControl {
   co: number[][];
@@ -163,6 +163,12 @@ export interface SceneSplineControl {
   handle_types?: [BezierHandleType, BezierHandleType][];
   /** Path points per segment (Blender's resolution_u). */
   resolution?: number;
+  /**
+   * A NURBS spline's: each path point as [control point, weight] pairs. Blender's path over a NURBS
+   * spline is linear in its control points (its knots, basis and point weights do not move), so the
+   * exporter measures these weights once and the path is their sums as the points move.
+   */
+  nurbs_basis?: [number, number][][];
 }
 
 /** How a hook's pull fades with distance from its center (Blender's falloff_type; CURVE is not carried). */

@@ -139,3 +139,21 @@ describe('a hooked curve', () => {
     expect(Array.from(path.points.subarray(3, 6))).toEqual([0, 2, 0]);
   });
 });
+
+describe('a hooked NURBS curve', () => {
+  // Three path points: the first control point, the mean of the two, the second; end directions from the end points.
+  const curve: SceneCurve = {
+    splines: [{
+      points: [[0, 0, 0], [0.5, 0, 0], [1, 0, 0]], end_directions: [[1, 0, 0], [1, 0, 0]],
+      control: { co: [[0, 0, 0], [1, 0, 0]], nurbs_basis: [[[0, 1]], [[0, 0.5], [1, 0.5]], [[1, 1]]] },
+    }],
+    hooks: [{ object: 'T', matrix_inverse: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], indices: [1] }],
+  };
+  it('makes its path points as the weighted sums of the moved control points, and its end directions from its end points', () => {
+    const target = { final: composeMat4(new Float64Array(16), [0, 2, 0], [0, 0, 0, 1], [1, 1, 1]) };
+    const { hooked } = bindHookedCurve(curve, (id) => (id === 'T' ? target : undefined))!;
+    const path = updateHookedCurve(hooked, composeMat4(new Float64Array(16), [0, 0, 0], [0, 0, 0, 1], [1, 1, 1]));
+    expect(Array.from(path.points.subarray(0, 9))).toEqual([0, 0, 0, 0.5, 1, 0, 1, 2, 0]);
+    expect(Array.from(hooked.endDirections!)).toEqual([1, 2, 0, 1, 2, 0]);
+  });
+});
