@@ -144,6 +144,8 @@ export interface CurveInfo {
   endDirections?: Float64Array;
   /** Smoothing passes over the path's frames (Blender's Smooth twist × resolution). */
   smoothIterations?: number;
+  /** A 2D curve (its path: nodes/math/path.ts `PathShape.flat`). */
+  flat?: boolean;
   /** Hook modifiers move the control points: the path is made again from them before each read (`updateHookedCurve`). Absent: the path as written. */
   hooked?: HookedCurve;
 }

@@ -431,16 +431,16 @@ def cotangent(p0, p1, p2, p3, t):
     return [x / math.sqrt(d) for x in v] if d > 1e-35 else [0.0, 0.0, 0.0]
 
 
-def nurbs_points(o, sp, with_basis=False):
+def nurbs_points(o, sp):
     """A curve's one NURBS spline as the points Blender's path is made of (BKE_nurb_makeCurve, read
     back from the evaluated curve's wire mesh, its modifiers off for the reading: `resolution_u`
-    points a segment), radius and tilt when every control point has the same (else None for both:
-    the mesh does not carry them), and an open spline's end directions from its end control points
-    (bevlist_firstlast_direction_calc_from_bpoint). With `with_basis`, also each path point as a
-    weighted sum of the control points: the path is linear in them (the basis and the weights do
-    not move), so moving each control point by 1 along x and reading the path again gives the
-    weights, without carrying Blender's knots and basis code. None when the curve is not a bare wire
-    of that one spline (bevel, extrusion)."""
+    points a segment), each path point as a weighted sum of the control points (`basis`), the
+    radius and tilt along the path, and an open spline's end directions from its end control points
+    (bevlist_firstlast_direction_calc_from_bpoint). The path is linear in the control points (the
+    knots, the basis and the points' weights do not move), so moving each control point by 1 along
+    x and reading the path again gives its weights, without carrying Blender's knots and basis code;
+    BKE_nurb_makeCurve sums the radius and tilt by the same weights. None when the curve is not a
+    bare wire of that one spline (bevel, extrusion)."""
     cu = o.data
     if len(cu.splines) != 1 or cu.bevel_depth != 0 or cu.extrude != 0 or cu.bevel_object is not None:
         return None
@@ -452,23 +452,24 @@ def nurbs_points(o, sp, with_basis=False):
         pts = wire_points(o)
         if len(pts) != count:
             return None
-        basis = None
-        if with_basis:
-            basis = [[] for _ in range(count)]
-            for i, p in enumerate(sp.points):
-                x = p.co[0]
-                p.co[0] = x + 1.0
-                try:
-                    moved = wire_points(o)
-                finally:
-                    p.co[0] = x
-                for k in range(count):
-                    w = moved[k][0] - pts[k][0]
-                    if abs(w) > 1e-6:
-                        basis[k].append([i, w])
+        basis = [[] for _ in range(count)]
+        for i, p in enumerate(sp.points):
+            x = p.co[0]
+            p.co[0] = x + 1.0
+            try:
+                moved = wire_points(o)
+            finally:
+                p.co[0] = x
+            for k in range(count):
+                w = moved[k][0] - pts[k][0]
+                if abs(w) > 1e-6:
+                    basis[k].append([i, w])
     same = all(p.radius == sp.points[0].radius and p.tilt == sp.points[0].tilt for p in sp.points)
-    radius = [sp.points[0].radius] * count if same else None
-    tilt = [sp.points[0].tilt] * count if same else None
+    if same:
+        radius, tilt = [sp.points[0].radius] * count, [sp.points[0].tilt] * count
+    else:
+        radius = [sum(w * sp.points[i].radius for i, w in row) for row in basis]
+        tilt = [sum(w * sp.points[i].tilt for i, w in row) for row in basis]
     ends = None
     if not sp.use_cyclic_u:
         c = [p.co for p in sp.points]
@@ -595,12 +596,8 @@ def dump_curve(o, notes):
         ends, tans, basis = None, None, None
         if sp.type == 'BEZIER':
             pts, radius, tilt, ends, tans = bezier_points(sp)
-        elif sp.type == 'NURBS' and si == 0 and (nurbs := nurbs_points(o, sp, bool(hooks))) is not None:
+        elif sp.type == 'NURBS' and si == 0 and (nurbs := nurbs_points(o, sp)) is not None:
             pts, radius, tilt, ends, basis = nurbs
-            if radius is None:
-                radius = [sp.points[0].radius] * len(pts)
-                tilt = [sp.points[0].tilt] * len(pts)
-                notes.append("%s: spline %d is NURBS with radius or tilt varying between its points, written with its first point's all along" % (at, si))
         else:
             pts = [p.co[:3] for p in sp.points]
             radius = [p.radius for p in sp.points]
@@ -636,12 +633,23 @@ def dump_curve(o, notes):
             if fc.data_path == 'eval_time' and not fc.mute:
                 extra["eval_time_fcurve"] = dump_fcurve(o, fc, notes=notes)
     flat = cu.dimensions == '2D'
+    # CU_DO_RADIUS: a Bezier's or NURBS's path has a radius only when the curve is 3D, has Curve
+    # Radius on, or is bevelled or extruded; else Blender leaves it 0 (a POLY's is copied always).
+    has_radius = not flat or cu.use_radius or cu.bevel_object is not None or cu.extrude != 0 or cu.bevel_depth != 0
+    for s in splines:
+        if not has_radius and s["blender_type"] in ('BEZIER', 'NURBS'):
+            s["radius"] = [0.0] * len(s["radius"])
+    if flat and len(cu.splines) > 1 and cu.splines[0].use_cyclic_u and any(sp.use_cyclic_u for sp in list(cu.splines)[1:]):
+        # Blender turns a cyclic 2D outline to run clockwise, and a hole inside another the other way.
+        notes.append("%s: a 2D curve with more than one cyclic spline: Blender runs the first spline's path clockwise unless another outline holds it (a hole), which Sinew does not weigh" % at)
     if flat:
         # A 2D curve's frames are its directions' alone (make_bevel_list_2D): no twist mode, no
-        # smoothing, no tilt (Blender reads tilt for 3D curves only).
+        # smoothing, no tilt (Blender reads a Bezier's or NURBS's tilt for 3D curves only, and copies
+        # a POLY's, which turns the frames of a path of two points: Sinew applies it only there).
         twist, smooth = 'Z_UP', 0
         for s in splines:
-            s["tilt"] = [0.0] * len(s["tilt"])
+            if s["blender_type"] != 'POLY':
+                s["tilt"] = [0.0] * len(s["tilt"])
     else:
         twist = cu.twist_mode
         # BKE_curve_bevelList_make smooths by the resolution of the curve's last spline.

@@ -99,6 +99,13 @@ export interface PathShape {
   /** Smoothing passes over the frames: Blender's int(resolution_u × Smooth twist). */
   smoothIterations?: number;
   /**
+   * A 2D curve's path (make_bevel_list_2D): a cyclic one runs the other way round when its points
+   * wind counter-clockwise seen from +Z (BKE_curve_bevelList_make's turning direction: every cyclic
+   * 2D path runs clockwise), and tilts turn the frames of a path of two points only
+   * (make_bevel_list_segment_3D).
+   */
+  flat?: boolean;
+  /**
    * TANGENT twist: each point's curvature direction, xyz per point (a Bezier's, forward_diff_bezier_cotangent);
    * none: zero at every point, as Blender has it on POLY and NURBS splines.
    */
@@ -167,8 +174,37 @@ export function fillPath(path: PathStore, points: ArrayLike<number>, radius: Arr
     for (let c = 0; c < 6; c++) path.ends[c] = endDirections[c];
     if (tag[0]) path.ends[0] = path.ends[1] = path.ends[2] = 0;
   }
+  const flat = shape.flat === true;
+  if (flat && cyclic && kept > 1 && windsCounterClockwise(p, kept)) reversePoints(path, kept);
   const smooth = shape.smoothIterations ?? 0;
-  return build(path, kept, cyclic, hasEnds, Number.isFinite(smooth) ? Math.max(0, Math.min(1000, Math.trunc(smooth))) : 0);
+  return build(path, kept, cyclic, hasEnds, Number.isFinite(smooth) ? Math.max(0, Math.min(1000, Math.trunc(smooth))) : 0, flat);
+}
+
+/**
+ * BKE_curve_bevelList_make's turning direction of a cyclic 2D spline: whether, at its leftmost
+ * point (the first of the least x), the points wind counter-clockwise seen from +Z (its `inp` is
+ * not positive). Blender reverses such a spline, as it does any outline that is not a hole (a spline
+ * inside another it would reverse the other way; the exporter names a 2D path with other cyclic splines).
+ */
+function windsCounterClockwise(p: Float64Array, count: number): boolean {
+  let at = 0;
+  for (let i = 1; i < count; i++) if (p[3 * i] < p[3 * at]) at = i;
+  const before = at === 0 ? count - 1 : at - 1, after = at === count - 1 ? 0 : at + 1;
+  const x0 = p[3 * before], y0 = p[3 * before + 1], x1 = p[3 * at], y1 = p[3 * at + 1], x2 = p[3 * after], y2 = p[3 * after + 1];
+  return !((x1 - x0) * (y0 - y2) + (y0 - y1) * (x0 - x2) > 0);
+}
+
+/** The first `count` points of the path, with their radius, tilt and tangents, in reverse order. */
+function reversePoints(path: PathStore, count: number): void {
+  const { points: p, radius: r, tilt: t, tangents: tn } = path;
+  for (let a = 0, b = count - 1; a < b; a++, b--) {
+    for (let c = 0; c < 3; c++) {
+      const x = p[3 * a + c]; p[3 * a + c] = p[3 * b + c]; p[3 * b + c] = x;
+      const y = tn[3 * a + c]; tn[3 * a + c] = tn[3 * b + c]; tn[3 * b + c] = y;
+    }
+    const ra = r[a]; r[a] = r[b]; r[b] = ra;
+    const ta = t[a]; t[a] = t[b]; t[b] = ta;
+  }
 }
 
 /** Whether points a and b lie within Blender's duplicate distance of each other on every axis. */
@@ -183,7 +219,7 @@ function coincide(points: ArrayLike<number>, a: number, b: number): boolean {
 const frameQ = new Float64Array(4);
 const frameD = new Float64Array(3);
 
-function build(path: PathStore, count: number, cyclic: boolean, hasEnds: boolean, smooth: number): PathStore {
+function build(path: PathStore, count: number, cyclic: boolean, hasEnds: boolean, smooth: number, flat = false): PathStore {
   const { points: p, accum, tilt, twist, framesZUp, framesMinimum, framesTangent, directions: dirs } = path;
   const segments = count < 2 ? 0 : cyclic ? count : count - 1;
   if (segments === 0) accum[0] = 0;
@@ -226,7 +262,8 @@ function build(path: PathStore, count: number, cyclic: boolean, hasEnds: boolean
     smoothFrames(framesMinimum, dirs, count, cyclic, smooth);
     if (framesTangent !== framesMinimum) smoothFrames(framesTangent, dirs, count, cyclic, smooth);
   }
-  for (let i = 0; i < count; i++) {
+  // A 2D curve's frames take no tilt (make_bevel_list_2D), but a path of two points' do.
+  for (let i = 0; i < (flat && count > 2 ? 0 : count); i++) {
     if (tilt[i] === 0) continue; // Blender normalizes even then: a rounding we skip, so untilted paths keep their bits
     applyTilt(framesZUp, dirs, tilt, i);
     applyTilt(framesMinimum, dirs, tilt, i);

@@ -49,7 +49,7 @@ export function bindHookedCurve<O extends { final: Float64Array }>(curve: SceneC
     // directions with its end points; a POLY spline has neither.
     endDirections: (bezier || control.nurbs_basis) && open && spline.end_directions ? new Float64Array(6) : undefined,
     tangents: bezier && spline.tangents ? new Float64Array(3 * count) : undefined,
-    shape: { tilt: Float64Array.from(spline.tilt ?? []), smoothIterations: curve.twist_smooth_iterations ?? 0 },
+    shape: { tilt: Float64Array.from(spline.tilt ?? []), smoothIterations: curve.twist_smooth_iterations ?? 0, flat: curve.dimensions === '2D' },
     radius: Float64Array.from(spline.radius ?? spline.points.map(() => 1)),
     path: pathStore(count, twist),
     seen: Array.from({ length: 1 + hooks.length }, () => new Float64Array(16).fill(NaN)),

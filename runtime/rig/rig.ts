@@ -337,6 +337,7 @@ function curveInfo(so: SceneObject): CurveInfo {
     radius: Float64Array.from(spline?.radius ?? pts.map(() => 1)),
     tilt: Float64Array.from(spline?.tilt ?? pts.map(() => 0)),
     smoothIterations: so.curve?.twist_smooth_iterations ?? 0,
+    flat: so.curve?.dimensions === '2D',
     ...(spline?.end_directions ? { endDirections: Float64Array.from(spline.end_directions.flatMap((d) => [d[0], d[1], d[2]])) } : {}),
     ...(spline?.tangents ? { tangents: Float64Array.from(spline.tangents.flatMap((d) => [d[0], d[1], d[2]])) } : {}),
     cyclic: spline?.cyclic ?? false,

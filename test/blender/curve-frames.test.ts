@@ -6,7 +6,8 @@
 // And the TANGENT twist (rigs.py `rig_curve_tangent`): frames from each point's curvature direction
 // on Beziers with an inflection, a coil, a cyclic one, one with a VECTOR segment, and a POLY (no
 // curvature: Blender's degenerate frame); written as MINIMUM before, every follower was 1.3-2.0 off.
-// And a path of two points, each turned by its own tilt (rigs.py `two_point_path`).
+// And a path of two points, each turned by its own tilt (rigs.py `two_point_path`), and 2D paths
+// (rigs.py `flat_paths`).
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
@@ -26,6 +27,19 @@ describe('Blender round trip: path frames', () => {
     expect(rt.importLog.join('\n')).toContain('not carried: nothing');
     const diffs = differences(rt);
     expect(diffs.length).toBe(5 + 5 * 8 + 1); // 5 curves, 8 followers each, the rider
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
+
+  // rigs.py `flat_paths`: found by the random curves (random_curves3, 5, 7). A 2D Bezier's or
+  // NURBS's path has no radius without Curve Radius (CU_DO_RADIUS: Follow Path's Curve Radius then
+  // scales by 0; 1.46 off with the points' radii), and a cyclic 2D spline whose points wind counter-clockwise
+  // runs the other way round (BKE_curve_bevelList_make's turning direction; 1.97-2.59 off).
+  it('2D paths: cyclic ones wound either way, no radius without Curve Radius', () => {
+    const rt = roundTrip('flat_paths');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(10 + 10 * 3); // 10 curves, 3 followers each
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
 

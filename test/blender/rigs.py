@@ -1720,6 +1720,133 @@ def rig_two_point_path():
     return [1]
 
 
+def rig_random_curves(seed):
+    """Random paths (names random_curves<N>): three curves, each a Bezier (every handle type drawn),
+    a POLY or a NURBS spline (order, end points, Bezier knots, point weights drawn), 2D or 3D,
+    cyclic or open, any twist mode, smoothing, resolution, tilts and radii (the same on every point
+    now and then), Path Animation settings (Follow, Curve Radius, Clamp, duration, Evaluation Time)
+    drawn; read by a Spline IK chain (every setting drawn), two Follow Paths (every setting drawn),
+    a Clamp To and two objects on paths (track and up axes drawn); the curves and readers keyed."""
+    import random
+    rng = random.Random("random-curves-%d" % seed)
+    def rot(r=1.0):
+        return tuple(rng.uniform(-r, r) for _ in range(3))
+    def loc(r=1.0):
+        return tuple(rng.uniform(-r, r) for _ in range(3))
+    curves = []
+    for c in range(3):
+        cu = bpy.data.curves.new("RC%dData" % c, 'CURVE')
+        cu.dimensions = rng.choice(['3D', '3D', '2D'])
+        cu.twist_mode = rng.choice(['MINIMUM', 'Z_UP', 'TANGENT'])
+        cu.twist_smooth = rng.choice([0.0, rng.uniform(0, 3)])
+        cu.use_path, cu.use_path_follow, cu.use_radius = True, rng.random() < 0.6, rng.random() < 0.4
+        cu.use_path_clamp, cu.path_duration, cu.eval_time = rng.random() < 0.5, rng.randint(10, 80), rng.uniform(-20, 100)
+        kind = rng.choice(['BEZIER', 'BEZIER', 'POLY', 'NURBS'])
+        n = rng.randint(2, 7)
+        sp = cu.splines.new(kind)
+        same = rng.random() < 0.3
+        if kind == 'BEZIER':
+            sp.bezier_points.add(n - 1)
+            pts = sp.bezier_points
+        else:
+            sp.points.add(n - 1)
+            pts = sp.points
+        for k, p in enumerate(pts):
+            co = (0.35 * k + rng.uniform(-0.15, 0.15), rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5))
+            if kind == 'BEZIER':
+                p.co = co
+                p.handle_left_type = rng.choice(['AUTO', 'VECTOR', 'ALIGNED', 'FREE'])
+                p.handle_right_type = rng.choice(['AUTO', 'VECTOR', 'ALIGNED', 'FREE'])
+            else:
+                p.co = co + (rng.choice([1.0, rng.uniform(0.3, 3.0)]) if kind == 'NURBS' else 1.0,)
+            p.tilt, p.radius = (0.3, 1.2) if same else (rng.uniform(-2, 2), rng.uniform(0.3, 1.8))
+        if kind == 'BEZIER':
+            sp.radius_interpolation = rng.choice(['LINEAR', 'CARDINAL', 'BSPLINE', 'EASE'])
+            sp.tilt_interpolation = rng.choice(['LINEAR', 'CARDINAL', 'BSPLINE', 'EASE'])
+        if kind == 'NURBS':
+            sp.order_u = rng.randint(2, min(6, n)) if n > 2 else 2
+            sp.use_endpoint_u, sp.use_bezier_u = rng.random() < 0.6, rng.random() < 0.2
+        sp.use_cyclic_u = n > 2 and rng.random() < 0.3
+        sp.resolution_u = rng.randint(1, 12)
+        o = link(bpy.data.objects.new("RC%d" % c, cu))
+        o.location, o.rotation_euler, o.scale = loc(0.8), rot(0.8), tuple(rng.uniform(0.6, 1.5) for _ in range(3))
+        curves.append(o)
+    chain = armature("RChain", [("S%d" % i, (0, 0, 0.3 * i), (rng.uniform(-0.05, 0.05), 0, 0.3 * (i + 1)), "S%d" % (i - 1) if i else None, i > 0, rng.uniform(-0.5, 0.5)) for i in range(4)],
+                     loc=loc(0.5), rot=rot(0.3))
+    ik = chain.pose.bones["S3"].constraints.new('SPLINE_IK')
+    ik.target, ik.chain_count = curves[0], 4
+    randomize_settings(ik, 'SPLINE_IK', rng, skip=('chain_count',))
+    readers = []
+    for i in range(2):
+        f = empty("RFollow%d" % i, loc=loc(0.3), rot=rot(0.5))
+        c = f.constraints.new('FOLLOW_PATH')
+        c.target = rng.choice(curves)
+        randomize_settings(c, 'FOLLOW_PATH', rng)
+        c.offset_factor, c.offset = rng.uniform(-0.2, 1.2), rng.uniform(-30, 30)
+        c.influence = rng.choice([1.0, rng.uniform(0.3, 1.0)])
+        readers.append(f)
+    cl = empty("RClamp", loc=loc(1.5))
+    c = cl.constraints.new('CLAMP_TO')
+    c.target = rng.choice(curves)
+    randomize_settings(c, 'CLAMP_TO', rng)
+    readers.append(cl)
+    for i in range(2):
+        r = empty("RRider%d" % i, loc=loc(0.2), rot=rot(0.5))
+        r.parent = rng.choice(curves)
+        r.track_axis = rng.choice(['POS_X', 'POS_Y', 'POS_Z', 'NEG_X', 'NEG_Y', 'NEG_Z'])
+        r.up_axis = rng.choice([a for a in 'XYZ' if a != r.track_axis[-1]])
+        readers.append(r)
+    for fr in (1, 6):
+        for o in curves + readers[:3]:
+            o.location = tuple(x + rng.uniform(-0.2, 0.2) for x in o.location)
+            o.keyframe_insert("location", frame=fr)
+    scene().frame_set(1)
+    return [1, 3.5, 6]
+
+
+def rig_flat_paths():
+    """2D curves as Blender makes their paths: cyclic ones wound either way (Blender reverses a
+    cyclic 2D spline whose points turn one way, BKE_curve_bevelList_make's turning direction), a
+    POLY, a Bezier and a NURBS; open ones with Curve Radius off (a 2D Bezier or NURBS path then has
+    no radius: CU_DO_RADIUS) read by Follow Path with Curve Radius; Follow Path at fixed offsets."""
+    def flat(name, kind, cos, cyclic, use_radius=False):
+        cu = bpy.data.curves.new(name + "Data", 'CURVE')
+        sp = cu.splines.new(kind)
+        if kind == 'BEZIER':
+            sp.bezier_points.add(len(cos) - 1)
+            for p, co in zip(sp.bezier_points, cos):
+                p.co = co + (0.0,)
+                p.handle_left_type = p.handle_right_type = 'AUTO'
+                p.radius = 1.5
+        else:
+            sp.points.add(len(cos) - 1)
+            for p, co in zip(sp.points, cos):
+                p.co = co + (0.0, 1.0)
+                p.radius = 1.5
+            if kind == 'NURBS':
+                sp.order_u, sp.use_endpoint_u = 3, not cyclic
+        sp.use_cyclic_u = cyclic
+        cu.dimensions = '2D'
+        cu.use_path, cu.use_radius = True, use_radius
+        o = link(bpy.data.objects.new(name, cu))
+        o.location, o.rotation_euler = (0.3, -0.2, 0.1), (0.2, 0.1, 0.3)
+        return o
+    square = [(0.0, 0.0), (1.0, 0.0), (1.2, 0.8), (0.1, 1.0)]
+    curves = []
+    for kind in ('POLY', 'BEZIER', 'NURBS'):
+        curves.append(flat("Ccw" + kind, kind, square, True))
+        curves.append(flat("Cw" + kind, kind, list(reversed(square)), True))
+        curves.append(flat("Open" + kind, kind, square, False))
+    curves.append(flat("OpenRadius", 'BEZIER', square, False, use_radius=True))
+    for o in curves:
+        for i, fac in enumerate((0.0, 0.3, 0.8)):
+            f = empty("%sF%d" % (o.name, i), loc=(0.05, 0.1, 0.0))
+            c = f.constraints.new('FOLLOW_PATH')
+            c.target, c.use_curve_follow, c.use_curve_radius, c.use_fixed_location, c.offset_factor = o, True, True, True, fac
+    scene().frame_set(1)
+    return [1]
+
+
 def rig_hooked_unsupported():
     """Curves whose points something moves that Sinew does not follow, each read by Follow Path: a
     Lattice modifier applied on the spline before a hook, a hooked NURBS spline with a bevel, a hook with a custom
@@ -3653,7 +3780,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

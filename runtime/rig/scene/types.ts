@@ -217,6 +217,11 @@ export interface SceneCurve {
   eval_time_fcurve?: SceneFCurve;
   /** Smoothing passes over the path's frames: Blender's int(resolution_u × twist_smooth); 0 for a 2D curve. */
   twist_smooth_iterations?: number;
+  /**
+   * 2D: a cyclic first spline winding counter-clockwise runs the other way round, and its frames take no
+   * tilt unless it has two points (Blender's make_bevel_list_2D). Absent: 3D.
+   */
+  dimensions?: '2D' | '3D';
   /** Hook modifiers moving the first spline's control points (`control`), in modifier order. */
   hooks?: SceneCurveHook[];
 }
