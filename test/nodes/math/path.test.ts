@@ -329,3 +329,32 @@ describe('Blender fixtures: Follow Path', () => {
     }
   });
 });
+
+describe('2D paths (PathShape.flat)', () => {
+  /** Twice the signed area of the first `count` points in XY: negative when they wind clockwise seen from +Z. */
+  const signedArea = (p: Float64Array, count: number) => {
+    let a = 0;
+    for (let i = 0; i < count; i++) {
+      const j = (i + 1) % count;
+      a += p[3 * i] * p[3 * j + 1] - p[3 * j] * p[3 * i + 1];
+    }
+    return a;
+  };
+  it('a cyclic one runs clockwise whichever way its points wind (Blender reverses the others); a 3D or open one keeps its order', () => {
+    // A star-shaped outline: points at increasing angles about the origin, at random distances.
+    const outline = fc.array(fc.tuple(fc.double({ min: 0.05, max: 0.95, noNaN: true }), fc.double({ min: 0.3, max: 2, noNaN: true })), { minLength: 3, maxLength: 9 })
+      .map((ps) => ps.map(([t, r], k) => [r * Math.cos((2 * Math.PI * (k + t)) / ps.length), r * Math.sin((2 * Math.PI * (k + t)) / ps.length), 0]));
+    fc.assert(fc.property(outline, fc.boolean(), (points, backward) => {
+      const list = (backward ? [...points].reverse() : points).flat();
+      const flat = preparePath(list, null, true, 'Z_UP', { flat: true });
+      expect(signedArea(flat.points, flat.count)).toBeLessThan(0);
+      // Reversed or not, the points are the input's.
+      const given = new Set(points.map((p) => p.join()));
+      for (let i = 0; i < flat.count; i++) expect(given.has(Array.from(flat.points.subarray(3 * i, 3 * i + 3)).join())).toBe(true);
+      const solid = preparePath(list, null, true, 'Z_UP');
+      expect(Array.from(solid.points.subarray(0, 3 * solid.count))).toEqual(list);
+      const open = preparePath(list, null, false, 'Z_UP', { flat: true });
+      expect(Array.from(open.points.subarray(0, 3 * open.count))).toEqual(list);
+    }));
+  });
+});
