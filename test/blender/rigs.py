@@ -1847,6 +1847,95 @@ def rig_flat_paths():
     return [1]
 
 
+def rig_random_actions(seed):
+    """Random actions (names random_actions<N>): three empties (Euler, quaternion, axis-angle) and
+    a three-bone chain keyed on every channel at random frames (some fractional), each key with a
+    random interpolation (every one of Blender's, easing drawn), handle types (AUTO, AUTO_CLAMPED,
+    VECTOR, ALIGNED, FREE moved by hand), back/amplitude/period, and each curve a random
+    extrapolation and now and then a modifier (Generator expanded or factorised, Built-In Function,
+    Envelope, Limits, Stepped, a first Cycles of every mode and count) with a restricted range,
+    blends and influence drawn (not on Cycles); evaluated at eight frames, fractional ones and some
+    past the keys."""
+    import random
+    rng = random.Random("random-actions-%d" % seed)
+    interps = ['CONSTANT', 'LINEAR', 'BEZIER', 'SINE', 'QUAD', 'CUBIC', 'QUART', 'QUINT', 'EXPO', 'CIRC', 'BACK', 'BOUNCE', 'ELASTIC']
+    owners = []
+    for i, mode in enumerate(('XYZ', 'QUATERNION', 'AXIS_ANGLE')):
+        e = empty("A%d" % i, loc=(i, 0, 0))
+        e.rotation_mode = mode
+        owners.append(e)
+    arm = armature("AArm", [("B0", (0, 0, 0), (0, 0, 0.5), None, False, 0.0), ("B1", (0, 0, 0.5), (0, 0.1, 1.0), "B0", True, 0.1),
+                           ("B2", (0, 0.1, 1.0), (0, 0.2, 1.5), "B1", False, 0.2)], loc=(0, 1, 0))
+    for k, pb in enumerate(arm.pose.bones):
+        pb.rotation_mode = ('ZXY', 'QUATERNION', 'XYZ')[k]
+        owners.append(pb)
+    frames = sorted(set(rng.choice([1, 3, 4.5, 7, 9, 12.25, 15, 18]) for _ in range(rng.randint(2, 6))))
+    for o in owners:
+        rot = {'QUATERNION': 'rotation_quaternion', 'AXIS_ANGLE': 'rotation_axis_angle'}.get(o.rotation_mode, 'rotation_euler')
+        for f in frames:
+            o.location = tuple(rng.uniform(-0.5, 0.5) for _ in range(3))
+            if rot == 'rotation_euler':
+                o.rotation_euler = tuple(rng.uniform(-1.5, 1.5) for _ in range(3))
+            elif rot == 'rotation_quaternion':
+                o.rotation_quaternion = Euler([rng.uniform(-1.5, 1.5) for _ in range(3)]).to_quaternion()
+            else:
+                o.rotation_axis_angle = (rng.uniform(-2, 2), rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.2, 1))
+            o.scale = tuple(rng.uniform(0.6, 1.5) for _ in range(3))
+            for path in ('location', rot, 'scale'):
+                o.keyframe_insert(path, frame=f)
+    actions = [o.animation_data.action for o in owners[:3]] + [arm.animation_data.action]
+    for act in actions:
+        for fc in act.fcurves:
+            fc.extrapolation = rng.choice(['CONSTANT', 'LINEAR'])
+            for kp in fc.keyframe_points:
+                kp.interpolation = rng.choice(interps)
+                kp.easing = rng.choice(['AUTO', 'EASE_IN', 'EASE_OUT', 'EASE_IN_OUT'])
+                kp.back, kp.amplitude, kp.period = rng.uniform(0, 3), rng.uniform(0, 1), rng.uniform(0.5, 5)
+                kp.handle_left_type = rng.choice(['AUTO', 'AUTO_CLAMPED', 'VECTOR', 'ALIGNED', 'FREE'])
+                kp.handle_right_type = rng.choice(['AUTO', 'AUTO_CLAMPED', 'VECTOR', 'ALIGNED', 'FREE'])
+                if kp.handle_left_type == 'FREE':
+                    kp.handle_left = (kp.co[0] - rng.uniform(0.1, 2), kp.co[1] + rng.uniform(-0.5, 0.5))
+                if kp.handle_right_type == 'FREE':
+                    kp.handle_right = (kp.co[0] + rng.uniform(0.1, 2), kp.co[1] + rng.uniform(-0.5, 0.5))
+            fc.update()
+            if rng.random() < 0.25:
+                m = fc.modifiers.new('CYCLES')
+                m.mode_before, m.mode_after = rng.choice(['NONE', 'REPEAT', 'REPEAT_OFFSET', 'MIRROR']), rng.choice(['NONE', 'REPEAT', 'REPEAT_OFFSET', 'MIRROR'])
+                m.cycles_before, m.cycles_after = rng.choice([0, 1, 2]), rng.choice([0, 1, 2])
+            if rng.random() < 0.35:
+                kind = rng.choice(['GENERATOR', 'FNGENERATOR', 'ENVELOPE', 'LIMITS', 'STEPPED'])
+                m = fc.modifiers.new(kind)
+                if kind == 'GENERATOR':
+                    m.mode = rng.choice(['POLYNOMIAL', 'POLYNOMIAL_FACTORISED'])
+                    m.poly_order = rng.randint(1, 3)
+                    m.coefficients = [rng.uniform(-0.2, 0.2) for _ in range(len(m.coefficients))]
+                    m.use_additive = rng.random() < 0.5
+                elif kind == 'FNGENERATOR':
+                    m.function_type = rng.choice(['SIN', 'COS', 'TAN', 'SQRT', 'LN', 'SINC'])
+                    m.amplitude, m.phase_multiplier, m.phase_offset, m.value_offset = rng.uniform(-1, 1), rng.uniform(0.1, 1), rng.uniform(-2, 2), rng.uniform(-0.3, 0.3)
+                    m.use_additive = rng.random() < 0.5
+                elif kind == 'ENVELOPE':
+                    m.reference_value, m.default_min, m.default_max = rng.uniform(-0.2, 0.2), rng.uniform(-1, -0.1), rng.uniform(0.1, 1)
+                    for f in sorted(rng.sample([2, 5, 8, 11, 14], rng.randint(1, 3))):
+                        cp = m.control_points.add(f)
+                        cp.min, cp.max = rng.uniform(-1, 0), rng.uniform(0, 1)
+                elif kind == 'LIMITS':
+                    m.use_min_x, m.use_max_x, m.use_min_y, m.use_max_y = (rng.random() < 0.5 for _ in range(4))
+                    m.min_x, m.max_x, m.min_y, m.max_y = rng.uniform(0, 5), rng.uniform(10, 16), rng.uniform(-0.5, 0), rng.uniform(0, 0.5)
+                else:
+                    m.frame_step, m.frame_offset = rng.uniform(0.5, 3), rng.uniform(-1, 1)
+                    m.use_frame_start, m.use_frame_end = rng.random() < 0.5, rng.random() < 0.5
+                    m.frame_start, m.frame_end = rng.uniform(0, 6), rng.uniform(8, 16)
+                if rng.random() < 0.4:
+                    m.use_restricted_range = True
+                    m.frame_start, m.frame_end = rng.uniform(0, 6), rng.uniform(8, 16)
+                    m.blend_in, m.blend_out = rng.uniform(0, 2), rng.uniform(0, 2)
+                if rng.random() < 0.4:
+                    m.use_influence, m.influence = True, rng.uniform(0.2, 0.9)
+    scene().frame_set(1)
+    return [1, 2.5, 5.75, 8, 11.5, 14, 17.25, 22]
+
+
 def rig_hooked_unsupported():
     """Curves whose points something moves that Sinew does not follow, each read by Follow Path: a
     Lattice modifier applied on the spline before a hook, a hooked NURBS spline with a bevel, a hook with a custom
@@ -3780,7 +3869,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
