@@ -92,7 +92,8 @@ const time = new Float64Array(1);
 /** ob_parvert3's matrix: the triangle's frame (`tri_to_quat`) at its centre, from its points (xyz each). */
 function triangleFrame(out: Float64Array, points: Float64Array): Float64Array {
   for (let i = 0; i < 3; i++) { ta[i] = points[i]; tb[i] = points[3 + i]; tc[i] = points[6 + i]; }
-  triangleRotation(out, ta, tb, tc);
+  // The points are Blender's floats (a mesh's, curve's or lattice's): its frame as its float makes it.
+  triangleRotation(out, ta, tb, tc, true);
   for (let r = 0; r < 3; r++) out[12 + r] = (points[r] + points[3 + r] + points[6 + r]) / 3;
   return out;
 }

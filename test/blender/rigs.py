@@ -1936,6 +1936,99 @@ def rig_random_actions(seed):
     return [1, 2.5, 5.75, 8, 11.5, 14, 17.25, 22]
 
 
+def rig_random_objects(seed):
+    """Random object hierarchies (names random_objects<N>): ten empties each parented at random to
+    nothing, an earlier empty (with a random parent inverse), a bone of a keyed armature (with or
+    without Relative Parenting), a curve with Path Animation (Follow, Curve Radius, track and up axes
+    drawn), one vertex or three of a mesh, or the ARMATURE/LATTICE parent types; every rotation mode
+    and delta transform drawn, some keyed; a few with a constraint (Copy Location or Damped Track,
+    spaces drawn) onto another that is neither constrained nor below it. Three frames."""
+    import bmesh
+    import random
+    rng = random.Random("random-objects-%d" % seed)
+    def rot(r=1.0):
+        return tuple(rng.uniform(-r, r) for _ in range(3))
+    def loc(r=1.0):
+        return tuple(rng.uniform(-r, r) for _ in range(3))
+    arm = armature("OArm", [("R", (0, 0, 0), (0, 0, 0.6), None, False, 0.3), ("T", (0, 0, 0.6), (0.2, 0, 1.1), "R", True, -0.2)], loc=loc(0.5), rot=rot(0.4))
+    for f in (1, 6):
+        for pb in arm.pose.bones:
+            pb.rotation_mode = 'XYZ'
+            pb.rotation_euler = rot(0.8)
+            pb.keyframe_insert("rotation_euler", frame=f)
+    cu = bpy.data.curves.new("OPathData", 'CURVE')
+    cu.dimensions = '3D'
+    sp = cu.splines.new('BEZIER')
+    sp.bezier_points.add(3)
+    for k, bp in enumerate(sp.bezier_points):
+        bp.co = (0.5 * k, rng.uniform(-0.4, 0.4), rng.uniform(-0.4, 0.4))
+        bp.handle_left_type = bp.handle_right_type = 'AUTO'
+        bp.radius, bp.tilt = rng.uniform(0.5, 1.5), rng.uniform(-1, 1)
+    cu.use_path, cu.use_path_follow, cu.use_radius = True, rng.random() < 0.6, rng.random() < 0.5
+    cu.path_duration, cu.eval_time = rng.randint(10, 60), rng.uniform(0, 60)
+    path = link(bpy.data.objects.new("OPath", cu))
+    path.location, path.rotation_euler = loc(0.5), rot(0.5)
+    grid = mesh_object("OMesh", lambda bm: bmesh.ops.create_grid(bm, x_segments=3, y_segments=3, size=0.8), loc=loc(0.5), rot=rot(0.5))
+    lat = link(bpy.data.objects.new("OLat", bpy.data.lattices.new("OLatData")))
+    lat.location = loc(0.5)
+    objs = []
+    for i in range(10):
+        e = empty("O%d" % i, loc=loc(0.5), rot=rot(1.0), scale=tuple(rng.uniform(0.7, 1.4) for _ in range(3)))
+        e.rotation_mode = rng.choice(['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE'])
+        if e.rotation_mode == 'QUATERNION':
+            e.rotation_quaternion = Euler(rot(1.0)).to_quaternion()
+        elif e.rotation_mode == 'AXIS_ANGLE':
+            e.rotation_axis_angle = (rng.uniform(-2, 2), rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.2, 1))
+        if rng.random() < 0.4:
+            e.delta_location, e.delta_rotation_euler, e.delta_scale = loc(0.3), rot(0.5), tuple(rng.uniform(0.8, 1.2) for _ in range(3))
+        kind = rng.choice(['NONE', 'OBJECT', 'OBJECT', 'BONE', 'BONE', 'PATH', 'VERTEX', 'VERTEX_3', 'ARMATURE', 'LATTICE'])
+        if kind == 'OBJECT' and objs:
+            e.parent = rng.choice(objs)
+            e.matrix_parent_inverse = Matrix.Translation(loc(0.3)) @ Euler(rot(0.4)).to_matrix().to_4x4()
+        elif kind == 'BONE':
+            e.parent, e.parent_type, e.parent_bone = arm, 'BONE', rng.choice(['R', 'T'])
+            arm.data.bones[e.parent_bone].use_relative_parent = rng.random() < 0.5
+        elif kind == 'PATH':
+            e.parent = path
+            e.track_axis = rng.choice(['POS_X', 'POS_Y', 'POS_Z', 'NEG_X', 'NEG_Y', 'NEG_Z'])
+            e.up_axis = rng.choice([a for a in 'XYZ' if a != e.track_axis[-1]])
+        elif kind in ('VERTEX', 'VERTEX_3'):
+            e.parent, e.parent_type = grid, kind
+            picked = rng.sample(range(16), 3)
+            if kind == 'VERTEX':
+                e.parent_vertices[0] = picked[0]
+            else:
+                e.parent_vertices = picked
+        elif kind == 'ARMATURE':
+            e.parent, e.parent_type = arm, 'ARMATURE'
+        elif kind == 'LATTICE':
+            e.parent, e.parent_type = lat, 'LATTICE'
+        if rng.random() < 0.5:
+            for f in (1, 6):
+                e.location = tuple(x + rng.uniform(-0.2, 0.2) for x in e.location)
+                e.keyframe_insert("location", frame=f)
+        objs.append(e)
+    def descends(o, ancestor):
+        while o is not None:
+            if o is ancestor:
+                return True
+            o = o.parent
+        return False
+    constrained = rng.sample(objs, 3)
+    for e in constrained:
+        c = e.constraints.new(rng.choice(['COPY_LOCATION', 'DAMPED_TRACK']))
+        # No dependency cycle (Blender orders one its own way): a target neither constrained nor below the owner.
+        c.target = rng.choice([o for o in objs if o not in constrained and not descends(o, e)] or [path])
+        if c.type == 'COPY_LOCATION':
+            c.owner_space, c.target_space = rng.choice(['WORLD', 'LOCAL']), rng.choice(['WORLD', 'LOCAL'])
+        c.influence = rng.choice([1.0, rng.uniform(0.3, 0.9)])
+    for f in (1, 6):
+        path.location = tuple(x + rng.uniform(-0.2, 0.2) for x in path.location)
+        path.keyframe_insert("location", frame=f)
+    scene().frame_set(1)
+    return [1, 3.5, 6]
+
+
 def rig_hooked_unsupported():
     """Curves whose points something moves that Sinew does not follow, each read by Follow Path: a
     Lattice modifier applied on the spline before a hook, a hooked NURBS spline with a bevel, a hook with a custom
@@ -3869,7 +3962,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

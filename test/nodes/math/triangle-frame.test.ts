@@ -44,3 +44,17 @@ describe('triangleRotation (Blender tri_to_quat)', () => {
     [1, 0, 0, 0, -1, 0, 0, 0, -1].forEach((v, i) => { expect(r[i]).toBeCloseTo(v, 12); });
   });
 });
+
+describe('triangleRotation as Blender\'s float makes it (asFloat)', () => {
+  it('tilts a triangle lying flat in XY by Blender\'s rounding: the frame Blender 3.4.1 gave an object on three vertices of a flat grid', () => {
+    // rigs.py random_objects20: the grid's vertices 6, 8 and 1, and the Z axis of the frame Blender
+    // hung the object from (its world matrix read back through the mesh's and its own).
+    const a = [0.2666667103767395, -0.2666666507720947, 0], b = [-0.800000011920929, 0.2666667103767395, 0], c = [-0.2666666507720947, -0.800000011920929, 0];
+    const blenderZ = [0, 0.000345, 1];
+    const m = triangleRotation(new Float64Array(16), a, b, c, true);
+    for (let i = 0; i < 3; i++) expect(Math.abs(m[8 + i] - blenderZ[i])).toBeLessThan(2e-6);
+    // In double the normal is exactly Z.
+    const exact = triangleRotation(new Float64Array(16), a, b, c);
+    expect(Array.from(exact.subarray(8, 11))).toEqual([0, 0, 1]);
+  });
+});
