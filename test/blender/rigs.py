@@ -2029,6 +2029,86 @@ def rig_random_objects(seed):
     return [1, 3.5, 6]
 
 
+def rig_random_action_constraints(seed):
+    """Random Action constraints (names random_action_cons<N>): a six-bone armature (random parents,
+    rotation modes, poses) and two keyed control empties; three actions keying the bones' and an
+    object's channels (their groups named after the bones) at random frames; Action constraints on
+    four bones and an empty with every setting drawn: action, target (a control or an earlier bone),
+    channel, target space, range, frame range, mix mode, Evaluation Time, object action on a bone,
+    influence. Three frames."""
+    import random
+    rng = random.Random("random-action-cons-%d" % seed)
+    def rot(r=1.0):
+        return tuple(rng.uniform(-r, r) for _ in range(3))
+    def loc(r=1.0):
+        return tuple(rng.uniform(-r, r) for _ in range(3))
+    specs = []
+    for i in range(6):
+        parent = rng.choice([None] + ["K%d" % j for j in range(i)]) if i else None
+        head = loc(1.0)
+        specs.append(("K%d" % i, head, (head[0] + rng.uniform(-0.3, 0.3), head[1] + rng.uniform(-0.3, 0.3), head[2] + rng.uniform(0.2, 0.5)), parent, False, rng.uniform(-1, 1)))
+    arm = armature("ACRig", specs, loc=loc(0.5), rot=rot(0.4))
+    pb = arm.pose.bones
+    modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE']
+    for p in pb:
+        p.rotation_mode = rng.choice(modes)
+        p.location, p.scale = loc(0.2), tuple(rng.uniform(0.8, 1.2) for _ in range(3))
+        if p.rotation_mode == 'QUATERNION':
+            p.rotation_quaternion = Euler(rot(0.6)).to_quaternion()
+        elif p.rotation_mode == 'AXIS_ANGLE':
+            p.rotation_axis_angle = (rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.2, 1))
+        else:
+            p.rotation_euler = rot(0.6)
+    controls = [empty("AC%d" % i, loc=loc(1.0), rot=rot(0.8)) for i in range(2)]
+    for f in (1, 6):
+        for c in controls:
+            c.location, c.rotation_euler, c.scale = loc(1.0), rot(1.2), tuple(rng.uniform(0.6, 1.5) for _ in range(3))
+            for path in ('location', 'rotation_euler', 'scale'):
+                c.keyframe_insert(path, frame=f)
+    actions = []
+    for a in range(3):
+        act = bpy.data.actions.new("ACAct%d" % a)
+        targets = [('pose.bones["%s"].' % p.name, p.name, p.rotation_mode) for p in rng.sample(list(pb), 3)] + [('', 'Object', 'XYZ')]
+        for prefix, group, mode in targets:
+            rot_path = {'QUATERNION': ('rotation_quaternion', 4), 'AXIS_ANGLE': ('rotation_axis_angle', 4)}.get(mode, ('rotation_euler', 3))
+            for name, count in (('location', 3), rot_path, ('scale', 3)):
+                for i in range(count):
+                    fc = act.fcurves.new(prefix + name, index=i, action_group=group)
+                    for f in sorted(set(rng.choice([1, 4, 7, 10, 13, 16, 20]) for _ in range(3))):
+                        base = 1.0 if name == 'scale' or (name == 'rotation_quaternion' and i == 0) else 0.0
+                        fc.keyframe_points.insert(f, base + rng.uniform(-0.6, 0.6))
+        actions.append(act)
+    owners = rng.sample(list(pb), 4) + [empty("ACObj", loc=loc(0.5), rot=rot(0.5))]
+    channels = ['LOCATION_X', 'LOCATION_Y', 'LOCATION_Z', 'ROTATION_X', 'ROTATION_Y', 'ROTATION_Z', 'SCALE_X', 'SCALE_Y', 'SCALE_Z']
+    for o in owners:
+        c = o.constraints.new('ACTION')
+        c.action = rng.choice(actions)
+        if rng.random() < 0.2:
+            c.use_eval_time, c.eval_time = True, rng.uniform(0, 1)
+        else:
+            bone_targets = [b for b in pb if isinstance(o, bpy.types.PoseBone) and b.name < o.name and not b.parent_recursive.__contains__(o)]
+            if bone_targets and rng.random() < 0.4:
+                c.target, c.subtarget = arm, rng.choice(bone_targets).name
+                c.target_space = rng.choice(['WORLD', 'POSE', 'LOCAL_WITH_PARENT', 'LOCAL'])
+            else:
+                c.target = rng.choice(controls)
+                c.target_space = rng.choice(['WORLD', 'LOCAL'])
+            c.transform_channel = rng.choice(channels)
+            lo, hi = (-1.0, 1.0) if not c.transform_channel.startswith('ROTATION') else (-90.0, 90.0)
+            c.min, c.max = rng.uniform(lo, 0), rng.uniform(0, hi)
+            if rng.random() < 0.2:
+                c.min, c.max = c.max, c.min
+        c.frame_start, c.frame_end = rng.choice([1, 3, 5]), rng.choice([12, 16, 20])
+        if isinstance(o, bpy.types.PoseBone):
+            c.mix_mode = rng.choice(['BEFORE_FULL', 'BEFORE', 'BEFORE_SPLIT', 'AFTER_FULL', 'AFTER', 'AFTER_SPLIT'])
+            c.use_bone_object_action = rng.random() < 0.2
+        else:
+            c.mix_mode = rng.choice(['BEFORE_FULL', 'BEFORE', 'AFTER_FULL', 'AFTER'])
+        c.influence = rng.choice([1.0, rng.uniform(0.3, 0.9)])
+    scene().frame_set(1)
+    return [1, 3.5, 6]
+
+
 def rig_hooked_unsupported():
     """Curves whose points something moves that Sinew does not follow, each read by Follow Path: a
     Lattice modifier applied on the spline before a hook, a hooked NURBS spline with a bevel, a hook with a custom
@@ -3962,7 +4042,7 @@ def rig_odd_names(clash=False):
 
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
