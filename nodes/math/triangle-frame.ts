@@ -2,7 +2,7 @@
 // X along its first edge turned into that plane; what an object parented to three vertices
 // (VERTEX_3, `ob_parvert3`) hangs from, at the triangle's centre. Blender works in float; this is
 // the same construction in double; for a mesh's vertices the normal's z under the acos is taken as
-// Blender's float gives it (normalZInFloat: there a rounding turns into a visible tilt).
+// Blender's float gives it (there a rounding turns into a visible tilt).
 import { multiplyQuat, quatToMat4 } from './quaternion';
 import { normalizeLikeBlender3 } from './vector';
 
@@ -20,7 +20,7 @@ const rot = new Float64Array(16);
  * taking Z to the normal (a − b) × (b − c) (`normal_tri_v3`), then a turn about Z taking X to the
  * edge a → b seen in that plane. Each turn is a half-angle quaternion, as Blender builds them. With
  * `asFloat`, for points Blender holds as floats (a mesh's vertices), the normal's z under the acos
- * is the one Blender's float gives (normalZInFloat).
+ * is the one Blender's float gives.
  */
 export function triangleRotation(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, c: ArrayLike<number>, asFloat = false): Float64Array {
   return quatToMat4(out, triangleQuat(quat, a, b, c, asFloat));
@@ -44,7 +44,20 @@ export function triangleQuat(out: Float64Array, a: ArrayLike<number>, b: ArrayLi
   axis[0] = normal[1]; axis[1] = -normal[0]; axis[2] = 0;
   normalizeLikeBlender3(axis);
   if (axis[0] === 0 && axis[1] === 0) axis[0] = 1;
-  const half = -0.5 * Math.acos(Math.min(1, Math.max(-1, asFloat && k === 1 ? normalZInFloat(n1x, n1y, n1z, n2x, n2y, n2z) : normal[2])));
+  let z = normal[2];
+  if (asFloat && k === 1) {
+    // The normal's z as Blender's float `normal_tri_v3` gives it (products, differences, the dot
+    // product, its square root and the division each rounded to float). The tilt is acos of it, which
+    // turns a rounding of 6e-8 below 1 into 3.5e-4 rad: a triangle lying flat in XY is tilted by that
+    // in Blender whenever its normal's length does not divide back to exactly 1 (an object on three
+    // vertices of a flat grid was 2.9e-4 off, test/blender/random-objects.test.ts). Inline: a double
+    // passed to or returned from a call V8 does not inline is boxed.
+    const ax = f32(n1x), ay = f32(n1y), az = f32(n1z), bx = f32(n2x), by = f32(n2y), bz = f32(n2z);
+    const x = f32(f32(ay * bz) - f32(az * by)), y = f32(f32(az * bx) - f32(ax * bz)), nz = f32(f32(ax * by) - f32(ay * bx));
+    const d = f32(f32(f32(x * x) + f32(y * y)) + f32(nz * nz));
+    z = d > 1e-35 ? f32(nz * f32(1 / f32(Math.sqrt(d)))) : 0;
+  }
+  const half = -0.5 * Math.acos(Math.min(1, Math.max(-1, z)));
   const s1 = Math.sin(half);
   tilt[0] = axis[0] * s1; tilt[1] = axis[1] * s1; tilt[2] = 0; tilt[3] = Math.cos(half);
   // The edge a → b brought back by that turn (its inverse is its transpose), flattened onto XY.
@@ -60,18 +73,3 @@ export function triangleQuat(out: Float64Array, a: ArrayLike<number>, b: ArrayLi
 }
 
 const f32 = Math.fround;
-
-/**
- * The normal's z as Blender's float32 `normal_tri_v3` gives it (products, differences, the dot
- * product, its square root and the division each rounded to float). The tilt is acos of it, which
- * turns a rounding of 6e-8 below 1 into 3.5e-4 rad: a triangle lying flat in XY is tilted by that in
- * Blender whenever its normal's length does not divide back to exactly 1 (an object on three
- * vertices of a flat grid was 2.9e-4 off, test/blender/random-objects.test.ts); elsewhere the two agree.
- */
-function normalZInFloat(n1x: number, n1y: number, n1z: number, n2x: number, n2y: number, n2z: number): number {
-  const ax = f32(n1x), ay = f32(n1y), az = f32(n1z), bx = f32(n2x), by = f32(n2y), bz = f32(n2z);
-  const x = f32(f32(ay * bz) - f32(az * by)), y = f32(f32(az * bx) - f32(ax * bz)), z = f32(f32(ax * by) - f32(ay * bx));
-  const d = f32(f32(f32(x * x) + f32(y * y)) + f32(z * z));
-  if (!(d > 1e-35)) return 0;
-  return f32(z * f32(1 / f32(Math.sqrt(d))));
-}
