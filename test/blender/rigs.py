@@ -1615,6 +1615,11 @@ def rig_hooked_curves():
     return [1, 4, 7]
 
 
+def triple(rng, r=1.0):
+    """Three draws from [-r, r]: a random location or Euler rotation for the random generators."""
+    return tuple(rng.uniform(-r, r) for _ in range(3))
+
+
 def rig_random_hooks(seed):
     """Random hooked curves (names random_hooks<N>): two curves, each a Bezier (every handle type at
     random, cyclic or open, TANGENT, MINIMUM or Z_UP twist, smoothing, tilts and radii drawn) or a
@@ -1624,15 +1629,11 @@ def rig_random_hooks(seed):
     Evaluation Time), Clamp To and an object on the path. Controls and empties keyed between frames 1 and 6."""
     import random
     rng = random.Random("random-hooks-%d" % seed)
-    def rot(r=1.0):
-        return tuple(rng.uniform(-r, r) for _ in range(3))
-    def loc(r=1.0):
-        return tuple(rng.uniform(-r, r) for _ in range(3))
-    ctl = armature("HCtl", [("K%d" % i, loc(), tuple(x + 0.2 for x in loc(0.1)), None, False, rng.uniform(-1, 1)) for i in range(5)],
-                   loc=loc(0.5), rot=rot(0.5))
-    movers = [empty("HE%d" % i, loc=loc(), rot=rot()) for i in range(2)]
+    ctl = armature("HCtl", [("K%d" % i, triple(rng), tuple(x + 0.2 for x in triple(rng, 0.1)), None, False, rng.uniform(-1, 1)) for i in range(5)],
+                   loc=triple(rng, 0.5), rot=triple(rng, 0.5))
+    movers = [empty("HE%d" % i, loc=triple(rng), rot=triple(rng)) for i in range(2)]
     chain = armature("HChain", [("S%d" % i, (0, 0, 0.3 * i), (rng.uniform(-0.05, 0.05), 0, 0.3 * (i + 1)), "S%d" % (i - 1) if i else None, i > 0, rng.uniform(-0.5, 0.5)) for i in range(4)],
-                     loc=loc(0.5), rot=rot(0.3))
+                     loc=triple(rng, 0.5), rot=triple(rng, 0.3))
     curves = []
     for c in range(2):
         cu = bpy.data.curves.new("HC%dData" % c, 'CURVE')
@@ -1665,7 +1666,7 @@ def rig_random_hooks(seed):
             points = n
         sp.use_cyclic_u = n > 2 and rng.random() < 0.3
         o = link(bpy.data.objects.new("HC%d" % c, cu))
-        o.location, o.rotation_euler = loc(0.5), rot(0.5)
+        o.location, o.rotation_euler = triple(rng, 0.5), triple(rng, 0.5)
         bpy.context.view_layer.update()
         for h in range(rng.randint(1, 4)):
             target = rng.choice(movers + [ctl])
@@ -1673,24 +1674,24 @@ def rig_random_hooks(seed):
             picked = sorted(rng.sample(range(points), rng.randint(1, min(points, 4))))
             falloff = rng.choice([None, None, 'CONSTANT', 'LINEAR', 'SHARP', 'SMOOTH', 'ROOT', 'SPHERE', 'INVERSE_SQUARE'])
             hook(o, "H%d" % h, target, bone, picked, falloff=falloff, radius=rng.uniform(0.2, 2.0), strength=rng.choice([1.0, rng.uniform(0.2, 1.0)]),
-                 uniform=rng.random() < 0.3, center=loc(0.6))
+                 uniform=rng.random() < 0.3, center=triple(rng, 0.6))
         curves.append(o)
     ik = chain.pose.bones["S3"].constraints.new('SPLINE_IK')
     ik.target, ik.chain_count = curves[0], 4
     randomize_settings(ik, 'SPLINE_IK', rng, skip=('chain_count',))
-    f = empty("HFollow", loc=loc())
+    f = empty("HFollow", loc=triple(rng))
     c = f.constraints.new('FOLLOW_PATH')
     c.target, c.use_curve_follow, c.use_curve_radius = curves[1], rng.random() < 0.7, rng.random() < 0.5
     c.use_fixed_location, c.offset_factor, c.offset = rng.random() < 0.5, rng.uniform(0, 1), rng.uniform(-10, 10)
-    cl = empty("HClamp", loc=loc())
+    cl = empty("HClamp", loc=triple(rng))
     c = cl.constraints.new('CLAMP_TO')
     c.target, c.main_axis, c.use_cyclic = rng.choice(curves), rng.choice(['CLAMPTO_AUTO', 'CLAMPTO_X', 'CLAMPTO_Y', 'CLAMPTO_Z']), rng.random() < 0.3
-    rider = empty("HRider", loc=loc(0.2))
+    rider = empty("HRider", loc=triple(rng, 0.2))
     rider.parent = rng.choice(curves)
     for fr in (1, 6):
         for pb in ctl.pose.bones:
             pb.rotation_mode = 'XYZ'
-            pb.location, pb.rotation_euler = loc(0.3), rot(0.6)
+            pb.location, pb.rotation_euler = triple(rng, 0.3), triple(rng, 0.6)
             pb.keyframe_insert("location", frame=fr)
             pb.keyframe_insert("rotation_euler", frame=fr)
         for e in movers:
@@ -1729,10 +1730,6 @@ def rig_random_curves(seed):
     a Clamp To and two objects on paths (track and up axes drawn); the curves and readers keyed."""
     import random
     rng = random.Random("random-curves-%d" % seed)
-    def rot(r=1.0):
-        return tuple(rng.uniform(-r, r) for _ in range(3))
-    def loc(r=1.0):
-        return tuple(rng.uniform(-r, r) for _ in range(3))
     curves = []
     for c in range(3):
         cu = bpy.data.curves.new("RC%dData" % c, 'CURVE')
@@ -1769,29 +1766,29 @@ def rig_random_curves(seed):
         sp.use_cyclic_u = n > 2 and rng.random() < 0.3
         sp.resolution_u = rng.randint(1, 12)
         o = link(bpy.data.objects.new("RC%d" % c, cu))
-        o.location, o.rotation_euler, o.scale = loc(0.8), rot(0.8), tuple(rng.uniform(0.6, 1.5) for _ in range(3))
+        o.location, o.rotation_euler, o.scale = triple(rng, 0.8), triple(rng, 0.8), tuple(rng.uniform(0.6, 1.5) for _ in range(3))
         curves.append(o)
     chain = armature("RChain", [("S%d" % i, (0, 0, 0.3 * i), (rng.uniform(-0.05, 0.05), 0, 0.3 * (i + 1)), "S%d" % (i - 1) if i else None, i > 0, rng.uniform(-0.5, 0.5)) for i in range(4)],
-                     loc=loc(0.5), rot=rot(0.3))
+                     loc=triple(rng, 0.5), rot=triple(rng, 0.3))
     ik = chain.pose.bones["S3"].constraints.new('SPLINE_IK')
     ik.target, ik.chain_count = curves[0], 4
     randomize_settings(ik, 'SPLINE_IK', rng, skip=('chain_count',))
     readers = []
     for i in range(2):
-        f = empty("RFollow%d" % i, loc=loc(0.3), rot=rot(0.5))
+        f = empty("RFollow%d" % i, loc=triple(rng, 0.3), rot=triple(rng, 0.5))
         c = f.constraints.new('FOLLOW_PATH')
         c.target = rng.choice(curves)
         randomize_settings(c, 'FOLLOW_PATH', rng)
         c.offset_factor, c.offset = rng.uniform(-0.2, 1.2), rng.uniform(-30, 30)
         c.influence = rng.choice([1.0, rng.uniform(0.3, 1.0)])
         readers.append(f)
-    cl = empty("RClamp", loc=loc(1.5))
+    cl = empty("RClamp", loc=triple(rng, 1.5))
     c = cl.constraints.new('CLAMP_TO')
     c.target = rng.choice(curves)
     randomize_settings(c, 'CLAMP_TO', rng)
     readers.append(cl)
     for i in range(2):
-        r = empty("RRider%d" % i, loc=loc(0.2), rot=rot(0.5))
+        r = empty("RRider%d" % i, loc=triple(rng, 0.2), rot=triple(rng, 0.5))
         r.parent = rng.choice(curves)
         r.track_axis = rng.choice(['POS_X', 'POS_Y', 'POS_Z', 'NEG_X', 'NEG_Y', 'NEG_Z'])
         r.up_axis = rng.choice([a for a in 'XYZ' if a != r.track_axis[-1]])
@@ -1946,15 +1943,11 @@ def rig_random_objects(seed):
     import bmesh
     import random
     rng = random.Random("random-objects-%d" % seed)
-    def rot(r=1.0):
-        return tuple(rng.uniform(-r, r) for _ in range(3))
-    def loc(r=1.0):
-        return tuple(rng.uniform(-r, r) for _ in range(3))
-    arm = armature("OArm", [("R", (0, 0, 0), (0, 0, 0.6), None, False, 0.3), ("T", (0, 0, 0.6), (0.2, 0, 1.1), "R", True, -0.2)], loc=loc(0.5), rot=rot(0.4))
+    arm = armature("OArm", [("R", (0, 0, 0), (0, 0, 0.6), None, False, 0.3), ("T", (0, 0, 0.6), (0.2, 0, 1.1), "R", True, -0.2)], loc=triple(rng, 0.5), rot=triple(rng, 0.4))
     for f in (1, 6):
         for pb in arm.pose.bones:
             pb.rotation_mode = 'XYZ'
-            pb.rotation_euler = rot(0.8)
+            pb.rotation_euler = triple(rng, 0.8)
             pb.keyframe_insert("rotation_euler", frame=f)
     cu = bpy.data.curves.new("OPathData", 'CURVE')
     cu.dimensions = '3D'
@@ -1967,24 +1960,24 @@ def rig_random_objects(seed):
     cu.use_path, cu.use_path_follow, cu.use_radius = True, rng.random() < 0.6, rng.random() < 0.5
     cu.path_duration, cu.eval_time = rng.randint(10, 60), rng.uniform(0, 60)
     path = link(bpy.data.objects.new("OPath", cu))
-    path.location, path.rotation_euler = loc(0.5), rot(0.5)
-    grid = mesh_object("OMesh", lambda bm: bmesh.ops.create_grid(bm, x_segments=3, y_segments=3, size=0.8), loc=loc(0.5), rot=rot(0.5))
+    path.location, path.rotation_euler = triple(rng, 0.5), triple(rng, 0.5)
+    grid = mesh_object("OMesh", lambda bm: bmesh.ops.create_grid(bm, x_segments=3, y_segments=3, size=0.8), loc=triple(rng, 0.5), rot=triple(rng, 0.5))
     lat = link(bpy.data.objects.new("OLat", bpy.data.lattices.new("OLatData")))
-    lat.location = loc(0.5)
+    lat.location = triple(rng, 0.5)
     objs = []
     for i in range(10):
-        e = empty("O%d" % i, loc=loc(0.5), rot=rot(1.0), scale=tuple(rng.uniform(0.7, 1.4) for _ in range(3)))
+        e = empty("O%d" % i, loc=triple(rng, 0.5), rot=triple(rng, 1.0), scale=tuple(rng.uniform(0.7, 1.4) for _ in range(3)))
         e.rotation_mode = rng.choice(['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE'])
         if e.rotation_mode == 'QUATERNION':
-            e.rotation_quaternion = Euler(rot(1.0)).to_quaternion()
+            e.rotation_quaternion = Euler(triple(rng, 1.0)).to_quaternion()
         elif e.rotation_mode == 'AXIS_ANGLE':
             e.rotation_axis_angle = (rng.uniform(-2, 2), rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.2, 1))
         if rng.random() < 0.4:
-            e.delta_location, e.delta_rotation_euler, e.delta_scale = loc(0.3), rot(0.5), tuple(rng.uniform(0.8, 1.2) for _ in range(3))
+            e.delta_location, e.delta_rotation_euler, e.delta_scale = triple(rng, 0.3), triple(rng, 0.5), tuple(rng.uniform(0.8, 1.2) for _ in range(3))
         kind = rng.choice(['NONE', 'OBJECT', 'OBJECT', 'BONE', 'BONE', 'PATH', 'VERTEX', 'VERTEX_3', 'ARMATURE', 'LATTICE'])
         if kind == 'OBJECT' and objs:
             e.parent = rng.choice(objs)
-            e.matrix_parent_inverse = Matrix.Translation(loc(0.3)) @ Euler(rot(0.4)).to_matrix().to_4x4()
+            e.matrix_parent_inverse = Matrix.Translation(triple(rng, 0.3)) @ Euler(triple(rng, 0.4)).to_matrix().to_4x4()
         elif kind == 'BONE':
             e.parent, e.parent_type, e.parent_bone = arm, 'BONE', rng.choice(['R', 'T'])
             arm.data.bones[e.parent_bone].use_relative_parent = rng.random() < 0.5
@@ -2038,31 +2031,27 @@ def rig_random_action_constraints(seed):
     influence. Three frames."""
     import random
     rng = random.Random("random-action-cons-%d" % seed)
-    def rot(r=1.0):
-        return tuple(rng.uniform(-r, r) for _ in range(3))
-    def loc(r=1.0):
-        return tuple(rng.uniform(-r, r) for _ in range(3))
     specs = []
     for i in range(6):
         parent = rng.choice([None] + ["K%d" % j for j in range(i)]) if i else None
-        head = loc(1.0)
+        head = triple(rng, 1.0)
         specs.append(("K%d" % i, head, (head[0] + rng.uniform(-0.3, 0.3), head[1] + rng.uniform(-0.3, 0.3), head[2] + rng.uniform(0.2, 0.5)), parent, False, rng.uniform(-1, 1)))
-    arm = armature("ACRig", specs, loc=loc(0.5), rot=rot(0.4))
+    arm = armature("ACRig", specs, loc=triple(rng, 0.5), rot=triple(rng, 0.4))
     pb = arm.pose.bones
     modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE']
     for p in pb:
         p.rotation_mode = rng.choice(modes)
-        p.location, p.scale = loc(0.2), tuple(rng.uniform(0.8, 1.2) for _ in range(3))
+        p.location, p.scale = triple(rng, 0.2), tuple(rng.uniform(0.8, 1.2) for _ in range(3))
         if p.rotation_mode == 'QUATERNION':
-            p.rotation_quaternion = Euler(rot(0.6)).to_quaternion()
+            p.rotation_quaternion = Euler(triple(rng, 0.6)).to_quaternion()
         elif p.rotation_mode == 'AXIS_ANGLE':
             p.rotation_axis_angle = (rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.2, 1))
         else:
-            p.rotation_euler = rot(0.6)
-    controls = [empty("AC%d" % i, loc=loc(1.0), rot=rot(0.8)) for i in range(2)]
+            p.rotation_euler = triple(rng, 0.6)
+    controls = [empty("AC%d" % i, loc=triple(rng, 1.0), rot=triple(rng, 0.8)) for i in range(2)]
     for f in (1, 6):
         for c in controls:
-            c.location, c.rotation_euler, c.scale = loc(1.0), rot(1.2), tuple(rng.uniform(0.6, 1.5) for _ in range(3))
+            c.location, c.rotation_euler, c.scale = triple(rng, 1.0), triple(rng, 1.2), tuple(rng.uniform(0.6, 1.5) for _ in range(3))
             for path in ('location', 'rotation_euler', 'scale'):
                 c.keyframe_insert(path, frame=f)
     actions = []
@@ -2078,7 +2067,7 @@ def rig_random_action_constraints(seed):
                         base = 1.0 if name == 'scale' or (name == 'rotation_quaternion' and i == 0) else 0.0
                         fc.keyframe_points.insert(f, base + rng.uniform(-0.6, 0.6))
         actions.append(act)
-    owners = rng.sample(list(pb), 4) + [empty("ACObj", loc=loc(0.5), rot=rot(0.5))]
+    owners = rng.sample(list(pb), 4) + [empty("ACObj", loc=triple(rng, 0.5), rot=triple(rng, 0.5))]
     channels = ['LOCATION_X', 'LOCATION_Y', 'LOCATION_Z', 'ROTATION_X', 'ROTATION_Y', 'ROTATION_Z', 'SCALE_X', 'SCALE_Y', 'SCALE_Z']
     for o in owners:
         c = o.constraints.new('ACTION')
