@@ -1389,6 +1389,10 @@ def dump_driver(obj, kind, idb, fc):
             # value; written only when Blender used it, so the import reads that constant.
             if getattr(t, 'use_fallback_value', False) and getattr(t, 'is_fallback_used', False):
                 targets[-1]["fallback_value"] = num(t.fallback_value, key)
+            # A property path Blender cannot resolve (a renamed bone, a deleted property): Blender
+            # reads 0, flags the driver invalid and skips it from then on. Written only when so.
+            elif v.type == 'SINGLE_PROP' and t.id is not None and not path_resolves(t.id, t.data_path):
+                targets[-1]["path_resolves"] = False
         variables.append({"name": v.name, "type": v.type, "targets": targets})
     e["variables"] = variables
     if len(fc.keyframe_points):
@@ -1400,7 +1404,21 @@ def dump_driver(obj, kind, idb, fc):
     e["extrapolation"] = fc.extrapolation
     e["mute"] = bool(fc.mute)
     e["is_valid"] = bool(fc.is_valid) and bool(d.is_valid)
+    if not path_resolves(idb, fc.data_path):
+        # Driving something that is gone (a deleted bone or constraint): Blender writes nothing.
+        e["path_resolves"] = False
     return e
+
+
+def path_resolves(idb, path):
+    """Whether Blender finds the property at `path` on `idb` (an empty path names nothing)."""
+    if not path:
+        return False
+    try:
+        idb.path_resolve(path)
+    except (ValueError, TypeError):
+        return False
+    return True
 
 
 def dump_drivers(objects):

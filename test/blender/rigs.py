@@ -4029,9 +4029,119 @@ def rig_odd_names(clash=False):
     return [1, 3, 5]
 
 
+def rig_messy():
+    """What production files hold beside the rig: constraints Blender marks invalid (no target, a
+    subtarget naming no bone, a bone targeting itself), a muted constraint and one at influence 0
+    mid-stack, targets in a collection excluded from the view layer and a hidden empty, a parent in
+    an excluded collection, drivers with a variable whose path resolves to nothing beside a valid
+    driver, a bone with a custom shape kept in a hidden collection, and a skinned mesh with shape
+    keys; controls keyed."""
+    arm = armature("M", [("A", (0, 0, 0), (0, 0.5, 0), None, False, 0.0),
+                         ("B", (0, 0.5, 0), (0, 1.0, 0.1), "A", True, 0.2),
+                         ("C", (0, 1.0, 0.1), (0.1, 1.4, 0.2), "B", True, 0.0),
+                         ("D", (1, 0, 0), (1, 0.5, 0), None, False, 0.0),
+                         ("E", (2, 0, 0), (2, 0.5, 0), None, False, 0.0),
+                         ("F", (3, 0, 0), (3, 0.5, 0), None, False, 0.3),
+                         ("G", (4, 0, 0), (4, 0.5, 0), None, False, 0.0),
+                         ("H", (5, 0, 0), (5, 0.5, 0), None, False, 0.0)], loc=(0.1, 0.0, 0.2))
+    pb = arm.pose.bones
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    sc = scene()
+    excluded = bpy.data.collections.new("Excluded")
+    sc.collection.children.link(excluded)
+    hidden = bpy.data.collections.new("Widgets")
+    sc.collection.children.link(hidden)
+    far = bpy.data.objects.new("FarTarget", None)
+    excluded.objects.link(far)
+    far.location, far.rotation_euler = (0.5, 1.5, -0.3), (0.3, 0.2, 0.1)
+    lone = bpy.data.objects.new("LoneExcluded", None)
+    excluded.objects.link(lone)
+    lone.location = (2.0, 2.0, 2.0)
+    kid = empty("ChildOfExcluded", loc=(0.2, 0.1, 0.0))
+    kid.parent = far
+    hide = empty("HiddenTarget", loc=(1.5, -0.5, 0.4), rot=(0.1, 0.5, 0.2))
+    hide.hide_viewport = True
+    hide.hide_set(True)
+    wmesh = bpy.data.meshes.new("WGT")
+    wmesh.from_pydata([(0, 0, 0), (0, 1, 0), (1, 0, 0)], [], [(0, 1, 2)])
+    wgt = bpy.data.objects.new("WGT-A", wmesh)
+    hidden.objects.link(wgt)
+    pb["A"].custom_shape = wgt
+    # Invalid constraints, and ones that do nothing, in stacks with valid ones.
+    pb["A"].rotation_euler = (0.2, 0.1, 0.3)
+    c = pb["A"].constraints.new('COPY_LOCATION')  # no target
+    c = pb["A"].constraints.new('LIMIT_ROTATION')
+    c.use_limit_x, c.max_x = True, 0.1
+    c = pb["B"].constraints.new('COPY_ROTATION')
+    c.target, c.subtarget = arm, "Nope"
+    c = pb["B"].constraints.new('DAMPED_TRACK')
+    c.target = hide
+    c = pb["C"].constraints.new('DAMPED_TRACK')
+    c.target, c.subtarget = arm, "C"  # itself
+    c = pb["C"].constraints.new('COPY_SCALE')
+    c.target, c.subtarget = arm, "G"
+    c = pb["D"].constraints.new('CHILD_OF')
+    c.target = far
+    c.inverse_matrix = far.matrix_world.inverted()
+    c = pb["D"].constraints.new('COPY_ROTATION')
+    c.target, c.subtarget, c.mute = arm, "G", True
+    c = pb["D"].constraints.new('LIMIT_LOCATION')
+    c.use_max_x, c.max_x, c.influence = True, 0.0, 0.0
+    c = pb["E"].constraints.new('COPY_TRANSFORMS')
+    c.target, c.influence = hide, 0.6
+    c = pb["E"].constraints.new('TRACK_TO')
+    c.target = lone
+    c = pb["H"].constraints.new('IK')  # no target
+    c.chain_count = 1
+    # Drivers: a variable whose path resolves to nothing, one naming a property that is not there,
+    # and a valid one.
+    arm["switch"] = 0.4
+    driver(pb["F"], "rotation_euler", 0, "a + 0.3", [{"name": "a", "targets": [{"id": arm, "data_path": 'pose.bones["Nope"].location[0]'}]}])
+    driver(pb["F"], "rotation_euler", 1, "b * 2", [{"name": "b", "targets": [{"id": arm, "data_path": '["missing"]'}]}])
+    driver(pb["F"], "rotation_euler", 2, "s * 2", [{"name": "s", "targets": [{"id": arm, "data_path": '["switch"]'}]}])
+    # Drivers whose property is gone (a deleted bone, a deleted constraint), a variable with no
+    # target object, and Transform Channel / Distance variables naming a bone the armature lacks.
+    gone = driver(pb["A"], "location", 0, "s", [{"name": "s", "targets": [{"id": arm, "data_path": '["switch"]'}]}])
+    gone.data_path = 'pose.bones["Gone"].location'
+    gone = driver(arm, 'pose.bones["A"].constraints["Limit Rotation"].influence', -1, "s", [{"name": "s", "targets": [{"id": arm, "data_path": '["switch"]'}]}])
+    gone.data_path = 'pose.bones["A"].constraints["Deleted"].influence'
+    driver(pb["H"], "rotation_euler", 0, "n + 0.2", [{"name": "n", "targets": [{"id": None, "data_path": 'location[0]'}]}])
+    driver(pb["H"], "rotation_euler", 1, "t", [{"name": "t", "type": 'TRANSFORMS', "targets": [{"id": arm, "bone_target": "Nope", "transform_type": 'LOC_X', "transform_space": 'WORLD_SPACE'}]}])
+    driver(pb["H"], "rotation_euler", 2, "d * 0.1", [{"name": "d", "type": 'LOC_DIFF', "targets": [{"id": arm, "bone_target": "Nope"}, {"id": far}]}])
+    driver(pb["G"], "location", 0, "x", [{"name": "x", "type": 'TRANSFORMS', "targets": [{"id": far, "transform_type": 'LOC_Y', "transform_space": 'WORLD_SPACE'}]}])
+    driver(pb["G"], "location", 2, "y", [{"name": "y", "type": 'TRANSFORMS', "targets": [{"id": lone, "transform_type": 'LOC_Z', "transform_space": 'WORLD_SPACE'}]}])
+    # A skinned mesh with shape keys: the rig's character, which the export leaves out.
+    body = bpy.data.meshes.new("Body")
+    body.from_pydata([(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)], [], [(0, 1, 3, 2)])
+    bo = link(bpy.data.objects.new("Body", body))
+    bo.parent = arm
+    bo.modifiers.new("Armature", 'ARMATURE').object = arm
+    bo.vertex_groups.new(name="A").add([0, 1], 1.0, 'REPLACE')
+    bo.shape_key_add(name="Basis")
+    bo.shape_key_add(name="Smile").value = 0.3
+    # Keyed: an excluded target, the hidden target, a control.
+    for f, fl, hl, gl in ((1, (0.5, 1.5, -0.3), (1.5, -0.5, 0.4), 0.0), (5, (0.8, 1.0, 0.2), (1.2, 0.3, 0.9), 0.4)):
+        far.location, hide.location = fl, hl
+        far.keyframe_insert("location", frame=f)
+        hide.keyframe_insert("location", frame=f)
+        pb["A"].location = (0.0, gl, 0.0)
+        pb["A"].keyframe_insert("location", frame=f)
+        arm["switch"] = gl
+        arm.keyframe_insert('["switch"]', frame=f)
+        # The armature stays: Blender reads a Transform Channel of a missing bone from the armature
+        # object without ordering the driver after it (its depsgraph relation names the bone and
+        # fails), so keyed, it reads where the armature was at the previous evaluation.
+        arm.keyframe_insert("location", frame=f)
+    sc.frame_set(1)
+    bpy.context.view_layer.layer_collection.children["Excluded"].exclude = True
+    bpy.context.view_layer.layer_collection.children["Widgets"].hide_viewport = True
+    return [1, 3, 5]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -151,12 +151,14 @@ function checkConstraint(c: unknown, i: number, objects: SceneObject[], errors: 
       errors.push(invalid(at(key), `expected an object of settings, got ${describeValue(props)}`));
       continue;
     }
-    checkReferences(props, (...rest) => at(key, ...rest), byName, errors);
+    // A constraint Blender marks invalid (a target bone renamed or deleted) is skipped by Blender and
+    // by the import (blender-skips.ts): the bone it names need not exist. Its shape is still checked.
+    checkReferences(props, (...rest) => at(key, ...rest), byName, errors, c['props'] !== null && isRecord(c['props']) && c['props']['is_valid'] === false);
   }
 }
 
 /** Targets, poles and space objects exist; a bone named with one is a bone of that armature. */
-function checkReferences(props: Record<string, unknown>, at: (...rest: (string | number)[]) => string, byName: Map<string, SceneObject>, errors: GraphError[]): void {
+function checkReferences(props: Record<string, unknown>, at: (...rest: (string | number)[]) => string, byName: Map<string, SceneObject>, errors: GraphError[], skipped = false): void {
   for (const [objectKey, boneKey] of REFERENCES) {
     const object = props[objectKey];
     const bone = props[boneKey];
@@ -168,7 +170,7 @@ function checkReferences(props: Record<string, unknown>, at: (...rest: (string |
       errors.push(invalid(at(boneKey), `expected a bone name ("" for none), got ${describeValue(bone)}`));
       continue;
     }
-    if (typeof object !== 'string' || object === '') continue;
+    if (typeof object !== 'string' || object === '' || skipped) continue;
     const target = byName.get(object);
     if (!target) {
       errors.push({ code: 'missing-target', pointer: at(objectKey), message: `object "${object}" is not in the fixture's objects` });

@@ -24,6 +24,8 @@ export interface FixtureDriverTarget {
   fallback_value?: number;
   /** A Context Property variable's context (Blender 4.x): `ACTIVE_SCENE` (written as a SCENE target) or `ACTIVE_VIEW_LAYER`. */
   context_property?: string | null;
+  /** False when Blender cannot resolve this SINGLE_PROP target's path (written only then). */
+  path_resolves?: boolean;
 }
 
 export interface FixtureDriver {
@@ -44,6 +46,8 @@ export interface FixtureDriver {
   keyframe_points?: Keyframe[];
   extrapolation?: string;
   mute?: boolean;
+  /** False when Blender cannot resolve the driven path (a deleted bone or constraint; written only then). */
+  path_resolves?: boolean;
 }
 
 /** What one variable reads: the object it is on and the path there, or two owners compared. */
@@ -71,6 +75,8 @@ export interface DriverImport {
   drivers: ImportedDriver[];
   /** `Driver key: reason`, one per driver that could not be carried. */
   unsupported: string[];
+  /** `Driver key: reason`, one per driver Blender itself does not evaluate (a path it cannot resolve). */
+  skipped: string[];
   /** Drivers by kind (`SUM`, `SCRIPTED`, … and `var:SINGLE_PROP`, …), for the import summary. */
   counts: Map<string, number>;
 }
@@ -87,11 +93,17 @@ export function importDrivers(fx: Fixture): DriverImport {
   const all = ((fx as unknown as { drivers?: FixtureDriver[] }).drivers ?? []);
   const drivers: ImportedDriver[] = [];
   const unsupported: string[] = [];
+  const skipped: string[] = [];
   const counts = new Map<string, number>();
   const count = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
   all.forEach((d, index) => {
     count(d.type);
     const fail = (reason: string) => unsupported.push(`driver ${d.owner.object}: ${d.key}: ${reason}`);
+    const invalid = blenderInvalid(d);
+    if (invalid) {
+      for (const v of d.variables) count(`var:${v.type}`);
+      return void skipped.push(`driver ${d.owner.object}: ${d.key}: ${invalid}`);
+    }
     const path = d.owner.id_type === 'ARMATURE' ? `data.${d.data_path}` : d.data_path;
     const writes = pathTarget(path, d.array_index);
     if (!writes) return fail(`the driven path ${path} is not one Sinew can drive`);
@@ -105,7 +117,7 @@ export function importDrivers(fx: Fixture): DriverImport {
           if (!t.id || (t.id_type ?? 'OBJECT') !== 'OBJECT') return fail(`variable ${v.name}: a ${v.type} target must be an object`);
           const space = t.transform_space ?? 'WORLD_SPACE';
           if (!(TRANSFORM_SPACES as readonly string[]).includes(space)) return fail(`variable ${v.name}: the transform space ${space} is not one Blender 3.4 has`);
-          owners.push(t.bone_target ? `${t.id}/${t.bone_target}` : t.id);
+          owners.push(transformOwner(fx, t.id, t.bone_target));
           // ROTATION_DIFF reads every target in world space (a bone by its pose matrix) whatever it says.
           spaces.push(v.type === 'LOC_DIFF' ? (space as DriverSpace) : 'WORLD_SPACE');
         }
@@ -122,7 +134,7 @@ export function importDrivers(fx: Fixture): DriverImport {
         if (!(TRANSFORM_CHANNELS as readonly string[]).includes(channel)) return fail(`variable ${v.name}: the transform type ${channel} is not one Blender 3.4 has`);
         if (!(TRANSFORM_SPACES as readonly string[]).includes(space)) return fail(`variable ${v.name}: the transform space ${space} is not one Blender 3.4 has`);
         if (!(TRANSFORM_ROTATION_MODES as readonly string[]).includes(rotationMode)) return fail(`variable ${v.name}: the rotation mode ${rotationMode} is not one Blender 3.4 has`);
-        reads.push({ transform: { owner: t.bone_target ? `${t.id}/${t.bone_target}` : t.id, channel: channel as TransformChannel, space: space as DriverSpace, rotationMode: rotationMode as TransformRotationMode } });
+        reads.push({ transform: { owner: transformOwner(fx, t.id, t.bone_target), channel: channel as TransformChannel, space: space as DriverSpace, rotationMode: rotationMode as TransformRotationMode } });
         continue;
       }
       const t = v.targets[0];
@@ -167,7 +179,37 @@ export function importDrivers(fx: Fixture): DriverImport {
     }
     drivers.push({ index, source: d, writes, program, reads });
   });
-  return { drivers, unsupported, counts };
+  return { drivers, unsupported, skipped, counts };
+}
+
+/**
+ * Why Blender does not evaluate the driver, if it does not: it drives a path it cannot resolve
+ * (nothing is written), or a variable has no target or reads a path it cannot resolve (Blender
+ * reads 0, writes the result once, flags the driver invalid and skips it for the rest of the session:
+ * the value it wrote is the one the file holds, which the graph keeps). Measured in 3.4.1 (rigs.py `messy`).
+ */
+function blenderInvalid(d: FixtureDriver): string | undefined {
+  if (d.path_resolves === false) return `it drives ${d.data_path}, which Blender cannot find (a bone, constraint or property that is gone), so Blender writes nothing`;
+  const kept = 'Blender reads 0 for it once and then skips the driver, keeping the value the file holds';
+  for (const v of d.variables) {
+    const targets = v.type === 'LOC_DIFF' || v.type === 'ROTATION_DIFF' ? v.targets.slice(0, 2) : v.targets.slice(0, 1);
+    if (v.type === 'CONTEXT_PROP') continue;
+    if (targets.some((t) => !t.id)) return `variable ${v.name} has no target object; ${kept}`;
+    const t = targets[0];
+    if (v.type === 'SINGLE_PROP' && t.path_resolves === false) return `variable ${v.name} reads ${t.id}${(t.data_path ?? '').startsWith('[') ? '' : '.'}${t.data_path ?? ''}, which Blender cannot find; ${kept}`;
+  }
+  return undefined;
+}
+
+/**
+ * The owner a Transform Channel or Distance/Rotational Difference target reads: the bone when the
+ * object is an armature that has it, else the object itself, as Blender reads a target whose bone
+ * name matches no bone (`BKE_pose_channel_find_name` finds none; measured in 3.4.1, rigs.py `messy`).
+ */
+function transformOwner(fx: Fixture, object: string, bone: string | undefined): string {
+  if (!bone) return object;
+  const o = fx.objects.find((x) => x.name === object);
+  return o?.type === 'ARMATURE' && o.bones?.some((b) => b.name === bone) ? `${object}/${bone}` : object;
 }
 
 /** The owner name of a scene's custom properties (`scene:Scene`), beside objects' and bones'. */

@@ -63,7 +63,7 @@ type CustomProps = Record<string, JsonValue>;
 /** Adds the property and driver nodes and their links; returns what it did and did not carry. */
 export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport = importDrivers(fx)): DriverReport {
   const notCarried = imported.unsupported.slice();
-  const noEffect: string[] = [];
+  const noEffect: string[] = imported.skipped.slice();
   const propNodes = new Map<string, string>();
   let y = 0;
   /** `animated`: where an action may key the property (an object's or a pose bone's), to play its curve. */

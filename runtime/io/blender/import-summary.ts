@@ -52,7 +52,7 @@ export function importSummary(fx: Fixture, imported: BlenderImport, notes: reado
   const lines = [
     `objects: ${fx.objects.length}, bones: ${bones}`,
     `constraints: ${fx.constraints.length} (${list(tally(fx.constraints.map((c) => c.type)))})`,
-    `drivers: ${d.drivers.drivers.length + d.drivers.unsupported.length} (${list(kinds.sort((a, b) => b[1] - a[1]))}; variables ${list(vars)}), ${d.wired} wired live`,
+    `drivers: ${d.drivers.drivers.length + d.drivers.unsupported.length + d.drivers.skipped.length} (${list(kinds.sort((a, b) => b[1] - a[1]))}; variables ${list(vars)}), ${d.wired} wired live`,
     `custom properties: ${d.customProperties}`,
   ];
   // What Blender itself leaves out is left out faithfully: information, not something missing.

@@ -1,0 +1,82 @@
+// What Blender itself does not evaluate, imported from exports shaped as the add-on writes them
+// (the round trip against Blender: test/blender/messy.test.ts):
+// - a constraint Blender marks invalid may name a bone the armature lacks: the import skips it,
+//   where it refused the file;
+// - a driver whose driven path or a variable's path Blender cannot resolve (`path_resolves: false`),
+//   or whose variable has no target object, is skipped as Blender skips it, not named not carried;
+// - a Transform Channel variable naming a bone the armature lacks reads the armature object.
+import { describe, expect, it } from 'vitest';
+import { compile } from '../../../runtime/eval/compile';
+import { checkFixture } from '../../../runtime/io/blender/check-fixture';
+import type { Fixture } from '../../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../../runtime/io/blender/import';
+
+function fixture(parts: { constraints?: unknown[]; drivers?: unknown[] }): Fixture {
+  return {
+    format: 'blender-constraint-fixture/1', blender: '3.4.1', name: 'invalid', category: 'export', seed: 0, description: '',
+    extensions: ['custom_props', 'drivers', 'armature_targets', 'bone_flags'],
+    objects: [
+      { name: 'Ctrl', type: 'EMPTY', location: [0, 0, 0], custom_props: { present: 0.25 } },
+      { name: 'Arm', type: 'ARMATURE', location: [0.7, 0, 0], bones: [{ name: 'B', parent: null, head_local: [0, 0, 0], tail_local: [0, 1, 0], matrix_local: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], length: 1, roll: 0 }] },
+      { name: 'A', type: 'EMPTY', location: [0.1, 0, 0] },
+    ],
+    constraints: parts.constraints ?? [],
+    drivers: parts.drivers ?? [],
+    expected: { objects: {}, bones: {} },
+    expected_unconstrained: { objects: {}, bones: {} },
+  } as unknown as Fixture;
+}
+
+function driver(variable: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return {
+    owner: { object: 'A', id_type: 'OBJECT' }, data_path: 'location', array_index: 0, key: 'location[0]', type: 'SCRIPTED',
+    expression: 'v + 1', is_simple_expression: true, use_self: false, variables: [{ name: 'v', ...variable }],
+    modifiers: [], extrapolation: 'CONSTANT', mute: false, is_valid: false, ...extra,
+  };
+}
+
+const locationX = (f: Fixture) => {
+  const imported = importBlenderFixture(f);
+  return { imported, x: compile(imported.graph, imported.scene).evaluate(1).ownerMatrix('A')![12] };
+};
+
+describe('what Blender does not evaluate', () => {
+  it('an invalid constraint naming a missing bone is skipped, a valid one is refused by name', () => {
+    const copy = (valid: boolean) => ({ owner: { object: 'A' }, type: 'COPY_LOCATION', name: 'Copy', props: { target: 'Arm', subtarget: 'Gone', is_valid: valid, influence: 1 } });
+    const { imported, x } = locationX(fixture({ constraints: [copy(false)] }));
+    expect(imported.skipped).toEqual([expect.stringContaining('A: Copy (COPY_LOCATION): Blender marks it invalid')]);
+    expect(x).toBe(0.1);
+    // The file check (`import-blender` runs it first) refuses only the valid one, naming the bone.
+    const constraintErrors = (valid: boolean) => {
+      const checked = checkFixture(JSON.parse(JSON.stringify(fixture({ constraints: [copy(valid)] }))));
+      return checked.ok ? [] : checked.errors.filter((e) => e.pointer.startsWith('/constraints'));
+    };
+    expect(constraintErrors(false)).toEqual([]);
+    expect(constraintErrors(true)).toEqual([{ code: 'missing-target', pointer: '/constraints/0/props/subtarget', message: 'bone "Gone" is not a bone of armature "Arm"' }]);
+  });
+
+  it('a driver whose paths Blender cannot resolve is skipped, and the owner keeps what the file holds', () => {
+    const cases = [
+      driver({ type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: 'Ctrl', data_path: '["gone"]', path_resolves: false }] }),
+      driver({ type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: null, data_path: 'location[0]' }] }),
+      driver({ type: 'TRANSFORMS', targets: [{ id_type: 'OBJECT', id: null, transform_type: 'LOC_X' }] }),
+      driver({ type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: 'Ctrl', data_path: '["present"]' }] }, { data_path: 'pose.bones["Gone"].location', path_resolves: false }),
+    ];
+    for (const d of cases) {
+      const { imported, x } = locationX(fixture({ drivers: [d] }));
+      expect(imported.drivers.notCarried).toEqual([]);
+      expect(imported.drivers.noEffect).toEqual([expect.stringMatching(/^driver A: location\[0\]: (variable v (reads Ctrl\["gone"\], which Blender cannot find|has no target object); Blender reads 0 for it once|it drives pose\.bones\["Gone"\]\.location, which Blender cannot find)/)]);
+      expect(x).toBe(0.1);
+    }
+    // The same driver with its path found is wired: the test above can tell the two apart.
+    const live = locationX(fixture({ drivers: [driver({ type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: 'Ctrl', data_path: '["present"]' }] })] }));
+    expect(live.imported.drivers.wired).toBe(1);
+    expect(live.x).toBeCloseTo(1.25, 6);
+  });
+
+  it('a Transform Channel of a bone the armature lacks reads the armature object', () => {
+    const { imported, x } = locationX(fixture({ drivers: [driver({ type: 'TRANSFORMS', targets: [{ id_type: 'OBJECT', id: 'Arm', bone_target: 'Nope', transform_type: 'LOC_X', transform_space: 'WORLD_SPACE', rotation_mode: 'AUTO' }] })] }));
+    expect(imported.drivers.wired).toBe(1);
+    expect(x).toBeCloseTo(0.7 + 1, 6);
+  });
+});
