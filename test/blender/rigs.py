@@ -4139,9 +4139,84 @@ def rig_messy():
     return [1, 3, 5]
 
 
+def rig_object_types():
+    """Every kind of object a production scene holds, constrained, parented and targeted: a camera,
+    a light, a text, a NURBS surface, a metaball, a grease pencil, a speaker, a light probe, a volume,
+    a point cloud, hair curves, an image empty and a force field, in a parent chain across kinds, each
+    with a constraint targeting the next; a Follow Path on the text object and on the surface (no
+    path: Blender leaves the owner), a bone tracking the grease pencil; an armature with no bones;
+    keyed, 3 frames."""
+    sc = scene()
+    made = []
+    cam = link(bpy.data.objects.new("Cam", bpy.data.cameras.new("CamD")))
+    lamp = link(bpy.data.objects.new("Lamp", bpy.data.lights.new("LampD", 'SPOT')))
+    text = link(bpy.data.objects.new("Text", bpy.data.curves.new("TextD", 'FONT')))
+    text.data.body = "Sinew"
+    surf_data = bpy.data.curves.new("SurfD", 'SURFACE')
+    sp = surf_data.splines.new('NURBS')
+    sp.points.add(3)
+    for i, p in enumerate(sp.points):
+        p.co = (i * 0.3, 0.1 * i, 0.0, 1.0)
+    surf = link(bpy.data.objects.new("Surf", surf_data))
+    meta = link(bpy.data.objects.new("Meta", bpy.data.metaballs.new("MetaD")))
+    meta.data.elements.new()
+    gp = link(bpy.data.objects.new("Pencil", bpy.data.grease_pencils.new("PencilD")))
+    spk = link(bpy.data.objects.new("Speaker", bpy.data.speakers.new("SpeakerD")))
+    probe = link(bpy.data.objects.new("Probe", bpy.data.lightprobes.new("ProbeD", 'CUBE')))
+    vol = link(bpy.data.objects.new("Volume", bpy.data.volumes.new("VolumeD")))
+    extra = []
+    for kind, name in (('pointclouds', "Points"), ('hair_curves', "Hair")):
+        coll = getattr(bpy.data, kind, None)
+        if coll is not None:
+            extra.append(link(bpy.data.objects.new(name, coll.new(name + "D"))))
+    img = empty("Image", loc=(0.4, 0.0, 0.2))
+    img.empty_display_type = 'IMAGE'
+    field = empty("Field", loc=(0.0, -0.4, 0.3))
+    bpy.context.view_layer.objects.active = field
+    field.select_set(True)
+    bpy.ops.object.forcefield_toggle()
+    field.field.type = 'WIND'
+    chain = [cam, lamp, text, surf, meta, gp, spk, probe, vol] + extra + [img, field]
+    anchor = empty("Anchor", loc=(-0.5, 0.3, 0.6), rot=(0.2, 0.4, 0.1))
+    import random
+    rng = random.Random(7)
+    for i, o in enumerate(chain):
+        o.location = triple(rng, 0.8)
+        o.rotation_euler = triple(rng, 0.6)
+        o.scale = [rng.uniform(0.7, 1.3) for _ in range(3)]
+        if i > 0:
+            o.parent = chain[i - 1]
+    for i, o in enumerate(chain):
+        c = o.constraints.new(['COPY_LOCATION', 'DAMPED_TRACK', 'COPY_ROTATION', 'LIMIT_DISTANCE'][i % 4])
+        c.target = chain[i - 2] if i >= 2 else anchor
+        c.influence = 0.6
+    f1 = empty("OnText", loc=(0.1, 0.2, 0.0))
+    c = f1.constraints.new('FOLLOW_PATH')
+    c.target = text
+    f2 = empty("OnSurf", loc=(0.3, 0.2, 0.0))
+    c = f2.constraints.new('FOLLOW_PATH')
+    c.target = surf
+    arm = armature("Bones", [("B", (0, 0, 0), (0, 0.5, 0), None, False, 0.0)], loc=(0.5, 0.5, 0.0))
+    c = arm.pose.bones["B"].constraints.new('DAMPED_TRACK')
+    c.target = gp
+    c = arm.pose.bones["B"].constraints.new('COPY_SCALE')
+    c.target = meta
+    bare = link(bpy.data.objects.new("NoBones", bpy.data.armatures.new("NoBonesD")))
+    bare.location = (1.0, 1.0, 1.0)
+    c = bare.constraints.new('COPY_ROTATION')
+    c.target = cam
+    for f, z in ((1, 0.0), (5, 0.7)):
+        cam.location[2] = z
+        cam.keyframe_insert("location", index=2, frame=f)
+        meta.rotation_euler[0] = z
+        meta.keyframe_insert("rotation_euler", index=0, frame=f)
+    sc.frame_set(1)
+    return [1, 3, 5]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
