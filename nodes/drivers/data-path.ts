@@ -112,3 +112,59 @@ export function pathTarget(path: string, arrayIndex?: number): PathTarget | null
   }
   return null;
 }
+
+/**
+ * What a Single Property variable reads when its path names an evaluated matrix or a bone's rest
+ * data rather than a channel or a custom property: `matrix_world[i][j]`, `matrix_local[i][j]`,
+ * `matrix_basis[i][j]` of an object; `pose.bones["B"].matrix[i][j]`, `.head[i]`, `.tail[i]` of a
+ * pose bone (armature space, evaluated); `data.bones["B"].head_local[i]`, `.tail_local[i]`,
+ * `.matrix_local[i][j]`, `.length` (rest, constant); `pose.bones["B"].length` (as posed). `element`: i·4 + j
+ * for a matrix (RNA's [i][j] is Blender's column i, row j), i for a vector, 0 for a length.
+ */
+export type EvaluatedPath =
+  | { kind: 'evaluated'; bone: string | null; read: 'matrix_world' | 'matrix_local' | 'matrix_basis' | 'pose_matrix' | 'pose_head' | 'pose_tail' | 'pose_length'; element: number }
+  | { kind: 'rest'; bone: string; read: 'head_local' | 'tail_local' | 'matrix_local' | 'length'; element: number };
+
+export function evaluatedPath(path: string): EvaluatedPath | null {
+  const s = parseDataPath(path);
+  if (!s) return null;
+  const name = (k: number) => (s[k] && 'name' in s[k] ? (s[k]).name : null);
+  const key = (k: number) => (s[k] && 'key' in s[k] ? (s[k]).key : null);
+  const index = (k: number) => (s[k] && 'index' in s[k] ? (s[k]).index : null);
+  /** The element after step k: [i][j] of a 4×4 matrix, [i] of a 3-vector, nothing for a number. */
+  const element = (k: number, shape: 'matrix' | 'vector' | 'number'): number | null => {
+    if (shape === 'number') return s.length === k ? 0 : null;
+    const i = index(k);
+    if (i === null) return null;
+    if (shape === 'vector') return s.length === k + 1 && i < 3 ? i : null;
+    const j = index(k + 1);
+    return s.length === k + 2 && j !== null && i < 4 && j < 4 ? i * 4 + j : null;
+  };
+  const at = (n: number, bone: string | null, read: 'matrix_world' | 'matrix_local' | 'matrix_basis' | 'pose_matrix' | 'pose_head' | 'pose_tail', shape: 'matrix' | 'vector'): EvaluatedPath | null => {
+    const e = element(n, shape);
+    return e === null ? null : { kind: 'evaluated', bone, read, element: e };
+  };
+  const rest = (n: number, bone: string, read: 'head_local' | 'tail_local' | 'matrix_local' | 'length', shape: 'matrix' | 'vector' | 'number'): EvaluatedPath | null => {
+    const e = element(n, shape);
+    return e === null ? null : { kind: 'rest', bone, read, element: e };
+  };
+  const first = name(0);
+  if (first === 'matrix_world' || first === 'matrix_local' || first === 'matrix_basis') return at(1, null, first, 'matrix');
+  if (first === 'pose' && name(1) === 'bones' && key(2) !== null) {
+    const bone = key(2)!, prop = name(3);
+    if (prop === 'matrix') return at(4, bone, 'pose_matrix', 'matrix');
+    if (prop === 'head' || prop === 'tail') return at(4, bone, prop === 'head' ? 'pose_head' : 'pose_tail', 'vector');
+    if (prop === 'length') {
+      // A pose bone's length is as posed (its Y scale in), not the rest length.
+      return element(4, 'number') === null ? null : { kind: 'evaluated', bone, read: 'pose_length', element: 0 };
+    }
+    return null;
+  }
+  if (first === 'data' && name(1) === 'bones' && key(2) !== null) {
+    const bone = key(2)!, prop = name(3);
+    if (prop === 'head_local' || prop === 'tail_local') return rest(4, bone, prop, 'vector');
+    if (prop === 'matrix_local') return rest(4, bone, prop, 'matrix');
+    if (prop === 'length') return rest(4, bone, prop, 'number');
+  }
+  return null;
+}

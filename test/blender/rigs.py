@@ -4214,9 +4214,58 @@ def rig_object_types():
     return [1, 3, 5]
 
 
+def rig_evaluated_reads():
+    """Single Property variables reading what Blender evaluates rather than what is authored: a pose
+    bone's head, tail and matrix (armature space), an object's matrix_world and matrix_local, and a
+    bone's rest head_local and matrix_local; the read bones and objects keyed and constrained."""
+    arm = armature("R", [("A", (0, 0, 0), (0, 0.5, 0), None, False, 0.0),
+                         ("B", (0, 0.5, 0), (0.1, 1.0, 0.2), "A", True, 0.3),
+                         ("C", (-1, 0, 0), (-1, 0.5, 0.1), None, False, 0.0),
+                         ("D", (1, 0, 0), (1, 0.5, 0), None, False, 0.0),
+                         ("F", (2, 0, 0), (2, 0.5, 0), None, False, 0.0)], loc=(0.2, 0.1, 0.0), rot=(0.0, 0.0, 0.3))
+    pb = arm.pose.bones
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    e = empty("E", loc=(0.3, 0.2, 0.1), rot=(0.2, 0.1, 0.4))
+    kid = empty("Kid", loc=(0.2, -0.3, 0.5), rot=(0.1, 0.3, 0.0), scale=(1.2, 0.9, 1.0))
+    kid.parent = e
+    c = kid.constraints.new('COPY_ROTATION')
+    c.target, c.influence = arm, 0.5
+    c = pb["C"].constraints.new('DAMPED_TRACK')
+    c.target = e
+    # RNA's [i][j] on a matrix is Blender's column i, row j ([3][0]: the X translation).
+    reads = [(pb["D"], "location", 0, arm, 'pose.bones["B"].tail[1]'),
+             (pb["D"], "location", 1, arm, 'pose.bones["B"].matrix[3][2]'),
+             (pb["D"], "location", 2, e, 'matrix_world[3][0]'),
+             (pb["D"], "rotation_euler", 0, arm, 'pose.bones["B"].head[2]'),
+             (pb["D"], "rotation_euler", 1, arm, 'pose.bones["C"].matrix[0][1]'),
+             (pb["D"], "rotation_euler", 2, kid, 'matrix_local[3][1]'),
+             (pb["F"], "location", 0, kid, 'matrix_world[0][2]'),
+             (pb["F"], "location", 1, arm, 'data.bones["B"].head_local[2]'),
+             (pb["F"], "location", 2, arm, 'pose.bones["C"].tail[2]'),
+             (pb["F"], "rotation_euler", 0, arm, 'data.bones["B"].matrix_local[0][2]'),
+             (pb["F"], "rotation_euler", 1, kid, 'matrix_basis[3][0]'),
+             (pb["F"], "rotation_euler", 2, kid, 'matrix_local[1][0]'),
+             (pb["F"], "scale", 0, arm, 'pose.bones["B"].length'),
+             (pb["F"], "scale", 1, arm, 'data.bones["C"].length')]
+    for holder, path, index, idb, read in reads:
+        driver(holder, path, index, "v * 0.8 + 0.1", [{"name": "v", "targets": [{"id": idb, "data_path": read}]}])
+    for f, r in ((1, 0.0), (5, 0.8)):
+        pb["A"].rotation_euler = (r, 0.2 * r, 0)
+        pb["A"].keyframe_insert("rotation_euler", frame=f)
+        pb["B"].scale = (1 + r, 1 - 0.3 * r, 1)
+        pb["B"].keyframe_insert("scale", frame=f)
+        e.location = (0.3 + r, 0.2, 0.1 - r)
+        e.keyframe_insert("location", frame=f)
+        kid.rotation_euler = (0.1, 0.3 + r, 0.0)
+        kid.keyframe_insert("rotation_euler", frame=f)
+    scene().frame_set(1)
+    return [1, 3, 5]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

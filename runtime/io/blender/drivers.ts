@@ -2,7 +2,8 @@
 // read (a custom property, a pose channel, a constraint setting), and its target to what it writes.
 // Whatever cannot be carried is named, never evaluated as zero.
 import { compileDriver, DriverError, evaluateDriver, type DriverProgram, type DrivenKind } from '../../../nodes/drivers/driver-program';
-import { pathTarget, type PathTarget } from '../../../nodes/drivers/data-path';
+import { evaluatedPath, pathTarget, type EvaluatedPath, type PathTarget } from '../../../nodes/drivers/data-path';
+import type { EvaluatedRead } from '../../../nodes/drivers/evaluated-read';
 import type { JsonValue } from '../../../graph/types';
 import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
 import { TRANSFORM_CHANNELS, TRANSFORM_ROTATION_MODES, TRANSFORM_SPACES, type TransformChannel, type TransformRotationMode } from '../../../nodes/drivers/transform-channel';
@@ -60,7 +61,11 @@ export type VariableRead =
   /** A Transform Channel variable: one channel of an owner (`Object` or `Object/Bone`). */
   | { transform: { owner: string; channel: TransformChannel; space: DriverSpace; rotationMode: TransformRotationMode } }
   /** A property Blender could not find, read as the variable's fallback value (a constant). */
-  | { fallback: number };
+  | { fallback: number }
+  /** A bone's rest data (`data.bones["B"].head_local[1]`, its length): a constant of the rig. */
+  | { constant: number }
+  /** An evaluated matrix of an owner (`Object` or `Object/Bone`): its matrix_world, a pose bone's head, … */
+  | { evaluated: { owner: string; read: EvaluatedRead; element: number } };
 
 export interface ImportedDriver {
   index: number;
@@ -166,6 +171,13 @@ export function importDrivers(fx: Fixture): DriverImport {
         reads.push({ object: sceneOwner(t.id), target: read });
         continue;
       } else if ((t.id_type ?? 'OBJECT') !== 'OBJECT') return fail(`variable ${v.name}: a target of id type ${t.id_type} is not supported`);
+      const evaluated = evaluatedPath(path);
+      if (evaluated) {
+        const read = evaluatedRead(fx, object, evaluated);
+        if (typeof read === 'string') return fail(`variable ${v.name}: ${read}`);
+        reads.push(read);
+        continue;
+      }
       const read = pathTarget(path);
       if (!read) return fail(`variable ${v.name}: the path ${t.data_path} is not one Sinew can read`);
       reads.push({ object, target: read });
@@ -212,6 +224,32 @@ function transformOwner(fx: Fixture, object: string, bone: string | undefined): 
   return o?.type === 'ARMATURE' && o.bones?.some((b) => b.name === bone) ? `${object}/${bone}` : object;
 }
 
+/**
+ * What a variable reading an evaluated matrix or a bone's rest data reads: the owner and element, a
+ * rest value from the export, or why it cannot be read. `matrix_local` takes out the parent's matrix,
+ * which Sinew reads for a plain object parent (not a bone, vertices or a curve's path).
+ */
+function evaluatedRead(fx: Fixture, object: string, e: EvaluatedPath): VariableRead | string {
+  const o = fx.objects.find((x) => x.name === object);
+  if (!o) return `object "${object}" is not in the rig`;
+  if (e.kind === 'rest') {
+    const bone = o.bones?.find((b) => b.name === e.bone);
+    if (!bone) return `bone "${e.bone}" is not a bone of "${object}"`;
+    const value = e.read === 'length' ? bone.length : bone[e.read]?.[e.element];
+    return typeof value === 'number' ? { constant: value } : `the export holds no ${e.read} of bone "${e.bone}"`;
+  }
+  if (e.bone !== null) {
+    if (!o.bones?.some((b) => b.name === e.bone)) return `bone "${e.bone}" is not a bone of "${object}"`;
+    return { evaluated: { owner: `${object}/${e.bone}`, read: e.read, element: e.element } };
+  }
+  if (e.read === 'matrix_local' && o.parent) {
+    const parent = fx.objects.find((x) => x.name === o.parent);
+    const plain = (o.parent_type ?? 'OBJECT') === 'OBJECT' && parent?.type !== 'CURVE';
+    if (!plain) return `matrix_local of "${object}" takes out a ${parent?.type === 'CURVE' ? 'curve' : (o.parent_type ?? 'OBJECT').toLowerCase()} parent's matrix, which Sinew reads only for a plain object parent`;
+  }
+  return { evaluated: { owner: object, read: e.read, element: e.element } };
+}
+
 /** The owner name of a scene's custom properties (`scene:Scene`), beside objects' and bones'. */
 export function sceneOwner(scene: string): string {
   return `scene:${scene}`;
@@ -226,6 +264,8 @@ export function readFixtureValue(fx: Fixture, read: VariableRead, frame = 1): nu
   if ('transform' in read) return 'a TRANSFORMS variable reads evaluated matrices, not the file';
   if ('frame' in read) return read.frame === 'whole' ? Math.floor(frame) : frame;
   if ('fallback' in read) return read.fallback;
+  if ('constant' in read) return read.constant;
+  if ('evaluated' in read) return `reading ${read.evaluated.read} reads an evaluated matrix, not the file`;
   const t = read.target;
   // A property's value, or its element when the path names one.
   const num = (v: JsonValue | undefined, what: string): number | string => {

@@ -274,6 +274,24 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         params[socket] = r.fallback;
         return;
       }
+      if ('constant' in r) {
+        params[socket] = r.constant;
+        return;
+      }
+      if ('evaluated' in r) {
+        if (!g.readerFor) {
+          notCarried.push(`${where}: variable ${src.variables[i].name}: no owner reader to read`);
+          failed = true;
+          return;
+        }
+        const ev = `${id}:${socket}`;
+        g.nodes.push({ id: ev, type: 'driver/evaluated', params: { read: r.evaluated.read, element: r.evaluated.element }, position: [-750, 90 * wired] });
+        pendingLinks.push(
+          { from: { node: g.readerFor(r.evaluated.owner), socket: 'transform' }, to: { node: ev, socket: 'target' } },
+          { from: { node: ev, socket: 'value' }, to: { node: id, socket } },
+        );
+        return;
+      }
       if ('frame' in r) {
         // The scene's frame: the evaluated frame, whole (frame_current) or with its subframe.
         const time = timeNode();

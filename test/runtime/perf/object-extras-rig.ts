@@ -123,6 +123,10 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     node('twist', 'driver/transform', { channel: 'ROT_Y', space: 'TRANSFORM_SPACE', rotationMode: 'SWING_TWIST_Y' }),
     node('scale', 'driver/transform', { channel: 'SCALE_X', space: 'TRANSFORM_SPACE' }),
     node('volume', 'driver/transform', { channel: 'SCALE_AVG', space: 'LOCAL_SPACE' }),
+    // Evaluated matrices a Single Property variable reads (nodes/drivers/evaluated-read.ts): E_XYZ has parent P.
+    node('evWorld', 'driver/evaluated', { read: 'matrix_world', element: 13 }), node('evLocal', 'driver/evaluated', { read: 'matrix_local', element: 12 }),
+    node('evBasis', 'driver/evaluated', { read: 'matrix_basis', element: 4 }), node('readT', 'owner/read', { owner: 'Arm/T' }),
+    ...(['pose_matrix', 'pose_head', 'pose_tail', 'pose_length'] as const).map((read) => node(`ev_${read}`, 'driver/evaluated', { read, element: read === 'pose_matrix' ? 14 : 0 })),
     node('pathTime', 'math/float', { operation: 'multiply', b: 20 }), node('drivenTime', 'driver/curve-time', { owner: 'Driven' }),
     node('group', 'owner/vertex-group', { owner: 'Body', group: 'G' }), node('inG', 'owner/input', { owner: 'OnGroup' }),
     node('copyG', 'constraint/copy-transforms', {}), node('outG', 'owner/output', { owner: 'OnGroup' }),
@@ -135,7 +139,8 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
   const links: GraphLink[] = [
     link('time', 'seconds', 'wave', 'a'), link('wave', 'value', 'w', 'dlocX'), link('wave', 'value', 'w', 'drotZ'), link('wave', 'value', 'w', 'dscaleY'),
     link('readE', 'transform', 'dist', 'a'), link('readP', 'transform', 'dist', 'b'), link('readQ', 'transform', 'rot', 'target'),
-    ...['rotAuto', 'twist', 'scale', 'volume'].map((n) => link('readE', 'transform', n, 'target')),
+    ...['rotAuto', 'twist', 'scale', 'volume', 'evWorld', 'evLocal', 'evBasis'].map((n) => link('readE', 'transform', n, 'target')),
+    ...['pose_matrix', 'pose_head', 'pose_tail', 'pose_length'].map((read) => link('readT', 'transform', `ev_${read}`, 'target')),
     link('wave', 'value', 'pathTime', 'a'), link('pathTime', 'value', 'drivenTime', 'value'),
     link('inG', 'transform', 'copyG', 'owner'), link('group', 'transform', 'copyG', 'target'), link('copyG', 'owner', 'outG', 'transform'),
     link('inB', 'transform', 'wrap', 'owner'), link('readBody', 'transform', 'wrap', 'target'), link('wrap', 'owner', 'outB', 'transform'),
