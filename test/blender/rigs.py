@@ -4263,9 +4263,48 @@ def rig_evaluated_reads():
     return [1, 3, 5]
 
 
+def rig_interleaved():
+    """Objects and bones of one armature depending on each other back and forth, as prop rigs do: a
+    prop on the hand bone, a bone held by the prop (Child Of), an empty tracking that bone, a bone
+    copying the empty's rotation, an object on a bone with Copy Location of a later bone, a driver on
+    a bone reading an object that hangs from another bone; the controls keyed, 3 frames."""
+    arm = armature("P", [("Root", (0, 0, 0), (0, 0.4, 0), None, False, 0.0),
+                         ("Hand", (0, 0.4, 0), (0.1, 0.8, 0.1), "Root", True, 0.2),
+                         ("Held", (0.5, 0.0, 0.0), (0.5, 0.3, 0.0), None, False, 0.0),
+                         ("Follower", (1.0, 0.0, 0.0), (1.0, 0.3, 0.1), "Held", False, 0.0),
+                         ("Late", (-0.5, 0.2, 0.0), (-0.5, 0.6, 0.0), "Root", False, 0.1),
+                         ("Driven", (-1.0, 0.0, 0.0), (-1.0, 0.3, 0.0), None, False, 0.0)], loc=(0.2, -0.1, 0.1), rot=(0.0, 0.1, 0.2))
+    pb = arm.pose.bones
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    prop = empty("Prop", loc=(0.05, 0.1, 0.0), rot=(0.2, 0.0, 0.1))
+    prop.parent, prop.parent_type, prop.parent_bone = arm, 'BONE', "Hand"
+    c = pb["Held"].constraints.new('CHILD_OF')
+    c.target = prop
+    c.inverse_matrix = (arm.matrix_world @ Matrix.Translation((0.5, 0, 0))).inverted() @ Matrix.Identity(4)
+    c.influence = 0.8
+    watcher = empty("Watcher", loc=(0.3, 1.0, 0.5))
+    c = watcher.constraints.new('DAMPED_TRACK')
+    c.target, c.subtarget = arm, "Follower"
+    c = pb["Late"].constraints.new('COPY_ROTATION')
+    c.target, c.influence = watcher, 0.6
+    rider = empty("Rider", loc=(0.0, 0.2, 0.0))
+    rider.parent, rider.parent_type, rider.parent_bone = arm, 'BONE', "Late"
+    c = rider.constraints.new('COPY_LOCATION')
+    c.target, c.subtarget, c.use_offset = arm, "Follower", True
+    driver(pb["Driven"], "rotation_euler", 2, "x * 2", [{"name": "x", "type": 'TRANSFORMS', "targets": [{"id": rider, "transform_type": 'LOC_X', "transform_space": 'WORLD_SPACE'}]}])
+    for f, r in ((1, 0.0), (5, 0.7)):
+        pb["Hand"].rotation_euler = (r, 0.3 * r, -0.2 * r)
+        pb["Hand"].keyframe_insert("rotation_euler", frame=f)
+        pb["Root"].location = (0.0, 0.0, 0.2 * r)
+        pb["Root"].keyframe_insert("location", frame=f)
+    scene().frame_set(1)
+    return [1, 3, 5]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
