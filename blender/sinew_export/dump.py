@@ -163,6 +163,22 @@ def custom_props(holder):
     return out
 
 
+def instanced_rigs(objects):
+    """A collection instance (an empty instancing a collection, often a linked character) holding
+    an armature or a constrained object: Blender evaluates what the collection holds, but those
+    objects are not the scene's own and are not exported. Named so the import says so."""
+    notes = []
+    for o in objects:
+        col = o.instance_collection if o.instance_type == 'COLLECTION' else None
+        if col is None:
+            continue
+        rigged = sorted(x.name for x in col.all_objects if x.type == 'ARMATURE' or len(x.constraints))
+        if rigged:
+            notes.append('%s: instances collection "%s", whose %s %s not exported (only the scene\'s own objects are; make the instance real or a library override to export them)'
+                         % (o.name, col.name, ', '.join('"%s"' % n for n in rigged[:5]) + (' and %d more' % (len(rigged) - 5) if len(rigged) > 5 else ''), 'is' if len(rigged) == 1 else 'are'))
+    return notes
+
+
 def unexported_props(objects):
     """Notes naming the custom properties `custom_props` leaves out (a group of properties, a
     data-block pointer, a number that is not finite, an array not all numbers), by holder; add-ons'
@@ -1542,6 +1558,7 @@ def rig_document(scene=None, armature=None):
     objs = [dump_object(o, notes, surfaces) for o in objects]
     constraints = dump_constraints(objects, notes)
     notes += unexported_props(objects)
+    notes += instanced_rigs(objects)
     drivers = dump_drivers(objects)
     nla = []
     actions = dump_actions(objects, constraints, notes, nla)

@@ -19,4 +19,16 @@ describe('Blender round trip: every object type', () => {
     expect(diffs.length).toBe(57); // 18 objects and a bone, 3 frames
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
+
+  // rigs.py `instanced`: a collection instance holding an armature and a constrained empty (a linked
+  // character in a shot file) is named, since its objects are not the scene's own and are not exported;
+  // one holding only a mesh is not. Before, the export left the character out without a word.
+  it('names a collection instance holding a rig, which it does not export', () => {
+    const rt = roundTrip('instanced');
+    const log = rt.importLog.join('\n');
+    expect(rt.importStatus, log).toBe(0);
+    expect(log).toContain('exported approximately: CharacterInstance: instances collection "Character", whose "CharProp", "CharRig" are not exported');
+    expect(log).not.toContain('DressingInstance:');
+    expect(failures(differences(rt), 1e-4)).toEqual([]);
+  });
 });
