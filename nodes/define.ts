@@ -410,6 +410,8 @@ export interface NodeDefinition<S = unknown, P extends ParamSpecs = ParamSpecs> 
   blender?: BlenderMapping;
   /** Owners this node writes besides its own outputs (an IK chain). */
   writes?(params: ParamsOf<P>, ownerOf: (id: string) => { parent?: string } | undefined, stackOwner: string | undefined): string[];
+  /** The params `writes` reads: they decide the evaluation order, so a link cannot drive them. */
+  scheduleParams?: readonly (keyof P & string)[];
   /**
    * A Blender IK node: its tree settings when it joins Blender's IK trees (chains sharing a root
    * solved together, `writes` giving the chain above its owner; `tipInChain` false when the owner

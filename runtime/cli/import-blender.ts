@@ -68,7 +68,7 @@ export function importBlenderCommand(file: string, out: string, options: ImportB
     // Drivers and custom-property values the graph does not carry live: each a warning, so --strict refuses them.
     ...imported.drivers.notCarried.map((u) => ({ code: 'not-carried', pointer: '/drivers', message: `not carried: ${u}` })),
   ].map((w) => ({ ...w, file }));
-  for (const line of importSummary(checked.fixture, imported, notes)) io.out(line);
+  for (const line of importSummary(checked.fixture, imported, notes, [...checked.warnings, ...verified.warnings].map((w) => w.message))) io.out(line);
   const warned = printWarnings(io, warnings);
   if (options.strict && warned) return io.err(strictFailure(file, warned, `${out} not written`)), 1;
   const written = writeOutput(out, verified.text, output);

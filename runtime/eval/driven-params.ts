@@ -5,12 +5,18 @@
 // changed and its bound step was built from its params (a `bind`, or a constraint's settings). A
 // frame whose values did not change costs a compare per driven param and allocates nothing; a
 // change costs what `Program.setParam` costs (a rebind: new scratch slots and closures).
+import type { NodeDefinition } from '../../nodes/define';
 import type { ParamSpec, ParamValue, Params } from '../../nodes/params';
 import type { CompiledNode, NodeTable } from './compiled-node';
 
 /** Whether a param of this kind may be driven by a link (a number in, a number, int or bool kept). */
 export function drivableParam(spec: ParamSpec | undefined): boolean {
   return spec !== undefined && (spec.kind === 'float' || spec.kind === 'int' || spec.kind === 'bool');
+}
+
+/** Whether param `name` decides the schedule (a variadic count, what `writes` reads): no link may drive it. */
+export function scheduleParam(def: Pick<NodeDefinition, 'variadic' | 'scheduleParams'>, name: string): boolean {
+  return def.variadic?.param === name || (def.scheduleParams?.includes(name) ?? false);
 }
 
 /** A driven value as the param holds it (Blender: `animsys_write_rna_setting`, then RNA's range). */

@@ -6,7 +6,7 @@ import type { NodeCatalog } from '../../nodes/catalog';
 import { instanceDefinition, variadicCount } from '../../nodes/define';
 import { resolveParams } from '../../nodes/resolve-params';
 import type { CompiledNode, NodeTable } from './compiled-node';
-import { drivableParam } from './driven-params';
+import { drivableParam, scheduleParam } from './driven-params';
 import { CompileFailure, type Problems } from './errors';
 import type { UnitId } from './unit';
 
@@ -101,7 +101,7 @@ function resolveDrivenParam(name: string, outType: string, to: CompiledNode, sou
   const spec = to.def.params[name];
   const what = `node "${to.node.id}" (${to.def.label}) param "${name}"`;
   if (!drivableParam(spec)) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `${what} is a ${spec.kind}; a link can drive only a number, whole-number or on/off param` });
-  if (to.def.variadic?.param === name || (to.def.writes && spec.kind === 'int')) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `${what} decides what the node writes (the evaluation order); it cannot be driven by a link` });
+  if (scheduleParam(to.def, name)) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `${what} decides what the node writes (the evaluation order); it cannot be driven by a link` });
   if (outType !== 'float') return void errors.push({ code: 'type-mismatch', pointer: at, nodeId: to.node.id, message: `${what} takes a float link, but the link gives a ${outType}` });
   if (to.drivenParams.has(name)) return void errors.push({ code: 'duplicate-link', pointer: at, nodeId: to.node.id, message: `${what} has more than one link` });
   to.drivenParams.set(name, source);

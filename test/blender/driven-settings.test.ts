@@ -26,4 +26,19 @@ describe('Blender round trip, driven constraint settings', () => {
     expect(diffs.length).toBe(2 * 8); // two frames × (the armature, 5 bones, 2 empties)
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
+
+  // rigs.py `driven_settings_wide`: drivers on an IK's iterations (a whole number the schedule does
+  // not depend on: before, the import refused the rig, taking every int param of an IK for its chain
+  // length), pole angle and weight, a Stretch To's rest length and bulge, a Damped Track's head/tail,
+  // Copy Location's axis and offset switches, Limit Rotation's switch and limit; frames 1, 3 and 5.
+  it('settings of many kinds driven, an IK iteration count among them', () => {
+    const rt = roundTrip('driven_settings_wide');
+    const log = rt.importLog.join('\n');
+    expect(rt.importStatus, log).toBe(0);
+    expect(log).toContain('10 wired live');
+    expect(log).toContain('not carried: nothing');
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(3 * 9); // three frames × (the armature, 6 bones, 2 empties)
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
 });

@@ -4034,8 +4034,8 @@ def rig_messy():
     subtarget naming no bone, a bone targeting itself), a muted constraint and one at influence 0
     mid-stack, targets in a collection excluded from the view layer and a hidden empty, a parent in
     an excluded collection, drivers with a variable whose path resolves to nothing beside a valid
-    driver, a bone with a custom shape kept in a hidden collection, and a skinned mesh with shape
-    keys; controls keyed."""
+    driver, action curves on a bone and constraints that are gone, a bone with a custom shape kept in
+    a hidden collection, and a skinned mesh with shape keys; controls keyed."""
     arm = armature("M", [("A", (0, 0, 0), (0, 0.5, 0), None, False, 0.0),
                          ("B", (0, 0.5, 0), (0, 1.0, 0.1), "A", True, 0.2),
                          ("C", (0, 1.0, 0.1), (0.1, 1.4, 0.2), "B", True, 0.0),
@@ -4133,6 +4133,11 @@ def rig_messy():
         # object without ordering the driver after it (its depsgraph relation names the bone and
         # fails), so keyed, it reads where the armature was at the previous evaluation.
         arm.keyframe_insert("location", frame=f)
+    # Curves left from a rig's earlier life: a bone and constraints that are gone.
+    for holder, path in ((arm, 'pose.bones["Gone"].location'), (arm, 'pose.bones["A"].constraints["Deleted"].influence'), (far, 'constraints["Gone"].influence')):
+        fc = holder.animation_data.action.fcurves.new(path, index=0)
+        fc.keyframe_points.insert(1, 0.0)
+        fc.keyframe_points.insert(5, 1.0)
     sc.frame_set(1)
     bpy.context.view_layer.layer_collection.children["Excluded"].exclude = True
     bpy.context.view_layer.layer_collection.children["Widgets"].hide_viewport = True
@@ -4326,9 +4331,57 @@ def rig_instanced():
     return [1]
 
 
+def rig_driven_settings_wide():
+    """Drivers on constraint settings of many kinds from one animated custom property: IK pole angle,
+    weight and iterations (a whole number: before, the import refused the rig); Stretch To rest
+    length and bulge; Damped Track head/tail; Copy Location axes and offset (booleans); Limit
+    Rotation's switch and limit."""
+    arm = armature("W", [("R", (0, 0, 0), (0, 0.5, 0), None, False, 0.0),
+                         ("U", (0, 0.5, 0), (0, 1.0, 0.1), "R", True, 0.0),
+                         ("L", (0, 1.0, 0.1), (0, 1.5, 0.0), "U", True, 0.0),
+                         ("S", (1, 0, 0), (1, 0.5, 0), None, False, 0.0),
+                         ("T", (2, 0, 0), (2, 0.5, 0), None, False, 0.0),
+                         ("Q", (3, 0, 0), (3, 0.5, 0), None, False, 0.0)], loc=(0.1, 0.0, 0.0))
+    pb = arm.pose.bones
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    goal = empty("Goal", loc=(0.6, 1.0, 0.4))
+    pole = empty("Pole", loc=(0.0, 0.8, -1.0))
+    prop(arm, "k", 0.3, 0.0, 1.0)
+    ik = pb["L"].constraints.new('IK')
+    ik.target, ik.pole_target, ik.chain_count = goal, pole, 3
+    st = pb["S"].constraints.new('STRETCH_TO')
+    st.target = goal
+    dt = pb["T"].constraints.new('DAMPED_TRACK')
+    dt.target, dt.subtarget = arm, "U"
+    cl = pb["Q"].constraints.new('COPY_LOCATION')
+    cl.target = goal
+    lr = pb["Q"].constraints.new('LIMIT_ROTATION')
+    lr.use_limit_x, lr.max_x = True, 0.2
+    cr = pb["T"].constraints.new('COPY_ROTATION')
+    cr.target, cr.influence = pole, 0.5
+    k = [{"name": "k", "targets": [{"id": arm, "data_path": '["k"]'}]}]
+    specs = [(ik, "pole_angle", "k * 2"), (ik, "weight", "0.5 + k"), (ik, "iterations", "100 + k * 300"),
+             (st, "rest_length", "0.3 + k"), (st, "bulge", "1 + k * 3"), (dt, "head_tail", "k"),
+             (cl, "use_y", "k < 0.5"), (cl, "use_offset", "k > 0.5"), (lr, "max_x", "k"), (lr, "use_limit_x", "k < 0.6")]
+    for c, setting, expr in specs:
+        fc = c.driver_add(setting)
+        fc.driver.type = 'SCRIPTED'
+        fc.driver.expression = expr
+        v = fc.driver.variables.new()
+        v.name = "k"
+        v.targets[0].id = arm
+        v.targets[0].data_path = '["k"]'
+    for f, x in ((1, 0.3), (3, 0.55), (5, 0.9)):
+        arm["k"] = x
+        arm.keyframe_insert('["k"]', frame=f)
+    scene().frame_set(1)
+    return [1, 3, 5]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -86,4 +86,21 @@ describe('driven params', () => {
     twice.links.push(link('z', 'value', 'ld', 'distance'));
     expect(() => compile(twice, scene)).toThrow(CompileFailure);
   });
+
+  it("drives an IK's iteration count, and refuses a link into what decides its chain (chain length, use tail)", () => {
+    const rig: SceneDocument = { format: 'sinew-scene', version: 1, objects: [
+      { name: 'T', type: 'EMPTY', location: [1, 1.5, 0.5] },
+      { name: 'Rig', type: 'ARMATURE', bones: [
+        { name: 'a', length: 1, matrix_local: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] },
+        { name: 'b', parent: 'a', use_connect: true, length: 1, matrix_local: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1] },
+      ] },
+    ] };
+    const ik = (into: string): GraphDocument => ({
+      format: GRAPH_FORMAT, version: 1,
+      nodes: [node('in', 'owner/input', { owner: 'Rig/b' }), node('t', 'owner/read', { owner: 'T' }), node('ik', 'constraint/ik', { chainCount: 2 }), node('out', 'owner/output', { owner: 'Rig/b' }), node('n', 'value/float', { value: 1 })],
+      links: [link('in', 'transform', 'ik', 'owner'), link('t', 'transform', 'ik', 'target'), link('ik', 'owner', 'out', 'transform'), link('n', 'value', 'ik', into)],
+    });
+    expect(compile(ik('iterations'), rig).setParam('n', 'value', 3)).toBe('applied');
+    for (const param of ['chainCount', 'useTail']) expect(() => compile(ik(param), rig)).toThrow(new RegExp(`param "${param}" decides what the node writes`));
+  });
 });

@@ -117,6 +117,7 @@ export const ik = defineConstraint({
     ],
   },
   writes: (p, ownerOf, stackOwner) => chainWrites(p.chainCount, !p.useTail, ownerOf, stackOwner),
+  scheduleParams: ['chainCount', 'useTail'],
   // Blender's solver joins chains sharing a root into one tree (a use_tail-off chain too, its tip
   // then the owner's parent).
   ikTree: (p) => (p.solver === 'BLENDER' ? { iterations: Math.max(0, p.iterations), stretch: p.useStretch, tipInChain: p.useTail } : undefined),

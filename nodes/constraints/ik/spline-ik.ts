@@ -232,6 +232,7 @@ export const splineIk = defineConstraint({
     ],
   },
   writes: (p, ownerOf, stackOwner) => chainWrites(p.chainCount, false, ownerOf, stackOwner),
+  scheduleParams: ['chainCount'],
   bind(env, p) {
     const chain = gatherChain(env, p.chainCount, false);
     const info = env.sourceOwner('target')?.curve;

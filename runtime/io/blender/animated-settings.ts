@@ -28,6 +28,8 @@ export function wireAnimatedSettings(
     settingOf?: (node: string, prop: string) => string | undefined;
     /** Reports a keyed constraint setting Sinew cannot play, by name, and where in the fixture it is. */
     report?: (text: string, at: string) => void;
+    /** Lists a curve Blender cannot resolve (its bone or constraint is gone): it animates nothing there either. */
+    skip?: (text: string) => void;
   },
   drivers: readonly ImportedDriver[],
 ): Set<string> {
@@ -40,6 +42,12 @@ export function wireAnimatedSettings(
     for (const f of a.fcurves) {
       if (!curvePlays(a, f)) continue;
       const t = pathTarget(f.data_path, f.array_index);
+      const gone = t ? missingTarget(fx, object, t) : undefined;
+      if (gone) {
+        g.skip?.(`action ${a.name}: ${f.data_path}[${f.array_index}]: ${gone}, so Blender cannot resolve the curve and it animates nothing`);
+        wired.add(`${object}\u0000${f.data_path}\u0000${f.array_index}`);
+        continue;
+      }
       let socket: string | undefined;
       let node: string | undefined;
       const setting = t?.kind === 'bone-channel' ? bboneSettingOf(t.channel, t.index) : undefined;
@@ -77,6 +85,16 @@ export function wireAnimatedSettings(
     }
   }
   return wired;
+}
+
+/** Why a curve's path names nothing in the rig (a bone or constraint that is gone), or undefined. */
+function missingTarget(fx: Fixture, object: string, t: PathTarget): string | undefined {
+  const o = fx.objects.find((x) => x.name === object);
+  const bone = t.kind === 'bone-channel' || t.kind === 'bone-prop' || t.kind === 'bone-setting' || t.kind === 'data-bone-prop' ? t.bone : t.kind === 'constraint' ? t.bone : null;
+  if (bone !== null && !o?.bones?.some((b) => b.name === bone)) return `"${object}" has no bone "${bone}"`;
+  if (t.kind !== 'constraint') return undefined;
+  const has = fx.constraints.some((c) => c.owner.object === object && (c.owner.bone ?? null) === t.bone && c.name === t.constraint);
+  return has ? undefined : `${t.bone === null ? `"${object}"` : `bone "${t.bone}" of "${object}"`} has no constraint "${t.constraint}"`;
 }
 
 /** The pose bone's authored value of a B-Bone setting (the channel node's value before its curve applies). */

@@ -34,17 +34,21 @@ const EVALUATED_NOW = [
   /^object .+: the armature is in REST position$/,
 ];
 
-/** Everything not carried, one line each (what `--strict` refuses). */
-export function notCarried(imported: BlenderImport, notes: readonly string[] = []): string[] {
+/**
+ * Everything not carried, one line each (what `--strict` refuses). `warnings`: what loading and
+ * compiling the imported graph warned of (an action curve the pose animation ignores, a cycle).
+ */
+export function notCarried(imported: BlenderImport, notes: readonly string[] = [], warnings: readonly string[] = []): string[] {
   return [
     ...notes.map((n) => `exported approximately: ${n}`),
     ...imported.unsupported.map((u) => `unsupported: ${u}`),
     ...imported.drivers.notCarried.map((u) => `not carried: ${u}`),
+    ...warnings.map((w) => `warning: ${w}`),
   ];
 }
 
 /** The summary's lines. */
-export function importSummary(fx: Fixture, imported: BlenderImport, notes: readonly string[] = exportNotes(fx)): string[] {
+export function importSummary(fx: Fixture, imported: BlenderImport, notes: readonly string[] = exportNotes(fx), warnings: readonly string[] = []): string[] {
   const bones = fx.objects.reduce((n, o) => n + (o.bones?.length ?? 0), 0);
   const d = imported.drivers;
   const kinds = [...d.drivers.counts].filter(([k]) => !k.startsWith('var:'));
@@ -61,7 +65,7 @@ export function importSummary(fx: Fixture, imported: BlenderImport, notes: reado
     lines.push(`skipped as Blender skips them: ${skipped.length}`);
     for (const s of skipped) lines.push(`  ${s}`);
   }
-  const missing = notCarried(imported, notes);
+  const missing = notCarried(imported, notes, warnings);
   if (missing.length === 0) lines.push('not carried: nothing');
   else {
     // Group by reason: the line with names and numbers taken out, so like items count together.
