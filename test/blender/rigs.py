@@ -4379,9 +4379,72 @@ def rig_driven_settings_wide():
     return [1, 3, 5]
 
 
+def rig_rigify_samples(wild=False):
+    """Every Rigify rig type of this Blender as its own sample metarig, generated one by one into its
+    own rig (RIG-m_<type>; a type that cannot stand alone, as skin.glue without a chain, is left out),
+    every control posed a little (`wild`: far, with every custom property of the pose bones set to a
+    random value of its range). Rigify's rig types are what hidden Rigify rigs are made of."""
+    import random
+    import addon_utils
+    addon_utils.enable('rigify', default_set=True)
+    from rigify import rig_lists
+    made = []
+    for i, kind in enumerate(sorted(rig_lists.rigs.keys())):
+        name = "m_" + kind.replace('.', '_')
+        meta = link(bpy.data.objects.new(name, bpy.data.armatures.new(name)))
+        meta.location = (i * 2.0, 0.0, 0.0)
+        bpy.context.view_layer.objects.active = meta
+        bpy.ops.object.mode_set(mode='EDIT')
+        bpy.ops.armature.metarig_sample_add(metarig_type=kind)
+        bpy.ops.object.mode_set(mode='OBJECT')
+        before = set(bpy.data.objects.keys())
+        try:
+            bpy.ops.pose.rigify_generate()
+        except Exception as e:
+            print("rigs.py: rigify sample %s does not generate alone: %s" % (kind, str(e).splitlines()[-1]))
+            for n in set(bpy.data.objects.keys()) - before:
+                bpy.data.objects.remove(bpy.data.objects[n], do_unlink=True)
+            continue
+        made.append(("RIG-" + name, kind))
+    keep = {n for n, _ in made}
+    for o in list(bpy.data.objects):
+        if o.name not in keep:
+            bpy.data.objects.remove(o, do_unlink=True)
+    print("rigs.py: rigify samples generated: %s" % ", ".join(k for _, k in made))
+    angle, reach = (1.0, 0.15) if wild else (0.25, 0.03)
+    for rig_name, kind in made:
+        rig = bpy.data.objects[rig_name]
+        rng = random.Random(kind + ('-wild' if wild else ''))
+        for pb in rig.pose.bones:
+            if pb.name.startswith(('ORG-', 'MCH-', 'DEF-', 'VIS')):
+                continue
+            e = Euler([rng.uniform(-angle, angle) for _ in range(3)], 'XYZ')
+            if pb.rotation_mode == 'QUATERNION':
+                pb.rotation_quaternion = e.to_quaternion()
+            elif pb.rotation_mode != 'AXIS_ANGLE':
+                pb.rotation_euler = e.to_quaternion().to_euler(pb.rotation_mode)
+            if not pb.bone.use_connect and not any(pb.lock_location):
+                pb.location = [rng.uniform(-reach, reach) for _ in range(3)]
+            if wild and not any(pb.lock_scale):
+                pb.scale = [rng.uniform(0.7, 1.4) for _ in range(3)]
+            if not wild:
+                continue
+            for key in list(pb.keys()):
+                value = pb[key]
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    continue
+                ui = pb.id_properties_ui(key).as_dict()
+                lo, hi = ui.get('min', 0), ui.get('max', 1)
+                if isinstance(value, int):
+                    pb[key] = rng.randint(int(lo), int(min(hi, lo + 3)))
+                else:
+                    pb[key] = rng.uniform(max(lo, -2.0), min(hi, 2.0))
+    return [1]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
