@@ -74,18 +74,11 @@ export function importBlenderCommand(file: string, out: string, options: ImportB
   const written = writeOutput(out, verified.text, output);
   if (!written.ok) return io.err(written.message), 1;
   io.out(`wrote ${out} (${imported.graph.nodes.length} nodes)`);
-  const saved = savedFrame(read.value);
+  const saved = imported.scene.frame_current;
   if (saved !== undefined && saved !== 1 && checked.fixture.actions?.length) {
-    io.err(`${file}: note: the file was saved at frame ${saved} and its actions play: evaluate that pose with \`sinew eval ${out} --frame ${saved}\` (eval's frame is 1 unless given)`);
+    io.err(`${file}: note: the file was saved at frame ${saved} and its actions play: \`sinew eval ${out}\` evaluates that frame, as Blender shows it (--frame N for another)`);
   }
   return 0;
-}
-
-/** The frame the Blender exporter read the pose at (`exporter.frame_current` + `subframe`), if it says. */
-function savedFrame(data: unknown): number | undefined {
-  const e = (data as { exporter?: { frame_current?: unknown; subframe?: unknown } }).exporter;
-  if (typeof e?.frame_current !== 'number') return undefined;
-  return e.frame_current + (typeof e.subframe === 'number' ? e.subframe : 0);
 }
 
 /**

@@ -20,7 +20,9 @@ const USAGE = `usage: sinew <command> [options]
   validate FILE...                          check graph and scene files; exit 1 on any error
   eval GRAPH [--scene SCENE] [--clip NAME [--fps N]] [--frame N] [--set NODE.PARAM=VALUE]... [--strict]
                                             print every owner's final world matrix (column-major),
-                                            with the scene's clip NAME playing under the constraints
+                                            with the scene's clip NAME playing under the constraints,
+                                            at frame N (default: the frame the scene was saved at,
+                                            a Blender import's; else 1)
   schedule GRAPH [--scene SCENE]            print the evaluation order and any cycles
   conformance DIR... [--only NAME,...] [--scope SCOPE]
                                             compare with Blender fixtures (cases whose name starts
@@ -99,7 +101,8 @@ export function run(argv: string[], io: CliIo): number {
         if (opened.carried.length) io.err(`${positional[0]}: helper objects from the graph's scene: ${opened.carried.join(', ')}`);
         let output: string;
         if (command === 'eval') {
-          output = JSON.stringify(program.evaluate(frame.value).result());
+          // Without --frame, the frame the scene was saved at (a Blender import's), as Blender shows it.
+          output = JSON.stringify(program.evaluate(options.frame === undefined ? (opened.scene.frame_current ?? frame.value) : frame.value).result());
         } else {
           output = JSON.stringify({ order: program.schedule.order, cycles: program.schedule.cycles }, null, 2);
         }

@@ -42,6 +42,19 @@ export const blenderTests: E2ETest[] = [
     },
   },
   {
+    name: 'a Blender rig saved at another frame opens on that frame, as Blender shows the file',
+    async run({ page, base }) {
+      await openApp(page, base);
+      const at12 = JSON.parse(EXPORT) as { exporter: { frame_current: number } };
+      at12.exporter.frame_current = 12;
+      await page.locator('#open').setInputFiles({ name: 'at12.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(at12)) });
+      await page.waitForFunction(() => document.querySelector('sinew-app')!.shadowRoot!.querySelector('.file b')!.textContent === 'at12.sinew.json');
+      await waitForNodes(page);
+      const frame = await page.evaluate(() => Number((document.querySelector('sinew-app')!.shadowRoot!.querySelector('sinew-timeline')!.shadowRoot!.querySelector('[data-testid="frame"]') as HTMLInputElement).value));
+      check(frame === 12, `the app opened on frame ${frame}, not the saved frame 12`);
+    },
+  },
+  {
     name: 'a Blender rig exported by the add-on opens when dropped on the app',
     async run({ page, base }) {
       await openApp(page, base);

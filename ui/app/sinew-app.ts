@@ -179,6 +179,7 @@ export class SinewApp extends LitElement {
         this.scheduleAutosave();
       } else {
         this.fitRangeToClip();
+        this.showSavedFrame();
       }
     });
     if (this.src) return; // fetched in firstUpdated
@@ -713,6 +714,15 @@ export class SinewApp extends LitElement {
     const playback = this.session.scene?.playback;
     if (playback && playback.fps !== range.fps && !this.session.readonly) this.session.perform(sceneEdit({ kind: 'set-playback', playback: { ...playback, fps: range.fps } }));
     if (this.frame < range.start || this.frame > range.end) this.playback.goTo(Math.min(range.end, Math.max(range.start, this.frame)));
+  }
+
+  /** A scene saved at a frame (a Blender import: the file's current frame) opens on it, as Blender shows the file. */
+  private showSavedFrame(): void {
+    const saved = this.session.scene?.frame_current;
+    if (saved === undefined) return;
+    const r = this.range;
+    if (saved < r.start || saved > r.end) this.setRange({ ...r, start: Math.min(r.start, Math.floor(saved)), end: Math.max(r.end, Math.ceil(saved)) });
+    this.playback.goTo(saved);
   }
 
   /** A document that opens playing a clip shows the clip's frames and plays at its rate. */

@@ -344,12 +344,22 @@ function withoutDrivenCurveTimes(scene: SceneDocument, drivers: readonly Importe
   });
 }
 
+/** The frame the Blender exporter read the pose at (`exporter.frame_current` + `subframe`), if it says. */
+export function savedFrame(fx: Fixture): number | undefined {
+  const e = (fx as { exporter?: { frame_current?: unknown; subframe?: unknown } }).exporter;
+  if (typeof e?.frame_current !== 'number') return undefined;
+  return e.frame_current + (typeof e.subframe === 'number' ? e.subframe : 0);
+}
+
 /**
  * The fixture's objects and actions as a scene: each action on the object it animates (§3); an
  * action no object plays (`id` null: one an Action constraint names) is in the scene's actions only.
  */
 function sceneOf(fx: Fixture): SceneDocument {
   const scene: SceneDocument = { format: SCENE_FORMAT, version: SCENE_VERSION, objects: fx.objects };
+  // The pose Blender shows is the one at the file's current frame: `eval` evaluates it by default.
+  const saved = savedFrame(fx);
+  if (saved !== undefined) scene.frame_current = saved;
   if (!fx.actions?.length) return scene;
   const actionOf = new Map(fx.actions.flatMap((a) => (a.id ? [[a.id.object, a.name] as const] : [])));
   const nlaOf = new Map((fx.nla ?? []).map((n) => [n.object, n] as const));

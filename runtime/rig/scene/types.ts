@@ -404,6 +404,8 @@ export interface SceneDocument {
   actions?: SceneAction[];
   clips?: SceneClip[];
   playback?: ScenePlayback;
+  /** The frame the scene was saved at (a Blender import: the file's current frame): `sinew eval` evaluates it unless `--frame` says otherwise. */
+  frame_current?: number;
 }
 
 /** An object's NLA as Blender plays it (runtime/rig/nla.ts): its tracks bottom to top, and the active action's blending on top. */

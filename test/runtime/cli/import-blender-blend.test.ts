@@ -112,7 +112,7 @@ describe('sinew import-blender RIG.blend', () => {
     expect(r.err[0]).toContain('--armature and --blender apply to a .blend file');
   });
 
-  it('notes the frame the file was saved at when its actions play (eval evaluates frame 1 unless told)', () => {
+  it('evaluates the frame the file was saved at unless told another, and says so when its actions play', () => {
     const doc = JSON.parse(readFileSync(join(FIXTURES, 'handmade.export.json'), 'utf8')) as Record<string, unknown> & { exporter: { frame_current: number }; extensions: string[] };
     doc.exporter.frame_current = 7;
     doc.extensions.push('actions');
@@ -124,7 +124,13 @@ describe('sinew import-blender RIG.blend', () => {
     const graph = join(dir, 'at7.sinew.json');
     const r = cli(['import-blender', file, '-o', graph]);
     expect(r.status, r.err.join('\n')).toBe(0);
-    expect(r.err).toContain(`${file}: note: the file was saved at frame 7 and its actions play: evaluate that pose with \`sinew eval ${graph} --frame 7\` (eval's frame is 1 unless given)`);
+    expect(r.err).toContain(`${file}: note: the file was saved at frame 7 and its actions play: \`sinew eval ${graph}\` evaluates that frame, as Blender shows it (--frame N for another)`);
+    // Look's x is keyed 0 at frame 1 and 1 at frame 10 (linear): at the saved frame 7, 2/3.
+    const x = (args: string[]) => (JSON.parse(cli(['eval', graph, ...args]).out.join('\n')) as { owners: Record<string, number[]> }).owners['Look'][12];
+    const at1 = x(['--frame', '1']);
+    expect(x([]) - at1).toBeCloseTo(2 / 3, 6);
+    expect(x(['--frame', '7'])).toBe(x([]));
+    expect(x(['--frame', '10']) - at1).toBeCloseTo(1, 6);
     const still = cli(['import-blender', join(FIXTURES, 'handmade.export.json'), '-o', join(dir, 'still.sinew.json')]);
     expect(still.err.some((l) => l.includes('saved at frame'))).toBe(false);
   });
