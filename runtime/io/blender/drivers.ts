@@ -103,18 +103,19 @@ export function importDrivers(fx: Fixture): DriverImport {
   const count = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
   all.forEach((d, index) => {
     count(d.type);
+    for (const v of d.variables) count(`var:${v.type}`);
     const fail = (reason: string) => unsupported.push(`driver ${d.owner.object}: ${d.key}: ${reason}`);
     const invalid = blenderInvalid(d);
-    if (invalid) {
-      for (const v of d.variables) count(`var:${v.type}`);
-      return void skipped.push(`driver ${d.owner.object}: ${d.key}: ${invalid}`);
-    }
+    if (invalid) return void skipped.push(`driver ${d.owner.object}: ${d.key}: ${invalid}`);
     const path = d.owner.id_type === 'ARMATURE' ? `data.${d.data_path}` : d.data_path;
     const writes = pathTarget(path, d.array_index);
-    if (!writes) return fail(`the driven path ${path} is not one Sinew can drive`);
+    if (!writes) {
+      // A modifier's setting (a subdivision level, a mask's strength) shapes the mesh, not a matrix.
+      if (/^modifiers\[/.test(path)) return fail(`it drives the modifier setting ${path}, which shapes the mesh and moves no object or bone (Sinew evaluates their matrices)`);
+      return fail(`the driven path ${path} is not one Sinew can drive`);
+    }
     const reads: VariableRead[] = [];
     for (const v of d.variables) {
-      count(`var:${v.type}`);
       if (v.type === 'LOC_DIFF' || v.type === 'ROTATION_DIFF') {
         const owners: string[] = [];
         const spaces: DriverSpace[] = [];

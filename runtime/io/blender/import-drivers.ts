@@ -207,7 +207,11 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       const sockets: readonly string[] | undefined = Object.hasOwn(CHANNEL_INPUTS, w.channel) && !(w.kind === 'bone-channel' && w.channel.startsWith('delta_')) ? CHANNEL_INPUTS[w.channel as keyof typeof CHANNEL_INPUTS] : undefined;
       const socket = sockets?.[w.index];
       const node = socket ? channelsNode(ownerId) : undefined;
-      to = node && socket ? { node, socket, from: 'value' } : `driving the channel ${w.kind === 'bone-channel' ? `${w.bone}.` : ''}${w.channel}[${w.index}] is not supported (location, rotation and scale are)`;
+      const what = `${w.kind === 'bone-channel' ? `${w.bone}.` : ''}${w.channel}`;
+      to = node && socket ? { node, socket, from: 'value' }
+        // Not a transform channel (hide_viewport, show_in_front, an IK setting of a pose bone): named as such.
+        : !sockets ? `it drives ${what}, which is not a transform channel: Sinew drives location, rotation and scale (and delta) channels, B-Bone settings, constraint settings and custom properties`
+        : `driving the channel ${what}[${w.index}] is not supported (location, rotation and scale are)`;
     }
     else if (w.kind === 'object-prop' || w.kind === 'bone-prop' || w.kind === 'data-prop' || w.kind === 'data-bone-prop') {
       // A driven custom property: the driver's value goes into the property node, which the readers read.

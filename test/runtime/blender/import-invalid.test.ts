@@ -79,4 +79,11 @@ describe('what Blender does not evaluate', () => {
     expect(imported.drivers.wired).toBe(1);
     expect(x).toBeCloseTo(0.7 + 1, 6);
   });
+
+  it('a driver on what moves no matrix (a modifier setting, a display setting) is named by what it drives', () => {
+    const prop = { type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: 'Ctrl', data_path: '["present"]' }] };
+    const named = (data_path: string) => importBlenderFixture(fixture({ drivers: [driver(prop, { data_path, key: data_path })] })).drivers.notCarried;
+    expect(named('modifiers["Subdivision"].levels')).toEqual(['driver A: modifiers["Subdivision"].levels: it drives the modifier setting modifiers["Subdivision"].levels, which shapes the mesh and moves no object or bone (Sinew evaluates their matrices)']);
+    expect(named('hide_viewport')).toEqual([expect.stringMatching(/^driver A: hide_viewport: it drives hide_viewport, which is not a transform channel/)]);
+  });
 });
