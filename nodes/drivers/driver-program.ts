@@ -6,6 +6,7 @@
 import { evaluateFCurve, packFCurve, type Keyframe, type PackedFCurve } from '../math/fcurve/fcurve';
 import { modifyTime, modifyValue, packModifiers, unsupportedModifier, type PackedModifiers } from '../math/fcurve/modifiers';
 import { compileExpression, type CompiledExpression } from './expression/compile';
+import { PYTHON_REFUSED } from './expression/builtins';
 import { ExpressionError } from './expression/parse';
 
 export const DRIVER_TYPES = ['AVERAGE', 'SUM', 'SCRIPTED', 'MIN', 'MAX'] as const;
@@ -64,11 +65,21 @@ export function compileDriver(src: DriverSource, target: DrivenKind): DriverProg
   const type = src.type as DriverType;
   let expression: CompiledExpression | null = null;
   if (type === 'SCRIPTED') {
+    const params = ['frame', ...src.variables];
     try {
-      expression = compileExpression(src.expression ?? '', ['frame', ...src.variables]);
+      expression = compileExpression(src.expression ?? '', params);
     } catch (e) {
-      if (e instanceof ExpressionError) throw new DriverError(`${e.message}: not one of Blender's simple expressions (it would need Python)`);
-      throw e;
+      if (!(e instanceof ExpressionError)) throw e;
+      // Blender hands what its simple evaluator refuses to Python: Python's `**`, `%` and `//` on
+      // top of the simple subset are evaluated as Python would (compile.ts); anything else is named.
+      try {
+        expression = compileExpression(src.expression ?? '', params, { python: true });
+      } catch (p) {
+        if (!(p instanceof ExpressionError)) throw p;
+        // A name Blender's Python drivers may not use (abs) is the reason to give; else the simple one.
+        if (Object.values(PYTHON_REFUSED).includes(p.reason)) throw new DriverError(`${p.message}: Blender evaluates it in Python`);
+        throw new DriverError(`${e.message}: not one of Blender's simple expressions (it would need Python)`);
+      }
     }
   }
   const modifierList = src.modifiers ?? [];

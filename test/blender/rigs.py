@@ -4490,10 +4490,56 @@ def rig_gltf_character():
     return [1, 7, 13.5, 20]
 
 
+def rig_python_drivers():
+    """Drivers whose expressions Blender hands to Python (`**`, `%`, `//`, with round, int, floor,
+    min, max, pow, bool and math's constants around them), on bones' channels and a constraint's
+    influence, reading keyed custom properties, a bone's channel and the frame; and one calling abs,
+    which Blender's Python drivers may not use without Auto Run Python Scripts (it fails: left out,
+    named). No expression fails at the saved frame (Blender would then skip it all session)."""
+    arm = armature("Py", [("C", (0, 0, 0), (0, 0.5, 0), None, False, 0.0),
+                          ("A", (1, 0, 0), (1, 0.5, 0), None, False, 0.0),
+                          ("B", (2, 0, 0), (2, 0.5, 0.1), None, False, 0.2),
+                          ("T", (3, 0, 0), (3, 0.5, 0), None, False, 0.0)], loc=(0.1, 0.2, 0.0))
+    pb = arm.pose.bones
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    prop(pb["C"], "k", 0.7, -3.0, 3.0)
+    prop(pb["C"], "n", 2.0, 0.0, 10.0)
+    goal = empty("PyGoal", loc=(3.5, 1.0, 0.5))
+    c = pb["T"].constraints.new('DAMPED_TRACK')
+    c.target = goal
+    k = {"name": "k", "targets": [{"id": arm, "data_path": 'pose.bones["C"]["k"]'}]}
+    n = {"name": "n", "targets": [{"id": arm, "data_path": 'pose.bones["C"]["n"]'}]}
+    r = {"name": "r", "targets": [{"id": arm, "data_path": 'pose.bones["C"].rotation_euler[2]'}]}
+    specs = [(pb["A"], "location", 0, "k ** 2 - 0.5", [k]), (pb["A"], "location", 1, "-k ** 3 + n % 3", [k, n]),
+             (pb["A"], "location", 2, "frame // 4 * 0.1 + (n // 2) * 0.05", [n]), (pb["A"], "rotation_euler", 0, "(k * 7) % 2.5 - 1", [k]),
+             (pb["A"], "rotation_euler", 1, "round(k * 2.5) ** 1 * 0.1", [k]), (pb["A"], "rotation_euler", 2, "2 ** -n + pow(n, 0.5) * 0.1", [n]),
+             (pb["B"], "location", 0, "max(k, 0) ** 0.5", [k]), (pb["B"], "location", 1, "(frame % 7) / 7 + e ** -n", [n]),
+             (pb["B"], "rotation_euler", 0, "int(n) % 2 * 0.3 + floor(k) // 1 * 0.1", [k, n]), (pb["B"], "rotation_euler", 2, "r ** 2 * tau / 10", [r]),
+             (pb["B"], "scale", 1, "1 + bool(k > 0.5) * 0.2 + (k % -1) * 0.1", [k]), (pb["B"], "scale", 2, "1 + abs(k) ** 1 * 0.1", [k])]
+    for holder, path, index, expr, vs in specs:
+        driver(holder, path, index, expr, vs)
+    fc = c.driver_add("influence")
+    fc.driver.type = 'SCRIPTED'
+    fc.driver.expression = "(k ** 2) % 1"
+    v = fc.driver.variables.new()
+    v.name = "k"
+    v.targets[0].id = arm
+    v.targets[0].data_path = 'pose.bones["C"]["k"]'
+    for f, kv, nv, rz in ((1, 0.7, 2.0, 0.3), (3, -1.35, 5.0, -0.8), (5, 2.4, 7.0, 1.1)):
+        pb["C"]["k"], pb["C"]["n"] = kv, nv
+        pb["C"].keyframe_insert('["k"]', frame=f)
+        pb["C"].keyframe_insert('["n"]', frame=f)
+        pb["C"].rotation_euler[2] = rz
+        pb["C"].keyframe_insert("rotation_euler", index=2, frame=f)
+    scene().frame_set(1)
+    return [1, 3, 5, 4.5]
+
+
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
         **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{"%s_wild%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_wild%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -49,3 +49,23 @@ export const BUILTIN_FUNCTIONS: Readonly<Record<string, Readonly<Record<number, 
 
 /** `min` and `max` take one argument or more. */
 export const VARIADIC_FUNCTIONS: ReadonlySet<string> = new Set(['min', 'max']);
+
+/**
+ * Python mode (an expression Blender hands to Python, parse.ts): the driver namespace's names that
+ * Blender 3.4 lets a driver use without Auto Run Python Scripts (bpy_driver.c: the namespace's math
+ * and bl_math functions, and the whitelisted builtins min, max, pow, round, int, float, bool). `abs`
+ * is not among them: Blender fails such a driver, so it is refused by name here.
+ */
+export const PYTHON_FUNCTIONS: Readonly<Record<string, Readonly<Record<number, Fn>>>> = {
+  ...Object.fromEntries(Object.entries(BUILTIN_FUNCTIONS).filter(([name]) => name !== 'abs')),
+  float: { 1: (a) => a },
+  bool: { 1: (a) => (a !== 0 ? 1 : 0) },
+};
+
+/** math's constants in the driver namespace, besides `pi`. */
+export const PYTHON_CONSTANTS: Readonly<Record<string, number>> = { e: Math.E, tau: 2 * Math.PI, inf: Infinity, nan: NaN };
+
+/** Names Python mode refuses, with why. */
+export const PYTHON_REFUSED: Readonly<Record<string, string>> = {
+  abs: 'abs is not one of the names Blender 3.4 lets a driver\'s Python use unless Auto Run Python Scripts is on (its driver fails without it)',
+};

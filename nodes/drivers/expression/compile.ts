@@ -6,7 +6,7 @@
 // comparison gives 1 or 0, `and`/`or` give the deciding operand, C truthiness (NaN is true, ±0 false),
 // comparison chains stop at the first false link, and the floating-point exceptions Blender tests
 // after the run (division by zero, invalid operation) are tracked in `status`.
-import { parseExpression, type CompareOp, type ExprNode } from './parse';
+import { parseExpression, type CompareOp, type ExprNode, type ParseOptions } from './parse';
 
 /** `status` bits, as Blender's `fetestexcept(FE_DIVBYZERO | FE_INVALID)`. */
 export const EXPR_DIV_BY_ZERO = 1;
@@ -21,6 +21,8 @@ export interface CompiledExpression {
   evaluateInto(params: Float64Array, out: Float64Array, at: number): void;
   /** Bits of `EXPR_DIV_BY_ZERO` and `EXPR_INVALID` raised by the last evaluation. */
   status: number;
+  /** Whether it was compiled in Python mode (an expression Blender hands to Python). */
+  readonly python: boolean;
 }
 
 // Opcodes. Each is followed by one operand word (a constant's or param's index, a jump target, an
@@ -34,6 +36,8 @@ const JMP_AND = 12, JMP_OR = 13; // keep the deciding operand and jump, or pop i
 const MIN = 14, MAX = 15; // operand: argument count
 const FN1 = 16, FN2 = 17, FN3 = 18; // operand: function code
 const END = 19;
+// Python mode (an expression Blender hands to Python): `**`, `%`, `//` with CPython's float semantics.
+const POW = 20, MOD = 21, FLOORDIV = 22;
 
 const COMPARE_CODES: Readonly<Record<CompareOp, number>> = { '==': 0, '!=': 1, '<': 2, '<=': 3, '>': 4, '>=': 5 };
 
@@ -43,6 +47,14 @@ const FN1_CODES: Readonly<Record<string, number>> = {
   sin: 7, cos: 8, tan: 9, asin: 10, acos: 11, atan: 12, exp: 13, log: 14, sqrt: 15, clamp: 16,
 };
 const FN2_CODES: Readonly<Record<string, number>> = { atan2: 0, log: 1, pow: 2, fmod: 3 };
+/**
+ * Python mode's own codes where Python differs from the simple evaluator: `round` is Python's
+ * (halves to even), and `int`, `trunc`, `floor`, `ceil` of a NaN or an infinity raise (math and int
+ * do), as does `exp` that overflows; a raise makes the driver fail, as a flagged error does.
+ */
+const PY_FN1_CODES: Readonly<Record<string, number>> = { ...FN1_CODES, round: 17, int: 18, trunc: 18, floor: 19, ceil: 20, exp: 21, float: 22, bool: 23 };
+/** Python mode's `pow` is math.pow, which raises on overflow too. */
+const PY_FN2_CODES: Readonly<Record<string, number>> = { ...FN2_CODES, pow: 4 };
 const FN3_CODES: Readonly<Record<string, number>> = { lerp: 0, clamp: 1, smoothstep: 2 };
 
 /** A compiled expression's code and its working memory, made once. */
@@ -54,11 +66,12 @@ interface Machine {
   state: Int32Array;
 }
 
-export function compileExpression(src: string, params: readonly string[]): CompiledExpression {
-  const m = assemble(parseExpression(src, params));
+export function compileExpression(src: string, params: readonly string[], options: ParseOptions = {}): CompiledExpression {
+  const m = assemble(parseExpression(src, params, options), options.python === true);
   const out: CompiledExpression = {
     params: [...params],
     status: 0,
+    python: options.python === true,
     evaluate(p) {
       run(m, p);
       out.status = m.state[0];
@@ -74,7 +87,7 @@ export function compileExpression(src: string, params: readonly string[]): Compi
 }
 
 /** The tree as code: operands first, then their operator; jumps for the short-circuiting forms. */
-function assemble(tree: ExprNode): Machine {
+function assemble(tree: ExprNode, python: boolean): Machine {
   const code: number[] = [];
   const consts: number[] = [];
   let depth = 0, maxDepth = 0;
@@ -99,7 +112,7 @@ function assemble(tree: ExprNode): Machine {
       case 'binary':
         build(n.left);
         build(n.right);
-        emit(n.op === '+' ? ADD : n.op === '-' ? SUB : n.op === '*' ? MUL : DIV);
+        emit({ '+': ADD, '-': SUB, '*': MUL, '/': DIV, '**': POW, '%': MOD, '//': FLOORDIV }[n.op]);
         { push(-1); return; }
       case 'compare': {
         // a < b < c: a, b, CMP_CHAIN + CMP(<) (false: 0 and out; true: keep b), c, CMP(<).
@@ -144,7 +157,7 @@ function assemble(tree: ExprNode): Machine {
         const count = n.args.length;
         if (n.name === 'min' || n.name === 'max') emit(n.name === 'min' ? MIN : MAX, count);
         else {
-          const fn = count === 1 ? FN1_CODES[n.name] : count === 2 ? FN2_CODES[n.name] : count === 3 ? FN3_CODES[n.name] : undefined;
+          const fn = count === 1 ? (python ? PY_FN1_CODES : FN1_CODES)[n.name] : count === 2 ? (python ? PY_FN2_CODES : FN2_CODES)[n.name] : count === 3 ? FN3_CODES[n.name] : undefined;
           // The parser admits builtins.ts's functions only; one missing here is this file's mistake.
           if (fn === undefined) throw new Error(`expression: no code for ${n.name} with ${count} arguments`);
           emit(count === 1 ? FN1 : count === 2 ? FN2 : FN3, fn);
@@ -199,6 +212,38 @@ function run(m: Machine, params: Float64Array): void {
         stack[--sp - 1] = r;
         break;
       }
+      case POW: case MOD: case FLOORDIV: {
+        // Written out, not called: a helper returning a double that V8 does not inline boxes it, per frame.
+        const a = stack[sp - 2], b = stack[sp - 1];
+        let r: number;
+        if (op === POW) {
+          // CPython's float_pow: NaN where Python raises (0 to a negative power: ZeroDivisionError; a
+          // negative base to a fractional power: a complex result, a TypeError once made real).
+          if (b === 0 || a === 1) r = 1;
+          else if (a === 0 && b < 0) r = NaN;
+          else if (a < 0 && Number.isFinite(a) && Number.isFinite(b) && Math.trunc(b) !== b) r = NaN;
+          else r = Math.pow(a, b);
+        } else if (b === 0) r = NaN; // ZeroDivisionError
+        else {
+          // CPython's float_rem and float_divmod: the remainder takes the divisor's sign.
+          const mod = a % b;
+          const fix = mod !== 0 && b < 0 !== mod < 0;
+          if (op === MOD) r = fix ? mod + b : mod !== 0 ? mod : b < 0 ? -0 : 0;
+          else {
+            let div = (a - mod) / b;
+            if (fix) div -= 1;
+            if (div !== 0) {
+              r = Math.floor(div);
+              if (div - r > 0.5) r += 1;
+            } else r = a / b < 0 || Object.is(a / b, -0) ? -0 : 0;
+          }
+        }
+        // Python raises (ZeroDivisionError, a complex result, OverflowError) where these give NaN for
+        // operands that are not NaN, or an infinity from finite ones (only `**` overflows so).
+        if ((r !== r && a === a && b === b) || (op === POW && !Number.isFinite(r) && Number.isFinite(a) && Number.isFinite(b))) status |= EXPR_INVALID;
+        stack[--sp - 1] = r;
+        break;
+      }
       case CMP: case CMP_CHAIN: {
         const c = op === CMP ? arg : code[pc + 1];
         const a = stack[sp - 2], b = stack[sp - 1];
@@ -248,8 +293,21 @@ function run(m: Machine, params: Float64Array): void {
           case 13: r = Math.exp(a); break;
           case 14: if (a === 0) status |= EXPR_DIV_BY_ZERO; r = Math.log(a); break;
           case 15: r = Math.sqrt(a); break;
-          default: r = a < 0 ? 0 : a > 1 ? 1 : a; // clamp(a): to 0..1
+          case 16: r = a < 0 ? 0 : a > 1 ? 1 : a; break; // clamp(a): to 0..1
+          // Python mode: round halves to even; int/trunc/floor/ceil and an overflowing exp raise (NaN here).
+          case 17: // Python's round of a float (float___round__): C's round, then halves to even
+            if (!Number.isFinite(a)) { r = NaN; break; }
+            r = a < 0 ? -Math.round(-a) : Math.round(a);
+            if (Math.abs(a - r) === 0.5) r = 2 * (a < 0 ? -Math.round(-a / 2) : Math.round(a / 2));
+            break;
+          case 18: r = Number.isFinite(a) ? Math.trunc(a) : NaN; break;
+          case 19: r = Number.isFinite(a) ? Math.floor(a) : NaN; break;
+          case 20: r = Number.isFinite(a) ? Math.ceil(a) : NaN; break;
+          case 21: r = Math.exp(a); if (r === Infinity && Number.isFinite(a)) r = NaN; break;
+          case 22: r = a; break; // float(a)
+          default: r = a !== 0 ? 1 : 0; // bool(a): Python's truth, NaN true
         }
+        if (arg >= 17 && arg <= 21 && r !== r && !(a !== a && arg === 21)) status |= EXPR_INVALID;
         status |= invalid(r, a, 0);
         stack[sp - 1] = r;
         break;
@@ -269,7 +327,11 @@ function run(m: Machine, params: Float64Array): void {
             // C's pow where it differs from Math.pow: 1 to any power and −1 to ±∞ are 1.
             r = a === 1 || (a === -1 && (b === Infinity || b === -Infinity)) ? 1 : Math.pow(a, b);
             break;
-          default: r = a % b; // C's fmod: the dividend's sign, NaN for a zero divisor
+          case 3: r = a % b; break; // C's fmod: the dividend's sign, NaN for a zero divisor
+          default: // Python mode's math.pow: raises where C's pow flags, and on overflow
+            if (a === 0 && b < 0) status |= EXPR_DIV_BY_ZERO;
+            r = a === 1 || (a === -1 && (b === Infinity || b === -Infinity)) ? 1 : Math.pow(a, b);
+            if (!Number.isFinite(r) && Number.isFinite(a) && Number.isFinite(b)) status |= EXPR_INVALID;
         }
         status |= invalid(r, a, b);
         stack[--sp - 1] = r;

@@ -7,15 +7,26 @@
 // rule (expr → or [if or else expr], or → and [or or], and → not [and and], not → not not | cmp,
 // cmp → add [op add]…, add, mul, unary), token for token, so it accepts exactly what Blender
 // accepts as a simple expression and nothing more. Whatever it refuses is reported by name.
-import { BUILTIN_CONSTANTS, BUILTIN_FUNCTIONS, VARIADIC_FUNCTIONS } from './builtins';
+import { BUILTIN_CONSTANTS, BUILTIN_FUNCTIONS, PYTHON_CONSTANTS, PYTHON_FUNCTIONS, PYTHON_REFUSED, VARIADIC_FUNCTIONS } from './builtins';
 
 export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
+export type BinaryOp = '+' | '-' | '*' | '/' | '**' | '%' | '//';
+
+/**
+ * `python`: also Python's `**`, `%` and `//`, which Blender's simple evaluator refuses and hands the
+ * whole expression to Python for (compile.ts then evaluates it with Python's semantics). Without it,
+ * exactly Blender's simple expressions.
+ */
+export interface ParseOptions {
+  python?: boolean;
+}
 
 export type ExprNode =
   | { kind: 'number'; value: number }
   | { kind: 'param'; name: string; index: number }
   | { kind: 'negate'; arg: ExprNode }
-  | { kind: 'binary'; op: '+' | '-' | '*' | '/'; left: ExprNode; right: ExprNode }
+  /** `**`, `%` and `//` only in Python mode (an expression Blender hands to Python). */
+  | { kind: 'binary'; op: BinaryOp; left: ExprNode; right: ExprNode }
   /** `a < b <= c …`: operands and the operators between them (one fewer). */
   | { kind: 'compare'; operands: ExprNode[]; ops: CompareOp[] }
   | { kind: 'not'; arg: ExprNode }
@@ -49,7 +60,7 @@ const isAlpha = (c: string | undefined) => c !== undefined && ((c >= 'a' && c <=
 /** C's isspace in the C locale. */
 const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
 
-function tokenize(src: string): Token[] {
+function tokenize(src: string, python: boolean): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   const fail = (reason: string): never => {
@@ -84,6 +95,11 @@ function tokenize(src: string): Token[] {
       tokens.push({ t: 'num', value: Number(text), at });
       continue;
     }
+    if (python && (c === '*' || c === '/') && src[i + 1] === c) {
+      tokens.push({ t: 'op', op: c + c, at });
+      i += 2;
+      continue;
+    }
     if (src[i + 1] === '=' && '!=><'.includes(c)) {
       tokens.push({ t: 'op', op: c + '=', at });
       i += 2;
@@ -110,8 +126,9 @@ const COMPARE = new Set<string>(['==', '!=', '<', '<=', '>', '>=']);
  * Parses `src` with `params` as the names of its parameters (a driver's: `frame`, then its
  * variables). A name listed twice means the last one, as in Blender.
  */
-export function parseExpression(src: string, params: readonly string[]): ExprNode {
-  const tokens = tokenize(src);
+export function parseExpression(src: string, params: readonly string[], options: ParseOptions = {}): ExprNode {
+  const python = options.python === true;
+  const tokens = tokenize(src, python);
   let k = 0;
   const peek = () => tokens[k];
   const fail = (reason: string, at = peek().at): never => {
@@ -151,6 +168,18 @@ export function parseExpression(src: string, params: readonly string[]): ExprNod
       k++;
       return { kind: 'negate', arg: unary() };
     }
+    const base = primary();
+    // Python's power binds tighter than a unary sign on its left (-a**2 is -(a**2)), and its right
+    // side is a unary expression (a**-b), right-associative (a**b**c is a**(b**c)).
+    if (python && isOp('**')) {
+      k++;
+      return { kind: 'binary', op: '**', left: base, right: unary() };
+    }
+    return base;
+  };
+
+  const primary = (): ExprNode => {
+    const t = peek();
     if (t.t === 'op' && t.op === '(') {
       k++;
       const inner = expr();
@@ -167,28 +196,36 @@ export function parseExpression(src: string, params: readonly string[]): ExprNod
       const index = params.lastIndexOf(t.name);
       if (index >= 0) return { kind: 'param', name: t.name, index };
       if (Object.hasOwn(BUILTIN_CONSTANTS, t.name)) return { kind: 'number', value: BUILTIN_CONSTANTS[t.name] };
-      if (Object.hasOwn(BUILTIN_FUNCTIONS, t.name)) {
+      if (python && Object.hasOwn(PYTHON_CONSTANTS, t.name)) return { kind: 'number', value: PYTHON_CONSTANTS[t.name] };
+      if (python && Object.hasOwn(PYTHON_REFUSED, t.name)) return fail(PYTHON_REFUSED[t.name], t.at);
+      const functions = python ? PYTHON_FUNCTIONS : BUILTIN_FUNCTIONS;
+      if (Object.hasOwn(functions, t.name)) {
         const list = args(t.name);
-        const arities = BUILTIN_FUNCTIONS[t.name];
+        const arities = functions[t.name];
         if (!Object.hasOwn(arities, list.length)) fail(`${t.name} takes ${Object.keys(arities).join(' or ')} argument(s), not ${list.length}`, t.at);
         return { kind: 'call', name: t.name, args: list };
       }
-      if (VARIADIC_FUNCTIONS.has(t.name)) return { kind: 'call', name: t.name, args: args(t.name) };
+      if (VARIADIC_FUNCTIONS.has(t.name)) {
+        const list = args(t.name);
+        // Python's min and max of one number raise (a float is not iterable).
+        if (python && list.length < 2) fail(`${t.name} of one argument fails in Python`, t.at);
+        return { kind: 'call', name: t.name, args: list };
+      }
       return fail(`the name ${t.name} is neither a variable, frame, nor one of Blender's simple-expression constants and functions`, t.at);
     }
     return fail(`unexpected ${describe(t)}`);
   };
 
-  const binary = (next: () => ExprNode, ops: readonly ('+' | '-' | '*' | '/')[]) => (): ExprNode => {
+  const binary = (next: () => ExprNode, ops: readonly BinaryOp[]) => (): ExprNode => {
     let left = next();
     for (;;) {
       const t = peek();
-      if (t.t !== 'op' || !ops.includes(t.op as '+')) return left;
+      if (t.t !== 'op' || !ops.includes(t.op as BinaryOp)) return left;
       k++;
-      left = { kind: 'binary', op: t.op as '+', left, right: next() };
+      left = { kind: 'binary', op: t.op as BinaryOp, left, right: next() };
     }
   };
-  const mul = binary(unary, ['*', '/']);
+  const mul = binary(unary, python ? ['*', '/', '%', '//'] : ['*', '/']);
   const add = binary(mul, ['+', '-']);
 
   const cmp = (): ExprNode => {

@@ -51,12 +51,13 @@ export function notCarried(imported: BlenderImport, notes: readonly string[] = [
 export function importSummary(fx: Fixture, imported: BlenderImport, notes: readonly string[] = exportNotes(fx), warnings: readonly string[] = []): string[] {
   const bones = fx.objects.reduce((n, o) => n + (o.bones?.length ?? 0), 0);
   const d = imported.drivers;
-  const kinds = [...d.drivers.counts].filter(([k]) => !k.startsWith('var:'));
+  const kinds = [...d.drivers.counts].filter(([k]) => !k.startsWith('var:') && k !== 'python');
+  const python = d.drivers.counts.get('python') ?? 0;
   const vars = [...d.drivers.counts].filter(([k]) => k.startsWith('var:')).map(([k, n]): [string, number] => [k.slice(4), n]);
   const lines = [
     `objects: ${fx.objects.length}, bones: ${bones}`,
     `constraints: ${fx.constraints.length} (${list(tally(fx.constraints.map((c) => c.type)))})`,
-    `drivers: ${d.drivers.drivers.length + d.drivers.unsupported.length + d.drivers.skipped.length} (${list(kinds.sort((a, b) => b[1] - a[1]))}; variables ${list(vars)}), ${d.wired} wired live`,
+    `drivers: ${d.drivers.drivers.length + d.drivers.unsupported.length + d.drivers.skipped.length} (${list(kinds.sort((a, b) => b[1] - a[1]))}; variables ${list(vars)}), ${d.wired} wired live${python > 0 ? ` (${python} with Python's **, % or //, evaluated as Python does)` : ''}`,
     `custom properties: ${d.customProperties}`,
   ];
   // What Blender itself leaves out is left out faithfully: information, not something missing.

@@ -127,6 +127,8 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     node('evWorld', 'driver/evaluated', { read: 'matrix_world', element: 13 }), node('evLocal', 'driver/evaluated', { read: 'matrix_local', element: 12 }),
     node('evBasis', 'driver/evaluated', { read: 'matrix_basis', element: 4 }), node('readT', 'owner/read', { owner: 'Arm/T' }),
     ...(['pose_matrix', 'pose_head', 'pose_tail', 'pose_length'] as const).map((read) => node(`ev_${read}`, 'driver/evaluated', { read, element: read === 'pose_matrix' ? 14 : 0 })),
+    // A driver in Python mode (an expression Blender hands to Python): **, %, // and Python's round, inline.
+    node('pyDriver', 'driver/driver', { type: 'SCRIPTED', expression: 'v ** 2 % 0.7 + v // 0.3 - (2 * v) ** 0.5 + round(v * 2.5) + frame % 24', variables: 'v' }),
     node('pathTime', 'math/float', { operation: 'multiply', b: 20 }), node('drivenTime', 'driver/curve-time', { owner: 'Driven' }),
     node('group', 'owner/vertex-group', { owner: 'Body', group: 'G' }), node('inG', 'owner/input', { owner: 'OnGroup' }),
     node('copyG', 'constraint/copy-transforms', {}), node('outG', 'owner/output', { owner: 'OnGroup' }),
@@ -141,7 +143,7 @@ export function objectExtrasRig(): { graph: GraphDocument; scene: SceneDocument 
     link('readE', 'transform', 'dist', 'a'), link('readP', 'transform', 'dist', 'b'), link('readQ', 'transform', 'rot', 'target'),
     ...['rotAuto', 'twist', 'scale', 'volume', 'evWorld', 'evLocal', 'evBasis'].map((n) => link('readE', 'transform', n, 'target')),
     ...['pose_matrix', 'pose_head', 'pose_tail', 'pose_length'].map((read) => link('readT', 'transform', `ev_${read}`, 'target')),
-    link('wave', 'value', 'pathTime', 'a'), link('pathTime', 'value', 'drivenTime', 'value'),
+    link('wave', 'value', 'pathTime', 'a'), link('wave', 'value', 'pyDriver', 'var1'), link('time', 'frame', 'pyDriver', 'frame'), link('pathTime', 'value', 'drivenTime', 'value'),
     link('inG', 'transform', 'copyG', 'owner'), link('group', 'transform', 'copyG', 'target'), link('copyG', 'owner', 'outG', 'transform'),
     link('inB', 'transform', 'wrap', 'owner'), link('readBody', 'transform', 'wrap', 'target'), link('wrap', 'owner', 'outB', 'transform'),
     link('inH', 'transform', 'follow', 'owner'), link('readHooked', 'curve', 'follow', 'target'), link('follow', 'owner', 'clamp', 'owner'),
