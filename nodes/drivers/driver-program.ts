@@ -5,7 +5,7 @@
 // boxes when it does not inline the call.
 import { evaluateFCurve, packFCurve, type Keyframe, type PackedFCurve } from '../math/fcurve/fcurve';
 import { modifyTime, modifyValue, packModifiers, unsupportedModifier, type PackedModifiers } from '../math/fcurve/modifiers';
-import { compileExpression, type CompiledExpression } from './expression/compile';
+import { compileScripted, type CompiledExpression } from './expression/compile';
 import { PYTHON_REFUSED } from './expression/builtins';
 import { ExpressionError } from './expression/parse';
 
@@ -65,21 +65,12 @@ export function compileDriver(src: DriverSource, target: DrivenKind): DriverProg
   const type = src.type as DriverType;
   let expression: CompiledExpression | null = null;
   if (type === 'SCRIPTED') {
-    const params = ['frame', ...src.variables];
     try {
-      expression = compileExpression(src.expression ?? '', params);
+      expression = compileScripted(src.expression ?? '', ['frame', ...src.variables]);
     } catch (e) {
       if (!(e instanceof ExpressionError)) throw e;
-      // Blender hands what its simple evaluator refuses to Python: Python's `**`, `%` and `//` on
-      // top of the simple subset are evaluated as Python would (compile.ts); anything else is named.
-      try {
-        expression = compileExpression(src.expression ?? '', params, { python: true });
-      } catch (p) {
-        if (!(p instanceof ExpressionError)) throw p;
-        // A name Blender's Python drivers may not use (abs) is the reason to give; else the simple one.
-        if (Object.values(PYTHON_REFUSED).includes(p.reason)) throw new DriverError(`${p.message}: Blender evaluates it in Python`);
-        throw new DriverError(`${e.message}: not one of Blender's simple expressions (it would need Python)`);
-      }
+      const python = Object.values(PYTHON_REFUSED).includes(e.reason);
+      throw new DriverError(`${e.message}: ${python ? 'Blender evaluates it in Python' : "not one of Blender's simple expressions (it would need Python)"}`);
     }
   }
   const modifierList = src.modifiers ?? [];

@@ -6,7 +6,8 @@
 // comparison gives 1 or 0, `and`/`or` give the deciding operand, C truthiness (NaN is true, ±0 false),
 // comparison chains stop at the first false link, and the floating-point exceptions Blender tests
 // after the run (division by zero, invalid operation) are tracked in `status`.
-import { parseExpression, type CompareOp, type ExprNode, type ParseOptions } from './parse';
+import { PYTHON_REFUSED } from './builtins';
+import { ExpressionError, parseExpression, type CompareOp, type ExprNode, type ParseOptions } from './parse';
 
 /** `status` bits, as Blender's `fetestexcept(FE_DIVBYZERO | FE_INVALID)`. */
 export const EXPR_DIV_BY_ZERO = 1;
@@ -84,6 +85,26 @@ export function compileExpression(src: string, params: readonly string[], option
     },
   };
   return out;
+}
+
+/**
+ * A driver's scripted expression as Blender takes it: a simple expression, else one it hands to
+ * Python, in Python mode (Python's `**`, `%`, `//` on top of the simple subset). When neither takes
+ * it, the simple parser's error, or Python mode's when it names what Blender's Python drivers may
+ * not use (`abs`).
+ */
+export function compileScripted(src: string, params: readonly string[]): CompiledExpression {
+  try {
+    return compileExpression(src, params);
+  } catch (e) {
+    if (!(e instanceof ExpressionError)) throw e;
+    try {
+      return compileExpression(src, params, { python: true });
+    } catch (p) {
+      if (p instanceof ExpressionError && Object.values(PYTHON_REFUSED).includes(p.reason)) throw p;
+      throw e;
+    }
+  }
 }
 
 /** The tree as code: operands first, then their operator; jumps for the short-circuiting forms. */
