@@ -86,16 +86,12 @@ export interface DriverImport {
   counts: Map<string, number>;
 }
 
-/** The largest float32, RNA's bound for a float property without a range of its own. */
-const FLT_MAX = 3.4028234663852886e38;
-
 /** Hard ranges and booleans of the properties drivers write in rigs. */
 function drivenKind(t: PathTarget): DrivenKind {
   const prop = t.kind === 'constraint' || t.kind === 'bone-setting' ? t.prop : t.kind === 'bone-channel' || t.kind === 'object-channel' ? t.channel : '';
   if (prop === 'mute' || prop === 'hide' || prop === 'enabled' || prop.startsWith('use_')) return { kind: 'bool' };
   if (prop === 'influence' || prop === 'weight') return { kind: 'float', min: 0, max: 1 };
-  // RNA's hard range of a float property: a driver value past float32 is written as ±FLT_MAX.
-  return { kind: 'float', min: -FLT_MAX, max: FLT_MAX };
+  return { kind: 'float', min: -Infinity, max: Infinity };
 }
 
 export function importDrivers(fx: Fixture): DriverImport {

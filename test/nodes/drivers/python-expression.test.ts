@@ -59,7 +59,7 @@ describe('expressions Blender evaluates in Python, against Blender 3.4.1', () =>
         p[3] = Math.fround(r.c);
         const raw = expr.evaluate(p);
         const failed = expr.status !== 0;
-        // RNA writes a value past float32 as ±FLT_MAX (the driven property's hard range).
+        // RNA writes a value past float32 as ±FLT_MAX (location's hard range; a driver node clamps to its own min and max).
         const v = failed || !Number.isFinite(raw) ? 0 : Math.max(-FLT_MAX, Math.min(FLT_MAX, Math.fround(raw)));
         runs++;
         const same = Object.is(v, r.value) || (v === 0 && r.value === 0);
