@@ -5,7 +5,9 @@
 // inline, ~16 bytes per driver per frame on Rigify). Evaluation follows Blender: double precision, a
 // comparison gives 1 or 0, `and`/`or` give the deciding operand, C truthiness (NaN is true, ±0 false),
 // comparison chains stop at the first false link, and the floating-point exceptions Blender tests
-// after the run (division by zero, invalid operation) are tracked in `status`.
+// after the run (division by zero, invalid operation) are tracked in `status`. In Python mode (an
+// expression Blender hands to Python) `**`, `%`, `//`, `round` and the integer functions follow
+// CPython instead, and where Python raises, `status` says so (the driver fails, as in Blender).
 import { PYTHON_REFUSED } from './builtins';
 import { ExpressionError, parseExpression, type CompareOp, type ExprNode, type ParseOptions } from './parse';
 

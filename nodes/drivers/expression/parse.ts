@@ -7,6 +7,9 @@
 // rule (expr → or [if or else expr], or → and [or or], and → not [and and], not → not not | cmp,
 // cmp → add [op add]…, add, mul, unary), token for token, so it accepts exactly what Blender
 // accepts as a simple expression and nothing more. Whatever it refuses is reported by name.
+// Python mode (`{ python: true }`) adds what Blender then hands to Python and Sinew evaluates as
+// Python does: `**` (Python's `power`, above the unary signs), `%` and `//` (beside `*` and `/`),
+// `float`, `bool` and math's constants; names Blender's Python drivers may not use are refused.
 import { BUILTIN_CONSTANTS, BUILTIN_FUNCTIONS, PYTHON_CONSTANTS, PYTHON_FUNCTIONS, PYTHON_REFUSED, VARIADIC_FUNCTIONS } from './builtins';
 
 export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
