@@ -17,13 +17,17 @@ import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
 describe('Blender round trip: random drivers', () => {
+  // Wired live: every driver but those whose expression fails at the saved frame (frame 1), which
+  // Blender skips all session after failing there on opening the file (drivers.ts `failsOnOpening`).
+  const WIRED: Record<number, number> = { 0: 13, 3: 13, 11: 11, 41: 12 };
   for (const seed of [0, 3, 11, 41]) {
     it(`random_drivers${seed}`, () => {
       const rt = roundTrip(`random_drivers${seed}`);
       expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
       const log = rt.importLog.join('\n');
       expect(log).toContain('not carried: nothing');
-      expect(log).toMatch(/drivers: 13 \(.*\), 13 wired live/);
+      expect(log).toMatch(new RegExp(`drivers: 13 \\(.*\\), ${WIRED[seed]} wired live`));
+      expect(log.split('\n').filter((l) => l.includes('its expression fails at frame 1, the frame the file was saved at')).length).toBe(13 - WIRED[seed]);
       const diffs = differences(rt);
       expect(diffs.length).toBe(2 * 9); // two frames × (the armature, 6 bones, 2 empties)
       expect(failures(diffs, 1e-4)).toEqual([]);

@@ -8,7 +8,7 @@ import type { JsonValue } from '../../../graph/types';
 import type { Keyframe } from '../../../nodes/math/fcurve/fcurve';
 import { TRANSFORM_CHANNELS, TRANSFORM_ROTATION_MODES, TRANSFORM_SPACES, type TransformChannel, type TransformRotationMode } from '../../../nodes/drivers/transform-channel';
 import type { DriverSpace } from '../../../nodes/drivers/local-space';
-import type { Fixture } from './fixture';
+import { savedFrame, type Fixture } from './fixture';
 
 export interface FixtureDriverTarget {
   id_type?: string;
@@ -191,6 +191,8 @@ export function importDrivers(fx: Fixture): DriverImport {
       throw e;
     }
     if (program.expression?.python) count('python');
+    const failed = failsOnOpening(fx, program, reads, d.expression ?? '');
+    if (failed) return void skipped.push(`driver ${d.owner.object}: ${d.key}: ${failed}`);
     drivers.push({ index, source: d, writes, program, reads });
   });
   return { drivers, unsupported, skipped, counts };
@@ -250,6 +252,31 @@ function evaluatedRead(fx: Fixture, object: string, e: EvaluatedPath): VariableR
     if (!plain) return `matrix_local of "${object}" takes out a ${parent?.type === 'CURVE' ? 'curve' : (o.parent_type ?? 'OBJECT').toLowerCase()} parent's matrix, which Sinew reads only for a plain object parent`;
   }
   return { evaluated: { owner: object, read: e.read, element: e.element } };
+}
+
+/**
+ * Why Blender skips the driver all session, if it does: Blender evaluates a file first at the frame
+ * it was saved at, and a scripted expression that fails there (a division by a property that is 0
+ * in the saved pose, a Python error) is flagged and skipped from then on, keeping the value that
+ * failure wrote — the value the file holds, which the graph keeps. Decided here only for a driver
+ * whose every variable the file gives (custom properties, channels, the frame); one reading
+ * evaluated matrices is evaluated each frame afresh. Measured in 3.4.1 (rigs.py `random_drivers76`).
+ */
+function failsOnOpening(fx: Fixture, program: DriverProgram, reads: readonly VariableRead[], text: string): string | undefined {
+  const e = program.expression;
+  if (!e) return undefined;
+  const frame = savedFrame(fx) ?? 1;
+  const params = new Float64Array(program.params.length);
+  params[0] = frame;
+  for (let i = 0; i < reads.length; i++) {
+    const v = readFixtureValue(fx, reads[i], frame);
+    if (typeof v === 'number') params[i + 1] = Math.fround(v);
+    // A variable the expression does not name cannot change its result; one it names must be known.
+    else if (new RegExp(`(?<![A-Za-z0-9_])${e.params[i + 1]}(?![A-Za-z0-9_])`).test(text)) return undefined;
+  }
+  e.evaluate(params);
+  if (e.status === 0) return undefined;
+  return `its expression fails at frame ${frame}, the frame the file was saved at (${[...params.slice(1)].map((v, i) => `${e.params[i + 1]} = ${v}`).join(', ') || 'no variables'}): Blender evaluates that frame first on opening the file, flags the driver and skips it from then on, keeping the value the file holds`;
 }
 
 /** The owner name of a scene's custom properties (`scene:Scene`), beside objects' and bones'. */

@@ -102,3 +102,10 @@ export interface Manifest {
   format: 'blender-constraint-fixture-manifest/1';
   cases: ManifestCase[];
 }
+
+/** The frame the Blender exporter read the pose at (`exporter.frame_current` + `subframe`), if it says. */
+export function savedFrame(fx: Fixture): number | undefined {
+  const e = (fx as { exporter?: { frame_current?: unknown; subframe?: unknown } }).exporter;
+  if (typeof e?.frame_current !== 'number') return undefined;
+  return e.frame_current + (typeof e.subframe === 'number' ? e.subframe : 0);
+}

@@ -7,7 +7,7 @@ import { defaultCatalog, type NodeCatalog } from '../../../nodes/catalog';
 import type { NodeDefinition } from '../../../nodes/define';
 import { parseDataPath } from '../../rig/scene/data-path';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla, type SceneNlaStrip } from '../../rig/scene/types';
-import type { Fixture, FixtureConstraint, FixtureNla, FixtureNlaStrip } from './fixture';
+import { savedFrame, type Fixture, type FixtureConstraint, type FixtureNla, type FixtureNlaStrip } from './fixture';
 import { drivableParam, scheduleParam } from '../../eval/driven-params';
 import { drivenMutes, drivesCurveTime, wireDrivers, type DriverReport } from './import-drivers';
 import { importDrivers, type ImportedDriver } from './drivers';
@@ -342,13 +342,6 @@ function withoutDrivenCurveTimes(scene: SceneDocument, drivers: readonly Importe
     const { eval_time_fcurve: _keyed, ...curve } = o.curve;
     return { ...o, curve };
   });
-}
-
-/** The frame the Blender exporter read the pose at (`exporter.frame_current` + `subframe`), if it says. */
-export function savedFrame(fx: Fixture): number | undefined {
-  const e = (fx as { exporter?: { frame_current?: unknown; subframe?: unknown } }).exporter;
-  if (typeof e?.frame_current !== 'number') return undefined;
-  return e.frame_current + (typeof e.subframe === 'number' ? e.subframe : 0);
 }
 
 /**

@@ -86,4 +86,19 @@ describe('what Blender does not evaluate', () => {
     expect(named('modifiers["Subdivision"].levels')).toEqual(['driver A: modifiers["Subdivision"].levels: it drives the modifier setting modifiers["Subdivision"].levels, which shapes the mesh and moves no object or bone (Sinew evaluates their matrices)']);
     expect(named('hide_viewport')).toEqual([expect.stringMatching(/^driver A: hide_viewport: it drives hide_viewport, which is not a transform channel/)]);
   });
+
+  it('a driver whose expression fails at the saved frame is skipped, as Blender skips it after opening the file', () => {
+    const at = (frame: number, value: number) => {
+      const f = fixture({ drivers: [driver({ type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: 'Ctrl', data_path: '["present"]' }] }, { expression: '1 / (v - 0.25) + frame * 0' })] });
+      (f as unknown as { exporter: { frame_current: number } }).exporter = { frame_current: frame };
+      (f.objects[0] as unknown as { custom_props: Record<string, number> }).custom_props.present = value;
+      return importBlenderFixture(f).drivers;
+    };
+    // 1 / (0.25 - 0.25) fails at the saved frame: Blender flags it there and never evaluates it again.
+    expect(at(3, 0.25).noEffect).toEqual([expect.stringMatching(/^driver A: location\[0\]: its expression fails at frame 3, the frame the file was saved at \(v = 0.25\)/)]);
+    expect(at(3, 0.25).wired).toBe(0);
+    // The same driver with a value it does not fail on is wired.
+    expect(at(3, 0.5).noEffect).toEqual([]);
+    expect(at(3, 0.5).wired).toBe(1);
+  });
 });
