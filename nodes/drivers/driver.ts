@@ -53,6 +53,7 @@ export const driver = defineNode({
   outputs: {
     value: float({ doc: 'The driven value (1 or 0 for a boolean).' }),
     inverse: float({ doc: '1 − value: for a driven mute, the constraint enabled (wired to its influence).' }),
+    failed: float({ doc: '1 when the scripted expression failed this evaluation (Blender flags the driver invalid), else 0.' }),
   },
   params,
   bind(env, p) {
@@ -72,5 +73,6 @@ export const driver = defineNode({
     const value = program.out[0];
     io.out.value[0] = value;
     io.out.inverse[0] = 1 - value;
+    io.out.failed[0] = program.expression !== null && program.expression.status !== 0 ? 1 : 0;
   },
 });

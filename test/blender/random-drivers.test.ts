@@ -19,8 +19,10 @@ import { differences, failures, roundTrip } from './roundtrip';
 describe('Blender round trip: random drivers', () => {
   // Wired live: every driver but those whose expression fails at the saved frame (frame 1), which
   // Blender skips all session after failing there on opening the file (drivers.ts `failsOnOpening`).
-  const WIRED: Record<number, number> = { 0: 13, 3: 13, 11: 11, 41: 12 };
-  for (const seed of [0, 3, 11, 41]) {
+  // Seed 88's second failing driver reads a distance: decided by evaluating the graph at that frame
+  // (opening-failures.ts); before both, it was 1.34 off at frame 4.
+  const WIRED: Record<number, number> = { 0: 12, 3: 13, 11: 11, 41: 12, 88: 11 };
+  for (const seed of [0, 3, 11, 41, 88]) {
     it(`random_drivers${seed}`, () => {
       const rt = roundTrip(`random_drivers${seed}`);
       expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);

@@ -74,6 +74,8 @@ export interface ImportedDriver {
   writes: PathTarget;
   program: DriverProgram;
   reads: VariableRead[];
+  /** Whether the file decided that its expression does not fail at the saved frame (it may read evaluated matrices instead: see opening-failures.ts). */
+  openingDecided: boolean;
 }
 
 export interface DriverImport {
@@ -191,9 +193,9 @@ export function importDrivers(fx: Fixture): DriverImport {
       throw e;
     }
     if (program.expression?.python) count('python');
-    const failed = failsOnOpening(fx, program, reads, d.expression ?? '');
-    if (failed) return void skipped.push(`driver ${d.owner.object}: ${d.key}: ${failed}`);
-    drivers.push({ index, source: d, writes, program, reads });
+    const opening = failsOnOpening(fx, program, reads, d.expression ?? '');
+    if (opening.failed) return void skipped.push(`driver ${d.owner.object}: ${d.key}: ${opening.failed}`);
+    drivers.push({ index, source: d, writes, program, reads, openingDecided: opening.decided });
   });
   return { drivers, unsupported, skipped, counts };
 }
@@ -262,9 +264,9 @@ function evaluatedRead(fx: Fixture, object: string, e: EvaluatedPath): VariableR
  * whose every variable the file gives (custom properties, channels, the frame); one reading
  * evaluated matrices is evaluated each frame afresh. Measured in 3.4.1 (rigs.py `random_drivers76`).
  */
-function failsOnOpening(fx: Fixture, program: DriverProgram, reads: readonly VariableRead[], text: string): string | undefined {
+function failsOnOpening(fx: Fixture, program: DriverProgram, reads: readonly VariableRead[], text: string): { decided: boolean; failed?: string } {
   const e = program.expression;
-  if (!e) return undefined;
+  if (!e) return { decided: true };
   const frame = savedFrame(fx) ?? 1;
   const params = new Float64Array(program.params.length);
   params[0] = frame;
@@ -272,11 +274,16 @@ function failsOnOpening(fx: Fixture, program: DriverProgram, reads: readonly Var
     const v = readFixtureValue(fx, reads[i], frame);
     if (typeof v === 'number') params[i + 1] = Math.fround(v);
     // A variable the expression does not name cannot change its result; one it names must be known.
-    else if (new RegExp(`(?<![A-Za-z0-9_])${e.params[i + 1]}(?![A-Za-z0-9_])`).test(text)) return undefined;
+    else if (new RegExp(`(?<![A-Za-z0-9_])${e.params[i + 1]}(?![A-Za-z0-9_])`).test(text)) return { decided: false };
   }
   e.evaluate(params);
-  if (e.status === 0) return undefined;
-  return `its expression fails at frame ${frame}, the frame the file was saved at (${[...params.slice(1)].map((v, i) => `${e.params[i + 1]} = ${v}`).join(', ') || 'no variables'}): Blender evaluates that frame first on opening the file, flags the driver and skips it from then on, keeping the value the file holds`;
+  if (e.status === 0) return { decided: true };
+  return { decided: true, failed: openingFailure(frame, [...params.slice(1)].map((v, i) => `${e.params[i + 1]} = ${v}`).join(', ') || 'no variables') };
+}
+
+/** The reason a driver failing at the saved frame is skipped (`values`: what its variables read there). */
+export function openingFailure(frame: number, values: string): string {
+  return `its expression fails at frame ${frame}, the frame the file was saved at (${values}): Blender evaluates that frame first on opening the file, flags the driver and skips it from then on, keeping the value the file holds`;
 }
 
 /** The owner name of a scene's custom properties (`scene:Scene`), beside objects' and bones'. */

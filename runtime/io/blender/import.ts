@@ -14,6 +14,7 @@ import { importDrivers, type ImportedDriver } from './drivers';
 import { blenderSkips } from './blender-skips';
 import { bboneHandleNames, bboneSegments } from '../../rig/bbone';
 import { wireAnimatedSettings } from './animated-settings';
+import { dropOpeningFailures } from './opening-failures';
 import { unsupportedModifier } from '../../../nodes/math/fcurve/modifiers';
 
 export interface BlenderImport {
@@ -250,6 +251,10 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   withoutDrivenCurveTimes(scene, driverImport.drivers);
   const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, bbones }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
+  // Drivers reading evaluated matrices that fail at the saved frame: Blender skips them all session.
+  const dropped = dropOpeningFailures(graph, scene, driverImport.drivers);
+  drivers.noEffect.push(...dropped);
+  drivers.wired -= dropped.length;
   return { scene, graph, unsupported, unsupportedAt, origins, drivers, skipped };
 }
 
