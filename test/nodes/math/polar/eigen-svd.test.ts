@@ -20,9 +20,12 @@ describe('eigenJacobiSvd3', () => {
         expect(s[1]).toBeGreaterThanOrEqual(s[2]);
         expect(s[2]).toBeGreaterThanOrEqual(0);
         const rebuilt = mul3(w, mul3([s[0], 0, 0, 0, s[1], 0, 0, 0, s[2]], transpose3(v)));
-        expect(maxDiff(rebuilt, m)).toBeLessThanOrEqual(1e-5 * largest);
+        // Relative to the largest entry, but never below a few subnormal steps: a matrix of
+        // subnormals (1e-322) has no relative precision left, and 1e-5 of it underflows to 0.
+        expect(maxDiff(rebuilt, m)).toBeLessThanOrEqual(Math.max(1e-5 * largest, 64 * Number.MIN_VALUE));
       }),
-      { numRuns: 500 },
+      // The subnormal matrix a CI run found (seed -1631429116), kept as an example.
+      { numRuns: 500, examples: [[Float64Array.from([-5.4e-323, -8e-323, 3.5e-323, -1.1e-322, -1.6e-322, 7e-323, 5.4e-323, 8e-323, -3.5e-323]), 1]] },
     );
   });
 });
