@@ -329,7 +329,15 @@ def rig_quadruped(metarig='quadruped', wild=False, seed=0):
     rig_rigify(False, metarig)
     rig = bpy.data.objects['rig']
     rng = random.Random(metarig + ('-wild' if wild else '') + ('-%d' % seed if seed else ''))
-    angle, reach = (1.2, 0.2) if wild else (0.2, 0.03)
+    pose_controls(rig, rng, (1.2, 0.2) if wild else (0.2, 0.03), wild)
+    return [1]
+
+
+def pose_controls(rig, rng, limits, wild):
+    """Poses every control of a generated Rigify rig (not its ORG/MCH/DEF/VIS bones) from `rng`:
+    rotations up to limits[0] rad, locations up to limits[1] where unconnected and unlocked; `wild`:
+    scales 0.7-1.4 where unlocked and every numeric custom property at a random value of its range."""
+    angle, reach = limits
     for pb in rig.pose.bones:
         if pb.name.startswith(('ORG-', 'MCH-', 'DEF-', 'VIS')):
             continue
@@ -354,7 +362,6 @@ def rig_quadruped(metarig='quadruped', wild=False, seed=0):
                 pb[key] = rng.randint(int(lo), int(min(hi, lo + 3)))
             else:
                 pb[key] = rng.uniform(max(lo, -2.0), min(hi, 2.0))
-    return [1]
 
 
 def rig_drivers():
@@ -4411,34 +4418,8 @@ def rig_rigify_samples(wild=False):
         if o.name not in keep:
             bpy.data.objects.remove(o, do_unlink=True)
     print("rigs.py: rigify samples generated: %s" % ", ".join(k for _, k in made))
-    angle, reach = (1.0, 0.15) if wild else (0.25, 0.03)
     for rig_name, kind in made:
-        rig = bpy.data.objects[rig_name]
-        rng = random.Random(kind + ('-wild' if wild else ''))
-        for pb in rig.pose.bones:
-            if pb.name.startswith(('ORG-', 'MCH-', 'DEF-', 'VIS')):
-                continue
-            e = Euler([rng.uniform(-angle, angle) for _ in range(3)], 'XYZ')
-            if pb.rotation_mode == 'QUATERNION':
-                pb.rotation_quaternion = e.to_quaternion()
-            elif pb.rotation_mode != 'AXIS_ANGLE':
-                pb.rotation_euler = e.to_quaternion().to_euler(pb.rotation_mode)
-            if not pb.bone.use_connect and not any(pb.lock_location):
-                pb.location = [rng.uniform(-reach, reach) for _ in range(3)]
-            if wild and not any(pb.lock_scale):
-                pb.scale = [rng.uniform(0.7, 1.4) for _ in range(3)]
-            if not wild:
-                continue
-            for key in list(pb.keys()):
-                value = pb[key]
-                if isinstance(value, bool) or not isinstance(value, (int, float)):
-                    continue
-                ui = pb.id_properties_ui(key).as_dict()
-                lo, hi = ui.get('min', 0), ui.get('max', 1)
-                if isinstance(value, int):
-                    pb[key] = rng.randint(int(lo), int(min(hi, lo + 3)))
-                else:
-                    pb[key] = rng.uniform(max(lo, -2.0), min(hi, 2.0))
+        pose_controls(bpy.data.objects[rig_name], random.Random(kind + ('-wild' if wild else '')), (1.0, 0.15) if wild else (0.25, 0.03), wild)
     return [1]
 
 
