@@ -274,11 +274,20 @@ function failsOnOpening(fx: Fixture, program: DriverProgram, reads: readonly Var
     const v = readFixtureValue(fx, reads[i], frame);
     if (typeof v === 'number') params[i + 1] = Math.fround(v);
     // A variable the expression does not name cannot change its result; one it names must be known.
-    else if (new RegExp(`(?<![A-Za-z0-9_])${e.params[i + 1]}(?![A-Za-z0-9_])`).test(text)) return { decided: false };
+    else if (namesWord(text, e.params[i + 1])) return { decided: false };
   }
   e.evaluate(params);
   if (e.status === 0) return { decided: true };
   return { decided: true, failed: openingFailure(frame, [...params.slice(1)].map((v, i) => `${e.params[i + 1]} = ${v}`).join(', ') || 'no variables') };
+}
+
+/** Whether `name` stands in `text` as a whole word (a variable Blender may have left with any characters in its name). */
+function namesWord(text: string, name: string): boolean {
+  const word = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_]/.test(c);
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (!word(text[at - 1]) && !word(text[at + name.length])) return true;
+  }
+  return false;
 }
 
 /** The reason a driver failing at the saved frame is skipped (`values`: what its variables read there). */

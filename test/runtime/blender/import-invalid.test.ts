@@ -100,5 +100,13 @@ describe('what Blender does not evaluate', () => {
     // The same driver with a value it does not fail on is wired.
     expect(at(3, 0.5).noEffect).toEqual([]);
     expect(at(3, 0.5).wired).toBe(1);
+    // A variable with a name that is no identifier (Blender keeps such names, flagged) and that the
+    // expression does not use cannot stop the decision, nor break the import.
+    const odd = fixture({ drivers: [driver({ type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: 'Ctrl', data_path: '["present"]' }] }, {
+      expression: '1 / (v - 0.25)',
+      variables: [{ name: 'v', type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: 'Ctrl', data_path: '["present"]' }] }, { name: 'x(', type: 'TRANSFORMS', targets: [{ id_type: 'OBJECT', id: 'Ctrl', transform_type: 'LOC_X' }] }],
+    })] });
+    (odd.objects[0] as unknown as { custom_props: Record<string, number> }).custom_props.present = 0.25;
+    expect(importBlenderFixture(odd).drivers.noEffect).toEqual([expect.stringMatching(/its expression fails at frame 1/)]);
   });
 });
