@@ -1228,7 +1228,7 @@ def dump_fcurve(obj, fc, act=None, notes=None):
             if samples is not None:
                 d["noise_samples"] = samples
         modifiers.append(d)
-    return {
+    out = {
         "key": key,
         "data_path": fc.data_path,
         "array_index": fc.array_index,
@@ -1241,6 +1241,54 @@ def dump_fcurve(obj, fc, act=None, notes=None):
         "keyframes": dump_keyframes(fc, key),
         "modifiers": modifiers,
     }
+    out.update(value_flags(obj, fc))
+    return out
+
+
+# Points between two keys where the flags are read, as fractions of the segment: far from simple
+# fractions, so a linear or eased curve between whole values is not whole there by chance.
+FLAG_PROBES = (0.3183, 0.5, 0.7071)
+
+
+def value_flags(obj, fc):
+    """Blender's FCURVE_INT_VALUES and FCURVE_DISCRETE_VALUES, which RNA does not show. Inserting a
+    key on an int property sets the first (the curve's value is rounded, floorf(v + 0.5f), after its
+    modifiers), on a bool or enum property both (no interpolation between keys nor past the ends); a
+    curve made by `fcurves.new` has neither. Read from what the curve gives (`evaluate`, which applies
+    them) on a property of such a type: whole numbers at its keys, between them and past its ends
+    mean rounded; its keys alone (modifiers muted meanwhile) giving the key before at every point
+    between keys and the end key past the ends, discrete. A curve read as rounded that is not flagged
+    gives whole numbers anyway (keys held, or equal), so rounding it changes nothing."""
+    if obj is None or not len(fc.keyframe_points):
+        return {}
+    try:
+        value = obj.path_resolve(fc.data_path)
+    except ValueError:
+        return {}
+    if not isinstance(value, (int, float, str)) and hasattr(value, '__len__'):
+        value = value[fc.array_index] if fc.array_index < len(value) else None
+    if isinstance(value, float) or not isinstance(value, (int, str)):
+        return {}
+    xs = sorted(k.co[0] for k in fc.keyframe_points)
+    # (a frame, the frame of the key a discrete curve holds there: the key before it, or the end key past it)
+    between = [(a + (b - a) * t, a) for a, b in zip(xs, xs[1:]) if b > a for t in FLAG_PROBES]
+    probes = [(x, x) for x in xs] + between + [(xs[0] - 1.5, xs[0]), (xs[-1] + 1.5, xs[-1])]
+    if not all(math.isfinite(v) and float(v).is_integer() for v in (fc.evaluate(x) for x, _ in probes)):
+        return {}
+    flags = {"int_values": True}
+    if isinstance(value, (bool, str)):
+        # The keys alone: a modifier (a Generator of the frame) may change the value between keys.
+        # Muted for the reading and restored; the file is not changed.
+        live = [m for m in fc.modifiers if not m.mute]
+        for m in live:
+            m.mute = True
+        try:
+            if all(fc.evaluate(x) == fc.evaluate(held) for x, held in probes):
+                flags["discrete_values"] = True
+        finally:
+            for m in live:
+                m.mute = False
+    return flags
 
 
 def dump_groups(groups):

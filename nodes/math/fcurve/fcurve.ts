@@ -45,6 +45,10 @@ export interface FCurveSource {
   keyframes: Keyframe[];
   extrapolation?: 'CONSTANT' | 'LINEAR';
   modifiers?: { type: string }[];
+  /** Blender's FCURVE_INT_VALUES: the value, after the modifiers, rounded as `floorf(v + 0.5f)`. */
+  int_values?: boolean;
+  /** Blender's FCURVE_DISCRETE_VALUES: every segment held at its first key, the ends held past the keys. */
+  discrete_values?: boolean;
 }
 
 /** Numbers per packed key: frame, value, left handle (x, y), right handle (x, y), back, amplitude, period. */
@@ -65,6 +69,8 @@ export interface PackedFCurve {
   /** Easing with AUTO resolved per interpolation (EASE_IN, EASE_OUT, EASE_IN_OUT). */
   easing: Uint8Array;
   linearExtrapolation: boolean;
+  /** FCURVE_INT_VALUES: the value is rounded to a whole number. */
+  wholeValues: boolean;
   /** Where a frame falls among the keys: maybe shared with other curves keyed at the same frames. */
   timing: FCurveTiming;
   /** Each segment's Bezier y side (bezier-segment.ts), BEZIER_VALUE_STRIDE numbers a segment. */
@@ -97,7 +103,8 @@ export function packFCurve(source: FCurveSource, timings?: FCurveTiming[]): Pack
     const numbers = [x, y, lx, ly, rx, ry, k.back ?? 0, k.amplitude ?? 0, k.period ?? 0];
     for (let j = 0; j < KEY_STRIDE; j++) keys[o + j] = Math.fround(numbers[j]);
     const mode = INTERPOLATIONS.indexOf(k.interpolation ?? 'BEZIER');
-    interpolation[i] = mode < 0 ? I_BEZIER : mode;
+    // A discrete curve (FCURVE_DISCRETE_VALUES) holds each key's value, whatever its interpolation.
+    interpolation[i] = source.discrete_values === true ? I_CONSTANT : mode < 0 ? I_BEZIER : mode;
     easing[i] = resolveEasing(interpolation[i], k.easing ?? 'AUTO');
   });
   const cycles = new Int32Array([CYCLE_NONE, 0, CYCLE_NONE, 0]);
@@ -120,7 +127,7 @@ export function packFCurve(source: FCurveSource, timings?: FCurveTiming[]): Pack
     if (interpolation[i] === I_BEZIER && !bezierFlat(bezier, i * BEZIER_VALUE_STRIDE)) timing.solves[i] = 1;
   }
   return {
-    count: n, keys, interpolation, easing, linearExtrapolation: source.extrapolation === 'LINEAR', timing, bezier, scratch: new Float64Array(1), easingScratch: createEasing(),
+    count: n, keys, interpolation, easing, linearExtrapolation: source.extrapolation === 'LINEAR' && source.discrete_values !== true, wholeValues: source.int_values === true, timing, bezier, scratch: new Float64Array(1), easingScratch: createEasing(),
     modifiers: packModifiers(source.modifiers), modifiedTime: new Float64Array(1),
   };
 }
@@ -140,15 +147,19 @@ function resolveEasing(interpolation: number, easing: Easing): number {
  */
 export function evaluateFCurve(c: PackedFCurve, time: Float64Array, out: Float64Array, at: number): void {
   const mods = c.modifiers;
-  if (mods === undefined) { evaluateKeys(c, time, out, at); return; }
-  // Blender's evaluate_fcurve_ex: the time modifiers, the keys at the frame they give, then the
-  // value modifiers at that frame as the Cycles remap leaves it.
-  const t = c.modifiedTime;
-  t[0] = time[0];
-  if (mods.changesTime) modifyTime(mods, t);
-  evaluateKeys(c, t, out, at);
-  if (c.count > 0) t[0] = c.timing.located[TIME];
-  modifyValue(mods, out, at, t);
+  if (mods === undefined) evaluateKeys(c, time, out, at);
+  else {
+    // Blender's evaluate_fcurve_ex: the time modifiers, the keys at the frame they give, then the
+    // value modifiers at that frame as the Cycles remap leaves it.
+    const t = c.modifiedTime;
+    t[0] = time[0];
+    if (mods.changesTime) modifyTime(mods, t);
+    evaluateKeys(c, t, out, at);
+    if (c.count > 0) t[0] = c.timing.located[TIME];
+    modifyValue(mods, out, at, t);
+  }
+  // FCURVE_INT_VALUES, last as there: floorf(cvalue + 0.5f) on Blender's float value.
+  if (c.wholeValues) out[at] = Math.floor(Math.fround(Math.fround(out[at]) + 0.5));
 }
 
 /** The keys' value at `time[0]` (with a first Cycles modifier's remap and offset) into `out[at]`. */

@@ -92,7 +92,15 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     if (typeof ui?.default === 'number') params.default = ui.default;
     if (typeof ui?.description === 'string' && ui.description !== '') params.description = ui.description;
     const curve = animated && propertyCurve(fx, animated.object, animated.bone, name);
-    if (curve) params.animation = JSON.stringify({ keyframes: curve.keyframes, ...(curve.extrapolation ? { extrapolation: curve.extrapolation } : {}), ...(curve.modifiers?.length ? { modifiers: curve.modifiers } : {}) });
+    if (curve) {
+      params.animation = JSON.stringify({
+        keyframes: curve.keyframes,
+        ...(curve.extrapolation ? { extrapolation: curve.extrapolation } : {}),
+        ...(curve.modifiers?.length ? { modifiers: curve.modifiers } : {}),
+        ...(curve.int_values === true ? { int_values: true } : {}),
+        ...(curve.discrete_values === true ? { discrete_values: true } : {}),
+      });
+    }
     g.nodes.push({ id, type: 'driver/property', params, position: [-900, 90 * y++] });
   };
   /** The `…_ui` record beside a property holder's values (README-rig-additions §3), by property name. */

@@ -372,6 +372,8 @@ function sceneOf(fx: Fixture): SceneDocument {
       data_path: f.data_path,
       array_index: f.array_index,
       ...(f.extrapolation ? { extrapolation: f.extrapolation } : {}),
+      ...(f.int_values === true ? { int_values: true } : {}),
+      ...(f.discrete_values === true ? { discrete_values: true } : {}),
       ...(f.mute ? { mute: true } : {}),
       ...(typeof f.group === 'string' ? { group: f.group } : {}),
       keyframes: f.keyframes.map((k) => ({ co: k.co, handle_left: k.handle_left, handle_right: k.handle_right, interpolation: k.interpolation, easing: k.easing, back: k.back, amplitude: k.amplitude, period: k.period })),

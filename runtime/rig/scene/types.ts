@@ -335,6 +335,10 @@ export interface SceneFCurve {
   /** Blender's index: x, y, z; W, X, Y, Z for quaternions; angle, x, y, z for axis-angle. */
   array_index: number;
   extrapolation?: 'CONSTANT' | 'LINEAR';
+  /** Blender's FCURVE_INT_VALUES (a curve keyed on an int property): its value is rounded to a whole number. */
+  int_values?: boolean;
+  /** Blender's FCURVE_DISCRETE_VALUES (keyed on a bool or enum property): no interpolation between keys nor past the ends. */
+  discrete_values?: boolean;
   mute?: boolean;
   /** Blender's action group (informative for playback; the Action constraint reads a bone's curves from the group named after it when there is one). */
   group?: string | null;
