@@ -319,7 +319,7 @@ def rig_rigify(pose=True, metarig='human'):
     return [1]
 
 
-def rig_quadruped(metarig='quadruped', wild=False, seed=0):
+def rig_quadruped(metarig='quadruped', wild=False, seed=0, placed=None, animated=False):
     """A Rigify rig generated from `metarig` (the basic quadruped by default; wolf, horse, cat, bird,
     shark, basic_human), posed through every control a little (seeded). `wild`: every control far
     (rotations up to 1.2 rad, locations up to 0.2, scales 0.7-1.4 where unlocked) and every custom
@@ -330,7 +330,33 @@ def rig_quadruped(metarig='quadruped', wild=False, seed=0):
     rig = bpy.data.objects['rig']
     rng = random.Random(metarig + ('-wild' if wild else '') + ('-%d' % seed if seed else ''))
     pose_controls(rig, rng, (1.2, 0.2) if wild else (0.2, 0.03), wild)
+    if placed is not None:
+        # The rig object itself moved, turned and scaled (uniformly, or not), as characters are placed in a shot.
+        rig.location = (0.7, -1.3, 0.4)
+        rig.rotation_euler = (0.2, -0.1, 2.3)
+        rig.scale = placed
+    if animated:
+        # Three wild poses keyed at frames 1, 6 and 11 (every control's channels and custom
+        # properties, Bezier keys): the action plays under the rig's constraints and drivers.
+        for f in (1, 6, 11):
+            if f > 1:
+                pose_controls(rig, rng, (1.2, 0.2), wild)
+            key_controls(rig, f)
+        return [1, 3.5, 6, 8, 11]
     return [1]
+
+
+def key_controls(rig, frame):
+    """Keys every control pose_controls poses (channels and numeric custom properties) at `frame`."""
+    for pb in rig.pose.bones:
+        if pb.name.startswith(('ORG-', 'MCH-', 'DEF-', 'VIS')):
+            continue
+        rot = {'QUATERNION': 'rotation_quaternion', 'AXIS_ANGLE': 'rotation_axis_angle'}.get(pb.rotation_mode, 'rotation_euler')
+        for path in ('location', rot, 'scale'):
+            pb.keyframe_insert(path, frame=frame)
+        for key in list(pb.keys()):
+            if isinstance(pb[key], (int, float)) and not isinstance(pb[key], bool):
+                pb.keyframe_insert('["%s"]' % key, frame=frame)
 
 
 def pose_controls(rig, rng, limits, wild):
@@ -4471,6 +4497,58 @@ def rig_gltf_character():
     return [1, 7, 13.5, 20]
 
 
+def rig_int_curves():
+    """Custom properties of whole numbers keyed, as a rig's switches are: keyed through keyframe_insert
+    (Blender flags the curve FCURVE_INT_VALUES and makes the keys LINEAR: the value between keys is
+    rounded, 0 to 3 gives 2 at the middle) on a pose bone and on the armature object, one with an
+    eased key and a Generator modifier; one keyed through `fcurves.new` (no flag: Blender truncates
+    the value as it writes the int, 0 to 3 gives 1 at the middle); a float beside them. Drivers move
+    bones by each, and a parent switch (an Armature constraint's weights driven by `sw == k`, as
+    Rigify's) follows the rounded one. Frames between the keys, at halves and thirds."""
+    arm = armature("IR", [("Ctl", (0, 0, 0), (0, 0.5, 0), None, False, 0.0),
+                          ("A", (1, 0, 0), (1, 0.5, 0), None, False, 0.0),
+                          ("B", (2, 0, 0), (2, 0.5, 0), None, False, 0.0),
+                          ("P0", (0, 1, 0), (0, 1.5, 0), None, False, 0.0),
+                          ("P1", (1, 1, 0.5), (1, 1.5, 0.5), None, False, 0.0),
+                          ("Sw", (3, 0, 0), (3, 0.5, 0), None, False, 0.0)])
+    pb = arm.pose.bones
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    prop(pb["Ctl"], "sw", 0, 0, 3)
+    prop(pb["Ctl"], "raw", 0, -5, 5)
+    prop(pb["Ctl"], "fl", 0.0, -5.0, 5.0)
+    prop(arm, "mode", 0, 0, 4)
+    pb["P0"].location = (0.2, 0.0, 0.1)
+    pb["P1"].rotation_euler = (0.4, 0.1, 0.0)
+    for f, sw, fl, mode in ((1, 0, 0.0, 0), (5, 3, 1.5, 4), (8, 1, -1.0, 1), (12, 2, 0.5, 3)):
+        pb["Ctl"]["sw"], pb["Ctl"]["fl"], arm["mode"] = sw, fl, mode
+        pb["Ctl"].keyframe_insert('["sw"]', frame=f)
+        pb["Ctl"].keyframe_insert('["fl"]', frame=f)
+        arm.keyframe_insert('["mode"]', frame=f)
+    act = arm.animation_data.action
+    mode = act.fcurves.find('["mode"]')
+    mode.keyframe_points[1].interpolation = 'SINE'
+    gen = mode.modifiers.new('GENERATOR')
+    gen.use_additive = True
+    gen.coefficients = (0.3, 0.05)
+    raw = act.fcurves.new('pose.bones["Ctl"]["raw"]')
+    for f, v in ((1, 0), (5, 3), (8, -3), (12, 4)):
+        raw.keyframe_points.insert(f, v)
+    def var(name, path, holder=arm):
+        return {"name": name, "targets": [{"id": holder, "data_path": path}]}
+    driver(pb["A"], "location", 0, "sw * 0.1", [var("sw", 'pose.bones["Ctl"]["sw"]')])
+    driver(pb["A"], "location", 1, "raw * 0.1", [var("raw", 'pose.bones["Ctl"]["raw"]')])
+    driver(pb["A"], "location", 2, "fl * 0.1", [var("fl", 'pose.bones["Ctl"]["fl"]')])
+    driver(pb["B"], "rotation_euler", 2, "mode * 0.2", [var("mode", '["mode"]')])
+    c = pb["Sw"].constraints.new('ARMATURE')
+    for k, sub in enumerate(("P0", "P1", "Ctl")):
+        t = c.targets.new()
+        t.target, t.subtarget = arm, sub
+        driver(arm, 'pose.bones["Sw"].constraints["Armature"].targets[%d].weight' % k, -1, "sw == %d" % k, [var("sw", 'pose.bones["Ctl"]["sw"]')])
+    scene().frame_set(1)
+    return [1, 2.5, 3, 3.5, 6.5, 7, 10, 11.5, 14]
+
+
 def rig_python_drivers():
     """Drivers whose expressions Blender hands to Python (`**`, `%`, `//`, with round, int, floor,
     min, max, pow, bool and math's constants around them), on bones' channels and a constraint's
@@ -4520,7 +4598,10 @@ def rig_python_drivers():
 RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify, "rigify_rest": lambda: rig_rigify(False), "quadruped": lambda: rig_quadruped(),
         **{m: (lambda m=m: rig_quadruped(m)) for m in ('wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
         **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
-        **{"%s_wild%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_wild%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
+        **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
+        **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
@@ -4632,8 +4713,15 @@ def main():
     # The file's own frame, as saved, is the export's current pose.
     scene().frame_set(int(frames[0]))
     doc = {"rig": name, "blender": bpy.app.version_string, "frames": res, "ik_affected": ik_affected(res[frame_key(frames[0])])}
-    if '_wild' in name or name.startswith('random') or name.startswith('zero'):
+    if any(w in name for w in ('_wild', '_placed', '_skewed', '_animated')) or name.startswith('random') or name.startswith('zero'):
         doc["float32_noise"] = float32_noise(res[frame_key(frames[0])])
+    if '_animated' in name:
+        # Each frame poses the rig anew: its own noise (the file's frame set again after).
+        doc["float32_noise_frames"] = {}
+        for f in frames:
+            scene().frame_set(int(math.floor(f)), subframe=f - math.floor(f))
+            doc["float32_noise_frames"][frame_key(f)] = float32_noise(res[frame_key(f)])
+        scene().frame_set(int(frames[0]))
     with open("%s/%s.expected.json" % (out, name), "w") as fh:
         json.dump(doc, fh)
     # The export `sinew import-blender RIG.blend` runs (headless.py: the saved file opened afresh,

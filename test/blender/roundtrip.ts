@@ -29,6 +29,8 @@ export interface RoundTrip {
   ikAffected: Set<string>;
   /** For the `_wild` rigs: per owner, how far Blender's own result moves under 2-ULP float32 input noise (rigs.py `float32_noise`). */
   float32Noise: Record<string, number>;
+  /** For the `_animated` rigs: the same at each frame (the noise depends on the pose). */
+  float32NoiseFrames: Record<string, Record<string, number>>;
   /** The import's output lines (stdout and stderr). */
   importLog: string[];
   importStatus: number;
@@ -49,7 +51,7 @@ export function roundTrip(rig: string, options: { viaBlend?: boolean } = {}): Ro
   const built = spawnSync(blender, ['-b', '--factory-startup', '--python-exit-code', '1', '--python', RIGS_SCRIPT, '--', rig, dir], { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (built.status === UNAVAILABLE) throw new Error(`rigs.py ${rig}: this Blender (${blender}) has no Rigify add-on; install Blender with its bundled add-ons`);
   if (built.status !== 0) throw new Error(`rigs.py ${rig} failed (status ${built.status}): ${(built.stderr || built.stdout).slice(-2000)}`);
-  const dump = JSON.parse(readFileSync(join(dir, `${rig}.expected.json`), 'utf8')) as { frames: RoundTrip['expected']; ik_affected: string[]; float32_noise?: Record<string, number> };
+  const dump = JSON.parse(readFileSync(join(dir, `${rig}.expected.json`), 'utf8')) as { frames: RoundTrip['expected']; ik_affected: string[]; float32_noise?: Record<string, number>; float32_noise_frames?: Record<string, Record<string, number>> };
   const expected = dump.frames;
   const importLog: string[] = [];
   const graph = join(dir, `${rig}.sinew.json`);
@@ -65,7 +67,12 @@ export function roundTrip(rig: string, options: { viaBlend?: boolean } = {}): Ro
       evaluated[frame] = (JSON.parse(out.join('\n')) as { owners: Record<string, number[]> }).owners;
     }
   }
-  return { dir, expected, ikAffected: new Set(dump.ik_affected), float32Noise: dump.float32_noise ?? {}, importLog, importStatus, evaluated };
+  return { dir, expected, ikAffected: new Set(dump.ik_affected), float32Noise: dump.float32_noise ?? {}, float32NoiseFrames: dump.float32_noise_frames ?? {}, importLog, importStatus, evaluated };
+}
+
+/** How far Blender's own result for `owner` moves under 2-ULP input noise at `frame` (that frame's measure where there is one), 0 when not measured. */
+export function noiseAt(rt: RoundTrip, frame: string, owner: string): number {
+  return rt.float32NoiseFrames[frame]?.[owner] ?? rt.float32Noise[owner] ?? 0;
 }
 
 export interface Difference {
