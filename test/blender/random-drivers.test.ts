@@ -29,7 +29,9 @@ describe('Blender round trip: random drivers', () => {
       const log = rt.importLog.join('\n');
       expect(log).toContain('not carried: nothing');
       expect(log).toMatch(new RegExp(`drivers: 13 \\(.*\\), ${WIRED[seed]} wired live`));
-      expect(log.split('\n').filter((l) => l.includes('its expression fails at frame 1, the frame the file was saved at')).length).toBe(13 - WIRED[seed]);
+      // Skipped by Sinew's own evaluation at the saved frame, or by Blender's flag in the export (is_valid false).
+      const skipped = (l: string) => l.includes('its expression fails at frame 1, the frame the file was saved at') || l.includes('Blender flagged it invalid when it evaluated the file');
+      expect(log.split('\n').filter(skipped).length).toBe(13 - WIRED[seed]);
       const diffs = differences(rt);
       expect(diffs.length).toBe(2 * 9); // two frames × (the armature, 6 bones, 2 empties)
       expect(failures(diffs, 1e-4)).toEqual([]);

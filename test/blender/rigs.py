@@ -267,8 +267,9 @@ def rig_animated():
     return [1, 4, 7.5, 12, 19.25, 27]
 
 
-def rig_rigify(pose=True, metarig='human'):
-    """Rigify's generated human rig from its metarig, posed through a few controls."""
+def rig_rigify(pose=True, metarig='human', keep=False):
+    """Rigify's generated human rig from its metarig, posed through a few controls. `keep`: the
+    file as an artist keeps it, the metarig and the widget meshes left in."""
     import addon_utils
     if not any(m.__name__ == 'rigify' for m in addon_utils.modules()):
         print("rigs.py: the rigify add-on is not available in this Blender")
@@ -287,7 +288,7 @@ def rig_rigify(pose=True, metarig='human'):
         raise RuntimeError("rigify_generate failed")
     rig = bpy.data.objects['rig']
     # The metarig and the widget meshes (custom shapes) take no part in the evaluation.
-    for o in list(bpy.data.objects):
+    for o in list(bpy.data.objects) if not keep else []:
         if o is not rig:
             bpy.data.objects.remove(o, do_unlink=True)
     bpy.context.view_layer.objects.active = rig
@@ -319,15 +320,26 @@ def rig_rigify(pose=True, metarig='human'):
     return [1]
 
 
-def rig_quadruped(metarig='quadruped', wild=False, seed=0, placed=None, animated=False):
+def rig_quadruped(metarig='quadruped', wild=False, seed=0, placed=None, animated=False, scene_kept=False):
     """A Rigify rig generated from `metarig` (the basic quadruped by default; wolf, horse, cat, bird,
     shark, basic_human), posed through every control a little (seeded). `wild`: every control far
     (rotations up to 1.2 rad, locations up to 0.2, scales 0.7-1.4 where unlocked) and every custom
     property of the pose bones set to a random value of its range (the IK/FK switches, IK stretch,
     parent switches, follow and the rest), so the IK chains and switches run far from rest."""
     import random
-    rig_rigify(False, metarig)
+    rig_rigify(False, metarig, scene_kept)
     rig = bpy.data.objects['rig']
+    if scene_kept:
+        # A body skinned to the deforming bones (a vertex at each one's head, weighted to it and its
+        # parent), as automatic weights would leave it; the metarig and widgets stay.
+        defs = [b for b in rig.data.bones if b.name.startswith('DEF-')]
+        mesh = bpy.data.meshes.new("BodyMesh")
+        mesh.from_pydata([tuple(b.head_local) for b in defs], [], [])
+        body = link(bpy.data.objects.new("Body", mesh))
+        body.parent = rig
+        body.modifiers.new("Armature", 'ARMATURE').object = rig
+        for i, b in enumerate(defs):
+            body.vertex_groups.new(name=b.name).add([i], 1.0, 'REPLACE')
     rng = random.Random(metarig + ('-wild' if wild else '') + ('-%d' % seed if seed else ''))
     pose_controls(rig, rng, (1.2, 0.2) if wild else (0.2, 0.03), wild)
     if placed is not None:
@@ -4575,7 +4587,10 @@ def rig_python_drivers():
              (pb["A"], "rotation_euler", 1, "round(k * 2.5) ** 1 * 0.1", [k]), (pb["A"], "rotation_euler", 2, "2 ** -n + pow(n, 0.5) * 0.1", [n]),
              (pb["B"], "location", 0, "max(k, 0) ** 0.5", [k]), (pb["B"], "location", 1, "(frame % 7) / 7 + e ** -n", [n]),
              (pb["B"], "rotation_euler", 0, "int(n) % 2 * 0.3 + floor(k) // 1 * 0.1", [k, n]), (pb["B"], "rotation_euler", 2, "r ** 2 * tau / 10", [r]),
-             (pb["B"], "scale", 1, "1 + bool(k > 0.5) * 0.2 + (k % -1) * 0.1", [k]), (pb["B"], "scale", 2, "1 + abs(k) ** 1 * 0.1", [k])]
+             (pb["B"], "scale", 1, "1 + bool(k > 0.5) * 0.2 + (k % -1) * 0.1", [k]), (pb["B"], "scale", 2, "1 + abs(k) ** 1 * 0.1", [k]),
+             # What a rig's UI script or Python of its own would give, which Blender runs without
+             # (no Auto Run): Blender flags both invalid on opening the file and writes 0 from then on.
+             (pb["B"], "location", 2, "helper(k) * 0.1", [k]), (pb["B"], "rotation_euler", 1, "bpy.context.scene.frame_current * 0.01 + k", [k])]
     for holder, path, index, expr, vs in specs:
         driver(holder, path, index, expr, vs)
     fc = c.driver_add("influence")
@@ -4600,6 +4615,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{m + "_wild": (lambda m=m: rig_quadruped(m, True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face')},
         **{"%s_wild%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
+        **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
@@ -4713,7 +4729,7 @@ def main():
     # The file's own frame, as saved, is the export's current pose.
     scene().frame_set(int(frames[0]))
     doc = {"rig": name, "blender": bpy.app.version_string, "frames": res, "ik_affected": ik_affected(res[frame_key(frames[0])])}
-    if any(w in name for w in ('_wild', '_placed', '_skewed', '_animated')) or name.startswith('random') or name.startswith('zero'):
+    if any(w in name for w in ('_wild', '_placed', '_skewed', '_animated', '_scene')) or name.startswith('random') or name.startswith('zero'):
         doc["float32_noise"] = float32_noise(res[frame_key(frames[0])])
     if '_animated' in name:
         # Each frame poses the rig anew: its own noise (the file's frame set again after).

@@ -49,6 +49,8 @@ export interface FixtureDriver {
   mute?: boolean;
   /** False when Blender cannot resolve the driven path (a deleted bone or constraint; written only then). */
   path_resolves?: boolean;
+  /** False when Blender flagged the driver or its F-curve invalid when it evaluated the file (DRIVER_FLAG_INVALID, FCURVE_DISABLED). */
+  is_valid?: boolean;
 }
 
 /** What one variable reads: the object it is on and the path there, or two owners compared. */
@@ -106,7 +108,7 @@ export function importDrivers(fx: Fixture): DriverImport {
   all.forEach((d, index) => {
     count(d.type);
     for (const v of d.variables) count(`var:${v.type}`);
-    const fail = (reason: string) => unsupported.push(`driver ${d.owner.object}: ${d.key}: ${reason}`);
+    const fail = (reason: string) => (d.is_valid === false ? skipped : unsupported).push(`driver ${d.owner.object}: ${d.key}: ${d.is_valid === false ? FLAGGED_INVALID : reason}`);
     const invalid = blenderInvalid(d);
     if (invalid) return void skipped.push(`driver ${d.owner.object}: ${d.key}: ${invalid}`);
     const path = d.owner.id_type === 'ARMATURE' ? `data.${d.data_path}` : d.data_path;
@@ -195,6 +197,7 @@ export function importDrivers(fx: Fixture): DriverImport {
     if (program.expression?.python) count('python');
     const opening = failsOnOpening(fx, program, reads, d.expression ?? '');
     if (opening.failed) return void skipped.push(`driver ${d.owner.object}: ${d.key}: ${opening.failed}`);
+    if (d.is_valid === false) return void skipped.push(`driver ${d.owner.object}: ${d.key}: ${FLAGGED_INVALID}`);
     drivers.push({ index, source: d, writes, program, reads, openingDecided: opening.decided });
   });
   return { drivers, unsupported, skipped, counts };
@@ -218,6 +221,14 @@ function blenderInvalid(d: FixtureDriver): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Why Blender skips a driver it flagged invalid when it evaluated the file (an error in its
+ * expression or a variable: a function a rig's UI script registers, `bpy` in an expression, which
+ * Blender runs without the file's scripts): from then on evaluate_driver gives 0 and its curve of 0
+ * is written, the same every frame: the value the file holds. Measured in 3.4.1 (rigs.py `python_drivers`).
+ */
+const FLAGGED_INVALID = 'Blender flagged it invalid when it evaluated the file (is_valid false: an error in its expression or a variable) and writes the same value every frame from then on, the value the file holds';
 
 /**
  * The owner a Transform Channel or Distance/Rotational Difference target reads: the bone when the

@@ -31,7 +31,7 @@ function driver(variable: Record<string, unknown>, extra: Record<string, unknown
   return {
     owner: { object: 'A', id_type: 'OBJECT' }, data_path: 'location', array_index: 0, key: 'location[0]', type: 'SCRIPTED',
     expression: 'v + 1', is_simple_expression: true, use_self: false, variables: [{ name: 'v', ...variable }],
-    modifiers: [], extrapolation: 'CONSTANT', mute: false, is_valid: false, ...extra,
+    modifiers: [], extrapolation: 'CONSTANT', mute: false, is_valid: true, ...extra,
   };
 }
 
@@ -72,6 +72,20 @@ describe('what Blender does not evaluate', () => {
     const live = locationX(fixture({ drivers: [driver({ type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: 'Ctrl', data_path: '["present"]' }] })] }));
     expect(live.imported.drivers.wired).toBe(1);
     expect(live.x).toBeCloseTo(1.25, 6);
+  });
+
+  it('a driver Blender flagged invalid on opening the file (is_valid false) is skipped, whether Sinew could evaluate it or not', () => {
+    const prop = { type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: 'Ctrl', data_path: '["present"]' }] };
+    // A function a rig's UI script registers, which Blender runs without: an error there.
+    for (const [expression, isValid] of [['helper(v)', false], ['v + 1', false]] as const) {
+      const { imported, x } = locationX(fixture({ drivers: [driver(prop, { expression, is_valid: isValid })] }));
+      expect(imported.drivers.notCarried).toEqual([]);
+      expect(imported.drivers.noEffect).toEqual([expect.stringMatching(/^driver A: location\[0\]: Blender flagged it invalid when it evaluated the file/)]);
+      expect(x).toBe(0.1);
+    }
+    // Not flagged: the one Sinew cannot evaluate is named not carried, the other wired.
+    expect(importBlenderFixture(fixture({ drivers: [driver(prop, { expression: 'helper(v)' })] })).drivers.notCarried).toEqual([expect.stringMatching(/the name helper is neither a variable/)]);
+    expect(locationX(fixture({ drivers: [driver(prop)] })).x).toBeCloseTo(1.25, 6);
   });
 
   it('a Transform Channel of a bone the armature lacks reads the armature object', () => {
