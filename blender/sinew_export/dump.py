@@ -396,12 +396,14 @@ def bezier_points(sp):
     from the end handles rather than from the points, and each point's curvature direction, which
     the TANGENT twist turns frames by (forward_diff_bezier_cotangent: the normalized second
     derivative of its segment there; the t = 1 sample lands on the next point, where a segment with
-    two VECTOR handles, or the open end, keeps it; zero where nothing was written)."""
-    pts, radius, tilt, tans = [], [], [], []
+    two VECTOR handles, or the open end, keeps it; zero where nothing was written). Last, which
+    points are a key's own (a segment with two VECTOR handles starts with its key, an open spline
+    ends with its last): Blender copies those keys' radius even where it computes no radius."""
+    pts, radius, tilt, tans, keys = [], [], [], [], []
     bps = list(sp.bezier_points)
     n = len(bps)
     if n == 0:
-        return pts, radius, tilt, None, tans
+        return pts, radius, tilt, None, tans, keys
     carry = None  # the last segment's t = 1 curvature direction, written onto the point after it
     res = max(1, sp.resolution_u)
     cyclic = sp.use_cyclic_u
@@ -417,6 +419,7 @@ def bezier_points(sp):
             radius.append(a.radius)
             tilt.append(a.tilt)
             tans.append(carry or [0.0, 0.0, 0.0])
+            keys.append(True)
             carry = None
             continue
         p0, p1, p2, p3 = a.co, a.handle_right, b.handle_left, b.co
@@ -427,17 +430,19 @@ def bezier_points(sp):
             radius.append(interpolate_key(sp.radius_interpolation, pprev.radius, a.radius, b.radius, nxt.radius, t))
             tilt.append(interpolate_key(sp.tilt_interpolation, pprev.tilt, a.tilt, b.tilt, nxt.tilt, t))
             tans.append(cotangent(p0, p1, p2, p3, t))
+            keys.append(False)
         carry = cotangent(p0, p1, p2, p3, 1.0)
     if not cyclic or n == 1:
         pts.append(list(bps[-1].co))
         radius.append(bps[-1].radius)
         tilt.append(bps[-1].tilt)
         tans.append(carry or [0.0, 0.0, 0.0])
+        keys.append(True)
     ends = None
     if not cyclic and n > 1:
         first, last = bps[0], bps[-1]
         ends = [[first.handle_right[j] - first.co[j] for j in range(3)], [last.co[j] - last.handle_left[j] for j in range(3)]]
-    return pts, radius, tilt, ends, tans
+    return pts, radius, tilt, ends, tans, keys
 
 
 def cotangent(p0, p1, p2, p3, t):
@@ -608,10 +613,11 @@ def dump_curve(o, notes):
     at = 'curve %s' % o.name
     hooks = curve_hooks(o, at, notes)
     splines = []
+    key_points = []  # per spline: which of a Bezier's points are a key's own (bezier_points), else None
     for si, sp in enumerate(cu.splines):
-        ends, tans, basis = None, None, None
+        ends, tans, basis, keys = None, None, None, None
         if sp.type == 'BEZIER':
-            pts, radius, tilt, ends, tans = bezier_points(sp)
+            pts, radius, tilt, ends, tans, keys = bezier_points(sp)
         elif sp.type == 'NURBS' and si == 0 and (nurbs := nurbs_points(o, sp)) is not None:
             pts, radius, tilt, ends, basis = nurbs
         else:
@@ -623,6 +629,7 @@ def dump_curve(o, notes):
                 if si == 0 and hooks:
                     notes.append("%s: Hook modifiers move the points of its %s spline, which Sinew does not follow: the path is written as authored" % (at, sp.type))
                     hooks = None
+        key_points.append(keys)
         splines.append({
             "type": "POLY",
             "blender_type": sp.type,
@@ -650,11 +657,14 @@ def dump_curve(o, notes):
                 extra["eval_time_fcurve"] = dump_fcurve(o, fc, notes=notes)
     flat = cu.dimensions == '2D'
     # CU_DO_RADIUS: a Bezier's or NURBS's path has a radius only when the curve is 3D, has Curve
-    # Radius on, or is bevelled or extruded; else Blender leaves it 0 (a POLY's is copied always).
+    # Radius on, or is bevelled or extruded; else Blender leaves it 0 (a POLY's is copied always),
+    # but for a Bezier's points that are a key's own (a VECTOR segment's start, an open end), whose
+    # radius BKE_curve_bevelList_make copies whatever it computes: Follow Path past an open flat
+    # path's end scales by the last key's radius (measured in 3.4.1, rigs.py random_curves43).
     has_radius = not flat or cu.use_radius or cu.bevel_object is not None or cu.extrude != 0 or cu.bevel_depth != 0
-    for s in splines:
+    for s, keys in zip(splines, key_points):
         if not has_radius and s["blender_type"] in ('BEZIER', 'NURBS'):
-            s["radius"] = [0.0] * len(s["radius"])
+            s["radius"] = [r if keys is not None and keys[i] else 0.0 for i, r in enumerate(s["radius"])]
     if flat and len(cu.splines) > 1 and cu.splines[0].use_cyclic_u and any(sp.use_cyclic_u for sp in list(cu.splines)[1:]):
         # Blender turns a cyclic 2D outline to run clockwise, and a hole inside another the other way.
         notes.append("%s: a 2D curve with more than one cyclic spline: Blender runs the first spline's path clockwise unless another outline holds it (a hole), which Sinew does not weigh" % at)
