@@ -60,6 +60,9 @@ export function constraintKey(object: string, w: Extract<PathTarget, { kind: 'co
 
 type CustomProps = Record<string, JsonValue>;
 
+/** A bone's settings of how it inherits from its parent, which the pose depends on. */
+const BONE_PARENTING: ReadonlySet<string> = new Set(['use_inherit_rotation', 'inherit_scale', 'use_inherit_scale', 'use_local_location', 'use_relative_parent', 'use_connect']);
+
 /** Adds the property and driver nodes and their links; returns what it did and did not carry. */
 export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport = importDrivers(fx)): DriverReport {
   const notCarried = imported.unsupported.slice();
@@ -228,6 +231,8 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       to = node ? { node, socket: 'driven', from: 'value' } : `the custom property ${holder}["${w.prop}"]${w.index ? `[${w.index}]` : ''} is not in the rig (or not a number)`;
     }
     else if (bboneSettingOf(w.prop, w.index)) to = bboneInput(g, `${src.owner.object}/${w.bone}`, bboneSettingOf(w.prop, w.index)!, true, `bones["${w.bone}"].${w.prop}[${w.index}]`);
+    // A bone's parenting settings shape the pose (bone-parent.ts), but Sinew reads them from the file once.
+    else if (BONE_PARENTING.has(w.prop)) to = `driving the bone setting ${w.bone}.${w.prop} is not supported: Sinew reads how a bone inherits from its parent once, from the file (the driver's value at the saved frame)`;
     else to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
     if (typeof to === 'string') {
       notCarried.push(`${where}: ${to}`);

@@ -99,6 +99,10 @@ describe('what Blender does not evaluate', () => {
     const named = (data_path: string) => importBlenderFixture(fixture({ drivers: [driver(prop, { data_path, key: data_path })] })).drivers.notCarried;
     expect(named('modifiers["Subdivision"].levels')).toEqual(['driver A: modifiers["Subdivision"].levels: it drives the modifier setting modifiers["Subdivision"].levels, which shapes the mesh and moves no object or bone (Sinew evaluates their matrices)']);
     expect(named('hide_viewport')).toEqual([expect.stringMatching(/^driver A: hide_viewport: it drives hide_viewport, which is not a transform channel/)]);
+    // A bone's inheritance does move it: named as not followed, not as having no effect.
+    const onBone = (data_path: string) => importBlenderFixture(fixture({ drivers: [driver(prop, { owner: { object: 'Arm', id_type: 'ARMATURE' }, data_path, key: `data.${data_path}` })] })).drivers.notCarried;
+    expect(onBone('bones["B"].use_inherit_rotation')).toEqual([expect.stringMatching(/driving the bone setting B\.use_inherit_rotation is not supported: Sinew reads how a bone inherits from its parent once/)]);
+    expect(onBone('bones["B"].envelope_distance')).toEqual([expect.stringMatching(/the bone setting B\.envelope_distance is not evaluated by Sinew \(no effect on the pose\)/)]);
   });
 
   it('a driver whose expression fails at the saved frame is skipped, as Blender skips it after opening the file', () => {
