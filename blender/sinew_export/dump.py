@@ -1273,7 +1273,8 @@ def value_flags(obj, fc):
         return {}
     try:
         value = obj.path_resolve(fc.data_path)
-    except ValueError:
+    except (ValueError, TypeError, AttributeError):
+        # A path that resolves to nothing (or an owner that cannot resolve one): no property, no flags.
         return {}
     if not isinstance(value, (int, float, str)) and hasattr(value, '__len__'):
         value = value[fc.array_index] if fc.array_index < len(value) else None

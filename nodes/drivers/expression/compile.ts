@@ -103,7 +103,9 @@ export function compileScripted(src: string, params: readonly string[]): Compile
     try {
       return compileExpression(src, params, { python: true });
     } catch (p) {
-      if (p instanceof ExpressionError && Object.values(PYTHON_REFUSED).includes(p.reason)) throw p;
+      // Python mode's own word where it has one: a name Blender's Python drivers may not use, or
+      // what fails in Python (sum of a number, max of an empty list).
+      if (p instanceof ExpressionError && (Object.values(PYTHON_REFUSED).includes(p.reason) || p.reason.includes('in Python'))) throw p;
       throw e;
     }
   }

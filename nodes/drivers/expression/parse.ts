@@ -9,7 +9,8 @@
 // accepts as a simple expression and nothing more. Whatever it refuses is reported by name.
 // Python mode (`{ python: true }`) adds what Blender then hands to Python and Sinew evaluates as
 // Python does: `**` (Python's `power`, above the unary signs), `%` and `//` (beside `*` and `/`),
-// `float`, `bool` and math's constants; names Blender's Python drivers may not use are refused.
+// `float`, `bool`, math's constants, and sum, len, any and all of a list or tuple (min and max of
+// one too); names Blender's Python drivers may not use are refused.
 import { BUILTIN_CONSTANTS, BUILTIN_FUNCTIONS, PYTHON_CONSTANTS, PYTHON_FUNCTIONS, PYTHON_REFUSED, VARIADIC_FUNCTIONS } from './builtins';
 
 export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
@@ -56,6 +57,8 @@ type Token =
   | { t: 'end'; at: number };
 
 const KEYWORDS = new Set(['and', 'or', 'not', 'if', 'else']);
+/** Python mode: builtins Blender's driver whitelist has that take a sequence (bpy_driver.c). */
+const SEQUENCE_FUNCTIONS: ReadonlySet<string> = new Set(['sum', 'len', 'any', 'all']);
 /** Blender's single-character tokens: any of them lexes, most are then refused by the grammar. */
 const SINGLE = "~`!@#$%^&*+-=/\\?:;<>(){}[]|.,\"'";
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
@@ -161,6 +164,55 @@ export function parseExpression(src: string, params: readonly string[], options:
     }
   };
 
+  /**
+   * Python mode: the one argument of sum, len, any, all (or min, max given one): a list `[…]` or a
+   * tuple `(…, …)` of expressions, its items returned. A number there fails in Python (not iterable).
+   */
+  const sequence = (name: string, at: number): ExprNode[] => {
+    if (!isOp('(')) fail(`the function ${name} must be called`);
+    k++;
+    const open = peek();
+    const items: ExprNode[] = [];
+    if (open.t === 'op' && open.op === '[') {
+      k++;
+      while (!isOp(']')) {
+        items.push(expr());
+        if (isOp(',')) k++;
+        else if (!isOp(']')) fail(`expected "," or "]" in the list given to ${name}, found ${describe(peek())}`);
+      }
+      k++;
+    } else if (open.t === 'op' && open.op === '(') {
+      k++;
+      while (!isOp(')')) {
+        items.push(expr());
+        if (isOp(',')) k++;
+        // `(a)` is a, not a tuple: a number, which Python cannot iterate.
+        else if (items.length === 1) fail(`${name} of a number fails in Python (it takes a list or tuple)`, at);
+        else if (!isOp(')')) fail(`expected "," or ")" in the tuple given to ${name}, found ${describe(peek())}`);
+      }
+      k++;
+    } else fail(`${name} takes a list or tuple in Python, found ${describe(open)}`, at);
+    if (!isOp(')')) fail(`${name} takes one list or tuple here, found ${describe(peek())}`, at);
+    k++;
+    return items;
+  };
+
+  /** sum, len, any and all of a sequence, written with the nodes the rest of the grammar makes. */
+  const sequenceCall = (name: string, items: ExprNode[], at: number): ExprNode => {
+    // Python's sum starts from the int 0 and adds left to right (3.10, Blender 3.4's: no compensation).
+    if (name === 'sum') return items.reduce<ExprNode>((left, right) => ({ kind: 'binary', op: '+', left, right }), { kind: 'number', value: 0 });
+    if (name === 'len') return { kind: 'number', value: items.length };
+    if (name === 'min' || name === 'max') {
+      if (items.length === 0) fail(`${name} of an empty sequence fails in Python`, at);
+      return { kind: 'call', name, args: items };
+    }
+    // any and all give True or False: `not not (a or b …)`, Python's truthiness (NaN true) as NOT's.
+    if (items.length === 0) return { kind: 'number', value: name === 'all' ? 1 : 0 };
+    const kind = name === 'any' ? 'or' : 'and';
+    const joined = items.reduceRight((right, left) => ({ kind, left, right }));
+    return { kind: 'not', arg: { kind: 'not', arg: joined } };
+  };
+
   const unary = (): ExprNode => {
     const t = peek();
     if (t.t === 'op' && t.op === '+') {
@@ -201,6 +253,9 @@ export function parseExpression(src: string, params: readonly string[], options:
       if (Object.hasOwn(BUILTIN_CONSTANTS, t.name)) return { kind: 'number', value: BUILTIN_CONSTANTS[t.name] };
       if (python && Object.hasOwn(PYTHON_CONSTANTS, t.name)) return { kind: 'number', value: PYTHON_CONSTANTS[t.name] };
       if (python && Object.hasOwn(PYTHON_REFUSED, t.name)) return fail(PYTHON_REFUSED[t.name], t.at);
+      if (python && SEQUENCE_FUNCTIONS.has(t.name)) return sequenceCall(t.name, sequence(t.name, t.at), t.at);
+      // min and max of one list or tuple: its items (Python iterates a single argument).
+      if (python && VARIADIC_FUNCTIONS.has(t.name) && tokens[k + 1]?.t === 'op' && (tokens[k + 1] as { op: string }).op === '[') return sequenceCall(t.name, sequence(t.name, t.at), t.at);
       const functions = python ? PYTHON_FUNCTIONS : BUILTIN_FUNCTIONS;
       if (Object.hasOwn(functions, t.name)) {
         const list = args(t.name);

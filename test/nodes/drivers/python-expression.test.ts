@@ -1,8 +1,8 @@
-// Expressions Blender hands to Python (its simple evaluator refuses `**`, `%` and `//`), evaluated
-// with Python's semantics (compile.ts's Python mode: CPython's float `**`, `%`, `//`, `round` to
-// even, raises where Python raises), against Blender 3.4.1: blender-python-expressions.json, recorded
-// by record_python_expressions.py (hand-picked edge cases and 300 random trees, 4 inputs each, every
-// run a fresh evaluation). A raise makes the driver 0, as a non-finite result does (Blender's
+// Expressions Blender hands to Python (its simple evaluator refuses `**`, `%` and `//`, and sum,
+// len, any and all of a list or tuple), evaluated with Python's semantics (compile.ts's Python mode:
+// CPython's float `**`, `%`, `//`, `round` to even, raises where Python raises), against Blender
+// 3.4.1: blender-python-expressions.json, recorded by record_python_expressions.py (hand-picked edge
+// cases, 300 random trees and 19 sequence cases, 4 inputs each, every run a fresh evaluation). A raise makes the driver 0, as a non-finite result does (Blender's
 // BPY_driver_exec); otherwise the double result rounded to float32. Blender 3.4 runs such drivers
 // without Auto Run Python Scripts only when every name they use is whitelisted (bpy_driver.c): `abs`
 // is not, and its drivers fail; Python mode refuses it by name.

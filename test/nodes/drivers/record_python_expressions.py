@@ -1,5 +1,5 @@
 # Records how Blender evaluates driver expressions it hands to Python (ones with `**`, `%`, `//`,
-# which its simple evaluator refuses), for python-expression.test.ts:
+# sum, len, any, all, lists and tuples, which its simple evaluator refuses), for python-expression.test.ts:
 #   blender -b --factory-startup --python test/nodes/drivers/record_python_expressions.py -- OUT.json
 # As record_expressions.py: a SCRIPTED driver on location[0] of a scratch object with variables a,
 # b, c (custom properties read as SINGLE_PROP); its flag reset before each run, so every run is a
@@ -17,6 +17,14 @@ HAND = [
     'floor(a) // 1', 'exp(a * 1000) ** 1', 'abs(a) ** 0.5', 'sqrt(a) ** 2', 'a**2 if a > 0 else b % 1', 'a**2 > b',
     'min(a, b) ** 2', 'max(a**2, b**2, c**2)', 'pow(a, 2) % 1', 'fmod(a, b) ** 2', 'lerp(a, b, c) // 1', 'clamp(a**2, 0, 1)',
     'not a ** 2', 'a and b ** 2', '(a < b) ** 2', 'a ** (b < c)', '1e308 * 10 ** 1', 'a ** 1e10', '(-1) ** 1e300',
+]
+
+# The whitelisted builtins that take a sequence (a list or a tuple), and min and max of one;
+# recorded after the others, so the values drawn for those stay as they were.
+SEQUENCES = [
+    'sum([a, b, c])', 'sum((a, b))', 'sum((a,)) * 2', 'sum([a, -a, 1e308, 1e308])', 'sum([-0.0]) + a * 0', 'sum([]) + a',
+    'len([a, b, c]) * a', 'len(()) + b', 'any([a, b])', 'any([a > b, c])', 'any([])', 'all([a, b, c])', 'all(()) + a',
+    'all([a, b]) + 1', 'max([a, b, c])', 'min([a])', 'max([a, b]) ** 2', 'min([a, b, c]) // 1', 'sum([a * 2, b / c])',
 ]
 
 VALUES = [0.0, 1.0, -1.0, 0.5, 2.0, -2.5, 3.0, 0.1, 1.7, -0.3, 7.0, 0.999]
@@ -61,7 +69,7 @@ for n in 'abc':
     v.targets[0].data_path = '["%s"]' % n
 
 cases = []
-for expr in HAND + RANDOM:
+for expr in HAND + RANDOM + SEQUENCES:
     drv.expression = expr
     runs = []
     for k in range(4):
