@@ -16,8 +16,8 @@ type PlainObject = { readonly [key: string]: unknown };
 
 /** Keys a file may carry that Sinew reads; any other is kept, with a warning in case it is a typo. */
 const FILE_KEYS = new Set(['$schema', 'format', 'version', 'nodes', 'links', 'scene', 'view', 'groups', 'frames']);
-/** The param kinds a link may drive. */
-const DRIVABLE: ReadonlySet<string> = new Set(['float', 'int', 'bool']);
+/** The param kinds a link may drive (a choice by the option's position: runtime/eval/driven-params.ts). */
+const DRIVABLE: ReadonlySet<string> = new Set(['float', 'int', 'bool', 'choice']);
 const NODE_KEYS = new Set(['id', 'type', 'params', 'position', 'group', 'collapsed']);
 
 interface KnownNode {
@@ -157,7 +157,7 @@ function checkEnd(end: { node: string; socket: string }, side: 'from' | 'to', j:
   const wanted = side === 'from' ? entry.outputs : entry.inputs;
   const other = side === 'from' ? entry.inputs : entry.outputs;
   if (Object.hasOwn(wanted, end.socket)) return;
-  // A link may end at a number, int or bool param: it drives the param (runtime/eval/driven-params.ts).
+  // A link may end at a number, int, bool or choice param: it drives the param (runtime/eval/driven-params.ts).
   if (side === 'to' && Object.hasOwn(entry.params, end.socket) && DRIVABLE.has(entry.params[end.socket].kind)) return;
   const pointer = pointerOf('links', j, side, 'socket');
   const named = `node "${end.node}" (${node.type})`;

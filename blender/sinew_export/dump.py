@@ -1479,10 +1479,27 @@ def dump_driver(obj, kind, idb, fc):
     e["extrapolation"] = fc.extrapolation
     e["mute"] = bool(fc.mute)
     e["is_valid"] = bool(fc.is_valid) and bool(d.is_valid)
+    items = enum_items(idb, fc.data_path)
+    if items is not None:
+        e["enum_items"] = items
     if not path_resolves(idb, fc.data_path):
         # Driving something that is gone (a deleted bone or constraint): Blender writes nothing.
         e["path_resolves"] = False
     return e
+
+
+def enum_items(idb, path):
+    """When `path` on `idb` is an enum setting (a constraint's Mix mode, a space), Blender's value of
+    each of its items by identifier: a driver writes the value, and the setting takes that item."""
+    holder_path, _, name = path.rpartition('.')
+    try:
+        holder = idb.path_resolve(holder_path) if holder_path else idb
+    except (ValueError, TypeError):
+        return None
+    prop = getattr(getattr(holder, 'bl_rna', None), 'properties', {}).get(name)
+    if prop is None or prop.type != 'ENUM' or prop.is_enum_flag:
+        return None
+    return {item.identifier: item.value for item in prop.enum_items}
 
 
 def path_resolves(idb, path):

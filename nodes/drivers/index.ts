@@ -4,9 +4,10 @@ import { animatedChannel } from './animated-value';
 import { curveTime } from './curve-time';
 import { customProperty } from './custom-property';
 import { driverDifference } from './difference';
+import { enumChoice } from './enum-choice';
 import { driverEvaluated } from './evaluated-read';
 import { driver } from './driver';
 import { poseChannels } from './pose-channels';
 import { driverTransform } from './transform-channel';
 
-export const driverNodes: NodeDefinition[] = [driver, customProperty, driverDifference, driverTransform, driverEvaluated, poseChannels, curveTime, animatedChannel];
+export const driverNodes: NodeDefinition[] = [driver, customProperty, driverDifference, driverTransform, driverEvaluated, poseChannels, curveTime, animatedChannel, enumChoice];

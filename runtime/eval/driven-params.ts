@@ -9,9 +9,12 @@ import type { NodeDefinition } from '../../nodes/define';
 import type { ParamSpec, ParamValue, Params } from '../../nodes/params';
 import type { CompiledNode, NodeTable } from './compiled-node';
 
-/** Whether a param of this kind may be driven by a link (a number in, a number, int or bool kept). */
+/**
+ * Whether a param of this kind may be driven by a link: a number in, a number, int or bool kept; a
+ * choice takes the option at the number's position (a driven Blender enum, through driver/enum-choice).
+ */
 export function drivableParam(spec: ParamSpec | undefined): boolean {
-  return spec !== undefined && (spec.kind === 'float' || spec.kind === 'int' || spec.kind === 'bool');
+  return spec !== undefined && (spec.kind === 'float' || spec.kind === 'int' || spec.kind === 'bool' || spec.kind === 'choice');
 }
 
 /** Whether param `name` decides the schedule (a variadic count, what `writes` reads): no link may drive it. */
@@ -23,6 +26,8 @@ export function scheduleParam(def: Pick<NodeDefinition, 'variadic' | 'schedulePa
 export function drivenParamValue(spec: ParamSpec, value: number, fallback: ParamValue): ParamValue {
   if (value !== value) return fallback; // NaN: the guards report the driver; the param keeps its value
   if (spec.kind === 'bool') return Math.trunc(value) !== 0;
+  // A position among the options; none there (an item Sinew's param lacks, −1): the choice stays.
+  if (spec.kind === 'choice') return spec.options[Math.trunc(value)] ?? fallback;
   let v = spec.kind === 'int' ? Math.trunc(value) : value;
   if (spec.kind === 'float' || spec.kind === 'int') {
     if (spec.min !== undefined && v < spec.min) v = spec.min;

@@ -94,13 +94,13 @@ function resolveLinks(graph: GraphDocument, compiled: NodeTable, byId: Map<strin
 }
 
 /**
- * A link into a param: a float output driving a number, int or bool param the schedule does not
- * depend on (not a variadic count, not an IK chain length), once.
+ * A link into a param: a float output driving a number, int, bool or choice param (a choice by the
+ * option's position) the schedule does not depend on (not a variadic count, not an IK chain length), once.
  */
 function resolveDrivenParam(name: string, outType: string, to: CompiledNode, source: [number, string], at: string, errors: Problems['errors']): void {
   const spec = to.def.params[name];
   const what = `node "${to.node.id}" (${to.def.label}) param "${name}"`;
-  if (!drivableParam(spec)) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `${what} is a ${spec.kind}; a link can drive only a number, whole-number or on/off param` });
+  if (!drivableParam(spec)) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `${what} is a ${spec.kind}; a link can drive only a number, whole-number, on/off or choice param` });
   if (scheduleParam(to.def, name)) return void errors.push({ code: 'missing-socket', pointer: `${at}/to/socket`, nodeId: to.node.id, message: `${what} decides what the node writes (the evaluation order); it cannot be driven by a link` });
   if (outType !== 'float') return void errors.push({ code: 'type-mismatch', pointer: at, nodeId: to.node.id, message: `${what} takes a float link, but the link gives a ${outType}` });
   if (to.drivenParams.has(name)) return void errors.push({ code: 'duplicate-link', pointer: at, nodeId: to.node.id, message: `${what} has more than one link` });

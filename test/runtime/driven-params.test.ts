@@ -13,6 +13,7 @@ import { drivenParamValue } from '../../runtime/eval/driven-params';
 import { CompileFailure } from '../../runtime/eval/errors';
 import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { param } from '../../nodes/params';
+import { EULER_ORDER_CHOICES } from '../../nodes/constraints/euler-order';
 
 const scene: SceneDocument = { format: 'sinew-scene', version: 1, objects: [
   { name: 'A', type: 'EMPTY', location: [3, 1, 0], rotation_euler: [0.3, -0.2, 1.4] },
@@ -78,10 +79,28 @@ describe('driven params', () => {
     expect(loadGraph(saveGraph(bad), graphCatalog()).ok).toBe(false);
   });
 
-  it('refuses a link into a choice param, and into a param twice', () => {
+  it('a link into a choice param picks the option at its position (a driven Blender enum), and one where there is none keeps the choice', () => {
     const g = graph(true);
-    g.links.push(link('d', 'value', 'lr', 'eulerOrder'));
-    expect(() => compile(g, scene)).toThrow(/param "eulerOrder" is a choice/);
+    g.nodes.push(node('k', 'value/float'));
+    g.links.push(link('k', 'value', 'lr', 'eulerOrder'));
+    const driven = compile(g, scene);
+    const set = compile(graph(true), scene);
+    const options: readonly string[] = EULER_ORDER_CHOICES;
+    let kept: string = 'AUTO';
+    // Positions in order, out of range, back: -1 and 9 name no option, so the last choice stays.
+    for (const k of [2, 5.7, -1, 9, 0, 6, 3]) {
+      expect(driven.setParam('k', 'value', k)).toBe('applied');
+      driven.update(1);
+      if (options[Math.trunc(k)] !== undefined) kept = options[Math.trunc(k)];
+      set.setParam('lr', 'eulerOrder', kept);
+      set.update(1);
+      expect(Array.from(driven.ownerMatrix('A')!), `position ${k}`).toEqual(Array.from(set.ownerMatrix('A')!));
+    }
+    expect(drivenParamValue(param.choice(['A', 'B'] as const, 'A', ''), 1.9, 'A')).toBe('B');
+    expect(drivenParamValue(param.choice(['A', 'B'] as const, 'A', ''), 2, 'A')).toBe('A');
+  });
+
+  it('refuses a link into a param twice', () => {
     const twice = graph(true);
     twice.links.push(link('z', 'value', 'ld', 'distance'));
     expect(() => compile(twice, scene)).toThrow(CompileFailure);

@@ -51,6 +51,8 @@ export interface FixtureDriver {
   path_resolves?: boolean;
   /** False when Blender flagged the driver or its F-curve invalid when it evaluated the file (DRIVER_FLAG_INVALID, FCURVE_DISABLED). */
   is_valid?: boolean;
+  /** When it drives an enum setting: Blender's value of each item, by identifier. */
+  enum_items?: Record<string, number>;
 }
 
 /** What one variable reads: the object it is on and the path there, or two owners compared. */

@@ -24,6 +24,8 @@ export interface DriverWiring {
   readerFor?(ownerId: string): string;
   /** The node param or input a constraint's Blender setting became, when a link can drive it. */
   settingOf?(node: string, prop: string): string | undefined;
+  /** The choice param a constraint's Blender enum setting became, and its options (a driver reaches it through driver/enum-choice). */
+  choiceOf?(node: string, prop: string): { name: string; options: readonly string[] } | undefined;
   /** B-Bone nodes by bone (`Object/Bone`): a driven B-Bone setting of such a bone links into its node. */
   bbones?: ReadonlyMap<string, string>;
 }
@@ -179,6 +181,8 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     const w = d.writes;
     // Where the value goes: a node's input socket, or nowhere live (with why).
     let to: { node: string; socket: string; from: 'value' | 'inverse' } | string;
+    // What a driven enum adds between the driver and the param, once the driver is wired.
+    let choiceNode: { node: GraphNode; link: GraphLink } | undefined;
     if (w.kind === 'constraint') {
       const key = constraintKey(src.owner.object, w);
       const node = g.constraintNodes.get(key);
@@ -195,7 +199,18 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         // Any other setting (a Limit Distance's distance, a Transformation's ranges, limits): a link
         // into the param it became, written before the kernel each frame (runtime/eval/driven-params.ts).
         const setting = g.settingOf?.(node, w.prop);
-        to = setting ? { node, socket: setting, from: 'value' } : `driving the constraint setting ${w.prop} is not supported (Sinew has no number param for it)`;
+        const choice = setting ? undefined : g.choiceOf?.(node, w.prop);
+        if (setting) to = { node, socket: setting, from: 'value' };
+        else if (choice && src.enum_items) {
+          // A driven enum (a Mix mode, a space): Blender writes the item whose value the driver gives.
+          const id = `drv:${d.index}:enum`;
+          const items = Object.entries(src.enum_items).filter(([item]) => choice.options.includes(item)).map(([item, value]) => [value, choice.options.indexOf(item)]);
+          choiceNode = {
+            node: { id, type: 'driver/enum-choice', params: { items: JSON.stringify(items) }, position: [-450, 90 * wired] },
+            link: { from: { node: id, socket: 'choice' }, to: { node, socket: choice.name } },
+          };
+          to = { node: id, socket: 'value', from: 'value' };
+        } else to = `driving the constraint setting ${w.prop} is not supported (Sinew has no ${choice ? "table of its items' values in this export" : 'number param for it'})`;
       }
     } else if (drivesCurveTime(d)) {
       const id = `time:${src.owner.object}`;
@@ -356,6 +371,10 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     if (/\bframe\b/.test(src.expression ?? '')) pendingLinks.push({ from: { node: timeNode(), socket: 'frame' }, to: { node: id, socket: 'frame' } });
     g.nodes.push({ id, type: 'driver/driver', params, position: [-600, 90 * wired] });
     g.links.push(...pendingLinks);
+    if (choiceNode) {
+      g.nodes.push(choiceNode.node);
+      g.links.push(choiceNode.link);
+    }
     // A driven mute switches the constraint off; its authored influence still applies when it is
     // on (Blender: muted → skipped, else blended by influence), so the switch multiplies it.
     const influence = to.socket === 'influence' && w.kind === 'constraint' && (w.prop === 'mute' || w.prop === 'enabled') ? authoredInfluence(g, to.node) : 1;

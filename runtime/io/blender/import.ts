@@ -237,19 +237,31 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     frames.push(stackFrame(ownerId, stack[0].c.owner.bone || stack[0].c.owner.object, frames.length, nodes.slice(first).filter((n) => n.type !== 'owner/read' && n.type !== 'owner/vertex-group').map((n) => n.id)));
   }
 
-  // The node param or input a constraint setting became (a driver or a keyed curve links into it), if it can be driven.
-  const settingOf = (node: string, prop: string): string | undefined => {
+  // The node param or input a constraint setting became (a driver or a keyed curve links into it), if
+  // a number can drive it; a choice (a Blender enum) only through driver/enum-choice (choiceOf).
+  const paramOf = (node: string, prop: string) => {
     const name = [...(origins.get(node)?.props ?? [])].find(([, p]) => p === prop)?.[0];
     const def = nodeDefs.get(node);
-    if (!name || !def) return undefined;
-    return Object.hasOwn(def.inputs, name) || (drivableParam(def.params[name]) && !scheduleParam(def, name)) ? name : undefined;
+    return name && def ? { name, def } : undefined;
+  };
+  const settingOf = (node: string, prop: string): string | undefined => {
+    const found = paramOf(node, prop);
+    if (!found) return undefined;
+    const { name, def } = found;
+    const spec = def.params[name];
+    return Object.hasOwn(def.inputs, name) || (drivableParam(spec) && spec.kind !== 'choice' && !scheduleParam(def, name)) ? name : undefined;
+  };
+  const choiceOf = (node: string, prop: string): { name: string; options: readonly string[] } | undefined => {
+    const found = paramOf(node, prop);
+    const spec = found?.def.params[found.name];
+    return found && spec?.kind === 'choice' && !scheduleParam(found.def, found.name) ? { name: found.name, options: spec.options } : undefined;
   };
   const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); }, skip: (text) => skipped.push(text) }, driverImport.drivers);
   reportCurveModifiers(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   reportNla(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   if (animated.size > 0) withoutCurves(scene, fx, animated);
   withoutDrivenCurveTimes(scene, driverImport.drivers);
-  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, bbones }, driverImport);
+  const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, choiceOf, bbones }, driverImport);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
   // Drivers reading evaluated matrices that fail at the saved frame: Blender skips them all session.
   const dropped = dropOpeningFailures(graph, scene, driverImport.drivers);
