@@ -1252,6 +1252,10 @@ def dump_fcurve(obj, fc, act=None, notes=None):
         "modifiers": modifiers,
     }
     out.update(value_flags(obj, fc))
+    items = enum_items(obj, fc.data_path) if obj is not None else None
+    if items is not None:
+        # Keying an enum setting (a constraint's Mix mode): its items' values, as for a driver.
+        out["enum_items"] = items
     return out
 
 
@@ -1494,7 +1498,7 @@ def enum_items(idb, path):
     holder_path, _, name = path.rpartition('.')
     try:
         holder = idb.path_resolve(holder_path) if holder_path else idb
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, AttributeError):
         return None
     prop = getattr(getattr(holder, 'bl_rna', None), 'properties', {}).get(name)
     if prop is None or prop.type != 'ENUM' or prop.is_enum_flag:

@@ -4564,7 +4564,8 @@ def rig_int_curves():
 def rig_driven_enums():
     """Drivers on enum settings, as a rig switches a constraint's mode: a Copy Rotation's Mix mode
     and owner space, a Track To's track and up axes, a Copy Location's target space on an object,
-    each driven by a keyed int property `m` (0 to 3 and back over frames 1-9) or an expression of it."""
+    each driven by a keyed int property `m` (0 to 3 and back over frames 1-9) or an expression of it;
+    and keyed ones: a Copy Location's Y switch and a Limit Rotation's Euler order."""
     arm = armature("En", [("Ctl", (0, 0, 0), (0, 0.5, 0), None, False, 0.0),
                           ("R", (1, 0, 0), (1, 0.2, 0.6), None, False, 0.3),
                           ("T", (2, 0, 0), (2, 0.6, 0.1), None, False, 0.0)], loc=(0.1, -0.2, 0.0))
@@ -4595,6 +4596,20 @@ def rig_driven_enums():
     cl.subtarget = "T"
     cl.influence = 0.6
     driver(cl, "target_space", -1, "m % 2", [m])
+    # Keyed, not driven: a Copy Location's Y switch (a bool: Blender holds each key) and a Limit
+    # Rotation's Euler order (an enum: the curve holds each item's value).
+    pb["Ctl"].rotation_euler = (0.6, -0.5, 0.9)
+    ck = pb["Ctl"].constraints.new('COPY_LOCATION')
+    ck.target = goal
+    ck.influence = 0.7
+    lr = pb["Ctl"].constraints.new('LIMIT_ROTATION')
+    lr.use_limit_x, lr.use_limit_z = True, True
+    lr.min_x, lr.max_x, lr.min_z, lr.max_z = -0.2, 0.3, -0.4, 0.1
+    for f, use_y, order in ((1, True, 'XYZ'), (4, False, 'ZYX'), (7, True, 'YXZ'), (9, False, 'XZY')):
+        ck.use_y = use_y
+        ck.keyframe_insert("use_y", frame=f)
+        lr.euler_order = order
+        lr.keyframe_insert("euler_order", frame=f)
     scene().frame_set(1)
     return [1, 2, 3, 4, 5.5, 7, 8, 9]
 

@@ -26,6 +26,8 @@ export function wireAnimatedSettings(
     nodes: GraphNode[]; links: GraphLink[]; constraintNodes: ReadonlyMap<string, string>; skippedConstraints: ReadonlyMap<string, string>; bbones?: ReadonlyMap<string, string>;
     /** The param or input a constraint setting became, when it can take a value each frame (import.ts). */
     settingOf?: (node: string, prop: string) => string | undefined;
+    /** The choice param an enum constraint setting became, and its options (import.ts). */
+    choiceOf?: (node: string, prop: string) => { name: string; options: readonly string[] } | undefined;
     /** Reports a keyed constraint setting Sinew cannot play, by name, and where in the fixture it is. */
     report?: (text: string, at: string) => void;
     /** Lists a curve Blender cannot resolve (its bone or constraint is gone): it animates nothing there either. */
@@ -60,8 +62,22 @@ export function wireAnimatedSettings(
         // input (a Follow Path's offset, a limit): its value each frame, as for a driver.
         socket = t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined)
           : t.prop === 'influence' ? 'influence' : node ? g.settingOf?.(node, t.prop) : undefined;
+        // A keyed enum setting (a Mix mode): the curve's value is Blender's value of the item it holds.
+        const choice = node && !socket && !t.item && f.enum_items ? g.choiceOf?.(node, t.prop) : undefined;
+        const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
+        if (node && choice && f.enum_items && !driven.has(key)) {
+          const id = `anim:${node}:${choice.name}`;
+          const items = Object.entries(f.enum_items).filter(([item]) => choice.options.includes(item)).map(([item, value]) => [value, choice.options.indexOf(item)]);
+          g.nodes.push(
+            { id, type: 'driver/channel', params: { channel: `${object}.${f.data_path}`, value: -1, animation: animationParam(f) }, position: [-600, -300 - 90 * wired.size] },
+            { id: `${id}:enum`, type: 'driver/enum-choice', params: { items: JSON.stringify(items) }, position: [-450, -300 - 90 * wired.size] },
+          );
+          g.links.push({ from: { node: id, socket: 'value' }, to: { node: `${id}:enum`, socket: 'value' } }, { from: { node: `${id}:enum`, socket: 'choice' }, to: { node, socket: choice.name } });
+          wired.add(key);
+          continue;
+        }
         if (node && !socket && !driven.has(`${object}\u0000${f.data_path}\u0000${f.array_index}`)) {
-          g.report?.(`action ${a.name}: ${f.data_path}[${f.array_index}]: keying this constraint setting is not supported (Sinew plays influence, Armature weights and number settings)`, `/actions/${fx.actions!.indexOf(a)}/fcurves/${a.fcurves.indexOf(f)}`);
+          g.report?.(`action ${a.name}: ${f.data_path}[${f.array_index}]: keying this constraint setting is not supported (Sinew plays influence, Armature weights, number settings and enum settings whose items the export lists)`, `/actions/${fx.actions!.indexOf(a)}/fcurves/${a.fcurves.indexOf(f)}`);
           wired.add(`${object}\u0000${f.data_path}\u0000${f.array_index}`);
           continue;
         }
@@ -112,5 +128,8 @@ function animationParam(f: SceneFCurve): string {
   const animation: Record<string, JsonValue> = { keyframes: f.keyframes as unknown as JsonValue };
   if (f.extrapolation) animation.extrapolation = f.extrapolation;
   if (f.modifiers?.length) animation.modifiers = f.modifiers as unknown as JsonValue;
+  // A keyed on/off or whole-number setting (FCURVE_DISCRETE_VALUES, FCURVE_INT_VALUES): held, rounded.
+  if (f.int_values) animation.int_values = true;
+  if (f.discrete_values) animation.discrete_values = true;
   return JSON.stringify(animation);
 }

@@ -47,7 +47,8 @@ export interface FixtureNlaStrip extends SceneNlaStrip {
 export interface FixtureAction {
   name: string;
   id: { object: string } | null;
-  fcurves: (SceneFCurve & { key?: string })[];
+  /** `enum_items`: on a curve keying an enum setting, Blender's value of each item (the exporter's). */
+  fcurves: (SceneFCurve & { key?: string; enum_items?: Record<string, number> })[];
   groups?: { name: string; mute?: boolean }[];
 }
 

@@ -256,7 +256,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     const spec = found?.def.params[found.name];
     return found && spec?.kind === 'choice' && !scheduleParam(found.def, found.name) ? { name: found.name, options: spec.options } : undefined;
   };
-  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); }, skip: (text) => skipped.push(text) }, driverImport.drivers);
+  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, choiceOf, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); }, skip: (text) => skipped.push(text) }, driverImport.drivers);
   reportCurveModifiers(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   reportNla(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   if (animated.size > 0) withoutCurves(scene, fx, animated);
