@@ -3,8 +3,8 @@
 // offset keyed; a NURBS circle (cyclic) under Follow Path and Clamp To; an order-3 spline without
 // endpoints under Spline IK and Follow Path; 3 frames. The exporter writes a NURBS spline as the
 // points Blender's path is made of, read back from the evaluated curve, so every owner is within
-// 1e-4. A keyed setting Sinew cannot play (the Follow Path's forward axis, an enum) is reported by
-// name, not dropped.
+// 1e-4. The Follow Path's forward axis is keyed (an enum: Blender holds each item's value), and
+// plays through driver/enum-choice (it was reported as not played until 2026-12-05).
 import { describe, expect, it } from 'vitest';
 import { differences, failures, roundTrip } from './roundtrip';
 
@@ -13,8 +13,7 @@ describe('Blender round trip: NURBS paths', () => {
     const rt = roundTrip('nurbs_paths');
     expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
     const log = rt.importLog.join('\n');
-    expect(log).toContain('not carried: 1');
-    expect(log).toContain('constraints["Follow Path"].forward_axis[0]: keying this constraint setting is not supported');
+    expect(log).toContain('not carried: nothing');
     const diffs = differences(rt);
     expect(diffs.length).toBe(3 * (8 + 8)); // 3 frames × (8 objects + 8 bones)
     expect(failures(diffs, 1e-4)).toEqual([]);
