@@ -12,7 +12,7 @@ import type { GraphLink, GraphNode, JsonValue } from '../../../graph/types';
 import { pathTarget } from '../../../nodes/drivers/data-path';
 import type { ImportedDriver } from './drivers';
 import { curvePlays, type Fixture } from './fixture';
-import { constraintKey } from './import-drivers';
+import { constraintKey, enumChoiceNode, type ChoiceSetting } from './import-drivers';
 import type { BBoneSetting } from '../../../nodes/math/bbone';
 import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf, bboneSettingProp } from '../../rig/bbone';
@@ -27,7 +27,7 @@ export function wireAnimatedSettings(
     /** The param or input a constraint setting became, when it can take a value each frame (import.ts). */
     settingOf?: (node: string, prop: string) => string | undefined;
     /** The choice param an enum constraint setting became, and its options (import.ts). */
-    choiceOf?: (node: string, prop: string) => { name: string; options: readonly string[] } | undefined;
+    choiceOf?: (node: string, prop: string) => ChoiceSetting | undefined;
     /** Reports a keyed constraint setting Sinew cannot play, by name, and where in the fixture it is. */
     report?: (text: string, at: string) => void;
     /** Lists a curve Blender cannot resolve (its bone or constraint is gone): it animates nothing there either. */
@@ -43,11 +43,12 @@ export function wireAnimatedSettings(
     const object = a.id.object;
     for (const f of a.fcurves) {
       if (!curvePlays(a, f)) continue;
+      const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
       const t = pathTarget(f.data_path, f.array_index);
       const gone = t ? missingTarget(fx, object, t) : undefined;
       if (gone) {
         g.skip?.(`action ${a.name}: ${f.data_path}[${f.array_index}]: ${gone}, so Blender cannot resolve the curve and it animates nothing`);
-        wired.add(`${object}\u0000${f.data_path}\u0000${f.array_index}`);
+        wired.add(key);
         continue;
       }
       let socket: string | undefined;
@@ -64,25 +65,20 @@ export function wireAnimatedSettings(
           : t.prop === 'influence' ? 'influence' : node ? g.settingOf?.(node, t.prop) : undefined;
         // A keyed enum setting (a Mix mode): the curve's value is Blender's value of the item it holds.
         const choice = node && !socket && !t.item && f.enum_items ? g.choiceOf?.(node, t.prop) : undefined;
-        const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
         if (node && choice && f.enum_items && !driven.has(key)) {
           const id = `anim:${node}:${choice.name}`;
-          const items = Object.entries(f.enum_items).filter(([item]) => choice.options.includes(item)).map(([item, value]) => [value, choice.options.indexOf(item)]);
-          g.nodes.push(
-            { id, type: 'driver/channel', params: { channel: `${object}.${f.data_path}`, value: -1, animation: animationParam(f) }, position: [-600, -300 - 90 * wired.size] },
-            { id: `${id}:enum`, type: 'driver/enum-choice', params: { items: JSON.stringify(items) }, position: [-450, -300 - 90 * wired.size] },
-          );
-          g.links.push({ from: { node: id, socket: 'value' }, to: { node: `${id}:enum`, socket: 'value' } }, { from: { node: `${id}:enum`, socket: 'choice' }, to: { node, socket: choice.name } });
+          const enumChoice = enumChoiceNode(`${id}:enum`, f.enum_items, node, choice, [-450, -300 - 90 * wired.size]);
+          g.nodes.push({ id, type: 'driver/channel', params: { channel: `${object}.${f.data_path}`, value: -1, animation: animationParam(f) }, position: [-600, -300 - 90 * wired.size] }, enumChoice.node);
+          g.links.push({ from: { node: id, socket: 'value' }, to: { node: enumChoice.node.id, socket: 'value' } }, enumChoice.link);
           wired.add(key);
           continue;
         }
-        if (node && !socket && !driven.has(`${object}\u0000${f.data_path}\u0000${f.array_index}`)) {
+        if (node && !socket && !driven.has(key)) {
           g.report?.(`action ${a.name}: ${f.data_path}[${f.array_index}]: keying this constraint setting is not supported (Sinew plays influence, Armature weights, number settings and enum settings whose items the export lists)`, `/actions/${fx.actions!.indexOf(a)}/fcurves/${a.fcurves.indexOf(f)}`);
-          wired.add(`${object}\u0000${f.data_path}\u0000${f.array_index}`);
+          wired.add(key);
           continue;
         }
       } else continue;
-      const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
       if (!node && t.kind === 'constraint' && g.skippedConstraints.has(constraintKey(object, t))) {
         wired.add(key);
         continue;

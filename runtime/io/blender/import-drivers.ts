@@ -25,7 +25,7 @@ export interface DriverWiring {
   /** The node param or input a constraint's Blender setting became, when a link can drive it. */
   settingOf?(node: string, prop: string): string | undefined;
   /** The choice param a constraint's Blender enum setting became, and its options (a driver reaches it through driver/enum-choice). */
-  choiceOf?(node: string, prop: string): { name: string; options: readonly string[] } | undefined;
+  choiceOf?(node: string, prop: string): ChoiceSetting | undefined;
   /** B-Bone nodes by bone (`Object/Bone`): a driven B-Bone setting of such a bone links into its node. */
   bbones?: ReadonlyMap<string, string>;
 }
@@ -61,6 +61,25 @@ export function constraintKey(object: string, w: Extract<PathTarget, { kind: 'co
 }
 
 type CustomProps = Record<string, JsonValue>;
+
+/** A choice param a Blender enum setting became (import.ts `choiceOf`): its name and options. */
+export interface ChoiceSetting {
+  name: string;
+  options: readonly string[];
+}
+
+/**
+ * A `driver/enum-choice` node `id` for a driven or keyed enum setting, and its link into `choice` of
+ * `node`: Blender's value of each item (`enumItems`, the export's) paired with that item's position
+ * among the param's options; items the param lacks are left out (the choice then stays).
+ */
+export function enumChoiceNode(id: string, enumItems: Readonly<Record<string, number>>, node: string, choice: ChoiceSetting, position: [number, number]): { node: GraphNode; link: GraphLink } {
+  const items = Object.entries(enumItems).filter(([item]) => choice.options.includes(item)).map(([item, value]) => [value, choice.options.indexOf(item)]);
+  return {
+    node: { id, type: 'driver/enum-choice', params: { items: JSON.stringify(items) }, position },
+    link: { from: { node: id, socket: 'choice' }, to: { node, socket: choice.name } },
+  };
+}
 
 /** A bone's settings of how it inherits from its parent, which the pose depends on. */
 const BONE_PARENTING: ReadonlySet<string> = new Set(['use_inherit_rotation', 'inherit_scale', 'use_inherit_scale', 'use_local_location', 'use_relative_parent', 'use_connect']);
@@ -203,13 +222,8 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         if (setting) to = { node, socket: setting, from: 'value' };
         else if (choice && src.enum_items) {
           // A driven enum (a Mix mode, a space): Blender writes the item whose value the driver gives.
-          const id = `drv:${d.index}:enum`;
-          const items = Object.entries(src.enum_items).filter(([item]) => choice.options.includes(item)).map(([item, value]) => [value, choice.options.indexOf(item)]);
-          choiceNode = {
-            node: { id, type: 'driver/enum-choice', params: { items: JSON.stringify(items) }, position: [-450, 90 * wired] },
-            link: { from: { node: id, socket: 'choice' }, to: { node, socket: choice.name } },
-          };
-          to = { node: id, socket: 'value', from: 'value' };
+          choiceNode = enumChoiceNode(`drv:${d.index}:enum`, src.enum_items, node, choice, [-450, 90 * wired]);
+          to = { node: choiceNode.node.id, socket: 'value', from: 'value' };
         } else to = `driving the constraint setting ${w.prop} is not supported (Sinew has no ${choice ? "table of its items' values in this export" : 'number param for it'})`;
       }
     } else if (drivesCurveTime(d)) {

@@ -9,7 +9,7 @@ import { parseDataPath } from '../../rig/scene/data-path';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla, type SceneNlaStrip } from '../../rig/scene/types';
 import { savedFrame, type Fixture, type FixtureConstraint, type FixtureNla, type FixtureNlaStrip } from './fixture';
 import { drivableParam, scheduleParam } from '../../eval/driven-params';
-import { drivenMutes, drivesCurveTime, wireDrivers, type DriverReport } from './import-drivers';
+import { drivenMutes, drivesCurveTime, wireDrivers, type ChoiceSetting, type DriverReport } from './import-drivers';
 import { importDrivers, type ImportedDriver } from './drivers';
 import { blenderSkips } from './blender-skips';
 import { bboneHandleNames, bboneSegments } from '../../rig/bbone';
@@ -251,7 +251,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     const spec = def.params[name];
     return Object.hasOwn(def.inputs, name) || (drivableParam(spec) && spec.kind !== 'choice' && !scheduleParam(def, name)) ? name : undefined;
   };
-  const choiceOf = (node: string, prop: string): { name: string; options: readonly string[] } | undefined => {
+  const choiceOf = (node: string, prop: string): ChoiceSetting | undefined => {
     const found = paramOf(node, prop);
     const spec = found?.def.params[found.name];
     return found && spec?.kind === 'choice' && !scheduleParam(found.def, found.name) ? { name: found.name, options: spec.options } : undefined;
