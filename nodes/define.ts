@@ -9,7 +9,7 @@ import type { Params, ParamSpec, ParamSpecs, ParamsOf } from './params';
 
 export { param, type ParamSpec, type ParamSpecs, type ParamsOf, type Params, type ParamValue } from './params';
 import type { InheritScale } from './math/bone-parent';
-import type { RotationMode } from './math/basis';
+import type { BasisChannels, RotationMode } from './math/basis';
 import type { FCurveSource } from './math/fcurve/fcurve';
 import type { DeltaChannels } from './math/object-basis';
 import type { BBoneHandleType } from './math/bbone';
@@ -177,6 +177,13 @@ export interface OwnerHandle {
    * basis is built without (math/basis.ts). A node that sets delta channels creates it at bind.
    */
   deltas?: DeltaChannels;
+  /**
+   * When an action (or the NLA) poses the owner and a node sets some of its channels (a driver on a
+   * keyed bone): the action's channels, handed to that node, which plays them, replaces the ones it
+   * sets and builds the basis, as Blender runs animation, then drivers (runtime/rig/animation.ts).
+   * Undefined otherwise: an action alone rebuilds the basis itself before the owner's pre step.
+   */
+  channelAnimation?: ChannelAnimation;
   /** A bone's inheritance (Blender's `use_inherit_rotation`, `use_local_location`, `inherit_scale`); absent: full. */
   inheritRotation?: boolean;
   localLocation?: boolean;
@@ -188,6 +195,13 @@ export interface OwnerHandle {
   meshSkin?: DeformedMesh;
   /** The whole surface as that modifier moves it, when a Shrinkwrap reads it (the skin's `surface`); absent: the surface stays as written. */
   meshSurface?: DeformedSurface;
+}
+
+/** An owner's animated channels (OwnerHandle.channelAnimation): views in the shape the basis is built from. */
+export interface ChannelAnimation {
+  /** Writes the channels' values at `frame[0]` (the keyed ones; the rest keep the scene's). Allocates nothing. */
+  play(frame: Float64Array): void;
+  basis: BasisChannels;
 }
 
 /** What a node may ask of the compiler when it is bound to a scene. */

@@ -7,7 +7,7 @@
 // inputs, unlinked, keep the object's own deltas (so setting its location never drops them).
 import { basisMatrix, type BasisInput } from '../math/basis';
 import { createDeltaChannels, objectBasisMatrix, type DeltaChannels } from '../math/object-basis';
-import { defineNode, float, param, type OwnerHandle, type SocketSpec } from '../define';
+import { defineNode, float, param, type BindEnv, type ChannelAnimation, type OwnerHandle, type SocketSpec } from '../define';
 
 export const ROTATION_MODES = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE'] as const;
 
@@ -34,7 +34,20 @@ const DELTA_INPUTS: readonly (readonly [string, keyof DeltaChannels, number])[] 
 
 const input = (doc: string, def = 0): SocketSpec => float({ default: def, doc });
 
+/**
+ * For an animated owner (`OwnerHandle.channelAnimation`): the linked channel inputs, and the channel
+ * array and index each writes after the action has played (only the rotation its mode reads).
+ */
+interface Played {
+  animation: ChannelAnimation;
+  frame: Float64Array;
+  inputs: string[];
+  to: Float64Array[];
+  at: Int32Array;
+}
+
 interface State {
+  played: Played | undefined;
   owner: OwnerHandle & { basis: Float64Array };
   t: BasisInput & { location: Float64Array; rotation_euler: Float64Array; rotation_quaternion: Float64Array; rotation_axis_angle: Float64Array; scale: Float64Array };
   /** The object's deltas (live), or undefined: then the basis is built without. */
@@ -77,14 +90,25 @@ export const poseChannels = defineNode({
     if (linked.length > 0) owner.deltas ??= createDeltaChannels({});
     const deltas = owner.kind === 'object' ? owner.deltas : undefined;
     return {
+      played: owner.channelAnimation && played(owner.channelAnimation, mode, env),
       owner: owner as State['owner'],
       t: { rotation_mode: mode, location: new Float64Array(3), rotation_euler: new Float64Array(3), rotation_quaternion: new Float64Array(4), rotation_axis_angle: new Float64Array(4), scale: new Float64Array(3) },
       deltas,
       deltaInputs: linked.map(([name]) => name), deltaTo: linked.map(([, channel]) => deltas![channel]), deltaAt: Int32Array.from(linked.map(([, , i]) => i)),
     };
   },
-  kernel(io, _p, { owner, t, deltas, deltaInputs, deltaTo, deltaAt }) {
+  kernel(io, _p, { played, owner, t, deltas, deltaInputs, deltaTo, deltaAt }) {
     const i = io.in;
+    if (played !== undefined) {
+      // Blender's order: the action writes the channels, the drivers replace theirs, the basis is built.
+      played.animation.play(played.frame);
+      const { inputs, to, at } = played;
+      for (let k = 0; k < inputs.length; k++) to[k][at[k]] = i[inputs[k]][0];
+      for (let k = 0; k < deltaTo.length; k++) deltaTo[k][deltaAt[k]] = i[deltaInputs[k]][0];
+      if (deltas === undefined) basisMatrix(owner.basis, played.animation.basis);
+      else objectBasisMatrix(owner.basis, played.animation.basis, deltas);
+      return;
+    }
     t.location[0] = i.locX[0]; t.location[1] = i.locY[0]; t.location[2] = i.locZ[0];
     t.rotation_euler[0] = i.rotX[0]; t.rotation_euler[1] = i.rotY[0]; t.rotation_euler[2] = i.rotZ[0];
     // The scene keeps quaternions as [x, y, z, w] and axis-angle as [angle, x, y, z].
@@ -99,3 +123,31 @@ export const poseChannels = defineNode({
     objectBasisMatrix(owner.basis, t, deltas);
   },
 });
+
+/**
+ * Where each linked channel input goes among an animated owner's channels: location and scale by
+ * index, the rotation inputs into the one rotation the mode reads (quaternions kept [x, y, z, w],
+ * axis-angle [angle, x, y, z], as the scene keeps them). Reading the frame makes the node run again
+ * when the frame changes.
+ */
+function played(animation: ChannelAnimation, mode: (typeof ROTATION_MODES)[number], env: BindEnv): Played {
+  const b = animation.basis;
+  type Slot = readonly [Float64Array, number];
+  const r = mode === 'QUATERNION' ? b.rotation_quaternion : mode === 'AXIS_ANGLE' ? b.rotation_axis_angle : b.rotation_euler;
+  const rotation: Record<string, Slot> = mode === 'QUATERNION' ? { rotX: [r, 0], rotY: [r, 1], rotZ: [r, 2], rotW: [r, 3] }
+    : mode === 'AXIS_ANGLE' ? { rotW: [r, 0], rotX: [r, 1], rotY: [r, 2], rotZ: [r, 3] }
+    : { rotX: [r, 0], rotY: [r, 1], rotZ: [r, 2] };
+  const targets: Record<string, Slot> = {
+    locX: [b.location, 0], locY: [b.location, 1], locZ: [b.location, 2],
+    scaleX: [b.scale, 0], scaleY: [b.scale, 1], scaleZ: [b.scale, 2],
+    ...rotation,
+  };
+  const linked = Object.keys(targets).filter((name) => env.connected(name));
+  return {
+    animation,
+    frame: env.frame,
+    inputs: linked,
+    to: linked.map((name) => targets[name][0]),
+    at: Int32Array.from(linked.map((name) => targets[name][1])),
+  };
+}

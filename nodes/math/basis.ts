@@ -20,6 +20,15 @@ export interface BasisInput {
   scale?: ArrayLike<number>;
 }
 
+/** A transform's channels as arrays to write: an animated owner's, which its action and drivers set each frame. */
+export interface BasisChannels extends BasisInput {
+  location: Float64Array;
+  rotation_euler: Float64Array;
+  rotation_quaternion: Float64Array;
+  rotation_axis_angle: Float64Array;
+  scale: Float64Array;
+}
+
 const q = new Float64Array(4);
 const rotation = new Float64Array(9);
 const ZERO = [0, 0, 0];

@@ -1,7 +1,7 @@
 // Compile phase 2, build owners: the scene's objects and bones with their matrix slots, what poses
 // them each frame (actions, clips), which owner each owner node names and whose stack a node is in.
 import type { BBoneInfo } from '../../nodes/define';
-import { animateOwner, buildAnimation } from '../rig/animation';
+import { animateOwner, buildAnimation, playChannels } from '../rig/animation';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
 import { curveTimeSource } from '../rig/curve-time';
 import { buildRig, SceneError, type RigOwner } from '../rig/rig';
@@ -38,23 +38,33 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   }
   const frame = slots.alloc(1);
   const { warnings } = problems;
-  const poseSources = new Map<RigOwner, (() => void)[]>();
-  const addPoseSource = (o: RigOwner, apply: () => void) => poseSources.set(o, [...(poseSources.get(o) ?? []), apply]);
-  for (const a of buildAnimation(scene, rig.owners, rig.byId, warnings)) addPoseSource(a.owner, () => { animateOwner(a, frame); });
-  for (const t of buildClipPlayback(scene, rig.owners, rig.byId, warnings)) {
-    if (poseSources.has(t.owner)) warnings.push({ code: 'two-pose-sources', pointer: '/scene/playback', message: `owner "${t.owner.id}" has an action and a clip track; the clip is applied after the action` });
-    addPoseSource(t.owner, () => { playTrack(t, frame); });
-  }
-  for (const o of rig.owners) {
-    const keyedTime = curveTimeSource(o, frame);
-    if (keyedTime) addPoseSource(o, keyedTime);
-  }
+  // Nodes that set an owner's channels (driver/pose-channels): an action of that owner plays in them.
+  const basisNodes = new Map<RigOwner, CompiledNode>();
   for (const c of live) {
     if (!c.def.owner) continue;
     const id = String(c.params[c.def.owner.param] ?? '');
     const o = rig.byId.get(id);
     if (!o) problems.errors.push({ code: 'missing-owner', pointer: `/nodes/${c.index}/params/${c.def.owner.param}`, nodeId: c.node.id, message: id ? `node "${c.node.id}" names owner "${id}", which is not in the scene` : `node "${c.node.id}" names no owner` });
     else c.owner = o;
+    if (o && c.def.owner.role === 'basis') basisNodes.set(o, c);
+  }
+  const poseSources = new Map<RigOwner, (() => void)[]>();
+  const addPoseSource = (o: RigOwner, apply: () => void) => poseSources.set(o, [...(poseSources.get(o) ?? []), apply]);
+  for (const a of buildAnimation(scene, rig.owners, rig.byId, warnings)) {
+    // Blender runs an owner's animation, then its drivers, then builds its basis: where a node sets
+    // some of its channels, that node plays the action first and builds the basis after.
+    if (basisNodes.has(a.owner)) a.owner.channelAnimation = { play: (f) => { playChannels(a, f); }, basis: a.basis };
+    else addPoseSource(a.owner, () => { animateOwner(a, frame); });
+  }
+  for (const t of buildClipPlayback(scene, rig.owners, rig.byId, warnings)) {
+    if (poseSources.has(t.owner) || t.owner.channelAnimation) warnings.push({ code: 'two-pose-sources', pointer: '/scene/playback', message: `owner "${t.owner.id}" has an action and a clip track; the clip is applied after the action` });
+    const node = basisNodes.get(t.owner);
+    if (node) problems.errors.push({ code: 'two-pose-sources', pointer: `/nodes/${node.index}`, nodeId: node.node.id, message: `owner "${t.owner.id}" plays a clip track and also has its channels set by node "${node.node.id}"; Sinew cannot combine a clip with driven channels yet` });
+    addPoseSource(t.owner, () => { playTrack(t, frame); });
+  }
+  for (const o of rig.owners) {
+    const keyedTime = curveTimeSource(o, frame);
+    if (keyedTime) addPoseSource(o, keyedTime);
   }
   problems.failIfAny();
   const index = new Map<RigOwner, number>();

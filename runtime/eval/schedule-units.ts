@@ -53,7 +53,7 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
       for (const [input, src] of m.sources) if (input !== 'owner') edge(compiled[src[0]]!.unit, g.leader.unit);
     }
   }
-  const { stackWriters, chainOf } = ownerNodeEdges(inputs, units, edge, problems);
+  const { stackWriters, chainOf } = ownerNodeEdges(inputs, units, edge);
   owners.owners.forEach((o, i) => {
     const writers = stackWriters[i];
     if (writers.length > 1) {
@@ -122,7 +122,7 @@ function unfollowedSequences(sequences: readonly IkSequence[], order: Int32Array
 }
 
 /** The edges between owner nodes (and IK chains) and the owner units they read or write. */
-function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: UnitId, b: UnitId) => void, { errors }: Problems): Pick<Schedule, 'stackWriters' | 'chainOf'> {
+function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: UnitId, b: UnitId) => void): Pick<Schedule, 'stackWriters' | 'chainOf'> {
   const { resolved: { live }, owners, stackOwner, sourceOwner, treeOf, boneParent } = inputs;
   const at = (o: RigOwner) => owners.index.get(o)!;
   const stackWriters: CompiledNode[][] = owners.owners.map(() => []);
@@ -141,10 +141,9 @@ function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: Unit
     // Writes a setting what reads the owner uses: before its pre step, so before anything reads it.
     if (o && role === 'setting') edge(c.unit, units.pre(at(o)));
     if (o && role === 'basis') {
-      // Sets the owner's own transform: before its pre step builds the matrix from it. An action
-      // rewrites the basis inside that step, so the two cannot both hold the owner.
+      // Sets the owner's own transform: before its pre step builds the matrix from it (an action of
+      // the owner plays in the node itself: build-owners.ts).
       edge(c.unit, units.pre(at(o)));
-      if (owners.poseSources.has(o)) errors.push({ code: 'two-pose-sources', pointer: `/nodes/${c.index}`, nodeId: c.node.id, message: `owner "${o.id}" is animated and also has its channels set by node "${c.node.id}"; Sinew cannot combine an action with driven channels yet` });
     }
     if (o && role === 'write') {
       edge(c.unit, units.stack(at(o)));

@@ -8,7 +8,7 @@ import type { GraphError } from '../../graph/types';
 import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
 import type { FCurveTiming } from '../../nodes/math/fcurve/timing';
 import type { RigOwner } from './rig';
-import { basisMatrix, type BasisInput } from '../../nodes/math/basis';
+import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, isDeltaChannel, parseDataPath } from './scene/data-path';
 import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneObject, TransformProps } from './scene/types';
@@ -22,7 +22,7 @@ export interface OwnerAnimation {
   /** Channel index each curve writes. */
   slots: Int32Array;
   /** Views of `channels` in the shape `basisMatrix` reads. */
-  basis: BasisInput;
+  basis: BasisChannels;
   /**
    * Views of `channels` holding an object's deltas, when it has them or its action keys them (then
    * they are also the owner's `deltas`, so what reads them sees this frame's values); else undefined.
@@ -202,10 +202,15 @@ function ownerAnimation(owner: RigOwner): OwnerAnimation {
 
 /** Writes the owner's channels for `frame[0]` and rebuilds its basis. Allocates nothing. */
 export function animateOwner(a: OwnerAnimation, frame: Float64Array): void {
-  const { curves, slots, channels } = a;
-  if (a.nla !== undefined) evaluateNla(a.nla, frame, channels);
-  for (let i = 0; i < curves.length; i++) evaluateFCurve(curves[i], frame, channels, slots[i]);
+  playChannels(a, frame);
   const deltas = a.deltas;
   if (deltas === undefined) basisMatrix(a.owner.basis, a.basis);
   else objectBasisMatrix(a.owner.basis, a.basis, deltas);
+}
+
+/** Writes the owner's channels for `frame[0]` (the NLA's or the action's curves), leaving its basis as it is. */
+export function playChannels(a: OwnerAnimation, frame: Float64Array): void {
+  const { curves, slots, channels } = a;
+  if (a.nla !== undefined) evaluateNla(a.nla, frame, channels);
+  for (let i = 0; i < curves.length; i++) evaluateFCurve(curves[i], frame, channels, slots[i]);
 }

@@ -4561,6 +4561,76 @@ def rig_int_curves():
     return [1, 2.5, 3, 3.5, 6.5, 7, 10, 11.5, 14]
 
 
+def rig_keyed_driven():
+    """Owners an action keys and drivers drive, as an animator keys every bone of a rig whose TA put
+    drivers on some: Blender plays the action, then the drivers replace their channels, then builds
+    the pose. Bones keyed on location with a driven rotation, keyed and driven on the same channel,
+    in QUATERNION and AXIS_ANGLE modes (a driven W, a driven angle); objects keyed and driven, one
+    with keyed delta location and a driven delta rotation, one played by an NLA strip with a driven
+    scale; a Copy Rotation on a driven bone; a child of a driven bone. Frames between the keys."""
+    arm = armature("KD", [("Ctl", (0, 0, 0), (0, 0.5, 0), None, False, 0.0),
+                          ("A", (1, 0, 0), (1, 0.5, 0), None, False, 0.0),
+                          ("B", (2, 0, 0), (2, 0.5, 0), "A", False, 0.0),
+                          ("Q", (3, 0, 0), (3, 0.5, 0.2), None, False, 0.2),
+                          ("W", (4, 0, 0), (4, 0.6, 0), "Q", False, 0.0),
+                          ("C", (5, 0, 0), (5, 0.5, 0), "B", False, 0.0)])
+    pb = arm.pose.bones
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    pb["Q"].rotation_mode = 'QUATERNION'
+    pb["W"].rotation_mode = 'AXIS_ANGLE'
+    prop(pb["Ctl"], "k", 0.0, -5.0, 5.0)
+    e = empty("E", (0, 2, 0))
+    d = empty("D", (1, 2, 0), rot=(0.2, 0.0, 0.1))
+    q = empty("EQ", (2, 2, 0))
+    q.rotation_mode = 'QUATERNION'
+    for f, k, loc, rot in ((1, 0.0, 0.0, 0.0), (5, 1.0, 0.4, 0.5), (9, -0.5, -0.2, 1.0)):
+        pb["Ctl"]["k"] = k
+        pb["Ctl"].keyframe_insert('["k"]', frame=f)
+        pb["A"].location = (loc, 0, 0)
+        pb["A"].keyframe_insert('location', frame=f)
+        pb["B"].rotation_euler = (rot, 0, 0)
+        pb["B"].keyframe_insert('rotation_euler', frame=f)
+        pb["Q"].rotation_quaternion = (math.cos(rot / 2), 0, math.sin(rot / 2), 0)
+        pb["Q"].keyframe_insert('rotation_quaternion', frame=f)
+        pb["Q"].location = (0, loc, 0)
+        pb["Q"].keyframe_insert('location', frame=f)
+        pb["W"].rotation_axis_angle = (rot, 0, 0, 1)
+        pb["W"].keyframe_insert('rotation_axis_angle', frame=f)
+        pb["C"].scale = (1 + loc, 1, 1)
+        pb["C"].keyframe_insert('scale', frame=f)
+        e.location = (0, 2, loc)
+        e.keyframe_insert('location', frame=f)
+        d.delta_location = (loc, 0, 0)
+        d.keyframe_insert('delta_location', frame=f)
+        q.rotation_quaternion = (1, rot, 0, 0)
+        q.keyframe_insert('rotation_quaternion', frame=f)
+    n = empty("N", (3, 2, 0))
+    n.animation_data_create()
+    strip_act = keyed_action("NAct", [("location", 0, [(1, 3.0), (9, 3.5)]), ("rotation_euler", 2, [(1, 0.0), (9, 0.7)])])
+    n.animation_data.nla_tracks.new().strips.new("S", 1, strip_act)
+    c = pb["C"].constraints.new('COPY_ROTATION')
+    c.target, c.subtarget, c.influence = arm, "Ctl", 0.5
+    def var(name, path, holder=arm):
+        return {"name": name, "targets": [{"id": holder, "data_path": path}]}
+    k = [var("k", 'pose.bones["Ctl"]["k"]')]
+    driver(pb["A"], "rotation_euler", 2, "k * 0.5", k)
+    driver(pb["B"], "rotation_euler", 0, "k * 0.3", k)
+    driver(pb["Q"], "rotation_quaternion", 0, "1 + k * 0.4", k)
+    driver(pb["Q"], "rotation_quaternion", 3, "k * 0.2", k)
+    driver(pb["W"], "rotation_axis_angle", 0, "k * 0.9", k)
+    driver(pb["W"], "location", 1, "k * 0.1", k)
+    driver(pb["C"], "rotation_euler", 1, "k * -0.6", k)
+    driver(e, "rotation_euler", 1, "k * 0.7", k)
+    driver(e, "location", 2, "k * 0.2 + 1", k)
+    driver(d, "delta_rotation_euler", 2, "k * 0.4", k)
+    driver(d, "scale", 0, "1 + k * 0.3", k)
+    driver(q, "rotation_quaternion", 2, "k * 0.5", k)
+    driver(n, "scale", 2, "1 - k * 0.2", k)
+    scene().frame_set(1)
+    return [1, 3, 5, 7.5, 11]
+
+
 def rig_driven_enums():
     """Drivers on enum settings, as a rig switches a constraint's mode: a Copy Rotation's Mix mode
     and owner space, a Track To's track and up axes, a Copy Location's target space on an object,
@@ -4670,7 +4740,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
@@ -4759,6 +4829,7 @@ def float32_noise(base, trials=6):
 
 def frame_key(f):
     return str(int(f)) if float(f).is_integer() else repr(float(f))
+
 
 
 def main():

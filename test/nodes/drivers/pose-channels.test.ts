@@ -1,7 +1,8 @@
 // driver/pose-channels: a driven channel replaces the owner's own transform before its parent and
 // constraints apply. Checked by compiling a rig two ways: the channel driven by a value node, and the
 // same value authored in the scene (the runtime's own basis and pose path); both must agree, and
-// differ from the undriven rig. An animated owner with driven channels is refused by name.
+// differ from the undriven rig. On an animated owner the action plays first and the driven channels
+// replace theirs (Blender's order); a clip track with driven channels is refused by name.
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, type GraphDocument } from '../../../graph/types';
 import { compile } from '../../../runtime/eval/compile';
@@ -42,10 +43,34 @@ describe('driver/pose-channels', () => {
     const aq = child(EMPTY, rig({ rotation_mode: 'QUATERNION', rotation_quaternion: [q[1], q[2], q[3], q[0]] }));
     dq.forEach((v, i) => { expect(v).toBeCloseTo(aq[i], 12); });
   });
-  it('refuses an animated owner by name', () => {
+  it('on an animated owner: the action plays, the driven channels replace theirs, frame after frame', () => {
+    // The action keys the child's location X (0 at frame 1 to 1 at frame 10) and its rotation Z; the
+    // graph drives rotation Z (replacing the keyed one) and scale Y. Blender's order: action, drivers, pose.
+    const animated = (s: SceneDocument) => {
+      s.objects[0].animation_data = { action: 'A' };
+      s.actions = [{ name: 'A', fcurves: [
+        { data_path: 'pose.bones["Child"].location', array_index: 0, keyframes: [{ co: [1, 0], interpolation: 'LINEAR' }, { co: [10, 1] }] },
+        { data_path: 'pose.bones["Child"].rotation_euler', array_index: 2, keyframes: [{ co: [1, -1], interpolation: 'LINEAR' }, { co: [10, 2] }] },
+      ] }];
+      return s;
+    };
+    const g = graph({ rotZ: 0.6, scaleY: 1.3 });
+    g.nodes.push({ id: 's', type: 'value/float', position: [0, 100], params: { value: 1.3 } });
+    g.links.push({ from: { node: 's', socket: 'value' }, to: { node: 'p', socket: 'scaleY' } });
+    const program = compile(g, animated(rig({ rotation_mode: 'ZXY', rotation_euler: [0.1, 0, 0] })));
+    // One program, frames in turn: a frame change alone must run the node again.
+    // Both ways: evaluated whole, and updated incrementally.
+    for (const [frame, how] of [[1, 'evaluate'], [5.5, 'update'], [10, 'evaluate'], [3, 'update']] as const) {
+      const driven = Array.from(program[how](frame).owners.find((o) => o.id === 'Arm/Child')!.final);
+      const x = (frame - 1) / 9;
+      const authored = child(EMPTY, rig({ location: [x, 0, 0], rotation_mode: 'ZXY', rotation_euler: [0.1, 0, 0.6], scale: [1, 1.3, 1] }));
+      driven.forEach((v, i) => { expect(v, `frame ${frame}, element ${i}`).toBeCloseTo(authored[i], 12); });
+    }
+  });
+  it('refuses a clip track with driven channels by name', () => {
     const s = rig({});
-    s.objects[0].animation_data = { action: 'A' };
-    s.actions = [{ name: 'A', fcurves: [{ data_path: 'pose.bones["Child"].location', array_index: 0, keyframes: [{ co: [1, 0] }, { co: [10, 1] }] }] }];
-    expect(() => compile(graph({}), s)).toThrow(/owner "Arm\/Child" is animated and also has its channels set by node "p"/);
+    s.clips = [{ name: 'C', tracks: [{ owner: 'Arm/Child', factors: [{ translation: [0, 1, 0] }] }] }];
+    s.playback = { clip: 'C' };
+    expect(() => compile(graph({}), s)).toThrow(/owner "Arm\/Child" plays a clip track and also has its channels set by node "p"/);
   });
 });
