@@ -4631,6 +4631,77 @@ def rig_keyed_driven():
     return [1, 3, 5, 7.5, 11]
 
 
+def rig_keyed_switches():
+    """What an animator keys on top of a TA's drivers, each set on its own as Blender sets them: a
+    keyed custom property that a driver also sets (the driver wins), a keyed influence that a driver
+    also sets, a keyed influence beside a driven mute, a driven influence beside a driven mute, a
+    keyed mute (held between keys) and a keyed enabled, one on a constraint muted in the file, a keyed
+    mute beside a keyed influence, and a keyed channel that a driver sets and another driver reads."""
+    arm = armature("KS", [("Ctl", (0, 0, 0), (0, 0.5, 0), None, False, 0.0),
+                          ("A", (1, 0, 0), (1, 0.5, 0), None, False, 0.0),
+                          ("B", (2, 0, 0), (2, 0.5, 0), None, False, 0.0),
+                          ("T", (3, 0, 0), (3, 0.5, 0.3), None, False, 0.0),
+                          ("R", (4, 0, 0), (4, 0.5, 0), None, False, 0.0),
+                          ("M", (5, 0, 0), (5, 0.5, 0), None, False, 0.0),
+                          ("N", (6, 0, 0), (6, 0.5, 0), None, False, 0.0)])
+    pb = arm.pose.bones
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    prop(pb["Ctl"], "k", 0.0, -5.0, 5.0)
+    prop(pb["Ctl"], "both", 0.0, -5.0, 5.0)
+    def con(bone, kind, influence=1.0):
+        c = pb[bone].constraints.new(kind)
+        c.target, c.subtarget, c.influence = arm, "T", influence
+        return c
+    keyed_inf = con("B", 'COPY_LOCATION')
+    keyed_inf_driven_mute = con("B", 'COPY_ROTATION')
+    driven_both = con("B", 'COPY_SCALE', 0.8)
+    keyed_mute = con("M", 'COPY_LOCATION', 0.7)
+    keyed_enabled = con("M", 'COPY_ROTATION')
+    muted_in_file = con("N", 'COPY_LOCATION', 0.6)
+    muted_in_file.mute = True
+    keyed_both = con("N", 'COPY_ROTATION')
+    for f, k in ((1, 0.0), (5, 1.0), (9, -0.5), (12, 0.8)):
+        pb["Ctl"]["k"] = k
+        pb["Ctl"].keyframe_insert('["k"]', frame=f)
+        pb["Ctl"]["both"] = k * 2
+        pb["Ctl"].keyframe_insert('["both"]', frame=f)
+        keyed_inf.influence = 0.3 + 0.1 * f / 9
+        keyed_inf.keyframe_insert('influence', frame=f)
+        keyed_inf_driven_mute.influence = 0.9 - 0.1 * f / 9
+        keyed_inf_driven_mute.keyframe_insert('influence', frame=f)
+        keyed_mute.mute = f in (5, 12)
+        keyed_mute.keyframe_insert('mute', frame=f)
+        keyed_enabled.enabled = f != 9
+        keyed_enabled.keyframe_insert('enabled', frame=f)
+        muted_in_file.mute = f not in (5, 9)
+        muted_in_file.keyframe_insert('mute', frame=f)
+        keyed_both.mute = f == 9
+        keyed_both.keyframe_insert('mute', frame=f)
+        keyed_both.influence = 0.2 + 0.07 * f
+        keyed_both.keyframe_insert('influence', frame=f)
+        pb["T"].location = (k, 0.5, 0)
+        pb["T"].rotation_euler = (0, 0, k)
+        pb["T"].scale = (1 + 0.3 * k, 1, 1)
+        for ch in ('location', 'rotation_euler', 'scale'):
+            pb["T"].keyframe_insert(ch, frame=f)
+        pb["A"].rotation_euler = (0.3 * k, 0, 0)
+        pb["A"].keyframe_insert('rotation_euler', frame=f)
+    def var(name, path, holder=arm):
+        return {"name": name, "targets": [{"id": holder, "data_path": path}]}
+    k = [var("k", 'pose.bones["Ctl"]["k"]')]
+    driver(pb["Ctl"], '["both"]', -1, "k * 0.5 + 0.25", k)
+    driver(pb["A"], "location", 0, "both", [var("both", 'pose.bones["Ctl"]["both"]')])
+    driver(keyed_inf, "influence", -1, "0.5 + k * 0.2", k)
+    driver(keyed_inf_driven_mute, "mute", -1, "k > 0.6", k)
+    driver(driven_both, "influence", -1, "0.4 - k * 0.3", k)
+    driver(driven_both, "mute", -1, "k < -0.2", k)
+    driver(pb["A"], "rotation_euler", 0, "k * 0.7", k)
+    driver(pb["R"], "rotation_euler", 2, "a * 2", [var("a", 'pose.bones["A"].rotation_euler[0]')])
+    scene().frame_set(1)
+    return [1, 3, 5, 7.5, 9, 10.5, 12, 14]
+
+
 def rig_driven_enums():
     """Drivers on enum settings, as a rig switches a constraint's mode: a Copy Rotation's Mix mode
     and owner space, a Track To's track and up axes, a Copy Location's target space on an object,
@@ -4740,7 +4811,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
@@ -4829,6 +4900,7 @@ def float32_noise(base, trials=6):
 
 def frame_key(f):
     return str(int(f)) if float(f).is_integer() else repr(float(f))
+
 
 
 

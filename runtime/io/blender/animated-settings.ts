@@ -18,6 +18,7 @@ import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf, bboneSettingProp } from '../../rig/bbone';
 import type { PathTarget } from '../../../nodes/drivers/data-path';
 import type { SceneFCurve } from '../../rig/scene/types';
+import type { ConstraintSwitch } from './constraint-switch';
 
 /** Adds the nodes and links; returns the curves handled (wired, or driven over), as `object\0data_path\0index`, to leave out of the scene. */
 export function wireAnimatedSettings(
@@ -32,6 +33,8 @@ export function wireAnimatedSettings(
     report?: (text: string, at: string) => void;
     /** Lists a curve Blender cannot resolve (its bone or constraint is gone): it animates nothing there either. */
     skip?: (text: string) => void;
+    /** Keyed mutes, to put in front of their constraints' influence once all is wired (constraint-switch.ts). */
+    switches?: ConstraintSwitch[];
   },
   drivers: readonly ImportedDriver[],
 ): Set<string> {
@@ -63,6 +66,24 @@ export function wireAnimatedSettings(
         // input (a Follow Path's offset, a limit): its value each frame, as for a driver.
         socket = t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined)
           : t.prop === 'influence' ? 'influence' : node ? g.settingOf?.(node, t.prop) : undefined;
+        // A keyed on/off switch: held between keys (a bool curve), put in front of the influence, as a
+        // driven one is (constraint-switch.ts); `mute` keyed 1 turns the constraint off.
+        if (node && !t.item && (t.prop === 'mute' || t.prop === 'enabled')) {
+          wired.add(key);
+          // Driven too: the driver's switch wins (Blender evaluates drivers after the action).
+          if (driven.has(key)) continue;
+          const id = `anim:${node}:${t.prop}`;
+          const authored = fx.constraints.find((c) => c.owner.object === object && (c.owner.bone ?? null) === t.bone && c.name === t.constraint)?.props[t.prop];
+          g.nodes.push({ id, type: 'driver/channel', params: { channel: `${object}.${f.data_path}`, value: authored === true ? 1 : 0, animation: animationParam(f) }, position: [-600, -300 - 90 * wired.size] });
+          let enabled = { node: id, socket: 'value' };
+          if (t.prop === 'mute') {
+            g.nodes.push({ id: `${id}:enabled`, type: 'math/float', params: { operation: 'subtract', a: 1 }, position: [-525, -300 - 90 * wired.size] });
+            g.links.push({ from: enabled, to: { node: `${id}:enabled`, socket: 'b' } });
+            enabled = { node: `${id}:enabled`, socket: 'value' };
+          }
+          g.switches?.push({ constraint: node, enabled, id: `${id}:influence`, position: [-450, -300 - 90 * wired.size] });
+          continue;
+        }
         // A keyed enum setting (a Mix mode): the curve's value is Blender's value of the item it holds.
         const choice = node && !socket && !t.item && f.enum_items ? g.choiceOf?.(node, t.prop) : undefined;
         if (node && choice && f.enum_items && !driven.has(key)) {

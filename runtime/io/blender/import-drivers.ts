@@ -12,6 +12,7 @@ import type { TransformProps } from '../../rig/scene/types';
 import { importDrivers, sceneOwner, type DriverImport, type ImportedDriver, type VariableRead } from './drivers';
 import { curvePlays, type Fixture } from './fixture';
 import { ownerOfId } from '../../rig/scene/owner-id';
+import type { ConstraintSwitch } from './constraint-switch';
 
 export interface DriverWiring {
   nodes: GraphNode[];
@@ -39,14 +40,20 @@ export interface DriverReport {
   /** `driver …: reason` for each driver that has no effect in Blender either (it drives a skipped constraint). */
   noEffect: string[];
   customProperties: number;
+  /** Driven mutes to put in front of their constraints' influence once all is wired (constraint-switch.ts). */
+  switches: ConstraintSwitch[];
 }
 
-/** `pose.bones["B"].constraints["C"].mute` and the like: the constraints whose mute is driven. */
-export function drivenMutes(fx: Fixture, imported: DriverImport = importDrivers(fx)): Set<string> {
+/** `pose.bones["B"].constraints["C"].mute` and the like: the constraints whose mute (or enabled) a driver or an action sets. */
+export function switchedMutes(fx: Fixture, imported: DriverImport = importDrivers(fx)): Set<string> {
   const out = new Set<string>();
-  for (const d of imported.drivers) {
-    const w = d.writes;
-    if (w.kind === 'constraint' && !w.item && (w.prop === 'mute' || w.prop === 'enabled')) out.add(constraintKey(d.source.owner.object, w));
+  const add = (object: string, w: PathTarget | null) => {
+    if (w?.kind === 'constraint' && !w.item && (w.prop === 'mute' || w.prop === 'enabled')) out.add(constraintKey(object, w));
+  };
+  for (const d of imported.drivers) add(d.source.owner.object, d.writes);
+  for (const a of fx.actions ?? []) {
+    if (!a.id) continue;
+    for (const f of a.fcurves) if (curvePlays(a, f)) add(a.id.object, pathTarget(f.data_path, f.array_index));
   }
   return out;
 }
@@ -154,8 +161,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     return index === undefined ? undefined : propNodes.get(`${holder}\u0000${prop}[${index}]`);
   }
 
-  const influenceDriven = new Set<string>();
-  for (const d of imported.drivers) if (d.writes.kind === 'constraint' && !d.writes.item && d.writes.prop === 'influence') influenceDriven.add(constraintKey(d.source.owner.object, d.writes));
+  const switches: ConstraintSwitch[] = [];
 
   // One `driver/pose-channels` node per owner whose channels are driven, holding the authored
   // values; each driver links into the channel it drives.
@@ -199,7 +205,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     const where = `driver ${src.owner.object}: ${src.key}`;
     const w = d.writes;
     // Where the value goes: a node's input socket, or nowhere live (with why).
-    let to: { node: string; socket: string; from: 'value' | 'inverse' } | string;
+    let to: { node: string; socket: string; from: 'value' | 'inverse'; switch?: true } | string;
     // What a driven enum adds between the driver and the param, once the driver is wired.
     let choiceNode: { node: GraphNode; link: GraphLink } | undefined;
     if (w.kind === 'constraint') {
@@ -213,7 +219,8 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       if (!node) to = `the constraint ${w.constraint} is not in the graph`;
       else if (w.item) to = w.item.collection === 'targets' && w.prop === 'weight' ? { node, socket: `weight${w.item.index + 1}`, from: 'value' } : `driving ${w.item.collection}[${w.item.index}].${w.prop} is not supported`;
       else if (w.prop === 'influence') to = { node, socket: 'influence', from: 'value' };
-      else if (w.prop === 'mute' || w.prop === 'enabled') to = influenceDriven.has(key) ? 'both mute and influence are driven' : { node, socket: 'influence', from: w.prop === 'mute' ? 'inverse' : 'value' };
+      // The switch goes in front of the influence once everything that sets the influence is wired (constraint-switch.ts).
+      else if (w.prop === 'mute' || w.prop === 'enabled') to = { node, socket: 'influence', from: w.prop === 'mute' ? 'inverse' : 'value', switch: true };
       else {
         // Any other setting (a Limit Distance's distance, a Transformation's ranges, limits): a link
         // into the param it became, written before the kernel each frame (runtime/eval/driven-params.ts).
@@ -389,14 +396,10 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       g.nodes.push(choiceNode.node);
       g.links.push(choiceNode.link);
     }
-    // A driven mute switches the constraint off; its authored influence still applies when it is
-    // on (Blender: muted → skipped, else blended by influence), so the switch multiplies it.
-    const influence = to.socket === 'influence' && w.kind === 'constraint' && (w.prop === 'mute' || w.prop === 'enabled') ? authoredInfluence(g, to.node) : 1;
-    if (influence !== 1) {
-      const mul = `${id}:influence`;
-      g.nodes.push({ id: mul, type: 'math/float', params: { operation: 'multiply', b: influence }, position: [-450, 90 * wired] });
-      g.links.push({ from: { node: id, socket: to.from }, to: { node: mul, socket: 'a' } }, { from: { node: mul, socket: 'value' }, to: { node: to.node, socket: to.socket } });
-    } else g.links.push({ from: { node: id, socket: to.from }, to: { node: to.node, socket: to.socket } });
+    // A driven mute switches the constraint off; its influence (authored, keyed or driven) still
+    // applies when it is on (Blender: muted → skipped, else blended by influence).
+    if (to.switch) switches.push({ constraint: to.node, enabled: { node: id, socket: to.from }, id: `${id}:influence`, position: [-450, 90 * wired] });
+    else g.links.push({ from: { node: id, socket: to.from }, to: { node: to.node, socket: to.socket } });
     wired++;
   }
   // A reader whose setter was not carried is not carried either (repeated: chains of drivers).
@@ -414,7 +417,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       ids.delete(d.reader);
     }
   }
-  return { drivers: imported, wired, notCarried, noEffect, customProperties: propNodes.size };
+  return { drivers: imported, wired, notCarried, noEffect, customProperties: propNodes.size, switches };
 
   function readNode(r: Extract<VariableRead, { target: PathTarget }>): { node: string } | { error: string } {
     const t = r.target;
@@ -477,12 +480,6 @@ function authoredTransform(fx: Fixture, ownerId: string): TransformProps | undef
   if (!owner) return undefined;
   if (owner.bone === null) return owner.object;
   return owner.object.bones?.find((b) => b.name === owner.bone)?.pose ?? {};
-}
-
-/** A constraint node's authored influence (1 when it has none). */
-function authoredInfluence(g: DriverWiring, node: string): number {
-  const v = g.nodes.find((n) => n.id === node)?.params?.influence;
-  return typeof v === 'number' ? v : 1;
 }
 
 /** An object's delta channels as the exporter leaves them out: identity (quaternions [x, y, z, w]). */

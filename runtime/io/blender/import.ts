@@ -9,11 +9,12 @@ import { parseDataPath } from '../../rig/scene/data-path';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla, type SceneNlaStrip } from '../../rig/scene/types';
 import { savedFrame, type Fixture, type FixtureConstraint, type FixtureNla, type FixtureNlaStrip } from './fixture';
 import { drivableParam, scheduleParam } from '../../eval/driven-params';
-import { drivenMutes, drivesCurveTime, wireDrivers, type ChoiceSetting, type DriverReport } from './import-drivers';
+import { drivesCurveTime, switchedMutes, wireDrivers, type ChoiceSetting, type DriverReport } from './import-drivers';
 import { importDrivers, type ImportedDriver } from './drivers';
 import { blenderSkips } from './blender-skips';
 import { bboneHandleNames, bboneSegments } from '../../rig/bbone';
 import { wireAnimatedSettings } from './animated-settings';
+import { wireConstraintSwitches, type ConstraintSwitch } from './constraint-switch';
 import { dropOpeningFailures } from './opening-failures';
 import { unsupportedModifier } from '../../../nodes/math/fcurve/modifiers';
 
@@ -71,8 +72,8 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const readers = new Map<string, string>();
   let column = 0;
   const driverImport = importDrivers(fx);
-  // A constraint whose mute a driver sets stays in the graph: the driver switches it by its influence.
-  const mutesDriven = drivenMutes(fx, driverImport);
+  // A constraint whose mute a driver or an action sets stays in the graph: its switch multiplies its influence.
+  const mutesSwitched = switchedMutes(fx, driverImport);
   const constraintNodes = new Map<string, string>();
   const skipped: string[] = [];
   /** Constraints not in the graph because Blender does not evaluate them, and why. */
@@ -160,7 +161,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         skippedConstraints.set(`${ownerId}\u0000${c.name}`, skip);
         return;
       }
-      if ((props.mute === true || props.enabled === false) && !mutesDriven.has(`${ownerId}\u0000${c.name}`)) {
+      if ((props.mute === true || props.enabled === false) && !mutesSwitched.has(`${ownerId}\u0000${c.name}`)) {
         skippedConstraints.set(`${ownerId}\u0000${c.name}`, 'it is muted, and Blender skips a muted constraint');
         return;
       }
@@ -256,12 +257,14 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     const spec = found?.def.params[found.name];
     return found && spec?.kind === 'choice' && !scheduleParam(found.def, found.name) ? { name: found.name, options: spec.options } : undefined;
   };
-  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, choiceOf, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); }, skip: (text) => skipped.push(text) }, driverImport.drivers);
+  const switches: ConstraintSwitch[] = [];
+  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, choiceOf, switches, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); }, skip: (text) => skipped.push(text) }, driverImport.drivers);
   reportCurveModifiers(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   reportNla(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   if (animated.size > 0) withoutCurves(scene, fx, animated);
   withoutDrivenCurveTimes(scene, driverImport.drivers);
   const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, choiceOf, bbones }, driverImport);
+  wireConstraintSwitches(nodes, links, [...switches, ...drivers.switches]);
   const graph: GraphDocument = { format: GRAPH_FORMAT, version: GRAPH_VERSION, nodes, links, ...(frames.length > 0 && { frames }), scene: scene as unknown as JsonValue };
   // Drivers reading evaluated matrices that fail at the saved frame: Blender skips them all session.
   const dropped = dropOpeningFailures(graph, scene, driverImport.drivers);
