@@ -117,7 +117,10 @@ export function importDrivers(fx: Fixture): DriverImport {
     const writes = pathTarget(path, d.array_index);
     if (!writes) {
       // A modifier's setting (a subdivision level, a mask's strength) shapes the mesh, not a matrix.
-      if (/^modifiers\[/.test(path)) return fail(`it drives the modifier setting ${path}, which shapes the mesh and moves no object or bone (Sinew evaluates their matrices)`);
+      if (/^modifiers\[/.test(path)) {
+        if (geometryUnread(fx, d.owner.object)) return void skipped.push(`driver ${d.owner.object}: ${d.key}: it drives the modifier setting ${path}, which shapes only the mesh, and nothing in the rig reads that mesh (no constraint targets it, nothing hangs from its vertices): no effect on any matrix`);
+        return fail(`it drives the modifier setting ${path}, which shapes the mesh and moves no object or bone (Sinew evaluates their matrices)`);
+      }
       return fail(`the driven path ${path} is not one Sinew can drive`);
     }
     const reads: VariableRead[] = [];
@@ -203,6 +206,18 @@ export function importDrivers(fx: Fixture): DriverImport {
     drivers.push({ index, source: d, writes, program, reads, openingDecided: opening.decided });
   });
   return { drivers, unsupported, skipped, counts };
+}
+
+/**
+ * Whether nothing Sinew evaluates reads the object's geometry: a mesh the export carries no surface
+ * of (no constraint targets its vertex groups or surface) with no child on its vertices. Its
+ * modifiers then change no matrix, so a driver on one has no effect on the rig.
+ */
+function geometryUnread(fx: Fixture, object: string): boolean {
+  const o = fx.objects.find((x) => x.name === object);
+  const exported = o as { blender_type?: string; mesh?: unknown } | undefined;
+  if (exported?.blender_type !== 'MESH' || exported.mesh !== undefined) return false;
+  return !fx.objects.some((c) => c.parent === object && (c.parent_type === 'VERTEX' || c.parent_type === 'VERTEX_3'));
 }
 
 /**

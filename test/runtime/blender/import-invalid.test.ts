@@ -99,6 +99,17 @@ describe('what Blender does not evaluate', () => {
     const named = (data_path: string) => importBlenderFixture(fixture({ drivers: [driver(prop, { data_path, key: data_path })] })).drivers.notCarried;
     expect(named('modifiers["Subdivision"].levels')).toEqual(['driver A: modifiers["Subdivision"].levels: it drives the modifier setting modifiers["Subdivision"].levels, which shapes the mesh and moves no object or bone (Sinew evaluates their matrices)']);
     expect(named('hide_viewport')).toEqual([expect.stringMatching(/^driver A: hide_viewport: it drives hide_viewport, which is not a transform channel/)]);
+    // On a mesh nothing reads (no surface exported, no child on its vertices): no effect on the rig.
+    // With a child on its vertices the mesh's shape moves that child: named not carried.
+    const onMesh = (child: boolean) => {
+      const f = fixture({ drivers: [driver(prop, { data_path: 'modifiers["Subdivision"].levels', key: 'modifiers["Subdivision"].levels' })] });
+      Object.assign(f.objects[2], { blender_type: 'MESH' });
+      if (child) f.objects.push({ name: 'Kid', type: 'EMPTY', parent: 'A', parent_type: 'VERTEX', location: [0, 0, 0] } as (typeof f.objects)[number]);
+      return importBlenderFixture(f).drivers;
+    };
+    expect(onMesh(false).notCarried).toEqual([]);
+    expect(onMesh(false).noEffect).toEqual([expect.stringMatching(/^driver A: modifiers\["Subdivision"\]\.levels: it drives the modifier setting .* nothing in the rig reads that mesh/)]);
+    expect(onMesh(true).notCarried).toEqual([expect.stringMatching(/it drives the modifier setting modifiers\["Subdivision"\]\.levels, which shapes the mesh/)]);
     // A bone's inheritance does move it: named as not followed, not as having no effect.
     const onBone = (data_path: string) => importBlenderFixture(fixture({ drivers: [driver(prop, { owner: { object: 'Arm', id_type: 'ARMATURE' }, data_path, key: `data.${data_path}` })] })).drivers.notCarried;
     expect(onBone('bones["B"].use_inherit_rotation')).toEqual([expect.stringMatching(/driving the bone setting B\.use_inherit_rotation is not supported: Sinew reads how a bone inherits from its parent once/)]);
