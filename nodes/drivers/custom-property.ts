@@ -34,13 +34,16 @@ export const customProperty = defineNode({
   kernel: (io, p, s) => {
     let v = p.value;
     // Blender's animation system writes the curve's value into the property before drivers run;
-    // a driver then overwrites it (animsys_write_property: an int truncated, both clamped to the range).
-    if (s.driven) {
-      v = io.in.driven[0];
+    // a driver then overwrites it (animsys_write_property: an int truncated, both clamped to the
+    // hard range, as RNA_property_float_set / _int_set clamp an ID property).
+    if (s.driven || s.anim) {
+      v = s.driven ? io.in.driven[0] : animatedValue(s.anim!);
       if (p.kind === 'INT') v = Math.trunc(v);
-      const lo = p.min, hi = p.max;
-      v = v < lo ? lo : v > hi ? hi : v;
-    } else if (s.anim) v = animatedValue(s.anim);
+      if (p.kind !== 'BOOL') {
+        const lo = p.min, hi = p.max;
+        v = v < lo ? lo : v > hi ? hi : v;
+      }
+    }
     if (p.kind === 'INT') v = Math.trunc(v);
     else if (p.kind === 'BOOL') v = v !== 0 ? 1 : 0;
     io.out.value[0] = saturate(v);
