@@ -3431,14 +3431,18 @@ def random_expression(rng, names, depth=0):
     return '-%s' % sub()
 
 
-def rig_random_drivers(seed):
+def rig_random_drivers(seed, keyed=False):
     """A random rig of drivers (seeded): a control bone with custom properties (float, int, bool) and
     two empties, keyed at frames 1 and 4; five bones in a random tree, each with a Copy Rotation,
     Copy Location or Limit Rotation; twelve drivers on their rotations, locations, scales and
     constraint influences, one on a custom property that a later driver reads. Each driver is
     SCRIPTED (a random expression of Blender's simple subset) or AVERAGE, SUM, MIN or MAX, over one
     to three variables: custom properties, pose channels (SINGLE_PROP), TRANSFORMS of the control
-    bone or an empty in any type, space and rotation mode, ROTATION_DIFF and LOC_DIFF."""
+    bone or an empty in any type, space and rotation mode, ROTATION_DIFF and LOC_DIFF.
+    `keyed` (`random_keyed_drivers<N>`): then an animator keys it all at frames 1, 4 and 7, as one
+    keys every bone of a rig whose TA drove some: random channels of the five bones (driven ones
+    among them), the constraints' influences and mutes (driven ones among them), the driven custom
+    property and another one, with random interpolation; frames between the keys."""
     import random
     rng = random.Random("random-drivers-%d" % seed)
     specs = [("Ctl", (0, 0, 0), (0, 0, 0.4), None, False, 0.0)]
@@ -3523,8 +3527,41 @@ def rig_random_drivers(seed):
     driven = {(fc.data_path, fc.array_index) for fc in arm.animation_data.drivers}
     p, ch, k = rng.choice([x for x in slots if ((bone_path % x[0].name) + '.' + x[1], x[2]) not in driven])
     driver(p, ch, k, "0.1 * g0", [{"name": "g0", "targets": [{"id": arm, "data_path": bone_path % "Ctl" + '["g0"]'}]}])
+    if keyed:
+        key_everything(rng, arm, constraints)
+        scene().frame_set(1)
+        return [1, 2.5, 4, 5.5, 7, 8]
     scene().frame_set(1)
     return [1, 4]
+
+
+def key_everything(rng, arm, constraints):
+    """Keys, at frames 1, 4 and 7, random channels of every bone but the control, each constraint's
+    influence or mute, and the control's custom properties g0 and f1 (whatever drivers set them),
+    with random interpolation: an animator's keys over a TA's drivers."""
+    pb = arm.pose.bones
+    for f in (1, 4, 7):
+        for p in pb:
+            if p.name == "Ctl":
+                continue
+            for ch in rng.sample(['location', 'rotation_euler', 'scale'], rng.randint(1, 3)):
+                value = [rng.uniform(-0.4, 0.4) for _ in range(3)] if ch != 'scale' else [rng.uniform(0.7, 1.3) for _ in range(3)]
+                setattr(p, ch, value)
+                p.keyframe_insert(ch, frame=f)
+        for c in constraints:
+            if rng.random() < 0.6:
+                c.influence = rng.uniform(0, 1)
+                c.keyframe_insert('influence', frame=f)
+            if rng.random() < 0.3:
+                c.mute = rng.random() < 0.4
+                c.keyframe_insert('mute', frame=f)
+        pb["Ctl"]["g0"] = rng.uniform(-1, 1)
+        pb["Ctl"]["f1"] = rng.uniform(0, 1)
+        pb["Ctl"].keyframe_insert('["g0"]', frame=f)
+        pb["Ctl"].keyframe_insert('["f1"]', frame=f)
+    for fc in arm.animation_data.action.fcurves:
+        for kp in fc.keyframe_points:
+            kp.interpolation = rng.choice(['BEZIER', 'LINEAR', 'CONSTANT', 'SINE', 'BACK'])
 
 
 def rig_zero_parents():
@@ -4811,7 +4848,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
