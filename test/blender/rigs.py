@@ -3132,7 +3132,7 @@ def rig_random_wrap(seed, smooth=False):
     return [1, 3.5, 6]
 
 
-def rig_random(seed, degenerate=False, bbones=False, spaces=False, mirrored=False, flat=False):
+def rig_random(seed, degenerate=False, bbones=False, spaces=False, mirrored=False, flat=False, keyed=False):
     """A random rig (seeded): a tree of 12 bones with random inheritance flags, rotation modes and
     poses; 4 empties; on most bones one or two constraints of Blender's set with every enum and bool
     setting drawn at random, spaces, head/tail and influence too, each targeting an empty or an
@@ -3284,6 +3284,14 @@ def rig_random(seed, degenerate=False, bbones=False, spaces=False, mirrored=Fals
         s = list(e.scale)
         s[drng.randrange(3)] = 0.0
         e.scale = s
+    if keyed:
+        # random_keyed<N>: an animator's keys over the rig at frames 1, 4 and 7: bones, empties,
+        # constraint influences and mutes, with random interpolation; frames between the keys.
+        krng = random.Random("random-keyed-%d" % seed)  # its own stream: the rig above stays random<seed>
+        constraints = [c for p in pb for c in p.constraints] + [c for o in empties for c in o.constraints]
+        key_everything(krng, arm, constraints, empties)
+        scene().frame_set(1)
+        return [1, 2.5, 4, 5.5, 7, 8]
     scene().frame_set(1)
     return [1]
 
@@ -3535,15 +3543,14 @@ def rig_random_drivers(seed, keyed=False):
     return [1, 4]
 
 
-def key_everything(rng, arm, constraints):
-    """Keys, at frames 1, 4 and 7, random channels of every bone but the control, each constraint's
-    influence or mute, and the control's custom properties g0 and f1 (whatever drivers set them),
-    with random interpolation: an animator's keys over a TA's drivers."""
+def key_everything(rng, arm, constraints, objects=()):
+    """Keys, at frames 1, 4 and 7, random channels of every bone but the control and of `objects`,
+    each constraint's influence or mute, and the control's custom properties g0 and f1 when there is
+    a control (whatever drivers set them), with random interpolation: an animator's keys over a
+    TA's rig. A channel of another rotation mode than the owner's is keyed too (it moves nothing)."""
     pb = arm.pose.bones
     for f in (1, 4, 7):
-        for p in pb:
-            if p.name == "Ctl":
-                continue
+        for p in [p for p in pb if p.name != "Ctl"] + list(objects):
             for ch in rng.sample(['location', 'rotation_euler', 'scale'], rng.randint(1, 3)):
                 value = [rng.uniform(-0.4, 0.4) for _ in range(3)] if ch != 'scale' else [rng.uniform(0.7, 1.3) for _ in range(3)]
                 setattr(p, ch, value)
@@ -3555,13 +3562,17 @@ def key_everything(rng, arm, constraints):
             if rng.random() < 0.3:
                 c.mute = rng.random() < 0.4
                 c.keyframe_insert('mute', frame=f)
-        pb["Ctl"]["g0"] = rng.uniform(-1, 1)
-        pb["Ctl"]["f1"] = rng.uniform(0, 1)
-        pb["Ctl"].keyframe_insert('["g0"]', frame=f)
-        pb["Ctl"].keyframe_insert('["f1"]', frame=f)
-    for fc in arm.animation_data.action.fcurves:
-        for kp in fc.keyframe_points:
-            kp.interpolation = rng.choice(['BEZIER', 'LINEAR', 'CONSTANT', 'SINE', 'BACK'])
+        if "Ctl" in pb:
+            pb["Ctl"]["g0"] = rng.uniform(-1, 1)
+            pb["Ctl"]["f1"] = rng.uniform(0, 1)
+            pb["Ctl"].keyframe_insert('["g0"]', frame=f)
+            pb["Ctl"].keyframe_insert('["f1"]', frame=f)
+    for holder in [arm] + list(objects):
+        if holder.animation_data is None or holder.animation_data.action is None:
+            continue
+        for fc in holder.animation_data.action.fcurves:
+            for kp in fc.keyframe_points:
+                kp.interpolation = rng.choice(['BEZIER', 'LINEAR', 'CONSTANT', 'SINE', 'BACK'])
 
 
 def rig_zero_parents():
@@ -4848,7 +4859,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
