@@ -222,6 +222,13 @@ describe('samplePath', () => {
         const path = preparePath(pts, null, false, 'TANGENT', { tangents });
         fc.pre(path.count === list.length);
         const minimum = preparePath(pts, null, false, 'MINIMUM');
+        // Away from reversals (a point the path turns straight back at has no direction of its own;
+        // fast-check found [a, b, a], seed -1409595951).
+        for (let i = 1; i + 1 < path.count; i++) {
+          const [p0, p1, p2] = [list[i - 1][0], list[i][0], list[i + 1][0]];
+          const a = unitOrZero([p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]]), b = unitOrZero([p2[0] - p1[0], p2[1] - p1[1], p2[2] - p1[2]]);
+          fc.pre(Math.hypot(a[0] + b[0], a[1] + b[1], a[2] + b[2]) > 0.5);
+        }
         for (let i = 0; i < path.count; i++) {
           const q = path.framesTangent.subarray(4 * i, 4 * i + 4);
           // The direction d_i: the MINIMUM frame's Z (checked against the bisector above).
