@@ -280,6 +280,8 @@ export interface IkTreeBinding {
   parent: number[];
   /** Each IK constraint of the tree, in Blender's order: its tip's tree index, its params and inputs. */
   targets: { tip: number; params: Params; inputs: Readonly<Record<string, Float64Array>>; usePole: boolean }[];
+  /** Each target's own chain, as tree indices from the root down (a tip is not always its chain's last bone in the tree). */
+  chains: number[][];
   iterations: number;
   stretch: boolean;
 }
@@ -321,6 +323,12 @@ export interface ConstraintTraits {
    * (Child Of on a bone in LOCAL space, whose result Blender then takes as the world matrix).
    */
   keepsOwnerSpace?: (state: unknown) => boolean;
+  /**
+   * Whether this bound instance runs its kernel even while its own influence is 0, which otherwise
+   * skips it (Blender skips such a constraint): an IK tree's leader, which solves the tree's other
+   * chains whatever its own influence (active-trees.ts).
+   */
+  runsAtZeroInfluence?: (state: unknown) => boolean;
   /**
    * A space the kernel reads directions in (Shrinkwrap's projection axis): before each run the
    * runtime writes into `frame(state)` what Blender's conversion of the identity from the owner's

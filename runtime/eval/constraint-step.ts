@@ -46,6 +46,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   const worldOut = io.out.owner;
   const influence = io.in.influence;
   const selfBlend = traits.blend === 'self';
+  const zeroRuns = traits.runsAtZeroInfluence?.(state) ?? false;
 
   const ownerCtx: SpaceContext = { owner: b.stackOwner, custom: b.custom, constraintOwner: b.stackOwner };
   const convertsOwner = spaceConverts(ownerSpace, ownerCtx);
@@ -93,7 +94,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
 
   return () => {
     // Blender skips a constraint whose influence is 0 (nor does a stateful kernel capture anything then).
-    if (!active || (influence !== undefined && !(influence[0] > 0))) {
+    if (!active || (influence !== undefined && !(influence[0] > 0) && !zeroRuns)) {
       copyMat4(worldOut, worldIn);
       return;
     }

@@ -12,6 +12,8 @@ export interface IkTreeGroup {
   leader: CompiledNode;
   /** The tree's nodes, one per target, in the tree's order. */
   nodes: CompiledNode[];
+  /** Each node's chain (bone ids from the root down), in the same order. */
+  chains: (readonly string[])[];
 }
 
 /** A bone's parent bone id, as a node's `writes` asks for it (undefined for an unknown id). */
@@ -78,7 +80,7 @@ export function groupIkNodes(live: readonly CompiledNode[], owners: Owners, stac
     const lead = [...tree.targets].reverse().find((t) => !parents.has(t.tip) && tree.bones[t.tip] === ownerId(t))
       ?? [...tree.targets].reverse().find((t) => !tree.bones.includes(ownerId(t)));
     if (!lead) { solverOf.set(tree, undefined); continue; }
-    const g = { tree, leader: byNode.get(lead.node)!, nodes: tree.targets.map((t) => byNode.get(t.node)!) };
+    const g = { tree, leader: byNode.get(lead.node)!, nodes: tree.targets.map((t) => byNode.get(t.node)!), chains: tree.targets.map((t) => refs.find((r) => r.node === t.node)!.bones) };
     for (const c of g.nodes) treeOf.set(c, g);
     solverOf.set(tree, g.leader);
   }
@@ -106,6 +108,7 @@ export function ikTreeBinding(g: IkTreeGroup, c: CompiledNode, byId: ReadonlyMap
     bones: g.tree.bones.map((id) => byId.get(id)!),
     parent: g.tree.parent,
     targets: g.tree.targets.map((t, k) => ({ tip: t.tip, params: g.nodes[k].params, inputs: g.nodes[k].io.in, usePole: g.nodes[k].sources.has('pole') })),
+    chains: g.chains.map((ids) => ids.map((id) => g.tree.bones.indexOf(id))),
     iterations: g.tree.iterations,
     stretch: g.tree.stretch,
   };

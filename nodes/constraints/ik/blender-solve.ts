@@ -6,6 +6,7 @@ import { BlenderIkTree, type BlenderIkBone } from '../../math/ik-blender/tree';
 import { invert3, mul3 } from '../../math/ik-blender/math';
 import { multiplyMat4 } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
+import { ActiveTrees, MAX_SWITCHED_CHAINS, type ActiveTree } from './active-trees';
 import { influenceInto } from '../param-values';
 import { readChainPoses, type BoundChain, type ChainState } from './chain';
 import type { IkParams } from './ik-params';
@@ -114,6 +115,11 @@ export interface BlenderTreeState {
   weights: Float64Array[];
   /** Per target, its node's inputs (target, pole, influence). */
   inputs: Readonly<Record<string, Float64Array>>[];
+  /** The trees of the chains active in a frame where some are not (active-trees.ts); undefined past MAX_SWITCHED_CHAINS targets. */
+  activeTrees: ActiveTrees | undefined;
+  /** Per tree bone, whether this frame's solve moved it, and its pose as the active trees solved so far left it. */
+  moved: Uint8Array;
+  current: Float64Array[];
 }
 
 export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTreeState {
@@ -134,6 +140,10 @@ export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTre
   const n = t.bones.length;
   const selfIndex = t.bones.indexOf(self);
   const carrier = self.bone!.parent ? t.bones.indexOf(self.bone!.parent) : -1;
+  const goal = t.targets.map(() => new Float64Array(16));
+  const pole = t.targets.map(() => new Float64Array(16));
+  const weights = t.targets.map((g) => weightsOf(ikParams(g)));
+  const chains = t.chains.map((bones, k) => ({ bones, iterations: Math.max(0, ikParams(t.targets[k]).iterations), stretch: ikParams(t.targets[k]).useStretch }));
   return {
     tree,
     armature: self.bone!.armature,
@@ -145,10 +155,13 @@ export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTre
     rootParentWorld: rootParentHandle?.final,
     pre: Array.from({ length: n }, () => new Float64Array(16)),
     post: Array.from({ length: n }, () => new Float64Array(16)),
-    goal: t.targets.map(() => new Float64Array(16)),
-    pole: t.targets.map(() => new Float64Array(16)),
-    weights: t.targets.map((g) => weightsOf(ikParams(g))),
+    goal,
+    pole,
+    weights,
     inputs: t.targets.map((g) => g.inputs),
+    activeTrees: t.targets.length <= MAX_SWITCHED_CHAINS ? new ActiveTrees(tree.spec, chains, goal, pole, weights) : undefined,
+    moved: new Uint8Array(n),
+    current: Array.from({ length: n }, () => new Float64Array(16)),
   };
 }
 
@@ -163,24 +176,58 @@ const infT = new Float64Array(1);
  * owner passed through.
  */
 export function solveBlenderTree(b: BlenderTreeState, own: Float64Array, out: Float64Array, armInv: Float64Array, arm: Float64Array): void {
-  const { bones, pre, post, self, carrier } = b;
+  const { bones, pre, post, self, carrier, moved } = b;
   const n = bones.length;
   for (let i = 0; i < n; i++) multiplyMat4(pre[i], armInv, i === self ? own : bones[i].final);
   if (b.rootParent && b.rootParentWorld) multiplyMat4(b.rootParent, armInv, b.rootParentWorld);
+  let mask = 0;
   for (let k = 0; k < b.inputs.length; k++) {
     const io = b.inputs[k];
     multiplyMat4(b.goal[k], armInv, io.target);
     multiplyMat4(b.pole[k], armInv, io.pole);
-    b.weights[k][2] = influenceInto(infT, io.influence)[0];
+    const influence = influenceInto(infT, io.influence)[0];
+    b.weights[k][2] = influence;
+    if (influence !== 0) mask |= 1 << k;
   }
-  b.tree.solve(pre, b.rootParent, b.goal, b.pole, b.weights, post);
+  const all = b.inputs.length >= 32 ? -1 : (1 << b.inputs.length) - 1;
+  if (mask === all || b.activeTrees === undefined) {
+    b.tree.solve(pre, b.rootParent, b.goal, b.pole, b.weights, post);
+    moved.fill(1);
+  } else solveActive(b.activeTrees.of(mask), b);
   for (let i = 0; i < n; i++) {
-    if (!finishOrPass(multiplyMat4(m4t, arm, post[i]), own)) { out.set(own); return; }
+    if (moved[i] && !finishOrPass(multiplyMat4(m4t, arm, post[i]), own)) { out.set(own); return; }
   }
   if (self < 0) {
-    // The owner hangs from the bone that carries it (carried-owner.ts).
-    if (!b.carried || !carryOwner(out, own, b.carried, pre[carrier], post[carrier], arm, armInv)) { out.set(own); return; }
+    // The owner hangs from the bone that carries it (carried-owner.ts), if the solve moved it.
+    if (!moved[carrier]) out.set(own);
+    else if (!b.carried || !carryOwner(out, own, b.carried, pre[carrier], post[carrier], arm, armInv)) { out.set(own); return; }
     if (!finishOrPass(out, own)) return;
+  } else if (!moved[self]) out.set(own);
+  // A bone no active chain holds keeps its matrix: the one it had before the solve.
+  for (let i = 0; i < n; i++) if (moved[i]) multiplyMat4(i === self ? out : bones[i].final, arm, post[i]);
+}
+
+/**
+ * The active chains' trees, each from the last one's result (Blender solves a root's trees in turn):
+ * a bone's pose after one tree is its pose before the next. Marks the bones they moved.
+ */
+function solveActive(trees: ActiveTree[], b: BlenderTreeState): void {
+  const { pre, post, moved, current } = b;
+  moved.fill(0);
+  for (let i = 0; i < pre.length; i++) copy16(current[i], pre[i]);
+  for (let t = 0; t < trees.length; t++) {
+    const a = trees[t], idx = a.bones;
+    for (let j = 0; j < idx.length; j++) copy16(a.pre[j], current[idx[j]]);
+    a.tree.solve(a.pre, b.rootParent, a.goal, a.pole, a.weights, a.post);
+    for (let j = 0; j < idx.length; j++) {
+      const i = idx[j];
+      copy16(post[i], a.post[j]);
+      copy16(current[i], a.post[j]);
+      moved[i] = 1;
+    }
   }
-  for (let i = 0; i < n; i++) multiplyMat4(i === self ? out : bones[i].final, arm, post[i]);
+}
+
+function copy16(to: Float64Array, from: Float64Array): void {
+  for (let i = 0; i < 16; i++) to[i] = from[i];
 }

@@ -94,7 +94,7 @@ export const ik = defineConstraint({
   },
   outputs: { owner: transform({ doc: 'The owner after IK (world matrix).' }) },
   params,
-  constraint: { targets: ['target', 'pole'], blend: 'self' },
+  constraint: { targets: ['target', 'pole'], blend: 'self', runsAtZeroInfluence: (s) => (s as IkState).tree !== undefined },
   blender: {
     type: 'IK',
     params: {
@@ -157,7 +157,8 @@ export const ik = defineConstraint({
     // but each bone's basis becomes an IK segment's, which keeps only its free axes, so a bone locked
     // on an axis loses its rotation about it (rigs.py random_ik3: a Z-locked bone, 0.19 off).
     const noGoal = !p.useLocation && s.tree === undefined && s.blender === undefined;
-    if (!s.active || inf[0] === 0 || noGoal || isShadowed(s.shadowedBy) || !invertMat4(armInv, s.armature!.final)) {
+    // A tree's leader solves whichever of its chains are on, its own or not (active-trees.ts).
+    if (!s.active || (inf[0] === 0 && !s.tree) || noGoal || isShadowed(s.shadowedBy) || !invertMat4(armInv, s.armature!.final)) {
       out.set(own);
       return;
     }
