@@ -4757,6 +4757,43 @@ def rig_keyed_switches():
     return [1, 3, 5, 7.5, 9, 10.5, 12, 14]
 
 
+def rig_muted_ik_tree(keyed=False):
+    """Two IK chains from one root (chain length 0, so both reach it and Blender joins them in one
+    tree), the second IK muted in the file, with nothing keyed: Blender solves the first chain alone,
+    leaves the muted chain out of the tree, and orders that chain's bones as a chain all the same
+    (they take their root's pose from before the solve, and stay there as the solve turns the root).
+    A third chain whose IK has influence 0. An object on the muted chain's tip."""
+    arm = armature("MT", [("Root", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+                          ("A1", (0, 0, 0.5), (0.3, 0, 1.0), "Root", True, 0.0),
+                          ("A2", (0.3, 0, 1.0), (0.7, 0, 1.3), "A1", True, 0.0),
+                          ("B1", (0, 0, 0.5), (-0.3, 0.1, 1.0), "Root", False, 0.2),
+                          ("B2", (-0.3, 0.1, 1.0), (-0.7, 0.1, 1.2), "B1", True, 0.0),
+                          ("C1", (0, 0, 0.5), (0.0, 0.4, 0.9), "Root", False, 0.0),
+                          ("C2", (0.0, 0.4, 0.9), (0.0, 0.8, 1.0), "C1", True, 0.0)])
+    pb = arm.pose.bones
+    pb["B1"].rotation_mode = 'XYZ'
+    pb["B1"].rotation_euler = (0.3, 0.0, 0.2)
+    goal = empty("Goal", (1.2, 0.6, 0.4))
+    other = empty("Other", (-1.0, -0.5, 1.5))
+    for tip, target, muted, influence in (("A2", goal, False, 1.0), ("B2", other, True, 1.0), ("C2", other, False, 0.0)):
+        c = pb[tip].constraints.new('IK')
+        c.target, c.chain_count, c.mute, c.influence = target, 0, muted, influence
+    prop_object = empty("OnTip", (0, 0, 0))
+    prop_object.parent, prop_object.parent_type, prop_object.parent_bone = arm, 'BONE', "B2"
+    if keyed:
+        # muted_ik_tree_keyed: the first IK's influence keyed (1 to 0.6), nothing else changed. With an
+        # IK switch animated anywhere on the armature, Blender orders the muted chain's and the
+        # influence-0 chain's bones as chains: they keep their root's pose from before the solve.
+        c = pb["A2"].constraints["IK"]
+        for f, v in ((1, 1.0), (5, 0.6)):
+            c.influence = v
+            c.keyframe_insert('influence', frame=f)
+        scene().frame_set(1)
+        return [1, 3, 5]
+    scene().frame_set(1)
+    return [1]
+
+
 def rig_driven_enums():
     """Drivers on enum settings, as a rig switches a constraint's mode: a Copy Rotation's Mix mode
     and owner space, a Track To's track and up axes, a Copy Location's target space on an object,
@@ -4866,7 +4903,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

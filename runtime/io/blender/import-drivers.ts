@@ -46,9 +46,14 @@ export interface DriverReport {
 
 /** `pose.bones["B"].constraints["C"].mute` and the like: the constraints whose mute (or enabled) a driver or an action sets. */
 export function switchedMutes(fx: Fixture, imported: DriverImport = importDrivers(fx)): Set<string> {
+  return animatedSettings(fx, imported, ['mute', 'enabled']);
+}
+
+/** The constraints (`constraintKey`) one of whose settings `props` a driver or an action sets. */
+export function animatedSettings(fx: Fixture, imported: DriverImport, props: readonly string[]): Set<string> {
   const out = new Set<string>();
   const add = (object: string, w: PathTarget | null) => {
-    if (w?.kind === 'constraint' && !w.item && (w.prop === 'mute' || w.prop === 'enabled')) out.add(constraintKey(object, w));
+    if (w?.kind === 'constraint' && !w.item && props.includes(w.prop)) out.add(constraintKey(object, w));
   };
   for (const d of imported.drivers) add(d.source.owner.object, d.writes);
   for (const a of fx.actions ?? []) {

@@ -9,7 +9,7 @@ import { parseDataPath } from '../../rig/scene/data-path';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla, type SceneNlaStrip } from '../../rig/scene/types';
 import { savedFrame, type Fixture, type FixtureConstraint, type FixtureNla, type FixtureNlaStrip } from './fixture';
 import { drivableParam, scheduleParam } from '../../eval/driven-params';
-import { drivesCurveTime, switchedMutes, wireDrivers, type ChoiceSetting, type DriverReport } from './import-drivers';
+import { animatedSettings, drivesCurveTime, switchedMutes, wireDrivers, type ChoiceSetting, type DriverReport } from './import-drivers';
 import { importDrivers, type ImportedDriver } from './drivers';
 import { blenderSkips } from './blender-skips';
 import { bboneHandleNames, bboneSegments } from '../../rig/bbone';
@@ -74,6 +74,11 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const driverImport = importDrivers(fx);
   // A constraint whose mute a driver or an action sets stays in the graph: its switch multiplies its influence.
   const mutesSwitched = switchedMutes(fx, driverImport);
+  // Armatures where a driver or an action sets an IK's influence, mute or enabled.
+  const switchedSettings = animatedSettings(fx, driverImport, ['influence', 'mute', 'enabled']);
+  const ikSwitchedArmatures = new Set(fx.constraints
+    .filter((c) => c.type === 'IK' && switchedSettings.has(`${c.owner.bone ? `${c.owner.object}/${c.owner.bone}` : c.owner.object}\u0000${c.name}`))
+    .map((c) => c.owner.object));
   const constraintNodes = new Map<string, string>();
   const skipped: string[] = [];
   /** Constraints not in the graph because Blender does not evaluate them, and why. */
@@ -161,8 +166,20 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         skippedConstraints.set(`${ownerId}\u0000${c.name}`, skip);
         return;
       }
-      if ((props.mute === true || props.enabled === false) && !mutesSwitched.has(`${ownerId}\u0000${c.name}`)) {
+      // On an armature where a driver or an action switches an IK (its influence or mute), Blender
+      // still orders the bones of an IK it leaves out of its trees (muted, influence 0) as a chain:
+      // they take their parents' poses from before the solve (measured in 3.4.1, rigs.py
+      // muted_ik_tree and its keyed variants). Such an IK stays, at influence 0 when muted; elsewhere
+      // Blender orders its bones after their parents' solve, as Sinew does for a bone of no chain.
+      const ikSwitched = c.type === 'IK' && ikSwitchedArmatures.has(c.owner.object);
+      const muted = props.mute === true || props.enabled === false;
+      const mutedIk = muted && ikSwitched;
+      if (muted && !mutedIk && !mutesSwitched.has(`${ownerId}\u0000${c.name}`)) {
         skippedConstraints.set(`${ownerId}\u0000${c.name}`, 'it is muted, and Blender skips a muted constraint');
+        return;
+      }
+      if (c.type === 'IK' && !ikSwitched && props.influence === 0) {
+        skippedConstraints.set(`${ownerId}\u0000${c.name}`, 'its influence is 0, and Blender leaves such an IK out of its trees');
         return;
       }
       const def = byBlenderType.get(c.type);
@@ -203,6 +220,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       }
       for (const prop of mapping.unsupported?.(props) ?? []) report(index, `${where}.${prop}`);
       if (mapping.convert) for (const [k, v] of Object.entries(mapping.convert(props))) Object.defineProperty(params, k, { value: v, enumerable: true, writable: true, configurable: true });
+      if (mutedIk && !mutesSwitched.has(`${ownerId}\u0000${c.name}`)) params.influence = 0;
       nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
       nodeDefs.set(id, def);
       constraintNodes.set(`${ownerId}\u0000${c.name}`, id);
