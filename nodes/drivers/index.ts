@@ -1,6 +1,7 @@
 // Drivers and custom properties: Blender's way of making one setting follow others.
 import type { NodeDefinition } from '../define';
 import { animatedChannel } from './animated-value';
+import { boneInheritance } from './bone-inheritance';
 import { curveTime } from './curve-time';
 import { customProperty } from './custom-property';
 import { driverDifference } from './difference';
@@ -10,4 +11,4 @@ import { driver } from './driver';
 import { poseChannels } from './pose-channels';
 import { driverTransform } from './transform-channel';
 
-export const driverNodes: NodeDefinition[] = [driver, customProperty, driverDifference, driverTransform, driverEvaluated, poseChannels, curveTime, animatedChannel, enumChoice];
+export const driverNodes: NodeDefinition[] = [driver, customProperty, driverDifference, driverTransform, driverEvaluated, poseChannels, curveTime, animatedChannel, enumChoice, boneInheritance];

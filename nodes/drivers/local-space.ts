@@ -9,7 +9,7 @@
 // The constraint stack's conversions are runtime/eval/spaces.ts; a driver variable is a node of its
 // own and converts here, with the same BoneParentTransform (nodes/math/bone-parent.ts).
 import type { OwnerHandle } from '../define';
-import { applyParentTransform, boneOffset, channelMatrix, createParentTransform, inheritanceOf, invertParentTransform, parentTransform, type BoneInheritance, type ParentTransform } from '../math/bone-parent';
+import { applyParentTransform, boneOffset, channelMatrix, createParentTransform, invertParentTransform, liveInheritanceOf, parentTransform, type BoneInheritance, type ParentTransform } from '../math/bone-parent';
 import { safeInvertMat4, safeMultiplyMat4 } from '../math/finite';
 import { hypot3 } from '../math/hypot';
 
@@ -47,7 +47,8 @@ export function createSpaceReader(owner: OwnerHandle | undefined, space: DriverS
   const offset = new Float64Array(16);
   const b = owner?.bone;
   if (b) boneOffset(offset, b.restMatrix, b.parent?.bone?.restMatrix);
-  const inheritance = inheritanceOf(owner ?? {});
+  // Read live: a driver may switch it (driver/bone-inheritance).
+  const inheritance = liveInheritanceOf(owner ?? {});
   return { owner, space, offset, out: new Float64Array(16), pose: new Float64Array(16), parentPose: new Float64Array(16), inv: new Float64Array(16), pt: createParentTransform(), inheritance, keepConnectedLocation };
 }
 
@@ -91,3 +92,4 @@ export function readInSpace(r: SpaceReader, world: Float64Array): Float64Array {
   safeInvertMat4(r.inv, r.inv);
   return safeMultiplyMat4(out, r.inv, world);
 }
+

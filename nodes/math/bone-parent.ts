@@ -34,6 +34,14 @@ export function inheritanceOf(b: Partial<BoneInheritance>): BoneInheritance {
   return { inheritRotation: b.inheritRotation ?? true, localLocation: b.localLocation ?? true, inheritScale: b.inheritScale ?? 'FULL' };
 }
 
+/**
+ * The owner itself when it states all three settings (a rig's bone does), read live, so a driver
+ * switching them (driver/bone-inheritance) is seen; else a copy with Blender's defaults.
+ */
+export function liveInheritanceOf(b: Partial<BoneInheritance>): BoneInheritance {
+  return b.inheritRotation !== undefined && b.localLocation !== undefined && b.inheritScale !== undefined ? (b as BoneInheritance) : inheritanceOf(b);
+}
+
 /** A bone's rest relative to its parent's rest (Blender's offs_bone as a matrix), or its rest for a root. */
 export function boneOffset(out: Float64Array, rest: Float64Array, parentRest: Float64Array | undefined): Float64Array {
   if (!parentRest) return (out.set(rest), out);

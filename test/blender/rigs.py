@@ -4794,6 +4794,55 @@ def rig_muted_ik_tree(keyed=False):
     return [1]
 
 
+def rig_driven_inheritance():
+    """How bones inherit from their parents, switched by drivers as a rig's "head follows the body"
+    switch does: Inherit Rotation driven by a keyed bool-like property (0/1), Local Location by
+    another, Inherit Scale driven through all six modes by a keyed int property; the parent turned,
+    scaled unevenly and keyed; children of the switched bones; a Copy Rotation in the switched bone's
+    LOCAL space; a driver reading a switched bone's LOCAL rotation. Frames across the switches."""
+    arm = armature("DI", [("Ctl", (0, -1, 0), (0, -0.5, 0), None, False, 0.0),
+                          ("Body", (0, 0, 0), (0, 0, 1.0), None, False, 0.0),
+                          ("Head", (0, 0, 1.0), (0, 0.1, 1.5), "Body", False, 0.2),
+                          ("Hat", (0, 0.1, 1.5), (0, 0.1, 1.8), "Head", True, 0.0),
+                          ("Arm", (0.2, 0, 0.9), (0.7, 0, 0.9), "Body", False, 0.0),
+                          ("Hand", (0.7, 0, 0.9), (0.9, 0, 0.9), "Arm", True, 0.1),
+                          ("Reader", (-1, 0, 0), (-1, 0, 0.5), None, False, 0.0)])
+    pb = arm.pose.bones
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    prop(pb["Ctl"], "follow", 1, 0, 1)
+    prop(pb["Ctl"], "local", 1, 0, 1)
+    prop(pb["Ctl"], "scale_mode", 0, 0, 5)
+    pb["Head"].rotation_euler = (0.2, 0.1, -0.3)
+    pb["Head"].location = (0.05, 0.1, 0.0)
+    pb["Arm"].location = (0.1, -0.05, 0.02)
+    pb["Arm"].rotation_euler = (0.0, 0.3, 0.1)
+    aim = empty("Aim", (1.0, 1.0, 2.0), rot=(0.3, 0.2, 0.5))
+    c = pb["Head"].constraints.new('COPY_ROTATION')
+    c.target, c.owner_space, c.target_space, c.influence, c.mix_mode = aim, 'LOCAL', 'WORLD', 0.4, 'ADD'
+    keys = ((1, 1, 1, 0, (0.0, 0.0, 0.0), (1, 1, 1)), (3, 0, 1, 1, (0.4, 0.2, 0.6), (1.3, 0.8, 1.1)),
+            (5, 0, 0, 2, (0.8, -0.3, 1.0), (0.7, 1.4, 1.2)), (7, 1, 0, 3, (0.2, 0.5, -0.4), (1.5, 0.6, 0.9)),
+            (9, 1, 1, 4, (-0.5, 0.3, 0.2), (0.8, 1.2, 1.6)), (11, 0, 1, 5, (0.3, -0.6, 0.9), (1.2, 1.1, 0.5)))
+    for f, follow, local, mode, rot, sc in keys:
+        pb["Ctl"]["follow"], pb["Ctl"]["local"], pb["Ctl"]["scale_mode"] = follow, local, mode
+        for k in ('["follow"]', '["local"]', '["scale_mode"]'):
+            pb["Ctl"].keyframe_insert(k, frame=f)
+        pb["Body"].rotation_euler, pb["Body"].scale = rot, sc
+        pb["Body"].keyframe_insert('rotation_euler', frame=f)
+        pb["Body"].keyframe_insert('scale', frame=f)
+    def var(name, path):
+        return {"name": name, "targets": [{"id": arm, "data_path": path}]}
+    follow = [var("f", 'pose.bones["Ctl"]["follow"]')]
+    driver(arm.data, 'bones["Head"].use_inherit_rotation', -1, "f", follow)
+    driver(arm.data, 'bones["Arm"].use_inherit_rotation', -1, "1 - f", follow)
+    driver(arm.data, 'bones["Head"].use_local_location', -1, "l", [var("l", 'pose.bones["Ctl"]["local"]')])
+    driver(arm.data, 'bones["Arm"].inherit_scale', -1, "m", [var("m", 'pose.bones["Ctl"]["scale_mode"]')])
+    driver(arm.data, 'bones["Head"].inherit_scale', -1, "5 - m", [var("m", 'pose.bones["Ctl"]["scale_mode"]')])
+    driver(pb["Reader"], "rotation_euler", 2, "r", [{"name": "r", "type": 'TRANSFORMS', "targets": [{"id": arm, "bone_target": "Head", "transform_type": 'ROT_Z', "transform_space": 'LOCAL_SPACE'}]}])
+    scene().frame_set(1)
+    return [1, 2, 3, 4.5, 5, 6, 7, 8.5, 9, 10, 11, 12]
+
+
 def rig_driven_enums():
     """Drivers on enum settings, as a rig switches a constraint's mode: a Copy Rotation's Mix mode
     and owner space, a Track To's track and up axes, a Copy Location's target space on an object,
@@ -4903,7 +4952,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

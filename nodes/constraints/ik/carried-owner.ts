@@ -8,28 +8,26 @@
 // rigid carry turned a bone that does not inherit rotation with its parent (rigs.py random_ik15: 1.78 off).
 import type { OwnerHandle } from '../../define';
 import { mat4 } from 'gl-matrix';
-import { applyParentTransform, boneOffset, channelMatrix, createParentTransform, inheritanceOf, parentTransform, type BoneInheritance } from '../../math/bone-parent';
+import { applyParentTransform, boneOffset, channelMatrix, createParentTransform, liveInheritanceOf, parentTransform, type BoneInheritance } from '../../math/bone-parent';
 import { invertMat4, multiplyMat4 } from '../../math/matrix';
 
 /** What the carry needs of the owner, gathered at bind. */
 export interface CarriedOwner {
   handle: OwnerHandle;
   inheritance: BoneInheritance;
-  /** Whether it inherits fully (the carry is then the parent's rigid move). */
-  fully: boolean;
   /** Its rest relative to its parent's rest (Blender's bone offset). */
   offset: Float64Array;
   parentRest: Float64Array;
 }
 
 export function carriedOwnerOf(owner: OwnerHandle, parent: OwnerHandle): CarriedOwner {
-  const inheritance = inheritanceOf(owner);
+  // Read live: a driver may switch it (driver/bone-inheritance).
+  const inheritance = liveInheritanceOf(owner);
   const parentRest = parent.bone!.restMatrix;
   const offset = boneOffset(new Float64Array(16), owner.bone!.restMatrix, parentRest);
   return {
     handle: owner,
     inheritance,
-    fully: inheritance.localLocation && inheritance.inheritRotation && inheritance.inheritScale === 'FULL',
     offset,
     parentRest,
   };
@@ -46,7 +44,9 @@ const move = new Float64Array(16);
  * are its parent's pose before and after the solve (armature space). False when a pose is singular.
  */
 export function carryOwner(out: Float64Array, own: Float64Array, c: CarriedOwner, parentOld: Float64Array, parentNew: Float64Array, arm: Float64Array, armInv: Float64Array): boolean {
-  if (c.fully) {
+  const i = c.inheritance;
+  // Full inheritance: the carry is the parent's rigid move.
+  if (i.localLocation && i.inheritRotation && i.inheritScale === 'FULL') {
     if (!invertMat4(move, parentOld)) return false;
     multiplyMat4(move, parentNew, move);
   } else {

@@ -4,6 +4,7 @@
 // influence, an Armature target's weight, any number, whole-number or on/off param of a constraint). What is not carried live is listed by name.
 import type { GraphLink, GraphNode, JsonValue } from '../../../graph/types';
 import { pathTarget, type PathTarget } from '../../../nodes/drivers/data-path';
+import { INHERIT_SCALE_MODES } from '../../../nodes/drivers/bone-inheritance';
 import { CHANNEL_INPUTS } from '../../../nodes/drivers/pose-channels';
 import type { BBoneSetting } from '../../../nodes/math/bbone';
 import { bboneSettingInput } from '../../../nodes/owner/bbone';
@@ -93,6 +94,9 @@ export function enumChoiceNode(id: string, enumItems: Readonly<Record<string, nu
   };
 }
 
+/** The driven bone settings `driver/bone-inheritance` takes, by Blender name: its param for each. */
+const INHERITANCE_PARAMS: Readonly<Record<string, string>> = { use_inherit_rotation: 'inheritRotation', use_local_location: 'localLocation', inherit_scale: 'inheritScale' };
+
 /** A bone's settings of how it inherits from its parent, which the pose depends on. */
 const BONE_PARENTING: ReadonlySet<string> = new Set(['use_inherit_rotation', 'inherit_scale', 'use_inherit_scale', 'use_local_location', 'use_relative_parent', 'use_connect']);
 
@@ -171,6 +175,22 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   // One `driver/pose-channels` node per owner whose channels are driven, holding the authored
   // values; each driver links into the channel it drives.
   const channelNodes = new Map<string, string | undefined>();
+  // One `driver/bone-inheritance` node per bone whose inheritance is driven, holding the file's settings.
+  const inheritanceNodes = new Map<string, string | undefined>();
+  const inheritanceNode = (boneId: string): string | undefined => {
+    if (inheritanceNodes.has(boneId)) return inheritanceNodes.get(boneId);
+    const owner = ownerOfId(fx.objects, boneId);
+    const bone = owner?.bone === null ? undefined : owner?.object.bones?.find((b) => b.name === owner?.bone);
+    let id: string | undefined;
+    if (bone) {
+      id = `inherit:${boneId}`;
+      const b = bone as { use_inherit_rotation?: boolean; use_local_location?: boolean; inherit_scale?: string };
+      g.nodes.push({ id, type: 'driver/bone-inheritance', params: { owner: boneId, inheritRotation: b.use_inherit_rotation ?? true, localLocation: b.use_local_location ?? true, inheritScale: b.inherit_scale ?? 'FULL' }, position: [-300, 160 + 120 * inheritanceNodes.size] });
+    }
+    inheritanceNodes.set(boneId, id);
+    return id;
+  };
+
   const channelsNode = (ownerId: string): string | undefined => {
     if (channelNodes.has(ownerId)) return channelNodes.get(ownerId);
     const t = authoredTransform(fx, ownerId);
@@ -272,8 +292,18 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       to = node ? { node, socket: 'driven', from: 'value' } : `the custom property ${holder}["${w.prop}"]${w.index ? `[${w.index}]` : ''} is not in the rig (or not a number)`;
     }
     else if (bboneSettingOf(w.prop, w.index)) to = bboneInput(g, `${src.owner.object}/${w.bone}`, bboneSettingOf(w.prop, w.index)!, true, `bones["${w.bone}"].${w.prop}[${w.index}]`);
-    // A bone's parenting settings shape the pose (bone-parent.ts), but Sinew reads them from the file once.
-    else if (BONE_PARENTING.has(w.prop)) to = `driving the bone setting ${w.bone}.${w.prop} is not supported: Sinew reads how a bone inherits from its parent once, from the file (the driver's value at the saved frame)`;
+    // How a bone inherits from its parent: set on the bone before its pose is built (driver/bone-inheritance).
+    else if (w.kind === 'bone-setting' && Object.hasOwn(INHERITANCE_PARAMS, w.prop) && inheritanceNode(`${src.owner.object}/${w.bone}`)) {
+      const node = inheritanceNode(`${src.owner.object}/${w.bone}`)!;
+      const param = INHERITANCE_PARAMS[w.prop];
+      if (w.prop !== 'inherit_scale') to = { node, socket: param, from: 'value' };
+      else if (src.enum_items) {
+        choiceNode = enumChoiceNode(`drv:${d.index}:enum`, src.enum_items, node, { name: param, options: INHERIT_SCALE_MODES }, [-450, 90 * wired]);
+        to = { node: choiceNode.node.id, socket: 'value', from: 'value' };
+      } else to = `driving the bone setting ${w.bone}.inherit_scale is not supported (this export has no table of its items' values; export again with the Sinew add-on)`;
+    }
+    // The rest of a bone's parenting settings shape the pose (bone-parent.ts), but Sinew reads them from the file once.
+    else if (BONE_PARENTING.has(w.prop)) to = `driving the bone setting ${w.bone}.${w.prop} is not supported: Sinew reads it once, from the file (the driver's value at the saved frame)`;
     else to = `the bone setting ${w.bone}.${w.prop} is not evaluated by Sinew (no effect on the pose)`;
     if (typeof to === 'string') {
       notCarried.push(`${where}: ${to}`);

@@ -104,15 +104,19 @@ describe('what Blender does not evaluate', () => {
     const onMesh = (child: boolean) => {
       const f = fixture({ drivers: [driver(prop, { data_path: 'modifiers["Subdivision"].levels', key: 'modifiers["Subdivision"].levels' })] });
       Object.assign(f.objects[2], { blender_type: 'MESH' });
-      if (child) f.objects.push({ name: 'Kid', type: 'EMPTY', parent: 'A', parent_type: 'VERTEX', location: [0, 0, 0] } as (typeof f.objects)[number]);
+      if (child) f.objects.push({ name: 'Kid', type: 'EMPTY', parent: 'A', parent_type: 'VERTEX', location: [0, 0, 0] });
       return importBlenderFixture(f).drivers;
     };
     expect(onMesh(false).notCarried).toEqual([]);
     expect(onMesh(false).noEffect).toEqual([expect.stringMatching(/^driver A: modifiers\["Subdivision"\]\.levels: it drives the modifier setting .* nothing in the rig reads that mesh/)]);
     expect(onMesh(true).notCarried).toEqual([expect.stringMatching(/it drives the modifier setting modifiers\["Subdivision"\]\.levels, which shapes the mesh/)]);
-    // A bone's inheritance does move it: named as not followed, not as having no effect.
-    const onBone = (data_path: string) => importBlenderFixture(fixture({ drivers: [driver(prop, { owner: { object: 'Arm', id_type: 'ARMATURE' }, data_path, key: `data.${data_path}` })] })).drivers.notCarried;
-    expect(onBone('bones["B"].use_inherit_rotation')).toEqual([expect.stringMatching(/driving the bone setting B\.use_inherit_rotation is not supported: Sinew reads how a bone inherits from its parent once/)]);
+    // A bone's inheritance is followed (driver/bone-inheritance); its connection does move it but is
+    // read once: named as not followed, not as having no effect.
+    const importOnBone = (data_path: string) => importBlenderFixture(fixture({ drivers: [driver(prop, { owner: { object: 'Arm', id_type: 'ARMATURE' }, data_path, key: `data.${data_path}` })] }));
+    const onBone = (data_path: string) => importOnBone(data_path).drivers.notCarried;
+    expect(onBone('bones["B"].use_inherit_rotation')).toEqual([]);
+    expect(importOnBone('bones["B"].use_inherit_rotation').graph.nodes.some((n) => n.type === 'driver/bone-inheritance' && n.params?.owner === 'Arm/B')).toBe(true);
+    expect(onBone('bones["B"].use_connect')).toEqual([expect.stringMatching(/driving the bone setting B\.use_connect is not supported: Sinew reads it once, from the file/)]);
     expect(onBone('bones["B"].envelope_distance')).toEqual([expect.stringMatching(/the bone setting B\.envelope_distance is not evaluated by Sinew \(no effect on the pose\)/)]);
   });
 
