@@ -16,4 +16,9 @@ describe('Blender round trip: random IK rigs under keys', () => {
       expectAsBlender(roundTrip(`random_ik_keyed${seed}`), ownerFrames);
     });
   }
+  // IK/FK switches as rigs make them (rigs.py random_ik_driven<N>): a keyed control property drives
+  // each IK's influence or mute; the armature's IKs then stay in their trees, off where switched off.
+  it('random_ik_driven0', () => {
+    expectAsBlender(roundTrip('random_ik_driven0'), 133);
+  });
 });
