@@ -14,6 +14,7 @@ import { importDrivers, sceneOwner, type DriverImport, type ImportedDriver, type
 import { curvePlays, type Fixture } from './fixture';
 import { ownerOfId } from '../../rig/scene/owner-id';
 import type { ConstraintSwitch } from './constraint-switch';
+import { drawnOnly } from './drawn-only';
 
 export interface DriverWiring {
   nodes: GraphNode[];
@@ -230,6 +231,10 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     const where = `driver ${src.owner.object}: ${src.key}`;
     const w = d.writes;
     // Where the value goes: a node's input socket, or nowhere live (with why).
+    if (drawnOnly(`${src.owner.id_type === 'ARMATURE' ? 'data.' : ''}${src.data_path}`)) {
+      noEffect.push(`${where}: it drives ${src.data_path}, which changes only how the object or bone is drawn, no matrix`);
+      continue;
+    }
     let to: { node: string; socket: string; from: 'value' | 'inverse'; switch?: true } | string;
     // What a driven enum adds between the driver and the param, once the driver is wired.
     let choiceNode: { node: GraphNode; link: GraphLink } | undefined;

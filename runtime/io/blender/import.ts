@@ -15,6 +15,7 @@ import { blenderSkips } from './blender-skips';
 import { bboneHandleNames, bboneSegments } from '../../rig/bbone';
 import { wireAnimatedSettings } from './animated-settings';
 import { wireConstraintSwitches, type ConstraintSwitch } from './constraint-switch';
+import { drawnOnly } from './drawn-only';
 import { dropOpeningFailures } from './opening-failures';
 import { unsupportedModifier } from '../../../nodes/math/fcurve/modifiers';
 
@@ -279,7 +280,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, choiceOf, switches, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); }, skip: (text) => skipped.push(text) }, driverImport.drivers);
   reportCurveModifiers(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   reportNla(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
-  for (const key of drawnOnly(fx)) {
+  for (const key of drawnOnlyCurves(fx)) {
     animated.add(key);
     const [object, path, index] = key.split('\u0000');
     skipped.push(`action curve ${object}: ${path}[${index}]: it changes only how the object or bone is drawn (or whether it renders), no matrix`);
@@ -309,28 +310,12 @@ function namedActions(def: NodeDefinition, props: Record<string, JsonValue>): st
   return names;
 }
 
-/**
- * Object and pose-bone settings that change only how a thing is drawn or rendered: an action keying
- * them (a prop shown and hidden over a shot, a control's colour) moves no matrix. Blender still
- * evaluates a hidden object's matrix (measured in 3.4.1: a keyed `hide_viewport` prop tracked by
- * another object, every owner within 1e-6).
- */
-const DRAWN_ONLY: ReadonlySet<string> = new Set([
-  'hide_viewport', 'hide_render', 'hide_select', 'color', 'empty_display_size', 'empty_display_type',
-  'show_name', 'show_axis', 'show_in_front', 'show_wire', 'show_bounds', 'show_texture_space', 'display_type',
-  'display_bounds_type', 'pass_index', 'active_material_index',
-]);
-const DRAWN_ONLY_BONE: ReadonlySet<string> = new Set(['custom_shape_scale_xyz', 'custom_shape_translation', 'custom_shape_rotation_euler', 'use_custom_shape_bone_size', 'bone_group_index']);
-
 /** The playing action curves (`object\0data_path\0index`) on settings that change only how things are drawn. */
-function drawnOnly(fx: Fixture): string[] {
+function drawnOnlyCurves(fx: Fixture): string[] {
   const out: string[] = [];
   for (const a of fx.actions ?? []) {
     if (!a.id) continue;
-    for (const f of a.fcurves) {
-      const bone = /^pose\.bones\["(?:[^"\\]|\\.)*"\]\.(\w+)$/.exec(f.data_path);
-      if (curvePlays(a, f) && (DRAWN_ONLY.has(f.data_path) || (bone !== null && DRAWN_ONLY_BONE.has(bone[1])))) out.push(`${a.id.object}\u0000${f.data_path}\u0000${f.array_index}`);
-    }
+    for (const f of a.fcurves) if (curvePlays(a, f) && drawnOnly(f.data_path)) out.push(`${a.id.object}\u0000${f.data_path}\u0000${f.array_index}`);
   }
   return out;
 }

@@ -98,7 +98,11 @@ describe('what Blender does not evaluate', () => {
     const prop = { type: 'SINGLE_PROP', targets: [{ id_type: 'OBJECT', id: 'Ctrl', data_path: '["present"]' }] };
     const named = (data_path: string) => importBlenderFixture(fixture({ drivers: [driver(prop, { data_path, key: data_path })] })).drivers.notCarried;
     expect(named('modifiers["Subdivision"].levels')).toEqual(['driver A: modifiers["Subdivision"].levels: it drives the modifier setting modifiers["Subdivision"].levels, which shapes the mesh and moves no object or bone (Sinew evaluates their matrices)']);
-    expect(named('hide_viewport')).toEqual([expect.stringMatching(/^driver A: hide_viewport: it drives hide_viewport, which is not a transform channel/)]);
+    expect(named('instance_faces_scale')).toEqual([expect.stringMatching(/^driver A: instance_faces_scale: it drives instance_faces_scale, which is not a transform channel/)]);
+    // What changes only how a thing is drawn moves no matrix: listed with no effect.
+    const hidden = importBlenderFixture(fixture({ drivers: [driver(prop, { data_path: 'hide_viewport', key: 'hide_viewport' })] })).drivers;
+    expect(hidden.notCarried).toEqual([]);
+    expect(hidden.noEffect).toEqual([expect.stringMatching(/^driver A: hide_viewport: it drives hide_viewport, which changes only how the object or bone is drawn/)]);
     // On a mesh nothing reads (no surface exported, no child on its vertices): no effect on the rig.
     // With a child on its vertices the mesh's shape moves that child: named not carried.
     const onMesh = (child: boolean) => {
