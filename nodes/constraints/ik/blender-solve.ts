@@ -4,7 +4,7 @@ import type { IkTreeBinding, OwnerHandle } from '../../define';
 import { carriedOwnerOf, carryOwner, type CarriedOwner } from './carried-owner';
 import { BlenderIkTree, type BlenderIkBone } from '../../math/ik-blender/tree';
 import { invert3, mul3 } from '../../math/ik-blender/math';
-import { multiplyMat4 } from '../../math/matrix';
+import { copyMat4, multiplyMat4 } from '../../math/matrix';
 import { finishOrPass } from '../finite-result';
 import { ActiveTrees, MAX_SWITCHED_CHAINS, type ActiveTree } from './active-trees';
 import { influenceInto } from '../param-values';
@@ -214,20 +214,17 @@ export function solveBlenderTree(b: BlenderTreeState, own: Float64Array, out: Fl
 function solveActive(trees: ActiveTree[], b: BlenderTreeState): void {
   const { pre, post, moved, current } = b;
   moved.fill(0);
-  for (let i = 0; i < pre.length; i++) copy16(current[i], pre[i]);
+  for (let i = 0; i < pre.length; i++) copyMat4(current[i], pre[i]);
   for (let t = 0; t < trees.length; t++) {
     const a = trees[t], idx = a.bones;
-    for (let j = 0; j < idx.length; j++) copy16(a.pre[j], current[idx[j]]);
+    for (let j = 0; j < idx.length; j++) copyMat4(a.pre[j], current[idx[j]]);
     a.tree.solve(a.pre, b.rootParent, a.goal, a.pole, a.weights, a.post);
     for (let j = 0; j < idx.length; j++) {
       const i = idx[j];
-      copy16(post[i], a.post[j]);
-      copy16(current[i], a.post[j]);
+      copyMat4(post[i], a.post[j]);
+      copyMat4(current[i], a.post[j]);
       moved[i] = 1;
     }
   }
 }
 
-function copy16(to: Float64Array, from: Float64Array): void {
-  for (let i = 0; i < 16; i++) to[i] = from[i];
-}
