@@ -5115,7 +5115,7 @@ def main():
     doc = {"rig": name, "blender": bpy.app.version_string, "frames": res, "ik_affected": ik_affected(res[frame_key(frames[0])])}
     if any(w in name for w in ('_wild', '_placed', '_skewed', '_animated', '_scene')) or name.startswith('random') or name.startswith('zero'):
         doc["float32_noise"] = float32_noise(res[frame_key(frames[0])])
-    if '_animated' in name or '_keyed' in name:
+    if '_animated' in name or '_keyed' in name or '_driven' in name:
         # Each frame poses the rig anew: its own noise (the file's frame set again after).
         doc["float32_noise_frames"] = {}
         for f in frames:
