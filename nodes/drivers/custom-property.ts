@@ -38,7 +38,7 @@ export const customProperty = defineNode({
     // hard range, as RNA_property_float_set / _int_set clamp an ID property).
     if (s.driven || s.anim) {
       v = s.driven ? io.in.driven[0] : animatedValue(s.anim!);
-      if (p.kind === 'INT') v = Math.trunc(v);
+      // Truncated below; an int's range is whole, so clamping first gives the same.
       if (p.kind !== 'BOOL') {
         const lo = p.min, hi = p.max;
         v = v < lo ? lo : v > hi ? hi : v;

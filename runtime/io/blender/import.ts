@@ -160,11 +160,12 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     let prev: { node: string; socket: string } = { node: inId, socket: 'transform' };
     stack.forEach(({ c, index }, i) => {
       const where = `${ownerId}: ${c.name} (${c.type})`;
+      const key = `${ownerId}\u0000${c.name}`;
       const props = { ...c.props, ...(options.applyAfterEval !== false ? c.props_after_eval : {}) };
       const skip = blenderSkips(fx, c);
       if (skip) {
         skipped.push(`${where}: ${skip}`);
-        skippedConstraints.set(`${ownerId}\u0000${c.name}`, skip);
+        skippedConstraints.set(key, skip);
         return;
       }
       // On an armature where a driver or an action switches an IK (its influence or mute), Blender
@@ -174,13 +175,14 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       // Blender orders its bones after their parents' solve, as Sinew does for a bone of no chain.
       const ikSwitched = c.type === 'IK' && ikSwitchedArmatures.has(c.owner.object);
       const muted = props.mute === true || props.enabled === false;
-      const mutedIk = muted && ikSwitched;
-      if (muted && !mutedIk && !mutesSwitched.has(`${ownerId}\u0000${c.name}`)) {
-        skippedConstraints.set(`${ownerId}\u0000${c.name}`, 'it is muted, and Blender skips a muted constraint');
+      // Muted in the file and no driver or action switching it: left out, or kept off if an IK here.
+      const mutedStill = muted && !mutesSwitched.has(key);
+      if (mutedStill && !ikSwitched) {
+        skippedConstraints.set(key, 'it is muted, and Blender skips a muted constraint');
         return;
       }
       if (c.type === 'IK' && !ikSwitched && props.influence === 0) {
-        skippedConstraints.set(`${ownerId}\u0000${c.name}`, 'its influence is 0, and Blender leaves such an IK out of its trees');
+        skippedConstraints.set(key, 'its influence is 0, and Blender leaves such an IK out of its trees');
         return;
       }
       const def = byBlenderType.get(c.type);
@@ -221,10 +223,10 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
       }
       for (const prop of mapping.unsupported?.(props) ?? []) report(index, `${where}.${prop}`);
       if (mapping.convert) for (const [k, v] of Object.entries(mapping.convert(props))) Object.defineProperty(params, k, { value: v, enumerable: true, writable: true, configurable: true });
-      if (mutedIk && !mutesSwitched.has(`${ownerId}\u0000${c.name}`)) params.influence = 0;
+      if (mutedStill) params.influence = 0;
       nodes.push({ id, type: def.type, params, position: [x + 260 * (i + 1), y] });
       nodeDefs.set(id, def);
-      constraintNodes.set(`${ownerId}\u0000${c.name}`, id);
+      constraintNodes.set(key, id);
       links.push({ from: prev, to: { node: id, socket: 'owner' } });
       const refs: { socket: string; object: string; bone: string }[] = [];
       const groups = new Map<string, string>();
