@@ -375,9 +375,11 @@ const qChange = new Float64Array(4);
 function blendFromIdentity(C: Float64Array, fb: Float64Array): void {
   const f = fb[0];
   for (let c = 0; c < 3; c++) {
-    const l = Math.sqrt(C[c] * C[c] + C[3 + c] * C[3 + c] + C[6 + c] * C[6 + c]);
+    // normalize_v3_v3: a column shorter than √1e-35, or not a number (a solve that failed), is 0, size 0.
+    const d = C[c] * C[c] + C[3 + c] * C[3 + c] + C[6 + c] * C[6 + c];
+    const l = d > 1e-35 ? Math.sqrt(d) : 0;
     blendSize[c] = l;
-    for (let r = 0; r < 3; r++) cm3[c * 3 + r] = l > 0 ? C[r * 3 + c] / l : C[r * 3 + c];
+    for (let r = 0; r < 3; r++) cm3[c * 3 + r] = l > 0 ? C[r * 3 + c] / l : 0;
   }
   const det = cm3[0] * (cm3[4] * cm3[8] - cm3[7] * cm3[5]) - cm3[3] * (cm3[1] * cm3[8] - cm3[7] * cm3[2]) + cm3[6] * (cm3[1] * cm3[5] - cm3[4] * cm3[2]);
   if (det < 0) {
