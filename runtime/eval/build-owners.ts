@@ -1,7 +1,10 @@
 // Compile phase 2, build owners: the scene's objects and bones with their matrix slots, what poses
 // them each frame (actions, clips), which owner each owner node names and whose stack a node is in.
 import type { BBoneInfo } from '../../nodes/define';
+import { ROTATION_MODES } from '../../nodes/drivers/pose-channels';
+import type { RotationMode } from '../../nodes/math/basis';
 import { animateOwner, buildAnimation, playChannels } from '../rig/animation';
+import { clipChannelAnimation } from '../rig/clip-channels';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
 import { curveTimeSource } from '../rig/curve-time';
 import { buildRig, SceneError, type RigOwner } from '../rig/rig';
@@ -58,9 +61,10 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   }
   for (const t of buildClipPlayback(scene, rig.owners, rig.byId, warnings)) {
     if (poseSources.has(t.owner) || t.owner.channelAnimation) warnings.push({ code: 'two-pose-sources', pointer: '/scene/playback', message: `owner "${t.owner.id}" has an action and a clip track; the clip is applied after the action` });
+    // The clip replaces the action's channels, as it replaces its basis where no node sets any.
     const node = basisNodes.get(t.owner);
-    if (node) problems.errors.push({ code: 'two-pose-sources', pointer: `/nodes/${node.index}`, nodeId: node.node.id, message: `owner "${t.owner.id}" plays a clip track and also has its channels set by node "${node.node.id}"; Sinew cannot combine a clip with driven channels yet` });
-    addPoseSource(t.owner, () => { playTrack(t, frame); });
+    if (node) t.owner.channelAnimation = clipChannelAnimation(t, rotationModeOf(node));
+    else addPoseSource(t.owner, () => { playTrack(t, frame); });
   }
   for (const o of rig.owners) {
     const keyedTime = curveTimeSource(o, frame);
@@ -71,6 +75,12 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   rig.owners.forEach((o, i) => index.set(o, i));
   const actions = new Map((scene.actions ?? []).map((a) => [a.name, a] as const));
   return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources, actions };
+}
+
+/** The rotation mode of a node that sets an owner's channels (driver/pose-channels' `rotationMode`). */
+function rotationModeOf(c: CompiledNode): RotationMode {
+  const mode = c.params.rotationMode;
+  return typeof mode === 'string' && (ROTATION_MODES as readonly string[]).includes(mode) ? (mode as RotationMode) : 'XYZ';
 }
 
 /**

@@ -2,10 +2,13 @@
 // constraints apply. Checked by compiling a rig two ways: the channel driven by a value node, and the
 // same value authored in the scene (the runtime's own basis and pose path); both must agree, and
 // differ from the undriven rig. On an animated owner the action plays first and the driven channels
-// replace theirs (Blender's order); a clip track with driven channels is refused by name.
+// replace theirs (Blender's order); under a glTF clip the clip plays as channels, which the driven
+// ones replace.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GRAPH_FORMAT, type GraphDocument } from '../../../graph/types';
 import { compile } from '../../../runtime/eval/compile';
+import { axisAngleToQuat, eulerToQuat } from '../../../nodes/math/quaternion';
 import { SCENE_FORMAT, type SceneBone, type SceneDocument } from '../../../runtime/rig/scene/types';
 
 const rest = (x: number, z: number) => [1, 0, 0, 0, 0, 0, 1, 0, 0, -1, 0, 0, x, 0, z, 1];
@@ -67,10 +70,58 @@ describe('driver/pose-channels', () => {
       driven.forEach((v, i) => { expect(v, `frame ${frame}, element ${i}`).toBeCloseTo(authored[i], 12); });
     }
   });
-  it('refuses a clip track with driven channels by name', () => {
-    const s = rig({});
-    s.clips = [{ name: 'C', tracks: [{ owner: 'Arm/Child', factors: [{ translation: [0, 1, 0] }] }] }];
-    s.playback = { clip: 'C' };
-    expect(() => compile(graph({}), s)).toThrow(/owner "Arm\/Child" plays a clip track and also has its channels set by node "p"/);
+  it('under a glTF clip: the clip plays as channels in the node\u2019s rotation mode, the driven ones replaced (property)', () => {
+    // The clip's rest TRS (its rotation made from Euler angles each within ±1.5, which Blender's
+    // mat3_normalized_to_eulO gives back rather than their twin, or from an axis and an angle
+    // between 0.05 and 1.5, so the channels it splits into are unique) with its
+    // translation sampled linearly; any subset of the mode's inputs driven. Expected: the bone
+    // authored with the clip's channels at that time, the driven ones replaced.
+    const modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE'] as const;
+    const n = (min: number, max: number) => fc.double({ min, max, noNaN: true });
+    const v3 = (min: number, max: number) => fc.tuple(n(min, max), n(min, max), n(min, max));
+    fc.assert(fc.property(
+      fc.constantFrom(...modes), v3(-2, 2), v3(-2, 2), fc.tuple(fc.oneof(n(-1.5, -0.05), n(0.05, 1.5)), n(-1.5, 1.5), n(-1.5, 1.5)), v3(0.3, 2),
+      fc.uniqueArray(fc.constantFrom('locX', 'locY', 'locZ', 'rotW', 'rotX', 'rotY', 'rotZ', 'scaleX', 'scaleY', 'scaleZ')), fc.array(n(-1, 1.5), { minLength: 10, maxLength: 10 }),
+      n(1, 24),
+      (mode, t0, t1, angles, scale, drivenAll, values, frame) => {
+        const euler = mode !== 'QUATERNION' && mode !== 'AXIS_ANGLE';
+        // Axis-angle and quaternion: the axis from the angles, the angle |angles[0]| (below π).
+        const axisLength = Math.hypot(...angles) || 1;
+        const axisAngle = [Math.abs(angles[0]), angles[0] / axisLength, angles[1] / axisLength, angles[2] / axisLength];
+        const q = euler ? eulerToQuat(new Float64Array(4), angles, mode) : axisAngleToQuat(new Float64Array(4), axisAngle);
+        const driven = drivenAll.filter((c) => c !== 'rotW' || !euler);
+        const s = rig({ rotation_mode: mode });
+        s.clips = [{ name: 'C', tracks: [{ owner: 'Arm/Child', factors: [{ rotation: Array.from(q), scale, samplers: { translation: { input: [0, 1], output: [...t0, ...t1] } } }] }] }];
+        s.playback = { clip: 'C' };
+        const g = graph({}, mode);
+        g.nodes = g.nodes.filter((x) => x.id === 'p');
+        g.links = [];
+        driven.forEach((c, k) => {
+          g.nodes.push({ id: `v${k}`, type: 'value/float', position: [0, 100 * k], params: { value: values[k] } });
+          g.links.push({ from: { node: `v${k}`, socket: 'value' }, to: { node: 'p', socket: c } });
+        });
+        const time = (frame - 1) / 24;
+        const channel: Record<string, number> = {
+          locX: t0[0] + (t1[0] - t0[0]) * time, locY: t0[1] + (t1[1] - t0[1]) * time, locZ: t0[2] + (t1[2] - t0[2]) * time,
+          scaleX: scale[0], scaleY: scale[1], scaleZ: scale[2],
+          // Euler X, Y, Z; quaternion W, X, Y, Z (W ≥ 0 here); axis-angle angle, X, Y, Z.
+          ...(euler ? { rotX: angles[0], rotY: angles[1], rotZ: angles[2] }
+            : mode === 'QUATERNION' ? { rotW: q[3], rotX: q[0], rotY: q[1], rotZ: q[2] }
+            : { rotW: axisAngle[0], rotX: axisAngle[1], rotY: axisAngle[2], rotZ: axisAngle[3] }),
+        };
+        driven.forEach((c, k) => { channel[c] = values[k]; });
+        // A quaternion or an axis driven to near zero has no direction: the last bits decide it.
+        if (!euler) fc.pre(Math.hypot(channel.rotX, channel.rotY, channel.rotZ, mode === 'QUATERNION' ? channel.rotW : 0) > 0.1);
+        const rotation = euler ? { rotation_euler: [channel.rotX, channel.rotY, channel.rotZ] }
+          : mode === 'QUATERNION' ? { rotation_quaternion: [channel.rotX, channel.rotY, channel.rotZ, channel.rotW] }
+          : { rotation_axis_angle: [channel.rotW, channel.rotX, channel.rotY, channel.rotZ] };
+        const authored = child(EMPTY, rig({ location: [channel.locX, channel.locY, channel.locZ], rotation_mode: mode, ...rotation, scale: [channel.scaleX, channel.scaleY, channel.scaleZ] }));
+        // Evaluated at the clip's start first, then updated to the frame: a frame change alone runs the node again.
+        const program = compile(g, s);
+        program.evaluate(1);
+        const got = Array.from(program.update(frame).owners.find((o) => o.id === 'Arm/Child')!.final);
+        got.forEach((x, i) => { expect(Math.abs(x - authored[i]), `element ${i}`).toBeLessThan(1e-9); });
+      },
+    ), { numRuns: 200 });
   });
 });
