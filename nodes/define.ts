@@ -167,6 +167,12 @@ export interface OwnerHandle {
   final: Float64Array;
   /** Its own transform, T·R·S of its channels (a bone's pose basis), before constraints. */
   basis?: Float64Array;
+  /**
+   * Its Euler angles as this frame's action, clip or driven channels set them, written before its
+   * pre step (Blender's `pchan->eul` / `ob->rot` once animation and drivers have run); undefined
+   * when nothing sets them: they are as authored.
+   */
+  liveEuler?: Float64Array | undefined;
   /** An object's parent (bones: see `bone.parent`). */
   parent?: OwnerHandle | undefined;
   /** An object's parent inverse (Blender's `matrix_parent_inverse`), when it has a parent. */

@@ -92,7 +92,7 @@ export const poseChannels = defineNode({
     return {
       played: owner.channelAnimation && played(owner.channelAnimation, mode, env),
       owner: owner as State['owner'],
-      t: { rotation_mode: mode, location: new Float64Array(3), rotation_euler: new Float64Array(3), rotation_quaternion: new Float64Array(4), rotation_axis_angle: new Float64Array(4), scale: new Float64Array(3) },
+      t: { rotation_mode: mode, location: new Float64Array(3), rotation_euler: owner.liveEuler ?? new Float64Array(3), rotation_quaternion: new Float64Array(4), rotation_axis_angle: new Float64Array(4), scale: new Float64Array(3) },
       deltas,
       deltaInputs: linked.map(([name]) => name), deltaTo: linked.map(([, channel]) => deltas![channel]), deltaAt: Int32Array.from(linked.map(([, , i]) => i)),
     };

@@ -80,7 +80,7 @@ export const driverTransform = defineNode({
     channel: param.choice(TRANSFORM_CHANNELS, 'LOC_X', 'Which channel (ROT_W: the quaternion W, for QUATERNION and SWING_TWIST modes).'),
     space: param.choice(TRANSFORM_SPACES, 'WORLD_SPACE', 'World (final world matrix), transform (its own channels, before constraints) or local (its final matrix without parent and rest) space.'),
     rotationMode: param.choice(TRANSFORM_ROTATION_MODES, 'AUTO', "How rotations are read: AUTO in the owner's Euler order, an Euler order, QUATERNION, or SWING_TWIST about X, Y or Z."),
-    euler: param.string('', "The owner's Euler angles 'x, y, z' when it rotates by Euler angles (AUTO keeps the reading compatible with them); empty: it does not."),
+    euler: param.string('', "The owner's Euler angles 'x, y, z' when it rotates by Euler angles (AUTO keeps the reading compatible with them, or with this frame's when an action, clip or driver sets them); empty: it does not."),
   },
   bind(env, p) {
     const owner = env.sourceOwner('target');
@@ -89,7 +89,9 @@ export const driverTransform = defineNode({
     if (euler !== '') {
       const v = euler.split(',').map(Number);
       if (v.length !== 3 || !v.every(Number.isFinite)) return env.fail(`the Euler angles "${euler}" are not three numbers`, 'euler');
-      old = Float64Array.from(v);
+      // Blender reads the owner's Euler angles as they are when its drivers run: animated or driven,
+      // this frame's (`liveEuler`, written before the owner's pre step, which this node comes after).
+      old = owner?.liveEuler ?? Float64Array.from(v);
     }
     // Choices come resolved (nodes/resolve-params.ts): one of their options, else the default.
     const channel = p.channel;

@@ -58,18 +58,26 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
     // some of its channels, that node plays the action first and builds the basis after.
     if (basisNodes.has(a.owner)) a.owner.channelAnimation = { play: (f) => { playChannels(a, f); }, basis: a.basis };
     else addPoseSource(a.owner, () => { animateOwner(a, frame); });
+    a.owner.liveEuler = a.basis.rotation_euler;
   }
   for (const t of buildClipPlayback(scene, rig.owners, rig.byId, warnings)) {
     if (poseSources.has(t.owner) || t.owner.channelAnimation) warnings.push({ code: 'two-pose-sources', pointer: '/scene/playback', message: `owner "${t.owner.id}" has an action and a clip track; the clip is applied after the action` });
     // The clip replaces the action's channels, as it replaces its basis where no node sets any.
     const node = basisNodes.get(t.owner);
-    if (node) t.owner.channelAnimation = clipChannelAnimation(t, rotationModeOf(node));
-    else addPoseSource(t.owner, () => { playTrack(t, frame); });
+    if (node) {
+      t.owner.channelAnimation = clipChannelAnimation(t, rotationModeOf(node));
+      t.owner.liveEuler = t.owner.channelAnimation.basis.rotation_euler;
+    } else {
+      addPoseSource(t.owner, () => { playTrack(t, frame); });
+      t.owner.liveEuler = undefined;
+    }
   }
   for (const o of rig.owners) {
     const keyedTime = curveTimeSource(o, frame);
     if (keyedTime) addPoseSource(o, keyedTime);
   }
+  // A node that sets an owner's channels without an action writes its Euler angles here (pose-channels.ts).
+  for (const o of basisNodes.keys()) o.liveEuler ??= new Float64Array(3);
   problems.failIfAny();
   const index = new Map<RigOwner, number>();
   rig.owners.forEach((o, i) => index.set(o, i));

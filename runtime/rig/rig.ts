@@ -151,6 +151,8 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       pre: alloc(16),
       final: identity(alloc(16)),
       basis: deltas ? objectBasisMatrix(alloc(16), so, deltas) : basisMatrix(alloc(16), so),
+      // A key on every owner (set at compile for animated or driven ones): one shape for the per-frame code.
+      liveEuler: undefined,
       parentInverse: matrixOrIdentity(alloc(16), so.matrix_parent_inverse),
       parent,
       parentIsBone,
@@ -204,6 +206,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         parentBone: parentBone as BoneOwner | undefined,
         offset,
         basis: basisMatrix(alloc(16), sb.pose ?? {}),
+        liveEuler: undefined,
         inheritRotation: sb.use_inherit_rotation ?? true,
         localLocation: sb.use_local_location ?? true,
         inheritScale: sb.inherit_scale ?? 'FULL',

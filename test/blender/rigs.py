@@ -4863,6 +4863,56 @@ def rig_driven_inheritance():
     return [1, 2, 3, 4.5, 5, 6, 7, 8.5, 9, 10, 11, 12]
 
 
+def rig_spinning_reads():
+    """Drivers reading a rotation that turns more than once, as a wheel or a dial rig does: Transform
+    Channel variables in AUTO mode, whose Euler reading Blender keeps compatible with the owner's
+    Euler angles as animation and drivers have set them this frame (pchan->eul, ob->rot), not as
+    authored. A bone keyed to turn 20 rad about Z (and some X), read in transform, world and local
+    space; a ZXY bone keyed the other way; an empty keyed to turn; a bone turned by a driver from a
+    keyed property (no action of its own), read by another driver."""
+    arm = armature("Sp", [("Wheel", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+                          ("Dial", (1, 0, 0), (1, 0.5, 0), None, False, 0.3),
+                          ("Spun", (-1, 0, 0), (-1, 0, 0.4), None, False, 0.0),
+                          ("Ctl", (0, -1, 0), (0, -1, 0.3), None, False, 0.0),
+                          ("R1", (0, 1, 0), (0, 1, 0.2), None, False, 0.0),
+                          ("R2", (0.5, 1, 0), (0.5, 1, 0.2), None, False, 0.0),
+                          ("R3", (1, 1, 0), (1, 1, 0.2), None, False, 0.0)])
+    pb = arm.pose.bones
+    for p in pb:
+        p.rotation_mode = 'XYZ'
+    pb["Dial"].rotation_mode = 'ZXY'
+    prop(pb["Ctl"], "turn", 0.0, -100.0, 100.0)
+    wheel = empty("Knob", (2, 0, 0))
+    for f, z, x, t in ((1, 0.0, 0.1, 0.0), (6, 9.0, 0.4, -14.0), (11, 20.0, -0.3, 25.0)):
+        pb["Wheel"].rotation_euler = (x, 0.05 * z, z)
+        pb["Wheel"].keyframe_insert('rotation_euler', frame=f)
+        pb["Dial"].rotation_euler = (0.2, -0.1, -z)
+        pb["Dial"].keyframe_insert('rotation_euler', frame=f)
+        wheel.rotation_euler = (0.1, z * 0.7, 0.2)
+        wheel.keyframe_insert('rotation_euler', frame=f)
+        pb["Ctl"]["turn"] = t
+        pb["Ctl"].keyframe_insert('["turn"]', frame=f)
+    for fc in list(arm.animation_data.action.fcurves) + list(wheel.animation_data.action.fcurves):
+        for k in fc.keyframe_points:
+            k.interpolation = 'LINEAR'
+    def tv(name, target, channel, space, bone=None):
+        t = {"id": target, "transform_type": channel, "transform_space": space, "rotation_mode": 'AUTO'}
+        if bone:
+            t["bone_target"] = bone
+        return {"name": name, "type": 'TRANSFORMS', "targets": [t]}
+    driver(pb["Spun"], "rotation_euler", 2, "t", [{"name": "t", "targets": [{"id": arm, "data_path": 'pose.bones["Ctl"]["turn"]'}]}])
+    driver(pb["R1"], "location", 0, "a * 0.05", [tv("a", arm, 'ROT_Z', 'TRANSFORM_SPACE', "Wheel")])
+    driver(pb["R1"], "location", 1, "a * 0.05", [tv("a", arm, 'ROT_Z', 'WORLD_SPACE', "Wheel")])
+    driver(pb["R1"], "location", 2, "a * 0.05", [tv("a", arm, 'ROT_Z', 'LOCAL_SPACE', "Wheel")])
+    driver(pb["R2"], "location", 0, "a * 0.05", [tv("a", arm, 'ROT_Z', 'TRANSFORM_SPACE', "Dial")])
+    driver(pb["R2"], "location", 1, "a * 0.05", [tv("a", arm, 'ROT_X', 'TRANSFORM_SPACE', "Wheel")])
+    driver(pb["R2"], "location", 2, "a * 0.05", [tv("a", wheel, 'ROT_Y', 'TRANSFORM_SPACE')])
+    driver(pb["R3"], "location", 0, "a * 0.05", [tv("a", arm, 'ROT_Z', 'TRANSFORM_SPACE', "Spun")])
+    driver(pb["R3"], "location", 1, "a * 0.05", [tv("a", wheel, 'ROT_Y', 'WORLD_SPACE')])
+    scene().frame_set(1)
+    return [1, 2, 3.5, 5, 6, 7.5, 9, 10, 11]
+
+
 def rig_keyed_display():
     """What an animator keys besides transforms: a prop shown and hidden over the shot (hide_viewport,
     hide_render), its display size and colour, keyed with its location and tracked by another object;
@@ -4997,7 +5047,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "spinning_reads": rig_spinning_reads, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
