@@ -1358,11 +1358,18 @@ def dump_nla(o, ad):
             "action_influence": num(ad.action_influence), "tracks": tracks}
 
 
-def dump_actions(objects, constraints, notes, nla=None):
+# A custom property of an armature's datablock or of one of its bones, keyed in the datablock's own
+# action: `["switch"]`, `bones["Bone"]["switch"]` (a name's quotes escaped by Blender as \\").
+DATA_PROP_PATH = re.compile(r'^(bones\["(?:[^"\\]|\\.)*"\])?\["(?:[^"\\]|\\.)*"\]$')
+
+
+def dump_actions(objects, constraints, notes, nla=None, data_actions=None):
     """Each exported object's active action, then every action an exported Action constraint or NLA
     strip names that no exported object plays, with `id` null (README-action-additions.md §3,
-    extended: docs/blender-exporter.md). `nla` receives each object's NLA when Blender plays one."""
+    extended: docs/blender-exporter.md). `nla` receives each object's NLA when Blender plays one;
+    `data_actions` the custom-property curves of an armature datablock's own action."""
     nla = [] if nla is None else nla
+    data_actions = [] if data_actions is None else data_actions
     strips = []
     out = []
     for o in objects:
@@ -1370,6 +1377,13 @@ def dump_actions(objects, constraints, notes, nla=None):
         data_curves = [] if data_ad is None or data_ad.action is None else [
             fc for fc in slots.channels(data_ad.action, slots.slot_of(data_ad))[0]
             if not (o.type == 'CURVE' and fc.data_path == 'eval_time')]
+        if o.type == 'ARMATURE':
+            # Keyed switches on the armature datablock (a rig's global IK/FK): exported, read by drivers.
+            props = [fc for fc in data_curves if DATA_PROP_PATH.match(fc.data_path)]
+            data_curves = [fc for fc in data_curves if not DATA_PROP_PATH.match(fc.data_path)]
+            if props:
+                data_actions.append({"object": o.name, "action": data_ad.action.name,
+                                     "fcurves": [dump_fcurve(o.data, fc, notes=notes) for fc in props]})
         if data_curves:
             what = ("its bones' B-Bone settings and other bone data" if o.type == 'ARMATURE'
                     else "curve data" if o.type == 'CURVE'
@@ -1641,7 +1655,8 @@ def rig_document(scene=None, armature=None):
     notes += instanced_rigs(objects)
     drivers = dump_drivers(objects)
     nla = []
-    actions = dump_actions(objects, constraints, notes, nla)
+    data_actions = []
+    actions = dump_actions(objects, constraints, notes, nla, data_actions)
     extensions = ["custom_props"]
     if drivers:
         extensions.append("drivers")
@@ -1651,6 +1666,8 @@ def rig_document(scene=None, armature=None):
         extensions.append("actions")
     if nla:
         extensions.append("nla")
+    if data_actions:
+        extensions.append("data_actions")
     name = bpy.path.display_name_from_filepath(bpy.data.filepath) or scene.name
     kinds = {}
     for c in constraints:
@@ -1676,6 +1693,7 @@ def rig_document(scene=None, armature=None):
         "objects": objs,
         "actions": actions,
         "nla": nla,
+        "data_actions": data_actions,
         "constraints": constraints,
         "drivers": drivers,
     }

@@ -4913,6 +4913,62 @@ def rig_spinning_reads():
     return [1, 2, 3.5, 5, 6, 7.5, 9, 10, 11]
 
 
+def rig_keyed_reads():
+    """Single Property variables reading what an animator keys: a constraint's influence, a Copy
+    Location's Head/Tail and a Limit Rotation's max, an object's location and scale, a bone's
+    quaternion, a custom property of the armature data and of an object, each keyed (not driven)."""
+    arm = armature("KR", [("A", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+                          ("T", (1, 0, 0), (1, 0, 0.7), None, False, 0.0),
+                          ("Q", (0, 1, 0), (0, 1, 0.4), None, False, 0.0),
+                          ("R1", (0, -1, 0), (0, -1, 0.2), None, False, 0.0),
+                          ("R2", (0.5, -1, 0), (0.5, -1, 0.2), None, False, 0.0),
+                          ("R3", (1, -1, 0), (1, -1, 0.2), None, False, 0.0)])
+    pb = arm.pose.bones
+    pb["Q"].rotation_mode = 'QUATERNION'
+    c = pb["A"].constraints.new('COPY_LOCATION')
+    c.name, c.target, c.subtarget = "CL", arm, "T"
+    lr = pb["A"].constraints.new('LIMIT_ROTATION')
+    lr.name, lr.use_limit_z, lr.max_z, lr.owner_space = "LR", True, 0.5, 'LOCAL'
+    e = empty("Box", (2, 0, 0))
+    prop(arm.data, "dial", 0.0, -5.0, 5.0)
+    prop(e, "knob", 0.0, -5.0, 5.0)
+    for f, k in ((1, 0.0), (5, 1.0), (9, 0.3)):
+        c.influence = 0.2 + 0.6 * k
+        c.head_tail = k
+        lr.max_z = 0.5 - k
+        c.keyframe_insert('influence', frame=f)
+        c.keyframe_insert('head_tail', frame=f)
+        lr.keyframe_insert('max_z', frame=f)
+        e.location = (2, k, -k)
+        e.scale = (1 + k, 1, 1 - 0.5 * k)
+        e.keyframe_insert('location', frame=f)
+        e.keyframe_insert('scale', frame=f)
+        pb["Q"].rotation_quaternion = (1.0 - 0.5 * k, 0.3 * k, 0.2, -0.4 * k)
+        pb["Q"].keyframe_insert('rotation_quaternion', frame=f)
+        arm.data["dial"] = 3 * k - 1
+        arm.data.keyframe_insert('["dial"]', frame=f)
+        e["knob"] = 2 - 4 * k
+        e.keyframe_insert('["knob"]', frame=f)
+        pb["A"].rotation_euler = (0, 0, 2 * k)
+        pb["A"].keyframe_insert('rotation_euler', frame=f)
+    def sp(name, target, path, id_type=None):
+        t = {"id": target, "data_path": path}
+        if id_type:
+            t["id_type"] = id_type
+        return {"name": name, "targets": [t]}
+    driver(pb["R1"], "location", 0, "v", [sp("v", arm, 'pose.bones["A"].constraints["CL"].influence')])
+    driver(pb["R1"], "location", 1, "v", [sp("v", arm, 'pose.bones["A"].constraints["CL"].head_tail')])
+    driver(pb["R1"], "location", 2, "v", [sp("v", arm, 'pose.bones["A"].constraints["LR"].max_z')])
+    driver(pb["R2"], "location", 0, "v", [sp("v", e, 'location[1]')])
+    driver(pb["R2"], "location", 1, "v", [sp("v", e, 'scale[2]')])
+    driver(pb["R2"], "location", 2, "v", [sp("v", arm, 'pose.bones["Q"].rotation_quaternion[3]')])
+    driver(pb["R3"], "location", 0, "v", [sp("v", arm.data, '["dial"]', 'ARMATURE')])
+    driver(pb["R3"], "location", 1, "v", [sp("v", e, '["knob"]')])
+    driver(pb["R3"], "location", 2, "v", [sp("v", arm, 'pose.bones["A"].rotation_euler[2]')])
+    scene().frame_set(1)
+    return [1, 3, 5, 7, 9, 10]
+
+
 def rig_keyed_display():
     """What an animator keys besides transforms: a prop shown and hidden over the shot (hide_viewport,
     hide_render), its display size and colour, keyed with its location and tracked by another object;
@@ -5047,7 +5103,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "spinning_reads": rig_spinning_reads, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

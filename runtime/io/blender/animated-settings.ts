@@ -8,16 +8,15 @@
 // transform channels and would report them as ignored. A curve on a constraint the import leaves
 // out as Blender skips it (muted, invalid, on a bone of an armature at rest) is taken out too: it
 // has no effect in Blender either.
-import type { GraphLink, GraphNode, JsonValue } from '../../../graph/types';
+import type { GraphLink, GraphNode } from '../../../graph/types';
 import { pathTarget } from '../../../nodes/drivers/data-path';
 import type { ImportedDriver } from './drivers';
-import { curvePlays, type Fixture } from './fixture';
+import { animationParam, curvePlays, type Fixture } from './fixture';
 import { constraintKey, enumChoiceNode, type ChoiceSetting } from './import-drivers';
 import type { BBoneSetting } from '../../../nodes/math/bbone';
 import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf, bboneSettingProp } from '../../rig/bbone';
 import type { PathTarget } from '../../../nodes/drivers/data-path';
-import type { SceneFCurve } from '../../rig/scene/types';
 import type { ConstraintSwitch } from './constraint-switch';
 
 /** Adds the nodes and links; returns the curves handled (wired, or driven over), as `object\0data_path\0index`, to leave out of the scene. */
@@ -141,12 +140,3 @@ function bboneAuthored(fx: Fixture, object: string, t: PathTarget | null, settin
 }
 
 /** A driver/channel node's `animation` param: the F-curve's keys, extrapolation and modifiers as JSON. */
-function animationParam(f: SceneFCurve): string {
-  const animation: Record<string, JsonValue> = { keyframes: f.keyframes as unknown as JsonValue };
-  if (f.extrapolation) animation.extrapolation = f.extrapolation;
-  if (f.modifiers?.length) animation.modifiers = f.modifiers as unknown as JsonValue;
-  // A keyed on/off or whole-number setting (FCURVE_DISCRETE_VALUES, FCURVE_INT_VALUES): held, rounded.
-  if (f.int_values) animation.int_values = true;
-  if (f.discrete_values) animation.discrete_values = true;
-  return JSON.stringify(animation);
-}

@@ -36,6 +36,8 @@ export const FIXTURE_EXTENSIONS: Readonly<Record<string, 'imported' | 'not-impor
   // An object's NLA tracks and strips, where Blender plays them (docs/blender-exporter.md): the
   // scene's objects' `animation_data.nla` (runtime/rig/nla.ts).
   nla: 'imported',
+  // Custom properties an armature datablock's own action keys: their driver/property nodes play them.
+  data_actions: 'imported',
 };
 
 export type FixtureCheck = { ok: true; fixture: Fixture; warnings: GraphError[] } | { ok: false; errors: GraphError[] };

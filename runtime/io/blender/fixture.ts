@@ -61,6 +61,17 @@ export function curvePlays(a: FixtureAction, f: FixtureAction['fcurves'][number]
   return typeof f.group !== 'string' || !(a.groups ?? []).some((g) => g.name === f.group && g.mute === true);
 }
 
+/** An action curve as a driver/channel node's `animation` param (JSON), its discrete and int flags with it. */
+export function animationParam(f: SceneFCurve): string {
+  const animation: Record<string, JsonValue> = { keyframes: f.keyframes as unknown as JsonValue };
+  if (f.extrapolation) animation.extrapolation = f.extrapolation;
+  if (f.modifiers?.length) animation.modifiers = f.modifiers as unknown as JsonValue;
+  // A keyed on/off or whole-number setting (FCURVE_DISCRETE_VALUES, FCURVE_INT_VALUES): held, rounded.
+  if (f.int_values) animation.int_values = true;
+  if (f.discrete_values) animation.discrete_values = true;
+  return JSON.stringify(animation);
+}
+
 /** A readout per frame, keyed by the frame as text (`"12"`, `"7.25"`), for animated cases. */
 export type FixtureFrames = Record<string, FixtureReadout & { channels?: Record<string, number> }>;
 
@@ -80,6 +91,11 @@ export interface Fixture {
   actions?: FixtureAction[];
   /** Extension `nla` (the exporter's; docs/blender-exporter.md): each object's NLA where Blender plays one. */
   nla?: FixtureNla[];
+  /**
+   * Extension `data_actions` (the exporter's): the custom-property curves of an armature datablock's
+   * own action (`["p"]`, `bones["B"]["p"]`, paths relative to the datablock), by the armature object.
+   */
+  data_actions?: { object: string; action: string; fcurves: FixtureAction['fcurves'] }[];
   expected: FixtureReadout | FixtureFrames;
   expected_unconstrained: FixtureReadout | FixtureFrames;
   /** Rig cases (README-rig-additions §8): the bones whose readout depends on an IK result. */

@@ -11,7 +11,7 @@ import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf } from '../../rig/bbone';
 import type { TransformProps } from '../../rig/scene/types';
 import { importDrivers, sceneOwner, type DriverImport, type ImportedDriver, type VariableRead } from './drivers';
-import { curvePlays, type Fixture } from './fixture';
+import { animationParam, curvePlays, type Fixture } from './fixture';
 import { ownerOfId } from '../../rig/scene/owner-id';
 import type { ConstraintSwitch } from './constraint-switch';
 import { drawnOnly } from './drawn-only';
@@ -108,7 +108,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
   const propNodes = new Map<string, string>();
   let y = 0;
   /** `animated`: where an action may key the property (an object's or a pose bone's), to play its curve. */
-  const addProp = (owner: string, name: string, value: JsonValue, ui?: Record<string, JsonValue>, animated?: { object: string; bone: string | null }) => {
+  const addProp = (owner: string, name: string, value: JsonValue, ui?: Record<string, JsonValue>, animated?: { object: string; bone: string | null; data?: true }) => {
     if (Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === 'number' || typeof x === 'boolean')) {
       // An array property: one property node per element, named `name[i]`, which drivers read and
       // write by index (`["p"][1]`, or an F-curve's array index).
@@ -132,16 +132,8 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     for (const key of ['min', 'max', 'soft_min', 'soft_max'] as const) if (typeof ui?.[key] === 'number') params[key] = ui[key];
     if (typeof ui?.default === 'number') params.default = ui.default;
     if (typeof ui?.description === 'string' && ui.description !== '') params.description = ui.description;
-    const curve = animated && propertyCurve(fx, animated.object, animated.bone, name);
-    if (curve) {
-      params.animation = JSON.stringify({
-        keyframes: curve.keyframes,
-        ...(curve.extrapolation ? { extrapolation: curve.extrapolation } : {}),
-        ...(curve.modifiers?.length ? { modifiers: curve.modifiers } : {}),
-        ...(curve.int_values === true ? { int_values: true } : {}),
-        ...(curve.discrete_values === true ? { discrete_values: true } : {}),
-      });
-    }
+    const curve = animated && (animated.data ? dataPropertyCurve(fx, animated.object, animated.bone, name) : propertyCurve(fx, animated.object, animated.bone, name));
+    if (curve) params.animation = animationParam(curve);
     g.nodes.push({ id, type: 'driver/property', params, position: [-900, 90 * y++] });
   };
   /** The `…_ui` record beside a property holder's values (README-rig-additions §3), by property name. */
@@ -155,12 +147,12 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     for (const [k, v] of Object.entries(((o as { custom_props?: CustomProps }).custom_props ?? {}))) addProp(o.name, k, v, objectUi[k], { object: o.name, bone: null });
     // The armature datablock's properties and its bones' (not the pose bones'): `Object/data`, `Object/data/Bone`.
     const dataUi = uiOf(o, 'data_custom_props_ui');
-    for (const [k, v] of Object.entries(((o as { data_custom_props?: CustomProps }).data_custom_props ?? {}))) addProp(`${o.name}/data`, k, v, dataUi[k]);
+    for (const [k, v] of Object.entries(((o as { data_custom_props?: CustomProps }).data_custom_props ?? {}))) addProp(`${o.name}/data`, k, v, dataUi[k], { object: o.name, bone: null, data: true });
     for (const b of o.bones ?? []) {
       const props = ((b.pose as { custom_props?: CustomProps } | undefined)?.custom_props ?? {});
       const poseUi = uiOf(b.pose, 'custom_props_ui');
       for (const [k, v] of Object.entries(props)) addProp(`${o.name}/${b.name}`, k, v, poseUi[k], { object: o.name, bone: b.name });
-      for (const [k, v] of Object.entries(((b as { custom_props?: CustomProps }).custom_props ?? {}))) addProp(`${o.name}/data/${b.name}`, k, v);
+      for (const [k, v] of Object.entries(((b as { custom_props?: CustomProps }).custom_props ?? {}))) addProp(`${o.name}/data/${b.name}`, k, v, undefined, { object: o.name, bone: b.name, data: true });
     }
   }
 
@@ -410,13 +402,14 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         return;
       }
       const isChannel = rt.kind === 'bone-channel' || rt.kind === 'object-channel';
-      const animated = isChannel ? channelCurve(fx, r.object, rt) : undefined;
-      if (animated && isChannel) {
-        const label = `${r.object}${rt.kind === 'bone-channel' ? `/${rt.bone}` : ''}.${rt.channel}[${rt.index}]`;
-        // An animated channel: its action's curve at each frame, as Blender's drivers see it.
+      const animated = isChannel ? channelCurve(fx, r.object, rt) : rt.kind === 'constraint' ? constraintCurve(fx, r.object, rt) : undefined;
+      if (animated) {
+        const label = isChannel ? `${r.object}${rt.kind === 'bone-channel' ? `/${rt.bone}` : ''}.${rt.channel}[${rt.index}]` : `${r.object}.${animated.data_path}`;
+        // An animated channel or constraint setting: its action's curve at each frame, as Blender's
+        // drivers see it (the animation system writes it first).
         const ch = `${id}:${socket}`;
         const value = readAuthored(fx, r) ?? 0;
-        g.nodes.push({ id: ch, type: 'driver/channel', params: { channel: label, value, animation: JSON.stringify({ keyframes: animated.keyframes, ...(animated.extrapolation ? { extrapolation: animated.extrapolation } : {}), ...(animated.modifiers?.length ? { modifiers: animated.modifiers } : {}) }) }, position: [-750, 90 * wired] });
+        g.nodes.push({ id: ch, type: 'driver/channel', params: { channel: label, value, animation: animationParam(animated) }, position: [-750, 90 * wired] });
         pendingLinks.push({ from: { node: ch, socket: 'value' }, to: { node: id, socket } });
         return;
       }
@@ -499,6 +492,20 @@ function channelCurve(fx: Fixture, object: string, t: Extract<PathTarget, { kind
   return undefined;
 }
 
+/** The action curve keying a constraint setting (`pose.bones["B"].constraints["C"].influence`, an item's `targets[0].weight`), if any. */
+function constraintCurve(fx: Fixture, object: string, t: Extract<PathTarget, { kind: 'constraint' }>) {
+  for (const a of fx.actions ?? []) {
+    if (a.id?.object !== object) continue;
+    for (const f of a.fcurves) {
+      if (!curvePlays(a, f)) continue;
+      const c = pathTarget(f.data_path, f.array_index);
+      if (c?.kind === 'constraint' && c.bone === t.bone && c.constraint === t.constraint && c.prop === t.prop &&
+        c.item?.collection === t.item?.collection && c.item?.index === t.item?.index) return f;
+    }
+  }
+  return undefined;
+}
+
 /** The action curve animating a custom property of an object (`["p"]`) or a pose bone (`pose.bones["B"]["p"]`), if any. */
 function propertyCurve(fx: Fixture, object: string, bone: string | null, name: string) {
   for (const a of fx.actions ?? []) {
@@ -508,6 +515,24 @@ function propertyCurve(fx: Fixture, object: string, bone: string | null, name: s
       const t = pathTarget(f.data_path, f.array_index);
       if (t?.kind !== (bone === null ? 'object-prop' : 'bone-prop') || (t.kind === 'bone-prop' && t.bone !== bone)) continue;
       // An array property's element `p[i]` is the curve of `p` with array index i; a plain one's, index 0.
+      if (t.prop === name || `${t.prop}[${t.index ?? 0}]` === name) return f;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The curve keying a custom property of an armature's datablock (`["p"]`) or of one of its bones
+ * (`bones["B"]["p"]`) in the datablock's own action (the export's `data_actions`), if any.
+ */
+function dataPropertyCurve(fx: Fixture, object: string, bone: string | null, name: string) {
+  for (const a of fx.data_actions ?? []) {
+    if (a.object !== object) continue;
+    for (const f of a.fcurves) {
+      if (f.mute === true || f.keyframes.length === 0) continue;
+      // Paths are the datablock's; read as the object's `data…` to parse them.
+      const t = pathTarget(`data${f.data_path.startsWith('[') ? '' : '.'}${f.data_path}`, f.array_index);
+      if (t?.kind !== (bone === null ? 'data-prop' : 'data-bone-prop') || (t.kind === 'data-bone-prop' && t.bone !== bone)) continue;
       if (t.prop === name || `${t.prop}[${t.index ?? 0}]` === name) return f;
     }
   }
