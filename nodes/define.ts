@@ -173,6 +173,8 @@ export interface OwnerHandle {
    * when nothing sets them: they are as authored.
    */
   liveEuler?: Float64Array | undefined;
+  /** Its action or NLA, when one animates it: what a driver reading one of its channels sees (runtime/rig/animation.ts). */
+  played?: PlayedChannels | undefined;
   /** An object's parent (bones: see `bone.parent`). */
   parent?: OwnerHandle | undefined;
   /** An object's parent inverse (Blender's `matrix_parent_inverse`), when it has a parent. */
@@ -201,6 +203,16 @@ export interface OwnerHandle {
   meshSkin?: DeformedMesh;
   /** The whole surface as that modifier moves it, when a Shrinkwrap reads it (the skin's `surface`); absent: the surface stays as written. */
   meshSurface?: DeformedSurface;
+}
+
+/** An owner's action or NLA as drivers read it (OwnerHandle.played). */
+export interface PlayedChannels {
+  /** The channels before any frame is played (the scene's values), the layout `playInto` writes. */
+  initial: Float64Array;
+  /** Where a property's element lands (`location`, 0), as the F-curve's data path and array index name it; undefined when it is not a channel. */
+  slotOf(property: string, index: number): number | undefined;
+  /** Writes the channels at `frame[0]` into `out` (a copy of `initial`). Allocates nothing. */
+  playInto(frame: Float64Array, out: Float64Array): void;
 }
 
 /** An owner's animated channels (OwnerHandle.channelAnimation): views in the shape the basis is built from. */

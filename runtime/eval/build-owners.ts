@@ -3,7 +3,8 @@
 import type { BBoneInfo } from '../../nodes/define';
 import { ROTATION_MODES } from '../../nodes/drivers/pose-channels';
 import type { RotationMode } from '../../nodes/math/basis';
-import { animateOwner, buildAnimation, playChannels } from '../rig/animation';
+import { animateOwner, buildAnimation, playChannels, playChannelsInto } from '../rig/animation';
+import { channelSlot, CHANNELS, type ChannelName } from '../rig/scene/data-path';
 import { clipChannelAnimation } from '../rig/clip-channels';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
 import { curveTimeSource } from '../rig/curve-time';
@@ -59,6 +60,8 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
     if (basisNodes.has(a.owner)) a.owner.channelAnimation = { play: (f) => { playChannels(a, f); }, basis: a.basis };
     else addPoseSource(a.owner, () => { animateOwner(a, frame); });
     a.owner.liveEuler = a.basis.rotation_euler;
+    const initial = Float64Array.from(a.channels);
+    a.owner.played = { initial, slotOf: playedSlot, playInto: (f, out) => { playChannelsInto(a, f, out); } };
   }
   for (const t of buildClipPlayback(scene, rig.owners, rig.byId, warnings)) {
     if (poseSources.has(t.owner) || t.owner.channelAnimation) warnings.push({ code: 'two-pose-sources', pointer: '/scene/playback', message: `owner "${t.owner.id}" has an action and a clip track; the clip is applied after the action` });
@@ -83,6 +86,11 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   rig.owners.forEach((o, i) => index.set(o, i));
   const actions = new Map((scene.actions ?? []).map((a) => [a.name, a] as const));
   return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources, actions };
+}
+
+/** Where a channel's element (RNA index) lands in an owner's played channels; undefined for no channel. */
+function playedSlot(property: string, index: number): number | undefined {
+  return Object.hasOwn(CHANNELS, property) ? channelSlot(property as ChannelName, index) : undefined;
 }
 
 /** The rotation mode of a node that sets an owner's channels (driver/pose-channels' `rotationMode`). */

@@ -210,7 +210,16 @@ export function animateOwner(a: OwnerAnimation, frame: Float64Array): void {
 
 /** Writes the owner's channels for `frame[0]` (the NLA's or the action's curves), leaving its basis as it is. */
 export function playChannels(a: OwnerAnimation, frame: Float64Array): void {
-  const { curves, slots, channels } = a;
-  if (a.nla !== undefined) evaluateNla(a.nla, frame, channels);
-  for (let i = 0; i < curves.length; i++) evaluateFCurve(curves[i], frame, channels, slots[i]);
+  playChannelsInto(a, frame, a.channels);
+}
+
+/**
+ * The same into `out` (laid out as `channels`, and holding their unanimated values): what a driver
+ * reading one of the owner's channels sees, worked out without touching the owner's own channels,
+ * which a node may have overwritten with driven values this frame.
+ */
+export function playChannelsInto(a: OwnerAnimation, frame: Float64Array, out: Float64Array): void {
+  const { curves, slots } = a;
+  if (a.nla !== undefined) evaluateNla(a.nla, frame, out);
+  for (let i = 0; i < curves.length; i++) evaluateFCurve(curves[i], frame, out, slots[i]);
 }

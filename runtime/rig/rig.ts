@@ -151,8 +151,9 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       pre: alloc(16),
       final: identity(alloc(16)),
       basis: deltas ? objectBasisMatrix(alloc(16), so, deltas) : basisMatrix(alloc(16), so),
-      // A key on every owner (set at compile for animated or driven ones): one shape for the per-frame code.
+      // Keys on every owner (set at compile for animated or driven ones): one shape for the per-frame code.
       liveEuler: undefined,
+      played: undefined,
       parentInverse: matrixOrIdentity(alloc(16), so.matrix_parent_inverse),
       parent,
       parentIsBone,
@@ -207,6 +208,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         offset,
         basis: basisMatrix(alloc(16), sb.pose ?? {}),
         liveEuler: undefined,
+        played: undefined,
         inheritRotation: sb.use_inherit_rotation ?? true,
         localLocation: sb.use_local_location ?? true,
         inheritScale: sb.inherit_scale ?? 'FULL',

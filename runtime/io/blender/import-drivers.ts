@@ -402,6 +402,14 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         return;
       }
       const isChannel = rt.kind === 'bone-channel' || rt.kind === 'object-channel';
+      if (isChannel && (fx.nla ?? []).some((n) => n.object === r.object)) {
+        // Played by the object's NLA (strips blended, the action on top): the owner's own playback.
+        const ch = `${id}:${socket}`;
+        const owner = rt.kind === 'bone-channel' ? `${r.object}/${rt.bone}` : r.object;
+        g.nodes.push({ id: ch, type: 'driver/channel', params: { channel: `${owner}.${rt.channel}[${rt.index}]`, value: readAuthored(fx, r) ?? 0, owner, property: rt.channel, index: rt.index }, position: [-750, 90 * wired] });
+        pendingLinks.push({ from: { node: ch, socket: 'value' }, to: { node: id, socket } });
+        return;
+      }
       const animated = isChannel ? channelCurve(fx, r.object, rt) : rt.kind === 'constraint' ? constraintCurve(fx, r.object, rt) : undefined;
       if (animated) {
         const label = isChannel ? `${r.object}${rt.kind === 'bone-channel' ? `/${rt.bone}` : ''}.${rt.channel}[${rt.index}]` : `${r.object}.${animated.data_path}`;
