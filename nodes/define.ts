@@ -205,6 +205,12 @@ export interface OwnerHandle {
   meshSurface?: DeformedSurface;
 }
 
+/** A custom property's NLA playback (BindEnv.propertyAnimation). */
+export interface PropertyAnimation {
+  /** Writes the property's value at `frame[0]` into out[0]. Allocates nothing. */
+  play(frame: Float64Array, out: Float64Array): void;
+}
+
 /** An owner's action or NLA as drivers read it (OwnerHandle.played). */
 export interface PlayedChannels {
   /** The channels before any frame is played (the scene's values), the layout `playInto` writes. */
@@ -248,6 +254,11 @@ export interface BindEnv {
   action(name: string): ActionSource | undefined;
   /** Names of the scene's actions, for a message naming what there is. */
   actionNames(): string[];
+  /**
+   * A custom property of `holder` (an object, or a pose bone `Object/Bone`) as its object's NLA plays
+   * it, blended from `fallback` (its default); undefined when that object plays no NLA keying it.
+   */
+  propertyAnimation?(holder: string, name: string, fallback: number): PropertyAnimation | undefined;
   /** Notes something the user should know that does not stop compilation (shown on the node). */
   warn(message: string): void;
   /** Stops compilation with an error naming this node. */

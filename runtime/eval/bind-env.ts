@@ -2,7 +2,7 @@
 // its methods on the prototype: every compile binds every node, and an object literal of eight
 // closures per node was an eighth of what a 1,000-bone compile allocated.
 import type { GraphError, GraphNode } from '../../graph/types';
-import type { ActionSource, BBoneInfo, BindEnv, IkShadowBinding, IkTreeBinding } from '../../nodes/define';
+import type { ActionSource, BBoneInfo, BindEnv, IkShadowBinding, IkTreeBinding, PropertyAnimation } from '../../nodes/define';
 import { CompileFailure } from './errors';
 import type { RigOwner } from '../rig/rig';
 
@@ -28,6 +28,8 @@ export interface BindContext<N extends BindingNode> {
   sourceShape(c: N, input: string): BBoneInfo | undefined;
   /** The IK tree a node is in (with other IK chains), or the earlier IK of its bone that shadows it, if any. */
   ikTree?(c: N): IkTreeBinding | IkShadowBinding | undefined;
+  /** A custom property as its object's NLA plays it (BindEnv.propertyAnimation). */
+  propertyAnimation?(holder: string, name: string, fallback: number): PropertyAnimation | undefined;
 }
 
 export class NodeBindEnv<N extends BindingNode> implements BindEnv {
@@ -71,6 +73,10 @@ export class NodeBindEnv<N extends BindingNode> implements BindEnv {
 
   actionNames(): string[] {
     return [...this.ctx.actions.keys()];
+  }
+
+  propertyAnimation(holder: string, name: string, fallback: number): PropertyAnimation | undefined {
+    return this.ctx.propertyAnimation?.(holder, name, fallback);
   }
 
   get frame(): Float64Array {

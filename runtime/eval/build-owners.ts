@@ -1,6 +1,6 @@
 // Compile phase 2, build owners: the scene's objects and bones with their matrix slots, what poses
 // them each frame (actions, clips), which owner each owner node names and whose stack a node is in.
-import type { BBoneInfo } from '../../nodes/define';
+import type { BBoneInfo, PropertyAnimation } from '../../nodes/define';
 import { ROTATION_MODES } from '../../nodes/drivers/pose-channels';
 import type { RotationMode } from '../../nodes/math/basis';
 import { animateOwner, buildAnimation, playChannels, playChannelsInto } from '../rig/animation';
@@ -8,6 +8,8 @@ import { channelSlot, CHANNELS, type ChannelName } from '../rig/scene/data-path'
 import { clipChannelAnimation } from '../rig/clip-channels';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
 import { curveTimeSource } from '../rig/curve-time';
+import { evaluateNla } from '../rig/nla';
+import { propertyNla } from '../rig/property-nla';
 import { buildRig, SceneError, type RigOwner } from '../rig/rig';
 import type { SceneAction, SceneDocument } from '../rig/scene/types';
 import { capacity } from './capacity';
@@ -28,6 +30,8 @@ export interface Owners {
   poseSources: Map<RigOwner, (() => void)[]>;
   /** The scene's actions by name, for nodes that read one at bind time (the Action constraint). */
   actions: ReadonlyMap<string, SceneAction>;
+  /** A custom property of an owner as its object's NLA plays it (property-nla.ts), for its node. */
+  propertyAnimation: (holder: string, name: string, fallback: number) => PropertyAnimation | undefined;
 }
 
 export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGraph, problems: Problems): Owners {
@@ -85,7 +89,12 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   const index = new Map<RigOwner, number>();
   rig.owners.forEach((o, i) => index.set(o, i));
   const actions = new Map((scene.actions ?? []).map((a) => [a.name, a] as const));
-  return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources, actions };
+  const propertyAnimation = (holder: string, name: string, fallback: number): PropertyAnimation | undefined => {
+    const o = rig.byId.get(holder);
+    const n = o && (o.kind === 'object' ? propertyNla(scene, o.id, null, name, fallback) : propertyNla(scene, o.armatureOwner.id, o.source.name, name, fallback));
+    return n && { play: (f, out) => { evaluateNla(n, f, out); } };
+  };
+  return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources, actions, propertyAnimation };
 }
 
 /** Where a channel's element (RNA index) lands in an owner's played channels; undefined for no channel. */

@@ -12,7 +12,7 @@ import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, isDeltaChannel, parseDataPath } from './scene/data-path';
 import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneObject, TransformProps } from './scene/types';
-import { blendCode, evaluateNla, stripEval, type OwnerNla } from './nla';
+import { blendCode, CHANNEL_DEFAULTS, evaluateNla, MIX_OF, stripEval, type OwnerNla } from './nla';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
 export interface OwnerAnimation {
@@ -135,7 +135,7 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
     let n = perOwner.get(owner);
     if (!n) {
       const scratch = new Float64Array(16);
-      n = { domain: new Int32Array(0), tracks: tracks.map((t) => t.strips.map(stripEval)), action: undefined, scratch, time: scratch.subarray(0, 1) };
+      n = { domain: new Int32Array(0), defaults: CHANNEL_DEFAULTS, mix: MIX_OF, tracks: tracks.map((t) => t.strips.map(stripEval)), action: undefined, scratch, time: scratch.subarray(0, 1) };
       perOwner.set(owner, n);
     }
     return n;

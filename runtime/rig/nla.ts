@@ -49,6 +49,10 @@ export interface NlaStripEval {
 export interface OwnerNla {
   /** Channel indices some strip or the action writes: reset to their default each frame. */
   domain: Int32Array;
+  /** Each channel's default ({@link CHANNEL_DEFAULTS} for an owner's transform; a custom property's own default). */
+  defaults: Float64Array;
+  /** How COMBINE mixes each channel: −1 a quaternion as a whole, 1 multiplying, 0 adding ({@link MIX_OF} for a transform). */
+  mix: Int8Array;
   tracks: NlaStripEval[][];
   /** The active action on top, as a strip that holds every frame (none when a track is solo). */
   action: { curves: PackedFCurve[]; slots: Int32Array; blend: number; influence: number } | undefined;
@@ -66,7 +70,7 @@ export function blendCode(b: NlaBlendType | undefined): number {
  * How COMBINE mixes a channel (nlaevalchan_detect_mix_mode): a quaternion as a whole (−1), scale by
  * multiplying (1), everything else, axis-angle included, by adding (0).
  */
-const MIX_OF: Int8Array = (() => {
+export const MIX_OF: Int8Array = (() => {
   const m = new Int8Array(CHANNEL_COUNT);
   for (const name of ['scale', 'delta_scale'] as const) m.fill(1, CHANNELS[name].offset, CHANNELS[name].offset + 3);
   for (const name of ['rotation_quaternion', 'delta_rotation_quaternion'] as const) m.fill(-1, CHANNELS[name].offset, CHANNELS[name].offset + 4);
@@ -96,7 +100,8 @@ export function stripEval(st: SceneNlaStrip): NlaStripEval {
 /** Writes the owner's NLA channels for `frame[0]` into `channels`. Allocates nothing. */
 export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64Array): void {
   const domain = n.domain;
-  for (let i = 0; i < domain.length; i++) channels[domain[i]] = CHANNEL_DEFAULTS[domain[i]];
+  const defaults = n.defaults;
+  for (let i = 0; i < domain.length; i++) channels[domain[i]] = defaults[domain[i]];
   const s = n.scratch;
   for (let t = 0; t < n.tracks.length; t++) {
     s[0] = frame[0];
@@ -196,12 +201,12 @@ function blendCurves(curves: PackedFCurve[], slots: Int32Array, blend: number, n
  * influence) — the strip's whole quaternion, its unkeyed parts at their default.
  */
 function combineCurves(curves: PackedFCurve[], slots: Int32Array, n: OwnerNla, channels: Float64Array): void {
-  const s = n.scratch, time = n.time, inf = s[2];
+  const s = n.scratch, time = n.time, inf = s[2], defaults = n.defaults;
   // The strip's quaternions start from identity; a flag in [12] and [13] says whether it keys each.
   for (let q = 0; q < 2; q++) { s[4 + 4 * q] = 0; s[5 + 4 * q] = 0; s[6 + 4 * q] = 0; s[7 + 4 * q] = 1; s[12 + q] = 0; }
   for (let i = 0; i < curves.length; i++) {
     evaluateFCurve(curves[i], time, s, 3);
-    const slot = slots[i], v = f32(s[3]), mix = MIX_OF[slot];
+    const slot = slots[i], v = f32(s[3]), mix = n.mix[slot];
     if (mix < 0) {
       const q = slot < QUATERNIONS[1] ? 0 : 1;
       s[4 + 4 * q + slot - QUATERNIONS[q]] = v;
@@ -209,8 +214,8 @@ function combineCurves(curves: PackedFCurve[], slots: Int32Array, n: OwnerNla, c
       continue;
     }
     const lower = f32(channels[slot]);
-    if (mix === 0) channels[slot] = f32(lower + f32(f32(v - CHANNEL_DEFAULTS[slot]) * inf));
-    else channels[slot] = f32(lower * f32(Math.pow(f32(v / (CHANNEL_DEFAULTS[slot] === 0 ? 1 : CHANNEL_DEFAULTS[slot])), inf)));
+    if (mix === 0) channels[slot] = f32(lower + f32(f32(v - defaults[slot]) * inf));
+    else channels[slot] = f32(lower * f32(Math.pow(f32(v / (defaults[slot] === 0 ? 1 : defaults[slot])), inf)));
   }
   for (let q = 0; q < 2; q++) if (s[12 + q] !== 0) combineQuaternion(channels, QUATERNIONS[q], s, 4 + 4 * q, inf);
 }

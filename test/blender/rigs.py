@@ -4972,18 +4972,42 @@ def rig_keyed_reads():
 def rig_nla_reads():
     """Drivers reading what the NLA plays: a bone's location and rotation from a pushed-down strip
     with the active action ADDed on top (and its scale, which nothing keys), an object's location
-    from its strip; Single Property variables (Blender reads the values the NLA wrote) and a
-    Transform Channel in transform space."""
+    from its strip, custom properties keyed in a strip's action (a float, an int in a second strip
+    held forward) and in the action on top; Single Property variables (Blender reads the values the
+    NLA wrote) and a Transform Channel in transform space."""
     arm = armature("NR", [("A", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
                           ("R1", (0, -1, 0), (0, -1, 0.2), None, False, 0.0),
                           ("R2", (1, -1, 0), (1, -1, 0.2), None, False, 0.0)])
     pb = arm.pose.bones
     arm.animation_data_create()
     bone = lambda b, p: 'pose.bones["%s"].%s' % (b, p)
-    walk = keyed_action("NRWalk", [(bone("A", "location"), 0, [(1, 0.0), (9, 1.0)]), (bone("A", "rotation_euler"), 2, [(1, 0.2), (9, 1.2)])])
+    prop(pb["A"], "sw", 0.5, -10.0, 10.0)
+    prop(pb["A"], "mode", 0, 0, 3)
+    walk = keyed_action("NRWalk", [(bone("A", "location"), 0, [(1, 0.0), (9, 1.0)]), (bone("A", "rotation_euler"), 2, [(1, 0.2), (9, 1.2)]),
+                                   ('pose.bones["A"]["sw"]', 0, [(1, -1.0), (9, 3.0)])])
     t = arm.animation_data.nla_tracks.new()
     t.strips.new("W", 2, walk)
     arm.animation_data.action = keyed_action("NRTop", [(bone("A", "location"), 1, [(1, 0.0), (9, 0.5)])])
+    # A switch keyed in a second strip (held past its end) and one keyed by the action on top.
+    flip = bpy.data.actions.new("NRFlip")
+    pb["A"]["mode"] = 0
+    arm.keyframe_insert('pose.bones["A"]["mode"]', frame=1)
+    pb["A"]["mode"] = 3
+    arm.keyframe_insert('pose.bones["A"]["mode"]', frame=6)
+    top = arm.animation_data.action
+    keyed = top.fcurves.find('pose.bones["A"]["mode"]')
+    flipped = flip.fcurves.new('pose.bones["A"]["mode"]', index=0)
+    for k in keyed.keyframe_points:
+        flipped.keyframe_points.insert(k.co[0], k.co[1])
+    top.fcurves.remove(keyed)
+    t2 = arm.animation_data.nla_tracks.new()
+    s2 = t2.strips.new("F", 3, flip)
+    s2.extrapolation = 'HOLD_FORWARD'
+    prop(pb["A"], "top", 0.0, -5.0, 5.0)
+    pb["A"]["top"] = 0.0
+    arm.keyframe_insert('pose.bones["A"]["top"]', frame=1)
+    pb["A"]["top"] = 2.0
+    arm.keyframe_insert('pose.bones["A"]["top"]', frame=9)
     arm.animation_data.action_blend_type = 'ADD'
     box = empty("NBox", (2, 0, 0))
     box.animation_data_create()
@@ -4994,7 +5018,8 @@ def rig_nla_reads():
     driver(pb["R1"], "location", 0, "v", [sp("v", arm, 'pose.bones["A"].location[0]')])
     driver(pb["R1"], "location", 1, "v", [sp("v", arm, 'pose.bones["A"].location[1]')])
     driver(pb["R1"], "location", 2, "v", [sp("v", arm, 'pose.bones["A"].rotation_euler[2]')])
-    driver(pb["R2"], "location", 0, "v", [sp("v", arm, 'pose.bones["A"].scale[1]')])
+    driver(pb["R2"], "location", 0, "v + 0.1 * s + 0.3 * m + 0.2 * t", [sp("v", arm, 'pose.bones["A"].scale[1]'), sp("s", arm, 'pose.bones["A"]["sw"]'),
+                                                                      sp("m", arm, 'pose.bones["A"]["mode"]'), sp("t", arm, 'pose.bones["A"]["top"]')])
     driver(pb["R2"], "location", 1, "v", [sp("v", box, 'location[2]')])
     driver(pb["R2"], "location", 2, "v", [{"name": "v", "type": 'TRANSFORMS', "targets": [{"id": arm, "bone_target": "A", "transform_type": 'LOC_X', "transform_space": 'TRANSFORM_SPACE'}]}])
     scene().frame_set(1)

@@ -132,7 +132,9 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
     for (const key of ['min', 'max', 'soft_min', 'soft_max'] as const) if (typeof ui?.[key] === 'number') params[key] = ui[key];
     if (typeof ui?.default === 'number') params.default = ui.default;
     if (typeof ui?.description === 'string' && ui.description !== '') params.description = ui.description;
-    const curve = animated && (animated.data ? dataPropertyCurve(fx, animated.object, animated.bone, name) : propertyCurve(fx, animated.object, animated.bone, name));
+    // On an object the NLA plays, the node plays the property through it instead (property-nla.ts).
+    const nla = animated && !animated.data && (fx.nla ?? []).some((n) => n.object === animated.object);
+    const curve = animated && !nla && (animated.data ? dataPropertyCurve(fx, animated.object, animated.bone, name) : propertyCurve(fx, animated.object, animated.bone, name));
     if (curve) params.animation = animationParam(curve);
     g.nodes.push({ id, type: 'driver/property', params, position: [-900, 90 * y++] });
   };

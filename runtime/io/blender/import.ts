@@ -381,7 +381,8 @@ function reportNla(fx: Fixture, report: (text: string, at: string) => void): voi
       if (otherCurves.length) report(`${where}: its animated ${otherCurves.map((c) => c.data_path).join(', ')} is not evaluated (its value at the export is used)`, sat);
       if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);
       const act = fx.actions?.find((a) => a.name === st.action);
-      const others = (act?.fcurves ?? []).filter((f) => parseDataPath(f.data_path)?.kind !== 'transform');
+      // A custom property's curve plays through the property's node (runtime/rig/property-nla.ts); an array element's does not.
+      const others = (act?.fcurves ?? []).filter((f) => { const k = parseDataPath(f.data_path)?.kind; return k !== 'transform' && !(k === 'custom' && f.array_index === 0); });
       if (others.length) report(`${where}: its action "${st.action}" animates ${others.map((f) => `${f.data_path}[${f.array_index}]`).join(', ')}, which the NLA does not play in Sinew`, sat);
     }); });
   });

@@ -1,0 +1,51 @@
+// A custom property as an object's NLA plays it (a rig's IK/FK switch keyed in an action the animator
+// pushed down into a strip): the curves keying it in the strips' actions and in the active action on
+// top, blended as the NLA blends a transform channel (nla.ts), from the property's own default
+// (Blender's RNA default of an ID property: its UI default). One channel; built once, when the
+// property's node is bound, and evaluated each frame without allocating.
+import { packFCurve } from '../../nodes/math/fcurve/fcurve';
+import { blendCode, stripEval, type OwnerNla } from './nla';
+import { parseDataPath } from './scene/data-path';
+import type { SceneDocument } from './scene/types';
+
+/**
+ * The NLA of `object` for its custom property `name` (of the object when `bone` is null, else of
+ * that pose bone), or undefined when the object plays no NLA or no curve of it keys the property.
+ */
+export function propertyNla(scene: SceneDocument, object: string, bone: string | null, name: string, fallback: number): OwnerNla | undefined {
+  const o = scene.objects.find((x) => x.name === object);
+  const nla = o?.animation_data?.nla;
+  if (!o || !nla) return undefined;
+  const actions = new Map((scene.actions ?? []).map((a) => [a.name, a] as const));
+  // Only the curves Blender plays (not muted, with keys, not in a muted group), keying this property.
+  const curvesOf = (actionName: string | null | undefined) => {
+    const action = typeof actionName === 'string' ? actions.get(actionName) : undefined;
+    if (!action) return [];
+    const mutedGroups = new Set((action.groups ?? []).filter((g) => g.mute === true).map((g) => g.name));
+    return action.fcurves.filter((f) => {
+      if (f.mute === true || f.keyframes.length === 0 || (typeof f.group === 'string' && mutedGroups.has(f.group))) return false;
+      const path = parseDataPath(f.data_path);
+      return path?.kind === 'custom' && path.bone === bone && path.property === name && f.array_index === 0;
+    }).map((f) => packFCurve(f));
+  };
+  const solo = nla.tracks.some((t) => t.is_solo === true);
+  const tracks = nla.tracks.filter((t) => (solo ? t.is_solo === true : t.mute !== true)).map((t) => t.strips.map((st) => {
+    const e = stripEval(st);
+    e.curves = curvesOf(st.action);
+    e.slots = new Int32Array(e.curves.length);
+    return e;
+  }));
+  const top = solo ? [] : curvesOf(o.animation_data?.action);
+  if (!tracks.some((t) => t.some((e) => e.curves.length > 0)) && top.length === 0) return undefined;
+  const scratch = new Float64Array(16);
+  return {
+    domain: Int32Array.of(0),
+    defaults: Float64Array.of(fallback),
+    // COMBINE adds a custom property's change from its default.
+    mix: Int8Array.of(0),
+    tracks,
+    action: top.length > 0 ? { curves: top, slots: new Int32Array(top.length), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1) } : undefined,
+    scratch,
+    time: scratch.subarray(0, 1),
+  };
+}
