@@ -113,7 +113,7 @@ describe('extensions', () => {
     const r = importing({ ...fixture('track_to_03'), extensions: ['telepathy'] });
     expect(r.code).toBe(1);
     expect(r.err).toBe(
-      `${r.file}: /extensions/0: unknown extension "telepathy": this build of Sinew knows "armature_targets", "bone_flags", "custom_props", "drivers", "actions" and "nla"; a case that uses an extension Sinew does not know cannot be imported faithfully`,
+      `${r.file}: /extensions/0: unknown extension "telepathy": this build of Sinew knows "armature_targets", "bone_flags", "custom_props", "drivers", "actions", "nla" and "data_actions"; a case that uses an extension Sinew does not know cannot be imported faithfully`,
     );
     const notList = importing({ ...fixture('track_to_03'), extensions: 'drivers' });
     expect(notList.err).toBe(`${notList.file}: /extensions: expected a list of extension names, got "drivers"`);
