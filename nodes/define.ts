@@ -259,6 +259,8 @@ export interface BindEnv {
    * it, blended from `fallback` (its default); undefined when that object plays no NLA keying it.
    */
   propertyAnimation?(holder: string, name: string, fallback: number): PropertyAnimation | undefined;
+  /** The setting at `dataPath` (element `index`) of `object` as its NLA plays it, blended from `fallback`; undefined when no NLA of it keys that path. */
+  pathAnimation?(object: string, dataPath: string, index: number, fallback: number): PropertyAnimation | undefined;
   /** Notes something the user should know that does not stop compilation (shown on the node). */
   warn(message: string): void;
   /** Stops compilation with an error naming this node. */

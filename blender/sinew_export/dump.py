@@ -1256,7 +1256,28 @@ def dump_fcurve(obj, fc, act=None, notes=None):
     if items is not None:
         # Keying an enum setting (a constraint's Mix mode): its items' values, as for a driver.
         out["enum_items"] = items
+    on_constraint = '.constraints[' in fc.data_path or fc.data_path.startswith('constraints[')
+    default = rna_default(obj, fc.data_path, fc.array_index) if obj is not None and on_constraint else None
+    if default is not None:
+        # A constraint setting's RNA default: where an NLA plays the curve, it blends from it.
+        out["default"] = default
     return out
+
+
+def rna_default(idb, path, index):
+    """The RNA default of the number setting at `path` on `idb` (element `index` of an array), or None."""
+    holder_path, _, name = path.rpartition('.')
+    try:
+        holder = idb.path_resolve(holder_path) if holder_path else idb
+    except (ValueError, TypeError, AttributeError):
+        return None
+    prop = getattr(getattr(holder, 'bl_rna', None), 'properties', {}).get(name)
+    if prop is None or prop.type not in ('FLOAT', 'INT', 'BOOLEAN'):
+        return None
+    if getattr(prop, 'is_array', False) or getattr(prop, 'array_length', 0) > 0:
+        arr = list(prop.default_array)
+        return num(float(arr[index])) if index < len(arr) else None
+    return num(float(prop.default))
 
 
 # Points between two keys where the flags are read, as fractions of the segment: far from simple
@@ -1433,13 +1454,22 @@ def dump_actions(objects, constraints, notes, nla=None, data_actions=None):
                          "only the first one's curves are exported (%s)" % (
                              name, len(met), getattr(met[0], 'identifier', '?')))
         fcurves, groups = slots.channels(act, met[0])
+        curves = [dump_fcurve(None, fc, act, notes) for fc in fcurves]
+        # A constraint setting a strip keys blends from its RNA default: read on an object whose NLA plays it.
+        player = next((o for o in objects if o.animation_data is not None and any(
+            st.action is act for t in o.animation_data.nla_tracks for st in t.strips)), None)
+        for d, fc in zip(curves, fcurves):
+            if player is not None and ('.constraints[' in fc.data_path or fc.data_path.startswith('constraints[')):
+                v = rna_default(player, fc.data_path, fc.array_index)
+                if v is not None:
+                    d["default"] = v
         out.append({
             "name": act.name,
             "id": None,
             "id_root": slots.id_root(act, met[0]),
             "frame_range": nvec(act.frame_range),
             "groups": dump_groups(groups),
-            "fcurves": [dump_fcurve(None, fc, act, notes) for fc in fcurves],
+            "fcurves": curves,
         })
     return out
 

@@ -30,6 +30,8 @@ export interface BindContext<N extends BindingNode> {
   ikTree?(c: N): IkTreeBinding | IkShadowBinding | undefined;
   /** A custom property as its object's NLA plays it (BindEnv.propertyAnimation). */
   propertyAnimation?(holder: string, name: string, fallback: number): PropertyAnimation | undefined;
+  /** A setting as its object's NLA plays it (BindEnv.pathAnimation). */
+  pathAnimation?(object: string, dataPath: string, index: number, fallback: number): PropertyAnimation | undefined;
 }
 
 export class NodeBindEnv<N extends BindingNode> implements BindEnv {
@@ -77,6 +79,10 @@ export class NodeBindEnv<N extends BindingNode> implements BindEnv {
 
   propertyAnimation(holder: string, name: string, fallback: number): PropertyAnimation | undefined {
     return this.ctx.propertyAnimation?.(holder, name, fallback);
+  }
+
+  pathAnimation(object: string, dataPath: string, index: number, fallback: number): PropertyAnimation | undefined {
+    return this.ctx.pathAnimation?.(object, dataPath, index, fallback);
   }
 
   get frame(): Float64Array {

@@ -59,7 +59,7 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   const readsFrame = new Set<CompiledNode>();
   const context: BindContext<CompiledNode> = {
     owners: owners.byId, actions: owners.actions, frame: owners.frame, warnings: problems.warnings, readsFrame,
-    propertyAnimation: owners.propertyAnimation,
+    propertyAnimation: owners.propertyAnimation, pathAnimation: owners.pathAnimation,
     stackOwner: inputs.stackOwner, sourceOwner: inputs.sourceOwner, sourceShape: inputs.sourceShape,
     ikTree: (c) => {
       const shadow = inputs.shadowOf.get(c);

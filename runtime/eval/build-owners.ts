@@ -9,7 +9,7 @@ import { clipChannelAnimation } from '../rig/clip-channels';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
 import { curveTimeSource } from '../rig/curve-time';
 import { evaluateNla } from '../rig/nla';
-import { propertyNla } from '../rig/property-nla';
+import { pathNla, propertyNla } from '../rig/property-nla';
 import { buildRig, SceneError, type RigOwner } from '../rig/rig';
 import type { SceneAction, SceneDocument } from '../rig/scene/types';
 import { capacity } from './capacity';
@@ -32,6 +32,8 @@ export interface Owners {
   actions: ReadonlyMap<string, SceneAction>;
   /** A custom property of an owner as its object's NLA plays it (property-nla.ts), for its node. */
   propertyAnimation: (holder: string, name: string, fallback: number) => PropertyAnimation | undefined;
+  /** A setting of an object as its NLA plays it (property-nla.ts), for the node that reads it. */
+  pathAnimation: (object: string, dataPath: string, index: number, fallback: number) => PropertyAnimation | undefined;
 }
 
 export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGraph, problems: Problems): Owners {
@@ -94,7 +96,11 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
     const n = o && (o.kind === 'object' ? propertyNla(scene, o.id, null, name, fallback) : propertyNla(scene, o.armatureOwner.id, o.source.name, name, fallback));
     return n && { play: (f, out) => { evaluateNla(n, f, out); } };
   };
-  return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources, actions, propertyAnimation };
+  const pathAnimation = (object: string, dataPath: string, index: number, fallback: number): PropertyAnimation | undefined => {
+    const n = pathNla(scene, object, dataPath, index, fallback);
+    return n && { play: (f, out) => { evaluateNla(n, f, out); } };
+  };
+  return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources, actions, propertyAnimation, pathAnimation };
 }
 
 /** Where a channel's element (RNA index) lands in an owner's played channels; undefined for no channel. */

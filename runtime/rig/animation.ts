@@ -97,7 +97,7 @@ function curveTargets(o: SceneObject, name: string | null | undefined, c: CurveC
   const mutedGroups = new Set((found.action.groups ?? []).filter((g) => g.mute === true).map((g) => g.name));
   return found.action.fcurves.flatMap((f, fi) => {
     const pointer = `/scene/actions/${found.index}/fcurves/${fi}`;
-    if (f.mute === true || f.keyframes.length === 0 || (typeof f.group === 'string' && mutedGroups.has(f.group))) return [];
+    if (f.mute === true || f.keyframes.length === 0 || (typeof f.group === 'string' && mutedGroups.has(f.group)) || f.read_by_node === true) return [];
     const path = parseDataPath(f.data_path);
     if (path?.kind === 'custom') return [];
     if (!path || path.kind === 'other') {

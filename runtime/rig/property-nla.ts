@@ -1,18 +1,31 @@
-// A custom property as an object's NLA plays it (a rig's IK/FK switch keyed in an action the animator
-// pushed down into a strip): the curves keying it in the strips' actions and in the active action on
-// top, blended as the NLA blends a transform channel (nla.ts), from the property's own default
-// (Blender's RNA default of an ID property: its UI default). One channel; built once, when the
-// property's node is bound, and evaluated each frame without allocating.
+// A setting as an object's NLA plays it: a custom property (a rig's IK/FK switch keyed in an action
+// the animator pushed down into a strip) or a constraint setting (an IK's influence keyed there). The
+// curves keying it in the strips' actions and in the active action on top, blended as the NLA blends
+// a transform channel (nla.ts), from the setting's own default (Blender's RNA default: an ID
+// property's UI default, a constraint setting's as the export records it). One channel; built once,
+// when the reading node is bound, and evaluated each frame without allocating.
 import { packFCurve } from '../../nodes/math/fcurve/fcurve';
 import { blendCode, stripEval, type OwnerNla } from './nla';
 import { parseDataPath } from './scene/data-path';
-import type { SceneDocument } from './scene/types';
+import type { SceneDocument, SceneFCurve } from './scene/types';
 
 /**
  * The NLA of `object` for its custom property `name` (of the object when `bone` is null, else of
  * that pose bone), or undefined when the object plays no NLA or no curve of it keys the property.
  */
 export function propertyNla(scene: SceneDocument, object: string, bone: string | null, name: string, fallback: number): OwnerNla | undefined {
+  return settingNla(scene, object, (f) => {
+    const path = parseDataPath(f.data_path);
+    return path?.kind === 'custom' && path.bone === bone && path.property === name && f.array_index === 0;
+  }, fallback);
+}
+
+/** The NLA of `object` for the setting at `dataPath` (element `index`), or undefined as above. */
+export function pathNla(scene: SceneDocument, object: string, dataPath: string, index: number, fallback: number): OwnerNla | undefined {
+  return settingNla(scene, object, (f) => f.data_path === dataPath && f.array_index === index, fallback);
+}
+
+function settingNla(scene: SceneDocument, object: string, keys: (f: SceneFCurve) => boolean, fallback: number): OwnerNla | undefined {
   const o = scene.objects.find((x) => x.name === object);
   const nla = o?.animation_data?.nla;
   if (!o || !nla) return undefined;
@@ -24,8 +37,7 @@ export function propertyNla(scene: SceneDocument, object: string, bone: string |
     const mutedGroups = new Set((action.groups ?? []).filter((g) => g.mute === true).map((g) => g.name));
     return action.fcurves.filter((f) => {
       if (f.mute === true || f.keyframes.length === 0 || (typeof f.group === 'string' && mutedGroups.has(f.group))) return false;
-      const path = parseDataPath(f.data_path);
-      return path?.kind === 'custom' && path.bone === bone && path.property === name && f.array_index === 0;
+      return keys(f);
     }).map((f) => packFCurve(f));
   };
   const solo = nla.tracks.some((t) => t.is_solo === true);

@@ -18,6 +18,7 @@ import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf, bboneSettingProp } from '../../rig/bbone';
 import type { PathTarget } from '../../../nodes/drivers/data-path';
 import type { ConstraintSwitch } from './constraint-switch';
+import type { SceneFCurve } from '../../rig/scene/types';
 
 /** Adds the nodes and links; returns the curves handled (wired, or driven over), as `object\0data_path\0index`, to leave out of the scene. */
 export function wireAnimatedSettings(
@@ -34,10 +35,18 @@ export function wireAnimatedSettings(
     skip?: (text: string) => void;
     /** Keyed mutes, to put in front of their constraints' influence once all is wired (constraint-switch.ts). */
     switches?: ConstraintSwitch[];
+    /**
+     * Receives the curves a `driver/nla-value` node reads (a constraint setting on an object the NLA
+     * plays), as `action\0data_path\0index`: they stay in the scene, marked `read_by_node`.
+     */
+    readByNode?: Set<string>;
   },
   drivers: readonly ImportedDriver[],
 ): Set<string> {
   const wired = new Set<string>();
+  // Objects the NLA plays, and the settings of theirs a driver/nla-value node reads (`object\0path\0index`).
+  const nlaObjects = new Set((fx.nla ?? []).map((n) => n.object));
+  const nlaWired = new Set<string>();
   const driven = new Set(drivers.map((d) => `${d.source.owner.object}\u0000${d.source.owner.id_type === 'ARMATURE' ? 'data.' : ''}${d.source.data_path}\u0000${d.source.array_index}`));
   for (const a of fx.actions ?? []) {
     // An action no object plays (one an Action constraint names) keys nothing of the rig's.
@@ -111,12 +120,53 @@ export function wireAnimatedSettings(
       }
       const id = `anim:${node}:${socket}`;
       const authored = setting ? bboneAuthored(fx, object, t, setting) : g.nodes.find((n) => n.id === node)?.params?.[socket];
+      if (!setting && nlaObjects.has(object)) {
+        // The object's NLA plays it too (strips under the action): the NLA's blend of all of them.
+        wireNlaValue(object, f, node, socket, typeof authored === 'number' ? authored : 1);
+        continue;
+      }
       g.nodes.push({ id, type: 'driver/channel', params: { channel: `${object}.${f.data_path}`, value: typeof authored === 'number' ? authored : 1, animation: animationParam(f) }, position: [-450, -300 - 90 * wired.size] });
       g.links.push({ from: { node: id, socket: 'value' }, to: { node, socket } });
       wired.add(key);
     }
   }
+  // Constraint settings only the strips of an object's NLA key (an IK's influence in a pushed-down action).
+  for (const n of fx.nla ?? []) {
+    for (const name of new Set(n.tracks.flatMap((t) => t.strips.map((st) => st.action)))) {
+      const a = fx.actions?.find((x) => x.name === name);
+      for (const f of a?.fcurves ?? []) {
+        if (!curvePlays(a!, f)) continue;
+        const t = pathTarget(f.data_path, f.array_index);
+        if (t?.kind !== 'constraint' || t.prop === 'mute' || t.prop === 'enabled') continue;
+        const key = `${n.object}\u0000${f.data_path}\u0000${f.array_index}`;
+        if (driven.has(key) || nlaWired.has(key)) continue;
+        const node = g.constraintNodes.get(constraintKey(n.object, t));
+        const socket = node && (t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined)
+          : t.prop === 'influence' ? 'influence' : g.settingOf?.(node, t.prop));
+        if (!node || !socket) continue;
+        const authored = g.nodes.find((x) => x.id === node)?.params?.[socket];
+        wireNlaValue(n.object, f, node, socket, typeof authored === 'number' ? authored : 1);
+      }
+    }
+  }
   return wired;
+
+  /** A `driver/nla-value` node for the setting, once per setting; every action's curve at its path is marked as read by it. */
+  function wireNlaValue(object: string, f: SceneFCurve, node: string, socket: string, authored: number): void {
+    const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
+    if (nlaWired.has(key)) return;
+    nlaWired.add(key);
+    const id = `nla:${node}:${socket}`;
+    g.nodes.push({ id, type: 'driver/nla-value', params: { object, path: f.data_path, index: f.array_index, default: f.default ?? 0, value: authored }, position: [-450, -300 - 90 * (wired.size + nlaWired.size)] });
+    g.links.push({ from: { node: id, socket: 'value' }, to: { node, socket } });
+    // The object's actions: its strips' and the one on top.
+    const nla = fx.nla?.find((x) => x.object === object);
+    const own = new Set([...(nla?.tracks ?? []).flatMap((t) => t.strips.map((st) => st.action)), ...(fx.actions ?? []).filter((a) => a.id?.object === object).map((a) => a.name)]);
+    for (const a of fx.actions ?? []) {
+      if (!own.has(a.name)) continue;
+      for (const c of a.fcurves) if (c.data_path === f.data_path && c.array_index === f.array_index) g.readByNode?.add(`${a.name}\u0000${c.data_path}\u0000${c.array_index}`);
+    }
+  }
 }
 
 /** Why a curve's path names nothing in the rig (a bone or constraint that is gone), or undefined. */

@@ -62,6 +62,13 @@ export function animatedSettings(fx: Fixture, imported: DriverImport, props: rea
     if (!a.id) continue;
     for (const f of a.fcurves) if (curvePlays(a, f)) add(a.id.object, pathTarget(f.data_path, f.array_index));
   }
+  // The actions of an object's NLA strips key its settings too.
+  for (const n of fx.nla ?? []) {
+    for (const name of new Set(n.tracks.flatMap((t) => t.strips.map((st) => st.action)))) {
+      const a = fx.actions?.find((x) => x.name === name);
+      for (const f of a?.fcurves ?? []) if (curvePlays(a!, f)) add(n.object, pathTarget(f.data_path, f.array_index));
+    }
+  }
   return out;
 }
 

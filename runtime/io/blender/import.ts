@@ -279,15 +279,17 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
     return found && spec?.kind === 'choice' && !scheduleParam(found.def, found.name) ? { name: found.name, options: spec.options } : undefined;
   };
   const switches: ConstraintSwitch[] = [];
-  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, choiceOf, switches, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); }, skip: (text) => skipped.push(text) }, driverImport.drivers);
+  const readByNode = new Set<string>();
+  const animated = wireAnimatedSettings(fx, { nodes, links, constraintNodes, skippedConstraints, bbones, settingOf, choiceOf, switches, readByNode, report: (text, at) => { unsupported.push(text); unsupportedAt.push(at); }, skip: (text) => skipped.push(text) }, driverImport.drivers);
   reportCurveModifiers(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
-  reportNla(fx, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
+  reportNla(fx, readByNode, (text, at) => { unsupported.push(text); unsupportedAt.push(at); });
   for (const key of drawnOnlyCurves(fx)) {
     animated.add(key);
     const [object, path, index] = key.split('\u0000');
     skipped.push(`action curve ${object}: ${path}[${index}]: it changes only how the object or bone is drawn (or whether it renders), no matrix`);
   }
   if (animated.size > 0) withoutCurves(scene, fx, animated);
+  if (readByNode.size > 0) markReadByNode(scene, readByNode);
   withoutDrivenCurveTimes(scene, driverImport.drivers);
   const drivers = wireDrivers(fx, { nodes, links, constraintNodes, skippedConstraints, readerFor, settingOf, choiceOf, bbones }, driverImport);
   wireConstraintSwitches(nodes, links, [...switches, ...drivers.switches]);
@@ -320,6 +322,14 @@ function drawnOnlyCurves(fx: Fixture): string[] {
     for (const f of a.fcurves) if (curvePlays(a, f) && drawnOnly(f.data_path)) out.push(`${a.id.object}\u0000${f.data_path}\u0000${f.array_index}`);
   }
   return out;
+}
+
+/** Marks the curves a `driver/nla-value` node reads (`action\0data_path\0index`): the pose animation leaves them to it. */
+function markReadByNode(scene: SceneDocument, keys: ReadonlySet<string>): void {
+  scene.actions = scene.actions?.map((a) => ({
+    ...a,
+    fcurves: a.fcurves.map((f) => (keys.has(`${a.name}\u0000${f.data_path}\u0000${f.array_index}`) ? { ...f, read_by_node: true } : f)),
+  }));
 }
 
 /** Takes the curves wired as nodes (`object\0data_path\0index`) out of the scene's actions. */
@@ -369,7 +379,7 @@ function stripCurves(st: FixtureNlaStrip): Pick<SceneNlaStrip, 'influence_curve'
 }
 
 /** What of an object's NLA Sinew does not play (runtime/rig/nla.ts), by object, track and strip. */
-function reportNla(fx: Fixture, report: (text: string, at: string) => void): void {
+function reportNla(fx: Fixture, readByNode: ReadonlySet<string>, report: (text: string, at: string) => void): void {
   (fx.nla ?? []).forEach((n, ni) => {
     const at = `/nla/${ni}`;
     n.tracks.forEach((t, ti) => { t.strips.forEach((st, si) => {
@@ -382,7 +392,11 @@ function reportNla(fx: Fixture, report: (text: string, at: string) => void): voi
       if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);
       const act = fx.actions?.find((a) => a.name === st.action);
       // A custom property's curve plays through the property's node (runtime/rig/property-nla.ts); an array element's does not.
-      const others = (act?.fcurves ?? []).filter((f) => { const k = parseDataPath(f.data_path)?.kind; return k !== 'transform' && !(k === 'custom' && f.array_index === 0); });
+      // A constraint setting a driver/nla-value node reads plays through it.
+      const others = (act?.fcurves ?? []).filter((f) => {
+        const k = parseDataPath(f.data_path)?.kind;
+        return k !== 'transform' && !(k === 'custom' && f.array_index === 0) && !readByNode.has(`${st.action}\u0000${f.data_path}\u0000${f.array_index}`);
+      });
       if (others.length) report(`${where}: its action "${st.action}" animates ${others.map((f) => `${f.data_path}[${f.array_index}]`).join(', ')}, which the NLA does not play in Sinew`, sat);
     }); });
   });

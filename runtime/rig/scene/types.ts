@@ -340,6 +340,13 @@ export interface SceneFCurve {
   /** Blender's FCURVE_DISCRETE_VALUES (keyed on a bool or enum property): no interpolation between keys nor past the ends. */
   discrete_values?: boolean;
   mute?: boolean;
+  /**
+   * Read by a node the import linked into a setting (`driver/nla-value`: a constraint setting a strip
+   * of the object's NLA keys), not a transform channel: the pose animation leaves it to that node.
+   */
+  read_by_node?: boolean;
+  /** Blender's RNA default of the setting the curve keys, which the NLA blends from (a constraint setting's). */
+  default?: number;
   /** Blender's action group (informative for playback; the Action constraint reads a bone's curves from the group named after it when there is one). */
   group?: string | null;
   keyframes: Keyframe[];
