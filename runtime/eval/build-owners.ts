@@ -8,8 +8,7 @@ import { channelSlot, CHANNELS, type ChannelName } from '../rig/scene/data-path'
 import { clipChannelAnimation } from '../rig/clip-channels';
 import { buildClipPlayback, playTrack } from '../rig/clip-playback';
 import { curveTimeSource } from '../rig/curve-time';
-import { evaluateNla } from '../rig/nla';
-import { pathNla, propertyNla } from '../rig/property-nla';
+import { nlaPlayers } from '../rig/property-nla';
 import { buildRig, SceneError, type RigOwner } from '../rig/rig';
 import type { SceneAction, SceneDocument } from '../rig/scene/types';
 import { capacity } from './capacity';
@@ -91,16 +90,7 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   const index = new Map<RigOwner, number>();
   rig.owners.forEach((o, i) => index.set(o, i));
   const actions = new Map((scene.actions ?? []).map((a) => [a.name, a] as const));
-  const propertyAnimation = (holder: string, name: string, fallback: number): PropertyAnimation | undefined => {
-    const o = rig.byId.get(holder);
-    const n = o && (o.kind === 'object' ? propertyNla(scene, o.id, null, name, fallback) : propertyNla(scene, o.armatureOwner.id, o.source.name, name, fallback));
-    return n && { play: (f, out) => { evaluateNla(n, f, out); } };
-  };
-  const pathAnimation = (object: string, dataPath: string, index: number, fallback: number): PropertyAnimation | undefined => {
-    const n = pathNla(scene, object, dataPath, index, fallback);
-    return n && { play: (f, out) => { evaluateNla(n, f, out); } };
-  };
-  return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources, actions, propertyAnimation, pathAnimation };
+  return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources, actions, ...nlaPlayers(scene, rig.byId) };
 }
 
 /** Where a channel's element (RNA index) lands in an owner's played channels; undefined for no channel. */

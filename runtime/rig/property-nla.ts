@@ -5,9 +5,26 @@
 // property's UI default, a constraint setting's as the export records it). One channel; built once,
 // when the reading node is bound, and evaluated each frame without allocating.
 import { packFCurve } from '../../nodes/math/fcurve/fcurve';
-import { blendCode, stripEval, type OwnerNla } from './nla';
+import type { PropertyAnimation } from '../../nodes/define';
+import { blendCode, evaluateNla, stripEval, type OwnerNla } from './nla';
+import type { RigOwner } from './rig';
 import { parseDataPath } from './scene/data-path';
 import type { SceneDocument, SceneFCurve } from './scene/types';
+
+/** What a compile hands the nodes that read a setting through its object's NLA (BindEnv.propertyAnimation, pathAnimation). */
+export function nlaPlayers(scene: SceneDocument, byId: ReadonlyMap<string, RigOwner>): {
+  propertyAnimation: (holder: string, name: string, fallback: number) => PropertyAnimation | undefined;
+  pathAnimation: (object: string, dataPath: string, index: number, fallback: number) => PropertyAnimation | undefined;
+} {
+  const player = (n: OwnerNla | undefined): PropertyAnimation | undefined => n && { play: (f, out) => { evaluateNla(n, f, out); } };
+  return {
+    propertyAnimation: (holder, name, fallback) => {
+      const o = byId.get(holder);
+      return player(o && (o.kind === 'object' ? propertyNla(scene, o.id, null, name, fallback) : propertyNla(scene, o.armatureOwner.id, o.source.name, name, fallback)));
+    },
+    pathAnimation: (object, dataPath, index, fallback) => player(pathNla(scene, object, dataPath, index, fallback)),
+  };
+}
 
 /**
  * The NLA of `object` for its custom property `name` (of the object when `bone` is null, else of
