@@ -1266,12 +1266,7 @@ def dump_fcurve(obj, fc, act=None, notes=None):
 
 def rna_default(idb, path, index):
     """The RNA default of the number setting at `path` on `idb` (element `index` of an array), or None."""
-    holder_path, _, name = path.rpartition('.')
-    try:
-        holder = idb.path_resolve(holder_path) if holder_path else idb
-    except (ValueError, TypeError, AttributeError):
-        return None
-    prop = getattr(getattr(holder, 'bl_rna', None), 'properties', {}).get(name)
+    prop = rna_property(idb, path)
     if prop is None or prop.type not in ('FLOAT', 'INT', 'BOOLEAN'):
         return None
     if getattr(prop, 'is_array', False) or getattr(prop, 'array_length', 0) > 0:
@@ -1539,15 +1534,20 @@ def dump_driver(obj, kind, idb, fc):
 def enum_items(idb, path):
     """When `path` on `idb` is an enum setting (a constraint's Mix mode, a space), Blender's value of
     each of its items by identifier: a driver writes the value, and the setting takes that item."""
+    prop = rna_property(idb, path)
+    if prop is None or prop.type != 'ENUM' or prop.is_enum_flag:
+        return None
+    return {item.identifier: item.value for item in prop.enum_items}
+
+
+def rna_property(idb, path):
+    """The RNA definition of the property at `path` on `idb` (its struct's `bl_rna` entry), or None."""
     holder_path, _, name = path.rpartition('.')
     try:
         holder = idb.path_resolve(holder_path) if holder_path else idb
     except (ValueError, TypeError, AttributeError):
         return None
-    prop = getattr(getattr(holder, 'bl_rna', None), 'properties', {}).get(name)
-    if prop is None or prop.type != 'ENUM' or prop.is_enum_flag:
-        return None
-    return {item.identifier: item.value for item in prop.enum_items}
+    return getattr(getattr(holder, 'bl_rna', None), 'properties', {}).get(name)
 
 
 def path_resolves(idb, path):
