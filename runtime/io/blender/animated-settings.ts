@@ -47,6 +47,11 @@ export function wireAnimatedSettings(
   // Objects the NLA plays, and the settings of theirs a driver/nla-value node reads (`object\0path\0index`).
   const nlaObjects = new Set((fx.nla ?? []).map((n) => n.object));
   const nlaWired = new Set<string>();
+  // Influence, an Armature target's weight, or any setting the node takes as a number param or
+  // input (a Follow Path's offset, a limit): its value each frame, as for a driver.
+  const numberSocket = (node: string | undefined, t: Extract<PathTarget, { kind: 'constraint' }>): string | undefined =>
+    t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined)
+      : t.prop === 'influence' ? 'influence' : node ? g.settingOf?.(node, t.prop) : undefined;
   const driven = new Set(drivers.map((d) => `${d.source.owner.object}\u0000${d.source.owner.id_type === 'ARMATURE' ? 'data.' : ''}${d.source.data_path}\u0000${d.source.array_index}`));
   for (const a of fx.actions ?? []) {
     // An action no object plays (one an Action constraint names) keys nothing of the rig's.
@@ -70,10 +75,7 @@ export function wireAnimatedSettings(
         socket = bboneSettingInput(setting, false);
       } else if (t?.kind === 'constraint') {
         node = g.constraintNodes.get(constraintKey(object, t));
-        // Influence, an Armature target's weight, or any setting the node takes as a number param or
-        // input (a Follow Path's offset, a limit): its value each frame, as for a driver.
-        socket = t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined)
-          : t.prop === 'influence' ? 'influence' : node ? g.settingOf?.(node, t.prop) : undefined;
+        socket = numberSocket(node, t);
         // A keyed on/off switch: held between keys (a bool curve), put in front of the influence, as a
         // driven one is (constraint-switch.ts); `mute` keyed 1 turns the constraint off.
         if (node && !t.item && (t.prop === 'mute' || t.prop === 'enabled')) {
@@ -141,8 +143,7 @@ export function wireAnimatedSettings(
         const key = `${n.object}\u0000${f.data_path}\u0000${f.array_index}`;
         if (driven.has(key) || nlaWired.has(key)) continue;
         const node = g.constraintNodes.get(constraintKey(n.object, t));
-        const socket = node && (t.item ? (t.item.collection === 'targets' && t.prop === 'weight' ? `weight${t.item.index + 1}` : undefined)
-          : t.prop === 'influence' ? 'influence' : g.settingOf?.(node, t.prop));
+        const socket = numberSocket(node, t);
         if (!node || !socket) continue;
         const authored = g.nodes.find((x) => x.id === node)?.params?.[socket];
         wireNlaValue(n.object, f, node, socket, typeof authored === 'number' ? authored : 1);
