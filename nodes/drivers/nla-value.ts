@@ -25,6 +25,7 @@ export const nlaValue = defineNode({
     index: param.int(0, 'The element, as the F-curves\u2019 array index counts it.'),
     default: param.float(0, 'The setting\u2019s default, which the NLA blends from (Blender\u2019s RNA default).'),
     value: param.float(0, 'The authored value, used where the NLA keys nothing at the path.'),
+    kind: param.choice(['FLOAT', 'BOOL'] as const, 'FLOAT', 'BOOL: an on/off setting (a constraint\u2019s mute), which Blender writes as the blended value truncated to a whole number: on (1) unless that is 0, so a strip blending a mute in leaves it off until its influence reaches 1.'),
   },
   bind(env, p): State | undefined {
     const player = env.pathAnimation?.(p.object, p.path, p.index, p.default);
@@ -36,6 +37,8 @@ export const nlaValue = defineNode({
       return;
     }
     s.player.play(s.frame, s.out);
-    io.out.value[0] = saturate(s.out[0]);
+    const v = s.out[0];
+    // animsys_write_rna_setting: RNA_property_boolean_set(…, (int)value), measured in 3.4.1 (rigs.py nla_settings).
+    io.out.value[0] = p.kind === 'BOOL' ? (Math.trunc(v) !== 0 ? 1 : 0) : saturate(v);
   },
 });

@@ -5030,7 +5030,8 @@ def rig_nla_settings():
     """Constraint settings keyed in actions the NLA plays, as an animator keys an IK/FK switch by the
     IK's influence and pushes the action down: an IK's influence in a strip that blends in and out
     (so the NLA blends it from the setting's default), a Copy Location's Head/Tail in a second strip
-    ADDed over it, a Limit Rotation's max in the active action on top of the NLA."""
+    ADDed over it, a Limit Rotation's max in the active action on top of the NLA; a Copy Rotation's
+    mute keyed in a third strip that blends in, a Limit Location's enabled keyed in the action on top."""
     arm = armature("NS", [("Up", (0, 0, 0), (0, 0.1, 1.0), None, False, 0.0),
                           ("Lo", (0, 0.1, 1.0), (0, 0, 2.0), "Up", True, 0.0),
                           ("T", (1, 0, 0), (1, 0, 0.8), None, False, 0.0),
@@ -5044,6 +5045,11 @@ def rig_nla_settings():
     lr = pb["C"].constraints.new('LIMIT_ROTATION')
     lr.name, lr.use_limit_z, lr.max_z, lr.owner_space = "LR", True, 0.4, 'LOCAL'
     pb["C"].rotation_euler = (0, 0, 1.2)
+    goal.rotation_euler = (0.4, 0.2, 0.9)
+    cr = pb["T"].constraints.new('COPY_ROTATION')
+    cr.name, cr.target = "CR", goal
+    ll = pb["C"].constraints.new('LIMIT_LOCATION')
+    ll.name, ll.use_max_x, ll.max_x = "LL", True, -0.5
     arm.animation_data_create()
     con = lambda b, c, p: 'pose.bones["%s"].constraints["%s"].%s' % (b, c, p)
     switch = keyed_action("NSSwitch", [(con("Lo", "IK", "influence"), 0, [(1, 1.0), (6, 0.2), (11, 0.9)])])
@@ -5057,9 +5063,20 @@ def rig_nla_settings():
     s2.blend_type = 'ADD'
     s2.influence = 0.5
     s2.use_animated_influence = False
+    # A mute keyed in a third strip that blends in (Blender sets the bool on from a blended 0.5).
+    mute = bpy.data.actions.new("NSMute")
+    fc = mute.fcurves.new(con("T", "CR", "mute"), index=0)
+    for fr, v in ((1, 0.0), (2, 1.0), (8, 0.0)):
+        fc.keyframe_points.insert(fr, v).interpolation = 'CONSTANT'
+    t3 = arm.animation_data.nla_tracks.new()
+    s3 = t3.strips.new("M", 3, mute)
+    s3.blend_in = 4.0
     arm.animation_data.action = keyed_action("NSTop", [(con("C", "LR", "max_z"), 0, [(1, 0.1), (12, 0.9)])])
+    en = arm.animation_data.action.fcurves.new(con("C", "LL", "enabled"), index=0)
+    for fr, v in ((1, 1.0), (6, 0.0), (10, 1.0)):
+        en.keyframe_points.insert(fr, v).interpolation = 'CONSTANT'
     scene().frame_set(1)
-    return [1, 2.5, 3, 5, 7, 9.5, 11, 12.5, 14]
+    return [1, 2.5, 3, 4, 5, 6, 7, 8, 9.5, 11, 12.5, 14]
 
 
 def rig_keyed_display():

@@ -79,9 +79,10 @@ export function wireAnimatedSettings(
         // A keyed on/off switch: held between keys (a bool curve), put in front of the influence, as a
         // driven one is (constraint-switch.ts); `mute` keyed 1 turns the constraint off.
         if (node && !t.item && (t.prop === 'mute' || t.prop === 'enabled')) {
-          wired.add(key);
           // Driven too: the driver's switch wins (Blender evaluates drivers after the action).
-          if (driven.has(key)) continue;
+          if (driven.has(key)) { wired.add(key); continue; }
+          if (nlaObjects.has(object)) { wireNlaSwitch(object, f, node, t.prop); continue; }
+          wired.add(key);
           const id = `anim:${node}:${t.prop}`;
           const authored = fx.constraints.find((c) => c.owner.object === object && (c.owner.bone ?? null) === t.bone && c.name === t.constraint)?.props[t.prop];
           g.nodes.push({ id, type: 'driver/channel', params: { channel: `${object}.${f.data_path}`, value: authored === true ? 1 : 0, animation: animationParam(f) }, position: [-600, -300 - 90 * wired.size] });
@@ -139,10 +140,11 @@ export function wireAnimatedSettings(
       for (const f of a?.fcurves ?? []) {
         if (!curvePlays(a!, f)) continue;
         const t = pathTarget(f.data_path, f.array_index);
-        if (t?.kind !== 'constraint' || t.prop === 'mute' || t.prop === 'enabled') continue;
+        if (t?.kind !== 'constraint') continue;
         const key = `${n.object}\u0000${f.data_path}\u0000${f.array_index}`;
         if (driven.has(key) || nlaWired.has(key)) continue;
         const node = g.constraintNodes.get(constraintKey(n.object, t));
+        if (node && !t.item && (t.prop === 'mute' || t.prop === 'enabled')) { wireNlaSwitch(n.object, f, node, t.prop); continue; }
         const socket = numberSocket(node, t);
         if (!node || !socket) continue;
         const authored = g.nodes.find((x) => x.id === node)?.params?.[socket];
@@ -160,7 +162,35 @@ export function wireAnimatedSettings(
     const id = `nla:${node}:${socket}`;
     g.nodes.push({ id, type: 'driver/nla-value', params: { object, path: f.data_path, index: f.array_index, default: f.default ?? 0, value: authored }, position: [-450, -300 - 90 * (wired.size + nlaWired.size)] });
     g.links.push({ from: { node: id, socket: 'value' }, to: { node, socket } });
-    // The object's actions: its strips' and the one on top.
+    markReadByNode(object, f);
+  }
+
+  /**
+   * A keyed mute or enabled the object's NLA plays: its blended value as Blender writes a bool
+   * (truncated: on unless 0), put in front of the constraint's influence as a switch, as for the
+   * action's (above).
+   */
+  function wireNlaSwitch(object: string, f: SceneFCurve, node: string, prop: 'mute' | 'enabled'): void {
+    const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
+    if (nlaWired.has(key)) return;
+    nlaWired.add(key);
+    const id = `nla:${node}:${prop}`;
+    const y = -300 - 90 * (wired.size + nlaWired.size);
+    const t = pathTarget(f.data_path, f.array_index);
+    const authored = t?.kind === 'constraint' ? fx.constraints.find((c) => c.owner.object === object && (c.owner.bone ?? null) === t.bone && c.name === t.constraint)?.props[prop] : undefined;
+    g.nodes.push({ id, type: 'driver/nla-value', params: { object, path: f.data_path, index: f.array_index, default: f.default ?? (prop === 'enabled' ? 1 : 0), value: authored === true ? 1 : 0, kind: 'BOOL' }, position: [-600, y] });
+    let enabled = { node: id, socket: 'value' };
+    if (prop === 'mute') {
+      g.nodes.push({ id: `${id}:enabled`, type: 'math/float', params: { operation: 'subtract', a: 1 }, position: [-525, y] });
+      g.links.push({ from: enabled, to: { node: `${id}:enabled`, socket: 'b' } });
+      enabled = { node: `${id}:enabled`, socket: 'value' };
+    }
+    g.switches?.push({ constraint: node, enabled, id: `${id}:influence`, position: [-450, y] });
+    markReadByNode(object, f);
+  }
+
+  /** Marks the curves at `f`'s path in the object's own actions (its strips' and the one on top) as read by a node. */
+  function markReadByNode(object: string, f: SceneFCurve): void {
     const nla = fx.nla?.find((x) => x.object === object);
     const own = new Set([...(nla?.tracks ?? []).flatMap((t) => t.strips.map((st) => st.action)), ...(fx.actions ?? []).filter((a) => a.id?.object === object).map((a) => a.name)]);
     for (const a of fx.actions ?? []) {
