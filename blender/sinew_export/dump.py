@@ -1267,6 +1267,10 @@ def dump_fcurve(obj, fc, act=None, notes=None):
 def rna_default(idb, path, index):
     """The RNA default of the number setting at `path` on `idb` (element `index` of an array), or None."""
     prop = rna_property(idb, path)
+    if prop is not None and prop.type == 'ENUM' and not prop.is_enum_flag:
+        # An enum's default as the value of its item (what its curve keys).
+        item = prop.enum_items.get(prop.default)
+        return num(float(item.value)) if item is not None else None
     if prop is None or prop.type not in ('FLOAT', 'INT', 'BOOLEAN'):
         return None
     if getattr(prop, 'is_array', False) or getattr(prop, 'array_length', 0) > 0:
@@ -1450,14 +1454,21 @@ def dump_actions(objects, constraints, notes, nla=None, data_actions=None):
                              name, len(met), getattr(met[0], 'identifier', '?')))
         fcurves, groups = slots.channels(act, met[0])
         curves = [dump_fcurve(None, fc, act, notes) for fc in fcurves]
-        # A constraint setting a strip keys blends from its RNA default: read on an object whose NLA plays it.
+        # What a strip's curve needs of the setting it keys (its flags, a constraint setting's RNA default
+        # and enum items): read on an object whose NLA plays the action.
         player = next((o for o in objects if o.animation_data is not None and any(
             st.action is act for t in o.animation_data.nla_tracks for st in t.strips)), None)
         for d, fc in zip(curves, fcurves):
+            if player is not None:
+                # Rounded or held as on the object that plays it (an int or a bool, an enum setting).
+                d.update(value_flags(player, fc))
             if player is not None and ('.constraints[' in fc.data_path or fc.data_path.startswith('constraints[')):
                 v = rna_default(player, fc.data_path, fc.array_index)
                 if v is not None:
                     d["default"] = v
+                items = enum_items(player, fc.data_path)
+                if items is not None:
+                    d["enum_items"] = items
         out.append({
             "name": act.name,
             "id": None,

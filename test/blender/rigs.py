@@ -5031,7 +5031,8 @@ def rig_nla_settings():
     IK's influence and pushes the action down: an IK's influence in a strip that blends in and out
     (so the NLA blends it from the setting's default), a Copy Location's Head/Tail in a second strip
     ADDed over it, a Limit Rotation's max in the active action on top of the NLA; a Copy Rotation's
-    mute keyed in a third strip that blends in, a Limit Location's enabled keyed in the action on top."""
+    mute and Mix mode keyed in a third strip that blends in, a Limit Location's enabled keyed in the
+    action on top."""
     arm = armature("NS", [("Up", (0, 0, 0), (0, 0.1, 1.0), None, False, 0.0),
                           ("Lo", (0, 0.1, 1.0), (0, 0, 2.0), "Up", True, 0.0),
                           ("T", (1, 0, 0), (1, 0, 0.8), None, False, 0.0),
@@ -5068,6 +5069,11 @@ def rig_nla_settings():
     fc = mute.fcurves.new(con("T", "CR", "mute"), index=0)
     for fr, v in ((1, 0.0), (2, 1.0), (8, 0.0)):
         fc.keyframe_points.insert(fr, v).interpolation = 'CONSTANT'
+    # The Copy Rotation's Mix mode (an enum, its items' values keyed) in the same strip.
+    items = cr.bl_rna.properties['mix_mode'].enum_items
+    mix = mute.fcurves.new(con("T", "CR", "mix_mode"), index=0)
+    for fr, item in ((1, 'ADD'), (3, 'AFTER'), (6, 'BEFORE')):
+        mix.keyframe_points.insert(fr, items[item].value).interpolation = 'CONSTANT'
     t3 = arm.animation_data.nla_tracks.new()
     s3 = t3.strips.new("M", 3, mute)
     s3.blend_in = 4.0

@@ -97,6 +97,10 @@ export function wireAnimatedSettings(
         }
         // A keyed enum setting (a Mix mode): the curve's value is Blender's value of the item it holds.
         const choice = node && !socket && !t.item && f.enum_items ? g.choiceOf?.(node, t.prop) : undefined;
+        if (node && choice && f.enum_items && !driven.has(key) && nlaObjects.has(object)) {
+          wireNlaEnum(object, f, node, choice, f.enum_items);
+          continue;
+        }
         if (node && choice && f.enum_items && !driven.has(key)) {
           const id = `anim:${node}:${choice.name}`;
           const enumChoice = enumChoiceNode(`${id}:enum`, f.enum_items, node, choice, [-450, -300 - 90 * wired.size]);
@@ -146,6 +150,8 @@ export function wireAnimatedSettings(
         const node = g.constraintNodes.get(constraintKey(n.object, t));
         if (node && !t.item && (t.prop === 'mute' || t.prop === 'enabled')) { wireNlaSwitch(n.object, f, node, t.prop); continue; }
         const socket = numberSocket(node, t);
+        const choice = node && !socket && !t.item && f.enum_items ? g.choiceOf?.(node, t.prop) : undefined;
+        if (node && choice && f.enum_items) { wireNlaEnum(n.object, f, node, choice, f.enum_items); continue; }
         if (!node || !socket) continue;
         const authored = g.nodes.find((x) => x.id === node)?.params?.[socket];
         wireNlaValue(n.object, f, node, socket, typeof authored === 'number' ? authored : 1);
@@ -186,6 +192,19 @@ export function wireAnimatedSettings(
       enabled = { node: `${id}:enabled`, socket: 'value' };
     }
     g.switches?.push({ constraint: node, enabled, id: `${id}:influence`, position: [-450, y] });
+    markReadByNode(object, f);
+  }
+
+  /** A keyed enum setting (a Mix mode) the object's NLA plays: the blended item value, into the setting's choice. */
+  function wireNlaEnum(object: string, f: SceneFCurve, node: string, choice: ChoiceSetting, items: Readonly<Record<string, number>>): void {
+    const key = `${object}\u0000${f.data_path}\u0000${f.array_index}`;
+    if (nlaWired.has(key)) return;
+    nlaWired.add(key);
+    const id = `nla:${node}:${choice.name}`;
+    const y = -300 - 90 * (wired.size + nlaWired.size);
+    const enumChoice = enumChoiceNode(`${id}:enum`, items, node, choice, [-450, y]);
+    g.nodes.push({ id, type: 'driver/nla-value', params: { object, path: f.data_path, index: f.array_index, default: f.default ?? 0, value: -1 }, position: [-600, y] }, enumChoice.node);
+    g.links.push({ from: { node: id, socket: 'value' }, to: { node: enumChoice.node.id, socket: 'value' } }, enumChoice.link);
     markReadByNode(object, f);
   }
 
