@@ -33,7 +33,8 @@ export function nlaPlayers(scene: SceneDocument, byId: ReadonlyMap<string, RigOw
 export function propertyNla(scene: SceneDocument, object: string, bone: string | null, name: string, fallback: number): OwnerNla | undefined {
   return settingNla(scene, object, (f) => {
     const path = parseDataPath(f.data_path);
-    return path?.kind === 'custom' && path.bone === bone && path.property === name && f.array_index === 0;
+    // An array property's element `p[i]` is the curve of `p` with array index i; a plain one's, index 0.
+    return path?.kind === 'custom' && path.bone === bone && ((path.property === name && f.array_index === 0) || `${path.property}[${f.array_index}]` === name);
   }, fallback);
 }
 

@@ -4972,8 +4972,8 @@ def rig_keyed_reads():
 def rig_nla_reads():
     """Drivers reading what the NLA plays: a bone's location and rotation from a pushed-down strip
     with the active action ADDed on top (and its scale, which nothing keys), an object's location
-    from its strip, custom properties keyed in a strip's action (a float, an int in a second strip
-    held forward) and in the action on top; Single Property variables (Blender reads the values the
+    from its strip, custom properties keyed in a strip's action (a float, an array's element, an int
+    in a second strip held forward) and in the action on top; Single Property variables (Blender reads the values the
     NLA wrote) and a Transform Channel in transform space."""
     arm = armature("NR", [("A", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
                           ("R1", (0, -1, 0), (0, -1, 0.2), None, False, 0.0),
@@ -4983,8 +4983,9 @@ def rig_nla_reads():
     bone = lambda b, p: 'pose.bones["%s"].%s' % (b, p)
     prop(pb["A"], "sw", 0.5, -10.0, 10.0)
     prop(pb["A"], "mode", 0, 0, 3)
+    pb["A"]["vec"] = [0.0, 0.25, 0.0]
     walk = keyed_action("NRWalk", [(bone("A", "location"), 0, [(1, 0.0), (9, 1.0)]), (bone("A", "rotation_euler"), 2, [(1, 0.2), (9, 1.2)]),
-                                   ('pose.bones["A"]["sw"]', 0, [(1, -1.0), (9, 3.0)])])
+                                   ('pose.bones["A"]["sw"]', 0, [(1, -1.0), (9, 3.0)]), ('pose.bones["A"]["vec"]', 1, [(1, 2.0), (9, -2.0)])])
     t = arm.animation_data.nla_tracks.new()
     t.strips.new("W", 2, walk)
     arm.animation_data.action = keyed_action("NRTop", [(bone("A", "location"), 1, [(1, 0.0), (9, 0.5)])])
@@ -5020,7 +5021,7 @@ def rig_nla_reads():
     driver(pb["R1"], "location", 2, "v", [sp("v", arm, 'pose.bones["A"].rotation_euler[2]')])
     driver(pb["R2"], "location", 0, "v + 0.1 * s + 0.3 * m + 0.2 * t", [sp("v", arm, 'pose.bones["A"].scale[1]'), sp("s", arm, 'pose.bones["A"]["sw"]'),
                                                                       sp("m", arm, 'pose.bones["A"]["mode"]'), sp("t", arm, 'pose.bones["A"]["top"]')])
-    driver(pb["R2"], "location", 1, "v", [sp("v", box, 'location[2]')])
+    driver(pb["R2"], "location", 1, "v + 0.1 * w", [sp("v", box, 'location[2]'), sp("w", arm, 'pose.bones["A"]["vec"][1]')])
     driver(pb["R2"], "location", 2, "v", [{"name": "v", "type": 'TRANSFORMS', "targets": [{"id": arm, "bone_target": "A", "transform_type": 'LOC_X', "transform_space": 'TRANSFORM_SPACE'}]}])
     scene().frame_set(1)
     return [1, 3, 5.5, 8, 11]

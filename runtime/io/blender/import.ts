@@ -391,11 +391,12 @@ function reportNla(fx: Fixture, readByNode: ReadonlySet<string>, report: (text: 
       if (otherCurves.length) report(`${where}: its animated ${otherCurves.map((c) => c.data_path).join(', ')} is not evaluated (its value at the export is used)`, sat);
       if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);
       const act = fx.actions?.find((a) => a.name === st.action);
-      // A custom property's curve plays through the property's node (runtime/rig/property-nla.ts); an array element's does not.
-      // A constraint setting a driver/nla-value node reads plays through it.
+      // A custom property's curve plays through the property's node (runtime/rig/property-nla.ts), a
+      // constraint setting's through the driver/nla-value node that reads it.
       const others = (act?.fcurves ?? []).filter((f) => {
         const k = parseDataPath(f.data_path)?.kind;
-        return k !== 'transform' && !(k === 'custom' && f.array_index === 0) && !readByNode.has(`${st.action}\u0000${f.data_path}\u0000${f.array_index}`);
+        // What changes only how things are drawn has no effect here either (drawn-only.ts).
+        return k !== 'transform' && k !== 'custom' && !drawnOnly(f.data_path) && !readByNode.has(`${st.action}\u0000${f.data_path}\u0000${f.array_index}`);
       });
       if (others.length) report(`${where}: its action "${st.action}" animates ${others.map((f) => `${f.data_path}[${f.array_index}]`).join(', ')}, which the NLA does not play in Sinew`, sat);
     }); });

@@ -37,12 +37,13 @@ describe('an object\u2019s NLA, imported', () => {
 
   it('names what it does not play', () => {
     const keyed = (path: string) => ({ data_path: path, array_index: 0, keyframes: linear([1, 0], [2, 1]) });
-    // A custom property's curve plays through its node (nla-reads.test.ts); an array property's element does not.
-    const imported = importBlenderFixture(fixture({ fcurves: [keyed('influence'), keyed('repeat')], modifiers: 1 }, [keyed('["prop"]'), { ...keyed('["vec"]'), array_index: 1 }]));
+    // A custom property's curve (an array's element too) plays through its node (nla-reads.test.ts),
+    // a drawn-only one has no effect; a datablock's setting is named.
+    const imported = importBlenderFixture(fixture({ fcurves: [keyed('influence'), keyed('repeat')], modifiers: 1 }, [keyed('["prop"]'), { ...keyed('["vec"]'), array_index: 1 }, keyed('hide_viewport'), keyed('data.energy')]));
     expect(imported.unsupported).toEqual([
       'object "E" NLA track "T" strip "S": its animated repeat is not evaluated (its value at the export is used)',
       'object "E" NLA track "T" strip "S": its F-curve modifiers are not evaluated',
-      'object "E" NLA track "T" strip "S": its action "Move" animates ["vec"][1], which the NLA does not play in Sinew',
+      'object "E" NLA track "T" strip "S": its action "Move" animates data.energy[0], which the NLA does not play in Sinew',
     ]);
   });
 });
