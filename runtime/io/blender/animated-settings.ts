@@ -7,7 +7,10 @@
 // taken out of the scene's actions: the pose animation (runtime/rig/animation.ts) applies only
 // transform channels and would report them as ignored. A curve on a constraint the import leaves
 // out as Blender skips it (muted, invalid, on a bone of an armature at rest) is taken out too: it
-// has no effect in Blender either.
+// has no effect in Blender either. On an object the NLA plays, a constraint setting keyed in its
+// strips' actions or in the action on top becomes one `driver/nla-value` node instead, which blends
+// them as the NLA does (runtime/rig/property-nla.ts); those curves stay in the scene, marked
+// `read_by_node`, for it to read.
 import type { GraphLink, GraphNode } from '../../../graph/types';
 import { pathTarget } from '../../../nodes/drivers/data-path';
 import type { ImportedDriver } from './drivers';
