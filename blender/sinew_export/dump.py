@@ -1256,12 +1256,16 @@ def dump_fcurve(obj, fc, act=None, notes=None):
     if items is not None:
         # Keying an enum setting (a constraint's Mix mode): its items' values, as for a driver.
         out["enum_items"] = items
-    on_constraint = '.constraints[' in fc.data_path or fc.data_path.startswith('constraints[')
-    default = rna_default(obj, fc.data_path, fc.array_index) if obj is not None and on_constraint else None
+    default = rna_default(obj, fc.data_path, fc.array_index) if obj is not None and keys_constraint(fc.data_path) else None
     if default is not None:
         # A constraint setting's RNA default: where an NLA plays the curve, it blends from it.
         out["default"] = default
     return out
+
+
+def keys_constraint(path):
+    """Whether an F-curve's path is a constraint setting (an object's or a pose bone's)."""
+    return '.constraints[' in path or path.startswith('constraints[')
 
 
 def rna_default(idb, path, index):
@@ -1462,7 +1466,7 @@ def dump_actions(objects, constraints, notes, nla=None, data_actions=None):
             if player is not None:
                 # Rounded or held as on the object that plays it (an int or a bool, an enum setting).
                 d.update(value_flags(player, fc))
-            if player is not None and ('.constraints[' in fc.data_path or fc.data_path.startswith('constraints[')):
+            if player is not None and keys_constraint(fc.data_path):
                 v = rna_default(player, fc.data_path, fc.array_index)
                 if v is not None:
                     d["default"] = v
