@@ -250,6 +250,12 @@ export interface BindEnv {
   ikTree?(): IkTreeBinding | IkShadowBinding | undefined;
   /** Current frame, a view of length 1. */
   frame: Float64Array;
+  /**
+   * The scene's animation time, a view of length 1: the frame times the scene's time remapping
+   * (Blender's `frame_map_old / frame_map_new`), the frame itself when it has none. Whatever plays a
+   * scene's keys (actions, NLA, keyed values) plays them at this time, as Blender plays them at its ctime.
+   */
+  sceneTime: Float64Array;
   /** The scene's action of that name (its `actions[]`), as a node reads it once at bind time; undefined when there is none. */
   action(name: string): ActionSource | undefined;
   /** Names of the scene's actions, for a message naming what there is. */

@@ -1733,6 +1733,8 @@ def rig_document(scene=None, armature=None):
                      "file": bpy.data.filepath, "scene": scene.name, "armature": armature,
                      "frame_current": scene.frame_current, "subframe": num(scene.frame_subframe),
                      "fps": scene.render.fps, "fps_base": num(scene.render.fps_base),
+                     # Time Stretching: Blender plays animation and drivers at frame · old ÷ new.
+                     "frame_map_old": scene.render.frame_map_old, "frame_map_new": scene.render.frame_map_new,
                      "frame_start": scene.frame_start, "frame_end": scene.frame_end,
                      "notes": notes},
         "objects": objs,

@@ -23,7 +23,7 @@ export function bindAnimation(env: BindEnv, text: string, param = 'animation'): 
     return env.fail(`the ${param} is not valid JSON (an F-curve: {"keyframes": [{"co": [frame, value]}, …]})`, param);
   }
   if (!source || !Array.isArray(source.keyframes)) return env.fail(`the ${param} has no keyframes list`, param);
-  return { curve: packFCurve(source), frame: env.frame, out: new Float64Array(1) };
+  return { curve: packFCurve(source), frame: env.sceneTime, out: new Float64Array(1) };
 }
 
 /** The curve's value at the current frame. */
@@ -62,7 +62,7 @@ export const animatedChannel = defineNode({
     if (!played) return undefined;
     const slot = played.slotOf(p.property, p.index);
     if (slot === undefined) return env.fail(`"${p.property}[${p.index}]" is not a transform channel`, 'property');
-    return { played, frame: env.frame, out: Float64Array.from(played.initial), slot };
+    return { played, frame: env.sceneTime, out: Float64Array.from(played.initial), slot };
   },
   kernel: (io, p, st) => {
     if (st === undefined) io.out.value[0] = saturate(p.value);

@@ -35,7 +35,7 @@ export const customProperty = defineNode({
   bind(env, p): State {
     const anim = bindAnimation(env, p.animation);
     const player = anim ? undefined : env.propertyAnimation?.(p.owner, p.name, p.default);
-    return { anim, nla: player && { player, frame: env.frame, out: new Float64Array(1) }, driven: env.connected('driven') };
+    return { anim, nla: player && { player, frame: env.sceneTime, out: new Float64Array(1) }, driven: env.connected('driven') };
   },
   kernel: (io, p, s) => {
     let v = p.value;

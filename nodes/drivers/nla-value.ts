@@ -29,7 +29,7 @@ export const nlaValue = defineNode({
   },
   bind(env, p): State | undefined {
     const player = env.pathAnimation?.(p.object, p.path, p.index, p.default);
-    return player && { player, frame: env.frame, out: new Float64Array(1) };
+    return player && { player, frame: env.sceneTime, out: new Float64Array(1) };
   },
   kernel(io, p, s) {
     if (s === undefined) {

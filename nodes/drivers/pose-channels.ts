@@ -145,7 +145,7 @@ function played(animation: ChannelAnimation, mode: (typeof ROTATION_MODES)[numbe
   const linked = Object.keys(targets).filter((name) => env.connected(name));
   return {
     animation,
-    frame: env.frame,
+    frame: env.sceneTime,
     inputs: linked,
     to: linked.map((name) => targets[name][0]),
     at: Int32Array.from(linked.map((name) => targets[name][1])),

@@ -20,6 +20,8 @@ export interface BindContext<N extends BindingNode> {
   /** The scene's actions by name. */
   actions: ReadonlyMap<string, ActionSource>;
   frame: Float64Array;
+  /** The scene's animation time (the frame itself when the scene has no time remapping). */
+  time: Float64Array;
   warnings: GraphError[];
   /** Nodes whose bind asked for the frame (they run again when it changes). */
   readsFrame: Set<N>;
@@ -88,6 +90,11 @@ export class NodeBindEnv<N extends BindingNode> implements BindEnv {
   get frame(): Float64Array {
     this.ctx.readsFrame.add(this.c);
     return this.ctx.frame;
+  }
+
+  get sceneTime(): Float64Array {
+    this.ctx.readsFrame.add(this.c);
+    return this.ctx.time;
   }
 
   warn(message: string): void {

@@ -58,7 +58,7 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   const stepOf = ownerSteps(owners, schedule, problems.warnings, guards);
   const readsFrame = new Set<CompiledNode>();
   const context: BindContext<CompiledNode> = {
-    owners: owners.byId, actions: owners.actions, frame: owners.frame, warnings: problems.warnings, readsFrame,
+    owners: owners.byId, actions: owners.actions, frame: owners.frame, time: owners.time, warnings: problems.warnings, readsFrame,
     propertyAnimation: owners.propertyAnimation, pathAnimation: owners.pathAnimation,
     stackOwner: inputs.stackOwner, sourceOwner: inputs.sourceOwner, sourceShape: inputs.sourceShape,
     ikTree: (c) => {

@@ -24,7 +24,15 @@ export interface Owners {
   index: Map<RigOwner, number>;
   /** The program's one buffer; every later phase takes its views from it. */
   slots: SlotAllocator;
+  /** The frame being evaluated (the timeline's). */
   frame: Float64Array;
+  /**
+   * The scene's animation time: the frame times the scene's `time_scale` (Blender's time remapping),
+   * which actions, NLA, clips and keyed values play at; `frame` itself when the scene has none.
+   */
+  time: Float64Array;
+  /** `time_scale`, 1 when the scene has none: the program writes time = frame · scale before each pass. */
+  timeScale: number;
   /** What writes an owner's basis at each frame before its pre step (actions, then the playing clip), and a curve's keyed Evaluation Time (curve-time.ts). */
   poseSources: Map<RigOwner, (() => void)[]>;
   /** The scene's actions by name, for nodes that read one at bind time (the Action constraint). */
@@ -46,6 +54,8 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
     return problems.fail();
   }
   const frame = slots.alloc(1);
+  const timeScale = scene.time_scale ?? 1;
+  const time = timeScale === 1 ? frame : slots.alloc(1);
   const { warnings } = problems;
   // Nodes that set an owner's channels (driver/pose-channels): an action of that owner plays in them.
   const basisNodes = new Map<RigOwner, CompiledNode>();
@@ -63,7 +73,7 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
     // Blender runs an owner's animation, then its drivers, then builds its basis: where a node sets
     // some of its channels, that node plays the action first and builds the basis after.
     if (basisNodes.has(a.owner)) a.owner.channelAnimation = { play: (f) => { playChannels(a, f); }, basis: a.basis };
-    else addPoseSource(a.owner, () => { animateOwner(a, frame); });
+    else addPoseSource(a.owner, () => { animateOwner(a, time); });
     a.owner.liveEuler = a.basis.rotation_euler;
     const initial = Float64Array.from(a.channels);
     a.owner.played = { initial, slotOf: playedSlot, playInto: (f, out) => { playChannelsInto(a, f, out); } };
@@ -76,12 +86,12 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
       t.owner.channelAnimation = clipChannelAnimation(t, rotationModeOf(node));
       t.owner.liveEuler = t.owner.channelAnimation.basis.rotation_euler;
     } else {
-      addPoseSource(t.owner, () => { playTrack(t, frame); });
+      addPoseSource(t.owner, () => { playTrack(t, time); });
       t.owner.liveEuler = undefined;
     }
   }
   for (const o of rig.owners) {
-    const keyedTime = curveTimeSource(o, frame);
+    const keyedTime = curveTimeSource(o, time);
     if (keyedTime) addPoseSource(o, keyedTime);
   }
   // A node that sets an owner's channels without an action writes its Euler angles here (pose-channels.ts).
@@ -90,7 +100,7 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   const index = new Map<RigOwner, number>();
   rig.owners.forEach((o, i) => index.set(o, i));
   const actions = new Map((scene.actions ?? []).map((a) => [a.name, a] as const));
-  return { owners: rig.owners, byId: rig.byId, index, slots, frame, poseSources, actions, ...nlaPlayers(scene, rig.byId) };
+  return { owners: rig.owners, byId: rig.byId, index, slots, frame, time, timeScale, poseSources, actions, ...nlaPlayers(scene, rig.byId) };
 }
 
 /** Where a channel's element (RNA index) lands in an owner's played channels; undefined for no channel. */

@@ -59,6 +59,7 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
   return new Program(owners.slots.buffer, steps, owners.owners, owners.frame, report, problems.warnings, {
     units, from: schedule.from, to: schedule.to, node, frameUnits, history: () => historyOf(resolved.live),
     remembers: () => resolved.live.some((c) => c.def.remembers?.(c.params) === true),
+    sceneTime: owners.time === owners.frame ? undefined : { slot: owners.time, scale: owners.timeScale },
   }, states, binding.check && { guards: binding.guards, check: binding.check });
 }
 

@@ -115,6 +115,11 @@ export interface ProgramDeps extends DependencyInfo {
   history?(): string[];
   /** Whether a node keeps a value from its first evaluation (`NodeDefinition.remembers`, with the params it has now). */
   remembers?(): boolean;
+  /**
+   * The scene's animation time and its scale when the scene remaps time (Blender's time remapping):
+   * written as frame · scale before every pass. Absent: the time is the frame slot itself.
+   */
+  sceneTime?: { slot: Float64Array; scale: number };
 }
 
 /**
@@ -317,6 +322,7 @@ export class Program {
 
   /** Runs every step at the frame in `frameSlot[0]`. */
   private runAll(): void {
+    this.timeFromFrame();
     const steps = this.steps;
     const p = this.profiling;
     if (p) {
@@ -335,6 +341,12 @@ export class Program {
     }
     this.lastStepsRun += steps.length;
     this.lastTicksRun++;
+  }
+
+  /** The scene's animation time for the frame in `frameSlot[0]`, when the scene remaps time. */
+  private timeFromFrame(): void {
+    const t = this.deps?.sceneTime;
+    if (t) t.slot[0] = this.frameSlot[0] * t.scale;
   }
 
   /**
@@ -416,6 +428,7 @@ export class Program {
     if (this.states.length && (frame !== this.frameSlot[0] || this.tick < 0)) return this.evaluate(frame);
     if (frame !== this.frameSlot[0]) {
       this.frameSlot[0] = frame;
+      this.timeFromFrame();
       if (this.frameUnits.length) d.markUnits(this.frameUnits, this.frameUnits.length);
     }
     const steps = this.steps, flags = d.flags;

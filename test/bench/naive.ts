@@ -114,6 +114,7 @@ export function naiveEvaluate(graph: GraphDocument, scene: SceneDocument, frame:
         connected: (input) => n.sources[input] !== undefined,
         stackOwner: () => stackOwner(n),
         frame: frameView,
+        sceneTime: frameView,
         action: (name) => scene.actions?.find((a) => a.name === name),
         actionNames: () => (scene.actions ?? []).map((a) => a.name),
         warn: () => {},

@@ -28,6 +28,7 @@ export function resolveParams(def: NodeDefinition, given: Record<string, JsonVal
 export function bindEnv(o: { sources?: Record<string, OwnerHandle>; stackOwner?: OwnerHandle; frame?: number; actions?: readonly ActionSource[] } = {}): BindEnv {
   const sources = o.sources ?? {};
   const actions = o.actions ?? [];
+  const frame = new Float64Array([o.frame ?? 1]);
   return {
     nodeId: 'n',
     owner: () => undefined,
@@ -36,7 +37,8 @@ export function bindEnv(o: { sources?: Record<string, OwnerHandle>; stackOwner?:
     connected: (input) => sources[input] !== undefined,
     warn: () => {},
     stackOwner: () => o.stackOwner,
-    frame: new Float64Array([o.frame ?? 1]),
+    frame,
+    sceneTime: frame,
     action: (name) => actions.find((a) => a.name === name),
     actionNames: () => actions.map((a) => a.name),
     fail: (m) => { throw new Error(m); },

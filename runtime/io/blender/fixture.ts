@@ -126,3 +126,15 @@ export function savedFrame(fx: Fixture): number | undefined {
   if (typeof e?.frame_current !== 'number') return undefined;
   return e.frame_current + (typeof e.subframe === 'number' ? e.subframe : 0);
 }
+
+/**
+ * The scene's time remapping (Output › Time Stretching) as the exporter wrote it: Blender plays
+ * animation and drivers at (frame + subframe) · framelen, framelen being frame_map_old ÷
+ * frame_map_new in float32 (`rna_Scene_framelen_update`). Undefined without one (or with 1).
+ */
+export function savedTimeScale(fx: Fixture): number | undefined {
+  const e = (fx as { exporter?: { frame_map_old?: unknown; frame_map_new?: unknown } }).exporter;
+  const from = e?.frame_map_old, to = e?.frame_map_new;
+  if (typeof from !== 'number' || typeof to !== 'number' || !(from > 0) || !(to > 0) || from === to) return undefined;
+  return Math.fround(from / to);
+}

@@ -387,10 +387,11 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
         return;
       }
       if ('frame' in r) {
-        // The scene's frame: the evaluated frame, whole (frame_current) or with its subframe.
+        // The scene's frame: the timeline's, whole (frame_current), or the time Blender evaluates at,
+        // with its subframe and time remapping (frame_current_final, as the expression's `frame`).
         const time = timeNode();
         if (r.frame === 'exact') {
-          pendingLinks.push({ from: { node: time, socket: 'frame' }, to: { node: id, socket } });
+          pendingLinks.push({ from: { node: time, socket: 'sceneTime' }, to: { node: id, socket } });
           return;
         }
         const whole = `${id}:${socket}`;
@@ -439,7 +440,7 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       } else pendingLinks.push({ from: { node: from.node, socket: 'value' }, to: { node: id, socket } });
     });
     if (failed) continue;
-    if (/\bframe\b/.test(src.expression ?? '')) pendingLinks.push({ from: { node: timeNode(), socket: 'frame' }, to: { node: id, socket: 'frame' } });
+    if (/\bframe\b/.test(src.expression ?? '')) pendingLinks.push({ from: { node: timeNode(), socket: 'sceneTime' }, to: { node: id, socket: 'frame' } });
     g.nodes.push({ id, type: 'driver/driver', params, position: [-600, 90 * wired] });
     g.links.push(...pendingLinks);
     if (choiceNode) {

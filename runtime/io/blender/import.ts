@@ -7,7 +7,7 @@ import { defaultCatalog, type NodeCatalog } from '../../../nodes/catalog';
 import type { NodeDefinition } from '../../../nodes/define';
 import { parseDataPath } from '../../rig/scene/data-path';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla, type SceneNlaStrip } from '../../rig/scene/types';
-import { curvePlays, savedFrame, type Fixture, type FixtureConstraint, type FixtureNla, type FixtureNlaStrip } from './fixture';
+import { curvePlays, savedFrame, savedTimeScale, type Fixture, type FixtureConstraint, type FixtureNla, type FixtureNlaStrip } from './fixture';
 import { drivableParam, scheduleParam } from '../../eval/driven-params';
 import { animatedSettings, drivesCurveTime, switchedMutes, wireDrivers, type ChoiceSetting, type DriverReport } from './import-drivers';
 import { importDrivers, type ImportedDriver } from './drivers';
@@ -425,6 +425,8 @@ function sceneOf(fx: Fixture): SceneDocument {
   // The pose Blender shows is the one at the file's current frame: `eval` evaluates it by default.
   const saved = savedFrame(fx);
   if (saved !== undefined) scene.frame_current = saved;
+  const timeScale = savedTimeScale(fx);
+  if (timeScale !== undefined) scene.time_scale = timeScale;
   if (!fx.actions?.length) return scene;
   const actionOf = new Map(fx.actions.flatMap((a) => (a.id ? [[a.id.object, a.name] as const] : [])));
   const nlaOf = new Map((fx.nla ?? []).map((n) => [n.object, n] as const));

@@ -417,6 +417,12 @@ export interface SceneDocument {
   playback?: ScenePlayback;
   /** The frame the scene was saved at (a Blender import: the file's current frame): `sinew eval` evaluates it unless `--frame` says otherwise. */
   frame_current?: number;
+  /**
+   * Blender's time remapping (Output › Time Stretching): the scene's animation (actions, NLA, clips,
+   * keyed values, drivers' `frame`) plays at frame · time_scale, Blender's frame_map_old ÷
+   * frame_map_new as a float32. Default 1.
+   */
+  time_scale?: number;
 }
 
 /** An object's NLA as Blender plays it (runtime/rig/nla.ts): its tracks bottom to top, and the active action's blending on top. */

@@ -16,7 +16,8 @@ describe('every kernel stays finite', () => {
         const inputArbs = Object.fromEntries(Object.entries(def.inputs).map(([k, s]) => [k, socketValue(s.type)]));
         fc.assert(
           fc.property(fc.record(inputArbs), frameArb, (inputs, frame) => {
-            const env = { nodeId: 'n', owner: () => undefined, sourceOwner: () => undefined, sourceShape: () => undefined, connected: () => false, warn: () => {}, stackOwner: () => undefined, frame: new Float64Array([frame]), action: () => undefined, actionNames: () => [], fail: (m: string): never => { throw new Error(m); } };
+            const at = new Float64Array([frame]);
+            const env = { nodeId: 'n', owner: () => undefined, sourceOwner: () => undefined, sourceShape: () => undefined, connected: () => false, warn: () => {}, stackOwner: () => undefined, frame: at, sceneTime: at, action: () => undefined, actionNames: () => [], fail: (m: string): never => { throw new Error(m); } };
             const before = JSON.stringify(inputs);
             const { out, io } = run(def, inputs, combo, env);
             for (const [name, s] of Object.entries(def.outputs)) {

@@ -31,15 +31,23 @@ describe('value/time', () => {
     const env = bindEnv({ frame: 48 });
     const def = time;
     const params = { fps: 24 };
-    const frame = def.bind!(env, params);
-    const io = { in: {}, out: { frame: new Float64Array(1), seconds: new Float64Array(1) } };
-    def.kernel(io, params, frame);
-    expect([io.out.frame[0], io.out.seconds[0]]).toEqual([48, 2]);
+    const clock = def.bind!(env, params);
+    const io = { in: {}, out: { frame: new Float64Array(1), seconds: new Float64Array(1), sceneTime: new Float64Array(1) } };
+    def.kernel(io, params, clock);
+    expect([io.out.frame[0], io.out.seconds[0], io.out.sceneTime[0]]).toEqual([48, 2, 48]);
     env.frame[0] = 12; // the program writes the frame slot before every evaluation
-    def.kernel(io, params, frame);
+    def.kernel(io, params, clock);
     expect([io.out.frame[0], io.out.seconds[0]]).toEqual([12, 0.5]);
-    def.kernel(io, { fps: 0 }, frame);
+    def.kernel(io, { fps: 0 }, clock);
     expect(io.out.seconds[0]).toBe(0);
     expect(run(time, {}, {}, bindEnv({ frame: 30 })).out.seconds[0]).toBe(1.25); // default 24 fps
+  });
+
+  it('gives the scene\'s time as the program writes it, apart from the frame', () => {
+    const env = { ...bindEnv({ frame: 10 }), sceneTime: new Float64Array([15]) };
+    const clock = time.bind!(env, { fps: 24 });
+    const io = { in: {}, out: { frame: new Float64Array(1), seconds: new Float64Array(1), sceneTime: new Float64Array(1) } };
+    time.kernel(io, { fps: 24 }, clock);
+    expect([io.out.frame[0], io.out.sceneTime[0]]).toEqual([10, 15]);
   });
 });
