@@ -5086,6 +5086,78 @@ def rig_nla_settings():
     return [1, 2.5, 3, 4, 5, 6, 7, 8, 9.5, 11, 12.5, 14]
 
 
+def rig_shared_data():
+    """Linked duplicates: two armature objects sharing one armature datablock (Alt+D), each with its
+    own pose, constraints and drivers; the datablock's custom property, its B-Bone ease driven from
+    it, and its own action keying it; a third object on the same data built bare, with one
+    constraint reading the driven B-Bone."""
+    a = armature("Hero", [
+        ("Root", (0, 0, 0), (0, 0, 0.5), None, False, 0.0),
+        ("Arm", (0, 0, 0.5), (0.6, 0, 0.9), "Root", True, 0.2),
+        ("Fore", (0.6, 0, 0.9), (1.1, 0.1, 0.8), "Arm", True, -0.1),
+        ("Tail", (0, 0, 0), (0, -0.8, 0.2), "Root", False, 0.0),
+        ("Rider", (0.2, -0.4, 0.4), (0.2, -0.4, 0.6), "Root", False, 0.0),
+        ("Look", (-0.4, 0, 0.6), (-0.4, 0.3, 0.6), "Root", False, 0.0),
+    ], loc=(0.1, 0.0, 0.2), rot=(0.0, 0.0, 0.3))
+    d = a.data
+    d.bones["Tail"].bbone_segments = 5
+    prop(d, "bend", 0.4, 0.0, 2.0)
+    prop(d.bones["Look"], "aim", 0.7, 0.0, 1.0)
+    driver(d, 'bones["Tail"].bbone_easeout', -1, "bend * 2", [
+        {"name": "bend", "targets": [{"id_type": 'ARMATURE', "id": d, "data_path": '["bend"]'}]}])
+    driver(d, 'bones["Tail"].bbone_curveinx', -1, "bend * 0.3", [
+        {"name": "bend", "targets": [{"id_type": 'ARMATURE', "id": d, "data_path": '["bend"]'}]}])
+    for f, v in ((1, 0.4), (7, 1.6)):
+        d["bend"] = v
+        d.keyframe_insert('["bend"]', frame=f)
+    p = a.pose.bones
+    p["Tail"].bbone_curveoutz = 0.2
+    c = p["Rider"].constraints.new('COPY_LOCATION')
+    c.target, c.subtarget, c.head_tail, c.use_bbone_shape = a, "Tail", 0.6, True
+    c = p["Fore"].constraints.new('IK')
+    c.target, c.chain_count = empty("Reach", loc=(0.9, -0.4, 0.5)), 2
+    c = p["Look"].constraints.new('DAMPED_TRACK')
+    c.target, c.subtarget = a, "Fore"
+    driver(c, "influence", -1, "aim", [
+        {"name": "aim", "targets": [{"id_type": 'ARMATURE', "id": d, "data_path": 'bones["Look"]["aim"]'}]}])
+    prop(p["Root"], "lean", 0.3, -1.0, 1.0)
+    driver(p["Arm"], "rotation_euler", 0, "lean", [
+        {"name": "lean", "targets": [{"id": a, "data_path": 'pose.bones["Root"]["lean"]'}]}])
+    for bone in ("Root", "Arm"):
+        p[bone].rotation_mode = 'XYZ'
+    p["Root"].rotation_euler = (0.1, 0.0, 0.2)
+    p["Root"].keyframe_insert("rotation_euler", frame=1)
+    p["Root"].rotation_euler = (0.3, -0.2, 0.5)
+    p["Root"].keyframe_insert("rotation_euler", frame=7)
+    # Alt+D: a linked duplicate of the rig (its pose, constraints, drivers and action copied, its data shared).
+    bpy.ops.object.select_all(action='DESELECT')
+    a.select_set(True)
+    bpy.context.view_layer.objects.active = a
+    bpy.ops.object.duplicate(linked=True)
+    twin = bpy.context.view_layer.objects.active
+    twin.name = "Twin"
+    twin.location = (2.0, 0.5, 0.0)
+    twin.rotation_euler = (0.0, 0.2, -0.4)
+    assert twin.data == d, "the duplicate shares the datablock"
+    tp = twin.pose.bones
+    tp["Root"]["lean"] = -0.6
+    tp["Tail"].bbone_curveoutz = -0.3
+    tp["Look"].rotation_mode = 'XYZ'
+    tp["Look"].rotation_euler = (0.5, 0.0, 0.0)
+    if twin.animation_data and twin.animation_data.action:
+        twin.animation_data.action = twin.animation_data.action.copy()
+        tp["Root"].rotation_euler = (-0.4, 0.1, 0.0)
+        tp["Root"].keyframe_insert("rotation_euler", frame=4)
+    # A third object on the same data, built bare (no constraints or drivers of its own).
+    bare = link(bpy.data.objects.new("Bare", d))
+    bare.location = (-2.0, 0.0, 0.0)
+    bpy.context.view_layer.update()  # builds the new object's pose
+    c = bare.pose.bones["Rider"].constraints.new('COPY_LOCATION')
+    c.target, c.subtarget, c.head_tail, c.use_bbone_shape = bare, "Tail", 0.3, True
+    scene().frame_set(1)
+    return [1, 4, 7]
+
+
 def rig_time_remap():
     """A scene with Time Stretching (Output › Time Stretching, frame_map_old 3 → new 2): Blender
     plays actions, NLA strips, keyed settings and drivers' `frame` at frame · 1.5. A bone keyed in
@@ -5253,7 +5325,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "time_remap": rig_time_remap, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "nla_reads": rig_nla_reads, "nla_settings": rig_nla_settings, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "time_remap": rig_time_remap, "shared_data": rig_shared_data, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "nla_reads": rig_nla_reads, "nla_settings": rig_nla_settings, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
