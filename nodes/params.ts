@@ -17,7 +17,18 @@ interface ParamDocs {
 export interface FloatParam extends ParamDocs { kind: 'float'; default: number; min?: number; max?: number }
 export interface IntParam extends ParamDocs { kind: 'int'; default: number; min?: number; max?: number }
 export interface BoolParam extends ParamDocs { kind: 'bool'; default: boolean }
-export interface ChoiceParam<T extends string = string> extends ParamDocs { kind: 'choice'; options: readonly T[]; default: T }
+export interface ChoiceParam<T extends string = string> extends ParamDocs {
+  kind: 'choice';
+  options: readonly T[];
+  default: T;
+  /**
+   * What Blender's RNA setter does besides storing the value, which its animation system and drivers
+   * run when they write a value other than the stored one: applied to the node's params whenever a
+   * link driving this param changes it (the Action constraint's Mix sets its Owner Space). A value
+   * set by hand sets only itself.
+   */
+  whenDriven?(value: T, params: Record<string, ParamValue>): void;
+}
 export interface StringParam extends ParamDocs { kind: 'string'; default: string }
 export interface OwnerParam extends ParamDocs { kind: 'owner'; default: string }
 /** The name of one of the scene's `actions[]` (a string in files, as an owner param is); the editor offers the scene's actions. */

@@ -67,6 +67,10 @@ export function withDrivenParams(c: CompiledNode, compiled: NodeTable, run: (() 
       const v = drivenParamValue(specs[k], slots[k][0], params[name]);
       if (v !== params[name]) {
         params[name] = v;
+        // Blender runs a setter's side effects when the value it writes differs from the stored one
+        // (measured: a driven Mix equal to the saved one leaves an Owner Space set by hand).
+        const spec = specs[k];
+        if (spec.kind === 'choice') spec.whenDriven?.(v as string, params);
         changed = true;
       }
     }

@@ -5191,6 +5191,55 @@ def rig_time_remap():
     return [1, 2.5, 4, 7, 11]
 
 
+def rig_keyed_action_con():
+    """Action constraints whose own settings an animator keyed: Evaluation Time (use_eval_time), the
+    target range (min/max), the action's frame range (frame_start/frame_end), the mix mode (whose
+    every write sets the owner space: rna_ActionConstraint_mix_mode_set); and a driven mix mode on
+    a constraint whose owner space was set by hand after its mode."""
+    arm = armature("KA", [("Ctrl", (0, 0, 0), (0, 0, 0.3), None, False, 0.0),
+                          ("E", (0.5, 0, 0), (0.5, 0, 0.5), None, False, 0.0),
+                          ("T", (1.0, 0, 0), (1.0, 0, 0.5), None, False, 0.0),
+                          ("M", (1.5, 0, 0), (1.5, 0, 0.5), None, False, 0.0),
+                          ("N", (2.0, 0, 0), (2.0, 0.1, 0.5), None, False, 0.3)])
+    pb = arm.pose.bones
+    for b in ("E", "T", "M", "N"):
+        pb[b].rotation_mode = 'XYZ'
+    pose = keyed_action("KAPose", [('pose.bones["E"].rotation_euler', 0, [(0, 0.0), (10, 1.2)]),
+                                   ('pose.bones["T"].rotation_euler', 1, [(0, 0.0), (10, -0.9)]),
+                                   ('pose.bones["M"].location', 2, [(0, 0.0), (10, 0.6)]),
+                                   ('pose.bones["M"].rotation_euler', 2, [(0, 0.2), (10, 0.7)]),
+                                   ('pose.bones["N"].rotation_euler', 0, [(0, 0.3), (10, -0.6)]),
+                                   ('pose.bones["N"].location', 1, [(0, 0.0), (10, 0.4)])])
+    pose.id_root = 'OBJECT'
+    c = pb["E"].constraints.new('ACTION')
+    c.action, c.use_eval_time, c.frame_start, c.frame_end = pose, True, 0, 10
+    c = pb["T"].constraints.new('ACTION')
+    c.action, c.target, c.subtarget, c.transform_channel, c.target_space = pose, arm, "Ctrl", 'LOCATION_X', 'LOCAL'
+    c.min, c.max, c.frame_start, c.frame_end = -0.5, 0.5, 0, 10
+    c = pb["M"].constraints.new('ACTION')
+    c.action, c.use_eval_time, c.eval_time, c.frame_start, c.frame_end = pose, True, 0.5, 0, 10
+    # A driven mode, its owner space set by hand afterwards (Blender's write of the mode overrides it).
+    c = pb["N"].constraints.new('ACTION')
+    c.action, c.use_eval_time, c.eval_time, c.frame_start, c.frame_end = pose, True, 0.7, 0, 10
+    c.mix_mode = 'BEFORE_SPLIT'
+    c.owner_space = 'POSE'
+    driver(c, "mix_mode", -1, "5 if frame < 5 else 1", [])
+    pb["N"].rotation_euler = (0.0, 0.4, 0.2)
+    pb["N"].location = (0.1, 0.0, -0.1)
+    pb["Ctrl"].location = (0.2, 0, 0)
+    arm.animation_data_create()
+    arm.animation_data.action = keyed_action("KAKeys", [
+        ('pose.bones["E"].constraints["Action"].eval_time', 0, [(1, 0.0), (9, 1.0)]),
+        ('pose.bones["T"].constraints["Action"].min', 0, [(1, -0.5), (9, -2.0)]),
+        ('pose.bones["T"].constraints["Action"].max', 0, [(1, 0.5), (9, 0.25)]),
+        ('pose.bones["M"].constraints["Action"].frame_start', 0, [(1, 0), (9, 6)]),
+        ('pose.bones["M"].constraints["Action"].frame_end', 0, [(1, 10), (9, 14)]),
+        ('pose.bones["M"].constraints["Action"].mix_mode', 0, [(1, 0), (5, 2), (9, 4)]),
+        ('pose.bones["Ctrl"].location', 0, [(1, 0.2), (9, -0.3)])])
+    scene().frame_set(1)
+    return [1, 3, 5, 7.5, 9]
+
+
 def rig_keyed_display():
     """What an animator keys besides transforms: a prop shown and hidden over the shot (hide_viewport,
     hide_render), its display size and colour, keyed with its location and tracked by another object;
@@ -5325,7 +5374,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "time_remap": rig_time_remap, "shared_data": rig_shared_data, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "nla_reads": rig_nla_reads, "nla_settings": rig_nla_settings, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "keyed_action_con": rig_keyed_action_con, "time_remap": rig_time_remap, "shared_data": rig_shared_data, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "nla_reads": rig_nla_reads, "nla_settings": rig_nla_settings, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

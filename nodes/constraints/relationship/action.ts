@@ -3,6 +3,7 @@
 // [frame start, frame end], the action sampled there for the owner (action-pose.ts) is combined with
 // the owner's matrix by the mix mode. Blender 3.4's actcon_get_tarmat and actcon_evaluate.
 import { param, transform, type BindEnv, type OwnerHandle, type ParamsOf } from '../../define';
+import type { ParamValue } from '../../params';
 import { defineConstraint } from '../../define-constraint';
 import { mat4ToEuler } from '../../math/euler';
 import { multiplyMat4 } from '../../math/matrix';
@@ -38,9 +39,11 @@ const params = {
     ...param.choice(
       ACTION_MIX_MODES,
       'AFTER',
-      "How the sampled action combines with the owner: BEFORE_* puts the action first (as a parent would), AFTER_* after it (as a child); *_FULL is the plain matrix product, BEFORE/AFTER the product with aligned scale (no shear), *_SPLIT combines location, rotation and scale separately. Blender gives a new bone constraint BEFORE_SPLIT in LOCAL owner space, a new object constraint AFTER in WORLD, and setting the mix mode there sets the owner space too (WORLD for AFTER and AFTER_FULL, LOCAL for the others); here Owner Space is set on its own.",
+      "How the sampled action combines with the owner: BEFORE_* puts the action first (as a parent would), AFTER_* after it (as a child); *_FULL is the plain matrix product, BEFORE/AFTER the product with aligned scale (no shear), *_SPLIT combines location, rotation and scale separately. Blender gives a new bone constraint BEFORE_SPLIT in LOCAL owner space, a new object constraint AFTER in WORLD, and setting the mix mode there sets the owner space too (WORLD for AFTER and AFTER_FULL, LOCAL for the others); here Owner Space is set on its own, but for a mode a link drives (a keyed or driven Mix), which sets it as Blender's write does.",
     ),
     label: 'Mix',
+    // rna_ActionConstraint_mix_mode_set: every write of the mode by animation or a driver sets the owner space.
+    whenDriven: (mode: (typeof ACTION_MIX_MODES)[number], p: Record<string, ParamValue>) => { p.ownerSpace = mode === 'AFTER' || mode === 'AFTER_FULL' ? 'WORLD' : 'LOCAL'; },
   },
 };
 
