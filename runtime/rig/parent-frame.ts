@@ -9,13 +9,24 @@ import { safeInvertMat4, safeMultiplyMat4 } from '../../nodes/math/finite';
 import { sameMat4 } from '../../nodes/math/matrix';
 
 export interface ParentFrame {
-  /** The parent matrix the frame was made from (NaN until it is first made, so it never matches). */
+  /** The parent matrix the frame was made from (meaningful while `kept`). */
   source: Float64Array;
   /** (parent final, or armature final for a root) · offset. */
   matrix: Float64Array;
   /** Its inverse (zeros when singular), made when first asked for after `matrix` changed. */
   inverse: Float64Array;
   inverseMade: boolean;
+  /**
+   * Whether anything has asked for the frame (a LOCAL-space conversion of the bone, as owner or
+   * target). Until then the pre step makes the bone's matrix without keeping the frame, which most
+   * bones of a rig never need: fewer matrices written a frame, the same numbers.
+   */
+  wanted: boolean;
+  /**
+   * Whether `matrix` holds the frame made from `source` (false until first made). A frame kept from
+   * an earlier evaluation stays valid while its source matches the parent's matrix, as any kept frame.
+   */
+  kept: boolean;
 }
 
 /**
@@ -31,13 +42,14 @@ export interface FramedBone {
 
 /** A frame not made yet; `alloc` hands out its three matrices. */
 export function createParentFrame(alloc: (size: number) => Float64Array): ParentFrame {
-  return { source: alloc(16).fill(NaN), matrix: alloc(16), inverse: alloc(16), inverseMade: false };
+  return { source: alloc(16), matrix: alloc(16), inverse: alloc(16), inverseMade: false, wanted: false, kept: false };
 }
 
 /** The bone's parent frame in world space, current for its parent's final matrix. */
 export function parentFrame(b: FramedBone): Float64Array {
   const f = b.parentFrame;
-  if (!sameMat4(parentMatrixOf(b), f.source)) makeParentFrame(b);
+  f.wanted = true;
+  if (!f.kept || !sameMat4(parentMatrixOf(b), f.source)) makeParentFrame(b);
   return f.matrix;
 }
 
@@ -54,10 +66,11 @@ export function makeParentFrame(b: FramedBone): Float64Array {
   for (let i = 0; i < 16; i++) source[i] = m[i];
   safeMultiplyMat4(f.matrix, m, b.offset);
   f.inverseMade = false;
+  f.kept = true;
   return f.matrix;
 }
 
-function parentMatrixOf(b: FramedBone): Float64Array {
+export function parentMatrixOf(b: FramedBone): Float64Array {
   return b.parentBone ? b.parentBone.final : b.armatureOwner.final;
 }
 

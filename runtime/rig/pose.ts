@@ -7,7 +7,7 @@
 import { safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, saturate } from '../../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from '../../nodes/math/bone-parent';
 import { copyMat4, sameMat4 } from '../../nodes/math/matrix';
-import { makeParentFrame } from './parent-frame';
+import { makeParentFrame, parentMatrixOf } from './parent-frame';
 import { placeOnParent } from './object-parent';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
@@ -51,6 +51,14 @@ function computeBonePre(b: BoneOwner): void {
   }
   const basis = connectedBoneBasis(b);
   if (basis[15] === 1 && inheritsFully(b)) {
+    if (!b.parentFrame.wanted) {
+      // A frame no conversion has asked for is not kept: made straight into pre (the same product),
+      // then times the basis exactly as the frame would have been (pre is read whole before written).
+      // Whatever frame was kept before stays valid for the parent matrix it was made from.
+      safeMultiplyMat4(b.pre, parentMatrixOf(b), b.offset);
+      safeMultiplyMat4SkippingIdentity(b.pre, b.pre, basis);
+      return;
+    }
     safeMultiplyMat4SkippingIdentity(b.pre, makeParentFrame(b), basis);
     return;
   }
