@@ -47,7 +47,7 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   const slots = new SlotAllocator(capacity(scene, compiled));
   let rig: ReturnType<typeof buildRig>;
   try {
-    rig = buildRig(scene, (n) => slots.alloc(n));
+    rig = buildRig(scene, (n) => slots.alloc(n), (n) => slots.allocCold(n));
   } catch (e) {
     if (!(e instanceof SceneError)) throw e;
     problems.errors.push({ code: 'bad-scene', pointer: `/scene${e.pointer}`, message: e.detail });

@@ -94,9 +94,10 @@ export class SceneError extends Error {
 
 /**
  * Builds the owners of a scene; `alloc` hands out every matrix an owner keeps (views of the
- * program's one buffer: a typed array of its own costs ~1 µs to create, a view a tenth of that).
+ * program's one buffer: a typed array of its own costs ~1 µs to create, a view a tenth of that),
+ * `allocCold` those a frame rarely touches (a bone's rest matrix and parent frame: slots.ts).
  */
-export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64Array): Rig {
+export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64Array, allocCold: (size: number) => Float64Array = alloc): Rig {
   const owners: RigOwner[] = [];
   const byId = new Map<string, RigOwner>();
   /** Adds an owner; `pointer` is where its name is, for the error when another owner has its id. */
@@ -184,7 +185,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
       if (sb.parent && (!parentBone || parentBone.kind !== 'bone')) {
         throw new SceneError(`${pointer}/parent`, `parent bone "${sb.parent}" must be listed before "${sb.name}" in "${armature.id}"`);
       }
-      const rest = matrixOrIdentity(alloc(16), sb.matrix_local);
+      const rest = matrixOrIdentity(allocCold(16), sb.matrix_local);
       const offset = alloc(16);
       if (parentBone && parentBone.kind === 'bone') {
         // offs_bone = inverse(parent rest) · rest: the bone's rest relative to its parent's head frame.
@@ -212,7 +213,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         inheritRotation: sb.use_inherit_rotation ?? true,
         localLocation: sb.use_local_location ?? true,
         inheritScale: sb.inherit_scale ?? 'FULL',
-        parentFrame: createParentFrame(alloc),
+        parentFrame: createParentFrame(allocCold),
         atRest: armature.source.pose_position === 'REST',
         bone: {
           armature,
