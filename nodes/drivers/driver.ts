@@ -2,7 +2,7 @@
 // output links into any float input of any node (a constraint's influence, an Armature weight), so
 // a driver drives a setting the same way any other value does: compiled once, nothing allocated
 // per frame.
-import { defineNode, float, param, type ParamsOf, type SocketSpec } from '../define';
+import { defineNode, float, param, type KernelIO, type ParamsOf, type SocketSpec } from '../define';
 import { compileDriver, DRIVER_TYPES, DriverError, runDriver, type DriverProgram, type DriverSource } from './driver-program';
 
 /** Variables a driver node takes (Rigify's drivers have one or two). */
@@ -34,6 +34,22 @@ export function driverProgramOf(p: ParamsOf<typeof params>): DriverProgram {
   return compileDriver({ type: p.type, expression: p.expression, variables: names, ...curve }, p.write === 'BOOL' ? { kind: 'bool' } : { kind: 'float', min: p.min, max: p.max });
 }
 
+/** A bound driver: its program, and its variables' input views (taken from the kernel IO once, not looked up by name each frame). */
+interface DriverState {
+  program: DriverProgram;
+  /** The variables' input names, in order: var1, var2, … */
+  inputs: string[];
+  /** The kernel IO `vars` were taken from (the runtime keeps one per binding). */
+  io: KernelIO | undefined;
+  vars: Float64Array[];
+}
+
+/** Takes the variables' views of `io` (on the first evaluation of a binding). */
+function takeViews(io: KernelIO, s: DriverState): void {
+  s.io = io;
+  s.vars = s.inputs.map((name) => io.in[name]);
+}
+
 const params = {
   type: param.choice(DRIVER_TYPES, 'SUM', 'How the variables combine.'),
   expression: param.string('var', "The scripted expression (type SCRIPTED): operators, comparisons, and/or/not, `a if c else b`, Blender's functions and constants, `frame`."),
@@ -59,16 +75,19 @@ export const driver = defineNode({
   bind(env, p) {
     try {
       const program = driverProgramOf(p);
-      return { program, inputs: Array.from({ length: program.params.length - 1 }, (_, i) => `var${i + 1}`) };
+      const state: DriverState = { program, inputs: Array.from({ length: program.params.length - 1 }, (_, i) => `var${i + 1}`), io: undefined, vars: [] };
+      return state;
     } catch (e) {
       if (e instanceof DriverError) return env.fail(e.message, e.message.startsWith('expression') ? 'expression' : undefined);
       throw e;
     }
   },
-  kernel(io, _p, { program, inputs }) {
+  kernel(io, _p, state) {
+    if (state.io !== io) takeViews(io, state);
+    const program = state.program, vars = state.vars;
     const v = program.params;
     v[0] = io.in.frame[0];
-    for (let i = 1; i < v.length; i++) v[i] = Math.fround(io.in[inputs[i - 1]][0]);
+    for (let i = 1; i < v.length; i++) v[i] = Math.fround(vars[i - 1][0]);
     runDriver(program);
     const value = program.out[0];
     io.out.value[0] = value;

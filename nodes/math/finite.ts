@@ -148,11 +148,15 @@ function isIdentityMat4(b: ArrayLike<number>): boolean {
     b[8] === 0 && b[9] === 0 && b[10] === 1 && b[11] === 0 && b[12] === 0 && b[13] === 0 && b[14] === 0 && b[15] === 1;
 }
 
-/** Whether every number is finite and none is −0 (x − x is 0 only for a finite x; 1/−0 is −Infinity). */
+/**
+ * Whether every number is finite and none is −0 (x − x is 0 only for a finite x). `Object.is(x, -0)`
+ * compiles to a bit test; the `1 / x < 0` it replaced was a division per zero entry (three or more
+ * in every rig matrix: its bottom row), on most bones every frame.
+ */
 function copiesAsIs(a: Float64Array): boolean {
   for (let i = 0; i < 16; i++) {
     const x = a[i];
-    if (x - x !== 0 || (x === 0 && 1 / x < 0)) return false;
+    if (x - x !== 0 || Object.is(x, -0)) return false;
   }
   return true;
 }
