@@ -367,6 +367,12 @@ export interface ConstraintTraits {
    */
   runsAtZeroInfluence?: (state: unknown) => boolean;
   /**
+   * Whether, with these params at influence 1, the kernel's result does not read the owner's matrix
+   * (Copy Transforms replacing it) and is finite whenever its targets are: then an owner's matrix
+   * before constraints that only such a constraint reads need not be made (runtime/eval/lazy-pre.ts).
+   */
+  ignoresOwner?: (params: Params) => boolean;
+  /**
    * A space the kernel reads directions in (Shrinkwrap's projection axis): before each run the
    * runtime writes into `frame(state)` what Blender's conversion of the identity from the owner's
    * LOCAL space into the space the `param` names gives (BKE_constraint_mat_convertspace with

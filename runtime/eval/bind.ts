@@ -3,6 +3,7 @@
 // node's step is its kernel bound to the scene, wrapped by Blender's constraint loop when it is a
 // constraint, and guarded (guards.ts).
 import type { BBoneInfo, IkShadowBinding, NodeDefinition, Params, StateTraits } from '../../nodes/define';
+import { connectedPreHead } from '../rig/pose';
 import type { RigOwner } from '../rig/rig';
 import { NodeBindEnv, type BindContext } from './bind-env';
 import type { Owners } from './build-owners';
@@ -13,6 +14,7 @@ import { CompileFailure, type Problems } from './errors';
 import { FrameCheck, guardSwitch, type GuardSwitch } from './frame-check';
 import { guardNode, guardPre } from './guards';
 import { ikTreeBinding, type IkTreeGroup } from './ik-trees';
+import { lazyPreReaders, type LazyPre } from './lazy-pre';
 import { onlyOwnMatricesRead, readOutputs, viewsAreOwnMatrices } from './owner-views';
 import type { NodeState, ProgramWarning } from './program';
 import type { Schedule } from './schedule-units';
@@ -32,6 +34,8 @@ export interface BindInputs {
   shadowOf: ReadonlyMap<CompiledNode, IkShadowBinding>;
   /** Whether frames may run with the guards off first (CompileOptions.frameCheck). */
   frameCheck: boolean;
+  /** Whether matrices before constraints may be left to their readers (CompileOptions.lazyPre). */
+  lazyPre: boolean;
 }
 
 export interface Binding {
@@ -46,6 +50,8 @@ export interface Binding {
    * owner's own matrix (owner-views.ts). A watch runs one before it reads the node's values.
    */
   onDemand: (StepFn | undefined)[];
+  /** Makes a view current before a watch reads it: an owner's matrix before constraints left stale (lazy-pre.ts). */
+  freshen(view: Float64Array): void;
   /** The switch the guarded steps read (frame-check.ts). */
   guards: GuardSwitch;
   /** What a frame evaluated with the guards off must pass; undefined when the guards stay on (a dependency cycle). */
@@ -55,7 +61,11 @@ export interface Binding {
 export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   const { live, owners, schedule } = inputs;
   const guards = guardSwitch();
-  const stepOf = ownerSteps(owners, schedule, problems.warnings, guards);
+  const lazyReaders = lazyPreReaders(live, owners, schedule, inputs.lazyPre);
+  const { stepOf, lazy } = ownerSteps(owners, schedule, problems.warnings, guards, lazyReaders);
+  // Each reader of a lazily made matrix, with it.
+  const lazyOf = new Map<CompiledNode, LazyPre>();
+  for (const [o, readers] of lazyReaders) for (const c of readers) lazyOf.set(c, lazy.get(o)!);
   const readsFrame = new Set<CompiledNode>();
   const context: BindContext<CompiledNode> = {
     owners: owners.byId, actions: owners.actions, frame: owners.frame, time: owners.time, warnings: problems.warnings, readsFrame,
@@ -70,11 +80,11 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   };
   const read = readOutputs(live, inputs.compiled);
   const onDemand = new Array<StepFn | undefined>(stepOf.length);
-  const rebindNode = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), guards, true);
+  const rebindNode = (c: CompiledNode) => bindNode(c, context, inputs, problems.warnings, new SlotAllocator(16 * (2 + (c.def.constraint?.targets?.length ?? 0))), guards, true, lazyOf.get(c));
   for (const c of live) {
     let run: StepFn | undefined;
     try {
-      run = withDrivenParams(c, inputs.compiled, bindNode(c, context, inputs, problems.warnings, owners.slots, guards, false), () => rebindNode(c));
+      run = withDrivenParams(c, inputs.compiled, bindNode(c, context, inputs, problems.warnings, owners.slots, guards, false, lazyOf.get(c)), () => rebindNode(c));
     } catch (e) {
       if (e instanceof CompileFailure) { problems.errors.push(...e.errors); continue; }
       throw e;
@@ -96,7 +106,9 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
     onDemand[c.unit] = run;
     return undefined;
   };
-  return { stepOf, readsFrame, rebind, onDemand, guards, check: frameCheck(inputs, guards) };
+  const byView = new Map([...lazy.values()].map((l) => [l.owner.pre, l]));
+  const freshen = (view: Float64Array) => { byView.get(view)?.ensure(); };
+  return { stepOf, readsFrame, rebind, onDemand, freshen, guards, check: frameCheck(inputs, guards) };
 }
 
 /**
@@ -117,16 +129,23 @@ function frameCheck({ live, owners, schedule, frameCheck: enabled }: BindInputs,
   return new FrameCheck(buffer, finite, guards);
 }
 
-/** The owners' pre and stack steps (final units have none: the final view is what they stand for). */
-function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[], guards: GuardSwitch): (StepFn | undefined)[] {
+/**
+ * The owners' pre and stack steps (final units have none: the final view is what they stand for),
+ * and the matrices before constraints made on demand (`lazyReaders`' owners).
+ */
+function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[], guards: GuardSwitch, lazyReaders: ReadonlyMap<RigOwner, unknown>): { stepOf: (StepFn | undefined)[]; lazy: Map<RigOwner, LazyPre> } {
   const stepOf = new Array<StepFn | undefined>(units.count);
+  const lazy = new Map<RigOwner, LazyPre>();
   owners.forEach((o, i) => {
     const pre = guardPre(o, warnings, guards);
     const sources = poseSources.get(o);
+    const made = lazyReaders.has(o) ? lazyPre(o, pre) : undefined;
+    if (made) lazy.set(o, made.lazy);
+    const make = made ? made.step : pre;
     // An animated owner's basis comes from its pose sources at this frame, before its pre step.
-    stepOf[units.pre(i)] = !sources ? pre
-      : sources.length === 1 ? ((apply) => () => { apply(); pre(); })(sources[0])
-      : () => { for (let k = 0; k < sources.length; k++) sources[k](); pre(); };
+    stepOf[units.pre(i)] = !sources ? make
+      : sources.length === 1 ? ((apply) => () => { apply(); make(); })(sources[0])
+      : () => { for (let k = 0; k < sources.length; k++) sources[k](); make(); };
     if (stackWriters[i].length === 0) {
       // An owner nothing writes has one matrix for pre and final (owner-views.ts), but in a program
       // with a dependency cycle. By hand: a 16-number TypedArray#set costs more than the loop.
@@ -136,14 +155,35 @@ function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chai
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
       // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.
       const { pre: p, final } = o;
-      stepOf[units.stack(i)] = () => { final[12] = p[12]; final[13] = p[13]; final[14] = p[14]; };
+      const l = lazy.get(o);
+      if (!l || o.kind !== 'bone') stepOf[units.stack(i)] = () => { l?.ensure(); final[12] = p[12]; final[13] = p[13]; final[14] = p[14]; };
+      else {
+        // The matrix left stale: its head alone when that gives the same bits, else the whole of it.
+        const head = new Float64Array(3);
+        stepOf[units.stack(i)] = () => {
+          if (l.stale[0] === 1 && connectedPreHead(head, o)) { final[12] = head[0]; final[13] = head[1]; final[14] = head[2]; return; }
+          l.ensure();
+          final[12] = p[12]; final[13] = p[13]; final[14] = p[14];
+        };
+      }
     }
   });
-  return stepOf;
+  return { stepOf, lazy };
 }
 
-/** A node's step; `scratch` gives a constraint its working matrices, `quiet` keeps a rebind from warning again. */
-function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: BindInputs, warnings: ProgramWarning[], scratch: SlotAllocator, guards: GuardSwitch, quiet: boolean): StepFn | undefined {
+/** An owner's pre step that leaves its matrix stale for its readers to make (lazy-pre.ts); `pre` makes it. */
+function lazyPre(owner: RigOwner, pre: StepFn): { step: StepFn; lazy: LazyPre } {
+  const stale = new Uint8Array(1);
+  const ensure = () => {
+    if (stale[0] === 0) return;
+    stale[0] = 0;
+    pre();
+  };
+  return { step: () => { stale[0] = 1; }, lazy: { owner, stale, ensure } };
+}
+
+/** A node's step; `scratch` gives a constraint its working matrices, `quiet` keeps a rebind from warning again, `ownerPre`: its owner input made on demand (lazy-pre.ts). */
+function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: BindInputs, warnings: ProgramWarning[], scratch: SlotAllocator, guards: GuardSwitch, quiet: boolean, ownerPre: LazyPre | undefined): StepFn | undefined {
   const state = c.def.bind ? c.def.bind(new NodeBindEnv(context, c, quiet), c.params) : undefined;
   const active = c.missing.length === 0 && !restingArmature(c, inputs);
   // A stateful node's kernel is its reset or its step, chosen by the frame (program.ts replays frames).
@@ -160,6 +200,7 @@ function bindNode(c: CompiledNode, context: BindContext<CompiledNode>, inputs: B
       stackOwner: inputs.stackOwner(c), targetOwners, targetShapes,
       custom: c.sources.has('space') ? c.io.in.space : undefined,
       active,
+      ownerPre,
     }, scratch);
   } else if (active) {
     const { io, params } = c;

@@ -33,6 +33,11 @@ export interface CompileOptions {
    * true). False keeps every guard on in every frame: the same numbers and warnings, slower.
    */
   frameCheck?: boolean;
+  /**
+   * Leave an owner's matrix before constraints unmade while the only constraint reading it ignores
+   * it (lazy-pre.ts; default true). False makes every one every frame: the same final matrices.
+   */
+  lazyPre?: boolean;
 }
 
 /** Compiles a graph over a scene. Throws CompileFailure listing every problem found. */
@@ -54,7 +59,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   }
   allocateSockets(resolved, owners.slots, ownerViews(resolved, owners, schedule, options.ownerViews ?? true));
   allocateStates(resolved.live, owners.slots);
-  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf, frameCheck: options.frameCheck ?? true }, problems);
+  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf, frameCheck: options.frameCheck ?? true, lazyPre: options.lazyPre ?? true }, problems);
   return plan({ resolved, owners, schedule, binding, stackOwner, boneParent }, problems);
 }
 

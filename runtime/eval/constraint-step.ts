@@ -8,6 +8,7 @@ import { saturate } from '../../nodes/math/finite';
 import type { BBoneInfo, KernelIO, NodeDefinition, Params } from '../../nodes/define';
 import { bboneSegmentAt, readBBoneTarget } from '../../nodes/math/bbone-read';
 import type { RigOwner } from '../rig/rig';
+import type { LazyPre } from './lazy-pre';
 import type { SlotAllocator } from './slots';
 import { copyMat4, identityMat4 } from '../../nodes/math/matrix';
 import { spaceConverts, spaceToWorld, worldToSpace, type Space, type SpaceContext } from './spaces';
@@ -27,6 +28,8 @@ export interface ConstraintBinding {
   custom: Float64Array | undefined;
   /** False when a required input is unconnected: the owner passes through unchanged. */
   active: boolean;
+  /** When the owner input is an owner's matrix before constraints made on demand: that matrix (lazy-pre.ts). */
+  ownerPre?: LazyPre;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface ConstraintBinding {
  * step (the conversions return the matrix as it is, the blend is not called), so the result is the same bit for bit.
  */
 export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () => void {
-  const { def, params, state, io, active } = b;
+  const { def, params, state, io, active, ownerPre } = b;
   const traits = def.constraint!;
   const { ownerSpace, targetSpace, headTail, useBBoneShape } = constraintSettings(traits, params);
   const fullBBone = traits.bboneMatrix === true;
@@ -47,6 +50,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   const influence = io.in.influence;
   const selfBlend = traits.blend === 'self';
   const zeroRuns = traits.runsAtZeroInfluence?.(state) ?? false;
+  const ignoresOwner = selfBlend ? undefined : traits.ignoresOwner;
 
   const ownerCtx: SpaceContext = { owner: b.stackOwner, custom: b.custom, constraintOwner: b.stackOwner };
   const convertsOwner = spaceConverts(ownerSpace, ownerCtx);
@@ -93,12 +97,21 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
     : io;
 
   return () => {
+    // An owner matrix left stale is made unless this run reads nothing of it (lazy-pre.ts). A kind
+    // that ignores its owner gives a finite result from finite targets, and a target is finite in
+    // any frame that passes (a non-finite one fails the frame's check, which runs it again guarded),
+    // so its fallback to the owner (finishOrPass) never reads the stale matrix into a kept result.
+    let ignoring = false;
+    if (ownerPre !== undefined && ownerPre.stale[0] === 1) {
+      ignoring = active && influenceInto(k, influence)[0] >= 1 && ignoresOwner !== undefined && ignoresOwner(params);
+      if (!ignoring) ownerPre.ensure();
+    }
     // Blender skips a constraint whose influence is 0 (nor does a stateful kernel capture anything then).
     if (!active || (influence !== undefined && !(influence[0] > 0) && !zeroRuns)) {
       copyMat4(worldOut, worldIn);
       return;
     }
-    if (convertsOwner) {
+    if (convertsOwner && !ignoring) {
       copyMat4(spaced, worldIn);
       worldToSpace(spaced, ownerSpace, ownerCtx);
     }

@@ -92,6 +92,7 @@ function nodeControl(c: CompiledNode, { binding, stackOwner, boneParent }: PlanI
     socket: (side, name) => {
       binding.onDemand[c.unit]?.();
       const view = side === 'input' ? c.io.in[name] : c.io.out[name];
+      if (view) binding.freshen(view);
       const spec = side === 'input' ? def.inputs[name] : def.outputs[name];
       return view && spec ? { type: spec.type, view } : undefined;
     },

@@ -584,7 +584,9 @@ export class Program {
 
   /**
    * The live value of a node's socket: a view into the buffer (read it after `evaluate`), with its
-   * type. Undefined when the node was not compiled or has no such socket. For the editor's watches.
+   * type. Undefined when the node was not compiled or has no such socket. For the editor's watches:
+   * ask again after each evaluation, since a value the frame did not need (a step left out, an
+   * owner's matrix before constraints left unmade) is made when asked for.
    */
   socketValue(nodeId: string, side: 'input' | 'output', socket: string): { type: SocketType; view: Float64Array } | undefined {
     return this.deps?.node(nodeId)?.socket?.(side, socket);

@@ -67,6 +67,29 @@ function computeBonePre(b: BoneOwner): void {
 }
 
 /**
+ * The head (translation) of the matrix `computePre` would make for a connected bone, into
+ * out[0..2], without the rest of it; false, writing nothing, when it cannot promise the same bits
+ * (then make the whole matrix). A connected bone's stack step reads only that head (Blender keeps it
+ * on the parent's tail): when a Copy Transforms replaces the rest (runtime/eval/lazy-pre.ts), this
+ * is all of the matrix a frame needs. The head is the parent frame's translation, each entry summed
+ * in `safeMultiplyMat4`'s order; the basis product after it (its translation dropped, last entry 1)
+ * adds only zeros to an entry that is finite and not zero, which it therefore keeps.
+ */
+export function connectedPreHead(out: Float64Array, b: BoneOwner): boolean {
+  const basis = b.basis;
+  if (b.atRest || !b.bone!.connected || !b.parentBone || basis[15] !== 1 || !inheritsFully(b)) return false;
+  const a = b.parentBone.final, o = b.offset;
+  const o0 = o[12], o1 = o[13], o2 = o[14], o3 = o[15];
+  const x = a[0] * o0 + a[4] * o1 + a[8] * o2 + a[12] * o3;
+  const y = a[1] * o0 + a[5] * o1 + a[9] * o2 + a[13] * o3;
+  const z = a[2] * o0 + a[6] * o1 + a[10] * o2 + a[14] * o3;
+  // x − x is 0 only for a finite x; a zero entry could come out of the basis product as −0.
+  if (x - x !== 0 || y - y !== 0 || z - z !== 0 || x === 0 || y === 0 || z === 0) return false;
+  out[0] = x; out[1] = y; out[2] = z;
+  return true;
+}
+
+/**
  * A connected bone's location does not move it: Blender leaves it out of the channel matrix
  * ("prevent action channels breaking chains", BKE_pchan_to_mat4), so its head stays on the
  * parent's tail whatever its location holds (README-rig-additions §5; experiments.json →

@@ -46,7 +46,11 @@ export const copyTransforms = defineConstraint({
   inputs: { target: targetInput('Whose transform is copied.') },
   outputs: { owner: transform({ doc: 'The owner after the constraint.' }) },
   params,
-  constraint: { targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true, bboneMatrix: true },
+  constraint: {
+    targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true, bboneMatrix: true,
+    // Replace copies the target as it is: nothing of the owner, and finite when the target is.
+    ignoresOwner: (p) => p.mixMode === 'REPLACE' && p.removeTargetShear !== true,
+  },
   blender: {
     type: 'COPY_TRANSFORMS',
     params: { mix_mode: 'mixMode', remove_target_shear: 'removeTargetShear' },
