@@ -13,7 +13,7 @@ import struct
 import bpy
 from mathutils import Vector
 
-from . import slots
+from . import slots, tweak
 
 FORMAT = "blender-constraint-fixture/1"
 EXPORTER = "sinew_export"
@@ -1357,27 +1357,46 @@ NLA_STRIP_PROPS = ('name', 'type', 'frame_start', 'frame_end', 'action_frame_sta
                    'use_animated_time_cyclic', 'blend_in', 'blend_out', 'mute')
 
 
-def dump_nla(o, ad):
-    """The NLA of an object that plays one: its tracks bottom to top with their strips (every setting
-    the evaluation reads; a strip's own F-curves and modifiers counted), and the active action's
-    blending on top (docs/blender-exporter.md)."""
+def dump_strip(st):
+    """An NLA strip: every setting the evaluation reads, its own F-curves, its modifiers counted."""
+    d = {}
+    for k in NLA_STRIP_PROPS:
+        v = getattr(st, k)
+        d[k] = num(v, 'nla strip %s.%s' % (st.name, k)) if isinstance(v, float) else v
+    d["action"] = st.action.name if st.action is not None else None
+    # Its own curves (an animated influence or strip time), keys and all.
+    d["fcurves"] = [{"data_path": fc.data_path, "array_index": fc.array_index, "extrapolation": fc.extrapolation,
+                     "mute": bool(fc.mute), "keyframes": dump_keyframes(fc, "nla strip %s.%s" % (st.name, fc.data_path)),
+                     "modifiers": [dump_modifier(m) for m in fc.modifiers]} for fc in st.fcurves]
+    d["modifiers"] = len(st.modifiers)
+    return d
+
+
+def dump_nla(o, ad, tweak_state=None):
+    """The NLA of an object that plays one: its tracks bottom to top with their strips, and the active
+    action's blending on top (docs/blender-exporter.md). In tweak mode (`tweak_state`, tweak.py) the
+    NLA Blender plays then: the tweaked strip alone in its track, over its synced bounds; that track's
+    other strips, and the tracks above it unless they play, kept muted (Blender still resets the
+    channels their actions key: the NLA's domain); no active action on top."""
     tracks = []
-    for t in ad.nla_tracks:
-        strips = []
-        for st in t.strips:
-            d = {}
-            for k in NLA_STRIP_PROPS:
-                v = getattr(st, k)
-                d[k] = num(v, 'nla strip %s.%s' % (st.name, k)) if isinstance(v, float) else v
-            d["action"] = st.action.name if st.action is not None else None
-            # Its own curves (an animated influence or strip time), keys and all.
-            d["fcurves"] = [{"data_path": fc.data_path, "array_index": fc.array_index, "extrapolation": fc.extrapolation,
-                             "mute": bool(fc.mute), "keyframes": dump_keyframes(fc, "nla strip %s.%s" % (st.name, fc.data_path)),
-                             "modifiers": [dump_modifier(m) for m in fc.modifiers]} for fc in st.fcurves]
-            d["modifiers"] = len(st.modifiers)
-            strips.append(d)
-        tracks.append({"name": t.name, "mute": bool(t.mute), "is_solo": bool(t.is_solo), "strips": strips})
-    return {"object": o.name, "action": ad.action.name if ad.action is not None else None,
+    for ti, t in enumerate(ad.nla_tracks):
+        track = {"name": t.name, "mute": bool(t.mute), "is_solo": bool(t.is_solo), "strips": [dump_strip(st) for st in t.strips]}
+        if tweak_state is not None and ti == tweak_state[0]:
+            strip = tweak_state[1]
+            others = [dict(d, mute=True) for st, d in zip(t.strips, track["strips"]) if st != strip]
+            d = dump_strip(strip)
+            d["frame_start"], d["frame_end"], d["action_frame_start"], d["action_frame_end"] = (
+                num(x, 'nla strip %s bounds' % strip.name) for x in tweak.synced_bounds(strip))
+            track["strips"] = [d]
+            tracks.append(track)
+            if others:
+                tracks.append(dict(track, name=t.name + " (its other strips, while tweaking)", strips=others))
+            continue
+        if tweak_state is not None and ti > tweak_state[0] and not tweak_state[2]:
+            track["strips"] = [dict(d, mute=True) for d in track["strips"]]
+        tracks.append(track)
+    action = ad.action.name if ad.action is not None and tweak_state is None else None
+    return {"object": o.name, "action": action,
             "action_extrapolation": ad.action_extrapolation, "action_blend_type": ad.action_blend_type,
             "action_influence": num(ad.action_influence), "tracks": tracks}
 
@@ -1421,10 +1440,12 @@ def dump_actions(objects, constraints, notes, nla=None, data_actions=None):
         # track is unmuted and has strips. An object whose action was pushed down has tracks and no
         # active action: it is animated all the same.
         playing = [t for t in ad.nla_tracks if not t.mute and len(t.strips)] if ad.use_nla else []
+        tweak_state = tweak.tweaked(ad, notes, o.name) if playing else None
         if playing:
-            nla.append(dump_nla(o, ad))
+            nla.append(dump_nla(o, ad, tweak_state))
             strips += [st for t in ad.nla_tracks for st in t.strips]
-        if ad.action is None:
+        # In tweak mode the active action is the tweaked strip's, which its strip plays.
+        if ad.action is None or tweak_state is not None:
             continue
         act = ad.action
         fcurves, groups = slots.channels(act, slots.slot_of(ad))

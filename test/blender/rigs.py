@@ -5250,6 +5250,66 @@ def rig_remapped(base, seed):
     return frames
 
 
+def rig_nla_tweak(which=0, upper=False):
+    """A file saved in NLA tweak mode (Tab on a strip: its action edited in place, in the strip's time):
+    an empty and an armature with three tracks each — a REPLACE strip beside a second one in its
+    track, an ADD strip at influence 0.7, a COMBINE strip on top, each keying a channel the others do
+    not too — one of the three strips tweaked (`which`: 0 the lowest, 1 the middle, 2 the top), offset,
+    scaled and repeated, with a key added outside its range while tweaking (the empty's strip syncs
+    its length, the armature's does not); `upper`: tweaking with the full stack (the tracks above
+    play: Blender 3.4 sets that flag from the NLA editor's menu only, so it is written here into the
+    AnimData struct, as the exporter reads it). An object with a plain NLA beside them."""
+    import ctypes
+    def tracks(ob, prefix, paths, sync):
+        ob.animation_data_create()
+        ad = ob.animation_data
+        strips = []
+        for k in range(3):
+            own = paths[:2] + [paths[2 + k]]
+            act = keyed_action("%s%d" % (prefix, k), [(path, i, [(1, 0.1 * k), (9, 0.6 - 0.2 * k)]) for path, i in own])
+            tr = ad.nla_tracks.new()
+            st = tr.strips.new("%s%d" % (prefix, k), 2 + k, act)
+            if k == 0:
+                tr.strips.new("%s0b" % prefix, 30, keyed_action("%s0b" % prefix, [(paths[1][0], paths[1][1], [(1, -0.4), (5, 0.4)])]))
+            if k == 1:
+                st.blend_type = 'ADD'
+                st.influence = 0.7
+                st.use_animated_influence = False
+            if k == 2:
+                st.blend_type = 'COMBINE'
+            strips.append((tr, st))
+        tr, st = strips[which]
+        st.scale = 1.5
+        st.repeat = 1.4
+        st.use_sync_length = sync
+        for t2, s2 in strips:
+            t2.select = s2.select = False
+        tr.select = st.select = True
+        ad.nla_tracks.active = tr
+        if upper:
+            flag = ctypes.c_int.from_address(ad.as_pointer() + 88)
+            flag.value |= 1 << 5
+        ad.use_tweak_mode = True
+        # A key beyond the strip's action range, as an animator adds while tweaking.
+        st.action.fcurves[0].keyframe_points.insert(13, 0.9).interpolation = 'LINEAR'
+        return ad
+    # Authored values away from the channels' defaults: a channel the NLA resets shows.
+    a = empty("TwA", loc=(0.4, -0.3, 0.2), rot=(0.3, -0.2, 0.25), scale=(1.3, 0.8, 1.1))
+    a.delta_rotation_euler = (0.1, 0, 0.4)
+    tracks(a, "A", [("location", 0), ("location", 2), ("rotation_euler", 0), ("scale", 1), ("delta_rotation_euler", 2)], True)
+    arm = armature("TwArm", [("R", (0, 2, 0), (0, 2, 1), None, False, 0.0), ("S", (0, 2, 1), (0, 2.5, 1.8), "R", True, 0.3)])
+    arm.pose.bones["S"].rotation_euler = (0.2, 0.35, -0.1)
+    arm.pose.bones["R"].location = (0.15, 0, -0.1)
+    bone = lambda b, prop: 'pose.bones["%s"].%s' % (b, prop)
+    tracks(arm, "W", [(bone("R", "rotation_euler"), 0), (bone("S", "location"), 1), (bone("R", "scale"), 2),
+                      (bone("S", "rotation_euler"), 1), (bone("R", "location"), 0)], False)
+    plain = empty("Plain", loc=(3, 0, 0))
+    plain.animation_data_create()
+    plain.animation_data.nla_tracks.new().strips.new("P", 1, keyed_action("PlainAct", [("location", 1, [(1, 0.0), (10, 1.0)])]))
+    scene().frame_set(1)
+    return [1, 3, 4.5, 7, 12, 20, 26, 33]
+
+
 def rig_keyed_display():
     """What an animator keys besides transforms: a prop shown and hidden over the shot (hide_viewport,
     hide_render), its display size and colour, keyed with its location and tracked by another object;
@@ -5384,7 +5444,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, **{"remap_actions%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_actions(k), k)) for k in range(200)}, **{"remap_action_cons%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_action_constraints(k), k)) for k in range(200)}, **{"remap_keyed_drivers%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_drivers(k, True), k)) for k in range(200)}, **{"remap_human_animated%d" % k: (lambda k=k: rig_remapped(lambda: rig_quadruped('human', True, k, animated=True), k)) for k in range(1, 100)}, "keyed_action_con": rig_keyed_action_con, "time_remap": rig_time_remap, "shared_data": rig_shared_data, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "nla_reads": rig_nla_reads, "nla_settings": rig_nla_settings, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, **{"nla_tweak%d" % k: (lambda k=k: rig_nla_tweak(k)) for k in range(3)}, **{"nla_tweak_upper%d" % k: (lambda k=k: rig_nla_tweak(k, True)) for k in range(3)}, **{"remap_actions%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_actions(k), k)) for k in range(200)}, **{"remap_action_cons%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_action_constraints(k), k)) for k in range(200)}, **{"remap_keyed_drivers%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_drivers(k, True), k)) for k in range(200)}, **{"remap_human_animated%d" % k: (lambda k=k: rig_remapped(lambda: rig_quadruped('human', True, k, animated=True), k)) for k in range(1, 100)}, "keyed_action_con": rig_keyed_action_con, "time_remap": rig_time_remap, "shared_data": rig_shared_data, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "nla_reads": rig_nla_reads, "nla_settings": rig_nla_settings, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},
