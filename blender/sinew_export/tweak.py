@@ -51,9 +51,12 @@ def tweaked(ad, notes, owner):
                 continue
             strip = next((s for s in t.strips if s.as_pointer() == strip_ptr), None)
             if strip is not None:
-                if flag & ADT_NLA_EDIT_NOMAP:
-                    notes.append("object %s: saved in NLA tweak mode without the strip's time mapping; its strip %s is "
-                                 "played as mapped (approximate)" % (owner, strip.name))
+                # Blender then plays the action at the scene's frame, held past its ends (not in place).
+                if flag & ADT_NLA_EDIT_NOMAP or strip.use_animated_time:
+                    notes.append("object %s: saved in NLA tweak mode on strip %s, %s: Blender plays its action at the "
+                                 "scene's frame then; it is exported with the strip's time (approximate)" % (
+                                     owner, strip.name, "whose time is animated" if strip.use_animated_time else
+                                     "without the strip's time mapping"))
                 return ti, strip, bool(flag & ADT_NLA_EVAL_UPPER_TRACKS)
     # Not Blender 3.4's struct: the strip Blender would tweak on entering tweak mode now.
     for ti, t in enumerate(tracks):
