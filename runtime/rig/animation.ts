@@ -10,9 +10,9 @@ import type { FCurveTiming } from '../../nodes/math/fcurve/timing';
 import type { RigOwner } from './rig';
 import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
-import { CHANNEL_COUNT, CHANNELS, channelSlot, isDeltaChannel, parseDataPath } from './scene/data-path';
+import { CHANNEL_COUNT, CHANNELS, channelSlot, channelSpan, isDeltaChannel, parseDataPath } from './scene/data-path';
 import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneObject, TransformProps } from './scene/types';
-import { blendCode, CHANNEL_DEFAULTS, evaluateNla, MIX_OF, stripEval, type OwnerNla } from './nla';
+import { blendCode, CHANNEL_DEFAULTS, evaluateNla, linkTransitions, MIX_OF, stripEval, type OwnerNla } from './nla';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
 export interface OwnerAnimation {
@@ -158,6 +158,7 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
   for (const [owner, n] of perOwner) {
     const slots = new Set<number>([...n.tracks.flat().flatMap((e) => [...e.slots]), ...(n.action ? [...n.action.slots] : [])]);
     n.domain = Int32Array.from([...slots].sort((a, b) => a - b));
+    linkTransitions(n, CHANNEL_COUNT, channelSpan);
     animOf(owner).nla = n;
   }
 }

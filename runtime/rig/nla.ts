@@ -1,7 +1,9 @@
 // An object's NLA as Blender 3.4 plays it (anim_sys.cc animsys_evaluate_nla_for_flush), for one
 // owner's channels: every channel any strip's action (or the active action) animates starts each
 // frame from its default (location 0, rotation identity, scale 1: the NLA's domain, reset), then
-// each track, bottom to top, blends the strip it has at the frame into it, and the active action
+// each track, bottom to top, blends the strip it has at the frame into it (a transition strip: the
+// strips either side of it each blended onto the frame so far, then mixed by how far through it the
+// frame is), and the active action
 // blends last over the whole timeline with its own blend type and influence. A track's strip at a
 // frame: the one holding the frame, else the nearest one held (first strip HOLD before it, the
 // previous strip HOLD or HOLD_FORWARD after it), the frame clamped to its end; a muted strip there
@@ -42,6 +44,13 @@ export interface NlaStripEval {
   animatedTime: boolean;
   cyclicTime: boolean;
   muted: boolean;
+  /** A transition (Blender's TRANSITION strip): it plays the strips either side of it, mixed. */
+  transition: boolean;
+  /**
+   * A transition's channels to mix: every element of each property a strip either side of it keys
+   * (Blender mixes whole properties: NlaEvalChannel). Set by {@link linkTransitions}.
+   */
+  mixSlots: Int32Array;
   curves: PackedFCurve[];
   slots: Int32Array;
 }
@@ -60,6 +69,8 @@ export interface OwnerNla {
   scratch: Float64Array;
   /** scratch[0] as a one-number view, the time a curve is evaluated at. */
   time: Float64Array;
+  /** A transition's two snapshots of the channels, one after each strip either side of it (undefined: no transition). */
+  snapshots?: [Float64Array, Float64Array];
 }
 
 export function blendCode(b: NlaBlendType | undefined): number {
@@ -92,9 +103,30 @@ export function stripEval(st: SceneNlaStrip): NlaStripEval {
     animatedTime: st.use_animated_time === true,
     cyclicTime: st.use_animated_time_cyclic === true,
     muted: st.mute === true,
+    transition: st.type === 'TRANSITION',
+    mixSlots: new Int32Array(0),
     curves: [],
     slots: new Int32Array(0),
   };
+}
+
+/**
+ * Readies the transitions of `n` once its strips have their curves: each one's channels to mix
+ * (`span(slot)`: the [start, end) of the property a channel belongs to), and the snapshots it
+ * blends into. A transition without a strip on both sides plays nothing, as in Blender.
+ */
+export function linkTransitions(n: OwnerNla, channelCount: number, span: (slot: number) => readonly [number, number]): void {
+  for (const strips of n.tracks) {
+    strips.forEach((st, i) => {
+      if (!st.transition || i === 0 || i === strips.length - 1) return;
+      const mixed = new Set<number>();
+      for (const side of [strips[i - 1], strips[i + 1]]) {
+        for (const slot of side.slots) { const [a, b] = span(slot); for (let k = a; k < b; k++) mixed.add(k); }
+      }
+      st.mixSlots = Int32Array.from([...mixed].sort((a, b) => a - b));
+      n.snapshots ??= [new Float64Array(channelCount), new Float64Array(channelCount)];
+    });
+  }
 }
 
 /** Writes the owner's NLA channels for `frame[0]` into `channels`. Allocates nothing. */
@@ -105,8 +137,11 @@ export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64A
   const s = n.scratch;
   for (let t = 0; t < n.tracks.length; t++) {
     s[0] = frame[0];
-    const strip = stripAt(n.tracks[t], s);
-    if (strip === undefined) continue;
+    const strips = n.tracks[t];
+    const i = stripAt(strips, s);
+    if (i < 0) continue;
+    const strip = strips[i];
+    if (strip.transition) { playTransition(strips, i, n, channels); continue; }
     stripControls(strip, n);
     if (!(s[2] > 0)) continue;
     s[0] = s[1];
@@ -121,25 +156,66 @@ export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64A
 }
 
 /**
- * nlastrips_ctime_get_strip: the track's strip at the frame s[0], with the frame it plays (clamped to the
- * strip's end where it is held) in s[0]; undefined when none plays (or it is muted).
+ * nlastrip_evaluate_transition at the frame s[0] (within the transition): the strip before it
+ * (controls at the transition's start) and the one after it (at its end) each blended onto a copy
+ * of the channels, swapped when the transition is reversed, then each channel either keys mixed as
+ * lower · (1 − t) + upper · t in float32 (nlaeval_snapshot_mix_and_free), t how far through the
+ * transition the frame is (nlastrip_get_frame_transition). A transition whose own influence is 0
+ * plays nothing; its influence otherwise weighs nothing (Blender does not read it).
  */
-function stripAt(strips: NlaStripEval[], s: Float64Array): NlaStripEval | undefined {
+function playTransition(strips: NlaStripEval[], i: number, n: OwnerNla, channels: Float64Array): void {
+  const tr = strips[i], snapshots = n.snapshots;
+  if (i === 0 || i === strips.length - 1 || snapshots === undefined) return;
+  const s = n.scratch, p = tr.settings, cframe = f32(s[0]);
+  stripControls(tr, n);
+  if (!(s[2] > 0)) return;
+  const length = f32(p[1] - p[0]);
+  const t = tr.reverse ? f32(f32(p[1] - cframe) / length) : f32(f32(cframe - p[0]) / length);
+  const prev = strips[i - 1], next = strips[i + 1];
+  const first = tr.reverse ? next : prev, second = tr.reverse ? prev : next;
+  const firstAt = tr.reverse ? p[1] : p[0], secondAt = tr.reverse ? p[0] : p[1];
+  const mix = tr.mixSlots;
+  for (let k = 0; k < mix.length; k++) { snapshots[0][mix[k]] = channels[mix[k]]; snapshots[1][mix[k]] = channels[mix[k]]; }
+  blendSide(first, firstAt, n, snapshots[0]);
+  blendSide(second, secondAt, n, snapshots[1]);
+  const u = f32(1 - t);
+  for (let k = 0; k < mix.length; k++) {
+    const c = mix[k];
+    channels[c] = f32(f32(snapshots[0][c] * u) + f32(snapshots[1][c] * t));
+  }
+}
+
+/** A strip beside a transition, its controls taken at the transition's end `at` (an array slot: see OwnerNla.scratch), blended into `into`. */
+function blendSide(st: NlaStripEval, at: number, n: OwnerNla, into: Float64Array): void {
+  if (st.muted || st.transition) return;
+  const s = n.scratch;
+  s[0] = at;
+  stripControls(st, n);
+  s[0] = s[1];
+  blendCurves(st.curves, st.slots, st.blend, n, into);
+}
+
+/**
+ * nlastrips_ctime_get_strip: the index of the track's strip at the frame s[0], with the frame it
+ * plays (clamped to the strip's end where it is held) in s[0]; −1 when none plays (or it is muted).
+ */
+function stripAt(strips: NlaStripEval[], s: Float64Array): number {
   const ctime = s[0];
-  let found: NlaStripEval | undefined;
+  let found = -1;
   let clamp = 0; // 0 within, −1 before (its start), 1 after (its end)
   for (let i = 0; i < strips.length; i++) {
     const st = strips[i], start = st.settings[0], end = st.settings[1];
-    if (ctime >= start && ctime <= end) { found = st; clamp = 0; break; }
+    if (ctime >= start && ctime <= end) { found = i; clamp = 0; break; }
     if (ctime < start) {
-      if (i === 0) { if (st.extend === HOLD) found = st; clamp = -1; }
-      else { const prev = strips[i - 1]; if (prev.extend !== NOTHING) found = prev; clamp = 1; }
+      if (i === 0) { if (st.extend === HOLD) found = i; clamp = -1; }
+      else { if (strips[i - 1].extend !== NOTHING) found = i - 1; clamp = 1; }
       break;
     }
-    if (ctime > end && i === strips.length - 1) { if (st.extend !== NOTHING) found = st; clamp = 1; break; }
+    if (ctime > end && i === strips.length - 1) { if (st.extend !== NOTHING) found = i; clamp = 1; break; }
   }
-  if (found === undefined || found.muted) return undefined;
-  s[0] = clamp === 0 ? ctime : clamp < 0 ? found.settings[0] : found.settings[1];
+  if (found < 0 || strips[found].muted) return -1;
+  const st = strips[found];
+  s[0] = clamp === 0 ? ctime : clamp < 0 ? st.settings[0] : st.settings[1];
   return found;
 }
 

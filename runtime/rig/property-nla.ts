@@ -6,7 +6,7 @@
 // when the reading node is bound, and evaluated each frame without allocating.
 import { packFCurve } from '../../nodes/math/fcurve/fcurve';
 import type { PropertyAnimation } from '../../nodes/define';
-import { blendCode, evaluateNla, stripEval, type OwnerNla } from './nla';
+import { blendCode, evaluateNla, linkTransitions, stripEval, type OwnerNla } from './nla';
 import type { RigOwner } from './rig';
 import { parseDataPath } from './scene/data-path';
 import type { SceneDocument, SceneFCurve } from './scene/types';
@@ -68,7 +68,7 @@ function settingNla(scene: SceneDocument, object: string, keys: (f: SceneFCurve)
   const top = solo ? [] : curvesOf(o.animation_data?.action);
   if (!tracks.some((t) => t.some((e) => e.curves.length > 0)) && top.length === 0) return undefined;
   const scratch = new Float64Array(16);
-  return {
+  const n: OwnerNla = {
     domain: Int32Array.of(0),
     defaults: Float64Array.of(fallback),
     // COMBINE adds a custom property's change from its default.
@@ -78,4 +78,7 @@ function settingNla(scene: SceneDocument, object: string, keys: (f: SceneFCurve)
     scratch,
     time: scratch.subarray(0, 1),
   };
+  // One channel: a transition mixes it.
+  linkTransitions(n, 1, (slot) => [slot, slot + 1]);
+  return n;
 }

@@ -37,7 +37,8 @@ export interface FixtureNlaTrack extends Omit<SceneNlaTrack, 'strips'> {
 }
 
 /** A strip as exported: the scene's settings, its type, and what of it Sinew reports (its own F-curves and modifiers). */
-export interface FixtureNlaStrip extends SceneNlaStrip {
+export interface FixtureNlaStrip extends Omit<SceneNlaStrip, 'type'> {
+  /** CLIP, TRANSITION, META or SOUND, as Blender names it. */
   type?: string;
   /** The strip's own F-curves (`influence`, `strip_time`), as the exporter writes them. */
   fcurves?: SceneFCurve[];

@@ -358,7 +358,7 @@ function sceneNla(n: FixtureNla): SceneNla {
     tracks: n.tracks.map((t) => ({
       ...(t.name ? { name: t.name } : {}), ...(t.mute ? { mute: true } : {}), ...(t.is_solo ? { is_solo: true } : {}),
       strips: t.strips.map((st) => ({
-        name: st.name, action: st.action, frame_start: st.frame_start, frame_end: st.frame_end, action_frame_start: st.action_frame_start, action_frame_end: st.action_frame_end,
+        name: st.name, ...(st.type === 'TRANSITION' ? { type: 'TRANSITION' as const } : {}), action: st.action, frame_start: st.frame_start, frame_end: st.frame_end, action_frame_start: st.action_frame_start, action_frame_end: st.action_frame_end,
         scale: st.scale, repeat: st.repeat, use_reverse: st.use_reverse, extrapolation: st.extrapolation, blend_type: st.blend_type, influence: st.influence,
         use_animated_influence: st.use_animated_influence, blend_in: st.blend_in, blend_out: st.blend_out, mute: st.mute,
         use_animated_time: st.use_animated_time, use_animated_time_cyclic: st.use_animated_time_cyclic,
@@ -386,7 +386,8 @@ function reportNla(fx: Fixture, readByNode: ReadonlySet<string>, report: (text: 
       const where = `object "${n.object}" NLA track "${t.name ?? ti}" strip "${st.name ?? si}"`;
       const sat = `${at}/tracks/${ti}/strips/${si}`;
       if (st.mute === true || t.mute === true) return;
-      if (st.type && st.type !== 'CLIP') report(`${where}: a ${st.type} strip is not evaluated`, sat);
+      // A transition plays (runtime/rig/nla.ts); a meta or sound strip does not.
+      if (st.type && st.type !== 'CLIP' && st.type !== 'TRANSITION') report(`${where}: a ${st.type} strip is not evaluated`, sat);
       const otherCurves = (st.fcurves ?? []).filter((c) => c.data_path !== 'influence' && c.data_path !== 'strip_time');
       if (otherCurves.length) report(`${where}: its animated ${otherCurves.map((c) => c.data_path).join(', ')} is not evaluated (its value at the export is used)`, sat);
       if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);

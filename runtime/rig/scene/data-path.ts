@@ -56,6 +56,12 @@ export function channelSlot(channel: ChannelName, arrayIndex: number): number | 
   return offset + (channel === 'rotation_quaternion' || channel === 'delta_rotation_quaternion' ? [3, 0, 1, 2][arrayIndex] : arrayIndex);
 }
 
+/** The [start, end) of the channel (a whole property: location, a quaternion, …) a slot of the channel array belongs to. */
+export function channelSpan(slot: number): readonly [number, number] {
+  for (const { offset, size } of Object.values(CHANNELS)) if (slot >= offset && slot < offset + size) return [offset, offset + size];
+  return [slot, slot + 1];
+}
+
 function unescape(s: string): string {
   return s.replace(/\\(.)/g, '$1');
 }

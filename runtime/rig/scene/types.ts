@@ -444,6 +444,8 @@ export interface SceneNlaTrack {
 /** An action strip: its place on the timeline, the part of the action it plays, and how it blends. */
 export interface SceneNlaStrip {
   name?: string;
+  /** TRANSITION: no action of its own; it plays the strips either side of it, mixed across its length. Default: an action clip. */
+  type?: 'CLIP' | 'TRANSITION';
   action: string | null;
   frame_start: number;
   frame_end: number;
