@@ -3,11 +3,10 @@
 // frame from its default (location 0, rotation identity, scale 1: the NLA's domain, reset), then
 // each track, bottom to top, blends the strip it has at the frame into it (a transition strip: the
 // strips either side of it each blended onto the frame so far, then mixed by how far through it the
-// frame is), and the active action
-// blends last over the whole timeline with its own blend type and influence. A track's strip at a
-// frame: the one holding the frame, else the nearest one held (first strip HOLD before it, the
-// previous strip HOLD or HOLD_FORWARD after it), the frame clamped to its end; a muted strip there
-// gives nothing. Its influence is its blend-in and blend-out ramp (or its own value when animated
+// frame is), and the active action blends last over the whole timeline with its own blend type and
+// influence. A track's strip at a frame: the one holding the frame, else the nearest one held (first
+// strip HOLD before it, the previous strip HOLD or HOLD_FORWARD after it), the frame clamped to its
+// end; a muted strip there gives nothing. Its influence is its blend-in and blend-out ramp (or its own value when animated
 // influence is on), its time the action's (scale, repeat, reverse). Blending per channel as
 // nla_blend_value: REPLACE, ADD, SUBTRACT, MULTIPLY, and COMBINE (nla_combine_value and
 // nla_combine_quaternion). Built once; evaluating allocates nothing.
