@@ -1357,8 +1357,19 @@ NLA_STRIP_PROPS = ('name', 'type', 'frame_start', 'frame_end', 'action_frame_sta
                    'use_animated_time_cyclic', 'blend_in', 'blend_out', 'mute')
 
 
+def nested_strips(strips):
+    """Strips and, for each meta strip, the strips inside it (depth first)."""
+    out = []
+    for st in strips:
+        out.append(st)
+        if st.type == 'META':
+            out += nested_strips(st.strips)
+    return out
+
+
 def dump_strip(st):
-    """An NLA strip: every setting the evaluation reads, its own F-curves, its modifiers counted."""
+    """An NLA strip: every setting the evaluation reads, its own F-curves, its modifiers counted; a
+    meta strip's strips inside it."""
     d = {}
     for k in NLA_STRIP_PROPS:
         v = getattr(st, k)
@@ -1369,6 +1380,8 @@ def dump_strip(st):
                      "mute": bool(fc.mute), "keyframes": dump_keyframes(fc, "nla strip %s.%s" % (st.name, fc.data_path)),
                      "modifiers": [dump_modifier(m) for m in fc.modifiers]} for fc in st.fcurves]
     d["modifiers"] = len(st.modifiers)
+    if st.type == 'META':
+        d["strips"] = [dump_strip(c) for c in st.strips]
     return d
 
 
@@ -1443,7 +1456,7 @@ def dump_actions(objects, constraints, notes, nla=None, data_actions=None):
         tweak_state = tweak.tweaked(ad, notes, o.name) if playing else None
         if playing:
             nla.append(dump_nla(o, ad, tweak_state))
-            strips += [st for t in ad.nla_tracks for st in t.strips]
+            strips += [st for t in ad.nla_tracks for st in nested_strips(t.strips)]
         # In tweak mode the active action is the tweaked strip's, which its strip plays.
         if ad.action is None or tweak_state is not None:
             continue
@@ -1482,7 +1495,7 @@ def dump_actions(objects, constraints, notes, nla=None, data_actions=None):
         # What a strip's curve needs of the setting it keys (its flags, a constraint setting's RNA default
         # and enum items): read on an object whose NLA plays the action.
         player = next((o for o in objects if o.animation_data is not None and any(
-            st.action is act for t in o.animation_data.nla_tracks for st in t.strips)), None)
+            st.action is act for t in o.animation_data.nla_tracks for st in nested_strips(t.strips))), None)
         for d, fc in zip(curves, fcurves):
             if player is not None:
                 # Rounded or held as on the object that plays it (an int or a bool, an enum setting).

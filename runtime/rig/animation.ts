@@ -11,8 +11,8 @@ import type { RigOwner } from './rig';
 import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, channelSpan, isDeltaChannel, parseDataPath } from './scene/data-path';
-import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneObject, TransformProps } from './scene/types';
-import { blendCode, CHANNEL_DEFAULTS, evaluateNla, linkTransitions, MIX_OF, stripEval, type OwnerNla } from './nla';
+import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneNlaStrip, SceneObject, TransformProps } from './scene/types';
+import { blendCode, CHANNEL_DEFAULTS, evaluateNla, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
 export interface OwnerAnimation {
@@ -140,13 +140,16 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
     }
     return n;
   };
-  tracks.forEach((t, ti) => { t.strips.forEach((st, si) => {
+  // Each strip's curves, by owner; a meta strip's inside it (`at`: the way down to the strip's eval).
+  const assign = (st: SceneNlaStrip, at: (n: OwnerNla) => NlaStripEval): void => {
     for (const { owner, slot, curve } of curveTargets(o, st.action, c)) {
-      const e = nlaOf(owner).tracks[ti][si];
+      const e = at(nlaOf(owner));
       e.curves.push(curve);
       e.slots = Int32Array.from([...e.slots, slot]);
     }
-  }); });
+    (st.strips ?? []).forEach((child, ci) => { assign(child, (n) => at(n).children![ci]); });
+  };
+  tracks.forEach((t, ti) => { t.strips.forEach((st, si) => { assign(st, (n) => n.tracks[ti][si]); }); });
   if (!solo && actionName !== null) {
     for (const { owner, slot, curve } of curveTargets(o, actionName, c)) {
       const n = nlaOf(owner);
@@ -156,7 +159,7 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
     }
   }
   for (const [owner, n] of perOwner) {
-    const slots = new Set<number>([...n.tracks.flat().flatMap((e) => [...e.slots]), ...(n.action ? [...n.action.slots] : [])]);
+    const slots = new Set<number>([...n.tracks.flatMap(nestedStrips).flatMap((e) => [...e.slots]), ...(n.action ? [...n.action.slots] : [])]);
     n.domain = Int32Array.from([...slots].sort((a, b) => a - b));
     linkTransitions(n, CHANNEL_COUNT, channelSpan);
     animOf(owner).nla = n;

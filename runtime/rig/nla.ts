@@ -3,7 +3,7 @@
 // frame from its default (location 0, rotation identity, scale 1: the NLA's domain, reset), then
 // each track, bottom to top, blends the strip it has at the frame into it (a transition strip: the
 // strips either side of it each blended onto the frame so far, then mixed by how far through it the
-// frame is), and the active action blends last over the whole timeline with its own blend type and
+// frame is; a meta strip: the strip inside it at the frame), and the active action blends last over the whole timeline with its own blend type and
 // influence. A track's strip at a frame: the one holding the frame, else the nearest one held (first
 // strip HOLD before it, the previous strip HOLD or HOLD_FORWARD after it), the frame clamped to its
 // end; a muted strip there gives nothing. Its influence is its blend-in and blend-out ramp (or its own value when animated
@@ -50,8 +50,15 @@ export interface NlaStripEval {
    * (Blender mixes whole properties: NlaEvalChannel). Set by {@link linkTransitions}.
    */
   mixSlots: Int32Array;
+  /** A meta strip's strips (Blender's META strip: a track inside a strip); undefined for others. */
+  children: NlaStripEval[] | undefined;
   curves: PackedFCurve[];
   slots: Int32Array;
+}
+
+/** Every strip of `strips` and of the meta strips among them, depth first. */
+export function nestedStrips(strips: readonly NlaStripEval[]): NlaStripEval[] {
+  return strips.flatMap((st) => [st, ...(st.children ? nestedStrips(st.children) : [])]);
 }
 
 export interface OwnerNla {
@@ -104,6 +111,7 @@ export function stripEval(st: SceneNlaStrip): NlaStripEval {
     muted: st.mute === true,
     transition: st.type === 'TRANSITION',
     mixSlots: new Int32Array(0),
+    children: st.type === 'META' ? (st.strips ?? []).map(stripEval) : undefined,
     curves: [],
     slots: new Int32Array(0),
   };
@@ -115,7 +123,8 @@ export function stripEval(st: SceneNlaStrip): NlaStripEval {
  * blends into. A transition without a strip on both sides plays nothing, as in Blender.
  */
 export function linkTransitions(n: OwnerNla, channelCount: number, span: (slot: number) => readonly [number, number]): void {
-  for (const strips of n.tracks) {
+  const lists = (strips: NlaStripEval[]): NlaStripEval[][] => [strips, ...strips.flatMap((st) => (st.children ? lists(st.children) : []))];
+  for (const strips of n.tracks.flatMap(lists)) {
     strips.forEach((st, i) => {
       if (!st.transition || i === 0 || i === strips.length - 1) return;
       const mixed = new Set<number>();
@@ -138,13 +147,7 @@ export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64A
     s[0] = frame[0];
     const strips = n.tracks[t];
     const i = stripAt(strips, s);
-    if (i < 0) continue;
-    const strip = strips[i];
-    if (strip.transition) { playTransition(strips, i, n, channels); continue; }
-    stripControls(strip, n);
-    if (!(s[2] > 0)) continue;
-    s[0] = s[1];
-    blendCurves(strip.curves, strip.slots, strip.blend, n, channels);
+    if (i >= 0) playStrip(strips, i, n, channels);
   }
   const a = n.action;
   if (a !== undefined) {
@@ -152,6 +155,34 @@ export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64A
     s[2] = a.influence;
     blendCurves(a.curves, a.slots, a.blend, n, channels);
   }
+}
+
+/** The strip `strips[i]` at the frame s[0] (as stripAt leaves it), blended into `channels`: an action clip, a transition or a meta strip. */
+function playStrip(strips: NlaStripEval[], i: number, n: OwnerNla, channels: Float64Array): void {
+  const strip = strips[i], s = n.scratch;
+  if (strip.transition) { playTransition(strips, i, n, channels); return; }
+  if (strip.children !== undefined) { playMeta(strip, n, channels); return; }
+  stripControls(strip, n);
+  if (!(s[2] > 0)) return;
+  s[0] = s[1];
+  blendCurves(strip.curves, strip.slots, strip.blend, n, channels);
+}
+
+/**
+ * nlastrip_evaluate_meta at the frame s[0]: the meta strip's frame as a fraction of its length
+ * (reversed: from its end, as a transition's), back to a frame across it, and the strip inside it at
+ * that frame played as a track's would be. Its own influence only decides whether it plays.
+ */
+function playMeta(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): void {
+  const s = n.scratch, p = meta.settings, cframe = f32(s[0]);
+  stripControls(meta, n);
+  if (!(s[2] > 0)) return;
+  const length = f32(p[1] - p[0]);
+  const t = meta.reverse ? f32(f32(p[1] - cframe) / length) : f32(f32(cframe - p[0]) / length);
+  s[0] = f32(f32(t * length) + p[0]);
+  const children = meta.children!;
+  const i = stripAt(children, s);
+  if (i >= 0) playStrip(children, i, n, channels);
 }
 
 /**

@@ -6,10 +6,10 @@
 // when the reading node is bound, and evaluated each frame without allocating.
 import { packFCurve } from '../../nodes/math/fcurve/fcurve';
 import type { PropertyAnimation } from '../../nodes/define';
-import { blendCode, evaluateNla, linkTransitions, stripEval, type OwnerNla } from './nla';
+import { blendCode, evaluateNla, linkTransitions, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
 import type { RigOwner } from './rig';
 import { parseDataPath } from './scene/data-path';
-import type { SceneDocument, SceneFCurve } from './scene/types';
+import type { SceneDocument, SceneFCurve, SceneNlaStrip } from './scene/types';
 
 /** What a compile hands the nodes that read a setting through its object's NLA (BindEnv.propertyAnimation, pathAnimation). */
 export function nlaPlayers(scene: SceneDocument, byId: ReadonlyMap<string, RigOwner>): {
@@ -59,14 +59,16 @@ function settingNla(scene: SceneDocument, object: string, keys: (f: SceneFCurve)
     }).map((f) => packFCurve(f));
   };
   const solo = nla.tracks.some((t) => t.is_solo === true);
-  const tracks = nla.tracks.filter((t) => (solo ? t.is_solo === true : t.mute !== true)).map((t) => t.strips.map((st) => {
-    const e = stripEval(st);
+  // Each strip's curves of this property; a meta strip's inside it too.
+  const withCurves = (st: SceneNlaStrip, e: NlaStripEval): NlaStripEval => {
     e.curves = curvesOf(st.action);
     e.slots = new Int32Array(e.curves.length);
+    (st.strips ?? []).forEach((child, ci) => { withCurves(child, e.children![ci]); });
     return e;
-  }));
+  };
+  const tracks = nla.tracks.filter((t) => (solo ? t.is_solo === true : t.mute !== true)).map((t) => t.strips.map((st) => withCurves(st, stripEval(st))));
   const top = solo ? [] : curvesOf(o.animation_data?.action);
-  if (!tracks.some((t) => t.some((e) => e.curves.length > 0)) && top.length === 0) return undefined;
+  if (!tracks.some((t) => nestedStrips(t).some((e) => e.curves.length > 0)) && top.length === 0) return undefined;
   const scratch = new Float64Array(16);
   const n: OwnerNla = {
     domain: Int32Array.of(0),

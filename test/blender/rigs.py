@@ -5382,6 +5382,69 @@ def rig_nla_transitions():
     return [1, 5, 10, 12, 15.5, 19, 20, 25]
 
 
+def rig_nla_metas():
+    """NLA meta strips (made only through the NLA editor's operator, which needs a window: build this
+    rig with `xvfb-run blender --factory-startup --python rigs.py -- nla_metas DIR`, not with -b). An
+    empty with a meta strip of two strips with a gap (the first held forward into it) and a strip
+    after the meta, one of the inner strips ADD; an empty with a reversed meta; an armature's bone
+    keyed in a meta's strips; a custom property keyed inside a meta, which a driver reads into another
+    empty. Frames before, inside, in the gap and after."""
+    def meta(track, strips):
+        for o in bpy.data.objects:
+            for t in (o.animation_data.nla_tracks if o.animation_data else []):
+                for st in t.strips:
+                    st.select = False
+        for st in strips:
+            st.select = True
+        win = bpy.context.window_manager.windows[0]
+        area = win.screen.areas[0]
+        kept = area.type
+        area.type = 'NLA_EDITOR'
+        region = next(r for r in area.regions if r.type == 'WINDOW')
+        with bpy.context.temp_override(window=win, area=area, region=region):
+            done = bpy.ops.nla.meta_add()
+        area.type = kept
+        if done != {'FINISHED'}:
+            raise RuntimeError("nla.meta_add failed")
+        return next(st for st in track.strips if st.type == 'META')
+
+    a = empty("MtA", loc=(0.3, 0.1, 0.2), rot=(0.1, 0.0, 0.2))
+    a["amount"] = 0.0
+    a.animation_data_create()
+    t = a.animation_data.nla_tracks.new()
+    s1 = t.strips.new("A1", 1, keyed_action("MtA1", [("location", 0, [(1, 0.0), (6, 1.0)]), ('["amount"]', 0, [(1, 0.0), (6, 2.0)])]))
+    s1.extrapolation = 'HOLD_FORWARD'
+    s2 = t.strips.new("A2", 10, keyed_action("MtA2", [("location", 0, [(1, 0.5), (8, -0.5)]), ("rotation_euler", 2, [(1, 0.0), (8, 0.7)])]))
+    s2.blend_type = 'ADD'
+    meta(t, [s1, s2])
+    t.strips.new("A3", 25, keyed_action("MtA3", [("location", 1, [(1, 0.0), (5, 1.0)])]))
+    reader = empty("Reader", loc=(0, 0, 0))
+    d = reader.driver_add("location", 2).driver
+    d.type = 'SUM'
+    v = d.variables.new()
+    v.targets[0].id = a
+    v.targets[0].data_path = '["amount"]'
+
+    b = empty("MtB", loc=(2, 0, 0))
+    b.animation_data_create()
+    tb = b.animation_data.nla_tracks.new()
+    b1 = tb.strips.new("B1", 3, keyed_action("MtB1", [("location", 1, [(1, 0.0), (5, 1.0)])]))
+    b2 = tb.strips.new("B2", 9, keyed_action("MtB2", [("location", 1, [(1, 1.0), (5, 0.2)]), ("scale", 0, [(1, 1.0), (5, 1.6)])]))
+    m = meta(tb, [b1, b2])
+    m.use_reverse = True
+
+    with bpy.context.temp_override(window=bpy.context.window_manager.windows[0], scene=scene(), view_layer=scene().view_layers[0]):
+        arm = armature("MtArm", [("R", (0, 3, 0), (0, 3, 1), None, False, 0.0)])
+    arm.animation_data_create()
+    bone = lambda p: 'pose.bones["R"].%s' % p
+    tr = arm.animation_data.nla_tracks.new()
+    r1 = tr.strips.new("R1", 2, keyed_action("MtR1", [(bone("rotation_euler"), 0, [(1, 0.0), (6, 0.9)])]))
+    r2 = tr.strips.new("R2", 8, keyed_action("MtR2", [(bone("location"), 1, [(1, 0.0), (6, 0.4)])]))
+    meta(tr, [r1, r2])
+    scene().frame_set(1)
+    return [1, 4, 7.5, 9, 12, 18, 24, 30]
+
+
 def rig_keyed_display():
     """What an animator keys besides transforms: a prop shown and hidden over the shot (hide_viewport,
     hide_render), its display size and colour, keyed with its location and tracked by another object;
@@ -5516,7 +5579,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "nla_transitions": rig_nla_transitions, **{"nla_tweak%d" % k: (lambda k=k: rig_nla_tweak(k)) for k in range(3)}, **{"nla_tweak_upper%d" % k: (lambda k=k: rig_nla_tweak(k, True)) for k in range(3)}, **{"nla_tweak_isolate%d" % k: (lambda k=k: rig_nla_tweak(k, isolate=True)) for k in range(3)}, "nla_tweak_timed": lambda: rig_nla_tweak(0, timed=True), **{"remap_actions%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_actions(k), k)) for k in range(200)}, **{"remap_action_cons%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_action_constraints(k), k)) for k in range(200)}, **{"remap_keyed_drivers%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_drivers(k, True), k)) for k in range(200)}, **{"remap_human_animated%d" % k: (lambda k=k: rig_remapped(lambda: rig_quadruped('human', True, k, animated=True), k)) for k in range(1, 100)}, "keyed_action_con": rig_keyed_action_con, "time_remap": rig_time_remap, "shared_data": rig_shared_data, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "nla_reads": rig_nla_reads, "nla_settings": rig_nla_settings, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "nla_transitions": rig_nla_transitions, "nla_metas": rig_nla_metas, **{"nla_tweak%d" % k: (lambda k=k: rig_nla_tweak(k)) for k in range(3)}, **{"nla_tweak_upper%d" % k: (lambda k=k: rig_nla_tweak(k, True)) for k in range(3)}, **{"nla_tweak_isolate%d" % k: (lambda k=k: rig_nla_tweak(k, isolate=True)) for k in range(3)}, "nla_tweak_timed": lambda: rig_nla_tweak(0, timed=True), **{"remap_actions%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_actions(k), k)) for k in range(200)}, **{"remap_action_cons%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_action_constraints(k), k)) for k in range(200)}, **{"remap_keyed_drivers%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_drivers(k, True), k)) for k in range(200)}, **{"remap_human_animated%d" % k: (lambda k=k: rig_remapped(lambda: rig_quadruped('human', True, k, animated=True), k)) for k in range(1, 100)}, "keyed_action_con": rig_keyed_action_con, "time_remap": rig_time_remap, "shared_data": rig_shared_data, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "nla_reads": rig_nla_reads, "nla_settings": rig_nla_settings, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

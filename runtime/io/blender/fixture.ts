@@ -37,12 +37,20 @@ export interface FixtureNlaTrack extends Omit<SceneNlaTrack, 'strips'> {
 }
 
 /** A strip as exported: the scene's settings, its type, and what of it Sinew reports (its own F-curves and modifiers). */
-export interface FixtureNlaStrip extends Omit<SceneNlaStrip, 'type'> {
+export interface FixtureNlaStrip extends Omit<SceneNlaStrip, 'type' | 'strips'> {
   /** CLIP, TRANSITION, META or SOUND, as Blender names it. */
   type?: string;
   /** The strip's own F-curves (`influence`, `strip_time`), as the exporter writes them. */
   fcurves?: SceneFCurve[];
   modifiers?: number;
+  /** A meta strip's strips. */
+  strips?: FixtureNlaStrip[];
+}
+
+/** The actions an object's NLA plays: every strip's, those inside meta strips included. */
+export function nlaActions(n: FixtureNla): (string | null)[] {
+  const of = (strips: readonly FixtureNlaStrip[]): (string | null)[] => strips.flatMap((st) => [st.action, ...of(st.strips ?? [])]);
+  return n.tracks.flatMap((t) => of(t.strips));
 }
 
 export interface FixtureAction {

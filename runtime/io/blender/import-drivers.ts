@@ -11,7 +11,7 @@ import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf } from '../../rig/bbone';
 import type { TransformProps } from '../../rig/scene/types';
 import { importDrivers, sceneOwner, type DriverImport, type ImportedDriver, type VariableRead } from './drivers';
-import { animationParam, curvePlays, type Fixture } from './fixture';
+import { animationParam, curvePlays, nlaActions, type Fixture } from './fixture';
 import { ownerOfId } from '../../rig/scene/owner-id';
 import type { ConstraintSwitch } from './constraint-switch';
 import { drawnOnly } from './drawn-only';
@@ -64,7 +64,7 @@ export function animatedSettings(fx: Fixture, imported: DriverImport, props: rea
   }
   // The actions of an object's NLA strips key its settings too.
   for (const n of fx.nla ?? []) {
-    for (const name of new Set(n.tracks.flatMap((t) => t.strips.map((st) => st.action)))) {
+    for (const name of new Set(nlaActions(n))) {
       const a = fx.actions?.find((x) => x.name === name);
       for (const f of a?.fcurves ?? []) if (curvePlays(a!, f)) add(n.object, pathTarget(f.data_path, f.array_index));
     }

@@ -357,14 +357,21 @@ function sceneNla(n: FixtureNla): SceneNla {
     ...(typeof n.action_influence === 'number' ? { action_influence: n.action_influence } : {}),
     tracks: n.tracks.map((t) => ({
       ...(t.name ? { name: t.name } : {}), ...(t.mute ? { mute: true } : {}), ...(t.is_solo ? { is_solo: true } : {}),
-      strips: t.strips.map((st) => ({
-        name: st.name, ...(st.type === 'TRANSITION' ? { type: 'TRANSITION' as const } : {}), action: st.action, frame_start: st.frame_start, frame_end: st.frame_end, action_frame_start: st.action_frame_start, action_frame_end: st.action_frame_end,
-        scale: st.scale, repeat: st.repeat, use_reverse: st.use_reverse, extrapolation: st.extrapolation, blend_type: st.blend_type, influence: st.influence,
-        use_animated_influence: st.use_animated_influence, blend_in: st.blend_in, blend_out: st.blend_out, mute: st.mute,
-        use_animated_time: st.use_animated_time, use_animated_time_cyclic: st.use_animated_time_cyclic,
-        ...stripCurves(st),
-      })),
+      strips: t.strips.map(sceneStrip),
     })),
+  };
+}
+
+/** A strip as the scene holds it (a meta strip with the strips inside it). */
+function sceneStrip(st: FixtureNlaStrip): SceneNlaStrip {
+  return {
+    name: st.name, ...(st.type === 'TRANSITION' || st.type === 'META' ? { type: st.type } : {}), action: st.action,
+    frame_start: st.frame_start, frame_end: st.frame_end, action_frame_start: st.action_frame_start, action_frame_end: st.action_frame_end,
+    scale: st.scale, repeat: st.repeat, use_reverse: st.use_reverse, extrapolation: st.extrapolation, blend_type: st.blend_type, influence: st.influence,
+    use_animated_influence: st.use_animated_influence, blend_in: st.blend_in, blend_out: st.blend_out, mute: st.mute,
+    use_animated_time: st.use_animated_time, use_animated_time_cyclic: st.use_animated_time_cyclic,
+    ...stripCurves(st),
+    ...(st.type === 'META' ? { strips: (st.strips ?? []).map(sceneStrip) } : {}),
   };
 }
 
@@ -382,25 +389,27 @@ function stripCurves(st: FixtureNlaStrip): Pick<SceneNlaStrip, 'influence_curve'
 function reportNla(fx: Fixture, readByNode: ReadonlySet<string>, report: (text: string, at: string) => void): void {
   (fx.nla ?? []).forEach((n, ni) => {
     const at = `/nla/${ni}`;
-    n.tracks.forEach((t, ti) => { t.strips.forEach((st, si) => {
-      const where = `object "${n.object}" NLA track "${t.name ?? ti}" strip "${st.name ?? si}"`;
-      const sat = `${at}/tracks/${ti}/strips/${si}`;
-      if (st.mute === true || t.mute === true) return;
-      // A transition plays (runtime/rig/nla.ts); a meta or sound strip does not.
-      if (st.type && st.type !== 'CLIP' && st.type !== 'TRANSITION') report(`${where}: a ${st.type} strip is not evaluated`, sat);
-      const otherCurves = (st.fcurves ?? []).filter((c) => c.data_path !== 'influence' && c.data_path !== 'strip_time');
-      if (otherCurves.length) report(`${where}: its animated ${otherCurves.map((c) => c.data_path).join(', ')} is not evaluated (its value at the export is used)`, sat);
-      if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);
-      const act = fx.actions?.find((a) => a.name === st.action);
-      // A custom property's curve plays through the property's node (runtime/rig/property-nla.ts), a
-      // constraint setting's through the driver/nla-value node that reads it.
-      const others = (act?.fcurves ?? []).filter((f) => {
-        const k = parseDataPath(f.data_path)?.kind;
-        // What changes only how things are drawn has no effect here either (drawn-only.ts).
-        return k !== 'transform' && k !== 'custom' && !drawnOnly(f.data_path) && !readByNode.has(`${st.action}\u0000${f.data_path}\u0000${f.array_index}`);
-      });
-      if (others.length) report(`${where}: its action "${st.action}" animates ${others.map((f) => `${f.data_path}[${f.array_index}]`).join(', ')}, which the NLA does not play in Sinew`, sat);
-    }); });
+    n.tracks.forEach((t, ti) => {
+      const visit = (st: FixtureNlaStrip, where: string, sat: string): void => {
+        if (st.mute === true || t.mute === true) return;
+        // Transitions and meta strips play (runtime/rig/nla.ts); a sound strip does not.
+        if (st.type && st.type !== 'CLIP' && st.type !== 'TRANSITION' && st.type !== 'META') report(`${where}: a ${st.type} strip is not evaluated`, sat);
+        (st.strips ?? []).forEach((c, ci) => { visit(c, `${where} strip "${c.name ?? ci}"`, `${sat}/strips/${ci}`); });
+        const otherCurves = (st.fcurves ?? []).filter((c) => c.data_path !== 'influence' && c.data_path !== 'strip_time');
+        if (otherCurves.length) report(`${where}: its animated ${otherCurves.map((c) => c.data_path).join(', ')} is not evaluated (its value at the export is used)`, sat);
+        if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);
+        const act = fx.actions?.find((a) => a.name === st.action);
+        // A custom property's curve plays through the property's node (runtime/rig/property-nla.ts), a
+        // constraint setting's through the driver/nla-value node that reads it.
+        const others = (act?.fcurves ?? []).filter((f) => {
+          const k = parseDataPath(f.data_path)?.kind;
+          // What changes only how things are drawn has no effect here either (drawn-only.ts).
+          return k !== 'transform' && k !== 'custom' && !drawnOnly(f.data_path) && !readByNode.has(`${st.action}\u0000${f.data_path}\u0000${f.array_index}`);
+        });
+        if (others.length) report(`${where}: its action "${st.action}" animates ${others.map((f) => `${f.data_path}[${f.array_index}]`).join(', ')}, which the NLA does not play in Sinew`, sat);
+      };
+      t.strips.forEach((st, si) => { visit(st, `object "${n.object}" NLA track "${t.name ?? ti}" strip "${st.name ?? si}"`, `${at}/tracks/${ti}/strips/${si}`); });
+    });
   });
 }
 

@@ -11,7 +11,7 @@ import { childPointer, pointerOf } from '../../../graph/pointer';
 import { readJson } from '../../../graph/safe-json';
 import type { GraphError } from '../../../graph/types';
 import sceneSchema from './sinew-scene.schema.json' with { type: 'json' };
-import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneMesh, type SceneMeshSkin, type SceneObject, type SceneCurve, type SceneSplineControl } from '../../rig/scene/types';
+import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneMesh, type SceneNlaStrip, type SceneMeshSkin, type SceneObject, type SceneCurve, type SceneSplineControl } from '../../rig/scene/types';
 
 let validate: ValidateFunction | undefined;
 
@@ -273,11 +273,14 @@ function checkActions(scene: SceneDocument, errors: GraphError[]): void {
     if (typeof action === 'string' && !names.has(action)) {
       errors.push({ code: 'missing-action', pointer: pointerOf('objects', i, 'animation_data', 'action'), message: `object "${o.name}" is animated by action "${action}", which is not in the scene's "actions"` });
     }
-    o.animation_data?.nla?.tracks.forEach((t, ti) => { t.strips.forEach((st, si) => {
+    // Strips, and the strips inside meta strips.
+    const check = (st: SceneNlaStrip, at: (string | number)[]): void => {
       if (typeof st.action === 'string' && !names.has(st.action)) {
-        errors.push({ code: 'missing-action', pointer: pointerOf('objects', i, 'animation_data', 'nla', 'tracks', ti, 'strips', si, 'action'), message: `object "${o.name}" has an NLA strip playing action "${st.action}", which is not in the scene's "actions"` });
+        errors.push({ code: 'missing-action', pointer: pointerOf(...at, 'action'), message: `object "${o.name}" has an NLA strip playing action "${st.action}", which is not in the scene's "actions"` });
       }
-    }); });
+      (st.strips ?? []).forEach((c, ci) => { check(c, [...at, 'strips', ci]); });
+    };
+    o.animation_data?.nla?.tracks.forEach((t, ti) => { t.strips.forEach((st, si) => { check(st, ['objects', i, 'animation_data', 'nla', 'tracks', ti, 'strips', si]); }); });
   });
 }
 

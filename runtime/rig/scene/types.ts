@@ -444,8 +444,13 @@ export interface SceneNlaTrack {
 /** An action strip: its place on the timeline, the part of the action it plays, and how it blends. */
 export interface SceneNlaStrip {
   name?: string;
-  /** TRANSITION: no action of its own; it plays the strips either side of it, mixed across its length. Default: an action clip. */
-  type?: 'CLIP' | 'TRANSITION';
+  /**
+   * TRANSITION: no action of its own; it plays the strips either side of it, mixed across its length.
+   * META: it plays the strips inside it (`strips`), as a track of its own over its range. Default: an action clip.
+   */
+  type?: 'CLIP' | 'TRANSITION' | 'META';
+  /** A meta strip's strips, in order. */
+  strips?: SceneNlaStrip[];
   action: string | null;
   frame_start: number;
   frame_end: number;
