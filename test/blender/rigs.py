@@ -5320,6 +5320,28 @@ def rig_nla_tweak(which=0, upper=False, isolate=False, timed=False):
     return [1, 3, 4.5, 7, 12, 20, 26, 33]
 
 
+def nla_editor_op(op, strips):
+    """Runs an NLA editor operator on `strips` (selected, every other strip not): in an area of the
+    window turned into an NLA editor for it, as the operators need. Blender must run with a window
+    (under Xvfb: xvfb-run -a blender --factory-startup --python rigs.py -- RIG DIR)."""
+    for o in bpy.data.objects:
+        for t in (o.animation_data.nla_tracks if o.animation_data else []):
+            for st in t.strips:
+                st.select = False
+    for st in strips:
+        st.select = True
+    win = bpy.context.window_manager.windows[0]
+    area = win.screen.areas[0]
+    kept = area.type
+    area.type = 'NLA_EDITOR'
+    region = next(r for r in area.regions if r.type == 'WINDOW')
+    with bpy.context.temp_override(window=win, area=area, region=region):
+        done = op()
+    area.type = kept
+    if done != {'FINISHED'}:
+        raise RuntimeError("%s failed" % op.idname_py())
+
+
 def rig_nla_transitions():
     """NLA transition strips (Blender makes them only through the NLA editor's operator, which needs a
     window: build this rig with `xvfb-run blender --factory-startup --python rigs.py -- nla_transitions
@@ -5328,22 +5350,7 @@ def rig_nla_transitions():
     REPLACE track under an ADD strip blending out into a transition to a COMBINE strip keying part of
     its quaternion; an armature's bone with a reversed transition. Frames before, across and after."""
     def transition(track, first, second, reverse=False):
-        for o in bpy.data.objects:
-            for t in (o.animation_data.nla_tracks if o.animation_data else []):
-                for st in t.strips:
-                    st.select = False
-        first.select = second.select = True
-        # The operator runs in an NLA editor: one of the window's areas, turned into one for it.
-        win = bpy.context.window_manager.windows[0]
-        area = win.screen.areas[0]
-        kept = area.type
-        area.type = 'NLA_EDITOR'
-        region = next(r for r in area.regions if r.type == 'WINDOW')
-        with bpy.context.temp_override(window=win, area=area, region=region):
-            done = bpy.ops.nla.transition_add()
-        area.type = kept
-        if done != {'FINISHED'}:
-            raise RuntimeError("nla.transition_add failed")
+        nla_editor_op(bpy.ops.nla.transition_add, [first, second])
         made = next(st for st in track.strips if st.type == 'TRANSITION' and st.frame_start == first.frame_end)
         made.use_reverse = reverse
         return made
@@ -5390,22 +5397,7 @@ def rig_nla_metas():
     keyed in a meta's strips; a custom property keyed inside a meta, which a driver reads into another
     empty. Frames before, inside, in the gap and after."""
     def meta(track, strips):
-        for o in bpy.data.objects:
-            for t in (o.animation_data.nla_tracks if o.animation_data else []):
-                for st in t.strips:
-                    st.select = False
-        for st in strips:
-            st.select = True
-        win = bpy.context.window_manager.windows[0]
-        area = win.screen.areas[0]
-        kept = area.type
-        area.type = 'NLA_EDITOR'
-        region = next(r for r in area.regions if r.type == 'WINDOW')
-        with bpy.context.temp_override(window=win, area=area, region=region):
-            done = bpy.ops.nla.meta_add()
-        area.type = kept
-        if done != {'FINISHED'}:
-            raise RuntimeError("nla.meta_add failed")
+        nla_editor_op(bpy.ops.nla.meta_add, strips)
         return next(st for st in track.strips if st.type == 'META')
 
     a = empty("MtA", loc=(0.3, 0.1, 0.2), rot=(0.1, 0.0, 0.2))
