@@ -155,13 +155,14 @@ function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chai
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
       // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.
       const { pre: p, final } = o;
-      const l = lazy.get(o);
-      if (!l || o.kind !== 'bone') stepOf[units.stack(i)] = () => { l?.ensure(); final[12] = p[12]; final[13] = p[13]; final[14] = p[14]; };
+      const bone = o.kind === 'bone' ? o : undefined;
+      const l = bone && lazy.get(bone);
+      if (!bone || !l) stepOf[units.stack(i)] = () => { final[12] = p[12]; final[13] = p[13]; final[14] = p[14]; };
       else {
         // The matrix left stale: its head alone when that gives the same bits, else the whole of it.
         const head = new Float64Array(3);
         stepOf[units.stack(i)] = () => {
-          if (l.stale[0] === 1 && connectedPreHead(head, o)) { final[12] = head[0]; final[13] = head[1]; final[14] = head[2]; return; }
+          if (l.stale[0] === 1 && connectedPreHead(head, bone)) { final[12] = head[0]; final[13] = head[1]; final[14] = head[2]; return; }
           l.ensure();
           final[12] = p[12]; final[13] = p[13]; final[14] = p[14];
         };

@@ -1,6 +1,6 @@
 // Between schedule and bind: owners whose matrix before constraints need not be made every frame.
 // A deforming bone that copies a control's whole transform — a Copy Transforms in Replace mode at
-// influence 1, what Rigify makes of every DEF bone (124 of its human's 707 owners) — never reads
+// influence 1, what Rigify makes of every DEF bone (126 of its human's 707 owners) — never reads
 // the product its pre step makes: the constraint replaces it. For such an owner the pre step runs
 // its pose sources and leaves the matrix stale, and whatever reads it after all makes it first
 // (`LazyPre.ensure`): a reader whose influence falls below 1 or whose mode changes (a setParam, a
@@ -9,8 +9,9 @@
 // would have used — the parent's final is written before the owner's pre unit and not again in the
 // frame (no dependency cycle, no IK chain through the owner) — so every number is the same.
 // A constraint that ignores its owner gives a finite result from finite targets, and its targets
-// are finite in any frame that passes, so no fallback or guard's undo keeps the unmade matrix. A matrix that is never made is never warned
-// about either (an overflow in it would be: `owner-overflow`).
+// are finite in any frame that passes, so no fallback or guard's undo keeps the unmade matrix. A
+// matrix that is never made is never warned about either (an overflow in it would be:
+// `owner-overflow`).
 import type { RigOwner } from '../rig/rig';
 import type { CompiledNode } from './compiled-node';
 import type { Owners } from './build-owners';
