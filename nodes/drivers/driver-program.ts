@@ -74,8 +74,8 @@ export function compileDriver(src: DriverSource, target: DrivenKind): DriverProg
     }
   }
   const modifierList = src.modifiers ?? [];
-  modifierList.forEach((m, i) => {
-    const why = unsupportedModifier(m, i);
+  modifierList.forEach((m) => {
+    const why = unsupportedModifier(m);
     if (why) throw new DriverError(`${why} on the driver's F-curve is not evaluated`);
   });
   let curve: PackedFCurve | null = null;

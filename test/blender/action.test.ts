@@ -52,4 +52,17 @@ describe('Blender round trip: Action constraints and actions', () => {
     expect(diffs.length).toBe(5 * 5); // the armature, A, B, C and the empty Shaken
     expect(failures(diffs, 1e-4)).toEqual([]);
   });
+
+  // rigs.py `action_cycles_ranges`: Cycles modifiers with a restricted range (blends) or an influence
+  // in every mode, before and past the keys, one with a Stepped and a Generator after it, on bone and
+  // object curves and on a driver's keyed curve; 14 frames. Blender runs such a Cycles in the stack:
+  // outside its range the curve extrapolates, inside it the frame is folded by the influence there.
+  it('Cycles modifiers with a restricted range or an influence', () => {
+    const rt = roundTrip('action_cycles_ranges');
+    expect(rt.importStatus, rt.importLog.join('\n')).toBe(0);
+    expect(rt.importLog.join('\n')).toContain('not carried: nothing');
+    const diffs = differences(rt);
+    expect(diffs.length).toBe(14 * 6); // the armature, A, B, C, D and the empty Looped
+    expect(failures(diffs, 1e-4)).toEqual([]);
+  });
 });

@@ -3939,6 +3939,60 @@ def rig_action_noise():
     return [1, 4, 7, 10, 23]
 
 
+def rig_action_cycles_ranges():
+    """Cycles modifiers with a restricted frame range (blend in and out) or an influence, which Blender
+    runs in the modifier stack at the frame's place in that range: every mode (REPEAT, REPEAT_OFFSET,
+    MIRROR) before and after the keys, a finite cycle count, a range that starts inside the keys, one
+    with a Stepped and an additive Generator after it, on bone (Euler, quaternion) and object curves;
+    a driver's keyed curve with one (the driver value as its time); a constraint on top. Frames
+    before, inside and past the keys, fractional ones inside the blends."""
+    arm = armature("Cyc", [("A", (0, 0, 0), (0, 0, 1), None, False, 0.0), ("B", (0, 0, 1), (0, 0.3, 1.8), "A", True, 0.2),
+                           ("C", (0.5, 0, 0), (0.5, 0, 0.6), None, False, 0.0), ("D", (-0.5, 0, 0), (-0.5, 0, 0.7), None, False, 0.0)])
+    pb = arm.pose.bones
+    pb["C"].rotation_mode = 'QUATERNION'
+    e = empty("Looped", loc=(1, 1, 0))
+    for f, v in ((1, 0.0), (4, 0.7), (8, -0.3), (10, 0.4)):
+        pb["A"].rotation_euler = (v, 0.5 * v, -0.2 * v); pb["A"].keyframe_insert("rotation_euler", frame=f)
+        pb["B"].location = (0.3 * v, v, -0.5 * v); pb["B"].keyframe_insert("location", frame=f)
+        pb["C"].rotation_quaternion = Euler((v, 0.3, -v), 'XYZ').to_quaternion(); pb["C"].keyframe_insert("rotation_quaternion", frame=f)
+        e.location = (1 + v, 1 - 0.5 * v, v); e.keyframe_insert("location", frame=f)
+    curves = {(fc.data_path, fc.array_index): fc for fc in arm.animation_data.action.fcurves}
+
+    def cycles(fc, before, after, start=None, end=None, blend_in=0.0, blend_out=0.0, influence=None, count_before=0, count_after=0):
+        m = fc.modifiers.new('CYCLES')
+        m.mode_before, m.mode_after, m.cycles_before, m.cycles_after = before, after, count_before, count_after
+        if start is not None:
+            m.use_restricted_range = True
+            m.frame_start, m.frame_end, m.blend_in, m.blend_out = start, end, blend_in, blend_out
+        if influence is not None:
+            m.use_influence = True
+            m.influence = influence
+        return fc
+    cycles(curves[('pose.bones["A"].rotation_euler', 0)], 'REPEAT', 'REPEAT', 14, 40, 3, 4)
+    cycles(curves[('pose.bones["A"].rotation_euler', 1)], 'REPEAT_OFFSET', 'REPEAT_OFFSET', influence=0.6)
+    cycles(curves[('pose.bones["A"].rotation_euler', 2)], 'MIRROR', 'MIRROR', 5, 30, 2.5, 0, influence=0.8)
+    cycles(curves[('pose.bones["B"].location', 0)], 'NONE', 'REPEAT_OFFSET', 12, 50, 4, 0, count_after=2)
+    cycles(curves[('pose.bones["B"].location', 1)], 'REPEAT_OFFSET', 'NONE', -30, 6, 0, 5)
+    fc = cycles(curves[('pose.bones["B"].location', 2)], 'MIRROR', 'REPEAT', 3, 35, influence=0.45)
+    m = fc.modifiers.new('STEPPED'); m.frame_step = 1.5; m.frame_offset = 0.25
+    m = fc.modifiers.new('GENERATOR'); m.use_additive = True; m.coefficients = (0.05, 0.01)
+    cycles(curves[('pose.bones["C"].rotation_quaternion', 1)], 'REPEAT', 'MIRROR', 9, 26, 0, 6, count_before=1)
+    cycles(curves[('pose.bones["C"].rotation_quaternion', 2)], 'REPEAT_OFFSET', 'REPEAT_OFFSET', -12, 22, 2, 2, influence=0.7)
+    ecurves = {(fc.data_path, fc.array_index): fc for fc in e.animation_data.action.fcurves}
+    cycles(ecurves[('location', 0)], 'REPEAT_OFFSET', 'MIRROR', 0, 60, 6, 10)
+    cycles(ecurves[('location', 2)], 'REPEAT', 'REPEAT_OFFSET', influence=0.3)
+    # A driver's keyed curve: its time is the driver value (the frame, here), its Cycles restricted.
+    fc = driver(pb["D"], "rotation_euler", 0, "frame", [])
+    for m in list(fc.modifiers):
+        fc.modifiers.remove(m)
+    for x, y in ((0.0, 0.0), (3.0, 0.8), (6.0, -0.4)):
+        fc.keyframe_points.insert(x, y).interpolation = 'BEZIER'
+    cycles(fc, 'REPEAT', 'REPEAT_OFFSET', 2, 30, 3, 5, influence=0.9)
+    c = pb["B"].constraints.new('COPY_ROTATION'); c.target = e; c.influence = 0.5
+    scene().frame_set(1)
+    return [-7.5, -1, 1, 4.5, 9, 12.25, 15.5, 19, 23.75, 31, 37.5, 42, 47.25, 55]
+
+
 def rig_driver_modifiers():
     """Driver F-curves with modifiers besides the default Generator: Limits, Stepped, Built-In
     Function, Envelope, a restricted Generator (0 outside its range, as Blender), an additive one with
@@ -5583,6 +5637,9 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"random_ik_nested%d" % k: (lambda k=k: rig_random_ik(k, nested=True)) for k in range(200)},
         **{"random_drivers%d" % k: (lambda k=k: rig_random_drivers(k)) for k in range(200)}}
 
+
+# Registered on its own line, out of the table above, so branches adding rigs there do not collide.
+RIGS["action_cycles_ranges"] = rig_action_cycles_ranges
 
 def world_matrices():
     dg = bpy.context.evaluated_depsgraph_get()

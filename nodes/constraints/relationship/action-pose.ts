@@ -121,8 +121,8 @@ function slotOf(f: ActionFCurve, bone: string | null): number | undefined {
 
 /** Modifiers Sinew's F-curves do not evaluate (nodes/math/fcurve/modifiers.ts). */
 function unevaluatedModifiers(f: ActionFCurve): string[] {
-  return (f.modifiers ?? []).flatMap((m, i) => {
-    const why = unsupportedModifier(m, i);
+  return (f.modifiers ?? []).flatMap((m) => {
+    const why = unsupportedModifier(m);
     return why ? [`F-curve ${f.data_path}[${f.array_index}] has ${why}, which Sinew does not evaluate`] : [];
   });
 }

@@ -3,6 +3,8 @@
 // (REPEAT, REPEAT_OFFSET with a value offset per cycle, MIRROR playing every other cycle
 // backward), for `count` cycles or forever (0); past a finite count the curve extrapolates.
 
+/** Blender's extrapolation modes of a Cycles modifier, by their RNA names; the index is the mode. */
+export const CYCLE_MODES = ['NONE', 'REPEAT', 'REPEAT_OFFSET', 'MIRROR'] as const;
 export const CYCLE_NONE = 0, CYCLE_REPEAT = 1, CYCLE_REPEAT_OFFSET = 2, CYCLE_MIRROR = 3;
 
 // Key layout of a packed curve (fcurve.ts).

@@ -7,15 +7,15 @@
 // shared by the curves packed with the same list of timings that are keyed at the same frames.
 import { createEasing, EASE_AMPLITUDE, EASE_B, EASE_BACK, EASE_C, EASE_D, EASE_IN, EASE_IN_OUT, EASE_OUT, EASE_PERIOD, EASE_T, EASE_VALUE, easeBack, easeBounce, easeCirc, easeElastic, easeExpo, easePower, easeSine } from './easing';
 import { bezierValue, bezierValueAt, BEZIER_VALUE_STRIDE, bezierFlat } from './bezier-segment';
-import { CYCLE_NONE } from './cycles';
-import { modifyTime, modifyValue, packModifiers, type PackedModifiers } from './modifiers';
+import { CYCLE_MODES } from './cycles';
+import { cyclesInTiming, cyclesSettings, modifyTime, modifyValue, packModifiers, type PackedModifiers } from './modifiers';
 import { AFTER, BEFORE, fitsTiming, IN_SEGMENT, INDEX, locateFrame, makeTiming, OFFSET_CYCLES, OFFSET_ON, ON_KEY, TIME, U, WHERE, type FCurveTiming } from './timing';
 
 export const INTERPOLATIONS = ['CONSTANT', 'LINEAR', 'BEZIER', 'SINE', 'QUAD', 'CUBIC', 'QUART', 'QUINT', 'EXPO', 'CIRC', 'BACK', 'BOUNCE', 'ELASTIC'] as const;
 export type Interpolation = (typeof INTERPOLATIONS)[number];
 export const EASINGS = ['AUTO', 'EASE_IN', 'EASE_OUT', 'EASE_IN_OUT'] as const;
 export type Easing = (typeof EASINGS)[number];
-export const CYCLE_MODES = ['NONE', 'REPEAT', 'REPEAT_OFFSET', 'MIRROR'] as const;
+export { CYCLE_MODES };
 export type CycleMode = (typeof CYCLE_MODES)[number];
 
 /** One key as the scene and the fixtures write it (Blender's names; handles already computed). */
@@ -107,14 +107,9 @@ export function packFCurve(source: FCurveSource, timings?: FCurveTiming[]): Pack
     interpolation[i] = source.discrete_values === true ? I_CONSTANT : mode < 0 ? I_BEZIER : mode;
     easing[i] = resolveEasing(interpolation[i], k.easing ?? 'AUTO');
   });
-  const cycles = new Int32Array([CYCLE_NONE, 0, CYCLE_NONE, 0]);
-  const first = source.modifiers?.[0] as CyclesModifier | undefined;
-  if (first?.type === 'CYCLES' && first.mute !== true) {
-    cycles[0] = Math.max(0, CYCLE_MODES.indexOf(first.mode_before ?? 'REPEAT'));
-    cycles[1] = Math.max(0, Math.trunc(first.cycles_before ?? 0));
-    cycles[2] = Math.max(0, CYCLE_MODES.indexOf(first.mode_after ?? 'REPEAT'));
-    cycles[3] = Math.max(0, Math.trunc(first.cycles_after ?? 0));
-  }
+  // A plain first Cycles folds every frame in the timing; one with a range or an influence runs in the modifier stack.
+  const first = source.modifiers?.[0];
+  const cycles = cyclesInTiming(first) ? cyclesSettings(first) : new Int32Array(4);
   let timing = timings?.find((g) => fitsTiming(g, n, keys, cycles));
   if (!timing) {
     timing = makeTiming(n, keys, cycles);
@@ -128,7 +123,7 @@ export function packFCurve(source: FCurveSource, timings?: FCurveTiming[]): Pack
   }
   return {
     count: n, keys, interpolation, easing, linearExtrapolation: source.extrapolation === 'LINEAR' && source.discrete_values !== true, wholeValues: source.int_values === true, timing, bezier, scratch: new Float64Array(1), easingScratch: createEasing(),
-    modifiers: packModifiers(source.modifiers), modifiedTime: new Float64Array(1),
+    modifiers: packModifiers(source.modifiers, { keys, count: n }), modifiedTime: new Float64Array(1),
   };
 }
 

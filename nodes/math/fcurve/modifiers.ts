@@ -1,6 +1,9 @@
-// Blender 3.4's F-curve modifiers besides a first Cycles (fmodifier.c; Cycles is the timing's,
-// timing.ts and cycles.ts): Generator (expanded and factorised), Built-In Function, Envelope, Limits
-// and Stepped, each with its frame range, blend in and out, influence and mute. As
+// Blender 3.4's F-curve modifiers besides a plain first Cycles (fmodifier.c; that one is the
+// timing's, timing.ts and cycles.ts): Generator (expanded and factorised), Built-In Function,
+// Envelope, Limits and Stepped, each with its frame range, blend in and out, influence and mute, and
+// a first Cycles with a restricted range or an influence (its remap then depends on the frame's place
+// in that range, so it runs here as a time modifier, the last of the stack's time steps as Blender's
+// is, and adds its REPEAT_OFFSET offset as a value modifier). As
 // `evaluate_fcurve_ex` runs them: the time modifiers (Limits, Stepped) remap the frame from the last
 // modifier to the first, the keys are read there, then the value modifiers change the value in stack
 // order at that frame. Blender works in float32 here; settings are read as float32 and the
@@ -8,11 +11,12 @@
 // not have: it is evaluated from the samples of its noise the exporter took in Blender at each whole
 // frame (`noise_samples`: exact there, linear between, the end values outside), and without them
 // `unsupportedModifier` names it and the importer reports it. Packed once; evaluating allocates nothing.
+import { CYCLE_MODES, cycleTime } from './cycles';
 
 /** A modifier as the exporter writes it (every RNA setting). */
 export type ModifierSource = { type: string } & Record<string, unknown>;
 
-const GENERATOR = 0, FACTORISED = 1, FUNCTION = 2, ENVELOPE = 3, LIMITS = 4, STEPPED = 5, NOISE = 6;
+const GENERATOR = 0, FACTORISED = 1, FUNCTION = 2, ENVELOPE = 3, LIMITS = 4, STEPPED = 5, NOISE = 6, CYCLES = 7;
 const NOISE_BLENDS = ['REPLACE', 'ADD', 'SUBTRACT', 'MULTIPLY'];
 const REPLACE = 0, ADD = 1, SUBTRACT = 2;
 const FUNCTIONS = ['SIN', 'COS', 'TAN', 'SQRT', 'LN', 'SINC'];
@@ -28,6 +32,14 @@ export interface PackedModifier {
   /** Generator order, function type, or the flags of Limits (min x, max x, min y, max y) and Stepped (start, end), as bits. */
   code: number;
   additive: boolean;
+  /** A Cycles modifier's modes and counts ([mode before, count before, mode after, count after], cycles.ts). */
+  cycles?: Int32Array;
+}
+
+/** The keys a Cycles modifier folds the frame into: the curve's packed keys (fcurve.ts layout) and how many. */
+export interface CycledKeys {
+  keys: Float64Array;
+  count: number;
 }
 
 export interface PackedModifiers {
@@ -36,22 +48,28 @@ export interface PackedModifiers {
   changesTime: boolean;
   /** Scratch: [0] the value a modifier gives, [1] its influence, [2] the frame it gives, [3] the frame it runs at (doubles pass through here: V8 boxes one passed to or returned from a call it does not inline). */
   scratch: Float64Array;
+  /** The curve's keys, for a Cycles modifier in the stack (none for a driver curve without keys). */
+  keys: CycledKeys | undefined;
+  /**
+   * A Cycles modifier's work: [0..2] cycleTime's frame, offset cycles and whether the offset applies,
+   * [3] the value offset the time step found (Blender's tFCMED_Cycles storage, 0 until it runs).
+   */
+  cycled: Float64Array;
 }
 
 const f32 = Math.fround;
+// Key layout of a packed curve (fcurve.ts): a key's frame, then its value.
+const KEY_STRIDE = 9, KEY_VALUE = 1;
 const num = (v: unknown, fallback = 0) => f32(typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
 /**
  * Why a modifier is not evaluated, or undefined when it is (or changes nothing: muted, or disabled
- * by Blender). `index` is its place in the stack: Blender runs a Cycles modifier only in the first.
+ * by Blender, as it disables a Cycles modifier that is not first in its stack).
  */
-export function unsupportedModifier(modifier: { readonly type: string }, index: number): string | undefined {
+export function unsupportedModifier(modifier: { readonly type: string }): string | undefined {
   const m = modifier as ModifierSource;
   if (m.mute === true || m.is_valid === false) return undefined;
-  if (m.type === 'CYCLES') {
-    if (index > 0) return undefined; // Blender disables a Cycles modifier that is not first
-    return m.use_restricted_range === true || m.use_influence === true ? 'a Cycles modifier with a restricted frame range or influence' : undefined;
-  }
+  if (m.type === 'CYCLES') return undefined;
   if (KINDS.includes(m.type)) return undefined;
   if (m.type === 'NOISE') return noiseSamples(m) ? undefined : "a Noise modifier (Blender's own noise tables; the export holds no samples of it)";
   return `a ${m.type} modifier`;
@@ -69,18 +87,32 @@ export function noiseSamples(m: ModifierSource): { start: number; values: number
 
 const KINDS = ['GENERATOR', 'FNGENERATOR', 'ENVELOPE', 'LIMITS', 'STEPPED'];
 
-/** The stack's modifiers Sinew evaluates besides a first Cycles; undefined when there are none. */
-export function packModifiers(list: readonly { readonly type: string }[] | undefined): PackedModifiers | undefined {
+/**
+ * Whether a first Cycles modifier is the curve's timing's (timing.ts): it folds every frame, at full
+ * influence. One with a restricted range or an influence runs in the stack instead ({@link packModifiers}).
+ */
+export function cyclesInTiming(m: { readonly type: string } | undefined): boolean {
+  const c = m as ModifierSource | undefined;
+  return c?.type === 'CYCLES' && c.mute !== true && c.is_valid !== false && c.use_restricted_range !== true && c.use_influence !== true;
+}
+
+/**
+ * The stack's modifiers Sinew evaluates besides a first Cycles the timing runs; undefined when there
+ * are none. `keys`: the curve's, which a first Cycles with a range or an influence folds the frame into.
+ */
+export function packModifiers(list: readonly { readonly type: string }[] | undefined, keys?: CycledKeys): PackedModifiers | undefined {
   const packed: PackedModifier[] = [];
   (list ?? []).forEach((modifier, i) => {
     const m = modifier as ModifierSource;
-    if (m.type === 'CYCLES' || unsupportedModifier(m, i) !== undefined || m.mute === true || m.is_valid === false) return;
+    if (unsupportedModifier(m) !== undefined || m.mute === true || m.is_valid === false) return;
+    // Blender disables a Cycles modifier that is not first; a plain first one is the timing's.
+    if (m.type === 'CYCLES' && (i > 0 || cyclesInTiming(m))) return;
     packed.push(packModifier(m));
   });
   if (packed.length === 0) return undefined;
   // Limits runs its time step even without an x bound: Blender mixes the frame with itself by its influence.
-  const changesTime = packed.some((p) => p.kind === STEPPED || p.kind === LIMITS);
-  return { list: packed, changesTime, scratch: new Float64Array(4) };
+  const changesTime = packed.some((p) => p.kind === STEPPED || p.kind === LIMITS || p.kind === CYCLES);
+  return { list: packed, changesTime, scratch: new Float64Array(4), keys, cycled: new Float64Array(4) };
 }
 
 function packModifier(m: ModifierSource): PackedModifier {
@@ -109,6 +141,8 @@ function packModifier(m: ModifierSource): PackedModifier {
       const samples = noiseSamples(m) ?? { start: 0, values: [0] };
       return { kind: NOISE, range, data: Float64Array.from([num(m.strength, 1), samples.start, ...samples.values.map((v) => f32(v))]), code: Math.max(0, NOISE_BLENDS.indexOf(String(m.blend_type))), additive };
     }
+    case 'CYCLES':
+      return { kind: CYCLES, range, data: new Float64Array(0), code: 0, additive, cycles: cyclesSettings(m) };
     case 'LIMITS':
       return {
         kind: LIMITS, range, data: Float64Array.of(num(m.min_x), num(m.max_x), num(m.min_y), num(m.max_y)),
@@ -120,6 +154,14 @@ function packModifier(m: ModifierSource): PackedModifier {
         code: (m.use_frame_start === true ? 1 : 0) | (m.use_frame_end === true ? 2 : 0), additive,
       };
   }
+}
+
+/** A Cycles modifier's [mode before, count before, mode after, count after] (cycles.ts), as packFCurve reads them. */
+export function cyclesSettings(m: { readonly type: string } | undefined): Int32Array {
+  const c = (m ?? {}) as ModifierSource;
+  const mode = (v: unknown) => Math.max(0, (CYCLE_MODES as readonly string[]).indexOf(typeof v === 'string' ? v : 'REPEAT'));
+  const count = (v: unknown) => Math.max(0, Math.trunc(typeof v === 'number' && Number.isFinite(v) ? v : 0));
+  return Int32Array.of(mode(c.mode_before), count(c.cycles_before), mode(c.mode_after), count(c.cycles_after));
 }
 
 /** Whether a modifier runs at the frame s[3] (outside a restricted range it does not). */
@@ -143,11 +185,14 @@ function influenceAt(r: Float64Array, s: Float64Array): void {
 export function modifyTime(p: PackedModifiers, time: Float64Array): void {
   let t = f32(time[0]);
   const list = p.list, s = p.scratch;
+  // Blender's Cycles storage is set when its time step runs; outside its range the value step does not run either.
+  p.cycled[3] = 0;
   for (let i = list.length - 1; i >= 0; i--) {
     const m = list[i];
     s[3] = t;
-    if ((m.kind !== STEPPED && m.kind !== LIMITS) || !runsAt(m.range, s)) continue;
+    if ((m.kind !== STEPPED && m.kind !== LIMITS && m.kind !== CYCLES) || !runsAt(m.range, s)) continue;
     if (m.kind === STEPPED) steppedTime(m, s);
+    else if (m.kind === CYCLES) cyclesTime(p, m, s);
     else limitsTime(m, s);
     influenceAt(m.range, s);
     // interpf(next, t, influence) in float32.
@@ -167,6 +212,20 @@ function steppedTime(m: PackedModifier, s: Float64Array): void {
   const q = f32(f32(t - d[1]) / d[0]);
   const block = q >= -2147483648 && q < 2147483648 ? Math.trunc(q) : -2147483648;
   s[2] = f32(f32(block * d[0]) + d[1]);
+}
+
+/**
+ * fcm_cycles_time at s[3] into s[2]: the frame folded into the keys' range (cycles.ts, as the timing
+ * folds it), and the REPEAT_OFFSET value offset, a cycle's change per cycle, kept for the value step.
+ */
+function cyclesTime(p: PackedModifiers, m: PackedModifier, s: Float64Array): void {
+  const c = p.cycled, k = p.keys;
+  s[2] = s[3];
+  if (k === undefined || k.count === 0) return;
+  c[0] = s[3]; c[2] = 0;
+  cycleTime(k.keys, k.count, m.cycles!, c);
+  s[2] = c[0];
+  if (c[2] !== 0) c[3] = f32(f32(c[1]) * f32(k.keys[(k.count - 1) * KEY_STRIDE + KEY_VALUE] - k.keys[KEY_VALUE]));
 }
 
 /** fcm_limits_time at s[3] into s[2]. */
@@ -190,6 +249,7 @@ export function modifyValue(p: PackedModifiers, value: Float64Array, at: number,
     else if (m.kind === FUNCTION) builtIn(m, s);
     else if (m.kind === ENVELOPE) envelope(m, s);
     else if (m.kind === NOISE) noise(m, s);
+    else if (m.kind === CYCLES) s[0] = f32(v + p.cycled[3]);
     else limitsValue(m, s);
     influenceAt(m.range, s);
     const fac = s[1];

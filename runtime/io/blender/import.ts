@@ -345,7 +345,7 @@ function withoutCurves(scene: SceneDocument, fx: Fixture, wired: ReadonlySet<str
 /** Every F-curve modifier of the actions that Sinew does not evaluate (modifiers.ts), by action, curve and kind. */
 function reportCurveModifiers(fx: Fixture, report: (text: string, at: string) => void): void {
   (fx.actions ?? []).forEach((a, ai) => { a.fcurves.forEach((f, fi) => { (f.modifiers ?? []).forEach((m, mi) => {
-    const why = unsupportedModifier(m, mi);
+    const why = unsupportedModifier(m);
     if (why) report(`action "${a.name}" ${f.data_path}[${f.array_index}]: ${why} is not evaluated; the curve plays without it`, `/actions/${ai}/fcurves/${fi}/modifiers/${mi}`);
   }); }); });
 }

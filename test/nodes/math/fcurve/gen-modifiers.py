@@ -11,6 +11,9 @@
 # Their keys, Limits bounds and Stepped steps and offsets are on whole frames, as animators key:
 # a Noise modifier reads the time the Cycles, Stepped and Limits modifiers leave, which then stays
 # on whole frames, where the samples are exact (elsewhere Sinew interpolates them).
+# With `--ranged-cycles` (blender-cycles.json): 80 curves whose first modifier is a Cycles modifier with a
+# restricted range (blends), an influence or both, random modes and cycle counts, and up to two
+# other modifiers after it; at the same frames as the default set.
 import json
 import os
 import random
@@ -24,8 +27,9 @@ from sinew_export import dump  # noqa: E402
 args = sys.argv[sys.argv.index('--') + 1:]
 out_path = args[0]
 noise = '--noise' in args
+ranged_cycles = '--ranged-cycles' in args
 bpy.ops.wm.read_factory_settings(use_empty=True)
-rng = random.Random("fcurve-noise" if noise else "fcurve-modifiers")
+rng = random.Random("fcurve-noise" if noise else "fcurve-cycles" if ranged_cycles else "fcurve-modifiers")
 FUNCTIONS = ('SIN', 'COS', 'TAN', 'SQRT', 'LN', 'SINC')
 
 
@@ -111,6 +115,24 @@ def add_modifier(fc, kind=None):
     common(m, noise and kind in ('STEPPED', 'LIMITS'))
 
 
+def ranged_cycles_settings(c):
+    """A restricted range (blends half the time), an influence, or both; a mode off or a finite count at times."""
+    ranged, weighted = rng.choice(((True, False), (False, True), (True, True)))
+    if ranged:
+        c.use_restricted_range = True
+        c.frame_start = rng.uniform(-15, 25)
+        c.frame_end = c.frame_start + rng.uniform(3, 45)
+        if rng.random() < 0.5:
+            c.blend_in, c.blend_out = rng.uniform(0, 5), rng.uniform(0, 5)
+    if weighted:
+        c.use_influence = True
+        c.influence = rng.uniform(0, 1)
+    if rng.random() < 0.2:
+        setattr(c, rng.choice(('mode_before', 'mode_after')), 'NONE')
+    if rng.random() < 0.3:
+        c.cycles_before, c.cycles_after = rng.randint(0, 3), rng.randint(0, 3)
+
+
 o = bpy.data.objects.new("E", None)
 bpy.context.scene.collection.objects.link(o)
 act = bpy.data.actions.new("A")
@@ -123,7 +145,7 @@ if noise:
     frames = [float(f) for f in range(-10, 61)]
 else:
     frames = sorted({float(f) for f in range(-20, 61, 3)} | {round(rng.uniform(-20, 60), 3) for _ in range(20)} | {0.0, 1.0, 10.0, 20.0})
-for k in range(60 if noise else 120):
+for k in range(60 if noise else 80 if ranged_cycles else 120):
     fc = act.fcurves.new("location", index=k % 3, action_group="g") if k < 3 else act.fcurves.new('["p%d"]' % k)
     t = 0.0
     for _ in range(rng.randint(1, 5)):
@@ -131,13 +153,18 @@ for k in range(60 if noise else 120):
         kp = fc.keyframe_points.insert(t, rng.uniform(-1, 1))
         kp.interpolation = rng.choice(('BEZIER', 'BEZIER', 'LINEAR', 'CONSTANT'))
     fc.extrapolation = rng.choice(('CONSTANT', 'LINEAR'))
-    if rng.random() < 0.25:
+    if ranged_cycles or rng.random() < 0.25:
         c = fc.modifiers.new('CYCLES')
         c.mode_before, c.mode_after = rng.choice(('REPEAT', 'REPEAT_OFFSET', 'MIRROR')), rng.choice(('REPEAT', 'REPEAT_OFFSET', 'MIRROR'))
-    kinds = [None] * rng.randint(1, 3)
+        if ranged_cycles:
+            ranged_cycles_settings(c)
+    kinds = [None] * (rng.randint(0, 2) if ranged_cycles else rng.randint(1, 3))
     if noise:
         kinds[rng.randrange(len(kinds))] = 'NOISE'
         kinds = [kd or rng.choice(('NOISE', None)) for kd in kinds]
+    if ranged_cycles:
+        # Envelope's control_points.add crashed Blender 3.4 in this stream (a known Envelope bug, not Cycles').
+        kinds = [rng.choice(('GENERATOR', 'FNGENERATOR', 'LIMITS', 'STEPPED')) for _ in kinds]
     for kd in kinds:
         add_modifier(fc, kd)
     fc.update()

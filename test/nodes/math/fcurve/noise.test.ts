@@ -59,9 +59,9 @@ describe('Noise modifiers, from the samples Blender gave', () => {
   });
 
   it('a Noise modifier without samples is named, not evaluated as zero', () => {
-    expect(unsupportedModifier({ type: 'NOISE' }, 0)).toContain('no samples');
-    expect(unsupportedModifier({ type: 'NOISE', noise_samples: { start: 0, values: [] } } as ModifierSource, 0)).toContain('Noise');
-    expect(unsupportedModifier({ type: 'NOISE', noise_samples: { start: 0, values: [0.5] } } as ModifierSource, 0)).toBeUndefined();
+    expect(unsupportedModifier({ type: 'NOISE' })).toContain('no samples');
+    expect(unsupportedModifier({ type: 'NOISE', noise_samples: { start: 0, values: [] } } as ModifierSource)).toContain('Noise');
+    expect(unsupportedModifier({ type: 'NOISE', noise_samples: { start: 0, values: [0.5] } } as ModifierSource)).toBeUndefined();
   });
 
   it('between whole frames the noise is the line between their samples; before and after them, the end samples', () => {
