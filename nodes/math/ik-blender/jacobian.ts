@@ -98,23 +98,29 @@ export class Jacobian {
     this.invertSDLS();
   }
 
-  /** Thin SVD of J into U, w, V (one-sided Jacobi on J, or on Jᵀ when J is wide, as Blender). */
+  /**
+   * Thin SVD of J into U, w, V (one-sided Jacobi on J, or on Jᵀ when J is wide, as Blender). The work
+   * matrix is kept column by column (A[c·m + r]): the rotations read and write whole columns, so each
+   * pair's loops run over adjacent numbers.
+   */
   private svd(): void {
     const T = this.taskSize, D = this.dof, n = this.k, A = this.A, R = this.R, J = this.J;
     const m = this.transpose ? D : T;
-    // A = J (T × D) or Jᵀ (D × T), row-major m × n.
-    if (!this.transpose) for (let i = 0; i < T * D; i++) A[i] = J[i];
-    else for (let r = 0; r < D; r++) for (let c = 0; c < T; c++) A[r * n + c] = J[c * D + r];
+    // A = J (T × D) or Jᵀ (D × T), m × n by columns.
+    if (!this.transpose) for (let r = 0; r < T; r++) for (let c = 0; c < D; c++) A[c * m + r] = J[r * D + c];
+    else for (let i = 0; i < T * D; i++) A[i] = J[i];
     // By hand: TypedArray#fill is a call V8 does not inline, and this runs every iteration.
     for (let i = 0; i < n * n; i++) R[i] = 0;
     for (let i = 0; i < n; i++) R[i * n + i] = 1;
     for (let sweep = 0; sweep < 60; sweep++) {
       let rotated = false;
       for (let p = 0; p < n - 1; p++) {
+        const P = p * m;
         for (let q = p + 1; q < n; q++) {
+          const Q = q * m;
           let alpha = 0, beta = 0, gamma = 0;
           for (let r = 0; r < m; r++) {
-            const ap = A[r * n + p], aq = A[r * n + q];
+            const ap = A[P + r], aq = A[Q + r];
             alpha += ap * ap; beta += aq * aq; gamma += ap * aq;
           }
           if (gamma === 0 || Math.abs(gamma) <= 1e-15 * Math.sqrt(alpha * beta)) continue;
@@ -123,9 +129,9 @@ export class Jacobian {
           const t = (zeta >= 0 ? 1 : -1) / (Math.abs(zeta) + Math.sqrt(1 + zeta * zeta));
           const c = 1 / Math.sqrt(1 + t * t), s = c * t;
           for (let r = 0; r < m; r++) {
-            const ap = A[r * n + p], aq = A[r * n + q];
-            A[r * n + p] = c * ap - s * aq;
-            A[r * n + q] = s * ap + c * aq;
+            const ap = A[P + r], aq = A[Q + r];
+            A[P + r] = c * ap - s * aq;
+            A[Q + r] = s * ap + c * aq;
           }
           for (let r = 0; r < n; r++) {
             const vp = R[r * n + p], vq = R[r * n + q];
@@ -139,17 +145,18 @@ export class Jacobian {
     // Singular values: the column norms; left vectors: the normalized columns.
     const U = this.U, V = this.V, w = this.w;
     for (let i = 0; i < n; i++) {
+      const C = i * m;
       let s2 = 0;
-      for (let r = 0; r < m; r++) s2 += A[r * n + i] * A[r * n + i];
+      for (let r = 0; r < m; r++) s2 += A[C + r] * A[C + r];
       const sv = Math.sqrt(s2);
       w[i] = sv;
       const inv = sv > 0 ? 1 / sv : 0;
       if (!this.transpose) {
-        for (let r = 0; r < T; r++) U[r * n + i] = A[r * n + i] * inv;
+        for (let r = 0; r < T; r++) U[r * n + i] = A[C + r] * inv;
         for (let r = 0; r < D; r++) V[r * n + i] = R[r * n + i];
       } else {
         // Jᵀ = A' · Rᵀ with A' = U'·w: J's right vectors are U' (D × n), its left ones R (T × n).
-        for (let r = 0; r < D; r++) V[r * n + i] = A[r * n + i] * inv;
+        for (let r = 0; r < D; r++) V[r * n + i] = A[C + r] * inv;
         for (let r = 0; r < T; r++) U[r * n + i] = R[r * n + i];
       }
     }
