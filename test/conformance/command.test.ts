@@ -55,6 +55,29 @@ describe('sinew conformance', () => {
     expect(moved.lines[0]).toMatch(/^FAIL moved: largest error 1\.00e-4/);
     const missing = conformance(join(dir, 'nope.json'));
     expect(missing.code).toBe(1);
-    expect(missing.lines[0]).toMatch(/^FAIL nope: cannot read: .*nope\.json/);
+    expect(missing.lines[0]).toMatch(/^FAIL nope: cannot read .*nope\.json: no such file$/);
+  });
+
+  it('fails a malformed case with where and what is wrong, and runs the others', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sinew-malformed-'));
+    const good = readFileSync(join(fixtures, 'track_to_03.json'), 'utf8');
+    writeFileSync(join(dir, 'a_good.json'), good);
+    writeFileSync(join(dir, 'b_truncated.json'), good.slice(0, 200));
+    const fx = JSON.parse(good);
+    writeFileSync(join(dir, 'c_no_expected.json'), JSON.stringify({ ...fx, expected: undefined }));
+    writeFileSync(join(dir, 'd_bad_name.json'), JSON.stringify({ ...fx, objects: [{ ...fx.objects[0], name: 5 }, ...fx.objects.slice(1)] }));
+    const owner = Object.keys(fx.expected.objects)[0];
+    writeFileSync(join(dir, 'e_short_matrix.json'), JSON.stringify({ ...fx, expected: { ...fx.expected, objects: { ...fx.expected.objects, [owner]: [1, 0, 0] } } }));
+    writeFileSync(join(dir, 'f_not_a_case.json'), '[1, 2]');
+    const { code, lines } = conformance(dir);
+    expect(code).toBe(1);
+    const fails = lines.filter((l) => l.startsWith('FAIL'));
+    expect(fails).toHaveLength(5);
+    expect(fails[0]).toMatch(/^FAIL b_truncated: cannot read .*b_truncated\.json: the file is not valid JSON: .* at line \d+, column \d+$/);
+    expect(fails[1]).toBe('FAIL c_no_expected: /expected: required field "expected" is missing (a conformance case holds the matrices Blender evaluated; an export without them is for import-blender)');
+    expect(fails[2]).toBe('FAIL d_bad_name: /objects/0/name: expected a string of 1 to 256 characters, got 5');
+    expect(fails[3]).toMatch(new RegExp(`^FAIL e_short_matrix: /expected/objects/${owner}: expected 16 numbers, got`));
+    expect(fails[4]).toMatch(/^FAIL f_not_a_case: this is not a Blender fixture: expected a JSON object/);
+    expect(lines.at(-1)).toBe('1 passed, 5 failed');
   });
 });

@@ -10,6 +10,11 @@ import type { BoneOwner } from '../../rig/rig';
 import { ownerOfId } from '../../rig/scene/owner-id';
 import type { Fixture, FixtureFrames, FixtureReadout, Manifest, ManifestCase } from './fixture';
 import { importBlenderFixture } from './import';
+import { checkExpected } from './check-expected';
+import { checkFixture } from './check-fixture';
+import { readText } from '../scene/open';
+import { readJson } from '../../../graph/safe-json';
+import type { GraphError } from '../../../graph/types';
 import { evaluateFixtureDrivers } from './drivers';
 
 export interface CaseResult {
@@ -227,18 +232,36 @@ export function runConformance(dirs: string[], options: ConformanceOptions = {})
     for (const listed of casesIn(dir)) {
       const c = scope ? { ...listed, tolerance_scope: scope } : listed;
       if (only && !only.some((prefix) => c.name.startsWith(prefix))) continue;
-      let fx: Fixture;
-      try {
-        fx = JSON.parse(readFileSync(c.file, 'utf8')) as Fixture;
-      } catch (e) {
-        results.push({ name: c.name, file: c.file, passed: false, tolerance: c.tolerance, scope: c.tolerance_scope, maxError: Infinity, where: '', unsupported: [], error: `cannot read: ${e instanceof Error ? e.message : String(e)}` });
+      const read = readCase(c.file);
+      if (!read.ok) {
+        results.push({ name: c.name, file: c.file, passed: false, tolerance: c.tolerance, scope: c.tolerance_scope, maxError: Infinity, where: '', unsupported: [], error: read.error });
         onResult?.(results[results.length - 1], dir);
         continue;
       }
-      results.push(runCase(fx, c));
+      results.push(runCase(read.fixture, c));
       onResult?.(results[results.length - 1], dir);
     }
   }
   const passed = results.filter((r) => r.passed).length;
   return { results, passed, failed: results.length - passed };
+}
+
+/**
+ * A case file read as `import-blender` reads a fixture (its size, its JSON, its structure), with the
+ * matrices conformance compares against checked too; or the errors, each with its JSON pointer.
+ */
+function readCase(file: string): { ok: true; fixture: Fixture } | { ok: false; error: string } {
+  const text = readText(file);
+  if (!text.ok) return { ok: false, error: `cannot read ${file}: ${describeErrors(text.errors)}` };
+  const json = readJson(text.text, undefined, 'fixture');
+  if (!json.ok) return { ok: false, error: `cannot read ${file}: ${describeErrors(json.errors)}` };
+  const checked = checkFixture(json.value);
+  if (!checked.ok) return { ok: false, error: describeErrors(checked.errors) };
+  const expected = checkExpected(checked.fixture);
+  if (expected.length > 0) return { ok: false, error: describeErrors(expected) };
+  return { ok: true, fixture: checked.fixture };
+}
+
+function describeErrors(errors: readonly GraphError[]): string {
+  return errors.map((e) => (e.pointer ? `${e.pointer}: ${e.message}` : e.message)).join('\n');
 }
