@@ -5,7 +5,8 @@
 // (the fixture's objects are a scene's objects, key for key), the constraints here.
 //
 // What an import needs is required: `format`, `objects`, `constraints`, and in every constraint
-// `owner`, `type`, `name` and `props`, with owners and targets that exist. The descriptive keys
+// `owner`, `type`, `name` and `props`, with owners and targets that exist; what it reads of the
+// extensions (actions, drivers, NLA, …) is checked against their schema (check-extensions.ts). The descriptive keys
 // (`blender`, `name`, `category`, `seed`, `description`) are checked when present; `expected` is
 // what `sinew conformance` compares with and an import does not read.
 import { describeValue, quoteList } from '../../../graph/messages';
@@ -14,6 +15,7 @@ import type { GraphError, JsonValue } from '../../../graph/types';
 import { loadScene } from '../scene/load';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneObject } from '../../rig/scene/types';
 import { FIXTURE_FORMAT, type Fixture, type FixtureConstraint } from './fixture';
+import { checkExtensionData } from './check-extensions';
 
 /**
  * The extensions the format's documents define, and what an import does with each. Sinew imports
@@ -67,6 +69,7 @@ export function checkFixture(data: unknown): FixtureCheck {
   if ('seed' in data && !Number.isInteger(data['seed'])) errors.push(invalid('/seed', `expected a whole number, got ${describeValue(data['seed'])}`));
 
   const objects = checkObjects(data, errors);
+  errors.push(...checkExtensionData(data));
   const constraints = data['constraints'];
   if (!('constraints' in data)) errors.push(missing('', 'constraints', 'a list of constraints'));
   else if (!Array.isArray(constraints)) errors.push(invalid('/constraints', `expected a list of constraints, got ${describeValue(constraints)}`));
