@@ -3,7 +3,7 @@
 // frame from its default (location 0, rotation identity, scale 1: the NLA's domain, reset), then
 // each track, bottom to top, blends the strip it has at the frame into it (a transition strip: the
 // strips either side of it each blended onto the frame so far, then mixed by how far through it the
-// frame is; a meta strip: the strip inside it at the frame), and the active action blends last over the whole timeline with its own blend type and
+// frame is, a meta strip there playing the strip inside it; a meta strip: the strip inside it at the frame), and the active action blends last over the whole timeline with its own blend type and
 // influence. A track's strip at a frame: the one holding the frame, else the nearest one held (first
 // strip HOLD before it, the previous strip HOLD or HOLD_FORWARD after it), the frame clamped to its
 // end; a muted strip there gives nothing. Its influence is its blend-in and blend-out ramp (or its own value when animated
@@ -128,7 +128,8 @@ export function linkTransitions(n: OwnerNla, channelCount: number, span: (slot: 
     strips.forEach((st, i) => {
       if (!st.transition || i === 0 || i === strips.length - 1) return;
       const mixed = new Set<number>();
-      for (const side of [strips[i - 1], strips[i + 1]]) {
+      // A meta strip beside it plays the strips inside it: their channels.
+      for (const side of nestedStrips([strips[i - 1], strips[i + 1]])) {
         for (const slot of side.slots) { const [a, b] = span(slot); for (let k = a; k < b; k++) mixed.add(k); }
       }
       st.mixSlots = Int32Array.from([...mixed].sort((a, b) => a - b));
@@ -174,9 +175,16 @@ function playStrip(strips: NlaStripEval[], i: number, n: OwnerNla, channels: Flo
  * that frame played as a track's would be. Its own influence only decides whether it plays.
  */
 function playMeta(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): void {
-  const s = n.scratch, p = meta.settings, cframe = f32(s[0]);
+  const s = n.scratch, cframe = s[0];
   stripControls(meta, n);
   if (!(s[2] > 0)) return;
+  s[0] = cframe;
+  playInside(meta, n, channels);
+}
+
+/** The strip inside `meta` at the frame across it that s[0] maps to, played. */
+function playInside(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): void {
+  const s = n.scratch, p = meta.settings, cframe = f32(s[0]);
   const length = f32(p[1] - p[0]);
   const t = meta.reverse ? f32(f32(p[1] - cframe) / length) : f32(f32(cframe - p[0]) / length);
   s[0] = f32(f32(t * length) + p[0]);
@@ -215,11 +223,16 @@ function playTransition(strips: NlaStripEval[], i: number, n: OwnerNla, channels
   }
 }
 
-/** A strip beside a transition, its controls taken at the transition's end `at` (an array slot: see OwnerNla.scratch), blended into `into`. */
+/**
+ * A strip beside a transition, its controls taken at the transition's end `at`, blended into
+ * `into`: an action clip at its influence there; a meta strip plays the strip inside it at that
+ * frame (nlastrip_evaluate on the side: nlastrip_evaluate_meta, whose own influence it does not read).
+ */
 function blendSide(st: NlaStripEval, at: number, n: OwnerNla, into: Float64Array): void {
   if (st.muted || st.transition) return;
   const s = n.scratch;
   s[0] = at;
+  if (st.children !== undefined) { playInside(st, n, into); return; }
   stripControls(st, n);
   s[0] = s[1];
   blendCurves(st.curves, st.slots, st.blend, n, into);
