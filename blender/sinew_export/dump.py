@@ -1190,15 +1190,18 @@ NOISE_NOT_COPIED = {'rna_type', 'type', 'active', 'show_expanded', 'mute', 'is_v
                     'use_influence', 'influence', 'strength', 'blend_type'}
 
 
-def noise_samples(m, fc, where, notes):
+def noise_samples(m, fc, where, notes, frame_range=None):
     """A Noise modifier's noise (BLI_noise_turbulence of its settings) as Blender gives it at each whole
-    frame of the curve's action's range and the scene's, ±NOISE_PAD: {start, values}, which Sinew
-    reads (exact at those frames, linear between, the end values outside). Sampled from a probe curve
-    holding a copy of the modifier with strength 1, blended by ADD onto 0, so its value is the noise
-    alone whatever the modifier's range, influence and blend. None when no probe curve can be made."""
+    frame of the curve's action's range (or `frame_range`: an NLA strip's, whose modifier has no
+    curve) and the scene's, ±NOISE_PAD: {start, values}, which Sinew reads (exact at those frames,
+    linear between, the end values outside). Sampled from a probe curve holding a copy of the
+    modifier with strength 1, blended by ADD onto 0, so its value is the noise alone whatever the
+    modifier's range, influence and blend (its noise depends on the frame and its settings alone).
+    None when no probe curve can be made."""
     sc = bpy.context.scene
-    act = fc.id_data
-    a0, a1 = act.frame_range if isinstance(act, bpy.types.Action) else (sc.frame_start, sc.frame_end)
+    act = fc.id_data if fc is not None else None
+    a0, a1 = (frame_range if frame_range is not None
+              else act.frame_range if isinstance(act, bpy.types.Action) else (sc.frame_start, sc.frame_end))
     lo = int(math.floor(min(sc.frame_start, a0))) - NOISE_PAD
     hi = min(int(math.ceil(max(sc.frame_end, a1))) + NOISE_PAD, lo + NOISE_MAX_SAMPLES - 1)
     holder = bpy.data.actions.new("sinew-noise-probe")
@@ -1367,9 +1370,25 @@ def nested_strips(strips):
     return out
 
 
-def dump_strip(st):
-    """An NLA strip: every setting the evaluation reads, its own F-curves, its modifiers counted; a
-    meta strip's strips inside it."""
+def strip_action_range(st, track_strips):
+    """The action frames the clips a strip's modifiers apply to play: a clip's own, a meta strip's
+    clips', a transition's neighbours' (a strip's time is its action's frame: the frames its Noise
+    modifier is read at)."""
+    if st.type == 'TRANSITION':
+        i = list(track_strips).index(st)
+        around = [track_strips[j] for j in (i - 1, i + 1) if 0 <= j < len(track_strips)]
+        clips = [c for a in around for c in nested_strips([a]) if c.type == 'CLIP']
+    else:
+        clips = [c for c in nested_strips([st]) if c.type == 'CLIP']
+    if not clips:
+        return None
+    return (min(c.action_frame_start for c in clips), max(c.action_frame_end for c in clips))
+
+
+def dump_strip(st, notes=None, track_strips=()):
+    """An NLA strip: every setting the evaluation reads, its own F-curves, its F-curve modifiers with
+    every setting (a Noise one with its samples, when `notes` is given); a meta strip's strips inside
+    it. `track_strips`: the strips beside it (a transition's neighbours)."""
     d = {}
     for k in NLA_STRIP_PROPS:
         v = getattr(st, k)
@@ -1379,13 +1398,22 @@ def dump_strip(st):
     d["fcurves"] = [{"data_path": fc.data_path, "array_index": fc.array_index, "extrapolation": fc.extrapolation,
                      "mute": bool(fc.mute), "keyframes": dump_keyframes(fc, "nla strip %s.%s" % (st.name, fc.data_path)),
                      "modifiers": [dump_modifier(m) for m in fc.modifiers]} for fc in st.fcurves]
-    d["modifiers"] = len(st.modifiers)
+    where = "nla strip %s" % st.name
+    modifiers = []
+    for m in st.modifiers:
+        md = dump_modifier(m, where)
+        if m.type == 'NOISE' and not m.mute and notes is not None:
+            samples = noise_samples(m, None, where, notes, strip_action_range(st, track_strips))
+            if samples is not None:
+                md["noise_samples"] = samples
+        modifiers.append(md)
+    d["modifiers"] = modifiers
     if st.type == 'META':
-        d["strips"] = [dump_strip(c) for c in st.strips]
+        d["strips"] = [dump_strip(c, notes, st.strips) for c in st.strips]
     return d
 
 
-def dump_nla(o, ad, tweak_state=None):
+def dump_nla(o, ad, tweak_state=None, notes=None):
     """The NLA of an object that plays one: its tracks bottom to top with their strips, and the active
     action's blending on top (docs/blender-exporter.md). In tweak mode (`tweak_state`, tweak.py) the
     NLA Blender plays then: the tweaked strip alone in its track, over its synced bounds; that track's
@@ -1393,11 +1421,11 @@ def dump_nla(o, ad, tweak_state=None):
     channels their actions key: the NLA's domain); no active action on top."""
     tracks = []
     for ti, t in enumerate(ad.nla_tracks):
-        track = {"name": t.name, "mute": bool(t.mute), "is_solo": bool(t.is_solo), "strips": [dump_strip(st) for st in t.strips]}
+        track = {"name": t.name, "mute": bool(t.mute), "is_solo": bool(t.is_solo), "strips": [dump_strip(st, notes, t.strips) for st in t.strips]}
         if tweak_state is not None and ti == tweak_state[0]:
             strip = tweak_state[1]
             others = [dict(d, mute=True) for st, d in zip(t.strips, track["strips"]) if st != strip]
-            d = dump_strip(strip)
+            d = dump_strip(strip, notes, t.strips)
             d["frame_start"], d["frame_end"], d["action_frame_start"], d["action_frame_end"] = (
                 num(x, 'nla strip %s bounds' % strip.name) for x in tweak.synced_bounds(strip))
             track["strips"] = [d]
@@ -1455,7 +1483,7 @@ def dump_actions(objects, constraints, notes, nla=None, data_actions=None):
         playing = [t for t in ad.nla_tracks if not t.mute and len(t.strips)] if ad.use_nla else []
         tweak_state = tweak.tweaked(ad, notes, o.name) if playing else None
         if playing:
-            nla.append(dump_nla(o, ad, tweak_state))
+            nla.append(dump_nla(o, ad, tweak_state, notes))
             strips += [st for t in ad.nla_tracks for st in nested_strips(t.strips)]
         # In tweak mode the active action is the tweaked strip's, which its strip plays.
         if ad.action is None or tweak_state is not None:

@@ -12,7 +12,7 @@ import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, channelSpan, isDeltaChannel, parseDataPath } from './scene/data-path';
 import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneNlaStrip, SceneObject, TransformProps } from './scene/types';
-import { blendCode, CHANNEL_DEFAULTS, evaluateNla, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
+import { blendCode, CHANNEL_DEFAULTS, evaluateNla, linkModifiers, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
 export interface OwnerAnimation {
@@ -162,6 +162,7 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
     const slots = new Set<number>([...n.tracks.flatMap(nestedStrips).flatMap((e) => [...e.slots]), ...(n.action ? [...n.action.slots] : [])]);
     n.domain = Int32Array.from([...slots].sort((a, b) => a - b));
     linkTransitions(n, CHANNEL_COUNT, channelSpan);
+    linkModifiers(n);
     animOf(owner).nla = n;
   }
 }

@@ -3,14 +3,18 @@
 // frame from its default (location 0, rotation identity, scale 1: the NLA's domain, reset), then
 // each track, bottom to top, blends the strip it has at the frame into it (a transition strip: the
 // strips either side of it each blended onto the frame so far, then mixed by how far through it the
-// frame is; a meta strip: the strip inside it at the frame), and the active action blends last over the whole timeline with its own blend type and
-// influence. A track's strip at a frame: the one holding the frame, else the nearest one held (first
+// frame is, a meta strip there playing the strip inside it; a meta strip: the strip inside it at the frame), and the active action blends last over the whole timeline with its own blend type and
+// influence. A strip's F-curve modifiers (nla-modifiers.ts) remap its time before its action's
+// curves are read and change each curve's value after, joined with those of the meta strips and
+// transition it plays inside. A track's strip at a frame: the one holding the frame, else the nearest one held (first
 // strip HOLD before it, the previous strip HOLD or HOLD_FORWARD after it), the frame clamped to its
 // end; a muted strip there gives nothing. Its influence is its blend-in and blend-out ramp (or its own value when animated
 // influence is on), its time the action's (scale, repeat, reverse). Blending per channel as
 // nla_blend_value: REPLACE, ADD, SUBTRACT, MULTIPLY, and COMBINE (nla_combine_value and
 // nla_combine_quaternion). Built once; evaluating allocates nothing.
 import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
+import { packModifiers, type PackedModifiers } from '../../nodes/math/fcurve/modifiers';
+import { curveValue, stripTime, type ModifierStack } from './nla-modifiers';
 import { CHANNEL_COUNT, CHANNELS } from './scene/data-path';
 import type { NlaBlendType, SceneNlaStrip } from './scene/types';
 
@@ -52,6 +56,8 @@ export interface NlaStripEval {
   mixSlots: Int32Array;
   /** A meta strip's strips (Blender's META strip: a track inside a strip); undefined for others. */
   children: NlaStripEval[] | undefined;
+  /** Its own F-curve modifiers Sinew evaluates (muted ones and Cycles left out: see nla-modifiers.ts); undefined when none. */
+  modifiers: PackedModifiers | undefined;
   curves: PackedFCurve[];
   slots: Int32Array;
 }
@@ -77,6 +83,8 @@ export interface OwnerNla {
   time: Float64Array;
   /** A transition's two snapshots of the channels, one after each strip either side of it (undefined: no transition). */
   snapshots?: [Float64Array, Float64Array];
+  /** The modifiers of the strips playing now, outermost first (undefined: no strip has any). Set by {@link linkModifiers}. */
+  modifiers?: ModifierStack;
 }
 
 export function blendCode(b: NlaBlendType | undefined): number {
@@ -112,6 +120,7 @@ export function stripEval(st: SceneNlaStrip): NlaStripEval {
     transition: st.type === 'TRANSITION',
     mixSlots: new Int32Array(0),
     children: st.type === 'META' ? (st.strips ?? []).map(stripEval) : undefined,
+    modifiers: packModifiers(st.modifiers),
     curves: [],
     slots: new Int32Array(0),
   };
@@ -128,13 +137,29 @@ export function linkTransitions(n: OwnerNla, channelCount: number, span: (slot: 
     strips.forEach((st, i) => {
       if (!st.transition || i === 0 || i === strips.length - 1) return;
       const mixed = new Set<number>();
-      for (const side of [strips[i - 1], strips[i + 1]]) {
+      // A meta strip beside it plays the strips inside it: their channels.
+      for (const side of nestedStrips([strips[i - 1], strips[i + 1]])) {
         for (const slot of side.slots) { const [a, b] = span(slot); for (let k = a; k < b; k++) mixed.add(k); }
       }
       st.mixSlots = Int32Array.from([...mixed].sort((a, b) => a - b));
       n.snapshots ??= [new Float64Array(channelCount), new Float64Array(channelCount)];
     });
   }
+}
+
+/**
+ * Readies the strip modifiers of `n` (after {@link linkTransitions}): a stack deep enough for the
+ * strips nested deepest (a clip in metas, or beside a transition in them), when any strip has
+ * modifiers; none otherwise, so an NLA without them plays as it did.
+ */
+export function linkModifiers(n: OwnerNla): void {
+  const all = n.tracks.flatMap(nestedStrips);
+  if (!all.some((st) => st.modifiers !== undefined)) return;
+  // Levels of strips (metas and the clip in them): each level pushes its strip's stack, and may
+  // push a transition's beside it too (a transition whose side is a meta, inside a meta, …).
+  const depth = (strips: readonly NlaStripEval[]): number => Math.max(0, ...strips.map((st) => 1 + (st.children ? depth(st.children) : 0)));
+  const capacity = 2 * Math.max(...n.tracks.map(depth)) + 1;
+  n.modifiers = { stack: new Array<PackedModifiers | undefined>(capacity).fill(undefined), depth: 0, stripTime: n.scratch.subarray(1, 2) };
 }
 
 /** Writes the owner's NLA channels for `frame[0]` into `channels`. Allocates nothing. */
@@ -164,8 +189,22 @@ function playStrip(strips: NlaStripEval[], i: number, n: OwnerNla, channels: Flo
   if (strip.children !== undefined) { playMeta(strip, n, channels); return; }
   stripControls(strip, n);
   if (!(s[2] > 0)) return;
-  s[0] = s[1];
+  playClip(strip, n, channels);
+}
+
+/**
+ * nlastrip_evaluate_actionclip, its controls in s[1] (time) and s[2] (influence): the strip time
+ * remapped by the modifiers in play (its own joined to its metas' and transition's), the action's
+ * curves read there, each value changed by them at the strip's own time, blended into `channels`.
+ */
+function playClip(strip: NlaStripEval, n: OwnerNla, channels: Float64Array): void {
+  const stack = n.modifiers;
+  n.scratch[0] = n.scratch[1];
+  if (stack === undefined) { blendCurves(strip.curves, strip.slots, strip.blend, n, channels); return; }
+  stack.stack[stack.depth++] = strip.modifiers;
+  stripTime(stack, n.time);
   blendCurves(strip.curves, strip.slots, strip.blend, n, channels);
+  stack.depth--;
 }
 
 /**
@@ -174,15 +213,26 @@ function playStrip(strips: NlaStripEval[], i: number, n: OwnerNla, channels: Flo
  * that frame played as a track's would be. Its own influence only decides whether it plays.
  */
 function playMeta(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): void {
-  const s = n.scratch, p = meta.settings, cframe = f32(s[0]);
+  const s = n.scratch, cframe = s[0];
   stripControls(meta, n);
   if (!(s[2] > 0)) return;
+  s[0] = cframe;
+  playInside(meta, n, channels);
+}
+
+/** The strip inside `meta` at the frame across it that s[0] maps to, played with the meta's modifiers joined to those in play. */
+function playInside(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): void {
+  const s = n.scratch, p = meta.settings, cframe = f32(s[0]);
   const length = f32(p[1] - p[0]);
   const t = meta.reverse ? f32(f32(p[1] - cframe) / length) : f32(f32(cframe - p[0]) / length);
   s[0] = f32(f32(t * length) + p[0]);
   const children = meta.children!;
   const i = stripAt(children, s);
-  if (i >= 0) playStrip(children, i, n, channels);
+  if (i < 0) return;
+  const stack = n.modifiers;
+  if (stack !== undefined) stack.stack[stack.depth++] = meta.modifiers;
+  playStrip(children, i, n, channels);
+  if (stack !== undefined) stack.depth--;
 }
 
 /**
@@ -206,8 +256,12 @@ function playTransition(strips: NlaStripEval[], i: number, n: OwnerNla, channels
   const firstAt = tr.reverse ? p[1] : p[0], secondAt = tr.reverse ? p[0] : p[1];
   const mix = tr.mixSlots;
   for (let k = 0; k < mix.length; k++) { snapshots[0][mix[k]] = channels[mix[k]]; snapshots[1][mix[k]] = channels[mix[k]]; }
+  // The transition's modifiers join each side's (nlastrip_evaluate_transition).
+  const stack = n.modifiers;
+  if (stack !== undefined) stack.stack[stack.depth++] = tr.modifiers;
   blendSide(first, firstAt, n, snapshots[0]);
   blendSide(second, secondAt, n, snapshots[1]);
+  if (stack !== undefined) stack.depth--;
   const u = f32(1 - t);
   for (let k = 0; k < mix.length; k++) {
     const c = mix[k];
@@ -215,14 +269,18 @@ function playTransition(strips: NlaStripEval[], i: number, n: OwnerNla, channels
   }
 }
 
-/** A strip beside a transition, its controls taken at the transition's end `at` (an array slot: see OwnerNla.scratch), blended into `into`. */
+/**
+ * A strip beside a transition, its controls taken at the transition's end `at`, blended into
+ * `into`: an action clip at its influence there; a meta strip plays the strip inside it at that
+ * frame (nlastrip_evaluate on the side: nlastrip_evaluate_meta, whose own influence it does not read).
+ */
 function blendSide(st: NlaStripEval, at: number, n: OwnerNla, into: Float64Array): void {
   if (st.muted || st.transition) return;
   const s = n.scratch;
   s[0] = at;
+  if (st.children !== undefined) { playInside(st, n, into); return; }
   stripControls(st, n);
-  s[0] = s[1];
-  blendCurves(st.curves, st.slots, st.blend, n, into);
+  playClip(st, n, into);
 }
 
 /**
@@ -289,7 +347,7 @@ function blendCurves(curves: PackedFCurve[], slots: Int32Array, blend: number, n
   if (inf === 0) return;
   if (blend === COMBINE) { combineCurves(curves, slots, n, channels); return; }
   for (let i = 0; i < curves.length; i++) {
-    evaluateFCurve(curves[i], time, s, 3);
+    curveValue(curves[i], n.modifiers, time, s);
     const lower = f32(channels[slots[i]]), v = f32(s[3]);
     let out: number;
     if (blend === ADD) out = f32(lower + f32(v * inf));
@@ -311,7 +369,7 @@ function combineCurves(curves: PackedFCurve[], slots: Int32Array, n: OwnerNla, c
   // The strip's quaternions start from identity; a flag in [12] and [13] says whether it keys each.
   for (let q = 0; q < 2; q++) { s[4 + 4 * q] = 0; s[5 + 4 * q] = 0; s[6 + 4 * q] = 0; s[7 + 4 * q] = 1; s[12 + q] = 0; }
   for (let i = 0; i < curves.length; i++) {
-    evaluateFCurve(curves[i], time, s, 3);
+    curveValue(curves[i], n.modifiers, time, s);
     const slot = slots[i], v = f32(s[3]), mix = n.mix[slot];
     if (mix < 0) {
       const q = slot < QUATERNIONS[1] ? 0 : 1;

@@ -6,7 +6,7 @@
 // when the reading node is bound, and evaluated each frame without allocating.
 import { packFCurve } from '../../nodes/math/fcurve/fcurve';
 import type { PropertyAnimation } from '../../nodes/define';
-import { blendCode, evaluateNla, linkTransitions, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
+import { blendCode, evaluateNla, linkModifiers, linkTransitions, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
 import type { RigOwner } from './rig';
 import { parseDataPath } from './scene/data-path';
 import type { SceneDocument, SceneFCurve, SceneNlaStrip } from './scene/types';
@@ -82,5 +82,6 @@ function settingNla(scene: SceneDocument, object: string, keys: (f: SceneFCurve)
   };
   // One channel: a transition mixes it.
   linkTransitions(n, 1, (slot) => [slot, slot + 1]);
+  linkModifiers(n);
   return n;
 }

@@ -5374,10 +5374,10 @@ def rig_nla_tweak(which=0, upper=False, isolate=False, timed=False):
     return [1, 3, 4.5, 7, 12, 20, 26, 33]
 
 
-def nla_editor_op(op, strips):
-    """Runs an NLA editor operator on `strips` (selected, every other strip not): in an area of the
-    window turned into an NLA editor for it, as the operators need. Blender must run with a window
-    (under Xvfb: xvfb-run -a blender --factory-startup --python rigs.py -- RIG DIR)."""
+def nla_editor_op(op, strips, **settings):
+    """Runs an NLA editor operator on `strips` (selected, every other strip not), with `settings`: in
+    an area of the window turned into an NLA editor for it, as the operators need. Blender must run
+    with a window (under Xvfb: xvfb-run -a blender --factory-startup --python rigs.py -- RIG DIR)."""
     for o in bpy.data.objects:
         for t in (o.animation_data.nla_tracks if o.animation_data else []):
             for st in t.strips:
@@ -5390,7 +5390,7 @@ def nla_editor_op(op, strips):
     area.type = 'NLA_EDITOR'
     region = next(r for r in area.regions if r.type == 'WINDOW')
     with bpy.context.temp_override(window=win, area=area, region=region):
-        done = op()
+        done = op(**settings)
     area.type = kept
     if done != {'FINISHED'}:
         raise RuntimeError("%s failed" % op.idname_py())
@@ -5489,6 +5489,141 @@ def rig_nla_metas():
     meta(tr, [r1, r2])
     scene().frame_set(1)
     return [1, 4, 7.5, 9, 12, 18, 24, 30]
+
+
+def strip_modifier(strip, kind, **settings):
+    """A new F-curve modifier of `kind` on an NLA strip (Blender's Python API has no
+    NlaStrip.modifiers.new: the NLA editor's operator adds it, which needs a window), its settings
+    then set, in order."""
+    count = len(strip.modifiers)
+    nla_editor_op(bpy.ops.nla.fmodifier_add, [strip], type=kind, only_active=False)
+    if len(strip.modifiers) != count + 1:
+        raise RuntimeError("nla.fmodifier_add did not add a %s modifier to strip %s" % (kind, strip.name))
+    m = strip.modifiers[-1]
+    for k, v in settings.items():
+        setattr(m, k, v)
+    return m
+
+
+def nla_meta(track, strips):
+    nla_editor_op(bpy.ops.nla.meta_add, strips)
+    return next(st for st in track.strips if st.type == 'META' and st.frame_start == strips[0].frame_start)
+
+
+def nla_transition(track, first, second):
+    nla_editor_op(bpy.ops.nla.transition_add, [first, second])
+    return next(st for st in track.strips if st.type == 'TRANSITION' and st.frame_start == first.frame_end)
+
+
+def rig_nla_strip_modifiers():
+    """F-curve modifiers on NLA strips (added only through the NLA editor's operator, which needs a
+    window: build with `xvfb-run -a blender --factory-startup --python rigs.py -- nla_strip_modifiers
+    DIR`). An empty with a Stepped strip under a Generator of restricted range (blend in and out,
+    influence), then a strip blending in and out with Limits (time and value), a Built-In Function
+    with influence and a muted Envelope; an empty with an ADD strip and an Envelope over a base track,
+    beside a muted strip; an armature's Euler bone in a meta strip whose own Limits and Generator
+    join its strips' (a Built-In Function, a Stepped), a quaternion bone's COMBINE strip with a
+    Generator; a transition from a meta strip (with a modifier) to a clip, and from a clip to a meta
+    strip, the transitions with modifiers of their own. Frames whole and fractional, in and out of
+    each range."""
+    a = empty("MdA", loc=(0.3, 0.1, 0.2), rot=(0.1, 0.0, 0.2))
+    a.animation_data_create()
+    t = a.animation_data.nla_tracks.new()
+    s1 = t.strips.new("A1", 1, keyed_action("MdA1", [("location", 0, [(1, 0.0), (10, 2.0)]), ("rotation_euler", 2, [(1, 0.0), (10, 1.0)])]))
+    strip_modifier(s1, 'STEPPED', frame_step=2.0, frame_offset=0.5)
+    strip_modifier(s1, 'GENERATOR', use_additive=True, poly_order=1, coefficients=(0.1, 0.05), use_restricted_range=True,
+                   frame_start=3.0, frame_end=8.0, blend_in=1.0, blend_out=2.0, use_influence=True, influence=0.8)
+    s2 = t.strips.new("A2", 14, keyed_action("MdA2", [("location", 0, [(1, 0.0), (10, -1.0)]), ("scale", 1, [(1, 1.0), (10, 2.0)])]))
+    s2.blend_in, s2.blend_out = 2.0, 1.5
+    strip_modifier(s2, 'LIMITS', use_min_x=True, min_x=3.0, use_max_x=True, max_x=8.0, use_max_y=True, max_y=1.6)
+    strip_modifier(s2, 'FNGENERATOR', function_type='SIN', use_additive=True, amplitude=0.3, phase_multiplier=0.7, phase_offset=0.2,
+                   use_influence=True, influence=0.6)
+    strip_modifier(s2, 'ENVELOPE', reference_value=0.0, default_min=-3.0, default_max=3.0, mute=True)
+
+    b = empty("MdB", loc=(2, 0, 0))
+    b.animation_data_create()
+    base = b.animation_data.nla_tracks.new()
+    base.strips.new("Base", 1, keyed_action("MdBase", [("location", 1, [(1, 0.0), (30, 3.0)])]))
+    up = b.animation_data.nla_tracks.new()
+    add = up.strips.new("Add", 3, keyed_action("MdAdd", [("location", 1, [(1, 0.0), (12, 1.2)]), ("location", 2, [(1, 0.5), (12, -0.5)])]))
+    add.blend_type = 'ADD'
+    add.blend_in, add.blend_out = 1.5, 3.0
+    env = strip_modifier(add, 'ENVELOPE', reference_value=0.0, default_min=-1.0, default_max=1.0)
+    for f, lo, hi in ((2.0, -0.5, 0.5), (8.0, -2.0, 1.0)):
+        pt = env.control_points.add(f)
+        pt.min, pt.max = lo, hi
+    muted = up.strips.new("Muted", 20, keyed_action("MdMuted", [("location", 2, [(1, 4.0), (5, 5.0)])]))
+    strip_modifier(muted, 'GENERATOR', use_additive=True, poly_order=1, coefficients=(3.0, 0.0))
+    muted.mute = True
+
+    with bpy.context.temp_override(window=bpy.context.window_manager.windows[0], scene=scene(), view_layer=scene().view_layers[0]):
+        arm = armature("MdArm", [("R", (0, 3, 0), (0, 3, 1), None, False, 0.0), ("Q", (1, 3, 0), (1, 3, 1), None, False, 0.0)])
+    arm.pose.bones["Q"].rotation_mode = 'QUATERNION'
+    arm.animation_data_create()
+    bone = lambda b, p: 'pose.bones["%s"].%s' % (b, p)
+    tr = arm.animation_data.nla_tracks.new()
+    r1 = tr.strips.new("R1", 2, keyed_action("MdR1", [(bone("R", "rotation_euler"), 0, [(1, 0.0), (8, 0.9)]), (bone("R", "location"), 2, [(1, 0.0), (8, 0.3)])]))
+    strip_modifier(r1, 'FNGENERATOR', function_type='COS', use_additive=True, amplitude=0.25, phase_multiplier=0.9)
+    r2 = tr.strips.new("R2", 12, keyed_action("MdR2", [(bone("R", "location"), 1, [(1, 0.0), (6, 0.4)])]))
+    strip_modifier(r2, 'STEPPED', frame_step=1.5, frame_offset=0.0)
+    meta = nla_meta(tr, [r1, r2])
+    strip_modifier(meta, 'LIMITS', use_max_x=True, max_x=6.0)
+    strip_modifier(meta, 'GENERATOR', use_additive=True, poly_order=2, coefficients=(0.05, -0.02, 0.004))
+    tq = arm.animation_data.nla_tracks.new()
+    q = tq.strips.new("Q1", 1, keyed_action("MdQ1", [(bone("Q", "rotation_quaternion"), 0, [(1, 1.0), (12, 0.7)]), (bone("Q", "rotation_quaternion"), 1, [(1, 0.0), (12, 0.6)])]))
+    q.blend_type = 'COMBINE'
+    strip_modifier(q, 'GENERATOR', mode='POLYNOMIAL_FACTORISED', poly_order=1, coefficients=(0.02, 0.1), use_additive=True)
+
+    c = empty("MdC", loc=(0, -2, 0), rot=(0.2, 0.1, 0.0))
+    c.animation_data_create()
+    tc = c.animation_data.nla_tracks.new()
+    c1 = tc.strips.new("C1", 1, keyed_action("MdC1", [("location", 0, [(1, 0.0), (5, 1.0)]), ("rotation_euler", 1, [(1, 0.0), (5, 0.5)])]))
+    c2 = tc.strips.new("C2", 6, keyed_action("MdC2", [("location", 0, [(1, 1.0), (5, 0.5)]), ("location", 1, [(1, 0.0), (5, 0.8)])]))
+    strip_modifier(c2, 'FNGENERATOR', function_type='SIN', use_additive=True, amplitude=0.2)
+    mc = nla_meta(tc, [c1, c2])
+    strip_modifier(mc, 'GENERATOR', use_additive=True, poly_order=1, coefficients=(0.3, 0.0))
+    c3 = tc.strips.new("C3", 18, keyed_action("MdC3", [("location", 0, [(1, -1.0), (6, 0.0)]), ("scale", 2, [(1, 1.0), (6, 1.5)])]))
+    trc = nla_transition(tc, mc, c3)
+    strip_modifier(trc, 'LIMITS', use_max_y=True, max_y=0.9)
+
+    d = empty("MdD", loc=(2, -2, 0))
+    d.animation_data_create()
+    td = d.animation_data.nla_tracks.new()
+    d1 = td.strips.new("D1", 1, keyed_action("MdD1", [("location", 2, [(1, 0.0), (6, 1.0)])]))
+    d2 = td.strips.new("D2", 14, keyed_action("MdD2", [("location", 2, [(1, 2.0), (4, 1.0)]), ("rotation_euler", 0, [(1, 0.0), (4, 0.6)])]))
+    d3 = td.strips.new("D3", 18, keyed_action("MdD3", [("location", 2, [(1, 1.0), (5, 0.0)])]))
+    strip_modifier(d3, 'STEPPED', frame_step=2.0)
+    md = nla_meta(td, [d2, d3])
+    strip_modifier(md, 'FNGENERATOR', function_type='COS', use_additive=True, amplitude=0.1)
+    trd = nla_transition(td, d1, md)
+    strip_modifier(trd, 'GENERATOR', use_additive=True, poly_order=1, coefficients=(0.0, 0.02))
+    scene().frame_set(1)
+    return [1, 2.5, 4, 5.25, 7, 8.5, 10, 12, 14, 15.5, 17, 19.25, 21, 23, 26, 30]
+
+
+def rig_nla_strip_noise():
+    """Noise modifiers on NLA strips (added through the NLA editor: build with xvfb-run, as
+    nla_strip_modifiers), read by Sinew from the samples of their noise the exporter takes: an empty
+    with a strip's Noise (REPLACE blend) and a second strip's Noise of restricted range blended
+    MULTIPLY, a meta strip's own Noise (ADD) joined to its strip's Generator. Whole frames only, where
+    the samples are exact (a strip time between whole frames is read linearly between them)."""
+    a = empty("NzA", loc=(0.2, 0.0, 0.1))
+    a.animation_data_create()
+    t = a.animation_data.nla_tracks.new()
+    s1 = t.strips.new("N1", 1, keyed_action("NzA1", [("location", 0, [(1, 0.0), (10, 2.0)]), ("rotation_euler", 2, [(1, 0.0), (10, 1.0)])]))
+    strip_modifier(s1, 'NOISE', strength=0.6, scale=2.5, phase=1.3, offset=0.4, depth=1)
+    s2 = t.strips.new("N2", 14, keyed_action("NzA2", [("location", 0, [(1, 1.0), (8, -1.0)])]))
+    strip_modifier(s2, 'NOISE', blend_type='MULTIPLY', strength=1.5, scale=1.5, use_restricted_range=True, frame_start=2.0, frame_end=6.0, blend_in=1.0)
+    b = empty("NzB", loc=(2, 0, 0))
+    b.animation_data_create()
+    tb = b.animation_data.nla_tracks.new()
+    b1 = tb.strips.new("M1", 2, keyed_action("NzB1", [("location", 1, [(1, 0.0), (6, 1.0)])]))
+    strip_modifier(b1, 'GENERATOR', use_additive=True, poly_order=1, coefficients=(0.1, 0.0))
+    b2 = tb.strips.new("M2", 9, keyed_action("NzB2", [("location", 1, [(1, 1.0), (6, 0.0)])]))
+    m = nla_meta(tb, [b1, b2])
+    strip_modifier(m, 'NOISE', blend_type='ADD', strength=0.4, scale=3.0, phase=2.0)
+    scene().frame_set(1)
+    return [1, 3, 5, 8, 11, 14, 16, 18, 20, 24]
 
 
 def rig_keyed_display():
@@ -5625,7 +5760,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
         **{"%s_placed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.6, 1.6, 1.6))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_scene%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, scene_kept=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
         **{"%s_animated%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, animated=True)) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)},
-        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "nla_transitions": rig_nla_transitions, "nla_metas": rig_nla_metas, **{"nla_tweak%d" % k: (lambda k=k: rig_nla_tweak(k)) for k in range(3)}, **{"nla_tweak_upper%d" % k: (lambda k=k: rig_nla_tweak(k, True)) for k in range(3)}, **{"nla_tweak_isolate%d" % k: (lambda k=k: rig_nla_tweak(k, isolate=True)) for k in range(3)}, "nla_tweak_timed": lambda: rig_nla_tweak(0, timed=True), **{"remap_actions%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_actions(k), k)) for k in range(200)}, **{"remap_action_cons%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_action_constraints(k), k)) for k in range(200)}, **{"remap_keyed_drivers%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_drivers(k, True), k)) for k in range(200)}, **{"remap_human_animated%d" % k: (lambda k=k: rig_remapped(lambda: rig_quadruped('human', True, k, animated=True), k)) for k in range(1, 100)}, "keyed_action_con": rig_keyed_action_con, "time_remap": rig_time_remap, "shared_data": rig_shared_data, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "nla_reads": rig_nla_reads, "nla_settings": rig_nla_settings, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
+        **{"%s_skewed%d" % (m, k): (lambda m=m, k=k: rig_quadruped(m, True, k, (1.3, 0.8, 1.1))) for m in ('quadruped', 'human', 'wolf', 'horse', 'cat', 'bird', 'shark', 'basic_human', 'human_face') for k in range(1, 100)}, "drivers": rig_drivers, "driver_spaces": rig_driver_spaces, "armature_many": rig_armature_many, "armature_edge": rig_armature_edge, "props_everywhere": rig_props_everywhere, "props_unsupported": rig_props_unsupported, "animated_settings": rig_animated_settings, "driven_settings": rig_driven_settings, "action": rig_action, "object_extras": rig_object_extras, "bbone": rig_bbone, "every_constraint": rig_every_constraint, "spline_ik": rig_spline_ik, "hooked_curves": rig_hooked_curves, "hooked_unsupported": rig_hooked_unsupported, "two_point_path": rig_two_point_path, "flat_paths": rig_flat_paths, **{"random_hooks%d" % k: (lambda k=k: rig_random_hooks(k)) for k in range(200)}, **{"random_curves%d" % k: (lambda k=k: rig_random_curves(k)) for k in range(200)}, **{"random_actions%d" % k: (lambda k=k: rig_random_actions(k)) for k in range(200)}, **{"random_objects%d" % k: (lambda k=k: rig_random_objects(k)) for k in range(200)}, **{"random_action_cons%d" % k: (lambda k=k: rig_random_action_constraints(k)) for k in range(200)}, "driver_channels": rig_driver_channels, "nurbs_paths": rig_nurbs_paths, "curve_frames": rig_curve_frames, "curve_tangent": rig_curve_tangent, "two_armatures": rig_two_armatures, "object_parents": rig_object_parents, "driven_path": rig_driven_path, "skinned_parents": rig_skinned_parents, "skinned_groups": rig_skinned_groups, "skinned_surface": rig_skinned_surface, "skinned_surface_cycle": rig_skinned_surface_cycle, "lattice_groups": rig_lattice_groups, "zero_parents": rig_zero_parents, "prop_arrays": rig_prop_arrays, "id_targets": rig_id_targets, "driven_ik": rig_driven_ik, "nested_ik": rig_nested_ik, "action_modifiers": rig_action_modifiers, "action_noise": rig_action_noise, "driver_modifiers": rig_driver_modifiers, "nla_pushed": rig_nla_pushed, "nla": rig_nla, "nla_combine": rig_nla_combine, "odd_names": rig_odd_names, "messy": rig_messy, "object_types": rig_object_types, "evaluated_reads": rig_evaluated_reads, "interleaved": rig_interleaved, "instanced": rig_instanced, "driven_settings_wide": rig_driven_settings_wide, "gltf_character": rig_gltf_character, "python_drivers": rig_python_drivers, "int_curves": rig_int_curves, "keyed_driven": rig_keyed_driven, "keyed_switches": rig_keyed_switches, "muted_ik_tree": rig_muted_ik_tree, "driven_inheritance": rig_driven_inheritance, "keyed_display": rig_keyed_display, "nla_transitions": rig_nla_transitions, "nla_metas": rig_nla_metas, "nla_strip_modifiers": rig_nla_strip_modifiers, "nla_strip_noise": rig_nla_strip_noise, **{"nla_tweak%d" % k: (lambda k=k: rig_nla_tweak(k)) for k in range(3)}, **{"nla_tweak_upper%d" % k: (lambda k=k: rig_nla_tweak(k, True)) for k in range(3)}, **{"nla_tweak_isolate%d" % k: (lambda k=k: rig_nla_tweak(k, isolate=True)) for k in range(3)}, "nla_tweak_timed": lambda: rig_nla_tweak(0, timed=True), **{"remap_actions%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_actions(k), k)) for k in range(200)}, **{"remap_action_cons%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_action_constraints(k), k)) for k in range(200)}, **{"remap_keyed_drivers%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_drivers(k, True), k)) for k in range(200)}, **{"remap_human_animated%d" % k: (lambda k=k: rig_remapped(lambda: rig_quadruped('human', True, k, animated=True), k)) for k in range(1, 100)}, "keyed_action_con": rig_keyed_action_con, "time_remap": rig_time_remap, "shared_data": rig_shared_data, "spinning_reads": rig_spinning_reads, "keyed_reads": rig_keyed_reads, "nla_reads": rig_nla_reads, "nla_settings": rig_nla_settings, "muted_ik_tree_keyed": lambda: rig_muted_ik_tree(True), **{"random_ik_driven%d" % k: (lambda k=k: rig_random_ik(k, driven=True)) for k in range(200)}, **{"random_ik_keyed%d" % k: (lambda k=k: rig_random_ik(k, keyed=True)) for k in range(200)}, **{"random_keyed%d" % k: (lambda k=k: rig_random(k, keyed=True)) for k in range(200)}, **{"random_keyed_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True, keyed=True)) for k in range(200)}, **{"random_keyed_space%d" % k: (lambda k=k: rig_random(k, spaces=True, keyed=True)) for k in range(200)}, **{"random_keyed_drivers%d" % k: (lambda k=k: rig_random_drivers(k, True)) for k in range(200)}, "driven_enums": rig_driven_enums, "rigify_samples": rig_rigify_samples, "rigify_samples_wild": lambda: rig_rigify_samples(True), "odd_names_clash": lambda: rig_odd_names(True), "driven_rotation_modes": rig_driven_rotation_modes, "shrinkwrap": rig_shrinkwrap, "vertex_groups": rig_vertex_groups, **{"random_wrap%d" % k: (lambda k=k: rig_random_wrap(k)) for k in range(200)},
         **{"random_wrap_smooth%d" % k: (lambda k=k: rig_random_wrap(k, True)) for k in range(200)}, **{"random%d" % k: (lambda k=k: rig_random(k)) for k in range(200)},
         **{"random_zero%d" % k: (lambda k=k: rig_random(k, True)) for k in range(200)},
         **{"random_bbone%d" % k: (lambda k=k: rig_random(k, bbones=True)) for k in range(200)},

@@ -37,12 +37,13 @@ export interface FixtureNlaTrack extends Omit<SceneNlaTrack, 'strips'> {
 }
 
 /** A strip as exported: the scene's settings, its type, and what of it Sinew reports (its own F-curves and modifiers). */
-export interface FixtureNlaStrip extends Omit<SceneNlaStrip, 'type' | 'strips'> {
+export interface FixtureNlaStrip extends Omit<SceneNlaStrip, 'type' | 'strips' | 'modifiers'> {
   /** CLIP, TRANSITION, META or SOUND, as Blender names it. */
   type?: string;
   /** The strip's own F-curves (`influence`, `strip_time`), as the exporter writes them. */
   fcurves?: SceneFCurve[];
-  modifiers?: number;
+  /** Its F-curve modifiers, every setting (a count from an exporter before they were written). */
+  modifiers?: NonNullable<SceneNlaStrip['modifiers']> | number;
   /** A meta strip's strips. */
   strips?: FixtureNlaStrip[];
 }

@@ -18,6 +18,7 @@ import { wireConstraintSwitches, type ConstraintSwitch } from './constraint-swit
 import { drawnOnly } from './drawn-only';
 import { dropOpeningFailures } from './opening-failures';
 import { unsupportedModifier } from '../../../nodes/math/fcurve/modifiers';
+import { unsupportedStripModifier } from '../../rig/nla-modifiers';
 
 export interface BlenderImport {
   scene: SceneDocument;
@@ -371,6 +372,7 @@ function sceneStrip(st: FixtureNlaStrip): SceneNlaStrip {
     use_animated_influence: st.use_animated_influence, blend_in: st.blend_in, blend_out: st.blend_out, mute: st.mute,
     use_animated_time: st.use_animated_time, use_animated_time_cyclic: st.use_animated_time_cyclic,
     ...stripCurves(st),
+    ...(Array.isArray(st.modifiers) && st.modifiers.length ? { modifiers: st.modifiers } : {}),
     ...(st.type === 'META' ? { strips: (st.strips ?? []).map(sceneStrip) } : {}),
   };
 }
@@ -397,7 +399,13 @@ function reportNla(fx: Fixture, readByNode: ReadonlySet<string>, report: (text: 
         (st.strips ?? []).forEach((c, ci) => { visit(c, `${where} strip "${c.name ?? ci}"`, `${sat}/strips/${ci}`); });
         const otherCurves = (st.fcurves ?? []).filter((c) => c.data_path !== 'influence' && c.data_path !== 'strip_time');
         if (otherCurves.length) report(`${where}: its animated ${otherCurves.map((c) => c.data_path).join(', ')} is not evaluated (its value at the export is used)`, sat);
-        if (st.modifiers) report(`${where}: its F-curve modifiers are not evaluated`, sat);
+        // Its modifiers play (runtime/rig/nla-modifiers.ts) but for kinds Sinew does not have; an
+        // exporter from before they were written counted them.
+        if (typeof st.modifiers === 'number' && st.modifiers > 0) report(`${where}: its ${st.modifiers} F-curve modifier(s) are not evaluated (the export counts them without their settings)`, sat);
+        (Array.isArray(st.modifiers) ? st.modifiers : []).forEach((m, mi) => {
+          const why = unsupportedStripModifier(m);
+          if (why) report(`${where}: ${why} on the strip is not evaluated; the strip plays without it`, `${sat}/modifiers/${mi}`);
+        });
         const act = fx.actions?.find((a) => a.name === st.action);
         // A custom property's curve plays through the property's node (runtime/rig/property-nla.ts), a
         // constraint setting's through the driver/nla-value node that reads it.

@@ -472,4 +472,10 @@ export interface SceneNlaStrip {
   blend_in?: number;
   blend_out?: number;
   mute?: boolean;
+  /**
+   * Its F-curve modifiers, every setting as an action curve's (a Noise one with its `noise_samples`):
+   * they remap the strip's time and change its action's values, joined with those of the meta strips
+   * and transition it plays inside (runtime/rig/nla-modifiers.ts).
+   */
+  modifiers?: { type: string }[];
 }

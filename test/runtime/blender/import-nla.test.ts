@@ -1,7 +1,7 @@
 // An object's NLA, imported: what Sinew plays (a strip's action on the object's channels, held
 // before and after the strip) and what it names instead of playing (a keyed strip setting other than
-// influence and strip time, strip modifiers, a strip action's curve on something other than a
-// transform channel).
+// influence and strip time, a strip modifier of a kind Sinew does not have or a count of them from an
+// older export, a strip action's curve on something other than a transform channel).
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../runtime/eval/compile';
 import type { Fixture } from '../../../runtime/io/blender/fixture';
@@ -42,8 +42,25 @@ describe('an object\u2019s NLA, imported', () => {
     const imported = importBlenderFixture(fixture({ fcurves: [keyed('influence'), keyed('repeat')], modifiers: 1 }, [keyed('["prop"]'), { ...keyed('["vec"]'), array_index: 1 }, keyed('hide_viewport'), keyed('data.energy')]));
     expect(imported.unsupported).toEqual([
       'object "E" NLA track "T" strip "S": its animated repeat is not evaluated (its value at the export is used)',
-      'object "E" NLA track "T" strip "S": its F-curve modifiers are not evaluated',
+      'object "E" NLA track "T" strip "S": its 1 F-curve modifier(s) are not evaluated (the export counts them without their settings)',
       'object "E" NLA track "T" strip "S": its action "Move" animates data.energy[0], which the NLA does not play in Sinew',
     ]);
+  });
+
+  it('plays a strip\u2019s modifiers and names the ones it cannot', () => {
+    // A Generator adding 2 to every value plays; a Cycles has no curve to cycle on a strip (nothing to
+    // name); a Noise without its samples and a kind Sinew does not have are named, by their place.
+    const modifiers = [
+      { type: 'GENERATOR', mode: 'POLYNOMIAL', poly_order: 1, coefficients: [2, 0], use_additive: true },
+      { type: 'CYCLES' }, { type: 'NOISE', strength: 1 }, { type: 'FUTURE' },
+    ];
+    const imported = importBlenderFixture(fixture({ modifiers }));
+    expect(imported.unsupported).toEqual([
+      `object "E" NLA track "T" strip "S": a Noise modifier (Blender's own noise tables; the export holds no samples of it) on the strip is not evaluated; the strip plays without it`,
+      'object "E" NLA track "T" strip "S": a FUTURE modifier on the strip is not evaluated; the strip plays without it',
+    ]);
+    const program = compile(imported.graph, imported.scene);
+    program.evaluate(15);
+    expect(program.ownerMatrix('E')![12]).toBeCloseTo(6, 5); // action frame 5 → 4, + 2
   });
 });

@@ -15,7 +15,9 @@
 // - a B-Bone posed by an action with linked settings, read by Armature constraints (linear and
 //   Preserve Volume) and Follow B-Bone (a point, the whole matrix, LOCAL space): the same;
 // - a crowd's share of six characters of the spring rig sharing one program (`Program.evaluateCharacter`,
-//   each character's state swapped in and out), each at its own frame: the same.
+//   each character's state swapped in and out), each at its own frame: the same;
+// - the NLA editor's rigs (transitions, meta strips, strips' F-curve modifiers joined across metas
+//   and transitions, their Noise): the same.
 // When one fails, V8's sampling heap profiler names the files that allocate (`--sites`).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -123,6 +125,12 @@ describe('evaluate allocates nothing per frame', () => {
     const cases = ['--cases', JSON.stringify(all.filter(wrapperBlended)), '--bones', '4'];
     const r = measure('kinds', 1000, [...cases, ...SHORT], SYNC);
     expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('kinds', cases)).toBe(0);
+    expect(r.scavenges).toBe(0);
+  });
+
+  it('NLA transitions, meta strips and strip modifiers (the NLA editor rigs of test/blender/fixtures): 0 bytes, no collection', () => {
+    const r = measure('nla', 1000, SHORT, SYNC);
+    expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('nla', [])).toBe(0);
     expect(r.scavenges).toBe(0);
   });
 });

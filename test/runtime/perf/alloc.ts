@@ -3,7 +3,7 @@
 // generation made large, so a measuring window is never collected:
 //
 //   node --max-semi-space-size=128 --min-semi-space-size=128 --import tsx test/runtime/perf/alloc.ts
-//     [--rig humanoid|large|rigify|bones|runtime|actions|legacy-ik|clips|object-extras|bbone|crowd|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
+//     [--rig humanoid|large|rigify|bones|runtime|actions|legacy-ik|clips|object-extras|bbone|crowd|nla|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
 //     [--frames N] [--warmup N] [--window N] [--max BYTES] [--sites] [--functions] [--json]
 //     [--kinds [--only REGEX]]   one child process per node kind (a 20-bone chain where every
 //                 bone has it), the kinds matching REGEX only
@@ -22,6 +22,8 @@
 // ../shared/conformance/rigify-human with a recorded pose of its controls written every frame;
 // `--rig object-extras` keyed and driven delta transforms, Relative Parenting and a rest-position
 // armature (object-extras-rig.ts).
+// `--rig nla` the NLA strips made in Blender's NLA editor (test/blender/fixtures/nla_*: transitions,
+// meta strips, strips' F-curve modifiers and their Noise), each its own program.
 // `--rig crowd` a crowd's share (runtime/crowd/characters.ts) of 6 characters of the spring rig
 // sharing one program, each at its own quarter frame, each jumping back (a reset and a replay) on
 // its own frame, their matrices written into a SharedArrayBuffer.
@@ -376,6 +378,7 @@ async function one(): Promise<void> {
   if (rigName === 'actions') return measure(rigName, fixturePrograms(join(SHARED_DIR, 'conformance/actions')), frames, warmup, max);
   if (rigName === 'legacy-ik') return measure(rigName, fixturePrograms(join(ROOT, 'test/nodes/constraints/ik/blender-legacy')), frames, warmup, max);
   if (rigName === 'clips') return measure(rigName, clipPrograms(), frames, warmup, max);
+  if (rigName === 'nla') return measure(rigName, nlaPrograms(), frames, warmup, max);
   if (rigName === 'crowd') {
     const count = 6;
     const program = compile(rig.graph, rig.scene);
@@ -397,6 +400,14 @@ function fixturePrograms(dir: string): Program[] {
   const only = new RegExp(opt('--only', '.'));
   return casesIn(dir).filter((c) => only.test(c.name)).map((c) => {
     const imported = importBlenderFixture(JSON.parse(readFileSync(c.file, 'utf8')) as Fixture);
+    return compile(imported.graph, imported.scene);
+  });
+}
+
+/** The NLA editor's rigs of test/blender/fixtures (nla-editor-strips.test.ts), each compiled. */
+function nlaPrograms(): Program[] {
+  return ['nla_transitions', 'nla_metas', 'nla_strip_modifiers', 'nla_strip_noise'].map((rig) => {
+    const imported = importBlenderFixture(JSON.parse(readFileSync(join(ROOT, 'test/blender/fixtures', `${rig}.export.json`), 'utf8')) as Fixture);
     return compile(imported.graph, imported.scene);
   });
 }
