@@ -1428,6 +1428,9 @@ def dump_nla(o, ad, tweak_state=None, notes=None):
             d = dump_strip(strip, notes, t.strips)
             d["frame_start"], d["frame_end"], d["action_frame_start"], d["action_frame_end"] = (
                 num(x, 'nla strip %s bounds' % strip.name) for x in tweak.synced_bounds(strip))
+            if not tweak_state[3]:
+                # Tweaked not in place: every frame at the scene's frame, held (animsys_create_tweak_strip).
+                d["global_time"], d["extrapolation"] = True, 'HOLD'
             track["strips"] = [d]
             tracks.append(track)
             if others:

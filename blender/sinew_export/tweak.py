@@ -2,7 +2,9 @@
 # editor). Blender then plays the NLA differently (anim_sys animsys_evaluate_nla_for_flush): the
 # tweaked strip alone in its track, in its own time (and, with Sync Length, over its action's
 # current frame range), the tracks above it only when tweaking with the full stack, and not the
-# object's own active action. The export writes the NLA Blender plays, so nothing downstream needs
+# object's own active action. A strip tweaked not in place — its time animated, or tweaked without
+# its time mapping (ADT_NLA_EDIT_NOMAP) — plays at every frame at the scene's frame
+# (animsys_create_tweak_strip: NLASTRIP_FLAG_NO_TIME_MAP), which the export writes as `global_time`. The export writes the NLA Blender plays, so nothing downstream needs
 # to know about tweak mode.
 #
 # Which strip is tweaked, and whether the tracks above it play, Blender 3.4 keeps in the AnimData
@@ -39,7 +41,8 @@ def _struct_fields(ad):
 
 
 def tweaked(ad, notes, owner):
-    """For AnimData in tweak mode: (track index, strip, whether the tracks above play); None otherwise."""
+    """For AnimData in tweak mode: (track index, strip, whether the tracks above play, whether it is
+    tweaked in place); None otherwise."""
     if not ad.use_tweak_mode:
         return None
     tracks = list(ad.nla_tracks)
@@ -51,22 +54,19 @@ def tweaked(ad, notes, owner):
                 continue
             strip = next((s for s in t.strips if s.as_pointer() == strip_ptr), None)
             if strip is not None:
-                # Blender then plays the action at the scene's frame, held past its ends (not in place).
-                if flag & ADT_NLA_EDIT_NOMAP or strip.use_animated_time:
-                    notes.append("object %s: saved in NLA tweak mode on strip %s, %s: Blender plays its action at the "
-                                 "scene's frame then; it is exported with the strip's time (approximate)" % (
-                                     owner, strip.name, "whose time is animated" if strip.use_animated_time else
-                                     "without the strip's time mapping"))
-                return ti, strip, bool(flag & ADT_NLA_EVAL_UPPER_TRACKS)
+                # Not in place: Blender plays its action at the scene's frame, at every frame.
+                in_place = not (flag & ADT_NLA_EDIT_NOMAP or strip.use_animated_time)
+                return ti, strip, bool(flag & ADT_NLA_EVAL_UPPER_TRACKS), in_place
     # Not Blender 3.4's struct: the strip Blender would tweak on entering tweak mode now.
     for ti, t in enumerate(tracks):
         if t.active:
             strip = next((s for s in t.strips if s.active), None) or next((s for s in t.strips if s.select), None)
             if strip is not None and strip.action == ad.action:
-                notes.append("object %s: saved in NLA tweak mode; the tweaked strip (%s) and whether the tracks above it "
-                             "play are not in this Blender's Python API: taken as the active track's strip, tracks above "
-                             "not playing (approximate)" % (owner, strip.name))
-                return ti, strip, False
+                notes.append("object %s: saved in NLA tweak mode; the tweaked strip (%s), whether the tracks above it "
+                             "play and whether it is tweaked in place are not in this Blender's Python API: taken as the "
+                             "active track's strip, tracks above not playing, in place unless its time is animated "
+                             "(approximate)" % (owner, strip.name))
+                return ti, strip, False, not strip.use_animated_time
     notes.append("object %s: saved in NLA tweak mode, and the tweaked strip could not be found; its NLA is exported "
                  "as if tweak mode were off (approximate)" % owner)
     return None

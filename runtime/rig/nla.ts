@@ -8,7 +8,8 @@
 // curves are read and change each curve's value after, joined with those of the meta strips and
 // transition it plays inside. A track's strip at a frame: the one holding the frame, else the nearest one held (first
 // strip HOLD before it, the previous strip HOLD or HOLD_FORWARD after it), the frame clamped to its
-// end; a muted strip there gives nothing. Its influence is its blend-in and blend-out ramp (or its own value when animated
+// end; a muted strip there gives nothing; a strip with global time (a strip tweaked not in place) at
+// every frame, at the frame itself. Its influence is its blend-in and blend-out ramp (or its own value when animated
 // influence is on), its time the action's (scale, repeat, reverse). Blending per channel as
 // nla_blend_value: REPLACE, ADD, SUBTRACT, MULTIPLY, and COMBINE (nla_combine_value and
 // nla_combine_quaternion). Built once; evaluating allocates nothing.
@@ -46,6 +47,8 @@ export interface NlaStripEval {
   /** Strip time keyed (use_animated_time), and wrapped into the action's range (use_animated_time_cyclic). */
   animatedTime: boolean;
   cyclicTime: boolean;
+  /** Plays every frame at the scene's frame (NLASTRIP_FLAG_NO_TIME_MAP): always the track's strip, its time the frame. */
+  globalTime: boolean;
   muted: boolean;
   /** A transition (Blender's TRANSITION strip): it plays the strips either side of it, mixed. */
   transition: boolean;
@@ -116,6 +119,7 @@ export function stripEval(st: SceneNlaStrip): NlaStripEval {
     timeCurve: st.time_curve ? packFCurve(st.time_curve) : undefined,
     animatedTime: st.use_animated_time === true,
     cyclicTime: st.use_animated_time_cyclic === true,
+    globalTime: st.global_time === true,
     muted: st.mute === true,
     transition: st.type === 'TRANSITION',
     mixSlots: new Int32Array(0),
@@ -293,7 +297,7 @@ function stripAt(strips: NlaStripEval[], s: Float64Array): number {
   let clamp = 0; // 0 within, −1 before (its start), 1 after (its end)
   for (let i = 0; i < strips.length; i++) {
     const st = strips[i], start = st.settings[0], end = st.settings[1];
-    if (ctime >= start && ctime <= end) { found = i; clamp = 0; break; }
+    if ((ctime >= start && ctime <= end) || st.globalTime) { found = i; clamp = 0; break; }
     if (ctime < start) {
       if (i === 0) { if (st.extend === HOLD) found = i; clamp = -1; }
       else { if (strips[i - 1].extend !== NOTHING) found = i - 1; clamp = 1; }
@@ -327,6 +331,8 @@ function stripControls(st: NlaStripEval, n: OwnerNla): void {
   else if (blendIn !== 0 && cframe <= f32(start + blendIn)) s[2] = f32(Math.abs(f32(cframe - start)) / blendIn);
   else if (blendOut !== 0 && cframe >= f32(end - blendOut)) s[2] = f32(Math.abs(f32(end - cframe)) / blendOut);
   else s[2] = 1;
+  // NLASTRIP_FLAG_NO_TIME_MAP: the scene's frame itself (a keyed strip time is overwritten).
+  if (st.globalTime) { s[1] = cframe; return; }
   if (st.animatedTime && st.timeCurve !== undefined) return;
   // nlastrip_get_frame_actionclip
   const repeat = p[5] === 0 ? 1 : p[5];

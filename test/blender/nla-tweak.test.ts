@@ -16,4 +16,11 @@ describe('Blender round trip: a file saved in NLA tweak mode', () => {
   it('nla_tweak_upper1: the middle track\'s strip tweaked with the full stack', () => {
     expectAsBlender(roundTrip('nla_tweak_upper1'), 40);
   });
+
+  // Its strip time animated, with blends: Blender plays a strip tweaked so (not in place) at every
+  // frame at the scene's frame, its blends ramped from its ends (past 1 far from them). Exported
+  // with the strip's time, as before 2026-12-05, it was 0.13-2.2 off (7 of 40 owner-frames past 1e-4).
+  it('nla_tweak_timed1: the middle track\'s ADD strip tweaked, its time animated', () => {
+    expectAsBlender(roundTrip('nla_tweak_timed1'), 40);
+  });
 });

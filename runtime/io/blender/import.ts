@@ -371,6 +371,7 @@ function sceneStrip(st: FixtureNlaStrip): SceneNlaStrip {
     scale: st.scale, repeat: st.repeat, use_reverse: st.use_reverse, extrapolation: st.extrapolation, blend_type: st.blend_type, influence: st.influence,
     use_animated_influence: st.use_animated_influence, blend_in: st.blend_in, blend_out: st.blend_out, mute: st.mute,
     use_animated_time: st.use_animated_time, use_animated_time_cyclic: st.use_animated_time_cyclic,
+    ...(st.global_time === true ? { global_time: true } : {}),
     ...stripCurves(st),
     ...(Array.isArray(st.modifiers) && st.modifiers.length ? { modifiers: st.modifiers } : {}),
     ...(st.type === 'META' ? { strips: (st.strips ?? []).map(sceneStrip) } : {}),

@@ -467,6 +467,12 @@ export interface SceneNlaStrip {
   influence_curve?: SceneFCurve;
   use_animated_time?: boolean;
   use_animated_time_cyclic?: boolean;
+  /**
+   * Plays at every frame at the scene's frame itself, its range, holds and time mapping ignored, its
+   * blend in and out still ramped from its ends (Blender's NLASTRIP_FLAG_NO_TIME_MAP: how it plays a
+   * strip tweaked not in place, the exporter's tweak.py).
+   */
+  global_time?: boolean;
   /** Its action frame keyed (with `use_animated_time`): the strip's `strip_time` F-curve. */
   time_curve?: SceneFCurve;
   blend_in?: number;
