@@ -5,7 +5,9 @@
 // `conformance` on a recorded case. Each either succeeds or says where and what is wrong: the CLI
 // never stops with an internal error (a thrown exception) and prints no stack trace. Bounded by
 // its count of files, never by time. Before check-extensions.ts, 400 files found 11 distinct
-// internal errors (drivers without variables, keys without `co`, actions without curves, …).
+// internal errors (drivers without variables, keys without `co`, actions without curves, …); runs of
+// 5,000 then found three rarer ones (a strip modifier that is null, a property's UI data that is not
+// an object, a variable without targets); 40,000 more found none.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
