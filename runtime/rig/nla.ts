@@ -277,9 +277,11 @@ function playTransition(strips: NlaStripEval[], i: number, n: OwnerNla, channels
  * A strip beside a transition, its controls taken at the transition's end `at`, blended into
  * `into`: an action clip at its influence there; a meta strip plays the strip inside it at that
  * frame (nlastrip_evaluate on the side: nlastrip_evaluate_meta, whose own influence it does not read).
+ * Muted or not: Blender's transition evaluates both sides without asking (measured in 3.4.1, rigs.py
+ * `nla_transitions_muted`: a muted side skipped was 0.1–0.8 off).
  */
 function blendSide(st: NlaStripEval, at: number, n: OwnerNla, into: Float64Array): void {
-  if (st.muted || st.transition) return;
+  if (st.transition) return;
   const s = n.scratch;
   s[0] = at;
   if (st.children !== undefined) { playInside(st, n, into); return; }

@@ -5398,7 +5398,7 @@ def nla_editor_op(op, strips, **settings):
         raise RuntimeError("%s failed" % op.idname_py())
 
 
-def rig_nla_transitions():
+def rig_nla_transitions(muted=False):
     """NLA transition strips (Blender makes them only through the NLA editor's operator, which needs a
     window: build this rig with `xvfb-run blender --factory-startup --python rigs.py -- nla_transitions
     DIR`, not with -b). An empty whose one track goes from a strip through a transition to another
@@ -5441,6 +5441,9 @@ def rig_nla_transitions():
     r1 = t3.strips.new("R1", 2, keyed_action("TrR1", [(bone("rotation_euler"), 0, [(1, 0.0), (6, 0.9)])]))
     r2 = t3.strips.new("R2", 12, keyed_action("TrR2", [(bone("location"), 1, [(1, 0.0), (6, 0.4)]), (bone("rotation_euler"), 0, [(1, -0.5), (6, 0.2)])]))
     transition(t3, r1, r2, reverse=True)
+    if muted:
+        # A muted strip beside a transition: does the transition still play it?
+        s1.mute = down.mute = r2.mute = True
     scene().frame_set(1)
     return [1, 5, 10, 12, 15.5, 19, 20, 25]
 
@@ -5777,6 +5780,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
 
 # Registered on its own line, out of the table above, so branches adding rigs there do not collide.
 RIGS["action_cycles_ranges"] = rig_action_cycles_ranges
+RIGS["nla_transitions_muted"] = lambda: rig_nla_transitions(muted=True)
 
 def world_matrices():
     dg = bpy.context.evaluated_depsgraph_get()

@@ -14,6 +14,8 @@
 //   112 owner-frames within 7.2e-7; played without the strip modifiers 0.23-0.57 off, with the value
 //   modifiers at the remapped time 0.24, the joined stacks in the wrong order 0.006; with a meta
 //   strip beside a transition playing nothing (as before) 0.67-2.07.
+// - `nla_transitions_muted`: the same rig with a strip beside each transition muted. Blender's
+//   transition plays both sides muted or not; skipping the muted one (as before) was 0.1-0.8 off.
 // - `nla_strip_noise`: Noise modifiers on strips (a meta's too), read from the samples of their noise
 //   the exporter takes in Blender: exact at whole frames, which alone it records. Within 4.5e-8;
 //   without them 0.14-0.43 off.
@@ -57,6 +59,13 @@ describe('NLA strips made in the NLA editor, as Blender plays them', () => {
   it('nla_transitions: every owner at every frame within 1e-4 of Blender, the transitions carried', () => {
     const { scene, compared } = expectAsBlender('nla_transitions');
     expect(stripsOfType(scene, 'TRANSITION')).toEqual([false, false, true]);
+    expect(compared).toBe(32);
+  });
+
+  it('nla_transitions_muted: a muted strip beside a transition still plays in it, as in Blender', () => {
+    const { scene, compared } = expectAsBlender('nla_transitions_muted');
+    const muted = scene.objects.flatMap((o) => o.animation_data?.nla?.tracks.flatMap((t) => t.strips) ?? []).filter((s) => s.mute === true);
+    expect(muted.length).toBe(3);
     expect(compared).toBe(32);
   });
 
