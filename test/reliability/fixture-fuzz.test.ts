@@ -1,5 +1,7 @@
 // The Blender export fuzz: exports and fixtures (the exporter's handmade rig, NLA transitions and
-// meta strips, Blender's recorded action, IK, path and Spline IK cases), mutated as JSON values —
+// meta strips, every constraint kind, B-Bones, object parents on paths and vertices with a keyed
+// Evaluation Time (test/reliability/fuzz-seeds/, exported by rigs.py), Blender's recorded action,
+// IK, path and Spline IK cases), mutated as JSON values —
 // deletions, hostile and Blender-named values, duplicates, nesting, growth — and run through what a
 // user runs on such a file: `sinew import-blender`, `eval` of the graph it writes at two frames, and
 // `conformance` on a recorded case. Each either succeeds or says where and what is wrong: the CLI
@@ -7,7 +9,8 @@
 // its count of files, never by time. Before check-extensions.ts, 400 files found 11 distinct
 // internal errors (drivers without variables, keys without `co`, actions without curves, …); runs of
 // 5,000 then found three rarer ones (a strip modifier that is null, a property's UI data that is not
-// an object, a variable without targets); 40,000 more found none.
+// an object, a variable without targets), and with the fuzz seeds a curve's keyed Evaluation Time
+// that the scene schema took as any object; 55,000 more found none.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +26,9 @@ const seeds = [
   join(import.meta.dirname, '../blender/fixtures/handmade.export.json'),
   join(import.meta.dirname, '../blender/fixtures/nla_metas.export.json'),
   join(import.meta.dirname, '../blender/fixtures/nla_transitions.export.json'),
+  join(import.meta.dirname, 'fuzz-seeds/every_constraint.export.json'),
+  join(import.meta.dirname, 'fuzz-seeds/bbone.export.json'),
+  join(import.meta.dirname, 'fuzz-seeds/object_parents.export.json'),
   join(SHARED_DIR, 'conformance/actions/anim_constraint_03.json'),
   join(SHARED_DIR, 'conformance/actions/anim_ik_00.json'),
   join(SHARED_DIR, 'conformance/fixtures/spline_ik_00.json'),
@@ -32,7 +38,7 @@ const seeds = [
 
 /** Names the export uses, so a mutation can turn one valid word into another. */
 const WORDS = [
-  'EMPTY', 'SCRIPTED', 'SUM', 'AVERAGE', 'TRANSFORMS', 'SINGLE_PROP', 'ROTATION_DIFF', 'LOC_DIFF', 'REPLACE', 'ADD', 'COMBINE',
+  'EMPTY', 'MESH', 'CURVE', 'LATTICE', 'OBJECT', 'VERTEX', 'BEZIER', 'POLY', 'NURBS', 'ABSOLUTE', 'TANGENT', 'SCRIPTED', 'SUM', 'AVERAGE', 'TRANSFORMS', 'SINGLE_PROP', 'ROTATION_DIFF', 'LOC_DIFF', 'REPLACE', 'ADD', 'COMBINE',
   'META', 'TRANSITION', 'CLIP', 'SOUND', 'BEZIER', 'CONSTANT', 'LINEAR', 'CYCLES', 'NOISE', 'STEPPED', 'LOCAL', 'WORLD', 'POSE',
   -1, 1, 2, 3, 1e9, 0.5, 'var', 'frame', '1/0', 'var +', 'pose.bones["X"].location', 'pose.bones["Bone"]["p"]', 'location', 'influence',
 ];
