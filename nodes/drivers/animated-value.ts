@@ -5,6 +5,7 @@
 import { defineNode, float, param, type BindEnv, type PlayedChannels } from '../define';
 import { evaluateFCurve, packFCurve, type FCurveSource, type PackedFCurve } from '../math/fcurve/fcurve';
 import { saturate } from '../math/finite';
+import { fcurveSourceProblem } from '../math/fcurve/source-check';
 
 export interface AnimatedState {
   curve: PackedFCurve;
@@ -22,7 +23,8 @@ export function bindAnimation(env: BindEnv, text: string, param = 'animation'): 
   } catch {
     return env.fail(`the ${param} is not valid JSON (an F-curve: {"keyframes": [{"co": [frame, value]}, …]})`, param);
   }
-  if (!source || !Array.isArray(source.keyframes)) return env.fail(`the ${param} has no keyframes list`, param);
+  const problem = fcurveSourceProblem(source);
+  if (problem !== undefined) return env.fail(`the ${param} is not an F-curve (${problem})`, param);
   return { curve: packFCurve(source), frame: env.sceneTime, out: new Float64Array(1) };
 }
 

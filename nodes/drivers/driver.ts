@@ -4,6 +4,7 @@
 // per frame.
 import { defineNode, float, param, type KernelIO, type ParamsOf, type SocketSpec } from '../define';
 import { compileDriver, DRIVER_TYPES, DriverError, runDriver, type DriverProgram, type DriverSource } from './driver-program';
+import { fcurveSourceProblem } from '../math/fcurve/source-check';
 
 /** Variables a driver node takes (Rigify's drivers have one or two). */
 export const DRIVER_VARIABLES = 8;
@@ -30,6 +31,8 @@ export function driverProgramOf(p: ParamsOf<typeof params>): DriverProgram {
     } catch {
       throw new DriverError('the F-curve setting is not valid JSON ({"modifiers": […], "keyframes": [[x, y], …]})');
     }
+    const problem = fcurveSourceProblem(curve, 'pairs');
+    if (problem !== undefined) throw new DriverError(`the F-curve setting is not a curve: ${problem}`);
   }
   return compileDriver({ type: p.type, expression: p.expression, variables: names, ...curve }, p.write === 'BOOL' ? { kind: 'bool' } : { kind: 'float', min: p.min, max: p.max });
 }
@@ -78,7 +81,7 @@ export const driver = defineNode({
       const state: DriverState = { program, inputs: Array.from({ length: program.params.length - 1 }, (_, i) => `var${i + 1}`), io: undefined, vars: [] };
       return state;
     } catch (e) {
-      if (e instanceof DriverError) return env.fail(e.message, e.message.startsWith('expression') ? 'expression' : undefined);
+      if (e instanceof DriverError) return env.fail(e.message, e.message.startsWith('expression') ? 'expression' : e.message.startsWith('the F-curve setting') ? 'curve' : undefined);
       throw e;
     }
   },
