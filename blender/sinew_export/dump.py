@@ -1440,9 +1440,48 @@ def dump_nla(o, ad, tweak_state=None, notes=None):
             track["strips"] = [dict(d, mute=True) for d in track["strips"]]
         tracks.append(track)
     action = ad.action.name if ad.action is not None and tweak_state is None else None
-    return {"object": o.name, "action": action,
-            "action_extrapolation": ad.action_extrapolation, "action_blend_type": ad.action_blend_type,
-            "action_influence": num(ad.action_influence), "tracks": tracks}
+    out = {"object": o.name, "action": action,
+           "action_extrapolation": ad.action_extrapolation, "action_blend_type": ad.action_blend_type,
+           "action_influence": num(ad.action_influence), "tracks": tracks}
+    if action is not None and ad.action_extrapolation == 'NOTHING':
+        # Extrapolation Nothing: the action plays only inside its range (animsys_create_action_track_strip).
+        out["action_range"] = [num(x, 'action %s range' % action) for x in action_track_range(ad)]
+    return out
+
+
+# Blender's MINAFRAMEF and MAXFRAMEF: the frames an open side of a range reaches.
+MIN_FRAME, MAX_FRAME = -1048574.0, 1048574.0
+
+
+def action_track_range(ad):
+    """The frames the active action plays over the NLA (animsys_create_action_track_strip): its keys'
+    range widened by each curve's last modifier (calc_action_range with modifiers: a Limits modifier to
+    its x bounds, a Cycles one to the end of time on each side it cycles, any other kind both ways),
+    one frame long at least; in float32, as Blender keeps it."""
+    f32 = lambda x: struct.unpack('<f', struct.pack('<f', x))[0]
+    lo, hi, found = 999999999.0, -999999999.0, False
+    for fc in slots.channels(ad.action, slots.slot_of(ad))[0]:
+        keys = fc.keyframe_points
+        if len(keys):
+            lo, hi, found = min(lo, f32(keys[0].co[0])), max(hi, f32(keys[len(keys) - 1].co[0])), True
+        if len(fc.modifiers):
+            m = fc.modifiers[len(fc.modifiers) - 1]
+            if m.type == 'LIMITS':
+                lo = min(lo, f32(m.min_x)) if m.use_min_x else lo
+                hi = max(hi, f32(m.max_x)) if m.use_max_x else hi
+            elif m.type == 'CYCLES':
+                lo = MIN_FRAME if m.mode_before != 'NONE' else lo
+                hi = MAX_FRAME if m.mode_after != 'NONE' else hi
+            else:
+                lo, hi = MIN_FRAME, MAX_FRAME
+            found = True
+    if not found:
+        lo, hi = 0.0, 1.0
+    elif lo == hi:
+        hi = f32(hi + 1.0)
+    # The strip's end: one frame past its start when the range is (nearly) empty (IS_EQF).
+    end = f32(lo + 1.0) if abs(lo - hi) < 1.1920928955078125e-07 else hi
+    return lo, end
 
 
 # A custom property of an armature's datablock or of one of its bones, keyed in the datablock's own

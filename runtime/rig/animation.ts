@@ -12,7 +12,7 @@ import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, channelSpan, isDeltaChannel, parseDataPath } from './scene/data-path';
 import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneNlaStrip, SceneObject, TransformProps } from './scene/types';
-import { blendCode, CHANNEL_DEFAULTS, evaluateNla, linkModifiers, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
+import { actionRange, blendCode, CHANNEL_DEFAULTS, evaluateNla, linkModifiers, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
 export interface OwnerAnimation {
@@ -153,7 +153,7 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
   if (!solo && actionName !== null) {
     for (const { owner, slot, curve } of curveTargets(o, actionName, c)) {
       const n = nlaOf(owner);
-      n.action ??= { curves: [], slots: new Int32Array(0), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1) };
+      n.action ??= { curves: [], slots: new Int32Array(0), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1), range: actionRange(nla) };
       n.action.curves.push(curve);
       n.action.slots = Int32Array.from([...n.action.slots, slot]);
     }

@@ -3,7 +3,8 @@
 // frame from its default (location 0, rotation identity, scale 1: the NLA's domain, reset), then
 // each track, bottom to top, blends the strip it has at the frame into it (a transition strip: the
 // strips either side of it each blended onto the frame so far, then mixed by how far through it the
-// frame is, a meta strip there playing the strip inside it; a meta strip: the strip inside it at the frame), and the active action blends last over the whole timeline with its own blend type and
+// frame is, a meta strip there playing the strip inside it; a meta strip: the strip inside it at the frame), and the active action blends last over the whole timeline (only inside its range when its
+// Extrapolation is Nothing) with its own blend type and
 // influence. A strip's F-curve modifiers (nla-modifiers.ts) remap its time before its action's
 // curves are read and change each curve's value after, joined with those of the meta strips and
 // transition it plays inside. A track's strip at a frame: the one holding the frame, else the nearest one held (first
@@ -17,7 +18,7 @@ import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/
 import { packModifiers, type PackedModifiers } from '../../nodes/math/fcurve/modifiers';
 import { curveValue, stripTime, type ModifierStack } from './nla-modifiers';
 import { CHANNEL_COUNT, CHANNELS } from './scene/data-path';
-import type { NlaBlendType, SceneNlaStrip } from './scene/types';
+import type { NlaBlendType, SceneNla, SceneNlaStrip } from './scene/types';
 
 const f32 = Math.fround;
 const REPLACE = 0, ADD = 1, SUBTRACT = 2, MULTIPLY = 3, COMBINE = 4;
@@ -78,8 +79,8 @@ export interface OwnerNla {
   /** How COMBINE mixes each channel: −1 a quaternion as a whole, 1 multiplying, 0 adding ({@link MIX_OF} for a transform). */
   mix: Int8Array;
   tracks: NlaStripEval[][];
-  /** The active action on top, as a strip that holds every frame (none when a track is solo). */
-  action: { curves: PackedFCurve[]; slots: Int32Array; blend: number; influence: number } | undefined;
+  /** The active action on top, as a strip that holds every frame or plays inside `range` (none when a track is solo). */
+  action: { curves: PackedFCurve[]; slots: Int32Array; blend: number; influence: number; range: Float64Array | undefined } | undefined;
   /** Scratch: [0] the frame a track plays, [1] the strip's time, [2] its influence, [3] a curve's value, [4…11] a strip's two quaternions [x, y, z, w] for COMBINE, [12…15] work (doubles pass through here: V8 boxes one passed to a call it does not inline). */
   scratch: Float64Array;
   /** scratch[0] as a one-number view, the time a curve is evaluated at. */
@@ -88,6 +89,16 @@ export interface OwnerNla {
   snapshots?: [Float64Array, Float64Array];
   /** The modifiers of the strips playing now, outermost first (undefined: no strip has any). Set by {@link linkModifiers}. */
   modifiers?: ModifierStack;
+}
+
+/**
+ * The frames the active action plays over inside, float32 ([start, end]), when its Extrapolation is
+ * Nothing: Blender's action track strip keeps its range then, and holds every frame otherwise
+ * (NLASTRIP_FLAG_NO_TIME_MAP). Within it the action's time is the frame itself (scale and repeat 1).
+ */
+export function actionRange(nla: SceneNla): Float64Array | undefined {
+  const r = nla.action_range;
+  return r ? Float64Array.of(f32(r[0]), f32(r[1])) : undefined;
 }
 
 export function blendCode(b: NlaBlendType | undefined): number {
@@ -179,7 +190,8 @@ export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64A
     if (i >= 0) playStrip(strips, i, n, channels);
   }
   const a = n.action;
-  if (a !== undefined) {
+  // Extrapolation Nothing: outside its range the action's strip is not found (nlastrips_ctime_get_strip).
+  if (a !== undefined && (a.range === undefined || (f32(frame[0]) >= a.range[0] && f32(frame[0]) <= a.range[1]))) {
     s[0] = frame[0];
     s[2] = a.influence;
     blendCurves(a.curves, a.slots, a.blend, n, channels);

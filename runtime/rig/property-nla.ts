@@ -6,7 +6,7 @@
 // when the reading node is bound, and evaluated each frame without allocating.
 import { packFCurve } from '../../nodes/math/fcurve/fcurve';
 import type { PropertyAnimation } from '../../nodes/define';
-import { blendCode, evaluateNla, linkModifiers, linkTransitions, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
+import { actionRange, blendCode, evaluateNla, linkModifiers, linkTransitions, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
 import type { RigOwner } from './rig';
 import { parseDataPath } from './scene/data-path';
 import type { SceneDocument, SceneFCurve, SceneNlaStrip } from './scene/types';
@@ -76,7 +76,7 @@ function settingNla(scene: SceneDocument, object: string, keys: (f: SceneFCurve)
     // COMBINE adds a custom property's change from its default.
     mix: Int8Array.of(0),
     tracks,
-    action: top.length > 0 ? { curves: top, slots: new Int32Array(top.length), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1) } : undefined,
+    action: top.length > 0 ? { curves: top, slots: new Int32Array(top.length), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1), range: actionRange(nla) } : undefined,
     scratch,
     time: scratch.subarray(0, 1),
   };

@@ -11,10 +11,14 @@
 // rigs.py `nla_combine`: COMBINE on an object in QUATERNION mode and on bones (quaternion, Euler,
 // scale), over a REPLACE track, with blend in and influence, and the active action COMBINE on top
 // keying only some quaternion parts.
+// rigs.py `nla_action_nothing`: the active action over an NLA with its Extrapolation set to Nothing —
+// plain keys, a last Limits modifier widening its range, a last Cycles modifier opening one side; ADD
+// at half influence; a bone. Blender plays it only inside that range; played at every frame (before
+// 2026-12-05, when the export's action_extrapolation was read by nothing) 11 owner-frames were 1.0-2.1 off.
 import { describe, it } from 'vitest';
 import { expectAsBlender, roundTrip } from './roundtrip';
 
-const RIGS: [rig: string, frames: number, owners: number][] = [['nla_pushed', 2, 3], ['nla', 7, 6], ['nla_combine', 6, 4]];
+const RIGS: [rig: string, frames: number, owners: number][] = [['nla_pushed', 2, 3], ['nla', 7, 6], ['nla_combine', 6, 4], ['nla_action_nothing', 11, 4]];
 
 describe('Blender round trip: NLA tracks', () => {
   for (const [rig, frames, owners] of RIGS) {

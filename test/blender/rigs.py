@@ -4055,6 +4055,39 @@ def keyed_action(name, spec):
     return act
 
 
+def rig_nla_action_nothing():
+    """The active action over an NLA with its Extrapolation set to Nothing (the NLA editor's Animation
+    Data panel): Blender plays it only inside its frame range as calc_action_range makes it with the
+    modifiers (a last Limits modifier widens it to its x bounds, a last Cycles one opens the side it
+    cycles), REPLACE over a track, ADD at half influence; a bone too. Frames before, at the ends of,
+    inside and after each range."""
+    def nla_under(ob, strip_spec):
+        ob.animation_data_create()
+        ob.animation_data.nla_tracks.new().strips.new("Base", 1, keyed_action(ob.name + "Base", strip_spec))
+    plain = empty("NoPlain", loc=(0, 0, 0))
+    nla_under(plain, [("location", 0, [(1, -0.5), (30, 0.5)]), ("location", 2, [(1, 0.2), (30, 0.2)])])
+    plain.animation_data.action = keyed_action("NoPlainAct", [("location", 0, [(5, 1.0), (12, 2.0)]), ("rotation_euler", 2, [(6, 0.0), (11, 0.8)])])
+    plain.animation_data.action_extrapolation = 'NOTHING'
+
+    limited = empty("NoLimits", loc=(1, 0, 0))
+    nla_under(limited, [("location", 1, [(1, 0.0), (30, 1.5)])])
+    act = keyed_action("NoLimitsAct", [("location", 1, [(6, 2.0), (10, -1.0)]), ("scale", 0, [(7, 1.0), (9, 1.6)])])
+    m = act.fcurves[0].modifiers.new('LIMITS'); m.use_min_x = True; m.min_x = 3.0; m.use_max_x = True; m.max_x = 14.5
+    limited.animation_data.action = act
+    limited.animation_data.action_extrapolation = 'NOTHING'
+    limited.animation_data.action_blend_type = 'ADD'
+    limited.animation_data.action_influence = 0.5
+
+    arm = armature("NoArm", [("B", (0, 2, 0), (0, 2, 1), None, False, 0.0)])
+    nla_under(arm, [('pose.bones["B"].rotation_euler', 0, [(1, 0.0), (30, 1.0)])])
+    act = keyed_action("NoArmAct", [('pose.bones["B"].rotation_euler', 0, [(8, -0.4), (13, 0.3)]), ('pose.bones["B"].location', 1, [(9, 0.0), (11, 0.5)])])
+    c = act.fcurves[0].modifiers.new('CYCLES'); c.mode_before = 'NONE'
+    arm.animation_data.action = act
+    arm.animation_data.action_extrapolation = 'NOTHING'
+    scene().frame_set(1)
+    return [1, 2.5, 4.99, 5, 6.5, 9, 12, 12.01, 14.5, 18, 25]
+
+
 def rig_nla():
     """NLA tracks as Blender plays them: a pushed-down action (no active action); two tracks, the
     upper ADD with blend in and out and nothing past its end, under the active action blended ADD at
@@ -5781,6 +5814,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
 # Registered on its own line, out of the table above, so branches adding rigs there do not collide.
 RIGS["action_cycles_ranges"] = rig_action_cycles_ranges
 RIGS["nla_transitions_muted"] = lambda: rig_nla_transitions(muted=True)
+RIGS["nla_action_nothing"] = rig_nla_action_nothing
 
 def world_matrices():
     dg = bpy.context.evaluated_depsgraph_get()

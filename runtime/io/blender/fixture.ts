@@ -29,6 +29,8 @@ export interface FixtureNla {
   action_extrapolation?: string;
   action_blend_type?: SceneNla['action_blend_type'];
   action_influence?: number;
+  /** With Extrapolation Nothing: the frames the active action plays over inside (the exporter's `action_track_range`). */
+  action_range?: [number, number];
   tracks: FixtureNlaTrack[];
 }
 

@@ -356,6 +356,7 @@ function sceneNla(n: FixtureNla): SceneNla {
   return {
     ...(n.action_blend_type ? { action_blend_type: n.action_blend_type } : {}),
     ...(typeof n.action_influence === 'number' ? { action_influence: n.action_influence } : {}),
+    ...(n.action_range ? { action_range: n.action_range } : {}),
     tracks: n.tracks.map((t) => ({
       ...(t.name ? { name: t.name } : {}), ...(t.mute ? { mute: true } : {}), ...(t.is_solo ? { is_solo: true } : {}),
       strips: t.strips.map(sceneStrip),

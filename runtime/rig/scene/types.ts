@@ -430,6 +430,11 @@ export interface SceneNla {
   tracks: SceneNlaTrack[];
   action_blend_type?: NlaBlendType;
   action_influence?: number;
+  /**
+   * The frames the active action plays over inside ([start, end]): set when its Extrapolation is
+   * Nothing (Blender's action track strip then keeps its frame range); unset, it plays at every frame.
+   */
+  action_range?: [number, number];
 }
 
 export type NlaBlendType = 'REPLACE' | 'ADD' | 'SUBTRACT' | 'MULTIPLY' | 'COMBINE';
