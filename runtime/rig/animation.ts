@@ -12,7 +12,7 @@ import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, channelSpan, isDeltaChannel, parseDataPath } from './scene/data-path';
 import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneNlaStrip, SceneObject, TransformProps } from './scene/types';
-import { actionRange, blendCode, CHANNEL_DEFAULTS, evaluateNla, linkModifiers, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
+import { actionRange, blendCode, CHANNEL_DEFAULTS, evaluateNla, linkModifiers, linkQuaternionParts, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
 export interface OwnerAnimation {
@@ -153,13 +153,17 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
   if (!solo && actionName !== null) {
     for (const { owner, slot, curve } of curveTargets(o, actionName, c)) {
       const n = nlaOf(owner);
-      n.action ??= { curves: [], slots: new Int32Array(0), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1), range: actionRange(nla) };
+      n.action ??= { curves: [], slots: new Int32Array(0), unkeyedParts: new Int32Array(0), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1), range: actionRange(nla) };
       n.action.curves.push(curve);
       n.action.slots = Int32Array.from([...n.action.slots, slot]);
     }
   }
   for (const [owner, n] of perOwner) {
-    const slots = new Set<number>([...n.tracks.flatMap(nestedStrips).flatMap((e) => [...e.slots]), ...(n.action ? [...n.action.slots] : [])]);
+    linkQuaternionParts(n);
+    // The NLA's domain (nla_eval_domain_action): every channel a strip or the action keys, and all
+    // four parts of a quaternion it keys any of.
+    const keyed = (e: { slots: Int32Array; unkeyedParts: Int32Array }) => [...e.slots, ...e.unkeyedParts];
+    const slots = new Set<number>([...n.tracks.flatMap(nestedStrips).flatMap(keyed), ...(n.action ? keyed(n.action) : [])]);
     n.domain = Int32Array.from([...slots].sort((a, b) => a - b));
     linkTransitions(n, CHANNEL_COUNT, channelSpan);
     linkModifiers(n);

@@ -64,6 +64,12 @@ export interface NlaStripEval {
   modifiers: PackedModifiers | undefined;
   curves: PackedFCurve[];
   slots: Int32Array;
+  /**
+   * The parts of a quaternion the strip keys only some of: Blender blends the whole quaternion
+   * (its blend domain, like its NLA domain, takes all four), the unkeyed parts at their defaults
+   * (W 1, the rest 0). Set by {@link linkQuaternionParts}.
+   */
+  unkeyedParts: Int32Array;
 }
 
 /** Every strip of `strips` and of the meta strips among them, depth first. */
@@ -80,7 +86,7 @@ export interface OwnerNla {
   mix: Int8Array;
   tracks: NlaStripEval[][];
   /** The active action on top, as a strip that holds every frame or plays inside `range` (none when a track is solo). */
-  action: { curves: PackedFCurve[]; slots: Int32Array; blend: number; influence: number; range: Float64Array | undefined } | undefined;
+  action: { curves: PackedFCurve[]; slots: Int32Array; unkeyedParts: Int32Array; blend: number; influence: number; range: Float64Array | undefined } | undefined;
   /** Scratch: [0] the frame a track plays, [1] the strip's time, [2] its influence, [3] a curve's value, [4…11] a strip's two quaternions [x, y, z, w] for COMBINE, [12…15] work (doubles pass through here: V8 boxes one passed to a call it does not inline). */
   scratch: Float64Array;
   /** scratch[0] as a one-number view, the time a curve is evaluated at. */
@@ -138,6 +144,7 @@ export function stripEval(st: SceneNlaStrip): NlaStripEval {
     modifiers: packModifiers(st.modifiers),
     curves: [],
     slots: new Int32Array(0),
+    unkeyedParts: new Int32Array(0),
   };
 }
 
@@ -160,6 +167,25 @@ export function linkTransitions(n: OwnerNla, channelCount: number, span: (slot: 
       n.snapshots ??= [new Float64Array(channelCount), new Float64Array(channelCount)];
     });
   }
+}
+
+/**
+ * Readies each strip's (and the action's) unkeyed quaternion parts once their curves are known: the
+ * parts of a quaternion it keys some of and not all, which a non-COMBINE blend takes at their
+ * defaults (measured in 3.4.1: a SUBTRACT strip keying only Y gives W = 1 − 1 = 0; an ADD at 0.5
+ * keying only X, W = 1.5).
+ */
+export function linkQuaternionParts(n: OwnerNla): void {
+  const parts = (slots: Int32Array): Int32Array => {
+    const out: number[] = [];
+    for (const q of QUATERNIONS) {
+      const keyed = [0, 1, 2, 3].filter((k) => slots.includes(q + k));
+      if (keyed.length > 0) for (let k = 0; k < 4; k++) if (!keyed.includes(k)) out.push(q + k);
+    }
+    return Int32Array.from(out);
+  };
+  for (const st of n.tracks.flatMap(nestedStrips)) st.unkeyedParts = parts(st.slots);
+  if (n.action) n.action.unkeyedParts = parts(n.action.slots);
 }
 
 /**
@@ -194,7 +220,7 @@ export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64A
   if (a !== undefined && (a.range === undefined || (f32(frame[0]) >= a.range[0] && f32(frame[0]) <= a.range[1]))) {
     s[0] = frame[0];
     s[2] = a.influence;
-    blendCurves(a.curves, a.slots, a.blend, n, channels);
+    blendCurves(a.curves, a.slots, a.unkeyedParts, a.blend, n, channels);
   }
 }
 
@@ -216,10 +242,10 @@ function playStrip(strips: NlaStripEval[], i: number, n: OwnerNla, channels: Flo
 function playClip(strip: NlaStripEval, n: OwnerNla, channels: Float64Array): void {
   const stack = n.modifiers;
   n.scratch[0] = n.scratch[1];
-  if (stack === undefined) { blendCurves(strip.curves, strip.slots, strip.blend, n, channels); return; }
+  if (stack === undefined) { blendCurves(strip.curves, strip.slots, strip.unkeyedParts, strip.blend, n, channels); return; }
   stack.stack[stack.depth++] = strip.modifiers;
   stripTime(stack, n.time);
-  blendCurves(strip.curves, strip.slots, strip.blend, n, channels);
+  blendCurves(strip.curves, strip.slots, strip.unkeyedParts, strip.blend, n, channels);
   stack.depth--;
 }
 
@@ -361,21 +387,35 @@ function stripControls(st: NlaStripEval, n: OwnerNla): void {
   else s[1] = atEnd && whole ? p[3] : f32(p[2] + within);
 }
 
-/** Each curve at the frame s[0], blended into its channel by `blend` at the influence s[2] (nla_blend_value, float32). */
-function blendCurves(curves: PackedFCurve[], slots: Int32Array, blend: number, n: OwnerNla, channels: Float64Array): void {
+/**
+ * Each curve at the frame s[0], blended into its channel by `blend` at the influence s[2]
+ * (nla_blend_value, float32); then a partly keyed quaternion's other parts, at their defaults.
+ */
+function blendCurves(curves: PackedFCurve[], slots: Int32Array, unkeyed: Int32Array, blend: number, n: OwnerNla, channels: Float64Array): void {
   const s = n.scratch, time = n.time, inf = s[2];
   if (inf === 0) return;
   if (blend === COMBINE) { combineCurves(curves, slots, n, channels); return; }
   for (let i = 0; i < curves.length; i++) {
     curveValue(curves[i], n.modifiers, time, s);
-    const lower = f32(channels[slots[i]]), v = f32(s[3]);
-    let out: number;
-    if (blend === ADD) out = f32(lower + f32(v * inf));
-    else if (blend === SUBTRACT) out = f32(lower - f32(v * inf));
-    else if (blend === MULTIPLY) out = f32(f32(inf * f32(lower * v)) + f32(f32(1 - inf) * lower));
-    else out = f32(f32(lower * f32(1 - inf)) + f32(v * inf));
-    channels[slots[i]] = out;
+    blendSlot(blend, channels, slots[i], s);
   }
+  for (let i = 0; i < unkeyed.length; i++) {
+    s[3] = n.defaults[unkeyed[i]];
+    blendSlot(blend, channels, unkeyed[i], s);
+  }
+}
+
+/**
+ * nla_blend_value in float32: the strip's value s[3] onto channels[slot] by REPLACE, ADD, SUBTRACT
+ * or MULTIPLY at the influence s[2] (numbers in the scratch: V8 boxes a double passed to or
+ * returned from a call it does not inline).
+ */
+function blendSlot(blend: number, channels: Float64Array, slot: number, s: Float64Array): void {
+  const lower = f32(channels[slot]), v = f32(s[3]), inf = s[2];
+  if (blend === ADD) channels[slot] = f32(lower + f32(v * inf));
+  else if (blend === SUBTRACT) channels[slot] = f32(lower - f32(v * inf));
+  else if (blend === MULTIPLY) channels[slot] = f32(f32(inf * f32(lower * v)) + f32(f32(1 - inf) * lower));
+  else channels[slot] = f32(f32(lower * f32(1 - inf)) + f32(v * inf));
 }
 
 /**

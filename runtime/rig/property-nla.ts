@@ -76,7 +76,7 @@ function settingNla(scene: SceneDocument, object: string, keys: (f: SceneFCurve)
     // COMBINE adds a custom property's change from its default.
     mix: Int8Array.of(0),
     tracks,
-    action: top.length > 0 ? { curves: top, slots: new Int32Array(top.length), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1), range: actionRange(nla) } : undefined,
+    action: top.length > 0 ? { curves: top, slots: new Int32Array(top.length), unkeyedParts: new Int32Array(0), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1), range: actionRange(nla) } : undefined,
     scratch,
     time: scratch.subarray(0, 1),
   };

@@ -15,10 +15,16 @@
 // plain keys, a last Limits modifier widening its range, a last Cycles modifier opening one side; ADD
 // at half influence; a bone. Blender plays it only inside that range; played at every frame (before
 // 2026-12-05, when the export's action_extrapolation was read by nothing) 11 owner-frames were 1.0-2.1 off.
+// rigs.py `random_nla<N>`: random NLAs of clips (every strip setting, keyed influence and strip time,
+// muted and solo tracks, the action on top with any blend, influence and extrapolation) on an
+// empty and two bones, a driver reading a keyed property. Seed 16: a SUBTRACT strip keying one part
+// of a bone's quaternion, under the action COMBINE keying another — Blender blends and resets a
+// quaternion whole (its W from its default 1); blending only the keyed part (before 2026-12-05) was
+// 1.9 off.
 import { describe, it } from 'vitest';
 import { expectAsBlender, roundTrip } from './roundtrip';
 
-const RIGS: [rig: string, frames: number, owners: number][] = [['nla_pushed', 2, 3], ['nla', 7, 6], ['nla_combine', 6, 4], ['nla_action_nothing', 11, 4]];
+const RIGS: [rig: string, frames: number, owners: number][] = [['nla_pushed', 2, 3], ['nla', 7, 6], ['nla_combine', 6, 4], ['nla_action_nothing', 11, 4], ['random_nla16', 7, 5]];
 
 describe('Blender round trip: NLA tracks', () => {
   for (const [rig, frames, owners] of RIGS) {

@@ -4088,6 +4088,110 @@ def rig_nla_action_nothing():
     return [1, 2.5, 4.99, 5, 6.5, 9, 12, 12.01, 14.5, 18, 25]
 
 
+def rig_random_nla(seed):
+    """A random NLA (everything Blender's Python API makes: clips, not transitions or metas): an
+    empty in a random rotation mode and an armature's two bones (Euler and quaternion), each with
+    1-3 tracks of 1-3 strips — random actions keying location, rotation, scale and a custom property
+    (LINEAR, BEZIER or CONSTANT keys, extrapolation, some with a Cycles modifier), random start,
+    scale, repeat, reverse, blend type, influence (set or keyed), blend in/out, extrapolation,
+    muted strips and tracks, sync length, a keyed strip time (cyclic or not), a solo track now and
+    then — and the active action on top with a random blend type, influence and extrapolation; a
+    driver reads the property. Frames drawn across and around the strips."""
+    import random
+    rng = random.Random("random-nla-%d" % seed)
+    modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION']
+
+    def action(name, paths):
+        act = bpy.data.actions.new(name)
+        for path, index, kind in paths:
+            fc = act.fcurves.new(path, index=index)
+            t = rng.uniform(-3, 4)
+            for _ in range(rng.randint(1, 4)):
+                v = rng.uniform(0.5, 1.5) if kind == 'scale' else (rng.uniform(-1, 1) if kind != 'w' else rng.uniform(0.5, 1.0))
+                kp = fc.keyframe_points.insert(t, v)
+                kp.interpolation = rng.choice(('LINEAR', 'BEZIER', 'BEZIER', 'CONSTANT'))
+                t += rng.uniform(1, 6)
+            fc.extrapolation = rng.choice(('CONSTANT', 'LINEAR'))
+            if rng.random() < 0.15:
+                c = fc.modifiers.new('CYCLES')
+                c.mode_before, c.mode_after = rng.choice(('NONE', 'REPEAT', 'MIRROR')), rng.choice(('REPEAT', 'REPEAT_OFFSET'))
+        return act
+
+    def channels(prefix, rot_mode):
+        out = []
+        for _ in range(rng.randint(1, 3)):
+            kind = rng.choice(('location', 'rotation', 'scale', 'prop'))
+            if kind == 'location':
+                out.append((prefix + 'location', rng.randint(0, 2), 'location'))
+            elif kind == 'scale':
+                out.append((prefix + 'scale', rng.randint(0, 2), 'scale'))
+            elif kind == 'prop':
+                out.append((prefix.rstrip('.') + '["amount"]', 0, 'prop'))
+            elif rot_mode == 'QUATERNION':
+                i = rng.randint(0, 3)
+                out.append((prefix + 'rotation_quaternion', i, 'w' if i == 0 else 'rotation'))
+            else:
+                out.append((prefix + 'rotation_euler', rng.randint(0, 2), 'rotation'))
+        return list({(p, i): (p, i, k) for p, i, k in out}.values())
+
+    def nla(holder_id, prefix, rot_mode):
+        ad = holder_id.animation_data_create()
+        for ti in range(rng.randint(1, 3)):
+            tr = ad.nla_tracks.new()
+            t = rng.uniform(-5, 8)
+            for si in range(rng.randint(1, 3)):
+                act = action("%s_t%d_s%d" % (holder_id.name, ti, si), channels(prefix, rot_mode))
+                st = tr.strips.new("S%d%d" % (ti, si), math.ceil(t), act)
+                st.scale = rng.choice((1.0, 1.0, rng.uniform(0.5, 2.0)))
+                st.repeat = rng.choice((1.0, 1.0, rng.uniform(1.0, 2.5)))
+                st.use_reverse = rng.random() < 0.2
+                st.blend_type = rng.choice(('REPLACE', 'REPLACE', 'ADD', 'SUBTRACT', 'MULTIPLY', 'COMBINE'))
+                length = st.frame_end - st.frame_start
+                if rng.random() < 0.3:
+                    st.blend_in = rng.uniform(0, length / 3)
+                    st.blend_out = rng.uniform(0, length / 3)
+                st.extrapolation = rng.choice(('HOLD', 'HOLD_FORWARD', 'NOTHING'))
+                st.mute = rng.random() < 0.1
+                if rng.random() < 0.3:
+                    st.use_animated_influence = True
+                    for f in (st.frame_start, st.frame_end):
+                        st.influence = rng.uniform(0.2, 1.0)
+                        st.keyframe_insert("influence", frame=f)
+                elif rng.random() < 0.3:
+                    st.use_animated_influence = True
+                    st.influence = rng.uniform(0.2, 1.0)
+                if rng.random() < 0.15:
+                    st.use_animated_time = True
+                    st.use_animated_time_cyclic = rng.random() < 0.5
+                    for f, v in ((st.frame_start, st.action_frame_start), (st.frame_end, st.action_frame_end + rng.uniform(-2, 2))):
+                        st.strip_time = v
+                        st.keyframe_insert("strip_time", frame=f)
+                t = st.frame_end + rng.uniform(0, 6)
+            tr.mute = rng.random() < 0.1
+        if rng.random() < 0.15:
+            ad.nla_tracks[rng.randrange(len(ad.nla_tracks))].is_solo = True
+        if rng.random() < 0.7:
+            ad.action = action(holder_id.name + "_top", channels(prefix, rot_mode))
+            ad.action_blend_type = rng.choice(('REPLACE', 'ADD', 'COMBINE', 'MULTIPLY'))
+            ad.action_influence = rng.uniform(0.3, 1.0)
+            ad.action_extrapolation = rng.choice(('HOLD', 'HOLD_FORWARD', 'NOTHING'))
+
+    e = empty("RnE", loc=(0.2, 0.1, 0.0), rot=(0.1, 0.2, 0.3))
+    e.rotation_mode = rng.choice(modes)
+    e["amount"] = 0.0
+    nla(e, '', e.rotation_mode)
+    arm = armature("RnArm", [("A", (0, 2, 0), (0, 2, 1), None, False, 0.0), ("B", (0, 2, 1), (0, 2.5, 1.8), "A", True, 0.3)])
+    arm.pose.bones["B"].rotation_mode = 'QUATERNION'
+    arm.pose.bones["A"]["amount"] = arm.pose.bones["B"]["amount"] = 0.0
+    # One track set for the armature, keying either bone.
+    bone = rng.choice(('A', 'B'))
+    nla(arm, 'pose.bones["%s"].' % bone, arm.pose.bones[bone].rotation_mode)
+    reader = empty("RnRead", loc=(3, 0, 0))
+    driver(reader, "location", 2, "v", [{"name": "v", "targets": [{"id": e, "data_path": '["amount"]'}]}])
+    scene().frame_set(1)
+    return sorted({round(rng.uniform(-8, 30), 2) for _ in range(6)} | {1.0})
+
+
 def rig_nla():
     """NLA tracks as Blender plays them: a pushed-down action (no active action); two tracks, the
     upper ADD with blend in and out and nothing past its end, under the active action blended ADD at
@@ -5815,6 +5919,7 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
 RIGS["action_cycles_ranges"] = rig_action_cycles_ranges
 RIGS["nla_transitions_muted"] = lambda: rig_nla_transitions(muted=True)
 RIGS["nla_action_nothing"] = rig_nla_action_nothing
+RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
 
 def world_matrices():
     dg = bpy.context.evaluated_depsgraph_get()
