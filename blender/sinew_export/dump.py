@@ -1520,9 +1520,11 @@ def dump_actions(objects, constraints, notes, nla=None, data_actions=None):
         if ad is None:
             continue
         # Blender plays the NLA tracks (with the active action, if any, on top) when NLA is on and a
-        # track is unmuted and has strips. An object whose action was pushed down has tracks and no
-        # active action: it is animated all the same.
-        playing = [t for t in ad.nla_tracks if not t.mute and len(t.strips)] if ad.use_nla else []
+        # track it evaluates has strips: the solo track when there is one, muted or not
+        # (is_nlatrack_evaluatable), else the unmuted ones. An object whose action was pushed down has
+        # tracks and no active action: it is animated all the same.
+        solo = any(t.is_solo for t in ad.nla_tracks)
+        playing = [t for t in ad.nla_tracks if (t.is_solo if solo else not t.mute) and len(t.strips)] if ad.use_nla else []
         tweak_state = tweak.tweaked(ad, notes, o.name) if playing else None
         if playing:
             nla.append(dump_nla(o, ad, tweak_state, notes))

@@ -25,11 +25,15 @@ const REPLACE = 0, ADD = 1, SUBTRACT = 2, MULTIPLY = 3, COMBINE = 4;
 const HOLD = 0, HOLD_FORWARD = 1, NOTHING = 2;
 const FLT_EPSILON = 1.1920928955078125e-7;
 
-/** Each channel's value when no strip writes it (Blender's RNA defaults), in the channel array's layout. */
+/**
+ * Each channel's value when no strip writes it, in the channel array's layout: Blender's NLA defaults
+ * (nlaevalchan_get_default_values): the RNA default (scale 1, the rest 0) but for a quaternion, the
+ * unit quaternion, and an axis-angle, all four zero — not its RNA default (0, 0, 1, 0): measured in
+ * 3.4.1, a REPLACE strip at influence 0.5 keying an axis-angle's Y at 0.9 gives 0.45.
+ */
 export const CHANNEL_DEFAULTS: Float64Array = (() => {
   const d = new Float64Array(CHANNEL_COUNT);
   for (const name of ['rotation_quaternion', 'delta_rotation_quaternion'] as const) d[CHANNELS[name].offset + 3] = 1;
-  d[CHANNELS.rotation_axis_angle.offset + 2] = 1;
   for (const name of ['scale', 'delta_scale'] as const) d.fill(1, CHANNELS[name].offset, CHANNELS[name].offset + 3);
   return d;
 })();
@@ -218,10 +222,25 @@ export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64A
   const a = n.action;
   // Extrapolation Nothing: outside its range the action's strip is not found (nlastrips_ctime_get_strip).
   if (a !== undefined && (a.range === undefined || (f32(frame[0]) >= a.range[0] && f32(frame[0]) <= a.range[1]))) {
-    s[0] = frame[0];
+    if (a.range === undefined) s[0] = frame[0];
+    else actionTime(a.range, frame, s);
     s[2] = a.influence;
     blendCurves(a.curves, a.slots, a.unkeyedParts, a.blend, n, channels);
   }
+}
+
+/**
+ * The action's time inside its range (Extrapolation Nothing): Blender maps the frame through the
+ * action track strip (nlastrip_get_frame_actionclip, scale and repeat 1) in float32, so a range a
+ * modifier opens to ±1,048,574 frames keeps only an eighth of a frame of the frame's fraction (1.3e-3
+ * off on a keyed scale when the frame was taken as it is: rigs.py random_nla_more42).
+ */
+function actionTime(range: Float64Array, frame: Float64Array, s: Float64Array): void {
+  const start = range[0], end = range[1], cframe = f32(frame[0]);
+  let length = f32(end - start);
+  if (length === 0) length = 1;
+  // Into s[0]: a double returned from a call V8 does not inline is boxed.
+  s[0] = Math.abs(cframe - end) < FLT_EPSILON ? end : f32(start + f32(f32(cframe - start) % length));
 }
 
 /** The strip `strips[i]` at the frame s[0] (as stripAt leaves it), blended into `channels`: an action clip, a transition or a meta strip. */
@@ -441,11 +460,13 @@ function combineCurves(curves: PackedFCurve[], slots: Int32Array, n: OwnerNla, c
     if (mix === 0) channels[slot] = f32(lower + f32(f32(v - defaults[slot]) * inf));
     else channels[slot] = f32(lower * f32(Math.pow(f32(v / (defaults[slot] === 0 ? 1 : defaults[slot])), inf)));
   }
-  for (let q = 0; q < 2; q++) if (s[12 + q] !== 0) combineQuaternion(channels, QUATERNIONS[q], s, 4 + 4 * q, inf);
+  for (let q = 0; q < 2; q++) if (s[12 + q] !== 0) combineQuaternion(channels, QUATERNIONS[q], s, 4 + 4 * q);
 }
 
 /** channels[at…] = normalize(lower) · normalize(strip)^influence, as Blender's pow_qt_fl_normalized and mul_qt_qtqt ([x, y, z, w] here, w first there). */
-function combineQuaternion(channels: Float64Array, at: number, s: Float64Array, q: number, inf: number): void {
+function combineQuaternion(channels: Float64Array, at: number, s: Float64Array, q: number): void {
+  // The influence from s[2]: a double passed to a call V8 does not inline is boxed (32 bytes a frame on rigs.py random_nla16).
+  const inf = s[2];
   let ax = channels[at], ay = channels[at + 1], az = channels[at + 2], aw = channels[at + 3];
   let len = Math.sqrt(aw * aw + ax * ax + ay * ay + az * az);
   if (len !== 0) { ax /= len; ay /= len; az /= len; aw /= len; } else { aw = 0; ax = 1; ay = 0; az = 0; }

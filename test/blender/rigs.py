@@ -4088,7 +4088,7 @@ def rig_nla_action_nothing():
     return [1, 2.5, 4.99, 5, 6.5, 9, 12, 12.01, 14.5, 18, 25]
 
 
-def rig_random_nla(seed):
+def rig_random_nla(seed, more=False):
     """A random NLA (everything Blender's Python API makes: clips, not transitions or metas): an
     empty in a random rotation mode and an armature's two bones (Euler and quaternion), each with
     1-3 tracks of 1-3 strips — random actions keying location, rotation, scale and a custom property
@@ -4096,10 +4096,11 @@ def rig_random_nla(seed):
     scale, repeat, reverse, blend type, influence (set or keyed), blend in/out, extrapolation,
     muted strips and tracks, sync length, a keyed strip time (cyclic or not), a solo track now and
     then — and the active action on top with a random blend type, influence and extrapolation; a
-    driver reads the property. Frames drawn across and around the strips."""
+    driver reads the property. `more`: axis-angle rotation modes and the object's delta channels
+    too. Frames drawn across and around the strips."""
     import random
     rng = random.Random("random-nla-%d" % seed)
-    modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION']
+    modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION'] + (['AXIS_ANGLE', 'AXIS_ANGLE'] if more else [])
 
     def action(name, paths):
         act = bpy.data.actions.new(name)
@@ -4120,8 +4121,12 @@ def rig_random_nla(seed):
     def channels(prefix, rot_mode):
         out = []
         for _ in range(rng.randint(1, 3)):
-            kind = rng.choice(('location', 'rotation', 'scale', 'prop'))
-            if kind == 'location':
+            kind = rng.choice(('location', 'rotation', 'scale', 'prop') + (('delta', 'rotation') if more and prefix == '' else ()))
+            if kind == 'delta':
+                path = rng.choice(('delta_location', 'delta_rotation_euler', 'delta_rotation_quaternion', 'delta_scale'))
+                i = rng.randint(0, 3 if path == 'delta_rotation_quaternion' else 2)
+                out.append((path, i, 'scale' if path == 'delta_scale' else ('w' if path == 'delta_rotation_quaternion' and i == 0 else 'rotation')))
+            elif kind == 'location':
                 out.append((prefix + 'location', rng.randint(0, 2), 'location'))
             elif kind == 'scale':
                 out.append((prefix + 'scale', rng.randint(0, 2), 'scale'))
@@ -4130,6 +4135,8 @@ def rig_random_nla(seed):
             elif rot_mode == 'QUATERNION':
                 i = rng.randint(0, 3)
                 out.append((prefix + 'rotation_quaternion', i, 'w' if i == 0 else 'rotation'))
+            elif rot_mode == 'AXIS_ANGLE':
+                out.append((prefix + 'rotation_axis_angle', rng.randint(0, 3), 'rotation'))
             else:
                 out.append((prefix + 'rotation_euler', rng.randint(0, 2), 'rotation'))
         return list({(p, i): (p, i, k) for p, i, k in out}.values())
@@ -4181,7 +4188,7 @@ def rig_random_nla(seed):
     e["amount"] = 0.0
     nla(e, '', e.rotation_mode)
     arm = armature("RnArm", [("A", (0, 2, 0), (0, 2, 1), None, False, 0.0), ("B", (0, 2, 1), (0, 2.5, 1.8), "A", True, 0.3)])
-    arm.pose.bones["B"].rotation_mode = 'QUATERNION'
+    arm.pose.bones["B"].rotation_mode = rng.choice(('QUATERNION', 'AXIS_ANGLE')) if more else 'QUATERNION'
     arm.pose.bones["A"]["amount"] = arm.pose.bones["B"]["amount"] = 0.0
     # One track set for the armature, keying either bone.
     bone = rng.choice(('A', 'B'))
@@ -5920,6 +5927,7 @@ RIGS["action_cycles_ranges"] = rig_action_cycles_ranges
 RIGS["nla_transitions_muted"] = lambda: rig_nla_transitions(muted=True)
 RIGS["nla_action_nothing"] = rig_nla_action_nothing
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
+RIGS.update({"random_nla_more%d" % k: (lambda k=k: rig_random_nla(k, True)) for k in range(200)})
 
 def world_matrices():
     dg = bpy.context.evaluated_depsgraph_get()

@@ -23,7 +23,8 @@
 // `--rig object-extras` keyed and driven delta transforms, Relative Parenting and a rest-position
 // armature (object-extras-rig.ts).
 // `--rig nla` the NLA strips made in Blender's NLA editor (test/blender/fixtures/nla_*: transitions,
-// meta strips, strips' F-curve modifiers and their Noise), each its own program.
+// meta strips, strips' F-curve modifiers and their Noise; an action with Extrapolation Nothing, random
+// NLAs), each its own program.
 // `--rig crowd` a crowd's share (runtime/crowd/characters.ts) of 6 characters of the spring rig
 // sharing one program, each at its own quarter frame, each jumping back (a reset and a replay) on
 // its own frame, their matrices written into a SharedArrayBuffer.
@@ -404,9 +405,13 @@ function fixturePrograms(dir: string): Program[] {
   });
 }
 
-/** The NLA editor's rigs of test/blender/fixtures (nla-editor-strips.test.ts), each compiled. */
+/**
+ * The NLA editor's rigs of test/blender/fixtures (nla-editor-strips.test.ts) and exports of rigs.py's
+ * `nla_action_nothing`, `random_nla16` (partly keyed quaternions) and `random_nla_more42` (an
+ * action's range opened by a modifier), each compiled.
+ */
 function nlaPrograms(): Program[] {
-  return ['nla_transitions', 'nla_metas', 'nla_strip_modifiers', 'nla_strip_noise'].map((rig) => {
+  return ['nla_transitions', 'nla_metas', 'nla_strip_modifiers', 'nla_strip_noise', 'nla_action_nothing', 'random_nla16', 'random_nla_more42'].map((rig) => {
     const imported = importBlenderFixture(JSON.parse(readFileSync(join(ROOT, 'test/blender/fixtures', `${rig}.export.json`), 'utf8')) as Fixture);
     return compile(imported.graph, imported.scene);
   });
