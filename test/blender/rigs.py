@@ -5928,6 +5928,7 @@ RIGS["nla_transitions_muted"] = lambda: rig_nla_transitions(muted=True)
 RIGS["nla_action_nothing"] = rig_nla_action_nothing
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
 RIGS.update({"random_nla_more%d" % k: (lambda k=k: rig_random_nla(k, True)) for k in range(200)})
+RIGS.update({"remap_nla%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_nla(k, True), k)) for k in range(200)})
 
 def world_matrices():
     dg = bpy.context.evaluated_depsgraph_get()
