@@ -4088,7 +4088,7 @@ def rig_nla_action_nothing():
     return [1, 2.5, 4.99, 5, 6.5, 9, 12, 12.01, 14.5, 18, 25]
 
 
-def rig_random_nla(seed, more=False):
+def rig_random_nla(seed, more=False, editor=False):
     """A random NLA (everything Blender's Python API makes: clips, not transitions or metas): an
     empty in a random rotation mode and an armature's two bones (Euler and quaternion), each with
     1-3 tracks of 1-3 strips — random actions keying location, rotation, scale and a custom property
@@ -4097,7 +4097,9 @@ def rig_random_nla(seed, more=False):
     muted strips and tracks, sync length, a keyed strip time (cyclic or not), a solo track now and
     then — and the active action on top with a random blend type, influence and extrapolation; a
     driver reads the property. `more`: axis-angle rotation modes and the object's delta channels
-    too. Frames drawn across and around the strips."""
+    too. `editor`: transitions between neighbouring strips and meta strips made of some, through the
+    NLA editor's operators (run with a window: xvfb-run -a blender --factory-startup --python
+    rigs.py -- random_nla_editor<N> DIR). Frames drawn across and around the strips."""
     import random
     rng = random.Random("random-nla-%d" % seed)
     modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION'] + (['AXIS_ANGLE', 'AXIS_ANGLE'] if more else [])
@@ -4175,6 +4177,18 @@ def rig_random_nla(seed, more=False):
                         st.keyframe_insert("strip_time", frame=f)
                 t = st.frame_end + rng.uniform(0, 6)
             tr.mute = rng.random() < 0.1
+            if editor and len(tr.strips) >= 2:
+                pair = list(tr.strips)[:2] if rng.random() < 0.5 else list(tr.strips)[-2:]
+                if rng.random() < 0.5:
+                    nla_editor_op(bpy.ops.nla.transition_add, pair)
+                    made = [st for st in tr.strips if st.type == 'TRANSITION']
+                    if made and rng.random() < 0.3:
+                        made[0].use_reverse = True
+                else:
+                    nla_editor_op(bpy.ops.nla.meta_add, pair)
+                    made = [st for st in tr.strips if st.type == 'META']
+                    if made and rng.random() < 0.3:
+                        made[0].use_reverse = True
         if rng.random() < 0.15:
             ad.nla_tracks[rng.randrange(len(ad.nla_tracks))].is_solo = True
         if rng.random() < 0.7:
@@ -4187,7 +4201,13 @@ def rig_random_nla(seed, more=False):
     e.rotation_mode = rng.choice(modes)
     e["amount"] = 0.0
     nla(e, '', e.rotation_mode)
-    arm = armature("RnArm", [("A", (0, 2, 0), (0, 2, 1), None, False, 0.0), ("B", (0, 2, 1), (0, 2.5, 1.8), "A", True, 0.3)])
+    bones = [("A", (0, 2, 0), (0, 2, 1), None, False, 0.0), ("B", (0, 2, 1), (0, 2.5, 1.8), "A", True, 0.3)]
+    if editor:
+        # Edit mode through the window's context (with a window, a script's operators miss the active object otherwise).
+        with bpy.context.temp_override(window=bpy.context.window_manager.windows[0], scene=scene(), view_layer=scene().view_layers[0]):
+            arm = armature("RnArm", bones)
+    else:
+        arm = armature("RnArm", bones)
     arm.pose.bones["B"].rotation_mode = rng.choice(('QUATERNION', 'AXIS_ANGLE')) if more else 'QUATERNION'
     arm.pose.bones["A"]["amount"] = arm.pose.bones["B"]["amount"] = 0.0
     # One track set for the armature, keying either bone.
@@ -5928,6 +5948,7 @@ RIGS["nla_transitions_muted"] = lambda: rig_nla_transitions(muted=True)
 RIGS["nla_action_nothing"] = rig_nla_action_nothing
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
 RIGS.update({"random_nla_more%d" % k: (lambda k=k: rig_random_nla(k, True)) for k in range(200)})
+RIGS.update({"random_nla_editor%d" % k: (lambda k=k: rig_random_nla(k, True, True)) for k in range(200)})
 RIGS.update({"remap_nla%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_nla(k, True), k)) for k in range(200)})
 
 def world_matrices():

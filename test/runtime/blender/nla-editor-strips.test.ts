@@ -16,6 +16,10 @@
 //   strip beside a transition playing nothing (as before) 0.67-2.07.
 // - `nla_transitions_muted`: the same rig with a strip beside each transition muted. Blender's
 //   transition plays both sides muted or not; skipping the muted one (as before) was 0.1-0.8 off.
+// - `random_nla_editor18`: a random NLA (rigs.py rig_random_nla with `editor`: every strip setting,
+//   the action on top with any blend and extrapolation, axis-angle and delta channels) with four
+//   transitions and a meta strip made in the NLA editor. Seeds 0-19 checked by hand on 2026-12-05,
+//   all within 1e-6 of Blender.
 // - `nla_strip_noise`: Noise modifiers on strips (a meta's too), read from the samples of their noise
 //   the exporter takes in Blender: exact at whole frames, which alone it records. Within 4.5e-8;
 //   without them 0.14-0.43 off.
@@ -67,6 +71,13 @@ describe('NLA strips made in the NLA editor, as Blender plays them', () => {
     const muted = scene.objects.flatMap((o) => o.animation_data?.nla?.tracks.flatMap((t) => t.strips) ?? []).filter((s) => s.mute === true);
     expect(muted.length).toBe(3);
     expect(compared).toBe(32);
+  });
+
+  it('random_nla_editor18: a random NLA with transitions and a meta strip, within 1e-4 of Blender', () => {
+    const { scene, compared } = expectAsBlender('random_nla_editor18');
+    expect(stripsOfType(scene, 'TRANSITION').length).toBe(4);
+    expect(stripsOfType(scene, 'META').length).toBe(1);
+    expect(compared).toBe(35);
   });
 
   it('nla_metas: every owner at every frame within 1e-4 of Blender, the meta strips carried', () => {
