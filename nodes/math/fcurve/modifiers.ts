@@ -3,9 +3,9 @@
 // Envelope, Limits and Stepped, each with its frame range, blend in and out, influence and mute, and
 // a first Cycles with a restricted range or an influence (its remap then depends on the frame's place
 // in that range, so it runs here as a time modifier, the last of the stack's time steps as Blender's
-// is, and adds its REPEAT_OFFSET offset as a value modifier). As
-// `evaluate_fcurve_ex` runs them: the time modifiers (Limits, Stepped) remap the frame from the last
-// modifier to the first, the keys are read there, then the value modifiers change the value in stack
+// is, and adds its REPEAT_OFFSET offset as a value modifier). As `evaluate_fcurve_ex` runs them:
+// the time modifiers (Limits, Stepped, such a Cycles) remap the frame from the last modifier to the
+// first, the keys are read there, then the value modifiers change the value in stack
 // order at that frame. Blender works in float32 here; settings are read as float32 and the
 // arithmetic rounds where Blender's would. Noise reads Blender's own noise tables, which Sinew does
 // not have: it is evaluated from the samples of its noise the exporter took in Blender at each whole
