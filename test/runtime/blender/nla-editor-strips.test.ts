@@ -18,7 +18,7 @@
 //   transition plays both sides muted or not; skipping the muted one (as before) was 0.1-0.8 off.
 // - `random_nla_editor18`: a random NLA (rigs.py rig_random_nla with `editor`: every strip setting,
 //   the action on top with any blend and extrapolation, axis-angle and delta channels) with four
-//   transitions and a meta strip made in the NLA editor. Seeds 0-19 checked by hand on 2026-12-05,
+//   transitions and a meta strip made in the NLA editor. Seeds 0-29 checked by hand on 2026-12-05,
 //   all within 1e-6 of Blender.
 // - `nla_strip_noise`: Noise modifiers on strips (a meta's too), read from the samples of their noise
 //   the exporter takes in Blender: exact at whole frames, which alone it records. Within 4.5e-8;
