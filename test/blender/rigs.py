@@ -4202,12 +4202,7 @@ def rig_random_nla(seed, more=False, editor=False):
     e["amount"] = 0.0
     nla(e, '', e.rotation_mode)
     bones = [("A", (0, 2, 0), (0, 2, 1), None, False, 0.0), ("B", (0, 2, 1), (0, 2.5, 1.8), "A", True, 0.3)]
-    if editor:
-        # Edit mode through the window's context (with a window, a script's operators miss the active object otherwise).
-        with bpy.context.temp_override(window=bpy.context.window_manager.windows[0], scene=scene(), view_layer=scene().view_layers[0]):
-            arm = armature("RnArm", bones)
-    else:
-        arm = armature("RnArm", bones)
+    arm = window_armature("RnArm", bones) if editor else armature("RnArm", bones)
     arm.pose.bones["B"].rotation_mode = rng.choice(('QUATERNION', 'AXIS_ANGLE')) if more else 'QUATERNION'
     arm.pose.bones["A"]["amount"] = arm.pose.bones["B"]["amount"] = 0.0
     # One track set for the armature, keying either bone.
@@ -5562,6 +5557,12 @@ def nla_editor_op(op, strips, **settings):
         raise RuntimeError("%s failed" % op.idname_py())
 
 
+def window_armature(name, bones):
+    """`armature(name, bones)` in a rig that runs with a window (under Xvfb): its edit mode through the
+    window's context, which a script's operators otherwise miss the active object in."""
+    with bpy.context.temp_override(window=bpy.context.window_manager.windows[0], scene=scene(), view_layer=scene().view_layers[0]):
+        return armature(name, bones)
+
 def rig_nla_transitions(muted=False):
     """NLA transition strips (Blender makes them only through the NLA editor's operator, which needs a
     window: build this rig with `xvfb-run blender --factory-startup --python rigs.py -- nla_transitions
@@ -5595,10 +5596,7 @@ def rig_nla_transitions(muted=False):
     down.blend_type = 'COMBINE'
     transition(t2, up, down)
 
-    # Edit mode through the window's context (this rig runs with a window, whose context a script's
-    # operators otherwise miss the active object in).
-    with bpy.context.temp_override(window=bpy.context.window_manager.windows[0], scene=scene(), view_layer=scene().view_layers[0]):
-        arm = armature("TrArm", [("R", (0, 3, 0), (0, 3, 1), None, False, 0.0)])
+    arm = window_armature("TrArm", [("R", (0, 3, 0), (0, 3, 1), None, False, 0.0)])
     arm.animation_data_create()
     bone = lambda p: 'pose.bones["R"].%s' % p
     t3 = arm.animation_data.nla_tracks.new()
@@ -5648,8 +5646,7 @@ def rig_nla_metas():
     m = meta(tb, [b1, b2])
     m.use_reverse = True
 
-    with bpy.context.temp_override(window=bpy.context.window_manager.windows[0], scene=scene(), view_layer=scene().view_layers[0]):
-        arm = armature("MtArm", [("R", (0, 3, 0), (0, 3, 1), None, False, 0.0)])
+    arm = window_armature("MtArm", [("R", (0, 3, 0), (0, 3, 1), None, False, 0.0)])
     arm.animation_data_create()
     bone = lambda p: 'pose.bones["R"].%s' % p
     tr = arm.animation_data.nla_tracks.new()
@@ -5725,8 +5722,7 @@ def rig_nla_strip_modifiers():
     strip_modifier(muted, 'GENERATOR', use_additive=True, poly_order=1, coefficients=(3.0, 0.0))
     muted.mute = True
 
-    with bpy.context.temp_override(window=bpy.context.window_manager.windows[0], scene=scene(), view_layer=scene().view_layers[0]):
-        arm = armature("MdArm", [("R", (0, 3, 0), (0, 3, 1), None, False, 0.0), ("Q", (1, 3, 0), (1, 3, 1), None, False, 0.0)])
+    arm = window_armature("MdArm", [("R", (0, 3, 0), (0, 3, 1), None, False, 0.0), ("Q", (1, 3, 0), (1, 3, 1), None, False, 0.0)])
     arm.pose.bones["Q"].rotation_mode = 'QUATERNION'
     arm.animation_data_create()
     bone = lambda b, p: 'pose.bones["%s"].%s' % (b, p)
