@@ -3,6 +3,7 @@
 // arrive as a string a user may type, so a key without a point, a handle that is not one, a number
 // that is not a number or a modifier without a kind would otherwise reach packFCurve (an internal
 // error) or the evaluation (a NaN). Each problem is named by where it is in the curve.
+import { isRecord } from '../../../graph/is-record';
 
 /** Why `value` is not a curve packFCurve can read, or undefined when it is. `keys`: how its keys are written. */
 export function fcurveSourceProblem(value: unknown, keys: 'points' | 'pairs' = 'points'): string | undefined {
@@ -50,8 +51,4 @@ function keysProblem(list: unknown, name: string): string | undefined {
 
 function isPoint(v: unknown): boolean {
   return Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number' && Number.isFinite(x));
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

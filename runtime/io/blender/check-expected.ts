@@ -7,6 +7,7 @@
 import { describeValue } from '../../../graph/messages';
 import { childPointer, pointerOf } from '../../../graph/pointer';
 import type { GraphError } from '../../../graph/types';
+import { isRecord } from '../../../graph/is-record';
 
 /** The errors in `data.expected` (`data` a fixture that passed `checkFixture`); none when it is usable. */
 export function checkExpected(data: { expected?: unknown; frames?: unknown }): GraphError[] {
@@ -61,8 +62,4 @@ function checkNumbers(value: unknown, count: number, at: string, errors: GraphEr
 
 function invalid(pointer: string, message: string): GraphError {
   return { code: 'invalid-value', pointer, message };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -16,6 +16,7 @@ import { loadScene } from '../scene/load';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneObject } from '../../rig/scene/types';
 import { FIXTURE_FORMAT, type Fixture, type FixtureConstraint } from './fixture';
 import { checkExtensionData } from './check-extensions';
+import { isRecord } from '../../../graph/is-record';
 
 /**
  * The extensions the format's documents define, and what an import does with each. Sinew imports
@@ -203,8 +204,4 @@ function missing(base: string, name: string, expected: string): GraphError {
 
 function invalid(pointer: string, message: string): GraphError {
   return { code: 'invalid-value', pointer, message };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

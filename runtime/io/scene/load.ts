@@ -13,6 +13,7 @@ import type { GraphError } from '../../../graph/types';
 import sceneSchema from './sinew-scene.schema.json' with { type: 'json' };
 import { schemaErrors } from '../schema-errors';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneMesh, type SceneNlaStrip, type SceneMeshSkin, type SceneObject, type SceneCurve, type SceneSplineControl } from '../../rig/scene/types';
+import { isRecord } from '../../../graph/is-record';
 
 let validate: ValidateFunction | undefined;
 
@@ -436,8 +437,4 @@ function checkParentChains(scene: SceneDocument, byName: Map<string, number>, er
       });
     }
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
