@@ -7,10 +7,10 @@
 // (nodes/math/fcurve/modifiers.ts), float32 alike. A Cycles modifier changes nothing on a strip:
 // fcm_cycles_time has no curve to cycle (its F-curve is NULL there) and leaves its offset 0. A Noise
 // modifier plays from the samples of its noise the exporter took in Blender; one without them is
-// named by the import, as is a kind Sinew does not have. Evaluating allocates nothing: the stack is
+// named by the import (the curves' own unsupportedModifier), as is a kind Sinew does not have. Evaluating allocates nothing: the stack is
 // an array of the strips' packed modifiers, made once, that `runtime/rig/nla.ts` pushes and pops.
 import { evaluateFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
-import { modifyTime, modifyValue, unsupportedModifier, type PackedModifiers } from '../../nodes/math/fcurve/modifiers';
+import { modifyTime, modifyValue, type PackedModifiers } from '../../nodes/math/fcurve/modifiers';
 
 /** The modifiers of the strips playing now, outermost first, the playing strip's own last. */
 export interface ModifierStack {
@@ -19,15 +19,6 @@ export interface ModifierStack {
   depth: number;
   /** The playing strip's own time (its controls' scratch[1]), which the value modifiers run at. */
   stripTime: Float64Array;
-}
-
-/**
- * Why a strip's modifier is not evaluated, or undefined when it is (or changes nothing: muted,
- * disabled, or a Cycles modifier, which has no curve to cycle on a strip).
- */
-export function unsupportedStripModifier(modifier: { readonly type: string }): string | undefined {
-  if (modifier.type === 'CYCLES') return undefined;
-  return unsupportedModifier(modifier);
 }
 
 /** The strip time `time[0]` remapped by the time modifiers in play: the outermost strip's first, each stack from its last modifier. */

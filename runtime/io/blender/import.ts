@@ -18,7 +18,6 @@ import { wireConstraintSwitches, type ConstraintSwitch } from './constraint-swit
 import { drawnOnly } from './drawn-only';
 import { dropOpeningFailures } from './opening-failures';
 import { unsupportedModifier } from '../../../nodes/math/fcurve/modifiers';
-import { unsupportedStripModifier } from '../../rig/nla-modifiers';
 
 export interface BlenderImport {
   scene: SceneDocument;
@@ -405,7 +404,7 @@ function reportNla(fx: Fixture, readByNode: ReadonlySet<string>, report: (text: 
         // exporter from before they were written counted them.
         if (typeof st.modifiers === 'number' && st.modifiers > 0) report(`${where}: its ${st.modifiers} F-curve modifier(s) are not evaluated (the export counts them without their settings)`, sat);
         (Array.isArray(st.modifiers) ? st.modifiers : []).forEach((m, mi) => {
-          const why = unsupportedStripModifier(m);
+          const why = unsupportedModifier(m); // a strip's Cycles changes nothing (nla-modifiers.ts): not named
           if (why) report(`${where}: ${why} on the strip is not evaluated; the strip plays without it`, `${sat}/modifiers/${mi}`);
         });
         const act = fx.actions?.find((a) => a.name === st.action);
