@@ -7,6 +7,7 @@
 import json
 import contextlib
 import math
+import os
 import re
 import struct
 
@@ -176,6 +177,18 @@ def instanced_rigs(objects):
         if rigged:
             notes.append('%s: instances collection "%s", whose %s %s not exported (only the scene\'s own objects are; make the instance real or a library override to export them)'
                          % (o.name, col.name, ', '.join('"%s"' % n for n in rigged[:5]) + (' and %d more' % (len(rigged) - 5) if len(rigged) > 5 else ''), 'is' if len(rigged) == 1 else 'are'))
+    return notes
+
+
+def missing_libraries():
+    """A library file the .blend links from that is not where it says (moved, or not sent along):
+    Blender opens the file without what it links from there (library overrides keep their own copy
+    of the data, linked objects and instances are left empty), and the export holds what Blender
+    shows. Named so the import says the rig may be incomplete."""
+    notes = []
+    for lib in bpy.data.libraries:
+        if not os.path.exists(bpy.path.abspath(lib.filepath)):
+            notes.append('library "%s" (%s) is missing: Blender opens this file without the data it links from there, and the export holds what it shows' % (lib.name, lib.filepath))
     return notes
 
 
@@ -1804,6 +1817,7 @@ def rig_document(scene=None, armature=None):
     constraints = dump_constraints(objects, notes)
     notes += unexported_props(objects)
     notes += instanced_rigs(objects)
+    notes += missing_libraries()
     drivers = dump_drivers(objects)
     nla = []
     data_actions = []

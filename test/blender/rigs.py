@@ -267,9 +267,10 @@ def rig_animated():
     return [1, 4, 7.5, 12, 19.25, 27]
 
 
-def rig_rigify(pose=True, metarig='human', keep=False):
+def rig_rigify(pose=True, metarig='human', keep=False, before_generate=None):
     """Rigify's generated human rig from its metarig, posed through a few controls. `keep`: the
-    file as an artist keeps it, the metarig and the widget meshes left in."""
+    file as an artist keeps it, the metarig and the widget meshes left in. `before_generate(metarig)`:
+    changes the metarig first (and may generate it itself, returning True)."""
     import addon_utils
     if not any(m.__name__ == 'rigify' for m in addon_utils.modules()):
         print("rigs.py: the rigify add-on is not available in this Blender")
@@ -284,7 +285,8 @@ def rig_rigify(pose=True, metarig='human', keep=False):
                 raise RuntimeError("rigify_upgrade_face failed")
     else:
         bpy.ops.object.armature_basic_quadruped_metarig_add() if metarig == 'quadruped' else getattr(bpy.ops.object, 'armature_%s_metarig_add' % metarig)()
-    if bpy.ops.pose.rigify_generate() != {'FINISHED'}:
+    generated = before_generate is not None and before_generate(bpy.context.active_object)
+    if not generated and bpy.ops.pose.rigify_generate() != {'FINISHED'}:
         raise RuntimeError("rigify_generate failed")
     rig = bpy.data.objects['rig']
     # The metarig and the widget meshes (custom shapes) take no part in the evaluation.
@@ -355,6 +357,115 @@ def rig_quadruped(metarig='quadruped', wild=False, seed=0, placed=None, animated
                 pose_controls(rig, rng, (1.2, 0.2), wild)
             key_controls(rig, f)
         return [1, 3.5, 6, 8, 11]
+    return [1]
+
+
+# Rig-type parameters left as they are: names of other bones, widget shapes, bone layers (drawing only).
+RIGIFY_FIXED_PARAMETERS = ('name', 'conv_bone', 'parent_bone', 'register_parent_tags', 'optional_widget_type',
+                           'super_copy_widget_type', 'pivot_master_widget_type', 'skin_control_orientation_bone', 'wgt_offset', 'wgt_align_axis')
+# Integer parameters drawn from small ranges (a chain position past the chain fails to generate: drawn again).
+RIGIFY_INT_RANGES = {'segments': (1, 4), 'bbones': (1, 12), 'pivot_pos': (0, 4), 'neck_pos': (2, 6), 'tail_pos': (2, 4),
+                     'skin_chain_pivot_pos': (0, 3), 'skin_chain_priority': (-2, 2)}
+
+
+def randomize_rigify_parameters(meta, rng):
+    """Sets about half of every rig type's options on `meta`'s Rigify bones to random values (every
+    bool, enum, number its type registers, but names, widgets and layers), as artists set them in
+    the Rigify panel; returns what it set, as (bone, parameter, value)."""
+    changed = []
+    for pb in meta.pose.bones:
+        if not pb.rigify_type:
+            continue
+        rp = pb.rigify_parameters
+        for p in rp.bl_rna.properties:
+            ident = p.identifier
+            if ident == 'rna_type' or ident in RIGIFY_FIXED_PARAMETERS or 'layers' in ident or rng.random() < 0.5:
+                continue
+            if p.type == 'BOOLEAN':
+                value = [rng.random() < 0.5 for _ in range(p.array_length)] if p.array_length else rng.random() < 0.5
+            elif p.type == 'ENUM':
+                value = rng.choice([i.identifier for i in p.enum_items])
+            elif p.type == 'INT' and ident in RIGIFY_INT_RANGES:
+                value = rng.randint(*RIGIFY_INT_RANGES[ident])
+            elif p.type == 'FLOAT':
+                lo, hi = max(p.soft_min, -2.0), min(p.soft_max, 2.0)
+                value = [rng.uniform(lo, hi) for _ in range(p.array_length)] if p.array_length else rng.uniform(lo, hi)
+            else:
+                continue
+            setattr(rp, ident, value)
+            changed.append((pb.name, ident, value))
+    return changed
+
+
+def rig_random_rigify(seed):
+    """A Rigify rig from a random metarig (human, its newer face, basic human, quadrupeds, bird,
+    shark) with about half of every rig type's options changed at random (limb segments, pivots,
+    rotation axes, extra IK controls, parent switches, skin chain falloffs, glue modes, ...), then
+    posed far with every custom property at a random value: the Rigify rigs artists configure,
+    beyond the metarigs' defaults. A bone whose options do not generate gets its defaults back."""
+    import random
+    rng = random.Random('random-rigify-%d' % seed)
+    metarig = rng.choice(('human', 'human_face', 'basic_human', 'quadruped', 'wolf', 'horse', 'cat', 'bird', 'shark'))
+
+    def configure(meta):
+        import re
+        changed = randomize_rigify_parameters(meta, rng)
+        for attempt in range(20):
+            before = set(bpy.data.objects.keys())
+            try:
+                if bpy.ops.pose.rigify_generate() == {'FINISHED'} and 'rig' in bpy.data.objects:
+                    print("rigs.py: %s options (%d dropped): %s" % (metarig, attempt, changed))
+                    return True
+            except RuntimeError as e:
+                message = str(e)
+                print("rigs.py: %s options do not generate (%s)" % (metarig, message.splitlines()[-1][:200]))
+            else:
+                message = ''
+            for n in set(bpy.data.objects.keys()) - before:
+                bpy.data.objects.remove(bpy.data.objects[n], do_unlink=True)
+            bpy.context.view_layer.objects.active = meta
+            # The bone Rigify names goes back to its defaults (all bones when it names none).
+            bone = re.search(r"Bone '([^']+)'", message)
+            for pb in meta.pose.bones if bone is None else [meta.pose.bones[bone.group(1)]]:
+                for p in pb.rigify_parameters.bl_rna.properties:
+                    if p.identifier != 'rna_type':
+                        pb.rigify_parameters.property_unset(p.identifier)
+            changed = [c for c in changed if bone is not None and c[0] != bone.group(1)]
+        raise RuntimeError("no options drawn for %s generate" % metarig)
+    rig_rigify(False, metarig, before_generate=configure)
+    pose_controls(bpy.data.objects['rig'], rng, (1.2, 0.2), True)
+    return [1]
+
+
+def rig_linked_override(metarig='human'):
+    """A shot file as studios keep them: Rigify's rig built and saved in its own library file, linked
+    into an empty file as a collection instance and made local by a library override (Blender 3.x's
+    `override_hierarchy_create`, the instance removed as the operator removes it), then posed far through the override's controls (seeded). The
+    override objects carry the library's names, beside the linked ones they override."""
+    import random
+    import tempfile
+    rig_rigify(False, metarig)
+    character = bpy.data.collections.new("Character")
+    scene().collection.children.link(character)
+    rig = bpy.data.objects['rig']
+    for c in list(rig.users_collection):
+        c.objects.unlink(rig)
+    character.objects.link(rig)
+    library = os.path.join(tempfile.mkdtemp(prefix='sinew-library-'), 'character.blend')
+    bpy.ops.wm.save_as_mainfile(filepath=library)
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    with bpy.data.libraries.load(library, link=True) as (src, dst):
+        dst.collections = ["Character"]
+    linked = bpy.data.collections["Character"]
+    instance = link(bpy.data.objects.new("Character", None))
+    instance.instance_type = 'COLLECTION'
+    instance.instance_collection = linked
+    override = linked.override_hierarchy_create(scene(), bpy.context.view_layer, reference=instance, do_fully_editable=True)
+    # As Object > Library Override > Make does from an instance: the instancing empty goes.
+    bpy.data.objects.remove(instance, do_unlink=True)
+    rig = next(o for o in override.all_objects if o.type == 'ARMATURE')
+    bpy.context.view_layer.objects.active = rig
+    pose_controls(rig, random.Random('linked-override-' + metarig), (1.2, 0.2), True)
     return [1]
 
 
@@ -5942,6 +6053,9 @@ RIGS = {"handmade": rig_handmade, "animated": rig_animated, "rigify": rig_rigify
 RIGS["action_cycles_ranges"] = rig_action_cycles_ranges
 RIGS["nla_transitions_muted"] = lambda: rig_nla_transitions(muted=True)
 RIGS["nla_action_nothing"] = rig_nla_action_nothing
+RIGS["linked_override"] = rig_linked_override
+RIGS["linked_override_wolf"] = lambda: rig_linked_override('wolf')
+RIGS.update({"random_rigify%d" % k: (lambda k=k: rig_random_rigify(k)) for k in range(200)})
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
 RIGS.update({"random_nla_more%d" % k: (lambda k=k: rig_random_nla(k, True)) for k in range(200)})
 RIGS.update({"random_nla_editor%d" % k: (lambda k=k: rig_random_nla(k, True, True)) for k in range(200)})
@@ -6050,7 +6164,7 @@ def main():
     # The file's own frame, as saved, is the export's current pose.
     scene().frame_set(int(frames[0]))
     doc = {"rig": name, "blender": bpy.app.version_string, "frames": res, "ik_affected": ik_affected(res[frame_key(frames[0])])}
-    if any(w in name for w in ('_wild', '_placed', '_skewed', '_animated', '_scene')) or name.startswith('random') or name.startswith('zero'):
+    if any(w in name for w in ('_wild', '_placed', '_skewed', '_animated', '_scene')) or name.startswith(('random', 'zero', 'linked')):
         doc["float32_noise"] = float32_noise(res[frame_key(frames[0])])
     if '_animated' in name or '_keyed' in name or '_driven' in name:
         # Each frame poses the rig anew: its own noise (the file's frame set again after).
