@@ -437,11 +437,14 @@ def rig_random_rigify(seed):
     return [1]
 
 
-def rig_linked_override(metarig='human'):
+def rig_linked_override(metarig='human', shot=False):
     """A shot file as studios keep them: Rigify's rig built and saved in its own library file, linked
     into an empty file as a collection instance and made local by a library override (Blender 3.x's
-    `override_hierarchy_create`, the instance removed as the operator removes it), then posed far through the override's controls (seeded). The
-    override objects carry the library's names, beside the linked ones they override."""
+    `override_hierarchy_create`, the instance removed as the operator removes it), then posed far
+    through the override's controls (seeded). The override objects carry the library's names,
+    beside the linked ones they override. `shot`: the character overridden twice (the second's
+    objects get Blender's .001 names), both animated (far poses keyed at frames 1, 6 and 11), and a
+    prop in the second's right hand by a Child Of whose inverse is set there at frame 1."""
     import random
     import tempfile
     rig_rigify(False, metarig)
@@ -457,16 +460,36 @@ def rig_linked_override(metarig='human'):
     with bpy.data.libraries.load(library, link=True) as (src, dst):
         dst.collections = ["Character"]
     linked = bpy.data.collections["Character"]
-    instance = link(bpy.data.objects.new("Character", None))
-    instance.instance_type = 'COLLECTION'
-    instance.instance_collection = linked
-    override = linked.override_hierarchy_create(scene(), bpy.context.view_layer, reference=instance, do_fully_editable=True)
-    # As Object > Library Override > Make does from an instance: the instancing empty goes.
-    bpy.data.objects.remove(instance, do_unlink=True)
-    rig = next(o for o in override.all_objects if o.type == 'ARMATURE')
-    bpy.context.view_layer.objects.active = rig
-    pose_controls(rig, random.Random('linked-override-' + metarig), (1.2, 0.2), True)
-    return [1]
+    rng = random.Random('linked-override-' + metarig + ('-shot' if shot else ''))
+    rigs = []
+    for k in range(2 if shot else 1):
+        instance = link(bpy.data.objects.new("Character", None))
+        instance.instance_type = 'COLLECTION'
+        instance.instance_collection = linked
+        override = linked.override_hierarchy_create(scene(), bpy.context.view_layer, reference=instance, do_fully_editable=True)
+        # As Object > Library Override > Make does from an instance: the instancing empty goes.
+        bpy.data.objects.remove(instance, do_unlink=True)
+        rig = next(o for o in override.all_objects if o.type == 'ARMATURE')
+        rig.location = (1.5 * k, 0.0, 0.0)
+        rigs.append(rig)
+    for rig in rigs:
+        bpy.context.view_layer.objects.active = rig
+        pose_controls(rig, rng, (1.2, 0.2), True)
+        if shot:
+            key_controls(rig, 1)
+            for f in (6, 11):
+                pose_controls(rig, rng, (1.2, 0.2), True)
+                key_controls(rig, f)
+    if not shot:
+        return [1]
+    prop = empty("Sword", loc=(2.0, -0.5, 1.0), rot=(0.3, 0.0, 0.5))
+    hold = prop.constraints.new('CHILD_OF')
+    hold.target = rigs[1]
+    hold.subtarget = 'hand_ik.R'
+    scene().frame_set(1)
+    bpy.context.view_layer.update()
+    hold.inverse_matrix = (rigs[1].matrix_world @ rigs[1].pose.bones['hand_ik.R'].matrix).inverted()
+    return [1, 3.5, 6, 8, 11]
 
 
 def key_controls(rig, frame):
@@ -6055,6 +6078,7 @@ RIGS["nla_transitions_muted"] = lambda: rig_nla_transitions(muted=True)
 RIGS["nla_action_nothing"] = rig_nla_action_nothing
 RIGS["linked_override"] = rig_linked_override
 RIGS["linked_override_wolf"] = lambda: rig_linked_override('wolf')
+RIGS["linked_shot"] = lambda: rig_linked_override(shot=True)
 RIGS.update({"random_rigify%d" % k: (lambda k=k: rig_random_rigify(k)) for k in range(200)})
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
 RIGS.update({"random_nla_more%d" % k: (lambda k=k: rig_random_nla(k, True)) for k in range(200)})
@@ -6166,7 +6190,7 @@ def main():
     doc = {"rig": name, "blender": bpy.app.version_string, "frames": res, "ik_affected": ik_affected(res[frame_key(frames[0])])}
     if any(w in name for w in ('_wild', '_placed', '_skewed', '_animated', '_scene')) or name.startswith(('random', 'zero', 'linked')):
         doc["float32_noise"] = float32_noise(res[frame_key(frames[0])])
-    if '_animated' in name or '_keyed' in name or '_driven' in name:
+    if '_animated' in name or '_keyed' in name or '_driven' in name or name.startswith('linked_shot'):
         # Each frame poses the rig anew: its own noise (the file's frame set again after).
         doc["float32_noise_frames"] = {}
         for f in frames:
