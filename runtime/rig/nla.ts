@@ -3,7 +3,8 @@
 // frame from its default (location 0, rotation identity, scale 1: the NLA's domain, reset), then
 // each track, bottom to top, blends the strip it has at the frame into it (a transition strip: the
 // strips either side of it each blended onto the frame so far, then mixed by how far through it the
-// frame is, a meta strip there playing the strip inside it; a meta strip: the strip inside it at the frame), and the active action blends last over the whole timeline (only inside its range when its
+// frame is or its keyed strip time, a meta strip there playing the strip inside it; a meta strip: the
+// strip inside it at the frame, or at its keyed strip time as a fraction of its length), and the active action blends last over the whole timeline (only inside its range when its
 // Extrapolation is Nothing) with its own blend type and
 // influence. A strip's F-curve modifiers (nla-modifiers.ts) remap its time before its action's
 // curves are read and change each curve's value after, joined with those of the meta strips and
@@ -270,23 +271,21 @@ function playClip(strip: NlaStripEval, n: OwnerNla, channels: Float64Array): voi
 
 /**
  * nlastrip_evaluate_meta at the frame s[0]: the meta strip's frame as a fraction of its length
- * (reversed: from its end, as a transition's), back to a frame across it, and the strip inside it at
- * that frame played as a track's would be. Its own influence only decides whether it plays.
+ * (reversed: from its end, as a transition's; keyed, with Animated Strip Time: the keyed value), back
+ * to a frame across it, and the strip inside it at that frame played as a track's would be. Its own
+ * influence only decides whether it plays.
  */
 function playMeta(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): void {
   const s = n.scratch, cframe = s[0];
   stripControls(meta, n);
   if (!(s[2] > 0)) return;
-  s[0] = cframe;
-  playInside(meta, n, channels);
+  playInside(meta, n, channels, ownStripTime(meta) ? s[1] : spanFraction(meta, cframe));
 }
 
-/** The strip inside `meta` at the frame across it that s[0] maps to, played with the meta's modifiers joined to those in play. */
-function playInside(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): void {
-  const s = n.scratch, p = meta.settings, cframe = f32(s[0]);
-  const length = f32(p[1] - p[0]);
-  const t = meta.reverse ? f32(f32(p[1] - cframe) / length) : f32(f32(cframe - p[0]) / length);
-  s[0] = f32(f32(t * length) + p[0]);
+/** The strip inside `meta` at the fraction `t` of its length, played with the meta's modifiers joined to those in play. */
+function playInside(meta: NlaStripEval, n: OwnerNla, channels: Float64Array, t: number): void {
+  const s = n.scratch, p = meta.settings;
+  s[0] = f32(f32(t * f32(p[1] - p[0])) + p[0]);
   const children = meta.children!;
   const i = stripAt(children, s);
   if (i < 0) return;
@@ -296,12 +295,27 @@ function playInside(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): vo
   if (stack !== undefined) stack.depth--;
 }
 
+/** nlastrip_get_frame_transition: how far through a transition or meta strip the frame is (from its end when reversed), in float32. */
+function spanFraction(st: NlaStripEval, frame: number): number {
+  const p = st.settings, cframe = f32(frame), length = f32(p[1] - p[0]);
+  return st.reverse ? f32(f32(p[1] - cframe) / length) : f32(f32(cframe - p[0]) / length);
+}
+
+/**
+ * Whether stripControls left a meta's or transition's own strip time in s[1] (Blender's strip_time
+ * when the time is keyed, or the scene's frame when the strip is not time-mapped), which Blender
+ * then reads in place of the fraction of its length the frame is at.
+ */
+function ownStripTime(st: NlaStripEval): boolean {
+  return (st.animatedTime && st.timeCurve !== undefined) || st.globalTime;
+}
+
 /**
  * nlastrip_evaluate_transition at the frame s[0] (within the transition): the strip before it
  * (controls at the transition's start) and the one after it (at its end) each blended onto a copy
  * of the channels, swapped when the transition is reversed, then each channel either keys mixed as
  * lower · (1 − t) + upper · t in float32 (nlaeval_snapshot_mix_and_free), t how far through the
- * transition the frame is (nlastrip_get_frame_transition). A transition whose own influence is 0
+ * transition the frame is (nlastrip_get_frame_transition), or its keyed strip time. A transition whose own influence is 0
  * plays nothing; its influence otherwise weighs nothing (Blender does not read it).
  */
 function playTransition(strips: NlaStripEval[], i: number, n: OwnerNla, channels: Float64Array): void {
@@ -310,8 +324,7 @@ function playTransition(strips: NlaStripEval[], i: number, n: OwnerNla, channels
   const s = n.scratch, p = tr.settings, cframe = f32(s[0]);
   stripControls(tr, n);
   if (!(s[2] > 0)) return;
-  const length = f32(p[1] - p[0]);
-  const t = tr.reverse ? f32(f32(p[1] - cframe) / length) : f32(f32(cframe - p[0]) / length);
+  const t = ownStripTime(tr) ? s[1] : spanFraction(tr, cframe);
   const prev = strips[i - 1], next = strips[i + 1];
   const first = tr.reverse ? next : prev, second = tr.reverse ? prev : next;
   const firstAt = tr.reverse ? p[1] : p[0], secondAt = tr.reverse ? p[0] : p[1];
@@ -341,7 +354,7 @@ function blendSide(st: NlaStripEval, at: number, n: OwnerNla, into: Float64Array
   if (st.transition) return;
   const s = n.scratch;
   s[0] = at;
-  if (st.children !== undefined) { playInside(st, n, into); return; }
+  if (st.children !== undefined) { playInside(st, n, into, spanFraction(st, at)); return; }
   stripControls(st, n);
   playClip(st, n, into);
 }

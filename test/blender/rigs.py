@@ -5791,6 +5791,26 @@ def rig_nla_metas():
     return [1, 4, 7.5, 9, 12, 18, 24, 30]
 
 
+def rig_nla_strip_times():
+    """Meta and transition strips with Animated Strip Time keyed (Xvfb, as nla_metas): the metas and
+    transitions of rigs nla_metas and nla_transitions, each one's strip time keyed at its start,
+    middle and end (0.1, 0.9, 1.2). Blender reads a meta's time as the fraction of its length the
+    strips inside play at, and a transition's as how far it mixes from one side to the other."""
+    rig_nla_metas()
+    rig_nla_transitions()
+    for o in bpy.data.objects:
+        for track in o.animation_data.nla_tracks if o.animation_data else ():
+            for st in track.strips:
+                if st.type not in ('META', 'TRANSITION'):
+                    continue
+                st.use_animated_time = True
+                for f, v in ((st.frame_start, 0.1), (0.5 * (st.frame_start + st.frame_end), 0.9), (st.frame_end, 1.2)):
+                    st.strip_time = v
+                    st.keyframe_insert("strip_time", frame=f)
+    scene().frame_set(1)
+    return [1, 4, 5, 7.5, 9, 10, 12, 15.5, 18, 19, 20, 24, 25, 30]
+
+
 def strip_modifier(strip, kind, **settings):
     """A new F-curve modifier of `kind` on an NLA strip (Blender's Python API has no
     NlaStrip.modifiers.new: the NLA editor's operator adds it, which needs a window), its settings
@@ -6078,6 +6098,7 @@ RIGS["nla_transitions_muted"] = lambda: rig_nla_transitions(muted=True)
 RIGS["nla_action_nothing"] = rig_nla_action_nothing
 RIGS["linked_override"] = rig_linked_override
 RIGS["linked_override_wolf"] = lambda: rig_linked_override('wolf')
+RIGS["nla_strip_times"] = rig_nla_strip_times
 RIGS["linked_shot"] = lambda: rig_linked_override(shot=True)
 RIGS.update({"random_rigify%d" % k: (lambda k=k: rig_random_rigify(k)) for k in range(200)})
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
