@@ -25,6 +25,12 @@ const RIGS: [metarig: string, owners: number, frames: number, ikAffected: number
   // rigs.py `rigify_samples_wild`: every Rigify rig type of Blender 3.4 that generates alone (26 of 27:
   // a skin.glue needs a chain to glue to), each from its sample metarig into a rig of its own.
   ['rigify_samples_wild', 997, 1, 175, 0],
+  // rigs.py `random_rigify<N>`: about half of every rig type's options drawn at random before
+  // generating (limb segments, pivots, rotation axes, extra IK controls, parent switches, skin chain
+  // falloffs, glue modes, …), then posed as the others. Seeds 0-79 checked by hand on 2026-12-05, all
+  // within the rule; 1 is the human with the newer face, 2 the wolf.
+  ['random_rigify1', 942, 1, 297, 0],
+  ['random_rigify2', 848, 1, 421, 0],
 ];
 
 describe('Blender round trip: Rigify rigs posed far, switches and stretch set at random', () => {

@@ -4222,7 +4222,7 @@ def rig_nla_action_nothing():
     return [1, 2.5, 4.99, 5, 6.5, 9, 12, 12.01, 14.5, 18, 25]
 
 
-def rig_random_nla(seed, more=False, editor=False):
+def rig_random_nla(seed, more=False, editor=False, keyed_times=False):
     """A random NLA (everything Blender's Python API makes: clips, not transitions or metas): an
     empty in a random rotation mode and an armature's two bones (Euler and quaternion), each with
     1-3 tracks of 1-3 strips — random actions keying location, rotation, scale and a custom property
@@ -4233,9 +4233,12 @@ def rig_random_nla(seed, more=False, editor=False):
     driver reads the property. `more`: axis-angle rotation modes and the object's delta channels
     too. `editor`: transitions between neighbouring strips and meta strips made of some, through the
     NLA editor's operators (run with a window: xvfb-run -a blender --factory-startup --python
-    rigs.py -- random_nla_editor<N> DIR). Frames drawn across and around the strips."""
+    rigs.py -- random_nla_editor<N> DIR). `keyed_times` (with `editor`): about half the transitions
+    and metas get their strip time keyed at their start, middle and end (drawn from a generator of
+    their own, so the rest of the rig is the one `editor` draws). Frames drawn across and around the strips."""
     import random
     rng = random.Random("random-nla-%d" % seed)
+    times = random.Random("random-nla-times-%d" % seed)
     modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION'] + (['AXIS_ANGLE', 'AXIS_ANGLE'] if more else [])
 
     def action(name, paths):
@@ -4323,6 +4326,11 @@ def rig_random_nla(seed, more=False, editor=False):
                     made = [st for st in tr.strips if st.type == 'META']
                     if made and rng.random() < 0.3:
                         made[0].use_reverse = True
+                if made and keyed_times and times.random() < 0.5:
+                    made[0].use_animated_time = True
+                    for f in (made[0].frame_start, 0.5 * (made[0].frame_start + made[0].frame_end), made[0].frame_end):
+                        made[0].strip_time = times.uniform(-0.2, 1.2)
+                        made[0].keyframe_insert("strip_time", frame=f)
         if rng.random() < 0.15:
             ad.nla_tracks[rng.randrange(len(ad.nla_tracks))].is_solo = True
         if rng.random() < 0.7:
@@ -6099,6 +6107,7 @@ RIGS["nla_action_nothing"] = rig_nla_action_nothing
 RIGS["linked_override"] = rig_linked_override
 RIGS["linked_override_wolf"] = lambda: rig_linked_override('wolf')
 RIGS["nla_strip_times"] = rig_nla_strip_times
+RIGS.update({"random_nla_times%d" % k: (lambda k=k: rig_random_nla(k, True, True, True)) for k in range(200)})
 RIGS["linked_shot"] = lambda: rig_linked_override(shot=True)
 RIGS.update({"random_rigify%d" % k: (lambda k=k: rig_random_rigify(k)) for k in range(200)})
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
