@@ -279,13 +279,15 @@ function playMeta(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): void
   const s = n.scratch, cframe = s[0];
   stripControls(meta, n);
   if (!(s[2] > 0)) return;
-  playInside(meta, n, channels, ownStripTime(meta) ? s[1] : spanFraction(meta, cframe));
+  s[0] = cframe;
+  if (!ownStripTime(meta)) spanFraction(meta, s);
+  playInside(meta, n, channels);
 }
 
-/** The strip inside `meta` at the fraction `t` of its length, played with the meta's modifiers joined to those in play. */
-function playInside(meta: NlaStripEval, n: OwnerNla, channels: Float64Array, t: number): void {
+/** The strip inside `meta` at the fraction s[1] of its length, played with the meta's modifiers joined to those in play. */
+function playInside(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): void {
   const s = n.scratch, p = meta.settings;
-  s[0] = f32(f32(t * f32(p[1] - p[0])) + p[0]);
+  s[0] = f32(f32(s[1] * f32(p[1] - p[0])) + p[0]);
   const children = meta.children!;
   const i = stripAt(children, s);
   if (i < 0) return;
@@ -295,10 +297,14 @@ function playInside(meta: NlaStripEval, n: OwnerNla, channels: Float64Array, t: 
   if (stack !== undefined) stack.depth--;
 }
 
-/** nlastrip_get_frame_transition: how far through a transition or meta strip the frame is (from its end when reversed), in float32. */
-function spanFraction(st: NlaStripEval, frame: number): number {
-  const p = st.settings, cframe = f32(frame), length = f32(p[1] - p[0]);
-  return st.reverse ? f32(f32(p[1] - cframe) / length) : f32(f32(cframe - p[0]) / length);
+/**
+ * nlastrip_get_frame_transition: how far through a transition or meta strip the frame s[0] is (from
+ * its end when reversed), in float32, into s[1] (numbers pass through the scratch: V8 boxes a double
+ * passed to or returned from a call it does not inline, and this runs every frame).
+ */
+function spanFraction(st: NlaStripEval, s: Float64Array): void {
+  const p = st.settings, cframe = f32(s[0]), length = f32(p[1] - p[0]);
+  s[1] = st.reverse ? f32(f32(p[1] - cframe) / length) : f32(f32(cframe - p[0]) / length);
 }
 
 /**
@@ -324,7 +330,8 @@ function playTransition(strips: NlaStripEval[], i: number, n: OwnerNla, channels
   const s = n.scratch, p = tr.settings, cframe = f32(s[0]);
   stripControls(tr, n);
   if (!(s[2] > 0)) return;
-  const t = ownStripTime(tr) ? s[1] : spanFraction(tr, cframe);
+  const length = f32(p[1] - p[0]);
+  const t = ownStripTime(tr) ? s[1] : tr.reverse ? f32(f32(p[1] - cframe) / length) : f32(f32(cframe - p[0]) / length);
   const prev = strips[i - 1], next = strips[i + 1];
   const first = tr.reverse ? next : prev, second = tr.reverse ? prev : next;
   const firstAt = tr.reverse ? p[1] : p[0], secondAt = tr.reverse ? p[0] : p[1];
@@ -354,7 +361,11 @@ function blendSide(st: NlaStripEval, at: number, n: OwnerNla, into: Float64Array
   if (st.transition) return;
   const s = n.scratch;
   s[0] = at;
-  if (st.children !== undefined) { playInside(st, n, into, spanFraction(st, at)); return; }
+  if (st.children !== undefined) {
+    spanFraction(st, s);
+    playInside(st, n, into);
+    return;
+  }
   stripControls(st, n);
   playClip(st, n, into);
 }
