@@ -1,16 +1,17 @@
 // Which Euler order a constraint splits rotations in: Blender takes the owner's (or target's) own
 // rotation mode (`cob->rotOrder`, `ct->rotOrder`), XYZ for quaternion and axis-angle; Sinew adds a
-// param to choose another one, AUTO meaning Blender's choice.
+// param to choose another one, AUTO meaning Blender's choice. The mode is read each frame: an action
+// may key it (runtime/rig/rotation-mode-change.ts).
 import type { OwnerHandle } from '../define';
 import { EULER_ORDERS, isEulerOrder, type EulerOrder } from '../math/euler';
 
 /** Param options: AUTO (Blender's choice) or one Euler order. */
 export const EULER_ORDER_CHOICES = ['AUTO', ...EULER_ORDERS] as const;
 
-/** What the rotation-aware kernels keep from compile time: the owner's own Euler order. */
+/** What the rotation-aware kernels keep from compile time: the owner whose Euler order they read each frame. */
 export interface OwnerOrderState {
-  /** Blender's `cob->rotOrder`: the owner's Euler rotation mode, XYZ for quaternion and axis-angle owners. */
-  ownerOrder: EulerOrder;
+  /** The stack's owner: its `rotationOrder` is Blender's `cob->rotOrder` at this frame. */
+  owner: OwnerHandle | undefined;
 }
 
 /**

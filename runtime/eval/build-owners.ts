@@ -72,7 +72,11 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   for (const a of buildAnimation(scene, rig.owners, rig.byId, warnings)) {
     // Blender runs an owner's animation, then its drivers, then builds its basis: where a node sets
     // some of its channels, that node plays the action first and builds the basis after.
-    if (basisNodes.has(a.owner)) a.owner.channelAnimation = { play: (f) => { playChannels(a, f); }, basis: a.basis };
+    const basisNode = basisNodes.get(a.owner);
+    if (basisNode && a.keysMode) {
+      warnings.push({ code: 'unsupported-channel', pointer: `/nodes/${basisNode.index}/params/rotationMode`, nodeId: basisNode.node.id, message: `owner "${a.owner.id}": its action keys its rotation mode and node "${basisNode.node.id}" sets some of its channels; that node's rotation inputs go to the channels of its Rotation Mode param (${rotationModeOf(basisNode)}) whatever mode the action keys` });
+    }
+    if (basisNode) a.owner.channelAnimation = { play: (f) => { playChannels(a, f); }, basis: a.basis };
     else addPoseSource(a.owner, () => { animateOwner(a, time); });
     a.owner.liveEuler = a.basis.rotation_euler;
     const initial = Float64Array.from(a.channels);

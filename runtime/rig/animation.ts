@@ -12,6 +12,7 @@ import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { CHANNEL_COUNT, CHANNELS, channelSlot, channelSpan, isDeltaChannel, parseDataPath } from './scene/data-path';
 import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneNlaStrip, SceneObject, TransformProps } from './scene/types';
+import { changeRotationMode, eulerOrderOfMode, rotationModeOfValue } from './rotation-mode-change';
 import { actionRange, blendCode, CHANNEL_DEFAULTS, evaluateNla, linkModifiers, linkQuaternionParts, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
@@ -30,7 +31,14 @@ export interface OwnerAnimation {
   deltas: DeltaChannels | undefined;
   /** The object's NLA for this owner (nla.ts), when Blender plays one: it writes the channels instead of `curves`. */
   nla: OwnerNla | undefined;
+  /** Whether a curve (slot MODE_SLOT) keys the owner's rotation mode: the basis then follows it (rotation-mode-change.ts). */
+  keysMode: boolean;
+  /** Where the mode curve is evaluated each frame. */
+  modeValue: Float64Array;
 }
+
+/** The slot of a curve keying the owner's rotation mode, which writes no channel. */
+const MODE_SLOT = -1;
 
 /**
  * The animated owners of a scene, parents before children (rig order). Curves Sinew cannot apply
@@ -55,8 +63,9 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
       buildNla(o, o.animation_data.nla, o.animation_data.action, ctx, animOf);
       return;
     }
-    for (const { owner, slot, curve } of curveTargets(o, o.animation_data?.action, ctx)) {
+    for (const { owner, slot, curve } of curveTargets(o, o.animation_data?.action, ctx, true)) {
       const anim = animOf(owner);
+      if (slot === MODE_SLOT) anim.keysMode = true;
       anim.curves.push(curve);
       anim.slots = Int32Array.from([...anim.slots, slot]);
     }
@@ -83,10 +92,11 @@ interface CurveContext {
 /**
  * The curves of action `name` that play on object `o` (not muted, with keys, not in a muted group:
  * Blender's is_fcurve_evaluatable, measured in 3.4.1), packed, with the owner and channel each
- * writes. Curves Sinew cannot apply are reported by pointer; custom-property curves drive nothing
- * here (the property nodes read them) and are skipped.
+ * writes (MODE_SLOT for the rotation mode, when `modes`: the active action played without an NLA).
+ * Curves Sinew cannot apply are reported by pointer; custom-property curves drive nothing here (the
+ * property nodes read them) and are skipped.
  */
-function curveTargets(o: SceneObject, name: string | null | undefined, c: CurveContext): { owner: RigOwner; slot: number; curve: PackedFCurve }[] {
+function curveTargets(o: SceneObject, name: string | null | undefined, c: CurveContext, modes = false): { owner: RigOwner; slot: number; curve: PackedFCurve }[] {
   const found = typeof name === 'string' ? c.actions.get(name) : undefined;
   if (!found) return [];
   const warn = (pointer: string, message: string) => {
@@ -100,6 +110,13 @@ function curveTargets(o: SceneObject, name: string | null | undefined, c: CurveC
     if (f.mute === true || f.keyframes.length === 0 || (typeof f.group === 'string' && mutedGroups.has(f.group)) || f.read_by_node === true) return [];
     const path = parseDataPath(f.data_path);
     if (path?.kind === 'custom') return [];
+    if (path?.kind === 'other' && path.property === 'rotation_mode') {
+      const owner = c.byId.get(path.bone === null ? o.name : `${o.name}/${path.bone}`);
+      if (!modes) warn(`${pointer}/data_path`, `"${f.data_path}": a rotation mode keyed in an NLA strip, or in the action over an NLA, is not supported`);
+      else if (!owner || (path.bone !== null && owner.kind !== 'bone')) warn(`${pointer}/data_path`, `"${f.data_path}" names a bone "${path.bone}" that "${o.name}" does not have`);
+      else return [{ owner, slot: MODE_SLOT, curve: packFCurve(f, c.timings) }];
+      return [];
+    }
     if (!path || path.kind === 'other') {
       // A B-Bone setting is read by the bone's B-Bone node, where the Blender import links its curve.
       const why = path?.property.startsWith('bbone_') ? ' here: a B-Bone setting is animated through an input of the bone\'s B-Bone node (a driver/channel node linked into it)' : '';
@@ -206,6 +223,8 @@ function ownerAnimation(owner: RigOwner): OwnerAnimation {
     },
     deltas: undefined,
     nla: undefined,
+    keysMode: false,
+    modeValue: new Float64Array(1),
   };
 }
 
@@ -230,5 +249,28 @@ export function playChannels(a: OwnerAnimation, frame: Float64Array): void {
 export function playChannelsInto(a: OwnerAnimation, frame: Float64Array, out: Float64Array): void {
   const { curves, slots } = a;
   if (a.nla !== undefined) evaluateNla(a.nla, frame, out);
-  for (let i = 0; i < curves.length; i++) evaluateFCurve(curves[i], frame, out, slots[i]);
+  for (let i = 0; i < curves.length; i++) {
+    if (slots[i] === MODE_SLOT) playMode(a, curves[i], frame, out);
+    else evaluateFCurve(curves[i], frame, out, slots[i]);
+  }
+}
+
+/**
+ * The owner's rotation mode curve at the frame, in its place among the curves (Blender writes them
+ * in the action's order): a mode other than the one the owner holds converts the rotation written
+ * so far into the new mode's channels. Into the owner's own channels it becomes the owner's mode,
+ * which its basis, its constraints and drivers reading it follow, and it stays until a frame
+ * changes it (Blender keeps it on the evaluated pose). A frame that changes a mode allocates (V8
+ * runs code that rare unoptimized); every other frame allocates nothing.
+ */
+function playMode(a: OwnerAnimation, curve: PackedFCurve, frame: Float64Array, out: Float64Array): void {
+  evaluateFCurve(curve, frame, a.modeValue, 0);
+  const mode = rotationModeOfValue(a.modeValue[0]);
+  const held = a.basis.rotation_mode ?? 'XYZ';
+  if (mode === undefined || mode === held) return;
+  changeRotationMode(out, held, mode);
+  if (out !== a.channels) return;
+  a.basis.rotation_mode = mode;
+  a.owner.rotationMode = mode;
+  a.owner.rotationOrder = eulerOrderOfMode(mode);
 }

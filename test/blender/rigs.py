@@ -5819,6 +5819,56 @@ def rig_nla_strip_times():
     return [1, 4, 5, 7.5, 9, 10, 12, 15.5, 18, 19, 20, 24, 25, 30]
 
 
+def rig_keyed_rotation_modes():
+    """Rotation modes keyed in the active action (an animator switching a control to quaternions
+    and back): each owner's mode keyed at frames 1, 6, 11, 16 and 21 with its Euler, quaternion and
+    axis-angle values keyed at the same frames (seeded). `First`: the mode's curve before the others
+    (as keying the mode first makes it); `Last`: after the Euler, quaternion and axis-angle curves, so
+    Blender's conversion of the values on a mode change (BKE_rotMode_change_values, run when the
+    animation writes a new mode) replaces what those curves wrote: what it shows then depends on the
+    mode at the frame evaluated before (the frames are evaluated forwards, then back). `Copier`: Copy Rotation (Euler order AUTO, local space, X only)
+    and `Limited`: Limit Rotation, both reading the owner's Euler order, which follows the keyed mode;
+    an object `Spinner` the same as `First`; `Reader` driven by `Copier`'s local Y rotation read in
+    its own (AUTO) order."""
+    import random
+    rng = random.Random('keyed-rotation-modes')
+    arm = armature("KR", [("First", (0, 0, 0), (0, 0, 1), None, False, 0.0), ("Last", (1, 0, 0), (1, 0, 1), None, False, 0.3),
+                          ("Copier", (2, 0, 0), (2, 0.2, 1), None, False, 0.0), ("Limited", (3, 0, 0), (3, 0, 1), None, False, -0.2)])
+    target = empty("Tgt", loc=(0, 2, 0), rot=(0.5, -0.7, 0.9))
+    pb = arm.pose.bones
+    c = pb["Copier"].constraints.new('COPY_ROTATION')
+    c.target, c.use_y, c.use_z = target, False, False
+    c.target_space = c.owner_space = 'LOCAL'
+    c.mix_mode = 'ADD'
+    c = pb["Limited"].constraints.new('LIMIT_ROTATION')
+    c.use_limit_x, c.min_x, c.max_x = True, -0.2, 0.3
+    c.use_limit_z, c.min_z, c.max_z = True, -0.1, 0.4
+    spinner = empty("Spinner", loc=(0, -2, 0))
+    modes = {"First": ('XYZ', 'QUATERNION', 'ZXY', 'AXIS_ANGLE', 'YZX'), "Last": ('XYZ', 'QUATERNION', 'ZXY', 'AXIS_ANGLE', 'YZX'),
+             "Copier": ('XYZ', 'ZXY', 'QUATERNION', 'YXZ', 'ZYX'), "Limited": ('ZYX', 'XYZ', 'AXIS_ANGLE', 'YZX', 'XZY'),
+             "Spinner": ('XYZ', 'QUATERNION', 'ZYX', 'AXIS_ANGLE', 'XZY')}
+    for k, f in enumerate((1, 6, 11, 16, 21)):
+        for name, holder in [(n, pb[n]) for n in ("First", "Last", "Copier", "Limited")] + [("Spinner", spinner)]:
+            e = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)], 'XYZ')
+            paths = ['rotation_euler', 'rotation_quaternion', 'rotation_axis_angle']
+            order = paths + ['rotation_mode'] if name == "Last" else ['rotation_mode'] + paths
+            for path in order:
+                if path == 'rotation_mode':
+                    holder.rotation_mode = modes[name][k]
+                elif path == 'rotation_euler':
+                    holder.rotation_euler = e
+                elif path == 'rotation_quaternion':
+                    holder.rotation_quaternion = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)]).to_quaternion()
+                else:
+                    axis, angle = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)]).to_quaternion().to_axis_angle()
+                    holder.rotation_axis_angle = (angle, axis[0], axis[1], axis[2])
+                holder.keyframe_insert(path, frame=f)
+    reader = empty("Reader")
+    driver(reader, "location", 0, "", [{"name": "r", "type": 'TRANSFORMS', "targets": [{"id": arm, "bone_target": "Copier", "transform_type": 'ROT_Y', "transform_space": 'LOCAL_SPACE', "rotation_mode": 'AUTO'}]}], 'SUM')
+    scene().frame_set(1)
+    return [1, 6, 11, 16, 21, 24, 18, 13, 8, 3.5]
+
+
 def strip_modifier(strip, kind, **settings):
     """A new F-curve modifier of `kind` on an NLA strip (Blender's Python API has no
     NlaStrip.modifiers.new: the NLA editor's operator adds it, which needs a window), its settings
@@ -6107,6 +6157,7 @@ RIGS["nla_action_nothing"] = rig_nla_action_nothing
 RIGS["linked_override"] = rig_linked_override
 RIGS["linked_override_wolf"] = lambda: rig_linked_override('wolf')
 RIGS["nla_strip_times"] = rig_nla_strip_times
+RIGS["keyed_rotation_modes"] = rig_keyed_rotation_modes
 RIGS.update({"random_nla_times%d" % k: (lambda k=k: rig_random_nla(k, True, True, True)) for k in range(200)})
 RIGS["linked_shot"] = lambda: rig_linked_override(shot=True)
 RIGS.update({"random_rigify%d" % k: (lambda k=k: rig_random_rigify(k)) for k in range(200)})
@@ -6218,6 +6269,8 @@ def main():
     # The file's own frame, as saved, is the export's current pose.
     scene().frame_set(int(frames[0]))
     doc = {"rig": name, "blender": bpy.app.version_string, "frames": res, "ik_affected": ik_affected(res[frame_key(frames[0])])}
+    # The order Blender evaluated the frames in (JSON readers may sort the keys of "frames").
+    doc["frame_order"] = [frame_key(f) for f in frames]
     if any(w in name for w in ('_wild', '_placed', '_skewed', '_animated', '_scene')) or name.startswith(('random', 'zero', 'linked')):
         doc["float32_noise"] = float32_noise(res[frame_key(frames[0])])
     if '_animated' in name or '_keyed' in name or '_driven' in name or name.startswith('linked_shot'):

@@ -55,6 +55,8 @@ export interface ActionState {
   pose: ActionPose | undefined;
   /** The transform channel as {@link channelIndex} gives it. */
   channel: number;
+  /** Whose rotation mode the scratch copy takes each frame (an action may key it): the owner, or for a bone's object channels its armature. */
+  modeOwner?: OwnerHandle;
 }
 
 const time = new Float64Array(2);
@@ -133,6 +135,7 @@ export const action = defineConstraint({
       return;
     }
     actionTime(time, io.in.target, p, s.channel);
+    if (s.modeOwner !== undefined) s.pose.mode = s.modeOwner.rotationMode ?? 'XYZ';
     sampleActionPose(sampled, s.pose, frame);
     mixAction(out, owner, sampled, p.mixMode);
     finishOrPass(out, owner);
@@ -158,13 +161,13 @@ function bindAction(env: BindEnv, p: Params): ActionState {
   const bone = owner?.kind === 'bone' && !p.useBoneObjectAction ? boneName(owner) : null;
   // what_does_obaction copies the rotation mode onto its scratch copy: a bone's own, or for object
   // channels the object's (a bone owner's armature).
-  const mode = (bone !== null ? owner?.rotationMode : owner?.kind === 'bone' ? owner.bone?.armature.rotationMode : owner?.rotationMode) ?? 'XYZ';
-  const { pose, notes } = bindActionPose(found, bone, mode);
+  const modeOwner = bone !== null ? owner : owner?.kind === 'bone' ? owner.bone?.armature : owner;
+  const { pose, notes } = bindActionPose(found, bone, modeOwner?.rotationMode ?? 'XYZ');
   for (const n of notes) env.warn(`action "${found.name}": ${n}`);
   if (pose.curves.length === 0) {
     env.warn(`action "${found.name}" has no F-curve for ${bone !== null ? `bone "${bone}" (pose.bones["${bone}"] location, rotation or scale)` : "the object's location, rotation or scale"}, so it leaves the owner as it is`);
   }
-  return { pose, channel: channelIndex(p.transformChannel) };
+  return { pose, channel: channelIndex(p.transformChannel), modeOwner };
 }
 
 /** A bone owner's name in its armature (`Armature/Bone` → `Bone`). */

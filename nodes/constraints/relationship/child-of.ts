@@ -22,8 +22,11 @@ export interface ChildOfState {
   /** The owner bone's rest matrix, for LOCAL_WITH_PARENT. */
   rest: Float64Array | undefined;
   undo: Undo;
+  /** Euler orders of the filtered channels: the params', or (AUTO) the owner's and target's at this frame. */
   ownerOrder: EulerOrder;
   targetOrder: EulerOrder;
+  /** The owner and target whose orders AUTO follows (an action may key their rotation modes). */
+  orderOwners: readonly [OwnerHandle | undefined, OwnerHandle | undefined];
   channels: Uint8Array;
   all: boolean;
 }
@@ -110,13 +113,16 @@ export const childOf = defineConstraint({
       undo,
       ownerOrder: resolveEulerOrder(p.ownerOrder, ownerEulerOrder(owner)),
       targetOrder: resolveEulerOrder(p.targetOrder, ownerEulerOrder(env.sourceOwner('target'))),
+      orderOwners: [owner, env.sourceOwner('target')] as const,
       channels,
       all: channels.every((c) => c === 1),
     };
   },
-  kernel(io, _p, s) {
+  kernel(io, p, s) {
     const own = io.in.owner;
     const out = io.out.owner;
+    s.ownerOrder = resolveEulerOrder(p.ownerOrder, ownerEulerOrder(s.orderOwners[0]));
+    s.targetOrder = resolveEulerOrder(p.targetOrder, ownerEulerOrder(s.orderOwners[1]));
     childOfMatrix(out, own, io.in.target, s);
     // Undo the runtime's conversion back from owner space: Blender keeps the result as it is.
     if (s.undo !== 'none' && s.undo !== 'local') {

@@ -12,7 +12,10 @@ export const ROTATION_RANGES = ['ALWAYS_ACTIVE', 'NX', 'NY', 'NZ', 'X', 'Y', 'Z'
 export interface PivotState {
   /** Whether the target input is fed by an owner (Blender: a target is set). */
   hasTarget: boolean;
+  /** The Euler order Pivot When reads angles in: the param's, or (AUTO) the owner's at this frame. */
   order: EulerOrder;
+  /** The owner, whose order AUTO follows (an action may key its rotation mode). */
+  owner: OwnerHandle | undefined;
   /** -1: always; 0..2: only while that Euler angle is ≤ 0; 3..5: only while angle (n − 3) is ≥ 0. */
   range: number;
   /**
@@ -62,6 +65,7 @@ export const pivot = defineConstraint({
     return {
       hasTarget: env.sourceOwner('target') !== undefined,
       order: resolveEulerOrder(p.ownerOrder, ownerEulerOrder(owner)),
+      owner,
       range: ROTATION_RANGES.indexOf(p.rotationRange) - 1,
       offset: Float64Array.from(p.offset),
     };
@@ -70,6 +74,7 @@ export const pivot = defineConstraint({
     const own = io.in.owner;
     const out = io.out.owner;
     out.set(own);
+    s.order = resolveEulerOrder(p.ownerOrder, ownerEulerOrder(s.owner));
     pivotMatrix(out, io.in.target, p.useRelativeLocation, s);
   },
 });

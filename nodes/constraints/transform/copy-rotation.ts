@@ -6,7 +6,7 @@ import { compatibleEuler, eulerToMat3, mat4ToCompatibleEuler, mat4ToEuler, round
 import { rotateEuler } from '../../math/euler-rotate';
 import { composeMat4FromMat3, copyMat4, mat4ToLocRotScale, multiplyMat3, orthogonalizeMat4Stable } from '../../math/matrix';
 import { targetInput } from '../common';
-import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder, type OwnerOrderState } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
 export const COPY_ROTATION_MIX = ['REPLACE', 'ADD', 'BEFORE', 'AFTER', 'OFFSET'] as const;
@@ -118,9 +118,9 @@ export const copyRotation = defineConstraint({
     // it sets mix_mode); mix_mode alone decides the result.
     ignore: ['use_offset'],
   },
-  bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
+  bind: (env: BindEnv): OwnerOrderState => ({ owner: env.stackOwner() }),
   kernel(io, p, state) {
-    copyRotationKernel(io.out.owner, io.in.owner, io.in.target, p, resolveEulerOrder(p.eulerOrder, state.ownerOrder));
+    copyRotationKernel(io.out.owner, io.in.owner, io.in.target, p, resolveEulerOrder(p.eulerOrder, ownerEulerOrder(state.owner)));
     finishOrPass(io.out.owner, io.in.owner);
   },
 });

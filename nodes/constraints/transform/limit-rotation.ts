@@ -32,7 +32,7 @@ export function limitRotationKernel(out: Float64Array, owner: Float64Array, orde
   composeMat4FromEuler(out, loc, eul, order, size);
 }
 
-/** The owner's Euler order (for AUTO) and the angle bounds, read at bind. */
+/** The owner (whose Euler order AUTO reads each frame) and the angle bounds, read at bind. */
 export interface LimitRotationState extends OwnerOrderState {
   bounds: AxisBounds;
 }
@@ -71,10 +71,10 @@ export const limitRotation = defineConstraint({
   },
   bind: (env, p) => {
     const use = [p.useLimitX, p.useLimitY, p.useLimitZ];
-    return { ownerOrder: ownerEulerOrder(env.stackOwner()), bounds: axisBounds(use, [p.minX, p.minY, p.minZ], use, [p.maxX, p.maxY, p.maxZ]) };
+    return { owner: env.stackOwner(), bounds: axisBounds(use, [p.minX, p.minY, p.minZ], use, [p.maxX, p.maxY, p.maxZ]) };
   },
   kernel(io, p, state) {
-    limitRotationKernel(io.out.owner, io.in.owner, resolveEulerOrder(p.eulerOrder, state.ownerOrder), state.bounds, p.legacy);
+    limitRotationKernel(io.out.owner, io.in.owner, resolveEulerOrder(p.eulerOrder, ownerEulerOrder(state.owner)), state.bounds, p.legacy);
     finishOrPass(io.out.owner, io.in.owner);
   },
 });

@@ -9,7 +9,7 @@ import { mat4ToQuat } from '../../math/quaternion';
 import { splitQuatSwingAndTwist } from '../../math/swing-twist';
 import { safeAsin } from '../../math/vector';
 import { targetInput } from '../common';
-import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder } from '../euler-order';
+import { EULER_ORDER_CHOICES, ownerEulerOrder, resolveEulerOrder, type OwnerOrderState } from '../euler-order';
 import { finishOrPass } from '../finite-result';
 
 export const TRANSFORM_CHANNELS = ['LOCATION', 'ROTATION', 'SCALE'] as const;
@@ -208,9 +208,9 @@ export const transformation = defineConstraint({
       ...rnaRangeMap(),
     },
   },
-  bind: (env: BindEnv) => ({ ownerOrder: ownerEulerOrder(env.stackOwner()) }),
+  bind: (env: BindEnv): OwnerOrderState => ({ owner: env.stackOwner() }),
   kernel(io, p, state) {
-    transformationKernel(io.out.owner, io.in.owner, io.in.target, p, state.ownerOrder);
+    transformationKernel(io.out.owner, io.in.owner, io.in.target, p, ownerEulerOrder(state.owner));
     finishOrPass(io.out.owner, io.in.owner);
   },
 });

@@ -128,9 +128,15 @@ describe('evaluate allocates nothing per frame', () => {
     expect(r.scavenges).toBe(0);
   });
 
-  it('NLA transitions, meta strips and strip modifiers (the NLA editor rigs of test/blender/fixtures): 0 bytes, no collection', () => {
+  it('NLA transitions, meta strips, strip modifiers and keyed strip times (the NLA editor rigs of test/blender/fixtures): 0 bytes, no collection', () => {
     const r = measure('nla', 1000, SHORT, SYNC);
     expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('nla', [])).toBe(0);
+    expect(r.scavenges).toBe(0);
+  });
+
+  it('rotation modes keyed in an action, at frames where no mode changes: 0 bytes, no collection', () => {
+    const r = measure('keyed-modes', 1000, SHORT, SYNC);
+    expect(r.bytesPerFrame, r.bytesPerFrame === 0 ? '' : allocators('keyed-modes', [])).toBe(0);
     expect(r.scavenges).toBe(0);
   });
 });

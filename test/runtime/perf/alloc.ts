@@ -3,7 +3,7 @@
 // generation made large, so a measuring window is never collected:
 //
 //   node --max-semi-space-size=128 --min-semi-space-size=128 --import tsx test/runtime/perf/alloc.ts
-//     [--rig humanoid|large|rigify|bones|runtime|actions|legacy-ik|clips|object-extras|bbone|crowd|nla|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
+//     [--rig humanoid|large|rigify|bones|runtime|actions|legacy-ik|clips|object-extras|bbone|crowd|nla|keyed-modes|KIND|kinds] [--params JSON] [--cases JSON] [--bones N]
 //     [--frames N] [--warmup N] [--window N] [--max BYTES] [--sites] [--functions] [--json]
 //     [--kinds [--only REGEX]]   one child process per node kind (a 20-bone chain where every
 //                 bone has it), the kinds matching REGEX only
@@ -380,6 +380,16 @@ async function one(): Promise<void> {
   if (rigName === 'legacy-ik') return measure(rigName, fixturePrograms(join(ROOT, 'test/nodes/constraints/ik/blender-legacy')), frames, warmup, max);
   if (rigName === 'clips') return measure(rigName, clipPrograms(), frames, warmup, max);
   if (rigName === 'nla') return measure(rigName, nlaPrograms(), frames, warmup, max);
+  if (rigName === 'keyed-modes') {
+    // Rotation modes keyed (keyed_rotation_modes), at frames 1 to 5.75, where no mode changes: the
+    // mode curves, the basis and the constraints reading the owners' orders run every frame. A
+    // frame that changes a mode allocates (runtime/rig/animation.ts playMode).
+    const program = fixtureProgram('keyed_rotation_modes');
+    return measure(rigName, [program], frames, warmup, max, undefined, (f) => {
+      program.frameSlot[0] = (f % 20) * 0.25 + 1;
+      program.evaluate();
+    });
+  }
   if (rigName === 'crowd') {
     const count = 6;
     const program = compile(rig.graph, rig.scene);
@@ -407,14 +417,18 @@ function fixturePrograms(dir: string): Program[] {
 
 /**
  * The NLA editor's rigs of test/blender/fixtures (nla-editor-strips.test.ts) and exports of rigs.py's
- * `nla_action_nothing`, `random_nla16` (partly keyed quaternions) and `random_nla_more42` (an
- * action's range opened by a modifier), each compiled.
+ * `nla_action_nothing`, `random_nla16` (partly keyed quaternions), `random_nla_more42` (an
+ * action's range opened by a modifier) and `nla_strip_times` (metas' and transitions' keyed strip
+ * times), each compiled.
  */
 function nlaPrograms(): Program[] {
-  return ['nla_transitions', 'nla_metas', 'nla_strip_modifiers', 'nla_strip_noise', 'nla_action_nothing', 'random_nla16', 'random_nla_more42'].map((rig) => {
-    const imported = importBlenderFixture(JSON.parse(readFileSync(join(ROOT, 'test/blender/fixtures', `${rig}.export.json`), 'utf8')) as Fixture);
-    return compile(imported.graph, imported.scene);
-  });
+  return ['nla_transitions', 'nla_metas', 'nla_strip_modifiers', 'nla_strip_noise', 'nla_action_nothing', 'random_nla16', 'random_nla_more42', 'nla_strip_times'].map(fixtureProgram);
+}
+
+/** A Blender export kept in test/blender/fixtures, compiled. */
+function fixtureProgram(rig: string): Program {
+  const imported = importBlenderFixture(JSON.parse(readFileSync(join(ROOT, 'test/blender/fixtures', `${rig}.export.json`), 'utf8')) as Fixture);
+  return compile(imported.graph, imported.scene);
 }
 
 /** The mannequin playing each of its glTF clips (Walk, Wave), looped. */
