@@ -5869,6 +5869,81 @@ def rig_keyed_rotation_modes():
     return [1, 6, 11, 16, 21, 24, 18, 13, 8, 3.5]
 
 
+def rig_random_keyed_modes(seed):
+    """Random rotation modes keyed in the active action (names random_keyed_modes<N>): a chain of five
+    bones in random rotation modes and an empty, each keyed at four to six random frames with a mode
+    (any of the eight) and some of its Euler, quaternion and axis-angle channels (each kind keyed or not,
+    so channels no curve writes keep what a change of mode converts into them), the mode's curve first,
+    last or between the others; the bones and the empty under constraints that read their owner's
+    Euler order when set to AUTO (Copy Rotation, Limit Rotation, Transformation, Child Of with channels
+    off, Pivot with a rotation range, an Action constraint playing rotation keys on the bone), every
+    enum and bool setting drawn, random influence; a driver reading a bone's rotation in AUTO order.
+    Frames drawn across the keys, forwards then back."""
+    import random
+    rng = random.Random("random-keyed-modes-%d" % seed)
+    modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE']
+    names = ["M%d" % i for i in range(5)]
+    arm = armature("RM", [(n, (0, 0, 0.6 * i), (rng.uniform(-0.2, 0.2), rng.uniform(-0.2, 0.2), 0.6 * (i + 1)), names[i - 1] if i else None, rng.random() < 0.5, rng.uniform(-1, 1)) for i, n in enumerate(names)])
+    pb = arm.pose.bones
+    target = empty("RMT", loc=(1.0, 0.5, 0.8), rot=tuple(rng.uniform(-1, 1) for _ in range(3)))
+    spinner = empty("RMS", loc=(-1.0, 0.0, 0.5))
+    act = bpy.data.actions.new("RMPose")
+    for path, index in [('pose.bones["M0"].rotation_euler', i) for i in range(3)] + [('pose.bones["M0"].rotation_quaternion', i) for i in range(4)]:
+        fc = act.fcurves.new(path, index=index)
+        for f in (1, 10):
+            fc.keyframe_points.insert(f, rng.uniform(-1, 1) if 'euler' in path else rng.uniform(0.3, 1.0)).interpolation = 'LINEAR'
+    holders = [pb[n] for n in names] + [spinner]
+    for h in holders:
+        h.rotation_mode = rng.choice(modes)
+        kind = rng.choice(('COPY_ROTATION', 'LIMIT_ROTATION', 'TRANSFORM', 'CHILD_OF', 'PIVOT', 'ACTION', None))
+        if kind is None:
+            continue
+        c = h.constraints.new(kind)
+        randomize_settings(c, kind, rng)
+        if kind in ('COPY_ROTATION', 'TRANSFORM', 'CHILD_OF', 'PIVOT'):
+            c.target = target
+        if kind == 'ACTION':
+            c.target, c.action = target, act
+            c.transform_channel = rng.choice(('ROTATION_X', 'LOCATION_Y'))
+            c.min, c.max, c.frame_start, c.frame_end = -1.0, 1.0, 1, 10
+        if kind == 'LIMIT_ROTATION':
+            for axis in 'xyz':
+                setattr(c, 'min_' + axis, rng.uniform(-0.8, 0.0))
+                setattr(c, 'max_' + axis, rng.uniform(0.0, 0.8))
+        if kind == 'CHILD_OF':
+            for k in ('use_rotation_x', 'use_rotation_y', 'use_rotation_z'):
+                setattr(c, k, rng.random() < 0.5)
+        if kind == 'TRANSFORM':
+            c.map_to = 'ROTATION'
+            c.to_euler_order = 'AUTO'
+            c.from_rotation_mode = 'AUTO'
+        if kind == 'PIVOT' and c.rotation_range == 'ALWAYS_ACTIVE':
+            c.rotation_range = 'X'
+        c.influence = rng.choice([1.0, rng.uniform(0.3, 0.9)])
+    frames = sorted(rng.sample(range(1, 30), rng.randint(4, 6)))
+    for h in holders:
+        kinds = [k for k in ('rotation_euler', 'rotation_quaternion', 'rotation_axis_angle') if rng.random() < 0.7]
+        order = kinds[:]
+        order.insert(rng.randint(0, len(order)), 'rotation_mode')
+        for f in frames:
+            for path in order:
+                if path == 'rotation_mode':
+                    h.rotation_mode = rng.choice(modes)
+                elif path == 'rotation_euler':
+                    h.rotation_euler = [rng.uniform(-1.3, 1.3) for _ in range(3)]
+                elif path == 'rotation_quaternion':
+                    h.rotation_quaternion = Euler([rng.uniform(-1.3, 1.3) for _ in range(3)]).to_quaternion()
+                else:
+                    axis, angle = Euler([rng.uniform(-1.3, 1.3) for _ in range(3)]).to_quaternion().to_axis_angle()
+                    h.rotation_axis_angle = (angle, axis[0], axis[1], axis[2])
+                h.keyframe_insert(path, frame=f)
+    reader = empty("RMReader")
+    driver(reader, "location", 0, "", [{"name": "r", "type": 'TRANSFORMS', "targets": [{"id": arm, "bone_target": rng.choice(names), "transform_type": rng.choice(('ROT_X', 'ROT_Y', 'ROT_Z')), "transform_space": 'LOCAL_SPACE', "rotation_mode": 'AUTO'}]}], 'SUM')
+    scene().frame_set(frames[0])
+    forwards = sorted(set([frames[0]] + [rng.uniform(frames[0], frames[-1] + 3) for _ in range(6)] + frames))
+    return forwards + [f + 0.5 for f in reversed(forwards[:-1])]
+
+
 def strip_modifier(strip, kind, **settings):
     """A new F-curve modifier of `kind` on an NLA strip (Blender's Python API has no
     NlaStrip.modifiers.new: the NLA editor's operator adds it, which needs a window), its settings
@@ -6158,6 +6233,7 @@ RIGS["linked_override"] = rig_linked_override
 RIGS["linked_override_wolf"] = lambda: rig_linked_override('wolf')
 RIGS["nla_strip_times"] = rig_nla_strip_times
 RIGS["keyed_rotation_modes"] = rig_keyed_rotation_modes
+RIGS.update({"random_keyed_modes%d" % k: (lambda k=k: rig_random_keyed_modes(k)) for k in range(200)})
 RIGS.update({"random_nla_times%d" % k: (lambda k=k: rig_random_nla(k, True, True, True)) for k in range(200)})
 RIGS["linked_shot"] = lambda: rig_linked_override(shot=True)
 RIGS.update({"random_rigify%d" % k: (lambda k=k: rig_random_rigify(k)) for k in range(200)})
