@@ -1,5 +1,5 @@
 // The Blender export fuzz: exports and fixtures (the exporter's handmade rig, NLA transitions and
-// meta strips, every constraint kind, B-Bones, object parents on paths and vertices with a keyed
+// meta strips, metas' and transitions' keyed strip times, rotation modes keyed, every constraint kind, B-Bones, object parents on paths and vertices with a keyed
 // Evaluation Time (test/reliability/fuzz-seeds/, exported by rigs.py), Blender's recorded action,
 // IK, path and Spline IK cases), mutated as JSON values —
 // deletions, hostile and Blender-named values, duplicates, nesting, growth — and run through what a
@@ -10,7 +10,8 @@
 // internal errors (drivers without variables, keys without `co`, actions without curves, …); runs of
 // 5,000 then found three rarer ones (a strip modifier that is null, a property's UI data that is not
 // an object, a variable without targets), and with the fuzz seeds a curve's keyed Evaluation Time
-// that the scene schema took as any object; 55,000 more found none.
+// that the scene schema took as any object; 55,000 more found none (and 4,000 with the keyed strip
+// times and rotation modes among the seeds, 2026-12-05, none).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,8 @@ const seeds = [
   join(import.meta.dirname, '../blender/fixtures/handmade.export.json'),
   join(import.meta.dirname, '../blender/fixtures/nla_metas.export.json'),
   join(import.meta.dirname, '../blender/fixtures/nla_transitions.export.json'),
+  join(import.meta.dirname, '../blender/fixtures/nla_strip_times.export.json'),
+  join(import.meta.dirname, '../blender/fixtures/keyed_rotation_modes.export.json'),
   join(import.meta.dirname, 'fuzz-seeds/every_constraint.export.json'),
   join(import.meta.dirname, 'fuzz-seeds/bbone.export.json'),
   join(import.meta.dirname, 'fuzz-seeds/object_parents.export.json'),
@@ -40,7 +43,7 @@ const seeds = [
 const WORDS = [
   'EMPTY', 'MESH', 'CURVE', 'LATTICE', 'OBJECT', 'VERTEX', 'BEZIER', 'POLY', 'NURBS', 'ABSOLUTE', 'TANGENT', 'SCRIPTED', 'SUM', 'AVERAGE', 'TRANSFORMS', 'SINGLE_PROP', 'ROTATION_DIFF', 'LOC_DIFF', 'REPLACE', 'ADD', 'COMBINE',
   'META', 'TRANSITION', 'CLIP', 'SOUND', 'BEZIER', 'CONSTANT', 'LINEAR', 'CYCLES', 'NOISE', 'STEPPED', 'LOCAL', 'WORLD', 'POSE',
-  -1, 1, 2, 3, 1e9, 0.5, 'var', 'frame', '1/0', 'var +', 'pose.bones["X"].location', 'pose.bones["Bone"]["p"]', 'location', 'influence',
+  -1, 1, 2, 3, 1e9, 0.5, 'var', 'frame', '1/0', 'var +', 'pose.bones["X"].location', 'pose.bones["Bone"]["p"]', 'location', 'influence', 'rotation_mode', 'pose.bones["First"].rotation_mode', 'QUATERNION', 'AXIS_ANGLE',
 ];
 
 describe('Blender export fuzz', () => {
