@@ -10,10 +10,10 @@ import type { FCurveTiming } from '../../nodes/math/fcurve/timing';
 import type { RigOwner } from './rig';
 import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
-import { CHANNEL_COUNT, CHANNELS, channelSlot, channelSpan, isDeltaChannel, parseDataPath } from './scene/data-path';
+import { ANIMATED_COUNT, CHANNELS, channelSlot, channelSpan, isDeltaChannel, isRotationModePath, MODE_SLOT, parseDataPath } from './scene/data-path';
 import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneNlaStrip, SceneObject, TransformProps } from './scene/types';
-import { changeRotationMode, eulerOrderOfMode, rotationModeOfValue } from './rotation-mode-change';
-import { actionRange, blendCode, CHANNEL_DEFAULTS, evaluateNla, linkModifiers, linkQuaternionParts, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
+import { changeRotationMode, eulerOrderOfMode, rotationModeOfValue, rotationModeValue } from './rotation-mode-change';
+import { actionRange, blendCode, BONE_CHANNEL_DEFAULTS, CHANNEL_DEFAULTS, flushProperty, evaluateNla, linkModifiers, linkQuaternionParts, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
 export interface OwnerAnimation {
@@ -33,12 +33,9 @@ export interface OwnerAnimation {
   nla: OwnerNla | undefined;
   /** Whether a curve (slot MODE_SLOT) keys the owner's rotation mode: the basis then follows it (rotation-mode-change.ts). */
   keysMode: boolean;
-  /** Where the mode curve is evaluated each frame. */
-  modeValue: Float64Array;
+  /** With an NLA keying the mode: the owner's rotations as they were before this frame's NLA wrote them (Euler, quaternion, axis-angle). */
+  before: Float64Array | undefined;
 }
-
-/** The slot of a curve keying the owner's rotation mode, which writes no channel. */
-const MODE_SLOT = -1;
 
 /**
  * The animated owners of a scene, parents before children (rig order). Curves Sinew cannot apply
@@ -63,7 +60,7 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
       buildNla(o, o.animation_data.nla, o.animation_data.action, ctx, animOf);
       return;
     }
-    for (const { owner, slot, curve } of curveTargets(o, o.animation_data?.action, ctx, true)) {
+    for (const { owner, slot, curve } of curveTargets(o, o.animation_data?.action, ctx)) {
       const anim = animOf(owner);
       if (slot === MODE_SLOT) anim.keysMode = true;
       anim.curves.push(curve);
@@ -92,11 +89,10 @@ interface CurveContext {
 /**
  * The curves of action `name` that play on object `o` (not muted, with keys, not in a muted group:
  * Blender's is_fcurve_evaluatable, measured in 3.4.1), packed, with the owner and channel each
- * writes (MODE_SLOT for the rotation mode, when `modes`: the active action played without an NLA).
- * Curves Sinew cannot apply are reported by pointer; custom-property curves drive nothing here (the
- * property nodes read them) and are skipped.
+ * writes (MODE_SLOT for the rotation mode). Curves Sinew cannot apply are reported by pointer;
+ * custom-property curves drive nothing here (the property nodes read them) and are skipped.
  */
-function curveTargets(o: SceneObject, name: string | null | undefined, c: CurveContext, modes = false): { owner: RigOwner; slot: number; curve: PackedFCurve }[] {
+function curveTargets(o: SceneObject, name: string | null | undefined, c: CurveContext): { owner: RigOwner; slot: number; curve: PackedFCurve }[] {
   const found = typeof name === 'string' ? c.actions.get(name) : undefined;
   if (!found) return [];
   const warn = (pointer: string, message: string) => {
@@ -110,11 +106,10 @@ function curveTargets(o: SceneObject, name: string | null | undefined, c: CurveC
     if (f.mute === true || f.keyframes.length === 0 || (typeof f.group === 'string' && mutedGroups.has(f.group)) || f.read_by_node === true) return [];
     const path = parseDataPath(f.data_path);
     if (path?.kind === 'custom') return [];
-    if (path?.kind === 'other' && path.property === 'rotation_mode') {
+    if (path !== undefined && isRotationModePath(path)) {
       const owner = c.byId.get(path.bone === null ? o.name : `${o.name}/${path.bone}`);
-      if (!modes) warn(`${pointer}/data_path`, `"${f.data_path}": a rotation mode keyed in an NLA strip, or in the action over an NLA, is not supported`);
-      else if (!owner || (path.bone !== null && owner.kind !== 'bone')) warn(`${pointer}/data_path`, `"${f.data_path}" names a bone "${path.bone}" that "${o.name}" does not have`);
-      else return [{ owner, slot: MODE_SLOT, curve: packFCurve(f, c.timings) }];
+      if (owner && (path.bone === null || owner.kind === 'bone')) return [{ owner, slot: MODE_SLOT, curve: packFCurve(f, c.timings) }];
+      warn(`${pointer}/data_path`, `"${f.data_path}" names a bone "${path.bone}" that "${o.name}" does not have`);
       return [];
     }
     if (!path || path.kind === 'other') {
@@ -152,14 +147,20 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
     let n = perOwner.get(owner);
     if (!n) {
       const scratch = new Float64Array(16);
-      n = { domain: new Int32Array(0), defaults: CHANNEL_DEFAULTS, mix: MIX_OF, tracks: tracks.map((t) => t.strips.map(stripEval)), action: undefined, scratch, time: scratch.subarray(0, 1) };
+      n = { domain: new Int32Array(0), defaults: owner.kind === 'bone' ? BONE_CHANNEL_DEFAULTS : CHANNEL_DEFAULTS, mix: MIX_OF, tracks: tracks.map((t) => t.strips.map(stripEval)), action: undefined, scratch, time: scratch.subarray(0, 1) };
       perOwner.set(owner, n);
     }
     return n;
   };
   // Each strip's curves, by owner; a meta strip's inside it (`at`: the way down to the strip's eval).
+  // A mode blended other than by REPLACE can come out as a number that is no mode, which Blender
+  // reads past the end of its table of Euler orders: Sinew keeps the mode the owner has then.
+  const blendsMode = (blend: string | undefined, what: string, action: string | null | undefined) => {
+    if (blend !== undefined && blend !== 'REPLACE') c.warnings.push({ code: 'unsupported-channel', pointer: `/scene/actions/${c.actions.get(action ?? '')?.index ?? 0}`, message: `object "${o.name}": ${what} blends a rotation mode by ${blend}, which can give a number that is no mode (Blender then reads past its table of Euler orders); at such a frame Sinew keeps the mode the owner had` });
+  };
   const assign = (st: SceneNlaStrip, at: (n: OwnerNla) => NlaStripEval): void => {
     for (const { owner, slot, curve } of curveTargets(o, st.action, c)) {
+      if (slot === MODE_SLOT) blendsMode(st.blend_type, `NLA strip "${st.name ?? ''}"`, st.action);
       const e = at(nlaOf(owner));
       e.curves.push(curve);
       e.slots = Int32Array.from([...e.slots, slot]);
@@ -169,6 +170,7 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
   tracks.forEach((t, ti) => { t.strips.forEach((st, si) => { assign(st, (n) => n.tracks[ti][si]); }); });
   if (!solo && actionName !== null) {
     for (const { owner, slot, curve } of curveTargets(o, actionName, c)) {
+      if (slot === MODE_SLOT) blendsMode(nla.action_blend_type, `the action over its NLA`, actionName);
       const n = nlaOf(owner);
       n.action ??= { curves: [], slots: new Int32Array(0), unkeyedParts: new Int32Array(0), blend: blendCode(nla.action_blend_type), influence: Math.fround(nla.action_influence ?? 1), range: actionRange(nla) };
       n.action.curves.push(curve);
@@ -182,9 +184,19 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
     const keyed = (e: { slots: Int32Array; unkeyedParts: Int32Array }) => [...e.slots, ...e.unkeyedParts];
     const slots = new Set<number>([...n.tracks.flatMap(nestedStrips).flatMap(keyed), ...(n.action ? keyed(n.action) : [])]);
     n.domain = Int32Array.from([...slots].sort((a, b) => a - b));
-    linkTransitions(n, CHANNEL_COUNT, channelSpan);
+    linkTransitions(n, ANIMATED_COUNT, channelSpan);
     linkModifiers(n);
-    animOf(owner).nla = n;
+    const anim = animOf(owner);
+    anim.nla = n;
+    if (slots.has(MODE_SLOT)) {
+      // The rest of the domain in Blender's order: the active action's curves, then every strip's.
+      const walk = [...(n.action ? n.action.slots : []), ...n.tracks.flatMap(nestedStrips).flatMap((e) => [...e.slots])];
+      const written = new Uint8Array(11);
+      for (const slot of n.domain) if (slot >= ROTATIONS_AT && slot < ROTATIONS_AT + 11) written[slot - ROTATIONS_AT] = 1;
+      n.flushOrder = { stamps: new Int32Array(5), domain: Int32Array.from(new Set(walk.map(flushProperty).filter((p) => p >= 0))), written };
+      anim.keysMode = true;
+      anim.before = new Float64Array(11);
+    }
   }
 }
 
@@ -196,7 +208,7 @@ function deltaViews(channels: Float64Array): DeltaChannels {
 
 function ownerAnimation(owner: RigOwner): OwnerAnimation {
   const source: TransformProps & DeltaTransformProps = owner.kind === 'bone' ? owner.source.pose ?? {} : owner.source;
-  const channels = new Float64Array(CHANNEL_COUNT);
+  const channels = new Float64Array(ANIMATED_COUNT);
   const put = (name: keyof typeof CHANNELS, values: number[] | undefined, fallback: number[]) => { channels.set(values ?? fallback, CHANNELS[name].offset); };
   put('location', source.location, [0, 0, 0]);
   put('rotation_euler', source.rotation_euler, [0, 0, 0]);
@@ -207,6 +219,7 @@ function ownerAnimation(owner: RigOwner): OwnerAnimation {
   put('delta_rotation_euler', source.delta_rotation_euler, [0, 0, 0]);
   put('delta_rotation_quaternion', source.delta_rotation_quaternion, [0, 0, 0, 1]);
   put('delta_scale', source.delta_scale, [1, 1, 1]);
+  channels[MODE_SLOT] = rotationModeValue(source.rotation_mode ?? 'XYZ');
   const view = (name: keyof typeof CHANNELS) => channels.subarray(CHANNELS[name].offset, CHANNELS[name].offset + CHANNELS[name].size);
   return {
     owner,
@@ -224,7 +237,7 @@ function ownerAnimation(owner: RigOwner): OwnerAnimation {
     deltas: undefined,
     nla: undefined,
     keysMode: false,
-    modeValue: new Float64Array(1),
+    before: undefined,
   };
 }
 
@@ -248,29 +261,65 @@ export function playChannels(a: OwnerAnimation, frame: Float64Array): void {
  */
 export function playChannelsInto(a: OwnerAnimation, frame: Float64Array, out: Float64Array): void {
   const { curves, slots } = a;
-  if (a.nla !== undefined) evaluateNla(a.nla, frame, out);
+  if (a.nla !== undefined) {
+    const before = a.before;
+    if (before !== undefined) for (let i = 0; i < 11; i++) before[i] = out[ROTATIONS_AT + i];
+    evaluateNla(a.nla, frame, out);
+    if (before !== undefined) flushNlaMode(a, before, out);
+  }
   for (let i = 0; i < curves.length; i++) {
-    if (slots[i] === MODE_SLOT) playMode(a, curves[i], frame, out);
-    else evaluateFCurve(curves[i], frame, out, slots[i]);
+    evaluateFCurve(curves[i], frame, out, slots[i]);
+    if (slots[i] === MODE_SLOT) writeMode(a, out, out);
   }
 }
 
+/** Where the rotations start in the channel array: Euler (3), quaternion (4) and axis-angle (4), in a row. */
+const ROTATIONS_AT = CHANNELS.rotation_euler.offset;
+const work = new Float64Array(ANIMATED_COUNT);
+
 /**
- * The owner's rotation mode curve at the frame, in its place among the curves (Blender writes them
- * in the action's order): a mode other than the one the owner holds converts the rotation written
- * so far into the new mode's channels. Into the owner's own channels it becomes the owner's mode,
+ * The mode number in out[MODE_SLOT] written as Blender writes an enum (the number cut to a whole
+ * one), with `rotations` holding the owner's rotations at that moment (`out`, or for an NLA a copy
+ * as its flush left them then): a mode other than the one the owner holds converts them into the
+ * new mode's channels (in `rotations`). Into the owner's own channels it becomes the owner's mode,
  * which its basis, its constraints and drivers reading it follow, and it stays until a frame
- * changes it (Blender keeps it on the evaluated pose). A frame that changes a mode allocates (V8
- * runs code that rare unoptimized); every other frame allocates nothing.
+ * changes it (Blender keeps it on the evaluated pose). Returns whether it converted. A frame that
+ * changes a mode allocates (V8 runs code that rare unoptimized); every other frame allocates nothing.
  */
-function playMode(a: OwnerAnimation, curve: PackedFCurve, frame: Float64Array, out: Float64Array): void {
-  evaluateFCurve(curve, frame, a.modeValue, 0);
-  const mode = rotationModeOfValue(a.modeValue[0]);
+function writeMode(a: OwnerAnimation, out: Float64Array, rotations: Float64Array): boolean {
+  const mode = rotationModeOfValue(Math.trunc(out[MODE_SLOT]));
   const held = a.basis.rotation_mode ?? 'XYZ';
-  if (mode === undefined || mode === held) return;
-  changeRotationMode(out, held, mode);
-  if (out !== a.channels) return;
-  a.basis.rotation_mode = mode;
-  a.owner.rotationMode = mode;
-  a.owner.rotationOrder = eulerOrderOfMode(mode);
+  if (mode === undefined || mode === held) return false;
+  changeRotationMode(rotations, held, mode);
+  if (out === a.channels) {
+    a.basis.rotation_mode = mode;
+    a.owner.rotationMode = mode;
+    a.owner.rotationOrder = eulerOrderOfMode(mode);
+  }
+  return true;
 }
+
+/**
+ * An NLA keying the mode, after it wrote this frame's channels into `out` (`before`: the rotations
+ * as they were): Blender writes the channels one property after another in its flush order
+ * (nla.ts FlushOrder), each only at the elements the NLA animates, the mode through RNA. So the
+ * rotations the mode's change converts are those written before it this frame and, for those
+ * written after it, their values from before; the elements written after it then replace what it
+ * converted, and the others keep it.
+ */
+function flushNlaMode(a: OwnerAnimation, before: Float64Array, out: Float64Array): void {
+  const { stamps, written } = a.nla!.flushOrder!;
+  const mode = stamps[3];
+  work.set(out);
+  for (let p = 0; p < 3; p++) {
+    if (stamps[p] > mode) for (let i = PROPERTY_SPANS[2 * p]; i < PROPERTY_SPANS[2 * p + 1]; i++) work[ROTATIONS_AT + i] = before[i];
+  }
+  if (!writeMode(a, out, work)) return;
+  for (let p = 0; p < 3; p++) {
+    const after = stamps[p] > mode;
+    for (let i = PROPERTY_SPANS[2 * p]; i < PROPERTY_SPANS[2 * p + 1]; i++) if (!(after && written[i] === 1)) out[ROTATIONS_AT + i] = work[ROTATIONS_AT + i];
+  }
+}
+
+/** Euler, quaternion and axis-angle as [start, end) pairs from ROTATIONS_AT. */
+const PROPERTY_SPANS = Int32Array.of(0, 3, 3, 7, 7, 11);

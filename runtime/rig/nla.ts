@@ -18,7 +18,7 @@
 import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
 import { packModifiers, type PackedModifiers } from '../../nodes/math/fcurve/modifiers';
 import { curveValue, stripTime, type ModifierStack } from './nla-modifiers';
-import { CHANNEL_COUNT, CHANNELS } from './scene/data-path';
+import { ANIMATED_COUNT, CHANNELS, MODE_SLOT } from './scene/data-path';
 import type { NlaBlendType, SceneNla, SceneNlaStrip } from './scene/types';
 
 const f32 = Math.fround;
@@ -32,12 +32,17 @@ const FLT_EPSILON = 1.1920928955078125e-7;
  * unit quaternion, and an axis-angle, all four zero — not its RNA default (0, 0, 1, 0): measured in
  * 3.4.1, a REPLACE strip at influence 0.5 keying an axis-angle's Y at 0.9 gives 0.45.
  */
-export const CHANNEL_DEFAULTS: Float64Array = (() => {
-  const d = new Float64Array(CHANNEL_COUNT);
+export const CHANNEL_DEFAULTS: Float64Array = defaultsWithMode(1);
+/** The same for a pose bone, whose rotation mode's RNA default is QUATERNION (0); an object's is XYZ (1). */
+export const BONE_CHANNEL_DEFAULTS: Float64Array = defaultsWithMode(0);
+
+function defaultsWithMode(mode: number): Float64Array {
+  const d = new Float64Array(ANIMATED_COUNT);
   for (const name of ['rotation_quaternion', 'delta_rotation_quaternion'] as const) d[CHANNELS[name].offset + 3] = 1;
   for (const name of ['scale', 'delta_scale'] as const) d.fill(1, CHANNELS[name].offset, CHANNELS[name].offset + 3);
+  d[MODE_SLOT] = mode;
   return d;
-})();
+}
 
 /** One strip, for one owner: its settings and the curves of its action that write this owner. */
 export interface NlaStripEval {
@@ -100,6 +105,49 @@ export interface OwnerNla {
   snapshots?: [Float64Array, Float64Array];
   /** The modifiers of the strips playing now, outermost first (undefined: no strip has any). Set by {@link linkModifiers}. */
   modifiers?: ModifierStack;
+  /** When the NLA keys the owner's rotation mode: the order it writes the rotations and the mode in this frame ({@link FlushOrder}). */
+  flushOrder?: FlushOrder;
+}
+
+/**
+ * The order Blender's NLA writes an owner's rotation properties and its mode (nladata_flush_channels
+ * walks its channels in the order it made them: as the strips playing this frame, bottom track
+ * first, read their curves, then the rest of the domain — the active action's curves, then every
+ * strip's), which decides what a change of mode converts (rotation-mode-change.ts). `stamps`: for
+ * Euler, quaternion, axis-angle and mode, the place each is written this frame (-1: not yet; after
+ * {@link finishFlushOrder}, -1 only for what the NLA does not write at all), [4] the next place.
+ * `domain`: the four in the rest of the domain's order. `written`: which elements of the rotations
+ * (Euler 3, quaternion 4, axis-angle 4, in a row) the NLA writes at all: it writes only those.
+ */
+export interface FlushOrder {
+  stamps: Int32Array;
+  domain: Int32Array;
+  written: Uint8Array;
+}
+
+const EULER_AT = CHANNELS.rotation_euler.offset, QUAT_AT = CHANNELS.rotation_quaternion.offset, AXIS_AT = CHANNELS.rotation_axis_angle.offset;
+
+/** Which of the flush order's four a channel slot belongs to: 0 Euler, 1 quaternion, 2 axis-angle, 3 the mode; -1 none. */
+export function flushProperty(slot: number): number {
+  if (slot >= EULER_AT && slot < EULER_AT + 3) return 0;
+  if (slot >= QUAT_AT && slot < QUAT_AT + 4) return 1;
+  if (slot >= AXIS_AT && slot < AXIS_AT + 4) return 2;
+  return slot === MODE_SLOT ? 3 : -1;
+}
+
+/** Notes that the curves in `slots` were read now (the first read of a property makes its channel). */
+function stampCurves(order: FlushOrder, slots: Int32Array): void {
+  const stamps = order.stamps;
+  for (let i = 0; i < slots.length; i++) {
+    const p = flushProperty(slots[i]);
+    if (p >= 0 && stamps[p] < 0) stamps[p] = stamps[4]++;
+  }
+}
+
+/** After the strips: what the domain has that no strip read this frame comes after, in the domain's order. */
+function finishFlushOrder(order: FlushOrder): void {
+  const stamps = order.stamps, domain = order.domain;
+  for (let i = 0; i < domain.length; i++) if (stamps[domain[i]] < 0) stamps[domain[i]] = stamps[4]++;
 }
 
 /**
@@ -121,7 +169,7 @@ export function blendCode(b: NlaBlendType | undefined): number {
  * multiplying (1), everything else, axis-angle included, by adding (0).
  */
 export const MIX_OF: Int8Array = (() => {
-  const m = new Int8Array(CHANNEL_COUNT);
+  const m = new Int8Array(ANIMATED_COUNT);
   for (const name of ['scale', 'delta_scale'] as const) m.fill(1, CHANNELS[name].offset, CHANNELS[name].offset + 3);
   for (const name of ['rotation_quaternion', 'delta_rotation_quaternion'] as const) m.fill(-1, CHANNELS[name].offset, CHANNELS[name].offset + 4);
   return m;
@@ -213,6 +261,8 @@ export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64A
   const domain = n.domain;
   const defaults = n.defaults;
   for (let i = 0; i < domain.length; i++) channels[domain[i]] = defaults[domain[i]];
+  const order = n.flushOrder;
+  if (order !== undefined) { order.stamps.fill(-1); order.stamps[4] = 0; }
   const s = n.scratch;
   for (let t = 0; t < n.tracks.length; t++) {
     s[0] = frame[0];
@@ -228,6 +278,7 @@ export function evaluateNla(n: OwnerNla, frame: Float64Array, channels: Float64A
     s[2] = a.influence;
     blendCurves(a.curves, a.slots, a.unkeyedParts, a.blend, n, channels);
   }
+  if (order !== undefined) finishFlushOrder(order);
 }
 
 /**
@@ -437,6 +488,7 @@ function stripControls(st: NlaStripEval, n: OwnerNla): void {
 function blendCurves(curves: PackedFCurve[], slots: Int32Array, unkeyed: Int32Array, blend: number, n: OwnerNla, channels: Float64Array): void {
   const s = n.scratch, time = n.time, inf = s[2];
   if (inf === 0) return;
+  if (n.flushOrder !== undefined) stampCurves(n.flushOrder, slots);
   if (blend === COMBINE) { combineCurves(curves, slots, n, channels); return; }
   for (let i = 0; i < curves.length; i++) {
     curveValue(curves[i], n.modifiers, time, s);

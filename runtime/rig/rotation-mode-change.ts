@@ -18,6 +18,11 @@ export function rotationModeOfValue(value: number): RotationMode | undefined {
   return Number.isInteger(value) && value >= 1 && value <= 6 ? EULER_ORDERS[value - 1] : undefined;
 }
 
+/** Blender's `rotmode` number of a mode (what a rotation_mode curve holds for it). */
+export function rotationModeValue(mode: RotationMode): number {
+  return mode === 'QUATERNION' ? 0 : mode === 'AXIS_ANGLE' ? -1 : EULER_ORDERS.indexOf(mode) + 1;
+}
+
 /** The Euler order Blender's constraints and drivers take for a mode: XYZ for quaternion and axis-angle. */
 export function eulerOrderOfMode(mode: RotationMode): EulerOrder {
   return mode === 'QUATERNION' || mode === 'AXIS_ANGLE' ? 'XYZ' : mode;

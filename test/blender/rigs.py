@@ -4222,7 +4222,7 @@ def rig_nla_action_nothing():
     return [1, 2.5, 4.99, 5, 6.5, 9, 12, 12.01, 14.5, 18, 25]
 
 
-def rig_random_nla(seed, more=False, editor=False, keyed_times=False):
+def rig_random_nla(seed, more=False, editor=False, keyed_times=False, keyed_modes=False):
     """A random NLA (everything Blender's Python API makes: clips, not transitions or metas): an
     empty in a random rotation mode and an armature's two bones (Euler and quaternion), each with
     1-3 tracks of 1-3 strips — random actions keying location, rotation, scale and a custom property
@@ -4235,15 +4235,29 @@ def rig_random_nla(seed, more=False, editor=False, keyed_times=False):
     NLA editor's operators (run with a window: xvfb-run -a blender --factory-startup --python
     rigs.py -- random_nla_editor<N> DIR). `keyed_times` (with `editor`): about half the transitions
     and metas get their strip time keyed at their start, middle and end (drawn from a generator of
-    their own, so the rest of the rig is the one `editor` draws). Frames drawn across and around the strips."""
+    their own, so the rest of the rig is the one `editor` draws). `keyed_modes`: most actions key
+    their owner's rotation mode too (one to three whole modes of the eight, constant between keys),
+    its curve first, last or between the others (from a generator of its own). Frames drawn across
+    and around the strips."""
     import random
     rng = random.Random("random-nla-%d" % seed)
     times = random.Random("random-nla-times-%d" % seed)
+    mrng = random.Random("random-nla-modes-%d" % seed)
     modes = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION'] + (['AXIS_ANGLE', 'AXIS_ANGLE'] if more else [])
 
     def action(name, paths):
         act = bpy.data.actions.new(name)
-        for path, index, kind in paths:
+        # The owner's path ('pose.bones["B"].' for a bone's curves, '' for the object's).
+        owner = paths[0][0][:paths[0][0].find('"]') + 2] + '.' if paths and paths[0][0].startswith('pose.bones') else ''
+        at = mrng.randint(0, len(paths)) if keyed_modes and mrng.random() < 0.7 else -1
+        for k, spec in enumerate(paths + [None]):
+            if k == at:
+                fm = act.fcurves.new(owner + 'rotation_mode', index=0)
+                for _ in range(mrng.randint(1, 3)):
+                    fm.keyframe_points.insert(mrng.uniform(-3, 12), mrng.randint(-1, 6)).interpolation = 'CONSTANT'
+            if spec is None:
+                break
+            path, index, kind = spec
             fc = act.fcurves.new(path, index=index)
             t = rng.uniform(-3, 4)
             for _ in range(rng.randint(1, 4)):
@@ -4292,6 +4306,9 @@ def rig_random_nla(seed, more=False, editor=False, keyed_times=False):
                 st.repeat = rng.choice((1.0, 1.0, rng.uniform(1.0, 2.5)))
                 st.use_reverse = rng.random() < 0.2
                 st.blend_type = rng.choice(('REPLACE', 'REPLACE', 'ADD', 'SUBTRACT', 'MULTIPLY', 'COMBINE'))
+                if any(f.data_path.endswith('rotation_mode') for f in act.fcurves):
+                    # Blended other than by REPLACE, a mode can sum to a number that is no mode, which Blender reads out of bounds.
+                    st.blend_type = 'REPLACE'
                 length = st.frame_end - st.frame_start
                 if rng.random() < 0.3:
                     st.blend_in = rng.uniform(0, length / 3)
@@ -4336,6 +4353,8 @@ def rig_random_nla(seed, more=False, editor=False, keyed_times=False):
         if rng.random() < 0.7:
             ad.action = action(holder_id.name + "_top", channels(prefix, rot_mode))
             ad.action_blend_type = rng.choice(('REPLACE', 'ADD', 'COMBINE', 'MULTIPLY'))
+            if any(f.data_path.endswith('rotation_mode') for f in ad.action.fcurves):
+                ad.action_blend_type = 'REPLACE'
             ad.action_influence = rng.uniform(0.3, 1.0)
             ad.action_extrapolation = rng.choice(('HOLD', 'HOLD_FORWARD', 'NOTHING'))
 
@@ -5944,6 +5963,57 @@ def rig_random_keyed_modes(seed):
     return forwards + [f + 0.5 for f in reversed(forwards[:-1])]
 
 
+def rig_nla_keyed_modes():
+    """Rotation modes keyed in actions an NLA plays (an action with a keyed mode pushed down): Blender
+    blends the mode as a number like any channel (a REPLACE strip blending in over another mixes two
+    modes' numbers, the result cut to a whole mode), then writes every channel in the order the NLA
+    first met them, the mode through RNA, converting the rotation values when it changes. An empty
+    with a strip keying its mode first (with Euler and quaternion values) under a strip blending in
+    and out that keys a mode after its quaternion only; a bone whose strip keys mode, Euler and
+    axis-angle, with the active action on top keying only its Euler angles at half influence. Frames
+    forwards, then back."""
+    import random
+    rng = random.Random('nla-keyed-modes')
+
+    def key(holder, frames, order, modes):
+        for k, f in enumerate(frames):
+            for path in order:
+                if path == 'rotation_mode':
+                    holder.rotation_mode = modes[k]
+                elif path == 'rotation_euler':
+                    holder.rotation_euler = [rng.uniform(-1.2, 1.2) for _ in range(3)]
+                elif path == 'rotation_quaternion':
+                    holder.rotation_quaternion = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)]).to_quaternion()
+                else:
+                    axis, angle = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)]).to_quaternion().to_axis_angle()
+                    holder.rotation_axis_angle = (angle, axis[0], axis[1], axis[2])
+                holder.keyframe_insert(path, frame=f)
+
+    def push(obj, name, start):
+        act = obj.animation_data.action
+        act.name = name
+        obj.animation_data.action = None
+        track = obj.animation_data.nla_tracks.new()
+        return track.strips.new(name, start, act)
+
+    e = empty("NmE", loc=(0.5, 0.0, 0.0))
+    key(e, (1, 8, 15), ['rotation_mode', 'rotation_euler', 'rotation_quaternion'], ('XYZ', 'QUATERNION', 'ZXY'))
+    push(e, "NmE1", 1)
+    key(e, (1, 6), ['rotation_quaternion', 'rotation_mode'], ('ZYX', 'AXIS_ANGLE'))
+    over = push(e, "NmE2", 6)
+    over.blend_in, over.blend_out = 3.0, 2.0
+    arm = armature("NmArm", [("R", (0, 2, 0), (0, 2, 1), None, False, 0.2)])
+    r = arm.pose.bones["R"]
+    key(r, (1, 8, 15), ['rotation_euler', 'rotation_mode', 'rotation_axis_angle'], ('YZX', 'AXIS_ANGLE', 'XZY'))
+    push(arm, "NmR1", 1)
+    key(r, (1, 12), ['rotation_euler'], ())
+    arm.animation_data.action.name = "NmTop"
+    arm.animation_data.action_influence = 0.5
+    scene().frame_set(1)
+    forwards = [1, 3, 5.5, 7, 8, 9.5, 11, 13, 15, 18]
+    return forwards + [f + 0.25 for f in reversed(forwards[:-1])]
+
+
 def strip_modifier(strip, kind, **settings):
     """A new F-curve modifier of `kind` on an NLA strip (Blender's Python API has no
     NlaStrip.modifiers.new: the NLA editor's operator adds it, which needs a window), its settings
@@ -6233,6 +6303,7 @@ RIGS["linked_override"] = rig_linked_override
 RIGS["linked_override_wolf"] = lambda: rig_linked_override('wolf')
 RIGS["nla_strip_times"] = rig_nla_strip_times
 RIGS["keyed_rotation_modes"] = rig_keyed_rotation_modes
+RIGS["nla_keyed_modes"] = rig_nla_keyed_modes
 RIGS.update({"random_keyed_modes%d" % k: (lambda k=k: rig_random_keyed_modes(k)) for k in range(200)})
 RIGS.update({"random_nla_times%d" % k: (lambda k=k: rig_random_nla(k, True, True, True)) for k in range(200)})
 RIGS["linked_shot"] = lambda: rig_linked_override(shot=True)
@@ -6240,6 +6311,7 @@ RIGS.update({"random_rigify%d" % k: (lambda k=k: rig_random_rigify(k)) for k in 
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
 RIGS.update({"random_nla_more%d" % k: (lambda k=k: rig_random_nla(k, True)) for k in range(200)})
 RIGS.update({"random_nla_editor%d" % k: (lambda k=k: rig_random_nla(k, True, True)) for k in range(200)})
+RIGS.update({"random_nla_modes%d" % k: (lambda k=k: rig_random_nla(k, True, keyed_modes=True)) for k in range(200)})
 RIGS.update({"remap_nla%d" % k: (lambda k=k: rig_remapped(lambda: rig_random_nla(k, True), k)) for k in range(200)})
 
 def world_matrices():

@@ -5,7 +5,7 @@ import { GRAPH_FORMAT, GRAPH_VERSION, type GraphDocument, type GraphFrame, type 
 import { stackFrame } from './stack-frame';
 import { defaultCatalog, type NodeCatalog } from '../../../nodes/catalog';
 import type { NodeDefinition } from '../../../nodes/define';
-import { parseDataPath } from '../../rig/scene/data-path';
+import { isRotationModePath, parseDataPath } from '../../rig/scene/data-path';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla, type SceneNlaStrip } from '../../rig/scene/types';
 import { curvePlays, savedFrame, savedTimeScale, type Fixture, type FixtureConstraint, type FixtureNla, type FixtureNlaStrip } from './fixture';
 import { drivableParam, scheduleParam } from '../../eval/driven-params';
@@ -411,7 +411,10 @@ function reportNla(fx: Fixture, readByNode: ReadonlySet<string>, report: (text: 
         // A custom property's curve plays through the property's node (runtime/rig/property-nla.ts), a
         // constraint setting's through the driver/nla-value node that reads it.
         const others = (act?.fcurves ?? []).filter((f) => {
-          const k = parseDataPath(f.data_path)?.kind;
+          const parsed = parseDataPath(f.data_path);
+          const k = parsed?.kind;
+          // A keyed rotation mode plays (runtime/rig/animation.ts).
+          if (isRotationModePath(parsed)) return false;
           // What changes only how things are drawn has no effect here either (drawn-only.ts).
           return k !== 'transform' && k !== 'custom' && !drawnOnly(f.data_path) && !readByNode.has(`${st.action}\u0000${f.data_path}\u0000${f.array_index}`);
         });

@@ -19,6 +19,14 @@ export const CHANNELS = {
 export type ChannelName = keyof typeof CHANNELS;
 /** Numbers in an owner's channel array. */
 export const CHANNEL_COUNT = 30;
+/**
+ * Where an owner's animation keeps its rotation mode as the number a `rotation_mode` curve holds
+ * (Blender's rotmode: 0 quaternion, 1-6 the Euler orders, -1 axis-angle), after the transform
+ * channels; the NLA blends it as one more channel (runtime/rig/rotation-mode-change.ts).
+ */
+export const MODE_SLOT = CHANNEL_COUNT;
+/** Numbers in an animated owner's channel array: the transform channels and the mode. */
+export const ANIMATED_COUNT = CHANNEL_COUNT + 1;
 
 /** Whether a channel is one of an object's delta transform (Blender has no such channel on a pose bone). */
 export function isDeltaChannel(channel: ChannelName): boolean {
@@ -44,6 +52,11 @@ export function parseDataPath(path: string): DataPath | undefined {
   if (!/^[A-Za-z_][A-Za-z0-9_.[\]"]*$/.test(rest)) return undefined;
   if (Object.hasOwn(CHANNELS, rest) && !(bone !== null && isDeltaChannel(rest as ChannelName))) return { kind: 'transform', bone, channel: rest as ChannelName };
   return { kind: 'other', bone, property: rest };
+}
+
+/** Whether a parsed path is an owner's `rotation_mode`, which an action may key. */
+export function isRotationModePath(path: DataPath | undefined): boolean {
+  return path?.kind === 'other' && path.property === 'rotation_mode';
 }
 
 /**

@@ -11,7 +11,13 @@
 // quaternion and axis-angle channels (channels no curve writes keep what a change converts into
 // them), the mode curve first, last or between, under an Action constraint playing rotation keys on
 // its bone, Limit Rotation, Pivot (a rotation range) and two Child Ofs (channels off), all reading the
-// owner's Euler order as AUTO (seeds 0-59 of the generator within 1e-6 by hand, 2026-12-05).
+// owner's Euler order as AUTO (seeds 0-59 of the generator within 1e-6 by hand, 2026-12-05). And
+// rigs.py `nla_keyed_modes`: modes keyed in actions an NLA plays, where Blender blends the mode as a
+// number (a REPLACE strip blending in over another mixes two modes, cut to a whole one) and writes
+// the channels in the order its NLA made them, so what a change converts depends on which rotations
+// it wrote before the mode this frame: an empty's strip keying its mode first under a strip blending
+// in and out that keys it after its quaternion; a bone whose strip keys Euler, mode, axis-angle, the
+// action on top keying its Euler angles at half influence.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +53,12 @@ describe('A rotation mode keyed in an action, as Blender plays it', () => {
     const { compared, order } = expectAsBlenderInOrder('keyed_rotation_modes');
     expect(order).toEqual(['1', '6', '11', '16', '21', '24', '18', '13', '8', '3.5']);
     expect(compared).toBe(8 * 10); // the armature, its 4 bones, Tgt, Spinner and Reader at 10 frames
+  });
+
+  it('nla_keyed_modes: modes keyed in NLA strips, blended and written in the NLA\u2019s order, within 1e-4 of Blender', () => {
+    const { compared, order } = expectAsBlenderInOrder('nla_keyed_modes');
+    expect(order.length).toBe(19);
+    expect(compared).toBe(3 * 19); // NmE, NmArm and its bone at 19 frames
   });
 
   it('random_keyed_modes15: random modes and channels keyed under constraints reading the owner\u2019s order, within 1e-4 of Blender', () => {
