@@ -1,7 +1,7 @@
 // Which Euler order a constraint splits rotations in: Blender takes the owner's (or target's) own
 // rotation mode (`cob->rotOrder`, `ct->rotOrder`), XYZ for quaternion and axis-angle; Sinew adds a
 // param to choose another one, AUTO meaning Blender's choice. The mode is read each frame: an action
-// may key it (runtime/rig/rotation-mode-change.ts).
+// may key it (nodes/math/rotation-mode-change.ts).
 import type { OwnerHandle } from '../define';
 import { EULER_ORDERS, isEulerOrder, type EulerOrder } from '../math/euler';
 

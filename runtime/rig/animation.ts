@@ -12,7 +12,7 @@ import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
 import { objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { ANIMATED_COUNT, CHANNELS, channelSlot, channelSpan, isDeltaChannel, isRotationModePath, MODE_SLOT, parseDataPath } from './scene/data-path';
 import type { DeltaTransformProps, SceneAction, SceneDocument, SceneNla, SceneNlaStrip, SceneObject, TransformProps } from './scene/types';
-import { changeRotationMode, eulerOrderOfMode, rotationModeOfValue, rotationModeValue } from './rotation-mode-change';
+import { changeRotationMode, eulerOrderOfMode, rotationModeOfValue, rotationModeValue } from '../../nodes/math/rotation-mode-change';
 import { actionRange, blendCode, BONE_CHANNEL_DEFAULTS, CHANNEL_DEFAULTS, flushProperty, evaluateNla, linkModifiers, linkQuaternionParts, linkTransitions, MIX_OF, nestedStrips, stripEval, type NlaStripEval, type OwnerNla } from './nla';
 
 /** One owner's animation: its channels, the curves that write them, and the basis they make. */
@@ -290,7 +290,7 @@ function writeMode(a: OwnerAnimation, out: Float64Array, rotations: Float64Array
   const mode = rotationModeOfValue(Math.trunc(out[MODE_SLOT]));
   const held = a.basis.rotation_mode ?? 'XYZ';
   if (mode === undefined || mode === held) return false;
-  changeRotationMode(rotations, held, mode);
+  changeRotationMode(rotations, ROTATIONS_AT, held, mode);
   if (out === a.channels) {
     a.basis.rotation_mode = mode;
     a.owner.rotationMode = mode;

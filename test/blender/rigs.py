@@ -6014,6 +6014,54 @@ def rig_nla_keyed_modes():
     return forwards + [f + 0.25 for f in reversed(forwards[:-1])]
 
 
+def rig_action_keyed_modes():
+    """Action constraints playing an action that keys its bones' rotation modes: Blender evaluates the
+    action on a scratch copy of the bone that starts in the owner's mode, and the mode's curve
+    converts what the copy holds when it changes it. `P1` (a quaternion bone) plays a group keying
+    its mode first, then Euler and axis-angle; `P2` (an XYZ bone) a group keying Euler and quaternion,
+    then its mode; both read an empty's X location (keyed from -1 to 1 over frames 1-20) across frames
+    1-20 of the action. Frames forwards, then back."""
+    import random
+    rng = random.Random('action-keyed-modes')
+    arm = armature("AK", [("P1", (0, 0, 0), (0, 0, 1), None, False, 0.0), ("P2", (1, 0, 0), (1, 0.3, 1), None, False, 0.4)])
+    pb = arm.pose.bones
+    plan = {"P1": (['rotation_mode', 'rotation_euler', 'rotation_axis_angle'], ('XZY', 'AXIS_ANGLE', 'QUATERNION')),
+            "P2": (['rotation_euler', 'rotation_quaternion', 'rotation_mode'], ('QUATERNION', 'ZYX', 'AXIS_ANGLE'))}
+    for name, (order, modes) in plan.items():
+        b = pb[name]
+        for k, f in enumerate((1, 8, 15)):
+            for path in order:
+                if path == 'rotation_mode':
+                    b.rotation_mode = modes[k]
+                elif path == 'rotation_euler':
+                    b.rotation_euler = [rng.uniform(-1.2, 1.2) for _ in range(3)]
+                elif path == 'rotation_quaternion':
+                    b.rotation_quaternion = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)]).to_quaternion()
+                else:
+                    axis, angle = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)]).to_quaternion().to_axis_angle()
+                    b.rotation_axis_angle = (angle, axis[0], axis[1], axis[2])
+                b.keyframe_insert(path, frame=f)
+    act = arm.animation_data.action
+    act.name = "AKAct"
+    arm.animation_data.action = None
+    pb["P1"].rotation_mode = 'QUATERNION'
+    pb["P1"].rotation_quaternion = (1, 0, 0, 0)
+    pb["P2"].rotation_mode = 'XYZ'
+    pb["P2"].rotation_euler = (0, 0, 0)
+    target = empty("AKT")
+    for f, x in ((1, -1.0), (20, 1.0)):
+        target.location = (x, 0, 0)
+        target.keyframe_insert("location", index=0, frame=f)
+    for name in ("P1", "P2"):
+        c = pb[name].constraints.new('ACTION')
+        c.target, c.action = target, act
+        c.transform_channel, c.target_space = 'LOCATION_X', 'WORLD'
+        c.min, c.max, c.frame_start, c.frame_end = -1.0, 1.0, 1, 20
+    scene().frame_set(1)
+    forwards = [1, 4, 7, 8, 9.5, 12, 15, 18, 20]
+    return forwards + [f + 0.25 for f in reversed(forwards[:-1])]
+
+
 def strip_modifier(strip, kind, **settings):
     """A new F-curve modifier of `kind` on an NLA strip (Blender's Python API has no
     NlaStrip.modifiers.new: the NLA editor's operator adds it, which needs a window), its settings
@@ -6304,6 +6352,7 @@ RIGS["linked_override_wolf"] = lambda: rig_linked_override('wolf')
 RIGS["nla_strip_times"] = rig_nla_strip_times
 RIGS["keyed_rotation_modes"] = rig_keyed_rotation_modes
 RIGS["nla_keyed_modes"] = rig_nla_keyed_modes
+RIGS["action_keyed_modes"] = rig_action_keyed_modes
 RIGS.update({"random_keyed_modes%d" % k: (lambda k=k: rig_random_keyed_modes(k)) for k in range(200)})
 RIGS.update({"random_nla_times%d" % k: (lambda k=k: rig_random_nla(k, True, True, True)) for k in range(200)})
 RIGS["linked_shot"] = lambda: rig_linked_override(shot=True)

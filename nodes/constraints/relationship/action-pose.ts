@@ -13,6 +13,7 @@ import { unsupportedModifier } from '../../math/fcurve/modifiers';
 import type { FCurveTiming } from '../../math/fcurve/timing';
 import { multiplyMat3 } from '../../math/matrix';
 import { normalizeQuatTo, quatToMat3 } from '../../math/quaternion';
+import { changeRotationMode, rotationModeOfValue } from '../../math/rotation-mode-change';
 
 /**
  * Where each channel of the scratch copy lives in its channel array. Quaternions are stored
@@ -36,6 +37,8 @@ const CHANNEL_SIZE: Record<Channel, number> = {
   delta_location: 3, delta_rotation_euler: 3, delta_rotation_quaternion: 4, delta_scale: 3,
 };
 const CHANNEL_COUNT = 30;
+/** Where a curve keying the copy's rotation mode writes its number, after the channels. */
+const MODE_AT = CHANNEL_COUNT;
 const BONE_CHANNELS: readonly Channel[] = ['location', 'rotation_euler', 'rotation_quaternion', 'rotation_axis_angle', 'scale'];
 
 /** The scratch copy an action is evaluated on, and the curves that write it. */
@@ -51,6 +54,8 @@ export interface ActionPose {
   firstValues: Float64Array;
   /** The copy's channels: their cleared values, and each frame the curves' values over them. */
   channels: Float64Array;
+  /** When the action keys the copy's rotation mode: the cleared channels, which each sample starts from (a change of mode converts what it finds). */
+  cleared: Float64Array | undefined;
 }
 
 /** What {@link bindActionPose} made, with a sentence for each curve it uses that Sinew evaluates differently. */
@@ -94,6 +99,7 @@ export function bindActionPose(action: ActionSource, bone: string | null, mode: 
       slots: Int32Array.from(used.map((u) => u.slot)),
       firstValues: Float64Array.from(curves.map((c) => (c.count > 0 ? c.keys[1] : 0))),
       channels: clearedChannels(bone === null),
+      cleared: used.some((u) => u.slot === MODE_AT) ? clearedChannels(bone === null) : undefined,
     },
     notes,
   };
@@ -106,10 +112,12 @@ function slotOf(f: ActionFCurve, bone: string | null): number | undefined {
   if (bone !== null) {
     if (t?.kind !== 'bone-channel' || t.bone !== bone) return undefined;
     channel = t.channel;
+    if (channel === 'rotation_mode') return t.index === 0 ? MODE_AT : undefined;
     if (!(BONE_CHANNELS as readonly string[]).includes(channel)) return undefined;
   } else {
     if (t?.kind !== 'object-channel') return undefined;
     channel = t.channel;
+    if (channel === 'rotation_mode') return t.index === 0 ? MODE_AT : undefined;
     if (!Object.hasOwn(CHANNEL_AT, channel)) return undefined;
   }
   const c = channel as Channel;
@@ -135,7 +143,7 @@ function unevaluatedModifiers(f: ActionFCurve): string[] {
  * with neither animated they cancel.
  */
 function clearedChannels(object: boolean): Float64Array {
-  const c = new Float64Array(CHANNEL_COUNT);
+  const c = new Float64Array(CHANNEL_COUNT + 1);
   c.fill(1, CHANNEL_AT.scale, CHANNEL_AT.scale + 3);
   c.fill(1, CHANNEL_AT.delta_scale, CHANNEL_AT.delta_scale + 3);
   if (!object) {
@@ -155,24 +163,33 @@ const view = {
 
 /**
  * The action at `frame[0]` for the owner, into `out` (a 4x4): the curves write the copy's channels,
- * then its matrix is built. A NaN frame (Blender's range of 0 width with the target on it: 0/0)
- * gives each curve's first key value, as Blender's key search ends on the first key with a segment
- * of zero length there. Allocates nothing.
+ * in the action's order, then its matrix is built. A curve keying the copy's rotation mode writes it
+ * as Blender's RNA does: a mode other than the one the copy has (the owner's) converts the rotation
+ * written so far into the new mode's channels. A NaN frame (Blender's range of 0 width with the
+ * target on it: 0/0) gives each curve's first key value, as Blender's key search ends on the first
+ * key with a segment of zero length there. Allocates nothing (but on a sample that changes the
+ * mode, where V8 runs code that rare unoptimized).
  */
 export function sampleActionPose(out: Float64Array, pose: ActionPose, frame: Float64Array): Float64Array {
-  const { curves, slots, channels } = pose;
-  if (frame[0] === frame[0]) {
-    for (let i = 0; i < curves.length; i++) evaluateFCurve(curves[i], frame, channels, slots[i]);
-  } else {
-    for (let i = 0; i < curves.length; i++) channels[slots[i]] = pose.firstValues[i];
+  const { curves, slots, channels, cleared } = pose;
+  let mode = pose.mode;
+  if (cleared !== undefined) channels.set(cleared);
+  for (let i = 0; i < curves.length; i++) {
+    if (frame[0] === frame[0]) evaluateFCurve(curves[i], frame, channels, slots[i]);
+    else channels[slots[i]] = pose.firstValues[i];
+    if (slots[i] !== MODE_AT) continue;
+    const to = rotationModeOfValue(Math.trunc(channels[MODE_AT]));
+    if (to === undefined || to === mode) continue;
+    changeRotationMode(channels, CHANNEL_AT.rotation_euler, mode, to);
+    mode = to;
   }
-  rotationOf(rot, channels, CHANNEL_AT.rotation_euler, CHANNEL_AT.rotation_quaternion, CHANNEL_AT.rotation_axis_angle, pose.mode);
+  rotationOf(rot, channels, CHANNEL_AT.rotation_euler, CHANNEL_AT.rotation_quaternion, CHANNEL_AT.rotation_axis_angle, mode);
   let sx = channels[CHANNEL_AT.scale], sy = channels[CHANNEL_AT.scale + 1], sz = channels[CHANNEL_AT.scale + 2];
   let lx = channels[CHANNEL_AT.location], ly = channels[CHANNEL_AT.location + 1], lz = channels[CHANNEL_AT.location + 2];
   if (pose.kind === 'object') {
     // BKE_object_rot_to_mat3 with deltas: the delta rotation first (dmat · rmat); a work object's
     // delta axis-angle is cleared (RNA has no curve for it), which axis_angle_to_mat3 makes identity.
-    rotationOf(delta, channels, CHANNEL_AT.delta_rotation_euler, CHANNEL_AT.delta_rotation_quaternion, -1, pose.mode);
+    rotationOf(delta, channels, CHANNEL_AT.delta_rotation_euler, CHANNEL_AT.delta_rotation_quaternion, -1, mode);
     multiplyMat3(rot, delta, rot);
     sx *= channels[CHANNEL_AT.delta_scale]; sy *= channels[CHANNEL_AT.delta_scale + 1]; sz *= channels[CHANNEL_AT.delta_scale + 2];
     lx += channels[CHANNEL_AT.delta_location]; ly += channels[CHANNEL_AT.delta_location + 1]; lz += channels[CHANNEL_AT.delta_location + 2];

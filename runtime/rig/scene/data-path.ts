@@ -22,7 +22,7 @@ export const CHANNEL_COUNT = 30;
 /**
  * Where an owner's animation keeps its rotation mode as the number a `rotation_mode` curve holds
  * (Blender's rotmode: 0 quaternion, 1-6 the Euler orders, -1 axis-angle), after the transform
- * channels; the NLA blends it as one more channel (runtime/rig/rotation-mode-change.ts).
+ * channels; the NLA blends it as one more channel (nodes/math/rotation-mode-change.ts).
  */
 export const MODE_SLOT = CHANNEL_COUNT;
 /** Numbers in an animated owner's channel array: the transform channels and the mode. */

@@ -17,7 +17,10 @@
 // the channels in the order its NLA made them, so what a change converts depends on which rotations
 // it wrote before the mode this frame: an empty's strip keying its mode first under a strip blending
 // in and out that keys it after its quaternion; a bone whose strip keys Euler, mode, axis-angle, the
-// action on top keying its Euler angles at half influence.
+// action on top keying its Euler angles at half influence. And rigs.py `action_keyed_modes`: Action
+// constraints playing an action that keys their bones' modes (a scratch copy of the bone starts in
+// the owner's mode, the mode's curve converts what it holds), mode curve first and last; 0.47-0.94
+// off, without a word, when the Action constraint read no mode curve (before the fourteenth session).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +62,12 @@ describe('A rotation mode keyed in an action, as Blender plays it', () => {
     const { compared, order } = expectAsBlenderInOrder('nla_keyed_modes');
     expect(order.length).toBe(19);
     expect(compared).toBe(3 * 19); // NmE, NmArm and its bone at 19 frames
+  });
+
+  it('action_keyed_modes: Action constraints playing an action that keys the mode, within 1e-4 of Blender', () => {
+    const { compared, order } = expectAsBlenderInOrder('action_keyed_modes');
+    expect(order.length).toBe(17);
+    expect(compared).toBe(4 * 17); // AK, its two bones and AKT at 17 frames
   });
 
   it('random_keyed_modes15: random modes and channels keyed under constraints reading the owner\u2019s order, within 1e-4 of Blender', () => {

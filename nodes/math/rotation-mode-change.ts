@@ -5,11 +5,12 @@
 // mode curve evaluated after the rotation curves replaces what they wrote with the converted old
 // rotation, one evaluated before them is overwritten by them, and the owner keeps the mode (and the
 // converted values of channels no curve writes) from one frame to the next.
-import { EULER_ORDERS, mat3NormalizedToEuler, type EulerOrder } from '../../nodes/math/euler';
-import { FLT_EPSILON } from '../../nodes/math/float32';
-import { axisAngleToQuat, eulerToQuat, normalizeQuatTo, quatToAxisAngle, quatToMat3 } from '../../nodes/math/quaternion';
-import type { RotationMode } from '../../nodes/math/basis';
-import { CHANNELS } from './scene/data-path';
+// Here in nodes/math so that the runtime's animation (runtime/rig/animation.ts) and the Action
+// constraint's scratch copy (nodes/constraints/relationship/action-pose.ts) convert alike.
+import type { RotationMode } from './basis';
+import { EULER_ORDERS, mat3NormalizedToEuler, type EulerOrder } from './euler';
+import { FLT_EPSILON } from './float32';
+import { axisAngleToQuat, eulerToQuat, normalizeQuatTo, quatToAxisAngle, quatToMat3 } from './quaternion';
 
 /** The mode of Blender's `rotmode` value (the number a rotation_mode F-curve holds); undefined for no mode. */
 export function rotationModeOfValue(value: number): RotationMode | undefined {
@@ -28,22 +29,22 @@ export function eulerOrderOfMode(mode: RotationMode): EulerOrder {
   return mode === 'QUATERNION' || mode === 'AXIS_ANGLE' ? 'XYZ' : mode;
 }
 
-const EULER = CHANNELS.rotation_euler.offset;
-const QUAT = CHANNELS.rotation_quaternion.offset;
-const AXIS_ANGLE = CHANNELS.rotation_axis_angle.offset;
 const q = new Float64Array(4);
 const m = new Float64Array(9);
 const eul = new Float64Array(3);
 const aa = new Float64Array(4);
 
 /**
- * BKE_rotMode_change_values on an owner's channel array (runtime/rig/scene/data-path.ts layout):
- * the rotation held in mode `from` written into the channels of mode `to`. Between Euler orders
+ * BKE_rotMode_change_values on an owner's rotations, which start at `at` in `channels`: the Euler
+ * angles (3), the quaternion ([x, y, z, w]) and the axis-angle ([angle, x, y, z]) in a row, as the
+ * runtime's channel array (runtime/rig/scene/data-path.ts) and the Action constraint's copy keep
+ * them. The rotation held in mode `from` written into the channels of mode `to`. Between Euler orders
  * nothing changes (the angles are read in the new order); to a quaternion from Euler or axis-angle,
  * to Euler or axis-angle from a quaternion (normalized in place first, as Blender's normalize_qt),
  * and an axis-angle whose axis comes out with three equal parts gets Y = 1. Allocates nothing.
  */
-export function changeRotationMode(channels: Float64Array, from: RotationMode, to: RotationMode): void {
+export function changeRotationMode(channels: Float64Array, at: number, from: RotationMode, to: RotationMode): void {
+  const EULER = at, QUAT = at + 3, AXIS_ANGLE = at + 7;
   if (from === to || (from !== 'QUATERNION' && from !== 'AXIS_ANGLE' && to !== 'QUATERNION' && to !== 'AXIS_ANGLE')) return;
   // The rotation `from` holds, as a quaternion in q.
   if (from === 'QUATERNION') {

@@ -1,11 +1,11 @@
 // Blender's conversion of an owner's rotation values when its rotation mode changes
-// (runtime/rig/rotation-mode-change.ts, BKE_rotMode_change_values): whatever the two modes, the
+// (nodes/math/rotation-mode-change.ts, BKE_rotMode_change_values): whatever the two modes, the
 // basis built from the new mode's channels is the rotation the old mode's channels held, and
 // between Euler orders the angles are left as they are (Blender reads them in the new order).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { basisMatrix, type RotationMode } from '../../../nodes/math/basis';
-import { changeRotationMode, rotationModeOfValue } from '../../../runtime/rig/rotation-mode-change';
+import { changeRotationMode, rotationModeOfValue } from '../../../nodes/math/rotation-mode-change';
 import { CHANNEL_COUNT, CHANNELS } from '../../../runtime/rig/scene/data-path';
 
 const MODES: RotationMode[] = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX', 'QUATERNION', 'AXIS_ANGLE'];
@@ -33,7 +33,7 @@ describe('changeRotationMode', () => {
     fc.assert(fc.property(channels, fc.constantFrom(...MODES), fc.constantFrom(...MODES), (c, from, to) => {
       const before = basisOf(c, from);
       const euler = Array.from(c.subarray(CHANNELS.rotation_euler.offset, CHANNELS.rotation_euler.offset + 3));
-      changeRotationMode(c, from, to);
+      changeRotationMode(c, CHANNELS.rotation_euler.offset, from, to);
       const eulerToEuler = from !== 'QUATERNION' && from !== 'AXIS_ANGLE' && to !== 'QUATERNION' && to !== 'AXIS_ANGLE';
       if (eulerToEuler) {
         // Blender converts nothing between Euler orders: the same angles, read in the new order.
