@@ -437,14 +437,16 @@ def rig_random_rigify(seed):
     return [1]
 
 
-def rig_linked_override(metarig='human', shot=False):
+def rig_linked_override(metarig='human', shot=False, editable=True):
     """A shot file as studios keep them: Rigify's rig built and saved in its own library file, linked
     into an empty file as a collection instance and made local by a library override (Blender 3.x's
     `override_hierarchy_create`, the instance removed as the operator removes it), then posed far
     through the override's controls (seeded). The override objects carry the library's names,
     beside the linked ones they override. `shot`: the character overridden twice (the second's
     objects get Blender's .001 names), both animated (far poses keyed at frames 1, 6 and 11), and a
-    prop in the second's right hand by a Child Of whose inverse is set there at frame 1."""
+    prop in the second's right hand by a Child Of whose inverse is set there at frame 1. `editable`
+    False: the override as the UI's default makes it (system overrides, not fully editable: the
+    armature data stays linked)."""
     import random
     import tempfile
     rig_rigify(False, metarig)
@@ -466,7 +468,7 @@ def rig_linked_override(metarig='human', shot=False):
         instance = link(bpy.data.objects.new("Character", None))
         instance.instance_type = 'COLLECTION'
         instance.instance_collection = linked
-        override = linked.override_hierarchy_create(scene(), bpy.context.view_layer, reference=instance, do_fully_editable=True)
+        override = linked.override_hierarchy_create(scene(), bpy.context.view_layer, reference=instance, do_fully_editable=editable)
         # As Object > Library Override > Make does from an instance: the instancing empty goes.
         bpy.data.objects.remove(instance, do_unlink=True)
         rig = next(o for o in override.all_objects if o.type == 'ARMATURE')
@@ -6356,6 +6358,7 @@ RIGS["action_keyed_modes"] = rig_action_keyed_modes
 RIGS.update({"random_keyed_modes%d" % k: (lambda k=k: rig_random_keyed_modes(k)) for k in range(200)})
 RIGS.update({"random_nla_times%d" % k: (lambda k=k: rig_random_nla(k, True, True, True)) for k in range(200)})
 RIGS["linked_shot"] = lambda: rig_linked_override(shot=True)
+RIGS["linked_override_system"] = lambda: rig_linked_override(editable=False)
 RIGS.update({"random_rigify%d" % k: (lambda k=k: rig_random_rigify(k)) for k in range(200)})
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
 RIGS.update({"random_nla_more%d" % k: (lambda k=k: rig_random_nla(k, True)) for k in range(200)})
