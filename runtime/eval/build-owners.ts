@@ -41,6 +41,8 @@ export interface Owners {
   propertyAnimation: (holder: string, name: string, fallback: number) => PropertyAnimation | undefined;
   /** A setting of an object as its NLA plays it (property-nla.ts), for the node that reads it. */
   pathAnimation: (object: string, dataPath: string, index: number, fallback: number) => PropertyAnimation | undefined;
+  /** Owners whose rotation mode an action or NLA keys: each keeps its mode (and what a change converts) from one evaluation to the next. */
+  modeKeyed: RigOwner[];
 }
 
 export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGraph, problems: Problems): Owners {
@@ -69,7 +71,9 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   }
   const poseSources = new Map<RigOwner, (() => void)[]>();
   const addPoseSource = (o: RigOwner, apply: () => void) => poseSources.set(o, [...(poseSources.get(o) ?? []), apply]);
+  const modeKeyed: RigOwner[] = [];
   for (const a of buildAnimation(scene, rig.owners, rig.byId, warnings)) {
+    if (a.keysMode) modeKeyed.push(a.owner);
     // Blender runs an owner's animation, then its drivers, then builds its basis: where a node sets
     // some of its channels, that node plays the action first and builds the basis after.
     const basisNode = basisNodes.get(a.owner);
@@ -104,7 +108,7 @@ export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGr
   const index = new Map<RigOwner, number>();
   rig.owners.forEach((o, i) => index.set(o, i));
   const actions = new Map((scene.actions ?? []).map((a) => [a.name, a] as const));
-  return { owners: rig.owners, byId: rig.byId, index, slots, frame, time, timeScale, poseSources, actions, ...nlaPlayers(scene, rig.byId) };
+  return { owners: rig.owners, byId: rig.byId, index, slots, frame, time, timeScale, poseSources, actions, modeKeyed, ...nlaPlayers(scene, rig.byId) };
 }
 
 /** Where a channel's element (RNA index) lands in an owner's played channels; undefined for no channel. */

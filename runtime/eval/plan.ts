@@ -57,8 +57,9 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
     cycles,
   };
   return new Program(owners.slots.buffer, steps, owners.owners, owners.frame, report, problems.warnings, {
-    units, from: schedule.from, to: schedule.to, node, frameUnits, history: () => historyOf(resolved.live),
-    remembers: () => resolved.live.some((c) => c.def.remembers?.(c.params) === true),
+    units, from: schedule.from, to: schedule.to, node, frameUnits, history: () => historyOf(resolved.live, owners.modeKeyed),
+    // A keyed mode too: a frame run again (guarded, after an unguarded pass failed) would find the mode already changed.
+    remembers: () => owners.modeKeyed.length > 0 || resolved.live.some((c) => c.def.remembers?.(c.params) === true),
     sceneTime: owners.time === owners.frame ? undefined : { slot: owners.time, scale: owners.timeScale },
   }, states, binding.check && { guards: binding.guards, check: binding.check });
 }
@@ -66,10 +67,11 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
 /**
  * What makes one evaluation depend on those before it besides stateful nodes' slots (a dependency
  * cycle aside, which the program knows): a node that remembers (a write-back), a driven param, which
- * keeps its last value when its driver gives NaN. Read from the params as they are now.
+ * keeps its last value when its driver gives NaN, an owner whose keyed rotation mode it keeps from
+ * the last evaluation (runtime/rig/animation.ts). Read from the params as they are now.
  */
-function historyOf(live: readonly CompiledNode[]): string[] {
-  const out: string[] = [];
+function historyOf(live: readonly CompiledNode[], modeKeyed: readonly { id: string }[]): string[] {
+  const out: string[] = modeKeyed.map((o) => `owner "${o.id}" keeps the rotation mode its action keys (and the values a change of mode converts) from the last evaluation`);
   for (const c of live) {
     if (c.def.remembers?.(c.params)) out.push(`node "${c.node.id}" keeps a value from its first evaluation (${c.def.label})`);
     if (c.drivenParams.size > 0) out.push(`node "${c.node.id}" has driven params, which keep their last value when the driver gives no number`);

@@ -193,7 +193,9 @@ export class Program {
    * state, one sentence per cause (empty when nothing does): a dependency cycle (the link set aside
    * reads the last evaluation's value), a node that remembers its first evaluation (a Blender
    * write-back, `NodeDefinition.remembers`), a driven param (it keeps its last value when its
-   * driver gives NaN). Only a program without any may be shared by characters (`evaluateCharacter`).
+   * driver gives NaN), a rotation mode an action keys (the owner keeps it, and what a change
+   * converts, from the last evaluation). Only a program without any may be shared by characters
+   * (`evaluateCharacter`).
    */
   get history(): readonly string[] {
     return (this.historyMemo ??= [

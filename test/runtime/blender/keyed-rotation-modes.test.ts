@@ -27,6 +27,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../../../runtime/eval/compile';
 import type { Fixture } from '../../../runtime/io/blender/fixture';
 import { importBlenderFixture } from '../../../runtime/io/blender/import';
+import { sharesProgram } from '../../../runtime/crowd/characters';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'blender', 'fixtures');
 const read = (file: string): unknown => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
@@ -56,6 +57,14 @@ describe('A rotation mode keyed in an action, as Blender plays it', () => {
     const { compared, order } = expectAsBlenderInOrder('keyed_rotation_modes');
     expect(order).toEqual(['1', '6', '11', '16', '21', '24', '18', '13', '8', '3.5']);
     expect(compared).toBe(8 * 10); // the armature, its 4 bones, Tgt, Spinner and Reader at 10 frames
+  });
+
+  it('a program whose owners keep a keyed mode says so: a crowd gives each character a program of its own', () => {
+    const imported = importBlenderFixture(read('keyed_rotation_modes.export.json') as Fixture);
+    const program = compile(imported.graph, imported.scene);
+    const keeps = program.history.filter((h) => h.includes('keeps the rotation mode its action keys'));
+    expect(keeps.map((h) => /owner "([^"]+)"/.exec(h)?.[1]).sort()).toEqual(['KR/Copier', 'KR/First', 'KR/Last', 'KR/Limited', 'Spinner']);
+    expect(sharesProgram(program)).toBe(false);
   });
 
   it('nla_keyed_modes: modes keyed in NLA strips, blended and written in the NLA\u2019s order, within 1e-4 of Blender', () => {
