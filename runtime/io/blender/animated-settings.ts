@@ -14,7 +14,7 @@
 import type { GraphLink, GraphNode } from '../../../graph/types';
 import { pathTarget } from '../../../nodes/drivers/data-path';
 import type { ImportedDriver } from './drivers';
-import { animationParam, curvePlays, nlaActions, type Fixture } from './fixture';
+import { animationParam, curvePlays, nlaActions, objectActions, type Fixture } from './fixture';
 import { constraintKey, enumChoiceNode, type ChoiceSetting } from './import-drivers';
 import type { BBoneSetting } from '../../../nodes/math/bbone';
 import { bboneSettingInput } from '../../../nodes/owner/bbone';
@@ -213,8 +213,7 @@ export function wireAnimatedSettings(
 
   /** Marks the curves at `f`'s path in the object's own actions (its strips' and the one on top) as read by a node. */
   function markReadByNode(object: string, f: SceneFCurve): void {
-    const nla = fx.nla?.find((x) => x.object === object);
-    const own = new Set([...(nla ? nlaActions(nla) : []), ...(fx.actions ?? []).filter((a) => a.id?.object === object).map((a) => a.name)]);
+    const own = objectActions(fx, object);
     for (const a of fx.actions ?? []) {
       if (!own.has(a.name)) continue;
       for (const c of a.fcurves) if (c.data_path === f.data_path && c.array_index === f.array_index) g.readByNode?.add(`${a.name}\u0000${c.data_path}\u0000${c.array_index}`);

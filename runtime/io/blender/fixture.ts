@@ -56,6 +56,19 @@ export function nlaActions(n: FixtureNla): (string | null)[] {
   return n.tracks.flatMap((t) => of(t.strips));
 }
 
+/** The actions an object plays: its NLA strips' (inside metas too) and its own (the one on top). */
+export function objectActions(fx: Fixture, object: string): Set<string> {
+  const nla = fx.nla?.find((x) => x.object === object);
+  return new Set([...(nla ? nlaActions(nla).filter((a): a is string => a !== null) : []), ...(fx.actions ?? []).filter((a) => a.id?.object === object).map((a) => a.name)]);
+}
+
+/** Whether an action `object` plays keys the rotation mode of its bone `bone` (or, null, its own). */
+export function keysRotationMode(fx: Fixture, object: string, bone: string | null): boolean {
+  const own = objectActions(fx, object);
+  const path = bone === null ? 'rotation_mode' : `pose.bones["${bone.replace(/["\\]/g, '\\$&')}"].rotation_mode`;
+  return (fx.actions ?? []).some((a) => own.has(a.name) && a.fcurves.some((f) => f.data_path === path));
+}
+
 export interface FixtureAction {
   name: string;
   id: { object: string } | null;

@@ -11,7 +11,7 @@ import { bboneSettingInput } from '../../../nodes/owner/bbone';
 import { bboneSettingOf } from '../../rig/bbone';
 import type { TransformProps } from '../../rig/scene/types';
 import { importDrivers, sceneOwner, type DriverImport, type ImportedDriver, type VariableRead } from './drivers';
-import { animationParam, curvePlays, nlaActions, type Fixture } from './fixture';
+import { animationParam, curvePlays, keysRotationMode, nlaActions, type Fixture } from './fixture';
 import { ownerOfId } from '../../rig/scene/owner-id';
 import type { ConstraintSwitch } from './constraint-switch';
 import { drawnOnly } from './drawn-only';
@@ -277,6 +277,11 @@ export function wireDrivers(fx: Fixture, g: DriverWiring, imported: DriverImport
       // the modes, so wiring it would move the owner.
       const mode = authoredTransform(fx, ownerId)?.rotation_mode ?? 'XYZ';
       const unread = rotationChannelUnread(w.channel, mode);
+      if (unread && keysRotationMode(fx, src.owner.object, w.kind === 'bone-channel' ? w.bone : null)) {
+        // Read at the frames the keyed mode reads it: the driven channels' node keeps the file's mode.
+        notCarried.push(`${where}: drives ${w.channel}[${w.index}] of an owner whose rotation mode an action keys (the driven channels keep the file's mode, ${mode}, where Blender reads this one in the modes that use it)`);
+        continue;
+      }
       if (unread) {
         noEffect.push(`${where}: drives ${w.channel}[${w.index}], which Blender does not read in rotation mode ${mode}`);
         continue;

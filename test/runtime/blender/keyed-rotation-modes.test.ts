@@ -59,6 +59,18 @@ describe('A rotation mode keyed in an action, as Blender plays it', () => {
     expect(compared).toBe(8 * 10); // the armature, its 4 bones, Tgt, Spinner and Reader at 10 frames
   });
 
+  it('a driver on a rotation channel the file\u2019s mode does not read, of an owner whose mode is keyed, is named, not dropped as having no effect', () => {
+    const fx = read('keyed_rotation_modes.export.json') as Fixture & { drivers: Record<string, unknown>[] };
+    const reader = fx.drivers[0];
+    // KR/First is in XYZ in the file, and its action keys QUATERNION at frame 6: Blender reads the driven W then.
+    fx.drivers.push({ ...reader, owner: { object: 'KR', id_type: 'OBJECT' }, data_path: 'pose.bones["First"].rotation_quaternion', array_index: 0, key: 'pose.bones["First"].rotation_quaternion[0]' });
+    fx.drivers.push({ ...reader, owner: { object: 'Tgt', id_type: 'OBJECT' }, data_path: 'rotation_quaternion', array_index: 0, key: 'rotation_quaternion[0]' });
+    const imported = importBlenderFixture(fx);
+    expect(imported.drivers.notCarried).toEqual([expect.stringMatching(/pose\.bones\["First"\]\.rotation_quaternion.*drives rotation_quaternion\[0\] of an owner whose rotation mode an action keys/)]);
+    // An owner whose mode no action keys: such a driver moves nothing, in Blender as here.
+    expect(imported.drivers.noEffect).toEqual([expect.stringMatching(/Tgt.*which Blender does not read in rotation mode XYZ/)]);
+  });
+
   it('a program whose owners keep a keyed mode says so: a crowd gives each character a program of its own', () => {
     const imported = importBlenderFixture(read('keyed_rotation_modes.export.json') as Fixture);
     const program = compile(imported.graph, imported.scene);
