@@ -5840,6 +5840,25 @@ def rig_nla_strip_times():
     return [1, 4, 5, 7.5, 9, 10, 12, 15.5, 18, 19, 20, 24, 25, 30]
 
 
+def key_rotations(holder, rng, frames, order, mode_at, reach=1.2):
+    """Keys `holder`'s rotations at `frames`, in `order` (paths among rotation_mode, rotation_euler,
+    rotation_quaternion, rotation_axis_angle: the order the action's curves are made in): the mode
+    `mode_at(k)` at the k-th frame, Euler angles up to `reach`, a quaternion and an axis-angle of a
+    random rotation."""
+    for k, f in enumerate(frames):
+        for path in order:
+            if path == 'rotation_mode':
+                holder.rotation_mode = mode_at(k)
+            elif path == 'rotation_euler':
+                holder.rotation_euler = [rng.uniform(-reach, reach) for _ in range(3)]
+            elif path == 'rotation_quaternion':
+                holder.rotation_quaternion = Euler([rng.uniform(-reach, reach) for _ in range(3)]).to_quaternion()
+            else:
+                axis, angle = Euler([rng.uniform(-reach, reach) for _ in range(3)]).to_quaternion().to_axis_angle()
+                holder.rotation_axis_angle = (angle, axis[0], axis[1], axis[2])
+            holder.keyframe_insert(path, frame=f)
+
+
 def rig_keyed_rotation_modes():
     """Rotation modes keyed in the active action (an animator switching a control to quaternions
     and back): each owner's mode keyed at frames 1, 6, 11, 16 and 21 with its Euler, quaternion and
@@ -5946,18 +5965,7 @@ def rig_random_keyed_modes(seed):
         kinds = [k for k in ('rotation_euler', 'rotation_quaternion', 'rotation_axis_angle') if rng.random() < 0.7]
         order = kinds[:]
         order.insert(rng.randint(0, len(order)), 'rotation_mode')
-        for f in frames:
-            for path in order:
-                if path == 'rotation_mode':
-                    h.rotation_mode = rng.choice(modes)
-                elif path == 'rotation_euler':
-                    h.rotation_euler = [rng.uniform(-1.3, 1.3) for _ in range(3)]
-                elif path == 'rotation_quaternion':
-                    h.rotation_quaternion = Euler([rng.uniform(-1.3, 1.3) for _ in range(3)]).to_quaternion()
-                else:
-                    axis, angle = Euler([rng.uniform(-1.3, 1.3) for _ in range(3)]).to_quaternion().to_axis_angle()
-                    h.rotation_axis_angle = (angle, axis[0], axis[1], axis[2])
-                h.keyframe_insert(path, frame=f)
+        key_rotations(h, rng, frames, order, lambda k: rng.choice(modes), 1.3)
     reader = empty("RMReader")
     driver(reader, "location", 0, "", [{"name": "r", "type": 'TRANSFORMS', "targets": [{"id": arm, "bone_target": rng.choice(names), "transform_type": rng.choice(('ROT_X', 'ROT_Y', 'ROT_Z')), "transform_space": 'LOCAL_SPACE', "rotation_mode": 'AUTO'}]}], 'SUM')
     scene().frame_set(frames[0])
@@ -5978,18 +5986,7 @@ def rig_nla_keyed_modes():
     rng = random.Random('nla-keyed-modes')
 
     def key(holder, frames, order, modes):
-        for k, f in enumerate(frames):
-            for path in order:
-                if path == 'rotation_mode':
-                    holder.rotation_mode = modes[k]
-                elif path == 'rotation_euler':
-                    holder.rotation_euler = [rng.uniform(-1.2, 1.2) for _ in range(3)]
-                elif path == 'rotation_quaternion':
-                    holder.rotation_quaternion = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)]).to_quaternion()
-                else:
-                    axis, angle = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)]).to_quaternion().to_axis_angle()
-                    holder.rotation_axis_angle = (angle, axis[0], axis[1], axis[2])
-                holder.keyframe_insert(path, frame=f)
+        key_rotations(holder, rng, frames, order, lambda k: modes[k])
 
     def push(obj, name, start):
         act = obj.animation_data.action
@@ -6030,19 +6027,7 @@ def rig_action_keyed_modes():
     plan = {"P1": (['rotation_mode', 'rotation_euler', 'rotation_axis_angle'], ('XZY', 'AXIS_ANGLE', 'QUATERNION')),
             "P2": (['rotation_euler', 'rotation_quaternion', 'rotation_mode'], ('QUATERNION', 'ZYX', 'AXIS_ANGLE'))}
     for name, (order, modes) in plan.items():
-        b = pb[name]
-        for k, f in enumerate((1, 8, 15)):
-            for path in order:
-                if path == 'rotation_mode':
-                    b.rotation_mode = modes[k]
-                elif path == 'rotation_euler':
-                    b.rotation_euler = [rng.uniform(-1.2, 1.2) for _ in range(3)]
-                elif path == 'rotation_quaternion':
-                    b.rotation_quaternion = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)]).to_quaternion()
-                else:
-                    axis, angle = Euler([rng.uniform(-1.2, 1.2) for _ in range(3)]).to_quaternion().to_axis_angle()
-                    b.rotation_axis_angle = (angle, axis[0], axis[1], axis[2])
-                b.keyframe_insert(path, frame=f)
+        key_rotations(pb[name], rng, (1, 8, 15), order, lambda k, modes=modes: modes[k])
     act = arm.animation_data.action
     act.name = "AKAct"
     arm.animation_data.action = None
