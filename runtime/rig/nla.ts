@@ -349,9 +349,10 @@ function playInside(meta: NlaStripEval, n: OwnerNla, channels: Float64Array): vo
 }
 
 /**
- * nlastrip_get_frame_transition: how far through a transition or meta strip the frame s[0] is (from
- * its end when reversed), in float32, into s[1] (numbers pass through the scratch: V8 boxes a double
- * passed to or returned from a call it does not inline, and this runs every frame).
+ * nlastrip_get_frame_transition: how far through a meta strip the frame s[0] is (from its end when
+ * reversed), in float32, into s[1] (numbers pass through the scratch: V8 boxes a double passed to or
+ * returned from a call it does not inline, and this runs every frame; playTransition works out a
+ * transition's the same way in place).
  */
 function spanFraction(st: NlaStripEval, s: Float64Array): void {
   const p = st.settings, cframe = f32(s[0]), length = f32(p[1] - p[0]);
