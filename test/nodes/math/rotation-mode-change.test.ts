@@ -1,7 +1,8 @@
 // Blender's conversion of an owner's rotation values when its rotation mode changes
 // (nodes/math/rotation-mode-change.ts, BKE_rotMode_change_values): whatever the two modes, the
-// basis built from the new mode's channels is the rotation the old mode's channels held, and
-// between Euler orders the angles are left as they are (Blender reads them in the new order).
+// basis built from the new mode's channels is the rotation the old mode's channels held (but for
+// Blender's exception for an axis-angle about a diagonal), and between Euler orders the angles are
+// left as they are (Blender reads them in the new order).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { basisMatrix, type RotationMode } from '../../../nodes/math/basis';
@@ -40,10 +41,29 @@ describe('changeRotationMode', () => {
         expect(Array.from(c.subarray(CHANNELS.rotation_euler.offset, CHANNELS.rotation_euler.offset + 3))).toEqual(euler);
         return;
       }
+      if (to === 'AXIS_ANGLE') {
+        // Blender's exception: an axis that comes out with three equal parts (a turn about a diagonal)
+        // gets Y = 1, which changes the rotation (measured in 3.4.1: a quaternion about (1, 1, 1) made
+        // axis-angle gives the axis (0.577, 1, 0.577)).
+        const [, x, y, z] = c.subarray(CHANNELS.rotation_axis_angle.offset, CHANNELS.rotation_axis_angle.offset + 4);
+        if (y === 1 && Math.abs(x - z) < 2.4e-7) return;
+      }
       const after = basisOf(c, to);
-      // An Euler decomposition near gimbal lock loses some digits: a wrong conversion is off by far more.
-      for (let i = 0; i < 16; i++) expect(Math.abs(after[i] - before[i])).toBeLessThan(1e-6);
+      // Within Blender's own Euler decomposition near gimbal lock (mat3_normalized_to_eulO takes a
+      // cosine below 16·FLT_EPSILON, 1.9e-6, for zero, so elements may move by about twice that: 2.7e-6
+      // was seen); a wrong conversion is off by far more.
+      for (let i = 0; i < 16; i++) expect(Math.abs(after[i] - before[i])).toBeLessThan(1e-5);
     }), { numRuns: 2000 });
+  });
+
+  it('gives a turn about the diagonal, made axis-angle, the axis Blender gives it: Y set to 1', () => {
+    const c = new Float64Array(CHANNEL_COUNT);
+    const s = Math.sin(1) / Math.sqrt(3);
+    c.set([s, s, s, Math.cos(1)], CHANNELS.rotation_quaternion.offset); // 2 rad about (1, 1, 1)
+    changeRotationMode(c, CHANNELS.rotation_euler.offset, 'QUATERNION', 'AXIS_ANGLE');
+    const aa = Array.from(c.subarray(CHANNELS.rotation_axis_angle.offset, CHANNELS.rotation_axis_angle.offset + 4));
+    // Blender 3.4.1 (Python, setting rotation_mode): (2.0, 0.57735, 1.0, 0.57735).
+    expect(aa.map((v) => Math.round(v * 1e5) / 1e5)).toEqual([2, 0.57735, 1, 0.57735]);
   });
 
   it('reads the mode numbers a rotation_mode curve holds as Blender numbers them, and nothing else', () => {
