@@ -1,6 +1,7 @@
 // The Blender fixture format (`blender-constraint-fixture/1`), recorded from Blender 3.4's evaluator.
 import type { JsonValue } from '../../../graph/types';
 import type { SceneFCurve, SceneNla, SceneNlaStrip, SceneNlaTrack, SceneObject } from '../../rig/scene/types';
+import { isRotationModePath, parseDataPath } from '../../rig/scene/data-path';
 
 export const FIXTURE_FORMAT = 'blender-constraint-fixture/1';
 
@@ -65,8 +66,11 @@ export function objectActions(fx: Fixture, object: string): Set<string> {
 /** Whether an action `object` plays keys the rotation mode of its bone `bone` (or, null, its own). */
 export function keysRotationMode(fx: Fixture, object: string, bone: string | null): boolean {
   const own = objectActions(fx, object);
-  const path = bone === null ? 'rotation_mode' : `pose.bones["${bone.replace(/["\\]/g, '\\$&')}"].rotation_mode`;
-  return (fx.actions ?? []).some((a) => own.has(a.name) && a.fcurves.some((f) => f.data_path === path));
+  const keys = (dataPath: string) => {
+    const p = parseDataPath(dataPath);
+    return isRotationModePath(p) && p?.bone === bone;
+  };
+  return (fx.actions ?? []).some((a) => own.has(a.name) && a.fcurves.some((f) => keys(f.data_path)));
 }
 
 export interface FixtureAction {
