@@ -7,6 +7,7 @@ import type { RigOwner } from '../rig/rig';
 import type { CompiledNode } from './compiled-node';
 import type { GuardSwitch } from './frame-check';
 import type { ProgramWarning } from './program';
+import type { GuardedStep } from './bare-step';
 
 /**
  * A node's step, guarded: if its kernel throws, or leaves a NaN or ±Infinity in an output or in a
@@ -17,7 +18,7 @@ import type { ProgramWarning } from './program';
  * zero vector and float), and owners it writes keep the matrix they had before it ran. Nothing is
  * allocated per frame: the copies it restores from are made here, once.
  */
-export function guardNode(c: CompiledNode, run: () => void, written: RigOwner[], warnings: ProgramWarning[], on: GuardSwitch): () => void {
+export function guardNode(c: CompiledNode, run: () => void, written: RigOwner[], warnings: ProgramWarning[], on: GuardSwitch): GuardedStep {
   const outputs = Object.entries(c.io.out).map(([name, view]) => ({ view, type: c.def.outputs[name]?.type }));
   const passThrough = c.def.constraint && c.io.in.owner && c.io.out.owner ? { from: c.io.in.owner, to: c.io.out.owner } : undefined;
   const saved = written.map((o) => ({ view: o.final, copy: new Float64Array(16) }));
@@ -45,7 +46,7 @@ export function guardNode(c: CompiledNode, run: () => void, written: RigOwner[],
   const views = saved.map((s) => s.view);
   const copies = saved.map((s) => s.copy);
   const fail = (e: unknown) => { undo(`it stopped with an error (${e instanceof Error ? e.message : String(e)})`.slice(0, 300)); };
-  return () => {
+  const guarded = () => {
     // Off: the frame is checked as a whole afterwards, and run again with the guards on if it must be (frame-check.ts).
     if (on[0] === 0) { run(); return; }
     for (let k = 0; k < views.length; k++) copy16(copies[k], views[k]);
@@ -62,6 +63,7 @@ export function guardNode(c: CompiledNode, run: () => void, written: RigOwner[],
       if (!allFinite(views[k])) { undo('it gave an owner a matrix that is not finite'); return; }
     }
   };
+  return Object.assign(guarded, { bare: run });
 }
 
 function copy16(to: Float64Array, from: Float64Array): void {

@@ -3,6 +3,7 @@
 import type { Params } from '../../nodes/define';
 import { resolveParam } from '../../nodes/resolve-params';
 import type { Binding, StepFn } from './bind';
+import { bareStep } from './bare-step';
 import type { Owners } from './build-owners';
 import type { CompiledNode } from './compiled-node';
 import type { Problems } from './errors';
@@ -28,7 +29,7 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
   for (const k of schedule.order) {
     const u = k as UnitId;
     const run: StepFn | undefined = binding.stepOf[u];
-    if (run) steps.push({ unit: u, run });
+    if (run) steps.push({ unit: u, run, bare: bareStep(run) });
   }
   const cycles = schedule.cycles.map((cy) => {
     const ids = (owned: boolean) => cy.filter((u) => (units.kind(u as UnitId) !== 'node') === owned).map((u) => units.idOf(u as UnitId));

@@ -19,11 +19,14 @@ import type { TransformProps } from '../rig/scene/types';
 import type { FrameCheck, GuardSwitch } from './frame-check';
 import { StepProfile, type Clock } from './step-profile';
 import { UnitTable, type UnitId } from './unit';
+import { bareStep } from './bare-step';
 
 export interface Step {
   /** Its schedule unit (see unit.ts). */
   unit: UnitId;
   run: () => void;
+  /** `run` without its node guard (guards.ts `bareStep`), for a pass with the guards off. */
+  bare: () => void;
 }
 
 /**
@@ -370,7 +373,7 @@ export class Program {
     guards[0] = 0;
     guards[1] = 0;
     try {
-      for (let i = 0; i < steps.length; i++) steps[i].run();
+      for (let i = 0; i < steps.length; i++) steps[i].bare();
     } catch {
       return false;
     } finally {
@@ -525,7 +528,10 @@ export class Program {
       }
       this.stepIndex ??= new Map(this.steps.map((st, k) => [st.unit, k]));
       const i = this.stepIndex.get(ctrl.unit);
-      if (i !== undefined && run) this.steps[i].run = run;
+      if (i !== undefined && run) {
+        this.steps[i].run = run;
+        this.steps[i].bare = bareStep(run);
+      }
       this.historyMemo = undefined; // a param may make a node remember (a Limit Distance set to 0)
       this.remembersMemo = undefined;
     }
