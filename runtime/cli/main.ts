@@ -102,7 +102,9 @@ export function run(argv: string[], io: CliIo): number {
         let output: string;
         if (command === 'eval') {
           // Without --frame, the frame the scene was saved at (a Blender import's), as Blender shows it.
-          output = JSON.stringify(program.evaluate(options.frame === undefined ? (opened.scene.frame_current ?? frame.value) : frame.value).result());
+          const at = options.frame === undefined ? (opened.scene.frame_current ?? frame.value) : frame.value;
+          output = JSON.stringify(program.evaluate(at).result());
+          if (options.frame !== undefined && at !== opened.scene.frame_current) notePlayback(io, positional[0], at, program.playbackDependence);
         } else {
           output = JSON.stringify({ order: program.schedule.order, cycles: program.schedule.cycles }, null, 2);
         }
@@ -189,6 +191,15 @@ function validateFile(file: string, warn: (warning: FileError) => void): FileErr
     if (e instanceof CompileFailure) return e.errors.map((x) => ({ ...x, file }));
     throw e;
   }
+}
+
+/**
+ * A note (not a warning: `--strict` does not count it) when the frame was evaluated on its own but
+ * the rig keeps something from the frames before it, which Blender's session had played through.
+ */
+function notePlayback(io: CliIo, file: string, frame: number, causes: readonly string[]): void {
+  if (causes.length === 0) return;
+  io.err(`${file}: note: frame ${frame} was evaluated on its own, from the file's pose; played to from other frames (as in Blender, or \`sinew bake\`) it can differ, because ${causes.join('; ')}`);
 }
 
 function usage(io: CliIo): number {

@@ -58,7 +58,7 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
     cycles,
   };
   return new Program(owners.slots.buffer, steps, owners.owners, owners.frame, report, problems.warnings, {
-    units, from: schedule.from, to: schedule.to, node, frameUnits, history: () => historyOf(resolved.live, owners.modeKeyed),
+    units, from: schedule.from, to: schedule.to, node, frameUnits, history: () => historyOf(resolved.live, owners.modeKeyed), playback: () => playbackOf(resolved.live, owners.modeKeyed),
     // A keyed mode too: a frame run again (guarded, after an unguarded pass failed) would find the mode already changed.
     remembers: () => owners.modeKeyed.length > 0 || resolved.live.some((c) => c.def.remembers?.(c.params) === true),
     sceneTime: owners.time === owners.frame ? undefined : { slot: owners.time, scale: owners.timeScale },
@@ -72,10 +72,22 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
  * the last evaluation (runtime/rig/animation.ts). Read from the params as they are now.
  */
 function historyOf(live: readonly CompiledNode[], modeKeyed: readonly { id: string }[]): string[] {
+  const out = playbackOf(live, modeKeyed);
+  for (const c of live) {
+    if (c.drivenParams.size > 0) out.push(`node "${c.node.id}" has driven params, which keep their last value when the driver gives no number`);
+  }
+  return out;
+}
+
+/**
+ * The causes in `historyOf` that make a frame evaluated on its own differ from the same frame reached
+ * by playing whenever the frames in between change what is kept (a driven param differs only when its
+ * driver gives no number): a keyed rotation mode, a node that remembers its first evaluation.
+ */
+function playbackOf(live: readonly CompiledNode[], modeKeyed: readonly { id: string }[]): string[] {
   const out: string[] = modeKeyed.map((o) => `owner "${o.id}" keeps the rotation mode its action keys (and the values a change of mode converts) from the last evaluation`);
   for (const c of live) {
     if (c.def.remembers?.(c.params)) out.push(`node "${c.node.id}" keeps a value from its first evaluation (${c.def.label})`);
-    if (c.drivenParams.size > 0) out.push(`node "${c.node.id}" has driven params, which keep their last value when the driver gives no number`);
   }
   return out;
 }

@@ -116,6 +116,8 @@ export interface ProgramDeps extends DependencyInfo {
   node(nodeId: string): NodeControl | undefined;
   /** Nodes whose evaluations depend on earlier ones outside state slots, each with why (plan.ts). */
   history?(): string[];
+  /** Of those, the causes that make a frame evaluated on its own differ from the same frame reached by playing (plan.ts). */
+  playback?(): string[];
   /** Whether a node keeps a value from its first evaluation (`NodeDefinition.remembers`, with the params it has now). */
   remembers?(): boolean;
   /**
@@ -205,6 +207,16 @@ export class Program {
       ...this.schedule.cycles.map((c) => `a dependency cycle through ${[...c.nodes.map((n) => `node "${n}"`), ...c.owners.map((o) => `owner "${o}"`)].join(', ')} reads the last evaluation's values through the link set aside`),
       ...(this.deps?.history?.() ?? []),
     ]);
+  }
+
+  /**
+   * Why a frame evaluated on its own (`evaluate(F)` on a new program, as `sinew eval --frame F`) can
+   * differ from the same frame reached by playing the frames before it, as Blender's session and
+   * `sinew bake` reach it: a rotation mode an action keys, a node that remembers its first
+   * evaluation. One sentence per cause; a subset of `history`.
+   */
+  get playbackDependence(): readonly string[] {
+    return this.deps?.playback?.() ?? [];
   }
 
   /**
