@@ -25,9 +25,10 @@ export interface Schedule {
 
 /**
  * Orders `units` so that for each edge `[a, b]`, a comes before b; among units ready at the same
- * time, the one earliest in `units` goes first. Throws on a repeated unit or an edge to an unknown one.
+ * time, the one earliest in `units` goes first. `breaks[e]`: edge e is where a cycle through it is
+ * broken first ({@link scheduleIndices}). Throws on a repeated unit or an edge to an unknown one.
  */
-export function schedule(units: readonly string[], edges: readonly (readonly [string, string])[]): Schedule {
+export function schedule(units: readonly string[], edges: readonly (readonly [string, string])[], breaks?: readonly boolean[]): Schedule {
   const indexOf = new Map<string, number>();
   units.forEach((unit, i) => {
     if (indexOf.has(unit)) throw new RangeError(`schedule: unit "${unit}" is listed twice`);
@@ -39,7 +40,7 @@ export function schedule(units: readonly string[], edges: readonly (readonly [st
     from[e] = unitIndex(indexOf, a);
     to[e] = unitIndex(indexOf, b);
   });
-  const s = scheduleIndices(units.length, from, to);
+  const s = scheduleIndices(units.length, from, to, breaks && Uint8Array.from(edges, (_, e) => (breaks[e] ? 1 : 0)));
   return {
     order: Array.from(s.order, (u) => units[u]),
     cycles: s.cycles.map((c) => ({ units: c.map((u) => units[u]) })),
@@ -57,8 +58,14 @@ export interface IndexSchedule {
   setAside: number[];
 }
 
-/** Orders units 0 … n − 1 given the edges `from[e] → to[e]` (each an index below n), by the rule of {@link schedule}. */
-export function scheduleIndices(n: number, from: Int32Array, to: Int32Array): IndexSchedule {
+/**
+ * Orders units 0 … n − 1 given the edges `from[e] → to[e]` (each an index below n), by the rule of
+ * {@link schedule}. `breaks` (optional, one flag per edge): edges where a cycle is to be broken first.
+ * Each flagged edge inside a cycle is set aside before the rule runs (the rule then breaks only what
+ * they leave), as Blender's depsgraph sets aside the relations its cycle detection marked; a flagged
+ * edge outside any cycle is kept.
+ */
+export function scheduleIndices(n: number, from: Int32Array, to: Int32Array, breaks?: Uint8Array): IndexSchedule {
   const m = from.length;
   const outEdges = edgesByUnit(n, from);
   const inEdges = edgesByUnit(n, to);
@@ -75,6 +82,16 @@ export function scheduleIndices(n: number, from: Int32Array, to: Int32Array): In
     waiting[to[e]]++;
     if (component[from[e]] !== component[to[e]]) waitingOutside[to[e]]++;
   }
+  const edgeSetAside = new Uint8Array(m);
+  const setAside: number[] = [];
+  if (breaks) {
+    for (let e = 0; e < m; e++) {
+      if (breaks[e] !== 1 || component[from[e]] !== component[to[e]] || cyclic[component[to[e]]] !== 1) continue;
+      edgeSetAside[e] = 1;
+      waiting[to[e]]--;
+      setAside.push(e);
+    }
+  }
   const ready = new IndexHeap(n);
   // Units of cycles that no longer wait on anything outside their cycle: where a cycle is broken.
   const breakable = new IndexHeap(n);
@@ -84,9 +101,7 @@ export function scheduleIndices(n: number, from: Int32Array, to: Int32Array): In
   }
 
   const done = new Uint8Array(n);
-  const edgeSetAside = new Uint8Array(m);
   const order = new Int32Array(n);
-  const setAside: number[] = [];
   for (let placed = 0; placed < n; placed++) {
     if (ready.size === 0) {
       const r = nextUndone(breakable, done);

@@ -16,7 +16,10 @@ export const ownerRead = defineNode({
     length: float({ doc: 'Bone length in world units (an object: 0).' }),
     curve: curve({ doc: 'The path of a curve object.', ownerView: 'final' }),
   },
-  params: { owner: param.owner('The object or bone ("Armature/Bone") to read.') },
+  params: {
+    owner: param.owner('The object or bone ("Armature/Bone") to read.'),
+    breaksCycle: param.bool(false, "Where a dependency cycle through this read is broken: the read then gives the owner as the last evaluation left it. The Blender import sets it where Blender's depsgraph broke the cycle; elsewhere Sinew's own rule picks the place."),
+  },
   owner: { role: 'read', param: 'owner' },
   cannotFail: true,
   outputsOnly: true,

@@ -43,7 +43,13 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
   live.forEach((c, j) => { c.unit = units.node(j); });
   const from: number[] = [];
   const to: number[] = [];
-  const edge = (a: UnitId, b: UnitId) => { from.push(a); to.push(b); };
+  /** Edges where a cycle is broken first (an Owner read's `breaksCycle`). */
+  const breaks: number[] = [];
+  const edge = (a: UnitId, b: UnitId, breaksCycle = false) => {
+    if (breaksCycle) breaks.push(from.length);
+    from.push(a);
+    to.push(b);
+  };
   for (const c of live) {
     for (const src of c.sources.values()) edge(compiled[src[0]]!.unit, c.unit);
     for (const src of c.drivenParams.values()) edge(compiled[src[0]]!.unit, c.unit);
@@ -88,7 +94,9 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
   });
   const edgeFrom = Int32Array.from(from);
   const edgeTo = Int32Array.from(to);
-  const { order, cycles } = scheduleIndices(units.count, edgeFrom, edgeTo);
+  const breakFlags = breaks.length ? new Uint8Array(from.length) : undefined;
+  for (const e of breaks) breakFlags![e] = 1;
+  const { order, cycles } = scheduleIndices(units.count, edgeFrom, edgeTo, breakFlags);
   return { units, from: edgeFrom, to: edgeTo, order, cycles, stackWriters, chainOf, unfollowed: unfollowedSequences(inputs.sequences, order, cycles) };
 }
 
@@ -122,7 +130,7 @@ function unfollowedSequences(sequences: readonly IkSequence[], order: Int32Array
 }
 
 /** The edges between owner nodes (and IK chains) and the owner units they read or write. */
-function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: UnitId, b: UnitId) => void): Pick<Schedule, 'stackWriters' | 'chainOf'> {
+function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: UnitId, b: UnitId, breaksCycle?: boolean) => void): Pick<Schedule, 'stackWriters' | 'chainOf'> {
   const { resolved: { live }, owners, stackOwner, sourceOwner, treeOf, boneParent } = inputs;
   const at = (o: RigOwner) => owners.index.get(o)!;
   const stackWriters: CompiledNode[][] = owners.owners.map(() => []);
@@ -131,7 +139,7 @@ function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: Unit
     const o = c.owner;
     const role = c.def.owner?.role;
     if (o && role === 'pre') edge(units.pre(at(o)), c.unit);
-    if (o && role === 'read') edge(units.final(at(o)), c.unit);
+    if (o && role === 'read') edge(units.final(at(o)), c.unit, c.params.breaksCycle === true);
     // Reads the mesh as its armature deforms it: after the armature and the deforming bones.
     if (o?.kind === 'object' && role === 'read' && c.def.owner?.deformedMesh) for (const r of o.deformers) edge(units.final(at(r)), c.unit);
     // Reads a target's geometry as other owners move it (a skinned mesh's surface, a hooked curve's path): after them.

@@ -31,7 +31,7 @@ function reachability(n: number, edges: readonly [number, number][]): boolean[][
  * are all satisfied; when there is none, take the earliest unit that waits only on units of its
  * own cycle and set aside those edges.
  */
-function referenceSchedule(units: readonly string[], edges: readonly Edge[]): Schedule {
+function referenceSchedule(units: readonly string[], edges: readonly Edge[], breaks: readonly boolean[] = []): Schedule {
   const n = units.length;
   const idx = (u: string) => units.indexOf(u);
   const numeric = edges.map(([a, b]): [number, number] => [idx(a), idx(b)]);
@@ -41,6 +41,12 @@ function referenceSchedule(units: readonly string[], edges: readonly Edge[]): Sc
   const aside = new Array<boolean>(edges.length).fill(false);
   const order: string[] = [];
   const setAside: Edge[] = [];
+  // Edges flagged to break first: set aside before anything else, when a cycle runs through them.
+  numeric.forEach(([a, b], k) => {
+    if (!breaks[k] || !sameCycle(a, b)) return;
+    aside[k] = true;
+    setAside.push(edges[k]);
+  });
   const blockers = (u: number) => numeric.map((e, k) => k).filter((k) => !aside[k] && numeric[k][1] === u && !done[numeric[k][0]]);
   while (order.length < n) {
     let next = -1;
@@ -185,6 +191,28 @@ describe('schedule', () => {
         }
         // A graph with no cycle reported really has none: then nothing is set aside.
         if (result.cycles.length === 0) expect(result.setAside).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('breaks a cycle first at the edges flagged to break it (Blender\u2019s marked relations), and flags outside a cycle change nothing', () => {
+    fc.assert(
+      fc.property(randomGraph(false).chain((g) => fc.record({ g: fc.constant(g), breaks: fc.array(fc.boolean(), { minLength: g.edges.length, maxLength: g.edges.length }) })), ({ g: { units, edges }, breaks }) => {
+        const result = schedule(units, edges, breaks);
+        expectValid(units, edges, result);
+        const reference = referenceSchedule(units, edges, breaks);
+        expect(result.setAside).toEqual(reference.setAside);
+        expect(result.order).toEqual(reference.order);
+        // The cycles are the graph's, whatever breaks them.
+        expect(result.cycles).toEqual(schedule(units, edges).cycles);
+        const cycleOf = new Map(result.cycles.flatMap((c, i) => c.units.map((u) => [u, i] as const)));
+        const aside = new Set(result.setAside.map((e) => JSON.stringify(e)));
+        edges.forEach(([a, b], k) => {
+          if (!breaks[k]) return;
+          const inCycle = cycleOf.get(a) !== undefined && cycleOf.get(a) === cycleOf.get(b) && (a !== b || result.cycles[cycleOf.get(a)!].units.length > 1 || edges.some(([x, y]) => x === a && y === a));
+          expect(aside.has(JSON.stringify([a, b])), `${a} → ${b}`).toBe(inCycle);
+        });
       }),
       { numRuns: 1000 },
     );
