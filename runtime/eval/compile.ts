@@ -60,7 +60,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   allocateSockets(resolved, owners.slots, ownerViews(resolved, owners, schedule, options.ownerViews ?? true));
   allocateStates(resolved.live, owners.slots);
   const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf, frameCheck: options.frameCheck ?? true, lazyPre: options.lazyPre ?? true }, problems);
-  return plan({ resolved, owners, schedule, binding, stackOwner, boneParent }, problems);
+  return plan({ resolved, owners, schedule, binding, stackOwner, boneParent, settleFrame: scene.frame_current }, problems);
 }
 
 export type { OwnerHandle };

@@ -20,6 +20,8 @@ export interface PlanInputs {
   binding: Binding;
   stackOwner: (c: CompiledNode) => { id: string } | undefined;
   boneParent: BoneParentLookup;
+  /** The frame the scene was saved at (`frame_current`), where a program with a dependency cycle settles (program.ts). */
+  settleFrame: number | undefined;
 }
 
 export function plan(inputs: PlanInputs, problems: Problems): Program {
@@ -62,6 +64,7 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
     // A keyed mode too: a frame run again (guarded, after an unguarded pass failed) would find the mode already changed.
     remembers: () => owners.modeKeyed.length > 0 || resolved.live.some((c) => c.def.remembers?.(c.params) === true),
     sceneTime: owners.time === owners.frame ? undefined : { slot: owners.time, scale: owners.timeScale },
+    settleFrame: inputs.settleFrame,
   }, states, binding.check && { guards: binding.guards, check: binding.check });
 }
 
