@@ -15,9 +15,10 @@ bl_info = {
 if "bpy" in locals():
     import importlib
     importlib.reload(slots)  # noqa: F821 (reloading the add-on in a running Blender)
+    importlib.reload(cycles)  # noqa: F821
     importlib.reload(dump)  # noqa: F821
 else:
-    from . import dump, slots  # noqa: F401 (slots: for the reload above)
+    from . import cycles, dump, slots  # noqa: F401 (cycles, slots: for the reload above)
 
 import bpy
 from bpy.props import EnumProperty, StringProperty

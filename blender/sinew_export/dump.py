@@ -10,11 +10,12 @@ import math
 import os
 import re
 import struct
+import tempfile
 
 import bpy
 from mathutils import Vector
 
-from . import slots, tweak
+from . import cycles, slots, tweak
 
 FORMAT = "blender-constraint-fixture/1"
 EXPORTER = "sinew_export"
@@ -1873,7 +1874,32 @@ def rig_document(scene=None, armature=None):
     scene_props = scene_properties_read(scene, drivers)
     if scene_props is not None:
         doc["scene"] = scene_props
+    broken = dependency_cycles(objects, notes)
+    if broken:
+        doc["dependency_cycles"] = broken
     return doc, notes
+
+
+def dependency_cycles(objects, notes):
+    """The relations Blender's depsgraph set aside to break dependency cycles among the exported
+    objects (cycles.py), so Sinew breaks each cycle where Blender does: what a cyclic rig shows
+    depends on it. Empty when there is none, or when this Blender cannot dump its relations."""
+    graph = bpy.context.evaluated_depsgraph_get()
+    dump_relations = getattr(graph, 'debug_relations_graphviz', None)
+    if dump_relations is None:
+        return []
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "relations.dot")
+        try:
+            dump_relations(path)
+            with open(path, encoding='utf-8', errors='replace') as fh:
+                text = fh.read()
+        except (OSError, TypeError, RuntimeError) as e:
+            notes.append("dependency cycles: Blender's relations could not be read (%s); Sinew breaks any cycle by its own rule" % e)
+            return []
+    names = {o.name for o in objects}
+    found = [r for r in cycles.cyclic_relations(text) if r["source"]["object"] in names and r["reader"]["object"] in names]
+    return found
 
 
 def scene_properties_read(scene, drivers):

@@ -104,6 +104,21 @@ export function animationParam(f: SceneFCurve): string {
 /** A readout per frame, keyed by the frame as text (`"12"`, `"7.25"`), for animated cases. */
 export type FixtureFrames = Record<string, FixtureReadout & { channels?: Record<string, number> }>;
 
+/** A depsgraph operation of an object or (with `bone`) of a bone. */
+export interface FixtureOperation {
+  object: string;
+  bone?: string;
+  operation: string;
+}
+
+/** A relation Blender marked cyclic: `reader` ran without waiting for `source`, reading what it left the evaluation before. */
+export interface FixtureCyclicRelation {
+  source: FixtureOperation;
+  reader: FixtureOperation;
+  /** The relation's name; a constraint's name for a constraint reading its target. */
+  relation: string;
+}
+
 export interface Fixture {
   format: typeof FIXTURE_FORMAT;
   blender: string;
@@ -129,6 +144,8 @@ export interface Fixture {
   expected_unconstrained: FixtureReadout | FixtureFrames;
   /** Rig cases (README-rig-additions §8): the bones whose readout depends on an IK result. */
   ik_affected?: string[];
+  /** The relations Blender's depsgraph set aside to break dependency cycles (the exporter's; docs/blender-exporter.md). */
+  dependency_cycles?: FixtureCyclicRelation[];
   /** The exporter's scene: its name and custom properties (drivers read them through SCENE targets). */
   scene?: { name: string; custom_props?: Record<string, JsonValue>; custom_props_ui?: Record<string, Record<string, JsonValue>> };
 }

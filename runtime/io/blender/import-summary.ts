@@ -66,6 +66,16 @@ export function importSummary(fx: Fixture, imported: BlenderImport, notes: reado
     lines.push(`skipped as Blender skips them: ${skipped.length}`);
     for (const s of skipped) lines.push(`  ${s}`);
   }
+  // Where Blender breaks a dependency cycle, the graph breaks it too (cycle-breaks.ts): information.
+  const { placed, unplaced } = imported.cycles;
+  if (placed.length > 0) {
+    lines.push(`dependency cycles broken where Blender breaks them: ${placed.length}`);
+    for (const p of placed) lines.push(`  ${p}`);
+  }
+  if (unplaced.length > 0) {
+    lines.push(`dependency cycles Blender breaks at a relation the graph has no link for (Sinew's own rule breaks any cycle left): ${unplaced.length}`);
+    for (const p of unplaced) lines.push(`  ${p}`);
+  }
   const missing = notCarried(imported, notes, warnings);
   if (missing.length === 0) lines.push('not carried: nothing');
   else {

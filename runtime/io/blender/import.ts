@@ -8,6 +8,7 @@ import type { NodeDefinition } from '../../../nodes/define';
 import { isRotationModePath, parseDataPath } from '../../rig/scene/data-path';
 import { SCENE_FORMAT, SCENE_VERSION, type SceneDocument, type SceneNla, type SceneNlaStrip } from '../../rig/scene/types';
 import { curvePlays, savedFrame, savedTimeScale, type Fixture, type FixtureConstraint, type FixtureNla, type FixtureNlaStrip } from './fixture';
+import { CycleBreaks } from './cycle-breaks';
 import { drivableParam, scheduleParam } from '../../eval/driven-params';
 import { animatedSettings, drivesCurveTime, switchedMutes, wireDrivers, type ChoiceSetting, type DriverReport } from './import-drivers';
 import { importDrivers, type ImportedDriver } from './drivers';
@@ -35,6 +36,8 @@ export interface BlenderImport {
   drivers: DriverReport;
   /** Constraints left out because Blender leaves them out (`Owner: Constraint (TYPE): why`), blender-skips.ts. */
   skipped: string[];
+  /** Blender's breaks of dependency cycles (cycle-breaks.ts): those the graph makes too, and those it has no link for. */
+  cycles: { placed: string[]; unplaced: string[] };
 }
 
 /** Props every constraint has, handled here rather than per node. */
@@ -85,6 +88,13 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   /** Constraints not in the graph because Blender does not evaluate them, and why. */
   const skippedConstraints = new Map<string, string>();
 
+  const cycleBreaks = new CycleBreaks(fx);
+  // A read where Blender breaks a dependency cycle: its own node, so the owner's other readers still wait for it.
+  const cycleReaderFor = (ownerId: string): string => {
+    const id = `read:${ownerId}:cycle`;
+    if (!nodes.some((n) => n.id === id)) nodes.push({ id, type: 'owner/read', params: { owner: ownerId, breaksCycle: true }, position: [-560, 160 * (readers.size + 1)] });
+    return id;
+  };
   const readerFor = (ownerId: string): string => {
     let id = readers.get(ownerId);
     if (!id) {
@@ -247,7 +257,8 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         if (!(socket in def.inputs)) continue;
         const refId = bone !== '' ? `${object}/${bone}` : object;
         const inputType = def.inputs[socket].type;
-        const from = groups.get(socket) ?? (bone !== '' && shaped.has(socket) ? bboneFor(object, bone) : undefined) ?? readerFor(refId);
+        const from = groups.get(socket) ?? (bone !== '' && shaped.has(socket) ? bboneFor(object, bone) : undefined)
+          ?? (cycleBreaks.breaks(ownerId, c.name, refId) ? cycleReaderFor(refId) : readerFor(refId));
         links.push({ from: { node: from, socket: inputType === 'curve' ? 'curve' : 'transform' }, to: { node: id, socket } });
       }
       prev = { node: id, socket: 'owner' };
@@ -298,7 +309,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const dropped = dropOpeningFailures(graph, scene, driverImport.drivers);
   drivers.noEffect.push(...dropped);
   drivers.wired -= dropped.length;
-  return { scene, graph, unsupported, unsupportedAt, origins, drivers, skipped };
+  return { scene, graph, unsupported, unsupportedAt, origins, drivers, skipped, cycles: cycleBreaks.report() };
 }
 
 /**

@@ -1,0 +1,49 @@
+// Where Blender breaks the rig's dependency cycles (the export's `dependency_cycles`). Blender's
+// depsgraph marks one relation of each cycle and evaluates as if it were not there: the operation at
+// its end reads what the one at its start left at the evaluation before. Which relation it marks
+// decides what a cyclic rig shows at every frame after the first, so the import breaks each cycle at
+// the same place: a constraint reading its target through an Owner read whose `breaksCycle` is on.
+// A relation of another kind (a driver's, a parent's), or of a constraint the graph leaves out, is
+// reported, and Sinew's own rule breaks that cycle (graph/schedule.ts).
+import type { Fixture, FixtureCyclicRelation, FixtureOperation } from './fixture';
+
+/** Operations of an owner's constraint stack: a relation into one is a constraint reading a target. */
+const STACKS = new Set(['BONE_CONSTRAINTS', 'TRANSFORM_CONSTRAINTS']);
+
+const ownerOf = (op: FixtureOperation) => (op.bone !== undefined ? `${op.object}/${op.bone}` : op.object);
+
+/** A relation as the import summary names it. */
+export function describeRelation(r: FixtureCyclicRelation): string {
+  return `${ownerOf(r.reader)} (${r.reader.operation}) reading ${ownerOf(r.source)} (${r.source.operation}) through "${r.relation}"`;
+}
+
+export class CycleBreaks {
+  private readonly relations: readonly FixtureCyclicRelation[];
+  private readonly placedAt = new Set<number>();
+
+  constructor(fx: Fixture) {
+    this.relations = Array.isArray(fx.dependency_cycles) ? fx.dependency_cycles : [];
+  }
+
+  /**
+   * Whether Blender breaks a cycle where the constraint `constraint` of `readerOwner` reads
+   * `sourceOwner` (owner ids, `Object` or `Object/Bone`); marks that relation placed.
+   */
+  breaks(readerOwner: string, constraint: string, sourceOwner: string): boolean {
+    let found = false;
+    this.relations.forEach((r, i) => {
+      if (!STACKS.has(r.reader.operation) || r.relation !== constraint || ownerOf(r.reader) !== readerOwner || ownerOf(r.source) !== sourceOwner) return;
+      this.placedAt.add(i);
+      found = true;
+    });
+    return found;
+  }
+
+  /** The relations placed, and those the graph has no link for, as the summary names them. */
+  report(): { placed: string[]; unplaced: string[] } {
+    const placed: string[] = [];
+    const unplaced: string[] = [];
+    this.relations.forEach((r, i) => { (this.placedAt.has(i) ? placed : unplaced).push(describeRelation(r)); });
+    return { placed, unplaced };
+  }
+}
