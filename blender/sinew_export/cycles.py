@@ -19,6 +19,11 @@ _BONE = re.compile(r"^\[Bone Component\] '(.*)' : \(")
 _EDGE_ID = re.compile(r'\bid="(.*)", $')
 
 
+def _unescape(text):
+    """A name as the dump writes it inside a quoted label, back to the name (quotes escaped)."""
+    return re.sub(r'\\(["\\])', r'\1', text)
+
+
 def cyclic_relations(dot):
     """The relations marked cyclic in a depsgraph's Graphviz dump, each as
     {"source": end, "reader": end, "relation": name}, an end being {"object", "bone" (bones only),
@@ -41,9 +46,9 @@ def cyclic_relations(dot):
             idm = _ID.match(label)
             bone = _BONE.match(label)
             if idm:
-                stack[-1] = ('id', (idm.group(1), idm.group(2)))
+                stack[-1] = ('id', (idm.group(1), _unescape(idm.group(2))))
             elif bone:
-                stack[-1] = ('bone', bone.group(1))
+                stack[-1] = ('bone', _unescape(bone.group(1)))
             continue
         if line == '}':
             if stack:
@@ -54,7 +59,9 @@ def cyclic_relations(dot):
             attrs = m.group(3)
             if 'color="red4"' in attrs:
                 rel = _EDGE_ID.search(attrs)
-                edges.append((m.group(1), m.group(2), rel.group(1) if rel else ''))
+                edge = (m.group(1), m.group(2), _unescape(rel.group(1)) if rel else '')
+                if edge not in edges:
+                    edges.append(edge)
             continue
         m = _NODE.match(line)
         if m:
@@ -71,3 +78,43 @@ def cyclic_relations(dot):
         if a in ends and b in ends:
             out.append({"source": ends[a], "reader": ends[b], "relation": rel})
     return out
+
+
+# An owner's constraint-stack operations: a relation into one is a constraint reading its target.
+STACK_OPERATIONS = ('BONE_CONSTRAINTS', 'TRANSFORM_CONSTRAINTS')
+
+# The depsgraph names a constraint's relation after its type (bConstraintTypeInfo.name, which is
+# also the name a new constraint of the type gets), not after the constraint: measured in 3.4.1.
+TYPE_NAMES = {
+    'CAMERA_SOLVER': 'Camera Solver', 'FOLLOW_TRACK': 'Follow Track', 'OBJECT_SOLVER': 'Object Solver',
+    'COPY_LOCATION': 'Copy Location', 'COPY_ROTATION': 'Copy Rotation', 'COPY_SCALE': 'Copy Scale',
+    'COPY_TRANSFORMS': 'Copy Transforms', 'LIMIT_DISTANCE': 'Limit Distance', 'LIMIT_LOCATION': 'Limit Location',
+    'LIMIT_ROTATION': 'Limit Rotation', 'LIMIT_SCALE': 'Limit Scale', 'MAINTAIN_VOLUME': 'Maintain Volume',
+    'TRANSFORM': 'Transformation', 'TRANSFORM_CACHE': 'Transform Cache', 'CLAMP_TO': 'Clamp To',
+    'DAMPED_TRACK': 'Damped Track', 'IK': 'IK', 'LOCKED_TRACK': 'Locked Track', 'SPLINE_IK': 'Spline IK',
+    'STRETCH_TO': 'Stretch To', 'TRACK_TO': 'Track To', 'ACTION': 'Action', 'ARMATURE': 'Armature',
+    'CHILD_OF': 'Child Of', 'FLOOR': 'Floor', 'FOLLOW_PATH': 'Follow Path', 'PIVOT': 'Pivot', 'SHRINKWRAP': 'Shrinkwrap',
+}
+
+# Where a constraint names an object and, for a bone, the bone (its targets).
+_POINTERS = (('target', 'subtarget'), ('pole_target', 'pole_subtarget'), ('space_object', 'space_subtarget'))
+
+
+def _reads(c, source):
+    """Whether constraint `c` reads the object (or bone) at a relation's `source` end."""
+    obj, bone = source["object"], source.get("bone")
+    pairs = [(getattr(c, a, None), getattr(c, b, '') or '') for a, b in _POINTERS]
+    pairs += [(t.target, t.subtarget or '') for t in getattr(c, 'targets', ())]
+    for target, sub in pairs:
+        if target is not None and getattr(target, 'name', None) == obj and (bone is None or sub == bone):
+            return True
+    return False
+
+
+def constraints_of_relation(stack, relation):
+    """The names of the constraints in `stack` (the reader's) that a relation into its constraint
+    operation stands for: those of the type it is named after that read its source (the depsgraph
+    keeps one relation for several such constraints between the same two operations)."""
+    kind = [c for c in stack if TYPE_NAMES.get(c.type) == relation["relation"]]
+    reading = [c.name for c in kind if _reads(c, relation["source"])]
+    return reading or [c.name for c in kind]

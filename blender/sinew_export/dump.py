@@ -1897,8 +1897,14 @@ def dependency_cycles(objects, notes):
         except (OSError, TypeError, RuntimeError) as e:
             notes.append("dependency cycles: Blender's relations could not be read (%s); Sinew breaks any cycle by its own rule" % e)
             return []
-    names = {o.name for o in objects}
-    found = [r for r in cycles.cyclic_relations(text) if r["source"]["object"] in names and r["reader"]["object"] in names]
+    by_name = {o.name: o for o in objects}
+    found = [r for r in cycles.cyclic_relations(text) if r["source"]["object"] in by_name and r["reader"]["object"] in by_name]
+    for r in found:
+        reader = by_name[r["reader"]["object"]]
+        bone = r["reader"].get("bone")
+        stack = reader.pose.bones[bone].constraints if bone is not None and reader.pose and bone in reader.pose.bones else reader.constraints
+        if r["reader"]["operation"] in cycles.STACK_OPERATIONS:
+            r["constraints"] = cycles.constraints_of_relation(stack, r)
     return found
 
 

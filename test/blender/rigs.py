@@ -4525,6 +4525,36 @@ def rig_odd_names(clash=False):
     return [1, 3, 5]
 
 
+def rig_cycle_names():
+    """A dependency cycle through renamed constraints and odd names, animated: an empty `Emp "A" (1)`
+    copies the location of `Bé's ünï` with an offset (the constraint renamed `Copy "L", ]`), which
+    damped-tracks the bone `Bone's "q"` of `Rig 'x'`, which copies the rotation of `Emp "A" (1)`
+    (renamed `turn "it"`), at influence 0.7. Blender names a constraint's relation after its type,
+    so the exporter resolves which constraints a marked relation stands for. The empties and the
+    bone are keyed at 1, 5 and 9; Blender evaluates the frames in order, each after the one before."""
+    a = empty('Emp "A" (1)', loc=(1, 0, 0))
+    b = empty("Bé's ünï", loc=(0, 2, 0.5))
+    rig = armature("Rig 'x'", [('Bone\'s "q"', (0, 0, 0), (0, 1, 0), None, False, 0.0)], loc=(0.5, -1, 0), rot=(0.2, 0, 0.4))
+    c = a.constraints.new('COPY_LOCATION')
+    c.target, c.use_offset, c.name = b, True, 'Copy "L", ]'
+    c = b.constraints.new('DAMPED_TRACK')
+    c.target, c.subtarget, c.head_tail = rig, 'Bone\'s "q"', 1.0
+    pb = rig.pose.bones['Bone\'s "q"']
+    c = pb.constraints.new('COPY_ROTATION')
+    c.target, c.influence, c.name = a, 0.7, 'turn "it"'
+    for f, (x, z, turn) in ((1, (1.0, 0.5, 0.3)), (5, (1.6, -0.2, -0.4)), (9, (0.4, 0.9, 1.1))):
+        a.location = (x, 0, 0)
+        a.rotation_euler = (turn, 0.5 * turn, 0)
+        a.keyframe_insert('location', frame=f)
+        a.keyframe_insert('rotation_euler', frame=f)
+        b.location = (0, 2, z)
+        b.keyframe_insert('location', frame=f)
+        pb.location = (0, 0, 0.3 * turn)
+        pb.keyframe_insert('location', frame=f)
+    scene().frame_set(1)
+    return [1, 3, 5, 7.5, 9]
+
+
 def rig_messy():
     """What production files hold beside the rig: constraints Blender marks invalid (no target, a
     subtarget naming no bone, a bone targeting itself), a muted constraint and one at influence 0
@@ -6344,6 +6374,7 @@ RIGS.update({"random_keyed_modes%d" % k: (lambda k=k: rig_random_keyed_modes(k))
 RIGS.update({"random_nla_times%d" % k: (lambda k=k: rig_random_nla(k, True, True, True)) for k in range(200)})
 RIGS["linked_shot"] = lambda: rig_linked_override(shot=True)
 RIGS["linked_override_system"] = lambda: rig_linked_override(editable=False)
+RIGS["cycle_names"] = rig_cycle_names
 RIGS.update({"random_rigify%d" % k: (lambda k=k: rig_random_rigify(k)) for k in range(200)})
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
 RIGS.update({"random_nla_more%d" % k: (lambda k=k: rig_random_nla(k, True)) for k in range(200)})

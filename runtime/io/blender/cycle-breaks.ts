@@ -14,7 +14,8 @@ const ownerOf = (op: FixtureOperation) => (op.bone !== undefined ? `${op.object}
 
 /** A relation as the import summary names it. */
 export function describeRelation(r: FixtureCyclicRelation): string {
-  return `${ownerOf(r.reader)} (${r.reader.operation}) reading ${ownerOf(r.source)} (${r.source.operation}) through "${r.relation}"`;
+  const which = Array.isArray(r.constraints) && !(r.constraints.length === 1 && r.constraints[0] === r.relation) ? ` (${r.constraints.map((c) => `"${c}"`).join(', ')})` : '';
+  return `${ownerOf(r.reader)} (${r.reader.operation}) reading ${ownerOf(r.source)} (${r.source.operation}) through "${r.relation}"${which}`;
 }
 
 export class CycleBreaks {
@@ -32,7 +33,10 @@ export class CycleBreaks {
   breaks(readerOwner: string, constraint: string, sourceOwner: string): boolean {
     let found = false;
     this.relations.forEach((r, i) => {
-      if (!STACKS.has(r.reader.operation) || r.relation !== constraint || ownerOf(r.reader) !== readerOwner || ownerOf(r.source) !== sourceOwner) return;
+      if (!STACKS.has(r.reader.operation) || ownerOf(r.reader) !== readerOwner || ownerOf(r.source) !== sourceOwner) return;
+      // Blender names the relation after the constraint's type; the exporter says which constraints
+      // it stands for. An export without that list named the relation only (the default names).
+      if (!(Array.isArray(r.constraints) ? r.constraints.includes(constraint) : r.relation === constraint)) return;
       this.placedAt.add(i);
       found = true;
     });

@@ -115,8 +115,10 @@ export interface FixtureOperation {
 export interface FixtureCyclicRelation {
   source: FixtureOperation;
   reader: FixtureOperation;
-  /** The relation's name; a constraint's name for a constraint reading its target. */
+  /** The relation's name; for a constraint reading its target, the name of the constraint's type (`Copy Location`). */
   relation: string;
+  /** For a relation into a constraint stack: the reader's constraints it stands for, by name (the exporter's). */
+  constraints?: string[];
 }
 
 export interface Fixture {
