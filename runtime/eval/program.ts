@@ -217,7 +217,7 @@ export class Program {
    */
   get history(): readonly string[] {
     return (this.historyMemo ??= [
-      ...this.schedule.cycles.map((c) => `a dependency cycle through ${[...c.nodes.map((n) => `node "${n}"`), ...c.owners.map((o) => `owner "${o}"`)].join(', ')} reads the last evaluation's values through the link set aside`),
+      ...this.cycleCauses(),
       ...(this.deps?.history?.() ?? []),
     ]);
   }
@@ -225,11 +225,17 @@ export class Program {
   /**
    * Why a frame evaluated on its own (`evaluate(F)` on a new program, as `sinew eval --frame F`) can
    * differ from the same frame reached by playing the frames before it, as Blender's session and
-   * `sinew bake` reach it: a rotation mode an action keys, a node that remembers its first
-   * evaluation. One sentence per cause; a subset of `history`.
+   * `sinew bake` reach it: a dependency cycle (it reads across its break what the frame before left),
+   * a rotation mode an action keys, a node that remembers its first evaluation. One sentence per
+   * cause; a subset of `history`.
    */
   get playbackDependence(): readonly string[] {
-    return this.deps?.playback?.() ?? [];
+    return [...this.cycleCauses(), ...(this.deps?.playback?.() ?? [])];
+  }
+
+  /** Each dependency cycle as a cause in `history` and `playbackDependence`. */
+  private cycleCauses(): string[] {
+    return this.schedule.cycles.map((c) => `a dependency cycle through ${[...c.nodes.map((n) => `node "${n}"`), ...c.owners.map((o) => `owner "${o}"`)].join(', ')} reads the last evaluation's values through the link set aside`);
   }
 
   /**

@@ -47,6 +47,17 @@ const note = (file: string, frame: number, because: string) =>
   `${file}: note: frame ${frame} was evaluated on its own, from the file's pose; played to from other frames (as in Blender, or \`sinew bake\`) it can differ, because ${because}`;
 
 describe('sinew eval --frame: a rig that keeps something from the frames before', () => {
+  it('a dependency cycle: the note names it (beside the compile\u2019s warning of it)', () => {
+    const target = join(dir, 'cycle.sinew.json');
+    expect(sinew('import-blender', join(FIXTURES, 'random_bbone173.export.json'), '-o', target).code).toBe(0);
+    const r = sinew('eval', target, '--frame', '4');
+    expect(r.code).toBe(0);
+    const notes = r.err.filter((l) => l.includes(': note: '));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/because a dependency cycle through .*node "c44:Locked Track".* reads the last evaluation's values through the link set aside$/);
+    expect(r.err.some((l) => l.includes('warning: dependency cycle detected'))).toBe(true);
+  });
+
   it('a write-back: the note names the node; --strict does not count it', () => {
     const file = limitDistance(0);
     const r = sinew('eval', file, '--frame', '50', '--strict');
