@@ -1,8 +1,15 @@
 // Where Blender breaks the rig's dependency cycles (the export's `dependency_cycles`). Blender's
 // depsgraph marks one relation of each cycle and evaluates as if it were not there: the operation at
 // its end reads what the one at its start left at the evaluation before. Which relation it marks
-// decides what a cyclic rig shows at every frame after the first, so the import breaks each cycle at
-// the same place: a constraint reading its target through an Owner read whose `breaksCycle` is on.
+// decides what a cyclic rig shows, so the import breaks each cycle at the same place, reading the
+// source as Blender reads it there:
+// - an object: its matrix before its constraints, this frame's. Blender writes an object's matrix in
+//   steps (its own transform, its parent's product, its constraints), and the first two wait on
+//   nothing in the cycle, so they have run when the reader runs: the constraint reads the object
+//   through an Owner In node, and the graph has no cycle left there (rigs.py random_keyed 150, 151,
+//   154, 157, 160 and cycle_names within 4e-6 at every frame; 0.35-5 off read as last left);
+// - a bone: as the last evaluation left it (Blender writes a bone's matrix and solves its constraints
+//   in one step, which waits on the cycle): an Owner read whose `breaksCycle` is on.
 // A relation of another kind (a driver's, a parent's), or of a constraint the graph leaves out, is
 // reported, and Sinew's own rule breaks that cycle (graph/schedule.ts).
 import type { Fixture, FixtureCyclicRelation, FixtureOperation } from './fixture';
@@ -16,6 +23,11 @@ const ownerOf = (op: FixtureOperation) => (op.bone !== undefined ? `${op.object}
 export function describeRelation(r: FixtureCyclicRelation): string {
   const which = Array.isArray(r.constraints) && !(r.constraints.length === 1 && r.constraints[0] === r.relation) ? ` (${r.constraints.map((c) => `"${c}"`).join(', ')})` : '';
   return `${ownerOf(r.reader)} (${r.reader.operation}) reading ${ownerOf(r.source)} (${r.source.operation}) through "${r.relation}"${which}`;
+}
+
+/** How the import reads a relation's source where the cycle breaks (see the file's head), as the summary says it. */
+export function howRead(r: FixtureCyclicRelation): string {
+  return r.source.bone === undefined ? 'read before its constraints, this frame' : 'read as the last evaluation left it';
 }
 
 export class CycleBreaks {
@@ -47,7 +59,10 @@ export class CycleBreaks {
   report(): { placed: string[]; unplaced: string[] } {
     const placed: string[] = [];
     const unplaced: string[] = [];
-    this.relations.forEach((r, i) => { (this.placedAt.has(i) ? placed : unplaced).push(describeRelation(r)); });
+    this.relations.forEach((r, i) => {
+      if (this.placedAt.has(i)) placed.push(`${describeRelation(r)}: ${howRead(r)}`);
+      else unplaced.push(describeRelation(r));
+    });
     return { placed, unplaced };
   }
 }

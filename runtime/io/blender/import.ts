@@ -89,10 +89,16 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const skippedConstraints = new Map<string, string>();
 
   const cycleBreaks = new CycleBreaks(fx);
-  // A read where Blender breaks a dependency cycle: its own node, so the owner's other readers still wait for it.
-  const cycleReaderFor = (ownerId: string): string => {
-    const id = `read:${ownerId}:cycle`;
-    if (!nodes.some((n) => n.id === id)) nodes.push({ id, type: 'owner/read', params: { owner: ownerId, breaksCycle: true }, position: [-560, 160 * (readers.size + 1)] });
+  // A read where Blender breaks a dependency cycle, its own node so the owner's other readers still
+  // wait for it (cycle-breaks.ts). Of an object: its matrix before its constraints, this frame's
+  // (Blender has made it by then); of a bone: as the last evaluation left it (`breaksCycle`).
+  const cycleReaderFor = (ownerId: string, isBone: boolean): string => {
+    const id = isBone ? `read:${ownerId}:cycle` : `pre:${ownerId}:cycle`;
+    if (!nodes.some((n) => n.id === id)) {
+      nodes.push(isBone
+        ? { id, type: 'owner/read', params: { owner: ownerId, breaksCycle: true }, position: [-560, 160 * (readers.size + 1)] }
+        : { id, type: 'owner/input', params: { owner: ownerId }, position: [-560, 160 * (readers.size + 1)] });
+    }
     return id;
   };
   const readerFor = (ownerId: string): string => {
@@ -258,7 +264,7 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         const refId = bone !== '' ? `${object}/${bone}` : object;
         const inputType = def.inputs[socket].type;
         const from = groups.get(socket) ?? (bone !== '' && shaped.has(socket) ? bboneFor(object, bone) : undefined)
-          ?? (cycleBreaks.breaks(ownerId, c.name, refId) ? cycleReaderFor(refId) : readerFor(refId));
+          ?? (cycleBreaks.breaks(ownerId, c.name, refId) ? cycleReaderFor(refId, bone !== '') : readerFor(refId));
         links.push({ from: { node: from, socket: inputType === 'curve' ? 'curve' : 'transform' }, to: { node: id, socket } });
       }
       prev = { node: id, socket: 'owner' };

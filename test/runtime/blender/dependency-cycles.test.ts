@@ -1,16 +1,17 @@
 // Rigs with a dependency cycle, against Blender 3.4's own matrices (rigs.py, kept in
 // test/blender/fixtures/). Blender's depsgraph marks one relation of each cycle and evaluates as if
-// it were not there: the operation at its end reads what the one at its start left the evaluation
-// before. Two things decide what such a rig shows, and Sinew now follows both:
-// - Where the cycle is broken. The exporter reads the relations Blender marked (its Graphviz dump
-//   of the depsgraph, blender/sinew_export/cycles.py) and the import breaks the cycle at the same
-//   constraint's read (an Owner read with `breaksCycle`). `random_keyed160` (a random rig keyed at
-//   five frames, a cycle through a Pivot, two Floors and an Armature): 0.24-0.85 off at the frames
-//   after the first when Sinew broke the cycle by its own rule.
-// - What the first evaluation reads across the break. Blender reaches any frame from the state the
-//   file was saved in, evaluated again and again at the saved frame; a new program settles there
-//   first (program.ts `settleCycles`). `random_bbone173` (a Copy Location and a Locked Track reading
-//   each other): 2.5 off before, as was random_keyed160's first frame (1.9).
+// it were not there. The exporter reads which relation it marked (its Graphviz dump of the
+// depsgraph, blender/sinew_export/cycles.py) and the import breaks the cycle there, reading the
+// source as Blender reads it (runtime/io/blender/cycle-breaks.ts):
+// - an object: its matrix before its constraints, this frame's (Blender has made that by then).
+//   `random_keyed160` and `random_keyed151` (random rigs keyed at five frames, a cycle through an
+//   empty): within 3e-6 at every frame in Blender's order. 160 was 0.24-0.85 off after the first
+//   frame with Sinew's own break; 151 was 0.08-0.3 off even with Blender's break while the empty was
+//   read as the last evaluation left it.
+// - a bone: as the last evaluation left it (an Owner read with `breaksCycle`); Blender reaches any
+//   frame from the state its file was saved in, so a new program settles at the saved frame first
+//   (program.ts `settleCycles`). `random_bbone173` (a Copy Location and a Locked Track reading each
+//   other): 2.5 off before, 4e-6 after.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,16 +41,36 @@ function asBlenderInOrder(rig: string) {
 }
 
 describe('dependency cycles, broken as Blender breaks them', () => {
-  it('random_keyed160: the cycle broken at the Pivot Blender set aside; every frame, in Blender\u2019s order, within 1e-5', () => {
+  it('random_keyed160: the cycle broken at the Pivot Blender set aside, the empty read before its constraints; every frame, in Blender\u2019s order, within 1e-5', () => {
     const { imported, program, worst, order } = asBlenderInOrder('random_keyed160');
-    expect(program.schedule.cycles.length).toBe(1);
-    expect(imported.cycles.placed).toEqual(['Rnd/B3 (BONE_CONSTRAINTS) reading E3 (TRANSFORM_FINAL) through "Pivot"']);
+    expect(imported.cycles.placed).toEqual(['Rnd/B3 (BONE_CONSTRAINTS) reading E3 (TRANSFORM_FINAL) through "Pivot": read before its constraints, this frame']);
     // Blender also marked a Track To that it skips (is_valid false): no link in the graph to break.
     expect(imported.cycles.unplaced).toEqual(['Rnd/B0 (BONE_CONSTRAINTS) reading E3 (TRANSFORM_FINAL) through "Track To"']);
-    const cut = imported.graph.nodes.filter((n) => n.params.breaksCycle === true).map((n) => n.id);
-    expect(cut).toEqual(['read:E3:cycle']);
+    const cut = imported.graph.nodes.filter((n) => n.id.endsWith(':cycle')).map((n) => `${n.id} ${n.type}`);
+    expect(cut).toEqual(['pre:E3:cycle owner/input']);
+    // Read before its constraints, the empty closes no cycle in the graph.
+    expect(program.schedule.cycles).toEqual([]);
     expect(order).toEqual(['1', '2.5', '4', '5.5', '7', '8']);
     for (const frame of order) expect(worst[frame], `frame ${frame}`).toBeLessThanOrEqual(1e-5);
+  });
+
+  it('random_keyed151: read as the last evaluation left it, the empty is off; read before its constraints, within 1e-5', () => {
+    const { worst, order } = asBlenderInOrder('random_keyed151');
+    for (const frame of order) expect(worst[frame], `frame ${frame}`).toBeLessThanOrEqual(1e-5);
+    // The same break, the empty read as last left (an Owner read with breaksCycle): what Blender does not do.
+    const imported = importBlenderFixture(read('random_keyed151.export.json') as Fixture);
+    for (const n of imported.graph.nodes) {
+      if (n.id.endsWith(':cycle')) Object.assign(n, { type: 'owner/read', params: { owner: n.params.owner, breaksCycle: true } });
+    }
+    const program = compile(imported.graph, imported.scene);
+    expect(program.schedule.cycles.length).toBe(1);
+    const expected = read('random_keyed151.expected.json') as { frames: Record<string, Record<string, number[]>>; frame_order: string[] };
+    let off = 0;
+    for (const frame of expected.frame_order) {
+      program.evaluate(Number(frame));
+      for (const [id, m] of Object.entries(expected.frames[frame])) off = Math.max(off, ...m.map((x, i) => Math.abs(x - program.ownerMatrix(id)![i])));
+    }
+    expect(off).toBeGreaterThan(0.05);
   });
 
   it('random_keyed160 broken by Sinew\u2019s own rule instead is off after the first frame: where the cycle breaks matters', () => {
@@ -70,7 +91,8 @@ describe('dependency cycles, broken as Blender breaks them', () => {
   it('random_bbone173: the first evaluation reads the settled state, as Blender\u2019s reads the saved one', () => {
     const { imported, program, worst } = asBlenderInOrder('random_bbone173');
     expect(program.schedule.cycles.length).toBe(1);
-    expect(imported.cycles.placed).toEqual(['E2 (TRANSFORM_CONSTRAINTS) reading Rnd/B6 (BONE_DONE) through "Locked Track"']);
+    expect(imported.cycles.placed).toEqual(['E2 (TRANSFORM_CONSTRAINTS) reading Rnd/B6 (BONE_DONE) through "Locked Track": read as the last evaluation left it']);
+    expect(imported.graph.nodes.filter((n) => n.params.breaksCycle === true).map((n) => n.id)).toEqual(['read:Rnd/B6:cycle']);
     expect(worst['1']).toBeLessThanOrEqual(1e-5);
   });
 });
