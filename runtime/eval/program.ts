@@ -25,7 +25,7 @@ export interface Step {
   /** Its schedule unit (see unit.ts). */
   unit: UnitId;
   run: () => void;
-  /** `run` without its node guard (guards.ts `bareStep`), for a pass with the guards off. */
+  /** `run` without its node guard (bare-step.ts), for a pass with the guards off. */
   bare: () => void;
 }
 
@@ -423,10 +423,10 @@ export class Program {
    * Blender's session reaches any frame from the state its file was saved in: the rig evaluated,
    * again and again, at the saved frame. A new program has no such state, so before its first
    * evaluation it evaluates the saved frame (the scene's `frame_current`, else the frame asked for,
-   * in `wanted[0]`)
-   * until its owners' matrices stop changing, at most MAX_SETTLE_PASSES times; a cycle that settles
-   * then reads what Blender's reads (random rigs with a cycle: 1.3–5.5 off at their first frame
-   * before, within 4e-6 after). Runs once; the frame asked for is then evaluated as usual.
+   * in `wanted[0]`) until its owners' matrices stop changing, at most MAX_SETTLE_PASSES times; a
+   * cycle that settles then reads what Blender's reads (random rigs with a cycle: 1.3–5.5 off at
+   * their first frame before, within 4e-6 after). Runs once; the frame asked for is then evaluated
+   * as usual.
    */
   private settleCycles(): void {
     this.unsettled[0] = 0;
