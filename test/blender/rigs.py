@@ -4555,6 +4555,36 @@ def rig_cycle_names():
     return [1, 3, 5, 7.5, 9]
 
 
+def rig_cycle_path():
+    """A dependency cycle through a path: an empty `Rider` on the curve `Track` by Follow Path (fixed
+    position, Follow Curve), the curve copying the location of `Lead` with an offset, and `Lead`
+    damped-tracking `Rider`. Keyed at 1 and 9: where Blender breaks the cycle decides whether a
+    path is read across the break."""
+    rider = empty("Rider", loc=(0.3, 0.2, 0.1))
+    cu = bpy.data.curves.new("TrackData", 'CURVE')
+    cu.dimensions = '3D'
+    cu.use_path, cu.path_duration = True, 40
+    sp = cu.splines.new('POLY')
+    sp.points.add(2)
+    for k, co in enumerate([(0, 0, 0, 1), (1, 0.5, 0.2, 1), (2, 0.2, -0.3, 1)]):
+        sp.points[k].co = co
+    track = link(bpy.data.objects.new("Track", cu))
+    lead = empty("Lead", loc=(0.5, 2.0, 0.4))
+    c = rider.constraints.new('FOLLOW_PATH')
+    c.target, c.use_curve_follow, c.use_fixed_location, c.offset_factor = track, True, True, 0.4
+    c = track.constraints.new('COPY_LOCATION')
+    c.target, c.use_offset, c.influence = lead, True, 0.5
+    c = lead.constraints.new('DAMPED_TRACK')
+    c.target = rider
+    for f, (x, z) in ((1, (0.5, 0.4)), (9, (1.2, -0.3))):
+        lead.location = (x, 2.0, z)
+        lead.keyframe_insert('location', frame=f)
+        track.location = (0.1 * f, 0, 0)
+        track.keyframe_insert('location', frame=f)
+    scene().frame_set(1)
+    return [1, 5, 9]
+
+
 def rig_messy():
     """What production files hold beside the rig: constraints Blender marks invalid (no target, a
     subtarget naming no bone, a bone targeting itself), a muted constraint and one at influence 0
@@ -6375,6 +6405,7 @@ RIGS.update({"random_nla_times%d" % k: (lambda k=k: rig_random_nla(k, True, True
 RIGS["linked_shot"] = lambda: rig_linked_override(shot=True)
 RIGS["linked_override_system"] = lambda: rig_linked_override(editable=False)
 RIGS["cycle_names"] = rig_cycle_names
+RIGS["cycle_path"] = rig_cycle_path
 RIGS.update({"random_rigify%d" % k: (lambda k=k: rig_random_rigify(k)) for k in range(200)})
 RIGS.update({"random_nla%d" % k: (lambda k=k: rig_random_nla(k)) for k in range(200)})
 RIGS.update({"random_nla_more%d" % k: (lambda k=k: rig_random_nla(k, True)) for k in range(200)})

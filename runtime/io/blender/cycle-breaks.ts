@@ -9,7 +9,8 @@
 //   through an Owner In node, and the graph has no cycle left there (rigs.py random_keyed 150, 151,
 //   154, 157, 160 and cycle_names within 4e-6 at every frame; 0.35-5 off read as last left);
 // - a bone: as the last evaluation left it (Blender writes a bone's matrix and solves its constraints
-//   in one step, which waits on the cycle): an Owner read whose `breaksCycle` is on.
+//   in one step, which waits on the cycle): an Owner read whose `breaksCycle` is on. So is a curve
+//   object read as a path (an Owner In has no path to give), though Blender reads this frame's.
 // A relation of another kind (a driver's, a parent's), or of a constraint the graph leaves out, is
 // reported, and Sinew's own rule breaks that cycle (graph/schedule.ts).
 import type { Fixture, FixtureCyclicRelation, FixtureOperation } from './fixture';
@@ -25,14 +26,15 @@ export function describeRelation(r: FixtureCyclicRelation): string {
   return `${ownerOf(r.reader)} (${r.reader.operation}) reading ${ownerOf(r.source)} (${r.source.operation}) through "${r.relation}"${which}`;
 }
 
-/** How the import reads a relation's source where the cycle breaks (see the file's head), as the summary says it. */
-export function howRead(r: FixtureCyclicRelation): string {
-  return r.source.bone === undefined ? 'read before its constraints, this frame' : 'read as the last evaluation left it';
+/** How the import reads a source where a cycle breaks (see the file's head), as the summary says it. */
+function howRead(lastLeft: boolean): string {
+  return lastLeft ? 'read as the last evaluation left it' : 'read before its constraints, this frame';
 }
 
 export class CycleBreaks {
   private readonly relations: readonly FixtureCyclicRelation[];
-  private readonly placedAt = new Set<number>();
+  /** The relations placed, by index, each with whether its source is read as the last evaluation left it. */
+  private readonly placedAt = new Map<number, boolean>();
 
   constructor(fx: Fixture) {
     this.relations = Array.isArray(fx.dependency_cycles) ? fx.dependency_cycles : [];
@@ -40,16 +42,17 @@ export class CycleBreaks {
 
   /**
    * Whether Blender breaks a cycle where the constraint `constraint` of `readerOwner` reads
-   * `sourceOwner` (owner ids, `Object` or `Object/Bone`); marks that relation placed.
+   * `sourceOwner` (owner ids, `Object` or `Object/Bone`); marks that relation placed, its source
+   * read as the last evaluation left it (`lastLeft`) or before its constraints.
    */
-  breaks(readerOwner: string, constraint: string, sourceOwner: string): boolean {
+  breaks(readerOwner: string, constraint: string, sourceOwner: string, lastLeft: boolean): boolean {
     let found = false;
     this.relations.forEach((r, i) => {
       if (!STACKS.has(r.reader.operation) || ownerOf(r.reader) !== readerOwner || ownerOf(r.source) !== sourceOwner) return;
       // Blender names the relation after the constraint's type; the exporter says which constraints
       // it stands for. An export without that list named the relation only (the default names).
       if (!(Array.isArray(r.constraints) ? r.constraints.includes(constraint) : r.relation === constraint)) return;
-      this.placedAt.add(i);
+      this.placedAt.set(i, lastLeft);
       found = true;
     });
     return found;
@@ -60,7 +63,8 @@ export class CycleBreaks {
     const placed: string[] = [];
     const unplaced: string[] = [];
     this.relations.forEach((r, i) => {
-      if (this.placedAt.has(i)) placed.push(`${describeRelation(r)}: ${howRead(r)}`);
+      const lastLeft = this.placedAt.get(i);
+      if (lastLeft !== undefined) placed.push(`${describeRelation(r)}: ${howRead(lastLeft)}`);
       else unplaced.push(describeRelation(r));
     });
     return { placed, unplaced };

@@ -91,11 +91,12 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
   const cycleBreaks = new CycleBreaks(fx);
   // A read where Blender breaks a dependency cycle, its own node so the owner's other readers still
   // wait for it (cycle-breaks.ts). Of an object: its matrix before its constraints, this frame's
-  // (Blender has made it by then); of a bone: as the last evaluation left it (`breaksCycle`).
-  const cycleReaderFor = (ownerId: string, isBone: boolean): string => {
-    const id = isBone ? `read:${ownerId}:cycle` : `pre:${ownerId}:cycle`;
+  // (Blender has made it by then); of a bone, or of a curve's path: as the last evaluation left it
+  // (`breaksCycle`).
+  const cycleReaderFor = (ownerId: string, lastLeft: boolean): string => {
+    const id = lastLeft ? `read:${ownerId}:cycle` : `pre:${ownerId}:cycle`;
     if (!nodes.some((n) => n.id === id)) {
-      nodes.push(isBone
+      nodes.push(lastLeft
         ? { id, type: 'owner/read', params: { owner: ownerId, breaksCycle: true }, position: [-560, 160 * (readers.size + 1)] }
         : { id, type: 'owner/input', params: { owner: ownerId }, position: [-560, 160 * (readers.size + 1)] });
     }
@@ -263,8 +264,10 @@ export function importBlenderFixture(fx: Fixture, options: { catalog?: NodeCatal
         if (!(socket in def.inputs)) continue;
         const refId = bone !== '' ? `${object}/${bone}` : object;
         const inputType = def.inputs[socket].type;
+        // An Owner In has no path to give: a curve read where a cycle breaks is read as last left.
+        const lastLeft = bone !== '' || inputType === 'curve';
         const from = groups.get(socket) ?? (bone !== '' && shaped.has(socket) ? bboneFor(object, bone) : undefined)
-          ?? (cycleBreaks.breaks(ownerId, c.name, refId) ? cycleReaderFor(refId, bone !== '') : readerFor(refId));
+          ?? (cycleBreaks.breaks(ownerId, c.name, refId, lastLeft) ? cycleReaderFor(refId, lastLeft) : readerFor(refId));
         links.push({ from: { node: from, socket: inputType === 'curve' ? 'curve' : 'transform' }, to: { node: id, socket } });
       }
       prev = { node: id, socket: 'owner' };

@@ -88,6 +88,27 @@ describe('dependency cycles, broken as Blender breaks them', () => {
     expect(worst).toBeGreaterThan(0.1);
   });
 
+  it('cycle_path: a cycle through a curve, an empty on its path and another empty, broken where Blender breaks it; every frame within 1e-5', () => {
+    const { imported, program, worst, order } = asBlenderInOrder('cycle_path');
+    expect(imported.cycles.placed).toEqual(['Track (TRANSFORM_CONSTRAINTS) reading Lead (TRANSFORM_FINAL) through "Copy Location": read before its constraints, this frame']);
+    expect(program.schedule.cycles).toEqual([]);
+    for (const frame of order) expect(worst[frame], `frame ${frame}`).toBeLessThanOrEqual(1e-5);
+  });
+
+  it('a path read where a cycle breaks is read as the last evaluation left it: an Owner In has no path to give', () => {
+    const fx = read('cycle_path.export.json') as Fixture;
+    // As if Blender had broken the cycle at the Follow Path reading the curve.
+    fx.dependency_cycles = [{ source: { object: 'Track', operation: 'TRANSFORM_FINAL' }, reader: { object: 'Rider', operation: 'TRANSFORM_CONSTRAINTS' }, relation: 'Follow Path', constraints: ['Follow Path'] }];
+    const imported = importBlenderFixture(fx);
+    expect(imported.cycles.placed).toEqual(['Rider (TRANSFORM_CONSTRAINTS) reading Track (TRANSFORM_FINAL) through "Follow Path": read as the last evaluation left it']);
+    const cut = imported.graph.nodes.find((n) => n.id === 'read:Track:cycle');
+    expect(cut).toMatchObject({ type: 'owner/read', params: { owner: 'Track', breaksCycle: true } });
+    expect(imported.graph.links.filter((l) => l.from.node === 'read:Track:cycle').map((l) => l.from.socket)).toEqual(['curve']);
+    const program = compile(imported.graph, imported.scene);
+    expect(program.schedule.cycles.length).toBe(1);
+    expect(() => program.evaluate(1)).not.toThrow();
+  });
+
   it('random_bbone173: the first evaluation reads the settled state, as Blender\u2019s reads the saved one', () => {
     const { imported, program, worst } = asBlenderInOrder('random_bbone173');
     expect(program.schedule.cycles.length).toBe(1);
