@@ -22,11 +22,8 @@ import { importBlenderFixture } from '../../../runtime/io/blender/import';
 const FIXTURES = join(import.meta.dirname, '..', '..', 'blender', 'fixtures');
 const read = (file: string): unknown => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
 
-/** Imports `rig`'s export and evaluates Blender's frames in Blender's order; the largest difference per frame. */
-function asBlenderInOrder(rig: string) {
-  const imported = importBlenderFixture(read(`${rig}.export.json`) as Fixture);
-  expect(imported.unsupported).toEqual([]);
-  const program = compile(imported.graph, imported.scene);
+/** Evaluates `rig`'s recorded frames in Blender's order with `program`; the largest difference per frame. */
+function worstInOrder(rig: string, program: ReturnType<typeof compile>): { worst: Record<string, number>; order: string[] } {
   const expected = read(`${rig}.expected.json`) as { frames: Record<string, Record<string, number[]>>; frame_order: string[] };
   const worst: Record<string, number> = {};
   for (const frame of expected.frame_order) {
@@ -37,8 +34,18 @@ function asBlenderInOrder(rig: string) {
       worst[frame] = Math.max(worst[frame], ...m.map((x, i) => Math.abs(x - got[i])));
     }
   }
-  return { imported, program, worst, order: expected.frame_order };
+  return { worst, order: expected.frame_order };
 }
+
+/** Imports `rig`'s export and evaluates Blender's frames in Blender's order; the largest difference per frame. */
+function asBlenderInOrder(rig: string) {
+  const imported = importBlenderFixture(read(`${rig}.export.json`) as Fixture);
+  expect(imported.unsupported).toEqual([]);
+  const program = compile(imported.graph, imported.scene);
+  return { imported, program, ...worstInOrder(rig, program) };
+}
+
+const largest = (worst: Record<string, number>) => Math.max(...Object.values(worst));
 
 describe('dependency cycles, broken as Blender breaks them', () => {
   it('random_keyed160: the cycle broken at the Pivot Blender set aside, the empty read before its constraints; every frame, in Blender\u2019s order, within 1e-5', () => {
@@ -64,13 +71,7 @@ describe('dependency cycles, broken as Blender breaks them', () => {
     }
     const program = compile(imported.graph, imported.scene);
     expect(program.schedule.cycles.length).toBe(1);
-    const expected = read('random_keyed151.expected.json') as { frames: Record<string, Record<string, number[]>>; frame_order: string[] };
-    let off = 0;
-    for (const frame of expected.frame_order) {
-      program.evaluate(Number(frame));
-      for (const [id, m] of Object.entries(expected.frames[frame])) off = Math.max(off, ...m.map((x, i) => Math.abs(x - program.ownerMatrix(id)![i])));
-    }
-    expect(off).toBeGreaterThan(0.05);
+    expect(largest(worstInOrder('random_keyed151', program).worst)).toBeGreaterThan(0.05);
   });
 
   it('random_keyed160 broken by Sinew\u2019s own rule instead is off after the first frame: where the cycle breaks matters', () => {
@@ -78,14 +79,7 @@ describe('dependency cycles, broken as Blender breaks them', () => {
     delete fx.dependency_cycles;
     const imported = importBlenderFixture(fx);
     expect(imported.graph.nodes.some((n) => n.params.breaksCycle === true)).toBe(false);
-    const program = compile(imported.graph, imported.scene);
-    const expected = read('random_keyed160.expected.json') as { frames: Record<string, Record<string, number[]>>; frame_order: string[] };
-    let worst = 0;
-    for (const frame of expected.frame_order) {
-      program.evaluate(Number(frame));
-      for (const [id, m] of Object.entries(expected.frames[frame])) worst = Math.max(worst, ...m.map((x, i) => Math.abs(x - program.ownerMatrix(id)![i])));
-    }
-    expect(worst).toBeGreaterThan(0.1);
+    expect(largest(worstInOrder('random_keyed160', compile(imported.graph, imported.scene)).worst)).toBeGreaterThan(0.1);
   });
 
   it('cycle_path: a cycle through a curve, an empty on its path and another empty, broken where Blender breaks it; every frame within 1e-5', () => {
