@@ -86,7 +86,8 @@ export function scheduleIndices(n: number, from: Int32Array, to: Int32Array, bre
   const setAside: number[] = [];
   if (breaks) {
     for (let e = 0; e < m; e++) {
-      if (breaks[e] !== 1 || component[from[e]] !== component[to[e]] || cyclic[component[to[e]]] !== 1) continue;
+      // Both ends in one component: a cycle runs through the edge (a lone unit's is a self-loop).
+      if (breaks[e] !== 1 || component[from[e]] !== component[to[e]]) continue;
       edgeSetAside[e] = 1;
       waiting[to[e]]--;
       setAside.push(e);

@@ -61,8 +61,9 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
   };
   return new Program(owners.slots.buffer, steps, owners.owners, owners.frame, report, problems.warnings, {
     units, from: schedule.from, to: schedule.to, node, frameUnits, history: () => historyOf(resolved.live, owners.modeKeyed), playback: () => playbackOf(resolved.live, owners.modeKeyed),
-    // A keyed mode too: a frame run again (guarded, after an unguarded pass failed) would find the mode already changed.
-    remembers: () => owners.modeKeyed.length > 0 || resolved.live.some((c) => c.def.remembers?.(c.params) === true),
+    // The causes of playbackOf (a write-back, a keyed mode): a frame run again (guarded, after an
+    // unguarded pass failed) would find what the first run kept or changed.
+    remembers: () => playbackOf(resolved.live, owners.modeKeyed).length > 0,
     sceneTime: owners.time === owners.frame ? undefined : { slot: owners.time, scale: owners.timeScale },
     settleFrame: inputs.settleFrame,
   }, states, binding.check && { guards: binding.guards, check: binding.check });
