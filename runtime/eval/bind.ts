@@ -19,6 +19,7 @@ import { onlyOwnMatricesRead, readOutputs, viewsAreOwnMatrices } from './owner-v
 import type { NodeState, ProgramWarning } from './program';
 import type { Schedule } from './schedule-units';
 import { SlotAllocator } from './slots';
+import { preStep } from './wasm/bone-pre';
 
 export type StepFn = () => void;
 
@@ -133,11 +134,11 @@ function frameCheck({ live, owners, schedule, frameCheck: enabled }: BindInputs,
  * The owners' pre and stack steps (final units have none: the final view is what they stand for),
  * and the matrices before constraints made on demand (`lazyReaders`' owners).
  */
-function ownerSteps({ owners, poseSources }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[], guards: GuardSwitch, lazyReaders: ReadonlyMap<RigOwner, unknown>): { stepOf: (StepFn | undefined)[]; lazy: Map<RigOwner, LazyPre> } {
+function ownerSteps({ owners, poseSources, slots }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[], guards: GuardSwitch, lazyReaders: ReadonlyMap<RigOwner, unknown>): { stepOf: (StepFn | undefined)[]; lazy: Map<RigOwner, LazyPre> } {
   const stepOf = new Array<StepFn | undefined>(units.count);
   const lazy = new Map<RigOwner, LazyPre>();
   owners.forEach((o, i) => {
-    const pre = guardPre(o, warnings, guards);
+    const pre = guardPre(o, warnings, guards, preStep(o, slots.kernels));
     const sources = poseSources.get(o);
     const made = lazyReaders.has(o) ? lazyPre(o, pre) : undefined;
     if (made) lazy.set(o, made.lazy);

@@ -45,8 +45,8 @@ export interface Owners {
   modeKeyed: RigOwner[];
 }
 
-export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGraph, problems: Problems): Owners {
-  const slots = new SlotAllocator(capacity(scene, compiled));
+export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGraph, problems: Problems, wasm: boolean): Owners {
+  const slots = new SlotAllocator(capacity(scene, compiled), wasm);
   let rig: ReturnType<typeof buildRig>;
   try {
     rig = buildRig(scene, (n) => slots.alloc(n), (n) => slots.allocCold(n));

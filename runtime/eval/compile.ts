@@ -38,13 +38,19 @@ export interface CompileOptions {
    * it (lazy-pre.ts; default true). False makes every one every frame: the same final matrices.
    */
   lazyPre?: boolean;
+  /**
+   * Keep the program's buffer in WebAssembly memory and make bones' matrices before constraints on
+   * its SIMD kernel (wasm/; default true, where WebAssembly and its SIMD are to be had). False keeps
+   * a plain Float64Array and JavaScript: the same numbers, bit for bit.
+   */
+  wasm?: boolean;
 }
 
 /** Compiles a graph over a scene. Throws CompileFailure listing every problem found. */
 export function compile(grouped: GraphDocument, scene: SceneDocument, options: CompileOptions = {}): Program {
   const problems = new Problems();
   const resolved = resolveNodes(flatGraph(grouped), options.catalog ?? defaultCatalog, problems);
-  const owners = buildOwners(scene, resolved, problems);
+  const owners = buildOwners(scene, resolved, problems, options.wasm ?? true);
   const stackOwner = (c: CompiledNode) => stackOwnerOf(c, resolved.compiled);
   const sourceOwner = (c: CompiledNode, input: string) => sourceOwnerOf(c, input, resolved.compiled);
   const sourceShape = (c: CompiledNode, input: string) => sourceShapeOf(c, input, resolved.compiled);

@@ -76,11 +76,11 @@ function copy16(to: Float64Array, from: Float64Array): void {
  * warning names the owner once (its `count`: in how many evaluations): `owner-overflow` when numbers only grew too large,
  * `owner-invalid` when one could not be computed at all (NaN: a bug to report).
  */
-export function guardPre(o: RigOwner, warnings: ProgramWarning[], on: GuardSwitch): () => void {
+export function guardPre(o: RigOwner, warnings: ProgramWarning[], on: GuardSwitch, compute: () => void = () => { computePre(o); }): () => void {
   let overflow: ProgramWarning | undefined;
   let invalid: ProgramWarning | undefined;
   return () => {
-    computePre(o);
+    compute();
     const m = o.pre;
     // runtime/rig/pose.ts multiplies with saturation (so a far parent never makes Inf − Inf = NaN): an
     // overflow shows as ±MAX_VALUE, and is warned about like an Infinity.

@@ -1,6 +1,7 @@
 // One preallocated Float64Array per program; every socket, owner matrix and scratch matrix is a
 // view into it, handed out at compile time, so evaluation never allocates.
 import type { SocketType } from '../../graph/types';
+import { wasmBuffer, type Mat4Kernels } from './wasm/mat4-kernels';
 
 export const SOCKET_SIZE: Record<SocketType, number> = {
   transform: 16,
@@ -20,11 +21,15 @@ export const SOCKET_SIZE: Record<SocketType, number> = {
  */
 export class SlotAllocator {
   readonly buffer: Float64Array;
+  /** The WebAssembly kernels on `buffer`, when it is in WebAssembly memory (`wasm` asked for, and to be had). */
+  readonly kernels: Mat4Kernels | undefined;
   private used = 0;
   private top: number;
 
-  constructor(capacity: number) {
-    this.buffer = new Float64Array(capacity);
+  constructor(capacity: number, wasm = false) {
+    const w = wasm ? wasmBuffer(capacity) : undefined;
+    this.buffer = w?.buffer ?? new Float64Array(capacity);
+    this.kernels = w?.kernels;
     this.top = capacity;
   }
 

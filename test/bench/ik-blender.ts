@@ -4,7 +4,7 @@
 // Both come from Blender-recorded shared fixtures, so the timed solve is one Sinew matches Blender on.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compile } from '../../runtime/eval/compile';
+import { compile, type CompileOptions } from '../../runtime/eval/compile';
 import { importBlenderFixture } from '../../runtime/io/blender/import';
 import type { Fixture } from '../../runtime/io/blender/fixture';
 import type { Program } from '../../runtime/eval/program';
@@ -15,7 +15,7 @@ function load(name: string): Fixture {
 }
 
 /** The arm and the spine, compiled. */
-export function ikBlenderPrograms(): { arm: Program; spine: Program } {
+export function ikBlenderPrograms(options: CompileOptions = {}): { arm: Program; spine: Program } {
   const arm = load('ik_two_bone_pole_00');
   for (const o of arm.objects) for (const b of o.bones ?? []) if (b.name === 'Bone0' || b.name === 'Bone1') (b.pose as Record<string, unknown>).ik_stretch = 0.1;
   for (const c of arm.constraints) c.props.use_stretch = true;
@@ -23,7 +23,7 @@ export function ikBlenderPrograms(): { arm: Program; spine: Program } {
   for (const c of spine.constraints) c.props.chain_count = 4;
   const programOf = (fx: Fixture) => {
     const imp = importBlenderFixture(fx);
-    return compile(imp.graph, imp.scene);
+    return compile(imp.graph, imp.scene, options);
   };
   return { arm: programOf(arm), spine: programOf(spine) };
 }

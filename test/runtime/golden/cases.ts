@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compile } from '../../../runtime/eval/compile';
+import { compile, type CompileOptions } from '../../../runtime/eval/compile';
 import type { Program } from '../../../runtime/eval/program';
 import { casesIn } from '../../../runtime/io/blender/conformance';
 import type { Fixture, FixtureFrames } from '../../../runtime/io/blender/fixture';
@@ -47,20 +47,20 @@ function goldenCase(name: string, evaluate: GoldenCase['evaluate']): GoldenCase 
   };
 }
 
-function fixtureCase(dir: string, file: string): GoldenCase {
+function fixtureCase(dir: string, file: string, options: CompileOptions): GoldenCase {
   return goldenCase(`${dir.replace(ROOT, '.').replace(SHARED_DIR, '../shared')}/${file.split('/').pop()}`, (visit) => {
     const fx = JSON.parse(readFileSync(file, 'utf8')) as Fixture;
     const imported = importBlenderFixture(fx);
-    const program = compile(imported.graph, imported.scene);
+    const program = compile(imported.graph, imported.scene, options);
     const frames = fx.frames ? Object.keys(fx.expected as FixtureFrames).map(Number) : [1];
     for (const f of frames) visit(program.evaluate(f));
   });
 }
 
-function benchCase(name: string, rig: () => BenchRig | Program, frames = 8): GoldenCase {
+function benchCase(name: string, rig: () => BenchRig | Program, options: CompileOptions, frames = 8): GoldenCase {
   return goldenCase(`bench/${name}`, (visit) => {
     const r = rig();
-    const program = 'evaluate' in r ? r : compile(r.graph, r.scene);
+    const program = 'evaluate' in r ? r : compile(r.graph, r.scene, options);
     const pose = poseCycle(program, frames);
     for (let k = 0; k < frames; k++) {
       pose(k);
@@ -69,11 +69,11 @@ function benchCase(name: string, rig: () => BenchRig | Program, frames = 8): Gol
   });
 }
 
-function exampleCase(file: string): GoldenCase {
+function exampleCase(file: string, options: CompileOptions): GoldenCase {
   return goldenCase(`examples/${file}`, (visit) => {
     const opened = openGraph(join(ROOT, 'examples', file));
     if (!opened.ok) throw new Error(`${file}: ${opened.errors.map((e) => e.message).join('; ')}`);
-    const program = compile(opened.graph, opened.scene);
+    const program = compile(opened.graph, opened.scene, options);
     for (const f of [1, 7, 24]) visit(program.evaluate(f));
   });
 }
@@ -88,16 +88,17 @@ const FIXTURE_DIRS = [
   join(ROOT, 'test/nodes/constraints/ik/rigify-quadruped/horse'),
 ];
 
-export function goldenCases(): GoldenCase[] {
-  const fixtures = FIXTURE_DIRS.flatMap((dir) => casesIn(dir).map((c) => fixtureCase(dir, c.file)));
+/** Every case, its programs compiled with `options` (the digests hold for every option). */
+export function goldenCases(options: CompileOptions = {}): GoldenCase[] {
+  const fixtures = FIXTURE_DIRS.flatMap((dir) => casesIn(dir).map((c) => fixtureCase(dir, c.file, options)));
   const bench = [
-    benchCase('humanoid', humanoid),
-    benchCase('large', () => largeRig()),
-    benchCase('rigify-human', rigifyHuman, 4),
-    benchCase('animated-humanoid', animatedHumanoid),
-    benchCase('ik-blender-arm', () => ikBlenderPrograms().arm),
-    benchCase('ik-blender-spine', () => ikBlenderPrograms().spine),
+    benchCase('humanoid', humanoid, options),
+    benchCase('large', () => largeRig(), options),
+    benchCase('rigify-human', rigifyHuman, options, 4),
+    benchCase('animated-humanoid', animatedHumanoid, options),
+    benchCase('ik-blender-arm', () => ikBlenderPrograms(options).arm, options),
+    benchCase('ik-blender-spine', () => ikBlenderPrograms(options).spine, options),
   ];
-  const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.sinew.json')).sort().map(exampleCase);
+  const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.sinew.json')).sort().map((f) => exampleCase(f, options));
   return [...fixtures, ...bench, ...examples];
 }

@@ -10,12 +10,17 @@ import { goldenCases } from './cases';
 
 const recorded = JSON.parse(readFileSync(join(import.meta.dirname, 'digests.json'), 'utf8')) as Record<string, string>;
 const cases = goldenCases();
+// Programs on the WebAssembly kernels (the default) and in JavaScript alone must give the same bits.
+const javascriptOnly = goldenCases({ wasm: false });
 
 describe('bit-identical matrices (digests recorded before runtime v2)', () => {
   it('covers exactly the recorded cases', () => {
     expect(cases.map((c) => c.name).sort()).toEqual(Object.keys(recorded).sort());
   });
   it.each(cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    expect(c.run()).toBe(recorded[c.name]);
+  });
+  it.each(javascriptOnly.map((c) => [c.name, c] as const))('%s, without WebAssembly', (_, c) => {
     expect(c.run()).toBe(recorded[c.name]);
   });
 });
