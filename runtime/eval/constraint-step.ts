@@ -12,6 +12,7 @@ import type { LazyPre } from './lazy-pre';
 import type { SlotAllocator } from './slots';
 import { copyMat4, identityMat4 } from '../../nodes/math/matrix';
 import { spaceConverts, spaceToWorld, worldToSpace, type Space, type SpaceContext } from './spaces';
+import { intoLocalStep, outOfLocalStep } from './wasm/local-space';
 
 export interface ConstraintBinding {
   def: NodeDefinition;
@@ -59,6 +60,11 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   // The kernel reads the stack's matrix where it is when no space conversion changes it, and
   // writes the node's output itself: the conversions and the blend work in place.
   const spaced = convertsOwner ? slots.alloc(16) : worldIn;
+  // A bone's LOCAL space on the WebAssembly kernels where they can (wasm/local-space.ts: the same bits).
+  const intoOwnerSpace = (ownerSpace === 'LOCAL' ? intoLocalStep(spaced, worldIn, ownerCtx, slots.kernels) : undefined)
+    ?? (() => { copyMat4(spaced, worldIn); worldToSpace(spaced, ownerSpace, ownerCtx); });
+  const outOfOwnerSpace = (ownerSpace === 'LOCAL' ? outOfLocalStep(worldOut, ownerCtx, slots.kernels) : undefined)
+    ?? (() => { spaceToWorld(worldOut, ownerSpace, ownerCtx); });
   const k = slots.alloc(1);
   const targets = (traits.targets ?? []).map((name) => {
     const owner = b.targetOwners[name];
@@ -70,17 +76,20 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
     const curve = bbone && (fullBBone || headTail >= 1e-6) ? bbone : undefined;
     const moved = !curve && owner?.bone !== undefined && headTail !== 0;
     const converted = spaceConverts(targetSpace, ctx);
+    const local = moved || converted || curve ? slots.alloc(16) : io.in[name];
     return {
       name,
       world: io.in[name],
-      local: moved || converted || curve ? slots.alloc(16) : io.in[name],
+      local,
       /** The bone's length when headTail moves the target along it, else 0 (in an array: see moveAlongY). */
       along: Float64Array.of(moved ? owner.bone!.length * headTail : 0),
       /** The B-Bone's pose joints when the target is read on its curve, and where on it (joint, blend). */
       joints: curve?.shape.pose,
       at: curve ? bboneSegmentAt(new Float64Array(2), [headTail], curve.segments) : undefined,
       converted,
-      ctx,
+      /** Converts `local` in place into the target space (when `converted`). */
+      convert: (targetSpace === 'LOCAL' ? intoLocalStep(local, local, ctx, slots.kernels) : undefined)
+        ?? (() => { worldToSpace(local, targetSpace, ctx); }),
     };
   });
   // A space the kernel reads a direction in (Shrinkwrap's projection axis): the frame Blender's
@@ -111,17 +120,14 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
       copyMat4(worldOut, worldIn);
       return;
     }
-    if (convertsOwner && !ignoring) {
-      copyMat4(spaced, worldIn);
-      worldToSpace(spaced, ownerSpace, ownerCtx);
-    }
+    if (convertsOwner && !ignoring) intoOwnerSpace();
     for (let i = 0; i < copied.length; i++) {
       const t = copied[i];
       const m = t.local;
       copyMat4(m, t.world);
       if (t.joints) readBBoneTarget(m, t.joints, t.at!, fullBBone);
       else if (t.along[0] !== 0) moveAlongY(m, t.along);
-      if (t.converted) worldToSpace(m, targetSpace, t.ctx);
+      if (t.converted) t.convert();
     }
     if (axisFrame) {
       identityMat4(axisFrame);
@@ -129,7 +135,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
       if (space !== 'LOCAL') worldToSpace(spaceToWorld(axisFrame, 'LOCAL', axisCtx), space, axisCtx);
     }
     def.kernel(kernelIO, params, state);
-    if (convertsBack) spaceToWorld(worldOut, ownerSpace, ownerCtx);
+    if (convertsBack) outOfOwnerSpace();
     if (selfBlend) return;
     // The influence stays in a typed array: a double passed to a call V8 does not inline is boxed.
     if (influenceInto(k, influence)[0] < 1) blendMatricesBy(worldOut, worldIn, worldOut, k);

@@ -76,11 +76,12 @@ function copy16(to: Float64Array, from: Float64Array): void {
  * warning names the owner once (its `count`: in how many evaluations): `owner-overflow` when numbers only grew too large,
  * `owner-invalid` when one could not be computed at all (NaN: a bug to report).
  */
-export function guardPre(o: RigOwner, warnings: ProgramWarning[], on: GuardSwitch, compute: () => void = () => { computePre(o); }): () => void {
+export function guardPre(o: RigOwner, warnings: ProgramWarning[], on: GuardSwitch, compute: () => boolean = () => { computePre(o); return false; }): () => void {
   let overflow: ProgramWarning | undefined;
   let invalid: ProgramWarning | undefined;
+  // `compute` returns true when it has itself found the matrix finite and unsaturated (wasm/bone-pre.ts).
   return () => {
-    compute();
+    if (compute()) return;
     const m = o.pre;
     // runtime/rig/pose.ts multiplies with saturation (so a far parent never makes Inf − Inf = NaN): an
     // overflow shows as ±MAX_VALUE, and is warned about like an Infinity.

@@ -6,9 +6,12 @@ import { computePre, inheritsFully } from '../../rig/pose';
 import type { BoneOwner, RigOwner } from '../../rig/rig';
 import type { Mat4Kernels } from './mat4-kernels';
 
-/** Makes `o.pre` as computePre does; on the kernel where it can. */
-export function preStep(o: RigOwner, kernels: Mat4Kernels | undefined): () => void {
-  const compute = () => { computePre(o); };
+/**
+ * Makes `o.pre` as computePre does; on the kernel where it can. Returns true when it has also found
+ * every number of it finite and none ±Number.MAX_VALUE (the pre step's guard need not look again).
+ */
+export function preStep(o: RigOwner, kernels: Mat4Kernels | undefined): () => boolean {
+  const compute = () => { computePre(o); return false; };
   if (!kernels || o.kind !== 'bone' || o.atRest) return compute;
   const b: BoneOwner = o;
   const f = b.parentFrame;
@@ -20,14 +23,16 @@ export function preStep(o: RigOwner, kernels: Mat4Kernels | undefined): () => vo
   return () => {
     // computeBonePre's own tests: only a fully inheriting bone is two products; a connected bone's
     // basis loses its translation (connectedBoneBasis: the kernel copies it to its scratch first).
-    if (m[15] !== 1 || !inheritsFully(b)) { computePre(b); return; }
+    if (m[15] !== 1 || !inheritsFully(b)) return compute();
     const wanted = f.wanted;
     const drop = connected && (m[12] !== 0 || m[13] !== 0 || m[14] !== 0);
-    if (kernels.bonePre(pre, parent, offset, basis, wanted ? frame : 0, wanted ? source : 0, drop ? kernels.scratch : 0) === 0) { computePre(b); return; }
+    const done = kernels.bonePre(pre, parent, offset, basis, wanted ? frame : 0, wanted ? source : 0, drop ? kernels.scratch : 0);
+    if (done === 0) return compute();
     if (wanted) {
       // makeParentFrame's bookkeeping: the frame is new, its inverse not made yet.
       f.inverseMade = false;
       f.kept = true;
     }
+    return done === 2;
   };
 }

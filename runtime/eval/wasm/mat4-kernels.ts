@@ -11,8 +11,12 @@ export interface Mat4Kernels {
   readonly memory: ArrayBuffer;
   /** 16 doubles the kernels may write (a connected bone's basis without its translation). */
   readonly scratch: number;
-  /** See mat4.wat: 1 when done, 0 when a product was not finite (nothing promised is written then). */
+  /** See mat4.wat: 0 when a product was not finite (nothing promised is written then), else 2 when pre is clean, 1 when not. */
   bonePre(pre: number, parent: number, offset: number, basis: number, frame: number, source: number, scratch: number): number;
+  /** See mat4.wat: into a fully inheriting bone's LOCAL space; `made` 1 frame kept, 2 inverse made; 0 undone, 1 done, 2 done unsaturated. */
+  toLocal(out: number, m: number, parent: number, source: number, frame: number, offset: number, inverse: number, made: number): number;
+  /** See mat4.wat: out of it, in place; 0 undone, 1 done, 2 done unsaturated, plus 4 when the frame was made again. */
+  fromLocal(m: number, parent: number, source: number, frame: number, offset: number, kept: number): number;
 }
 
 let compiled: WebAssembly.Module | null | undefined;
@@ -42,8 +46,15 @@ export function wasmBuffer(capacity: number): { buffer: Float64Array; kernels: M
     const pages = Math.max(1, Math.ceil(((capacity + 16) * 8) / PAGE));
     const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
     const instance = new WebAssembly.Instance(module, { sinew: { memory } });
-    const bonePre = instance.exports.bonePre as Mat4Kernels['bonePre'];
-    return { buffer: new Float64Array(memory.buffer, 0, capacity), kernels: { memory: memory.buffer, scratch: capacity * 8, bonePre } };
+    const e = instance.exports;
+    const kernels: Mat4Kernels = {
+      memory: memory.buffer,
+      scratch: capacity * 8,
+      bonePre: e.bonePre as Mat4Kernels['bonePre'],
+      toLocal: e.toLocal as Mat4Kernels['toLocal'],
+      fromLocal: e.fromLocal as Mat4Kernels['fromLocal'],
+    };
+    return { buffer: new Float64Array(memory.buffer, 0, capacity), kernels };
   } catch {
     return undefined;
   }
