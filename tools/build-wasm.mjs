@@ -1,16 +1,13 @@
-// Assembles runtime/eval/wasm/*.wat into the TypeScript modules that carry their bytes
-// (`npm run build:wasm`). The bytes are committed, so neither the app nor its users need wabt;
-// test/runtime/wasm/bytes.test.ts assembles the sources again and fails if a module is stale.
-// wabt (WebAssembly Binary Toolkit, compiled to JavaScript) because its text format is the
-// specification's, and it is one pinned dev dependency with no native parts.
-import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { wasmModuleSource } from './wasm-module-source.mjs';
+// Builds runtime/eval/wasm's modules into the TypeScript modules that carry their bytes
+// (`npm run build:wasm`; tools/wasm-module-source.mjs). The bytes are committed, so neither the app
+// nor its users need wabt or AssemblyScript; test/runtime/wasm/bytes.test.ts builds them again and
+// fails if one is stale. wabt (the WebAssembly Binary Toolkit, compiled to JavaScript) because its
+// text format is the specification's; AssemblyScript for kernels too long to write as text, because
+// its code reads as the TypeScript it ports. Both are pinned dev dependencies with no native parts.
+import { writeFileSync } from 'node:fs';
+import { wasmModuleSource, wasmSources } from './wasm-module-source.mjs';
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), '../runtime/eval/wasm');
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.wat'))) {
-  const out = join(dir, file.replace(/\.wat$/, '-bytes.ts'));
-  writeFileSync(out, await wasmModuleSource(file, readFileSync(join(dir, file), 'utf8')));
-  console.log(`wrote ${out}`);
+for (const { source, module } of wasmSources()) {
+  writeFileSync(module, await wasmModuleSource(source));
+  console.log(`wrote ${module}`);
 }

@@ -12,6 +12,7 @@ import type { LazyPre } from './lazy-pre';
 import type { SlotAllocator } from './slots';
 import { copyMat4, identityMat4 } from '../../nodes/math/matrix';
 import { spaceConverts, spaceToWorld, worldToSpace, type Space, type SpaceContext } from './spaces';
+import { blendStep } from './wasm/blend-step';
 import { intoLocalStep, outOfLocalStep } from './wasm/local-space';
 
 export interface ConstraintBinding {
@@ -66,6 +67,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   const outOfOwnerSpace = (ownerSpace === 'LOCAL' ? outOfLocalStep(worldOut, ownerCtx, slots.kernels) : undefined)
     ?? (() => { spaceToWorld(worldOut, ownerSpace, ownerCtx); });
   const k = slots.alloc(1);
+  const blend = blendStep(worldOut, worldIn, k, slots.kernels) ?? (() => { blendMatricesBy(worldOut, worldIn, worldOut, k); });
   const targets = (traits.targets ?? []).map((name) => {
     const owner = b.targetOwners[name];
     const ctx: SpaceContext = { owner, custom: b.custom, constraintOwner: b.stackOwner };
@@ -138,7 +140,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
     if (convertsBack) outOfOwnerSpace();
     if (selfBlend) return;
     // The influence stays in a typed array: a double passed to a call V8 does not inline is boxed.
-    if (influenceInto(k, influence)[0] < 1) blendMatricesBy(worldOut, worldIn, worldOut, k);
+    if (influenceInto(k, influence)[0] < 1) blend();
   };
 }
 /**

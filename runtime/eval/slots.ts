@@ -1,7 +1,7 @@
 // One preallocated Float64Array per program; every socket, owner matrix and scratch matrix is a
 // view into it, handed out at compile time, so evaluation never allocates.
 import type { SocketType } from '../../graph/types';
-import { wasmBuffer, type Mat4Kernels } from './wasm/mat4-kernels';
+import { wasmBuffer, type Mat4Kernels } from './wasm/kernels';
 
 export const SOCKET_SIZE: Record<SocketType, number> = {
   transform: 16,

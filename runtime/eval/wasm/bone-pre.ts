@@ -4,7 +4,7 @@
 // inheriting fully this frame, a product that overflows) is computePre's own.
 import { computePre, inheritsFully } from '../../rig/pose';
 import type { BoneOwner, RigOwner } from '../../rig/rig';
-import type { Mat4Kernels } from './mat4-kernels';
+import type { Mat4Kernels } from './kernels';
 
 /**
  * Makes `o.pre` as computePre does; on the kernel where it can. Returns true when it has also found

@@ -9,7 +9,7 @@ import { parentMatrixOf } from '../../rig/parent-frame';
 import { inheritsFully } from '../../rig/pose';
 import type { BoneOwner } from '../../rig/rig';
 import { spaceToWorld, worldToSpace, type SpaceContext } from '../spaces';
-import type { Mat4Kernels } from './mat4-kernels';
+import type { Mat4Kernels } from './kernels';
 
 /** Byte offsets of a bone's parent-frame matrices, or undefined when one is not in the kernels' memory. */
 function frameOffsets(b: BoneOwner, kernels: Mat4Kernels, more: Float64Array[]) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../../../runtime/eval/compile';
 import { SlotAllocator } from '../../../runtime/eval/slots';
 import { preStep } from '../../../runtime/eval/wasm/bone-pre';
-import type { Mat4Kernels } from '../../../runtime/eval/wasm/mat4-kernels';
+import type { Mat4Kernels } from '../../../runtime/eval/wasm/kernels';
 import { computePre } from '../../../runtime/rig/pose';
 import { buildRig, type BoneOwner } from '../../../runtime/rig/rig';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/rig/scene/types';

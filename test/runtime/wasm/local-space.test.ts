@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SlotAllocator } from '../../../runtime/eval/slots';
 import { spaceToWorld, worldToSpace, type SpaceContext } from '../../../runtime/eval/spaces';
 import { intoLocalStep, outOfLocalStep } from '../../../runtime/eval/wasm/local-space';
-import type { Mat4Kernels } from '../../../runtime/eval/wasm/mat4-kernels';
+import type { Mat4Kernels } from '../../../runtime/eval/wasm/kernels';
 import { makeParentFrame, parentFrameInverse } from '../../../runtime/rig/parent-frame';
 import { buildRig, type BoneOwner } from '../../../runtime/rig/rig';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/rig/scene/types';

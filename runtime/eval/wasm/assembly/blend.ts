@@ -1,0 +1,298 @@
+// AssemblyScript (compiled by `npm run build:wasm` to ../blend-bytes.ts): a constraint's influence
+// blend, blendMatricesBy of nodes/math/blend.ts with its polar decompositions (nodes/math/polar.ts)
+// and quaternions (nodes/math/quaternion.ts), ported operation by operation in the same order, so
+// the same bits (IEEE arithmetic and square roots; acos and sin are JavaScript's own, imported). A
+// case the port does not take (a matrix that would be scaled first, a singular one, a non-finite
+// input's per-element lerp) is declined before anything is written, and JavaScript blends it.
+// Matrices are at byte offsets in the program's memory; `scratch` is 128 doubles of it for the work.
+
+@external("sinew", "acos") declare function jsAcos(x: f64): f64;
+@external("sinew", "sin") declare function jsSin(x: f64): f64;
+
+// Scratch layout, in doubles from the scratch offset: the work matrices of polar.ts and blend.ts.
+const A = 0, V = 9, W = 18, SIGMA = 27, UA = 30, PA = 39, UB = 48, PB = 57, QA = 66, QB = 70, U = 74, ROT = 83, Q = 92, R3 = 96;
+
+let S: usize = 0;
+
+@inline function g(i: i32): f64 { return load<f64>(S + (<usize>i << 3)); }
+@inline function p(i: i32, x: f64): void { store<f64>(S + (<usize>i << 3), x); }
+@inline function m(base: usize, i: i32): f64 { return load<f64>(base + (<usize>i << 3)); }
+@inline function finite(x: f64): bool { return x - x == 0; }
+
+function rotateColumns(at: i32, pc: i32, qc: i32, c: f64, s: f64): void {
+  for (let r = 0; r < 3; r++) {
+    const x = g(at + 3 * pc + r), y = g(at + 3 * qc + r);
+    p(at + 3 * pc + r, c * x - s * y);
+    p(at + 3 * qc + r, s * x + c * y);
+  }
+}
+
+/** polar.ts orthogonalizePair: one Jacobi rotation of columns pc and qc of a (and of v). */
+function orthogonalizePair(pc: i32, qc: i32): bool {
+  let alpha = 0.0, beta = 0.0, gamma = 0.0;
+  for (let r = 0; r < 3; r++) {
+    const x = g(A + 3 * pc + r), y = g(A + 3 * qc + r);
+    alpha += x * x;
+    beta += y * y;
+    gamma += x * y;
+  }
+  if (gamma == 0 || Math.abs(gamma) <= 1e-15 * Math.sqrt(alpha * beta)) return false;
+  const zeta = (beta - alpha) / (2 * gamma);
+  const t = (zeta >= 0 ? 1.0 : -1.0) / (Math.abs(zeta) + (Math.abs(zeta) < 1e150 ? Math.sqrt(1 + zeta * zeta) : Math.abs(zeta)));
+  const c = 1 / Math.sqrt(1 + t * t);
+  const s = c * t;
+  rotateColumns(A, pc, qc, c, s);
+  rotateColumns(V, pc, qc, c, s);
+  return true;
+}
+
+/**
+ * polar.ts polarDecompose of the 3x3 at `mat` (9 doubles, byte offset) into scratch U and P at
+ * `outU`, `outP`; false, when the matrix is singular (rank below 3) or too small for the unlifted
+ * route, or zero or not finite, which JavaScript then takes.
+ */
+function polarDecompose(outU: i32, outP: i32, mat: usize): bool {
+  let scale = 0.0;
+  for (let i = 0; i < 9; i++) {
+    const x = Math.abs(m(mat, i));
+    if (x > scale) scale = x;
+  }
+  if (!(scale > 0) || !finite(scale) || scale < 1e-290) return false;
+  const inv = 1 / scale;
+  for (let i = 0; i < 9; i++) p(A + i, m(mat, i) * inv);
+  for (let i = 0; i < 9; i++) p(V + i, i == 0 || i == 4 || i == 8 ? 1.0 : 0.0);
+  for (let sweep = 0; sweep < 30; sweep++) {
+    const r01 = orthogonalizePair(0, 1);
+    const r02 = orthogonalizePair(0, 2);
+    const r12 = orthogonalizePair(1, 2);
+    if (!r01 && !r02 && !r12) break;
+  }
+  for (let c = 0; c < 3; c++) {
+    const x = g(A + 3 * c), y = g(A + 3 * c + 1), z = g(A + 3 * c + 2);
+    p(SIGMA + c, Math.sqrt(x * x + y * y + z * z));
+  }
+  let i0 = 0, i1 = 1, i2 = 2;
+  if (g(SIGMA + i1) > g(SIGMA + i0)) { const t = i0; i0 = i1; i1 = t; }
+  if (g(SIGMA + i2) > g(SIGMA + i1)) { const t = i1; i1 = i2; i2 = t; }
+  if (g(SIGMA + i1) > g(SIGMA + i0)) { const t = i0; i0 = i1; i1 = t; }
+  const tiny = 1e-14 * g(SIGMA + i0);
+  if (!(g(SIGMA + i2) > tiny)) return false;
+  const o0 = 3 * i0, o1 = 3 * i1, o2 = 3 * i2;
+  const s0 = g(SIGMA + i0);
+  p(W + o0, g(A + o0) / s0);
+  p(W + o0 + 1, g(A + o0 + 1) / s0);
+  p(W + o0 + 2, g(A + o0 + 2) / s0);
+  let x = g(A + o1), y = g(A + o1 + 1), z = g(A + o1 + 2);
+  const d = x * g(W + o0) + y * g(W + o0 + 1) + z * g(W + o0 + 2);
+  x -= d * g(W + o0);
+  y -= d * g(W + o0 + 1);
+  z -= d * g(W + o0 + 2);
+  const len = Math.sqrt(x * x + y * y + z * z);
+  p(W + o1, x / len);
+  p(W + o1 + 1, y / len);
+  p(W + o1 + 2, z / len);
+  x = g(W + o0 + 1) * g(W + o1 + 2) - g(W + o0 + 2) * g(W + o1 + 1);
+  y = g(W + o0 + 2) * g(W + o1) - g(W + o0) * g(W + o1 + 2);
+  z = g(W + o0) * g(W + o1 + 1) - g(W + o0 + 1) * g(W + o1);
+  const sign = x * g(A + o2) + y * g(A + o2 + 1) + z * g(A + o2 + 2) < 0 ? -1.0 : 1.0;
+  p(W + o2, sign * x);
+  p(W + o2 + 1, sign * y);
+  p(W + o2 + 2, sign * z);
+  p(SIGMA + i1, Math.max(0, g(W + o1) * g(A + o1) + g(W + o1 + 1) * g(A + o1 + 1) + g(W + o1 + 2) * g(A + o1 + 2)));
+  p(SIGMA + i2, Math.max(0, g(W + o2) * g(A + o2) + g(W + o2 + 1) * g(A + o2 + 1) + g(W + o2 + 2) * g(A + o2 + 2)));
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      p(outU + 3 * c + r, g(W + r) * g(V + c) + g(W + 3 + r) * g(V + 3 + c) + g(W + 6 + r) * g(V + 6 + c));
+    }
+  }
+  const e0 = g(SIGMA) * scale, e1 = g(SIGMA + 1) * scale, e2 = g(SIGMA + 2) * scale;
+  for (let r = 0; r < 3; r++) {
+    for (let c = r; c < 3; c++) {
+      const q = g(V + r) * e0 * g(V + c) + g(V + 3 + r) * e1 * g(V + 3 + c) + g(V + 6 + r) * e2 * g(V + 6 + c);
+      p(outP + 3 * c + r, q);
+      p(outP + 3 * r + c, q);
+    }
+  }
+  return true;
+}
+
+/** blend.ts decomposeScaled, for a matrix that needs no scaling (else false: JavaScript scales it). */
+function decompose(outU: i32, outP: i32, mat: usize): bool {
+  let k = 0.0;
+  for (let i = 0; i < 9; i++) { const x = Math.abs(m(mat, i)); if (x > k) k = x; }
+  if (k > 1e100 || (k > 0 && k < 1e-100)) return false;
+  return polarDecompose(outU, outP, mat);
+}
+
+/** matrix.ts isNegativeMat3 of the scratch 3x3 at `at`. */
+function isNegative(at: i32): bool {
+  return g(at) * (g(at + 4) * g(at + 8) - g(at + 5) * g(at + 7)) -
+    g(at + 3) * (g(at + 1) * g(at + 8) - g(at + 2) * g(at + 7)) +
+    g(at + 6) * (g(at + 1) * g(at + 5) - g(at + 2) * g(at + 4)) < 0;
+}
+
+function negate(at: i32): void { for (let i = 0; i < 9; i++) p(at + i, -g(at + i)); }
+
+/** quaternion.ts mat3NormalizedToQuat: the scratch 3x3 at `from` to the quaternion at `out`. */
+function normalizedToQuat(out: i32, from: i32): void {
+  for (let i = 0; i < 9; i++) p(ROT + i, g(from + i));
+  const m00 = g(ROT), m01 = g(ROT + 1), m02 = g(ROT + 2);
+  const m10 = g(ROT + 3), m11 = g(ROT + 4), m12 = g(ROT + 5);
+  const m20 = g(ROT + 6), m21 = g(ROT + 7), m22 = g(ROT + 8);
+  const det = m00 * (m11 * m22 - m12 * m21) - m10 * (m01 * m22 - m02 * m21) + m20 * (m01 * m12 - m02 * m11);
+  if (!finite(det)) { p(out, 0); p(out + 1, 0); p(out + 2, 0); p(out + 3, 1); return; }
+  if (det < 0) negate(ROT);
+  quatFromRotation(out);
+}
+
+/** quaternion.ts quatFromRotationScratch (of ROT) and normalizeQuatTo. */
+function quatFromRotation(out: i32): void {
+  const m00 = g(ROT), m01 = g(ROT + 1), m02 = g(ROT + 2);
+  const m10 = g(ROT + 3), m11 = g(ROT + 4), m12 = g(ROT + 5);
+  const m20 = g(ROT + 6), m21 = g(ROT + 7), m22 = g(ROT + 8);
+  let x: f64, y: f64, z: f64, w: f64;
+  if (m22 < 0) {
+    if (m00 > m11) {
+      let s = 2 * Math.sqrt(1 + m00 - m11 - m22);
+      if (m12 < m21) s = -s;
+      x = 0.25 * s;
+      s = 1 / s;
+      w = (m12 - m21) * s;
+      y = (m01 + m10) * s;
+      z = (m20 + m02) * s;
+    } else {
+      let s = 2 * Math.sqrt(1 - m00 + m11 - m22);
+      if (m20 < m02) s = -s;
+      y = 0.25 * s;
+      s = 1 / s;
+      w = (m20 - m02) * s;
+      x = (m01 + m10) * s;
+      z = (m12 + m21) * s;
+    }
+  } else if (m00 < -m11) {
+    let s = 2 * Math.sqrt(1 - m00 - m11 + m22);
+    if (m01 < m10) s = -s;
+    z = 0.25 * s;
+    s = 1 / s;
+    w = (m01 - m10) * s;
+    x = (m20 + m02) * s;
+    y = (m12 + m21) * s;
+  } else {
+    let s = 2 * Math.sqrt(1 + m00 + m11 + m22);
+    w = 0.25 * s;
+    s = 1 / s;
+    x = (m12 - m21) * s;
+    y = (m20 - m02) * s;
+    z = (m01 - m10) * s;
+  }
+  const len = Math.sqrt(x * x + y * y + z * z + w * w);
+  if (len != 0) {
+    const inv = 1 / len;
+    p(out, x * inv); p(out + 1, y * inv); p(out + 2, z * inv); p(out + 3, w * inv);
+  } else {
+    p(out, 1); p(out + 1, 0); p(out + 2, 0); p(out + 3, 0);
+  }
+}
+
+/** quaternion.ts slerpQuatBy of QA and QB by t into Q. */
+function slerp(t: f64): void {
+  let ax = g(QA), ay = g(QA + 1), az = g(QA + 2), aw = g(QA + 3);
+  const bx = g(QB), by = g(QB + 1), bz = g(QB + 2), bw = g(QB + 3);
+  let cosom = ax * bx + ay * by + az * bz + aw * bw;
+  if (cosom < 0) {
+    cosom = -cosom;
+    ax = -ax; ay = -ay; az = -az; aw = -aw;
+  }
+  let w0: f64, w1: f64;
+  if (Math.abs(cosom) < 1 - 1e-4) {
+    const omega = jsAcos(cosom);
+    const sinom = jsSin(omega);
+    w0 = jsSin((1 - t) * omega) / sinom;
+    w1 = jsSin(t * omega) / sinom;
+  } else {
+    w0 = 1 - t;
+    w1 = t;
+  }
+  p(Q, w0 * ax + w1 * bx);
+  p(Q + 1, w0 * ay + w1 * by);
+  p(Q + 2, w0 * az + w1 * bz);
+  p(Q + 3, w0 * aw + w1 * bw);
+}
+
+/** quaternion.ts quatToMat3 of Q into U. */
+function quatToMat3(): void {
+  const x = g(Q), y = g(Q + 1), z = g(Q + 2), w = g(Q + 3);
+  const x2 = x + x, y2 = y + y, z2 = z + z;
+  const xx = x * x2, xy = x * y2, xz = x * z2;
+  const yy = y * y2, yz = y * z2, zz = z * z2;
+  const wx = w * x2, wy = w * y2, wz = w * z2;
+  p(U, 1 - yy - zz); p(U + 1, xy + wz); p(U + 2, xz - wy);
+  p(U + 3, xy - wz); p(U + 4, 1 - xx - zz); p(U + 5, yz + wx);
+  p(U + 6, xz + wy); p(U + 7, yz - wx); p(U + 8, 1 - xx - yy);
+}
+
+/** blend.ts nearlyEqualMat3 of the 3x3s at byte offsets a and b. */
+function nearlyEqual(a: usize, b: usize): bool {
+  let mx = 0.0, d = 0.0;
+  for (let i = 0; i < 9; i++) {
+    const x = Math.abs(m(a, i)), e = Math.abs(m(b, i) - m(a, i));
+    if (x > mx) mx = x;
+    if (e > d) d = e;
+  }
+  if (d > 1e-12 * mx) return false;
+  if (d == 0) return true;
+  if (mx < 1e-300 || mx > 1e300) return false;
+  const k = 1 / mx;
+  const a0 = m(a, 0) * k, a1 = m(a, 1) * k, a2 = m(a, 2) * k, a3 = m(a, 3) * k, a4 = m(a, 4) * k;
+  const a5 = m(a, 5) * k, a6 = m(a, 6) * k, a7 = m(a, 7) * k, a8 = m(a, 8) * k;
+  const det = a0 * (a4 * a8 - a5 * a7) - a3 * (a1 * a8 - a2 * a7) + a6 * (a1 * a5 - a2 * a4);
+  return Math.abs(det) >= 1e-3;
+}
+
+/**
+ * blend.ts blendMatricesBy(out, a, b, factor): 4x4s at byte offsets (out may be a or b), the factor
+ * at `factor`, 128 doubles of work space at `scratch`. Returns 1 when done; 0, nothing written,
+ * when JavaScript must blend (see the head of this file).
+ */
+export function blend(out: usize, a: usize, b: usize, factor: usize, scratch: usize): i32 {
+  S = scratch;
+  const t = load<f64>(factor);
+  const s = 1 - t;
+  // The 3x3s, packed (a3, b3 of blend.ts) into the scratch after R3.
+  const a3 = scratch + ((<usize>R3 + 9) << 3), b3 = scratch + ((<usize>R3 + 18) << 3);
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) {
+    store<f64>(a3 + (<usize>(3 * c + r) << 3), m(a, 4 * c + r));
+    store<f64>(b3 + (<usize>(3 * c + r) << 3), m(b, 4 * c + r));
+  }
+  for (let i = 0; i < 9; i++) if (!finite(m(a3, i)) || !finite(m(b3, i))) return 0;
+  if (nearlyEqual(a3, b3)) {
+    for (let i = 0; i < 9; i++) p(R3 + i, m(a3, i) + (m(b3, i) - m(a3, i)) * t);
+  } else {
+    if (!decompose(UA, PA, a3) || !decompose(UB, PB, b3)) return 0;
+    if (isNegative(UA)) { negate(UA); negate(PA); }
+    if (isNegative(UB)) { negate(UB); negate(PB); }
+    normalizedToQuat(QA, UA);
+    normalizedToQuat(QB, UB);
+    slerp(t);
+    quatToMat3();
+    for (let c = 0; c < 3; c++) {
+      const p0 = s * g(PA + 3 * c) + t * g(PB + 3 * c);
+      const p1 = s * g(PA + 3 * c + 1) + t * g(PB + 3 * c + 1);
+      const p2 = s * g(PA + 3 * c + 2) + t * g(PB + 3 * c + 2);
+      p(R3 + 3 * c, g(U) * p0 + g(U + 3) * p1 + g(U + 6) * p2);
+      p(R3 + 3 * c + 1, g(U + 1) * p0 + g(U + 4) * p1 + g(U + 7) * p2);
+      p(R3 + 3 * c + 2, g(U + 2) * p0 + g(U + 5) * p1 + g(U + 8) * p2);
+    }
+  }
+  // The translation lerped, saturated (as blend.ts), and the 4x4 written last: out may be a or b.
+  const x = s * m(a, 12) + t * m(b, 12), y = s * m(a, 13) + t * m(b, 13), z = s * m(a, 14) + t * m(b, 14);
+  if (!finite(x) || !finite(y) || !finite(z)) return 0;
+  for (let c = 0; c < 3; c++) {
+    store<f64>(out + (<usize>(4 * c) << 3), g(R3 + 3 * c));
+    store<f64>(out + (<usize>(4 * c + 1) << 3), g(R3 + 3 * c + 1));
+    store<f64>(out + (<usize>(4 * c + 2) << 3), g(R3 + 3 * c + 2));
+    store<f64>(out + (<usize>(4 * c + 3) << 3), 0);
+  }
+  store<f64>(out + 96, x); store<f64>(out + 104, y); store<f64>(out + 112, z); store<f64>(out + 120, 1);
+  return 1;
+}

@@ -1,0 +1,79 @@
+// The program's buffer in WebAssembly memory, and the kernels that work on it: mat4.wat (SIMD
+// products of bones' matrices) and assembly/blend.ts (a constraint's influence blend). A kernel
+// gives the same bits as the JavaScript it stands for, so a program runs either. Where WebAssembly,
+// its SIMD or the memory is not to be had (an old engine, a page whose Content-Security-Policy
+// forbids compiling it, the address space taken by many programs alive at once), the program keeps a
+// plain Float64Array and runs the JavaScript.
+import { WASM_BASE64 as BLEND } from './blend-bytes';
+import { WASM_BASE64 as MAT4 } from './mat4-bytes';
+
+/** The kernels of one program, bound to its memory; offsets are in bytes. */
+export interface Mat4Kernels {
+  /** The memory's buffer: a view into it can be handed to a kernel by its byte offset. */
+  readonly memory: ArrayBuffer;
+  /** 16 doubles the mat4 kernels may write (a connected bone's basis without its translation). */
+  readonly scratch: number;
+  /** See mat4.wat: 0 when a product was not finite (nothing promised is written then), else 2 when pre is clean, 1 when not. */
+  bonePre(pre: number, parent: number, offset: number, basis: number, frame: number, source: number, scratch: number): number;
+  /** See mat4.wat: into a fully inheriting bone's LOCAL space; `made` 1 frame kept, 2 inverse made; 0 undone, 1 done, 2 done unsaturated. */
+  toLocal(out: number, m: number, parent: number, source: number, frame: number, offset: number, inverse: number, made: number): number;
+  /** See mat4.wat: out of it, in place; 0 undone, 1 done, 2 done unsaturated, plus 4 when the frame was made again. */
+  fromLocal(m: number, parent: number, source: number, frame: number, offset: number, kept: number): number;
+  /** The blend kernel (assembly/blend.ts) and its 128 doubles of work space, when its module is to be had. */
+  readonly blend?: { run(out: number, a: number, b: number, factor: number, scratch: number): number; scratch: number };
+}
+
+/**
+ * A module compiled once per thread. Synchronously where the engine allows it; a browser's main
+ * thread refuses to compile more than 4 KB so (blend's module is ~5 KB), and there the module is
+ * compiled in the background: programs compiled before it is ready blend in JavaScript.
+ */
+function lazyModule(base64: string): () => WebAssembly.Module | null {
+  let compiled: WebAssembly.Module | null | undefined;
+  return () => {
+    if (compiled !== undefined) return compiled;
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    try {
+      compiled = new WebAssembly.Module(bytes);
+    } catch {
+      compiled = null;
+      WebAssembly.compile(bytes).then((m) => { compiled = m; }, () => { /* stays JavaScript */ });
+    }
+    return compiled;
+  };
+}
+
+const mat4Module = lazyModule(MAT4);
+const blendModule = lazyModule(BLEND);
+
+const PAGE = 65536;
+/** Doubles after the program's own: the mat4 kernels' scratch (16), then the blend's (128). */
+const SCRATCH = 16 + 128;
+
+/**
+ * A buffer of `capacity` doubles in a memory of its own with the kernels on it, and their scratch
+ * after them; undefined when that cannot be had.
+ */
+export function wasmBuffer(capacity: number): { buffer: Float64Array; kernels: Mat4Kernels } | undefined {
+  if (typeof WebAssembly !== 'object') return undefined;
+  const mat4 = mat4Module();
+  if (!mat4) return undefined;
+  try {
+    const pages = Math.max(1, Math.ceil(((capacity + SCRATCH) * 8) / PAGE));
+    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+    const e = new WebAssembly.Instance(mat4, { sinew: { memory } }).exports;
+    const blend = blendModule();
+    const b = blend ? new WebAssembly.Instance(blend, { env: { memory }, sinew: { acos: Math.acos, sin: Math.sin } }).exports : undefined;
+    const kernels: Mat4Kernels = {
+      memory: memory.buffer,
+      scratch: capacity * 8,
+      bonePre: e.bonePre as Mat4Kernels['bonePre'],
+      toLocal: e.toLocal as Mat4Kernels['toLocal'],
+      fromLocal: e.fromLocal as Mat4Kernels['fromLocal'],
+      blend: b ? { run: b.blend as NonNullable<Mat4Kernels['blend']>['run'], scratch: (capacity + 16) * 8 } : undefined,
+    };
+    return { buffer: new Float64Array(memory.buffer, 0, capacity), kernels };
+  } catch {
+    return undefined;
+  }
+}
