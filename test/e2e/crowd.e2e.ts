@@ -62,4 +62,34 @@ export const crowdTests: E2ETest[] = [
       check(consoleErrors.length === 0, `console errors: ${consoleErrors.join(' | ')}`);
     },
   },
+  {
+    name: 'WebAssembly kernels in Chromium: a program\'s buffer is in WebAssembly memory, on the page\'s main thread (the blend module compiled in the background), and its matrices are a JavaScript-only program\'s, bit for bit',
+    async run({ page, base, consoleErrors }) {
+      await page.goto(`${base}/examples/crowd.html?n=1&workers=1`);
+      await page.waitForFunction(() => (window.crowdDemo?.evaluated ?? 0) >= 1 || window.crowdDemo?.error !== undefined);
+      const result = await page.evaluate(async () => {
+        const { compile } = await import(`${location.origin}/runtime/eval/compile.ts`);
+        const { kernelsReady } = await import(`${location.origin}/runtime/eval/wasm/kernels.ts`);
+        const { humanoid, largeRig } = await import(`${location.origin}/test/bench/rigs.ts`);
+        await kernelsReady();
+        const out: string[] = [];
+        let inWasm = 0;
+        for (const rig of [humanoid(), largeRig()]) {
+          const fast = compile(rig.graph, rig.scene), plain = compile(rig.graph, rig.scene, { wasm: false });
+          // A buffer in WebAssembly memory lies in whole 64 KiB pages, with the kernels' scratch after it.
+          if (fast.buffer.buffer.byteLength % 65536 === 0 && fast.buffer.buffer.byteLength > fast.buffer.byteLength) inWasm++;
+          for (const f of [1, 2, 5]) {
+            fast.evaluate(f); plain.evaluate(f);
+            (fast.owners as { id: string; final: Float64Array }[]).forEach((o, i) => {
+              for (let k = 0; k < 16; k++) if (!Object.is(o.final[k], plain.owners[i].final[k])) out.push(`${rig.name} ${o.id}[${k}] at frame ${f}`);
+            });
+          }
+        }
+        return { out, inWasm };
+      });
+      check(result.inWasm === 2, `${result.inWasm} of 2 programs have their buffer in WebAssembly memory`);
+      check(result.out.length === 0, `WebAssembly and JavaScript differ:\n${result.out.slice(0, 5).join('\n')}`);
+      check(consoleErrors.length === 0, `console errors: ${consoleErrors.join(' | ')}`);
+    },
+  },
 ];

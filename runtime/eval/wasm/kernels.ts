@@ -37,14 +37,28 @@ function lazyModule(base64: string): () => WebAssembly.Module | null {
       compiled = new WebAssembly.Module(bytes);
     } catch {
       compiled = null;
-      WebAssembly.compile(bytes).then((m) => { compiled = m; }, () => { /* stays JavaScript */ });
+      pending.push(WebAssembly.compile(bytes).then((m) => { compiled = m; }, () => { /* stays JavaScript */ }));
     }
     return compiled;
   };
 }
 
+/** Modules compiling in the background (see lazyModule). */
+const pending: Promise<void>[] = [];
+
 const mat4Module = lazyModule(MAT4);
 const blendModule = lazyModule(BLEND);
+
+/**
+ * Settles once every kernel module this thread can have is compiled: programs compiled after it run
+ * on all of them. Only a browser's main thread ever waits (see lazyModule); elsewhere it is settled.
+ */
+export async function kernelsReady(): Promise<void> {
+  if (typeof WebAssembly !== 'object') return;
+  mat4Module();
+  blendModule();
+  await Promise.all(pending);
+}
 
 const PAGE = 65536;
 /** Doubles after the program's own: the mat4 kernels' scratch (16), then the blend's (128). */
