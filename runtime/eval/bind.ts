@@ -12,14 +12,14 @@ import { constraintStep } from './constraint-step';
 import { withDrivenParams } from './driven-params';
 import { CompileFailure, type Problems } from './errors';
 import { FrameCheck, guardSwitch, type GuardSwitch } from './frame-check';
-import { guardNode, guardPre } from './guards';
+import { checkPre, guardNode, guardPre } from './guards';
 import { ikTreeBinding, type IkTreeGroup } from './ik-trees';
 import { lazyPreReaders, type LazyPre } from './lazy-pre';
 import { onlyOwnMatricesRead, readOutputs, viewsAreOwnMatrices } from './owner-views';
 import type { NodeState, ProgramWarning } from './program';
 import type { Schedule } from './schedule-units';
 import { SlotAllocator } from './slots';
-import { preStep } from './wasm/bone-pre';
+import { kernelPreStep } from './wasm/bone-pre';
 
 export type StepFn = () => void;
 
@@ -138,7 +138,7 @@ function ownerSteps({ owners, poseSources, slots }: Owners, { units, stackWriter
   const stepOf = new Array<StepFn | undefined>(units.count);
   const lazy = new Map<RigOwner, LazyPre>();
   owners.forEach((o, i) => {
-    const pre = guardPre(o, warnings, guards, preStep(o, slots.kernels));
+    const pre = kernelPreStep(o, slots.kernels, checkPre(o, warnings, guards)) ?? guardPre(o, warnings, guards);
     const sources = poseSources.get(o);
     const made = lazyReaders.has(o) ? lazyPre(o, pre) : undefined;
     if (made) lazy.set(o, made.lazy);

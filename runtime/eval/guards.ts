@@ -76,12 +76,23 @@ function copy16(to: Float64Array, from: Float64Array): void {
  * warning names the owner once (its `count`: in how many evaluations): `owner-overflow` when numbers only grew too large,
  * `owner-invalid` when one could not be computed at all (NaN: a bug to report).
  */
-export function guardPre(o: RigOwner, warnings: ProgramWarning[], on: GuardSwitch, compute: () => boolean = () => { computePre(o); return false; }): () => void {
+export function guardPre(o: RigOwner, warnings: ProgramWarning[], on: GuardSwitch): () => void {
+  const check = checkPre(o, warnings, on);
+  return () => {
+    computePre(o);
+    check();
+  };
+}
+
+/**
+ * The guard of {@link guardPre} alone: checks `o.pre` as made, saturates it and warns when it must.
+ * A pre step that makes the matrix another way (wasm/bone-pre.ts) calls it when it has not itself
+ * found the matrix finite and unsaturated.
+ */
+export function checkPre(o: RigOwner, warnings: ProgramWarning[], on: GuardSwitch): () => void {
   let overflow: ProgramWarning | undefined;
   let invalid: ProgramWarning | undefined;
-  // `compute` returns true when it has itself found the matrix finite and unsaturated (wasm/bone-pre.ts).
   return () => {
-    if (compute()) return;
     const m = o.pre;
     // runtime/rig/pose.ts multiplies with saturation (so a far parent never makes Inf − Inf = NaN): an
     // overflow shows as ±MAX_VALUE, and is warned about like an Infinity.
