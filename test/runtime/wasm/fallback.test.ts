@@ -1,0 +1,100 @@
+// Where WebAssembly cannot be had, a program runs the JavaScript, and where a module cannot be
+// compiled at once it is compiled in the background (runtime/eval/wasm/kernels.ts). Each case loads
+// the runtime afresh with WebAssembly changed: missing altogether (an old engine), refusing to compile
+// (a page whose Content-Security-Policy forbids it), or refusing to compile more than 4 KB at once (a
+// browser's main thread). In each the matrices are a JavaScript-only program's, bit for bit.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { humanoid } from '../../bench/rigs';
+
+type CompileModule = typeof import('../../../runtime/eval/compile');
+type KernelsModule = typeof import('../../../runtime/eval/wasm/kernels');
+
+const rig = humanoid();
+const realWebAssembly = WebAssembly;
+
+/** WebAssembly with some members replaced (its own are not enumerable: copied by name). */
+function webAssemblyWith(changes: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const name of Object.getOwnPropertyNames(realWebAssembly)) copy[name] = (realWebAssembly as unknown as Record<string, unknown>)[name];
+  return { ...copy, ...changes };
+}
+
+/** The runtime loaded afresh, so its modules see WebAssembly as it is now. */
+async function freshRuntime(): Promise<{ compile: CompileModule['compile']; kernels: KernelsModule }> {
+  vi.resetModules();
+  const { compile } = await import('../../../runtime/eval/compile');
+  const kernels = await import('../../../runtime/eval/wasm/kernels');
+  return { compile, kernels };
+}
+
+/** Every owner's final matrix at frames 1 and 2, as bits. */
+function finals(program: ReturnType<CompileModule['compile']>): string {
+  const out: bigint[] = [];
+  for (const f of [1, 2]) {
+    program.evaluate(f);
+    for (const o of program.owners) out.push(...new BigUint64Array(Float64Array.from(o.final).buffer));
+  }
+  return out.join(',');
+}
+
+/** Whether the program's buffer is in WebAssembly memory (whole 64 KiB pages, the kernels' scratch after it). */
+const inWasm = (program: ReturnType<CompileModule['compile']>) =>
+  program.buffer.buffer.byteLength % 65536 === 0 && program.buffer.buffer.byteLength > program.buffer.byteLength;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+describe('programs without WebAssembly, or before it is compiled', () => {
+  it('with WebAssembly (the reference): the buffer is in its memory', async () => {
+    const { compile } = await freshRuntime();
+    expect(inWasm(compile(rig.graph, rig.scene))).toBe(true);
+  });
+
+  it('without WebAssembly at all: a plain buffer, the same bits', async () => {
+    const { compile: withIt } = await freshRuntime();
+    const expected = finals(withIt(rig.graph, rig.scene));
+    vi.stubGlobal('WebAssembly', undefined);
+    const { compile } = await freshRuntime();
+    const program = compile(rig.graph, rig.scene);
+    expect(inWasm(program)).toBe(false);
+    expect(finals(program)).toBe(expected);
+  });
+
+  it('when compiling is refused (a Content-Security-Policy): a plain buffer, the same bits, and nothing pending', async () => {
+    const { compile: withIt } = await freshRuntime();
+    const expected = finals(withIt(rig.graph, rig.scene));
+    const refuse = () => { throw new realWebAssembly.CompileError('WebAssembly.Module(): refused by the page\'s policy'); };
+    vi.stubGlobal('WebAssembly', webAssemblyWith({ Module: refuse, compile: () => Promise.reject(new realWebAssembly.CompileError('refused')) }));
+    const { compile, kernels } = await freshRuntime();
+    const program = compile(rig.graph, rig.scene);
+    expect(inWasm(program)).toBe(false);
+    expect(finals(program)).toBe(expected);
+    await expect(kernels.kernelsReady()).resolves.toBeUndefined();
+    expect(inWasm(compile(rig.graph, rig.scene))).toBe(false);
+  });
+
+  it('when only small modules compile at once (a browser\'s main thread): the blend module comes later, the bits never change', async () => {
+    const { compile: withIt } = await freshRuntime();
+    const expected = finals(withIt(rig.graph, rig.scene));
+    let background = 0;
+    const Module = function (bytes: Uint8Array<ArrayBuffer>) {
+      if (bytes.byteLength > 4096) throw new RangeError('WebAssembly.Module(): Wasm code generation disallowed by embedder (over 4 KB on the main thread)');
+      return new realWebAssembly.Module(bytes);
+    };
+    vi.stubGlobal('WebAssembly', webAssemblyWith({ Module, compile: (bytes: Uint8Array<ArrayBuffer>) => { background++; return realWebAssembly.compile(bytes); } }));
+    const { compile, kernels } = await freshRuntime();
+    // Before the background compile: the small module's kernels, the blend in JavaScript.
+    const early = compile(rig.graph, rig.scene);
+    expect(inWasm(early)).toBe(true);
+    expect(kernels.wasmBuffer(64)?.kernels.blend).toBeUndefined();
+    expect(background).toBe(1);
+    expect(finals(early)).toBe(expected);
+    await kernels.kernelsReady();
+    const late = compile(rig.graph, rig.scene);
+    expect(finals(late)).toBe(expected);
+    // Once compiled, a program is given the blend kernel.
+    expect(kernels.wasmBuffer(64)?.kernels.blend).toBeDefined();
+  });
+});
