@@ -409,7 +409,8 @@ export class Program {
     guards[0] = 0;
     guards[1] = 0;
     try {
-      for (let i = 0; i < steps.length; i++) steps[i].run();
+      // Each guarded node's step itself, not through its guard (bare-step.ts): the switch is off.
+      for (let i = 0; i < steps.length; i++) steps[i].bare();
     } catch {
       return false;
     } finally {

@@ -54,6 +54,24 @@ describe('frames checked at once', () => {
     expect(unguarded).toBeGreaterThan(5);
   });
 
+  it('a pass with the guards off runs each step bare, never through its guard (bare-step.ts)', () => {
+    const rig = humanoid();
+    const p = compile(rig.graph, rig.scene);
+    // Each step's `run` (its guard, for a guarded node) counted from now on; `bare` left as it is.
+    let throughGuard = 0;
+    for (const s of p.steps) {
+      const run = s.run;
+      s.run = () => { throughGuard++; run(); };
+    }
+    for (let f = 0; f < 5; f++) p.evaluate(f);
+    expect(p.guardedPasses).toBe(0);
+    expect(throughGuard).toBe(0);
+    // A guarded pass goes through them all (so the count above could have counted).
+    p.startProfiling();
+    p.evaluate(6);
+    expect(throughGuard).toBeGreaterThan(0);
+  });
+
   it('a sound rig runs no frame with its guards on; profiling does', () => {
     const rig = humanoid();
     const p = compile(rig.graph, rig.scene);
