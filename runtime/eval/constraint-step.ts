@@ -62,9 +62,9 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   // writes the node's output itself: the conversions and the blend work in place.
   const spaced = convertsOwner ? slots.alloc(16) : worldIn;
   // A bone's LOCAL space on the WebAssembly kernels where they can (wasm/local-space.ts: the same bits).
-  const intoOwnerSpace = (ownerSpace === 'LOCAL' ? intoLocalStep(spaced, worldIn, ownerCtx, slots.kernels) : undefined)
+  const intoOwnerSpace = (convertsOwner && ownerSpace === 'LOCAL' ? intoLocalStep(spaced, worldIn, ownerCtx, slots.kernels) : undefined)
     ?? (() => { copyMat4(spaced, worldIn); worldToSpace(spaced, ownerSpace, ownerCtx); });
-  const outOfOwnerSpace = (ownerSpace === 'LOCAL' ? outOfLocalStep(worldOut, ownerCtx, slots.kernels) : undefined)
+  const outOfOwnerSpace = (convertsBack && ownerSpace === 'LOCAL' ? outOfLocalStep(worldOut, ownerCtx, slots.kernels) : undefined)
     ?? (() => { spaceToWorld(worldOut, ownerSpace, ownerCtx); });
   const k = slots.alloc(1);
   const blend = blendStep(worldOut, worldIn, k, slots.kernels) ?? (() => { blendMatricesBy(worldOut, worldIn, worldOut, k); });
@@ -90,7 +90,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
       at: curve ? bboneSegmentAt(new Float64Array(2), [headTail], curve.segments) : undefined,
       converted,
       /** Converts `local` in place into the target space (when `converted`). */
-      convert: (targetSpace === 'LOCAL' ? intoLocalStep(local, local, ctx, slots.kernels) : undefined)
+      convert: (converted && targetSpace === 'LOCAL' ? intoLocalStep(local, local, ctx, slots.kernels) : undefined)
         ?? (() => { worldToSpace(local, targetSpace, ctx); }),
     };
   });

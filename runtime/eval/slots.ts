@@ -1,7 +1,7 @@
 // One preallocated Float64Array per program; every socket, owner matrix and scratch matrix is a
 // view into it, handed out at compile time, so evaluation never allocates.
 import type { SocketType } from '../../graph/types';
-import { wasmBuffer, type Mat4Kernels } from './wasm/kernels';
+import { wasmBuffer, type WasmKernels } from './wasm/kernels';
 
 export const SOCKET_SIZE: Record<SocketType, number> = {
   transform: 16,
@@ -22,7 +22,7 @@ export const SOCKET_SIZE: Record<SocketType, number> = {
 export class SlotAllocator {
   readonly buffer: Float64Array;
   /** The WebAssembly kernels on `buffer`, when it is in WebAssembly memory (`wasm` asked for, and to be had). */
-  readonly kernels: Mat4Kernels | undefined;
+  readonly kernels: WasmKernels | undefined;
   private used = 0;
   private top: number;
 

@@ -2,22 +2,23 @@
 // are in the program's WebAssembly memory: the two products of computeBonePre (runtime/rig/pose.ts)
 // for a fully inheriting bone, in one call, to the same bits. Every other case (at rest, not
 // inheriting fully this frame, a product that overflows) is computePre's own.
+import { parentMatrixOf } from '../../rig/parent-frame';
 import { computePre, inheritsFully } from '../../rig/pose';
 import type { BoneOwner, RigOwner } from '../../rig/rig';
-import type { Mat4Kernels } from './kernels';
+import { offsetsIn, type WasmKernels } from './kernels';
 
 /**
  * The pre step of a bone on the kernel: makes `o.pre` as computePre does, then calls `check` (the
  * step's guard, guards.ts checkPre) unless the kernel found every number finite and none
  * ±Number.MAX_VALUE. Undefined when the kernel cannot take this owner.
  */
-export function kernelPreStep(o: RigOwner, kernels: Mat4Kernels | undefined, check: () => void): (() => void) | undefined {
+export function kernelPreStep(o: RigOwner, kernels: WasmKernels | undefined, check: () => void): (() => void) | undefined {
   if (!kernels || o.kind !== 'bone' || o.atRest) return undefined;
   const b: BoneOwner = o;
   const f = b.parentFrame;
-  const views = [b.pre, b.parentBone ? b.parentBone.final : b.armatureOwner.final, b.offset, b.basis, f.matrix, f.source];
-  if (!views.every((v) => v.buffer === kernels.memory)) return undefined;
-  const [pre, parent, offset, basis, frame, source] = views.map((v) => v.byteOffset);
+  const at = offsetsIn(kernels, [b.pre, parentMatrixOf(b), b.offset, b.basis, f.matrix, f.source]);
+  if (!at) return undefined;
+  const [pre, parent, offset, basis, frame, source] = at;
   const connected = b.bone!.connected && b.parentBone !== undefined;
   const m = b.basis;
   return () => {

@@ -8,7 +8,7 @@ import { WASM_BASE64 as BLEND } from './blend-bytes';
 import { WASM_BASE64 as MAT4 } from './mat4-bytes';
 
 /** The kernels of one program, bound to its memory; offsets are in bytes. */
-export interface Mat4Kernels {
+export interface WasmKernels {
   /** The memory's buffer: a view into it can be handed to a kernel by its byte offset. */
   readonly memory: ArrayBuffer;
   /** 16 doubles the mat4 kernels may write (a connected bone's basis without its translation). */
@@ -21,6 +21,15 @@ export interface Mat4Kernels {
   fromLocal(m: number, parent: number, source: number, frame: number, offset: number, kept: number): number;
   /** The blend kernel (assembly/blend.ts) and its 128 doubles of work space, when its module is to be had. */
   readonly blend?: { run(out: number, a: number, b: number, factor: number, scratch: number): number; scratch: number };
+}
+
+/**
+ * The byte offsets of `views` in the kernels' memory, for a step to hand them over: worked out once,
+ * when the step is bound (reading `byteOffset` at each call costs what a product does). Undefined
+ * when one of them is not in that memory (a view of another buffer, as a node bound again has).
+ */
+export function offsetsIn(kernels: WasmKernels, views: readonly Float64Array[]): number[] | undefined {
+  return views.every((v) => v.buffer === kernels.memory) ? views.map((v) => v.byteOffset) : undefined;
 }
 
 /**
@@ -68,7 +77,7 @@ const SCRATCH = 16 + 128;
  * A buffer of `capacity` doubles in a memory of its own with the kernels on it, and their scratch
  * after them; undefined when that cannot be had.
  */
-export function wasmBuffer(capacity: number): { buffer: Float64Array; kernels: Mat4Kernels } | undefined {
+export function wasmBuffer(capacity: number): { buffer: Float64Array; kernels: WasmKernels } | undefined {
   if (typeof WebAssembly !== 'object') return undefined;
   const mat4 = mat4Module();
   if (!mat4) return undefined;
@@ -78,13 +87,13 @@ export function wasmBuffer(capacity: number): { buffer: Float64Array; kernels: M
     const e = new WebAssembly.Instance(mat4, { sinew: { memory } }).exports;
     const blend = blendModule();
     const b = blend ? new WebAssembly.Instance(blend, { env: { memory }, sinew: { acos: Math.acos, sin: Math.sin } }).exports : undefined;
-    const kernels: Mat4Kernels = {
+    const kernels: WasmKernels = {
       memory: memory.buffer,
       scratch: capacity * 8,
-      bonePre: e.bonePre as Mat4Kernels['bonePre'],
-      toLocal: e.toLocal as Mat4Kernels['toLocal'],
-      fromLocal: e.fromLocal as Mat4Kernels['fromLocal'],
-      blend: b ? { run: b.blend as NonNullable<Mat4Kernels['blend']>['run'], scratch: (capacity + 16) * 8 } : undefined,
+      bonePre: e.bonePre as WasmKernels['bonePre'],
+      toLocal: e.toLocal as WasmKernels['toLocal'],
+      fromLocal: e.fromLocal as WasmKernels['fromLocal'],
+      blend: b ? { run: b.blend as NonNullable<WasmKernels['blend']>['run'], scratch: (capacity + 16) * 8 } : undefined,
     };
     return { buffer: new Float64Array(memory.buffer, 0, capacity), kernels };
   } catch {

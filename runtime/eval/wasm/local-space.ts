@@ -9,14 +9,14 @@ import { parentMatrixOf } from '../../rig/parent-frame';
 import { inheritsFully } from '../../rig/pose';
 import type { BoneOwner } from '../../rig/rig';
 import { spaceToWorld, worldToSpace, type SpaceContext } from '../spaces';
-import type { Mat4Kernels } from './kernels';
+import { offsetsIn, type WasmKernels } from './kernels';
 
-/** Byte offsets of a bone's parent-frame matrices, or undefined when one is not in the kernels' memory. */
-function frameOffsets(b: BoneOwner, kernels: Mat4Kernels, more: Float64Array[]) {
+/** Byte offsets of a bone's parent-frame matrices and of `more`, or undefined when one is not in the kernels' memory. */
+function frameOffsets(b: BoneOwner, kernels: WasmKernels, more: Float64Array[]) {
   const f = b.parentFrame;
-  const views = [parentMatrixOf(b), f.source, f.matrix, b.offset, f.inverse, ...more];
-  if (!views.every((v) => v.buffer === kernels.memory)) return undefined;
-  const [parent, source, frame, offset, inverse, ...rest] = views.map((v) => v.byteOffset);
+  const at = offsetsIn(kernels, [parentMatrixOf(b), f.source, f.matrix, b.offset, f.inverse, ...more]);
+  if (!at) return undefined;
+  const [parent, source, frame, offset, inverse, ...rest] = at;
   return { parent, source, frame, offset, inverse, rest };
 }
 
@@ -25,7 +25,7 @@ function frameOffsets(b: BoneOwner, kernels: Mat4Kernels, more: Float64Array[]) 
  * `input`), as copying it and `worldToSpace(out, 'LOCAL', ctx)` would; undefined when the owner is
  * not a bone or the matrices are not in the kernels' memory.
  */
-export function intoLocalStep(out: Float64Array, input: Float64Array, ctx: SpaceContext, kernels: Mat4Kernels | undefined): (() => void) | undefined {
+export function intoLocalStep(out: Float64Array, input: Float64Array, ctx: SpaceContext, kernels: WasmKernels | undefined): (() => void) | undefined {
   const o = ctx.owner;
   if (!kernels || o?.kind !== 'bone') return undefined;
   const b: BoneOwner = o;
@@ -50,7 +50,7 @@ export function intoLocalStep(out: Float64Array, input: Float64Array, ctx: Space
 }
 
 /** A step converting `m` in place out of the LOCAL space of `ctx.owner`, as `spaceToWorld(m, 'LOCAL', ctx)` would; undefined as {@link intoLocalStep}. */
-export function outOfLocalStep(m: Float64Array, ctx: SpaceContext, kernels: Mat4Kernels | undefined): (() => void) | undefined {
+export function outOfLocalStep(m: Float64Array, ctx: SpaceContext, kernels: WasmKernels | undefined): (() => void) | undefined {
   const o = ctx.owner;
   if (!kernels || o?.kind !== 'bone') return undefined;
   const b: BoneOwner = o;

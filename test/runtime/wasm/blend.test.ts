@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { blendMatricesBy } from '../../../nodes/math/blend';
 import { SlotAllocator } from '../../../runtime/eval/slots';
 import { blendStep } from '../../../runtime/eval/wasm/blend-step';
-import type { Mat4Kernels } from '../../../runtime/eval/wasm/kernels';
+import type { WasmKernels } from '../../../runtime/eval/wasm/kernels';
 
 const special = fc.constantFrom(0, -0, 1e308, -1e-320, 1e120, 1e-120, Infinity, NaN);
 const entry = fc.oneof(
@@ -42,7 +42,7 @@ describe('the influence blend on the WebAssembly kernel', () => {
     const slots = new SlotAllocator(256, true);
     const a = slots.alloc(16), out = slots.alloc(16), k = slots.alloc(1);
     let taken = 0;
-    const kernels: Mat4Kernels = { ...slots.kernels!, blend: { ...slots.kernels!.blend!, run: (...x) => { const r = slots.kernels!.blend!.run(...x); taken += r; return r; } } };
+    const kernels: WasmKernels = { ...slots.kernels!, blend: { ...slots.kernels!.blend!, run: (...x) => { const r = slots.kernels!.blend!.run(...x); taken += r; return r; } } };
     const step = blendStep(out, a, k, kernels)!;
     expect(step).toBeDefined();
     fc.assert(fc.property(pair, factor, ([ma, mb], t) => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../../../runtime/eval/compile';
 import { SlotAllocator } from '../../../runtime/eval/slots';
 import { kernelPreStep } from '../../../runtime/eval/wasm/bone-pre';
-import type { Mat4Kernels } from '../../../runtime/eval/wasm/kernels';
+import type { WasmKernels } from '../../../runtime/eval/wasm/kernels';
 import { computePre } from '../../../runtime/rig/pose';
 import { buildRig, type BoneOwner } from '../../../runtime/rig/rig';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/rig/scene/types';
@@ -43,7 +43,7 @@ const basis = fc.oneof(
 const bits = (m: Float64Array) => [...new BigUint64Array(Float64Array.from(m).buffer)];
 
 /** Counts the kernel's calls that finished, so the test knows the kernel, not the fallback, ran. */
-function counting(k: Mat4Kernels, done: number[]): Mat4Kernels {
+function counting(k: WasmKernels, done: number[]): WasmKernels {
   return { ...k, bonePre: (...a) => { const r = k.bonePre(...a); if (r !== 0) done[0]++; return r; } };
 }
 

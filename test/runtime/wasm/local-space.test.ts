@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SlotAllocator } from '../../../runtime/eval/slots';
 import { spaceToWorld, worldToSpace, type SpaceContext } from '../../../runtime/eval/spaces';
 import { intoLocalStep, outOfLocalStep } from '../../../runtime/eval/wasm/local-space';
-import type { Mat4Kernels } from '../../../runtime/eval/wasm/kernels';
+import type { WasmKernels } from '../../../runtime/eval/wasm/kernels';
 import { makeParentFrame, parentFrameInverse } from '../../../runtime/rig/parent-frame';
 import { buildRig, type BoneOwner } from '../../../runtime/rig/rig';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/rig/scene/types';
@@ -40,7 +40,7 @@ const matrix = fc.oneof(
 );
 const bits = (m: Float64Array) => [...new BigUint64Array(Float64Array.from(m).buffer)];
 
-function counting(k: Mat4Kernels, done: number[]): Mat4Kernels {
+function counting(k: WasmKernels, done: number[]): WasmKernels {
   return {
     ...k,
     toLocal: (...a) => { const r = k.toLocal(...a); if (r !== 0) done[0]++; return r; },
