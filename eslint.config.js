@@ -14,7 +14,7 @@ const nodeGlobals = { process: 'readonly', console: 'readonly', Buffer: 'readonl
 
 export default tseslint.config(
   // AssemblyScript, not TypeScript: its own compiler checks it (tools/wasm-module-source.mjs).
-  { ignores: ['dist/**', 'coverage/**', 'test-results/**', '**/node_modules/**', 'runtime/eval/wasm/assembly/**'] },
+  { ignores: ['dist/**', 'coverage/**', 'test-results/**', '**/node_modules/**', 'runtime/eval/wasm/assembly/**', 'nodes/math/wasm/assembly/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -251,6 +251,11 @@ export interface BindEnv {
   /** Current frame, a view of length 1. */
   frame: Float64Array;
   /**
+   * Whether the node may run its math on WebAssembly kernels (the compile's `wasm` option; undefined
+   * counts as true). A kernel gives the JavaScript's bits, so this changes speed only.
+   */
+  wasm?: boolean;
+  /**
    * The scene's animation time, a view of length 1: the frame times the scene's time remapping
    * (Blender's `frame_map_old / frame_map_new`), the frame itself when it has none. Whatever plays a
    * scene's keys (actions, NLA, keyed values) plays them at this time, as Blender plays them at its ctime.

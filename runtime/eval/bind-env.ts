@@ -25,6 +25,8 @@ export interface BindContext<N extends BindingNode> {
   warnings: GraphError[];
   /** Nodes whose bind asked for the frame (they run again when it changes). */
   readsFrame: Set<N>;
+  /** Whether nodes may run their math on WebAssembly kernels (BindEnv.wasm). */
+  wasm: boolean;
   stackOwner(c: N): RigOwner | undefined;
   sourceOwner(c: N, input: string): RigOwner | undefined;
   sourceShape(c: N, input: string): BBoneInfo | undefined;
@@ -65,6 +67,10 @@ export class NodeBindEnv<N extends BindingNode> implements BindEnv {
 
   stackOwner(): RigOwner | undefined {
     return this.ctx.stackOwner(this.c);
+  }
+
+  get wasm(): boolean {
+    return this.ctx.wasm;
   }
 
   ikTree(): IkTreeBinding | IkShadowBinding | undefined {

@@ -37,6 +37,8 @@ export interface BindInputs {
   frameCheck: boolean;
   /** Whether matrices before constraints may be left to their readers (CompileOptions.lazyPre). */
   lazyPre: boolean;
+  /** Whether nodes may run their math on WebAssembly kernels (CompileOptions.wasm). */
+  wasm: boolean;
 }
 
 export interface Binding {
@@ -71,7 +73,7 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   const context: BindContext<CompiledNode> = {
     owners: owners.byId, actions: owners.actions, frame: owners.frame, time: owners.time, warnings: problems.warnings, readsFrame,
     propertyAnimation: owners.propertyAnimation, pathAnimation: owners.pathAnimation,
-    stackOwner: inputs.stackOwner, sourceOwner: inputs.sourceOwner, sourceShape: inputs.sourceShape,
+    stackOwner: inputs.stackOwner, sourceOwner: inputs.sourceOwner, sourceShape: inputs.sourceShape, wasm: inputs.wasm,
     ikTree: (c) => {
       const shadow = inputs.shadowOf.get(c);
       if (shadow) return shadow;

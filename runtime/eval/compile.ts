@@ -39,9 +39,9 @@ export interface CompileOptions {
    */
   lazyPre?: boolean;
   /**
-   * Keep the program's buffer in WebAssembly memory and make bones' matrices before constraints on
-   * its SIMD kernel (wasm/; default true, where WebAssembly and its SIMD are to be had). False keeps
-   * a plain Float64Array and JavaScript: the same numbers, bit for bit.
+   * Keep the program's buffer in WebAssembly memory and run its hottest math on WebAssembly kernels
+   * (wasm/, and the IK Jacobian's, nodes/math/wasm/; default true, where WebAssembly and its SIMD are
+   * to be had). False keeps plain Float64Arrays and JavaScript: the same numbers, bit for bit.
    */
   wasm?: boolean;
 }
@@ -65,7 +65,7 @@ export function compile(grouped: GraphDocument, scene: SceneDocument, options: C
   }
   allocateSockets(resolved, owners.slots, ownerViews(resolved, owners, schedule, options.ownerViews ?? true));
   allocateStates(resolved.live, owners.slots);
-  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf, frameCheck: options.frameCheck ?? true, lazyPre: options.lazyPre ?? true }, problems);
+  const binding = bindSteps({ ...resolved, owners, schedule, stackOwner, sourceOwner, sourceShape, treeOf, shadowOf, frameCheck: options.frameCheck ?? true, lazyPre: options.lazyPre ?? true, wasm: options.wasm ?? true }, problems);
   return plan({ resolved, owners, schedule, binding, stackOwner, boneParent, settleFrame: scene.frame_current }, problems);
 }
 

@@ -63,6 +63,7 @@ export class ActiveTrees {
         stretch: t.stretch,
         targets: t.targets.map((g, j) => ({ ...this.spec.targets[targets[j]], tip: g.tip })),
         iterations: t.iterations,
+        kernel: this.spec.kernel,
       };
       return {
         tree: new BlenderIkTree(spec),

@@ -24,7 +24,8 @@ export interface BlenderIkState {
 
 const NO_IK = { lock: [false, false, false], useLimit: [false, false, false], min: [-Math.PI, -Math.PI, -Math.PI], max: [Math.PI, Math.PI, Math.PI], stiffness: [0, 0, 0], stretch: 0 } as const;
 
-export function bindBlenderIk(chain: BoundChain, p: IkParams, usePole: boolean): BlenderIkState {
+/** `kernel`: whether the solver may invert its Jacobian on the WebAssembly kernel (BindEnv.wasm). */
+export function bindBlenderIk(chain: BoundChain, p: IkParams, usePole: boolean, kernel: boolean): BlenderIkState {
   const n = chain.bones.length;
   const bones = chain.bones.map(ikBoneOf);
   const rootParentHandle = chain.bones[0].bone!.parent;
@@ -35,6 +36,7 @@ export function bindBlenderIk(chain: BoundChain, p: IkParams, usePole: boolean):
     stretch: p.useStretch,
     targets: [{ tip: n - 1, position: p.useLocation, rotation: p.useRotation && p.orientWeight !== 0, pole: usePole }],
     iterations: Math.max(0, p.iterations),
+    kernel,
   });
   const w = weightsOf(p);
   return {
@@ -122,7 +124,7 @@ export interface BlenderTreeState {
   current: Float64Array[];
 }
 
-export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTreeState {
+export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle, kernel: boolean): BlenderTreeState {
   const rootParentHandle = t.bones[0].bone!.parent;
   const tree = new BlenderIkTree({
     bones: t.bones.map(ikBoneOf),
@@ -136,6 +138,7 @@ export function bindBlenderTree(t: IkTreeBinding, self: OwnerHandle): BlenderTre
       pole: g.usePole,
     })),
     iterations: Math.max(0, t.iterations),
+    kernel,
   });
   const n = t.bones.length;
   const selfIndex = t.bones.indexOf(self);

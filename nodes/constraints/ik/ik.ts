@@ -128,7 +128,7 @@ export const ik = defineConstraint({
     const shadowedBy = grouping?.role === 'shadowed' ? grouping.earlier.map((i) => i.influence) : [];
     const treeBinding = grouping?.role === 'shadowed' ? undefined : grouping;
     if (treeBinding?.role === 'member') return { ...inactiveState(), member: true };
-    if (treeBinding) return { ...inactiveState(), ...activeChain(chain), tree: bindBlenderTree(treeBinding, chain.tip) };
+    if (treeBinding) return { ...inactiveState(), ...activeChain(chain), tree: bindBlenderTree(treeBinding, chain.tip, env.wasm !== false) };
     const n = chain.bones.length;
     const wk = createChainWork(n);
     wk.poleAngle = p.poleAngle;
@@ -136,7 +136,7 @@ export const ik = defineConstraint({
     wk.tolerance = p.tolerance;
     const usePole = isConnected(env, 'pole');
     return {
-      blender: p.solver === 'BLENDER' ? bindBlenderIk(chain, p, usePole) : undefined,
+      blender: p.solver === 'BLENDER' ? bindBlenderIk(chain, p, usePole, env.wasm !== false) : undefined,
       tree: undefined,
       member: false,
       ...activeChain(chain),

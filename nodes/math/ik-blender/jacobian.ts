@@ -2,7 +2,9 @@
 // value decomposition, then the selectively damped least squares (SDLS) update Blender uses, each
 // singular direction damped on its own so no DoF turns by more than 45° per step. The SVD is a
 // one-sided Jacobi: the update sums over singular directions, so their order and signs (which an
-// SVD leaves free) do not change it. Sized at build time; inverting allocates nothing.
+// SVD leaves free) do not change it. Sized at build time; inverting allocates nothing. Where it can,
+// the inversion runs on a WebAssembly kernel (nodes/math/wasm/jacobian-kernel.ts), to the same bits.
+import { jacobianKernel } from '../wasm/jacobian-kernel';
 
 export class Jacobian {
   readonly dof: number;
@@ -26,25 +28,28 @@ export class Jacobian {
   private readonly R: Float64Array;
   private readonly transpose: boolean;
 
-  constructor(dof: number, taskSize: number) {
+  /** The inversion on the WebAssembly kernel, when the Jacobian's arrays are in its memory. */
+  private readonly kernel: (() => void) | undefined;
+
+  /** `kernel` false keeps the arrays in plain memory and inverts in JavaScript (the kernel gives the same bits). */
+  constructor(dof: number, taskSize: number, kernel = true) {
     this.dof = dof;
     this.taskSize = taskSize;
-    this.J = new Float64Array(taskSize * dof);
-    this.beta = new Float64Array(taskSize);
-    this.dTheta = new Float64Array(dof);
-    this.dNormWeight = new Float64Array(dof);
-    this.weight = new Float64Array(dof).fill(1);
-    this.weightSqrt = new Float64Array(dof).fill(1);
-    this.norm = new Float64Array(dof);
-    this.dThetaTmp = new Float64Array(dof);
     this.transpose = taskSize < dof;
-    this.k = Math.min(taskSize, dof);
-    this.U = new Float64Array(taskSize * this.k);
-    this.V = new Float64Array(dof * this.k);
-    this.w = new Float64Array(this.k);
-    const m = Math.max(taskSize, dof), n = this.k;
-    this.A = new Float64Array(m * n);
-    this.R = new Float64Array(n * n);
+    const T = taskSize, D = dof, k = Math.min(T, D), m = Math.max(T, D);
+    this.k = k;
+    // One block, in the order assembly/jacobian.ts reads it.
+    const sizes = [T * D, T, D, D, D, D, D, D, T * k, D * k, k, m * k, k * k];
+    const count = sizes.reduce((a, b) => a + b, 0);
+    const onKernel = kernel ? jacobianKernel(T, D, count) : undefined;
+    this.kernel = onKernel?.invert;
+    const block = onKernel?.doubles ?? new Float64Array(count);
+    let at = 0;
+    const [J, beta, dTheta, dNormWeight, weight, weightSqrt, norm, dThetaTmp, U, V, w, A, R] = sizes.map((n) => block.subarray(at, (at += n)));
+    this.J = J; this.beta = beta; this.dTheta = dTheta; this.dNormWeight = dNormWeight;
+    this.weight = weight.fill(1); this.weightSqrt = weightSqrt.fill(1);
+    this.norm = norm; this.dThetaTmp = dThetaTmp;
+    this.U = U; this.V = V; this.w = w; this.A = A; this.R = R;
   }
 
   /** ArmMatrices: a fresh Jacobian for a new solve. */
@@ -94,8 +99,11 @@ export class Jacobian {
   }
 
   invert(): void {
-    this.svd();
-    this.invertSDLS();
+    if (this.kernel !== undefined) this.kernel();
+    else {
+      this.svd();
+      this.invertSDLS();
+    }
   }
 
   /**

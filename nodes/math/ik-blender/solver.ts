@@ -35,14 +35,15 @@ export class IkSolver {
   /** Children of each segment, for the transform update (parents first is all it needs). */
   private readonly order: Int32Array;
 
-  constructor(segs: Segment[], tasks: Task[]) {
+  /** `kernel`: whether the Jacobian may be inverted on its WebAssembly kernel (jacobian.ts). */
+  constructor(segs: Segment[], tasks: Task[], kernel = true) {
     this.segs = segs;
     this.tasks = tasks;
     let dof = 0;
     for (const s of segs) { s.dofId = dof; dof += s.ndof; }
     let size = 0;
     for (const t of tasks) { t.id = size; size += t.size; }
-    this.jac = new Jacobian(Math.max(dof, 1), Math.max(size, 3));
+    this.jac = new Jacobian(Math.max(dof, 1), Math.max(size, 3), kernel);
     this.order = Int32Array.from(segs.map((_, i) => i));
   }
 

@@ -36,6 +36,8 @@ export interface BlenderIkTreeSpec {
   stretch: boolean;
   targets: { tip: number; position: boolean; rotation: boolean; pole: boolean }[];
   iterations: number;
+  /** Whether the Jacobian may be inverted on its WebAssembly kernel (default true; the same bits). */
+  kernel?: boolean;
 }
 
 const IK_STRETCH_STIFF_MIN = 0.001;
@@ -126,7 +128,7 @@ export class BlenderIkTree {
       this.posTask.push(p);
       this.rotTask.push(r);
     }
-    this.solver = new IkSolver(segs, tasks);
+    this.solver = new IkSolver(segs, tasks, spec.kernel ?? true);
     this.anyStretch = this.hasStretch.some(Boolean);
     this.ikstretch = new Float64Array(n);
     this.changes = Array.from({ length: n }, () => new Float64Array(9));

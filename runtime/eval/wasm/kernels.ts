@@ -4,6 +4,8 @@
 // its SIMD or the memory is not to be had (an old engine, a page whose Content-Security-Policy
 // forbids compiling it, the address space taken by many programs alive at once), the program keeps a
 // plain Float64Array and runs the JavaScript.
+import { lazyModule, modulesReady } from '../../../nodes/math/wasm/module';
+import { jacobianModule } from '../../../nodes/math/wasm/jacobian-kernel';
 import { WASM_BASE64 as BLEND } from './blend-bytes';
 import { WASM_BASE64 as MAT4 } from './mat4-bytes';
 
@@ -32,29 +34,6 @@ export function offsetsIn(kernels: WasmKernels, views: readonly Float64Array[]):
   return views.every((v) => v.buffer === kernels.memory) ? views.map((v) => v.byteOffset) : undefined;
 }
 
-/**
- * A module compiled once per thread. Synchronously where the engine allows it; a browser's main
- * thread refuses to compile more than 4 KB so (blend's module is ~5 KB), and there the module is
- * compiled in the background: programs compiled before it is ready blend in JavaScript.
- */
-function lazyModule(base64: string): () => WebAssembly.Module | null {
-  let compiled: WebAssembly.Module | null | undefined;
-  return () => {
-    if (compiled !== undefined) return compiled;
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    try {
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-      pending.push(WebAssembly.compile(bytes).then((m) => { compiled = m; }, () => { /* stays JavaScript */ }));
-    }
-    return compiled;
-  };
-}
-
-/** Modules compiling in the background (see lazyModule). */
-const pending: Promise<void>[] = [];
-
 const mat4Module = lazyModule(MAT4);
 const blendModule = lazyModule(BLEND);
 
@@ -66,7 +45,8 @@ export async function kernelsReady(): Promise<void> {
   if (typeof WebAssembly !== 'object') return;
   mat4Module();
   blendModule();
-  await Promise.all(pending);
+  jacobianModule();
+  await modulesReady();
 }
 
 const PAGE = 65536;

@@ -1,5 +1,5 @@
-// The WebAssembly modules' bytes are committed (runtime/eval/wasm/*-bytes.ts) so that neither the app
-// nor its users need an assembler; they must be what their sources build to today.
+// The WebAssembly modules' bytes are committed (runtime/eval/wasm/*-bytes.ts, nodes/math/wasm/*-bytes.ts)
+// so that neither the app nor its users need an assembler; they must be what their sources build to today.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ interface Source { source: string; module: string }
 const sources = (wasmSources as () => Source[])();
 
 describe('committed WebAssembly bytes', () => {
-  it('there are modules to check, a .wat and an AssemblyScript one', () => {
-    expect(sources.map((s) => basename(s.source)).sort()).toEqual(['blend.ts', 'mat4.wat']);
+  it('there are modules to check, a .wat and two AssemblyScript ones', () => {
+    expect(sources.map((s) => basename(s.source)).sort()).toEqual(['blend.ts', 'jacobian.ts', 'mat4.wat']);
   });
   it.each(sources.map((s) => [basename(s.source), s] as const))('%s builds to its -bytes.ts (else run `npm run build:wasm`)', async (_, s) => {
     expect(await (wasmModuleSource as (file: string) => Promise<string>)(s.source)).toBe(readFileSync(s.module, 'utf8'));

@@ -1,5 +1,5 @@
 // Where WebAssembly cannot be had, a program runs the JavaScript, and where a module cannot be
-// compiled at once it is compiled in the background (runtime/eval/wasm/kernels.ts). Each case loads
+// compiled at once it is compiled in the background (nodes/math/wasm/module.ts). Each case loads
 // the runtime afresh with WebAssembly changed: missing altogether (an old engine), refusing to compile
 // (a page whose Content-Security-Policy forbids it), or refusing to compile more than 4 KB at once (a
 // browser's main thread). In each the matrices are a JavaScript-only program's, bit for bit.
@@ -9,7 +9,12 @@ import { humanoid } from '../../bench/rigs';
 type CompileModule = typeof import('../../../runtime/eval/compile');
 type KernelsModule = typeof import('../../../runtime/eval/wasm/kernels');
 
-const rig = humanoid();
+/** The bench humanoid with its limbs' IK on Blender's solver, so that the IK Jacobian's kernel runs too. */
+const rig = (() => {
+  const r = humanoid();
+  const nodes = r.graph.nodes.map((n) => (n.type === 'constraint/ik' && n.params?.chainCount === 2 ? { ...n, params: { ...n.params, solver: 'BLENDER' } } : n));
+  return { ...r, graph: { ...r.graph, nodes } };
+})();
 const realWebAssembly = WebAssembly;
 
 /** WebAssembly with some members replaced (its own are not enumerable: copied by name). */
@@ -50,6 +55,21 @@ describe('programs without WebAssembly, or before it is compiled', () => {
   it('with WebAssembly (the reference): the buffer is in its memory', async () => {
     const { compile } = await freshRuntime();
     expect(inWasm(compile(rig.graph, rig.scene))).toBe(true);
+  });
+
+  it('with WebAssembly and its memories counted: none when asked for JavaScript alone, else the program\'s and the IK Jacobians\'', async () => {
+    let memories = 0;
+    const Memory = function (descriptor: WebAssembly.MemoryDescriptor) { memories++; return new realWebAssembly.Memory(descriptor); };
+    vi.stubGlobal('WebAssembly', webAssemblyWith({ Memory }));
+    const { compile } = await freshRuntime();
+    // First, while no memory is made yet (Jacobians share one once it is).
+    const plain = compile(rig.graph, rig.scene, { wasm: false });
+    expect(memories).toBe(0);
+    const program = compile(rig.graph, rig.scene);
+    // The program's buffer, and one memory the four limbs' Jacobians share.
+    expect(memories).toBe(2);
+    expect(inWasm(plain)).toBe(false);
+    expect(finals(plain)).toBe(finals(program));
   });
 
   it('without WebAssembly at all: a plain buffer, the same bits', async () => {
