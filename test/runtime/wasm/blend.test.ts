@@ -1,8 +1,8 @@
 // A constraint's influence blend on the WebAssembly kernel (runtime/eval/wasm/blend-step.ts,
 // assembly/blend.ts) against blendMatricesBy in JavaScript (nodes/math/blend.ts), bit for bit
 // (Object.is on every number): rotations with scale, shear and reflection, nearly equal pairs (the
-// lerp), singular and zero 3x3s, huge and tiny ones (scaled first), signed zeros and non-finite
-// numbers, any factor, the result written over the second matrix as the constraint step does.
+// lerp), singular and zero 3x3s, huge and tiny ones (scaled first), signed zeros (in signed axis
+// permutations too) and non-finite numbers, any factor, the result written over the second matrix as the constraint step does.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blendMatricesBy } from '../../../nodes/math/blend';
@@ -27,7 +27,14 @@ const rotationScale = fc.tuple(angle, angle, angle, fc.tuple(entry, entry, entry
   m[12] = t[0]; m[13] = t[1]; m[14] = t[2]; m[15] = 1;
   return m;
 });
-const matrix = fc.oneof({ arbitrary: rotationScale, weight: 4 }, { arbitrary: any, weight: 2 }, { arbitrary: any.map((m) => m.map((x) => x * 1e110)), weight: 1 });
+/** An axis permutation with signs and a scale per axis: exact zeros of either sign, where U's and P's signed zeros show. */
+const signedPermutation = fc.tuple(fc.constantFrom([0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]), fc.tuple(entry, entry, entry), fc.array(fc.boolean(), { minLength: 9, maxLength: 9 })).map(([perm, s, negZero]) => {
+  const m = new Array<number>(16).fill(0);
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) m[4 * c + r] = perm[c] === r ? s[c] : negZero[3 * c + r] ? -0 : 0;
+  m[15] = 1;
+  return m;
+});
+const matrix = fc.oneof({ arbitrary: rotationScale, weight: 4 }, { arbitrary: signedPermutation, weight: 1 }, { arbitrary: any, weight: 2 }, { arbitrary: any.map((m) => m.map((x) => x * 1e110)), weight: 1 });
 /** b: another matrix, or a nudged copy of a (nearly equal: the lerp), or a itself. */
 const pair = fc.oneof(
   { arbitrary: fc.tuple(matrix, matrix), weight: 4 },

@@ -59,7 +59,15 @@ function polarDecompose(outU: i32, outP: i32, mat: usize): bool {
   }
   if (!(scale > 0) || !finite(scale) || scale < 1e-290) return false;
   const inv = 1 / scale;
-  for (let i = 0; i < 9; i++) p(A + i, m(mat, i) * inv);
+  const a0 = m(mat, 0) * inv, a1 = m(mat, 1) * inv, a2 = m(mat, 2) * inv;
+  const a3 = m(mat, 3) * inv, a4 = m(mat, 4) * inv, a5 = m(mat, 5) * inv;
+  const a6 = m(mat, 6) * inv, a7 = m(mat, 7) * inv, a8 = m(mat, 8) * inv;
+  // The first sweep's three tests on the columns as they are: when none of them rotates (the usual
+  // case, a rotation times a scale per axis), V stays I and the sweeps end there.
+  if (!rotates(a0, a1, a2, a3, a4, a5) && !rotates(a0, a1, a2, a6, a7, a8) && !rotates(a3, a4, a5, a6, a7, a8)) {
+    return unrotated(outU, outP, scale, a0, a1, a2, a3, a4, a5, a6, a7, a8);
+  }
+  p(A, a0); p(A + 1, a1); p(A + 2, a2); p(A + 3, a3); p(A + 4, a4); p(A + 5, a5); p(A + 6, a6); p(A + 7, a7); p(A + 8, a8);
   for (let i = 0; i < 9; i++) p(V + i, i == 0 || i == 4 || i == 8 ? 1.0 : 0.0);
   for (let sweep = 0; sweep < 30; sweep++) {
     const r01 = orthogonalizePair(0, 1);
@@ -113,6 +121,78 @@ function polarDecompose(outU: i32, outP: i32, mat: usize): bool {
       p(outP + 3 * r + c, q);
     }
   }
+  return true;
+}
+
+/** Whether orthogonalizePair would rotate columns x and y (polar.ts: its test, in the same order). */
+@inline function rotates(x0: f64, x1: f64, x2: f64, y0: f64, y1: f64, y2: f64): bool {
+  const alpha = 0.0 + x0 * x0 + x1 * x1 + x2 * x2;
+  const beta = 0.0 + y0 * y0 + y1 * y1 + y2 * y2;
+  const gamma = 0.0 + x0 * y0 + x1 * y1 + x2 * y2;
+  return !(gamma == 0 || Math.abs(gamma) <= 1e-15 * Math.sqrt(alpha * beta));
+}
+
+/** Column i's entry of three (by index, without memory). */
+@inline function pick(i: i32, c0: f64, c1: f64, c2: f64): f64 { return i == 0 ? c0 : i == 1 ? c1 : c2; }
+
+/**
+ * polarDecompose's tail when no Jacobi rotation was made (V = I), on the scaled columns a0..a8 in
+ * locals: the same operations as the general tail, the products with V's ones and zeros written out
+ * (so U's and P's signed zeros are polar.ts's too). False for a singular matrix, as there.
+ */
+function unrotated(outU: i32, outP: i32, scale: f64, a0: f64, a1: f64, a2: f64, a3: f64, a4: f64, a5: f64, a6: f64, a7: f64, a8: f64): bool {
+  const s0 = Math.sqrt(a0 * a0 + a1 * a1 + a2 * a2);
+  const s1 = Math.sqrt(a3 * a3 + a4 * a4 + a5 * a5);
+  const s2 = Math.sqrt(a6 * a6 + a7 * a7 + a8 * a8);
+  let i0 = 0, i1 = 1, i2 = 2;
+  if (pick(i1, s0, s1, s2) > pick(i0, s0, s1, s2)) { const t = i0; i0 = i1; i1 = t; }
+  if (pick(i2, s0, s1, s2) > pick(i1, s0, s1, s2)) { const t = i1; i1 = i2; i2 = t; }
+  if (pick(i1, s0, s1, s2) > pick(i0, s0, s1, s2)) { const t = i0; i0 = i1; i1 = t; }
+  const big = pick(i0, s0, s1, s2);
+  if (!(pick(i2, s0, s1, s2) > 1e-14 * big)) return false;
+  // W's columns by rank (first, second, third), then the singular values consistent with them.
+  const fx = pick(i0, a0, a3, a6) / big, fy = pick(i0, a1, a4, a7) / big, fz = pick(i0, a2, a5, a8) / big;
+  let x = pick(i1, a0, a3, a6), y = pick(i1, a1, a4, a7), z = pick(i1, a2, a5, a8);
+  const d = x * fx + y * fy + z * fz;
+  x -= d * fx;
+  y -= d * fy;
+  z -= d * fz;
+  const len = Math.sqrt(x * x + y * y + z * z);
+  const nx = x / len, ny = y / len, nz = z / len;
+  x = fy * nz - fz * ny;
+  y = fz * nx - fx * nz;
+  z = fx * ny - fy * nx;
+  const sign = x * pick(i2, a0, a3, a6) + y * pick(i2, a1, a4, a7) + z * pick(i2, a2, a5, a8) < 0 ? -1.0 : 1.0;
+  const tx = sign * x, ty = sign * y, tz = sign * z;
+  const second = Math.max(0, nx * pick(i1, a0, a3, a6) + ny * pick(i1, a1, a4, a7) + nz * pick(i1, a2, a5, a8));
+  const third = Math.max(0, tx * pick(i2, a0, a3, a6) + ty * pick(i2, a1, a4, a7) + tz * pick(i2, a2, a5, a8));
+  // W by original column: column j is the first, second or third vector as j is i0, i1 or i2.
+  const w0x = i0 == 0 ? fx : i1 == 0 ? nx : tx, w0y = i0 == 0 ? fy : i1 == 0 ? ny : ty, w0z = i0 == 0 ? fz : i1 == 0 ? nz : tz;
+  const w1x = i0 == 1 ? fx : i1 == 1 ? nx : tx, w1y = i0 == 1 ? fy : i1 == 1 ? ny : ty, w1z = i0 == 1 ? fz : i1 == 1 ? nz : tz;
+  const w2x = i0 == 2 ? fx : i1 == 2 ? nx : tx, w2y = i0 == 2 ? fy : i1 == 2 ? ny : ty, w2z = i0 == 2 ? fz : i1 == 2 ? nz : tz;
+  // U = W·Vᵀ with V = I, term by term.
+  p(outU, w0x * 1.0 + w1x * 0.0 + w2x * 0.0);
+  p(outU + 1, w0y * 1.0 + w1y * 0.0 + w2y * 0.0);
+  p(outU + 2, w0z * 1.0 + w1z * 0.0 + w2z * 0.0);
+  p(outU + 3, w0x * 0.0 + w1x * 1.0 + w2x * 0.0);
+  p(outU + 4, w0y * 0.0 + w1y * 1.0 + w2y * 0.0);
+  p(outU + 5, w0z * 0.0 + w1z * 1.0 + w2z * 0.0);
+  p(outU + 6, w0x * 0.0 + w1x * 0.0 + w2x * 1.0);
+  p(outU + 7, w0y * 0.0 + w1y * 0.0 + w2y * 1.0);
+  p(outU + 8, w0z * 0.0 + w1z * 0.0 + w2z * 1.0);
+  // P = V·S·Vᵀ with V = I: S itself (the singular values are not negative, so every zero is +0).
+  const e0 = (i0 == 0 ? big : i1 == 0 ? second : third) * scale;
+  const e1 = (i0 == 1 ? big : i1 == 1 ? second : third) * scale;
+  const e2 = (i0 == 2 ? big : i1 == 2 ? second : third) * scale;
+  p(outP, 1.0 * e0 * 1.0 + 0.0 * e1 * 0.0 + 0.0 * e2 * 0.0);
+  p(outP + 4, 0.0 * e0 * 0.0 + 1.0 * e1 * 1.0 + 0.0 * e2 * 0.0);
+  p(outP + 8, 0.0 * e0 * 0.0 + 0.0 * e1 * 0.0 + 1.0 * e2 * 1.0);
+  const p01 = 1.0 * e0 * 0.0 + 0.0 * e1 * 1.0 + 0.0 * e2 * 0.0;
+  const p02 = 1.0 * e0 * 0.0 + 0.0 * e1 * 0.0 + 0.0 * e2 * 1.0;
+  const p12 = 0.0 * e0 * 0.0 + 1.0 * e1 * 0.0 + 0.0 * e2 * 1.0;
+  p(outP + 3, p01); p(outP + 1, p01);
+  p(outP + 6, p02); p(outP + 2, p02);
+  p(outP + 7, p12); p(outP + 5, p12);
   return true;
 }
 
