@@ -129,7 +129,7 @@ function frameCheck({ live, owners, schedule, frameCheck: enabled }: BindInputs,
     for (const o of c.written) finite.push(o.final);
   }
   for (const v of finite) if (!FrameCheck.covers(buffer, v)) return undefined;
-  return new FrameCheck(buffer, finite, guards);
+  return new FrameCheck(buffer, finite, guards, owners.slots);
 }
 
 /**

@@ -9,7 +9,9 @@
 // (a node that keeps a value from its first evaluation, `NodeDefinition.remembers`, keeps the
 // program's guards on too: it could keep the unguarded pass's).
 // On Rigify's human rig the checks after each node were ~10% of a frame; here they are one tight
-// loop over contiguous ranges.
+// loop over contiguous ranges, on a SIMD kernel where the buffer is in WebAssembly memory.
+import type { SlotAllocator } from './slots';
+import type { WasmKernels } from './wasm/kernels';
 
 /**
  * The guards' switch, read by the program's guarded steps: [0] 1 when the guards are on; [1] set to
@@ -37,15 +39,35 @@ function ranges(buffer: Float64Array, views: readonly Float64Array[]): Int32Arra
   return Int32Array.from(merged);
 }
 
+/**
+ * The ranges (doubles of `buffer`) as the kernel reads them: pairs of i32 byte offsets in the
+ * kernels' memory, written into a cold slot of the program's buffer (two to a double). Undefined
+ * without the kernels, when the buffer is not in their memory, or has no room left for the list.
+ */
+function kernelRanges(finite: Int32Array, buffer: Float64Array, slots: SlotAllocator): FrameCheck['kernel'] {
+  const kernels = slots.kernels;
+  const count = finite.length / 2;
+  if (!kernels || buffer.buffer !== kernels.memory || slots.free < count || count === 0) return undefined;
+  const at = slots.allocCold(count).byteOffset;
+  const table = new Int32Array(kernels.memory, at, finite.length);
+  for (let i = 0; i < finite.length; i++) table[i] = buffer.byteOffset + finite[i] * Float64Array.BYTES_PER_ELEMENT;
+  return { kernels, table: at, count };
+}
+
 export class FrameCheck {
   private readonly finite: Int32Array;
+  /** The ranges on the SIMD kernel (mat4.wat `allFinite`): its byte offsets listed in the program's memory. */
+  private readonly kernel: { kernels: WasmKernels; table: number; count: number } | undefined;
 
   /**
    * `finite`: views whose every number must be finite (guarded nodes' outputs and the owner
    * matrices they write). Every view must be one of `buffer`'s (`covers` says whether it is).
+   * `slots`: the buffer's allocator; when the buffer is in WebAssembly memory and has room for the
+   * list of ranges, the check runs on the kernel (the same answer).
    */
-  constructor(private readonly buffer: Float64Array, finite: readonly Float64Array[], private readonly guards: GuardSwitch) {
+  constructor(private readonly buffer: Float64Array, finite: readonly Float64Array[], private readonly guards: GuardSwitch, slots?: SlotAllocator) {
     this.finite = ranges(buffer, finite);
+    this.kernel = slots && kernelRanges(this.finite, buffer, slots);
   }
 
   /** Whether a view lies in the buffer the checks read. */
@@ -56,6 +78,8 @@ export class FrameCheck {
   /** Whether the frame just evaluated with the guards off is what the guards would have left. */
   passed(): boolean {
     if (this.guards[1] !== 0) return false;
+    const k = this.kernel;
+    if (k !== undefined) return k.kernels.allFinite(k.table, k.count) === 1;
     const b = this.buffer;
     const f = this.finite;
     // x − x is 0 for a finite x and NaN for NaN and ±Infinity; four sums keep the adds apart.

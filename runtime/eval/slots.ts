@@ -60,6 +60,11 @@ export class SlotAllocator {
     return m;
   }
 
+  /** Doubles not handed out yet. */
+  get free(): number {
+    return this.top - this.used;
+  }
+
   get size(): number {
     return this.used + (this.buffer.length - this.top);
   }

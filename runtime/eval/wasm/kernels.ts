@@ -21,6 +21,8 @@ export interface WasmKernels {
   toLocal(out: number, m: number, parent: number, source: number, frame: number, offset: number, inverse: number, made: number): number;
   /** See mat4.wat: out of it, in place; 0 undone, 1 done, 2 done unsaturated, plus 4 when the frame was made again. */
   fromLocal(m: number, parent: number, source: number, frame: number, offset: number, kept: number): number;
+  /** See mat4.wat: 1 when every double of the `count` byte ranges listed at `table` (i32 pairs) is finite, else 0. */
+  allFinite(table: number, count: number): number;
   /** The blend kernel (assembly/blend.ts) and its 128 doubles of work space, when its module is to be had. */
   readonly blend?: { run(out: number, a: number, b: number, factor: number, scratch: number): number; scratch: number };
 }
@@ -73,6 +75,7 @@ export function wasmBuffer(capacity: number): { buffer: Float64Array; kernels: W
       bonePre: e.bonePre as WasmKernels['bonePre'],
       toLocal: e.toLocal as WasmKernels['toLocal'],
       fromLocal: e.fromLocal as WasmKernels['fromLocal'],
+      allFinite: e.allFinite as WasmKernels['allFinite'],
       blend: b ? { run: b.blend as NonNullable<WasmKernels['blend']>['run'], scratch: (capacity + 16) * 8 } : undefined,
     };
     return { buffer: new Float64Array(memory.buffer, 0, capacity), kernels };
