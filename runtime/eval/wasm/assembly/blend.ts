@@ -10,7 +10,7 @@
 @external("sinew", "sin") declare function jsSin(x: f64): f64;
 
 // Scratch layout, in doubles from the scratch offset: the work matrices of polar.ts and blend.ts.
-const A = 0, V = 9, W = 18, SIGMA = 27, UA = 30, PA = 39, UB = 48, PB = 57, QA = 66, QB = 70, U = 74, ROT = 83, Q = 92, R3 = 96;
+const UA = 0, PA = 9, UB = 18, PB = 27, QA = 36, QB = 40, U = 44, ROT = 53, Q = 62, R3 = 66;
 
 let S: usize = 0;
 
@@ -18,33 +18,6 @@ let S: usize = 0;
 @inline function p(i: i32, x: f64): void { store<f64>(S + (<usize>i << 3), x); }
 @inline function m(base: usize, i: i32): f64 { return load<f64>(base + (<usize>i << 3)); }
 @inline function finite(x: f64): bool { return x - x == 0; }
-
-function rotateColumns(at: i32, pc: i32, qc: i32, c: f64, s: f64): void {
-  for (let r = 0; r < 3; r++) {
-    const x = g(at + 3 * pc + r), y = g(at + 3 * qc + r);
-    p(at + 3 * pc + r, c * x - s * y);
-    p(at + 3 * qc + r, s * x + c * y);
-  }
-}
-
-/** polar.ts orthogonalizePair: one Jacobi rotation of columns pc and qc of a (and of v). */
-function orthogonalizePair(pc: i32, qc: i32): bool {
-  let alpha = 0.0, beta = 0.0, gamma = 0.0;
-  for (let r = 0; r < 3; r++) {
-    const x = g(A + 3 * pc + r), y = g(A + 3 * qc + r);
-    alpha += x * x;
-    beta += y * y;
-    gamma += x * y;
-  }
-  if (gamma == 0 || Math.abs(gamma) <= 1e-15 * Math.sqrt(alpha * beta)) return false;
-  const zeta = (beta - alpha) / (2 * gamma);
-  const t = (zeta >= 0 ? 1.0 : -1.0) / (Math.abs(zeta) + (Math.abs(zeta) < 1e150 ? Math.sqrt(1 + zeta * zeta) : Math.abs(zeta)));
-  const c = 1 / Math.sqrt(1 + t * t);
-  const s = c * t;
-  rotateColumns(A, pc, qc, c, s);
-  rotateColumns(V, pc, qc, c, s);
-  return true;
-}
 
 /**
  * polar.ts polarDecompose of the 3x3 at `mat` (9 doubles, byte offset) into scratch U and P at
@@ -59,88 +32,86 @@ function polarDecompose(outU: i32, outP: i32, mat: usize): bool {
   }
   if (!(scale > 0) || !finite(scale) || scale < 1e-290) return false;
   const inv = 1 / scale;
-  const a0 = m(mat, 0) * inv, a1 = m(mat, 1) * inv, a2 = m(mat, 2) * inv;
-  const a3 = m(mat, 3) * inv, a4 = m(mat, 4) * inv, a5 = m(mat, 5) * inv;
-  const a6 = m(mat, 6) * inv, a7 = m(mat, 7) * inv, a8 = m(mat, 8) * inv;
+  // M/scale's columns (a) and the right rotations (V, by columns) in locals.
+  let a0 = m(mat, 0) * inv, a1 = m(mat, 1) * inv, a2 = m(mat, 2) * inv;
+  let a3 = m(mat, 3) * inv, a4 = m(mat, 4) * inv, a5 = m(mat, 5) * inv;
+  let a6 = m(mat, 6) * inv, a7 = m(mat, 7) * inv, a8 = m(mat, 8) * inv;
   // The first sweep's three tests on the columns as they are: when none of them rotates (the usual
-  // case, a rotation times a scale per axis), V stays I and the sweeps end there.
-  if (!rotates(a0, a1, a2, a3, a4, a5) && !rotates(a0, a1, a2, a6, a7, a8) && !rotates(a3, a4, a5, a6, a7, a8)) {
-    return unrotated(outU, outP, scale, a0, a1, a2, a3, a4, a5, a6, a7, a8);
+  // case, a rotation times a scale per axis), V stays I, and the tail (inlined) has its ones and
+  // zeros as constants.
+  if (!jacobiRotation(a0, a1, a2, a3, a4, a5) && !jacobiRotation(a0, a1, a2, a6, a7, a8) && !jacobiRotation(a3, a4, a5, a6, a7, a8)) {
+    return polarTail(outU, outP, scale, a0, a1, a2, a3, a4, a5, a6, a7, a8, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0);
   }
-  p(A, a0); p(A + 1, a1); p(A + 2, a2); p(A + 3, a3); p(A + 4, a4); p(A + 5, a5); p(A + 6, a6); p(A + 7, a7); p(A + 8, a8);
-  for (let i = 0; i < 9; i++) p(V + i, i == 0 || i == 4 || i == 8 ? 1.0 : 0.0);
+  let v0 = 1.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 1.0, v5 = 0.0, v6 = 0.0, v7 = 0.0, v8 = 1.0;
+  // The Jacobi sweeps (the first again), each pair of columns (polar.ts orthogonalizePair) written out: a rotation of
+  // columns p and q of a and of V by the cosine and sine jacobiRotation found.
   for (let sweep = 0; sweep < 30; sweep++) {
-    const r01 = orthogonalizePair(0, 1);
-    const r02 = orthogonalizePair(0, 2);
-    const r12 = orthogonalizePair(1, 2);
-    if (!r01 && !r02 && !r12) break;
-  }
-  for (let c = 0; c < 3; c++) {
-    const x = g(A + 3 * c), y = g(A + 3 * c + 1), z = g(A + 3 * c + 2);
-    p(SIGMA + c, Math.sqrt(x * x + y * y + z * z));
-  }
-  let i0 = 0, i1 = 1, i2 = 2;
-  if (g(SIGMA + i1) > g(SIGMA + i0)) { const t = i0; i0 = i1; i1 = t; }
-  if (g(SIGMA + i2) > g(SIGMA + i1)) { const t = i1; i1 = i2; i2 = t; }
-  if (g(SIGMA + i1) > g(SIGMA + i0)) { const t = i0; i0 = i1; i1 = t; }
-  const tiny = 1e-14 * g(SIGMA + i0);
-  if (!(g(SIGMA + i2) > tiny)) return false;
-  const o0 = 3 * i0, o1 = 3 * i1, o2 = 3 * i2;
-  const s0 = g(SIGMA + i0);
-  p(W + o0, g(A + o0) / s0);
-  p(W + o0 + 1, g(A + o0 + 1) / s0);
-  p(W + o0 + 2, g(A + o0 + 2) / s0);
-  let x = g(A + o1), y = g(A + o1 + 1), z = g(A + o1 + 2);
-  const d = x * g(W + o0) + y * g(W + o0 + 1) + z * g(W + o0 + 2);
-  x -= d * g(W + o0);
-  y -= d * g(W + o0 + 1);
-  z -= d * g(W + o0 + 2);
-  const len = Math.sqrt(x * x + y * y + z * z);
-  p(W + o1, x / len);
-  p(W + o1 + 1, y / len);
-  p(W + o1 + 2, z / len);
-  x = g(W + o0 + 1) * g(W + o1 + 2) - g(W + o0 + 2) * g(W + o1 + 1);
-  y = g(W + o0 + 2) * g(W + o1) - g(W + o0) * g(W + o1 + 2);
-  z = g(W + o0) * g(W + o1 + 1) - g(W + o0 + 1) * g(W + o1);
-  const sign = x * g(A + o2) + y * g(A + o2 + 1) + z * g(A + o2 + 2) < 0 ? -1.0 : 1.0;
-  p(W + o2, sign * x);
-  p(W + o2 + 1, sign * y);
-  p(W + o2 + 2, sign * z);
-  p(SIGMA + i1, Math.max(0, g(W + o1) * g(A + o1) + g(W + o1 + 1) * g(A + o1 + 1) + g(W + o1 + 2) * g(A + o1 + 2)));
-  p(SIGMA + i2, Math.max(0, g(W + o2) * g(A + o2) + g(W + o2 + 1) * g(A + o2 + 1) + g(W + o2 + 2) * g(A + o2 + 2)));
-  for (let r = 0; r < 3; r++) {
-    for (let c = 0; c < 3; c++) {
-      p(outU + 3 * c + r, g(W + r) * g(V + c) + g(W + 3 + r) * g(V + 3 + c) + g(W + 6 + r) * g(V + 6 + c));
+    let rotated = false;
+    if (jacobiRotation(a0, a1, a2, a3, a4, a5)) {
+      rotated = true;
+      let x = a0, y = a3; a0 = JC * x - JS * y; a3 = JS * x + JC * y;
+      x = a1; y = a4; a1 = JC * x - JS * y; a4 = JS * x + JC * y;
+      x = a2; y = a5; a2 = JC * x - JS * y; a5 = JS * x + JC * y;
+      x = v0; y = v3; v0 = JC * x - JS * y; v3 = JS * x + JC * y;
+      x = v1; y = v4; v1 = JC * x - JS * y; v4 = JS * x + JC * y;
+      x = v2; y = v5; v2 = JC * x - JS * y; v5 = JS * x + JC * y;
     }
-  }
-  const e0 = g(SIGMA) * scale, e1 = g(SIGMA + 1) * scale, e2 = g(SIGMA + 2) * scale;
-  for (let r = 0; r < 3; r++) {
-    for (let c = r; c < 3; c++) {
-      const q = g(V + r) * e0 * g(V + c) + g(V + 3 + r) * e1 * g(V + 3 + c) + g(V + 6 + r) * e2 * g(V + 6 + c);
-      p(outP + 3 * c + r, q);
-      p(outP + 3 * r + c, q);
+    if (jacobiRotation(a0, a1, a2, a6, a7, a8)) {
+      rotated = true;
+      let x = a0, y = a6; a0 = JC * x - JS * y; a6 = JS * x + JC * y;
+      x = a1; y = a7; a1 = JC * x - JS * y; a7 = JS * x + JC * y;
+      x = a2; y = a8; a2 = JC * x - JS * y; a8 = JS * x + JC * y;
+      x = v0; y = v6; v0 = JC * x - JS * y; v6 = JS * x + JC * y;
+      x = v1; y = v7; v1 = JC * x - JS * y; v7 = JS * x + JC * y;
+      x = v2; y = v8; v2 = JC * x - JS * y; v8 = JS * x + JC * y;
     }
+    if (jacobiRotation(a3, a4, a5, a6, a7, a8)) {
+      rotated = true;
+      let x = a3, y = a6; a3 = JC * x - JS * y; a6 = JS * x + JC * y;
+      x = a4; y = a7; a4 = JC * x - JS * y; a7 = JS * x + JC * y;
+      x = a5; y = a8; a5 = JC * x - JS * y; a8 = JS * x + JC * y;
+      x = v3; y = v6; v3 = JC * x - JS * y; v6 = JS * x + JC * y;
+      x = v4; y = v7; v4 = JC * x - JS * y; v7 = JS * x + JC * y;
+      x = v5; y = v8; v5 = JC * x - JS * y; v8 = JS * x + JC * y;
+    }
+    if (!rotated) break;
   }
-  return true;
+  return polarTail(outU, outP, scale, a0, a1, a2, a3, a4, a5, a6, a7, a8, v0, v1, v2, v3, v4, v5, v6, v7, v8);
 }
 
-/** Whether orthogonalizePair would rotate columns x and y (polar.ts: its test, in the same order). */
-@inline function rotates(x0: f64, x1: f64, x2: f64, y0: f64, y1: f64, y2: f64): bool {
+/** The cosine and sine of the last rotation jacobiRotation found. */
+let JC = 0.0, JS = 0.0;
+
+/**
+ * polar.ts orthogonalizePair's test and rotation for columns x and y, in the same order: whether
+ * they are turned, the cosine and sine then in JC and JS.
+ */
+@inline function jacobiRotation(x0: f64, x1: f64, x2: f64, y0: f64, y1: f64, y2: f64): bool {
   const alpha = 0.0 + x0 * x0 + x1 * x1 + x2 * x2;
   const beta = 0.0 + y0 * y0 + y1 * y1 + y2 * y2;
   const gamma = 0.0 + x0 * y0 + x1 * y1 + x2 * y2;
-  return !(gamma == 0 || Math.abs(gamma) <= 1e-15 * Math.sqrt(alpha * beta));
+  if (gamma == 0 || Math.abs(gamma) <= 1e-15 * Math.sqrt(alpha * beta)) return false;
+  const zeta = (beta - alpha) / (2 * gamma);
+  const t = (zeta >= 0 ? 1.0 : -1.0) / (Math.abs(zeta) + (Math.abs(zeta) < 1e150 ? Math.sqrt(1 + zeta * zeta) : Math.abs(zeta)));
+  const c = 1 / Math.sqrt(1 + t * t);
+  JC = c;
+  JS = c * t;
+  return true;
 }
 
 /** Column i's entry of three (by index, without memory). */
 @inline function pick(i: i32, c0: f64, c1: f64, c2: f64): f64 { return i == 0 ? c0 : i == 1 ? c1 : c2; }
 
 /**
- * polarDecompose's tail when no Jacobi rotation was made (V = I), on the scaled columns a0..a8 in
- * locals: the same operations as the general tail, the products with V's ones and zeros written out
- * (so U's and P's signed zeros are polar.ts's too). False for a singular matrix, as there.
+ * polarDecompose's tail after the sweeps, on the columns a0..a8 and V (v0..v8, by columns) in
+ * locals: polar.ts's operations in its order, into U and P at `outU`, `outP`. False for a singular
+ * matrix (rank below 3), which JavaScript then takes.
  */
-function unrotated(outU: i32, outP: i32, scale: f64, a0: f64, a1: f64, a2: f64, a3: f64, a4: f64, a5: f64, a6: f64, a7: f64, a8: f64): bool {
+@inline function polarTail(
+  outU: i32, outP: i32, scale: f64,
+  a0: f64, a1: f64, a2: f64, a3: f64, a4: f64, a5: f64, a6: f64, a7: f64, a8: f64,
+  v0: f64, v1: f64, v2: f64, v3: f64, v4: f64, v5: f64, v6: f64, v7: f64, v8: f64,
+): bool {
   const s0 = Math.sqrt(a0 * a0 + a1 * a1 + a2 * a2);
   const s1 = Math.sqrt(a3 * a3 + a4 * a4 + a5 * a5);
   const s2 = Math.sqrt(a6 * a6 + a7 * a7 + a8 * a8);
@@ -170,26 +141,26 @@ function unrotated(outU: i32, outP: i32, scale: f64, a0: f64, a1: f64, a2: f64, 
   const w0x = i0 == 0 ? fx : i1 == 0 ? nx : tx, w0y = i0 == 0 ? fy : i1 == 0 ? ny : ty, w0z = i0 == 0 ? fz : i1 == 0 ? nz : tz;
   const w1x = i0 == 1 ? fx : i1 == 1 ? nx : tx, w1y = i0 == 1 ? fy : i1 == 1 ? ny : ty, w1z = i0 == 1 ? fz : i1 == 1 ? nz : tz;
   const w2x = i0 == 2 ? fx : i1 == 2 ? nx : tx, w2y = i0 == 2 ? fy : i1 == 2 ? ny : ty, w2z = i0 == 2 ? fz : i1 == 2 ? nz : tz;
-  // U = W·Vᵀ with V = I, term by term.
-  p(outU, w0x * 1.0 + w1x * 0.0 + w2x * 0.0);
-  p(outU + 1, w0y * 1.0 + w1y * 0.0 + w2y * 0.0);
-  p(outU + 2, w0z * 1.0 + w1z * 0.0 + w2z * 0.0);
-  p(outU + 3, w0x * 0.0 + w1x * 1.0 + w2x * 0.0);
-  p(outU + 4, w0y * 0.0 + w1y * 1.0 + w2y * 0.0);
-  p(outU + 5, w0z * 0.0 + w1z * 1.0 + w2z * 0.0);
-  p(outU + 6, w0x * 0.0 + w1x * 0.0 + w2x * 1.0);
-  p(outU + 7, w0y * 0.0 + w1y * 0.0 + w2y * 1.0);
-  p(outU + 8, w0z * 0.0 + w1z * 0.0 + w2z * 1.0);
-  // P = V·S·Vᵀ with V = I: S itself (the singular values are not negative, so every zero is +0).
+  // U = W·Vᵀ: U[3c + r] = W(r, 0)·V(c, 0) + W(r, 1)·V(c, 1) + W(r, 2)·V(c, 2).
+  p(outU, w0x * v0 + w1x * v3 + w2x * v6);
+  p(outU + 1, w0y * v0 + w1y * v3 + w2y * v6);
+  p(outU + 2, w0z * v0 + w1z * v3 + w2z * v6);
+  p(outU + 3, w0x * v1 + w1x * v4 + w2x * v7);
+  p(outU + 4, w0y * v1 + w1y * v4 + w2y * v7);
+  p(outU + 5, w0z * v1 + w1z * v4 + w2z * v7);
+  p(outU + 6, w0x * v2 + w1x * v5 + w2x * v8);
+  p(outU + 7, w0y * v2 + w1y * v5 + w2y * v8);
+  p(outU + 8, w0z * v2 + w1z * v5 + w2z * v8);
+  // P = V·S·Vᵀ, each entry V(r, k)·s_k·V(c, k) summed over k, the upper triangle mirrored.
   const e0 = (i0 == 0 ? big : i1 == 0 ? second : third) * scale;
   const e1 = (i0 == 1 ? big : i1 == 1 ? second : third) * scale;
   const e2 = (i0 == 2 ? big : i1 == 2 ? second : third) * scale;
-  p(outP, 1.0 * e0 * 1.0 + 0.0 * e1 * 0.0 + 0.0 * e2 * 0.0);
-  p(outP + 4, 0.0 * e0 * 0.0 + 1.0 * e1 * 1.0 + 0.0 * e2 * 0.0);
-  p(outP + 8, 0.0 * e0 * 0.0 + 0.0 * e1 * 0.0 + 1.0 * e2 * 1.0);
-  const p01 = 1.0 * e0 * 0.0 + 0.0 * e1 * 1.0 + 0.0 * e2 * 0.0;
-  const p02 = 1.0 * e0 * 0.0 + 0.0 * e1 * 0.0 + 0.0 * e2 * 1.0;
-  const p12 = 0.0 * e0 * 0.0 + 1.0 * e1 * 0.0 + 0.0 * e2 * 1.0;
+  p(outP, v0 * e0 * v0 + v3 * e1 * v3 + v6 * e2 * v6);
+  p(outP + 4, v1 * e0 * v1 + v4 * e1 * v4 + v7 * e2 * v7);
+  p(outP + 8, v2 * e0 * v2 + v5 * e1 * v5 + v8 * e2 * v8);
+  const p01 = v0 * e0 * v1 + v3 * e1 * v4 + v6 * e2 * v7;
+  const p02 = v0 * e0 * v2 + v3 * e1 * v5 + v6 * e2 * v8;
+  const p12 = v1 * e0 * v2 + v4 * e1 * v5 + v7 * e2 * v8;
   p(outP + 3, p01); p(outP + 1, p01);
   p(outP + 6, p02); p(outP + 2, p02);
   p(outP + 7, p12); p(outP + 5, p12);
