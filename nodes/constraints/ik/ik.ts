@@ -22,11 +22,11 @@ import { solveFabrik } from '../../math/ik-fabrik';
 import { polePreRotation } from '../../math/ik-pole';
 import { blendPoses, rotatePose } from '../../math/ik-pose';
 import { solveTwoBone } from '../../math/ik-two-bone';
-import { invertMat4, identityMat3, multiplyMat4, transformPointByMat4Of } from '../../math/matrix';
+import { copyMat4, invertMat4, identityMat3, multiplyMat4, sameMat4, transformPointByMat4Of } from '../../math/matrix';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 import { influenceInto } from '../param-values';
-import { activeChain, chainWrites, gatherChain, inactiveChain, readChainPoses, writeChainFinals, type ChainState } from './chain';
+import { activeChain, chainWrites, createPoses, gatherChain, inactiveChain, readChainPoses, type ChainState } from './chain';
 import { hypot3Into } from '../../math/hypot';
 import { params, type IkParams } from './ik-params';
 import { carriedOwnerOf, carryOwner, type CarriedOwner } from './carried-owner';
@@ -59,11 +59,28 @@ export interface IkState extends ChainState {
   member: boolean;
   /** Solver BLENDER: the influences of the bone's earlier IKs (IkShadowBinding); this one acts only while they are all 0. */
   shadowedBy: Float64Array[];
+  /** The chain's solved world matrices (armature · post), made once: checked finite, then written. */
+  worlds: Float64Array[];
 }
 
 // Scratch shared by every IK node (kernels run one at a time).
 const armInv = new Float64Array(16);
-const m4a = new Float64Array(16);
+// The armature matrix armInv was made from, and whether it was invertible: every IK of a rig
+// inverts the same matrix each frame (the large bench rig's 20), so it is inverted again only when
+// a number changed (sameMat4: zeros by sign too; a NaN never matches). The same function on the
+// same numbers: the same bits.
+const armInverted = new Float64Array(16);
+const armState = Uint8Array.of(0, 0); // [made, invertible]
+
+/** invertMat4(armInv, arm), kept while arm holds the same numbers. */
+function invertArmature(arm: Float64Array): boolean {
+  if (armState[0] === 0 || !sameMat4(arm, armInverted)) {
+    copyMat4(armInverted, arm);
+    armState[1] = invertMat4(armInv, arm) ? 1 : 0;
+    armState[0] = 1;
+  }
+  return armState[1] === 1;
+}
 const preRot = new Float64Array(9);
 const G = new Float64Array(3);
 const P = new Float64Array(3);
@@ -72,7 +89,7 @@ const inf = new Float64Array(1);
 const dist = new Float64Array(3);
 
 function inactiveState(): IkState {
-  return { ...inactiveChain(), tipInChain: true, carried: undefined, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0), blender: undefined, tree: undefined, member: false, shadowedBy: [] };
+  return { ...inactiveChain(), tipInChain: true, carried: undefined, usePole: false, endLength: new Float64Array(1), wk: createChainWork(0), blender: undefined, tree: undefined, member: false, shadowedBy: [], worlds: [] };
 }
 
 /** Whether an input is wired; until BindEnv can say so, a pole counts when it comes from an owner. */
@@ -146,6 +163,7 @@ export const ik = defineConstraint({
       endLength: Float64Array.of(chain.bones[n - 1].bone!.length),
       wk,
       shadowedBy,
+      worlds: createPoses(n),
     };
   },
   kernel(io, p, s) {
@@ -158,7 +176,7 @@ export const ik = defineConstraint({
     // on an axis loses its rotation about it (rigs.py random_ik3: a Z-locked bone, 0.19 off).
     const noGoal = !p.useLocation && s.tree === undefined && s.blender === undefined;
     // A tree's leader solves whichever of its chains are on, its own or not (active-trees.ts).
-    if (!s.active || (inf[0] === 0 && !s.tree) || noGoal || isShadowed(s.shadowedBy) || !invertMat4(armInv, s.armature!.final)) {
+    if (!s.active || (inf[0] === 0 && !s.tree) || noGoal || isShadowed(s.shadowedBy) || !invertArmature(s.armature!.final)) {
       out.set(own);
       return;
     }
@@ -166,19 +184,21 @@ export const ik = defineConstraint({
     if (s.blender) solveBlenderIk(s.blender, s, io.in.owner, io.in.target, io.in.pole, armInv, inf[0]);
     else solveChain(io.in.owner, io.in.target, io.in.pole, p, s);
     const arm = s.armature!.final;
-    const { n, post } = s;
+    const { n, post, worlds } = s;
     // A solved chain whose world matrices pass the double range (a stretched chain far from a
     // 1e300 armature: ∞ − ∞ in arm · post) is not written: the constraint passes through, as any
     // constraint whose result overflows does (finishOrPass), and the chain keeps its matrices.
     for (let i = 0; i < n; i++) {
-      if (!finishOrPass(multiplyMat4(m4a, arm, post[i]), own)) { out.set(own); return; }
+      if (!finishOrPass(multiplyMat4(worlds[i], arm, post[i]), own)) { out.set(own); return; }
     }
     if (s.carried) {
       // The owner hangs from the moved chain end (carried-owner.ts).
       if (!carryOwner(out, own, s.carried, s.pre[n - 1], post[n - 1], arm, armInv)) { out.set(own); return; }
       if (!finishOrPass(out, own)) return;
     }
-    writeChainFinals(arm, post, s.bones, s.tipInChain ? out : undefined);
+    // The chain's world matrices as made above (chain.ts writeChainFinals makes the same products).
+    const tip = s.tipInChain ? out : undefined;
+    for (let i = 0; i < n; i++) copyMat4(tip && i === n - 1 ? tip : s.bones[i].final, worlds[i]);
   },
 });
 
