@@ -6,14 +6,14 @@
 // is built (runtime/rig/rig.ts): an owner without these features takes the same arithmetic as before.
 import { safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, saturate } from '../../nodes/math/finite';
 import { applyParentTransform, createParentTransform, invertOrIdentity, parentTransform, type ParentTransform } from '../../nodes/math/bone-parent';
-import { copyMat4, sameMat4 } from '../../nodes/math/matrix';
+import { KeptInverse } from '../../nodes/math/kept-inverse';
+import { copyMat4 } from '../../nodes/math/matrix';
 import { makeParentFrame, parentMatrixOf } from './parent-frame';
 import { placeOnParent } from './object-parent';
 import type { BoneOwner, ObjectOwner, RigOwner } from './rig';
 
 const pt: ParentTransform = createParentTransform();
 const parentPose = new Float64Array(16);
-const armInverse = new Float64Array(16);
 const poseMat = new Float64Array(16);
 const connectedBasis = new Float64Array(16);
 
@@ -136,21 +136,13 @@ export function poseOf(out: Float64Array, b: BoneOwner): Float64Array {
 
 // The inverse of the last armature matrix asked for, kept while that matrix stays the same: the
 // pose-space routes need it (bones that do not inherit fully, POSE, LOCAL_WITH_PARENT and
-// LOCAL_OWNER_ORIENT conversions), and it changes at most once a frame. Compared number by
-// number, zeros by sign too, so any change (or a NaN) inverts again.
-let cachedArmature: RigOwner | undefined;
-const cachedMatrix = new Float64Array(16);
+// LOCAL_OWNER_ORIENT conversions), and it changes at most once a frame.
+const armInverse = new KeptInverse((out, m) => { copyMat4(out, m); invertOrIdentity(out); return true; });
 
 /** The inverse of an armature's final matrix (identity when it is singular). Read it before the next call. */
 export function armatureInverse(arm: RigOwner): Float64Array {
-  const m = arm.final, c = cachedMatrix;
-  if (arm !== cachedArmature || !sameMat4(m, c)) {
-    cachedArmature = arm;
-    c.set(m);
-    armInverse.set(m);
-    invertOrIdentity(armInverse);
-  }
-  return armInverse;
+  armInverse.of(arm.final);
+  return armInverse.inverse;
 }
 
 /** Moves m along its Y axis by the bone's length (read here: a double passed to a call is boxed). */

@@ -22,7 +22,8 @@ import { solveFabrik } from '../../math/ik-fabrik';
 import { polePreRotation } from '../../math/ik-pole';
 import { blendPoses, rotatePose } from '../../math/ik-pose';
 import { solveTwoBone } from '../../math/ik-two-bone';
-import { copyMat4, invertMat4, identityMat3, multiplyMat4, sameMat4, transformPointByMat4Of } from '../../math/matrix';
+import { KeptInverse } from '../../math/kept-inverse';
+import { copyMat4, invertMat4, identityMat3, multiplyMat4, transformPointByMat4Of } from '../../math/matrix';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 import { influenceInto } from '../param-values';
@@ -64,23 +65,10 @@ export interface IkState extends ChainState {
 }
 
 // Scratch shared by every IK node (kernels run one at a time).
-const armInv = new Float64Array(16);
-// The armature matrix armInv was made from, and whether it was invertible: every IK of a rig
-// inverts the same matrix each frame (the large bench rig's 20), so it is inverted again only when
-// a number changed (sameMat4: zeros by sign too; a NaN never matches). The same function on the
-// same numbers: the same bits.
-const armInverted = new Float64Array(16);
-const armState = Uint8Array.of(0, 0); // [made, invertible]
-
-/** invertMat4(armInv, arm), kept while arm holds the same numbers. */
-function invertArmature(arm: Float64Array): boolean {
-  if (armState[0] === 0 || !sameMat4(arm, armInverted)) {
-    copyMat4(armInverted, arm);
-    armState[1] = invertMat4(armInv, arm) ? 1 : 0;
-    armState[0] = 1;
-  }
-  return armState[1] === 1;
-}
+// The armature's inverse: every IK of a rig inverts the same matrix each frame (the large bench
+// rig's 20), so it is kept while that matrix stays the same.
+const armature = new KeptInverse(invertMat4);
+const armInv = armature.inverse;
 const preRot = new Float64Array(9);
 const G = new Float64Array(3);
 const P = new Float64Array(3);
@@ -176,7 +164,7 @@ export const ik = defineConstraint({
     // on an axis loses its rotation about it (rigs.py random_ik3: a Z-locked bone, 0.19 off).
     const noGoal = !p.useLocation && s.tree === undefined && s.blender === undefined;
     // A tree's leader solves whichever of its chains are on, its own or not (active-trees.ts).
-    if (!s.active || (inf[0] === 0 && !s.tree) || noGoal || isShadowed(s.shadowedBy) || !invertArmature(s.armature!.final)) {
+    if (!s.active || (inf[0] === 0 && !s.tree) || noGoal || isShadowed(s.shadowedBy) || !armature.of(s.armature!.final)) {
       out.set(own);
       return;
     }
