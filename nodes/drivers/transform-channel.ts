@@ -4,7 +4,7 @@
 // constraints) or local space (the final matrix in its LOCAL constraint space): local-space.ts.
 import { defineNode, float, param, transform } from '../define';
 import { compatibleEuler, mat4ToEuler, type EulerOrder } from '../math/euler';
-import { determinantMat4Basis } from '../math/matrix';
+import { volumeScaleInto } from '../math/finite';
 import { hypot3Into } from '../math/hypot';
 import { createSpaceReader, DRIVER_SPACES, readInSpace, spaceProblem } from './local-space';
 import { mat4ToQuat } from '../math/quaternion';
@@ -61,7 +61,7 @@ export function transformChannelInto(out: Float64Array, m: ArrayLike<number>, ch
     case 'SCALE_Y': hypot3Into(out, 0, m, 4); return;
     case 'SCALE_Z': hypot3Into(out, 0, m, 8); return;
     // Cube root of the volume change (signed, as Blender's cbrtf of mat4_to_volume_scale).
-    case 'SCALE_AVG': out[0] = Math.cbrt(determinantMat4Basis(m)); return;
+    case 'SCALE_AVG': volumeScaleInto(out, 0, m); return;
     case 'ROT_W': rotationChannelInto(m, 0, mode, autoOrder, old, scratch); out[0] = scratch.buf[0]; return;
     case 'ROT_X': rotationChannelInto(m, 1, mode, autoOrder, old, scratch); out[0] = scratch.buf[1]; return;
     case 'ROT_Y': rotationChannelInto(m, 2, mode, autoOrder, old, scratch); out[0] = scratch.buf[2]; return;

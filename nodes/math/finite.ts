@@ -268,3 +268,22 @@ function invertGeneral(out: Float64Array, m: ArrayLike<number>, k: number): bool
   out[15] = (a20 * b03 - a21 * b01 + a22 * b00) * f;
   return true;
 }
+
+/**
+ * The cube root of the 3x3 part's determinant, signed (Blender's cbrtf of mat4_to_volume_scale), into
+ * out[i]: finite for a finite m. Where the plain determinant overflows (columns of very different
+ * sizes, ~1e300 by ~1e124: Infinity − Infinity gave NaN), it is taken of m divided by its largest
+ * entry, and the cube root scaled back (saturated). Otherwise the plain determinant, as
+ * `determinantMat4Basis` computes it. In an array: V8 boxes a double returned from a call it does not inline.
+ */
+export function volumeScaleInto(out: Float64Array, i: number, m: ArrayLike<number>): void {
+  const d = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5]);
+  // The largest entry, when the determinant overflowed from finite entries (else 0: the plain route,
+  // NaN or Infinity in giving NaN or Infinity out).
+  let k = 0, finite = true;
+  if (d - d !== 0) for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) { const a = Math.abs(m[4 * c + r]); finite = finite && a - a === 0; if (a > k) k = a; }
+  if (!finite || !(k > 0)) { out[i] = Math.cbrt(d); return; }
+  const a0 = m[0] / k, a1 = m[1] / k, a2 = m[2] / k, a4 = m[4] / k, a5 = m[5] / k, a6 = m[6] / k, a8 = m[8] / k, a9 = m[9] / k, a10 = m[10] / k;
+  const scaled = a0 * (a5 * a10 - a6 * a9) - a4 * (a1 * a10 - a2 * a9) + a8 * (a1 * a6 - a2 * a5);
+  out[i] = saturate(Math.cbrt(scaled) * k);
+}

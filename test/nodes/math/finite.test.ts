@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invertMat4Nudged, safeInvertMat4, safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, safeNormalize3, saturate } from '../../../nodes/math/finite';
+import { invertMat4Nudged, safeInvertMat4, safeMultiplyMat4, safeMultiplyMat4SkippingIdentity, safeNormalize3, saturate, volumeScaleInto } from '../../../nodes/math/finite';
+import { determinantMat4Basis } from '../../../nodes/math/matrix';
 
 const MAX = Number.MAX_VALUE;
 
@@ -96,5 +97,38 @@ describe('invertMat4Nudged (Blender invert_m4_m4_safe)', () => {
       // And it reaches ~1e8 along the flattened axis, which is what Blender's constraints then read.
       expect(largest).toBeGreaterThan(1e6);
     }));
+  });
+});
+
+describe('volumeScaleInto (a driver\'s SCALE_AVG)', () => {
+  const entry = fc.oneof(fc.double({ min: -1e3, max: 1e3, noNaN: true }), fc.constantFrom(0, -0, 1e300, -1e300, 1e124, 1e-23, MAX));
+  const matrix = fc.array(entry, { minLength: 16, maxLength: 16 });
+  const out = new Float64Array(1);
+
+  it('is the plain cube root of the determinant wherever that is finite, and finite for any finite matrix', () => {
+    fc.assert(fc.property(matrix, (m) => {
+      volumeScaleInto(out, 0, m);
+      expect(Number.isFinite(out[0])).toBe(true);
+      const plain = determinantMat4Basis(m);
+      if (Number.isFinite(plain)) expect(Object.is(out[0], Math.cbrt(plain))).toBe(true);
+    }), { numRuns: 2000 });
+  });
+
+  it('gives the cube root of an overflowing determinant, scaled back (the no-NaN test\'s case, CI of 6 December 2026)', () => {
+    // A driver read this bone's world matrix: columns ~1e124, ~1e300 and ~1e-23, nearly parallel.
+    const m = [-2.1704054333621413e+124, 5.3974472297220255e+124, -5.112946177471697e+124, 0, 2.8023243224167795e+299, -6.968927288106066e+299, 6.601593053580476e+299, 0, 1.7998918290749236e-23, -4.476039829844453e-23, 4.2401064362778226e-23, 0, 4.228415131453568e+151, -1.0515384446870161e+152, 1e+300, 1];
+    expect(Number.isFinite(determinantMat4Basis(m))).toBe(false);
+    volumeScaleInto(out, 0, m);
+    expect(Number.isFinite(out[0])).toBe(true);
+    // A diagonal one, whose determinant (1e300 · 1e300 · 8) is known: its cube root 2e200.
+    volumeScaleInto(out, 0, [1e300, 0, 0, 0, 0, 1e300, 0, 0, 0, 0, 8, 0, 0, 0, 0, 1]);
+    expect(out[0] / 2e200).toBeCloseTo(1, 12);
+    volumeScaleInto(out, 0, [-1e300, 0, 0, 0, 0, 1e300, 0, 0, 0, 0, 8, 0, 0, 0, 0, 1]);
+    expect(out[0] / -2e200).toBeCloseTo(1, 12);
+  });
+
+  it('keeps NaN in as NaN out (the frame\'s checks see it)', () => {
+    volumeScaleInto(out, 0, [NaN, 0, 0, 0, 0, 1e300, 0, 0, 0, 0, 1e300, 0, 0, 0, 0, 1]);
+    expect(out[0]).toBeNaN();
   });
 });
