@@ -2,7 +2,8 @@
 // or (legacy) adding to its own (Blender's sizelike_evaluate).
 import { param, transform, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
-import { determinantMat4Basis, mat4ToScale, rescaleMat4Axis } from '../../math/matrix';
+import { volumeScaleInto } from '../../math/finite';
+import { mat4ToScale, rescaleMat4Axis } from '../../math/matrix';
 import { targetInput } from '../common';
 import { finishOrPass } from '../finite-result';
 
@@ -16,16 +17,21 @@ export function copyScaleKernel(out: Float64Array, owner: Float64Array, target: 
   const uniform = p.useMakeUniform;
   mat4ToScale(obSize, owner);
   if (uniform) {
-    // One factor for all three axes: the volume change when every axis is on, else the product.
-    let total = 1;
-    if (useX && useY && useZ) total = Math.abs(determinantMat4Basis(target));
-    else {
+    // One factor for all three axes: the volume change when every axis is on (the cube root of the
+    // determinant's size: cbrt is odd, so |cbrt(det)| is cbrt(|det|); volumeScaleInto keeps it finite
+    // where the determinant overflows), else the product.
+    if (useX && useY && useZ) {
+      volumeScaleInto(size, 0, target);
+      size[0] = Math.abs(size[0]);
+    } else {
+      let total = 1;
       mat4ToScale(size, target);
       if (useX) total *= size[0];
       if (useY) total *= size[1];
       if (useZ) total *= size[2];
+      size[0] = Math.cbrt(total);
     }
-    size[0] = size[1] = size[2] = Math.cbrt(total);
+    size[1] = size[2] = size[0];
   } else {
     mat4ToScale(size, target);
   }

@@ -128,6 +128,12 @@ describe('Copy Scale', () => {
     for (let c = 0; c < 3; c++) expect(axisLength(out, c)).toBeCloseTo(2, 12);
   });
 
+  it('make-uniform of a target whose volume change overflows a double: its cube root, scaled back, not NaN', () => {
+    // Scales 1e300, 1e300 and 8: the determinant, 8e600, overflows; its cube root is 2e200.
+    const out = bound(copyScale, { useMakeUniform: true, power: 1e-3 })(translation(0, 0, 0), trs([0, 0, 0], [0, 0, 0, 1], [1e300, 1e300, 8]));
+    for (let c = 0; c < 3; c++) expect(axisLength(out, c) / Math.pow(2e200, 1e-3)).toBeCloseTo(1, 10);
+  });
+
   it('offset multiplies, add (the 2.7 way) adds scale − 1, power raises', () => {
     const owner = trs([0, 0, 0], [0, 0, 0, 1], [2, 2, 2]);
     const target = trs([0, 0, 0], [0, 0, 0, 1], [3, 3, 3]);
