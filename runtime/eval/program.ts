@@ -180,6 +180,11 @@ export class Program {
   private stateSteps: Int32Array | undefined;
   /** Attached by `startProfiling`: each step's time is added to it. Checked once per pass. */
   private profiling: StepProfile | undefined;
+  /**
+   * Each step's `bare`, in step order: a pass with the guards off calls these without reading the
+   * step records, which are one more object a step for a frame to bring into the cache.
+   */
+  private readonly bares: (() => void)[];
   /** `history`, made on first read and again after a param change. */
   private historyMemo: readonly string[] | undefined;
   /** `deps.remembers()`, made on first read and again after a param change. */
@@ -199,6 +204,7 @@ export class Program {
     private readonly unguarded?: { guards: GuardSwitch; check: FrameCheck },
   ) {
     if (schedule.cycles.length > 0) this.unsettled[0] = 1;
+    this.bares = steps.map((s) => s.bare);
   }
 
   /** Whether the program has nodes whose state carries from frame to frame. */
@@ -405,12 +411,12 @@ export class Program {
    */
   private passesUnguarded(): boolean {
     const { guards, check } = this.unguarded!;
-    const steps = this.steps;
+    const bares = this.bares;
     guards[0] = 0;
     guards[1] = 0;
     try {
       // Each guarded node's step itself, not through its guard (bare-step.ts): the switch is off.
-      for (let i = 0; i < steps.length; i++) steps[i].bare();
+      for (let i = 0; i < bares.length; i++) bares[i]();
     } catch {
       return false;
     } finally {
@@ -601,7 +607,7 @@ export class Program {
       const i = this.stepIndex.get(ctrl.unit);
       if (i !== undefined && run) {
         this.steps[i].run = run;
-        this.steps[i].bare = bareStep(run);
+        this.steps[i].bare = this.bares[i] = bareStep(run);
       }
       this.historyMemo = undefined; // a param may make a node remember (a Limit Distance set to 0)
       this.remembersMemo = undefined;
