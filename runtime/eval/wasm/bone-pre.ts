@@ -19,15 +19,15 @@ export function kernelPreStep(o: RigOwner, kernels: WasmKernels | undefined, che
   const at = offsetsIn(kernels, [b.pre, parentMatrixOf(b), b.offset, b.basis, f.matrix, f.source]);
   if (!at) return undefined;
   const [pre, parent, offset, basis, frame, source] = at;
-  const connected = b.bone!.connected && b.parentBone !== undefined;
-  const m = b.basis;
+  // A connected bone's basis loses its translation (connectedBoneBasis): the kernel copies it to
+  // its scratch without it first.
+  const scratch = b.bone!.connected && b.parentBone !== undefined ? kernels.scratch : 0;
   return () => {
-    // computeBonePre's own tests: only a fully inheriting bone is two products; a connected bone's
-    // basis loses its translation (connectedBoneBasis: the kernel copies it to its scratch first).
-    if (m[15] !== 1 || !inheritsFully(b)) { computePre(b); check(); return; }
+    // computeBonePre's own tests: only a fully inheriting bone is two products, and only with a
+    // basis whose last entry is 1 (the kernel's own test: it returns 0 for any other).
+    if (!inheritsFully(b)) { computePre(b); check(); return; }
     const wanted = f.wanted;
-    const drop = connected && (m[12] !== 0 || m[13] !== 0 || m[14] !== 0);
-    const done = kernels.bonePre(pre, parent, offset, basis, wanted ? frame : 0, wanted ? source : 0, drop ? kernels.scratch : 0);
+    const done = kernels.bonePre(pre, parent, offset, basis, wanted ? frame : 0, wanted ? source : 0, scratch);
     if (done === 0) { computePre(b); check(); return; }
     if (wanted) {
       // makeParentFrame's bookkeeping: the frame is new, its inverse not made yet.

@@ -96,14 +96,20 @@
 
   ;; pre = (parent · offset) · basis, the second product skipped when basis is the identity and the
   ;; first has no −0 (safeMultiplyMat4SkippingIdentity). With a frame kept (frame ≠ 0), parent is
-  ;; first copied to source and parent · offset written to frame (makeParentFrame). With scratch ≠ 0
-  ;; the basis is first copied there without its translation, and that copy is used (a connected
-  ;; bone's, connectedBoneBasis). Returns 0, having finished nothing it promises, when a product is
-  ;; not finite: the caller then does it all in JavaScript, which saturates; else 2 when no entry of
-  ;; pre is ±Number.MAX_VALUE (what the pre step's guard checks), 1 when one is.
+  ;; first copied to source and parent · offset written to frame (makeParentFrame). A connected
+  ;; bone's (scratch ≠ 0) basis with a translation (an entry ≠ 0: NaN is one, −0 is not) is first
+  ;; copied there without it, and that copy is used (connectedBoneBasis). Returns 0, having written
+  ;; nothing it promises, for a basis whose last entry is not 1 (computePre's own case) or when a
+  ;; product is not finite: the caller then does it all in JavaScript, which saturates; else 2 when
+  ;; no entry of pre is ±Number.MAX_VALUE (what the pre step's guard checks), 1 when one is. The
+  ;; basis is read here, not in JavaScript, so the step reads no typed-array object of its own.
   (func (export "bonePre") (param $pre i32) (param $parent i32) (param $offset i32) (param $basis i32) (param $frame i32) (param $source i32) (param $scratch i32) (result i32)
     (local $t i32)
-    (if (local.get $scratch) (then
+    (if (f64.ne (f64.load offset=120 (local.get $basis)) (f64.const 1)) (then (return (i32.const 0))))
+    (if (i32.and (i32.ne (local.get $scratch) (i32.const 0))
+          (i32.or (f64.ne (f64.load offset=96 (local.get $basis)) (f64.const 0))
+            (i32.or (f64.ne (f64.load offset=104 (local.get $basis)) (f64.const 0))
+              (f64.ne (f64.load offset=112 (local.get $basis)) (f64.const 0))))) (then
       (call $copy (local.get $scratch) (local.get $basis))
       (f64.store offset=96 (local.get $scratch) (f64.const 0))
       (f64.store offset=104 (local.get $scratch) (f64.const 0))

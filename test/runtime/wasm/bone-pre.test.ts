@@ -1,7 +1,7 @@
 // Bones' matrices before constraints on the WebAssembly kernel (runtime/eval/wasm/bone-pre.ts) against
 // computePre in JavaScript, bit for bit (Object.is on every number, so −0 and +0 differ): any parent
 // matrix (huge, overflowing, signed zeros, NaN), any basis (the identity, −0 entries, a translation a
-// connected bone drops, a last entry other than 1), the parent frame kept or not, inheritance changed.
+// connected bone drops, on one axis or more, a last entry other than 1), the parent frame kept or not, inheritance changed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../runtime/eval/compile';
@@ -31,12 +31,16 @@ const entry = fc.oneof(
   { arbitrary: special, weight: 1 },
 );
 const matrix = fc.array(entry, { minLength: 16, maxLength: 16 });
+const orZero = fc.oneof({ arbitrary: fc.constantFrom(0, -0), weight: 2 }, { arbitrary: entry, weight: 1 });
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 /** A basis: the identity (with −0s now and then), an identity with a translation, or anything. */
 const basis = fc.oneof(
   fc.constant(IDENTITY),
   fc.array(fc.constantFrom(0, -0), { minLength: 16, maxLength: 16 }).map((z) => IDENTITY.map((x, i) => (x === 0 ? z[i] : x))),
   fc.tuple(entry, entry, entry).map(([x, y, z]) => IDENTITY.map((v, i) => (i === 12 ? x : i === 13 ? y : i === 14 ? z : v))),
+  // A translation on one or two axes only (zeros of both signs on the others): which entries the
+  // kernel's test for a translation a connected bone drops reads, one by one.
+  fc.tuple(orZero, orZero, orZero).map(([x, y, z]) => IDENTITY.map((v, i) => (i === 12 ? x : i === 13 ? y : i === 14 ? z : v))),
   matrix,
   matrix.map((m) => { m[3] = 0; m[7] = 0; m[11] = 0; m[15] = 1; return m; }),
 );
