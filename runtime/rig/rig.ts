@@ -205,7 +205,8 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         pre: alloc(16),
         final: identity(alloc(16)),
         // What every pre step and LOCAL conversion reads (inheritsFully, the parent frame), side by
-        // side: a frame of a large rig reads them for every bone, from one cache line rather than two.
+        // side in the record (V8 lays an object literal's fields out in order): a frame of a large
+        // rig reads them for every bone, and its time goes mostly to bringing data into the cache.
         parentBone: parentBone as BoneOwner | undefined,
         inheritRotation: sb.use_inherit_rotation ?? true,
         localLocation: sb.use_local_location ?? true,
