@@ -7,21 +7,11 @@
 //   frame, its data and code warm. What the first adds to the second is what a step pays for running
 //   among all the others (the frame's working set, branch history), not its own arithmetic.
 // The steps of a row run out of schedule order, so their results are not a frame's: timing only.
-import { compile } from '../../runtime/eval/compile';
-import type { Program } from '../../runtime/eval/program';
 import type { UnitId, UnitTable } from '../../runtime/eval/unit';
-import { animatedHumanoid } from './crowd-rig';
-import { rigifyHuman, rigifyPoseCycle } from './rigify';
-import { humanoid, largeRig } from './rigs';
+import { rigLoop } from './rig-loop';
 
 const which = process.argv[2] ?? 'large';
-const rig = which === 'large' ? largeRig() : which === 'rigify' ? rigifyHuman() : which === 'crowd' ? animatedHumanoid() : humanoid();
-const program: Program = compile(rig.graph, rig.scene);
-const pose = which === 'rigify' ? rigifyPoseCycle(program).apply : undefined;
-let f = 0;
-// The crowd's characters sit 0.37 frames apart on a 24-frame swing (test/bench/crowd.ts).
-const frame = () => { pose?.(f); program.evaluate(which === 'crowd' ? 1 + ((f++ * 0.37) % 24) : f++); };
-const FRAMES = which === 'humanoid' || which === 'crowd' ? 20000 : 2000;
+const { rig, program, frame, frames: FRAMES } = rigLoop(which);
 for (let i = 0; i < FRAMES; i++) frame();
 
 const typeOf = new Map(rig.graph.nodes.map((n) => [n.id, n.type]));
