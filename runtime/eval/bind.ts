@@ -140,7 +140,7 @@ function ownerSteps({ owners, poseSources, slots }: Owners, { units, stackWriter
   const stepOf = new Array<StepFn | undefined>(units.count);
   const lazy = new Map<RigOwner, LazyPre>();
   owners.forEach((o, i) => {
-    const pre = kernelPreStep(o, slots.kernels, checkPre(o, warnings, guards)) ?? guardPre(o, warnings, guards);
+    const pre = kernelPreStep(o, slots.kernels, slots.buffer, checkPre(o, warnings, guards)) ?? guardPre(o, warnings, guards);
     const sources = poseSources.get(o);
     const made = lazyReaders.has(o) ? lazyPre(o, pre) : undefined;
     if (made) lazy.set(o, made.lazy);

@@ -9,10 +9,11 @@ import { SOCKET_SIZE } from './slots';
 /** An upper bound of the slots a program needs, so one buffer holds them all. */
 export function capacity(scene: SceneDocument, nodes: NodeTable): number {
   let n = 64;
-  // Objects: pre, final, basis, parent inverse; bones: pre, final, basis, rest, offset, parent frame (3);
+  // Objects: pre, final, basis, parent inverse; bones: pre, final, basis, rest, offset, parent frame
+  // (3) and the pre step's flags (1);
   // B-Bones: their settings and three sets of joint matrices (runtime/rig/bbone.ts).
   for (const o of scene.objects ?? []) {
-    n += 64 + 128 * (o.bones?.length ?? 0);
+    n += 64 + 129 * (o.bones?.length ?? 0);
     for (const b of o.bones ?? []) n += bboneSlots(b);
   }
   for (const c of nodes) {

@@ -7,6 +7,7 @@
 // an IK solve that rewrote it or an edit is always seen, whatever order steps run in.
 import { safeInvertMat4, safeMultiplyMat4 } from '../../nodes/math/finite';
 import { sameMat4 } from '../../nodes/math/matrix';
+import { setFrameWanted, type PreFlagged } from './pre-flags';
 
 export interface ParentFrame {
   /** The parent matrix the frame was made from (meaningful while `kept`). */
@@ -33,7 +34,7 @@ export interface ParentFrame {
  * What the frame is made from: a bone owner (rig.ts) as this file reads it, declared here so the
  * rig model can hold a frame without the two files importing each other.
  */
-export interface FramedBone {
+export interface FramedBone extends PreFlagged {
   parentFrame: ParentFrame;
   parentBone: { final: Float64Array } | undefined;
   armatureOwner: { final: Float64Array };
@@ -48,7 +49,10 @@ export function createParentFrame(alloc: (size: number) => Float64Array): Parent
 /** The bone's parent frame in world space, current for its parent's final matrix. */
 export function parentFrame(b: FramedBone): Float64Array {
   const f = b.parentFrame;
-  f.wanted = true;
+  if (!f.wanted) {
+    f.wanted = true;
+    setFrameWanted(b);
+  }
   if (!f.kept || !sameMat4(parentMatrixOf(b), f.source)) makeParentFrame(b);
   return f.matrix;
 }

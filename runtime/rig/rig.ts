@@ -3,6 +3,8 @@ import { mat4 } from 'gl-matrix';
 import type { BoneEnvelope, BoneIk, CurveInfo, MeshInfo, OwnerHandle } from '../../nodes/define';
 import { invertOrIdentity } from '../../nodes/math/bone-parent';
 import { createParentFrame, type ParentFrame } from './parent-frame';
+import { inheritsFully } from './pose';
+import { setInheritsFully } from './pre-flags';
 import { basisMatrix } from '../../nodes/math/basis';
 import { createDeltaChannels, hasDeltas, objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { bboneSegments, buildBBone } from './bbone';
@@ -56,6 +58,8 @@ export interface BoneOwner extends OwnerHandle {
   inheritScale: InheritScale;
   /** Its parent frame in world space, kept current by runtime/rig/parent-frame.ts. */
   parentFrame: ParentFrame;
+  /** `inheritsFully` and `parentFrame.wanted` again, in the buffer where its pre step reads them (pre-flags.ts). */
+  preFlags: Float64Array;
   /**
    * Its armature is in rest position (`pose_position` REST): Blender then sets every pose matrix to
    * the rest matrix (BKE_pose_eval_bone), whatever the pose channels and constraints say.
@@ -216,6 +220,8 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
         armatureOwner: armature,
         offset,
         basis: basisMatrix(alloc(16), sb.pose ?? {}),
+        // Right after the basis, which the pre step's kernel reads next to it.
+        preFlags: alloc(1),
         liveEuler: undefined,
         played: undefined,
         bone: {
@@ -228,6 +234,7 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
           ...envelopeOf(sb),
         },
       };
+      setInheritsFully(owner, inheritsFully(owner));
       add(owner, `${pointer}/name`);
     });
     // B-Bones once every bone is there: a handle may be a child (AUTO's end) or any other bone.

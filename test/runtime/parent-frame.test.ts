@@ -10,7 +10,8 @@ import { GRAPH_FORMAT, type GraphDocument } from '../../graph/types';
 import { eulerToMat4 } from '../../nodes/math/euler';
 import { compile } from '../../runtime/eval/compile';
 import { applyParentTransform, createParentTransform, invertOrIdentity, invertParentTransform } from '../../nodes/math/bone-parent';
-import { boneParentTransform } from '../../runtime/rig/pose';
+import { boneParentTransform, inheritsFully } from '../../runtime/rig/pose';
+import { setFrameWanted, writePreFlags } from '../../runtime/rig/pre-flags';
 import type { BoneOwner } from '../../runtime/rig/rig';
 import { SCENE_FORMAT, type SceneDocument } from '../../runtime/rig/scene/types';
 import { spaceToWorld, worldToSpace } from '../../runtime/eval/spaces';
@@ -122,7 +123,7 @@ describe('a bone parent frame in world space', () => {
       fc.property(chainScene, fc.array(euler, { minLength: 1, maxLength: 3 }), (scene, poses) => {
         const kept = compile(empty, scene), lazy = compile(empty, scene);
         // Every frame of one program wanted from the start (a LOCAL conversion reads each): it is kept.
-        for (const o of kept.owners) if (o.kind === 'bone') o.parentFrame.wanted = true;
+        for (const o of kept.owners) if (o.kind === 'bone') { o.parentFrame.wanted = true; setFrameWanted(o); }
         for (const turn of poses) {
           for (const p of [kept, lazy]) eulerToMat4(p.owner('Arm/b1')!.basis, turn);
           kept.evaluate(1);
@@ -132,7 +133,9 @@ describe('a bone parent frame in world space', () => {
             const twin = kept.owner(o.id) as BoneOwner;
             expect(bits(o.pre)).toEqual(bits(twin.pre));
             expect(bits(parentFrame(o))).toEqual(bits(twin.parentFrame.matrix));
-            o.parentFrame.wanted = false; // and lazy again for the next pose
+            // And lazy again for the next pose (the flag the pre step reads too: pre-flags.ts).
+            o.parentFrame.wanted = false;
+            writePreFlags(o, inheritsFully(o), false);
           }
         }
       }),
@@ -144,7 +147,7 @@ describe('a bone parent frame in world space', () => {
     const alloc = (n: number) => new Float64Array(n);
     // Entry 0 of the frame is +0·(−1) + (−1)·0 + (−1)·0 + (−1)·0 = −0; with −0 first, +0.
     const parent = { final: Float64Array.of(0, 0, 1, 0, -1, 0, 0, 0, -1, 1, 0, 0, -1, 2, 3, 1) };
-    const b = { parentFrame: createParentFrame(alloc), parentBone: parent, armatureOwner: parent, offset: Float64Array.of(-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0.5, 0, 1) };
+    const b = { parentFrame: createParentFrame(alloc), parentBone: parent, armatureOwner: parent, offset: Float64Array.of(-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0.5, 0, 1), preFlags: new Float64Array(1) };
     expect(Object.is(parentFrame(b)[0], -0)).toBe(true);
     parent.final[0] = -0;
     const kept = Float64Array.from(parentFrame(b));

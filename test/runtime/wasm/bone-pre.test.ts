@@ -8,7 +8,8 @@ import { compile } from '../../../runtime/eval/compile';
 import { SlotAllocator } from '../../../runtime/eval/slots';
 import { kernelPreStep } from '../../../runtime/eval/wasm/bone-pre';
 import type { WasmKernels } from '../../../runtime/eval/wasm/kernels';
-import { computePre } from '../../../runtime/rig/pose';
+import { computePre, inheritsFully } from '../../../runtime/rig/pose';
+import { writePreFlags } from '../../../runtime/rig/pre-flags';
 import { buildRig, type BoneOwner } from '../../../runtime/rig/rig';
 import { SCENE_FORMAT, type SceneDocument } from '../../../runtime/rig/scene/types';
 import { humanoid, restMatrix } from '../../bench/rigs';
@@ -69,7 +70,7 @@ describe('bone matrices before constraints on the WebAssembly kernel', () => {
     const bones = rig.owners.filter((o): o is BoneOwner => o.kind === 'bone');
     const done = [0];
     let checked = false;
-    const kernel = new Map(bones.map((b) => [b, kernelPreStep(b, counting(slots.kernels!, done), () => { checked = true; })!]));
+    const kernel = new Map(bones.map((b) => [b, kernelPreStep(b, counting(slots.kernels!, done), slots.buffer, () => { checked = true; })!]));
     let cases = 0, cleaned = 0;
     fc.assert(fc.property(
       fc.nat({ max: bones.length - 1 }), matrix, fc.oneof(fc.constant(IDENTITY), matrix), basis, fc.boolean(), fc.boolean(), matrix,
@@ -82,6 +83,8 @@ describe('bone matrices before constraints on the WebAssembly kernel', () => {
           b.pre.set(stale); b.parentFrame.matrix.set(stale); b.parentFrame.source.set(stale);
           b.parentFrame.wanted = wanted; b.parentFrame.kept = false; b.parentFrame.inverseMade = true;
           b.inheritRotation = inherits;
+          // As the driver and the conversions write them (pre-flags.ts).
+          writePreFlags(b, inheritsFully(b), wanted);
           checked = false;
           step();
           clean = !checked;
