@@ -5,9 +5,6 @@
 // setting; this node writes it onto the bone before its pre-constraint matrix is made, which reads
 // it there, as do the conversions into the bone's LOCAL space.
 import { defineNode, param } from '../define';
-import { inheritsFully } from '../../runtime/rig/pose';
-import { setInheritsFully } from '../../runtime/rig/pre-flags';
-import type { BoneOwner } from '../../runtime/rig/rig';
 
 /** Blender's `inherit_scale` items, in its menu's order. */
 export const INHERIT_SCALE_MODES = ['FULL', 'FIX_SHEAR', 'ALIGNED', 'AVERAGE', 'NONE', 'NONE_LEGACY'] as const;
@@ -29,14 +26,11 @@ export const boneInheritance = defineNode({
   bind(env, p) {
     const owner = env.owner(p.owner) ?? env.fail(`owner "${p.owner}" is not in the scene`, 'owner');
     if (owner.kind !== 'bone') return env.fail(`owner "${p.owner}" is not a bone: it inherits nothing from a parent bone`, 'owner');
-    // A compiled bone is the rig's (runtime/rig/rig.ts), with the flags its pre step reads.
-    return { owner: owner as BoneOwner };
+    return { owner };
   },
   kernel(_io, p, { owner }) {
     owner.inheritRotation = p.inheritRotation;
     owner.localLocation = p.localLocation;
     owner.inheritScale = p.inheritScale;
-    // The bone's pre step reads whether it inherits fully from its flags (pre-flags.ts).
-    setInheritsFully(owner, inheritsFully(owner));
   },
 });

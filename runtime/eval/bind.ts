@@ -65,7 +65,11 @@ export function bindSteps(inputs: BindInputs, problems: Problems): Binding {
   const { live, owners, schedule } = inputs;
   const guards = guardSwitch();
   const lazyReaders = lazyPreReaders(live, owners, schedule, inputs.lazyPre);
-  const { stepOf, lazy } = ownerSteps(owners, schedule, problems.warnings, guards, lazyReaders);
+  // Owners a node sets something of each frame (driver/bone-inheritance): their pre steps read it
+  // from the owner's record, where the node writes it (rig/pre-flags.ts).
+  const setByNodes = new Set<RigOwner>();
+  for (const c of live) if (c.def.owner?.role === 'setting' && c.owner) setByNodes.add(c.owner);
+  const { stepOf, lazy } = ownerSteps(owners, schedule, problems.warnings, guards, lazyReaders, setByNodes);
   // Each reader of a lazily made matrix, with it.
   const lazyOf = new Map<CompiledNode, LazyPre>();
   for (const [o, readers] of lazyReaders) for (const c of readers) lazyOf.set(c, lazy.get(o)!);
@@ -136,11 +140,11 @@ function frameCheck({ live, owners, schedule, frameCheck: enabled }: BindInputs,
  * The owners' pre and stack steps (final units have none: the final view is what they stand for),
  * and the matrices before constraints made on demand (`lazyReaders`' owners).
  */
-function ownerSteps({ owners, poseSources, slots }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[], guards: GuardSwitch, lazyReaders: ReadonlyMap<RigOwner, unknown>): { stepOf: (StepFn | undefined)[]; lazy: Map<RigOwner, LazyPre> } {
+function ownerSteps({ owners, poseSources, slots }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[], guards: GuardSwitch, lazyReaders: ReadonlyMap<RigOwner, unknown>, setByNodes: ReadonlySet<RigOwner>): { stepOf: (StepFn | undefined)[]; lazy: Map<RigOwner, LazyPre> } {
   const stepOf = new Array<StepFn | undefined>(units.count);
   const lazy = new Map<RigOwner, LazyPre>();
   owners.forEach((o, i) => {
-    const pre = kernelPreStep(o, slots.kernels, slots.buffer, checkPre(o, warnings, guards)) ?? guardPre(o, warnings, guards);
+    const pre = kernelPreStep(o, slots.kernels, slots.buffer, checkPre(o, warnings, guards), setByNodes.has(o)) ?? guardPre(o, warnings, guards);
     const sources = poseSources.get(o);
     const made = lazyReaders.has(o) ? lazyPre(o, pre) : undefined;
     if (made) lazy.set(o, made.lazy);

@@ -1,12 +1,13 @@
 // What a bone's pre step reads each frame besides its matrices: whether the bone inherits fully
 // from its parent (pose.ts `inheritsFully`: its pre matrix is then two products) and whether
 // anything has asked for its parent frame (parent-frame.ts: the step then keeps the frame). Read
-// from the bone's record and its frame's, they cost a large rig's frame ~13%: a cache line or two
+// from the bone's record and its frame's, they cost a large rig's frame ~5%: a cache line or two
 // a bone (docs/performance.md, nineteenth session). So both are also kept in one number of the
-// program's buffer, next to the bone's matrices, where its pre step reads them. Whatever changes
-// either writes it here too: the rig when it is built, the bone-inheritance driver, and the
-// conversions that ask for the frame.
-
+// program's buffer, next to the bone's matrices, where its pre step reads them:
+// - written whole when the step is bound (wasm/bone-pre.ts);
+// - FRAME_WANTED set by whatever first asks for the frame (`parentFrame`, the LOCAL kernels).
+// A bone whose inheritance a node sets each frame (driver/bone-inheritance) reads it from its record
+// instead, where the node writes it.
 /** The bone inherits fully (`inheritsFully`). */
 export const INHERITS_FULLY = 1;
 /** Something has asked for the bone's parent frame (`ParentFrame.wanted`). */
@@ -20,11 +21,6 @@ export interface PreFlagged {
 /** Writes both flags. */
 export function writePreFlags(b: PreFlagged, full: boolean, wanted: boolean): void {
   b.preFlags[0] = (full ? INHERITS_FULLY : 0) + (wanted ? FRAME_WANTED : 0);
-}
-
-/** Sets INHERITS_FULLY to `full`, leaving FRAME_WANTED as it is. */
-export function setInheritsFully(b: PreFlagged, full: boolean): void {
-  writePreFlags(b, full, b.preFlags[0] >= FRAME_WANTED);
 }
 
 /** Sets FRAME_WANTED (it is never cleared: a frame once asked for is kept from then on). */

@@ -3,8 +3,6 @@ import { mat4 } from 'gl-matrix';
 import type { BoneEnvelope, BoneIk, CurveInfo, MeshInfo, OwnerHandle } from '../../nodes/define';
 import { invertOrIdentity } from '../../nodes/math/bone-parent';
 import { createParentFrame, type ParentFrame } from './parent-frame';
-import { inheritsFully } from './pose';
-import { setInheritsFully } from './pre-flags';
 import { basisMatrix } from '../../nodes/math/basis';
 import { createDeltaChannels, hasDeltas, objectBasisMatrix, type DeltaChannels } from '../../nodes/math/object-basis';
 import { bboneSegments, buildBBone } from './bbone';
@@ -58,7 +56,7 @@ export interface BoneOwner extends OwnerHandle {
   inheritScale: InheritScale;
   /** Its parent frame in world space, kept current by runtime/rig/parent-frame.ts. */
   parentFrame: ParentFrame;
-  /** `inheritsFully` and `parentFrame.wanted` again, in the buffer where its pre step reads them (pre-flags.ts). */
+  /** `inheritsFully` and `parentFrame.wanted` again, in the buffer where its pre step reads them (pre-flags.ts; written when the step is bound). */
   preFlags: Float64Array;
   /**
    * Its armature is in rest position (`pose_position` REST): Blender then sets every pose matrix to
@@ -234,7 +232,6 @@ export function buildRig(scene: SceneDocument, alloc: (size: number) => Float64A
           ...envelopeOf(sb),
         },
       };
-      setInheritsFully(owner, inheritsFully(owner));
       add(owner, `${pointer}/name`);
     });
     // B-Bones once every bone is there: a handle may be a child (AUTO's end) or any other bone.
