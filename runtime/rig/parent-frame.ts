@@ -49,10 +49,7 @@ export function createParentFrame(alloc: (size: number) => Float64Array): Parent
 /** The bone's parent frame in world space, current for its parent's final matrix. */
 export function parentFrame(b: FramedBone): Float64Array {
   const f = b.parentFrame;
-  if (!f.wanted) {
-    f.wanted = true;
-    setFrameWanted(b);
-  }
+  markFrameWanted(b);
   if (!f.kept || !sameMat4(parentMatrixOf(b), f.source)) makeParentFrame(b);
   return f.matrix;
 }
@@ -72,6 +69,13 @@ export function makeParentFrame(b: FramedBone): Float64Array {
   f.inverseMade = false;
   f.kept = true;
   return f.matrix;
+}
+
+/** Records that something reads the bone's frame, so its pre step keeps it: `wanted` and the pre step's flag (pre-flags.ts). */
+export function markFrameWanted(b: FramedBone): void {
+  if (b.parentFrame.wanted) return;
+  b.parentFrame.wanted = true;
+  setFrameWanted(b);
 }
 
 export function parentMatrixOf(b: FramedBone): Float64Array {

@@ -8,6 +8,7 @@
 // - FRAME_WANTED set by whatever first asks for the frame (`parentFrame`, the LOCAL kernels).
 // A bone whose inheritance a node sets each frame (driver/bone-inheritance) reads it from its record
 // instead, where the node writes it.
+
 /** The bone inherits fully (`inheritsFully`). */
 export const INHERITS_FULLY = 1;
 /** Something has asked for the bone's parent frame (`ParentFrame.wanted`). */

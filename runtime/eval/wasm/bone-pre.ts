@@ -30,7 +30,8 @@ export function kernelPreStep(o: RigOwner, kernels: WasmKernels | undefined, buf
   return () => {
     // computeBonePre's own tests: only a fully inheriting bone is two products, and only with a
     // basis whose last entry is 1 (the kernel's own test: it returns 0 for any other).
-    const flags = inheritanceSet ? (inheritsFully(b) ? INHERITS_FULLY : 0) + (f.wanted ? FRAME_WANTED : 0) : buffer[flagsAt];
+    if (inheritanceSet) writePreFlags(b, inheritsFully(b), f.wanted);
+    const flags = buffer[flagsAt];
     if (flags !== INHERITS_FULLY && flags !== INHERITS_FULLY + FRAME_WANTED) { computePre(b); check(); return; }
     const wanted = flags !== INHERITS_FULLY;
     const done = kernels.bonePre(pre, parent, offset, basis, wanted ? frame : 0, wanted ? source : 0, scratch);

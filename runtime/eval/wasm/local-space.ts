@@ -5,10 +5,9 @@
 // its way), is spaces.ts's own.
 import { saturateN } from '../../../nodes/math/finite';
 import { copyMat4 } from '../../../nodes/math/matrix';
-import { parentMatrixOf } from '../../rig/parent-frame';
+import { markFrameWanted, parentMatrixOf } from '../../rig/parent-frame';
 import { inheritsFully } from '../../rig/pose';
 import type { BoneOwner } from '../../rig/rig';
-import { setFrameWanted } from '../../rig/pre-flags';
 import { spaceToWorld, worldToSpace, type SpaceContext } from '../spaces';
 import { offsetsIn, type WasmKernels } from './kernels';
 
@@ -45,7 +44,7 @@ export function intoLocalStep(out: Float64Array, input: Float64Array, ctx: Space
     const r = kernels.toLocal(outAt, inAt, parent, source, frame, offset, inverse, (f.kept ? 1 : 0) | (f.inverseMade ? 2 : 0));
     // Declined: the frame may be half made; make it again in JavaScript, as worldToSpace would.
     if (r === 0) { f.kept = false; generic(); return; }
-    if (!f.wanted) { f.wanted = true; setFrameWanted(b); }
+    markFrameWanted(b);
     f.kept = true; f.inverseMade = true;
     if (r === 2) saturateN(out, 16);
   };
@@ -65,7 +64,7 @@ export function outOfLocalStep(m: Float64Array, ctx: SpaceContext, kernels: Wasm
     if (m[15] !== 1 || !inheritsFully(b)) { spaceToWorld(m, 'LOCAL', ctx); return; }
     const r = kernels.fromLocal(mAt, parent, source, frame, offset, f.kept ? 1 : 0);
     if (r === 0) { f.kept = false; spaceToWorld(m, 'LOCAL', ctx); return; }
-    if (!f.wanted) { f.wanted = true; setFrameWanted(b); }
+    markFrameWanted(b);
     f.kept = true;
     if ((r & 4) !== 0) f.inverseMade = false;
     if ((r & 2) !== 0) saturateN(m, 16);
