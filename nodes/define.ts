@@ -378,6 +378,13 @@ export interface ConstraintTraits {
    */
   ignoresOwner?: (params: Params) => boolean;
   /**
+   * Whether, with these params, the kernel's result is its one target's matrix as it arrives (the
+   * owner's where a number of it is not finite), so it reads nothing of the owner at influence 1:
+   * Copy Transforms replacing it. Where no space converts and the target is not moved, the runtime
+   * then copies it on the program's buffer without calling the kernel (runtime/eval/copy-target-step.ts).
+   */
+  copiesTarget?: (params: Params) => boolean;
+  /**
    * A space the kernel reads directions in (Shrinkwrap's projection axis): before each run the
    * runtime writes into `frame(state)` what Blender's conversion of the identity from the owner's
    * LOCAL space into the space the `param` names gives (BKE_constraint_mat_convertspace with

@@ -12,6 +12,7 @@ import type { LazyPre } from './lazy-pre';
 import type { SlotAllocator } from './slots';
 import { copyMat4, identityMat4 } from '../../nodes/math/matrix';
 import { spaceConverts, spaceToWorld, worldToSpace, type Space, type SpaceContext } from './spaces';
+import { copyTargetStep } from './copy-target-step';
 import { blendStep } from './wasm/blend-step';
 import { intoLocalStep, outOfLocalStep } from './wasm/local-space';
 
@@ -106,6 +107,13 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
   const kernelIO: KernelIO = convertsOwner || copied.length > 0
     ? { in: { ...io.in, owner: spaced, ...Object.fromEntries(copied.map((t) => [t.name, t.local])) }, out: io.out }
     : io;
+
+  // A kind whose result is its target's matrix, where nothing converts or moves it: a copy on the
+  // buffer (copy-target-step.ts), unless this is a rebind's scratch outside it.
+  const copy = active && !convertsOwner && copied.length === 0 && axisFrame === undefined && !selfBlend && traits.copiesTarget?.(params) === true
+    ? copyTargetStep({ buffer: slots.buffer, owner: worldIn, out: worldOut, target: targets[0].world, influence, factor: k, ownerPre, zeroRuns, blend })
+    : undefined;
+  if (copy) return copy;
 
   return () => {
     // An owner matrix left stale is made unless this run reads nothing of it (lazy-pre.ts). A kind

@@ -1,6 +1,6 @@
 // Copy Transforms: the owner takes the target's whole matrix, or combines with it in one of six
 // ways (Blender's translike_evaluate).
-import { param, transform, type ParamsOf } from '../../define';
+import { param, transform, type Params, type ParamsOf } from '../../define';
 import { defineConstraint } from '../../define-constraint';
 import { copyMat4, multiplyMat4, orthogonalizeMat4Stable } from '../../math/matrix';
 import { multiplyMat4AlignedScale, multiplyMat4SplitChannels } from '../../math/split-channels';
@@ -29,6 +29,11 @@ export function copyTransformsKernel(out: Float64Array, owner: Float64Array, tar
   }
 }
 
+/** Whether the result is the target's matrix as it is: Replace, its shear kept. */
+function replacesOwner(p: Params): boolean {
+  return p.mixMode === 'REPLACE' && p.removeTargetShear !== true;
+}
+
 const params = {
   mixMode: param.choice(
     COPY_TRANSFORMS_MIX,
@@ -49,7 +54,8 @@ export const copyTransforms = defineConstraint({
   constraint: {
     targets: ['target'], ownerSpace: true, targetSpace: true, headTail: true, bboneMatrix: true,
     // Replace copies the target as it is: nothing of the owner, and finite when the target is.
-    ignoresOwner: (p) => p.mixMode === 'REPLACE' && p.removeTargetShear !== true,
+    ignoresOwner: replacesOwner,
+    copiesTarget: replacesOwner,
   },
   blender: {
     type: 'COPY_TRANSFORMS',
