@@ -110,7 +110,7 @@ export function constraintStep(b: ConstraintBinding, slots: SlotAllocator): () =
 
   // A kind whose result is its target's matrix, where nothing converts or moves it: a copy on the
   // buffer (copy-target-step.ts), unless this is a rebind's scratch outside it.
-  const copy = active && !convertsOwner && copied.length === 0 && axisFrame === undefined && !selfBlend && traits.copiesTarget?.(params) === true
+  const copy = active && !convertsOwner && targets.length === 1 && copied.length === 0 && axisFrame === undefined && !selfBlend && traits.copiesTarget?.(params) === true
     ? copyTargetStep({ buffer: slots.buffer, owner: worldIn, out: worldOut, target: targets[0].world, influence, factor: k, ownerPre, zeroRuns, blend })
     : undefined;
   if (copy) return copy;
