@@ -8,6 +8,7 @@
 // owner's where one of them is not finite (finishOrPass), then the influence blend.
 import { clampInfluence } from '../../nodes/constraints/param-values';
 import type { LazyPre } from './lazy-pre';
+import { indexIn } from './slots';
 
 export interface CopyTargetInputs {
   buffer: Float64Array;
@@ -26,15 +27,13 @@ export interface CopyTargetInputs {
   blend: () => void;
 }
 
-/** The step; undefined when a matrix is not in `buffer` (a rebind's own scratch), where the general step runs instead. */
+/** The step; undefined when a matrix is not wholly in `buffer` (a rebind's own scratch), where the general step runs instead. */
 export function copyTargetStep(s: CopyTargetInputs): (() => void) | undefined {
   const { buffer, ownerPre, zeroRuns, blend } = s;
-  const at = (v: Float64Array | undefined): number => {
-    if (v === undefined) return -1;
-    return v.buffer === buffer.buffer ? (v.byteOffset - buffer.byteOffset) / Float64Array.BYTES_PER_ELEMENT : Number.NaN;
-  };
-  const owner = at(s.owner), out = at(s.out), target = at(s.target), factor = at(s.factor), influence = at(s.influence);
-  if ([owner, out, target, factor, influence].some(Number.isNaN)) return undefined;
+  const owner = indexIn(buffer, s.owner), out = indexIn(buffer, s.out), target = indexIn(buffer, s.target), factor = indexIn(buffer, s.factor);
+  // −1: the node has no influence input.
+  const influence = s.influence === undefined ? -1 : indexIn(buffer, s.influence);
+  if (owner === undefined || out === undefined || target === undefined || factor === undefined || influence === undefined) return undefined;
   return () => {
     // The general step's order: the stale owner made unless the copy replaces it (influence 1), the
     // constraint skipped at influence 0, the copy, then the blend below influence 1.

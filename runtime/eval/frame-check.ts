@@ -10,7 +10,7 @@
 // program's guards on too: it could keep the unguarded pass's).
 // On Rigify's human rig the checks after each node were ~10% of a frame; here they are one tight
 // loop over contiguous ranges, on a SIMD kernel where the buffer is in WebAssembly memory.
-import type { SlotAllocator } from './slots';
+import { indexIn, type SlotAllocator } from './slots';
 import type { WasmKernels } from './wasm/kernels';
 
 /**
@@ -27,7 +27,7 @@ export function guardSwitch(): GuardSwitch {
 /** The ranges [start, end) of the buffer that views cover, sorted and merged. */
 function ranges(buffer: Float64Array, views: readonly Float64Array[]): Int32Array {
   const spans = views.map((v) => {
-    const start = (v.byteOffset - buffer.byteOffset) / Float64Array.BYTES_PER_ELEMENT;
+    const start = indexIn(buffer, v)!;
     return [start, start + v.length] as const;
   }).sort((a, b) => a[0] - b[0]);
   const merged: number[] = [];
@@ -72,7 +72,7 @@ export class FrameCheck {
 
   /** Whether a view lies in the buffer the checks read. */
   static covers(buffer: Float64Array, view: Float64Array): boolean {
-    return view.buffer === buffer.buffer && view.byteOffset >= buffer.byteOffset && view.byteOffset + view.byteLength <= buffer.byteOffset + buffer.byteLength;
+    return indexIn(buffer, view) !== undefined;
   }
 
   /** Whether the frame just evaluated with the guards off is what the guards would have left. */

@@ -13,6 +13,12 @@ export const SOCKET_SIZE: Record<SocketType, number> = {
   owner: 1,
 };
 
+/** Where `view` starts in `buffer`, in doubles; undefined when it is not wholly a view of `buffer`. */
+export function indexIn(buffer: Float64Array, view: Float64Array): number | undefined {
+  const inside = view.buffer === buffer.buffer && view.byteOffset >= buffer.byteOffset && view.byteOffset + view.byteLength <= buffer.byteOffset + buffer.byteLength;
+  return inside ? (view.byteOffset - buffer.byteOffset) / Float64Array.BYTES_PER_ELEMENT : undefined;
+}
+
 /**
  * Hands out consecutive views of one buffer; `capacity` must cover every request. `alloc` takes
  * from the start, `allocCold` from the end, so matrices a frame rarely touches (a bone's rest

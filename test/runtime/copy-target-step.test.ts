@@ -57,13 +57,16 @@ describe('a constraint that copies its target, on the buffer', () => {
     }), { numRuns: 2000 });
   });
 
-  it('declines a matrix outside the buffer (a rebind\'s scratch): the general step runs there', () => {
-    const buffer = new Float64Array(64);
+  it('declines a matrix outside the buffer (a rebind\'s scratch, or past the buffer in its memory): the general step runs there', () => {
+    const memory = new Float64Array(96);
+    const buffer = memory.subarray(0, 64);
     const elsewhere = new Float64Array(16);
+    const past = memory.subarray(64, 80);
     const s = { buffer, owner: buffer.subarray(0, 16), out: buffer.subarray(16, 32), target: buffer.subarray(32, 48), influence: undefined, ownerPre: undefined, zeroRuns: false, blend: () => {} };
     expect(copyTargetStep({ ...s, factor: buffer.subarray(48, 49) })).toBeTypeOf('function');
     expect(copyTargetStep({ ...s, factor: elsewhere.subarray(0, 1) })).toBeUndefined();
     expect(copyTargetStep({ ...s, factor: buffer.subarray(48, 49), target: elsewhere })).toBeUndefined();
+    expect(copyTargetStep({ ...s, factor: buffer.subarray(48, 49), target: past })).toBeUndefined();
   });
 
   it('random rigs: the same bits as programs whose Copy Transforms all run the kernel', () => {

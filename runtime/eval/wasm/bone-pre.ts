@@ -6,6 +6,7 @@ import { parentMatrixOf } from '../../rig/parent-frame';
 import { computePre, inheritsFully } from '../../rig/pose';
 import { FRAME_WANTED, INHERITS_FULLY, writePreFlags } from '../../rig/pre-flags';
 import type { BoneOwner, RigOwner } from '../../rig/rig';
+import { indexIn } from '../slots';
 import { offsetsIn, type WasmKernels } from './kernels';
 
 /**
@@ -17,12 +18,12 @@ export function kernelPreStep(o: RigOwner, kernels: WasmKernels | undefined, buf
   if (!kernels || o.kind !== 'bone' || o.atRest || buffer.buffer !== kernels.memory) return undefined;
   const b: BoneOwner = o;
   const f = b.parentFrame;
-  const at = offsetsIn(kernels, [b.pre, parentMatrixOf(b), b.offset, b.basis, f.matrix, f.source, b.preFlags]);
-  if (!at) return undefined;
-  const [pre, parent, offset, basis, frame, source, flagsByte] = at;
+  const at = offsetsIn(kernels, [b.pre, parentMatrixOf(b), b.offset, b.basis, f.matrix, f.source]);
   // The flags read through the program's buffer, not the bone's record (pre-flags.ts), unless a node
   // sets the bone's inheritance (`inheritanceSet`): then from the record, where the node writes it.
-  const flagsAt = (flagsByte - buffer.byteOffset) / 8;
+  const flagsAt = indexIn(buffer, b.preFlags);
+  if (!at || flagsAt === undefined) return undefined;
+  const [pre, parent, offset, basis, frame, source] = at;
   writePreFlags(b, inheritsFully(b), f.wanted);
   // A connected bone's basis loses its translation (connectedBoneBasis): the kernel copies it to
   // its scratch without it first.
