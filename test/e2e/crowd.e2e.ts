@@ -63,7 +63,7 @@ export const crowdTests: E2ETest[] = [
     },
   },
   {
-    name: 'WebAssembly kernels in Chromium: a program\'s buffer is in WebAssembly memory, on the page\'s main thread (the blend module compiled in the background), Blender IK\'s Jacobian on its kernel, and the matrices are a JavaScript-only program\'s, bit for bit',
+    name: 'WebAssembly kernels in Chromium: a program\'s buffer is in WebAssembly memory, on the page\'s main thread (the blend and IK solver modules compiled in the background), Blender IK\'s solver on its kernel, and the matrices are a JavaScript-only program\'s, bit for bit',
     async run({ page, base, consoleErrors }) {
       await page.goto(`${base}/examples/crowd.html?n=1&workers=1`);
       await page.waitForFunction(() => (window.crowdDemo?.evaluated ?? 0) >= 1 || window.crowdDemo?.error !== undefined);
@@ -75,10 +75,10 @@ export const crowdTests: E2ETest[] = [
         await kernelsReady();
         const out: string[] = [];
         let inWasm = 0;
-        // The humanoid with its limbs on Blender's IK solver: its Jacobians inverted on their kernel.
+        // The humanoid with its limbs on Blender's IK solver: its iterations and Jacobians on their kernel.
         const limbs = humanoid();
         const blenderIk = { ...limbs, name: 'humanoid with Blender IK', graph: { ...limbs.graph, nodes: limbs.graph.nodes.map((n: { type: string; params?: Record<string, unknown> }) => (n.type === 'constraint/ik' && n.params?.chainCount === 2 ? { ...n, params: { ...n.params, solver: 'BLENDER' } } : n)) } };
-        // A Jacobian's arrays lie in a WebAssembly memory (whole 64 KiB pages) when its kernel is had.
+        // A Jacobian's arrays lie in a WebAssembly memory (whole 64 KiB pages) when the IK solver's kernel is had.
         const jacobianOnKernel = new Jacobian(6, 3).J.buffer.byteLength % 65536 === 0;
         for (const rig of [humanoid(), largeRig(), blenderIk]) {
           const fast = compile(rig.graph, rig.scene), plain = compile(rig.graph, rig.scene, { wasm: false });
@@ -94,7 +94,7 @@ export const crowdTests: E2ETest[] = [
         return { out, inWasm, jacobianOnKernel };
       });
       check(result.inWasm === 3, `${result.inWasm} of 3 programs have their buffer in WebAssembly memory`);
-      check(result.jacobianOnKernel, 'the IK Jacobian is not on its WebAssembly kernel on the page');
+      check(result.jacobianOnKernel, 'the IK solver is not on its WebAssembly kernel on the page');
       check(result.out.length === 0, `WebAssembly and JavaScript differ:\n${result.out.slice(0, 5).join('\n')}`);
       check(consoleErrors.length === 0, `console errors: ${consoleErrors.join(' | ')}`);
     },

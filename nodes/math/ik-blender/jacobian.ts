@@ -3,8 +3,8 @@
 // singular direction damped on its own so no DoF turns by more than 45° per step. The SVD is a
 // one-sided Jacobi: the update sums over singular directions, so their order and signs (which an
 // SVD leaves free) do not change it. Sized at build time; inverting allocates nothing. Where it can,
-// the inversion runs on a WebAssembly kernel (nodes/math/wasm/jacobian-kernel.ts), to the same bits.
-import { jacobianKernel } from '../wasm/jacobian-kernel';
+// the inversion runs on a WebAssembly kernel (nodes/math/wasm/ik-kernel.ts), to the same bits.
+import { ikKernel, type JacobianOnKernel } from '../wasm/ik-kernel';
 
 export class Jacobian {
   readonly dof: number;
@@ -31,25 +31,39 @@ export class Jacobian {
   /** The inversion on the WebAssembly kernel, when the Jacobian's arrays are in its memory. */
   private readonly kernel: (() => void) | undefined;
 
-  /** `kernel` false keeps the arrays in plain memory and inverts in JavaScript (the kernel gives the same bits). */
-  constructor(dof: number, taskSize: number, kernel = true) {
+  /**
+   * `kernel` false keeps the arrays in plain memory and inverts in JavaScript (the kernel gives the
+   * same bits); true places them on the kernel where it can be had; or the place on the kernel a
+   * solver made for them beside its own block (ik-kernel.ts), of `Jacobian.doubles` doubles.
+   */
+  constructor(dof: number, taskSize: number, kernel: boolean | JacobianOnKernel = true) {
     this.dof = dof;
     this.taskSize = taskSize;
     this.transpose = taskSize < dof;
-    const T = taskSize, D = dof, k = Math.min(T, D), m = Math.max(T, D);
+    const T = taskSize, D = dof, k = Math.min(T, D);
     this.k = k;
-    // One block, in the order assembly/jacobian.ts reads it.
-    const sizes = [T * D, T, D, D, D, D, D, D, T * k, D * k, k, m * k, k * k];
-    const count = sizes.reduce((a, b) => a + b, 0);
-    const onKernel = kernel ? jacobianKernel(T, D, count) : undefined;
+    const count = Jacobian.doubles(T, D);
+    const onKernel = kernel === true ? ikKernel(T, D, count, 0)?.jacobian : kernel === false ? undefined : kernel;
     this.kernel = onKernel?.invert;
     const block = onKernel?.doubles ?? new Float64Array(count);
+    const sizes = Jacobian.sizes(T, D);
     let at = 0;
     const [J, beta, dTheta, dNormWeight, weight, weightSqrt, norm, dThetaTmp, U, V, w, A, R] = sizes.map((n) => block.subarray(at, (at += n)));
     this.J = J; this.beta = beta; this.dTheta = dTheta; this.dNormWeight = dNormWeight;
     this.weight = weight.fill(1); this.weightSqrt = weightSqrt.fill(1);
     this.norm = norm; this.dThetaTmp = dThetaTmp;
     this.U = U; this.V = V; this.w = w; this.A = A; this.R = R;
+  }
+
+  /** The arrays' lengths, in the order assembly/ik/jacobian.ts reads them (one block). */
+  private static sizes(T: number, D: number): number[] {
+    const k = Math.min(T, D), m = Math.max(T, D);
+    return [T * D, T, D, D, D, D, D, D, T * k, D * k, k, m * k, k * k];
+  }
+
+  /** Doubles the arrays of a Jacobian of `T` task rows and `D` degrees of freedom take. */
+  static doubles(T: number, D: number): number {
+    return Jacobian.sizes(T, D).reduce((a, b) => a + b, 0);
   }
 
   /** ArmMatrices: a fresh Jacobian for a new solve. */

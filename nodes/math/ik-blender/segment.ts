@@ -11,15 +11,14 @@ import {
 } from './math';
 import type { Jacobian } from './jacobian';
 import { copy3 } from '../vector';
-
-export const enum SegKind { Null, Spherical, Swing, Elbow, Revolute, Translate }
-
-// Scalar slots in `Segment.s`.
-const MAX_EXT = 0, ANGLE = 1, NEW_ANGLE = 2, TWIST = 3, NEW_TWIST = 4, COS_TWIST = 5, SIN_TWIST = 6;
-const MIN = 7, MAX = 8, MIN_TWIST = 9, MAX_TWIST = 10, MIN_Y = 11, MAX_Y = 12;
-const LOCKED_AX = 13, LOCKED_AY = 14, LOCKED_AZ = 15;
-// Flag slots in `Segment.f`.
-const LIMIT_X = 0, LIMIT_Y = 1, LIMIT_Z = 2, LIMIT = 3, LIMIT_TWIST = 4;
+import {
+  ANGLE, COS_TWIST, LIMIT, LIMIT_TWIST, LIMIT_X, LIMIT_Y, LIMIT_Z, LOCKED_AX, LOCKED_AY, LOCKED_AZ, MAX, MAX_EXT, MAX_TWIST, MAX_Y,
+  MIN, MIN_TWIST, MIN_Y, NEW_ANGLE, NEW_TWIST, SegKind, SIN_TWIST, TWIST,
+} from './segment-slots';
+import {
+  SEG_AXIS, SEG_BASIS, SEG_DOF_ID, SEG_F, SEG_GLOBAL_END, SEG_GLOBAL_R, SEG_GLOBAL_START, SEG_KIND, SEG_LOCKED, SEG_MAX, SEG_MIN, SEG_NDOF,
+  SEG_NEW_BASIS, SEG_NEW_TRANSLATION, SEG_PARENT, SEG_REST, SEG_S, SEG_START, SEG_TLIMIT, SEG_TRANSLATION,
+} from './kernel-layout';
 
 const v3 = new Float64Array(3);
 const m3 = new Float64Array(9);
@@ -44,32 +43,35 @@ export class Segment {
   /** Index of the first DoF in the Jacobian. */
   dofId = 0;
 
-  readonly start = new Float64Array(3);
-  readonly restBasis = new Float64Array(9);
-  readonly basis = new Float64Array(9);
-  readonly origBasis = new Float64Array(9);
-  readonly newBasis = new Float64Array(9);
-  readonly translation = new Float64Array(3);
-  readonly origTranslation = new Float64Array(3);
-  readonly newTranslation = new Float64Array(3);
-  readonly globalStart = new Float64Array(3);
-  readonly globalR = new Float64Array(9);
-  readonly globalEnd = new Float64Array(3);
-  readonly weight = new Float64Array(3);
-  readonly locked = new Uint8Array(3);
+  // The numbers the iterations read and write: arrays of the segment's own, or views of the
+  // WebAssembly kernel's block once its solver places it there (placeIn), so the kernel and the
+  // JavaScript share them. Flags are 0 or 1 in doubles, as the block holds them.
+  start: Float64Array = new Float64Array(3);
+  restBasis: Float64Array = new Float64Array(9);
+  basis: Float64Array = new Float64Array(9);
+  newBasis: Float64Array = new Float64Array(9);
+  translation: Float64Array = new Float64Array(3);
+  newTranslation: Float64Array = new Float64Array(3);
+  globalStart: Float64Array = new Float64Array(3);
+  globalR: Float64Array = new Float64Array(9);
+  globalEnd: Float64Array = new Float64Array(3);
+  locked: Float64Array = new Float64Array(3);
   /** Spherical/swing ellipse limits: x in [0], z in [1]. Translate: per axis. */
-  readonly min = new Float64Array(3);
-  readonly max = new Float64Array(3);
-  readonly tlimit = new Uint8Array(3);
-  readonly s = new Float64Array(16);
-  readonly f = new Uint8Array(5);
+  min: Float64Array = new Float64Array(3);
+  max: Float64Array = new Float64Array(3);
+  tlimit: Float64Array = new Float64Array(3);
+  s: Float64Array = new Float64Array(16);
+  f: Float64Array = new Float64Array(5);
+  readonly origBasis = new Float64Array(9);
+  readonly origTranslation = new Float64Array(3);
+  readonly weight = new Float64Array(3);
   /** The limits and weights set at build (`saveConfig`), restored by `reset`. */
   private readonly initS = new Float64Array(16);
-  private readonly initF = new Uint8Array(5);
+  private readonly initF = new Float64Array(5);
   private readonly initWeight = new Float64Array(3);
   private readonly initMin = new Float64Array(3);
   private readonly initMax = new Float64Array(3);
-  private readonly initTlimit = new Uint8Array(3);
+  private readonly initTlimit = new Float64Array(3);
 
   constructor(kind: SegKind, axes: readonly number[]) {
     this.kind = kind;
@@ -79,6 +81,36 @@ export class Segment {
     this.weight.fill(1);
     this.s[COS_TWIST] = 1;
     this.saveConfig();
+  }
+
+  /**
+   * Moves the arrays the iterations use into the kernel's `block`, the segment's record at `at`
+   * (kernel-layout.ts), with what the kernel reads of its kind, DoFs, parent and first DoF (set by
+   * now, and never changed after).
+   */
+  placeIn(block: Float64Array, at: number): void {
+    block[at + SEG_KIND] = this.kind; block[at + SEG_NDOF] = this.ndof; block[at + SEG_PARENT] = this.parent; block[at + SEG_DOF_ID] = this.dofId;
+    for (let i = 0; i < 3; i++) block[at + SEG_AXIS + i] = i < this.axis.length ? this.axis[i] : -1;
+    const place = (from: Float64Array, offset: number) => {
+      const view = block.subarray(at + offset, at + offset + from.length);
+      view.set(from);
+      return view;
+    };
+    this.start = place(this.start, SEG_START);
+    this.restBasis = place(this.restBasis, SEG_REST);
+    this.basis = place(this.basis, SEG_BASIS);
+    this.newBasis = place(this.newBasis, SEG_NEW_BASIS);
+    this.translation = place(this.translation, SEG_TRANSLATION);
+    this.newTranslation = place(this.newTranslation, SEG_NEW_TRANSLATION);
+    this.globalStart = place(this.globalStart, SEG_GLOBAL_START);
+    this.globalR = place(this.globalR, SEG_GLOBAL_R);
+    this.globalEnd = place(this.globalEnd, SEG_GLOBAL_END);
+    this.locked = place(this.locked, SEG_LOCKED);
+    this.min = place(this.min, SEG_MIN);
+    this.max = place(this.max, SEG_MAX);
+    this.tlimit = place(this.tlimit, SEG_TLIMIT);
+    this.s = place(this.s, SEG_S);
+    this.f = place(this.f, SEG_F);
   }
 
   /** Keeps the limits and weights set so far (setLimit, setWeight) for every `reset`. */

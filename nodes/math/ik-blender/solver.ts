@@ -1,8 +1,13 @@
 // The iteration of Blender's legacy IK solver (IK_QJacobianSolver.cpp): everything scaled to unit
 // reach, the pole pre-rotation of the root, then per iteration a Jacobian from every goal, its SDLS
 // inverse, and limit handling that locks the most violated DoF and inverts again until no limit
-// is hit. Stops after `iterations`, or once the update is below 1e-3 after ten iterations.
+// is hit. Stops after `iterations`, or once the update is below 1e-3 after ten iterations. Where it
+// can, the iterations run on the WebAssembly kernel (nodes/math/wasm/assembly/ik-solver.ts), to the
+// same bits: the segments' and tasks' numbers then live in its block (placeIn), read and written by
+// both.
+import { ikKernel, type IkKernel } from '../wasm/ik-kernel';
 import { Jacobian } from './jacobian';
+import { SEG_STRIDE, solveBlockSize, SOLVE_ITERATIONS, SOLVE_ROOT_R, SOLVE_SEGMENTS, SOLVE_SOLVED, TASK_STRIDE } from './kernel-layout';
 import { IK_EPSILON, setIdentity3 } from './math';
 import type { Segment } from './segment';
 import { TaskKind, type Task } from './tasks';
@@ -23,8 +28,8 @@ export class IkSolver {
   readonly segs: Segment[];
   readonly tasks: Task[];
   readonly jac: Jacobian;
-  /** Root rotation (row-major 3x3) set by the pole constraint. */
-  readonly rootR = new Float64Array(9);
+  /** Root rotation (row-major 3x3) set by the pole constraint (in the kernel's block, when on it). */
+  readonly rootR: Float64Array;
   /** Pole: [goal x3, pole goal x3]; `poleTip` is the tip segment, −1 for no pole. */
   readonly pole = new Float64Array(6);
   poleTip = -1;
@@ -35,7 +40,10 @@ export class IkSolver {
   /** Children of each segment, for the transform update (parents first is all it needs). */
   private readonly order: Int32Array;
 
-  /** `kernel`: whether the Jacobian may be inverted on its WebAssembly kernel (jacobian.ts). */
+  /** The iterations on the WebAssembly kernel, when it can be had. */
+  private readonly kernel: IkKernel | undefined;
+
+  /** `kernel`: whether the solve may run on its WebAssembly kernel (the same bits). */
   constructor(segs: Segment[], tasks: Task[], kernel = true) {
     this.segs = segs;
     this.tasks = tasks;
@@ -43,8 +51,17 @@ export class IkSolver {
     for (const s of segs) { s.dofId = dof; dof += s.ndof; }
     let size = 0;
     for (const t of tasks) { t.id = size; size += t.size; }
-    this.jac = new Jacobian(Math.max(dof, 1), Math.max(size, 3), kernel);
+    const D = Math.max(dof, 1), T = Math.max(size, 3);
+    this.kernel = kernel ? ikKernel(T, D, Jacobian.doubles(T, D), solveBlockSize(segs.length, tasks.length)) : undefined;
+    this.jac = new Jacobian(D, T, this.kernel?.jacobian ?? false);
     this.order = Int32Array.from(segs.map((_, i) => i));
+    const block = this.kernel?.block;
+    this.rootR = block ? block.subarray(SOLVE_ROOT_R, SOLVE_ROOT_R + 9) : new Float64Array(9);
+    if (block) {
+      // The root's start, (0, 0, 0), is the block's as it is made (the kernel reads it from there).
+      segs.forEach((seg, k) => { seg.placeIn(block, SOLVE_SEGMENTS + k * SEG_STRIDE); });
+      tasks.forEach((task, k) => { task.placeIn(block, SOLVE_SEGMENTS + segs.length * SEG_STRIDE + k * TASK_STRIDE); });
+    }
   }
 
   private updateTransforms(): void {
@@ -95,7 +112,16 @@ export class IkSolver {
     this.constrainPoleVector();
     this.updateTransforms();
 
-    let solved = false;
+    const solved = this.kernel ? this.iterateOnKernel(this.kernel, maxIterations) : this.iterate(maxIterations);
+    if (this.poleTip >= 0) segs[0].prependBasis(this.rootR);
+    this.scaleBox[0] = Math.fround(1 / scale);
+    this.scale();
+    return solved;
+  }
+
+  /** The iterations; whether they converged. */
+  private iterate(maxIterations: number): boolean {
+    const segs = this.segs, tasks = this.tasks, jac = this.jac;
     this.iterationsUsed = 0;
     for (let it = 0; it < maxIterations; it++) {
       this.iterationsUsed = it + 1;
@@ -106,12 +132,17 @@ export class IkSolver {
       do { jac.invert(); } while (this.updateAngles(norm));
       for (let i = 0; i < segs.length; i++) segs[i].unlock();
       jac.angleUpdateNormInto(norm);
-      if (norm[0] < 1e-3 && it > 10) { solved = true; break; }
+      if (norm[0] < 1e-3 && it > 10) return true;
     }
-    if (this.poleTip >= 0) segs[0].prependBasis(this.rootR);
-    this.scaleBox[0] = Math.fround(1 / scale);
-    this.scale();
-    return solved;
+    return false;
+  }
+
+  /** The same iterations on the kernel, over the segments and tasks placed in its block. */
+  private iterateOnKernel(kernel: IkKernel, maxIterations: number): boolean {
+    const block = kernel.block;
+    kernel.iterate(this.segs.length, this.tasks.length, maxIterations);
+    this.iterationsUsed = block[SOLVE_ITERATIONS];
+    return block[SOLVE_SOLVED] === 1;
   }
 
   private readonly normBox = new Float64Array(1);

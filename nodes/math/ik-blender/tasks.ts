@@ -2,6 +2,7 @@
 // step towards the goal clamped to half the mean segment reach, so far goals pull steadily) and an
 // orientation goal (use_rotation). Each writes its rows of the Jacobian from the tip up to the root.
 import type { Jacobian } from './jacobian';
+import { TASK_GOAL, TASK_ID, TASK_KIND, TASK_S, TASK_TIP } from './kernel-layout';
 import type { Segment } from './segment';
 
 export const enum TaskKind { Position, Orientation }
@@ -21,13 +22,24 @@ export class Task {
    * IK_QTask::SetWeight stores it (Weight() gives back its square): the Jacobian rows and betas are
    * scaled by it, so the least-squares solve weighs each goal by its weight.
    */
-  readonly s = new Float64Array(2);
+  s: Float64Array = new Float64Array(2);
   /** Position goal (3) or orientation goal (row-major 3x3). */
-  readonly goal = new Float64Array(9);
+  goal: Float64Array = new Float64Array(9);
 
   constructor(kind: TaskKind, tip: number) {
     this.kind = kind;
     this.tip = tip;
+  }
+
+  /**
+   * Moves `s` and `goal` into the kernel's `block`, the task's record at `at` (kernel-layout.ts),
+   * with its kind, tip and first row (set by now, and never changed after).
+   */
+  placeIn(block: Float64Array, at: number): void {
+    block[at + TASK_KIND] = this.kind; block[at + TASK_TIP] = this.tip; block[at + TASK_ID] = this.id;
+    const s = block.subarray(at + TASK_S, at + TASK_S + 2), goal = block.subarray(at + TASK_GOAL, at + TASK_GOAL + 9);
+    s.set(this.s); goal.set(this.goal);
+    this.s = s; this.goal = goal;
   }
 
   /** The position goal's clamp length: the reach of the tip's segments, over 2 · their count. */

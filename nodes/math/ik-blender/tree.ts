@@ -8,7 +8,8 @@
 import { invertMat4, multiplyMat4 } from '../matrix';
 import { mat3ToQuat, mat4ToQuat, slerpQuatBy, quatToMat3 } from '../quaternion';
 import { invert3, mul3, mulVec3 } from './math';
-import { Segment, SegKind, rotationSegmentFor } from './segment';
+import { Segment, rotationSegmentFor } from './segment';
+import { SegKind } from './segment-slots';
 import { IkSolver } from './solver';
 import { Task, TaskKind } from './tasks';
 

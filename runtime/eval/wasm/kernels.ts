@@ -5,7 +5,7 @@
 // forbids compiling it, the address space taken by many programs alive at once), the program keeps a
 // plain Float64Array and runs the JavaScript.
 import { lazyModule, modulesReady } from '../../../nodes/math/wasm/module';
-import { jacobianModule } from '../../../nodes/math/wasm/jacobian-kernel';
+import { ikSolverModule } from '../../../nodes/math/wasm/ik-kernel';
 import { WASM_BASE64 as BLEND } from './blend-bytes';
 import { WASM_BASE64 as MAT4 } from './mat4-bytes';
 
@@ -47,7 +47,7 @@ export async function kernelsReady(): Promise<void> {
   if (typeof WebAssembly !== 'object') return;
   mat4Module();
   blendModule();
-  jacobianModule();
+  ikSolverModule();
   await modulesReady();
 }
 

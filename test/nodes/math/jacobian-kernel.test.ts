@@ -1,4 +1,4 @@
-// The IK Jacobian inverted on its WebAssembly kernel (nodes/math/wasm/assembly/jacobian.ts) against
+// The IK Jacobian inverted on its WebAssembly kernel (nodes/math/wasm/assembly/ik/jacobian.ts) against
 // Jacobian.invert in JavaScript, bit for bit (Object.is on every number): any task size (rows, in
 // threes) and number of degrees of freedom, tall and wide, entries from tiny to huge with zeros and
 // signed zeros, any weights, and the solver's sequence of an invert, a lock and another invert.

@@ -57,16 +57,16 @@ describe('programs without WebAssembly, or before it is compiled', () => {
     expect(inWasm(compile(rig.graph, rig.scene))).toBe(true);
   });
 
-  it('with WebAssembly and its memories counted: none when asked for JavaScript alone, else the program\'s and the IK Jacobians\'', async () => {
+  it('with WebAssembly and its memories counted: none when asked for JavaScript alone, else the program\'s and the IK solvers\'', async () => {
     let memories = 0;
     const Memory = function (descriptor: WebAssembly.MemoryDescriptor) { memories++; return new realWebAssembly.Memory(descriptor); };
     vi.stubGlobal('WebAssembly', webAssemblyWith({ Memory }));
     const { compile } = await freshRuntime();
-    // First, while no memory is made yet (Jacobians share one once it is).
+    // First, while no memory is made yet (solvers share one once it is).
     const plain = compile(rig.graph, rig.scene, { wasm: false });
     expect(memories).toBe(0);
     const program = compile(rig.graph, rig.scene);
-    // The program's buffer, and one memory the four limbs' Jacobians share.
+    // The program's buffer, and one memory the four limbs' IK solvers share.
     expect(memories).toBe(2);
     expect(inWasm(plain)).toBe(false);
     expect(finals(plain)).toBe(finals(program));
@@ -95,7 +95,7 @@ describe('programs without WebAssembly, or before it is compiled', () => {
     expect(inWasm(compile(rig.graph, rig.scene))).toBe(false);
   });
 
-  it('when only small modules compile at once (a browser\'s main thread): the blend module comes later, the bits never change', async () => {
+  it('when only small modules compile at once (a browser\'s main thread): the blend and IK solver modules come later, the bits never change', async () => {
     const { compile: withIt } = await freshRuntime();
     const expected = finals(withIt(rig.graph, rig.scene));
     let background = 0;
@@ -105,11 +105,11 @@ describe('programs without WebAssembly, or before it is compiled', () => {
     };
     vi.stubGlobal('WebAssembly', webAssemblyWith({ Module, compile: (bytes: Uint8Array<ArrayBuffer>) => { background++; return realWebAssembly.compile(bytes); } }));
     const { compile, kernels } = await freshRuntime();
-    // Before the background compile: the small module's kernels, the blend in JavaScript.
+    // Before the background compiles: the small module's kernels, the blend and the IK in JavaScript.
     const early = compile(rig.graph, rig.scene);
     expect(inWasm(early)).toBe(true);
     expect(kernels.wasmBuffer(64)?.kernels.blend).toBeUndefined();
-    expect(background).toBe(1);
+    expect(background).toBe(2);
     expect(finals(early)).toBe(expected);
     await kernels.kernelsReady();
     const late = compile(rig.graph, rig.scene);

@@ -1,14 +1,51 @@
-// AssemblyScript (compiled by `npm run build:wasm` to ../jacobian-bytes.ts): the inversion of Blender's
-// legacy IK Jacobian, Jacobian.invert of nodes/math/ik-blender/jacobian.ts (its one-sided Jacobi SVD,
-// then the SDLS update), ported operation by operation in the same order, so the same bits (IEEE
-// products, sums, quotients and square roots; no fused multiply-add).
+// AssemblyScript (part of ../ik-solver.ts): Blender's legacy IK Jacobian, the methods of
+// nodes/math/ik-blender/jacobian.ts that the solver's iteration calls (invert: its one-sided Jacobi
+// SVD, then the SDLS update; setDerivatives, lock, angleUpdateNormInto), ported operation by
+// operation in the same order, so the same bits (IEEE products, sums, quotients and square roots; no
+// fused multiply-add).
 //
-// The Jacobian's arrays lie one after another from byte offset `base`, in jacobian-layout.ts's order
-// (each `count` doubles): J (T·D), beta (T), dTheta (D), dNormWeight (D), weight (D), weightSqrt (D),
-// norm (D), dThetaTmp (D), U (T·k), V (D·k), w (k), A (max(T, D)·k), R (k·k), with k = min(T, D).
+// The Jacobian's arrays lie one after another from byte offset `base`, in the order jacobian.ts lays
+// them out (each `count` doubles): J (T·D), beta (T), dTheta (D), dNormWeight (D), weight (D),
+// weightSqrt (D), norm (D), dThetaTmp (D), U (T·k), V (D·k), w (k), A (max(T, D)·k), R (k·k), with
+// k = min(T, D).
+import { ld, st } from './math';
 
-@inline function ld(at: usize, i: i32): f64 { return load<f64>(at + (<usize>i << 3)); }
-@inline function st(at: usize, i: i32, x: f64): void { store<f64>(at + (<usize>i << 3), x); }
+/** Where beta, dTheta, dNormWeight, weight, weightSqrt and norm start. */
+@inline export function betaAt(base: usize, T: i32, D: i32): usize { return base + (<usize>(T * D) << 3); }
+@inline export function dThetaAt(base: usize, T: i32, D: i32): usize { return betaAt(base, T, D) + (<usize>T << 3); }
+@inline function dNormWeightAt(base: usize, T: i32, D: i32): usize { return dThetaAt(base, T, D) + (<usize>D << 3); }
+@inline function weightSqrtAt(base: usize, T: i32, D: i32): usize { return dNormWeightAt(base, T, D) + (<usize>(2 * D) << 3); }
+@inline function normAt(base: usize, T: i32, D: i32): usize { return weightSqrtAt(base, T, D) + (<usize>D << 3); }
+
+/** Jacobian.setDerivatives, the vector (x, y, z). */
+export function setDerivatives(base: usize, T: i32, D: i32, id: i32, dofId: i32, x: f64, y: f64, z: f64, normWeight: f64): void {
+  const ws = ld(weightSqrtAt(base, T, D), dofId);
+  st(base, id * D + dofId, x * ws);
+  st(base, (id + 1) * D + dofId, y * ws);
+  st(base, (id + 2) * D + dofId, z * ws);
+  st(dNormWeightAt(base, T, D), dofId, normWeight);
+}
+
+/** Jacobian.lock: a DoF locked at its clamped change `delta`. */
+export function lock(base: usize, T: i32, D: i32, dofId: i32, delta: f64): void {
+  const beta = betaAt(base, T, D);
+  for (let i = 0; i < T; i++) {
+    st(beta, i, ld(beta, i) - ld(base, i * D + dofId) * delta);
+    st(base, i * D + dofId, 0);
+  }
+  st(normAt(base, T, D), dofId, 0);
+  st(dThetaAt(base, T, D), dofId, 0);
+}
+
+/** Jacobian.angleUpdateNormInto: max(norm, the largest weighted angle update). */
+export function angleUpdateNorm(base: usize, T: i32, D: i32, norm: f64): f64 {
+  const dTheta = dThetaAt(base, T, D), dNormWeight = dNormWeightAt(base, T, D);
+  for (let i = 0; i < D; i++) {
+    const a = Math.abs(ld(dTheta, i) * ld(dNormWeight, i));
+    if (a > norm) norm = a;
+  }
+  return norm;
+}
 
 /** Jacobian.invert for a Jacobian of `T` task rows and `D` degrees of freedom at byte offset `base`. */
 export function invert(base: usize, T: i32, D: i32): void {
