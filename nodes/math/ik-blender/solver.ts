@@ -27,9 +27,10 @@ export class IkSolver {
   /** Segments in Blender's order: depth first from the root, children last added first. */
   readonly segs: Segment[];
   readonly tasks: Task[];
-  readonly jac: Jacobian;
-  /** Root rotation (row-major 3x3) set by the pole constraint (in the kernel's block, when on it). */
-  readonly rootR: Float64Array;
+  /** The Jacobian (its arrays on the kernel, once the solver is). */
+  jac: Jacobian;
+  /** Root rotation (row-major 3x3) set by the pole constraint (in the kernel's block, once on it). */
+  rootR: Float64Array = new Float64Array(9);
   /** Pole: [goal x3, pole goal x3]; `poleTip` is the tip segment, −1 for no pole. */
   readonly pole = new Float64Array(6);
   poleTip = -1;
@@ -40,8 +41,10 @@ export class IkSolver {
   /** Children of each segment, for the transform update (parents first is all it needs). */
   private readonly order: Int32Array;
 
-  /** The iterations on the WebAssembly kernel, when it can be had. */
-  private readonly kernel: IkKernel | undefined;
+  /** The iterations on the WebAssembly kernel, once it is had. */
+  private kernel: IkKernel | undefined;
+  /** Whether to take the kernel when it can be had (see takeKernel). */
+  private readonly wantsKernel: boolean;
 
   /** `kernel`: whether the solve may run on its WebAssembly kernel (the same bits). */
   constructor(segs: Segment[], tasks: Task[], kernel = true) {
@@ -51,17 +54,31 @@ export class IkSolver {
     for (const s of segs) { s.dofId = dof; dof += s.ndof; }
     let size = 0;
     for (const t of tasks) { t.id = size; size += t.size; }
-    const D = Math.max(dof, 1), T = Math.max(size, 3);
-    this.kernel = kernel ? ikKernel(T, D, Jacobian.doubles(T, D), solveBlockSize(segs.length, tasks.length)) : undefined;
-    this.jac = new Jacobian(D, T, this.kernel?.jacobian ?? false);
+    this.jac = new Jacobian(Math.max(dof, 1), Math.max(size, 3), false);
     this.order = Int32Array.from(segs.map((_, i) => i));
-    const block = this.kernel?.block;
-    this.rootR = block ? block.subarray(SOLVE_ROOT_R, SOLVE_ROOT_R + 9) : new Float64Array(9);
-    if (block) {
-      // The root's start, (0, 0, 0), is the block's as it is made (the kernel reads it from there).
-      segs.forEach((seg, k) => { seg.placeIn(block, SOLVE_SEGMENTS + k * SEG_STRIDE); });
-      tasks.forEach((task, k) => { task.placeIn(block, SOLVE_SEGMENTS + segs.length * SEG_STRIDE + k * TASK_STRIDE); });
-    }
+    this.wantsKernel = kernel;
+    this.takeKernel();
+  }
+
+  /**
+   * Moves the solve onto the kernel when its module can be had: the Jacobian made anew in its memory
+   * and the segments and tasks placed in its block (placeIn). Where the module is compiled in the
+   * background (a browser's main thread), a solver made before it is ready takes it at its first
+   * solve after; until then it solves in JavaScript, to the same bits.
+   */
+  private takeKernel(): void {
+    if (!this.wantsKernel || this.kernel !== undefined) return;
+    const { dof: D, taskSize: T } = this.jac;
+    const kernel = ikKernel(T, D, Jacobian.doubles(T, D), solveBlockSize(this.segs.length, this.tasks.length));
+    if (kernel === undefined) return;
+    this.kernel = kernel;
+    this.jac = new Jacobian(D, T, kernel.jacobian);
+    const block = kernel.block;
+    // The root's start, (0, 0, 0), is the block's as it is made (the kernel reads it from there).
+    block.subarray(SOLVE_ROOT_R, SOLVE_ROOT_R + 9).set(this.rootR);
+    this.rootR = block.subarray(SOLVE_ROOT_R, SOLVE_ROOT_R + 9);
+    this.segs.forEach((seg, k) => { seg.placeIn(block, SOLVE_SEGMENTS + k * SEG_STRIDE); });
+    this.tasks.forEach((task, k) => { task.placeIn(block, SOLVE_SEGMENTS + this.segs.length * SEG_STRIDE + k * TASK_STRIDE); });
   }
 
   private updateTransforms(): void {
@@ -85,6 +102,7 @@ export class IkSolver {
 
   /** Runs the solve; the tasks' m_weight must be set (`s[0]`, the square root of the weight), goals in root space. Returns whether it converged. */
   solve(maxIterations: number): boolean {
+    if (this.kernel === undefined) this.takeKernel();
     const segs = this.segs, tasks = this.tasks, jac = this.jac;
     setIdentity3(this.rootR);
     let anyDof = 0;

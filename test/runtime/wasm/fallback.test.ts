@@ -5,6 +5,7 @@
 // browser's main thread). In each the matrices are a JavaScript-only program's, bit for bit.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { humanoid } from '../../bench/rigs';
+import type { BlenderIkTree, BlenderIkTreeSpec } from '../../../nodes/math/ik-blender/tree';
 
 type CompileModule = typeof import('../../../runtime/eval/compile');
 type KernelsModule = typeof import('../../../runtime/eval/wasm/kernels');
@@ -45,6 +46,27 @@ function finals(program: ReturnType<CompileModule['compile']>): string {
 /** Whether the program's buffer is in WebAssembly memory (whole 64 KiB pages, the kernels' scratch after it). */
 const inWasm = (program: ReturnType<CompileModule['compile']>) =>
   program.buffer.buffer.byteLength % 65536 === 0 && program.buffer.buffer.byteLength > program.buffer.byteLength;
+
+/** A two-bone arm with IK Stretch, a pole and an orientation goal: every part of the solver's iteration. */
+const armBone = (stretch: number) => ({
+  lock: [false, false, false] as const, useLimit: [true, false, false] as const, min: [-1, 0, 0] as const, max: [0.5, 0, 0] as const,
+  stiffness: [0, 0.3, 0] as const, stretch, length: 1, boneMat: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+});
+const armSpec: BlenderIkTreeSpec = {
+  bones: [armBone(0.2), armBone(0)], parent: [-1, 0], hasArmatureParent: [false, true], stretch: true,
+  targets: [{ tip: 1, position: true, rotation: true, pole: true }], iterations: 200,
+};
+const at = (x: number, y: number, z: number) => Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1);
+
+/** The arm's matrices and iterations after a solve, as bits. */
+function solveArm(tree: BlenderIkTree): string {
+  const post = [new Float64Array(16), new Float64Array(16)];
+  tree.solve([at(0, 0, 0), at(0, 1, 0)], undefined, [at(0.8, 1.9, 0.4)], [at(0, 1, 2)], [Float64Array.of(1, 0.5, 1, Math.fround(0.3))], post);
+  return [tree.solver.iterationsUsed, ...post.flatMap((m) => [...new BigUint64Array(Float64Array.from(m).buffer)])].join(',');
+}
+
+/** Whether the tree's solver is on the IK kernel (its Jacobian in WebAssembly memory: whole 64 KiB pages). */
+const onKernel = (tree: BlenderIkTree) => tree.solver.jac.J.buffer.byteLength % 65536 === 0;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -105,16 +127,23 @@ describe('programs without WebAssembly, or before it is compiled', () => {
     };
     vi.stubGlobal('WebAssembly', webAssemblyWith({ Module, compile: (bytes: Uint8Array<ArrayBuffer>) => { background++; return realWebAssembly.compile(bytes); } }));
     const { compile, kernels } = await freshRuntime();
+    const { BlenderIkTree } = await import('../../../nodes/math/ik-blender/tree');
     // Before the background compiles: the small module's kernels, the blend and the IK in JavaScript.
     const early = compile(rig.graph, rig.scene);
+    const tree = new BlenderIkTree(armSpec);
     expect(inWasm(early)).toBe(true);
     expect(kernels.wasmBuffer(64)?.kernels.blend).toBeUndefined();
+    expect(onKernel(tree)).toBe(false);
     expect(background).toBe(2);
     expect(finals(early)).toBe(expected);
+    const before = solveArm(tree);
     await kernels.kernelsReady();
     const late = compile(rig.graph, rig.scene);
     expect(finals(late)).toBe(expected);
-    // Once compiled, a program is given the blend kernel.
+    // Once compiled, a program is given the blend kernel, and a solver made before takes the IK's at its next solve.
     expect(kernels.wasmBuffer(64)?.kernels.blend).toBeDefined();
+    expect(finals(early)).toBe(expected);
+    expect(solveArm(tree)).toEqual(before);
+    expect(onKernel(tree)).toBe(true);
   });
 });
