@@ -2,7 +2,8 @@
 // against the same solve in JavaScript, bit for bit (Object.is on every number): random trees of
 // one to five bones (chains and branches), every segment kind (each bone's locks pick it), limits
 // hit and not, stiffness, IK Stretch, position and orientation goals, poles, any weights and
-// influences, and two solves in a row on the same trees (what a solve leaves, the next starts from).
+// influences, goals and poles now and then not finite or huge, and two solves in a row on the same
+// trees (what a solve leaves, the next starts from).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SegKind } from '../../../nodes/math/ik-blender/segment-slots';
@@ -21,12 +22,16 @@ function rotation([x, y, z, w]: readonly number[]): number[] {
 
 const quat = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: 0.05, max: 1, noNaN: true }));
 const coord = fc.double({ min: -3, max: 3, noNaN: true });
+/** A goal's or pole's coordinate: now and then not finite, or huge (what a broken rig hands the solver). */
+const goalCoord = fc.oneof({ arbitrary: coord, weight: 30 }, { arbitrary: fc.constantFrom(NaN, Infinity, -Infinity, 1e300, -1e-300), weight: 1 });
 /** A pose (column-major 4x4): a rotation, a scale per axis (mostly 1), a translation. */
 const pose = fc.record({ q: quat, scale: fc.oneof(fc.constant([1, 1, 1]), fc.tuple(fc.double({ min: 0.3, max: 2, noNaN: true }), fc.double({ min: 0.3, max: 2, noNaN: true }), fc.double({ min: 0.3, max: 2, noNaN: true }))), t: fc.tuple(coord, coord, coord) })
   .map(({ q, scale, t }) => {
     const r = rotation(q);
     return Float64Array.of(r[0] * scale[0], r[1] * scale[0], r[2] * scale[0], 0, r[3] * scale[1], r[4] * scale[1], r[5] * scale[1], 0, r[6] * scale[2], r[7] * scale[2], r[8] * scale[2], 0, t[0], t[1], t[2], 1);
   });
+/** A goal or pole: a pose whose translation may be anything. */
+const goal = fc.tuple(pose, goalCoord, goalCoord, goalCoord).map(([m, x, y, z]) => { const g = Float64Array.from(m); g[12] = x; g[13] = y; g[14] = z; return g; });
 const angle = fc.double({ min: -Math.PI, max: Math.PI, noNaN: true });
 const bone: fc.Arbitrary<BlenderIkBone> = fc.record({
   lock: fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()),
@@ -61,8 +66,8 @@ const treeCase: fc.Arbitrary<Case> = fc.integer({ min: 1, max: 5 }).chain((n) =>
   solves: fc.array(fc.record({
     pre: fc.array(pose, { minLength: n, maxLength: n }),
     rootParent: pose,
-    goals: fc.tuple(pose, pose),
-    poles: fc.tuple(pose, pose),
+    goals: fc.tuple(goal, goal),
+    poles: fc.tuple(goal, goal),
     weights: fc.tuple(weights, weights),
   }), { minLength: 2, maxLength: 2 }),
 })).map((r) => {
