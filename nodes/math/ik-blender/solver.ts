@@ -54,10 +54,10 @@ export class IkSolver {
     for (const s of segs) { s.dofId = dof; dof += s.ndof; }
     let size = 0;
     for (const t of tasks) { t.id = size; size += t.size; }
-    this.jac = new Jacobian(Math.max(dof, 1), Math.max(size, 3), false);
+    const D = Math.max(dof, 1), T = Math.max(size, 3);
     this.order = Int32Array.from(segs.map((_, i) => i));
     this.wantsKernel = kernel;
-    this.takeKernel();
+    this.jac = this.kernelJacobian(D, T) ?? new Jacobian(D, T, false);
   }
 
   /**
@@ -67,18 +67,24 @@ export class IkSolver {
    * solve after; until then it solves in JavaScript, to the same bits.
    */
   private takeKernel(): void {
-    if (!this.wantsKernel || this.kernel !== undefined) return;
-    const { dof: D, taskSize: T } = this.jac;
+    if (this.kernel !== undefined) return;
+    const jac = this.kernelJacobian(this.jac.dof, this.jac.taskSize);
+    if (jac !== undefined) this.jac = jac;
+  }
+
+  /** The kernel taken, where it can be: the Jacobian of `T` rows and `D` DoFs in its memory, the segments and tasks in its block. */
+  private kernelJacobian(D: number, T: number): Jacobian | undefined {
+    if (!this.wantsKernel) return undefined;
     const kernel = ikKernel(T, D, Jacobian.doubles(T, D), solveBlockSize(this.segs.length, this.tasks.length));
-    if (kernel === undefined) return;
+    if (kernel === undefined) return undefined;
     this.kernel = kernel;
-    this.jac = new Jacobian(D, T, kernel.jacobian);
     const block = kernel.block;
     // The root's start, (0, 0, 0), is the block's as it is made (the kernel reads it from there).
     block.subarray(SOLVE_ROOT_R, SOLVE_ROOT_R + 9).set(this.rootR);
     this.rootR = block.subarray(SOLVE_ROOT_R, SOLVE_ROOT_R + 9);
     this.segs.forEach((seg, k) => { seg.placeIn(block, SOLVE_SEGMENTS + k * SEG_STRIDE); });
     this.tasks.forEach((task, k) => { task.placeIn(block, SOLVE_SEGMENTS + this.segs.length * SEG_STRIDE + k * TASK_STRIDE); });
+    return new Jacobian(D, T, kernel.jacobian);
   }
 
   private updateTransforms(): void {
