@@ -15,6 +15,7 @@ import { capacity } from './capacity';
 import type { CompiledNode, NodeTable } from './compiled-node';
 import type { Problems } from './errors';
 import type { ResolvedGraph } from './resolve-nodes';
+import type { SharedBuffer } from './wasm/shared-memory';
 import { SlotAllocator } from './slots';
 
 export interface Owners {
@@ -45,8 +46,8 @@ export interface Owners {
   modeKeyed: RigOwner[];
 }
 
-export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGraph, problems: Problems, wasm: boolean): Owners {
-  const slots = new SlotAllocator(capacity(scene, compiled), wasm);
+export function buildOwners(scene: SceneDocument, { compiled, live }: ResolvedGraph, problems: Problems, wasm: boolean, shared?: SharedBuffer): Owners {
+  const slots = new SlotAllocator(capacity(scene, compiled), wasm, shared);
   let rig: ReturnType<typeof buildRig>;
   try {
     rig = buildRig(scene, (n) => slots.alloc(n), (n) => slots.allocCold(n));

@@ -20,6 +20,7 @@ import { plan } from './plan';
 import type { Program } from './program';
 import { flatGraph, resolveNodes } from './resolve-nodes';
 import { scheduleUnits } from './schedule-units';
+import type { SharedBuffer } from './wasm/shared-memory';
 
 export interface CompileOptions {
   catalog?: NodeCatalog;
@@ -44,13 +45,18 @@ export interface CompileOptions {
    * to be had). False keeps plain Float64Arrays and JavaScript: the same numbers, bit for bit.
    */
   wasm?: boolean;
+  /**
+   * Compile onto this shared memory, as thread `thread` of `threads` splitting the frame
+   * (runtime/split/). Every thread compiles the same graph and scene so, and gets the same slots.
+   */
+  shared?: SharedBuffer;
 }
 
 /** Compiles a graph over a scene. Throws CompileFailure listing every problem found. */
 export function compile(grouped: GraphDocument, scene: SceneDocument, options: CompileOptions = {}): Program {
   const problems = new Problems();
   const resolved = resolveNodes(flatGraph(grouped), options.catalog ?? defaultCatalog, problems);
-  const owners = buildOwners(scene, resolved, problems, options.wasm ?? true);
+  const owners = buildOwners(scene, resolved, problems, options.wasm ?? true, options.shared);
   const stackOwner = (c: CompiledNode) => stackOwnerOf(c, resolved.compiled);
   const sourceOwner = (c: CompiledNode, input: string) => sourceOwnerOf(c, input, resolved.compiled);
   const sourceShape = (c: CompiledNode, input: string) => sourceShapeOf(c, input, resolved.compiled);

@@ -390,6 +390,24 @@ export class Program {
     this.lastTicksRun++;
   }
 
+  /**
+   * For threads that run a frame's steps between them (runtime/split/), not through `evaluate`:
+   * writes the frame (and the scene's time) the steps read.
+   */
+  setFrame(frame: number): void {
+    this.frameSlot[0] = frame;
+    this.timeFromFrame();
+  }
+
+  /**
+   * For threads that run a frame's steps between them (runtime/split/): the guards' switch and the
+   * frame's check, when a frame may first run with the guards off (undefined when every pass runs
+   * guarded: the frame check is off, or a node keeps a value from its first evaluation).
+   */
+  get unguardedPass(): { guards: GuardSwitch; check: FrameCheck } | undefined {
+    return this.remembers ? undefined : this.unguarded;
+  }
+
   /** The scene's animation time for the frame in `frameSlot[0]`, when the scene remaps time. */
   private timeFromFrame(): void {
     const t = this.deps?.sceneTime;

@@ -1,7 +1,8 @@
 // One preallocated Float64Array per program; every socket, owner matrix and scratch matrix is a
 // view into it, handed out at compile time, so evaluation never allocates.
 import type { SocketType } from '../../graph/types';
-import { wasmBuffer, type WasmKernels } from './wasm/kernels';
+import { SCRATCH, wasmBuffer, type WasmKernels } from './wasm/kernels';
+import { ownRegionStart, type SharedBuffer } from './wasm/shared-memory';
 
 export const SOCKET_SIZE: Record<SocketType, number> = {
   transform: 16,
@@ -23,7 +24,8 @@ export function indexIn(buffer: Float64Array, view: Float64Array): number | unde
  * Hands out consecutive views of one buffer; `capacity` must cover every request. `alloc` takes
  * from the start, `allocCold` from the end, so matrices a frame rarely touches (a bone's rest
  * matrix and parent frame) do not sit between those it always does: a frame of a large rig walks
- * fewer cache lines.
+ * fewer cache lines. With a shared memory (wasm/shared-memory.ts), `alloc` takes from the slots every
+ * thread shares and `allocCold` from the end of this thread's own region.
  */
 export class SlotAllocator {
   readonly buffer: Float64Array;
@@ -31,11 +33,20 @@ export class SlotAllocator {
   readonly kernels: WasmKernels | undefined;
   private used = 0;
   private top: number;
+  /** Where `allocCold` takes from: `buffer`, or this thread's own region of a shared memory. */
+  private readonly cold: Float64Array;
 
-  constructor(capacity: number, wasm = false) {
-    const w = wasm ? wasmBuffer(capacity) : undefined;
-    this.buffer = w?.buffer ?? new Float64Array(capacity);
+  /** `shared`: the buffer is the start of that memory, shared with other threads (wasm/shared-memory.ts). */
+  constructor(capacity: number, wasm = false, shared?: SharedBuffer) {
+    const own = shared && ownRegionStart(capacity, shared.thread, SCRATCH);
+    if (shared && shared.memory.buffer.byteLength < ownRegionStart(capacity, shared.threads, SCRATCH) * Float64Array.BYTES_PER_ELEMENT) {
+      throw new RangeError(`slot buffer: the shared memory holds ${shared.memory.buffer.byteLength / 8} doubles, too few for ${shared.threads} threads on a program of ${capacity} (wasm/shared-memory.ts sharedMemory)`);
+    }
+    const w = wasm ? wasmBuffer(capacity, shared) : undefined;
+    this.buffer = w?.buffer ?? (shared ? new Float64Array(shared.memory.buffer, 0, capacity) : new Float64Array(capacity));
     this.kernels = w?.kernels;
+    // A thread's own region: the kernels' scratch, then its cold slots from the end down.
+    this.cold = own === undefined ? this.buffer : new Float64Array(shared!.memory.buffer, (own + SCRATCH) * 8, capacity);
     this.top = capacity;
   }
 
@@ -46,14 +57,15 @@ export class SlotAllocator {
     return view;
   }
 
-  /** A view from the end of the buffer, for what a frame rarely reads or writes. */
+  /** A view from the end of the buffer (of this thread's own region, when shared), for what a frame rarely reads or writes. */
   allocCold(size: number): Float64Array {
     this.check(size);
     this.top -= size;
-    return this.buffer.subarray(this.top, this.top + size);
+    return this.cold.subarray(this.top, this.top + size);
   }
 
   private check(size: number): void {
+    // Hot and cold share `capacity` whether or not they share a buffer, so a program's capacity is the same either way.
     if (this.used + size > this.top) {
       throw new Error(`slot buffer overflow: ${this.used + (this.buffer.length - this.top) + size} > ${this.buffer.length}`);
     }

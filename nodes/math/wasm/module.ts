@@ -7,17 +7,19 @@
 const pending: Promise<void>[] = [];
 
 /**
- * A module compiled once per thread, the first time it is asked for. Synchronously where the engine
+ * A module compiled once per thread, the first time it is asked for (its bytes made over by
+ * `variant` first, when given). Synchronously where the engine
  * allows it; a browser's main thread refuses to compile more than 4 KB so, and there the module is
  * compiled in the background: until {@link modulesReady} settles it is null, and callers run the
  * JavaScript.
  */
-export function lazyModule(base64: string): () => WebAssembly.Module | null {
+export function lazyModule(base64: string, variant?: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>): () => WebAssembly.Module | null {
   let compiled: WebAssembly.Module | null | undefined;
   return () => {
     if (compiled !== undefined) return compiled;
     if (typeof WebAssembly !== 'object') return (compiled = null);
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const decoded = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bytes = variant ? variant(decoded) : decoded;
     try {
       compiled = new WebAssembly.Module(bytes);
     } catch {

@@ -8,6 +8,7 @@ import { lazyModule, modulesReady } from '../../../nodes/math/wasm/module';
 import { ikSolverModule } from '../../../nodes/math/wasm/ik-kernel';
 import { WASM_BASE64 as BLEND } from './blend-bytes';
 import { WASM_BASE64 as MAT4 } from './mat4-bytes';
+import { ownRegionStart, sharedImportVariant, type SharedBuffer } from './shared-memory';
 
 /** The kernels of one program, bound to its memory; offsets are in bytes. */
 export interface WasmKernels {
@@ -38,6 +39,9 @@ export function offsetsIn(kernels: WasmKernels, views: readonly Float64Array[]):
 
 const mat4Module = lazyModule(MAT4);
 const blendModule = lazyModule(BLEND);
+// The same modules importing a shared memory (shared-memory.ts), for a program whose frame is split across threads.
+const sharedMat4Module = lazyModule(MAT4, sharedImportVariant);
+const sharedBlendModule = lazyModule(BLEND, sharedImportVariant);
 
 /**
  * Settles once every kernel module this thread can have is compiled: programs compiled after it run
@@ -52,33 +56,35 @@ export async function kernelsReady(): Promise<void> {
 }
 
 const PAGE = 65536;
-/** Doubles after the program's own: the mat4 kernels' scratch (16), then the blend's (128). */
-const SCRATCH = 16 + 128;
+/** Doubles after the program's own, per thread: the mat4 kernels' scratch (16), then the blend's (128). */
+export const SCRATCH = 16 + 128;
 
 /**
  * A buffer of `capacity` doubles in a memory of its own with the kernels on it, and their scratch
- * after them; undefined when that cannot be had.
+ * after them; undefined when that cannot be had. With `shared`, the buffer is that memory's start
+ * and the kernels are its shared-import copies, their scratch at the start of this thread's own region.
  */
-export function wasmBuffer(capacity: number): { buffer: Float64Array; kernels: WasmKernels } | undefined {
+export function wasmBuffer(capacity: number, shared?: SharedBuffer): { buffer: Float64Array; kernels: WasmKernels } | undefined {
   if (typeof WebAssembly !== 'object') return undefined;
-  const mat4 = mat4Module();
+  const mat4 = shared ? sharedMat4Module() : mat4Module();
   if (!mat4) return undefined;
   try {
     const pages = Math.max(1, Math.ceil(((capacity + SCRATCH) * 8) / PAGE));
-    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+    const memory = shared?.memory ?? new WebAssembly.Memory({ initial: pages, maximum: pages });
+    const scratch = (shared ? ownRegionStart(capacity, shared.thread, SCRATCH) : capacity) * 8;
     const e = new WebAssembly.Instance(mat4, { sinew: { memory } }).exports;
-    const blend = blendModule();
+    const blend = shared ? sharedBlendModule() : blendModule();
     const b = blend ? new WebAssembly.Instance(blend, { env: { memory }, sinew: { acos: Math.acos, sin: Math.sin } }).exports : undefined;
     const kernels: WasmKernels = {
       memory: memory.buffer,
-      scratch: capacity * 8,
+      scratch,
       bonePre: e.bonePre as WasmKernels['bonePre'],
       toLocal: e.toLocal as WasmKernels['toLocal'],
       fromLocal: e.fromLocal as WasmKernels['fromLocal'],
       allFinite: e.allFinite as WasmKernels['allFinite'],
-      blend: b ? { run: b.blend as NonNullable<WasmKernels['blend']>['run'], scratch: (capacity + 16) * 8 } : undefined,
+      blend: b ? { run: b.blend as NonNullable<WasmKernels['blend']>['run'], scratch: scratch + 16 * 8 } : undefined,
     };
-    return { buffer: new Float64Array(memory.buffer, 0, capacity), kernels };
+    return { buffer: new Float64Array(kernels.memory, 0, capacity), kernels };
   } catch {
     return undefined;
   }

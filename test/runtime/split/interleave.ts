@@ -1,0 +1,92 @@
+// A split frame run on this one thread: each thread's program (compiled on one shared memory) takes
+// its steps in turn, in an order a random stream picks among the steps whose waits are met — any order
+// real threads could take. What plan.ts promises is that every such order gives what one program
+// gives; `splitDifference` finds the first bit where it does not.
+import type { GraphDocument } from '../../../graph/types';
+import { compile } from '../../../runtime/eval/compile';
+import type { Program } from '../../../runtime/eval/program';
+import { SCRATCH } from '../../../runtime/eval/wasm/kernels';
+import { sharedMemory } from '../../../runtime/eval/wasm/shared-memory';
+import type { SceneDocument } from '../../../runtime/rig/scene/types';
+import { splitPlan, type SplitPlan } from '../../../runtime/split/plan';
+
+export interface Rig { name: string; graph: GraphDocument; scene: SceneDocument }
+
+/** The programs of `threads` threads on one shared memory, as split-rig.ts compiles them. */
+export function splitPrograms(rig: Rig, threads: number): Program[] {
+  const capacity = compile(rig.graph, rig.scene).buffer.length;
+  const memory = sharedMemory(capacity, threads, SCRATCH);
+  return Array.from({ length: threads }, (_, thread) => compile(rig.graph, rig.scene, { shared: { memory, thread, threads }, lazyPre: false }));
+}
+
+/** A small deterministic stream of numbers in [0, 1) from a seed (mulberry32). */
+function stream(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One pass of every thread's share, interleaved as `next` picks; false when an unguarded one failed. */
+function interleavedPass(programs: Program[], plan: SplitPlan, guarded: boolean, next: () => number): boolean {
+  const done = new Int32Array(plan.threads);
+  let ok = true;
+  const gates = programs.map((p) => (guarded ? undefined : p.unguardedPass));
+  for (const g of gates) if (g) { g.guards[0] = 0; g.guards[1] = 0; }
+  const ready = (t: number) => {
+    const i = done[t];
+    if (i >= plan.shares[t].length) return false;
+    const w = plan.waits[t];
+    for (let k = w.start[i]; k < w.start[i + 1]; k++) if (done[w.thread[k]] < w.count[k]) return false;
+    return true;
+  };
+  for (;;) {
+    const candidates = [...Array(plan.threads).keys()].filter(ready);
+    if (candidates.length === 0) break;
+    const t = candidates[Math.floor(next() * candidates.length)];
+    const step = programs[t].steps[plan.shares[t][done[t]]];
+    try {
+      (guarded ? step.run : step.bare)();
+    } catch (e) {
+      if (guarded) throw e;
+      ok = false;
+    }
+    done[t]++;
+  }
+  if (done.some((d, t) => d !== plan.shares[t].length)) throw new Error('interleavedPass: the plan left steps that can never run');
+  for (const g of gates) if (g) { g.guards[0] = 1; if (g.guards[1] !== 0) ok = false; }
+  return ok;
+}
+
+/**
+ * Evaluates `frames` split as `threadOf` says, interleaved from `seed`, and with one program; the
+ * first number that differs (owners' final matrices, `Object.is`), or undefined. `pose(program, k)`
+ * may write the owners' bases before frame k (in the shared memory: thread 0's owners).
+ */
+export function splitDifference(rig: Rig, frames: number[], threadOf: (steps: number) => ArrayLike<number>, seed: number, pose?: (p: Program, k: number) => void): string | undefined {
+  const programs = splitPrograms(rig, 2);
+  const one = compile(rig.graph, rig.scene);
+  const main = programs[0];
+  const plan = splitPlan(main.dependencies!, main.steps.map((s) => s.unit), threadOf(main.steps.length), 2);
+  const next = stream(seed);
+  for (let k = 0; k < frames.length; k++) {
+    pose?.(main, k);
+    pose?.(one, k);
+    main.setFrame(frames[k]);
+    const gate = main.unguardedPass;
+    const passed = gate !== undefined && interleavedPass(programs, plan, false, next) && gate.check.passed();
+    if (!passed) interleavedPass(programs, plan, true, next);
+    one.evaluate(frames[k]);
+    for (let o = 0; o < one.owners.length; o++) {
+      const a = main.owners[o].final, b = one.owners[o].final;
+      for (let i = 0; i < 16; i++) {
+        if (!Object.is(a[i], b[i])) return `${rig.name}, frame ${frames[k]} (seed ${seed}): owner ${one.owners[o].id}[${i}] split ${a[i]}, one program ${b[i]}`;
+      }
+    }
+  }
+  return undefined;
+}

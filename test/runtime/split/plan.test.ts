@@ -1,0 +1,97 @@
+// plan.ts: any assignment of a program's steps to two threads, run in any order the waits allow,
+// gives the matrices one program gives, bit for bit (interleave.ts runs the threads' programs on one
+// shared memory, taking turns as a random stream picks). Rigs: the bench humanoid and large rig, the
+// animated humanoid, Rigify's human rig with its recorded poses, and the example graphs.
+import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openGraph } from '../../../runtime/io/files';
+import { balancedThreads, splitPlan } from '../../../runtime/split/plan';
+import { whyNotSplit } from '../../../runtime/split/splittable';
+import { compile } from '../../../runtime/eval/compile';
+import { casesIn } from '../../../runtime/io/blender/conformance';
+import type { Fixture } from '../../../runtime/io/blender/fixture';
+import { importBlenderFixture } from '../../../runtime/io/blender/import';
+import { SHARED_DIR } from '../../shared-path';
+import { animatedHumanoid } from '../../bench/crowd-rig';
+import { rigifyHuman, rigifyPoseCycle } from '../../bench/rigify';
+import { humanoid, largeRig } from '../../bench/rigs';
+import { splitDifference, type Rig } from './interleave';
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+function example(file: string): Rig {
+  const opened = openGraph(join(ROOT, 'examples', file));
+  if (!opened.ok) throw new Error(`${file}: ${opened.errors.map((e) => e.message).join('; ')}`);
+  return { name: `examples/${file}`, graph: opened.graph, scene: opened.scene };
+}
+
+/** Each step on thread 0 or 1 as the bits of a seed's stream say. */
+const randomThreads = (seed: number) => (steps: number) => {
+  let a = seed >>> 0;
+  return Array.from({ length: steps }, () => { a = (Math.imul(a, 1664525) + 1013904223) >>> 0; return a >>> 31; });
+};
+
+describe('a frame split across threads', () => {
+  const rigs: Rig[] = [
+    { ...humanoid(), name: 'humanoid' },
+    { ...animatedHumanoid(), name: 'animated humanoid' },
+  ];
+  it.each(rigs.map((r) => [r.name, r] as const))('%s: random assignments, random interleavings', (_, rig) => {
+    fc.assert(fc.property(fc.nat(), fc.nat(), fc.array(fc.double({ min: -30, max: 60, noNaN: true }), { minLength: 1, maxLength: 3 }), (assign, order, frames) => {
+      expect(splitDifference(rig, frames, randomThreads(assign), order)).toBeUndefined();
+    }), { numRuns: 12 });
+  });
+
+  it('Rigify\'s human rig, balanced as the split rig balances it, and at random', () => {
+    const rig = { ...rigifyHuman(), name: 'rigify' };
+    const pose = (() => {
+      const cycles = new Map<unknown, (k: number) => void>();
+      return (p: Parameters<typeof rigifyPoseCycle>[0], k: number) => {
+        if (!cycles.has(p)) cycles.set(p, rigifyPoseCycle(p).apply);
+        cycles.get(p)!(k);
+      };
+    })();
+    const balanced = (steps: number) => {
+      const p = compile(rig.graph, rig.scene);
+      expect(p.steps.length).toBe(steps);
+      return balancedThreads(p.dependencies!, p.steps.map((s) => s.unit), p.steps.map(() => 1), 2);
+    };
+    expect(splitDifference(rig, [0, 1, 2, 3], balanced, 7, pose)).toBeUndefined();
+    expect(splitDifference(rig, [0, 1, 2, 3], randomThreads(11), 8, pose)).toBeUndefined();
+  });
+
+  it('the large rig and the example graphs', () => {
+    expect(splitDifference({ ...largeRig(), name: 'large' }, [0, 5], randomThreads(3), 4)).toBeUndefined();
+    const rigs = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.sinew.json')).map(example);
+    // Those with spring bones stay on one thread (splittable.ts).
+    const split = rigs.filter((r) => whyNotSplit(compile(r.graph, r.scene)) === undefined);
+    expect(split.length).toBeGreaterThan(5);
+    split.forEach((rig, i) => expect(splitDifference(rig, [0, 12.5, 3], randomThreads(5 + i), 6 + i)).toBeUndefined());
+  });
+
+  it('a plan waits on every step another thread writes before it, and only publishes what is waited on', () => {
+    const p = compile(humanoid().graph, humanoid().scene);
+    const units = p.steps.map((s) => s.unit);
+    const threadOf = randomThreads(9)(units.length);
+    const plan = splitPlan(p.dependencies!, units, threadOf, 2);
+    expect(plan.shares[0].length + plan.shares[1].length).toBe(units.length);
+    for (const t of [0, 1]) {
+      plan.waits[t].count.forEach((c, w) => expect(plan.publish[plan.waits[t].thread[w]][c - 1]).toBe(1));
+    }
+  });
+});
+
+describe('a frame split across threads, on the shared Blender cases', () => {
+  const cases = (folder: string): Rig[] => casesIn(join(SHARED_DIR, 'conformance', folder)).map((c) => {
+    const imported = importBlenderFixture(JSON.parse(readFileSync(c.file, 'utf8')) as Fixture);
+    return { name: `${folder}/${c.name}`, graph: imported.graph, scene: imported.scene };
+  });
+  it.each(['fixtures', 'actions'])('every case of %s that can be split, at random', (folder) => {
+    const rigs = cases(folder).filter((r) => whyNotSplit(compile(r.graph, r.scene)) === undefined);
+    expect(rigs.length).toBeGreaterThan(20);
+    const differences = rigs.map((rig, i) => splitDifference(rig, [1, 7.25, 3], randomThreads(101 + i), 202 + i)).filter((d) => d !== undefined);
+    expect(differences).toEqual([]);
+  });
+});
