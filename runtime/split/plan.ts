@@ -19,7 +19,11 @@ export interface SplitPlan {
    * each "thread `waitThread[w]` has run `waitCount[w]` of its steps".
    */
   readonly waits: readonly { start: Int32Array; thread: Int32Array; count: Int32Array }[];
-  /** Per thread: 1 at the positions after which it publishes how many steps it has run (another thread waits on them, or it is the last). */
+  /**
+   * Per thread: 1 at the positions after which it publishes how many steps it has run (another
+   * thread waits on them). The count after its last step is published when its pass ends (share.ts),
+   * after what it reports, so it is never published before.
+   */
   readonly publish: readonly Uint8Array[];
 }
 
@@ -83,28 +87,28 @@ export function splitPlan(deps: DependencyInfo, stepUnits: readonly UnitId[], th
     }
     return { start: Int32Array.from(start), thread: Int32Array.from(thread), count: Int32Array.from(count) };
   });
-  shares.forEach((share, t) => { if (share.length) publish[t][share.length - 1] = 1; });
+  shares.forEach((share, t) => { if (share.length) publish[t][share.length - 1] = 0; });
   return { threads, shares: shares.map((s) => Int32Array.from(s)), waits, publish };
 }
 
 /**
- * Each step's thread, balancing `cost` (any unit, per step): steps are taken in the program's order
- * and each goes to the thread where it could start first, given when its inputs are ready — a list
- * schedule. On Rigify's human rig (measured costs) this finishes at ~0.6 of the one-thread time,
- * its critical path being ~0.07.
+ * Each step's thread, balancing `cost` (any unit, per step) against what reading across threads
+ * costs: steps are taken in the program's order and each goes to the thread where it could start
+ * first, given when its inputs are ready there — an input from another thread `crossCost` later (the
+ * cache lines it brings from the other core), so a step stays with what it reads unless another
+ * thread is far enough ahead. A list schedule with communication costs.
  */
-export function balancedThreads(deps: DependencyInfo, stepUnits: readonly UnitId[], cost: ArrayLike<number>, threads: number): Int8Array {
+export function balancedThreads(deps: DependencyInfo, stepUnits: readonly UnitId[], cost: ArrayLike<number>, threads: number, crossCost = 0): Int8Array {
   const preds = stepPredecessors(deps, stepUnits);
   const threadOf = new Int8Array(stepUnits.length);
   const finish = new Float64Array(stepUnits.length);
   const free = new Float64Array(threads);
   for (let s = 0; s < stepUnits.length; s++) {
-    let ready = 0;
-    for (const p of preds[s]) ready = Math.max(ready, finish[p]);
     let best = 0;
     let bestStart = Infinity;
     for (let t = 0; t < threads; t++) {
-      const start = Math.max(free[t], ready);
+      let start = free[t];
+      for (const p of preds[s]) start = Math.max(start, finish[p] + (threadOf[p] === t ? 0 : crossCost));
       if (start < bestStart) { bestStart = start; best = t; }
     }
     threadOf[s] = best;

@@ -5,8 +5,25 @@ import type { Program } from '../eval/program';
 import { failedAt, progressAt, type SplitControl } from './control';
 import type { SplitPlan } from './plan';
 
-/** Polls of another thread's count before a wait gives up: far more than a frame takes, so only a thread gone (its worker killed) ends one. */
-const MAX_POLLS = 2 ** 31;
+/**
+ * A wait polls the other thread's count this many times, then (where the thread may block: not a
+ * browser's main thread) naps a millisecond at a time, so that on a machine with fewer free cores
+ * than threads the thread it waits for gets the core.
+ */
+const SPIN_POLLS = 1 << 16;
+/** Naps, or for a thread that cannot nap polls, before a wait gives up: only a thread gone (its worker killed) takes so long. */
+const MAX_NAPS = 60_000;
+const MAX_POLLS = 2 ** 32;
+
+/** Whether this thread may block in Atomics.wait (a browser's main thread may not). */
+const canNap = (() => {
+  try {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 export class SplitStalled extends Error {}
 
@@ -30,9 +47,10 @@ export class ShareRunner {
    * Runs this thread's steps of the next pass, with the guards off unless `guarded`. Returns false
    * when a step of an unguarded pass threw or met what its guard acts on (the frame must run again,
    * guarded). A step throwing in a guarded pass is an error of the program's: thrown, after this
-   * thread's count says it is done, so no other thread waits for it.
+   * thread's count says it is done, so no other thread waits for it. `beforeDone` runs last, before
+   * the count says so (what it writes is there when another thread sees the pass done).
    */
-  run(guarded: boolean): boolean {
+  run(guarded: boolean, beforeDone?: () => void): boolean {
     const { words } = this.control;
     const t = this.thread;
     const { start, thread: waitThread, count: waitCount } = this.plan.waits[t];
@@ -56,21 +74,29 @@ export class ShareRunner {
       if (guarded || e instanceof SplitStalled) throw e;
       ok = false;
     } finally {
-      if (gate) gate.guards[0] = 1;
+      if (gate) {
+        gate.guards[0] = 1;
+        if (gate.guards[1] !== 0) ok = false;
+      }
+      Atomics.store(words, failedAt(t), ok ? 0 : 1);
+      beforeDone?.();
       Atomics.store(words, progressAt(t), (base + steps.length) | 0);
     }
-    if (gate && gate.guards[1] !== 0) ok = false;
-    Atomics.store(words, failedAt(t), ok ? 0 : 1);
     return ok;
   }
 
   /** Waits until thread u has run `count` of its steps of this pass (its count of every pass is `bases[u] + count` then). */
   private wait(u: number, count: number): void {
+    this.waitFor(progressAt(u), (this.bases[u] + count) | 0);
+  }
+
+  /** Waits until the word at `at` reaches `target` (compared by difference, so across the wrap at 2^31). */
+  waitFor(at: number, target: number): void {
     const words = this.control.words;
-    const at = progressAt(u);
-    const target = (this.bases[u] + count) | 0;
     for (let polls = 0; ((Atomics.load(words, at) - target) | 0) < 0; polls++) {
-      if (polls === MAX_POLLS) throw new SplitStalled(`split frame: thread ${this.thread} waited on thread ${u}, which did not go on`);
+      if (polls < SPIN_POLLS) continue;
+      if (canNap) Atomics.wait(words, at, Atomics.load(words, at), 1);
+      if (polls - SPIN_POLLS === (canNap ? MAX_NAPS : MAX_POLLS)) throw new SplitStalled(`split frame: thread ${this.thread} waited on another, which did not go on`);
     }
   }
 

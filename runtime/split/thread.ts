@@ -1,0 +1,75 @@
+// One thread of a split frame, other than the main one: its program compiled on the shared memory,
+// its share of the steps, and the loop that runs a pass each time the main thread commands one.
+import type { GraphDocument } from '../../graph/types';
+import { compile } from '../eval/compile';
+import type { SceneDocument } from '../rig/scene/types';
+import { ackAt, brokenAt, Command, SplitControl } from './control';
+import { programLayout, splitProgramOptions } from './layout';
+import { splitPlan } from './plan';
+import { ShareRunner } from './share';
+
+/** Polls of the command word before the thread sleeps on it: back-to-back frames find it awake. */
+const POLLS_BEFORE_SLEEP = 200_000;
+
+export interface ThreadInit {
+  graph: GraphDocument;
+  scene: SceneDocument;
+  memory: WebAssembly.Memory;
+  control: SharedArrayBuffer;
+  threads: number;
+  thread: number;
+}
+
+export class SplitThread {
+  private runner: ShareRunner;
+  private readonly control: SplitControl;
+  /** The program's layout, for the main thread to compare with its own (layout.ts). */
+  readonly layout: string;
+  private readonly warnings: () => readonly unknown[];
+  /** A runner for the steps' threads as `control.threadOf` has them now. */
+  private readonly planned: () => ShareRunner;
+  private readonly commandAtInit: number;
+
+  constructor(init: ThreadInit) {
+    const program = compile(init.graph, init.scene, splitProgramOptions(init.memory, init.thread, init.threads));
+    this.layout = programLayout(program);
+    this.control = new SplitControl(init.control, init.threads, program.steps.length);
+    const units = program.steps.map((s) => s.unit);
+    this.planned = () => new ShareRunner(program, splitPlan(program.dependencies!, units, this.control.threadOf, init.threads), init.thread, this.control);
+    this.runner = this.planned();
+    this.commandAtInit = Atomics.load(this.control.words, this.control.commandAt);
+    // Only what its passes warn of: the main thread's own compile gave it the rest.
+    const compiled = program.warnings.length;
+    this.warnings = () => program.warnings.slice(compiled);
+  }
+
+  /** Runs passes as commanded until told to stop. */
+  serve(): void {
+    const { words, commandAt, kindAt } = this.control;
+    const t = this.runner.thread;
+    // The command word as it was at init (before the main thread could command anything), so a
+    // command given before this loop starts is taken.
+    let seen = this.commandAtInit;
+    for (;;) {
+      for (let polls = 0; Atomics.load(words, commandAt) === seen && polls < POLLS_BEFORE_SLEEP; polls++);
+      while (Atomics.load(words, commandAt) === seen) Atomics.wait(words, commandAt, seen);
+      seen = Atomics.load(words, commandAt);
+      const kind = Atomics.load(words, kindAt);
+      if (kind === Command.Stop) return;
+      if (kind === Command.Replan) {
+        this.runner = this.planned();
+        Atomics.store(words, ackAt(t), seen);
+        continue;
+      }
+      const guarded = kind === Command.Guarded;
+      try {
+        // A guarded pass may warn: the warnings go to the main thread before this thread says it is done.
+        this.runner.run(guarded, guarded ? () => { this.control.post(t, this.warnings()); } : undefined);
+      } catch (e) {
+        this.control.post(t, { error: e instanceof Error ? e.message : String(e) });
+        Atomics.store(words, brokenAt(t), 1);
+        return;
+      }
+    }
+  }
+}
