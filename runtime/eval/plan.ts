@@ -64,6 +64,7 @@ export function plan(inputs: PlanInputs, problems: Problems): Program {
     // The causes of playbackOf (a write-back, a keyed mode): a frame run again (guarded, after an
     // unguarded pass failed) would find what the first run kept or changed.
     remembers: () => playbackOf(resolved.live, owners.modeKeyed).length > 0,
+    recordPassing: () => recordPassingOf(resolved.live, owners),
     sceneTime: owners.time === owners.frame ? undefined : { slot: owners.time, scale: owners.timeScale },
     settleFrame: inputs.settleFrame,
   }, states, binding.check && { guards: binding.guards, check: binding.check });
@@ -92,6 +93,25 @@ function playbackOf(live: readonly CompiledNode[], modeKeyed: readonly { id: str
   const out: string[] = modeKeyed.map((o) => `owner "${o.id}" keeps the rotation mode its action keys (and the values a change of mode converts) from the last evaluation`);
   for (const c of live) {
     if (c.def.remembers?.(c.params)) out.push(`node "${c.node.id}" keeps a value from its first evaluation (${c.def.label})`);
+  }
+  return out;
+}
+
+/**
+ * What a step hands another in an owner's record (a JavaScript object) rather than the program's
+ * buffer, one sentence per cause: a node setting its owner's settings (a bone's inheritance, a
+ * curve's time), a rotation mode an action keys (the owner's pre step writes it, its constraints
+ * read it), a driver keeping its reading compatible with the Euler angles another step sets this
+ * frame (`liveEuler`). Threads sharing a frame (runtime/split/) each have their own records.
+ */
+function recordPassingOf(live: readonly CompiledNode[], owners: Owners): string[] {
+  const out = owners.modeKeyed.map((o) => `owner "${o.id}" keeps the rotation mode its action keys in its record, which its other steps read`);
+  const liveEuler = owners.owners.some((o) => o.liveEuler !== undefined);
+  for (const c of live) {
+    if (c.def.owner?.role === 'setting') out.push(`node "${c.node.id}" (${c.def.label}) writes its owner's settings into the owner's record, which the owner's steps read`);
+    else if (liveEuler && c.def.type === 'driver/transform-channel' && typeof c.params.euler === 'string' && c.params.euler.trim() !== '') {
+      out.push(`node "${c.node.id}" (${c.def.label}) reads Euler angles another step sets this frame in an owner's record`);
+    }
   }
   return out;
 }

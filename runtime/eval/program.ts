@@ -120,6 +120,8 @@ export interface ProgramDeps extends DependencyInfo {
   playback?(): string[];
   /** Whether a node keeps a value from its first evaluation (`NodeDefinition.remembers`, with the params it has now). */
   remembers?(): boolean;
+  /** What a step hands another in an owner's record rather than the buffer, each with why (plan.ts). */
+  recordPassing?(): string[];
   /**
    * The scene's animation time and its scale when the scene remaps time (Blender's time remapping):
    * written as frame · scale before every pass. Absent: the time is the frame slot itself.
@@ -388,6 +390,15 @@ export class Program {
     }
     this.lastStepsRun += steps.length;
     this.lastTicksRun++;
+  }
+
+  /**
+   * What a step hands another in an owner's record (a JavaScript object) rather than the buffer, one
+   * sentence per cause (empty for most rigs): threads that share a frame (runtime/split/) each have
+   * their own records, so such a program runs on one.
+   */
+  get recordPassing(): readonly string[] {
+    return this.deps?.recordPassing?.() ?? [];
   }
 
   /**
