@@ -34,19 +34,21 @@ function stepPredecessors(deps: DependencyInfo, stepUnits: readonly UnitId[]): I
   stepUnits.forEach((u, s) => { stepOf[u] = s; });
   const preds: number[][] = Array.from({ length: n }, () => []);
   for (let e = 0; e < deps.from.length; e++) if (deps.from[e] !== deps.to[e]) preds[deps.to[e]].push(deps.from[e]);
+  // Memoized per unit, whole: a unit's steps are those of every path back to a step (a shared
+  // "visited" set would leave out, for the second unit reaching a stepless unit, what lies behind it).
   const memo = new Map<number, Set<number>>();
-  const through = (u: number, seen: Set<number>): Set<number> => {
+  const through = (u: number): Set<number> => {
     const known = memo.get(u);
     if (known) return known;
     const out = new Set<number>();
+    memo.set(u, out); // a unit reached again while its set is made would be a cycle: split programs have none
     for (const p of preds[u]) {
       if (stepOf[p] >= 0) out.add(stepOf[p]);
-      else if (!seen.has(p)) { seen.add(p); for (const s of through(p, seen)) out.add(s); }
+      else for (const s of through(p)) out.add(s);
     }
-    memo.set(u, out);
     return out;
   };
-  return stepUnits.map((u) => Int32Array.from(through(u, new Set([u]))));
+  return stepUnits.map((u) => Int32Array.from(through(u)));
 }
 
 /**

@@ -1,6 +1,6 @@
 // A split frame run on this one thread: each thread's program (compiled on one shared memory) takes
 // its steps in turn, in an order a random stream picks among the steps whose waits are met — any order
-// real threads could take. What plan.ts promises is that every such order gives what one program
+// real threads could take, mostly with one thread running ahead as far as it can. What plan.ts promises is that every such order gives what one program
 // gives; `splitDifference` finds the first bit where it does not.
 import type { GraphDocument } from '../../../graph/types';
 import { compile } from '../../../runtime/eval/compile';
@@ -44,10 +44,13 @@ function interleavedPass(programs: Program[], plan: SplitPlan, guarded: boolean,
     for (let k = w.start[i]; k < w.start[i + 1]; k++) if (done[w.thread[k]] < w.count[k]) return false;
     return true;
   };
+  // Mostly one thread runs on as far as its waits let it (what exposes a step overwriting what a
+  // step of another thread has yet to read), now and then another takes over.
+  let t = 0;
   for (;;) {
     const candidates = [...Array(plan.threads).keys()].filter(ready);
     if (candidates.length === 0) break;
-    const t = candidates[Math.floor(next() * candidates.length)];
+    if (!candidates.includes(t) || next() < 0.05) t = candidates[Math.floor(next() * candidates.length)];
     const step = programs[t].steps[plan.shares[t][done[t]]];
     try {
       (guarded ? step.run : step.bare)();
@@ -67,11 +70,11 @@ function interleavedPass(programs: Program[], plan: SplitPlan, guarded: boolean,
  * first number that differs (owners' final matrices, `Object.is`), or undefined. `pose(program, k)`
  * may write the owners' bases before frame k (in the shared memory: thread 0's owners).
  */
-export function splitDifference(rig: Rig, frames: number[], threadOf: (steps: number) => ArrayLike<number>, seed: number, pose?: (p: Program, k: number) => void): string | undefined {
-  const programs = splitPrograms(rig, 2);
+export function splitDifference(rig: Rig, frames: number[], threadOf: (steps: number) => ArrayLike<number>, seed: number, pose?: (p: Program, k: number) => void, threads = 2): string | undefined {
+  const programs = splitPrograms(rig, threads);
   const one = compile(rig.graph, rig.scene);
   const main = programs[0];
-  const plan = splitPlan(main.dependencies!, main.steps.map((s) => s.unit), threadOf(main.steps.length), 2);
+  const plan = splitPlan(main.dependencies!, main.steps.map((s) => s.unit), threadOf(main.steps.length), threads);
   const next = stream(seed);
   for (let k = 0; k < frames.length; k++) {
     pose?.(main, k);
