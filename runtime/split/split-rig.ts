@@ -172,7 +172,6 @@ function fastest(rig: SplitFrame, ways: readonly Int8Array[], frame: number, pos
       times[w] = Math.min(times[w], performance.now() - t0);
     });
   }
-  if (process.env.SPLIT_DEBUG) console.log(Array.from(times, (t) => (t * 1000 / TRY_TIMED).toFixed(0)).join(' '));
   return ways[times.indexOf(Math.min(...times))];
 }
 

@@ -12,6 +12,7 @@ import { insightTests } from './insight.e2e';
 import { largeGraphTests } from './large-graph.perf';
 import { perfTests } from './perf.e2e';
 import { saveTests } from './save.e2e';
+import { splitTests } from './split.e2e';
 import { timelineTests } from './timeline.e2e';
 import { rigControlsTests } from './rig-controls.e2e';
 
@@ -30,6 +31,7 @@ const suites = [
   ...insightTests,
   ...armatureTargetTests,
   ...crowdTests,
+  ...splitTests,
   ...actionPickerTests,
 ];
 process.exit(await runAll(suites, filter));

@@ -51,6 +51,8 @@ export async function kernelsReady(): Promise<void> {
   if (typeof WebAssembly !== 'object') return;
   mat4Module();
   blendModule();
+  sharedMat4Module();
+  sharedBlendModule();
   ikSolverModule();
   await modulesReady();
 }
