@@ -16,6 +16,7 @@ import type { GraphDocument } from '../../graph/types';
 import { compile } from '../eval/compile';
 import type { SceneDocument } from '../rig/scene/types';
 import { sharesProgram } from './characters';
+import { workerScript } from '../threads/worker-script';
 import { crowdBytes, framesView, MATRIX_SIZE, matricesView, partition, type CrowdLayout } from './layout';
 
 export interface CrowdOptions {
@@ -55,17 +56,6 @@ export interface Crowd {
   dispose(): Promise<void>;
 }
 
-const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
-
-/** The worker beside this file: in Node through a bootstrap that loads tsx (node 20 runs no TypeScript). */
-function scriptOf(option: string | URL | undefined): string {
-  if (option === undefined) {
-    const url = isNode ? new URL('./worker.node.mjs', import.meta.url) : new URL('./worker.ts', import.meta.url);
-    return isNode ? decodeURIComponent(url.pathname) : url.href;
-  }
-  return option instanceof URL ? (isNode && option.protocol === 'file:' ? decodeURIComponent(option.pathname) : option.href) : option;
-}
-
 function count(name: string, x: number): number {
   if (!Number.isInteger(x) || x < 1) throw new RangeError(`createCrowd: ${name} must be a whole number ≥ 1, got ${x}`);
   return x;
@@ -88,7 +78,7 @@ export async function createCrowd(graph: GraphDocument, scene: SceneDocument, op
   const buffer = new SharedArrayBuffer(crowdBytes(layout));
   const frames = framesView(buffer, layout);
   const matrices = matricesView(buffer, layout);
-  const script = scriptOf(options.script);
+  const script = workerScript(options.script, new URL('./worker.node.mjs', import.meta.url), new URL('./worker.ts', import.meta.url));
   const pools: Pool[] = [];
   for (let w = 0; w < workers; w++) {
     pools.push(makePool(script, {

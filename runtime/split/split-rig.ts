@@ -21,6 +21,7 @@ import { programLayout, splitProgramOptions } from './layout';
 import { balancedThreads, splitPlan } from './plan';
 import { ShareRunner } from './share';
 import { whyNotSplit } from './splittable';
+import { isNode, workerScript } from '../threads/worker-script';
 import type { ThreadInit } from './thread';
 
 export interface SplitRigOptions {
@@ -73,15 +74,6 @@ export interface SplitRig {
   dispose(): Promise<void>;
 }
 
-const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
-
-function scriptOf(option: string | URL | undefined): string {
-  if (option === undefined) {
-    const url = isNode ? new URL('./worker.node.mjs', import.meta.url) : new URL('./worker.ts', import.meta.url);
-    return isNode ? decodeURIComponent(url.pathname) : url.href;
-  }
-  return option instanceof URL ? (isNode && option.protocol === 'file:' ? decodeURIComponent(option.pathname) : option.href) : option;
-}
 
 /** The machine's cores, as Node or the browser reports them. */
 async function cores(): Promise<number> {
@@ -116,7 +108,9 @@ export async function createSplitRig(graph: GraphDocument, scene: SceneDocument,
   if (why) return oneThread(probe, why);
 
   const frame = scene.frame_current ?? 0;
-  const costs = options.threadOf ? new Float64Array(probe.steps.length) : measuredCosts(probe, frame, options.measureFrames ?? 64, options.pose);
+  // Twice, for two sets of ways to try: one measurement's noise moves steps between threads.
+  const measure = () => options.threadOf ? new Float64Array(probe.steps.length) : measuredCosts(probe, frame, options.measureFrames ?? 64, options.pose);
+  const costs = [measure(), ...(options.threadOf || options.crossCost !== undefined ? [] : [measure()])];
   const memory = sharedMemory(probe.buffer.length, threads, SCRATCH);
   const program = compile(graph, scene, splitProgramOptions(memory, 0, threads));
   const control = SplitControl.create(threads, program.steps.length);
@@ -126,13 +120,13 @@ export async function createSplitRig(graph: GraphDocument, scene: SceneDocument,
   const given = options.threadOf;
   if (given && given.length !== units.length) throw new RangeError(`createSplitRig: threadOf gives ${given.length} threads for ${units.length} steps`);
   const ways = given ? [Int8Array.from(given)]
-    : options.crossCost !== undefined ? [balancedThreads(deps, units, costs, threads, options.crossCost)]
-    : [...CROSS_COSTS.map((c) => balancedThreads(deps, units, costs, threads, c)), new Int8Array(units.length)];
+    : options.crossCost !== undefined ? [balancedThreads(deps, units, costs[0], threads, options.crossCost)]
+    : [...costs.flatMap((cost) => CROSS_COSTS.map((c) => balancedThreads(deps, units, cost, threads, c))), new Int8Array(units.length)];
   splitPlan(deps, units, ways[0], threads); // a given threadOf out of range fails here, before any worker starts
   control.threadOf.set(ways[0]);
   const layout = programLayout(program);
 
-  const script = scriptOf(options.script);
+  const script = workerScript(options.script, new URL('./worker.node.mjs', import.meta.url), new URL('./worker.ts', import.meta.url));
   const pools: Pool[] = Array.from({ length: threads - 1 }, (_, i) => makePool(script, {
     minWorkers: 1, maxWorkers: 1, workerType: 'auto', workerOpts: { type: 'module', name: `sinew-split-${i + 1}` },
   }));

@@ -1,5 +1,5 @@
 // The layers of docs/engineering.md: graph → nodes → runtime → ui, and inside runtime/
-// cli → io → rig/eval, eval → rig. An import never points back up, and no files import each other
+// cli → io → rig/eval, eval → rig; the crowd and the split rig (→ eval, rig, threads) beside io. An import never points back up, and no files import each other
 // in a loop. The checker itself is tested on small graphs, so a broken checker cannot pass silently.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,9 +14,12 @@ const RULES: LayerRule[] = [
   { name: 'nodes/ never imports runtime/ or ui/', from: /^nodes\//, to: /^(runtime|ui)\// },
   { name: 'runtime/ never imports ui/', from: /^runtime\//, to: /^ui\// },
   { name: 'ui/ never imports the command line', from: /^ui\//, to: /^runtime\/cli\// },
-  { name: 'runtime/rig/ imports no evaluator, io, cli or crowd', from: /^runtime\/rig\//, to: /^runtime\/(eval|io|cli|crowd)\// },
-  { name: 'runtime/eval/ imports no io, cli or crowd', from: /^runtime\/eval\//, to: /^runtime\/(io|cli|crowd)\// },
-  { name: 'runtime/io/ imports no cli or crowd', from: /^runtime\/io\//, to: /^runtime\/(cli|crowd)\// },
+  { name: 'runtime/rig/ imports no evaluator, io, cli, crowd or split rig', from: /^runtime\/rig\//, to: /^runtime\/(eval|io|cli|crowd|split|threads)\// },
+  { name: 'runtime/eval/ imports no io, cli, crowd or split rig', from: /^runtime\/eval\//, to: /^runtime\/(io|cli|crowd|split|threads)\// },
+  { name: 'runtime/io/ imports no cli, crowd or split rig', from: /^runtime\/io\//, to: /^runtime\/(cli|crowd|split|threads)\// },
+  { name: 'runtime/crowd/ imports no io, cli or split rig', from: /^runtime\/crowd\//, to: /^runtime\/(io|cli|split)\// },
+  { name: 'runtime/split/ imports no io, cli or crowd', from: /^runtime\/split\//, to: /^runtime\/(io|cli|crowd)\// },
+  { name: 'runtime/threads/ (starting workers) imports nothing else of the runtime', from: /^runtime\/threads\//, to: /^runtime\/(?!threads\/)/ },
 ];
 
 describe('the source folders', () => {
