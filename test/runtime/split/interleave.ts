@@ -9,6 +9,7 @@ import { SCRATCH } from '../../../runtime/eval/wasm/kernels';
 import { sharedMemory } from '../../../runtime/eval/wasm/shared-memory';
 import type { SceneDocument } from '../../../runtime/rig/scene/types';
 import { splitPlan, type SplitPlan } from '../../../runtime/split/plan';
+import { rng } from '../../bench/rigs';
 
 export interface Rig { name: string; graph: GraphDocument; scene: SceneDocument }
 
@@ -19,17 +20,6 @@ export function splitPrograms(rig: Rig, threads: number): Program[] {
   return Array.from({ length: threads }, (_, thread) => compile(rig.graph, rig.scene, { shared: { memory, thread, threads }, lazyPre: false }));
 }
 
-/** A small deterministic stream of numbers in [0, 1) from a seed (mulberry32). */
-function stream(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One pass of every thread's share, interleaved as `next` picks; false when an unguarded one failed. */
 function interleavedPass(programs: Program[], plan: SplitPlan, guarded: boolean, next: () => number): boolean {
@@ -75,7 +65,7 @@ export function splitDifference(rig: Rig, frames: number[], threadOf: (steps: nu
   const one = compile(rig.graph, rig.scene);
   const main = programs[0];
   const plan = splitPlan(main.dependencies!, main.steps.map((s) => s.unit), threadOf(main.steps.length), threads);
-  const next = stream(seed);
+  const next = rng(seed);
   for (let k = 0; k < frames.length; k++) {
     pose?.(main, k);
     pose?.(one, k);
