@@ -33,7 +33,8 @@ export interface SplitRigOptions {
   measureFrames?: number;
   /**
    * What reading a step's output on another thread costs as the steps are shared out, in ms (plan.ts
-   * `balancedThreads`). By default each of CROSS_COSTS is tried on a few frames and the fastest kept.
+   * `balancedThreads`). By default each of CROSS_COSTS is tried on a few frames and the fastest kept
+   * (DEFAULT_CROSS_COST without trying, where a node keeps a value from its first evaluation).
    */
   crossCost?: number;
   /** Each step's thread (index into `Program.steps`, 0 the main thread), as given: nothing measured or tried. */
@@ -51,6 +52,8 @@ export interface SplitRigOptions {
  * machine's cores costs (on Rigify's human rig here: 0.02, 314 µs a frame against 415 at 0).
  */
 const CROSS_COSTS = [0.002, 0.005, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.08];
+/** The cost used where none is given and none are tried: the fastest on Rigify's human rig here. */
+const DEFAULT_CROSS_COST = 0.02;
 /** Rounds of trying every way in turn (each way keeps its fastest round, so a round the host took from counts less); frames warmed up on and timed in each. */
 const TRY_ROUNDS = 3;
 const TRY_WARM = 10;
@@ -73,7 +76,6 @@ export interface SplitRig {
   /** Stops the workers; the rig cannot evaluate after. */
   dispose(): Promise<void>;
 }
-
 
 /** The machine's cores, as Node or the browser reports them. */
 async function cores(): Promise<number> {
@@ -102,27 +104,31 @@ function oneThread(program: Program, why: string): SplitRig {
 export async function createSplitRig(graph: GraphDocument, scene: SceneDocument, options: SplitRigOptions = {}): Promise<SplitRig> {
   const threads = options.threads ?? Math.min(4, await cores());
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new RangeError(`createSplitRig: threads must be a whole number from 1 to 64, got ${threads}`);
-  const probe = compile(graph, scene);
+  // Compiled as every thread compiles it but on a memory of its own: the steps' costs are measured on it.
+  const probe = compile(graph, scene, splitProgramOptions(undefined, 0, threads));
   const why = whyNotSplit(probe) ?? (threads === 1 ? 'one thread was asked for' : undefined)
     ?? (typeof SharedArrayBuffer === 'undefined' ? 'SharedArrayBuffer is not available (in a browser the page must be cross-origin isolated)' : undefined);
   if (why) return oneThread(probe, why);
 
   const frame = scene.frame_current ?? 0;
-  // Twice, for two sets of ways to try: one measurement's noise moves steps between threads.
-  const measure = () => options.threadOf ? new Float64Array(probe.steps.length) : measuredCosts(probe, frame, options.measureFrames ?? 64, options.pose);
-  const costs = [measure(), ...(options.threadOf || options.crossCost !== undefined ? [] : [measure()])];
-  const memory = sharedMemory(probe.buffer.length, threads, SCRATCH);
-  const program = compile(graph, scene, splitProgramOptions(memory, 0, threads));
-  const control = SplitControl.create(threads, program.steps.length);
-  const units = program.steps.map((s) => s.unit);
-  const deps = program.dependencies!;
-  // Tried: each cross-thread cost, and every step on this thread (when sharing out does not pay on this machine).
+  const units = probe.steps.map((s) => s.unit);
+  const deps = probe.dependencies!;
   const given = options.threadOf;
   if (given && given.length !== units.length) throw new RangeError(`createSplitRig: threadOf gives ${given.length} threads for ${units.length} steps`);
+  const costs = () => measuredCosts(probe, frame, options.measureFrames ?? 64, options.pose);
+  // Ways of sharing out to try: each cross-thread cost from each of two measurements of the costs
+  // (one measurement's noise moves steps between threads), and every step on this thread. Not
+  // where a node keeps a value from its first evaluation: it would keep a tried frame's.
+  const tried = given === undefined && options.crossCost === undefined && probe.playbackDependence.length === 0;
   const ways = given ? [Int8Array.from(given)]
-    : options.crossCost !== undefined ? [balancedThreads(deps, units, costs[0], threads, options.crossCost)]
-    : [...costs.flatMap((cost) => CROSS_COSTS.map((c) => balancedThreads(deps, units, cost, threads, c))), new Int8Array(units.length)];
+    : !tried ? [balancedThreads(deps, units, costs(), threads, options.crossCost ?? DEFAULT_CROSS_COST)]
+    : [...[costs(), costs()].flatMap((cost) => CROSS_COSTS.map((c) => balancedThreads(deps, units, cost, threads, c))), new Int8Array(units.length)];
   splitPlan(deps, units, ways[0], threads); // a given threadOf out of range fails here, before any worker starts
+
+  const memory = sharedMemory(probe.buffer.length, threads, SCRATCH);
+  const program = compile(graph, scene, splitProgramOptions(memory, 0, threads));
+  if (program.steps.some((s, i) => s.unit !== units[i])) throw new Error('createSplitRig: the rig compiled to other steps on the shared memory than on its own; the frame cannot be split');
+  const control = SplitControl.create(threads, program.steps.length);
   control.threadOf.set(ways[0]);
   const layout = programLayout(program);
 

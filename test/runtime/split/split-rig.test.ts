@@ -96,6 +96,36 @@ describe('a rig split across worker threads', () => {
     }
   }, 120_000);
 
+  it('a node that keeps a value from its first evaluation keeps the first frame the rig is asked for, not one it was timed on', async () => {
+    // The humanoid and an empty stretched to its jaw's tail (time turns the jaw), Rest Length 0: Stretch
+    // To takes the distance of its first evaluation.
+    const base = humanoid();
+    const scene = { ...base.scene, objects: [...base.scene.objects, { name: 'S', type: 'EMPTY' as const, location: [0.5, -1, 1.2] as [number, number, number] }] };
+    const at = [0, 0] as [number, number];
+    const graph = {
+      ...base.graph,
+      nodes: [...base.graph.nodes,
+        { id: 's-in', type: 'owner/input', params: { owner: 'S' }, position: at },
+        { id: 's-jaw', type: 'owner/read', params: { owner: 'Rig/jaw' }, position: at },
+        { id: 's-stretch', type: 'constraint/stretch-to', params: { restLength: 0, headTail: 1 }, position: at },
+        { id: 's-out', type: 'owner/output', params: { owner: 'S' }, position: at },
+      ],
+      links: [...base.graph.links,
+        { from: { node: 's-in', socket: 'transform' }, to: { node: 's-stretch', socket: 'owner' } },
+        { from: { node: 's-jaw', socket: 'transform' }, to: { node: 's-stretch', socket: 'target' } },
+        { from: { node: 's-stretch', socket: 'owner' }, to: { node: 's-out', socket: 'transform' } },
+      ],
+    };
+    const one = compile(graph, scene);
+    expect(one.playbackDependence.join()).toMatch(/node "s-stretch" keeps a value from its first evaluation/);
+    const r = await split(graph, scene, { threads: 2 });
+    expect(r.threads).toBe(2);
+    for (const f of [7, 1, 13]) {
+      r.evaluate(f); one.evaluate(f);
+      expect(difference(r.program, one, `frame ${f}`)).toBeUndefined();
+    }
+  }, 120_000);
+
   it('a program that cannot be split runs on the main thread, and says why', async () => {
     const rig = sinewRig(defaultSpec());
     const r = await split(rig.graph, rig.scene, { threads: 2 });
