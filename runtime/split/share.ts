@@ -48,9 +48,10 @@ export class ShareRunner {
    * when a step of an unguarded pass threw or met what its guard acts on (the frame must run again,
    * guarded). A step throwing in a guarded pass is an error of the program's: thrown, after this
    * thread's count says it is done, so no other thread waits for it. `beforeDone` runs last, before
-   * the count says so (what it writes is there when another thread sees the pass done).
+   * the count says so, with that error if there is one (what it writes is there when another thread
+   * sees the pass done).
    */
-  run(guarded: boolean, beforeDone?: () => void): boolean {
+  run(guarded: boolean, beforeDone?: (error: Error | undefined) => void): boolean {
     const { words } = this.control;
     const t = this.thread;
     const { start, thread: waitThread, count: waitCount } = this.plan.waits[t];
@@ -64,6 +65,7 @@ export class ShareRunner {
     const steps = guarded ? this.runs : this.bares;
     if (gate) { gate.guards[0] = 0; gate.guards[1] = 0; }
     let ok = true;
+    let error: Error | undefined;
     try {
       for (let i = 0; i < steps.length; i++) {
         for (let w = start[i]; w < start[i + 1]; w++) this.wait(waitThread[w], waitCount[w]);
@@ -71,17 +73,17 @@ export class ShareRunner {
         if (publish[i] === 1) Atomics.store(words, progressAt(t), (base + i + 1) | 0);
       }
     } catch (e) {
-      if (guarded || e instanceof SplitStalled) throw e;
-      ok = false;
-    } finally {
-      if (gate) {
-        gate.guards[0] = 1;
-        if (gate.guards[1] !== 0) ok = false;
-      }
-      Atomics.store(words, failedAt(t), ok ? 0 : 1);
-      beforeDone?.();
-      Atomics.store(words, progressAt(t), (base + steps.length) | 0);
+      if (guarded || e instanceof SplitStalled) error = e instanceof Error ? e : new Error(String(e));
+      else ok = false;
     }
+    if (gate) {
+      gate.guards[0] = 1;
+      if (gate.guards[1] !== 0) ok = false;
+    }
+    Atomics.store(words, failedAt(t), ok ? 0 : 1);
+    beforeDone?.(error);
+    Atomics.store(words, progressAt(t), (base + steps.length) | 0);
+    if (error) throw error;
     return ok;
   }
 

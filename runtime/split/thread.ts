@@ -62,12 +62,17 @@ export class SplitThread {
         continue;
       }
       const guarded = kind === Command.Guarded;
+      // What the pass has to say goes to the main thread before this thread says it is done: a
+      // guarded pass's warnings, or the error that stops this thread.
+      const report = (error: Error | undefined) => {
+        if (error) {
+          this.control.post(t, { error: error.message });
+          Atomics.store(words, brokenAt(t), 1);
+        } else if (guarded) this.control.post(t, this.warnings());
+      };
       try {
-        // A guarded pass may warn: the warnings go to the main thread before this thread says it is done.
-        this.runner.run(guarded, guarded ? () => { this.control.post(t, this.warnings()); } : undefined);
-      } catch (e) {
-        this.control.post(t, { error: e instanceof Error ? e.message : String(e) });
-        Atomics.store(words, brokenAt(t), 1);
+        this.runner.run(guarded, report);
+      } catch {
         return;
       }
     }
