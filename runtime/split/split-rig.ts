@@ -138,10 +138,14 @@ export async function createSplitRig(graph: GraphDocument, scene: SceneDocument,
   }));
   const stop = () => Promise.all(pools.map((p) => p.terminate(true))).then(() => undefined);
   try {
-    const layouts = await Promise.all(pools.map((p, i) => {
+    // One worker after another: compiling writes the shared slots' first values and binds nodes
+    // from them, and two compiles at once read what the other is writing (a Rigify bone bound wrong
+    // for good, seen on three threads under load).
+    const layouts: string[] = [];
+    for (const [i, p] of pools.entries()) {
       const init: ThreadInit = { graph, scene, memory, control: control.buffer, threads, thread: i + 1 };
-      return p.exec('init', [init]) as Promise<string>;
-    }));
+      layouts.push(await (p.exec('init', [init]) as Promise<string>));
+    }
     layouts.forEach((l, i) => {
       if (l !== layout) throw new Error(`createSplitRig: thread ${i + 1} compiled the rig to other slots than the main thread did; the frame cannot be split`);
     });
