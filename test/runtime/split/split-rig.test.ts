@@ -37,8 +37,8 @@ const randomThreads = (steps: number, seed: number) => {
 
 describe('a rig split across worker threads', () => {
   // Two threads: the machine's cores. Three threads on two cores are checked by plan.test.ts's
-  // interleavings (a run on real threads, three of them under a full test run, once gave a matrix
-  // 7e-14 off; not seen again in 30 such runs: docs/performance.md, "twenty-second session").
+  // interleavings, and stressed by test/bench/split-stress.ts (two workers compiling at once once
+  // bound a rig wrong: docs/performance.md, "twenty-second session").
   it('Rigify\'s human rig: shared out by measured costs, and at random; posed each frame', async () => {
     const rig = rigifyHuman();
     const one = compile(rig.graph, rig.scene);
