@@ -43,6 +43,22 @@ export class SplitThread {
     this.warnings = () => program.warnings.slice(compiled);
   }
 
+  /** Whether the pass running now is guarded. */
+  private guarded = false;
+
+  /**
+   * What a pass has to say, sent to the main thread before this thread says it is done: a guarded
+   * pass's warnings, or the error that stops this thread. One function for every pass (a frame
+   * allocates nothing).
+   */
+  private readonly report = (error: Error | undefined): void => {
+    const t = this.runner.thread;
+    if (error) {
+      this.control.post(t, { error: error.message });
+      Atomics.store(this.control.words, brokenAt(t), 1);
+    } else if (this.guarded) this.control.post(t, this.warnings());
+  };
+
   /** Runs passes as commanded until told to stop. */
   serve(): void {
     const { words, commandAt, kindAt } = this.control;
@@ -61,17 +77,9 @@ export class SplitThread {
         Atomics.store(words, ackAt(t), seen);
         continue;
       }
-      const guarded = kind === Command.Guarded;
-      // What the pass has to say goes to the main thread before this thread says it is done: a
-      // guarded pass's warnings, or the error that stops this thread.
-      const report = (error: Error | undefined) => {
-        if (error) {
-          this.control.post(t, { error: error.message });
-          Atomics.store(words, brokenAt(t), 1);
-        } else if (guarded) this.control.post(t, this.warnings());
-      };
+      this.guarded = kind === Command.Guarded;
       try {
-        this.runner.run(guarded, report);
+        this.runner.run(this.guarded, this.report);
       } catch {
         return;
       }
