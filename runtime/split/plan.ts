@@ -28,7 +28,7 @@ export interface SplitPlan {
 }
 
 /** The steps each step reads from: its unit's predecessors, through units without a step. */
-function stepPredecessors(deps: DependencyInfo, stepUnits: readonly UnitId[]): Int32Array[] {
+export function stepPredecessors(deps: DependencyInfo, stepUnits: readonly UnitId[]): Int32Array[] {
   const n = deps.units.count;
   const stepOf = new Int32Array(n).fill(-1);
   stepUnits.forEach((u, s) => { stepOf[u] = s; });

@@ -6,9 +6,9 @@ import type { GraphDocument } from '../../../graph/types';
 import { compile } from '../../../runtime/eval/compile';
 import type { Program } from '../../../runtime/eval/program';
 import { SCRATCH } from '../../../runtime/eval/wasm/kernels';
-import { sharedMemory } from '../../../runtime/eval/wasm/shared-memory';
+import { ownRegionStart, sharedMemory } from '../../../runtime/eval/wasm/shared-memory';
 import type { SceneDocument } from '../../../runtime/rig/scene/types';
-import { splitPlan, type SplitPlan } from '../../../runtime/split/plan';
+import { splitPlan, stepPredecessors, type SplitPlan } from '../../../runtime/split/plan';
 import { rng } from '../../bench/rigs';
 
 export interface Rig { name: string; graph: GraphDocument; scene: SceneDocument }
@@ -82,4 +82,70 @@ export function splitDifference(rig: Rig, frames: number[], threadOf: (steps: nu
     }
   }
   return undefined;
+}
+
+/**
+ * What a split frame's steps write where they must not: a slot of the shared memory two steps write
+ * while neither reads the other, directly or through others (a split frame may run them at once: the
+ * interleavings above take a step whole, so a slot two steps both use as scratch would pass them), and
+ * anything a step writes in another thread's own region. The steps run in the program's order, each
+ * by its thread's program as `threadOf` gives (so each thread's own bookkeeping decides what its steps
+ * write); a step's writes are the numbers it changes over `frames`, posed by `pose`.
+ */
+export function misplacedWrites(rig: Rig, frames: number[], threadOf: (steps: number) => ArrayLike<number>, pose?: (p: Program, k: number) => void): string[] {
+  const threads = 2;
+  const programs = splitPrograms(rig, threads);
+  const main = programs[0];
+  const memory = new Float64Array(main.buffer.buffer);
+  const capacity = main.buffer.length;
+  // -1 for the shared slots, else whose own region (shared-memory.ts; threads for the pages' rest).
+  const regionOf = (i: number) => {
+    let t = -1;
+    while (t < threads && i >= ownRegionStart(capacity, t + 1, SCRATCH)) t++;
+    return t;
+  };
+  const n = main.steps.length;
+  const thread = threadOf(n);
+  const writers = new Map<number, Set<number>>();
+  const found: string[] = [];
+  const before = new Float64Array(memory.length);
+  frames.forEach((frame, k) => {
+    pose?.(main, k);
+    main.setFrame(frame);
+    for (let s = 0; s < n; s++) {
+      before.set(memory);
+      programs[thread[s]].steps[s].run();
+      for (let i = 0; i < memory.length; i++) {
+        if (Object.is(before[i], memory[i])) continue;
+        const region = regionOf(i);
+        if (region >= 0) {
+          if (region !== thread[s]) found.push(`${rig.name}: step ${s} (unit ${main.steps[s].unit}) on thread ${thread[s]} wrote thread ${region}'s own region, at ${i}`);
+          continue;
+        }
+        let w = writers.get(i);
+        if (!w) writers.set(i, (w = new Set()));
+        w.add(s);
+      }
+    }
+  });
+  // Each step's ancestors, as bits: the steps it reads, and theirs (steps come in the program's order).
+  const preds = stepPredecessors(main.dependencies!, main.steps.map((s) => s.unit));
+  const words = (n + 31) >>> 5;
+  const ancestors = new Uint32Array(n * words);
+  for (let s = 0; s < n; s++) {
+    for (const p of preds[s]) {
+      ancestors[s * words + (p >>> 5)] |= 1 << (p & 31);
+      for (let w = 0; w < words; w++) ancestors[s * words + w] |= ancestors[p * words + w];
+    }
+  }
+  const precedes = (a: number, b: number) => (ancestors[b * words + (a >>> 5)] & (1 << (a & 31))) !== 0;
+  for (const [slot, steps] of writers) {
+    const list = [...steps].sort((a, b) => a - b);
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        if (!precedes(list[i], list[j])) found.push(`${rig.name}: slot ${slot} written by step ${list[i]} (unit ${main.steps[list[i]].unit}) and step ${list[j]} (unit ${main.steps[list[j]].unit}), neither reading the other`);
+      }
+    }
+  }
+  return found;
 }

@@ -17,7 +17,7 @@ import { SHARED_DIR } from '../../shared-path';
 import { animatedHumanoid } from '../../bench/crowd-rig';
 import { rigifyHuman, rigifyPoseCycle } from '../../bench/rigify';
 import { humanoid, largeRig } from '../../bench/rigs';
-import { splitDifference, type Rig } from './interleave';
+import { splitDifference, misplacedWrites, type Rig } from './interleave';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
@@ -70,6 +70,15 @@ describe('a frame split across threads', () => {
     const split = rigs.filter((r) => whyNotSplit(compile(r.graph, r.scene)) === undefined);
     expect(split.length).toBeGreaterThan(5);
     split.forEach((rig, i) => { expect(splitDifference(rig, [0, 12.5, 3], randomThreads(5 + i), 6 + i)).toBeUndefined(); });
+  });
+
+  it("a step writes no slot another step may write at once, nor another thread's own region: the bench rigs and the example graphs", () => {
+    const rigs = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.sinew.json')).map(example)
+      .filter((r) => whyNotSplit(compile(r.graph, r.scene)) === undefined);
+    expect(misplacedWrites({ ...humanoid(), name: 'humanoid' }, [0, 3], randomThreads(21))).toEqual([]);
+    expect(misplacedWrites({ ...animatedHumanoid(), name: 'animated humanoid' }, [1, 7.4], randomThreads(22))).toEqual([]);
+    expect(misplacedWrites({ ...largeRig(), name: 'large' }, [0], randomThreads(23))).toEqual([]);
+    rigs.forEach((rig, i) => { expect(misplacedWrites(rig, [0, 12.5], randomThreads(24 + i))).toEqual([]); });
   });
 
   it('a plan waits on every step another thread writes before it, and only publishes what is waited on', () => {
