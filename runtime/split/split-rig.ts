@@ -138,9 +138,9 @@ export async function createSplitRig(graph: GraphDocument, scene: SceneDocument,
   }));
   const stop = () => Promise.all(pools.map((p) => p.terminate(true))).then(() => undefined);
   try {
-    // One worker after another: compiling writes the shared slots' first values and binds nodes
-    // from them, and two compiles at once read what the other is writing (a Rigify bone bound wrong
-    // for good, seen on three threads under load).
+    // One worker after another: compiling writes the shared slots' first values, some in two
+    // stages, and a compile must not read what another is halfway through writing (a Rigify bone
+    // wrong for good was seen with two workers compiling at once, on three threads under load).
     const layouts: string[] = [];
     for (const [i, p] of pools.entries()) {
       const init: ThreadInit = { graph, scene, memory, control: control.buffer, threads, thread: i + 1 };
