@@ -7,8 +7,7 @@
 // threads gives the same numbers as one thread does: what a step reads is written, and not
 // overwritten, before it runs, as in the program's order (test/runtime/split/plan.test.ts runs random
 // assignments in random interleavings against one thread).
-import type { DependencyInfo } from '../eval/dirty';
-import type { UnitId } from '../eval/unit';
+import type { Program } from '../eval/program';
 
 export interface SplitPlan {
   readonly threads: number;
@@ -27,8 +26,15 @@ export interface SplitPlan {
   readonly publish: readonly Uint8Array[];
 }
 
-/** The steps each step reads from: its unit's predecessors, through units without a step. */
-export function stepPredecessors(deps: DependencyInfo, stepUnits: readonly UnitId[]): Int32Array[] {
+/**
+ * The steps each step of the program reads from (indices into `Program.steps`): its unit's
+ * predecessors in the schedule, followed through units that have no step. Made once per program;
+ * every plan and way of sharing out reads it.
+ */
+export function stepReads(program: Program): Int32Array[] {
+  const deps = program.dependencies;
+  if (!deps) throw new Error('stepReads: the program has no dependency information');
+  const stepUnits = program.steps.map((s) => s.unit);
   const n = deps.units.count;
   const stepOf = new Int32Array(n).fill(-1);
   stepUnits.forEach((u, s) => { stepOf[u] = s; });
@@ -52,14 +58,14 @@ export function stepPredecessors(deps: DependencyInfo, stepUnits: readonly UnitI
 }
 
 /**
- * The plan for `threadOf` (each step's thread, 0 … threads − 1). Throws when a step reads a step that
- * runs after it in the program's order (a dependency cycle: such a program is not split).
+ * The plan for `threadOf` (each step's thread, 0 … threads − 1), given what each step reads
+ * (`stepReads`). Throws when a step reads a step that runs after it in the program's order (a
+ * dependency cycle: such a program is not split).
  */
-export function splitPlan(deps: DependencyInfo, stepUnits: readonly UnitId[], threadOf: ArrayLike<number>, threads: number): SplitPlan {
-  const preds = stepPredecessors(deps, stepUnits);
-  const position = new Int32Array(stepUnits.length);
+export function splitPlan(preds: readonly Int32Array[], threadOf: ArrayLike<number>, threads: number): SplitPlan {
+  const position = new Int32Array(preds.length);
   const shares: number[][] = Array.from({ length: threads }, () => []);
-  stepUnits.forEach((_, s) => {
+  preds.forEach((_, s) => {
     const t = threadOf[s];
     if (!(t >= 0 && t < threads)) throw new RangeError(`splitPlan: step ${s} is given thread ${t}, not one of 0 … ${threads - 1}`);
     position[s] = shares[t].length;
@@ -100,12 +106,11 @@ export function splitPlan(deps: DependencyInfo, stepUnits: readonly UnitId[], th
  * cache lines it brings from the other core), so a step stays with what it reads unless another
  * thread is far enough ahead. A list schedule with communication costs.
  */
-export function balancedThreads(deps: DependencyInfo, stepUnits: readonly UnitId[], cost: ArrayLike<number>, threads: number, crossCost = 0): Int8Array {
-  const preds = stepPredecessors(deps, stepUnits);
-  const threadOf = new Int8Array(stepUnits.length);
-  const finish = new Float64Array(stepUnits.length);
+export function balancedThreads(preds: readonly Int32Array[], cost: ArrayLike<number>, threads: number, crossCost = 0): Int8Array {
+  const threadOf = new Int8Array(preds.length);
+  const finish = new Float64Array(preds.length);
   const free = new Float64Array(threads);
-  for (let s = 0; s < stepUnits.length; s++) {
+  for (let s = 0; s < preds.length; s++) {
     let best = 0;
     let bestStart = Infinity;
     for (let t = 0; t < threads; t++) {

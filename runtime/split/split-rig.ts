@@ -18,7 +18,7 @@ import { sharedMemory } from '../eval/wasm/shared-memory';
 import type { SceneDocument } from '../rig/scene/types';
 import { ackAt, brokenAt, Command, progressAt, SplitControl } from './control';
 import { programLayout, splitProgramOptions } from './layout';
-import { balancedThreads, splitPlan } from './plan';
+import { balancedThreads, splitPlan, stepReads } from './plan';
 import { ShareRunner } from './share';
 import { whyNotSplit } from './splittable';
 import { isNode, workerScript } from '../threads/worker-script';
@@ -54,10 +54,20 @@ export interface SplitRigOptions {
 const CROSS_COSTS = [0.002, 0.005, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.08];
 /** The cost used where none is given and none are tried: the fastest on Rigify's human rig here. */
 const DEFAULT_CROSS_COST = 0.02;
-/** Rounds of trying every way in turn (each way keeps its fastest round, so a round the host took from counts less); frames warmed up on and timed in each. */
+/**
+ * Rounds of trying the ways in turn (each way keeps its fastest round, so a round the host took from,
+ * or the first ways' rounds while the code is still being optimized, count less); frames warmed up
+ * on and timed in each. The last round tries only the ways within KEEP_WITHIN of the fastest so far,
+ * at most KEEP_MOST of them (the rest are far off by then; trying them again was a third of the
+ * time a split rig takes to create).
+ */
 const TRY_ROUNDS = 3;
 const TRY_WARM = 10;
 const TRY_TIMED = 40;
+const KEEP_WITHIN = 1.25;
+const KEEP_MOST = 4;
+/** Whole frames a worker evaluates on a program of its own after compiling, before any way is tried or frame run (thread.ts `warmUp`). */
+const WORKER_WARM_FRAMES = 100;
 
 export interface SplitRig {
   /**
@@ -111,23 +121,23 @@ export async function createSplitRig(graph: GraphDocument, scene: SceneDocument,
   if (why) return oneThread(probe, why);
 
   const frame = scene.frame_current ?? 0;
-  const units = probe.steps.map((s) => s.unit);
-  const deps = probe.dependencies!;
+  const reads = stepReads(probe);
+  const steps = reads.length;
   const given = options.threadOf;
-  if (given && given.length !== units.length) throw new RangeError(`createSplitRig: threadOf gives ${given.length} threads for ${units.length} steps`);
+  if (given && given.length !== steps) throw new RangeError(`createSplitRig: threadOf gives ${given.length} threads for ${steps} steps`);
   const costs = () => measuredCosts(probe, frame, options.measureFrames ?? 64, options.pose);
   // Ways of sharing out to try: each cross-thread cost from each of two measurements of the costs
   // (one measurement's noise moves steps between threads), and every step on this thread. Not
   // where a node keeps a value from its first evaluation: it would keep a tried frame's.
   const tried = given === undefined && options.crossCost === undefined && probe.playbackDependence.length === 0;
   const ways = given ? [Int8Array.from(given)]
-    : !tried ? [balancedThreads(deps, units, costs(), threads, options.crossCost ?? DEFAULT_CROSS_COST)]
-    : [...[costs(), costs()].flatMap((cost) => CROSS_COSTS.map((c) => balancedThreads(deps, units, cost, threads, c))), new Int8Array(units.length)];
-  splitPlan(deps, units, ways[0], threads); // a given threadOf out of range fails here, before any worker starts
+    : !tried ? [balancedThreads(reads, costs(), threads, options.crossCost ?? DEFAULT_CROSS_COST)]
+    : [...[costs(), costs()].flatMap((cost) => CROSS_COSTS.map((c) => balancedThreads(reads, cost, threads, c))), new Int8Array(steps)];
+  splitPlan(reads, ways[0], threads); // a given threadOf out of range fails here, before any worker starts
 
   const memory = sharedMemory(probe.buffer.length, threads, SCRATCH);
   const program = compile(graph, scene, splitProgramOptions(memory, 0, threads));
-  if (program.steps.some((s, i) => s.unit !== units[i])) throw new Error('createSplitRig: the rig compiled to other steps on the shared memory than on its own; the frame cannot be split');
+  if (program.steps.some((s, i) => s.unit !== probe.steps[i].unit)) throw new Error('createSplitRig: the rig compiled to other steps on the shared memory than on its own; the frame cannot be split');
   const control = SplitControl.create(threads, program.steps.length);
   control.threadOf.set(ways[0]);
   const layout = programLayout(program);
@@ -143,7 +153,7 @@ export async function createSplitRig(graph: GraphDocument, scene: SceneDocument,
     // wrong for good was seen with two workers compiling at once, on three threads under load).
     const layouts: string[] = [];
     for (const [i, p] of pools.entries()) {
-      const init: ThreadInit = { graph, scene, memory, control: control.buffer, threads, thread: i + 1 };
+      const init: ThreadInit = { graph, scene, memory, control: control.buffer, threads, thread: i + 1, warmFrames: WORKER_WARM_FRAMES, frame };
       layouts.push(await (p.exec('init', [init]) as Promise<string>));
     }
     layouts.forEach((l, i) => {
@@ -155,7 +165,7 @@ export async function createSplitRig(graph: GraphDocument, scene: SceneDocument,
   }
   // Each worker now waits for commands until told to stop (its task ends then).
   const serving = pools.map((p) => p.exec('serve', []).catch(() => undefined));
-  const rig = new SplitFrame(program, control, threads, async () => {
+  const rig = new SplitFrame(program, reads, control, threads, async () => {
     await Promise.all(serving);
     await stop();
   });
@@ -163,18 +173,23 @@ export async function createSplitRig(graph: GraphDocument, scene: SceneDocument,
   return rig;
 }
 
-/** Of the ways of sharing the steps out, the one whose frames took least time (the rig is left on the last). */
+/** Of the ways of sharing the steps out, the one whose frames took least time (the rig is left on the last tried). */
 function fastest(rig: SplitFrame, ways: readonly Int8Array[], frame: number, pose: SplitRigOptions['pose']): Int8Array {
   const times = new Float64Array(ways.length).fill(Infinity);
   const evaluate = (k: number) => { pose?.(rig.program, k); rig.evaluate(frame); };
+  let trying = ways.map((_, w) => w);
   for (let round = 0; round < TRY_ROUNDS; round++) {
-    ways.forEach((way, w) => {
-      rig.replan(way);
+    for (const w of trying) {
+      rig.replan(ways[w]);
       for (let i = 0; i < TRY_WARM; i++) evaluate(i);
       const t0 = performance.now();
       for (let i = 0; i < TRY_TIMED; i++) evaluate(i);
       times[w] = Math.min(times[w], performance.now() - t0);
-    });
+    }
+    if (round === TRY_ROUNDS - 2) {
+      const best = Math.min(...times);
+      trying = trying.filter((w) => times[w] <= best * KEEP_WITHIN).sort((a, b) => times[a] - times[b]).slice(0, KEEP_MOST);
+    }
   }
   return ways[times.indexOf(Math.min(...times))];
 }
@@ -188,12 +203,13 @@ class SplitFrame implements SplitRig {
   private disposed = false;
   shares: readonly number[] = [];
 
-  constructor(readonly program: Program, private readonly control: SplitControl, readonly threads: number, private readonly stopWorkers: () => Promise<void>) {
+  /** `reads`: what each step reads (plan.ts `stepReads`), the same for every way of sharing out. */
+  constructor(readonly program: Program, private readonly reads: readonly Int32Array[], private readonly control: SplitControl, readonly threads: number, private readonly stopWorkers: () => Promise<void>) {
     this.runner = this.planned();
   }
 
   private planned(): ShareRunner {
-    const plan = splitPlan(this.program.dependencies!, this.program.steps.map((s) => s.unit), this.control.threadOf, this.threads);
+    const plan = splitPlan(this.reads, this.control.threadOf, this.threads);
     this.shares = plan.shares.map((s) => s.length);
     return new ShareRunner(this.program, plan, 0, this.control);
   }

@@ -5,7 +5,7 @@ import { compile } from '../eval/compile';
 import type { SceneDocument } from '../rig/scene/types';
 import { ackAt, brokenAt, Command, SplitControl } from './control';
 import { programLayout, splitProgramOptions } from './layout';
-import { splitPlan } from './plan';
+import { splitPlan, stepReads } from './plan';
 import { ShareRunner } from './share';
 
 /** Polls of the command word before the thread sleeps on it: back-to-back frames find it awake. */
@@ -18,6 +18,22 @@ export interface ThreadInit {
   control: SharedArrayBuffer;
   threads: number;
   thread: number;
+  /** Whole frames to evaluate at `frame` before serving, so the code is optimized first (`warmUp`). */
+  warmFrames: number;
+  frame: number;
+}
+
+/**
+ * Evaluates the rig `warmFrames` times on a program of its own memory (not the shared one, so
+ * nothing another thread reads is written, and no warning or kept value of the thread's program
+ * comes of it): the thread's program runs the same code, optimized by then. Alone, V8's compiler
+ * threads have a core; during split frames both cores are busy, and the first ways tried on
+ * Rigify's human rig ran up to ten times slower than the rest.
+ */
+function warmUp(init: ThreadInit): void {
+  if (init.warmFrames <= 0) return;
+  const program = compile(init.graph, init.scene, splitProgramOptions(undefined, init.thread, init.threads));
+  for (let i = 0; i < init.warmFrames; i++) program.evaluate(init.frame);
 }
 
 export class SplitThread {
@@ -33,9 +49,10 @@ export class SplitThread {
   constructor(init: ThreadInit) {
     const program = compile(init.graph, init.scene, splitProgramOptions(init.memory, init.thread, init.threads));
     this.layout = programLayout(program);
+    warmUp(init);
     this.control = new SplitControl(init.control, init.threads, program.steps.length);
-    const units = program.steps.map((s) => s.unit);
-    this.planned = () => new ShareRunner(program, splitPlan(program.dependencies!, units, this.control.threadOf, init.threads), init.thread, this.control);
+    const reads = stepReads(program);
+    this.planned = () => new ShareRunner(program, splitPlan(reads, this.control.threadOf, init.threads), init.thread, this.control);
     this.runner = this.planned();
     this.commandAtInit = Atomics.load(this.control.words, this.control.commandAt);
     // Only what its passes warn of: the main thread's own compile gave it the rest.

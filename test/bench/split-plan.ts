@@ -3,7 +3,7 @@
 // Each step's cost is its time in the step profiler (500 frames, the profiler's own cost included).
 // Prints the frame's critical path along the schedule's edges and, for each cross-thread cost the
 // split rig tries, each thread's share of the cost and how many waits a frame its plan has.
-import { balancedThreads, splitPlan } from '../../runtime/split/plan';
+import { balancedThreads, splitPlan, stepReads } from '../../runtime/split/plan';
 import { rigLoop } from './rig-loop';
 
 const which = process.argv[2] ?? 'rigify';
@@ -14,27 +14,23 @@ const profile = program.startProfiling();
 for (let i = 0; i < 500; i++) frame();
 program.stopProfiling();
 const cost = Float64Array.from(profile.time, (t) => t / profile.passes);
-const deps = program.dependencies!;
-const units = program.steps.map((s) => s.unit);
+const reads = stepReads(program);
+const edges = reads.reduce((n, r) => n + r.length, 0);
 
 // Critical path: each step's finish is its cost after the latest finish among the steps it reads.
-const finishOf = new Float64Array(deps.units.count);
-const preds: number[][] = Array.from({ length: deps.units.count }, () => []);
-for (let e = 0; e < deps.from.length; e++) if (deps.from[e] !== deps.to[e]) preds[deps.to[e]].push(deps.from[e]);
+const finishOf = new Float64Array(reads.length);
 let critical = 0;
-const stepCost = new Float64Array(deps.units.count);
-units.forEach((u, s) => { stepCost[u] = cost[s]; });
-units.forEach((u) => {
+reads.forEach((r, s) => {
   let start = 0;
-  for (const p of preds[u]) start = Math.max(start, finishOf[p]);
-  finishOf[u] = start + stepCost[u];
-  critical = Math.max(critical, finishOf[u]);
+  for (const p of r) start = Math.max(start, finishOf[p]);
+  finishOf[s] = start + cost[s];
+  critical = Math.max(critical, finishOf[s]);
 });
 const total = cost.reduce((a, b) => a + b, 0);
-console.log(`${which}: ${units.length} steps, ${deps.from.length} edges; ${(total * 1000).toFixed(0)} µs a frame profiled, critical path ${(critical * 1000).toFixed(1)} µs`);
+console.log(`${which}: ${reads.length} steps, ${edges} reads between steps; ${(total * 1000).toFixed(0)} µs a frame profiled, critical path ${(critical * 1000).toFixed(1)} µs`);
 for (const cross of [0, 0.002, 0.005, 0.01, 0.02, 0.05, 0.08]) {
-  const threadOf = balancedThreads(deps, units, cost, threads, cross);
-  const plan = splitPlan(deps, units, threadOf, threads);
+  const threadOf = balancedThreads(reads, cost, threads, cross);
+  const plan = splitPlan(reads, threadOf, threads);
   const load = new Float64Array(threads);
   threadOf.forEach((t, s) => { load[t] += cost[s]; });
   console.log(`cross-thread cost ${cross} ms: steps ${plan.shares.map((x) => x.length).join(' / ')}, cost ${Array.from(load, (x) => (x * 1000).toFixed(0)).join(' / ')} µs, waits a frame ${plan.waits.map((w) => w.count.length).join(' / ')}`);

@@ -8,7 +8,7 @@ import type { Program } from '../../../runtime/eval/program';
 import { SCRATCH } from '../../../runtime/eval/wasm/kernels';
 import { ownRegionStart, sharedMemory } from '../../../runtime/eval/wasm/shared-memory';
 import type { SceneDocument } from '../../../runtime/rig/scene/types';
-import { splitPlan, stepPredecessors, type SplitPlan } from '../../../runtime/split/plan';
+import { splitPlan, stepReads, type SplitPlan } from '../../../runtime/split/plan';
 import { rng } from '../../bench/rigs';
 
 export interface Rig { name: string; graph: GraphDocument; scene: SceneDocument }
@@ -64,7 +64,7 @@ export function splitDifference(rig: Rig, frames: number[], threadOf: (steps: nu
   const programs = splitPrograms(rig, threads);
   const one = compile(rig.graph, rig.scene);
   const main = programs[0];
-  const plan = splitPlan(main.dependencies!, main.steps.map((s) => s.unit), threadOf(main.steps.length), threads);
+  const plan = splitPlan(stepReads(main), threadOf(main.steps.length), threads);
   const next = rng(seed);
   for (let k = 0; k < frames.length; k++) {
     pose?.(main, k);
@@ -129,7 +129,7 @@ export function misplacedWrites(rig: Rig, frames: number[], threadOf: (steps: nu
     }
   });
   // Each step's ancestors, as bits: the steps it reads, and theirs (steps come in the program's order).
-  const preds = stepPredecessors(main.dependencies!, main.steps.map((s) => s.unit));
+  const preds = stepReads(main);
   const words = (n + 31) >>> 5;
   const ancestors = new Uint32Array(n * words);
   for (let s = 0; s < n; s++) {

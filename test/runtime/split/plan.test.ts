@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openGraph } from '../../../runtime/io/files';
-import { balancedThreads, splitPlan } from '../../../runtime/split/plan';
+import { balancedThreads, splitPlan, stepReads } from '../../../runtime/split/plan';
 import { whyNotSplit } from '../../../runtime/split/splittable';
 import { compile } from '../../../runtime/eval/compile';
 import { casesIn } from '../../../runtime/io/blender/conformance';
@@ -56,7 +56,7 @@ describe('a frame split across threads', () => {
     const balanced = (steps: number) => {
       const p = compile(rig.graph, rig.scene);
       expect(p.steps.length).toBe(steps);
-      return balancedThreads(p.dependencies!, p.steps.map((s) => s.unit), p.steps.map(() => 1), 2);
+      return balancedThreads(stepReads(p), p.steps.map(() => 1), 2);
     };
     expect(splitDifference(rig, [0, 1, 2, 3], balanced, 7, pose)).toBeUndefined();
     expect(splitDifference(rig, [0, 1, 2, 3], randomThreads(11), 8, pose)).toBeUndefined();
@@ -85,7 +85,7 @@ describe('a frame split across threads', () => {
     const p = compile(humanoid().graph, humanoid().scene);
     const units = p.steps.map((s) => s.unit);
     const threadOf = randomThreads(9)(units.length);
-    const plan = splitPlan(p.dependencies!, units, threadOf, 2);
+    const plan = splitPlan(stepReads(p), threadOf, 2);
     expect(plan.shares[0].length + plan.shares[1].length).toBe(units.length);
     for (const t of [0, 1]) {
       plan.waits[t].count.forEach((c, w) => {

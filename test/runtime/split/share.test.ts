@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../runtime/eval/compile';
 import { progressAt, SplitControl } from '../../../runtime/split/control';
-import { splitPlan } from '../../../runtime/split/plan';
+import { splitPlan, stepReads } from '../../../runtime/split/plan';
 import { ShareRunner } from '../../../runtime/split/share';
 import { humanoid } from '../../bench/rigs';
 
@@ -15,7 +15,7 @@ function runnerOf(breakAt: number) {
   step.run = step.bare = () => { throw new Error('step broke'); };
   const units = program.steps.map((s) => s.unit);
   const control = SplitControl.create(1, units.length);
-  const plan = splitPlan(program.dependencies!, units, new Int8Array(units.length), 1);
+  const plan = splitPlan(stepReads(program), new Int8Array(units.length), 1);
   return { runner: new ShareRunner(program, plan, 0, control), control, steps: units.length };
 }
 
