@@ -124,3 +124,58 @@ export function balancedThreads(preds: readonly Int32Array[], cost: ArrayLike<nu
   }
   return threadOf;
 }
+
+/**
+ * How long a frame shared out as `threadOf` would take, in the unit of `cost`: every thread runs its
+ * steps in the program's order, each starting when its thread is free and every step it reads is
+ * done — `latency` later when that step ran on another thread (the wait, the cache lines). `finish`
+ * receives each step's finish (scratch, reused by `refinedThreads`).
+ */
+export function simulatedFrame(reads: readonly Int32Array[], cost: ArrayLike<number>, threadOf: ArrayLike<number>, threads: number, latency: number, finish = new Float64Array(reads.length)): number {
+  const free = new Float64Array(threads);
+  let end = 0;
+  for (let s = 0; s < reads.length; s++) {
+    const t = threadOf[s];
+    let start = free[t];
+    const r = reads[s];
+    for (let k = 0; k < r.length; k++) {
+      const p = r[k];
+      const ready = threadOf[p] === t ? finish[p] : finish[p] + latency;
+      if (ready > start) start = ready;
+    }
+    finish[s] = start + Math.max(0, cost[s]);
+    free[t] = finish[s];
+    if (finish[s] > end) end = finish[s];
+  }
+  return end;
+}
+
+/**
+ * `threadOf` improved a step at a time: each step, in the program's order, moves to the thread that
+ * makes `simulatedFrame` shortest, for `sweeps` sweeps or until one moves nothing. The list schedule
+ * (`balancedThreads`) places each step once, knowing only the steps before it; this weighs every
+ * move against the whole frame. On Rigify's human rig it took the simulated frame from ~440 to ~370
+ * µs of profiled cost and the measured one from ~330 to ~290 (docs/performance.md).
+ */
+export function refinedThreads(reads: readonly Int32Array[], cost: ArrayLike<number>, threadOf: ArrayLike<number>, threads: number, latency: number, sweeps = 2): Int8Array {
+  const way = Int8Array.from(threadOf);
+  const finish = new Float64Array(reads.length);
+  let best = simulatedFrame(reads, cost, way, threads, latency, finish);
+  for (let sweep = 0; sweep < sweeps; sweep++) {
+    let moved = false;
+    for (let s = 0; s < reads.length; s++) {
+      const from = way[s];
+      let to = from;
+      for (let t = 0; t < threads; t++) {
+        if (t === from) continue;
+        way[s] = t;
+        const frame = simulatedFrame(reads, cost, way, threads, latency, finish);
+        if (frame < best) { best = frame; to = t; }
+      }
+      way[s] = to;
+      moved ||= to !== from;
+    }
+    if (!moved) break;
+  }
+  return way;
+}

@@ -18,7 +18,7 @@ import { sharedMemory } from '../eval/wasm/shared-memory';
 import type { SceneDocument } from '../rig/scene/types';
 import { ackAt, brokenAt, Command, progressAt, SplitControl } from './control';
 import { programLayout, splitProgramOptions } from './layout';
-import { balancedThreads, splitPlan, stepReads } from './plan';
+import { balancedThreads, refinedThreads, splitPlan, stepReads } from './plan';
 import { ShareRunner } from './share';
 import { whyNotSplit } from './splittable';
 import { isNode, workerScript } from '../threads/worker-script';
@@ -54,6 +54,11 @@ export interface SplitRigOptions {
 const CROSS_COSTS = [0.002, 0.005, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.08];
 /** The cost used where none is given and none are tried: the fastest on Rigify's human rig here. */
 const DEFAULT_CROSS_COST = 0.02;
+/**
+ * What reading another thread's step is taken to cost (ms) when the way at DEFAULT_CROSS_COST is
+ * refined on the simulated frame (plan.ts `refinedThreads`); each refined way is tried too.
+ */
+const REFINE_LATENCIES = [0.002, 0.005];
 /**
  * Rounds of trying the ways in turn (each way keeps its fastest round, so a round the host took from,
  * or the first ways' rounds while the code is still being optimized, count less); frames warmed up
@@ -126,13 +131,19 @@ export async function createSplitRig(graph: GraphDocument, scene: SceneDocument,
   const given = options.threadOf;
   if (given && given.length !== steps) throw new RangeError(`createSplitRig: threadOf gives ${given.length} threads for ${steps} steps`);
   const costs = () => measuredCosts(probe, frame, options.measureFrames ?? 64, options.pose);
-  // Ways of sharing out to try: each cross-thread cost from each of two measurements of the costs
-  // (one measurement's noise moves steps between threads), and every step on this thread. Not
-  // where a node keeps a value from its first evaluation: it would keep a tried frame's.
+  // Ways of sharing out to try: each cross-thread cost, and the default one's way refined, from each
+  // of two measurements of the costs (one measurement's noise moves steps between threads), and
+  // every step on this thread. Not where a node keeps a value from its first evaluation: it would
+  // keep a tried frame's.
   const tried = given === undefined && options.crossCost === undefined && probe.playbackDependence.length === 0;
+  const waysFrom = (cost: Float64Array): Int8Array[] => {
+    const listed = CROSS_COSTS.map((c) => balancedThreads(reads, cost, threads, c));
+    const start = listed[CROSS_COSTS.indexOf(DEFAULT_CROSS_COST)];
+    return [...listed, ...REFINE_LATENCIES.map((latency) => refinedThreads(reads, cost, start, threads, latency))];
+  };
   const ways = given ? [Int8Array.from(given)]
     : !tried ? [balancedThreads(reads, costs(), threads, options.crossCost ?? DEFAULT_CROSS_COST)]
-    : [...[costs(), costs()].flatMap((cost) => CROSS_COSTS.map((c) => balancedThreads(reads, cost, threads, c))), new Int8Array(steps)];
+    : [...waysFrom(costs()), ...waysFrom(costs()), new Int8Array(steps)];
   splitPlan(reads, ways[0], threads); // a given threadOf out of range fails here, before any worker starts
 
   const memory = sharedMemory(probe.buffer.length, threads, SCRATCH);

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openGraph } from '../../../runtime/io/files';
-import { balancedThreads, splitPlan, stepReads } from '../../../runtime/split/plan';
+import { balancedThreads, refinedThreads, simulatedFrame, splitPlan, stepReads } from '../../../runtime/split/plan';
 import { whyNotSplit } from '../../../runtime/split/splittable';
 import { compile } from '../../../runtime/eval/compile';
 import { casesIn } from '../../../runtime/io/blender/conformance';
@@ -132,5 +132,51 @@ describe('programs whose steps hand values over in owners\' records', () => {
     // Split anyway, the node on one thread and every other step on the other.
     const node = p.units.ofNode('inherit');
     expect(splitDifference(rig, [3, 30, 5], () => p.steps.map((s) => (s.unit === node ? 1 : 0)), 1)).toMatch(/frame 3 .*owner Rig\/(upperarm|forearm|hand)/);
+  });
+});
+
+describe('sharing out on a simulated frame', () => {
+  // A random program's reads: each step reads some of the steps before it; costs in [0, 1].
+  const program = fc.integer({ min: 1, max: 40 }).chain((n) => fc.record({
+    reads: fc.tuple(...Array.from({ length: n }, (_, s) => fc.uniqueArray(fc.nat({ max: Math.max(0, s - 1) }), { maxLength: s === 0 ? 0 : Math.min(s, 4) }))),
+    cost: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: n, maxLength: n }),
+    threadOf: fc.array(fc.nat({ max: 2 }), { minLength: n, maxLength: n }),
+    latency: fc.double({ min: 0, max: 0.5, noNaN: true }),
+  })).map((r) => ({ ...r, reads: r.reads.map((x) => Int32Array.from(x)) }));
+
+  it('one thread takes every cost in turn; a thread per step, without latency, the critical path', () => {
+    fc.assert(fc.property(program, ({ reads, cost }) => {
+      const n = reads.length;
+      expect(simulatedFrame(reads, cost, new Int8Array(n), 1, 1)).toBe(cost.reduce((a, b) => a + b, 0));
+      const longest = new Float64Array(n);
+      reads.forEach((r, s) => { longest[s] = Math.max(0, ...Array.from(r, (p) => longest[p])) + cost[s]; });
+      expect(simulatedFrame(reads, cost, Array.from({ length: n }, (_, s) => s), n, 0)).toBe(Math.max(...longest));
+    }));
+  });
+
+  it('a read across threads comes the latency later', () => {
+    const reads = [Int32Array.of(), Int32Array.of(0)];
+    expect(simulatedFrame(reads, [2, 3], [0, 1], 2, 0.25)).toBe(5.25);
+    expect(simulatedFrame(reads, [2, 3], [1, 1], 2, 0.25)).toBe(5);
+  });
+
+  it('refining keeps every step on a thread there is and never makes the simulated frame longer', () => {
+    fc.assert(fc.property(program, ({ reads, cost, threadOf, latency }) => {
+      const refined = refinedThreads(reads, cost, threadOf, 3, latency);
+      expect(refined.length).toBe(reads.length);
+      expect(refined.every((t) => t >= 0 && t < 3)).toBe(true);
+      expect(simulatedFrame(reads, cost, refined, 3, latency)).toBeLessThanOrEqual(simulatedFrame(reads, cost, threadOf, 3, latency));
+      expect(splitPlan(reads, refined, 3).shares.reduce((k, share) => k + share.length, 0)).toBe(reads.length);
+    }));
+  });
+
+  it('on Rigify\'s human rig, refining the list schedule shortens the simulated frame', () => {
+    const p = compile(rigifyHuman().graph, rigifyHuman().scene, { lazyPre: false });
+    const reads = stepReads(p);
+    // Costs as the step kinds weigh them: any fixed, uneven costs show the list schedule's misses.
+    const cost = p.steps.map((_, s) => 1 + (s % 7));
+    const list = balancedThreads(reads, cost, 2, 20);
+    const refined = refinedThreads(reads, cost, list, 2, 5);
+    expect(simulatedFrame(reads, cost, refined, 2, 5)).toBeLessThan(simulatedFrame(reads, cost, list, 2, 5));
   });
 });
