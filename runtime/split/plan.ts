@@ -62,10 +62,10 @@ export function stepReads(program: Program): Int32Array[] {
  * (`stepReads`). Throws when a step reads a step that runs after it in the program's order (a
  * dependency cycle: such a program is not split).
  */
-export function splitPlan(preds: readonly Int32Array[], threadOf: ArrayLike<number>, threads: number): SplitPlan {
-  const position = new Int32Array(preds.length);
+export function splitPlan(reads: readonly Int32Array[], threadOf: ArrayLike<number>, threads: number): SplitPlan {
+  const position = new Int32Array(reads.length);
   const shares: number[][] = Array.from({ length: threads }, () => []);
-  preds.forEach((_, s) => {
+  reads.forEach((_, s) => {
     const t = threadOf[s];
     if (!(t >= 0 && t < threads)) throw new RangeError(`splitPlan: step ${s} is given thread ${t}, not one of 0 … ${threads - 1}`);
     position[s] = shares[t].length;
@@ -79,7 +79,7 @@ export function splitPlan(preds: readonly Int32Array[], threadOf: ArrayLike<numb
     const awaited = new Int32Array(threads);
     for (const s of share) {
       const needed = new Int32Array(threads);
-      for (const p of preds[s]) {
+      for (const p of reads[s]) {
         if (p >= s) throw new Error(`splitPlan: step ${s} reads step ${p}, which runs after it (a dependency cycle)`);
         const u = threadOf[p];
         if (u !== t) needed[u] = Math.max(needed[u], position[p] + 1);
@@ -106,16 +106,16 @@ export function splitPlan(preds: readonly Int32Array[], threadOf: ArrayLike<numb
  * cache lines it brings from the other core), so a step stays with what it reads unless another
  * thread is far enough ahead. A list schedule with communication costs.
  */
-export function balancedThreads(preds: readonly Int32Array[], cost: ArrayLike<number>, threads: number, crossCost = 0): Int8Array {
-  const threadOf = new Int8Array(preds.length);
-  const finish = new Float64Array(preds.length);
+export function balancedThreads(reads: readonly Int32Array[], cost: ArrayLike<number>, threads: number, crossCost = 0): Int8Array {
+  const threadOf = new Int8Array(reads.length);
+  const finish = new Float64Array(reads.length);
   const free = new Float64Array(threads);
-  for (let s = 0; s < preds.length; s++) {
+  for (let s = 0; s < reads.length; s++) {
     let best = 0;
     let bestStart = Infinity;
     for (let t = 0; t < threads; t++) {
       let start = free[t];
-      for (const p of preds[s]) start = Math.max(start, finish[p] + (threadOf[p] === t ? 0 : crossCost));
+      for (const p of reads[s]) start = Math.max(start, finish[p] + (threadOf[p] === t ? 0 : crossCost));
       if (start < bestStart) { bestStart = start; best = t; }
     }
     threadOf[s] = best;
