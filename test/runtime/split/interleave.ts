@@ -129,11 +129,11 @@ export function misplacedWrites(rig: Rig, frames: number[], threadOf: (steps: nu
     }
   });
   // Each step's ancestors, as bits: the steps it reads, and theirs (steps come in the program's order).
-  const preds = stepReads(main);
+  const reads = stepReads(main);
   const words = (n + 31) >>> 5;
   const ancestors = new Uint32Array(n * words);
   for (let s = 0; s < n; s++) {
-    for (const p of preds[s]) {
+    for (const p of reads[s]) {
       ancestors[s * words + (p >>> 5)] |= 1 << (p & 31);
       for (let w = 0; w < words; w++) ancestors[s * words + w] |= ancestors[p * words + w];
     }

@@ -173,7 +173,7 @@ describe('sharing out on a simulated frame', () => {
   it('on Rigify\'s human rig, refining the list schedule shortens the simulated frame', () => {
     const p = compile(rigifyHuman().graph, rigifyHuman().scene, { lazyPre: false });
     const reads = stepReads(p);
-    // Costs as the step kinds weigh them: any fixed, uneven costs show the list schedule's misses.
+    // Fixed, uneven costs (1 to 7 by position): enough for the list schedule to leave the threads uneven.
     const cost = p.steps.map((_, s) => 1 + (s % 7));
     const list = balancedThreads(reads, cost, 2, 20);
     const refined = refinedThreads(reads, cost, list, 2, 5);
