@@ -36,14 +36,15 @@ const randomThreads = (steps: number, seed: number) => {
 };
 
 describe('a rig split across worker threads', () => {
-  // Two threads: the machine's cores. Three threads on two cores are checked by plan.test.ts's
-  // interleavings, and stressed by test/bench/split-stress.ts (two workers compiling at once once
-  // bound a rig wrong: docs/performance.md, "twenty-second session").
-  it('Rigify\'s human rig: shared out by measured costs, and at random; posed each frame', async () => {
+  // Two threads, the machine's cores, and three, as a 4-core machine's default (its workers compile
+  // one after another: two compiling at once once set a rig up wrong, docs/performance.md,
+  // "twenty-second session"; plan.test.ts's interleavings and test/bench/split-stress.ts check more).
+  it('Rigify\'s human rig: shared out by measured costs, and at random, on two and three threads; posed each frame', async () => {
     const rig = rigifyHuman();
     const one = compile(rig.graph, rig.scene);
     const steps = one.steps.length;
-    for (const options of [{ threads: 2, crossCost: 0.02 }, { threads: 2, threadOf: randomThreads(steps, 3) }, { threads: 2, threadOf: Int8Array.from({ length: steps }, (_, i) => i % 2) }]) {
+    const byIndex = (threads: number) => Int8Array.from({ length: steps }, (_, i) => i % threads);
+    for (const options of [{ threads: 2, crossCost: 0.02 }, { threads: 2, threadOf: randomThreads(steps, 3) }, { threads: 2, threadOf: byIndex(2) }, { threads: 3, threadOf: byIndex(3) }]) {
       const r = await split(rig.graph, rig.scene, options);
       expect(r.threads).toBe(options.threads);
       expect(r.shares.reduce((a, b) => a + b, 0)).toBe(steps);
