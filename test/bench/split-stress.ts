@@ -5,14 +5,14 @@
 // runs real threads for minutes, best with the host loaded (a test run beside it).
 import { compile } from '../../runtime/eval/compile';
 import { createSplitRig } from '../../runtime/split/split-rig';
+import { randomThreads } from '../runtime/split/interleave';
 import { rigifyHuman, rigifyPoseCycle } from './rigify';
 const rig = rigifyHuman();
 const steps = compile(rig.graph, rig.scene).steps.length;
 let bad = 0;
 for (let attempt = 0; attempt < Number(process.env.N ?? 4); attempt++) {
   const threads = 3;
-  let a = attempt + 1;
-  const threadOf = attempt % 2 ? Int8Array.from({ length: steps }, (_, i) => i % threads) : Int8Array.from({ length: steps }, () => { a = (Math.imul(a, 1664525) + 1013904223) >>> 0; return a % threads; });
+  const threadOf = attempt % 2 ? Int8Array.from({ length: steps }, (_, i) => i % threads) : randomThreads(steps, attempt + 1, threads);
   const one = compile(rig.graph, rig.scene);
   const poseOne = rigifyPoseCycle(one).apply;
   const r = await createSplitRig(rig.graph, rig.scene, { threads, threadOf });

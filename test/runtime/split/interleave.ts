@@ -13,6 +13,12 @@ import { rng } from '../../bench/rigs';
 
 export interface Rig { name: string; graph: GraphDocument; scene: SceneDocument }
 
+/** Each of `steps` steps on a thread 0 … threads − 1, at random from `seed`. */
+export function randomThreads(steps: number, seed: number, threads = 2): Int8Array {
+  const next = rng(seed);
+  return Int8Array.from({ length: steps }, () => Math.floor(next() * threads));
+}
+
 /** The programs of `threads` threads on one shared memory, as split-rig.ts compiles them. */
 export function splitPrograms(rig: Rig, threads: number): Program[] {
   const capacity = compile(rig.graph, rig.scene).buffer.length;

@@ -17,7 +17,7 @@ import { SHARED_DIR } from '../../shared-path';
 import { animatedHumanoid } from '../../bench/crowd-rig';
 import { rigifyHuman, rigifyPoseCycle } from '../../bench/rigify';
 import { humanoid, largeRig } from '../../bench/rigs';
-import { splitDifference, misplacedWrites, type Rig } from './interleave';
+import { misplacedWrites, randomThreads, splitDifference, type Rig } from './interleave';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
@@ -27,11 +27,8 @@ function example(file: string): Rig {
   return { name: `examples/${file}`, graph: opened.graph, scene: opened.scene };
 }
 
-/** Each step on thread 0 or 1 as the bits of a seed's stream say. */
-const randomThreads = (seed: number) => (steps: number) => {
-  let a = seed >>> 0;
-  return Array.from({ length: steps }, () => { a = (Math.imul(a, 1664525) + 1013904223) >>> 0; return a >>> 31; });
-};
+/** Each step on thread 0 or 1 at random from `seed`, for however many steps the program has. */
+const randomly = (seed: number) => (steps: number) => randomThreads(steps, seed);
 
 describe('a frame split across threads', () => {
   const rigs: Rig[] = [
@@ -40,7 +37,7 @@ describe('a frame split across threads', () => {
   ];
   it.each(rigs.map((r) => [r.name, r] as const))('%s: random assignments, random interleavings', (_, rig) => {
     fc.assert(fc.property(fc.nat(), fc.nat(), fc.array(fc.double({ min: -30, max: 60, noNaN: true }), { minLength: 1, maxLength: 3 }), (assign, order, frames) => {
-      expect(splitDifference(rig, frames, randomThreads(assign), order)).toBeUndefined();
+      expect(splitDifference(rig, frames, randomly(assign), order)).toBeUndefined();
     }), { numRuns: 12 });
   });
 
@@ -59,32 +56,32 @@ describe('a frame split across threads', () => {
       return balancedThreads(stepReads(p), p.steps.map(() => 1), 2);
     };
     expect(splitDifference(rig, [0, 1, 2, 3], balanced, 7, pose)).toBeUndefined();
-    expect(splitDifference(rig, [0, 1, 2, 3], randomThreads(11), 8, pose)).toBeUndefined();
+    expect(splitDifference(rig, [0, 1, 2, 3], randomly(11), 8, pose)).toBeUndefined();
     expect(splitDifference(rig, [0, 1, 2], (n) => Array.from({ length: n }, (_, i) => i % 3), 9, pose, 3)).toBeUndefined();
   });
 
   it('the large rig and the example graphs', () => {
-    expect(splitDifference({ ...largeRig(), name: 'large' }, [0, 5], randomThreads(3), 4)).toBeUndefined();
+    expect(splitDifference({ ...largeRig(), name: 'large' }, [0, 5], randomly(3), 4)).toBeUndefined();
     const rigs = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.sinew.json')).map(example);
     // Those with spring bones stay on one thread (splittable.ts).
     const split = rigs.filter((r) => whyNotSplit(compile(r.graph, r.scene)) === undefined);
     expect(split.length).toBeGreaterThan(5);
-    split.forEach((rig, i) => { expect(splitDifference(rig, [0, 12.5, 3], randomThreads(5 + i), 6 + i)).toBeUndefined(); });
+    split.forEach((rig, i) => { expect(splitDifference(rig, [0, 12.5, 3], randomly(5 + i), 6 + i)).toBeUndefined(); });
   });
 
   it("a step writes no slot another step may write at once, nor another thread's own region: the bench rigs and the example graphs", () => {
     const rigs = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.sinew.json')).map(example)
       .filter((r) => whyNotSplit(compile(r.graph, r.scene)) === undefined);
-    expect(misplacedWrites({ ...humanoid(), name: 'humanoid' }, [0, 3], randomThreads(21))).toEqual([]);
-    expect(misplacedWrites({ ...animatedHumanoid(), name: 'animated humanoid' }, [1, 7.4], randomThreads(22))).toEqual([]);
-    expect(misplacedWrites({ ...largeRig(), name: 'large' }, [0], randomThreads(23))).toEqual([]);
-    rigs.forEach((rig, i) => { expect(misplacedWrites(rig, [0, 12.5], randomThreads(24 + i))).toEqual([]); });
+    expect(misplacedWrites({ ...humanoid(), name: 'humanoid' }, [0, 3], randomly(21))).toEqual([]);
+    expect(misplacedWrites({ ...animatedHumanoid(), name: 'animated humanoid' }, [1, 7.4], randomly(22))).toEqual([]);
+    expect(misplacedWrites({ ...largeRig(), name: 'large' }, [0], randomly(23))).toEqual([]);
+    rigs.forEach((rig, i) => { expect(misplacedWrites(rig, [0, 12.5], randomly(24 + i))).toEqual([]); });
   });
 
   it('a plan waits on every step another thread writes before it, and only publishes what is waited on', () => {
     const p = compile(humanoid().graph, humanoid().scene);
     const units = p.steps.map((s) => s.unit);
-    const threadOf = randomThreads(9)(units.length);
+    const threadOf = randomThreads(units.length, 9);
     const plan = splitPlan(stepReads(p), threadOf, 2);
     expect(plan.shares[0].length + plan.shares[1].length).toBe(units.length);
     for (const t of [0, 1]) {
@@ -105,7 +102,7 @@ describe('a frame split across threads, on the shared Blender cases', () => {
   it.each(['fixtures', 'actions'])('every case of %s that can be split, at random', (folder) => {
     const rigs = cases(folder).filter((r) => whyNotSplit(compile(r.graph, r.scene)) === undefined);
     expect(rigs.length).toBeGreaterThan(folder === 'fixtures' ? 300 : 20);
-    const differences = rigs.map((rig, i) => splitDifference(rig, [1, 7.25, 3], randomThreads(101 + i), 202 + i)).filter((d) => d !== undefined);
+    const differences = rigs.map((rig, i) => splitDifference(rig, [1, 7.25, 3], randomly(101 + i), 202 + i)).filter((d) => d !== undefined);
     expect(differences).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { animatedHumanoid } from '../../bench/crowd-rig';
 import { rigifyHuman, rigifyPoseCycle } from '../../bench/rigify';
 import { humanoid } from '../../bench/rigs';
 import { defaultSpec, sinewRig } from '../../nodes/physics/spring-rig';
+import { randomThreads } from './interleave';
 
 const rigs: SplitRig[] = [];
 afterAll(async () => { await Promise.all(rigs.map((r) => r.dispose())); });
@@ -29,11 +30,6 @@ function difference(a: Program, b: Program, what: string): string | undefined {
   return undefined;
 }
 
-/** Each step on thread 0 or 1 from a seed. */
-const randomThreads = (steps: number, seed: number) => {
-  let a = seed >>> 0;
-  return Int8Array.from({ length: steps }, () => { a = (Math.imul(a, 1664525) + 1013904223) >>> 0; return a >>> 31; });
-};
 
 describe('a rig split across worker threads', () => {
   // Two threads, the machine's cores, and three, as a 4-core machine's default (its workers compile
