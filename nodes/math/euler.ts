@@ -68,39 +68,67 @@ const scratch3 = new Float64Array(9);
 const eul1 = new Float64Array(3);
 const eul2 = new Float64Array(3);
 
-// Blender's mat3_normalized_to_eulo2: the two Euler triples that give the same matrix.
-function twoEulers(m: ArrayLike<number>, order: EulerOrder): void {
+// Blender's mat3_normalized_to_eulo2 gives two Euler triples for the same matrix, and its callers
+// keep the smaller or the one closer to the old angles. Each angle of the second is atan2 of the
+// first's arguments with one or both negated, so it is π less the first in size (each atan2 to
+// within an ulp): the second's sum of sizes is 3π less the first's, and it is a half turn (mod 2π)
+// off the first on axes i and k. When the first is small or close enough, the callers keep it
+// whatever the second's rounding, and the second is not made.
+
+/**
+ * Below this sum of sizes the first triple is the smaller: the second's is 3π less it (more than
+ * 1.5π = 4.712 when the first's is less), up to ~1e-14 of rounding.
+ */
+const SURELY_SMALLER = 4.7;
+/**
+ * Below this distance from the old angles, with each old angle within OLD_WRAPPED, the first triple
+ * is the closer: a half turn off on two axes puts the second at least 2π less it away (more than π
+ * when it is less), up to the wraps' rounding (~1e-9 at 1e6 radians; a whole turn is lost in the
+ * rounding of angles past ~1e15).
+ */
+const SURELY_CLOSER = 3;
+const OLD_WRAPPED = 1e6;
+
+/**
+ * The triple Blender keeps (eul1 or eul2): the smaller without `old` (mat3_normalized_to_eulO), the
+ * closer to `old` after compatibleEuler with it (mat3_normalized_to_compatible_eulO). One function
+ * for both, so that the second triple's code, reached only now and then, is part of a hot function
+ * V8 optimizes (run by the interpreter, its arithmetic would allocate).
+ */
+function keptEuler(m: ArrayLike<number>, order: EulerOrder, old: ArrayLike<number> | undefined): Float64Array {
   const i = ORDER_I[order], j = ORDER_J[order], k = ORDER_K[order];
   const mii = m[3 * i + i], mij = m[3 * i + j];
   const cy = Math.sqrt(mii * mii + mij * mij);
-  if (cy > EULER_HYPOT_EPSILON) {
+  // Away from gimbal lock; in it, the first and last axes coincide, the last angle is set to zero,
+  // and the second triple is the first.
+  const regular = cy > EULER_HYPOT_EPSILON;
+  if (regular) {
     eul1[i] = Math.atan2(m[3 * j + k], m[3 * k + k]);
     eul1[j] = Math.atan2(-m[3 * i + k], cy);
     eul1[k] = Math.atan2(m[3 * i + j], m[3 * i + i]);
-    eul2[i] = Math.atan2(-m[3 * j + k], -m[3 * k + k]);
-    eul2[j] = Math.atan2(-m[3 * i + k], -cy);
-    eul2[k] = Math.atan2(-m[3 * i + j], -m[3 * i + i]);
   } else {
-    // Gimbal lock: the first and last axes coincide, so the last angle is set to zero.
     eul1[i] = Math.atan2(-m[3 * k + j], m[3 * j + j]);
     eul1[j] = Math.atan2(-m[3 * i + k], cy);
     eul1[k] = 0;
-    eul2[i] = eul1[i];
-    eul2[j] = eul1[j];
-    eul2[k] = 0;
   }
-  if (ORDER_PARITY[order]) {
-    eul1[0] = -eul1[0]; eul1[1] = -eul1[1]; eul1[2] = -eul1[2];
-    eul2[0] = -eul2[0]; eul2[1] = -eul2[1]; eul2[2] = -eul2[2];
-  }
+  const parity = ORDER_PARITY[order];
+  if (parity) { eul1[0] = -eul1[0]; eul1[1] = -eul1[1]; eul1[2] = -eul1[2]; }
+  if (old !== undefined) compatibleEuler(eul1, eul1, old);
+  const d1 = old === undefined ? Math.abs(eul1[0]) + Math.abs(eul1[1]) + Math.abs(eul1[2]) : Math.abs(eul1[0] - old[0]) + Math.abs(eul1[1] - old[1]) + Math.abs(eul1[2] - old[2]);
+  if (!regular) return eul1;
+  if (old === undefined ? d1 < SURELY_SMALLER : d1 < SURELY_CLOSER && Math.abs(old[0]) < OLD_WRAPPED && Math.abs(old[1]) < OLD_WRAPPED && Math.abs(old[2]) < OLD_WRAPPED) return eul1;
+  eul2[i] = Math.atan2(-m[3 * j + k], -m[3 * k + k]);
+  eul2[j] = Math.atan2(-m[3 * i + k], -cy);
+  eul2[k] = Math.atan2(-m[3 * i + j], -m[3 * i + i]);
+  if (parity) { eul2[0] = -eul2[0]; eul2[1] = -eul2[1]; eul2[2] = -eul2[2]; }
+  if (old !== undefined) compatibleEuler(eul2, eul2, old);
+  const d2 = old === undefined ? Math.abs(eul2[0]) + Math.abs(eul2[1]) + Math.abs(eul2[2]) : Math.abs(eul2[0] - old[0]) + Math.abs(eul2[1] - old[1]) + Math.abs(eul2[2] - old[2]);
+  return d1 > d2 ? eul2 : eul1;
 }
 
 /** Euler angles of an orthonormal 3x3, the one of the two solutions with the smaller angles (Blender's `mat3_normalized_to_eulO`). */
 export function mat3NormalizedToEuler(out: Float64Array, m: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
-  twoEulers(m, order);
-  const d1 = Math.abs(eul1[0]) + Math.abs(eul1[1]) + Math.abs(eul1[2]);
-  const d2 = Math.abs(eul2[0]) + Math.abs(eul2[1]) + Math.abs(eul2[2]);
-  const e = d1 > d2 ? eul2 : eul1;
+  const e = keptEuler(m, order, undefined);
   out[0] = e[0];
   out[1] = e[1];
   out[2] = e[2];
@@ -188,12 +216,7 @@ export function mat3NormalizedToCompatibleEuler(
   old: ArrayLike<number>,
   order: EulerOrder = 'XYZ',
 ): Float64Array {
-  twoEulers(m, order);
-  compatibleEuler(eul1, eul1, old);
-  compatibleEuler(eul2, eul2, old);
-  const d1 = Math.abs(eul1[0] - old[0]) + Math.abs(eul1[1] - old[1]) + Math.abs(eul1[2] - old[2]);
-  const d2 = Math.abs(eul2[0] - old[0]) + Math.abs(eul2[1] - old[1]) + Math.abs(eul2[2] - old[2]);
-  const e = d1 > d2 ? eul2 : eul1;
+  const e = keptEuler(m, order, old);
   out[0] = e[0];
   out[1] = e[1];
   out[2] = e[2];

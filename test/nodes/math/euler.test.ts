@@ -13,7 +13,8 @@ import {
 } from '../../../nodes/math/euler';
 import { axisAngleToMat3 } from '../../../nodes/math/axis-angle';
 import { eulerToQuat, quatToMat3 } from '../../../nodes/math/quaternion';
-import { basis3, euler, expectClose, loadFixtures, mul3, orthonormalError } from './helpers';
+import { referenceNormalizedToCompatibleEuler, referenceNormalizedToEuler, referenceTwoEulers } from './euler-reference/euler';
+import { angle, basis3, euler, expectClose, loadFixtures, mul3, orthonormalError } from './helpers';
 
 const order = fc.constantFrom(...EULER_ORDERS);
 const AXES = [
@@ -182,5 +183,80 @@ describe('Blender fixtures', () => {
       }
     }
     expect(checked).toBeGreaterThan(200);
+  });
+});
+
+describe('choosing between Blender\'s two solutions without making the second when the first is sure', () => {
+  // Rotations of any angles, rotations a hair off gimbal lock (on either side of Blender's 16·FLT_EPSILON
+  // switch), and arbitrary 3×3s (the functions take any numbers).
+  const nearGimbal = fc.tuple(angle, fc.constantFrom(1, -1), fc.double({ min: -1e-5, max: 1e-5, noNaN: true }), angle, order).map(([a, side, off, c, o]) => {
+    const ax = Array.from(o, (ch) => 'XYZ'.indexOf(ch));
+    const e = new Float64Array(3);
+    e[ax[0]] = a; e[ax[1]] = side * Math.PI / 2 + off; e[ax[2]] = c;
+    return { m: eulerToMat3(new Float64Array(9), e, o), o };
+  });
+  const rotation = fc.tuple(euler, order).map(([e, o]) => ({ m: eulerToMat3(new Float64Array(9), e, o), o }));
+  // Angles spread evenly as well: fast-check's doubles keep near 0, where both picks are easy.
+  const spread = fc.integer({ min: -7e6, max: 7e6 }).map((x) => x / 1e6);
+  const spreadRotation = fc.tuple(spread, spread, spread, order).map(([a, b, c, o]) => ({ m: eulerToMat3(new Float64Array(9), [a, b, c], o), o }));
+  const anyMatrix = fc.tuple(fc.array(fc.oneof(fc.double({ min: -2, max: 2, noNaN: true }), fc.constantFrom(0, -0, 1)), { minLength: 9, maxLength: 9 }), order).map(([v, o]) => ({ m: Float64Array.from(v), o }));
+  // First and last angles near a half turn: there Blender keeps the second solution.
+  const halfTurn = fc.tuple(fc.double({ min: 2, max: 3.14, noNaN: true }), fc.boolean()).map(([a, flip]) => (flip ? -a : a));
+  const flipped = fc.tuple(halfTurn, angle, halfTurn, order).map(([a, b, c, o]) => {
+    const ax = Array.from(o, (ch) => 'XYZ'.indexOf(ch));
+    const e = new Float64Array(3);
+    e[ax[0]] = a; e[ax[1]] = b; e[ax[2]] = c;
+    return { m: eulerToMat3(new Float64Array(9), e, o), o };
+  });
+  const matrix = fc.oneof({ weight: 2, arbitrary: rotation }, { weight: 2, arbitrary: spreadRotation }, { weight: 1, arbitrary: flipped }, { weight: 1, arbitrary: nearGimbal }, { weight: 1, arbitrary: anyMatrix });
+  const big = fc.double({ min: -2e7, max: 2e7, noNaN: true });
+  const old = fc.oneof(euler, fc.tuple(big, angle, angle).map((v) => Float64Array.from(v)), fc.constantFrom(Float64Array.of(0, 0, 0), Float64Array.of(1e15, 0, 0), Float64Array.of(NaN, 0, 0)));
+  const same = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).every((x, i) => Object.is(x, b[i]));
+
+  it('mat3NormalizedToEuler gives Blender\'s pick, to the bit', () => {
+    let second = 0, runs = 0;
+    fc.assert(
+      fc.property(matrix, ({ m, o }) => {
+        const want = referenceNormalizedToEuler(m, o);
+        const got = mat3NormalizedToEuler(new Float64Array(3), m, o);
+        expect(same(got, want), `${o} ${Array.from(m)}: ${Array.from(got)} ≠ ${Array.from(want)}`).toBe(true);
+        runs++;
+        if (!same(want, referenceTwoEulers(m, o)[0])) second++;
+      }),
+      { numRuns: 3000 },
+    );
+    // Both outcomes were checked: Blender kept the second solution in some runs.
+    expect(second).toBeGreaterThan(runs / 30);
+  });
+
+  it('mat3NormalizedToCompatibleEuler gives Blender\'s pick, to the bit, near old angles and far from them', () => {
+    const nearOld = fc.tuple(matrix, fc.tuple(angle, angle, angle).map((n) => n.map((x) => x * 0.05))).map(([{ m, o }, noise]) => {
+      const start = referenceNormalizedToEuler(m, o);
+      return { m, o, old: Float64Array.from(start, (x, i) => x + noise[i]) };
+    });
+    // Old angles between the two solutions, where either may be the closer.
+    const between = fc.tuple(matrix, fc.double({ min: 0.2, max: 0.8, noNaN: true })).map(([{ m, o }, t]) => {
+      const [first, second] = referenceTwoEulers(m, o);
+      return { m, o, old: Float64Array.from(first, (x, i) => x + t * (second[i] - x)) };
+    });
+    // One old angle so large that a whole turn is below its rounding (the wraps then leave both
+    // solutions on the same numbers there), one anywhere, one near the first solution.
+    const hugeOld = fc.tuple(spreadRotation, spread, spread, fc.integer({ min: 15, max: 18 }), fc.boolean(), fc.integer({ min: 0, max: 5 })).map(([{ m, o }, noise, anywhere, digits, negative, axes]) => {
+      const huge = (1 + Math.abs(noise)) * 10 ** digits;
+      const far = Float64Array.from(referenceTwoEulers(m, o)[0], (x) => x + 0.05 * noise);
+      const hugeAxis = axes % 3, anyAxis = (hugeAxis + 1 + (axes >> 2 === 0 ? axes % 2 : 1)) % 3;
+      far[hugeAxis] += negative ? -huge : huge;
+      far[anyAxis] = anywhere;
+      return { m, o, old: far };
+    });
+    const anyOld = fc.tuple(matrix, old).map(([{ m, o }, before]) => ({ m, o, old: before }));
+    fc.assert(
+      fc.property(fc.oneof(nearOld, between, hugeOld, anyOld), ({ m, o, old: before }) => {
+        const want = referenceNormalizedToCompatibleEuler(m, before, o);
+        const got = mat3NormalizedToCompatibleEuler(new Float64Array(3), m, before, o);
+        expect(same(got, want), `${o} ${Array.from(m)} old ${Array.from(before)}: ${Array.from(got)} ≠ ${Array.from(want)}`).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
