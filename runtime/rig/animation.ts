@@ -5,7 +5,7 @@
 // rebuilds its basis with them, every other owner exactly as before (decided here, at compile).
 // Built once at compile; per frame it allocates nothing.
 import type { GraphError } from '../../graph/types';
-import { evaluateFCurve, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
+import { evaluateFCurve, evaluateFCurvesTogether, keysAlone, packFCurve, type PackedFCurve } from '../../nodes/math/fcurve/fcurve';
 import type { FCurveTiming } from '../../nodes/math/fcurve/timing';
 import type { RigOwner } from './rig';
 import { basisMatrix, type BasisChannels } from '../../nodes/math/basis';
@@ -35,6 +35,8 @@ export interface OwnerAnimation {
   keysMode: boolean;
   /** With an NLA keying the mode: the owner's rotations as they were before this frame's NLA wrote them (Euler, quaternion, axis-angle). */
   before: Float64Array | undefined;
+  /** The timing every curve shares, when they can be evaluated together (`evaluateFCurvesTogether`): no mode keyed, each curve its keys alone. */
+  together: FCurveTiming | undefined;
 }
 
 /**
@@ -69,6 +71,7 @@ export function buildAnimation(scene: SceneDocument, owners: RigOwner[], byId: M
   });
   for (const anim of byOwner.values()) {
     const o = anim.owner;
+    anim.together = sharedTiming(anim);
     // The channels (which start from the scene's values) hold the object's deltas from here on.
     if (o.kind === 'object' && (o.deltas !== undefined || keysDeltas.has(o))) o.deltas = anim.deltas = deltaViews(anim.channels);
   }
@@ -200,6 +203,13 @@ function buildNla(o: SceneObject, nla: SceneNla, actionName: string | null, c: C
   }
 }
 
+/** The timing all of an owner's curves share, when they can be evaluated together (`OwnerAnimation.together`). */
+function sharedTiming(a: OwnerAnimation): FCurveTiming | undefined {
+  const timing = a.curves[0]?.timing;
+  if (a.keysMode || !timing) return undefined;
+  return a.curves.every((c) => c.timing === timing && keysAlone(c)) ? timing : undefined;
+}
+
 /** The delta channels of a channel array, as views. */
 function deltaViews(channels: Float64Array): DeltaChannels {
   const view = (name: keyof typeof CHANNELS) => channels.subarray(CHANNELS[name].offset, CHANNELS[name].offset + CHANNELS[name].size);
@@ -238,6 +248,7 @@ function ownerAnimation(owner: RigOwner): OwnerAnimation {
     nla: undefined,
     keysMode: false,
     before: undefined,
+    together: undefined,
   };
 }
 
@@ -267,6 +278,7 @@ export function playChannelsInto(a: OwnerAnimation, frame: Float64Array, out: Fl
     evaluateNla(a.nla, frame, out);
     if (before !== undefined) flushNlaMode(a, before, out);
   }
+  if (a.together !== undefined) { evaluateFCurvesTogether(curves, slots, a.together, frame, out); return; }
   for (let i = 0; i < curves.length; i++) {
     evaluateFCurve(curves[i], frame, out, slots[i]);
     if (slots[i] === MODE_SLOT) writeMode(a, out, out);

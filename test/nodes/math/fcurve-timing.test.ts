@@ -6,8 +6,8 @@
 // any order at any sequence of frames, alone or sharing a timing with others keyed at the same frames.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CYCLE_MODES, EASINGS, evaluateFCurve, INTERPOLATIONS, packFCurve, type FCurveSource, type Keyframe } from '../../../nodes/math/fcurve/fcurve';
-import type { FCurveTiming } from '../../../nodes/math/fcurve/timing';
+import { CYCLE_MODES, EASINGS, evaluateFCurve, evaluateFCurvesTogether, INTERPOLATIONS, keysAlone, packFCurve, type FCurveSource, type Keyframe } from '../../../nodes/math/fcurve/fcurve';
+import { IN_SEGMENT, WHERE, type FCurveTiming } from '../../../nodes/math/fcurve/timing';
 import { evaluateFCurve as referenceEvaluate, packFCurve as referencePack } from './fcurve-reference/fcurve';
 
 /** Frames on a coarse grid (so curves meet on them and keys can coincide), some fractional. */
@@ -107,6 +107,36 @@ describe('F-curve evaluation, bit for bit as before its numbers were made at pac
         if (!Object.is(gotJ, wantJ)) throw new Error(`curve ${j} after curve ${i} at ${t}: ${gotJ}, before ${wantJ}`);
       }
     }), { numRuns: 1500 });
+  });
+
+  it('curves sharing a timing evaluated together give what each gives alone, at any sequence of frames', () => {
+    // An owner's channels keyed together (runtime/rig/animation.ts evaluates them so when all share
+    // one timing and each is its keys alone; the other draws are skipped).
+    const group = timing.chain((t) => fc.tuple(fc.array(curveOn(t), { minLength: 1, maxLength: 5 }), times(t)));
+    let together = 0, inSegment = 0;
+    fc.assert(fc.property(group, ([sources, ts]) => {
+      const timings: FCurveTiming[] = [];
+      const curves = sources.map((s) => packFCurve(s, timings));
+      fc.pre(timings.length === 1 && curves.every(keysAlone));
+      together++;
+      // The curves' values go to scattered slots of one array, as an owner's channels.
+      const slots = Int32Array.from(curves, (_, k) => 2 * k + 1);
+      const all = new Float64Array(2 * curves.length + 1);
+      const alone = new Float64Array(1);
+      for (const t of ts) {
+        time[0] = t;
+        evaluateFCurvesTogether(curves, slots, timings[0], time, all);
+        if (timings[0].located[WHERE] === IN_SEGMENT) inSegment++;
+        curves.forEach((c, k) => {
+          // Alone on a fresh pack: its timing located anew, whatever the group's left.
+          const fresh = packFCurve(sources[k]);
+          evaluateFCurve(fresh, time, alone, 0);
+          if (!Object.is(all[slots[k]], alone[0])) throw new Error(`curve ${k} at ${t}: together ${all[slots[k]]}, alone ${alone[0]}`);
+        });
+      }
+    }), { numRuns: 1500 });
+    expect(together).toBeGreaterThan(500);
+    expect(inSegment).toBeGreaterThan(1000);
   });
 
   it('shares a timing between curves keyed at the same frames with the same handle x and cycles, and only then', () => {
