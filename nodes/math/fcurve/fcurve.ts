@@ -221,16 +221,14 @@ function extrapolate(c: PackedFCurve, end: number, next: number, handleX: number
 
 /** The segment from key i to key i + 1 at the located time (strictly inside it), by key i's interpolation, into the scratch. */
 function segment(c: PackedFCurve, i: number): void {
-  const k = c.keys, a = i * KEY_STRIDE, b = a + KEY_STRIDE, g = c.timing, t = g.located[TIME], s = c.scratch;
   const mode = c.interpolation[i];
+  // Bezier first, the usual case: strictly inside its segment the frame is more than 2e-4 from
+  // either key (locateFrame), so the segment's length is not 0.
+  if (mode === I_BEZIER) { bezierValueAt(c.bezier, i * BEZIER_VALUE_STRIDE, c.timing.located, U, c.scratch, OUT); return; }
+  const k = c.keys, a = i * KEY_STRIDE, b = a + KEY_STRIDE, t = c.timing.located[TIME], s = c.scratch;
   const begin = k[a + VALUE], change = k[b + VALUE] - begin, duration = k[b + FRAME] - k[a + FRAME];
   if (mode === I_CONSTANT || duration === 0) { s[OUT] = begin; return; }
   if (mode === I_LINEAR) { s[OUT] = begin + (change * (t - k[a + FRAME])) / duration; return; }
-  if (mode === I_BEZIER) {
-    const at = i * BEZIER_VALUE_STRIDE;
-    bezierValueAt(c.bezier, at, g.located, U, s, OUT);
-    return;
-  }
   const e = c.easingScratch;
   e[EASE_T] = t - k[a + FRAME]; e[EASE_B] = begin; e[EASE_C] = change; e[EASE_D] = duration;
   e[EASE_BACK] = k[a + BACK]; e[EASE_AMPLITUDE] = k[a + AMPLITUDE]; e[EASE_PERIOD] = k[a + PERIOD];
