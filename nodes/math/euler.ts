@@ -31,6 +31,19 @@ const EULER_HYPOT_EPSILON = 16 * FLT_EPSILON;
 
 /** Rotation matrix (3x3) of an Euler rotation (Blender's `eulO_to_mat3`). */
 export function eulerToMat3(out: Float64Array, eul: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
+  return eulerRotation(out, eul, order, 3);
+}
+
+/** Rotation matrix (4x4, no translation) of an Euler rotation (Blender's `eulO_to_mat4`). */
+export function eulerToMat4(out: Float64Array, eul: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
+  eulerRotation(out, eul, order, 4);
+  out[3] = 0; out[7] = 0; out[11] = 0;
+  out[12] = 0; out[13] = 0; out[14] = 0; out[15] = 1;
+  return out;
+}
+
+/** The rotation's 3x3 into `out`, columns `stride` apart (3 for a 3x3, 4 for a 4x4's). */
+function eulerRotation(out: Float64Array, eul: ArrayLike<number>, order: EulerOrder, stride: number): Float64Array {
   const i = ORDER_I[order], j = ORDER_J[order], k = ORDER_K[order];
   let ti = eul[i], tj = eul[j], th = eul[k];
   if (ORDER_PARITY[order]) {
@@ -42,25 +55,16 @@ export function eulerToMat3(out: Float64Array, eul: ArrayLike<number>, order: Eu
   const si = Math.sin(ti), sj = Math.sin(tj), sh = Math.sin(th);
   const cc = ci * ch, cs = ci * sh, sc = si * ch, ss = si * sh;
   // Blender's M[a][b] is column a, row b.
-  out[3 * i + i] = cj * ch;
-  out[3 * j + i] = sj * sc - cs;
-  out[3 * k + i] = sj * cc + ss;
-  out[3 * i + j] = cj * sh;
-  out[3 * j + j] = sj * ss + cc;
-  out[3 * k + j] = sj * cs - sc;
-  out[3 * i + k] = -sj;
-  out[3 * j + k] = cj * si;
-  out[3 * k + k] = cj * ci;
-  return out;
-}
-
-/** Rotation matrix (4x4, no translation) of an Euler rotation (Blender's `eulO_to_mat4`). */
-export function eulerToMat4(out: Float64Array, eul: ArrayLike<number>, order: EulerOrder = 'XYZ'): Float64Array {
-  eulerToMat3(scratch3, eul, order);
-  out[0] = scratch3[0]; out[1] = scratch3[1]; out[2] = scratch3[2]; out[3] = 0;
-  out[4] = scratch3[3]; out[5] = scratch3[4]; out[6] = scratch3[5]; out[7] = 0;
-  out[8] = scratch3[6]; out[9] = scratch3[7]; out[10] = scratch3[8]; out[11] = 0;
-  out[12] = 0; out[13] = 0; out[14] = 0; out[15] = 1;
+  const colI = stride * i, colJ = stride * j, colK = stride * k;
+  out[colI + i] = cj * ch;
+  out[colJ + i] = sj * sc - cs;
+  out[colK + i] = sj * cc + ss;
+  out[colI + j] = cj * sh;
+  out[colJ + j] = sj * ss + cc;
+  out[colK + j] = sj * cs - sc;
+  out[colI + k] = -sj;
+  out[colJ + k] = cj * si;
+  out[colK + k] = cj * ci;
   return out;
 }
 
