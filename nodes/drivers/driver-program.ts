@@ -152,11 +152,16 @@ function driverCurve(p: DriverProgram): void {
   work[CURVE] = v[0];
 }
 
-/** Bits of the write of work[CURVE] into out[0]: the float clamped to the hard range, or a boolean as 1 or 0. */
+/**
+ * Bits of the write of work[CURVE] into out[0]: the float clamped to the hard range, or a boolean as
+ * 1 or 0. A NaN (a curve's float arithmetic reaching ∞ − ∞ or ∞ · 0, as a Generator's huge
+ * coefficients do) is written as 0, the rule of every node (docs/reliability.md, "No NaN, ever"):
+ * Blender's clamp would let it through.
+ */
 function drivenValue(p: DriverProgram): void {
   const v = p.work[CURVE], min = p.limits[0], max = p.limits[1];
   if (p.bool === 1) p.out[0] = v > 1 - 2 ** -23 ? 1 : 0;
-  else p.out[0] = v < min ? min : v > max ? max : v;
+  else p.out[0] = v < min ? min : v > max ? max : v === v ? v : 0;
 }
 
 /** The driven property's value, from `p.params`, into `p.out[0]`. */

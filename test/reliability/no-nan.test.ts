@@ -133,6 +133,16 @@ describe('no NaN: kernel cases the property tests found', () => {
     const graph: GraphDocument = { format: 'sinew-graph', version: 1, nodes: [{ id: 'r', type: 'owner/read', params: { owner: 'A/b' }, position: [0, 0] }], links: [] };
     expectKernelsFinite(run({ scene, graph }), 'owner/read');
   });
+
+  it('driver/driver: a Generator whose float arithmetic reaches Infinity times 0 drives 0, not NaN', () => {
+    // Found once string params were drawn as files hold them: with no variables the driver value t
+    // is 0; in Blender's floats the coefficients -1e300 and -1.8e308 are -Infinity, and -Infinity · t
+    // is NaN.
+    const scene: SceneDocument = { format: 'sinew-scene', version: 1, objects: [{ name: 'E', type: 'EMPTY' }] };
+    const curve = JSON.stringify({ modifiers: [{ type: 'GENERATOR', mode: 'POLYNOMIAL', poly_order: 2, coefficients: [-1e300, -Number.MAX_VALUE, 1e6] }] });
+    const graph: GraphDocument = { format: 'sinew-graph', version: 1, nodes: [{ id: 'd', type: 'driver/driver', params: { type: 'SUM', variables: '', curve, min: 1e-300 }, position: [0, 0] }], links: [] };
+    expectKernelsFinite(run({ scene, graph }), 'driver/driver');
+  });
 });
 
 describe('no NaN: runtime cases the property tests found', () => {
