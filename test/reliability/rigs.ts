@@ -274,6 +274,41 @@ export function ownerIds(scene: SceneDocument): string[] {
   return scene.objects.flatMap((o) => [o.name, ...(o.type === 'ARMATURE' ? (o.bones ?? []).map((b) => `${o.name}/${b.name}`) : [])]);
 }
 
+/** The degenerate action's curves, each as a node's `animation` param holds one. */
+const DEGENERATE_CURVES = DEGENERATE_ACTIONS[0].fcurves.map(({ keyframes, modifiers }) => JSON.stringify({ keyframes, modifiers }));
+const finite = degenerate.filter(Number.isFinite);
+
+/** Strings as files hold them, by the param's name (see stringValue). */
+const MEANT_STRINGS: Record<string, (owners: readonly string[]) => fc.Arbitrary<string>> = {
+  owner: (owners) => fc.constantFrom('', ...owners),
+  object: (owners) => fc.constantFrom('', ...owners.filter((o) => !o.includes('/'))),
+  animation: () => fc.constantFrom('', ...DEGENERATE_CURVES),
+  // A driver's curve: keys as [x, y] pairs, or a Generator modifier.
+  curve: () => fc.oneof(
+    fc.constant(''),
+    fc.array(fc.tuple(finite, finite), { maxLength: 4 }).map((keyframes) => JSON.stringify({ keyframes })),
+    fc.array(finite, { minLength: 1, maxLength: 3 }).map((c) => JSON.stringify({ modifiers: [{ type: 'GENERATOR', mode: 'POLYNOMIAL', poly_order: c.length - 1, coefficients: c }] })),
+  ),
+  property: () => fc.constantFrom('location', 'rotation_euler', 'rotation_quaternion', 'rotation_axis_angle', 'scale', 'delta_location', 'delta_rotation_euler', 'delta_rotation_quaternion', 'delta_scale'),
+  variables: () => fc.constantFrom('', 'var', 'var, a', 'a, var, b'),
+  // Expressions that divide by zero, leave their domain or overflow for some variables.
+  expression: () => fc.constantFrom('var', 'var * 2 + frame', '1 / var', 'sqrt(var)', 'log(var)', 'asin(var) + acos(a)', 'var ** a', 'a if var > 0 else -b', 'max(var, 1e308) * 10'),
+  items: () => fc.array(fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -1, max: 5 })), { maxLength: 4 }).map((pairs) => JSON.stringify(pairs)),
+  euler: () => fc.oneof(fc.constant(''), fc.tuple(finite, finite, finite).map((e) => e.join(', '))),
+};
+
+/**
+ * A string param: most often as a file holds it (MEANT_STRINGS), else any short string, so the
+ * binding's errors are met too. Any string alone made most driver nodes refuse to bind (an owner
+ * not in the scene, an F-curve that is not JSON): driver/channel compiled in about 1 draw in 16, too
+ * few for the no-NaN test to judge its kernel, and CI once drew 10 in 300.
+ */
+function stringValue(name: string, owners: readonly string[]): fc.Arbitrary<string> {
+  const any = fc.string({ maxLength: 4 });
+  const meant = MEANT_STRINGS[name];
+  return meant === undefined ? any : fc.oneof({ weight: 4, arbitrary: meant(owners) }, { weight: 1, arbitrary: any });
+}
+
 /** A param value drawn from its spec: choices, ranges (ends included), bools, vectors, matrices. */
 export function paramValue(spec: ParamSpec, owners: readonly string[], name: string): fc.Arbitrary<JsonValue> {
   switch (spec.kind) {
@@ -290,7 +325,7 @@ export function paramValue(spec: ParamSpec, owners: readonly string[], name: str
     case 'choice':
       return fc.constantFrom(...spec.options);
     case 'string':
-      return fc.string({ maxLength: 4 });
+      return stringValue(name, owners);
     case 'owner':
       return fc.constantFrom(...owners);
     case 'action':
