@@ -16,13 +16,15 @@ export interface IkTreeGroup {
   chains: (readonly string[])[];
 }
 
-/** A bone's parent bone id, as a node's `writes` asks for it (undefined for an unknown id). */
+/** A bone's parent bone id, as a node's `writes` asks for it (undefined for an id that is not a bone). */
 export type BoneParentLookup = (id: string) => { parent: string | undefined } | undefined;
 
 export function boneParentLookup(byId: ReadonlyMap<string, RigOwner>): BoneParentLookup {
   return (id) => {
     const r = byId.get(id);
-    if (!r) return undefined;
+    // An object has no chain, even under a bone parent: IK on it binds no chain (gatherChain), so
+    // the scheduler must not see one either (it once saw the parent bone, and ordered by it).
+    if (r?.kind !== 'bone') return undefined;
     const p = parentOwnerOf(r);
     return { parent: p?.kind === 'bone' ? p.id : undefined };
   };

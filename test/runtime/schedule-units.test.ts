@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../../runtime/eval/compile';
 import type { UnitId } from '../../runtime/eval/unit';
 import { parentOwnerOf } from '../../runtime/rig/rig';
+import type { GraphDocument } from '../../graph/types';
+import type { SceneDocument } from '../../runtime/rig/scene/types';
 import { humanoid, largeRig } from '../bench/rigs';
 
 describe('schedule units', () => {
@@ -32,4 +34,34 @@ describe('schedule units', () => {
       expect(new Set(p.steps.map((s) => s.unit)).size).toBe(p.steps.length);
     });
   }
+
+  it('an IK on an object under a bone writes no chain (it binds none), so it may target that bone', () => {
+    // The scheduler once climbed from the object to its parent bone, as if the bone were in the
+    // IK's chain: the bone's final waited on the IK, which waited on the bone's final, a cycle the
+    // kernel never had (gatherChain binds no chain for an object). The groups test found it.
+    const I = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    const scene: SceneDocument = {
+      format: 'sinew-scene',
+      version: 1,
+      objects: [
+        { name: 'A', type: 'ARMATURE', bones: [{ name: 'b', matrix_local: I, length: 1 }] },
+        { name: 'E', type: 'EMPTY', parent: 'A', parent_type: 'BONE', parent_bone: 'b' },
+      ],
+    };
+    const node = (id: string, type: string, params: GraphDocument['nodes'][number]['params']) => ({ id, type, params, position: [0, 0] as [number, number] });
+    const graph: GraphDocument = {
+      format: 'sinew-graph',
+      version: 1,
+      nodes: [node('in', 'owner/input', { owner: 'E' }), node('bone', 'owner/read', { owner: 'A/b' }), node('ik', 'constraint/ik', { chainCount: 2 }), node('out', 'owner/output', { owner: 'E' })],
+      links: [
+        { from: { node: 'in', socket: 'transform' }, to: { node: 'ik', socket: 'owner' } },
+        { from: { node: 'bone', socket: 'transform' }, to: { node: 'ik', socket: 'target' } },
+        { from: { node: 'ik', socket: 'owner' }, to: { node: 'out', socket: 'transform' } },
+      ],
+    };
+    const p = compile(graph, scene);
+    expect(p.schedule.cycles).toEqual([]);
+    const order = p.schedule.order;
+    expect(order.indexOf('final:A/b')).toBeLessThan(order.indexOf('node:ik'));
+  });
 });
