@@ -140,7 +140,7 @@ function frameCheck({ live, owners, schedule, frameCheck: enabled }: BindInputs,
  * The owners' pre and stack steps (final units have none: the final view is what they stand for),
  * and the matrices before constraints made on demand (`lazyReaders`' owners).
  */
-function ownerSteps({ owners, poseSources, slots }: Owners, { units, stackWriters, chainOf }: Schedule, warnings: ProgramWarning[], guards: GuardSwitch, lazyReaders: ReadonlyMap<RigOwner, unknown>, setByNodes: ReadonlySet<RigOwner>): { stepOf: (StepFn | undefined)[]; lazy: Map<RigOwner, LazyPre> } {
+function ownerSteps({ owners, poseSources, slots }: Owners, { units, stackWriters, chainsOf }: Schedule, warnings: ProgramWarning[], guards: GuardSwitch, lazyReaders: ReadonlyMap<RigOwner, unknown>, setByNodes: ReadonlySet<RigOwner>): { stepOf: (StepFn | undefined)[]; lazy: Map<RigOwner, LazyPre> } {
   const stepOf = new Array<StepFn | undefined>(units.count);
   const lazy = new Map<RigOwner, LazyPre>();
   owners.forEach((o, i) => {
@@ -158,7 +158,7 @@ function ownerSteps({ owners, poseSources, slots }: Owners, { units, stackWriter
       // with a dependency cycle. By hand: a 16-number TypedArray#set costs more than the loop.
       const { pre: p, final } = o;
       if (p !== final) stepOf[units.stack(i)] = () => { for (let k = 0; k < 16; k++) final[k] = p[k]; };
-    } else if (o.bone?.connected && chainOf[i] === undefined) {
+    } else if (o.bone?.connected && chainsOf[i].length === 0) {
       // Blender keeps a connected bone's head on its parent's tail whatever its constraints do
       // ("prevent constraints breaking a chain"); IK chains move heads themselves, after.
       const { pre: p, final } = o;

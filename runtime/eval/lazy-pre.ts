@@ -33,7 +33,7 @@ export interface LazyPre {
  * its `owner` input, and the Owner In's output is the owner's matrix itself (owner-views.ts). None
  * when `enabled` is false (CompileOptions.lazyPre) or the program has a dependency cycle.
  */
-export function lazyPreReaders(live: readonly CompiledNode[], owners: Owners, { stackWriters, chainOf, cycles }: Schedule, enabled: boolean): Map<RigOwner, CompiledNode[]> {
+export function lazyPreReaders(live: readonly CompiledNode[], owners: Owners, { stackWriters, chainsOf, cycles }: Schedule, enabled: boolean): Map<RigOwner, CompiledNode[]> {
   const found = new Map<RigOwner, CompiledNode[]>();
   if (!enabled || cycles.length > 0) return found;
   // Owner In nodes by index, with their owner: those whose output view is the owner's pre matrix.
@@ -57,7 +57,7 @@ export function lazyPreReaders(live: readonly CompiledNode[], owners: Owners, { 
   for (const o of [...found.keys()]) {
     const i = owners.index.get(o)!;
     // An IK chain reads and rewrites its bones' finals after their stacks: leave its bones alone.
-    if (refused.has(o) || stackWriters[i].length === 0 || chainOf[i] !== undefined || o.pre === o.final) found.delete(o);
+    if (refused.has(o) || stackWriters[i].length === 0 || chainsOf[i].length > 0 || o.pre === o.final) found.delete(o);
   }
   return found;
 }

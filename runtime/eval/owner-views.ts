@@ -43,9 +43,9 @@ function ownerSockets(def: CompiledNode['def']): OwnerSockets {
 export function ownerViews({ compiled, live }: ResolvedGraph, owners: Owners, schedule: Schedule, enabled: boolean): OutputViews {
   const views: OutputViews = new Map();
   if (!enabled || schedule.cycles.length > 0) return views;
-  const { stackWriters, chainOf } = schedule;
+  const { stackWriters, chainsOf } = schedule;
   owners.owners.forEach((o, i) => {
-    if (stackWriters[i].length === 0 && chainOf[i] === undefined) o.pre = o.final;
+    if (stackWriters[i].length === 0 && chainsOf[i].length === 0) o.pre = o.final;
   });
   const set = (c: CompiledNode, output: string, view: Float64Array) => {
     let m = views.get(c.index);
@@ -72,7 +72,7 @@ export function ownerViews({ compiled, live }: ResolvedGraph, owners: Owners, sc
     if (from.def.outputs[src[1]]?.ownerView || from.written.length > 0) continue;
     const o = c.owner!;
     const i = owners.index.get(o)!;
-    if (stackWriters[i].length !== 1 || stackWriters[i][0] !== c || chainOf[i] !== undefined) continue;
+    if (stackWriters[i].length !== 1 || stackWriters[i][0] !== c || chainsOf[i].length > 0) continue;
     set(from, src[1], o.final);
   }
   return views;

@@ -20,8 +20,8 @@ export interface Schedule {
   cycles: IndexSchedule['cycles'];
   /** Per owner index: its Owner Out nodes (one at most once compiled). */
   stackWriters: CompiledNode[][];
-  /** Per owner index: the IK-style node whose chain it is in, if any. */
-  chainOf: (CompiledNode | undefined)[];
+  /** Per owner index: the IK-style nodes whose chains it is in (a bone can be in several: two Spline IKs down one root). */
+  chainsOf: CompiledNode[][];
   /** The roots' IK trees in sequence that this order does not solve one after the other as Blender does. */
   unfollowed: IkSequence[];
 }
@@ -59,7 +59,7 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
       for (const [input, src] of m.sources) if (input !== 'owner') edge(compiled[src[0]]!.unit, g.leader.unit);
     }
   }
-  const { stackWriters, chainOf } = ownerNodeEdges(inputs, units, edge);
+  const { stackWriters, chainsOf } = ownerNodeEdges(inputs, units, edge);
   owners.owners.forEach((o, i) => {
     const writers = stackWriters[i];
     if (writers.length > 1) {
@@ -88,8 +88,9 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
       edge(units.stack(pi), units.pre(i));
       return;
     }
-    // Inside one IK chain a child starts from its parent's pre-IK (stack) matrix; the solver moves both after.
-    const sameChain = (chainOf[i] !== undefined && chainOf[i] === chainOf[pi]) || (at !== undefined && at.sequence === parentAt?.sequence);
+    // Inside one IK chain a child starts from its parent's pre-IK (stack) matrix; the solver moves both
+    // after. Any chain holding both counts, whichever node came last in the file.
+    const sameChain = chainsOf[i].some((c) => chainsOf[pi].includes(c)) || (at !== undefined && at.sequence === parentAt?.sequence);
     edge(sameChain ? units.stack(pi) : units.final(pi), units.pre(i));
   });
   const edgeFrom = Int32Array.from(from);
@@ -97,7 +98,7 @@ export function scheduleUnits(inputs: ScheduleInputs, problems: Problems): Sched
   const breakFlags = breaks.length ? new Uint8Array(from.length) : undefined;
   for (const e of breaks) breakFlags![e] = 1;
   const { order, cycles } = scheduleIndices(units.count, edgeFrom, edgeTo, breakFlags);
-  return { units, from: edgeFrom, to: edgeTo, order, cycles, stackWriters, chainOf, unfollowed: unfollowedSequences(inputs.sequences, order, cycles) };
+  return { units, from: edgeFrom, to: edgeTo, order, cycles, stackWriters, chainsOf, unfollowed: unfollowedSequences(inputs.sequences, order, cycles) };
 }
 
 /**
@@ -130,11 +131,11 @@ function unfollowedSequences(sequences: readonly IkSequence[], order: Int32Array
 }
 
 /** The edges between owner nodes (and IK chains) and the owner units they read or write. */
-function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: UnitId, b: UnitId, breaksCycle?: boolean) => void): Pick<Schedule, 'stackWriters' | 'chainOf'> {
+function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: UnitId, b: UnitId, breaksCycle?: boolean) => void): Pick<Schedule, 'stackWriters' | 'chainsOf'> {
   const { resolved: { live }, owners, stackOwner, sourceOwner, treeOf, boneParent } = inputs;
   const at = (o: RigOwner) => owners.index.get(o)!;
   const stackWriters: CompiledNode[][] = owners.owners.map(() => []);
-  const chainOf = new Array<CompiledNode | undefined>(owners.owners.length);
+  const chainsOf: CompiledNode[][] = owners.owners.map(() => []);
   for (const c of live) {
     const o = c.owner;
     const role = c.def.owner?.role;
@@ -162,16 +163,16 @@ function ownerNodeEdges(inputs: ScheduleInputs, units: UnitTable, edge: (a: Unit
       const tip = stackOwner(c);
       const g = treeOf.get(c);
       const chain = !g ? c.def.writes(c.params, boneParent, tip?.id) : g.leader === c ? g.tree.bones.filter((id) => id !== tip?.id) : [];
-      if (tip && (!g || g.leader === c)) chainOf[at(tip)] = c;
+      if (tip && (!g || g.leader === c)) chainsOf[at(tip)].push(c);
       for (const id of chain) {
         const b = owners.byId.get(id);
         if (!b) continue;
-        chainOf[at(b)] = c;
+        chainsOf[at(b)].push(c);
         c.written.push(b);
         edge(units.stack(at(b)), c.unit);
         edge(c.unit, units.final(at(b)));
       }
     }
   }
-  return { stackWriters, chainOf };
+  return { stackWriters, chainsOf };
 }

@@ -64,4 +64,40 @@ describe('schedule units', () => {
     const order = p.schedule.order;
     expect(order.indexOf('final:A/b')).toBeLessThan(order.indexOf('node:ik'));
   });
+
+  it('a child in a chain with its parent starts from the parent\'s stack, whichever other chain holds the parent, in either node order', () => {
+    // Two Spline IKs down one root: b1's chain is [b0, b1], b3's is [b0, b3]. Each child moves with
+    // b0 in its own chain, so each starts from b0 before the solvers. The scheduler once kept one
+    // chain a bone (the last node in the file), so one child waited on b0's final instead, and
+    // grouping nodes (which moves them in the file) changed the edges. The groups test found it.
+    const I = (y: number) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, y, 0, 1];
+    const scene: SceneDocument = {
+      format: 'sinew-scene',
+      version: 1,
+      objects: [
+        { name: 'A', type: 'ARMATURE', bones: [{ name: 'b0', matrix_local: I(0), length: 1 }, { name: 'b1', parent: 'b0', matrix_local: I(1), length: 1 }, { name: 'b3', parent: 'b0', matrix_local: I(1), length: 1 }] },
+        { name: 'C', type: 'CURVE', curve: { splines: [{ type: 'POLY', points: [[0, 0, 0], [0.3, 1, 0], [0, 2, 0]] }] } },
+      ],
+    };
+    const node = (id: string, type: string, params: GraphDocument['nodes'][number]['params']) => ({ id, type, params, position: [0, 0] as [number, number] });
+    const stack = (bone: string) => [node(`in_${bone}`, 'owner/input', { owner: `A/${bone}` }), node(`ik_${bone}`, 'constraint/spline-ik', { chainCount: 2 }), node(`out_${bone}`, 'owner/output', { owner: `A/${bone}` })];
+    const links = (bone: string) => [
+      { from: { node: `in_${bone}`, socket: 'transform' }, to: { node: `ik_${bone}`, socket: 'owner' } },
+      { from: { node: 'curve', socket: 'curve' }, to: { node: `ik_${bone}`, socket: 'target' } },
+      { from: { node: `ik_${bone}`, socket: 'owner' }, to: { node: `out_${bone}`, socket: 'transform' } },
+    ];
+    const curve = node('curve', 'owner/read', { owner: 'C' });
+    const edgesOf = (nodes: GraphDocument['nodes']) => {
+      const p = compile({ format: 'sinew-graph', version: 1, nodes, links: [...links('b1'), ...links('b3')] }, scene);
+      expect(p.schedule.cycles).toEqual([]);
+      const { units, from, to } = p.dependencies!;
+      return new Set(Array.from(from, (f, e) => `${units.label(f as UnitId)} > ${units.label(to[e] as UnitId)}`));
+    };
+    for (const edges of [edgesOf([curve, ...stack('b1'), ...stack('b3')]), edgesOf([curve, ...stack('b3'), ...stack('b1')])]) {
+      expect(edges).toContain('stack:A/b0 > pre:A/b1');
+      expect(edges).toContain('stack:A/b0 > pre:A/b3');
+      expect(edges).not.toContain('final:A/b0 > pre:A/b1');
+      expect(edges).not.toContain('final:A/b0 > pre:A/b3');
+    }
+  });
 });
