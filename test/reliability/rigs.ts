@@ -276,7 +276,6 @@ export function ownerIds(scene: SceneDocument): string[] {
 
 /** The degenerate action's curves, each as a node's `animation` param holds one. */
 const DEGENERATE_CURVES = DEGENERATE_ACTIONS[0].fcurves.map(({ keyframes, modifiers }) => JSON.stringify({ keyframes, modifiers }));
-const finite = degenerate.filter(Number.isFinite);
 
 /** Strings as files hold them, by the param's name (see stringValue). */
 const MEANT_STRINGS: Record<string, (owners: readonly string[]) => fc.Arbitrary<string>> = {
@@ -286,15 +285,15 @@ const MEANT_STRINGS: Record<string, (owners: readonly string[]) => fc.Arbitrary<
   // A driver's curve: keys as [x, y] pairs, or a Generator modifier.
   curve: () => fc.oneof(
     fc.constant(''),
-    fc.array(fc.tuple(finite, finite), { maxLength: 4 }).map((keyframes) => JSON.stringify({ keyframes })),
-    fc.array(finite, { minLength: 1, maxLength: 3 }).map((c) => JSON.stringify({ modifiers: [{ type: 'GENERATOR', mode: 'POLYNOMIAL', poly_order: c.length - 1, coefficients: c }] })),
+    fc.array(fc.tuple(degenerate, degenerate), { maxLength: 4 }).map((keyframes) => JSON.stringify({ keyframes })),
+    fc.array(degenerate, { minLength: 1, maxLength: 3 }).map((c) => JSON.stringify({ modifiers: [{ type: 'GENERATOR', mode: 'POLYNOMIAL', poly_order: c.length - 1, coefficients: c }] })),
   ),
   property: () => fc.constantFrom('location', 'rotation_euler', 'rotation_quaternion', 'rotation_axis_angle', 'scale', 'delta_location', 'delta_rotation_euler', 'delta_rotation_quaternion', 'delta_scale'),
   variables: () => fc.constantFrom('', 'var', 'var, a', 'a, var, b'),
   // Expressions that divide by zero, leave their domain or overflow for some variables.
   expression: () => fc.constantFrom('var', 'var * 2 + frame', '1 / var', 'sqrt(var)', 'log(var)', 'asin(var) + acos(a)', 'var ** a', 'a if var > 0 else -b', 'max(var, 1e308) * 10'),
   items: () => fc.array(fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -1, max: 5 })), { maxLength: 4 }).map((pairs) => JSON.stringify(pairs)),
-  euler: () => fc.oneof(fc.constant(''), fc.tuple(finite, finite, finite).map((e) => e.join(', '))),
+  euler: () => fc.oneof(fc.constant(''), fc.tuple(degenerate, degenerate, degenerate).map((e) => e.join(', '))),
 };
 
 /**
